@@ -1,0 +1,34 @@
+#pragma once
+// sluice-cli's command table. Each subcommand lives in its own cmd_*.cpp and
+// registers itself with a file-scope CommandRegistration, e.g.
+//   static const CommandRegistration reg{"info", "Show a container's shape", runInfo};
+// A command receives its own arguments (argv[0] is the command name), writes
+// to stdout/stderr and returns the process exit code.
+#include <string>
+#include <vector>
+
+namespace sluice::cli {
+
+using CommandFunction = int (*)(const std::vector<std::string> &args);
+
+struct Command {
+    std::string name;
+    std::string summary;
+    CommandFunction run;
+};
+
+std::vector<Command> &commandTable();
+
+struct CommandRegistration {
+    CommandRegistration(const char *name, const char *summary, CommandFunction run)
+    {
+        commandTable().push_back({name, summary, run});
+    }
+};
+
+// Shared helpers for commands.
+bool stdoutIsTerminal();
+// Parses "12G", "512M", "4096", "1.5GiB" into bytes; false on junk.
+bool parseByteSize(const std::string &text, unsigned long long &bytes);
+
+} // namespace sluice::cli

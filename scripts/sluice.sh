@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The README's two commands, for a fresh Debian 12 machine (root or sudo):
+#   scripts/sluice.sh run    install what is needed, build, launch the app on the demo model
+#   scripts/sluice.sh test   the same set-up, then the whole test suite (CTest, GUI tests offscreen)
+# Extra modes used by .ci/run:
+#   scripts/sluice.sh test --sanitize   the suite again in build-asan/ under ASan+UBSan
+#   scripts/sluice.sh fuzz [RUNS]       build the libFuzzer targets with clang and run each RUNS times
+# Running any of them twice is fast: packages are only installed when missing
+# and the build is incremental.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+mode=${1:-run}
+shift || true
+
+say() { printf '\033[1m[sluice]\033[0m %s\n' "$*" >&2; }
+die() { printf '\033[1;31m[sluice] error:\033[0m %s\n' "$*" >&2; exit 1; }
+
+build_packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-tools-dev
+  qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev libstb-dev libpcre2-dev
+  liburing-dev zlib1g-dev fonts-dejavu-core)
+test_packages=(xvfb xauth clang libclang-rt-14-dev)
+
+install_packages() {
+  local wanted=("$@") missing=()
+  for p in "${wanted[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  command -v apt-get >/dev/null || die "apt-get not found: this script is for Debian 12. Install by hand: ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || die "need root or sudo to install: ${missing[*]}"
+    sudo=(sudo)
+  fi
+  say "installing ${#missing[@]} package(s): ${missing[*]}"
+  # Update the package lists at most once, and only when an install is needed.
+  "${sudo[@]}" apt-get update -qq || die "apt-get update failed (network or apt sources?)"
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+    || die "apt-get install failed for: ${missing[*]}"
+}
+
+configure_and_build() {
+  local dir=$1; shift
+  if [ ! -f "$dir/build.ninja" ]; then
+    say "configuring $dir"
+    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  fi
+  say "building $dir"
+  cmake --build "$dir" -- -j"$(nproc)"
+}
+
+case "$mode" in
+run)
+  install_packages "${build_packages[@]}"
+  configure_and_build build
+  demo="$root/build/demo/sluice-demo.waste"
+  app="$root/build/gui/sluice"
+  [ -x "$app" ] || die "the desktop app was not built ($app missing)"
+  args=()
+  [ -f "$demo/manifest.json" ] && args=(--model "$demo")
+  if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+    install_packages xvfb xauth
+    say "no display found: starting the app under Xvfb (screenshot: SLUICE_SCREENSHOT=file.png)"
+    exec xvfb-run -a -s "-screen 0 1600x1000x24" "$app" "${args[@]}" "$@"
+  fi
+  say "launching $app ${args[*]}"
+  exec "$app" "${args[@]}" "$@"
+  ;;
+test)
+  install_packages "${build_packages[@]}" "${test_packages[@]}"
+  dir=build
+  extra=()
+  if [ "${1:-}" = "--sanitize" ]; then
+    dir=build-asan
+    extra=(-DSLUICE_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+    shift
+  fi
+  configure_and_build "$dir" "${extra[@]}"
+  say "running the test suite in $dir"
+  # GUI tests run on the offscreen platform; the screenshot tests start their own Xvfb.
+  QT_QPA_PLATFORM=offscreen ctest --test-dir "$dir" --output-on-failure -j"$(nproc)" "$@"
+  ;;
+fuzz)
+  install_packages "${build_packages[@]}" "${test_packages[@]}"
+  runs=${1:-20000}
+  if [ ! -f build-fuzz/build.ninja ]; then
+    CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DSLUICE_FUZZ=ON -DSLUICE_BUILD_GUI=OFF -DSLUICE_BUILD_TESTS=OFF >/dev/null
+  fi
+  cmake --build build-fuzz -- -j"$(nproc)"
+  shopt -s nullglob
+  fuzzers=(build-fuzz/tests/fuzz/fuzz_*)
+  [ ${#fuzzers[@]} -gt 0 ] || die "no fuzz targets were built"
+  for f in "${fuzzers[@]}"; do
+    [ -x "$f" ] || continue
+    name=$(basename "$f")
+    corpus="tests/fuzz/corpus/${name#fuzz_}"
+    mkdir -p "build-fuzz/corpus-$name"
+    say "fuzzing $name for $runs runs"
+    "$f" -runs="$runs" -max_len=65536 -seed=1 "build-fuzz/corpus-$name" $( [ -d "$corpus" ] && echo "$corpus" )
+  done
+  ;;
+*)
+  die "unknown mode '$mode' (use: run, test, test --sanitize, fuzz)"
+  ;;
+esac
