@@ -1,0 +1,33 @@
+#pragma once
+// Runtime CPU feature detection and the kernel dispatch level. SIMD code is
+// compiled per function with target attributes, so one binary runs on any
+// x86-64 and picks the widest path the CPU (and OS) supports.
+// SLUICE_KERNELS=scalar|avx2|avx512|neon in the environment lowers the level
+// (a request above what the CPU has is clamped to what it has).
+
+namespace sluice::kernels {
+
+enum class Isa {
+    Scalar = 0, // the plain reference path
+    Avx2 = 1,   // AVX2 + FMA + F16C
+    Avx512 = 2, // AVX-512 F/BW/VL on top of Avx2
+    Neon = 3,   // AArch64 Advanced SIMD
+};
+
+const char *isaName(Isa isa);
+
+// The best level this CPU supports (ignores the environment).
+Isa detectedIsa();
+
+// The level kernels use now: detectedIsa() lowered by SLUICE_KERNELS, or the
+// last setActiveIsa(). Read on every kernel call (one relaxed atomic load).
+Isa activeIsa();
+
+// Force a level (tests, benchmarks); clamped to what the CPU supports.
+// Returns the level actually set.
+Isa setActiveIsa(Isa isa);
+
+// True if this CPU has AVX-512 VBMI (64-entry byte permutes, used by VQ4P).
+bool hasAvx512Vbmi();
+
+} // namespace sluice::kernels

@@ -1,0 +1,168 @@
+// AVX2/FMA/F16C trunk row kernels. Compiled for any x86-64: the SIMD code
+// lives in functions carrying a target attribute and is only called after
+// runtime detection (cpufeatures.cpp).
+#include "matvec_impl.h"
+
+#if defined(__x86_64__)
+#include "util/half.h"
+
+#include <cstring>
+#include <immintrin.h>
+
+#define SLUICE_AVX2 __attribute__((target("avx2,fma,f16c")))
+
+namespace sluice::kernels::detail {
+
+namespace {
+
+enum Kind { KF32, KF16, KBF16, KQ8, KQ4, KQ3 };
+
+SLUICE_AVX2 inline __m256 bytesToFloat(__m128i eightBytes) // 8 unsigned bytes in the low half
+{
+    return _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(eightBytes));
+}
+
+// Decodes the 32 weights at columns [c0, c0+32) (c0 % 32 == 0, all inside one
+// 128-group whose scale is `s`) into w[0..3].
+template <int K>
+SLUICE_AVX2 inline void decode32(const uint8_t *row, size_t c0, __m256 s, __m256 *w)
+{
+    if constexpr (K == KF32) {
+        const float *p = reinterpret_cast<const float *>(row) + c0;
+        for (int k = 0; k < 4; ++k)
+            w[k] = _mm256_loadu_ps(p + 8 * k);
+    } else if constexpr (K == KF16) {
+        const uint8_t *p = row + 2 * c0;
+        for (int k = 0; k < 4; ++k)
+            w[k] = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k)));
+    } else if constexpr (K == KBF16) {
+        const uint8_t *p = row + 2 * c0;
+        for (int k = 0; k < 4; ++k) {
+            const __m256i v = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k)));
+            w[k] = _mm256_castsi256_ps(_mm256_slli_epi32(v, 16));
+        }
+    } else if constexpr (K == KQ8) {
+        const uint8_t *p = row + c0;
+        for (int k = 0; k < 4; ++k) {
+            const __m128i b = _mm_loadl_epi64(reinterpret_cast<const __m128i *>(p + 8 * k));
+            w[k] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(b)), s);
+        }
+    } else if constexpr (K == KQ4) {
+        // 16 bytes = 32 nibbles; element 2i is the low nibble of byte i.
+        const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i *>(row + c0 / 2));
+        const __m128i mask = _mm_set1_epi8(15);
+        const __m128i lo = _mm_and_si128(b, mask);
+        const __m128i hi = _mm_and_si128(_mm_srli_epi16(b, 4), mask);
+        const __m128i e0 = _mm_unpacklo_epi8(lo, hi); // elements 0..15
+        const __m128i e1 = _mm_unpackhi_epi8(lo, hi); // elements 16..31
+        const __m256 eight = _mm256_set1_ps(8.0f);
+        w[0] = _mm256_mul_ps(_mm256_sub_ps(bytesToFloat(e0), eight), s);
+        w[1] = _mm256_mul_ps(_mm256_sub_ps(bytesToFloat(_mm_srli_si128(e0, 8)), eight), s);
+        w[2] = _mm256_mul_ps(_mm256_sub_ps(bytesToFloat(e1), eight), s);
+        w[3] = _mm256_mul_ps(_mm256_sub_ps(bytesToFloat(_mm_srli_si128(e1, 8)), eight), s);
+    } else {
+        // Q3G: 8 weights = 3 bytes starting at bit 0 (c0 % 8 == 0). A 4-byte
+        // load may touch the next chunk or the row's guard byte, never past it.
+        const uint8_t *p = row + c0 / 8 * 3;
+        const __m256i shifts = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
+        const __m256i seven = _mm256_set1_epi32(7);
+        const __m256i four = _mm256_set1_epi32(4);
+        for (int k = 0; k < 4; ++k) {
+            uint32_t bits;
+            std::memcpy(&bits, p + 3 * k, 4);
+            const __m256i v = _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32(int(bits)), shifts), seven);
+            w[k] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(v, four)), s);
+        }
+    }
+}
+
+SLUICE_AVX2 inline float hsum(__m256 a0, __m256 a1, __m256 a2, __m256 a3)
+{
+    const __m256 s = _mm256_add_ps(_mm256_add_ps(a0, a1), _mm256_add_ps(a2, a3));
+    __m128 q = _mm_add_ps(_mm256_castps256_ps128(s), _mm256_extractf128_ps(s, 1));
+    q = _mm_add_ps(q, _mm_movehl_ps(q, q));
+    q = _mm_add_ss(q, _mm_shuffle_ps(q, q, 1));
+    return _mm_cvtss_f32(q);
+}
+
+// Dot of one row with NV vectors. Each vector's accumulation is the same
+// sequence of operations whatever NV is, so batching never changes bits.
+template <int K, int NV>
+SLUICE_AVX2 void dotRow(const TrunkMatrixView &w, const uint8_t *row, const uint16_t *scales, const float *const *xs,
+                        float *out)
+{
+    __m256 acc[NV][4];
+    for (int j = 0; j < NV; ++j)
+        for (int k = 0; k < 4; ++k)
+            acc[j][k] = _mm256_setzero_ps();
+    const size_t full = w.cols / 32 * 32;
+    __m256 s = _mm256_set1_ps(1.0f);
+    for (size_t c0 = 0; c0 < full; c0 += 32) {
+        if constexpr (K == KQ8 || K == KQ4 || K == KQ3) {
+            if (c0 % kTrunkGroup == 0)
+                s = _mm256_set1_ps(halfToFloat(scales[c0 / kTrunkGroup]));
+        }
+        __m256 wv[4];
+        decode32<K>(row, c0, s, wv);
+        for (int j = 0; j < NV; ++j)
+            for (int k = 0; k < 4; ++k)
+                acc[j][k] = _mm256_fmadd_ps(wv[k], _mm256_loadu_ps(xs[j] + c0 + 8 * k), acc[j][k]);
+    }
+    for (int j = 0; j < NV; ++j) {
+        float sum = hsum(acc[j][0], acc[j][1], acc[j][2], acc[j][3]);
+        for (size_t c = full; c < w.cols; ++c)
+            sum += trunkWeight(w, row, scales, c) * xs[j][c];
+        out[j] = sum;
+    }
+}
+
+template <int K>
+SLUICE_AVX2 void rowsKernel(const TrunkMatrixView &w, size_t r0, size_t r1, const float *x, size_t xStride,
+                            size_t nvec, float *y, size_t yStride)
+{
+    const size_t groups = (w.cols + kTrunkGroup - 1) / kTrunkGroup;
+    // Tiles of rows x pairs of vectors: a tile's rows stay in L1/L2 while
+    // the vector pairs stream past them, so DRAM sees each row once.
+    constexpr size_t kTile = 16;
+    for (size_t t0 = r0; t0 < r1; t0 += kTile) {
+        const size_t t1 = t0 + kTile < r1 ? t0 + kTile : r1;
+        for (size_t j = 0; j < nvec; j += 2) {
+            const int nv = nvec - j >= 2 ? 2 : 1;
+            const float *xs[2] = {x + j * xStride, x + (j + nv - 1) * xStride};
+            for (size_t r = t0; r < t1; ++r) {
+                const uint8_t *row = w.data + r * w.rowBytes;
+                const uint16_t *sc = w.scales ? w.scales + r * groups : nullptr;
+                float out[2];
+                if (nv == 2)
+                    dotRow<K, 2>(w, row, sc, xs, out);
+                else
+                    dotRow<K, 1>(w, row, sc, xs, out);
+                for (int k = 0; k < nv; ++k)
+                    y[(j + k) * yStride + r] = out[k];
+            }
+        }
+    }
+}
+
+} // namespace
+
+void matmulRowsAvx2(const TrunkMatrixView &w, size_t r0, size_t r1, const float *x, size_t xStride, size_t nvec,
+                    float *y, size_t yStride)
+{
+    switch (w.fmt) {
+    case TensorFormat::F32: rowsKernel<KF32>(w, r0, r1, x, xStride, nvec, y, yStride); return;
+    case TensorFormat::F16:
+        if (w.isBf16)
+            rowsKernel<KBF16>(w, r0, r1, x, xStride, nvec, y, yStride);
+        else
+            rowsKernel<KF16>(w, r0, r1, x, xStride, nvec, y, yStride);
+        return;
+    case TensorFormat::Q8G: rowsKernel<KQ8>(w, r0, r1, x, xStride, nvec, y, yStride); return;
+    case TensorFormat::Q4G: rowsKernel<KQ4>(w, r0, r1, x, xStride, nvec, y, yStride); return;
+    case TensorFormat::Q3G: rowsKernel<KQ3>(w, r0, r1, x, xStride, nvec, y, yStride); return;
+    default: matmulRowsScalar(w, r0, r1, x, xStride, nvec, y, yStride); return;
+    }
+}
+
+} // namespace sluice::kernels::detail
+#endif

@@ -1,0 +1,79 @@
+// ThreadPool: every index is visited exactly once, ranges respect the grain,
+// nested calls run inline, and a pool of 1 runs on the caller's thread.
+#include "kernels/threadpool.h"
+
+#include <QTest>
+#include <atomic>
+#include <thread>
+#include <vector>
+
+using namespace sluice::kernels;
+
+class TestThreadPool : public QObject {
+    Q_OBJECT
+private slots:
+    void coversEachIndexOnce_data()
+    {
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<int>("n");
+        QTest::addColumn<int>("grain");
+        QTest::newRow("1 thread") << 1 << 1000 << 1;
+        QTest::newRow("2 threads") << 2 << 1000 << 1;
+        QTest::newRow("4 threads grain 64") << 4 << 3072 << 64;
+        QTest::newRow("3 threads ragged") << 3 << 1001 << 64;
+        QTest::newRow("more threads than work") << 8 << 3 << 1;
+    }
+    void coversEachIndexOnce()
+    {
+        QFETCH(int, threads);
+        QFETCH(int, n);
+        QFETCH(int, grain);
+        ThreadPool pool(threads);
+        QCOMPARE(pool.threadCount(), threads);
+        for (int round = 0; round < 20; ++round) { // reuse across many jobs
+            std::vector<std::atomic<int>> hits(n);
+            std::atomic<int> badRanges{0};
+            pool.parallelFor(size_t(n), [&](size_t b, size_t e) {
+                if (b % grain != 0 || (e % grain != 0 && e != size_t(n)) || b >= e)
+                    ++badRanges;
+                for (size_t i = b; i < e; ++i)
+                    ++hits[i];
+            }, size_t(grain));
+            QCOMPARE(badRanges.load(), 0);
+            for (int i = 0; i < n; ++i)
+                QCOMPARE(hits[i].load(), 1);
+        }
+    }
+
+    void singleThreadRunsInline()
+    {
+        ThreadPool pool(1);
+        const auto caller = std::this_thread::get_id();
+        bool inline_ = true;
+        pool.parallelFor(100, [&](size_t, size_t) { inline_ = inline_ && std::this_thread::get_id() == caller; });
+        QVERIFY(inline_);
+    }
+
+    void nestedCallRunsInline()
+    {
+        ThreadPool pool(3);
+        std::atomic<int> total{0};
+        pool.parallelFor(6, [&](size_t b, size_t e) {
+            for (size_t i = b; i < e; ++i)
+                pool.parallelFor(10, [&](size_t b2, size_t e2) { total += int(e2 - b2); });
+        });
+        QCOMPARE(total.load(), 60);
+    }
+
+    void nullPoolHelperRunsInline()
+    {
+        int calls = 0;
+        size_t covered = 0;
+        parallelFor(nullptr, 77, [&](size_t b, size_t e) { ++calls; covered += e - b; });
+        QCOMPARE(calls, 1);
+        QCOMPARE(covered, size_t(77));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestThreadPool)
+#include "tst_threadpool.moc"
