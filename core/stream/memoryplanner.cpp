@@ -1,0 +1,250 @@
+#include "memoryplanner.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+namespace sluice {
+
+namespace {
+
+// Checked arithmetic: a corrupt manifest must give an error, not a wrapped
+// figure that looks like a small floor.
+struct Acc {
+    bool overflow = false;
+    uint64_t mul(uint64_t a, uint64_t b)
+    {
+        uint64_t r = 0;
+        if (__builtin_mul_overflow(a, b, &r))
+            overflow = true;
+        return r;
+    }
+    uint64_t add(uint64_t a, uint64_t b)
+    {
+        uint64_t r = 0;
+        if (__builtin_add_overflow(a, b, &r))
+            overflow = true;
+        return r;
+    }
+};
+
+uint64_t nonNegative(int v) { return v > 0 ? uint64_t(v) : 0; }
+
+} // namespace
+
+std::string formatGiB(uint64_t bytes)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, "%.2f GiB", double(bytes) / (1024.0 * 1024.0 * 1024.0));
+    return text;
+}
+
+Expected<MemoryPlan> planMemory(const PlannerInputs &in, uint64_t usableRamBytes)
+{
+    if (in.topK <= 0)
+        return makeError(ErrorCode::InvalidArgument, "memory planner: top-k must be positive, got " + std::to_string(in.topK));
+    if (in.moeLayers <= 0)
+        return makeError(ErrorCode::InvalidArgument,
+                         "memory planner: MoE layer count must be positive, got " + std::to_string(in.moeLayers));
+    if (in.recordBytes == 0 || in.recordBytes % 4096 != 0)
+        return makeError(ErrorCode::InvalidArgument, "memory planner: expert record size " + std::to_string(in.recordBytes) +
+                                                         " B is not a positive multiple of 4096");
+    if (in.kdaLayers < 0 || in.kdaHeads < 0 || in.kdaHeadDim < 0 || in.convKernel < 0 || in.mlaLayers < 0 ||
+        in.kvLoraRank < 0 || in.qkRopeDim < 0 || in.contextLength < 0)
+        return makeError(ErrorCode::InvalidArgument, "memory planner: negative layer, head, dimension or context figure");
+
+    Acc a;
+    MemoryPlan p;
+    p.recordBytes = in.recordBytes;
+    p.topK = in.topK;
+    p.contextLength = in.contextLength;
+    p.usableRamBytes = usableRamBytes;
+
+    const uint64_t kdaL = nonNegative(in.kdaLayers), kdaH = nonNegative(in.kdaHeads), kdaD = nonNegative(in.kdaHeadDim);
+    p.trunkBytes = in.trunkBytes;
+    p.kdaStateBytes = a.mul(a.mul(a.mul(kdaL, kdaH), a.mul(kdaD, kdaD)), 4);
+    // q, k and v each keep the last (kernel - 1) inputs of their short convolution.
+    const uint64_t convTail = in.convKernel > 1 ? uint64_t(in.convKernel - 1) : 0;
+    p.kdaConvBytes = a.mul(a.mul(a.mul(kdaL, 3), a.mul(convTail, kdaH)), a.mul(kdaD, 4));
+    p.mlaCacheBytes = a.mul(a.mul(nonNegative(in.mlaLayers), nonNegative(in.contextLength)),
+                            a.mul(a.add(nonNegative(in.kvLoraRank), nonNegative(in.qkRopeDim)), 4));
+    p.stateBytes = a.add(a.add(p.kdaStateBytes, p.kdaConvBytes), p.mlaCacheBytes);
+    for (const ScratchBuffer &buffer : in.scratch)
+        p.scratchBytes = a.add(p.scratchBytes, buffer.bytes);
+    p.minExpertCacheBytes = a.mul(a.mul(2, uint64_t(in.topK)), in.recordBytes);
+    p.visionBytes = in.visionBytes;
+
+    p.floorBytes = a.add(a.add(a.add(p.trunkBytes, p.stateBytes), a.add(p.scratchBytes, p.minExpertCacheBytes)),
+                         p.visionBytes);
+    p.workingSetBytes = a.mul(a.mul(uint64_t(in.topK), uint64_t(in.moeLayers)), in.recordBytes);
+    p.recommendedBytes = a.add(p.floorBytes, a.mul(3, p.workingSetBytes));
+    if (a.overflow)
+        return makeError(ErrorCode::InvalidArgument, "memory planner: figures overflow 64 bits (corrupt model shape?)");
+
+    p.terms.push_back({"trunk", p.trunkBytes});
+    p.terms.push_back({"KDA state", p.kdaStateBytes});
+    p.terms.push_back({"KDA conv state", p.kdaConvBytes});
+    p.terms.push_back({"MLA latent cache (" + std::to_string(in.contextLength) + " positions)", p.mlaCacheBytes});
+    for (const ScratchBuffer &buffer : in.scratch)
+        p.terms.push_back({"scratch: " + buffer.name, buffer.bytes});
+    p.terms.push_back({"minimum expert cache (2 x top-k records)", p.minExpertCacheBytes});
+    if (p.visionBytes)
+        p.terms.push_back({"vision", p.visionBytes});
+
+    // Default budget (spec 9): whole working sets only. Filling the 7/8 cap with
+    // a fractional working set measured 10x slower (paging cliff, 10.3 #16).
+    p.capBytes = usableRamBytes - usableRamBytes / 8;
+    p.defaultBudgetBytes = p.floorBytes;
+    p.defaultWorkingSets = 0;
+    for (int k = 3; k >= 1; --k) {
+        const uint64_t candidate = p.floorBytes + uint64_t(k) * p.workingSetBytes; // cannot overflow: recommended did not
+        if (candidate <= p.capBytes) {
+            p.defaultBudgetBytes = candidate;
+            p.defaultWorkingSets = k;
+            break;
+        }
+    }
+    if (p.defaultWorkingSets == 0) {
+        if (p.floorBytes > usableRamBytes)
+            p.warnings.push_back("the floor " + formatGiB(p.floorBytes) + " exceeds usable RAM " +
+                                 formatGiB(usableRamBytes) + "; the model will page or be killed");
+        else
+            p.warnings.push_back("floor + one working set (" + formatGiB(p.floorBytes + p.workingSetBytes) +
+                                 ") does not fit 7/8 of usable RAM (" + formatGiB(p.capBytes) +
+                                 "); running at the floor, expect mostly cache misses");
+    }
+    return p;
+}
+
+Expected<CacheSizing> sizeCache(const MemoryPlan &plan, uint64_t budgetBytes)
+{
+    if (plan.recordBytes == 0 || plan.topK <= 0)
+        return makeError(ErrorCode::InvalidArgument, "cache sizing: the plan has no record size or top-k");
+    CacheSizing s;
+    s.budgetBytes = budgetBytes ? budgetBytes : plan.defaultBudgetBytes;
+    if (s.budgetBytes < plan.floorBytes)
+        return makeError(ErrorCode::Budget, "RAM budget " + formatGiB(s.budgetBytes) + " (" + std::to_string(s.budgetBytes) +
+                                                " B) is below this model's floor of " + formatGiB(plan.floorBytes) + " (" +
+                                                std::to_string(plan.floorBytes) + " B) at context " +
+                                                std::to_string(plan.contextLength) + "; see `sluice-cli plan MODEL`");
+    if (budgetBytes && budgetBytes > plan.capBytes)
+        s.warnings.push_back("budget " + formatGiB(budgetBytes) + " is above 7/8 of usable RAM (" + formatGiB(plan.capBytes) +
+                             "); cache hits may turn into page faults");
+    s.cacheBytes = s.budgetBytes - plan.floorBytes + plan.minExpertCacheBytes;
+    s.slotBytes = plan.recordBytes;
+    const uint64_t slots = s.cacheBytes / s.slotBytes;
+    if (slots > uint64_t(std::numeric_limits<int>::max()))
+        return makeError(ErrorCode::InvalidArgument, "cache sizing: " + std::to_string(slots) + " slots is too many");
+    s.slotCount = int(slots);
+    s.engineBytes = plan.floorBytes - plan.minExpertCacheBytes + uint64_t(s.slotCount) * s.slotBytes;
+    return s;
+}
+
+namespace {
+
+bool readFirstLine(const std::string &path, std::string &line)
+{
+    std::ifstream in(path);
+    if (!in)
+        return false;
+    return bool(std::getline(in, line));
+}
+
+// memory.max / memory.high: a decimal byte count or "max".
+bool parseCgroupValue(const std::string &text, uint64_t &value)
+{
+    std::string t = text;
+    while (!t.empty() && (t.back() == '\n' || t.back() == ' ' || t.back() == '\r'))
+        t.pop_back();
+    if (t.empty() || t == "max")
+        return false;
+    for (char c : t)
+        if (c < '0' || c > '9')
+            return false;
+    errno = 0;
+    const unsigned long long v = std::strtoull(t.c_str(), nullptr, 10);
+    if (errno == ERANGE)
+        return false;
+    value = v;
+    return true;
+}
+
+} // namespace
+
+Expected<UsableRam> detectUsableRam(const SystemRoots &roots)
+{
+    UsableRam r;
+    const std::string meminfoPath = roots.procRoot + "/meminfo";
+    std::ifstream meminfo(meminfoPath);
+    if (!meminfo)
+        return makeError(ErrorCode::NotFound, meminfoPath + ": cannot open");
+    std::string line;
+    while (std::getline(meminfo, line)) {
+        if (line.rfind("MemTotal:", 0) == 0) {
+            std::istringstream fields(line.substr(9));
+            unsigned long long kib = 0;
+            std::string unit;
+            if (!(fields >> kib >> unit) || unit != "kB" || kib == 0)
+                return makeError(ErrorCode::Format, meminfoPath + ": unreadable MemTotal line '" + line + "'");
+            r.physicalBytes = uint64_t(kib) * 1024;
+            break;
+        }
+    }
+    if (r.physicalBytes == 0)
+        return makeError(ErrorCode::Format, meminfoPath + ": no MemTotal line");
+    r.usableBytes = r.physicalBytes;
+
+    // cgroup v2: the "0::<path>" line. Its absence (cgroup v1 only) means no v2 limit.
+    std::ifstream cgroup(roots.procRoot + "/self/cgroup");
+    std::string path;
+    bool found = false;
+    while (cgroup && std::getline(cgroup, line)) {
+        if (line.rfind("0::", 0) == 0) {
+            path = line.substr(3);
+            found = true;
+            break;
+        }
+    }
+    if (!found)
+        return r;
+    if (path.empty() || path[0] != '/')
+        return makeError(ErrorCode::Format, roots.procRoot + "/self/cgroup: cgroup path '" + path + "' is not absolute");
+    // A path climbing out of the mount would let a hostile namespace point us at
+    // another cgroup's files (spec 9: reject `..`).
+    for (size_t start = 0; start <= path.size();) {
+        size_t end = path.find('/', start);
+        if (end == std::string::npos)
+            end = path.size();
+        if (path.compare(start, end - start, "..") == 0 && end - start == 2)
+            return makeError(ErrorCode::Format, roots.procRoot + "/self/cgroup: cgroup path '" + path + "' contains '..'");
+        start = end + 1;
+    }
+    while (path.size() > 1 && path.back() == '/')
+        path.pop_back();
+    r.cgroupPath = path;
+
+    const std::string mount = roots.sysRoot + "/fs/cgroup";
+    std::string current = path == "/" ? "" : path;
+    uint64_t limit = 0;
+    while (true) {
+        for (const char *file : {"memory.max", "memory.high"}) {
+            std::string text;
+            uint64_t value = 0;
+            if (readFirstLine(mount + current + "/" + file, text) && parseCgroupValue(text, value) && value > 0)
+                limit = limit == 0 ? value : std::min(limit, value);
+        }
+        if (current.empty())
+            break; // the mount root is included, then we stop
+        current = current.substr(0, current.rfind('/'));
+    }
+    r.cgroupLimitBytes = limit;
+    if (limit)
+        r.usableBytes = std::min(r.physicalBytes, limit);
+    return r;
+}
+
+} // namespace sluice
