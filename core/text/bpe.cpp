@@ -1,0 +1,245 @@
+#include "text/bpe.h"
+
+#include <climits>
+#include <queue>
+
+namespace sluice::text {
+
+namespace {
+
+constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+int base64Value(char c)
+{
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    if (c == '+')
+        return 62;
+    if (c == '/')
+        return 63;
+    return -1;
+}
+
+} // namespace
+
+std::string base64Encode(std::string_view bytes)
+{
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    for (size_t i = 0; i < bytes.size(); i += 3) {
+        uint32_t v = uint32_t(uint8_t(bytes[i])) << 16;
+        if (i + 1 < bytes.size())
+            v |= uint32_t(uint8_t(bytes[i + 1])) << 8;
+        if (i + 2 < bytes.size())
+            v |= uint32_t(uint8_t(bytes[i + 2]));
+        out += kAlphabet[(v >> 18) & 63];
+        out += kAlphabet[(v >> 12) & 63];
+        out += i + 1 < bytes.size() ? kAlphabet[(v >> 6) & 63] : '=';
+        out += i + 2 < bytes.size() ? kAlphabet[v & 63] : '=';
+    }
+    return out;
+}
+
+bool base64Decode(std::string_view text, std::string &out)
+{
+    out.clear();
+    if (text.size() % 4 != 0)
+        return false;
+    for (size_t i = 0; i < text.size(); i += 4) {
+        int v[4];
+        int pad = 0;
+        for (int k = 0; k < 4; ++k) {
+            const char c = text[i + k];
+            if (c == '=' && i + 4 == text.size() && k >= 2) {
+                v[k] = 0;
+                ++pad;
+            } else {
+                if (pad)
+                    return false; // data after padding
+                v[k] = base64Value(c);
+                if (v[k] < 0)
+                    return false;
+            }
+        }
+        const uint32_t bits = uint32_t(v[0]) << 18 | uint32_t(v[1]) << 12 | uint32_t(v[2]) << 6 | uint32_t(v[3]);
+        out += char((bits >> 16) & 0xFF);
+        if (pad < 2)
+            out += char((bits >> 8) & 0xFF);
+        if (pad < 1)
+            out += char(bits & 0xFF);
+    }
+    return true;
+}
+
+Expected<RankTable> RankTable::fromTokens(std::vector<std::string> tokens, const std::string &origin)
+{
+    RankTable table;
+    table.m_ranks.reserve(tokens.size());
+    for (size_t i = 0; i < tokens.size(); ++i) {
+        if (tokens[i].empty())
+            return makeError(ErrorCode::Format, origin + ": rank " + std::to_string(i) + " is an empty token");
+        if (!table.m_ranks.emplace(tokens[i], int(i)).second)
+            return makeError(ErrorCode::Format, origin + ": rank " + std::to_string(i) + " repeats the bytes of rank "
+                                                    + std::to_string(table.m_ranks.find(tokens[i])->second));
+    }
+    table.m_tokens = std::move(tokens);
+    for (int b = 0; b < 256; ++b) {
+        if (table.rank(std::string(1, char(b))) < 0)
+            return makeError(ErrorCode::Format, origin + ": no token for the single byte " + std::to_string(b));
+    }
+    return table;
+}
+
+Expected<RankTable> RankTable::parse(std::string_view text, const std::string &origin)
+{
+    std::vector<std::string> tokens;
+    std::vector<bool> seen;
+    size_t lineNumber = 0;
+    for (size_t pos = 0; pos < text.size();) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++lineNumber;
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (line.empty())
+            continue;
+        const auto where = [&] { return origin + ":" + std::to_string(lineNumber) + ": "; };
+        const size_t space = line.find(' ');
+        if (space == std::string_view::npos)
+            return makeError(ErrorCode::Format, where() + "expected '<base64> <rank>'");
+        const std::string_view rankText = line.substr(space + 1);
+        if (rankText.empty() || rankText.size() > 9)
+            return makeError(ErrorCode::Format, where() + "bad rank");
+        long rank = 0;
+        for (char c : rankText) {
+            if (c < '0' || c > '9')
+                return makeError(ErrorCode::Format, where() + "bad rank '" + std::string(rankText) + "'");
+            rank = rank * 10 + (c - '0');
+        }
+        std::string bytes;
+        if (!base64Decode(line.substr(0, space), bytes))
+            return makeError(ErrorCode::Format, where() + "bad base64");
+        if (size_t(rank) >= tokens.size()) {
+            tokens.resize(size_t(rank) + 1);
+            seen.resize(size_t(rank) + 1);
+        }
+        if (seen[size_t(rank)])
+            return makeError(ErrorCode::Format, where() + "rank " + std::to_string(rank) + " appears twice");
+        seen[size_t(rank)] = true;
+        tokens[size_t(rank)] = std::move(bytes);
+    }
+    for (size_t i = 0; i < seen.size(); ++i) {
+        if (!seen[i])
+            return makeError(ErrorCode::Format, origin + ": ranks are not dense, " + std::to_string(i) + " is missing");
+    }
+    if (tokens.empty())
+        return makeError(ErrorCode::Format, origin + ": no tokens");
+    return fromTokens(std::move(tokens), origin);
+}
+
+std::string RankTable::toTiktokenText() const
+{
+    std::string out;
+    for (size_t i = 0; i < m_tokens.size(); ++i)
+        out += base64Encode(m_tokens[i]) + " " + std::to_string(i) + "\n";
+    return out;
+}
+
+void RankTable::encodePieceNaive(std::string_view piece, std::vector<int> &out) const
+{
+    if (piece.empty())
+        return;
+    if (const int whole = rank(piece); whole >= 0) {
+        out.push_back(whole);
+        return;
+    }
+    std::vector<size_t> starts; // part boundaries, plus the end
+    for (size_t i = 0; i <= piece.size(); ++i)
+        starts.push_back(i);
+    for (;;) {
+        int best = INT_MAX;
+        size_t bestIndex = 0;
+        for (size_t i = 0; i + 2 < starts.size(); ++i) {
+            const int r = rank(piece.substr(starts[i], starts[i + 2] - starts[i]));
+            if (r >= 0 && r < best) {
+                best = r;
+                bestIndex = i;
+            }
+        }
+        if (best == INT_MAX)
+            break;
+        starts.erase(starts.begin() + long(bestIndex) + 1);
+    }
+    for (size_t i = 0; i + 1 < starts.size(); ++i)
+        out.push_back(rank(piece.substr(starts[i], starts[i + 1] - starts[i])));
+}
+
+void RankTable::encodePiece(std::string_view piece, std::vector<int> &out) const
+{
+    if (piece.empty())
+        return;
+    if (const int whole = rank(piece); whole >= 0) {
+        out.push_back(whole);
+        return;
+    }
+    // Parts form a doubly linked list over the piece's bytes; a heap holds
+    // candidate merges keyed (rank, start). A candidate is stale once either
+    // part has changed, which the per-part version numbers reveal.
+    const int n = int(piece.size());
+    struct Part {
+        int start, end, prev, next;
+        uint32_t version;
+    };
+    std::vector<Part> parts(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i)
+        parts[size_t(i)] = {i, i + 1, i - 1, i + 1 < n ? i + 1 : -1, 0};
+    struct Candidate {
+        int rank, left, right;
+        uint32_t leftVersion, rightVersion;
+        bool operator>(const Candidate &o) const { return rank != o.rank ? rank > o.rank : left > o.left; }
+    };
+    std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>> heap;
+    const auto push = [&](int left) {
+        if (left < 0)
+            return;
+        const int right = parts[size_t(left)].next;
+        if (right < 0)
+            return;
+        const Part &a = parts[size_t(left)], &b = parts[size_t(right)];
+        const int r = rank(piece.substr(size_t(a.start), size_t(b.end - a.start)));
+        if (r >= 0)
+            heap.push({r, left, right, a.version, b.version});
+    };
+    for (int i = 0; i + 1 < n; ++i)
+        push(i);
+    while (!heap.empty()) {
+        const Candidate c = heap.top();
+        heap.pop();
+        Part &a = parts[size_t(c.left)];
+        const Part &b = parts[size_t(c.right)];
+        if (a.version != c.leftVersion || b.version != c.rightVersion || a.next != c.right)
+            continue;
+        // Merge b into a; b's index is never reachable again.
+        a.end = b.end;
+        a.next = b.next;
+        ++a.version;
+        if (b.next >= 0) {
+            parts[size_t(b.next)].prev = c.left;
+        }
+        parts[size_t(c.right)].version = UINT32_MAX; // dead
+        push(a.prev);
+        push(c.left);
+    }
+    for (int i = 0; i >= 0; i = parts[size_t(i)].next)
+        out.push_back(rank(piece.substr(size_t(parts[size_t(i)].start),
+                                        size_t(parts[size_t(i)].end - parts[size_t(i)].start))));
+}
+
+} // namespace sluice::text
