@@ -1,0 +1,333 @@
+#include "vqlut.h"
+
+#include "cpufeatures.h"
+#include "vqlut_impl.h"
+#include "util/half.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace sluice::kernels {
+
+namespace detail {
+
+void vqBuildScalar(const float *booksT, int stages, int entries, int vecDim, const float *x, size_t v0, size_t v1,
+                   float *table)
+{
+    for (size_t v = v0; v < v1; ++v) {
+        const float *xv = x + v * size_t(vecDim);
+        for (int s = 0; s < stages; ++s) {
+            float *t = table + (v * size_t(stages) + size_t(s)) * size_t(entries);
+            const float *bt = booksT + size_t(s) * size_t(vecDim) * size_t(entries);
+            for (int c = 0; c < entries; ++c)
+                t[c] = 0.0f;
+            for (int d = 0; d < vecDim; ++d) {
+                const float xd = xv[d];
+                const float *col = bt + size_t(d) * size_t(entries);
+                for (int c = 0; c < entries; ++c)
+                    t[c] = t[c] + xd * col[c];
+            }
+        }
+    }
+}
+
+} // namespace detail
+
+namespace {
+
+constexpr int kRowTile = 64; // rows accumulated together (one index block)
+
+bool isVqFormat(TensorFormat f)
+{
+    return f == TensorFormat::VQ3R || f == TensorFormat::VQ2R || f == TensorFormat::VQ4P;
+}
+
+// Scalar f32 apply over rows [r0, r1) with S stages. Rows of one index block
+// are walked together (independent gather chains in flight); each row sums
+// its stage lookups in stage order, then positions in ascending order.
+template <int S>
+void applyF32(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, float *y)
+{
+    const size_t nv = lut.positions();
+    const size_t E = size_t(lut.entries());
+    const float *T = lut.table();
+    const size_t tile = w.indexBlock > 0 ? size_t(w.indexBlock) : size_t(kRowTile);
+    float acc[256];
+    for (size_t r = r0; r < r1;) {
+        const size_t tileEnd = std::min(r1, (r / tile + 1) * tile);
+        const size_t n = tileEnd - r;
+        std::fill(acc, acc + n, 0.0f);
+        if (w.indexBlock > 0) {
+            for (size_t v = 0; v < nv; ++v) {
+                const uint8_t *p = w.indices + detail::vqOffset(w, nv, r, v);
+                const float *t = T + v * S * E;
+                for (size_t i = 0; i < n; ++i) {
+                    float l = t[p[i * S]];
+                    for (int s = 1; s < S; ++s)
+                        l = l + t[size_t(s) * E + p[i * S + size_t(s)]];
+                    acc[i] = acc[i] + l;
+                }
+            }
+        } else {
+            for (size_t i = 0; i < n; ++i) {
+                const uint8_t *p = w.indices + detail::vqOffset(w, nv, r + i, 0);
+                float a = 0.0f;
+                for (size_t v = 0; v < nv; ++v, p += S) {
+                    const float *t = T + v * S * E;
+                    float l = t[p[0]];
+                    for (int s = 1; s < S; ++s)
+                        l = l + t[size_t(s) * E + p[s]];
+                    a = a + l;
+                }
+                acc[i] = a;
+            }
+        }
+        for (size_t i = 0; i < n; ++i)
+            y[r + i] = halfToFloat(w.rowScales[r + i]) * acc[i];
+        r = tileEnd;
+    }
+}
+
+inline void unpack4p(const uint8_t *p, int idx[4])
+{
+    idx[0] = p[0] & 63;
+    idx[1] = (p[0] >> 6) | ((p[1] & 15) << 2);
+    idx[2] = (p[1] >> 4) | ((p[2] & 3) << 4);
+    idx[3] = p[2] >> 2;
+}
+
+// Scalar VQ4P apply: int16 sums of the 4 int8 lookups over each block of 32
+// positions, acc = acc + scale_b * sum (f32), y = sigma_r * acc.
+void applyInt8Scalar(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, float *y)
+{
+    const size_t nv = lut.positions();
+    const size_t E = size_t(lut.entries());
+    const int8_t *T = lut.table8();
+    const float *scales = lut.blockScales();
+    const size_t tile = w.indexBlock > 0 ? size_t(w.indexBlock) : size_t(kRowTile);
+    float acc[256];
+    int16_t sum[256];
+    for (size_t r = r0; r < r1;) {
+        const size_t tileEnd = std::min(r1, (r / tile + 1) * tile);
+        const size_t n = tileEnd - r;
+        std::fill(acc, acc + n, 0.0f);
+        for (size_t b0 = 0; b0 < nv; b0 += kVq4pLutBlock) {
+            const size_t b1 = std::min(nv, b0 + kVq4pLutBlock);
+            std::fill(sum, sum + n, int16_t(0));
+            for (size_t v = b0; v < b1; ++v) {
+                const int8_t *t = T + v * 4 * E;
+                for (size_t i = 0; i < n; ++i) {
+                    int idx[4];
+                    unpack4p(w.indices + detail::vqOffset(w, nv, r + i, v), idx);
+                    sum[i] = int16_t(sum[i] + t[idx[0]] + t[E + idx[1]] + t[2 * E + idx[2]] + t[3 * E + idx[3]]);
+                }
+            }
+            const float scale = scales[b0 / kVq4pLutBlock];
+            for (size_t i = 0; i < n; ++i)
+                acc[i] = acc[i] + scale * float(sum[i]);
+        }
+        for (size_t i = 0; i < n; ++i)
+            y[r + i] = halfToFloat(w.rowScales[r + i]) * acc[i];
+        r = tileEnd;
+    }
+}
+
+void applyRows(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, float *y, bool allowSimd)
+{
+    if (lut.kind() == VqLut::Kind::Int8) {
+#if defined(__x86_64__)
+        // Whole 64-row blocks go to the byte-permute kernel; ragged edges and
+        // other layouts take the scalar path (same bits either way).
+        if (allowSimd && activeIsa() == Isa::Avx512 && hasAvx512Vbmi() && w.indexBlock == 64
+            && lut.entries() == 64) {
+            const size_t nv = lut.positions();
+            const size_t firstFull = (r0 + 63) / 64, lastFull = r1 / 64;
+            if (firstFull < lastFull) {
+                if (r0 < firstFull * 64)
+                    applyInt8Scalar(lut, w, r0, firstFull * 64, y);
+                detail::vq4pBlocksAvx512Vbmi(lut.table8(), lut.blockScales(), w, nv, firstFull, lastFull, y);
+                if (lastFull * 64 < r1)
+                    applyInt8Scalar(lut, w, lastFull * 64, r1, y);
+                return;
+            }
+        }
+#endif
+        applyInt8Scalar(lut, w, r0, r1, y);
+        return;
+    }
+    (void)allowSimd;
+    switch (lut.stages()) {
+    case 1: applyF32<1>(lut, w, r0, r1, y); return;
+    case 2: applyF32<2>(lut, w, r0, r1, y); return;
+    case 3: applyF32<3>(lut, w, r0, r1, y); return;
+    case 4: applyF32<4>(lut, w, r0, r1, y); return;
+    default: return; // rejected by validateVq
+    }
+}
+
+} // namespace
+
+Status VqLut::build(const VqCodebooksView &books, const float *x, size_t n, Kind kind, ThreadPool *pool)
+{
+    if (!books.books || !x)
+        return makeError(ErrorCode::InvalidArgument, "VQ table build: no codebooks or no input");
+    if (books.stages < 1 || books.stages > 4 || books.entries < 1 || books.entries > 256 || books.vecDim < 1)
+        return makeError(ErrorCode::InvalidArgument,
+                         "VQ table build: unsupported codebooks (" + std::to_string(books.stages) + " stages x "
+                             + std::to_string(books.entries) + " entries x " + std::to_string(books.vecDim) + ")");
+    if (n == 0 || n % size_t(books.vecDim) != 0)
+        return makeError(ErrorCode::InvalidArgument, "VQ table build: input length " + std::to_string(n)
+                                                         + " is not a multiple of " + std::to_string(books.vecDim));
+    if (kind == Kind::Int8 && books.stages * kVq4pLutBlock * 127 > 32767)
+        return makeError(ErrorCode::InvalidArgument, "VQ table build: int8 table with too many stages");
+    const size_t nv = n / size_t(books.vecDim);
+    const size_t S = size_t(books.stages), E = size_t(books.entries), D = size_t(books.vecDim);
+    const size_t tableSize = nv * S * E;
+    if (m_tableCap < tableSize) {
+        m_table = makeAligned<float>(tableSize);
+        m_tableCap = m_table ? tableSize : 0;
+    }
+    if (m_booksTCap < S * D * E) {
+        m_booksT = makeAligned<float>(S * D * E);
+        m_booksTCap = m_booksT ? S * D * E : 0;
+    }
+    if (!m_table || !m_booksT)
+        return makeError(ErrorCode::Budget, "VQ table build: out of memory for a " + std::to_string(tableSize * 4) + "-byte table");
+    m_positions = 0; // not built until the end
+    m_kind = kind;
+    m_stages = books.stages;
+    m_entries = books.entries;
+    m_vecDim = books.vecDim;
+    for (size_t s = 0; s < S; ++s)
+        for (size_t c = 0; c < E; ++c)
+            for (size_t d = 0; d < D; ++d)
+                m_booksT[(s * D + d) * E + c] = books.books[(s * E + c) * D + d];
+
+    const Isa isa = activeIsa();
+    float *table = m_table.get();
+    const float *booksT = m_booksT.get();
+    const int stages = books.stages, entries = books.entries, vecDim = books.vecDim;
+    parallelFor(pool, nv, [&](size_t v0, size_t v1) {
+#if defined(__x86_64__)
+        if (isa == Isa::Avx2 || isa == Isa::Avx512) {
+            detail::vqBuildAvx2(booksT, stages, entries, vecDim, x, v0, v1, table);
+            return;
+        }
+#endif
+        (void)isa;
+        detail::vqBuildScalar(booksT, stages, entries, vecDim, x, v0, v1, table);
+    }, 8);
+
+    if (kind == Kind::Int8) {
+        const size_t blocks = (nv + kVq4pLutBlock - 1) / kVq4pLutBlock;
+        if (m_table8Cap < tableSize) {
+            m_table8 = makeAligned<int8_t>(tableSize);
+            m_table8Cap = m_table8 ? tableSize : 0;
+        }
+        if (m_scaleCap < blocks) {
+            m_blockScales = makeAligned<float>(blocks);
+            m_scaleCap = m_blockScales ? blocks : 0;
+        }
+        if (!m_table8 || !m_blockScales)
+            return makeError(ErrorCode::Budget, "VQ table build: out of memory for the int8 table");
+        for (size_t b = 0; b < blocks; ++b) {
+            const size_t begin = b * kVq4pLutBlock * S * E;
+            const size_t end = std::min(nv, (b + 1) * kVq4pLutBlock) * S * E;
+            float amax = 0.0f;
+            for (size_t i = begin; i < end; ++i)
+                amax = std::max(amax, std::fabs(table[i]));
+            const float scale = amax / 127.0f;
+            m_blockScales[b] = scale;
+            for (size_t i = begin; i < end; ++i) {
+                // rint: round half to even in the default rounding mode; -128 excluded.
+                const float q = scale > 0.0f ? std::nearbyint(table[i] / scale) : 0.0f;
+                m_table8[i] = int8_t(std::clamp(q, -127.0f, 127.0f));
+            }
+        }
+    }
+    m_positions = nv;
+    return Status::ok();
+}
+
+int vqIndex(const VqMatrixView &w, size_t r, size_t v, int s)
+{
+    const size_t nv = w.cols / size_t(w.vecDim);
+    const uint8_t *p = w.indices + detail::vqOffset(w, nv, r, v);
+    if (w.fmt == TensorFormat::VQ4P) {
+        int idx[4];
+        unpack4p(p, idx);
+        return idx[s];
+    }
+    return p[s];
+}
+
+Status validateVq(const VqLut &lut, const VqMatrixView &w)
+{
+    if (!isVqFormat(w.fmt))
+        return makeError(ErrorCode::Unsupported,
+                         "VQ matvec: format code " + std::to_string(int(w.fmt)) + " is not a VQ format");
+    if (!lut.isBuilt())
+        return makeError(ErrorCode::InvalidArgument, "VQ matvec: table not built");
+    if (!w.indices || !w.rowScales || w.rows == 0)
+        return makeError(ErrorCode::InvalidArgument, "VQ matvec: empty matrix or missing indices/scales");
+    if (w.indexBlock != 0 && w.indexBlock != 64)
+        return makeError(ErrorCode::Unsupported,
+                         "VQ matvec: index_block " + std::to_string(w.indexBlock) + " (only 64 and 0 exist)");
+    if (w.vecDim != lut.vecDim() || w.cols != lut.positions() * size_t(lut.vecDim()))
+        return makeError(ErrorCode::InvalidArgument, "VQ matvec: matrix has " + std::to_string(w.cols)
+                                                         + " columns, table was built for "
+                                                         + std::to_string(lut.positions() * size_t(lut.vecDim())));
+    if (w.stages != lut.stages())
+        return makeError(ErrorCode::InvalidArgument, "VQ matvec: matrix has " + std::to_string(w.stages)
+                                                         + " stages, codebooks " + std::to_string(lut.stages()));
+    const bool packed = w.fmt == TensorFormat::VQ4P;
+    if (packed != (lut.kind() == VqLut::Kind::Int8))
+        return makeError(ErrorCode::InvalidArgument,
+                         packed ? "VQ matvec: VQ4P needs an int8 table" : "VQ matvec: int8 table on a non-VQ4P matrix");
+    if (packed && (w.stages != 4 || lut.entries() > 64))
+        return makeError(ErrorCode::InvalidArgument, "VQ matvec: VQ4P needs 4 stages of at most 64 entries");
+    return Status::ok();
+}
+
+void vqMatvecRows(const VqLut &lut, const VqMatrixView &w, size_t rowBegin, size_t rowEnd, float *y)
+{
+    applyRows(lut, w, rowBegin, rowEnd, y, true);
+}
+
+Status vqMatvec(const VqLut &lut, const VqMatrixView &w, float *y, ThreadPool *pool)
+{
+    SLUICE_TRY(validateVq(lut, w));
+    if (!y)
+        return makeError(ErrorCode::InvalidArgument, "VQ matvec: no output");
+    parallelFor(pool, w.rows, [&](size_t b, size_t e) { applyRows(lut, w, b, e, y, true); }, 64);
+    return Status::ok();
+}
+
+Status vqMatmul(const VqLut *const *luts, size_t count, const VqMatrixView &w, float *const *ys, ThreadPool *pool)
+{
+    if (!luts || !ys || count == 0)
+        return makeError(ErrorCode::InvalidArgument, "VQ matmul: no tables");
+    for (size_t j = 0; j < count; ++j) {
+        if (!luts[j] || !ys[j])
+            return makeError(ErrorCode::InvalidArgument, "VQ matmul: table or output " + std::to_string(j) + " missing");
+        SLUICE_TRY(validateVq(*luts[j], w).withContext("token " + std::to_string(j)));
+    }
+    // One index block at a time for all tables: the block's index bytes are
+    // fetched from memory once and re-read from cache by the other tables.
+    parallelFor(pool, w.rows, [&](size_t b, size_t e) {
+        for (size_t r = b; r < e; r += 64) {
+            const size_t end = std::min(e, r + 64);
+            for (size_t j = 0; j < count; ++j)
+                applyRows(*luts[j], w, r, end, ys[j], true);
+        }
+    }, 64);
+    return Status::ok();
+}
+
+void vqMatvecReference(const VqLut &lut, const VqMatrixView &w, float *y)
+{
+    applyRows(lut, w, 0, w.rows, y, false);
+}
+
+} // namespace sluice::kernels

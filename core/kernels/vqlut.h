@@ -1,0 +1,91 @@
+#pragma once
+// Residual-VQ expert matvec through lookup tables (spec 5.4, 5.5): an expert
+// matrix is never dequantised. For an input x and one (layer, kind) codebook
+// set, the table T[v][s][c] = sum_d x[8v+d] * C_s[c][d] is built once; every
+// expert matrix of that kind then costs `stages` lookups per 8 weights:
+//     y[r] = sigma_r * sum_v sum_s T[v][s][i_s(r, v)].
+// Sharing: build the gate and the up table once per token per layer (each from
+// its own books, same input) and apply them to every routed expert; the down
+// table depends on the expert's activation and is built per expert.
+//
+// VQ4P (4 stages x 64 entries, 6-bit packed indices) uses an int8 table
+// quantised per block of 32 vector positions, int16 sums per block, and f32
+// block accumulation; all code paths give bit-identical results.
+#include "kernels/threadpool.h"
+#include "util/aligned.h"
+#include "util/status.h"
+#include "util/tensorformat.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sluice::kernels {
+
+inline constexpr int kVq4pLutBlock = 32; // vector positions per int8 table scale
+
+class VqLut {
+public:
+    enum class Kind {
+        F32,  // VQ3R / VQ2R: f32 table
+        Int8, // VQ4P: f32 table quantised to int8 per 32 positions
+    };
+
+    // Builds the table for x[0..n) (n = positions * books.vecDim). Buffers are
+    // reused across builds (grown when needed). The f32 build may be split
+    // over `pool` (bit-identical for any thread count); the int8 quantisation
+    // always runs serially (it is too small to be worth a fork-join).
+    Status build(const VqCodebooksView &books, const float *x, size_t n, Kind kind = Kind::F32,
+                 ThreadPool *pool = nullptr);
+
+    Kind kind() const { return m_kind; }
+    size_t positions() const { return m_positions; }
+    int stages() const { return m_stages; }
+    int entries() const { return m_entries; }
+    int vecDim() const { return m_vecDim; }
+    bool isBuilt() const { return m_positions > 0; }
+
+    // f32 table [positions][stages][entries] (both kinds keep it).
+    const float *table() const { return m_table.get(); }
+    // Int8 kind: table [positions][stages][entries] and one scale per block of
+    // kVq4pLutBlock positions.
+    const int8_t *table8() const { return m_table8.get(); }
+    const float *blockScales() const { return m_blockScales.get(); }
+
+private:
+    Kind m_kind = Kind::F32;
+    size_t m_positions = 0;
+    int m_stages = 0, m_entries = 0, m_vecDim = 0;
+    size_t m_tableCap = 0, m_table8Cap = 0, m_scaleCap = 0, m_booksTCap = 0;
+    AlignedPtr<float> m_table;
+    AlignedPtr<int8_t> m_table8;
+    AlignedPtr<float> m_blockScales;
+    AlignedPtr<float> m_booksT; // books transposed to [stage][dim][entry] for the build
+};
+
+// Checks that `w` can be applied with `lut` (formats, shapes, layout).
+Status validateVq(const VqLut &lut, const VqMatrixView &w);
+
+// y[r] for r < w.rows. Rows are split across the pool in multiples of the
+// index block; results are bit-identical for every thread count.
+Status vqMatvec(const VqLut &lut, const VqMatrixView &w, float *y, ThreadPool *pool = nullptr);
+
+// Rows [rowBegin, rowEnd) on the calling thread, no validation (call
+// validateVq once first); for callers that parallelise themselves.
+void vqMatvecRows(const VqLut &lut, const VqMatrixView &w, size_t rowBegin, size_t rowEnd, float *y);
+
+// Chunked prefill: several tokens routed to the same expert. The expert's
+// index bytes are read once per call for all `count` tables (each built from
+// the same books); ys[j][r] gets exactly the bits vqMatvec(*luts[j]) would.
+Status vqMatmul(const VqLut *const *luts, size_t count, const VqMatrixView &w, float *const *ys,
+                ThreadPool *pool = nullptr);
+
+// Plain reference of the apply step for one table: per row, per position,
+// sum of the stage lookups in stage order; VQ4P through the int8 table.
+// Single-threaded, no SIMD.
+void vqMatvecReference(const VqLut &lut, const VqMatrixView &w, float *y);
+
+// Index of stage s for (row r, position v), honouring indexBlock 64 or 0 and
+// VQ4P packing. For tests and tools; not a hot path.
+int vqIndex(const VqMatrixView &w, size_t r, size_t v, int s);
+
+} // namespace sluice::kernels

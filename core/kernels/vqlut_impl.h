@@ -1,0 +1,36 @@
+#pragma once
+// Internal: per-ISA pieces of the VQ LUT matvec.
+#include "util/tensorformat.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sluice::kernels::detail {
+
+// Bytes per (row, position): `stages` for VQ3R/VQ2R, 3 for VQ4P.
+inline size_t vqBytesPerPosition(const VqMatrixView &w) { return w.fmt == TensorFormat::VQ4P ? 3 : size_t(w.stages); }
+
+inline size_t vqOffset(const VqMatrixView &w, size_t nv, size_t r, size_t v)
+{
+    const size_t bpv = vqBytesPerPosition(w);
+    if (w.indexBlock > 0) {
+        const size_t b = size_t(w.indexBlock);
+        return ((r / b) * nv + v) * b * bpv + (r % b) * bpv;
+    }
+    return (r * nv + v) * bpv;
+}
+
+// f32 table rows [v0, v1): t[v][s][c] = sum_d x[vecDim*v+d] * booksT[s][d][c],
+// accumulated d = 0.. with a separate multiply and add (every ISA, same bits).
+void vqBuildScalar(const float *booksT, int stages, int entries, int vecDim, const float *x, size_t v0, size_t v1,
+                   float *table);
+#if defined(__x86_64__)
+void vqBuildAvx2(const float *booksT, int stages, int entries, int vecDim, const float *x, size_t v0, size_t v1,
+                 float *table);
+// VQ4P apply for whole 64-row blocks [block0, block1) with 64-entry tables
+// (AVX-512 VBMI byte permutes). y gets rows < rows only.
+void vq4pBlocksAvx512Vbmi(const int8_t *table8, const float *blockScales, const VqMatrixView &w, size_t nv,
+                          size_t block0, size_t block1, float *y);
+#endif
+
+} // namespace sluice::kernels::detail

@@ -1,0 +1,146 @@
+// x86 SIMD pieces of the VQ LUT matvec, selected at run time. The table build
+// uses the same multiply-then-add sequence per entry as the scalar build, so
+// the f32 tables (and hence VQ4P's int8 tables) are bit-identical.
+#include "vqlut_impl.h"
+
+#if defined(__x86_64__)
+#include "kernels/vqlut.h"
+
+#include <immintrin.h>
+
+// GCC 12 reports the deliberately undefined source operands inside its own
+// AVX-512 intrinsics (_mm512_undefined_*) as "may be used uninitialized".
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+#define SLUICE_AVX2 __attribute__((target("avx2,fma,f16c")))
+#define SLUICE_VBMI __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx2,fma,f16c")))
+
+namespace sluice::kernels::detail {
+
+SLUICE_AVX2 void vqBuildAvx2(const float *booksT, int stages, int entries, int vecDim, const float *x, size_t v0,
+                             size_t v1, float *table)
+{
+    const size_t E = size_t(entries);
+    for (size_t v = v0; v < v1; ++v) {
+        const float *xv = x + v * size_t(vecDim);
+        for (int s = 0; s < stages; ++s) {
+            float *t = table + (v * size_t(stages) + size_t(s)) * E;
+            const float *bt = booksT + size_t(s) * size_t(vecDim) * E;
+            size_t c = 0;
+            for (; c + 32 <= E; c += 32) {
+                __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+                for (int d = 0; d < vecDim; ++d) {
+                    const __m256 xd = _mm256_set1_ps(xv[d]);
+                    const float *col = bt + size_t(d) * E + c;
+                    a0 = _mm256_add_ps(a0, _mm256_mul_ps(xd, _mm256_loadu_ps(col)));
+                    a1 = _mm256_add_ps(a1, _mm256_mul_ps(xd, _mm256_loadu_ps(col + 8)));
+                    a2 = _mm256_add_ps(a2, _mm256_mul_ps(xd, _mm256_loadu_ps(col + 16)));
+                    a3 = _mm256_add_ps(a3, _mm256_mul_ps(xd, _mm256_loadu_ps(col + 24)));
+                }
+                _mm256_storeu_ps(t + c, a0);
+                _mm256_storeu_ps(t + c + 8, a1);
+                _mm256_storeu_ps(t + c + 16, a2);
+                _mm256_storeu_ps(t + c + 24, a3);
+            }
+            for (; c < E; ++c) {
+                float a = 0.0f;
+                for (int d = 0; d < vecDim; ++d)
+                    a = a + xv[d] * bt[size_t(d) * E + c];
+                t[c] = a;
+            }
+        }
+    }
+}
+
+namespace {
+
+SLUICE_VBMI inline __m512i lookup(__m512i idx, const int8_t *table64)
+{
+    // Only the low 6 bits of each index byte select (64-entry table).
+    return _mm512_permutexvar_epi8(idx, _mm512_loadu_si512(table64));
+}
+
+SLUICE_VBMI inline void addWidened(__m512i bytes, __m512i &lo, __m512i &hi)
+{
+    lo = _mm512_add_epi16(lo, _mm512_cvtepi8_epi16(_mm512_castsi512_si256(bytes)));
+    hi = _mm512_add_epi16(hi, _mm512_cvtepi8_epi16(_mm512_extracti64x4_epi64(bytes, 1)));
+}
+
+} // namespace
+
+// 64 rows of an index block at once, one byte lane per row: the three packed
+// index bytes of every row are de-interleaved with two-source byte permutes,
+// the 6-bit fields are cut with shifts and bit-selects (only the low 6 bits
+// of a permute index matter), and the four int8 lookups are widened into
+// int16 row sums. Integer sums are exact, and the f32 block accumulation is
+// the scalar path's multiply-then-add, so results are bit-identical.
+SLUICE_VBMI void vq4pBlocksAvx512Vbmi(const int8_t *table8, const float *blockScales, const VqMatrixView &w,
+                                      size_t nv, size_t block0, size_t block1, float *y)
+{
+    alignas(64) uint8_t idxA[3][64], idxB[3][64];
+    __mmask64 takeB[3];
+    for (int k = 0; k < 3; ++k) {
+        uint64_t m = 0;
+        for (int i = 0; i < 64; ++i) {
+            const int byte = 3 * i + k;
+            idxA[k][i] = uint8_t(byte & 127);
+            idxB[k][i] = uint8_t((byte - 64) & 127);
+            if (byte >= 128)
+                m |= uint64_t(1) << i;
+        }
+        takeB[k] = m;
+    }
+    __m512i permA[3], permB[3];
+    for (int k = 0; k < 3; ++k) {
+        permA[k] = _mm512_load_si512(idxA[k]);
+        permB[k] = _mm512_load_si512(idxB[k]);
+    }
+    const __m512i mask3 = _mm512_set1_epi8(3), mask15 = _mm512_set1_epi8(15);
+
+    for (size_t block = block0; block < block1; ++block) {
+        const uint8_t *base = w.indices + block * nv * 192;
+        __m512 acc[4] = {_mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps()};
+        for (size_t b0 = 0; b0 < nv; b0 += kVq4pLutBlock) {
+            const size_t b1 = b0 + kVq4pLutBlock < nv ? b0 + kVq4pLutBlock : nv;
+            __m512i sumLo = _mm512_setzero_si512(), sumHi = _mm512_setzero_si512();
+            for (size_t v = b0; v < b1; ++v) {
+                const uint8_t *p = base + v * 192;
+                const __m512i z0 = _mm512_loadu_si512(p), z1 = _mm512_loadu_si512(p + 64),
+                              z2 = _mm512_loadu_si512(p + 128);
+                __m512i B[3];
+                for (int k = 0; k < 3; ++k)
+                    B[k] = _mm512_mask_mov_epi8(_mm512_permutex2var_epi8(z0, permA[k], z1), takeB[k],
+                                                _mm512_permutex2var_epi8(z1, permB[k], z2));
+                const __m512i s0 = B[0];
+                // 0xCA = A ? B : C, bitwise.
+                const __m512i s1 = _mm512_ternarylogic_epi32(mask3, _mm512_srli_epi16(B[0], 6),
+                                                             _mm512_slli_epi16(B[1], 2), 0xCA);
+                const __m512i s2 = _mm512_ternarylogic_epi32(mask15, _mm512_srli_epi16(B[1], 4),
+                                                             _mm512_slli_epi16(B[2], 4), 0xCA);
+                const __m512i s3 = _mm512_srli_epi16(B[2], 2);
+                const int8_t *t = table8 + v * 256;
+                addWidened(lookup(s0, t), sumLo, sumHi);
+                addWidened(lookup(s1, t + 64), sumLo, sumHi);
+                addWidened(lookup(s2, t + 128), sumLo, sumHi);
+                addWidened(lookup(s3, t + 192), sumLo, sumHi);
+            }
+            const __m512 scale = _mm512_set1_ps(blockScales[b0 / kVq4pLutBlock]);
+            const __m512i sums[2] = {sumLo, sumHi};
+            for (int q = 0; q < 4; ++q) {
+                const __m256i half = q & 1 ? _mm512_extracti64x4_epi64(sums[q >> 1], 1)
+                                           : _mm512_castsi512_si256(sums[q >> 1]);
+                const __m512 f = _mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(half));
+                acc[q] = _mm512_add_ps(acc[q], _mm512_mul_ps(scale, f));
+            }
+        }
+        float *out = y + block * 64;
+        const uint16_t *sigma = w.rowScales + block * 64;
+        for (int q = 0; q < 4; ++q) {
+            const __m512 s = _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i *>(sigma + 16 * q)));
+            _mm512_storeu_ps(out + 16 * q, _mm512_mul_ps(s, acc[q]));
+        }
+    }
+}
+
+} // namespace sluice::kernels::detail
+#endif

@@ -1,0 +1,308 @@
+// VQ LUT matvec against an independent dequantise-then-dot (spec 5.1), for
+// VQ3R/VQ2R (f32 table) and VQ4P (int8 table, spec 5.5), both index layouts
+// (index_block 64 and 0); bitwise invariance over thread counts, ISAs,
+// layouts and batching.
+#include "kernels/cpufeatures.h"
+#include "kernels/vqlut.h"
+#include "util/half.h"
+
+#include <QTest>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
+using namespace sluice;
+using namespace sluice::kernels;
+
+namespace {
+
+double halfValue(uint16_t h) // from the binary16 definition
+{
+    const int e = (h >> 10) & 31, m = h & 1023;
+    const double v = e == 0 ? std::ldexp(double(m), -24) : std::ldexp(1.0 + m / 1024.0, e - 15);
+    return (h & 0x8000) ? -v : v;
+}
+
+struct Expert {
+    TensorFormat fmt;
+    int stages, entries, block;
+    size_t rows, cols, nv;
+    std::vector<float> books;            // [stage][entry][8]
+    std::vector<int> idx;                // logical [r][v][s]
+    std::vector<uint8_t> indices;        // stored layout
+    std::vector<uint16_t> sigma;         // row scales
+    VqCodebooksView booksView() const { return {books.data(), stages, entries, 8}; }
+    VqMatrixView view() const
+    {
+        VqMatrixView w;
+        w.fmt = fmt;
+        w.indices = indices.data();
+        w.rowScales = sigma.data();
+        w.rows = rows;
+        w.cols = cols;
+        w.stages = stages;
+        w.vecDim = 8;
+        w.indexBlock = block;
+        return w;
+    }
+    // Re-encode the same logical indices in another layout.
+    void encode(int indexBlock)
+    {
+        block = indexBlock;
+        const size_t bpv = fmt == TensorFormat::VQ4P ? 3 : size_t(stages);
+        const size_t paddedRows = block ? (rows + 63) / 64 * 64 : rows;
+        indices.assign(paddedRows * nv * bpv, 0);
+        for (size_t r = 0; r < rows; ++r) {
+            for (size_t v = 0; v < nv; ++v) {
+                // Byte address from spec 5.3.
+                const size_t at = block ? ((r / 64) * nv + v) * 64 * bpv + (r % 64) * bpv : (r * nv + v) * bpv;
+                const int *i = &idx[(r * nv + v) * size_t(stages)];
+                if (fmt == TensorFormat::VQ4P) { // spec 4.6
+                    indices[at] = uint8_t((i[0] | i[1] << 6) & 0xFF);
+                    indices[at + 1] = uint8_t((i[1] >> 2 | i[2] << 4) & 0xFF);
+                    indices[at + 2] = uint8_t((i[2] >> 4 | i[3] << 2) & 0xFF);
+                } else {
+                    for (int s = 0; s < stages; ++s)
+                        indices[at + size_t(s)] = uint8_t(i[s]);
+                }
+            }
+        }
+    }
+    // W_hat[r][c] = sigma_r * sum_s C_s[i_s(r, c/8)][c%8], in double.
+    double weight(size_t r, size_t c) const
+    {
+        double sum = 0;
+        for (int s = 0; s < stages; ++s)
+            sum += books[(size_t(s) * entries + size_t(idx[(r * nv + c / 8) * stages + s])) * 8 + c % 8];
+        return halfValue(sigma[r]) * sum;
+    }
+};
+
+Expert makeExpert(TensorFormat fmt, int stages, size_t rows, size_t cols, int block, uint32_t seed)
+{
+    std::mt19937 rng(seed);
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    Expert e{fmt, stages, fmt == TensorFormat::VQ4P ? 64 : 256, block, rows, cols, cols / 8, {}, {}, {}, {}};
+    e.books.resize(size_t(stages) * e.entries * 8);
+    for (size_t i = 0; i < e.books.size(); ++i) // fp16-representable, shrinking per stage like residual VQ
+        e.books[i] = halfToFloat(floatToHalf(normal(rng) * 0.3f / float(1 + i / (size_t(e.entries) * 8))));
+    e.idx.resize(rows * e.nv * size_t(stages));
+    for (auto &i : e.idx)
+        i = int(rng() % uint32_t(e.entries));
+    e.sigma.resize(rows);
+    for (size_t r = 0; r < rows; ++r)
+        e.sigma[r] = r % 13 == 5 ? uint16_t(1 + rng() % 1023) : floatToHalf(0.02f + 0.001f * float(rng() % 100));
+    e.encode(block);
+    return e;
+}
+
+std::vector<float> input(size_t n, uint32_t seed)
+{
+    std::mt19937 rng(seed);
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    std::vector<float> x(n);
+    for (size_t i = 0; i < n; ++i) // magnitudes varying by orders, like real activations
+        x[i] = normal(rng) * (i % 97 == 0 ? 30.0f : (i / 8) % 5 == 0 ? 0.01f : 1.0f);
+    return x;
+}
+
+// Runs every (isa, thread count) combination; all outputs must equal `first` bitwise.
+std::vector<float> runEverywhere(const Expert &e, const std::vector<float> &x, bool &identical)
+{
+    identical = true;
+    std::vector<float> first;
+    const VqLut::Kind kind = e.fmt == TensorFormat::VQ4P ? VqLut::Kind::Int8 : VqLut::Kind::F32;
+    for (Isa isa : {Isa::Scalar, Isa::Avx2, Isa::Avx512, Isa::Neon}) {
+        if (setActiveIsa(isa) != isa)
+            continue;
+        for (int threads : {1, 2, 3}) {
+            ThreadPool pool(threads);
+            VqLut lut;
+            if (!lut.build(e.booksView(), x.data(), x.size(), kind, &pool).isOk())
+                qFatal("build failed");
+            std::vector<float> y(e.rows, -1.0f);
+            if (!vqMatvec(lut, e.view(), y.data(), &pool).isOk())
+                qFatal("apply failed");
+            if (first.empty())
+                first = y;
+            else if (std::memcmp(first.data(), y.data(), y.size() * 4) != 0) {
+                qWarning("%s with %d threads differs", isaName(isa), threads);
+                identical = false;
+            }
+        }
+    }
+    setActiveIsa(detectedIsa());
+    return first;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(TensorFormat)
+
+class TestVqLut : public QObject {
+    Q_OBJECT
+private slots:
+    void cleanup() { setActiveIsa(detectedIsa()); }
+
+    void matchesDequantisedDot_data()
+    {
+        QTest::addColumn<TensorFormat>("fmt");
+        QTest::addColumn<int>("stages");
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("cols");
+        QTest::addColumn<int>("block");
+        for (int block : {64, 0}) {
+            QTest::addRow("VQ3R 192x512 block %d", block) << TensorFormat::VQ3R << 3 << 192 << 512 << block;
+            QTest::addRow("VQ3R 100x264 block %d", block) << TensorFormat::VQ3R << 3 << 100 << 264 << block;
+            QTest::addRow("VQ2R 128x256 block %d", block) << TensorFormat::VQ2R << 2 << 128 << 256 << block;
+            QTest::addRow("VQ4P 192x512 block %d", block) << TensorFormat::VQ4P << 4 << 192 << 512 << block;
+            QTest::addRow("VQ4P 100x264 block %d", block) << TensorFormat::VQ4P << 4 << 100 << 264 << block;
+        }
+    }
+    void matchesDequantisedDot()
+    {
+        QFETCH(TensorFormat, fmt);
+        QFETCH(int, stages);
+        QFETCH(int, rows);
+        QFETCH(int, cols);
+        QFETCH(int, block);
+        const Expert e = makeExpert(fmt, stages, size_t(rows), size_t(cols), block, 11u + uint32_t(rows));
+        const std::vector<float> x = input(size_t(cols), 3);
+        bool identical = false;
+        const std::vector<float> y = runEverywhere(e, x, identical);
+        QVERIFY2(identical, "results differ between ISAs or thread counts");
+
+        VqLut lut;
+        const bool int8 = fmt == TensorFormat::VQ4P;
+        QVERIFY(lut.build(e.booksView(), x.data(), x.size(), int8 ? VqLut::Kind::Int8 : VqLut::Kind::F32));
+        const size_t nv = e.nv;
+        for (size_t r = 0; r < size_t(rows); ++r) {
+            double exact = 0, mag = 0;
+            for (size_t c = 0; c < size_t(cols); ++c) {
+                exact += e.weight(r, c) * x[c];
+                mag += std::fabs(e.weight(r, c) * x[c]);
+            }
+            double bound = 1e-6 * mag + 1e-30;
+            if (int8) {
+                // Each of the 4 lookups per position is off by at most half a step of its block's scale.
+                double steps = 0;
+                for (size_t v = 0; v < nv; ++v)
+                    steps += 4 * 0.5 * lut.blockScales()[v / kVq4pLutBlock];
+                bound += std::fabs(halfValue(e.sigma[r])) * steps * (1 + 1e-5);
+            }
+            QVERIFY2(std::fabs(y[r] - exact) <= bound,
+                     qPrintable(QString("row %1: %2 vs exact %3 (bound %4)").arg(r).arg(y[r]).arg(exact).arg(bound)));
+        }
+    }
+
+    // The table itself: f32 entries vs float64 sums, and the int8 quantisation
+    // rule (scale = max|T|/127 per 32 positions, round half to even, +-127).
+    void tableBuildAndQuantisation()
+    {
+        const Expert e = makeExpert(TensorFormat::VQ4P, 4, 64, 8 * 70, 64, 5);
+        const std::vector<float> x = input(8 * 70, 9);
+        VqLut lut;
+        QVERIFY(lut.build(e.booksView(), x.data(), x.size(), VqLut::Kind::Int8));
+        QCOMPARE(lut.positions(), size_t(70));
+        const size_t perV = 4 * 64;
+        for (size_t v = 0; v < 70; ++v)
+            for (size_t i = 0; i < perV; ++i) {
+                double t = 0, mag = 0;
+                for (int d = 0; d < 8; ++d) {
+                    t += double(x[8 * v + size_t(d)]) * e.books[i * 8 + size_t(d)];
+                    mag += std::fabs(double(x[8 * v + size_t(d)]) * e.books[i * 8 + size_t(d)]);
+                }
+                QVERIFY(std::fabs(lut.table()[v * perV + i] - t) <= 1e-6 * mag + 1e-30);
+            }
+        for (size_t b = 0; b < 3; ++b) {
+            const size_t v1 = std::min<size_t>(70, 32 * (b + 1));
+            float amax = 0;
+            for (size_t i = 32 * b * perV; i < v1 * perV; ++i)
+                amax = std::max(amax, std::fabs(lut.table()[i]));
+            QCOMPARE(lut.blockScales()[b], amax / 127.0f);
+            bool sawExtreme = false;
+            for (size_t i = 32 * b * perV; i < v1 * perV; ++i) {
+                const double q = double(lut.table()[i]) / double(lut.blockScales()[b]);
+                const int8_t got = lut.table8()[i];
+                QVERIFY(got >= -127 && got <= 127);
+                QVERIFY2(std::fabs(q - got) <= 0.5 + 1e-6, qPrintable(QString("entry %1: %2 -> %3").arg(i).arg(q).arg(got)));
+                sawExtreme = sawExtreme || std::abs(got) == 127;
+            }
+            QVERIFY(sawExtreme);
+        }
+    }
+
+    void layoutsAndBatchingAreBitIdentical_data()
+    {
+        QTest::addColumn<TensorFormat>("fmt");
+        QTest::addColumn<int>("stages");
+        QTest::newRow("VQ3R") << TensorFormat::VQ3R << 3;
+        QTest::newRow("VQ4P") << TensorFormat::VQ4P << 4;
+    }
+    void layoutsAndBatchingAreBitIdentical()
+    {
+        QFETCH(TensorFormat, fmt);
+        QFETCH(int, stages);
+        Expert e = makeExpert(fmt, stages, 130, 320, 64, 77);
+        const VqLut::Kind kind = fmt == TensorFormat::VQ4P ? VqLut::Kind::Int8 : VqLut::Kind::F32;
+        std::vector<VqLut> luts(3);
+        std::vector<std::vector<float>> single(3, std::vector<float>(130));
+        for (size_t j = 0; j < 3; ++j) {
+            const auto x = input(320, 20 + uint32_t(j));
+            QVERIFY(luts[j].build(e.booksView(), x.data(), x.size(), kind));
+            QVERIFY(vqMatvec(luts[j], e.view(), single[j].data()));
+        }
+        ThreadPool pool(2);
+        std::vector<std::vector<float>> batched(3, std::vector<float>(130));
+        const VqLut *lp[3] = {&luts[0], &luts[1], &luts[2]};
+        float *yp[3] = {batched[0].data(), batched[1].data(), batched[2].data()};
+        QVERIFY(vqMatmul(lp, 3, e.view(), yp, &pool));
+        for (size_t j = 0; j < 3; ++j)
+            QVERIFY(std::memcmp(single[j].data(), batched[j].data(), 130 * 4) == 0);
+        // Row ranges that cut index blocks (callers parallelising themselves).
+        std::vector<float> pieces(130);
+        vqMatvecRows(luts[0], e.view(), 0, 37, pieces.data());
+        vqMatvecRows(luts[0], e.view(), 37, 129, pieces.data());
+        vqMatvecRows(luts[0], e.view(), 129, 130, pieces.data());
+        QVERIFY(std::memcmp(single[0].data(), pieces.data(), 130 * 4) == 0);
+        // The same matrix in the plain [row][v][stage] layout.
+        e.encode(0);
+        std::vector<float> plain(130);
+        QVERIFY(vqMatvec(luts[0], e.view(), plain.data()));
+        QVERIFY(std::memcmp(single[0].data(), plain.data(), 130 * 4) == 0);
+        QCOMPARE(vqIndex(e.view(), 129, 39, stages - 1), e.idx[(129 * 40 + 39) * size_t(stages) + size_t(stages) - 1]);
+    }
+
+    void rejectsMismatches()
+    {
+        const Expert e = makeExpert(TensorFormat::VQ3R, 3, 64, 128, 64, 1);
+        const auto x = input(128, 1);
+        std::vector<float> y(64);
+        VqLut lut;
+        QCOMPARE(vqMatvec(lut, e.view(), y.data()).code(), ErrorCode::InvalidArgument); // not built
+        QCOMPARE(lut.build(e.booksView(), x.data(), 100).code(), ErrorCode::InvalidArgument);
+        QVERIFY(lut.build(e.booksView(), x.data(), 128));
+        VqMatrixView w = e.view();
+        w.stages = 2;
+        QCOMPARE(vqMatvec(lut, w, y.data()).code(), ErrorCode::InvalidArgument);
+        w = e.view();
+        w.cols = 136;
+        QCOMPARE(vqMatvec(lut, w, y.data()).code(), ErrorCode::InvalidArgument);
+        w = e.view();
+        w.indexBlock = 32;
+        QCOMPARE(vqMatvec(lut, w, y.data()).code(), ErrorCode::Unsupported);
+        w = e.view();
+        w.fmt = TensorFormat::VQ4P;
+        w.stages = 3;
+        Status st = vqMatvec(lut, w, y.data());
+        QCOMPARE(st.code(), ErrorCode::InvalidArgument);
+        QVERIFY(QString::fromStdString(st.message()).contains("int8"));
+        w = e.view();
+        w.fmt = TensorFormat::Q4G;
+        QCOMPARE(vqMatvec(lut, w, y.data()).code(), ErrorCode::Unsupported);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestVqLut)
+#include "tst_vqlut.moc"
