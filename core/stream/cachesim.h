@@ -1,0 +1,53 @@
+#pragma once
+// Replay of real expert-routing traces through the eviction policies, to
+// choose the ExpertCache policy by measurement (spec 10.1) and to keep that
+// choice honest as a test and as `sluice-cli cachesim TRACE`.
+//
+// Replay model: tokens in order, MoE layers in order, each layer's top-k ids in
+// the order given. The ids of the layer being served are pinned until the
+// layer is done (as ExpertCache pins the current layer), so a layer never
+// evicts its own experts. Hit rate = demand hits / demand accesses, cold misses
+// included.
+#include "evictionpolicy.h"
+#include "util/status.h"
+
+#include <string>
+#include <vector>
+
+namespace sluice {
+
+struct RoutingTrace {
+    std::string name;                                 // file name
+    std::vector<std::vector<std::vector<int>>> tokens; // [token][moe layer][k] expert id
+    int moeLayers = 0;
+    int topK = 0;                                     // the largest per-layer count
+    int expertCount = 0;                              // 1 + the largest id seen
+    uint64_t distinctKeys = 0;                        // distinct (layer, expert) pairs touched
+};
+
+// One JSON object per line: {"tok": N, "layers": [[ids of MoE layer 0], ...]}.
+// Untrusted input: every line is validated (same layer count on every line,
+// ids in 0..65535, no duplicate id within a layer); errors name the line.
+Expected<RoutingTrace> loadRoutingTrace(const std::string &path);
+
+struct SimResult {
+    EvictionPolicy policy = EvictionPolicy::Lru;
+    int slotCount = 0;
+    uint64_t accesses = 0;
+    uint64_t hits = 0;
+    double hitRate() const { return accesses ? double(hits) / double(accesses) : 0.0; }
+};
+
+SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount);
+
+struct SimTable {
+    std::vector<double> multipliers;          // of one token's working set (topK x MoE layers)
+    std::vector<int> slotCounts;              // per multiplier
+    std::vector<EvictionPolicy> policies;     // rows
+    std::vector<std::vector<SimResult>> results; // [policy][multiplier]
+    EvictionPolicy bestPractical = EvictionPolicy::Lru; // highest mean hit rate over the sizes, Belady excluded
+};
+
+SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers = {1, 2, 3, 5});
+
+} // namespace sluice

@@ -1,0 +1,54 @@
+#pragma once
+// Expert-cache eviction policies. The same victim choice serves the real
+// ExpertCache and the trace replay (cachesim), so the policy that was measured
+// is the policy that ships. Belady (offline optimum) needs the future and
+// exists only in the replay.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sluice {
+
+enum class EvictionPolicy {
+    Lru,      // least recently used
+    Lfu,      // fewest hits since insertion; ties: inserted first
+    Lfru,     // spec 10.1: 16 sampled slots, fewest hits, ties least recent
+    LfruScan, // LFRU over every slot (no sampling)
+    LfruGlobal, // LFRU-scan where hits count every use since open, not since insertion
+    Lru2,     // LRU-2: the oldest second-to-last use (kept across evictions); ties least recent
+    Belady,   // offline optimum: the entry used furthest in the future (replay only)
+};
+
+// The policy ExpertCache uses, chosen by the replay table in docs/streaming.md.
+inline constexpr EvictionPolicy kShippedPolicy = EvictionPolicy::Lru2;
+
+const char *policyName(EvictionPolicy policy);
+std::optional<EvictionPolicy> policyFromName(const std::string &name);
+const std::vector<EvictionPolicy> &allPolicies(); // practical ones first, Belady last
+
+// What a policy may look at for one slot.
+struct SlotUsage {
+    uint32_t hits = 0;        // 1 at insertion, +1 per demand hit
+    uint64_t lastUse = 0;     // access clock of the latest use (insertion counts)
+    uint64_t inserted = 0;    // access clock at insertion
+    uint64_t previousUse = 0; // LRU-2: clock of the use before lastUse, 0 if none (remembered across evictions)
+    uint64_t nextUse = 0;     // Belady only: clock of the next use, UINT64_MAX if never
+    bool evictable = false;   // ready, unpinned, unheld
+};
+
+// Picks the slot to evict among `slots` (index), or -1 when none is evictable.
+// Deterministic: the sampling LCG is seeded at construction.
+class VictimChooser {
+public:
+    explicit VictimChooser(EvictionPolicy policy, uint32_t seed = 12345) : m_policy(policy), m_lcg(seed) {}
+    int choose(const std::vector<SlotUsage> &slots);
+    EvictionPolicy policy() const { return m_policy; }
+
+private:
+    bool better(const SlotUsage &a, const SlotUsage &b) const; // a is a better victim than b
+    EvictionPolicy m_policy;
+    uint32_t m_lcg;
+};
+
+} // namespace sluice
