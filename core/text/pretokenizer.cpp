@@ -56,7 +56,18 @@ Status translateEscape(std::string_view pattern, size_t &i, bool inClass, std::s
         const size_t close = pattern.find('}', i + 3);
         if (close == std::string_view::npos)
             return makeError(ErrorCode::InvalidArgument, "pattern offset " + std::to_string(i) + ": unterminated \\p{");
-        out.append(pattern.substr(i, close + 1 - i));
+        const std::string_view name = pattern.substr(i + 3, close - i - 3);
+        // A bare script name means the Script property in Rust's regex (as
+        // tiktoken runs it: "、" is not \p{Han} there), but Script_Extensions
+        // in PCRE2 >= 10.40, where "、。，" would join a Han run. General
+        // categories are one or two letters.
+        if (name.size() > 2 && name.find_first_of(":=") == std::string_view::npos) {
+            out += "\\";
+            out += c;
+            out += "{sc:" + std::string(name) + "}";
+        } else {
+            out.append(pattern.substr(i, close + 1 - i));
+        }
         i = close + 1;
         return Status::ok();
     }

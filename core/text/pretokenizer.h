@@ -4,9 +4,11 @@
 // written for Rust's fancy-regex) run by PCRE2 in UTF + UCP mode.
 //
 // The patterns are kept in their upstream spelling and translated once at
-// compile time (translatePatternToPcre2) because PCRE2 differs in two places
-// that change token boundaries: it has no class intersection (`[A&&B]`), and
-// its `\s` with UCP also matches U+180E, which is not White_Space.
+// compile time (translatePatternToPcre2) because PCRE2 differs in three places
+// that change token boundaries: it has no class intersection (`[A&&B]`), its
+// `\s` with UCP also matches U+180E, which is not White_Space, and a bare
+// script name (`\p{Han}`) means Script_Extensions in PCRE2 >= 10.40 but
+// Script in Rust's regex crate.
 #include "util/status.h"
 
 #include <memory>
@@ -23,8 +25,8 @@ extern const std::string_view kCl100kPattern;
 
 // Rewrites a tiktoken/fancy-regex pattern into PCRE2 syntax with the same
 // meaning: `[A&&B]` -> `(?:(?=B)[A])` (both sides match exactly one
-// character, so the lookahead is an exact intersection), and `\s` / `\S`
-// spelled out as the Unicode White_Space set. Fails on constructs it does not
+// character, so the lookahead is an exact intersection), `\s` / `\S`
+// spelled out as the Unicode White_Space set, `\p{Script}` -> `\p{sc:Script}`. Fails on constructs it does not
 // understand instead of guessing.
 Expected<std::string> translatePatternToPcre2(std::string_view pattern);
 
