@@ -29,6 +29,7 @@ struct VisionConfig {
     float imageMean[3] = {0.5f, 0.5f, 0.5f};
     float imageStd[3] = {0.5f, 0.5f, 0.5f};
     int maxPatches = 1024;
+    float rmsEps = 1.1920928955078125e-07f; // the tower's nn.RMSNorm default (f32 epsilon)
 };
 
 struct ExpertQuantConfig {
@@ -80,6 +81,8 @@ struct ModelConfig {
     int kdaHeads = 0;
     int kdaHeadDim = 128;
     int convKernel = 4;
+    int kdaDecayRank = 0; // rows of f_a_proj (taken from the tensor shape at open)
+    int kdaGateRank = 0;  // rows of g_a_proj when the gate is low-rank (KL), else 0
     bool kdaFullRankGate = false;
     bool hasGateLowerBound = false;
     float gateLowerBound = -5.0f;
@@ -90,6 +93,11 @@ struct ModelConfig {
     int padId = 163839;
     int mediaPadId = 163605;
     int64_t maxPositions = 1048576;
+    // Special ids are -1 when the container does not name them (small test
+    // models put their specials wherever their vocabulary ends).
+    int endOfMsgId = -1; // "<|end_of_msg|>" / "<|im_end|>" from specials.json
+    std::string modelType;   // config model_type, informational
+    bool sluiceDemo = false; // manifest "sluice_demo": random weights, for the bundled demo
 
     ExpertQuantConfig expertQuant;
     VisionConfig vision;

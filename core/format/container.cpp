@@ -1,0 +1,401 @@
+#include "format/container.h"
+
+#include "format/trunkquant.h"
+#include "util/half.h"
+
+#include <cerrno>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sluice {
+
+namespace {
+
+std::string joinPath(const std::string &dir, const std::string &name)
+{
+    return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
+}
+
+bool fileSize(const std::string &path, uint64_t &size)
+{
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    size = uint64_t(st.st_size);
+    return true;
+}
+
+Expected<std::vector<char>> readWholeFile(const std::string &path, const std::string &label, uint64_t maxBytes)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return makeError(errno == ENOENT ? ErrorCode::NotFound : ErrorCode::Io,
+                         label + ": cannot open (" + std::strerror(errno) + ")");
+    struct stat st;
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return makeError(ErrorCode::Io, label + ": not a regular file");
+    }
+    if (uint64_t(st.st_size) > maxBytes) {
+        ::close(fd);
+        return makeError(ErrorCode::Format, label + ": " + std::to_string(st.st_size) + " bytes is too large");
+    }
+    std::vector<char> data(size_t(st.st_size));
+    const Status s = preadFully(fd, data.data(), data.size(), 0, label);
+    ::close(fd);
+    if (!s.isOk())
+        return s;
+    return data;
+}
+
+uint16_t rd16(const uint8_t *p) { return uint16_t(p[0] | (p[1] << 8)); }
+uint32_t rd32(const uint8_t *p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
+
+} // namespace
+
+Status preadFully(int fd, void *dst, uint64_t bytes, uint64_t offset, const std::string &what)
+{
+    auto *p = static_cast<uint8_t *>(dst);
+    while (bytes > 0) {
+        const size_t chunk = size_t(bytes > (1ull << 30) ? (1ull << 30) : bytes);
+        const ssize_t n = ::pread(fd, p, chunk, off_t(offset));
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return makeError(ErrorCode::Io, what + ": read failed at offset " + std::to_string(offset) + " (" +
+                                                std::strerror(errno) + ")");
+        }
+        if (n == 0)
+            return makeError(ErrorCode::Io, what + ": short read at offset " + std::to_string(offset) + " (" +
+                                                std::to_string(bytes) + " bytes missing)");
+        p += n;
+        offset += uint64_t(n);
+        bytes -= uint64_t(n);
+    }
+    return Status::ok();
+}
+
+Expected<std::unique_ptr<Container>> Container::open(const std::string &dir, const ContainerOptions &options)
+{
+    std::unique_ptr<Container> c(new Container());
+    const Status s = c->load(dir, options);
+    if (!s.isOk())
+        return s.withContext(dir);
+    return c;
+}
+
+Container::~Container()
+{
+    if (m_trunkFd >= 0)
+        ::close(m_trunkFd);
+}
+
+Status Container::load(const std::string &dir, const ContainerOptions &options)
+{
+    struct stat st;
+    if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        return makeError(ErrorCode::NotFound, "not a directory");
+    m_paths.dir = dir;
+    m_paths.manifest = joinPath(dir, "manifest.json");
+    m_paths.trunk = joinPath(dir, "trunk.bin");
+    m_paths.codebooks = joinPath(dir, "codebooks.bin");
+    uint64_t size = 0;
+    if (!fileSize(m_paths.manifest, size))
+        return makeError(ErrorCode::NotFound, "manifest.json is missing (not a complete container)");
+    if (!fileSize(m_paths.trunk, m_trunkBytes))
+        return makeError(ErrorCode::NotFound, "trunk.bin is missing");
+
+    auto manifestBytes = readWholeFile(m_paths.manifest, "manifest.json", ManifestLimits::maxManifestBytes);
+    if (!manifestBytes)
+        return manifestBytes.status();
+    auto parsed = parseManifest(manifestBytes->data(), manifestBytes->size(), m_trunkBytes);
+    if (!parsed)
+        return parsed.status();
+    m_manifest = std::move(parsed.value());
+    ModelConfig &config = m_manifest.config;
+
+    for (auto [name, slot] : {std::pair{"tokenizer.model", &m_paths.tokenizer}, std::pair{"specials.json", &m_paths.specials},
+                              std::pair{"vision.json", &m_paths.vision}, std::pair{"chat.json", &m_paths.chat}}) {
+        const std::string path = joinPath(dir, name);
+        if (fileSize(path, size))
+            *slot = path;
+    }
+    const bool mediaPadFromConfig = config.mediaPadId >= 0;
+    if (!m_paths.specials.empty()) {
+        auto bytes = readWholeFile(m_paths.specials, "specials.json", 64u << 20);
+        if (!bytes)
+            return bytes.status();
+        auto specials = parseSpecials(bytes->data(), bytes->size(), config.vocab);
+        if (!specials)
+            return specials.status();
+        m_specials = std::move(specials.value());
+    }
+    applySpecials(config, m_specials, mediaPadFromConfig);
+
+    if (!config.vision.present && !m_paths.vision.empty() && findTensor("vision_tower.patch_embed.proj.weight")) {
+        auto bytes = readWholeFile(m_paths.vision, "vision.json", 1u << 20);
+        if (!bytes)
+            return bytes.status();
+        SLUICE_TRY(parseVisionJson(bytes->data(), bytes->size(), config.vision));
+        config.vision.present = true;
+        SLUICE_TRY(validateShapes(config, m_manifest.tensors, m_manifest.tensorPrefix).withContext("vision.json"));
+    }
+
+    m_trunkFd = ::open(m_paths.trunk.c_str(), O_RDONLY | O_CLOEXEC);
+    if (m_trunkFd < 0)
+        return makeError(ErrorCode::Io, std::string("trunk.bin: cannot open (") + std::strerror(errno) + ")");
+
+    if (config.moeLayerCount() > 0)
+        SLUICE_TRY(loadCodebooks());
+
+    m_layouts.assign(size_t(config.nLayers), makeExpertLayout(config, 0, m_nBooks));
+    for (int layer = config.firstKDense; layer < config.nLayers; ++layer) {
+        const ExpertLayerInfo &bank = m_manifest.expertLayers[size_t(layer)];
+        ExpertLayout layout = makeExpertLayout(config, bank.recordBytes, m_nBooks);
+        const std::string label = bank.file + " (layer " + std::to_string(layer) + ")";
+        if (bank.recordBytes < layout.minimumRecordBytes())
+            return makeError(ErrorCode::Format, label + ": record size " + std::to_string(bank.recordBytes) +
+                                                    " is smaller than the " + std::to_string(layout.minimumRecordBytes()) +
+                                                    " bytes the expert matrices need");
+        if (int64_t(bank.codebookBase) + layout.booksPerLayer() > m_nBooks)
+            return makeError(ErrorCode::Format, label + ": codebook_base " + std::to_string(bank.codebookBase) +
+                                                    " needs books beyond the " + std::to_string(m_nBooks) +
+                                                    " in codebooks.bin");
+        if (options.checkBanks) {
+            uint64_t actual = 0;
+            if (!fileSize(joinPath(dir, bank.file), actual))
+                return makeError(ErrorCode::NotFound, label + ": bank file is missing");
+            if (actual % kRecordAlign != 0)
+                return makeError(ErrorCode::Format, label + ": file size " + std::to_string(actual) +
+                                                        " is not a multiple of 4096");
+            if (actual < bank.bytes)
+                return makeError(ErrorCode::Format, label + ": truncated bank (" + std::to_string(actual) +
+                                                        " bytes, manifest says " + std::to_string(bank.bytes) + ")");
+            if (actual > bank.bytes)
+                return makeError(ErrorCode::Format, label + ": bank is " + std::to_string(actual) +
+                                                        " bytes, manifest says " + std::to_string(bank.bytes));
+        }
+        m_layouts[size_t(layer)] = layout;
+    }
+
+    // Container size: every regular file in the directory.
+    m_containerBytes = 0;
+    if (DIR *d = ::opendir(dir.c_str())) {
+        while (dirent *e = ::readdir(d)) {
+            if (fileSize(joinPath(dir, e->d_name), size))
+                m_containerBytes += size;
+        }
+        ::closedir(d);
+    }
+    return Status::ok();
+}
+
+Status Container::loadCodebooks()
+{
+    const ExpertQuantConfig &q = m_manifest.config.expertQuant;
+    const uint64_t recBytes = 16 + uint64_t(q.entries) * uint64_t(q.vecDim) * 2;
+    uint64_t size = 0;
+    if (!fileSize(m_paths.codebooks, size))
+        return makeError(ErrorCode::NotFound, "codebooks.bin is missing");
+    if (size % recBytes != 0)
+        return makeError(ErrorCode::Format, "codebooks.bin: size " + std::to_string(size) + " is not a multiple of the " +
+                                                std::to_string(recBytes) + "-byte record");
+    if (size / recBytes > 65536 + 64)
+        return makeError(ErrorCode::Format, "codebooks.bin: too many books");
+    m_nBooks = int(size / recBytes);
+    auto bytes = readWholeFile(m_paths.codebooks, "codebooks.bin", size);
+    if (!bytes)
+        return bytes.status();
+    const size_t perBook = size_t(q.entries) * size_t(q.vecDim);
+    m_books.assign(size_t(m_nBooks) * perBook, 0.0f);
+    // Books a layer uses must be well-formed; holes between them may be zero.
+    std::vector<bool> used(size_t(m_nBooks), false);
+    for (const ExpertLayerInfo &bank : m_manifest.expertLayers) {
+        if (bank.layer < 0)
+            continue;
+        for (int b = 0; b < 3 * q.stages; ++b) {
+            if (bank.codebookBase + b < m_nBooks)
+                used[size_t(bank.codebookBase + b)] = true;
+        }
+    }
+    for (int book = 0; book < m_nBooks; ++book) {
+        const auto *rec = reinterpret_cast<const uint8_t *>(bytes->data()) + uint64_t(book) * recBytes;
+        if (!used[size_t(book)])
+            continue;
+        const std::string where = "codebooks.bin: book " + std::to_string(book) + ": ";
+        if (rd32(rec) != kCodebookMagic)
+            return makeError(ErrorCode::Format, where + "bad magic (expected \"WCBK\")");
+        if (rd16(rec + 4) != book)
+            return makeError(ErrorCode::Format, where + "header says id " + std::to_string(rd16(rec + 4)));
+        if (rec[7] != q.vecDim || rd32(rec + 8) != uint32_t(q.entries))
+            return makeError(ErrorCode::Format, where + std::to_string(rd32(rec + 8)) + " entries of dim " +
+                                                    std::to_string(rec[7]) + ", manifest says " +
+                                                    std::to_string(q.entries) + " of " + std::to_string(q.vecDim));
+        float *dst = m_books.data() + size_t(book) * perBook;
+        for (size_t i = 0; i < perBook; ++i)
+            dst[i] = halfToFloat(rd16(rec + 16 + 2 * i)); // exact, subnormals included
+    }
+    return Status::ok();
+}
+
+const TensorInfo *Container::findTensor(const std::string &name) const
+{
+    const std::string prefixed = m_manifest.tensorPrefix + name;
+    const TensorInfo *raw = nullptr;
+    for (const TensorInfo &t : m_manifest.tensors) {
+        if (t.name == prefixed)
+            return &t;
+        if (t.name == name)
+            raw = &t;
+    }
+    return raw;
+}
+
+Status Container::readTensorBytes(const TensorInfo &info, std::vector<uint8_t> &payload, std::vector<uint16_t> &scales) const
+{
+    payload.resize(size_t(info.payloadBytes()));
+    SLUICE_TRY(preadFully(m_trunkFd, payload.data(), payload.size(), info.offset, "trunk.bin '" + info.name + "'"));
+    scales.clear();
+    if (info.isGrouped()) {
+        scales.resize(size_t(info.rows * info.groups()));
+        std::vector<uint8_t> raw(scales.size() * 2);
+        SLUICE_TRY(preadFully(m_trunkFd, raw.data(), raw.size(), info.scaleOffset, "trunk.bin '" + info.name + "' scales"));
+        for (size_t i = 0; i < scales.size(); ++i)
+            scales[i] = rd16(raw.data() + 2 * i);
+    }
+    return Status::ok();
+}
+
+TrunkMatrixView Container::matrixView(const TensorInfo &info, const std::vector<uint8_t> &payload,
+                                      const std::vector<uint16_t> &scales)
+{
+    TrunkMatrixView v;
+    v.fmt = info.fmt;
+    v.isBf16 = info.isBf16;
+    v.data = payload.data();
+    v.scales = info.isGrouped() ? scales.data() : nullptr;
+    v.rows = size_t(info.rows);
+    v.cols = size_t(info.cols);
+    v.rowBytes = size_t(info.rowBytes());
+    return v;
+}
+
+Expected<std::vector<float>> Container::dequantizeTensor(const TensorInfo &info) const
+{
+    std::vector<uint8_t> payload;
+    std::vector<uint16_t> scales;
+    SLUICE_TRY(readTensorBytes(info, payload, scales));
+    std::vector<float> out(size_t(info.elements()));
+    const uint64_t rowBytes = info.rowBytes(), groups = info.groups();
+    for (uint64_t r = 0; r < info.rows; ++r)
+        dequantizeTrunkRow(info.fmt, info.isBf16, payload.data() + r * rowBytes,
+                           info.isGrouped() ? scales.data() + r * groups : nullptr, size_t(info.cols),
+                           out.data() + r * info.cols);
+    return out;
+}
+
+Status Container::readEmbeddingRow(int token, float *out) const
+{
+    const TensorInfo *info = findTensor("model.embed_tokens.weight");
+    if (!info)
+        return makeError(ErrorCode::NotFound, "model.embed_tokens.weight is missing");
+    if (token < 0 || uint64_t(token) >= info->rows)
+        return makeError(ErrorCode::InvalidArgument, "token id " + std::to_string(token) + " is outside the vocabulary (" +
+                                                         std::to_string(info->rows) + ")");
+    const uint64_t rowBytes = info->rowBytes();
+    std::vector<uint8_t> row(static_cast<size_t>(rowBytes));
+    SLUICE_TRY(preadFully(m_trunkFd, row.data(), rowBytes, info->offset + uint64_t(token) * rowBytes, "embedding row"));
+    std::vector<uint16_t> scales;
+    if (info->isGrouped()) {
+        const uint64_t groups = info->groups();
+        std::vector<uint8_t> raw(size_t(groups * 2));
+        SLUICE_TRY(preadFully(m_trunkFd, raw.data(), raw.size(), info->scaleOffset + uint64_t(token) * groups * 2,
+                              "embedding row scales"));
+        scales.resize(size_t(groups));
+        for (size_t g = 0; g < scales.size(); ++g)
+            scales[g] = rd16(raw.data() + 2 * g);
+    }
+    dequantizeTrunkRow(info->fmt, info->isBf16, row.data(), scales.data(), size_t(info->cols), out);
+    return Status::ok();
+}
+
+ExpertBank Container::expertLayer(int layer) const
+{
+    ExpertBank bank;
+    if (layer < 0 || layer >= m_manifest.config.nLayers)
+        return bank;
+    const ExpertLayerInfo &info = m_manifest.expertLayers[size_t(layer)];
+    if (info.layer < 0)
+        return bank;
+    bank.path = joinPath(m_paths.dir, info.file);
+    bank.experts = info.experts;
+    bank.recordBytes = info.recordBytes;
+    bank.codebookBase = info.codebookBase;
+    return bank;
+}
+
+const ExpertLayout &Container::expertLayout(int layer) const
+{
+    static const ExpertLayout empty;
+    if (layer < 0 || size_t(layer) >= m_layouts.size())
+        return empty;
+    return m_layouts[size_t(layer)];
+}
+
+VqCodebooksView Container::codebooksById(int codebookId) const
+{
+    const ExpertQuantConfig &q = m_manifest.config.expertQuant;
+    VqCodebooksView v;
+    v.stages = q.stages;
+    v.entries = q.entries;
+    v.vecDim = q.vecDim;
+    if (codebookId < 0 || codebookId + q.stages > m_nBooks)
+        return v; // books == nullptr
+    v.books = m_books.data() + size_t(codebookId) * size_t(q.entries) * size_t(q.vecDim);
+    return v;
+}
+
+VqCodebooksView Container::codebooks(int layer, int kind) const
+{
+    const ExpertBank bank = expertLayer(layer);
+    if (bank.experts == 0 || kind < 0 || kind > 2)
+        return codebooksById(-1);
+    return codebooksById(bank.codebookBase + kind * m_manifest.config.expertQuant.stages);
+}
+
+Status Container::readExpertRecord(int layer, int expert, std::vector<uint8_t> &record, bool verifyCrc) const
+{
+    const ExpertBank bank = expertLayer(layer);
+    if (bank.experts == 0)
+        return makeError(ErrorCode::InvalidArgument, "layer " + std::to_string(layer) + " has no expert bank");
+    if (expert < 0 || expert >= bank.experts)
+        return makeError(ErrorCode::InvalidArgument, "layer " + std::to_string(layer) + ": no expert " + std::to_string(expert));
+    const int fd = ::open(bank.path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return makeError(ErrorCode::Io, bank.path + ": cannot open (" + std::strerror(errno) + ")");
+    record.resize(size_t(bank.recordBytes));
+    const Status read = preadFully(fd, record.data(), bank.recordBytes, uint64_t(expert) * bank.recordBytes,
+                                   "layer " + std::to_string(layer) + ", expert " + std::to_string(expert));
+    ::close(fd);
+    SLUICE_TRY(read);
+    const ExpertLayout &layout = expertLayout(layer);
+    SLUICE_TRY(validateRecordHeader(record.data(), record.size(), layer, expert, layout));
+    if (verifyCrc)
+        SLUICE_TRY(verifyRecordCrc(record.data(), record.size(), layer, expert, layout));
+    return Status::ok();
+}
+
+int64_t Container::parameterCount() const
+{
+    int64_t total = 0;
+    for (const TensorInfo &t : m_manifest.tensors)
+        total += int64_t(t.elements());
+    const ModelConfig &c = m_manifest.config;
+    total += int64_t(c.moeLayerCount()) * c.nExperts * 3 * int64_t(c.moeIntermediate) * c.expertInputDim();
+    return total;
+}
+
+} // namespace sluice

@@ -1,0 +1,267 @@
+#include "format/expertrecord.h"
+
+#include "util/half.h"
+
+#include <zlib.h>
+
+#include <cstdio>
+#include <cstring>
+
+namespace sluice {
+
+namespace {
+
+uint16_t rd16(const uint8_t *p) { return uint16_t(p[0] | (p[1] << 8)); }
+uint32_t rd32(const uint8_t *p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
+void wr16(uint8_t *p, uint16_t v)
+{
+    p[0] = uint8_t(v);
+    p[1] = uint8_t(v >> 8);
+}
+void wr32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; ++i)
+        p[i] = uint8_t(v >> (8 * i));
+}
+
+std::string where(int layer, int expert) { return "layer " + std::to_string(layer) + ", expert " + std::to_string(expert) + ": "; }
+
+const char *fmtName(int code)
+{
+    switch (code) {
+    case 4: return "VQ3R";
+    case 5: return "VQ2R";
+    case 8: return "VQ4P";
+    default: return "unknown";
+    }
+}
+
+// Record fmt codes a manifest format accepts (spec 4.5: the converter writes 4
+// even for 2-stage containers, so 8-bit formats accept 4 or 5).
+bool fmtAgrees(uint8_t recordFmt, TensorFormat manifestFmt)
+{
+    if (manifestFmt == TensorFormat::VQ4P)
+        return recordFmt == 8;
+    return recordFmt == 4 || recordFmt == 5;
+}
+
+} // namespace
+
+uint64_t vqIndexBytes(uint64_t rows, uint64_t cols, int stages, int vecDim, int indexBlock, int indexBits)
+{
+    const uint64_t nv = cols / uint64_t(vecDim);
+    const uint64_t perPos = indexBits == 6 ? uint64_t(stages * 6 + 7) / 8 : uint64_t(stages);
+    const uint64_t paddedRows = indexBlock > 0 ? (rows + uint64_t(indexBlock) - 1) / uint64_t(indexBlock) * uint64_t(indexBlock) : rows;
+    return paddedRows * nv * perPos;
+}
+
+ExpertLayout makeExpertLayout(const ModelConfig &c, uint64_t recordBytes, int nBooks)
+{
+    ExpertLayout l;
+    const ExpertQuantConfig &q = c.expertQuant;
+    l.fmt = q.fmtName == "VQ4P" ? TensorFormat::VQ4P : q.fmtName == "VQ2R" ? TensorFormat::VQ2R : TensorFormat::VQ3R;
+    l.stages = q.stages;
+    l.vecDim = q.vecDim;
+    l.entries = q.entries;
+    l.indexBlock = q.indexBlock;
+    l.indexBits = q.indexBits;
+    const uint32_t in = uint32_t(c.expertInputDim()), inter = uint32_t(c.moeIntermediate);
+    l.rows[kGate] = inter;
+    l.cols[kGate] = in;
+    l.rows[kUp] = inter;
+    l.cols[kUp] = in;
+    l.rows[kDown] = in;
+    l.cols[kDown] = inter;
+    for (int k = 0; k < 3; ++k)
+        l.indexBytes[k] = vqIndexBytes(l.rows[k], l.cols[k], l.stages, l.vecDim, l.indexBlock, l.indexBits);
+    l.recordBytes = recordBytes ? recordBytes : l.minimumRecordBytes();
+    l.nBooks = nBooks;
+    return l;
+}
+
+ExpertRecordHeader decodeRecordHeader(const uint8_t *p)
+{
+    ExpertRecordHeader h;
+    h.magic = rd32(p + 0);
+    h.layer = rd16(p + 4);
+    h.expertId = rd16(p + 6);
+    h.fmt = p[8];
+    h.flags = p[9];
+    h.codebookId = rd16(p + 10);
+    h.lowrankId = rd16(p + 12);
+    h.reserved0 = rd16(p + 14);
+    h.rec4kBlocks = rd32(p + 16);
+    h.gateOff = rd32(p + 20);
+    h.upOff = rd32(p + 24);
+    h.downOff = rd32(p + 28);
+    h.chanCorrOff = rd32(p + 32);
+    h.crc32 = rd32(p + 36);
+    return h;
+}
+
+void encodeRecordHeader(const ExpertRecordHeader &h, uint8_t *p)
+{
+    std::memset(p, 0, kRecordHeaderBytes);
+    wr32(p + 0, h.magic);
+    wr16(p + 4, h.layer);
+    wr16(p + 6, h.expertId);
+    p[8] = h.fmt;
+    p[9] = h.flags;
+    wr16(p + 10, h.codebookId);
+    wr16(p + 12, h.lowrankId);
+    wr16(p + 14, h.reserved0);
+    wr32(p + 16, h.rec4kBlocks);
+    wr32(p + 20, h.gateOff);
+    wr32(p + 24, h.upOff);
+    wr32(p + 28, h.downOff);
+    wr32(p + 32, h.chanCorrOff);
+    wr32(p + 36, h.crc32);
+}
+
+Status validateRecordHeader(const uint8_t *rec, size_t n, int layer, int expert, const ExpertLayout &l)
+{
+    auto bad = [&](const std::string &what) { return makeError(ErrorCode::Format, where(layer, expert) + what); };
+    if (n < l.recordBytes || n < kRecordHeaderBytes)
+        return makeError(ErrorCode::Io, where(layer, expert) + "short read (" + std::to_string(n) + " of " +
+                                            std::to_string(l.recordBytes) + " bytes)");
+    const ExpertRecordHeader h = decodeRecordHeader(rec);
+    if (h.magic != kExpertMagic) {
+        char hex[16];
+        std::snprintf(hex, sizeof hex, "0x%08x", h.magic);
+        return bad(std::string("bad magic ") + hex + " (expected 0x50584557 \"WEXP\")");
+    }
+    if (h.layer != layer)
+        return bad("record belongs to layer " + std::to_string(h.layer) + " (wrong layer)");
+    if (h.expertId != expert)
+        return bad("record holds expert " + std::to_string(h.expertId) + " (wrong expert id)");
+    if (uint64_t(h.rec4kBlocks) * kRecordAlign != l.recordBytes)
+        return bad("record size " + std::to_string(uint64_t(h.rec4kBlocks) * kRecordAlign) + " (" +
+                   std::to_string(h.rec4kBlocks) + " pages) differs from the bank stride " + std::to_string(l.recordBytes));
+    if (!fmtAgrees(h.fmt, l.fmt))
+        return bad("record fmt " + std::to_string(h.fmt) + " (" + fmtName(h.fmt) + ") disagrees with the manifest's " +
+                   fmtName(int(l.fmt)));
+    if (h.lowrankId != 0)
+        return bad("lowrank_id " + std::to_string(h.lowrankId) + " (must be 0 in format v0)");
+    if (int64_t(h.codebookId) + l.booksPerLayer() > int64_t(l.nBooks))
+        return bad("codebook id " + std::to_string(h.codebookId) + " + " + std::to_string(l.booksPerLayer()) +
+                   " books exceeds the " + std::to_string(l.nBooks) + " in codebooks.bin");
+    // Offsets: ordered, each index block large enough, scales inside the record.
+    if (h.gateOff != kRecordHeaderBytes)
+        return bad("gate offset " + std::to_string(h.gateOff) + " (must be 48)");
+    const uint64_t gateEnd = uint64_t(h.gateOff) + l.indexBytes[kGate];
+    const uint64_t upEnd = uint64_t(h.upOff) + l.indexBytes[kUp];
+    const uint64_t downEnd = uint64_t(h.downOff) + l.indexBytes[kDown];
+    if (h.upOff < gateEnd || h.downOff < upEnd || h.chanCorrOff < downEnd)
+        return bad("offsets out of order or overlapping (gate " + std::to_string(h.gateOff) + ", up " +
+                   std::to_string(h.upOff) + ", down " + std::to_string(h.downOff) + ", scales " +
+                   std::to_string(h.chanCorrOff) + ")");
+    if (uint64_t(h.chanCorrOff) + l.scaleBytes() > l.recordBytes)
+        return bad("offsets out of range: scales end at " + std::to_string(uint64_t(h.chanCorrOff) + l.scaleBytes()) +
+                   ", record is " + std::to_string(l.recordBytes) + " bytes");
+    if (h.chanCorrOff % 2 != 0)
+        return bad("scale offset " + std::to_string(h.chanCorrOff) + " is not 2-byte aligned");
+    return Status::ok();
+}
+
+uint32_t computeRecordCrc(const uint8_t *rec, const ExpertLayout &l, uint32_t chanCorrOff)
+{
+    const uint64_t end = uint64_t(chanCorrOff) + l.scaleBytes();
+    uLong crc = crc32(0L, Z_NULL, 0);
+    const uint8_t *p = rec + kRecordHeaderBytes;
+    uint64_t left = end - kRecordHeaderBytes;
+    while (left > 0) { // zlib takes a uInt length
+        const uInt chunk = uInt(left > (1u << 30) ? (1u << 30) : left);
+        crc = crc32(crc, p, chunk);
+        p += chunk;
+        left -= chunk;
+    }
+    return uint32_t(crc);
+}
+
+Status verifyRecordCrc(const uint8_t *rec, size_t n, int layer, int expert, const ExpertLayout &l)
+{
+    const ExpertRecordHeader h = decodeRecordHeader(rec);
+    if (uint64_t(h.chanCorrOff) + l.scaleBytes() > n)
+        return makeError(ErrorCode::Format, where(layer, expert) + "scales lie outside the record");
+    const uint32_t crc = computeRecordCrc(rec, l, h.chanCorrOff);
+    if (crc != h.crc32) {
+        char text[64];
+        std::snprintf(text, sizeof text, " (stored 0x%08x, computed 0x%08x)", h.crc32, crc);
+        return makeError(ErrorCode::Checksum, where(layer, expert) + "checksum mismatch" + text);
+    }
+    return Status::ok();
+}
+
+ExpertRecordView parseRecord(const uint8_t *rec, const ExpertLayout &l)
+{
+    const ExpertRecordHeader h = decodeRecordHeader(rec);
+    ExpertRecordView view;
+    view.codebookId = h.codebookId;
+    const uint32_t offs[3] = {h.gateOff, h.upOff, h.downOff};
+    const uint16_t *scales = reinterpret_cast<const uint16_t *>(rec + h.chanCorrOff);
+    uint64_t scaleRow = 0;
+    for (int k = 0; k < 3; ++k) {
+        VqMatrixView &m = view.matrix[k];
+        m.fmt = l.fmt;
+        m.indices = rec + offs[k];
+        m.rowScales = scales + scaleRow;
+        m.rows = l.rows[k];
+        m.cols = l.cols[k];
+        m.stages = l.stages;
+        m.vecDim = l.vecDim;
+        m.indexBlock = l.indexBlock;
+        scaleRow += l.rows[k];
+    }
+    return view;
+}
+
+void vqReadIndices(const VqMatrixView &m, uint64_t r, uint64_t v, int *idx)
+{
+    const uint64_t nv = m.cols / uint64_t(m.vecDim);
+    if (m.fmt == TensorFormat::VQ4P) {
+        const uint8_t *b = m.indices + vqIndexAddress(r, v, nv, 3, m.indexBlock);
+        idx[0] = b[0] & 63;
+        idx[1] = (b[0] >> 6) | ((b[1] & 15) << 2);
+        idx[2] = (b[1] >> 4) | ((b[2] & 3) << 4);
+        idx[3] = b[2] >> 2;
+        return;
+    }
+    const uint8_t *b = m.indices + vqIndexAddress(r, v, nv, m.stages, m.indexBlock);
+    for (int s = 0; s < m.stages; ++s)
+        idx[s] = b[s];
+}
+
+void vqWriteIndices(uint8_t *indices, TensorFormat fmt, int stages, int indexBlock, uint64_t nv, uint64_t r, uint64_t v,
+                    const int *idx)
+{
+    if (fmt == TensorFormat::VQ4P) {
+        uint8_t *b = indices + vqIndexAddress(r, v, nv, 3, indexBlock);
+        b[0] = uint8_t((idx[0] | idx[1] << 6) & 0xff);
+        b[1] = uint8_t((idx[1] >> 2 | idx[2] << 4) & 0xff);
+        b[2] = uint8_t((idx[2] >> 4 | idx[3] << 2) & 0xff);
+        return;
+    }
+    uint8_t *b = indices + vqIndexAddress(r, v, nv, stages, indexBlock);
+    for (int s = 0; s < stages; ++s)
+        b[s] = uint8_t(idx[s]);
+}
+
+void vqDequantize(const VqMatrixView &m, const float *books, int entries, float *out)
+{
+    const uint64_t nv = m.cols / uint64_t(m.vecDim);
+    int idx[8];
+    for (uint64_t r = 0; r < m.rows; ++r) {
+        const float scale = halfToFloat(m.rowScales[r]);
+        for (uint64_t v = 0; v < nv; ++v) {
+            vqReadIndices(m, r, v, idx);
+            for (int d = 0; d < m.vecDim; ++d) {
+                float sum = 0.0f;
+                for (int s = 0; s < m.stages; ++s)
+                    sum += books[(size_t(s) * size_t(entries) + size_t(idx[s])) * size_t(m.vecDim) + size_t(d)];
+                out[r * m.cols + v * uint64_t(m.vecDim) + uint64_t(d)] = scale * sum;
+            }
+        }
+    }
+}
+
+} // namespace sluice

@@ -1,0 +1,629 @@
+#include "format/manifest.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+
+#include <cmath>
+#include <limits>
+#include <set>
+#include <unordered_set>
+
+namespace sluice {
+
+namespace {
+
+Status formatError(const std::string &message) { return makeError(ErrorCode::Format, message); }
+
+// Reads integers and booleans out of untrusted JSON objects. Every accessor
+// records the first problem and returns a harmless value afterwards, so the
+// parse reads like a list of fields and the first error names its key.
+class FieldReader {
+public:
+    explicit FieldReader(std::string where) : m_where(std::move(where)) {}
+
+    const Status &status() const { return m_status; }
+    bool ok() const { return m_status.isOk(); }
+    void fail(const std::string &message)
+    {
+        if (m_status.isOk())
+            m_status = formatError(m_where + message);
+    }
+
+    // An integral JSON number in [lo, hi]; `fallback` when absent (or fail when required).
+    int64_t integer(const QJsonObject &obj, const char *key, int64_t lo, int64_t hi, int64_t fallback,
+                    bool required)
+    {
+        const QJsonValue v = obj.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull()) {
+            if (required)
+                fail(std::string("missing '") + key + "'");
+            return fallback;
+        }
+        int64_t out = 0;
+        if (!toInteger(v, out)) {
+            fail(std::string("'") + key + "' is not an integer");
+            return fallback;
+        }
+        if (out < lo || out > hi) {
+            fail(std::string("'") + key + "' = " + std::to_string(out) + " is outside [" + std::to_string(lo) +
+                 ", " + std::to_string(hi) + "]");
+            return fallback;
+        }
+        return out;
+    }
+
+    double number(const QJsonObject &obj, const char *key, double lo, double hi, double fallback)
+    {
+        const QJsonValue v = obj.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull())
+            return fallback;
+        if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() < lo || v.toDouble() > hi) {
+            fail(std::string("'") + key + "' is not a number in range");
+            return fallback;
+        }
+        return v.toDouble();
+    }
+
+    // Booleans are read by value (spec 1.1: presence alone means nothing).
+    bool boolean(const QJsonObject &obj, const char *key, bool fallback)
+    {
+        const QJsonValue v = obj.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull())
+            return fallback;
+        if (!v.isBool()) {
+            fail(std::string("'") + key + "' is not a boolean");
+            return fallback;
+        }
+        return v.toBool();
+    }
+
+    static bool toInteger(const QJsonValue &v, int64_t &out)
+    {
+        if (!v.isDouble())
+            return false;
+        const double d = v.toDouble();
+        // 2^53: above it doubles are no longer exact integers.
+        if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9007199254740992.0)
+            return false;
+        out = int64_t(d);
+        return true;
+    }
+
+private:
+    std::string m_where;
+    Status m_status;
+};
+
+bool hasKey(const QJsonObject &obj, const char *key)
+{
+    const QJsonValue v = obj.value(QLatin1String(key));
+    return !v.isUndefined() && !v.isNull();
+}
+
+bool arrayContains(const QJsonValue &v, const char *text)
+{
+    if (v.isString())
+        return v.toString() == QLatin1String(text);
+    const QJsonArray array = v.toArray();
+    for (const QJsonValue &item : array) {
+        if (item.isString() && item.toString() == QLatin1String(text))
+            return true;
+    }
+    return false;
+}
+
+// A plain file name inside the container: no directories, no "..".
+bool isPlainFileName(const std::string &name)
+{
+    if (name.empty() || name.size() > 255 || name == "." || name == "..")
+        return false;
+    for (char c : name) {
+        if (c == '/' || c == '\\' || c == '\0')
+            return false;
+    }
+    return true;
+}
+
+Status parseVisionObject(const QJsonObject &obj, VisionConfig &v)
+{
+    FieldReader r("vision_config: ");
+    const int maxDim = ManifestLimits::maxDim;
+    v.patchSize = int(r.integer(obj, "patch_size", 1, 64, v.patchSize, false));
+    v.hidden = int(r.integer(obj, "vt_hidden_size", 1, maxDim, v.hidden, false));
+    v.layers = int(r.integer(obj, "vt_num_hidden_layers", 1, 256, v.layers, false));
+    v.heads = int(r.integer(obj, "vt_num_attention_heads", 1, ManifestLimits::maxHeads, v.heads, false));
+    v.qkvHidden = int(r.integer(obj, "qkv_hidden_size", 1, maxDim, v.hidden, false));
+    v.intermediate = int(r.integer(obj, "vt_intermediate_size", 1, maxDim, v.intermediate, false));
+    v.posEmbHeight = int(r.integer(obj, "init_pos_emb_height", 1, 1024, v.posEmbHeight, false));
+    v.posEmbWidth = int(r.integer(obj, "init_pos_emb_width", 1, 1024, v.posEmbWidth, false));
+    const QJsonArray merge = obj.value(QLatin1String("merge_kernel_size")).toArray();
+    if (merge.size() == 2) {
+        int64_t h = 0, w = 0;
+        if (!FieldReader::toInteger(merge[0], h) || !FieldReader::toInteger(merge[1], w) || h < 1 || h > 8 ||
+            w < 1 || w > 8)
+            r.fail("'merge_kernel_size' must be two integers in [1, 8]");
+        else {
+            v.mergeH = int(h);
+            v.mergeW = int(w);
+        }
+    }
+    v.mmHidden = int(r.integer(obj, "mm_hidden_size", 1, maxDim, v.hidden, false));
+    v.textHidden = int(r.integer(obj, "text_hidden_size", 1, maxDim, v.textHidden, false));
+    v.projectorLnEps = float(r.number(obj, "projector_ln_eps", 0.0, 1.0, v.projectorLnEps));
+    v.maxPatches = int(r.integer(obj, "max_patches", 4, 1 << 20, v.maxPatches, false));
+    for (const char *key : {"image_mean", "image_std"}) {
+        const QJsonArray a = obj.value(QLatin1String(key)).toArray();
+        if (a.isEmpty())
+            continue;
+        if (a.size() != 3) {
+            r.fail(std::string("'") + key + "' must have 3 entries");
+            continue;
+        }
+        float *dst = key[6] == 'm' ? v.imageMean : v.imageStd;
+        for (int i = 0; i < 3; ++i) {
+            const double d = a[i].toDouble(std::nan(""));
+            if (!std::isfinite(d) || std::fabs(d) > 1e3 || (dst == v.imageStd && d <= 0)) {
+                r.fail(std::string("'") + key + "' has a bad entry");
+                break;
+            }
+            dst[i] = float(d);
+        }
+    }
+    if (r.ok() && v.qkvHidden % v.heads != 0)
+        r.fail("qkv_hidden_size " + std::to_string(v.qkvHidden) + " is not a multiple of the heads");
+    return r.status();
+}
+
+Status parseLayerTypes(const QJsonObject &lac, ModelConfig &c)
+{
+    c.layerIsKda.assign(size_t(c.nLayers), false);
+    std::vector<int> seen(size_t(c.nLayers), 0);
+    for (const char *key : {"kda_layers", "full_attn_layers"}) {
+        const QJsonValue value = lac.value(QLatin1String(key));
+        if (!value.isArray())
+            return formatError(std::string("config: linear_attn_config.") + key + " is missing or not a list");
+        const QJsonArray list = value.toArray();
+        for (const QJsonValue &item : list) {
+            int64_t oneBased = 0;
+            if (!FieldReader::toInteger(item, oneBased) || oneBased < 1 || oneBased > c.nLayers)
+                return formatError(std::string("config: linear_attn_config.") + key +
+                                   " holds an entry outside 1.." + std::to_string(c.nLayers) +
+                                   " (the lists are 1-based)");
+            const size_t layer = size_t(oneBased - 1);
+            if (seen[layer]++)
+                return formatError("config: layer " + std::to_string(layer) +
+                                   " (1-based " + std::to_string(oneBased) + ") is listed twice in kda_layers/full_attn_layers");
+            c.layerIsKda[layer] = key[0] == 'k';
+        }
+    }
+    for (int layer = 0; layer < c.nLayers; ++layer) {
+        if (!seen[size_t(layer)])
+            return formatError("config: layer " + std::to_string(layer) + " (1-based " + std::to_string(layer + 1) +
+                               ") is in neither kda_layers nor full_attn_layers");
+    }
+    return Status::ok();
+}
+
+Status parseExpertQuant(const QJsonObject &eq, ExpertQuantConfig &q)
+{
+    FieldReader r("expert_quant: ");
+    const QJsonValue fmt = eq.value(QLatin1String("fmt"));
+    if (!fmt.isString())
+        return formatError("expert_quant: 'fmt' is missing or not a string");
+    q.fmtName = fmt.toString().toStdString();
+    if (q.fmtName != "VQ3R" && q.fmtName != "VQ2R" && q.fmtName != "VQ4P")
+        return makeError(ErrorCode::Unsupported, "expert_quant: fmt '" + q.fmtName + "' is not VQ3R, VQ2R or VQ4P");
+    q.stages = int(r.integer(eq, "stages", 1, ManifestLimits::maxStages, 0, true));
+    q.vecDim = int(r.integer(eq, "vec_dim", 1, ManifestLimits::maxVecDim, 0, true));
+    q.entries = int(r.integer(eq, "entries", 1, ManifestLimits::maxEntries, 0, true));
+    q.indexBlock = int(r.integer(eq, "index_block", 0, 64, 64, false));
+    q.indexBits = int(r.integer(eq, "index_bits", 6, 8, 8, false));
+    SLUICE_TRY(r.status());
+    if (q.indexBlock != 0 && q.indexBlock != 64)
+        return makeError(ErrorCode::Unsupported, "expert_quant: index_block " + std::to_string(q.indexBlock) +
+                                                     " (only 64 and 0 are defined)");
+    if (q.indexBits != 8 && q.indexBits != 6)
+        return formatError("expert_quant: index_bits " + std::to_string(q.indexBits) + " (only 8 or 6)");
+    const bool packed = q.indexBits == 6;
+    if (packed != (q.fmtName == "VQ4P"))
+        return formatError("expert_quant: fmt " + q.fmtName + " with index_bits " + std::to_string(q.indexBits));
+    if (packed && (q.stages != 4 || q.entries != 64))
+        return formatError("expert_quant: VQ4P needs 4 stages of 64 entries, got " + std::to_string(q.stages) + " x " +
+                           std::to_string(q.entries));
+    // Every index value must name an entry: kernels index tables by the raw byte.
+    if (q.entries != (1 << q.indexBits))
+        return formatError("expert_quant: " + std::to_string(q.entries) + " entries with " +
+                           std::to_string(q.indexBits) + "-bit indices (must be " + std::to_string(1 << q.indexBits) + ")");
+    if (q.fmtName == "VQ3R" && q.stages != 3)
+        return formatError("expert_quant: VQ3R with " + std::to_string(q.stages) + " stages");
+    if (q.fmtName == "VQ2R" && q.stages != 2)
+        return formatError("expert_quant: VQ2R with " + std::to_string(q.stages) + " stages");
+    return Status::ok();
+}
+
+Status parseConfig(const QJsonObject &root, Manifest &m, bool prefixGiven)
+{
+    ModelConfig &c = m.config;
+    QJsonObject text = root;
+    QJsonObject outer;
+    const bool nested = root.value(QLatin1String("text_config")).isObject();
+    if (nested) {
+        text = root.value(QLatin1String("text_config")).toObject();
+        outer = root;
+        if (!prefixGiven)
+            m.tensorPrefix = "language_model.";
+    } else {
+        outer = root.value(QLatin1String("_outer")).toObject();
+    }
+    c.tensorPrefix = m.tensorPrefix;
+
+    FieldReader r("config: ");
+    const int maxDim = ManifestLimits::maxDim;
+    c.modelType = text.value(QLatin1String("model_type")).toString().toStdString();
+    c.nLayers = int(r.integer(text, "num_hidden_layers", 1, ManifestLimits::maxLayers, 0, true));
+    c.hidden = int(r.integer(text, "hidden_size", 1, ManifestLimits::maxHidden, 0, true));
+    c.vocab = int(r.integer(text, "vocab_size", 1, ManifestLimits::maxVocab, 0, true));
+    c.rmsEps = float(r.number(text, "rms_norm_eps", 0.0, 1.0, 1e-5));
+    c.firstKDense = int(r.integer(text, "first_k_dense_replace", 0, ManifestLimits::maxLayers, 1, false));
+    r.integer(text, "moe_layer_freq", 1, 1, 1, false); // only "every layer after the dense ones" is defined
+    c.intermediate = int(r.integer(text, "intermediate_size", 1, maxDim, 0, c.firstKDense > 0));
+    c.nExperts = int(r.integer(text, "num_experts", 1, ManifestLimits::maxExperts, 0, true));
+    c.topK = int(r.integer(text, "num_experts_per_token", 1, ManifestLimits::maxTopK, 0, true));
+    c.moeIntermediate = int(r.integer(text, "moe_intermediate_size", 1, maxDim, 0, true));
+    c.nSharedExperts = int(r.integer(text, "num_shared_experts", 0, 64, 0, false));
+    c.latentDim = int(r.integer(text, "routed_expert_hidden_size", 1, maxDim, 0, false));
+    c.latentNorm = c.latentDim > 0 && r.boolean(text, "latent_moe_use_norm", false);
+    c.renormalize = r.boolean(text, "moe_renormalize", false);
+    c.routedScaling = float(r.number(text, "routed_scaling_factor", 0.0, 1e4, 1.0));
+    c.nHeads = int(r.integer(text, "num_attention_heads", 1, ManifestLimits::maxHeads, 0, true));
+    c.qLoraRank = int(r.integer(text, "q_lora_rank", 1, maxDim, 0, false));
+    c.kvLoraRank = int(r.integer(text, "kv_lora_rank", 1, maxDim, 0, true));
+    c.qkNopeDim = int(r.integer(text, "qk_nope_head_dim", 1, 4096, 0, true));
+    c.qkRopeDim = int(r.integer(text, "qk_rope_head_dim", 0, 4096, 0, true));
+    c.vHeadDim = int(r.integer(text, "v_head_dim", 1, 4096, 0, true));
+    c.mlaOutputGate = r.boolean(text, "mla_use_output_gate", false);
+    c.attnResBlock = int(r.integer(text, "attn_res_block_size", 1, ManifestLimits::maxLayers, 0, false));
+    c.maxPositions = r.integer(text, "max_position_embeddings", 1, int64_t(1) << 40, 1048576, false);
+    c.situBeta = float(r.number(text, "activation_situ_beta", 0.0, 1e6, 4.0));
+    c.situLinearBeta = float(r.number(text, "activation_situ_linear_beta", 0.0, 1e6, 0.0));
+    SLUICE_TRY(r.status());
+
+    const std::string act = text.value(QLatin1String("hidden_act")).toString(QStringLiteral("silu")).toStdString();
+    if (act == "situ")
+        c.activation = Activation::SiTU;
+    else if (act == "silu")
+        c.activation = Activation::SiLU;
+    else
+        return makeError(ErrorCode::Unsupported, "config: hidden_act '" + act + "' (only silu and situ)");
+    const QJsonValue routerAct = text.value(QLatin1String("moe_router_activation_func"));
+    if (!routerAct.isUndefined() && routerAct.toString() != QLatin1String("sigmoid"))
+        return makeError(ErrorCode::Unsupported, "config: moe_router_activation_func is not 'sigmoid'");
+    if (c.topK > c.nExperts)
+        return formatError("config: num_experts_per_token " + std::to_string(c.topK) + " exceeds num_experts " +
+                           std::to_string(c.nExperts));
+    if (c.firstKDense > c.nLayers)
+        return formatError("config: first_k_dense_replace exceeds num_hidden_layers");
+
+    const QJsonValue lacValue = text.value(QLatin1String("linear_attn_config"));
+    if (lacValue.isObject()) {
+        const QJsonObject lac = lacValue.toObject();
+        FieldReader lr("config: linear_attn_config: ");
+        c.kdaHeads = int(lr.integer(lac, "num_heads", 1, ManifestLimits::maxHeads, 0, true));
+        c.kdaHeadDim = int(lr.integer(lac, "head_dim", 1, 4096, 0, true));
+        c.convKernel = int(lr.integer(lac, "short_conv_kernel_size", 1, 64, 4, false));
+        c.kdaFullRankGate = lr.boolean(lac, "use_full_rank_gate", false);
+        c.hasGateLowerBound = hasKey(lac, "gate_lower_bound");
+        c.gateLowerBound = float(lr.number(lac, "gate_lower_bound", -1e4, 1e4, -5.0));
+        SLUICE_TRY(lr.status());
+        if (int64_t(c.kdaHeads) * c.kdaHeadDim > ManifestLimits::maxDim)
+            return formatError("config: KDA width num_heads x head_dim is absurd");
+        SLUICE_TRY(parseLayerTypes(lac, c));
+    } else {
+        c.layerIsKda.assign(size_t(c.nLayers), false); // no linear attention: every layer is MLA
+    }
+    if (int64_t(c.nHeads) * (c.qkNopeDim + c.qkRopeDim) > ManifestLimits::maxDim ||
+        int64_t(c.nHeads) * (c.qkNopeDim + c.vHeadDim) > ManifestLimits::maxDim ||
+        int64_t(c.nSharedExperts) * c.moeIntermediate > ManifestLimits::maxDim)
+        return formatError("config: attention or shared-expert width is absurd");
+
+    // Architecture: by the outer architectures name, else structurally (K3-only keys).
+    const QJsonValue archs = hasKey(outer, "architectures") ? outer.value(QLatin1String("architectures"))
+                                                            : text.value(QLatin1String("architectures"));
+    if (arrayContains(archs, "KimiK3ForConditionalGeneration") || c.latentDim > 0 || c.attnResBlock > 0)
+        c.arch = Architecture::KimiK3;
+    else
+        c.arch = Architecture::KimiLinear;
+
+    // Special ids live on the wrapper for K3 and on the text config for KL.
+    auto special = [&](const char *key, int fallback) {
+        const QJsonObject &src = hasKey(outer, key) ? outer : text;
+        return int(r.integer(src, key, 0, c.vocab - 1, fallback, false));
+    };
+    c.bosId = special("bos_token_id", -1);
+    c.eosId = special("eos_token_id", -1);
+    c.padId = special("pad_token_id", -1);
+    c.mediaPadId = special("media_placeholder_token_id", -1);
+    SLUICE_TRY(r.status());
+
+    const QJsonValue visionValue =
+        nested ? root.value(QLatin1String("vision_config")) : outer.value(QLatin1String("vision_config"));
+    if (visionValue.isObject()) {
+        SLUICE_TRY(parseVisionObject(visionValue.toObject(), c.vision));
+        m.visionConfigInManifest = true;
+    }
+    return Status::ok();
+}
+
+Status parseTrunkEntry(const QJsonObject &t, size_t index, uint64_t trunkBytes, TensorInfo &info)
+{
+    const std::string where = "trunk[" + std::to_string(index) + "]";
+    const QJsonValue name = t.value(QLatin1String("name"));
+    if (!name.isString() || name.toString().isEmpty() || name.toString().size() > 1024)
+        return formatError(where + ": missing or bad 'name'");
+    info.name = name.toString().toStdString();
+    FieldReader r(where + " '" + info.name + "': ");
+    const int fmt = int(r.integer(t, "fmt", 0, 255, 0, true));
+    SLUICE_TRY(r.status());
+    switch (fmt) {
+    case 0: case 1: case 2: case 3: case 7: info.fmt = TensorFormat(fmt); break;
+    default:
+        return formatError(where + " '" + info.name + "': fmt " + std::to_string(fmt) + " is not a trunk format");
+    }
+    const QJsonValue dtype = t.value(QLatin1String("dtype"));
+    info.isBf16 = info.fmt == TensorFormat::F16 && dtype.toString() == QLatin1String("bf16");
+
+    const QJsonValue shape = t.value(QLatin1String("shape"));
+    if (!shape.isArray() || shape.toArray().isEmpty() || shape.toArray().size() > 8)
+        return formatError(where + " '" + info.name + "': 'shape' must be a list of 1 to 8 dimensions");
+    uint64_t rows = 1;
+    const QJsonArray dims = shape.toArray();
+    for (qsizetype i = 0; i < dims.size(); ++i) {
+        int64_t d = 0;
+        if (!FieldReader::toInteger(dims[i], d) || d < 1 || d > (int64_t(1) << 32))
+            return formatError(where + " '" + info.name + "': dimension " + std::to_string(i) + " is not in [1, 2^32]");
+        info.shape.push_back(d);
+        if (i + 1 < dims.size()) {
+            if (rows > (uint64_t(1) << 40) / uint64_t(d))
+                return formatError(where + " '" + info.name + "': element count overflows");
+            rows *= uint64_t(d);
+        }
+    }
+    info.rows = rows;
+    info.cols = uint64_t(info.shape.back());
+    // Bound the size by the file before multiplying further: rows <= 2^40 and
+    // cols <= 2^32 keep rows*rowBytes inside 2^75... so check the factors.
+    const uint64_t rowBytes = info.rowBytes();
+    if (rowBytes == 0 || info.rows > trunkBytes / rowBytes)
+        return formatError(where + " '" + info.name + "': " + std::to_string(info.rows) + " x " +
+                           std::to_string(info.cols) + " " + tensorFormatName(info.fmt) +
+                           " does not fit in trunk.bin (" + std::to_string(trunkBytes) + " bytes)");
+    const uint64_t payload = info.payloadBytes();
+    info.offset = uint64_t(r.integer(t, "off", 0, int64_t(1) << 53, 0, true));
+    SLUICE_TRY(r.status());
+    if (info.offset > trunkBytes || payload > trunkBytes - info.offset)
+        return formatError(where + " '" + info.name + "': bytes [" + std::to_string(info.offset) + ", +" +
+                           std::to_string(payload) + ") lie outside trunk.bin (" + std::to_string(trunkBytes) +
+                           " bytes)");
+    if (info.isGrouped()) {
+        const int64_t group = r.integer(t, "group", 1, 1 << 20, kTrunkGroup, false);
+        info.scaleOffset = uint64_t(r.integer(t, "scale_off", 0, int64_t(1) << 53, 0, true));
+        SLUICE_TRY(r.status());
+        if (group != kTrunkGroup)
+            return makeError(ErrorCode::Unsupported,
+                             where + " '" + info.name + "': group " + std::to_string(group) + " (only 128)");
+        const uint64_t scales = info.scaleBytes();
+        if (info.scaleOffset > trunkBytes || scales > trunkBytes - info.scaleOffset)
+            return formatError(where + " '" + info.name + "': scales [" + std::to_string(info.scaleOffset) + ", +" +
+                               std::to_string(scales) + ") lie outside trunk.bin");
+        if (info.scaleOffset % 2 != 0)
+            return formatError(where + " '" + info.name + "': scale_off is not 2-byte aligned");
+    }
+    const uint64_t expectedBytes = payload + info.scaleBytes();
+    info.bytes = uint64_t(r.integer(t, "bytes", 0, int64_t(1) << 53, int64_t(expectedBytes), false));
+    SLUICE_TRY(r.status());
+    if (info.bytes != expectedBytes)
+        return formatError(where + " '" + info.name + "': 'bytes' is " + std::to_string(info.bytes) + " but shape and fmt need " +
+                           std::to_string(expectedBytes));
+    return Status::ok();
+}
+
+} // namespace
+
+const char *tensorFormatName(TensorFormat fmt, bool bf16)
+{
+    switch (fmt) {
+    case TensorFormat::F32: return "F32";
+    case TensorFormat::F16: return bf16 ? "BF16" : "F16";
+    case TensorFormat::Q8G: return "Q8G";
+    case TensorFormat::Q4G: return "Q4G";
+    case TensorFormat::VQ3R: return "VQ3R";
+    case TensorFormat::VQ2R: return "VQ2R";
+    case TensorFormat::SUB1: return "SUB1";
+    case TensorFormat::Q3G: return "Q3G";
+    case TensorFormat::VQ4P: return "VQ4P";
+    }
+    return "?";
+}
+
+Expected<Manifest> parseManifest(const char *data, size_t size, uint64_t trunkBytes)
+{
+    if (size > ManifestLimits::maxManifestBytes)
+        return formatError("manifest.json: " + std::to_string(size) + " bytes is too large");
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(data, qsizetype(size)), &parseError);
+    if (doc.isNull())
+        return formatError("manifest.json: not valid JSON (" + parseError.errorString().toStdString() + " at offset " +
+                           std::to_string(parseError.offset) + ")");
+    if (!doc.isObject())
+        return formatError("manifest.json: top level is not an object");
+    const QJsonObject obj = doc.object();
+
+    Manifest m;
+    const QJsonValue version = obj.value(QLatin1String("format_version"));
+    int64_t formatVersion = -1;
+    if (version.isUndefined())
+        return makeError(ErrorCode::Unsupported, "manifest.json: 'format_version' is absent (only version 0 is supported)");
+    if (!FieldReader::toInteger(version, formatVersion) || formatVersion != 0)
+        return makeError(ErrorCode::Unsupported, "manifest.json: format_version " +
+                                                     (version.isDouble() ? std::to_string(version.toDouble())
+                                                                         : std::string("(not a number)")) +
+                                                     " is not supported (only 0)");
+    m.arch = obj.value(QLatin1String("arch")).toString().toStdString();
+    const QJsonValue prefix = obj.value(QLatin1String("tensor_prefix"));
+    const bool prefixGiven = prefix.isString();
+    m.tensorPrefix = prefix.toString().toStdString();
+    if (m.tensorPrefix.size() > 256)
+        return formatError("manifest.json: tensor_prefix is too long");
+
+    const QJsonValue config = obj.value(QLatin1String("config"));
+    if (!config.isObject())
+        return formatError("manifest.json: 'config' is missing or not an object");
+    SLUICE_TRY(parseConfig(config.toObject(), m, prefixGiven).withContext("manifest.json"));
+    m.config.sluiceDemo = obj.value(QLatin1String("sluice_demo")).toBool(false);
+
+    const QJsonValue eq = obj.value(QLatin1String("expert_quant"));
+    if (!eq.isObject())
+        return formatError("manifest.json: 'expert_quant' is missing or not an object");
+    SLUICE_TRY(parseExpertQuant(eq.toObject(), m.config.expertQuant).withContext("manifest.json"));
+    const ExpertQuantConfig &q = m.config.expertQuant;
+    if (m.config.expertInputDim() % q.vecDim != 0 || m.config.moeIntermediate % q.vecDim != 0)
+        return formatError("manifest.json: expert widths " + std::to_string(m.config.expertInputDim()) + " and " +
+                           std::to_string(m.config.moeIntermediate) + " are not multiples of vec_dim " +
+                           std::to_string(q.vecDim));
+
+    // Expert banks: exactly one per MoE layer.
+    const QJsonValue layersValue = obj.value(QLatin1String("layers"));
+    if (!layersValue.isObject())
+        return formatError("manifest.json: 'layers' is missing or not an object");
+    const QJsonObject layers = layersValue.toObject();
+    m.expertLayers.assign(size_t(m.config.nLayers), ExpertLayerInfo{});
+    for (auto it = layers.begin(); it != layers.end(); ++it) {
+        bool isNumber = false;
+        const int layer = it.key().toInt(&isNumber);
+        if (!isNumber || layer < 0 || layer >= m.config.nLayers || it.key() != QString::number(layer))
+            return formatError("manifest.json: layers key '" + it.key().toStdString() + "' is not a layer index");
+        if (!m.config.isMoeLayer(layer))
+            return formatError("manifest.json: layers has a bank for dense layer " + std::to_string(layer));
+        if (!it.value().isObject())
+            return formatError("manifest.json: layers." + std::to_string(layer) + " is not an object");
+        const QJsonObject entry = it.value().toObject();
+        FieldReader r("manifest.json: layers." + std::to_string(layer) + ": ");
+        ExpertLayerInfo &info = m.expertLayers[size_t(layer)];
+        info.layer = layer;
+        info.file = entry.value(QLatin1String("file")).toString().toStdString();
+        info.experts = int(r.integer(entry, "experts", 1, ManifestLimits::maxExperts, 0, true));
+        info.bytes = uint64_t(r.integer(entry, "bytes", 1, int64_t(1) << 53, 0, true));
+        info.codebookBase = int(r.integer(entry, "codebook_base", 0, 65535, 0, true));
+        SLUICE_TRY(r.status());
+        if (!isPlainFileName(info.file))
+            return formatError("manifest.json: layers." + std::to_string(layer) + ": 'file' is not a plain file name");
+        if (info.experts != m.config.nExperts)
+            return formatError("manifest.json: layer " + std::to_string(layer) + " has " + std::to_string(info.experts) +
+                               " experts, config says " + std::to_string(m.config.nExperts));
+        if (info.bytes % uint64_t(info.experts) != 0)
+            return formatError("manifest.json: layer " + std::to_string(layer) + ": bank bytes " +
+                               std::to_string(info.bytes) + " is not a multiple of the expert count");
+        info.recordBytes = info.bytes / uint64_t(info.experts);
+        if (info.recordBytes % 4096 != 0)
+            return formatError("manifest.json: layer " + std::to_string(layer) + ": record size " +
+                               std::to_string(info.recordBytes) + " is not a multiple of 4096");
+        if (info.recordBytes > (uint64_t(1) << 32) * 4096)
+            return formatError("manifest.json: layer " + std::to_string(layer) + ": record size is absurd");
+    }
+    for (int layer = m.config.firstKDense; layer < m.config.nLayers; ++layer) {
+        if (m.expertLayers[size_t(layer)].layer < 0)
+            return formatError("manifest.json: MoE layer " + std::to_string(layer) + " has no expert bank in 'layers'");
+    }
+
+    const QJsonValue trunk = obj.value(QLatin1String("trunk"));
+    if (!trunk.isArray())
+        return formatError("manifest.json: 'trunk' is missing or not a list");
+    const QJsonArray entries = trunk.toArray();
+    if (size_t(entries.size()) > ManifestLimits::maxTensors)
+        return formatError("manifest.json: too many trunk tensors");
+    m.tensors.reserve(size_t(entries.size()));
+    std::unordered_set<std::string> names;
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        if (!entries[i].isObject())
+            return formatError("manifest.json: trunk[" + std::to_string(i) + "] is not an object");
+        TensorInfo info;
+        SLUICE_TRY(parseTrunkEntry(entries[i].toObject(), size_t(i), trunkBytes, info).withContext("manifest.json"));
+        if (!names.insert(info.name).second)
+            return formatError("manifest.json: tensor '" + info.name + "' appears twice");
+        m.tensors.push_back(std::move(info));
+    }
+
+    // Vision is only "present" when the manifest both configures it and
+    // holds its tensors; vision.json may supply the config later.
+    m.config.vision.present =
+        m.visionConfigInManifest && names.count("vision_tower.patch_embed.proj.weight") != 0;
+    SLUICE_TRY(validateShapes(m.config, m.tensors, m.tensorPrefix).withContext("manifest.json"));
+    return m;
+}
+
+Expected<std::vector<SpecialToken>> parseSpecials(const char *data, size_t size, int vocab)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(data, qsizetype(size)), &parseError);
+    if (!doc.isArray())
+        return formatError("specials.json: not a JSON list");
+    std::vector<SpecialToken> out;
+    std::set<int> ids;
+    const QJsonArray array = doc.array();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QJsonObject o = array[i].toObject();
+        int64_t id = -1;
+        if (!FieldReader::toInteger(o.value(QLatin1String("id")), id) || id < 0 || id >= vocab)
+            return formatError("specials.json: entry " + std::to_string(i) + " has no id in [0, " +
+                               std::to_string(vocab) + ")");
+        if (!o.value(QLatin1String("text")).isString() || o.value(QLatin1String("text")).toString().isEmpty())
+            return formatError("specials.json: entry " + std::to_string(i) + " has no text");
+        if (!ids.insert(int(id)).second)
+            return formatError("specials.json: id " + std::to_string(id) + " appears twice");
+        out.push_back({int(id), o.value(QLatin1String("text")).toString().toStdString()});
+    }
+    return out;
+}
+
+void applySpecials(ModelConfig &config, const std::vector<SpecialToken> &specials, bool mediaPadFromConfig)
+{
+    auto find = [&](const char *text) {
+        for (const SpecialToken &s : specials) {
+            if (s.text == text)
+                return s.id;
+        }
+        return -1;
+    };
+    if (!mediaPadFromConfig || config.mediaPadId < 0)
+        config.mediaPadId = find("<|media_pad|>");
+    config.endOfMsgId = find("<|end_of_msg|>");
+    if (config.endOfMsgId < 0)
+        config.endOfMsgId = find("<|im_end|>");
+    if (config.bosId < 0)
+        config.bosId = find("[BOS]");
+    if (config.eosId < 0)
+        config.eosId = config.endOfMsgId;
+}
+
+Status parseVisionJson(const char *data, size_t size, VisionConfig &vision)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(data, qsizetype(size)), &parseError);
+    if (!doc.isObject())
+        return formatError("vision.json: not a JSON object");
+    QJsonObject obj = doc.object();
+    // Accept both the bare vision_config and {"vision_config": {...}, preprocessing...}.
+    if (obj.value(QLatin1String("vision_config")).isObject()) {
+        QJsonObject merged = obj.value(QLatin1String("vision_config")).toObject();
+        for (auto it = obj.begin(); it != obj.end(); ++it) {
+            if (it.key() != QLatin1String("vision_config"))
+                merged.insert(it.key(), it.value());
+        }
+        obj = merged;
+    }
+    return parseVisionObject(obj, vision).withContext("vision.json");
+}
+
+} // namespace sluice

@@ -1,0 +1,105 @@
+#pragma once
+// manifest.json of a WASTE v0 container (spec 4.2), parsed as untrusted input:
+// every dimension is bounded, every tensor must fit in trunk.bin, and the
+// text config may be flattened (K3 converter: `_outer` holds the wrapper) or
+// nested (`text_config`, which implies the `language_model.` prefix).
+#include "format/modelconfig.h"
+#include "util/status.h"
+#include "util/tensorformat.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sluice {
+
+// One trunk tensor. `shape` is as stored; kernels see it as rows x cols
+// (rows = product of the leading dimensions, cols = the last one).
+struct TensorInfo {
+    std::string name; // full stored name, prefix included
+    TensorFormat fmt = TensorFormat::F32;
+    bool isBf16 = false; // fmt F16 only: manifest "dtype": "bf16" (Sluice extension)
+    uint64_t offset = 0;
+    uint64_t scaleOffset = 0; // grouped formats only
+    uint64_t bytes = 0;       // payload + scales, as the manifest says
+    std::vector<int64_t> shape;
+    uint64_t rows = 0;
+    uint64_t cols = 0;
+
+    uint64_t elements() const { return rows * cols; }
+    bool isGrouped() const
+    {
+        return fmt == TensorFormat::Q8G || fmt == TensorFormat::Q4G || fmt == TensorFormat::Q3G;
+    }
+    uint64_t groups() const { return (cols + kTrunkGroup - 1) / kTrunkGroup; }
+    uint64_t rowBytes() const { return trunkRowBytes(fmt, cols); }
+    uint64_t payloadBytes() const { return rows * rowBytes(); }
+    uint64_t scaleBytes() const { return isGrouped() ? rows * groups() * 2 : 0; }
+};
+
+// One expert bank experts-L{L}.bin.
+struct ExpertLayerInfo {
+    int layer = -1; // -1: the layer has no bank (dense layer)
+    std::string file;
+    int experts = 0;
+    uint64_t bytes = 0;       // bank file size
+    uint64_t recordBytes = 0; // bytes / experts
+    int codebookBase = 0;
+};
+
+struct SpecialToken {
+    int id = 0;
+    std::string text;
+};
+
+struct Manifest {
+    int formatVersion = 0;
+    std::string arch; // descriptive "arch" string as written
+    std::string tensorPrefix;
+    ModelConfig config;
+    std::vector<TensorInfo> tensors;
+    std::vector<ExpertLayerInfo> expertLayers; // indexed by 0-based layer, size nLayers
+    bool visionConfigInManifest = false;       // vision_config found in the config
+};
+
+// Hard bounds on manifest values (spec 4.2); anything outside is refused.
+struct ManifestLimits {
+    static constexpr int maxLayers = 128;
+    static constexpr int maxHidden = 1 << 20;
+    static constexpr int maxVocab = 1 << 24;
+    static constexpr int maxExperts = 65535; // expert ids are u16 in records
+    static constexpr int maxTopK = 64;
+    static constexpr int maxStages = 8;
+    static constexpr int maxVecDim = 64;
+    static constexpr int maxEntries = 256;
+    static constexpr int maxHeads = 4096;
+    static constexpr int maxDim = 1 << 20; // any other width
+    static constexpr size_t maxTensors = 1 << 20;
+    static constexpr size_t maxManifestBytes = 256u << 20;
+};
+
+// Parses manifest bytes. `trunkBytes` is trunk.bin's size: every tensor must
+// lie inside it. Specials and vision.json are applied separately.
+Expected<Manifest> parseManifest(const char *data, size_t size, uint64_t trunkBytes);
+
+// specials.json: [{"id": int, "text": str}, ...]. Ids must be < vocab.
+Expected<std::vector<SpecialToken>> parseSpecials(const char *data, size_t size, int vocab);
+
+// Fills special ids the config did not give (media pad, end of message) from
+// the specials list; ids that are still unknown become -1.
+void applySpecials(ModelConfig &config, const std::vector<SpecialToken> &specials, bool mediaPadFromConfig);
+
+// vision.json (the vision_config object, optionally with preprocessing
+// constants) into `vision`.
+Status parseVisionJson(const char *data, size_t size, VisionConfig &vision);
+
+// Expected shapes of every tensor the forward pass reads (spec 1.4, 7.1),
+// checked against the manifest; also fills the ranks that only the tensors
+// know (kdaDecayRank, kdaGateRank). Vision tensors are checked when
+// config.vision.present.
+Status validateShapes(ModelConfig &config, const std::vector<TensorInfo> &tensors, const std::string &prefix);
+
+const char *tensorFormatName(TensorFormat fmt, bool bf16 = false);
+
+} // namespace sluice
