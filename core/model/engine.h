@@ -142,3 +142,10 @@ public:
 };
 
 } // namespace sluice
+
+namespace sluice {
+// Extension (tests, `eval --all-logits`): appends `tokens` to the session in
+// chunks of `chunk` (1..64) tokens and returns the logits of EVERY position,
+// tokens.size() * vocab floats.
+Status engineEvalAll(Engine &engine, std::span<const int> tokens, std::vector<float> &allLogits, int chunk = 64);
+} // namespace sluice

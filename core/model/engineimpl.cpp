@@ -1,0 +1,455 @@
+// Engine (engine.h) over a WASTE container: trunk loaded tensor by tensor,
+// embedding rows read on demand, experts through an ExpertSource, the forward
+// pass in ForwardPass, sessions in session.cpp.
+#include "model/engine.h"
+
+#include "format/container.h"
+#include "kernels/threadpool.h"
+#include "model/forwardpass.h"
+#include "model/modelweights.h"
+#include "model/preadexpertsource.h"
+#include "model/session.h"
+#include "stream/memoryplanner.h"
+#include "text/tokenizer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <random>
+#include <sys/stat.h>
+
+namespace sluice {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0)
+{
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+struct LoadedTensor {
+    std::vector<uint8_t> payload;
+    std::vector<uint16_t> scales;
+    TrunkMatrixView view;
+};
+
+// A fixed PRNG (splitmix64) so a seed reproduces on every platform.
+struct SplitMix {
+    uint64_t s;
+    uint64_t next()
+    {
+        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    double uniform() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
+};
+
+// Minimal sampler private to the engine (greedy / temperature / top-k / top-p).
+int sampleToken(const std::vector<float> &logits, const SamplingParams &p, SplitMix &rng)
+{
+    const int n = int(logits.size());
+    int best = 0;
+    for (int i = 1; i < n; ++i) {
+        if (logits[size_t(i)] > logits[size_t(best)])
+            best = i;
+    }
+    if (p.temperature <= 0.0f)
+        return best;
+    std::vector<int> idx(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i)
+        idx[size_t(i)] = i;
+    std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) { return logits[size_t(a)] > logits[size_t(b)]; });
+    size_t keep = size_t(n);
+    if (p.topK > 0)
+        keep = std::min(keep, size_t(p.topK));
+    std::vector<double> prob(keep);
+    double sum = 0;
+    for (size_t i = 0; i < keep; ++i) {
+        prob[i] = std::exp(double(logits[size_t(idx[i])] - logits[size_t(best)]) / double(p.temperature));
+        sum += prob[i];
+    }
+    if (p.topP < 1.0f) {
+        double acc = 0;
+        size_t cut = keep;
+        for (size_t i = 0; i < keep; ++i) {
+            acc += prob[i] / sum;
+            if (acc >= double(p.topP)) {
+                cut = i + 1;
+                break;
+            }
+        }
+        keep = cut;
+        sum = 0;
+        for (size_t i = 0; i < keep; ++i)
+            sum += prob[i];
+    }
+    double r = rng.uniform() * sum;
+    for (size_t i = 0; i < keep; ++i) {
+        r -= prob[i];
+        if (r <= 0)
+            return idx[i];
+    }
+    return idx[keep - 1];
+}
+
+class EngineImpl final : public Engine {
+public:
+    Status init(const EngineOptions &o);
+
+    const ModelInfo &info() const override { return m_info; }
+    std::vector<int> tokenize(const std::string &text) const override
+    {
+        return m_tokenizer ? m_tokenizer->encode(text) : std::vector<int>{};
+    }
+    std::string detokenize(std::span<const int> tokens) const override
+    {
+        return m_tokenizer ? m_tokenizer->decode(tokens) : std::string{};
+    }
+    std::vector<int> renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options) const override;
+    Status eval(std::span<const int> tokens, std::vector<float> *lastLogits) override;
+    Expected<GenerationResult> generate(std::span<const int> prompt, const SamplingParams &params,
+                                        const TokenCallback &onToken) override;
+    void cancel() override { m_cancel.store(true); }
+    int position() const override { return m_forward->position(); }
+    void resetSession() override
+    {
+        m_forward->reset();
+        m_damaged = false;
+    }
+    Status saveSession(const std::string &path) const override
+    {
+        if (m_damaged)
+            return makeError(ErrorCode::InvalidArgument, "the session was interrupted mid-token; nothing to save");
+        return model::saveSession(path, m_container->config(), m_fingerprint, *m_forward);
+    }
+    Status loadSession(const std::string &path) override
+    {
+        SLUICE_TRY(model::loadSession(path, m_container->config(), m_fingerprint, *m_forward));
+        m_damaged = false;
+        return Status::ok();
+    }
+    Status addImage(const std::string &) override
+    {
+        return makeError(ErrorCode::Unsupported, "images are not supported by this engine build yet");
+    }
+    void clearImages() override {}
+
+    // Extension for tests and `eval --all-logits`: logits of every position.
+    Status evalAll(std::span<const int> tokens, std::vector<float> &allLogits, int chunk);
+
+private:
+    Status feed(std::span<const int> tokens, std::vector<float> *logits, bool all, int chunk);
+
+    EngineOptions m_options;
+    ModelInfo m_info;
+    std::unique_ptr<Container> m_container;
+    std::map<std::string, LoadedTensor> m_tensors;
+    model::ModelWeights m_weights;
+    std::unique_ptr<kernels::ThreadPool> m_pool;
+    std::unique_ptr<model::PreadExpertSource> m_source;
+    std::unique_ptr<model::ForwardPass> m_forward;
+    std::optional<text::Tokenizer> m_tokenizer;
+    uint64_t m_fingerprint = 0;
+    std::atomic<bool> m_cancel{false};
+    bool m_damaged = false;
+    std::vector<float> m_logits;
+};
+
+Status EngineImpl::init(const EngineOptions &o)
+{
+    m_options = o;
+    auto progress = [&](double f, const char *stage) {
+        return !o.progress || o.progress(f, stage);
+    };
+    if (o.contextLength < 1)
+        return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
+    auto c = Container::open(o.modelPath);
+    if (!c)
+        return c.status();
+    m_container = std::move(*c);
+    const ModelConfig &cfg = m_container->config();
+    {
+        std::ifstream mf(m_container->paths().manifest, std::ios::binary);
+        std::string bytes((std::istreambuf_iterator<char>(mf)), std::istreambuf_iterator<char>());
+        m_fingerprint = model::fnv1a64(bytes.data(), bytes.size());
+    }
+    // Trunk: every tensor the text model reads, except the embedding (rows on demand).
+    const std::string embName = cfg.tensorPrefix + "model.embed_tokens.weight";
+    const auto &tensors = m_container->tensors();
+    uint64_t trunkBytes = 0;
+    size_t done = 0;
+    for (const TensorInfo &t : tensors) {
+        ++done;
+        if (t.name == embName || t.name.rfind(cfg.tensorPrefix, 0) != 0)
+            continue;
+        if (!cfg.tensorPrefix.empty() || (t.name.rfind("model.", 0) == 0 || t.name.rfind("lm_head", 0) == 0)) {
+            LoadedTensor lt;
+            SLUICE_TRY(m_container->readTensorBytes(t, lt.payload, lt.scales));
+            const std::string key = t.name.substr(cfg.tensorPrefix.size());
+            auto &slot = m_tensors[key];
+            slot = std::move(lt);
+            slot.view = Container::matrixView(t, slot.payload, slot.scales);
+            trunkBytes += t.bytes;
+        }
+        if (!progress(0.9 * double(done) / double(tensors.size()), "loading trunk"))
+            return makeError(ErrorCode::Cancelled, "open cancelled");
+    }
+    auto weights = model::bindWeights(cfg, [&](const std::string &name) -> Expected<TrunkMatrixView> {
+        auto it = m_tensors.find(name);
+        if (it == m_tensors.end())
+            return makeError(ErrorCode::NotFound, cfg.tensorPrefix + name + ": tensor missing from the container");
+        return it->second.view;
+    });
+    if (!weights)
+        return weights.status();
+    m_weights = std::move(*weights);
+
+    int threads = o.threads;
+    if (const char *env = std::getenv("SLUICE_THREADS"); env && threads == 0)
+        threads = std::atoi(env);
+    m_pool = std::make_unique<kernels::ThreadPool>(threads);
+    bool verify = o.verifyChecksums;
+    if (const char *env = std::getenv("SLUICE_VERIFY"); env && std::string(env) == "1")
+        verify = true;
+    auto src = model::PreadExpertSource::open(*m_container, verify);
+    if (!src)
+        return src.status();
+    m_source = std::move(*src);
+
+    model::ForwardHooks hooks;
+    hooks.embed = [this](int token, float *out) { return m_container->readEmbeddingRow(token, out); };
+    hooks.codebooks = [this](int layer, int kind, int codebookId) -> Expected<VqCodebooksView> {
+        const ExpertLayout &lay = m_container->expertLayout(layer);
+        const int first = codebookId + kind * lay.stages;
+        if (codebookId < 0 || first + lay.stages > m_container->codebookCount())
+            return makeError(ErrorCode::Format, "layer " + std::to_string(layer) + ": codebook id " +
+                                                    std::to_string(codebookId) + " out of range");
+        return m_container->codebooksById(first);
+    };
+    hooks.parseRecord = [this](int layer, int expert, const model::ExpertRecordRef &rec) -> Expected<model::ExpertMatrices> {
+        const ExpertLayout &lay = m_container->expertLayout(layer);
+        SLUICE_TRY(validateRecordHeader(rec.data, rec.bytes, layer, expert, lay));
+        const ExpertRecordView v = parseRecord(rec.data, lay);
+        return model::ExpertMatrices{v.matrix[kGate], v.matrix[kUp], v.matrix[kDown], v.codebookId};
+    };
+    m_forward = std::make_unique<model::ForwardPass>(cfg, m_weights, std::move(hooks), o.contextLength);
+    m_forward->setThreadPool(m_pool.get());
+    m_forward->setExpertSource(m_source.get());
+    int lookahead = o.lookahead;
+    if (const char *env = std::getenv("SLUICE_LOOKAHEAD"))
+        lookahead = std::atoi(env);
+    m_forward->setLookahead(lookahead);
+    m_forward->setCancelFlag(&m_cancel);
+    m_logits.resize(size_t(cfg.vocab) * model::kMaxChunk);
+
+    auto tok = text::Tokenizer::fromModelDirectory(o.modelPath);
+    if (tok)
+        m_tokenizer = std::move(*tok);
+
+    m_info.architecture = cfg.arch == Architecture::KimiK3 ? "kimi-k3" : "kimi-linear";
+    m_info.config = cfg;
+    m_info.parameters = m_container->parameterCount();
+    m_info.containerBytes = m_container->containerBytes();
+    for (int L = 0; L < cfg.nLayers; ++L)
+        m_info.recordBytes = std::max<uint64_t>(m_info.recordBytes, m_container->expertLayer(L).recordBytes);
+    m_info.hasVision = cfg.vision.present;
+    m_info.directIo = false;
+    PlannerInputs in;
+    in.trunkBytes = trunkBytes;
+    for (int L = 0; L < cfg.nLayers; ++L)
+        (cfg.layerIsKda[size_t(L)] ? in.kdaLayers : in.mlaLayers)++;
+    in.kdaHeads = cfg.kdaHeads;
+    in.kdaHeadDim = cfg.kdaHeadDim;
+    in.convKernel = cfg.convKernel;
+    in.kvLoraRank = cfg.kvLoraRank;
+    in.qkRopeDim = cfg.qkRopeDim;
+    in.contextLength = o.contextLength;
+    in.scratch = model::ForwardPass::scratchBuffers(cfg, o.contextLength);
+    in.topK = cfg.topK;
+    in.moeLayers = cfg.moeLayerCount();
+    in.recordBytes = m_info.recordBytes;
+    if (auto ram = detectUsableRam()) {
+        if (auto plan = planMemory(in, ram->usableBytes)) {
+            m_info.floorBytes = plan->floorBytes;
+            m_info.budgetBytes = o.budgetBytes ? o.budgetBytes : plan->defaultBudgetBytes;
+            m_info.expertCacheBytes = m_info.recordBytes; // one staging record (no cache yet)
+            m_info.expertCacheSlots = 0;
+        }
+    }
+    progress(1.0, "ready");
+    return Status::ok();
+}
+
+Status EngineImpl::feed(std::span<const int> tokens, std::vector<float> *logits, bool all, int chunk)
+{
+    if (m_damaged)
+        return makeError(ErrorCode::InvalidArgument,
+                         "the session was interrupted mid-token; reset it or load a saved session");
+    const int vocab = m_container->config().vocab;
+    if (m_forward->position() + int(tokens.size()) > m_forward->contextLength())
+        return makeError(ErrorCode::ContextFull, "context full: " + std::to_string(m_forward->position()) + " + " +
+                                                     std::to_string(tokens.size()) +
+                                                     " tokens exceed the context length " +
+                                                     std::to_string(m_forward->contextLength()));
+    if (all && logits)
+        logits->assign(tokens.size() * size_t(vocab), 0.0f);
+    size_t i = 0;
+    while (i < tokens.size()) {
+        const int n = int(std::min<size_t>(size_t(std::max(1, std::min(chunk, model::kMaxChunk))), tokens.size() - i));
+        float *dst = all && logits ? logits->data() + i * size_t(vocab) : m_logits.data();
+        Status st = m_forward->run(tokens.data() + i, n, dst, all);
+        if (!st.isOk()) {
+            if (st.code() != ErrorCode::ContextFull && st.code() != ErrorCode::InvalidArgument)
+                m_damaged = true;
+            return st;
+        }
+        i += size_t(n);
+    }
+    if (!all && logits && !tokens.empty())
+        logits->assign(m_logits.begin(), m_logits.begin() + vocab);
+    return Status::ok();
+}
+
+Status EngineImpl::eval(std::span<const int> tokens, std::vector<float> *lastLogits)
+{
+    m_cancel.store(false);
+    return feed(tokens, lastLogits, false, model::kMaxChunk);
+}
+
+Status EngineImpl::evalAll(std::span<const int> tokens, std::vector<float> &allLogits, int chunk)
+{
+    m_cancel.store(false);
+    return feed(tokens, &allLogits, true, chunk);
+}
+
+std::vector<int> EngineImpl::renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &) const
+{
+    // Placeholder until the text module's chat renderer lands: the contents,
+    // content-encoded (no control tokens), one after another.
+    std::vector<int> out;
+    for (const ChatMessage &m : messages) {
+        const auto ids = tokenize(m.content);
+        out.insert(out.end(), ids.begin(), ids.end());
+    }
+    return out;
+}
+
+Expected<GenerationResult> EngineImpl::generate(std::span<const int> prompt, const SamplingParams &params,
+                                                const TokenCallback &onToken)
+{
+    m_cancel.store(false);
+    GenerationResult result;
+    result.promptTokens = int(prompt.size());
+    std::vector<float> logits;
+    const auto t0 = Clock::now();
+    Status st = feed(prompt, &logits, false, model::kMaxChunk);
+    result.prefillSeconds = since(t0);
+    if (!st.isOk()) {
+        if (st.code() == ErrorCode::Cancelled) {
+            result.reason = StopReason::Cancelled;
+            return result;
+        }
+        if (st.code() == ErrorCode::ContextFull) {
+            result.reason = StopReason::ContextFull;
+            return result;
+        }
+        return st;
+    }
+    if (logits.empty())
+        return makeError(ErrorCode::InvalidArgument, "generate: empty prompt and empty session");
+    SplitMix rng{params.seed};
+    std::string textSoFar;
+    const auto d0 = Clock::now();
+    const int eos = m_container->config().eosId;
+    for (int i = 0; i < params.maxTokens; ++i) {
+        const auto tt = Clock::now();
+        const int id = sampleToken(logits, params, rng);
+        result.tokens.push_back(id);
+        GeneratedToken gt;
+        gt.id = id;
+        const int one[1] = {id};
+        gt.text = detokenize(one);
+        textSoFar += gt.text;
+        if (id == eos || (m_container->config().endOfMsgId >= 0 && id == m_container->config().endOfMsgId)) {
+            gt.stats.tokenSeconds = since(tt);
+            if (onToken)
+                onToken(gt);
+            result.reason = StopReason::EndOfSequence;
+            break;
+        }
+        bool stop = false;
+        for (const std::string &s : params.stopStrings) {
+            if (!s.empty() && textSoFar.find(s) != std::string::npos)
+                stop = true;
+        }
+        if (i + 1 >= params.maxTokens || stop) {
+            gt.stats.tokenSeconds = since(tt);
+            if (onToken)
+                onToken(gt);
+            result.reason = stop ? StopReason::StopString : StopReason::MaxTokens;
+            break;
+        }
+        const uint64_t bytes0 = m_source->bytesRead();
+        const model::ForwardTimers before = m_forward->timers();
+        st = feed(std::span<const int>(one, 1), &logits, false, 1);
+        const model::ForwardTimers &after = m_forward->timers();
+        gt.stats.bytesRead = m_source->bytesRead() - bytes0;
+        gt.stats.demandMisses = gt.stats.bytesRead / std::max<uint64_t>(1, m_info.recordBytes);
+        gt.stats.attentionSeconds = after.attention - before.attention;
+        gt.stats.expertLutBuildSeconds = after.lutBuild - before.lutBuild;
+        gt.stats.expertApplySeconds = after.lutApply - before.lutApply;
+        gt.stats.trunkSeconds = after.trunk - before.trunk;
+        gt.stats.lmHeadSeconds = after.lmHead - before.lmHead;
+        gt.stats.ioWaitSeconds = after.ioWait - before.ioWait;
+        gt.stats.tokenSeconds = since(tt);
+        result.totals.bytesRead += gt.stats.bytesRead;
+        result.totals.demandMisses += gt.stats.demandMisses;
+        result.totals.tokenSeconds += gt.stats.tokenSeconds;
+        const bool keepGoing = !onToken || onToken(gt);
+        if (!st.isOk()) {
+            if (st.code() == ErrorCode::Cancelled) {
+                result.reason = StopReason::Cancelled;
+                break;
+            }
+            if (st.code() == ErrorCode::ContextFull) {
+                result.reason = StopReason::ContextFull;
+                break;
+            }
+            return st;
+        }
+        if (!keepGoing) {
+            result.reason = StopReason::Cancelled;
+            break;
+        }
+    }
+    result.decodeSeconds = since(d0);
+    return result;
+}
+
+} // namespace
+
+Expected<std::unique_ptr<Engine>> Engine::open(const EngineOptions &options)
+{
+    auto e = std::make_unique<EngineImpl>();
+    SLUICE_TRY(e->init(options));
+    return std::unique_ptr<Engine>(std::move(e));
+}
+
+// Test/CLI extension: logits of every position, fed in chunks of `chunk`.
+Status engineEvalAll(Engine &engine, std::span<const int> tokens, std::vector<float> &allLogits, int chunk)
+{
+    auto *impl = dynamic_cast<EngineImpl *>(&engine);
+    if (!impl)
+        return makeError(ErrorCode::InvalidArgument, "not a Sluice engine");
+    return impl->evalAll(tokens, allLogits, chunk);
+}
+
+} // namespace sluice

@@ -1,0 +1,203 @@
+#include "model/session.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sluice::model {
+
+uint64_t fnv1a64(const void *data, size_t bytes, uint64_t h)
+{
+    const auto *p = static_cast<const uint8_t *>(data);
+    for (size_t i = 0; i < bytes; ++i) {
+        h ^= p[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+namespace {
+
+constexpr int kShapeFields = 12;
+
+void shapeFields(const ModelConfig &cfg, int ctx, int pos, int32_t *f)
+{
+    const int32_t v[kShapeFields] = {cfg.nLayers,  cfg.hidden,     cfg.vocab,     cfg.kdaHeads,
+                                     cfg.kdaHeadDim, cfg.convKernel, cfg.nHeads,  cfg.kvLoraRank,
+                                     cfg.qkRopeDim, ctx,            pos,           0};
+    std::memcpy(f, v, sizeof v);
+}
+
+const char *kFieldNames[kShapeFields] = {"layers",   "hidden",  "vocab",   "KDA heads",        "KDA head dim",
+                                         "conv kernel", "MLA heads", "kv_lora_rank", "qk_rope_head_dim",
+                                         "context capacity", "position", "reserved"};
+
+template <typename T>
+void put(std::string &out, const T &v)
+{
+    out.append(reinterpret_cast<const char *>(&v), sizeof v);
+}
+
+} // namespace
+
+Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, const ForwardPass &fp)
+{
+    std::string out;
+    put(out, kSessionMagic);
+    put(out, kSessionVersion);
+    put(out, fingerprint);
+    int32_t f[kShapeFields];
+    shapeFields(cfg, fp.contextLength(), fp.position(), f);
+    out.append(reinterpret_cast<const char *>(f), sizeof f);
+    for (int L = 0; L < cfg.nLayers; ++L)
+        out.push_back(cfg.layerIsKda[size_t(L)] ? 1 : 2);
+    const auto &states = fp.layerStates();
+    const size_t row = size_t(cfg.kvLoraRank + cfg.qkRopeDim);
+    for (int L = 0; L < cfg.nLayers; ++L) {
+        const auto &s = states[size_t(L)];
+        if (cfg.layerIsKda[size_t(L)]) {
+            out.append(reinterpret_cast<const char *>(s.s.data()), s.s.size() * 4);
+            out.append(reinterpret_cast<const char *>(s.conv.data()), s.conv.size() * 4);
+        } else {
+            const int32_t nkv = fp.position();
+            put(out, nkv);
+            out.append(reinterpret_cast<const char *>(s.kv.data()), size_t(nkv) * row * 4);
+        }
+    }
+    const uint64_t sum = fnv1a64(out.data(), out.size());
+    put(out, sum);
+
+    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return makeError(ErrorCode::Io, tmp + ": cannot create (" + std::strerror(errno) + ")");
+    size_t done = 0;
+    while (done < out.size()) {
+        const ssize_t w = ::write(fd, out.data() + done, out.size() - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            const std::string why = std::strerror(errno);
+            ::close(fd);
+            ::unlink(tmp.c_str());
+            return makeError(ErrorCode::Io, tmp + ": write failed (" + why + ")");
+        }
+        done += size_t(w);
+    }
+    if (::fsync(fd) != 0 || ::close(fd) != 0) {
+        ::unlink(tmp.c_str());
+        return makeError(ErrorCode::Io, tmp + ": fsync/close failed");
+    }
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        const std::string why = std::strerror(errno);
+        ::unlink(tmp.c_str());
+        return makeError(ErrorCode::Io, path + ": rename failed (" + why + ")");
+    }
+    // Make the rename itself durable.
+    const size_t slash = path.find_last_of('/');
+    const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+    const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        ::fsync(dfd);
+        ::close(dfd);
+    }
+    return Status::ok();
+}
+
+Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, ForwardPass &fp)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return makeError(ErrorCode::NotFound, path + ": cannot open session file");
+    std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string where = path + ": ";
+    const size_t headerBytes = 4 + 4 + 8 + kShapeFields * 4 + size_t(cfg.nLayers);
+    if (data.size() < headerBytes + 8)
+        return makeError(ErrorCode::Format, where + "truncated session file (" + std::to_string(data.size()) +
+                                                " bytes)");
+    uint32_t magic, version;
+    uint64_t fp0;
+    std::memcpy(&magic, data.data(), 4);
+    std::memcpy(&version, data.data() + 4, 4);
+    std::memcpy(&fp0, data.data() + 8, 8);
+    if (magic != kSessionMagic)
+        return makeError(ErrorCode::Format, where + "not a Sluice session file");
+    if (version != kSessionVersion)
+        return makeError(ErrorCode::Unsupported, where + "session version " + std::to_string(version) +
+                                                     " (this build reads " + std::to_string(kSessionVersion) + ")");
+    int32_t f[kShapeFields], want[kShapeFields];
+    std::memcpy(f, data.data() + 16, sizeof f);
+    const int pos = f[10];
+    shapeFields(cfg, fp.contextLength(), pos, want);
+    for (int i = 0; i < kShapeFields; ++i) {
+        if (i == 9 || i == 10)
+            continue; // capacity and position are checked below
+        if (f[i] != want[i])
+            return makeError(ErrorCode::Format, where + "saved for another model: " + kFieldNames[i] + " " +
+                                                    std::to_string(f[i]) + ", this model has " +
+                                                    std::to_string(want[i]));
+    }
+    if (fp0 != fingerprint)
+        return makeError(ErrorCode::Format, where + "saved for another model (container fingerprint differs)");
+    if (pos < 0 || pos > fp.contextLength())
+        return makeError(ErrorCode::ContextFull, where + "position " + std::to_string(pos) +
+                                                     " exceeds this engine's context length " +
+                                                     std::to_string(fp.contextLength()));
+    for (int L = 0; L < cfg.nLayers; ++L) {
+        const char kind = data[16 + sizeof f + size_t(L)];
+        if (kind != (cfg.layerIsKda[size_t(L)] ? 1 : 2))
+            return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) + " has another type");
+    }
+    const size_t H = size_t(cfg.kdaHeads), D = size_t(cfg.kdaHeadDim), C = H * D;
+    const size_t R = size_t(cfg.convKernel - 1);
+    const size_t row = size_t(cfg.kvLoraRank + cfg.qkRopeDim);
+    size_t expect = headerBytes;
+    for (int L = 0; L < cfg.nLayers; ++L)
+        expect += cfg.layerIsKda[size_t(L)] ? (H * D * D + 3 * C * R) * 4 : 4 + size_t(pos) * row * 4;
+    if (data.size() != expect + 8)
+        return makeError(ErrorCode::Format, where + "file is " + std::to_string(data.size()) + " bytes, expected " +
+                                                std::to_string(expect + 8) + " (truncated or damaged)");
+    uint64_t sum;
+    std::memcpy(&sum, data.data() + expect, 8);
+    if (sum != fnv1a64(data.data(), expect))
+        return makeError(ErrorCode::Checksum, where + "checksum mismatch (damaged session file)");
+    // Check every MLA n_kv before touching anything.
+    size_t off = headerBytes;
+    for (int L = 0; L < cfg.nLayers; ++L) {
+        if (cfg.layerIsKda[size_t(L)]) {
+            off += (H * D * D + 3 * C * R) * 4;
+        } else {
+            int32_t nkv;
+            std::memcpy(&nkv, data.data() + off, 4);
+            if (nkv != pos)
+                return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) + " holds " +
+                                                        std::to_string(nkv) + " positions, position is " +
+                                                        std::to_string(pos));
+            off += 4 + size_t(pos) * row * 4;
+        }
+    }
+    // Valid: copy into the live state.
+    off = headerBytes;
+    auto &states = fp.layerStates();
+    for (int L = 0; L < cfg.nLayers; ++L) {
+        auto &s = states[size_t(L)];
+        if (cfg.layerIsKda[size_t(L)]) {
+            std::memcpy(s.s.data(), data.data() + off, s.s.size() * 4);
+            off += s.s.size() * 4;
+            std::memcpy(s.conv.data(), data.data() + off, s.conv.size() * 4);
+            off += s.conv.size() * 4;
+        } else {
+            off += 4;
+            std::fill(s.kv.begin(), s.kv.end(), 0.0f);
+            std::memcpy(s.kv.data(), data.data() + off, size_t(pos) * row * 4);
+            off += size_t(pos) * row * 4;
+        }
+    }
+    fp.setPosition(pos);
+    return Status::ok();
+}
+
+} // namespace sluice::model

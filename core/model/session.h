@@ -1,0 +1,31 @@
+#pragma once
+// Session files: the KDA states, conv rings, MLA latents and position of a
+// ForwardPass (spec 8.1), in Sluice's own versioned format. The header
+// records every shape the state depends on plus a fingerprint of the
+// container's manifest, so a file from another model is refused; the file
+// ends with a checksum of everything before it, so a truncated or damaged
+// file is refused too. Loading validates everything before touching the live
+// state. Writing goes to a temp file, fsync, rename (atomic).
+//
+// Layout (little-endian): u32 magic "SLSS", u32 version 1, u64 fingerprint,
+// i32 x 12 shape fields (layers, hidden, vocab, kda heads, kda dim, conv k,
+// mla heads, kv_lora, qk_rope, context capacity, position, reserved),
+// u8 layer kind x layers (1 KDA, 2 MLA), then per layer: KDA -> S f32[H*D*D],
+// conv f32[3*C*(k-1)]; MLA -> i32 n_kv, f32[n_kv*(kv_lora+rope)]; then
+// u64 FNV-1a of all preceding bytes.
+#include "model/forwardpass.h"
+#include "util/status.h"
+
+#include <string>
+
+namespace sluice::model {
+
+inline constexpr uint32_t kSessionMagic = 0x53534C53u; // "SLSS"
+inline constexpr uint32_t kSessionVersion = 1;
+
+Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, const ForwardPass &fp);
+Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, ForwardPass &fp);
+
+uint64_t fnv1a64(const void *data, size_t bytes, uint64_t h = 0xcbf29ce484222325ull);
+
+} // namespace sluice::model
