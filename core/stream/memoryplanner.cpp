@@ -61,6 +61,8 @@ Expected<MemoryPlan> planMemory(const PlannerInputs &in, uint64_t usableRamBytes
     MemoryPlan p;
     p.recordBytes = in.recordBytes;
     p.topK = in.topK;
+    p.moeLayers = in.moeLayers;
+    p.expertsPerLayer = std::max(in.expertsPerLayer, 0);
     p.contextLength = in.contextLength;
     p.usableRamBytes = usableRamBytes;
 
@@ -77,9 +79,12 @@ Expected<MemoryPlan> planMemory(const PlannerInputs &in, uint64_t usableRamBytes
         p.scratchBytes = a.add(p.scratchBytes, buffer.bytes);
     p.minExpertCacheBytes = a.mul(a.mul(2, uint64_t(in.topK)), in.recordBytes);
     p.visionBytes = in.visionBytes;
+    if (in.expertsPerLayer > 65536 || in.topK > 65536)
+        return makeError(ErrorCode::InvalidArgument, "memory planner: more than 65536 experts per layer");
+    p.cacheIndexBytes = expertCacheIndexBytes(in.moeLayers, in.expertsPerLayer, 2 * in.topK);
 
     p.floorBytes = a.add(a.add(a.add(p.trunkBytes, p.stateBytes), a.add(p.scratchBytes, p.minExpertCacheBytes)),
-                         p.visionBytes);
+                         a.add(p.visionBytes, p.cacheIndexBytes));
     p.workingSetBytes = a.mul(a.mul(uint64_t(in.topK), uint64_t(in.moeLayers)), in.recordBytes);
     p.recommendedBytes = a.add(p.floorBytes, a.mul(3, p.workingSetBytes));
     if (a.overflow)
@@ -92,6 +97,7 @@ Expected<MemoryPlan> planMemory(const PlannerInputs &in, uint64_t usableRamBytes
     for (const ScratchBuffer &buffer : in.scratch)
         p.terms.push_back({"scratch: " + buffer.name, buffer.bytes});
     p.terms.push_back({"minimum expert cache (2 x top-k records)", p.minExpertCacheBytes});
+    p.terms.push_back({"expert cache index", p.cacheIndexBytes});
     if (p.visionBytes)
         p.terms.push_back({"vision", p.visionBytes});
 
@@ -136,11 +142,16 @@ Expected<CacheSizing> sizeCache(const MemoryPlan &plan, uint64_t budgetBytes)
                              "); cache hits may turn into page faults");
     s.cacheBytes = s.budgetBytes - plan.floorBytes + plan.minExpertCacheBytes;
     s.slotBytes = plan.recordBytes;
-    const uint64_t slots = s.cacheBytes / s.slotBytes;
-    if (slots > uint64_t(std::numeric_limits<int>::max()))
+    // Each slot beyond the minimum costs its buffer and its index record, so
+    // the whole cache stays inside the budget.
+    const uint64_t extra = (s.budgetBytes - plan.floorBytes) / (s.slotBytes + kCacheIndexBytesPerSlot);
+    const uint64_t slots = uint64_t(2 * plan.topK) + extra;
+    if (slots > uint64_t(std::numeric_limits<int>::max() / 2))
         return makeError(ErrorCode::InvalidArgument, "cache sizing: " + std::to_string(slots) + " slots is too many");
     s.slotCount = int(slots);
-    s.engineBytes = plan.floorBytes - plan.minExpertCacheBytes + uint64_t(s.slotCount) * s.slotBytes;
+    s.slotBufferBytes = slots * s.slotBytes;
+    s.indexBytes = expertCacheIndexBytes(plan.moeLayers, plan.expertsPerLayer, s.slotCount);
+    s.engineBytes = plan.floorBytes - plan.minExpertCacheBytes - plan.cacheIndexBytes + s.slotBufferBytes + s.indexBytes;
     return s;
 }
 

@@ -58,6 +58,7 @@ struct PlannerInputs {
 
     int topK = 0;
     int moeLayers = 0;
+    int expertsPerLayer = 0;    // routed experts per MoE layer (sizes the cache's per-expert index)
     uint64_t recordBytes = 0;   // one expert record on disk (a multiple of 4096)
 
     uint64_t visionBytes = 0;   // vision tower + its buffers; 0 when vision is not requested
@@ -78,9 +79,10 @@ struct MemoryPlan {
     uint64_t stateBytes = 0;         // kdaState + kdaConv + mlaCache
     uint64_t scratchBytes = 0;       // sum of PlannerInputs::scratch
     uint64_t minExpertCacheBytes = 0; // 2 * topK * recordBytes
+    uint64_t cacheIndexBytes = 0;    // the cache's bookkeeping at the minimum cache (expertCacheIndexBytes)
     uint64_t visionBytes = 0;
 
-    uint64_t floorBytes = 0;         // trunk + state + scratch + minExpertCache + vision
+    uint64_t floorBytes = 0;         // trunk + state + scratch + minExpertCache + cacheIndex + vision
     uint64_t workingSetBytes = 0;    // topK * moeLayers * recordBytes
     uint64_t recommendedBytes = 0;   // floor + 3 * workingSet
 
@@ -91,6 +93,8 @@ struct MemoryPlan {
 
     uint64_t recordBytes = 0;        // copied from the inputs for sizeCache()
     int topK = 0;
+    int moeLayers = 0;
+    int expertsPerLayer = 0;
     int contextLength = 0;
 
     std::vector<MemoryTerm> terms;   // every term of the floor, scratch buffers one by one
@@ -100,12 +104,28 @@ struct MemoryPlan {
 // The expert cache (and the whole engine's accounting) for one budget.
 struct CacheSizing {
     uint64_t budgetBytes = 0;        // the budget in force (default resolved)
-    uint64_t cacheBytes = 0;         // budget - floor + minExpertCache
-    int slotCount = 0;               // floor(cacheBytes / recordBytes), >= 2 * topK (not "slots": a Qt macro)
-    uint64_t slotBytes = 0;          // bytes per slot (== recordBytes: records are 4 KiB multiples)
-    uint64_t engineBytes = 0;        // floor - minExpertCache + slots * slotBytes: the ledger total after open
+    uint64_t cacheBytes = 0;         // budget - floor + minExpertCache (spec 9)
+    int slotCount = 0;               // 2 * topK + floor((budget - floor) / (slotBytes + kCacheIndexBytesPerSlot))
+                                     // (not "slots": that is a Qt macro)
+    uint64_t slotBytes = 0;          // bytes per slot buffer (== recordBytes: records are 4 KiB multiples)
+    uint64_t slotBufferBytes = 0;    // slotCount * slotBytes: the ledger's "expert cache slots"
+    uint64_t indexBytes = 0;         // expertCacheIndexBytes(moeLayers, expertsPerLayer, slotCount)
+    uint64_t engineBytes = 0;        // floor - minExpertCache - cacheIndex + slotBuffer + index: the ledger total
+                                     // after open, always <= budgetBytes
     std::vector<std::string> warnings;
 };
+
+// The expert cache's bookkeeping, counted against the budget like everything
+// else: a fixed entry per (layer, expert) key (slot index + use history for the
+// eviction policy) and a fixed record per slot. ExpertCache allocates exactly
+// this many bytes in one ledger entry, "expert cache index".
+inline constexpr uint64_t kCacheIndexBytesPerKey = 16;
+inline constexpr uint64_t kCacheIndexBytesPerSlot = 64;
+inline uint64_t expertCacheIndexBytes(int moeLayers, int expertsPerLayer, int slotCount)
+{
+    const auto n = [](int v) { return v > 0 ? uint64_t(v) : 0; };
+    return n(moeLayers) * n(expertsPerLayer) * kCacheIndexBytesPerKey + n(slotCount) * kCacheIndexBytesPerSlot;
+}
 
 // The pure planner. Errors only for unusable inputs (zero topK, record size not a
 // multiple of 4096, arithmetic overflow); a floor above usable RAM is a warning.

@@ -35,6 +35,7 @@ PlannerInputs k3Inputs(int ctx = 4096)
     in.scratch = {{"logits", 163840ull * 4}, {"expert staging", 3ull * 3072 * 7168 * 4}};
     in.topK = 16;
     in.moeLayers = 92;
+    in.expertsPerLayer = 896;
     in.recordBytes = K3Record;
     // The spec's floor less its quoted state (659 MiB), scratch and minimum cache.
     in.trunkBytes = uint64_t(29.06 * double(GiB)) - 659 * MiB - 2 * 16 * K3Record - 163840ull * 4 - 3ull * 3072 * 7168 * 4;
@@ -53,6 +54,7 @@ PlannerInputs klInputs()
     in.qkRopeDim = 64;
     in.topK = 8;
     in.moeLayers = 26;
+    in.expertsPerLayer = 256;
     in.recordBytes = KLRecord;
     in.trunkBytes = 1280000000ull - 106 * MiB - 2 * 8 * KLRecord;
     return in;
@@ -197,7 +199,12 @@ private slots:
         QVERIFY2(sizing.isOk(), sizing.status().message().c_str());
         QCOMPARE(sizing->budgetBytes, plan->defaultBudgetBytes);
         const int topK = k3 ? 16 : 8, layers = k3 ? 92 : 26;
-        QCOMPARE(sizing->slotCount, 2 * topK + expectedK * topK * layers);
+        const uint64_t record = k3 ? K3Record : KLRecord;
+        // Whole working sets of slots, less the few whose index records the extra budget also pays for.
+        const int wsSlots = expectedK * topK * layers;
+        QVERIFY(sizing->slotCount <= 2 * topK + wsSlots);
+        QVERIFY(sizing->slotCount >= 2 * topK + wsSlots - int((uint64_t(wsSlots) * kCacheIndexBytesPerSlot) / record) - 1);
+        QVERIFY(sizing->engineBytes <= sizing->budgetBytes);
     }
 
     void cgroupSmallestFiniteUpTheHierarchy()
@@ -269,9 +276,11 @@ private slots:
         QTest::addColumn<int>("expectedSlots");
         QTest::newRow("floor") << qulonglong(0) << 32;
         QTest::newRow("floor + 1 B") << qulonglong(1) << 32;
-        QTest::newRow("floor + record - 1") << qulonglong(K3Record - 1) << 32;
-        QTest::newRow("floor + record") << qulonglong(K3Record) << 33;
-        QTest::newRow("floor + 1 ws") << qulonglong(16ull * 92 * K3Record) << 32 + 16 * 92;
+        QTest::newRow("floor + record") << qulonglong(K3Record) << 32;
+        QTest::newRow("floor + record + index - 1") << qulonglong(K3Record + kCacheIndexBytesPerSlot - 1) << 32;
+        QTest::newRow("floor + record + index") << qulonglong(K3Record + kCacheIndexBytesPerSlot) << 33;
+        // 1472 records' worth: their 1472 * 64 B of index records cost one record -> one slot fewer.
+        QTest::newRow("floor + 1 ws") << qulonglong(16ull * 92 * K3Record) << 32 + 16 * 92 - 1;
     }
     void explicitBudgets()
     {
@@ -284,7 +293,10 @@ private slots:
         QCOMPARE(sizing->slotBytes, K3Record);
         QCOMPARE(sizing->cacheBytes, plan->minExpertCacheBytes + extra);
         QVERIFY(sizing->engineBytes <= sizing->budgetBytes);
-        QCOMPARE(sizing->engineBytes, plan->floorBytes - plan->minExpertCacheBytes + uint64_t(expectedSlots) * K3Record);
+        const uint64_t index = 92ull * 896 * kCacheIndexBytesPerKey + uint64_t(expectedSlots) * kCacheIndexBytesPerSlot;
+        QCOMPARE(sizing->indexBytes, index);
+        QCOMPARE(sizing->engineBytes, plan->floorBytes - plan->minExpertCacheBytes - plan->cacheIndexBytes +
+                                          uint64_t(expectedSlots) * K3Record + index);
         QVERIFY(sizing->warnings.empty());
     }
 
