@@ -122,6 +122,7 @@ public:
     void resetSession() override
     {
         m_forward->reset();
+        m_lastLogits.clear();
         m_damaged = false;
     }
     Status saveSession(const std::string &path) const override
@@ -133,6 +134,7 @@ public:
     Status loadSession(const std::string &path) override
     {
         SLUICE_TRY(model::loadSession(path, m_container->config(), m_fingerprint, *m_forward));
+        m_lastLogits.clear(); // not part of the saved state: the next eval recomputes them
         m_damaged = false;
         return Status::ok();
     }
@@ -161,6 +163,7 @@ private:
     std::atomic<bool> m_cancel{false};
     bool m_damaged = false;
     std::vector<float> m_logits;
+    std::vector<float> m_lastLogits; // after the session's last token (empty after reset)
 };
 
 Status EngineImpl::init(const EngineOptions &o)
@@ -307,14 +310,18 @@ Status EngineImpl::feed(std::span<const int> tokens, std::vector<float> *logits,
         float *dst = all && logits ? logits->data() + i * size_t(vocab) : m_logits.data();
         Status st = m_forward->run(tokens.data() + i, n, dst, all);
         if (!st.isOk()) {
-            if (st.code() != ErrorCode::ContextFull && st.code() != ErrorCode::InvalidArgument)
+            if (m_forward->stateDamaged())
                 m_damaged = true;
             return st;
         }
         i += size_t(n);
     }
-    if (!all && logits && !tokens.empty())
-        logits->assign(m_logits.begin(), m_logits.begin() + vocab);
+    if (!tokens.empty()) {
+        const float *last = all && logits ? logits->data() + (tokens.size() - 1) * size_t(vocab) : m_logits.data();
+        m_lastLogits.assign(last, last + vocab);
+        if (!all && logits)
+            logits->assign(m_lastLogits.begin(), m_lastLogits.end());
+    }
     return Status::ok();
 }
 
@@ -363,6 +370,8 @@ Expected<GenerationResult> EngineImpl::generate(std::span<const int> prompt, con
         }
         return st;
     }
+    if (prompt.empty() && m_forward->position() > 0 && !m_lastLogits.empty())
+        logits = m_lastLogits; // continue from the session's last position
     if (logits.empty())
         return makeError(ErrorCode::InvalidArgument, "generate: empty prompt and empty session");
     SplitMix rng{params.seed};

@@ -210,9 +210,12 @@ Status ForwardPass::run(const int *tokens, int n, float *logits, bool allPositio
     };
     std::vector<const float *> ptrs(maxBlocks + 1);
 
+    m_partial = false;
     for (int L = 0; L < m_cfg.nLayers; ++L) {
         if (m_cancel && m_cancel->load(std::memory_order_relaxed))
             return makeError(ErrorCode::Cancelled, "cancelled at layer " + std::to_string(L));
+        // From here on an error leaves the state half-advanced.
+        m_partial = true;
         const LayerWeights &lw = m_w.layers[size_t(L)];
         if (B > 0) {
             std::memcpy(m_p.data(), m_x.data(), size_t(n) * d * 4);
@@ -268,6 +271,7 @@ Status ForwardPass::run(const int *tokens, int n, float *logits, bool allPositio
     }
     // All layers done: the state has advanced by n positions.
     m_pos += n;
+    m_partial = false;
 
     const auto t0 = Clock::now();
     const int first = allPositions ? 0 : n - 1;

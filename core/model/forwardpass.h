@@ -63,6 +63,8 @@ public:
     Status run(const int *tokens, int n, float *logits, bool allPositions);
 
     int position() const { return m_pos; }
+    // True when the last run() failed after changing the state (mid-token).
+    bool stateDamaged() const { return m_partial; }
     int contextLength() const { return m_ctx; }
     void reset();
 
@@ -90,6 +92,7 @@ private:
     ForwardHooks m_hooks;
     int m_ctx;
     int m_pos = 0;
+    bool m_partial = false;
     kernels::ThreadPool *m_pool = nullptr;
     ExpertSource *m_source = nullptr;
     int m_lookahead = 0;

@@ -1,0 +1,219 @@
+// Engine behaviour on a real (WASTE-made) container: chunked prefill equals
+// token-by-token, thread counts do not change a bit, sessions round-trip and
+// foreign/damaged files are refused with the live session untouched, the
+// context limit is an error of its own, cancel() stops a generation.
+#include "model/engine.h"
+#include "modeltestutil.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <thread>
+
+using namespace sluice;
+
+namespace {
+const QString kCompat = QStringLiteral(SLUICE_SHARED_DIR "/data/compat");
+const std::vector<int> kPrompt = {305, 173, 285, 155, 21, 180, 212, 24, 149, 111, 214, 220, 12, 58, 16, 241,
+                                  55, 281, 309, 191, 95, 95, 186, 258, 17, 99, 3, 77, 301, 8, 64, 128};
+} // namespace
+
+class TestModelEngine : public QObject {
+    Q_OBJECT
+private:
+    std::unique_ptr<Engine> open(const char *name = "kimi-linear-s0-tokenizer", int threads = 1, int ctx = 256)
+    {
+        EngineOptions o;
+        o.modelPath = (kCompat + "/" + name + "/container.waste").toStdString();
+        o.contextLength = ctx;
+        o.threads = threads;
+        auto e = Engine::open(o);
+        if (!e) {
+            qWarning("%s", e.status().message().c_str());
+            return nullptr;
+        }
+        return std::move(*e);
+    }
+
+    std::vector<int> greedy(Engine &e, std::span<const int> prompt, int n)
+    {
+        SamplingParams p;
+        p.maxTokens = n;
+        auto r = e.generate(prompt, p, nullptr);
+        return r ? r->tokens : std::vector<int>{};
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (!QDir(kCompat).exists())
+            QSKIP("../shared/data/compat is absent (SLUICE_SHARED_DIR)");
+    }
+
+    void chunkedEqualsTokenByToken_data()
+    {
+        QTest::addColumn<int>("chunk");
+        QTest::newRow("2") << 2;
+        QTest::newRow("7") << 7;
+        QTest::newRow("64") << 64;
+    }
+
+    void chunkedEqualsTokenByToken()
+    {
+        QFETCH(int, chunk);
+        auto a = open();
+        auto b = open();
+        QVERIFY(a && b);
+        std::vector<float> one, many;
+        QVERIFY(engineEvalAll(*a, kPrompt, one, 1).isOk());
+        QVERIFY(engineEvalAll(*b, kPrompt, many, chunk).isOk());
+        const size_t vocab = size_t(a->info().config.vocab);
+        QCOMPARE(one.size(), kPrompt.size() * vocab);
+        QCOMPARE(many.size(), one.size());
+        double worst = 0;
+        for (size_t i = 0; i < kPrompt.size(); ++i) {
+            const double rel = test::relError(many.data() + i * vocab, one.data() + i * vocab, vocab);
+            worst = std::max(worst, rel);
+            QVERIFY2(rel <= 1e-5, qPrintable(QString("position %1 rel %2").arg(i).arg(rel)));
+            QCOMPARE(test::argmax(many.data() + i * vocab, vocab), test::argmax(one.data() + i * vocab, vocab));
+        }
+        qInfo("chunk %d vs 1: max rel %.3g", chunk, worst);
+        QCOMPARE(a->position(), int(kPrompt.size()));
+        QCOMPARE(b->position(), int(kPrompt.size()));
+    }
+
+    void threadCountsBitIdentical()
+    {
+        auto a = open("kimi-linear-s0-tokenizer", 1);
+        auto b = open("kimi-linear-s0-tokenizer", 2);
+        QVERIFY(a && b);
+        std::vector<float> la, lb;
+        QVERIFY(engineEvalAll(*a, kPrompt, la, 64).isOk());
+        QVERIFY(engineEvalAll(*b, kPrompt, lb, 64).isOk());
+        QCOMPARE(la.size(), lb.size());
+        QVERIFY(std::memcmp(la.data(), lb.data(), la.size() * 4) == 0);
+    }
+
+    void sessionRoundTrip()
+    {
+        QTemporaryDir dir;
+        const std::string path = (dir.path() + "/s.session").toStdString();
+        const std::span<const int> first(kPrompt.data(), 20);
+        const std::span<const int> rest(kPrompt.data() + 20, kPrompt.size() - 20);
+        auto ref = open();
+        QVERIFY(ref);
+        QVERIFY(ref->eval(first, nullptr).isOk());
+        QVERIFY(ref->saveSession(path).isOk());
+        const std::vector<int> want = greedy(*ref, rest, 12);
+        QCOMPARE(int(want.size()), 12);
+
+        auto other = open("kimi-linear-s0-tokenizer", 2);
+        QVERIFY(other);
+        QVERIFY(other->eval(std::span<const int>(kPrompt.data(), 5), nullptr).isOk()); // something to overwrite
+        const Status st = other->loadSession(path);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        QCOMPARE(other->position(), 20);
+        QCOMPARE(greedy(*other, rest, 12), want);
+
+        // resetSession + replay gives the same again.
+        other->resetSession();
+        QCOMPARE(other->position(), 0);
+        QVERIFY(other->eval(first, nullptr).isOk());
+        QCOMPARE(greedy(*other, rest, 12), want);
+    }
+
+    void foreignOrDamagedSessionRefused()
+    {
+        QTemporaryDir dir;
+        const std::string path = (dir.path() + "/s0.session").toStdString();
+        auto s0 = open("kimi-linear-s0-tokenizer");
+        QVERIFY(s0);
+        QVERIFY(s0->eval(std::span<const int>(kPrompt.data(), 10), nullptr).isOk());
+        QVERIFY(s0->saveSession(path).isOk());
+
+        // Another model (different vocabulary and weights).
+        auto s3 = open("kimi-linear-s3-prefixed");
+        QVERIFY(s3);
+        const std::vector<int> ids = {1, 224, 41, 219, 146, 108};
+        std::vector<float> before, after;
+        QVERIFY(s3->eval(std::span<const int>(ids.data(), 3), nullptr).isOk());
+        const Status st = s3->loadSession(path);
+        QVERIFY(!st.isOk());
+        QVERIFY2(QString::fromStdString(st.message()).contains("another model"), st.message().c_str());
+        QCOMPARE(s3->position(), 3);
+        // The live session continues exactly as if nothing happened.
+        QVERIFY(s3->eval(std::span<const int>(ids.data() + 3, 3), &after).isOk());
+        auto fresh = open("kimi-linear-s3-prefixed");
+        QVERIFY(fresh->eval(ids, &before).isOk());
+        QVERIFY(std::memcmp(before.data(), after.data(), before.size() * 4) == 0);
+
+        // Truncated and bit-flipped copies of a good file.
+        QFile f(QString::fromStdString(path));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray good = f.readAll();
+        f.close();
+        const QString truncated = dir.path() + "/t.session", flipped = dir.path() + "/f.session";
+        {
+            QFile t(truncated);
+            QVERIFY(t.open(QIODevice::WriteOnly));
+            t.write(good.left(good.size() - 100));
+        }
+        {
+            QByteArray bad = good;
+            bad[bad.size() / 2] = char(bad[bad.size() / 2] ^ 0x10);
+            QFile t(flipped);
+            QVERIFY(t.open(QIODevice::WriteOnly));
+            t.write(bad);
+        }
+        const int pos = s0->position();
+        QVERIFY(!s0->loadSession(truncated.toStdString()).isOk());
+        QVERIFY(!s0->loadSession(flipped.toStdString()).isOk());
+        QVERIFY(!s0->loadSession((dir.path() + "/missing").toStdString()).isOk());
+        QCOMPARE(s0->position(), pos);
+    }
+
+    void contextFull()
+    {
+        auto e = open("kimi-linear-s0-tokenizer", 1, 16);
+        QVERIFY(e);
+        const Status st = e->eval(kPrompt, nullptr);
+        QCOMPARE(st.code(), ErrorCode::ContextFull);
+        QCOMPARE(e->position(), 0); // refused before anything ran
+        QVERIFY(e->eval(std::span<const int>(kPrompt.data(), 16), nullptr).isOk());
+        SamplingParams p;
+        p.maxTokens = 4;
+        auto r = e->generate(std::span<const int>(), p, nullptr);
+        QVERIFY(r.isOk());
+        QCOMPARE(int(r->reason), int(StopReason::ContextFull));
+    }
+
+    void cancelFromAnotherThread()
+    {
+        auto e = open("kimi-linear-s0-tokenizer", 1, 4096);
+        QVERIFY(e);
+        SamplingParams p;
+        p.maxTokens = 4000;
+        std::atomic<int> produced{0};
+        std::thread canceller([&] {
+            while (produced.load() < 5)
+                std::this_thread::yield();
+            e->cancel();
+        });
+        auto r = e->generate(std::span<const int>(kPrompt.data(), 4), p, [&](const GeneratedToken &) {
+            produced.fetch_add(1);
+            return true;
+        });
+        canceller.join();
+        QVERIFY(r.isOk());
+        QCOMPARE(int(r->reason), int(StopReason::Cancelled));
+        QVERIFY(r->tokens.size() < 4000);
+        // The engine stays usable: reset and evaluate again.
+        e->resetSession();
+        QVERIFY(e->eval(std::span<const int>(kPrompt.data(), 4), nullptr).isOk());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelEngine)
+#include "tst_model_engine.moc"
