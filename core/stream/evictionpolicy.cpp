@@ -57,26 +57,4 @@ bool VictimChooser::better(const SlotUsage &a, const SlotUsage &b) const
     return false;
 }
 
-int VictimChooser::choose(const std::vector<SlotUsage> &slots)
-{
-    const int n = int(slots.size());
-    int best = -1;
-    if (m_policy == EvictionPolicy::Lfru && n > 0) {
-        // Sampling keeps the choice O(1) on caches of thousands of slots; the
-        // replay shows what it costs in hit rate against the full scan.
-        for (int i = 0; i < 16; ++i) {
-            m_lcg = 1664525u * m_lcg + 1013904223u;
-            const int s = int((uint64_t(m_lcg) * uint64_t(n)) >> 32);
-            if (slots[s].evictable && (best < 0 || better(slots[s], slots[best])))
-                best = s;
-        }
-        if (best >= 0)
-            return best;
-    }
-    for (int s = 0; s < n; ++s)
-        if (slots[s].evictable && (best < 0 || better(slots[s], slots[best])))
-            best = s;
-    return best;
-}
-
 } // namespace sluice

@@ -1,0 +1,584 @@
+#include "expertcache.h"
+
+#include "memoryplanner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <new>
+
+namespace sluice {
+
+namespace {
+
+enum class SlotState : uint8_t { Empty, InFlight, Ready, Failed };
+
+enum SlotFlags : uint8_t {
+    Speculative = 1, // read by the lookahead, no demand yet
+    ReadAhead = 2,   // read by the layer's read-ahead, no demand yet (the demand counts as a miss)
+};
+
+constexpr uint32_t kNoKey = 0xffffffffu;
+constexpr uint32_t kHotlistMagic = 0x47535557u; // "WUSG"
+
+using Clock = std::chrono::steady_clock;
+
+std::string where(int layer, int expert)
+{
+    return "layer " + std::to_string(layer) + ", expert " + std::to_string(expert);
+}
+
+void putU16(uint8_t *p, uint16_t v) { p[0] = uint8_t(v), p[1] = uint8_t(v >> 8); }
+void putU32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; ++i)
+        p[i] = uint8_t(v >> (8 * i));
+}
+uint16_t getU16(const uint8_t *p) { return uint16_t(p[0] | p[1] << 8); }
+uint32_t getU32(const uint8_t *p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
+
+} // namespace
+
+// One record per slot; kCacheIndexBytesPerSlot bounds its size so the planner's
+// figure is exact.
+struct ExpertCache::Slot {
+    SlotUsage usage;
+    uint32_t key = kNoKey;
+    SlotState state = SlotState::Empty;
+    uint8_t flags = 0;
+    int16_t holders = 0;
+    uint32_t pinGeneration = 0;
+    uint32_t readSeq = 0;
+};
+
+// One record per (layer, expert): where it lives and when it was last used,
+// remembered across evictions for LRU-2.
+struct ExpertCache::KeyEntry {
+    int32_t slot = -1;
+    uint32_t reserved = 0;
+    uint64_t lastUse = 0;
+};
+
+uint64_t ExpertCache::indexBytes(int layerCount, int expertsPerLayer, int slotCount)
+{
+    static_assert(sizeof(Slot) <= kCacheIndexBytesPerSlot && sizeof(KeyEntry) <= kCacheIndexBytesPerKey);
+    return expertCacheIndexBytes(layerCount, expertsPerLayer, slotCount);
+}
+
+ExpertHandle &ExpertHandle::operator=(ExpertHandle &&other) noexcept
+{
+    if (this != &other) {
+        release();
+        m_cache = other.m_cache;
+        m_slot = other.m_slot;
+        m_data = other.m_data;
+        m_size = other.m_size;
+        m_layer = other.m_layer;
+        m_expert = other.m_expert;
+        other.m_cache = nullptr;
+        other.m_slot = -1;
+        other.m_data = nullptr;
+    }
+    return *this;
+}
+
+void ExpertHandle::release()
+{
+    if (m_cache)
+        m_cache->releaseSlot(m_slot);
+    m_cache = nullptr;
+    m_slot = -1;
+    m_data = nullptr;
+}
+
+Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared_ptr<DirectFile>> banks,
+                                                         const ExpertCacheOptions &options, MemoryLedger &ledger)
+{
+    const ExpertCacheOptions &o = options;
+    if (banks.empty() || o.expertsPerLayer <= 0 || o.expertsPerLayer > 65536 || o.firstLayer < 0 ||
+        o.firstLayer + int(banks.size()) > 65536)
+        return makeError(ErrorCode::InvalidArgument, "expert cache: no banks, or layer/expert counts out of range");
+    if (o.recordBytes == 0 || o.recordBytes % DirectFile::kAlignment != 0)
+        return makeError(ErrorCode::InvalidArgument,
+                         "expert cache: record size " + std::to_string(o.recordBytes) + " B is not a multiple of 4096");
+    if (o.topK <= 0 || o.slotCount < 2 * o.topK)
+        return makeError(ErrorCode::InvalidArgument, "expert cache: " + std::to_string(o.slotCount) +
+                                                         " slots is below the minimum of 2 x top-k = " +
+                                                         std::to_string(2 * std::max(o.topK, 0)));
+    if (o.policy == EvictionPolicy::Belady)
+        return makeError(ErrorCode::InvalidArgument, "expert cache: Belady needs the future; it exists only in cachesim");
+    for (size_t i = 0; i < banks.size(); ++i) {
+        if (!banks[i])
+            continue;
+        const uint64_t need = uint64_t(o.expertsPerLayer) * o.recordBytes;
+        if (banks[i]->sizeAtOpen() < need)
+            return makeError(ErrorCode::Format, banks[i]->path() + ": " + std::to_string(banks[i]->sizeAtOpen()) +
+                                                    " B, expected at least " + std::to_string(need) + " B (" +
+                                                    std::to_string(o.expertsPerLayer) + " records)");
+    }
+
+    std::unique_ptr<ExpertCache> cache(new ExpertCache);
+    cache->m_options = o;
+    cache->m_banks = std::move(banks);
+    cache->m_keyCount = uint32_t(cache->m_banks.size()) * uint32_t(o.expertsPerLayer);
+
+    auto slots = ledger.allocate("expert cache slots", uint64_t(o.slotCount) * o.recordBytes, DirectFile::kAlignment);
+    if (!slots)
+        return slots.status();
+    cache->m_slotBuffers = std::move(*slots);
+    auto index = ledger.allocate("expert cache index", indexBytes(int(cache->m_banks.size()), o.expertsPerLayer, o.slotCount), 64);
+    if (!index)
+        return index.status();
+    cache->m_index = std::move(*index);
+    uint8_t *base = cache->m_index.data();
+    cache->m_keys = reinterpret_cast<KeyEntry *>(base);
+    for (uint32_t k = 0; k < cache->m_keyCount; ++k)
+        new (&cache->m_keys[k]) KeyEntry();
+    cache->m_slots = reinterpret_cast<Slot *>(base + uint64_t(cache->m_keyCount) * kCacheIndexBytesPerKey);
+    for (int s = 0; s < o.slotCount; ++s)
+        new (&cache->m_slots[s]) Slot();
+    cache->m_chooser = VictimChooser(o.policy);
+    cache->m_pool = std::make_unique<ReaderPool>(std::max(1, o.ioThreads));
+    return cache;
+}
+
+ExpertCache::~ExpertCache()
+{
+    m_pool.reset(); // running reads complete into slots that still exist
+}
+
+Status ExpertCache::checkKey(int layer, int expert) const
+{
+    const int rel = layer - m_options.firstLayer;
+    if (rel < 0 || rel >= int(m_banks.size()) || !m_banks[size_t(rel)])
+        return makeError(ErrorCode::InvalidArgument, where(layer, expert) + ": not a MoE layer with an expert bank");
+    if (expert < 0 || expert >= m_options.expertsPerLayer)
+        return makeError(ErrorCode::InvalidArgument,
+                         where(layer, expert) + ": expert id out of range 0.." + std::to_string(m_options.expertsPerLayer - 1));
+    return Status::ok();
+}
+
+uint32_t ExpertCache::keyOf(int layer, int expert) const
+{
+    return uint32_t(layer - m_options.firstLayer) * uint32_t(m_options.expertsPerLayer) + uint32_t(expert);
+}
+
+Status ExpertCache::readRecord(int slot, int layer, int expert)
+{
+    const DirectFile &bank = *m_banks[size_t(layer - m_options.firstLayer)];
+    uint8_t *dst = m_slotBuffers.data() + uint64_t(slot) * m_options.recordBytes;
+    Status status = bank.readAt(uint64_t(expert) * m_options.recordBytes, dst, size_t(m_options.recordBytes));
+    if (status.isOk() && m_options.validator)
+        status = m_options.validator(layer, expert, dst, size_t(m_options.recordBytes));
+    return status.withContext("expert record (" + where(layer, expert) + ")");
+}
+
+// Called with the mutex held.
+void ExpertCache::completeRead(int slot, uint32_t seq, const Status &status)
+{
+    Slot &s = m_slots[slot];
+    if (s.readSeq != seq || s.state != SlotState::InFlight)
+        return;
+    if (status.isOk()) {
+        s.state = SlotState::Ready;
+        m_stats.bytesRead += m_options.recordBytes;
+    } else {
+        s.state = SlotState::Failed;
+        ++m_stats.readsFailed;
+        m_errors[slot] = status;
+    }
+    m_cv.notify_all();
+}
+
+// Called with the mutex held. -1 when no slot can be had; with mayWait, waits
+// for in-flight reads and as a last resort drops the pins.
+int ExpertCache::findVictim(bool mayWait, std::unique_lock<std::mutex> &lock, bool *droppedPins)
+{
+    while (true) {
+        int empty = -1, inFlight = 0;
+        for (int i = 0; i < m_options.slotCount; ++i) {
+            Slot &s = m_slots[i];
+            if (s.state == SlotState::Empty && s.holders == 0) {
+                empty = i;
+                break;
+            }
+            if (s.state == SlotState::InFlight)
+                ++inFlight;
+            s.usage.evictable = (s.state == SlotState::Ready || s.state == SlotState::Failed) && s.holders == 0 &&
+                                s.pinGeneration != m_generation;
+        }
+        if (empty >= 0)
+            return empty;
+        // A failed slot is the best victim: it holds nothing.
+        for (int i = 0; i < m_options.slotCount; ++i)
+            if (m_slots[i].state == SlotState::Failed && m_slots[i].usage.evictable)
+                return i;
+        const int victim = m_chooser.choose(m_options.slotCount, [this](int i) -> const SlotUsage & { return m_slots[i].usage; });
+        if (victim >= 0 || !mayWait)
+            return victim;
+        if (m_pinned > 0) {
+            // Pins are a hint; a demand must not fail because of them.
+            ++m_generation;
+            m_pinned = 0;
+            if (droppedPins)
+                *droppedPins = true;
+            continue;
+        }
+        if (inFlight == 0)
+            return -1; // every slot is held by a handle
+        m_cv.wait(lock);
+    }
+}
+
+void ExpertCache::evictSlot(int slot)
+{
+    Slot &s = m_slots[slot];
+    if (s.key != kNoKey) {
+        if (s.flags & Speculative)
+            ++m_stats.speculativeWasted;
+        m_keys[s.key].slot = -1;
+    }
+    m_errors.erase(slot);
+    s.key = kNoKey;
+    s.state = SlotState::Empty;
+    s.flags = 0;
+}
+
+void ExpertCache::assignSlot(int slot, uint32_t key, uint8_t flags)
+{
+    evictSlot(slot);
+    Slot &s = m_slots[slot];
+    KeyEntry &k = m_keys[key];
+    if (k.slot >= 0 && k.slot != slot)
+        m_slots[k.slot].key = kNoKey; // a failed slot whose waiters still read its error
+    s.key = key;
+    s.state = SlotState::InFlight;
+    s.flags = flags;
+    ++s.readSeq;
+    s.usage.hits = 1;
+    s.usage.lastUse = s.usage.inserted = ++m_clock;
+    s.usage.previousUse = k.lastUse;
+    s.usage.evictable = false;
+    k.slot = slot;
+}
+
+void ExpertCache::submitRead(int slot, int layer, int expert)
+{
+    const uint32_t seq = m_slots[slot].readSeq;
+    m_pool->submit([this, slot, seq, layer, expert] {
+        const Status status = readRecord(slot, layer, expert);
+        std::lock_guard lock(m_mutex);
+        completeRead(slot, seq, status);
+    });
+}
+
+ExpertHandle ExpertCache::makeHandle(int slot, int layer, int expert)
+{
+    ExpertHandle h;
+    h.m_cache = this;
+    h.m_slot = slot;
+    h.m_data = m_slotBuffers.data() + uint64_t(slot) * m_options.recordBytes;
+    h.m_size = size_t(m_options.recordBytes);
+    h.m_layer = layer;
+    h.m_expert = expert;
+    return h;
+}
+
+Expected<ExpertHandle> ExpertCache::acquire(int layer, int expert)
+{
+    SLUICE_TRY(checkKey(layer, expert));
+    if (!m_options.cacheEnabled)
+        return acquireUncached(layer, expert);
+    const uint32_t key = keyOf(layer, expert);
+    std::unique_lock lock(m_mutex);
+    const auto started = Clock::now();
+    auto addWait = [&] { m_stats.ioWaitSeconds += std::chrono::duration<double>(Clock::now() - started).count(); };
+    bool counted = false; // hit/miss is decided once per acquire
+    // The first look at a resident or in-flight record decides hit or miss and
+    // records the use for the eviction policy.
+    auto countDemand = [&](Slot &s) {
+        if (counted)
+            return;
+        counted = true;
+        // Waiting on (or finding) the read-ahead of this very layer is a miss;
+        // a speculative read is a hit (spec 10.1).
+        if (s.flags & ReadAhead)
+            ++m_stats.demandMisses;
+        else
+            ++m_stats.demandHits;
+        if (s.flags & Speculative)
+            ++m_stats.speculativeUsed;
+        if (s.flags) {
+            s.flags = 0; // a prefetched record's insertion stands for this first use
+            s.usage.lastUse = ++m_clock;
+        } else {
+            ++s.usage.hits;
+            s.usage.previousUse = s.usage.lastUse;
+            s.usage.lastUse = ++m_clock;
+        }
+        m_keys[key].lastUse = s.usage.lastUse;
+    };
+    while (true) {
+        const int si = m_keys[key].slot;
+        if (si >= 0 && m_slots[si].state == SlotState::InFlight) {
+            Slot &s = m_slots[si];
+            countDemand(s);
+            ++s.holders; // keeps the slot from being re-assigned while we wait
+            const uint32_t seq = s.readSeq;
+            m_cv.wait(lock, [&] { return s.readSeq != seq || s.state != SlotState::InFlight; });
+            --s.holders;
+            if (s.readSeq == seq && s.state == SlotState::Failed) {
+                addWait();
+                m_cv.notify_all();
+                auto it = m_errors.find(si);
+                return it != m_errors.end() ? it->second : makeError(ErrorCode::Io, where(layer, expert) + ": read failed");
+            }
+            continue;
+        }
+        if (si >= 0 && m_slots[si].state == SlotState::Ready) {
+            Slot &s = m_slots[si];
+            countDemand(s);
+            ++s.holders;
+            addWait();
+            return makeHandle(si, layer, expert);
+        }
+        // Not resident, or failed earlier (read it again): this demand reads it.
+        int slot = si;
+        if (slot < 0 || m_slots[slot].holders > 0) {
+            slot = findVictim(true, lock, nullptr);
+            if (slot < 0)
+                return makeError(ErrorCode::Internal, where(layer, expert) + ": all " +
+                                                          std::to_string(m_options.slotCount) +
+                                                          " expert cache slots are held; release handles sooner");
+            const int now = m_keys[key].slot;
+            if (now >= 0 && now != slot && m_slots[now].state != SlotState::Failed)
+                continue; // another thread brought it in while we waited
+        }
+        if (!counted)
+            ++m_stats.demandMisses;
+        counted = true;
+        assignSlot(slot, key, 0);
+        m_keys[key].lastUse = m_slots[slot].usage.lastUse;
+        Slot &s = m_slots[slot];
+        ++s.holders;
+        const uint32_t seq = s.readSeq;
+        lock.unlock();
+        const Status status = readRecord(slot, layer, expert);
+        lock.lock();
+        completeRead(slot, seq, status);
+        addWait();
+        if (!status.isOk()) {
+            --s.holders;
+            m_cv.notify_all();
+            return status;
+        }
+        return makeHandle(slot, layer, expert);
+    }
+}
+
+// No cache: every demand reads into a free slot, which is emptied on release.
+Expected<ExpertHandle> ExpertCache::acquireUncached(int layer, int expert)
+{
+    std::unique_lock lock(m_mutex);
+    const auto started = Clock::now();
+    int slot = -1;
+    for (int i = 0; i < m_options.slotCount && slot < 0; ++i)
+        if (m_slots[i].state == SlotState::Empty && m_slots[i].holders == 0)
+            slot = i;
+    if (slot < 0)
+        return makeError(ErrorCode::Internal, where(layer, expert) + ": all " + std::to_string(m_options.slotCount) +
+                                                  " expert cache slots are held; release handles sooner");
+    ++m_stats.demandMisses;
+    Slot &s = m_slots[slot];
+    s.state = SlotState::InFlight;
+    s.key = kNoKey;
+    ++s.readSeq;
+    ++s.holders;
+    const uint32_t seq = s.readSeq;
+    lock.unlock();
+    const Status status = readRecord(slot, layer, expert);
+    lock.lock();
+    completeRead(slot, seq, status);
+    m_stats.ioWaitSeconds += std::chrono::duration<double>(Clock::now() - started).count();
+    if (!status.isOk()) {
+        --s.holders;
+        evictSlot(slot);
+        return status;
+    }
+    return makeHandle(slot, layer, expert);
+}
+
+void ExpertCache::releaseSlot(int slot)
+{
+    std::lock_guard lock(m_mutex);
+    Slot &s = m_slots[slot];
+    if (s.holders > 0)
+        --s.holders;
+    if (!m_options.cacheEnabled && s.holders == 0)
+        evictSlot(slot);
+    m_cv.notify_all();
+}
+
+void ExpertCache::prefetch(int layer, std::span<const int> experts, bool speculative)
+{
+    if (!m_options.cacheEnabled)
+        return;
+    std::unique_lock lock(m_mutex);
+    if (!speculative) {
+        ++m_generation; // the previous layer's pins lapse
+        m_pinned = 0;
+    }
+    const int maxPins = m_options.slotCount / 4;
+    for (int expert : experts) {
+        if (!checkKey(layer, expert).isOk())
+            continue; // a hint is never an error
+        const uint32_t key = keyOf(layer, expert);
+        int slot = m_keys[key].slot;
+        if (slot >= 0 && m_slots[slot].state != SlotState::Failed) {
+            if (!speculative && m_pinned < maxPins && m_slots[slot].pinGeneration != m_generation) {
+                m_slots[slot].pinGeneration = m_generation;
+                ++m_pinned;
+            }
+            continue;
+        }
+        if (slot < 0 || m_slots[slot].holders > 0)
+            slot = findVictim(false, lock, nullptr);
+        if (slot < 0)
+            break; // the cache is full of pinned, held or in-flight records
+        assignSlot(slot, key, speculative ? Speculative : ReadAhead);
+        if (speculative) {
+            ++m_stats.speculativeIssued;
+        } else {
+            ++m_stats.readAheadIssued;
+            if (m_pinned < maxPins) {
+                m_slots[slot].pinGeneration = m_generation;
+                ++m_pinned;
+            }
+        }
+        submitRead(slot, layer, expert);
+    }
+}
+
+ExpertCacheStats ExpertCache::stats() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_stats;
+}
+
+void ExpertCache::resetStats()
+{
+    std::lock_guard lock(m_mutex);
+    m_stats = {};
+}
+
+bool ExpertCache::isResident(int layer, int expert) const
+{
+    if (!checkKey(layer, expert).isOk())
+        return false;
+    std::lock_guard lock(m_mutex);
+    const int slot = m_keys[keyOf(layer, expert)].slot;
+    return slot >= 0 && m_slots[slot].state == SlotState::Ready;
+}
+
+Status ExpertCache::writeHotlist(const std::string &path, uint64_t totalTokens) const
+{
+    std::vector<uint8_t> bytes(16);
+    putU32(bytes.data(), kHotlistMagic);
+    putU32(bytes.data() + 4, 1);
+    putU32(bytes.data() + 8, uint32_t(totalTokens));
+    putU32(bytes.data() + 12, uint32_t(totalTokens >> 32));
+    {
+        std::lock_guard lock(m_mutex);
+        for (int i = 0; i < m_options.slotCount; ++i) {
+            const Slot &s = m_slots[i];
+            if (s.state != SlotState::Ready || s.key == kNoKey)
+                continue;
+            uint8_t e[16] = {};
+            putU16(e, uint16_t(m_options.firstLayer + int(s.key / uint32_t(m_options.expertsPerLayer))));
+            putU16(e + 2, uint16_t(s.key % uint32_t(m_options.expertsPerLayer)));
+            putU32(e + 4, s.usage.hits);
+            putU32(e + 8, uint32_t(std::min<uint64_t>(s.usage.lastUse, 0xffffffffu)));
+            bytes.insert(bytes.end(), e, e + 16);
+        }
+    }
+    // Write beside and rename, so a crash never leaves half a hotlist.
+    const std::string temp = path + ".tmp";
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out)
+        return makeError(ErrorCode::Io, temp + ": cannot create");
+    out.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
+    out.close();
+    if (!out)
+        return makeError(ErrorCode::Io, temp + ": write failed");
+    if (std::rename(temp.c_str(), path.c_str()) != 0)
+        return makeError(ErrorCode::Io, path + ": cannot replace");
+    return Status::ok();
+}
+
+Expected<int> ExpertCache::loadHotlist(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    if (!in)
+        return makeError(ErrorCode::NotFound, path + ": cannot open hotlist");
+    const std::streamoff size = in.tellg();
+    const uint64_t maxEntries = uint64_t(m_keyCount);
+    if (size < 16 || (size - 16) % 16 != 0 || uint64_t(size - 16) / 16 > maxEntries)
+        return makeError(ErrorCode::Format, path + ": " + std::to_string(size) +
+                                                " B is not a hotlist of at most " + std::to_string(maxEntries) + " entries");
+    std::vector<uint8_t> bytes(static_cast<size_t>(size));
+    in.seekg(0);
+    if (!in.read(reinterpret_cast<char *>(bytes.data()), size))
+        return makeError(ErrorCode::Io, path + ": read failed");
+    if (getU32(bytes.data()) != kHotlistMagic || getU32(bytes.data() + 4) != 1)
+        return makeError(ErrorCode::Format, path + ": not a version-1 usage.waste hotlist (bad magic or version)");
+    struct Entry {
+        int layer, expert;
+        uint32_t hits;
+    };
+    std::vector<Entry> entries;
+    for (size_t off = 16; off < bytes.size(); off += 16) {
+        const Entry e{getU16(&bytes[off]), getU16(&bytes[off + 2]), getU32(&bytes[off + 4])};
+        const Status ok = checkKey(e.layer, e.expert);
+        if (!ok.isOk())
+            return makeError(ErrorCode::Format, path + ": entry " + std::to_string((off - 16) / 16) + ": " + ok.message());
+        entries.push_back(e);
+    }
+    std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+        if (a.hits != b.hits)
+            return a.hits > b.hits;
+        return a.layer != b.layer ? a.layer < b.layer : a.expert < b.expert;
+    });
+    int loaded = 0;
+    std::vector<std::pair<int, uint32_t>> issued;
+    {
+        std::unique_lock lock(m_mutex);
+        for (const Entry &e : entries) {
+            const uint32_t key = keyOf(e.layer, e.expert);
+            if (m_keys[key].slot >= 0)
+                continue; // duplicate entry
+            int slot = -1;
+            for (int i = 0; i < m_options.slotCount; ++i)
+                if (m_slots[i].state == SlotState::Empty && m_slots[i].holders == 0) {
+                    slot = i;
+                    break;
+                }
+            if (slot < 0)
+                break; // full
+            assignSlot(slot, key, 0);
+            submitRead(slot, e.layer, e.expert);
+            issued.push_back({slot, m_slots[slot].readSeq});
+        }
+        for (const auto &[slot, seq] : issued) {
+            m_cv.wait(lock, [&] { return m_slots[slot].readSeq != seq || m_slots[slot].state != SlotState::InFlight; });
+            if (m_slots[slot].readSeq == seq && m_slots[slot].state == SlotState::Ready) {
+                ++loaded;
+                ++m_stats.preloaded;
+            }
+        }
+    }
+    return loaded;
+}
+
+} // namespace sluice

@@ -1,0 +1,182 @@
+#pragma once
+// The expert cache (spec 10.1): a fixed number of record-sized slots, sized
+// from the RAM budget by the planner (CacheSizing::slotCount) and allocated
+// once at open through the MemoryLedger, keyed by (layer, expert).
+//
+//   auto cache = ExpertCache::open(banks, options, ledger);   // banks[i] = experts-L{firstLayer+i}.bin
+//   cache->prefetch(layer, ids, false);   // read-ahead: the router's choice, in compute order (pinned)
+//   cache->prefetch(layer + 1, guess, true); // router lookahead: speculative, unpinned
+//   Expected<ExpertHandle> h = cache->acquire(layer, expert);  // blocks until the bytes are ready
+//   use h->data(), h->size(); the slot is released when the handle goes (or h->release())
+//
+// Slot states: empty -> in-flight -> ready | failed. Waiters block on the
+// in-flight slot. Every completed read goes through the validator; a failed
+// read or validation makes the slot `failed`, every acquire waiting on that read
+// gets the error naming (layer, expert), and the next acquire reads it again:
+// the cache stays usable.
+//
+// Counting: a demand acquire is a hit when the record was resident or being
+// read speculatively; it is a miss when it had to be read for this demand,
+// including reads that the read-ahead issued for the same layer. So hit and
+// miss counts do not depend on read-ahead being on. Speculative reads that are
+// evicted unused count as wasted.
+//
+// The key index is a direct table over (layer, expert) (the key space is dense
+// and known at open, so there is nothing to probe) plus one 64-byte record per
+// slot; both live in one ledger allocation of expertCacheIndexBytes().
+// Thread-safe: acquire/release from compute threads, completions from readers.
+#include "directfile.h"
+#include "evictionpolicy.h"
+#include "memoryledger.h"
+#include "readerpool.h"
+#include "util/status.h"
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace sluice {
+
+// Applied to every completed read (e.g. format's record-header check and the
+// optional CRC). A failure makes the slot `failed`; the message should say
+// what is wrong, the cache prefixes (layer, expert).
+using RecordValidator = std::function<Status(int layer, int expert, const uint8_t *bytes, size_t size)>;
+
+struct ExpertCacheOptions {
+    int firstLayer = 0;          // banks[i] holds layer firstLayer + i (null entries: not a MoE layer)
+    int expertsPerLayer = 0;     // records per bank; expert e is at e * recordBytes
+    uint64_t recordBytes = 0;    // a multiple of 4096
+    int slotCount = 0;           // CacheSizing::slotCount; at least 2 * topK
+    int topK = 0;
+    bool cacheEnabled = true;    // false: every demand is a fresh read, nothing is kept (testing)
+    int ioThreads = 2;
+    EvictionPolicy policy = kShippedPolicy; // Belady is refused (it needs the future)
+    RecordValidator validator;   // may be empty
+};
+
+struct ExpertCacheStats {
+    uint64_t demandHits = 0;
+    uint64_t demandMisses = 0;
+    uint64_t speculativeIssued = 0;
+    uint64_t speculativeUsed = 0;   // speculative reads a later demand used (counted as hits)
+    uint64_t speculativeWasted = 0; // speculative reads evicted before any demand
+    uint64_t readAheadIssued = 0;
+    uint64_t preloaded = 0;         // records read from a hotlist at open
+    uint64_t readsFailed = 0;
+    uint64_t bytesRead = 0;
+    double ioWaitSeconds = 0;       // time acquire() spent blocked on reads
+    double hitRate() const
+    {
+        const uint64_t n = demandHits + demandMisses;
+        return n ? double(demandHits) / double(n) : 0.0;
+    }
+};
+
+class ExpertCache;
+
+// A ready record, held: its slot is not evicted while the handle lives.
+class ExpertHandle {
+public:
+    ExpertHandle() = default;
+    ExpertHandle(ExpertHandle &&other) noexcept { *this = std::move(other); }
+    ExpertHandle &operator=(ExpertHandle &&other) noexcept;
+    ExpertHandle(const ExpertHandle &) = delete;
+    ExpertHandle &operator=(const ExpertHandle &) = delete;
+    ~ExpertHandle() { release(); }
+
+    const uint8_t *data() const { return m_data; }
+    size_t size() const { return m_size; }
+    int layer() const { return m_layer; }
+    int expert() const { return m_expert; }
+    explicit operator bool() const { return m_cache != nullptr; }
+    void release();
+
+private:
+    friend class ExpertCache;
+    ExpertCache *m_cache = nullptr;
+    int m_slot = -1;
+    const uint8_t *m_data = nullptr;
+    size_t m_size = 0;
+    int m_layer = -1;
+    int m_expert = -1;
+};
+
+class ExpertCache {
+public:
+    static Expected<std::unique_ptr<ExpertCache>> open(std::vector<std::shared_ptr<DirectFile>> banks,
+                                                       const ExpertCacheOptions &options, MemoryLedger &ledger);
+    ~ExpertCache();
+    ExpertCache(const ExpertCache &) = delete;
+    ExpertCache &operator=(const ExpertCache &) = delete;
+
+    // Demand use. Blocks until the record is ready; errors name (layer, expert).
+    Expected<ExpertHandle> acquire(int layer, int expert);
+
+    // Hands reads to the reader threads in the given order. speculative = false
+    // is the read-ahead of the layer about to run: it starts a new pin
+    // generation (releasing the previous layer's pins) and pins these slots, at
+    // most a quarter of the cache. speculative = true (router lookahead) never
+    // pins. A hint that finds no free or evictable slot is dropped.
+    void prefetch(int layer, std::span<const int> experts, bool speculative);
+
+    ExpertCacheStats stats() const;
+    void resetStats();
+    int slotCount() const { return m_options.slotCount; }
+    bool isResident(int layer, int expert) const; // ready now
+    const ExpertCacheOptions &options() const { return m_options; }
+
+    // Hotlist `usage.waste` (spec 10.1): header {u32 "WUSG" 0x47535557, u32 1,
+    // u64 total_tokens} then per ready slot {u16 layer, u16 expert, u32 hits,
+    // u32 last_seen, u32 0}. loadHotlist() validates the untrusted file, sorts by
+    // hits (ties by layer, expert) and reads records until the cache is full;
+    // it returns how many it preloaded.
+    Status writeHotlist(const std::string &path, uint64_t totalTokens) const;
+    Expected<int> loadHotlist(const std::string &path);
+
+    // Bytes of bookkeeping this cache allocates (== expertCacheIndexBytes()).
+    static uint64_t indexBytes(int layerCount, int expertsPerLayer, int slotCount);
+
+private:
+    struct Slot;
+    struct KeyEntry;
+    friend class ExpertHandle;
+
+    ExpertCache() = default;
+    Status checkKey(int layer, int expert) const;
+    uint32_t keyOf(int layer, int expert) const;
+    int findVictim(bool mayWait, std::unique_lock<std::mutex> &lock, bool *dropPins);
+    void evictSlot(int slot);
+    void assignSlot(int slot, uint32_t key, uint8_t flags);
+    Status readRecord(int slot, int layer, int expert);
+    void completeRead(int slot, uint32_t seq, const Status &status);
+    void submitRead(int slot, int layer, int expert);
+    void releaseSlot(int slot);
+    Expected<ExpertHandle> acquireUncached(int layer, int expert);
+    ExpertHandle makeHandle(int slot, int layer, int expert);
+
+    ExpertCacheOptions m_options;
+    std::vector<std::shared_ptr<DirectFile>> m_banks;
+    LedgerBuffer m_slotBuffers;
+    LedgerBuffer m_index;
+    KeyEntry *m_keys = nullptr;
+    Slot *m_slots = nullptr;
+    uint32_t m_keyCount = 0;
+
+    mutable std::mutex m_mutex;
+    std::condition_variable m_cv;
+    VictimChooser m_chooser{EvictionPolicy::Lru};
+    uint64_t m_clock = 0;
+    uint32_t m_generation = 1;
+    int m_pinned = 0;
+    std::unordered_map<int, Status> m_errors; // failed slot -> why
+    ExpertCacheStats m_stats;
+    std::unique_ptr<ReaderPool> m_pool;       // last member: its threads stop first
+};
+
+} // namespace sluice

@@ -1,0 +1,578 @@
+// ExpertCache on synthetic banks: every byte delivered is the record asked
+// for under every placement (cache on/off, read-ahead, 1 or 2 readers, direct
+// or buffered, minimum or large cache); hit counts equal the trace replay's;
+// speculative accounting; fault paths (failed validation, bank truncated after
+// open, all nSlots held) leave the cache usable; the hotlist round-trips and a
+// hostile one is refused; the ledger holds exactly the planner's figure; and
+// peak RSS stays within the budget in a child process.
+#include "stream/cachesim.h"
+#include "stream/expertcache.h"
+#include "stream/memoryplanner.h"
+
+#include "stream/bankfixture.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <atomic>
+#include <fstream>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace sluice;
+using namespace sluice::testing;
+
+namespace {
+
+constexpr int kFirstLayer = 1;
+constexpr int kLayers = 4;
+constexpr int kExperts = 32;
+constexpr int kTopK = 4;
+constexpr uint64_t kRecord = 2 * 4096;
+
+std::vector<std::shared_ptr<DirectFile>> openBanks(const QString &dir, int first, int layers, bool buffered)
+{
+    std::vector<std::shared_ptr<DirectFile>> banks;
+    for (int l = first; l < first + layers; ++l) {
+        auto f = DirectFile::open(bankPath(dir, l).toStdString(), {buffered});
+        if (!f)
+            return {};
+        banks.push_back(std::shared_ptr<DirectFile>(std::move(*f)));
+    }
+    return banks;
+}
+
+// A deterministic routing pattern with reuse: token t, layer l picks kTopK
+// distinct experts.
+std::vector<int> route(int token, int layer)
+{
+    std::vector<int> ids;
+    uint32_t x = uint32_t(token * 7919 + layer * 104729 + 17);
+    while (int(ids.size()) < kTopK) {
+        x = x * 1103515245u + 12345u;
+        const int e = int((x >> 16) % 12) + (token % 3 == 0 ? int((x >> 8) % 20) : 0); // a hot set plus a cold tail
+        if (std::find(ids.begin(), ids.end(), e % kExperts) == ids.end())
+            ids.push_back(e % kExperts);
+    }
+    return ids;
+}
+
+bool recordIs(const ExpertHandle &h, int layer, int expert)
+{
+    const auto expected = expectedRecord(layer, expert, kRecord);
+    return h.size() == kRecord && std::memcmp(h.data(), expected.data(), kRecord) == 0;
+}
+
+uint64_t currentRssBytes()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmRSS:", 0) == 0)
+            return std::stoull(line.substr(6)) * 1024;
+    return 0;
+}
+
+} // namespace
+
+class TestExpertCache : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir{QDir::tempPath() + "/sluice-expertcache-XXXXXX"};
+
+    std::unique_ptr<ExpertCache> makeCache(MemoryLedger &ledger, int nSlots, bool cacheEnabled = true, int threads = 2,
+                                           bool buffered = false, RecordValidator validator = {},
+                                           const QString &dir = QString())
+    {
+        ExpertCacheOptions o;
+        o.firstLayer = kFirstLayer;
+        o.expertsPerLayer = kExperts;
+        o.recordBytes = kRecord;
+        o.slotCount = nSlots;
+        o.topK = kTopK;
+        o.cacheEnabled = cacheEnabled;
+        o.ioThreads = threads;
+        o.validator = validator ? validator : [](int l, int e, const uint8_t *b, size_t) {
+            return headerMatches(l, e, b) ? Status::ok()
+                                          : makeError(ErrorCode::Format, "header names another record");
+        };
+        auto cache = ExpertCache::open(openBanks(dir.isEmpty() ? m_dir.path() : dir, kFirstLayer, kLayers, buffered), o, ledger);
+        if (!cache) {
+            qWarning("%s", cache.status().message().c_str());
+            return nullptr;
+        }
+        return std::move(*cache);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        for (int l = kFirstLayer; l < kFirstLayer + kLayers; ++l)
+            QVERIFY(writeBank(m_dir.path(), l, kExperts, kRecord));
+    }
+
+    // Placement never changes the bytes.
+    void deliversExactRecords_data()
+    {
+        QTest::addColumn<int>("nSlots");
+        QTest::addColumn<bool>("cacheEnabled");
+        QTest::addColumn<bool>("readAhead");
+        QTest::addColumn<bool>("lookahead");
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<bool>("buffered");
+        QTest::newRow("minimum cache") << 2 * kTopK << true << false << false << 2 << false;
+        QTest::newRow("minimum cache, read-ahead") << 2 * kTopK << true << true << false << 2 << false;
+        QTest::newRow("minimum cache, read-ahead + lookahead") << 2 * kTopK << true << true << true << 2 << false;
+        QTest::newRow("one working set, read-ahead + lookahead") << kTopK * kLayers << true << true << true << 2 << false;
+        QTest::newRow("everything cached") << kLayers * kExperts << true << true << false << 2 << false;
+        QTest::newRow("no cache") << 2 * kTopK << false << true << true << 2 << false;
+        QTest::newRow("1 reader thread") << kTopK * kLayers << true << true << true << 1 << false;
+        QTest::newRow("buffered I/O") << kTopK * kLayers << true << true << true << 2 << true;
+    }
+    void deliversExactRecords()
+    {
+        QFETCH(int, nSlots);
+        QFETCH(bool, cacheEnabled);
+        QFETCH(bool, readAhead);
+        QFETCH(bool, lookahead);
+        QFETCH(int, threads);
+        QFETCH(bool, buffered);
+        MemoryLedger ledger(1ull << 30);
+        auto cache = makeCache(ledger, nSlots, cacheEnabled, threads, buffered);
+        QVERIFY(cache);
+        uint64_t accesses = 0;
+        for (int t = 0; t < 12; ++t) {
+            for (int l = 0; l < kLayers; ++l) {
+                const int layer = kFirstLayer + l;
+                const std::vector<int> ids = route(t, l);
+                if (readAhead)
+                    cache->prefetch(layer, ids, false);
+                for (int e : ids) {
+                    auto h = cache->acquire(layer, e);
+                    QVERIFY2(h.isOk(), h.status().message().c_str());
+                    QVERIFY(recordIs(*h, layer, e));
+                    ++accesses;
+                }
+                if (lookahead && l + 1 < kLayers) {
+                    std::vector<int> guess = route(t, l + 1);
+                    guess.resize(2);
+                    guess.push_back((t * 5) % kExperts); // sometimes wrong
+                    cache->prefetch(layer + 1, guess, true);
+                }
+            }
+        }
+        const ExpertCacheStats s = cache->stats();
+        QCOMPARE(s.demandHits + s.demandMisses, accesses);
+        QCOMPARE(s.readsFailed, uint64_t(0));
+        if (!cacheEnabled) {
+            QCOMPARE(s.demandMisses, accesses);
+            QCOMPARE(s.bytesRead, accesses * kRecord);
+        }
+        if (nSlots == kLayers * kExperts && cacheEnabled) // everything fits: only cold misses
+            QVERIFY(s.bytesRead <= uint64_t(kLayers * kExperts) * kRecord);
+        QVERIFY(s.speculativeUsed + s.speculativeWasted <= s.speculativeIssued);
+        QVERIFY(s.bytesRead >= s.demandMisses * kRecord);
+    }
+
+    // The real cache and the trace replay agree hit for hit: the replay pins a
+    // layer's experts while the layer runs, which here means holding its handles.
+    void matchesReplay_data()
+    {
+        QTest::addColumn<int>("policy");
+        QTest::addColumn<int>("nSlots");
+        QTest::newRow("LRU-2 minimum") << int(EvictionPolicy::Lru2) << 2 * kTopK;
+        QTest::newRow("LRU-2 1 ws") << int(EvictionPolicy::Lru2) << kTopK * kLayers;
+        QTest::newRow("LRU 1 ws") << int(EvictionPolicy::Lru) << kTopK * kLayers;
+        QTest::newRow("LFRU-scan 1.5 ws") << int(EvictionPolicy::LfruScan) << kTopK * kLayers * 3 / 2;
+    }
+    void matchesReplay()
+    {
+        QFETCH(int, policy);
+        QFETCH(int, nSlots);
+        RoutingTrace trace;
+        trace.moeLayers = kLayers;
+        trace.topK = kTopK;
+        trace.expertCount = kExperts;
+        for (int t = 0; t < 40; ++t) {
+            std::vector<std::vector<int>> token;
+            for (int l = 0; l < kLayers; ++l)
+                token.push_back(route(t, l));
+            trace.tokens.push_back(token);
+        }
+        MemoryLedger ledger(1ull << 30);
+        ExpertCacheOptions o;
+        o.firstLayer = kFirstLayer;
+        o.expertsPerLayer = kExperts;
+        o.recordBytes = kRecord;
+        o.slotCount = nSlots;
+        o.topK = kTopK;
+        o.policy = EvictionPolicy(policy);
+        auto cache = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger);
+        QVERIFY(cache.isOk());
+        for (const auto &token : trace.tokens) {
+            for (int l = 0; l < kLayers; ++l) {
+                std::vector<ExpertHandle> held;
+                for (int e : token[size_t(l)]) {
+                    auto h = (*cache)->acquire(kFirstLayer + l, e);
+                    QVERIFY(h.isOk());
+                    held.push_back(std::move(*h));
+                }
+            }
+        }
+        const SimResult sim = simulateCache(trace, EvictionPolicy(policy), nSlots);
+        QCOMPARE((*cache)->stats().demandHits, sim.hits);
+        QCOMPARE((*cache)->stats().demandMisses, sim.accesses - sim.hits);
+    }
+
+    void speculativeAccounting()
+    {
+        MemoryLedger ledger(1ull << 30);
+        auto cache = makeCache(ledger, 2 * kTopK);
+        QVERIFY(cache);
+        const int guess[] = {3, 9};
+        cache->prefetch(2, guess, true);
+        {
+            auto h = cache->acquire(2, 3); // used: a hit, not a miss
+            QVERIFY(h.isOk() && recordIs(*h, 2, 3));
+        }
+        // Read-ahead of the same layer: its demand still counts as a miss.
+        const int ahead[] = {5};
+        cache->prefetch(3, ahead, false);
+        QVERIFY(cache->acquire(3, 5).isOk());
+        ExpertCacheStats s = cache->stats();
+        QCOMPARE(s.speculativeIssued, uint64_t(2));
+        QCOMPARE(s.speculativeUsed, uint64_t(1));
+        QCOMPARE(s.demandHits, uint64_t(1));
+        QCOMPARE(s.demandMisses, uint64_t(1));
+        // Push (2, 9) out unused: wasted.
+        for (int e = 10; e < 10 + 4 * kTopK; ++e)
+            QVERIFY(cache->acquire(4, e).isOk());
+        QVERIFY(!cache->isResident(2, 9));
+        QCOMPARE(cache->stats().speculativeWasted, uint64_t(1));
+    }
+
+    // Concurrent demands for one record: one read, everyone gets the bytes.
+    void waitersShareOneRead()
+    {
+        MemoryLedger ledger(1ull << 30);
+        auto cache = makeCache(ledger, 2 * kTopK);
+        QVERIFY(cache);
+        std::atomic<int> good{0};
+        std::vector<std::thread> threads;
+        for (int i = 0; i < 6; ++i)
+            threads.emplace_back([&] {
+                auto h = cache->acquire(3, 17);
+                if (h.isOk() && recordIs(*h, 3, 17))
+                    ++good;
+            });
+        for (auto &t : threads)
+            t.join();
+        QCOMPARE(good.load(), 6);
+        QCOMPARE(cache->stats().bytesRead, kRecord);
+        QCOMPARE(cache->stats().demandMisses, uint64_t(1));
+        QCOMPARE(cache->stats().demandHits, uint64_t(5));
+    }
+
+    // A record that fails validation mid-run: the error names (layer, expert),
+    // other records keep coming, and once the cause is gone it reads again.
+    void failedValidationKeepsCacheUsable_data()
+    {
+        QTest::addColumn<bool>("viaReadAhead");
+        QTest::newRow("demand read") << false;
+        QTest::newRow("read-ahead") << true;
+    }
+    void failedValidationKeepsCacheUsable()
+    {
+        QFETCH(bool, viaReadAhead);
+        std::atomic<bool> corrupt{true};
+        MemoryLedger ledger(1ull << 30);
+        auto cache = makeCache(ledger, 2 * kTopK, true, 2, false, [&](int l, int e, const uint8_t *b, size_t) {
+            if (corrupt && l == 2 && e == 7)
+                return makeError(ErrorCode::Checksum, "checksum mismatch");
+            return headerMatches(l, e, b) ? Status::ok() : makeError(ErrorCode::Format, "wrong header");
+        });
+        QVERIFY(cache);
+        if (viaReadAhead) {
+            const int ids[] = {6, 7, 8};
+            cache->prefetch(2, ids, false);
+        }
+        QVERIFY(cache->acquire(2, 6).isOk());
+        auto bad = cache->acquire(2, 7);
+        QVERIFY(!bad.isOk());
+        QCOMPARE(bad.status().code(), ErrorCode::Checksum);
+        QVERIFY2(bad.status().message().find("layer 2, expert 7") != std::string::npos, bad.status().message().c_str());
+        auto next = cache->acquire(2, 8);
+        QVERIFY(next.isOk() && recordIs(*next, 2, 8));
+        QVERIFY(!cache->acquire(2, 7).isOk()); // still corrupt: still refused
+        corrupt = false;
+        auto fixed = cache->acquire(2, 7);
+        QVERIFY(fixed.isOk() && recordIs(*fixed, 2, 7));
+        QVERIFY(cache->stats().readsFailed >= 2);
+    }
+
+    void bankTruncatedAfterOpen()
+    {
+        QTemporaryDir dir(QDir::tempPath() + "/sluice-trunc-XXXXXX");
+        for (int l = kFirstLayer; l < kFirstLayer + kLayers; ++l)
+            QVERIFY(writeBank(dir.path(), l, kExperts, kRecord));
+        MemoryLedger ledger(1ull << 30);
+        auto cache = makeCache(ledger, 2 * kTopK, true, 2, false, {}, dir.path());
+        QVERIFY(cache);
+        QVERIFY(::truncate(bankPath(dir.path(), 3).toLocal8Bit().constData(), off_t(20 * kRecord)) == 0);
+        auto cut = cache->acquire(3, 25);
+        QVERIFY(!cut.isOk());
+        QCOMPARE(cut.status().code(), ErrorCode::Io);
+        const std::string m = cut.status().message();
+        QVERIFY2(m.find("layer 3, expert 25") != std::string::npos && m.find("short read") != std::string::npos, m.c_str());
+        auto fine = cache->acquire(3, 2);
+        QVERIFY(fine.isOk() && recordIs(*fine, 3, 2));
+        // A bank already too short at open is refused up front.
+        ExpertCacheOptions o = cache->options();
+        MemoryLedger other(1ull << 30);
+        QVERIFY(!ExpertCache::open(openBanks(dir.path(), kFirstLayer, kLayers, false), o, other).isOk());
+    }
+
+    void allSlotsHeldIsAnError()
+    {
+        MemoryLedger ledger(1ull << 30);
+        auto cache = makeCache(ledger, 2 * kTopK);
+        QVERIFY(cache);
+        std::vector<ExpertHandle> held;
+        for (int e = 0; e < 2 * kTopK; ++e) {
+            auto h = cache->acquire(1, e);
+            QVERIFY(h.isOk());
+            held.push_back(std::move(*h));
+        }
+        auto more = cache->acquire(1, 30);
+        QVERIFY(!more.isOk());
+        QVERIFY(more.status().message().find("layer 1, expert 30") != std::string::npos);
+        held.pop_back();
+        QVERIFY(cache->acquire(1, 30).isOk());
+    }
+
+    void badKeysAndOptionsRefused()
+    {
+        MemoryLedger ledger(1ull << 30);
+        auto cache = makeCache(ledger, 2 * kTopK);
+        QVERIFY(cache);
+        QCOMPARE(cache->acquire(0, 1).status().code(), ErrorCode::InvalidArgument); // dense layer
+        QCOMPARE(cache->acquire(2, kExperts).status().code(), ErrorCode::InvalidArgument);
+        ExpertCacheOptions o = cache->options();
+        o.slotCount = 2 * kTopK - 1;
+        QVERIFY(!ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger).isOk());
+        o.slotCount = 2 * kTopK;
+        o.policy = EvictionPolicy::Belady;
+        QVERIFY(!ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger).isOk());
+    }
+
+    void hotlistRoundTrip()
+    {
+        const QString path = m_dir.filePath("usage.waste");
+        {
+            MemoryLedger ledger(1ull << 30);
+            auto cache = makeCache(ledger, 3 * kTopK);
+            QVERIFY(cache);
+            for (int round = 0; round < 3; ++round)
+                for (int e : {4, 5, 6})
+                    QVERIFY(cache->acquire(2, e).isOk());
+            QVERIFY(cache->acquire(3, 1).isOk());
+            QVERIFY(cache->writeHotlist(path.toStdString(), 42).isOk());
+        }
+        QCOMPARE(QFileInfo(path).size(), qint64(16 + 4 * 16));
+        // A smaller cache preloads the hottest first: (2,4..6) have 3 hits, (3,1) one.
+        MemoryLedger ledger(1ull << 30);
+        ExpertCacheOptions o;
+        o.firstLayer = kFirstLayer;
+        o.expertsPerLayer = kExperts;
+        o.recordBytes = kRecord;
+        o.slotCount = 3;
+        o.topK = 1;
+        auto cache = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger);
+        QVERIFY(cache.isOk());
+        auto loaded = (*cache)->loadHotlist(path.toStdString());
+        QVERIFY2(loaded.isOk(), loaded.status().message().c_str());
+        QCOMPARE(*loaded, 3);
+        QVERIFY((*cache)->isResident(2, 4) && (*cache)->isResident(2, 5) && (*cache)->isResident(2, 6));
+        QVERIFY(!(*cache)->isResident(3, 1));
+        QVERIFY((*cache)->acquire(2, 5).isOk());
+        QCOMPARE((*cache)->stats().demandHits, uint64_t(1));
+    }
+
+    void hostileHotlistRefused_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("expected");
+        auto header = [](uint32_t magic, uint32_t version) {
+            QByteArray b(16, '\0');
+            std::memcpy(b.data(), &magic, 4);
+            std::memcpy(b.data() + 4, &version, 4);
+            return b;
+        };
+        auto entry = [](uint16_t layer, uint16_t expert) {
+            QByteArray b(16, '\0');
+            std::memcpy(b.data(), &layer, 2);
+            std::memcpy(b.data() + 2, &expert, 2);
+            return b;
+        };
+        QTest::newRow("empty") << QByteArray() << "not a hotlist";
+        QTest::newRow("bad magic") << header(0x12345678, 1) << "magic";
+        QTest::newRow("version 2") << header(0x47535557, 2) << "version";
+        QTest::newRow("ragged") << header(0x47535557, 1) + QByteArray(7, 'x') << "not a hotlist";
+        QTest::newRow("layer out of range") << header(0x47535557, 1) + entry(9, 1) << "entry 0";
+        QTest::newRow("dense layer") << header(0x47535557, 1) + entry(2, 1) + entry(0, 1) << "entry 1";
+        QTest::newRow("expert out of range") << header(0x47535557, 1) + entry(2, 40) << "expert id out of range";
+        QByteArray huge = header(0x47535557, 1);
+        for (int i = 0; i < kLayers * kExperts + 1; ++i)
+            huge += entry(2, 1);
+        QTest::newRow("more entries than keys") << huge << "not a hotlist";
+    }
+    void hostileHotlistRefused()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, expected);
+        const QString path = m_dir.filePath("hostile.waste");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(bytes);
+        f.close();
+        MemoryLedger ledger(1ull << 30);
+        auto cache = makeCache(ledger, 2 * kTopK);
+        QVERIFY(cache);
+        auto loaded = cache->loadHotlist(path.toStdString());
+        QVERIFY(!loaded.isOk());
+        QVERIFY2(loaded.status().message().find(expected.toStdString()) != std::string::npos,
+                 loaded.status().message().c_str());
+        QVERIFY(cache->acquire(2, 1).isOk()); // still usable
+    }
+
+    // The ledger holds exactly what the planner said the cache costs.
+    void ledgerEqualsPlanner_data()
+    {
+        QTest::addColumn<qulonglong>("extraBudget");
+        QTest::newRow("floor") << qulonglong(0);
+        QTest::newRow("floor + 3 records") << qulonglong(3 * (kRecord + kCacheIndexBytesPerSlot));
+        QTest::newRow("floor + 1 ws") << qulonglong(kTopK * kLayers * kRecord);
+    }
+    void ledgerEqualsPlanner()
+    {
+        QFETCH(qulonglong, extraBudget);
+        PlannerInputs in;
+        in.trunkBytes = 1 << 20;
+        in.scratch = {{"logits", 4096}};
+        in.topK = kTopK;
+        in.moeLayers = kLayers;
+        in.expertsPerLayer = kExperts;
+        in.recordBytes = kRecord;
+        auto plan = planMemory(in, 1ull << 34);
+        QVERIFY(plan.isOk());
+        auto sizing = sizeCache(*plan, plan->floorBytes + extraBudget);
+        QVERIFY(sizing.isOk());
+        MemoryLedger ledger(sizing->budgetBytes);
+        QVERIFY(ledger.reserve("trunk", in.trunkBytes).isOk());
+        QVERIFY(ledger.reserve("scratch: logits", 4096).isOk());
+        ExpertCacheOptions o;
+        o.firstLayer = kFirstLayer;
+        o.expertsPerLayer = kExperts;
+        o.recordBytes = kRecord;
+        o.slotCount = sizing->slotCount;
+        o.topK = kTopK;
+        auto cache = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger);
+        QVERIFY2(cache.isOk(), cache.status().message().c_str());
+        QCOMPARE(ledger.total(), sizing->engineBytes);
+        QCOMPARE(ledger.bytesFor("expert cache slots"), sizing->slotBufferBytes);
+        QCOMPARE(ledger.bytesFor("expert cache index"), sizing->indexBytes);
+        QVERIFY(ledger.total() <= sizing->budgetBytes);
+        // One slot more than the plan does not fit the budget.
+        MemoryLedger tight(sizing->budgetBytes);
+        QVERIFY(tight.reserve("rest", sizing->engineBytes - sizing->slotBufferBytes - sizing->indexBytes).isOk());
+        o.slotCount = sizing->slotCount + 1;
+        auto over = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, tight);
+        QVERIFY(!over.isOk());
+        QCOMPARE(over.status().code(), ErrorCode::Budget);
+    }
+
+    // Peak RSS of a child that runs the cache through a long trace, touching
+    // every slot, stays within the cache's budget over the process baseline.
+    // Records of 256 KiB make the cache, not the test harness, the bulk of it.
+    void peakRssWithinBudget_data()
+    {
+        QTest::addColumn<int>("nSlots");
+        QTest::newRow("minimum (8 slots, 2 MiB)") << 2 * kTopK;
+        QTest::newRow("1 ws (16 slots, 4 MiB)") << kTopK * kLayers;
+        QTest::newRow("3 ws (48 slots, 12 MiB)") << 3 * kTopK * kLayers;
+        QTest::newRow("all (128 slots, 32 MiB)") << kLayers * kExperts;
+        QTest::newRow("no cache (8 slots)") << -2 * kTopK;
+    }
+    void peakRssWithinBudget()
+    {
+        QFETCH(int, nSlots);
+        constexpr uint64_t bigRecord = 256 * 1024;
+        const QString dir = m_dir.filePath("big");
+        if (!QFile::exists(bankPath(dir, kFirstLayer))) {
+            QDir().mkpath(dir);
+            for (int l = kFirstLayer; l < kFirstLayer + kLayers; ++l)
+                QVERIFY(writeBank(dir, l, kExperts, bigRecord));
+        }
+        const bool cacheEnabled = nSlots > 0;
+        nSlots = std::abs(nSlots);
+        const uint64_t budget = uint64_t(nSlots) * bigRecord + ExpertCache::indexBytes(kLayers, kExperts, nSlots);
+        const uint64_t before = currentRssBytes();
+        int fds[2];
+        QVERIFY(pipe(fds) == 0);
+        const pid_t pid = fork();
+        QVERIFY(pid >= 0);
+        if (pid == 0) {
+            close(fds[0]);
+            long long result[3] = {-1, 0, 0};
+            {
+                MemoryLedger ledger(budget);
+                ExpertCacheOptions o;
+                o.firstLayer = kFirstLayer;
+                o.expertsPerLayer = kExperts;
+                o.recordBytes = bigRecord;
+                o.slotCount = nSlots;
+                o.topK = kTopK;
+                o.cacheEnabled = cacheEnabled;
+                auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, false), o, ledger);
+                bool ok = cache.isOk();
+                for (int t = 0; ok && t < 30; ++t)
+                    for (int l = 0; ok && l < kLayers; ++l) {
+                        (*cache)->prefetch(kFirstLayer + l, route(t, l), false);
+                        for (int e : route(t, l))
+                            ok = ok && (*cache)->acquire(kFirstLayer + l, e).isOk();
+                    }
+                if (ok) {
+                    result[1] = (long long)ledger.peak();
+                    result[2] = (long long)(*cache)->stats().bytesRead;
+                }
+                struct rusage usage {};
+                getrusage(RUSAGE_SELF, &usage);
+                if (ok)
+                    result[0] = usage.ru_maxrss * 1024ll;
+            }
+            (void)!write(fds[1], result, sizeof result);
+            _exit(0);
+        }
+        close(fds[1]);
+        long long result[3] = {0, 0, 0};
+        QCOMPARE(read(fds[0], result, sizeof result), ssize_t(sizeof result));
+        close(fds[0]);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        QVERIFY(result[0] > 0);
+        qInfo("%d slots, budget %.2f MiB: child peak RSS %.2f MiB, parent baseline %.2f MiB, %.1f MiB read", nSlots,
+              double(budget) / 1048576, double(result[0]) / 1048576, double(before) / 1048576,
+              double(result[2]) / 1048576);
+        QCOMPARE(uint64_t(result[1]), budget);
+        QVERIFY2(uint64_t(result[0]) <= before + budget, "peak RSS exceeded the budget");
+        // The cache's slots really were filled (otherwise the bound proves nothing).
+        QVERIFY(uint64_t(result[2]) >= std::min<uint64_t>(budget / bigRecord, 64) * bigRecord);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExpertCache)
+#include "tst_expertcache.moc"
