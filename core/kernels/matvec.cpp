@@ -93,7 +93,9 @@ void matmulRows(const TrunkMatrixView &w, size_t rowBegin, size_t rowEnd, const 
 {
     switch (activeIsa()) {
 #if defined(__x86_64__)
-    case Isa::Avx512: // memory-bound: the AVX2 kernel already saturates it
+    case Isa::Avx512:
+        detail::matmulRowsAvx512(w, rowBegin, rowEnd, x, xStride, nvec, y, yStride);
+        return;
     case Isa::Avx2:
         detail::matmulRowsAvx2(w, rowBegin, rowEnd, x, xStride, nvec, y, yStride);
         return;

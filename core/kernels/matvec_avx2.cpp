@@ -17,15 +17,11 @@ namespace {
 
 enum Kind { KF32, KF16, KBF16, KQ8, KQ4, KQ3 };
 
-SLUICE_AVX2 inline __m256 bytesToFloat(__m128i eightBytes) // 8 unsigned bytes in the low half
-{
-    return _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(eightBytes));
-}
-
 // Decodes the 32 weights at columns [c0, c0+32) (c0 % 32 == 0, all inside one
 // 128-group whose scale is `s`) into w[0..3].
+// `offset` is -8 s (Q4G) or -4 s (Q3G): the code offset folded into one FMA.
 template <int K>
-SLUICE_AVX2 inline void decode32(const uint8_t *row, size_t c0, __m256 s, __m256 *w)
+SLUICE_AVX2 inline void decode32(const uint8_t *row, size_t c0, __m256 s, __m256 offset, __m256 *w)
 {
     if constexpr (K == KF32) {
         const float *p = reinterpret_cast<const float *>(row) + c0;
@@ -48,30 +44,29 @@ SLUICE_AVX2 inline void decode32(const uint8_t *row, size_t c0, __m256 s, __m256
             w[k] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(b)), s);
         }
     } else if constexpr (K == KQ4) {
-        // 16 bytes = 32 nibbles; element 2i is the low nibble of byte i.
+        // 16 bytes = 32 nibbles; element 2i is the low nibble of byte i. Each
+        // byte is duplicated, widened to a 32-bit lane and shifted by 0 or 4
+        // so the lanes come out in element order.
         const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i *>(row + c0 / 2));
-        const __m128i mask = _mm_set1_epi8(15);
-        const __m128i lo = _mm_and_si128(b, mask);
-        const __m128i hi = _mm_and_si128(_mm_srli_epi16(b, 4), mask);
-        const __m128i e0 = _mm_unpacklo_epi8(lo, hi); // elements 0..15
-        const __m128i e1 = _mm_unpackhi_epi8(lo, hi); // elements 16..31
-        const __m256 eight = _mm256_set1_ps(8.0f);
-        w[0] = _mm256_mul_ps(_mm256_sub_ps(bytesToFloat(e0), eight), s);
-        w[1] = _mm256_mul_ps(_mm256_sub_ps(bytesToFloat(_mm_srli_si128(e0, 8)), eight), s);
-        w[2] = _mm256_mul_ps(_mm256_sub_ps(bytesToFloat(e1), eight), s);
-        w[3] = _mm256_mul_ps(_mm256_sub_ps(bytesToFloat(_mm_srli_si128(e1, 8)), eight), s);
+        const __m128i d0 = _mm_unpacklo_epi8(b, b), d1 = _mm_unpackhi_epi8(b, b);
+        const __m256i shifts = _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
+        const __m256i fifteen = _mm256_set1_epi32(15);
+        const __m128i parts[4] = {d0, _mm_srli_si128(d0, 8), d1, _mm_srli_si128(d1, 8)};
+        for (int k = 0; k < 4; ++k) {
+            const __m256i q = _mm256_and_si256(_mm256_srlv_epi32(_mm256_cvtepu8_epi32(parts[k]), shifts), fifteen);
+            w[k] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(q), s, offset); // (q - 8) * s
+        }
     } else {
         // Q3G: 8 weights = 3 bytes starting at bit 0 (c0 % 8 == 0). A 4-byte
         // load may touch the next chunk or the row's guard byte, never past it.
         const uint8_t *p = row + c0 / 8 * 3;
         const __m256i shifts = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
         const __m256i seven = _mm256_set1_epi32(7);
-        const __m256i four = _mm256_set1_epi32(4);
         for (int k = 0; k < 4; ++k) {
             uint32_t bits;
             std::memcpy(&bits, p + 3 * k, 4);
             const __m256i v = _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32(int(bits)), shifts), seven);
-            w[k] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(v, four)), s);
+            w[k] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(v), s, offset); // (q - 4) * s
         }
     }
 }
@@ -96,14 +91,17 @@ SLUICE_AVX2 void dotRow(const TrunkMatrixView &w, const uint8_t *row, const uint
         for (int k = 0; k < 4; ++k)
             acc[j][k] = _mm256_setzero_ps();
     const size_t full = w.cols / 32 * 32;
-    __m256 s = _mm256_set1_ps(1.0f);
+    __m256 s = _mm256_set1_ps(1.0f), offset = _mm256_setzero_ps();
     for (size_t c0 = 0; c0 < full; c0 += 32) {
         if constexpr (K == KQ8 || K == KQ4 || K == KQ3) {
-            if (c0 % kTrunkGroup == 0)
-                s = _mm256_set1_ps(halfToFloat(scales[c0 / kTrunkGroup]));
+            if (c0 % kTrunkGroup == 0) {
+                const float sc = halfToFloat(scales[c0 / kTrunkGroup]);
+                s = _mm256_set1_ps(sc);
+                offset = _mm256_set1_ps(K == KQ4 ? -8.0f * sc : -4.0f * sc);
+            }
         }
         __m256 wv[4];
-        decode32<K>(row, c0, s, wv);
+        decode32<K>(row, c0, s, offset, wv);
         for (int j = 0; j < NV; ++j)
             for (int k = 0; k < 4; ++k)
                 acc[j][k] = _mm256_fmadd_ps(wv[k], _mm256_loadu_ps(xs[j] + c0 + 8 * k), acc[j][k]);

@@ -14,6 +14,8 @@ void matmulRowsScalar(const TrunkMatrixView &w, size_t r0, size_t r1, const floa
 #if defined(__x86_64__)
 void matmulRowsAvx2(const TrunkMatrixView &w, size_t r0, size_t r1, const float *x, size_t xStride, size_t nvec,
                     float *y, size_t yStride);
+void matmulRowsAvx512(const TrunkMatrixView &w, size_t r0, size_t r1, const float *x, size_t xStride,
+                      size_t nvec, float *y, size_t yStride);
 #endif
 #if defined(__aarch64__) && defined(__ARM_NEON)
 void matmulRowsNeon(const TrunkMatrixView &w, size_t r0, size_t r1, const float *x, size_t xStride, size_t nvec,

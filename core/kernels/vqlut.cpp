@@ -43,9 +43,25 @@ bool isVqFormat(TensorFormat f)
     return f == TensorFormat::VQ3R || f == TensorFormat::VQ2R || f == TensorFormat::VQ4P;
 }
 
-// Scalar f32 apply over rows [r0, r1) with S stages. Rows of one index block
-// are walked together (independent gather chains in flight); each row sums
-// its stage lookups in stage order, then positions in ascending order.
+// Strides of the index bytes inside one tile of rows (one index block for
+// the blocked layout): byte (r0 + i, v) is at base + i*rowStride + v*vStride.
+struct TileStrides {
+    size_t rowStride, vStride;
+};
+
+TileStrides tileStrides(const VqMatrixView &w, size_t nv)
+{
+    const size_t bpv = detail::vqBytesPerPosition(w);
+    if (w.indexBlock > 0)
+        return {bpv, size_t(w.indexBlock) * bpv};
+    return {nv * bpv, bpv};
+}
+
+// Scalar f32 apply over rows [r0, r1) with S stages. The rows of a tile (an
+// index block) are walked together so many independent gather chains are in
+// flight; each row sums its stage lookups in stage order, then adds that to
+// its accumulator, positions ascending. (An AVX-512 gather version of this
+// loop measured no faster on Zen 4; see docs/kernels.md.)
 template <int S>
 void applyF32(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, float *y)
 {
@@ -53,34 +69,21 @@ void applyF32(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, flo
     const size_t E = size_t(lut.entries());
     const float *T = lut.table();
     const size_t tile = w.indexBlock > 0 ? size_t(w.indexBlock) : size_t(kRowTile);
+    const TileStrides st = tileStrides(w, nv);
     float acc[256];
     for (size_t r = r0; r < r1;) {
         const size_t tileEnd = std::min(r1, (r / tile + 1) * tile);
         const size_t n = tileEnd - r;
         std::fill(acc, acc + n, 0.0f);
-        if (w.indexBlock > 0) {
-            for (size_t v = 0; v < nv; ++v) {
-                const uint8_t *p = w.indices + detail::vqOffset(w, nv, r, v);
-                const float *t = T + v * S * E;
-                for (size_t i = 0; i < n; ++i) {
-                    float l = t[p[i * S]];
-                    for (int s = 1; s < S; ++s)
-                        l = l + t[size_t(s) * E + p[i * S + size_t(s)]];
-                    acc[i] = acc[i] + l;
-                }
-            }
-        } else {
-            for (size_t i = 0; i < n; ++i) {
-                const uint8_t *p = w.indices + detail::vqOffset(w, nv, r + i, 0);
-                float a = 0.0f;
-                for (size_t v = 0; v < nv; ++v, p += S) {
-                    const float *t = T + v * S * E;
-                    float l = t[p[0]];
-                    for (int s = 1; s < S; ++s)
-                        l = l + t[size_t(s) * E + p[s]];
-                    a = a + l;
-                }
-                acc[i] = a;
+        const uint8_t *p = w.indices + detail::vqOffset(w, nv, r, 0);
+        for (size_t v = 0; v < nv; ++v, p += st.vStride) {
+            const float *t = T + v * S * E;
+            const uint8_t *q = p;
+            for (size_t i = 0; i < n; ++i, q += st.rowStride) {
+                float l = t[q[0]];
+                for (int s = 1; s < S; ++s)
+                    l = l + t[size_t(s) * E + q[s]];
+                acc[i] = acc[i] + l;
             }
         }
         for (size_t i = 0; i < n; ++i)
@@ -106,20 +109,23 @@ void applyInt8Scalar(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t 
     const int8_t *T = lut.table8();
     const float *scales = lut.blockScales();
     const size_t tile = w.indexBlock > 0 ? size_t(w.indexBlock) : size_t(kRowTile);
+    const TileStrides st = tileStrides(w, nv);
     float acc[256];
     int16_t sum[256];
     for (size_t r = r0; r < r1;) {
         const size_t tileEnd = std::min(r1, (r / tile + 1) * tile);
         const size_t n = tileEnd - r;
         std::fill(acc, acc + n, 0.0f);
+        const uint8_t *base = w.indices + detail::vqOffset(w, nv, r, 0);
         for (size_t b0 = 0; b0 < nv; b0 += kVq4pLutBlock) {
             const size_t b1 = std::min(nv, b0 + kVq4pLutBlock);
             std::fill(sum, sum + n, int16_t(0));
             for (size_t v = b0; v < b1; ++v) {
                 const int8_t *t = T + v * 4 * E;
-                for (size_t i = 0; i < n; ++i) {
+                const uint8_t *q = base + v * st.vStride;
+                for (size_t i = 0; i < n; ++i, q += st.rowStride) {
                     int idx[4];
-                    unpack4p(w.indices + detail::vqOffset(w, nv, r + i, v), idx);
+                    unpack4p(q, idx);
                     sum[i] = int16_t(sum[i] + t[idx[0]] + t[E + idx[1]] + t[2 * E + idx[2]] + t[3 * E + idx[3]]);
                 }
             }
@@ -239,10 +245,18 @@ Status VqLut::build(const VqCodebooksView &books, const float *x, size_t n, Kind
                 amax = std::max(amax, std::fabs(table[i]));
             const float scale = amax / 127.0f;
             m_blockScales[b] = scale;
-            for (size_t i = begin; i < end; ++i) {
-                // rint: round half to even in the default rounding mode; -128 excluded.
-                const float q = scale > 0.0f ? std::nearbyint(table[i] / scale) : 0.0f;
-                m_table8[i] = int8_t(std::clamp(q, -127.0f, 127.0f));
+            int8_t *q8 = m_table8.get();
+            if (scale > 0.0f) {
+                for (size_t i = begin; i < end; ++i) {
+                    // clamp(rint(T / scale), -127, 127), -128 excluded. Clamping
+                    // first is the same (+-127 are integers); adding and
+                    // subtracting 1.5 * 2^23 rounds half to even in the default
+                    // rounding mode without a libm call (|q| <= 127).
+                    const float q = std::clamp(table[i] / scale, -127.0f, 127.0f);
+                    q8[i] = int8_t((q + 12582912.0f) - 12582912.0f);
+                }
+            } else {
+                std::fill(q8 + begin, q8 + end, int8_t(0));
             }
         }
     }
