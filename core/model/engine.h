@@ -148,4 +148,8 @@ namespace sluice {
 // chunks of `chunk` (1..64) tokens and returns the logits of EVERY position,
 // tokens.size() * vocab floats.
 Status engineEvalAll(Engine &engine, std::span<const int> tokens, std::vector<float> &allLogits, int chunk = 64);
+// Extension (oracle comparisons): while set, the residual stream after every
+// layer is appended to `dump` for every token, per forward chunk as
+// [layer][chunk token][hidden]. nullptr stops it.
+void engineSetResidualDump(Engine &engine, std::vector<float> *dump);
 } // namespace sluice

@@ -144,6 +144,7 @@ public:
     }
     void clearImages() override {}
 
+    void setResidualDump(std::vector<float> *dump) { m_forward->setResidualDump(dump); }
     // Extension for tests and `eval --all-logits`: logits of every position.
     Status evalAll(std::span<const int> tokens, std::vector<float> &allLogits, int chunk);
 
@@ -450,6 +451,12 @@ Expected<std::unique_ptr<Engine>> Engine::open(const EngineOptions &options)
     auto e = std::make_unique<EngineImpl>();
     SLUICE_TRY(e->init(options));
     return std::unique_ptr<Engine>(std::move(e));
+}
+
+void engineSetResidualDump(Engine &engine, std::vector<float> *dump)
+{
+    if (auto *impl = dynamic_cast<EngineImpl *>(&engine))
+        impl->setResidualDump(dump);
 }
 
 // Test/CLI extension: logits of every position, fed in chunks of `chunk`.

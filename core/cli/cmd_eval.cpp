@@ -1,0 +1,151 @@
+// sluice-cli eval MODEL PROMPT|--ids LIST [--json] [--all-logits] [--chunk N]:
+// feeds the prompt and prints, for every position, the argmax and top-10;
+// the full logits of the last position (or of every position with
+// --all-logits). The tool the oracle comparisons and bug reports use.
+#include "command.h"
+
+#include "model/engine.h"
+#include "model/engineargs.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+using namespace sluice;
+
+static bool parseIds(const std::string &text, std::vector<int> &ids)
+{
+    std::stringstream list(text);
+    std::string item;
+    while (std::getline(list, item, ',')) {
+        char *end = nullptr;
+        const long v = std::strtol(item.c_str(), &end, 10);
+        if (end == item.c_str() || *end || v < 0 || v > (1 << 24))
+            return false;
+        ids.push_back(int(v));
+    }
+    return !ids.empty();
+}
+
+static int runEval(const std::vector<std::string> &args)
+{
+    EngineOptions opts;
+    std::string prompt, error;
+    std::vector<int> ids;
+    bool json = false, allLogits = false, haveIds = false, residuals = false;
+    int chunk = 64;
+    for (size_t i = 1; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (a == "--help" || a == "-h") {
+            std::printf("usage: sluice-cli eval MODEL PROMPT|--ids 1,2,3 [--json] [--all-logits] [--chunk N] [--residuals]\n%s",
+                        kEngineArgsHelp);
+            return 0;
+        } else if (a == "--json") {
+            json = true;
+        } else if (a == "--residuals") {
+            residuals = true; // token by token so the dump is [token][layer][hidden]
+            chunk = 1;
+        } else if (a == "--all-logits") {
+            allLogits = true;
+        } else if (a == "--ids" && i + 1 < args.size()) {
+            if (!parseIds(args[++i], ids)) {
+                std::fprintf(stderr, "eval: --ids wants a comma-separated list of token ids\n");
+                return 2;
+            }
+            haveIds = true;
+        } else if (a == "--chunk" && i + 1 < args.size()) {
+            chunk = std::clamp(std::atoi(args[++i].c_str()), 1, 64);
+        } else if (parseEngineArg(args, i, opts, error)) {
+            if (!error.empty()) {
+                std::fprintf(stderr, "eval: %s\n", error.c_str());
+                return 2;
+            }
+        } else if (opts.modelPath.empty()) {
+            opts.modelPath = a;
+        } else if (prompt.empty()) {
+            prompt = a;
+        } else {
+            std::fprintf(stderr, "eval: unexpected argument '%s'\n", a.c_str());
+            return 2;
+        }
+    }
+    if (opts.modelPath.empty() || (!haveIds && prompt.empty())) {
+        std::fprintf(stderr, "usage: sluice-cli eval MODEL PROMPT|--ids LIST [--json] [--all-logits]\n");
+        return 2;
+    }
+    auto engine = Engine::open(opts);
+    if (!engine) {
+        std::fprintf(stderr, "eval: %s\n", engine.status().message().c_str());
+        return 1;
+    }
+    if (!haveIds) {
+        ids = (*engine)->tokenize(prompt);
+        if (ids.empty()) {
+            std::fprintf(stderr, "eval: the prompt gave no tokens (does the model have a tokenizer?)\n");
+            return 1;
+        }
+    }
+    std::vector<float> logits, dump;
+    if (residuals)
+        engineSetResidualDump(**engine, &dump);
+    const Status st = engineEvalAll(**engine, ids, logits, residuals ? 1 : chunk);
+    if (!st.isOk()) {
+        std::fprintf(stderr, "eval: %s\n", st.message().c_str());
+        return 1;
+    }
+    const size_t vocab = size_t((*engine)->info().config.vocab);
+    QJsonArray positions;
+    for (size_t t = 0; t < ids.size(); ++t) {
+        const float *row = logits.data() + t * vocab;
+        std::vector<int> order(vocab);
+        for (size_t i = 0; i < vocab; ++i)
+            order[i] = int(i);
+        const size_t k = std::min<size_t>(10, vocab);
+        std::partial_sort(order.begin(), order.begin() + ptrdiff_t(k), order.end(),
+                          [&](int a, int b) { return row[a] > row[b] || (row[a] == row[b] && a < b); });
+        QJsonArray top;
+        for (size_t i = 0; i < k; ++i)
+            top.append(QJsonArray{order[i], double(row[order[i]])});
+        QJsonObject p{{"position", int(t)}, {"token", ids[t]}, {"argmax", order[0]}, {"top10", top}};
+        if (allLogits || t + 1 == ids.size()) {
+            QJsonArray full;
+            for (size_t i = 0; i < vocab; ++i)
+                full.append(double(row[i]));
+            p["logits"] = full;
+        }
+        positions.append(p);
+        if (!json) {
+            std::printf("%4zu  token %6d  argmax %6d (%.5f)  top:", t, ids[t], order[0], double(row[order[0]]));
+            for (size_t i = 1; i < std::min<size_t>(5, k); ++i)
+                std::printf(" %d", order[i]);
+            std::printf("\n");
+        }
+    }
+    if (json) {
+        QJsonObject root{{"model", QString::fromStdString(opts.modelPath)}, {"vocab", int(vocab)},
+                         {"positions", positions}};
+        if (residuals) {
+            QJsonArray r;
+            for (float v : dump)
+                r.append(double(v));
+            root["residuals"] = r; // [token][layer][hidden]
+        }
+        std::fwrite(QJsonDocument(root).toJson(QJsonDocument::Compact).constData(), 1,
+                    size_t(QJsonDocument(root).toJson(QJsonDocument::Compact).size()), stdout);
+        std::printf("\n");
+    } else {
+        const float *last = logits.data() + (ids.size() - 1) * vocab;
+        std::printf("last position logits (%zu):", vocab);
+        for (size_t i = 0; i < vocab && !allLogits; ++i)
+            std::printf("%s%.6g", i % 10 ? " " : "\n  ", double(last[i]));
+        std::printf("\n");
+    }
+    return 0;
+}
+
+static const cli::CommandRegistration reg{"eval", "Logits of a prompt: argmax/top-10 per position, full logits",
+                                          runEval};
