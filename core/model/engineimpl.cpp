@@ -7,8 +7,11 @@
 #include "kernels/threadpool.h"
 #include "model/forwardpass.h"
 #include "model/modelweights.h"
-#include "model/preadexpertsource.h"
+#include "model/cacheexpertsource.h"
 #include "model/session.h"
+#include "stream/directfile.h"
+#include "stream/expertcache.h"
+#include "stream/memoryledger.h"
 #include "stream/memoryplanner.h"
 #include "text/tokenizer.h"
 
@@ -157,7 +160,8 @@ private:
     std::map<std::string, LoadedTensor> m_tensors;
     model::ModelWeights m_weights;
     std::unique_ptr<kernels::ThreadPool> m_pool;
-    std::unique_ptr<model::PreadExpertSource> m_source;
+    std::unique_ptr<MemoryLedger> m_ledger;
+    std::unique_ptr<model::CacheExpertSource> m_source;
     std::unique_ptr<model::ForwardPass> m_forward;
     std::optional<text::Tokenizer> m_tokenizer;
     uint64_t m_fingerprint = 0;
@@ -223,10 +227,82 @@ Status EngineImpl::init(const EngineOptions &o)
     bool verify = o.verifyChecksums;
     if (const char *env = std::getenv("SLUICE_VERIFY"); env && std::string(env) == "1")
         verify = true;
-    auto src = model::PreadExpertSource::open(*m_container, verify);
-    if (!src)
-        return src.status();
-    m_source = std::move(*src);
+
+    // Memory plan (spec 9): the same function the CLI and GUI show; the
+    // ledger then counts every allocation against the budget.
+    for (int L = 0; L < cfg.nLayers; ++L)
+        m_info.recordBytes = std::max<uint64_t>(m_info.recordBytes, m_container->expertLayer(L).recordBytes);
+    PlannerInputs in;
+    in.trunkBytes = trunkBytes;
+    for (int L = 0; L < cfg.nLayers; ++L)
+        (cfg.layerIsKda[size_t(L)] ? in.kdaLayers : in.mlaLayers)++;
+    in.kdaHeads = cfg.kdaHeads;
+    in.kdaHeadDim = cfg.kdaHeadDim;
+    in.convKernel = cfg.convKernel;
+    in.kvLoraRank = cfg.kvLoraRank;
+    in.qkRopeDim = cfg.qkRopeDim;
+    in.contextLength = o.contextLength;
+    in.scratch = model::ForwardPass::scratchBuffers(cfg, o.contextLength);
+    in.topK = cfg.topK;
+    in.moeLayers = cfg.moeLayerCount();
+    in.expertsPerLayer = cfg.nExperts;
+    in.recordBytes = m_info.recordBytes;
+    auto ram = detectUsableRam();
+    if (!ram)
+        return ram.status();
+    auto plan = planMemory(in, ram->usableBytes);
+    if (!plan)
+        return plan.status();
+    auto sizing = sizeCache(*plan, o.budgetBytes);
+    if (!sizing)
+        return sizing.status();
+    m_ledger = std::make_unique<MemoryLedger>(sizing->budgetBytes);
+    SLUICE_TRY(m_ledger->reserve("trunk", trunkBytes));
+    SLUICE_TRY(m_ledger->reserve("session state", model::ForwardPass::stateBytes(cfg, o.contextLength)));
+    for (const ScratchBuffer &b : in.scratch)
+        SLUICE_TRY(m_ledger->reserve(b.name, b.bytes));
+
+    std::vector<std::shared_ptr<DirectFile>> banks;
+    DirectFileOptions dfo;
+    dfo.forceBuffered = !o.directIo;
+    bool direct = true;
+    for (int L = cfg.firstKDense; L < cfg.nLayers; ++L) {
+        const ExpertBank bank = m_container->expertLayer(L);
+        if (bank.experts == 0) {
+            banks.push_back(nullptr);
+            continue;
+        }
+        auto f = DirectFile::open(bank.path, dfo);
+        if (!f)
+            return f.status();
+        direct = direct && (*f)->directIo();
+        banks.push_back(std::shared_ptr<DirectFile>(std::move(*f)));
+    }
+    ExpertCacheOptions co;
+    co.firstLayer = cfg.firstKDense;
+    co.expertsPerLayer = cfg.nExperts;
+    co.recordBytes = m_info.recordBytes;
+    co.slotCount = sizing->slotCount;
+    co.topK = cfg.topK;
+    co.cacheEnabled = o.cacheEnabled;
+    co.ioThreads = o.ioThreads;
+    const Container *container = m_container.get();
+    co.validator = [container, verify](int layer, int expert, const uint8_t *bytes, size_t size) {
+        const ExpertLayout &lay = container->expertLayout(layer);
+        SLUICE_TRY(validateRecordHeader(bytes, size, layer, expert, lay));
+        if (verify)
+            SLUICE_TRY(verifyRecordCrc(bytes, size, layer, expert, lay));
+        return Status::ok();
+    };
+    auto cache = ExpertCache::open(std::move(banks), co, *m_ledger);
+    if (!cache)
+        return cache.status();
+    m_source = std::make_unique<model::CacheExpertSource>(std::move(*cache), o.readAhead);
+    m_info.directIo = direct;
+    m_info.floorBytes = plan->floorBytes;
+    m_info.budgetBytes = sizing->budgetBytes;
+    m_info.expertCacheBytes = sizing->slotBufferBytes;
+    m_info.expertCacheSlots = sizing->slotCount;
 
     model::ForwardHooks hooks;
     hooks.embed = [this](int token, float *out) { return m_container->readEmbeddingRow(token, out); };
@@ -262,32 +338,7 @@ Status EngineImpl::init(const EngineOptions &o)
     m_info.config = cfg;
     m_info.parameters = m_container->parameterCount();
     m_info.containerBytes = m_container->containerBytes();
-    for (int L = 0; L < cfg.nLayers; ++L)
-        m_info.recordBytes = std::max<uint64_t>(m_info.recordBytes, m_container->expertLayer(L).recordBytes);
     m_info.hasVision = cfg.vision.present;
-    m_info.directIo = false;
-    PlannerInputs in;
-    in.trunkBytes = trunkBytes;
-    for (int L = 0; L < cfg.nLayers; ++L)
-        (cfg.layerIsKda[size_t(L)] ? in.kdaLayers : in.mlaLayers)++;
-    in.kdaHeads = cfg.kdaHeads;
-    in.kdaHeadDim = cfg.kdaHeadDim;
-    in.convKernel = cfg.convKernel;
-    in.kvLoraRank = cfg.kvLoraRank;
-    in.qkRopeDim = cfg.qkRopeDim;
-    in.contextLength = o.contextLength;
-    in.scratch = model::ForwardPass::scratchBuffers(cfg, o.contextLength);
-    in.topK = cfg.topK;
-    in.moeLayers = cfg.moeLayerCount();
-    in.recordBytes = m_info.recordBytes;
-    if (auto ram = detectUsableRam()) {
-        if (auto plan = planMemory(in, ram->usableBytes)) {
-            m_info.floorBytes = plan->floorBytes;
-            m_info.budgetBytes = o.budgetBytes ? o.budgetBytes : plan->defaultBudgetBytes;
-            m_info.expertCacheBytes = m_info.recordBytes; // one staging record (no cache yet)
-            m_info.expertCacheSlots = 0;
-        }
-    }
     progress(1.0, "ready");
     return Status::ok();
 }
@@ -407,21 +458,29 @@ Expected<GenerationResult> EngineImpl::generate(std::span<const int> prompt, con
             result.reason = stop ? StopReason::StopString : StopReason::MaxTokens;
             break;
         }
-        const uint64_t bytes0 = m_source->bytesRead();
+        const ExpertCacheStats c0 = m_source->cache().stats();
         const model::ForwardTimers before = m_forward->timers();
         st = feed(std::span<const int>(one, 1), &logits, false, 1);
         const model::ForwardTimers &after = m_forward->timers();
-        gt.stats.bytesRead = m_source->bytesRead() - bytes0;
-        gt.stats.demandMisses = gt.stats.bytesRead / std::max<uint64_t>(1, m_info.recordBytes);
+        const ExpertCacheStats c1 = m_source->cache().stats();
+        gt.stats.bytesRead = c1.bytesRead - c0.bytesRead;
+        gt.stats.demandHits = c1.demandHits - c0.demandHits;
+        gt.stats.demandMisses = c1.demandMisses - c0.demandMisses;
+        gt.stats.speculativeUsed = c1.speculativeUsed - c0.speculativeUsed;
+        gt.stats.speculativeWasted = c1.speculativeWasted - c0.speculativeWasted;
+        gt.stats.residentBytes = m_ledger->total();
         gt.stats.attentionSeconds = after.attention - before.attention;
         gt.stats.expertLutBuildSeconds = after.lutBuild - before.lutBuild;
         gt.stats.expertApplySeconds = after.lutApply - before.lutApply;
         gt.stats.trunkSeconds = after.trunk - before.trunk;
         gt.stats.lmHeadSeconds = after.lmHead - before.lmHead;
-        gt.stats.ioWaitSeconds = after.ioWait - before.ioWait;
+        gt.stats.ioWaitSeconds = c1.ioWaitSeconds - c0.ioWaitSeconds;
         gt.stats.tokenSeconds = since(tt);
         result.totals.bytesRead += gt.stats.bytesRead;
         result.totals.demandMisses += gt.stats.demandMisses;
+        result.totals.demandHits += gt.stats.demandHits;
+        result.totals.speculativeUsed += gt.stats.speculativeUsed;
+        result.totals.speculativeWasted += gt.stats.speculativeWasted;
         result.totals.tokenSeconds += gt.stats.tokenSeconds;
         const bool keepGoing = !onToken || onToken(gt);
         if (!st.isOk()) {

@@ -1,0 +1,60 @@
+#pragma once
+// ExpertSource over the stream module's ExpertCache: read-ahead hints become
+// pinned prefetches, router-lookahead guesses unpinned speculative ones, and
+// acquire/release map to cache handles. The cache only changes WHEN bytes
+// arrive, never which bytes, so results are identical with it on or off.
+#include "model/expertsource.h"
+#include "stream/expertcache.h"
+
+#include <memory>
+#include <vector>
+
+namespace sluice::model {
+
+class CacheExpertSource : public ExpertSource {
+public:
+    CacheExpertSource(std::unique_ptr<ExpertCache> cache, bool readAhead)
+        : m_cache(std::move(cache)), m_readAhead(readAhead)
+    {
+    }
+
+    void hint(int layer, std::span<const int> experts) override
+    {
+        if (m_readAhead)
+            m_cache->prefetch(layer, experts, false);
+    }
+    void speculate(int layer, std::span<const int> experts) override { m_cache->prefetch(layer, experts, true); }
+
+    Expected<ExpertRecordRef> acquire(int layer, int expert) override
+    {
+        auto h = m_cache->acquire(layer, expert);
+        if (!h)
+            return h.status();
+        ExpertRecordRef ref{h->data(), h->size(), 0};
+        // Park the handle; the token finds it again in release().
+        for (size_t i = 0; i < m_held.size(); ++i) {
+            if (!m_held[i]) {
+                m_held[i] = std::move(*h);
+                ref.token = i;
+                return ref;
+            }
+        }
+        m_held.push_back(std::move(*h));
+        ref.token = m_held.size() - 1;
+        return ref;
+    }
+    void release(const ExpertRecordRef &ref) override
+    {
+        if (ref.token < m_held.size())
+            m_held[ref.token].release();
+    }
+
+    ExpertCache &cache() { return *m_cache; }
+
+private:
+    std::unique_ptr<ExpertCache> m_cache;
+    bool m_readAhead;
+    std::vector<ExpertHandle> m_held;
+};
+
+} // namespace sluice::model
