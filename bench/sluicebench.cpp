@@ -175,8 +175,9 @@ void benchTrunk(ThreadPool &pool, const Options &o, double readGBs)
                     xs[i] = x[i % cols];
                 const double tb = bestTime(std::max(1, o.reps / 2),
                                            [&] { (void)matmul(w, xs.data(), cols, batch, ys.data(), rows, &pool); });
-                std::printf("  Q4G matmul batch %2zu: %.3f ms (%.3f ms/vector, %.1f GFLOP/s)\n", batch, tb * 1e3,
-                            tb * 1e3 / double(batch), 2.0 * double(rows * cols * batch) / tb / 1e9);
+                std::printf("  Q4G matmul batch %2zu: %.3f ms (%.3f ms/vector, %.1f GFLOP/s; cpu %.3f ms/vector)\n", batch,
+                            tb * 1e3, tb * 1e3 / double(batch), 2.0 * double(rows * cols * batch) / tb / 1e9,
+                            g_lastCpu * 1e3 / double(batch));
             }
         }
     }

@@ -84,21 +84,18 @@ SLUICE_AVX512 inline float hsum(__m512 a0, __m512 a1, __m512 a2, __m512 a3)
     return _mm512_reduce_add_ps(_mm512_add_ps(_mm512_add_ps(a0, a1), _mm512_add_ps(a2, a3)));
 }
 
-// Dot of one row with NV vectors; per vector the same operation sequence for
-// any NV, so batching never changes bits.
+// Adds row . x_j over columns [cb, ce) (multiples of 64, cb on a group
+// boundary) into acc[j][0..3]. Per vector the operation sequence is the same
+// for any NV and any column blocking (accumulators are only spilled and
+// reloaded between blocks), so batching never changes bits.
 template <int K, int NV>
-SLUICE_AVX512 void dotRow(const TrunkMatrixView &w, const uint8_t *row, const uint16_t *scales,
-                          const float *const *xs, float *out)
+SLUICE_AVX512 inline void accumulate(const uint8_t *row, const uint16_t *scales, const float *const *xs, size_t cb,
+                                     size_t ce, __m512 (*acc)[4])
 {
-    __m512 acc[NV][4];
-    for (int j = 0; j < NV; ++j)
-        for (int k = 0; k < 4; ++k)
-            acc[j][k] = _mm512_setzero_ps();
-    const size_t full = w.cols / 64 * 64;
     __m512 s = _mm512_set1_ps(1.0f), lut = _mm512_setzero_ps();
     const __m512 codes4 = _mm512_set_ps(7, 6, 5, 4, 3, 2, 1, 0, -1, -2, -3, -4, -5, -6, -7, -8);
     const __m512 codes3 = _mm512_set_ps(3, 2, 1, 0, -1, -2, -3, -4, 3, 2, 1, 0, -1, -2, -3, -4);
-    for (size_t c0 = 0; c0 < full; c0 += 64) {
+    for (size_t c0 = cb; c0 < ce; c0 += 64) {
         if constexpr (K == KQ8 || K == KQ4 || K == KQ3) {
             if (c0 % kTrunkGroup == 0) {
                 s = _mm512_set1_ps(halfToFloat(scales[c0 / kTrunkGroup]));
@@ -111,11 +108,49 @@ SLUICE_AVX512 void dotRow(const TrunkMatrixView &w, const uint8_t *row, const ui
             for (int k = 0; k < 4; ++k)
                 acc[j][k] = _mm512_fmadd_ps(wv[k], _mm512_loadu_ps(xs[j] + c0 + 16 * k), acc[j][k]);
     }
-    for (int j = 0; j < NV; ++j) {
-        float sum = hsum(acc[j][0], acc[j][1], acc[j][2], acc[j][3]);
-        for (size_t c = full; c < w.cols; ++c)
-            sum += trunkWeight(w, row, scales, c) * xs[j][c];
-        out[j] = sum;
+}
+
+// Rows [t0, t1) (at most kTile) against NV vectors. Long rows are walked in
+// column blocks so the vectors' block stays in L1 while every row of the
+// tile consumes it; the rows' accumulators wait in `state` meanwhile.
+constexpr size_t kTile = 8;
+constexpr size_t kColBlock = 1024;
+
+template <int K, int NV>
+SLUICE_AVX512 void tileRows(const TrunkMatrixView &w, size_t t0, size_t t1, size_t groups, const float *const *xs,
+                            float (*out)[4])
+{
+    alignas(64) __m512 state[kTile][NV][4];
+    for (size_t i = 0; i < t1 - t0; ++i)
+        for (int j = 0; j < NV; ++j)
+            for (int k = 0; k < 4; ++k)
+                state[i][j][k] = _mm512_setzero_ps();
+    const size_t full = w.cols / 64 * 64;
+    for (size_t cb = 0; cb < full; cb += kColBlock) {
+        const size_t ce = cb + kColBlock < full ? cb + kColBlock : full;
+        for (size_t r = t0; r < t1; ++r) {
+            const uint8_t *row = w.data + r * w.rowBytes;
+            const uint16_t *sc = w.scales ? w.scales + r * groups : nullptr;
+            __m512 acc[NV][4];
+            for (int j = 0; j < NV; ++j)
+                for (int k = 0; k < 4; ++k)
+                    acc[j][k] = state[r - t0][j][k];
+            accumulate<K, NV>(row, sc, xs, cb, ce, acc);
+            for (int j = 0; j < NV; ++j)
+                for (int k = 0; k < 4; ++k)
+                    state[r - t0][j][k] = acc[j][k];
+        }
+    }
+    for (size_t r = t0; r < t1; ++r) {
+        const uint8_t *row = w.data + r * w.rowBytes;
+        const uint16_t *sc = w.scales ? w.scales + r * groups : nullptr;
+        for (int j = 0; j < NV; ++j) {
+            const __m512 *a = state[r - t0][j];
+            float sum = hsum(a[0], a[1], a[2], a[3]);
+            for (size_t c = full; c < w.cols; ++c)
+                sum += trunkWeight(w, row, sc, c) * xs[j][c];
+            out[r - t0][j] = sum;
+        }
     }
 }
 
@@ -124,9 +159,6 @@ SLUICE_AVX512 void rowsKernel(const TrunkMatrixView &w, size_t r0, size_t r1, co
                               size_t nvec, float *y, size_t yStride)
 {
     const size_t groups = (w.cols + kTrunkGroup - 1) / kTrunkGroup;
-    // Tiles of rows x groups of up to 4 vectors: a tile's rows stay in L1/L2
-    // while the vector groups stream past them.
-    constexpr size_t kTile = 16;
     for (size_t t0 = r0; t0 < r1; t0 += kTile) {
         const size_t t1 = t0 + kTile < r1 ? t0 + kTile : r1;
         for (size_t j = 0; j < nvec;) {
@@ -135,19 +167,16 @@ SLUICE_AVX512 void rowsKernel(const TrunkMatrixView &w, size_t r0, size_t r1, co
             const float *xs[4];
             for (int k = 0; k < 4; ++k)
                 xs[k] = x + (j + size_t(k < nv ? k : 0)) * xStride;
-            for (size_t r = t0; r < t1; ++r) {
-                const uint8_t *row = w.data + r * w.rowBytes;
-                const uint16_t *sc = w.scales ? w.scales + r * groups : nullptr;
-                float out[4];
-                if (nv == 4)
-                    dotRow<K, 4>(w, row, sc, xs, out);
-                else if (nv == 2)
-                    dotRow<K, 2>(w, row, sc, xs, out);
-                else
-                    dotRow<K, 1>(w, row, sc, xs, out);
+            float out[kTile][4];
+            if (nv == 4)
+                tileRows<K, 4>(w, t0, t1, groups, xs, out);
+            else if (nv == 2)
+                tileRows<K, 2>(w, t0, t1, groups, xs, out);
+            else
+                tileRows<K, 1>(w, t0, t1, groups, xs, out);
+            for (size_t r = t0; r < t1; ++r)
                 for (int k = 0; k < nv; ++k)
-                    y[(j + size_t(k)) * yStride + r] = out[k];
-            }
+                    y[(j + size_t(k)) * yStride + r] = out[r - t0][k];
             j += size_t(nv);
         }
     }

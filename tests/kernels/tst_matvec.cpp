@@ -139,6 +139,7 @@ private slots:
             QTest::addRow("%s 67x1024", f.name) << f.fmt << f.bf16 << 67 << 1024;
             QTest::addRow("%s 33x300 (partial group)", f.name) << f.fmt << f.bf16 << 33 << 300;
             QTest::addRow("%s 5x7 (tiny)", f.name) << f.fmt << f.bf16 << 5 << 7;
+            QTest::addRow("%s 11x2200 (column blocks)", f.name) << f.fmt << f.bf16 << 11 << 2200;
         }
     }
     void matchesReference()
