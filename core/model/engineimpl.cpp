@@ -13,6 +13,8 @@
 #include "stream/expertcache.h"
 #include "stream/memoryledger.h"
 #include "stream/memoryplanner.h"
+#include "text/chatformat.h"
+#include "text/sampler.h"
 #include "text/tokenizer.h"
 
 #include <algorithm>
@@ -41,67 +43,6 @@ struct LoadedTensor {
     std::vector<uint16_t> scales;
     TrunkMatrixView view;
 };
-
-// A fixed PRNG (splitmix64) so a seed reproduces on every platform.
-struct SplitMix {
-    uint64_t s;
-    uint64_t next()
-    {
-        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    double uniform() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
-};
-
-// Minimal sampler private to the engine (greedy / temperature / top-k / top-p).
-int sampleToken(const std::vector<float> &logits, const SamplingParams &p, SplitMix &rng)
-{
-    const int n = int(logits.size());
-    int best = 0;
-    for (int i = 1; i < n; ++i) {
-        if (logits[size_t(i)] > logits[size_t(best)])
-            best = i;
-    }
-    if (p.temperature <= 0.0f)
-        return best;
-    std::vector<int> idx(static_cast<size_t>(n));
-    for (int i = 0; i < n; ++i)
-        idx[size_t(i)] = i;
-    std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) { return logits[size_t(a)] > logits[size_t(b)]; });
-    size_t keep = size_t(n);
-    if (p.topK > 0)
-        keep = std::min(keep, size_t(p.topK));
-    std::vector<double> prob(keep);
-    double sum = 0;
-    for (size_t i = 0; i < keep; ++i) {
-        prob[i] = std::exp(double(logits[size_t(idx[i])] - logits[size_t(best)]) / double(p.temperature));
-        sum += prob[i];
-    }
-    if (p.topP < 1.0f) {
-        double acc = 0;
-        size_t cut = keep;
-        for (size_t i = 0; i < keep; ++i) {
-            acc += prob[i] / sum;
-            if (acc >= double(p.topP)) {
-                cut = i + 1;
-                break;
-            }
-        }
-        keep = cut;
-        sum = 0;
-        for (size_t i = 0; i < keep; ++i)
-            sum += prob[i];
-    }
-    double r = rng.uniform() * sum;
-    for (size_t i = 0; i < keep; ++i) {
-        r -= prob[i];
-        if (r <= 0)
-            return idx[i];
-    }
-    return idx[keep - 1];
-}
 
 class EngineImpl final : public Engine {
 public:
@@ -389,16 +330,27 @@ Status EngineImpl::evalAll(std::span<const int> tokens, std::vector<float> &allL
     return feed(tokens, &allLogits, true, chunk);
 }
 
-std::vector<int> EngineImpl::renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &) const
+std::vector<int> EngineImpl::renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options) const
 {
-    // Placeholder until the text module's chat renderer lands: the contents,
-    // content-encoded (no control tokens), one after another.
-    std::vector<int> out;
+    if (!m_tokenizer)
+        return {};
+    std::vector<text::ChatTurn> turns;
     for (const ChatMessage &m : messages) {
-        const auto ids = tokenize(m.content);
-        out.insert(out.end(), ids.begin(), ids.end());
+        text::ChatTurn t;
+        t.role = m.role;
+        t.content = m.content;
+        t.reasoning = m.reasoning;
+        t.images.resize(size_t(std::max(0, m.imageCount)));
+        turns.push_back(std::move(t));
     }
-    return out;
+    text::ChatRenderOptions ro;
+    ro.thinking = options.thinking;
+    ro.thinkingEffort = options.thinkingEffort;
+    ro.addGenerationPrompt = options.addGenerationPrompt;
+    const auto flavor = m_container->config().arch == Architecture::KimiK3 ? text::ChatFlavor::K3
+                                                                           : text::ChatFlavor::KimiLinear;
+    auto ids = text::renderChat(*m_tokenizer, flavor, turns, ro);
+    return ids ? *ids : std::vector<int>{};
 }
 
 Expected<GenerationResult> EngineImpl::generate(std::span<const int> prompt, const SamplingParams &params,
@@ -426,19 +378,23 @@ Expected<GenerationResult> EngineImpl::generate(std::span<const int> prompt, con
         logits = m_lastLogits; // continue from the session's last position
     if (logits.empty())
         return makeError(ErrorCode::InvalidArgument, "generate: empty prompt and empty session");
-    SplitMix rng{params.seed};
-    std::string textSoFar;
+    text::SamplerConfig sc;
+    sc.temperature = params.temperature;
+    sc.topP = params.topP;
+    sc.topK = params.topK;
+    sc.seed = params.seed;
+    text::Sampler sampler(sc);
+    text::StopMatcher stops(params.stopStrings);
     const auto d0 = Clock::now();
     const int eos = m_container->config().eosId;
     for (int i = 0; i < params.maxTokens; ++i) {
         const auto tt = Clock::now();
-        const int id = sampleToken(logits, params, rng);
+        const int id = sampler.sample(logits);
         result.tokens.push_back(id);
         GeneratedToken gt;
         gt.id = id;
         const int one[1] = {id};
         gt.text = detokenize(one);
-        textSoFar += gt.text;
         if (id == eos || (m_container->config().endOfMsgId >= 0 && id == m_container->config().endOfMsgId)) {
             gt.stats.tokenSeconds = since(tt);
             if (onToken)
@@ -446,11 +402,8 @@ Expected<GenerationResult> EngineImpl::generate(std::span<const int> prompt, con
             result.reason = StopReason::EndOfSequence;
             break;
         }
-        bool stop = false;
-        for (const std::string &s : params.stopStrings) {
-            if (!s.empty() && textSoFar.find(s) != std::string::npos)
-                stop = true;
-        }
+        // Stop strings are matched across token boundaries.
+        const bool stop = stops.push(gt.text).stopped;
         if (i + 1 >= params.maxTokens || stop) {
             gt.stats.tokenSeconds = since(tt);
             if (onToken)
