@@ -1,0 +1,227 @@
+// sluice-cli tokenize / detokenize: the model's tokenizer from the command
+// line, for checking ids against other tools and for scripting.
+#include "command.h"
+#include "text/pretokenizer.h"
+#include "text/tokenizer.h"
+
+#include <QByteArray>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+using namespace sluice;
+
+namespace {
+
+void printTokenizeUsage(FILE *out)
+{
+    std::fprintf(out,
+                 "usage: sluice-cli tokenize MODEL_OR_RANKFILE [options] TEXT|-\n"
+                 "       sluice-cli tokenize MODEL_OR_RANKFILE --decode IDS\n"
+                 "       sluice-cli detokenize MODEL_OR_RANKFILE IDS   (same as tokenize --decode)\n\n"
+                 "MODEL_OR_RANKFILE is a container directory (tokenizer.model + specials.json)\n"
+                 "or a tiktoken rank file (optionally .gz). TEXT '-' reads standard input.\n\n"
+                 "  --markup           special-token strings become their ids (template text only);\n"
+                 "                     default is content mode, where they stay ordinary text\n"
+                 "  --decode IDS       print the text of IDS (comma or space separated)\n"
+                 "  --json             JSON output (ids as an array; decoded text as a string)\n"
+                 "  --pieces           also print the pre-tokenised pieces\n"
+                 "  --specials FILE    specials.json for a bare rank file\n"
+                 "  --pattern kimi|cl100k   pre-tokenisation pattern (default kimi)\n"
+                 "  --no-split         skip upstream's 400,000/25,000 long-run cuts\n"
+                 "  --time             report load time and encode throughput on stderr\n");
+}
+
+bool parseIds(const std::string &text, std::vector<int> &ids)
+{
+    std::string token;
+    const auto flush = [&]() {
+        if (token.empty())
+            return true;
+        char *end = nullptr;
+        const long value = std::strtol(token.c_str(), &end, 10);
+        if (*end != '\0' || value < 0 || value > 0x7fffffff)
+            return false;
+        ids.push_back(int(value));
+        token.clear();
+        return true;
+    };
+    for (char c : text) {
+        if (c == ',' || c == ' ' || c == '\n' || c == '\t' || c == '[' || c == ']') {
+            if (!flush())
+                return false;
+        } else {
+            token += c;
+        }
+    }
+    return flush();
+}
+
+// vocab_size from a container's manifest, so unnamed reserved slots get their names.
+int manifestVocabSize(const QString &directory)
+{
+    QFile file(directory + QStringLiteral("/manifest.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        return 0;
+    const QJsonObject config = QJsonDocument::fromJson(file.readAll()).object().value("config").toObject();
+    return config.value("vocab_size").toInt(0);
+}
+
+int runTokenizeImpl(const std::vector<std::string> &args, bool decodeCommand)
+{
+    std::string source, specials, pattern = "kimi", decodeIds;
+    std::vector<std::string> positional;
+    bool markup = false, json = false, pieces = false, noSplit = false, timing = false, decode = decodeCommand;
+    for (size_t i = 1; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        const auto value = [&](std::string &out) {
+            if (i + 1 >= args.size()) {
+                std::fprintf(stderr, "tokenize: %s needs a value\n", a.c_str());
+                return false;
+            }
+            out = args[++i];
+            return true;
+        };
+        if (a == "--help" || a == "-h") {
+            printTokenizeUsage(stdout);
+            return 0;
+        } else if (a == "--markup") {
+            markup = true;
+        } else if (a == "--json") {
+            json = true;
+        } else if (a == "--pieces") {
+            pieces = true;
+        } else if (a == "--time") {
+            timing = true;
+        } else if (a == "--no-split") {
+            noSplit = true;
+        } else if (a == "--decode") {
+            decode = true;
+            if (!value(decodeIds))
+                return 2;
+        } else if (a == "--specials") {
+            if (!value(specials))
+                return 2;
+        } else if (a == "--pattern") {
+            if (!value(pattern))
+                return 2;
+        } else if (a.size() > 1 && a[0] == '-' && a != "-") {
+            std::fprintf(stderr, "tokenize: unknown option '%s'\n\n", a.c_str());
+            printTokenizeUsage(stderr);
+            return 2;
+        } else {
+            positional.push_back(a);
+        }
+    }
+    if (positional.empty()) {
+        printTokenizeUsage(stderr);
+        return 2;
+    }
+    source = positional[0];
+    std::string input;
+    if (positional.size() > 1) {
+        for (size_t i = 1; i < positional.size(); ++i)
+            input += (i > 1 ? " " : "") + positional[i];
+        if (input == "-")
+            input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    } else if (!(decode && !decodeIds.empty())) {
+        std::fprintf(stderr, "tokenize: no text given (use - for standard input)\n");
+        return 2;
+    }
+    if (decodeCommand && decodeIds.empty())
+        decodeIds = input;
+
+    text::TokenizerOptions options;
+    if (pattern == "kimi")
+        options.pattern = std::string(text::kKimiPattern);
+    else if (pattern == "cl100k")
+        options.pattern = std::string(text::kCl100kPattern);
+    else {
+        std::fprintf(stderr, "tokenize: unknown --pattern '%s' (kimi or cl100k)\n", pattern.c_str());
+        return 2;
+    }
+    options.splitLongRuns = !noSplit;
+    const auto loadStart = std::chrono::steady_clock::now();
+    const QFileInfo info(QString::fromStdString(source));
+    Expected<text::Tokenizer> tokenizer = makeError(ErrorCode::NotFound, source + ": no such file or directory");
+    if (info.isDir()) {
+        options.vocabSize = manifestVocabSize(info.filePath());
+        tokenizer = text::Tokenizer::fromModelDirectory(source, options);
+    } else if (info.exists()) {
+        tokenizer = text::Tokenizer::fromFiles(source, specials, options);
+    }
+    if (!tokenizer) {
+        std::fprintf(stderr, "tokenize: %s\n", tokenizer.status().message().c_str());
+        return 1;
+    }
+
+    if (decode) {
+        std::vector<int> ids;
+        if (!parseIds(decodeIds, ids)) {
+            std::fprintf(stderr, "tokenize: cannot read ids from '%s'\n", decodeIds.c_str());
+            return 2;
+        }
+        auto text = tokenizer->decodeChecked(ids);
+        if (!text) {
+            std::fprintf(stderr, "tokenize: %s\n", text.status().message().c_str());
+            return 1;
+        }
+        if (json) {
+            const QByteArray doc = QJsonDocument(QJsonArray{QString::fromStdString(*text)}).toJson(QJsonDocument::Compact);
+            std::printf("%s\n", doc.mid(1, doc.size() - 2).constData());
+        } else {
+            std::fwrite(text->data(), 1, text->size(), stdout);
+            std::printf("\n");
+        }
+        return 0;
+    }
+
+    const auto encodeStart = std::chrono::steady_clock::now();
+    const std::vector<int> ids = markup ? tokenizer->encodeMarkup(input) : tokenizer->encode(input);
+    if (timing) {
+        const auto end = std::chrono::steady_clock::now();
+        const double load = std::chrono::duration<double>(encodeStart - loadStart).count();
+        const double encode = std::chrono::duration<double>(end - encodeStart).count();
+        std::fprintf(stderr, "load %.3f s; encode %zu bytes -> %zu tokens in %.3f s (%.2f MB/s)\n", load,
+                     input.size(), ids.size(), encode, encode > 0 ? double(input.size()) / encode / 1e6 : 0.0);
+    }
+    if (pieces) {
+        auto pre = text::PreTokenizer::create(options.pattern);
+        std::vector<std::string_view> parts;
+        const std::string valid = text::sanitizeUtf8(input);
+        if (pre && pre->split(valid, parts).isOk()) {
+            for (std::string_view p : parts)
+                std::fprintf(stderr, "piece: \"%.*s\"\n", int(p.size()), p.data());
+        }
+    }
+    if (json) {
+        QJsonArray array;
+        for (int id : ids)
+            array.append(id);
+        std::printf("%s\n", QJsonDocument(array).toJson(QJsonDocument::Compact).constData());
+    } else {
+        for (size_t i = 0; i < ids.size(); ++i)
+            std::printf("%s%d", i ? " " : "", ids[i]);
+        std::printf("\n");
+    }
+    return 0;
+}
+
+int runTokenize(const std::vector<std::string> &args) { return runTokenizeImpl(args, false); }
+int runDetokenize(const std::vector<std::string> &args) { return runTokenizeImpl(args, true); }
+
+const cli::CommandRegistration regTokenize{"tokenize", "Text to token ids (content or --markup mode), or --decode ids",
+                                           runTokenize};
+const cli::CommandRegistration regDetokenize{"detokenize", "Token ids to text (same as tokenize --decode)",
+                                             runDetokenize};
+
+} // namespace
