@@ -1,5 +1,9 @@
 #include "cpufeatures.h"
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -8,18 +12,43 @@ namespace sluice::kernels {
 
 namespace {
 
+#if defined(__x86_64__) || defined(__i386__)
+struct X86Features {
+    bool avx2 = false, avx512 = false, vbmi = false;
+};
+
+// CPUID plus XGETBV: a feature is usable only if the OS also saves the
+// register state (YMM for AVX2, ZMM and opmasks for AVX-512).
+X86Features x86Features()
+{
+    X86Features f;
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return f;
+    const bool fma = c & (1u << 12), osxsave = c & (1u << 27), avx = c & (1u << 28), f16c = c & (1u << 29);
+    if (!osxsave || !avx)
+        return f;
+    unsigned xlo, xhi;
+    __asm__ volatile("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0));
+    const bool ymmState = (xlo & 0x6u) == 0x6u;
+    const bool zmmState = (xlo & 0xE6u) == 0xE6u;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        return f;
+    f.avx2 = ymmState && fma && f16c && (b & (1u << 5));
+    const bool avx512f = b & (1u << 16), avx512bw = b & (1u << 30), avx512vl = b & (1u << 31);
+    f.avx512 = f.avx2 && zmmState && avx512f && avx512bw && avx512vl;
+    f.vbmi = f.avx512 && (c & (1u << 1));
+    return f;
+}
+#endif
+
 Isa detect()
 {
 #if defined(__x86_64__) || defined(__i386__)
-    __builtin_cpu_init();
-    // __builtin_cpu_supports also checks that the OS saves the wider registers.
-    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")
-        && __builtin_cpu_supports("f16c");
-    const bool avx512 = avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
-        && __builtin_cpu_supports("avx512vl");
-    if (avx512)
+    const X86Features f = x86Features();
+    if (f.avx512)
         return Isa::Avx512;
-    if (avx2)
+    if (f.avx2)
         return Isa::Avx2;
     return Isa::Scalar;
 #elif defined(__aarch64__) && defined(__ARM_NEON)
@@ -94,7 +123,7 @@ Isa setActiveIsa(Isa isa)
 bool hasAvx512Vbmi()
 {
 #if defined(__x86_64__) || defined(__i386__)
-    static const bool has = detectedIsa() == Isa::Avx512 && __builtin_cpu_supports("avx512vbmi");
+    static const bool has = x86Features().vbmi;
     return has;
 #else
     return false;

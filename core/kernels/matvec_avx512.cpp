@@ -13,8 +13,10 @@
 
 // GCC 12 reports the deliberately undefined source operands inside its own
 // AVX-512 intrinsics (_mm512_undefined_*) as (maybe) used uninitialized.
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
 
 #define SLUICE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma,f16c")))
 

@@ -10,8 +10,10 @@
 
 // GCC 12 reports the deliberately undefined source operands inside its own
 // AVX-512 intrinsics (_mm512_undefined_*) as (maybe) used uninitialized.
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
 
 #define SLUICE_AVX2 __attribute__((target("avx2,fma,f16c")))
 #define SLUICE_VBMI __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx2,fma,f16c")))
