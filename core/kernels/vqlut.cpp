@@ -32,6 +32,17 @@ void vqBuildScalar(const float *booksT, int stages, int entries, int vecDim, con
     }
 }
 
+void vqQuantizeScalar(const float *t, size_t n, float scale, int8_t *q8)
+{
+    for (size_t i = 0; i < n; ++i) {
+        // Clamping first is the same as clamping after rounding (+-127 are
+        // integers); adding and subtracting 1.5 * 2^23 rounds half to even in
+        // the default rounding mode without a libm call (|v| <= 127).
+        const float v = std::clamp(t[i] / scale, -127.0f, 127.0f);
+        q8[i] = int8_t((v + 12582912.0f) - 12582912.0f);
+    }
+}
+
 } // namespace detail
 
 namespace {
@@ -216,7 +227,11 @@ Status VqLut::build(const VqCodebooksView &books, const float *x, size_t n, Kind
     const int stages = books.stages, entries = books.entries, vecDim = books.vecDim;
     parallelFor(pool, nv, [&](size_t v0, size_t v1) {
 #if defined(__x86_64__)
-        if (isa == Isa::Avx2 || isa == Isa::Avx512) {
+        if (isa == Isa::Avx512) {
+            detail::vqBuildAvx512(booksT, stages, entries, vecDim, x, v0, v1, table);
+            return;
+        }
+        if (isa == Isa::Avx2) {
             detail::vqBuildAvx2(booksT, stages, entries, vecDim, x, v0, v1, table);
             return;
         }
@@ -241,20 +256,24 @@ Status VqLut::build(const VqCodebooksView &books, const float *x, size_t n, Kind
             const size_t begin = b * kVq4pLutBlock * S * E;
             const size_t end = std::min(nv, (b + 1) * kVq4pLutBlock) * S * E;
             float amax = 0.0f;
-            for (size_t i = begin; i < end; ++i)
-                amax = std::max(amax, std::fabs(table[i]));
+#if defined(__x86_64__)
+            if (isa == Isa::Avx2 || isa == Isa::Avx512)
+                amax = detail::vqAmaxAvx2(table + begin, end - begin);
+            else
+#endif
+                for (size_t i = begin; i < end; ++i)
+                    amax = std::max(amax, std::fabs(table[i]));
             const float scale = amax / 127.0f;
             m_blockScales[b] = scale;
             int8_t *q8 = m_table8.get();
             if (scale > 0.0f) {
-                for (size_t i = begin; i < end; ++i) {
-                    // clamp(rint(T / scale), -127, 127), -128 excluded. Clamping
-                    // first is the same (+-127 are integers); adding and
-                    // subtracting 1.5 * 2^23 rounds half to even in the default
-                    // rounding mode without a libm call (|q| <= 127).
-                    const float q = std::clamp(table[i] / scale, -127.0f, 127.0f);
-                    q8[i] = int8_t((q + 12582912.0f) - 12582912.0f);
+#if defined(__x86_64__)
+                if (isa == Isa::Avx2 || isa == Isa::Avx512) {
+                    detail::vqQuantizeAvx2(table + begin, end - begin, scale, q8 + begin);
+                    continue;
                 }
+#endif
+                detail::vqQuantizeScalar(table + begin, end - begin, scale, q8 + begin);
             } else {
                 std::fill(q8 + begin, q8 + end, int8_t(0));
             }

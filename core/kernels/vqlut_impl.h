@@ -24,7 +24,14 @@ inline size_t vqOffset(const VqMatrixView &w, size_t nv, size_t r, size_t v)
 // accumulated d = 0.. with a separate multiply and add (every ISA, same bits).
 void vqBuildScalar(const float *booksT, int stages, int entries, int vecDim, const float *x, size_t v0, size_t v1,
                    float *table);
+// int8 quantisation of n table entries with one block scale (> 0):
+// clamp(rint(t / scale), -127, 127).
+void vqQuantizeScalar(const float *t, size_t n, float scale, int8_t *q8);
 #if defined(__x86_64__)
+void vqQuantizeAvx2(const float *t, size_t n, float scale, int8_t *q8);
+float vqAmaxAvx2(const float *t, size_t n);
+void vqBuildAvx512(const float *booksT, int stages, int entries, int vecDim, const float *x, size_t v0, size_t v1,
+                   float *table);
 void vqBuildAvx2(const float *booksT, int stages, int entries, int vecDim, const float *x, size_t v0, size_t v1,
                  float *table);
 // VQ4P apply for whole 64-row blocks [block0, block1) with 64-entry tables

@@ -16,6 +16,7 @@
 #endif
 
 #define SLUICE_AVX2 __attribute__((target("avx2,fma,f16c")))
+#define SLUICE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma,f16c")))
 #define SLUICE_VBMI __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx2,fma,f16c")))
 
 namespace sluice::kernels::detail {
@@ -52,6 +53,85 @@ SLUICE_AVX2 void vqBuildAvx2(const float *booksT, int stages, int entries, int v
                 t[c] = a;
             }
         }
+    }
+}
+
+SLUICE_AVX512 void vqBuildAvx512(const float *booksT, int stages, int entries, int vecDim, const float *x, size_t v0,
+                                 size_t v1, float *table)
+{
+    const size_t E = size_t(entries);
+    if (E % 64 != 0) {
+        vqBuildAvx2(booksT, stages, entries, vecDim, x, v0, v1, table);
+        return;
+    }
+    for (size_t v = v0; v < v1; ++v) {
+        const float *xv = x + v * size_t(vecDim);
+        for (int s = 0; s < stages; ++s) {
+            float *t = table + (v * size_t(stages) + size_t(s)) * E;
+            const float *bt = booksT + size_t(s) * size_t(vecDim) * E;
+            for (size_t c = 0; c < E; c += 64) {
+                __m512 a0 = _mm512_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+                for (int d = 0; d < vecDim; ++d) {
+                    const __m512 xd = _mm512_set1_ps(xv[d]);
+                    const float *col = bt + size_t(d) * E + c;
+                    a0 = _mm512_add_ps(a0, _mm512_mul_ps(xd, _mm512_loadu_ps(col)));
+                    a1 = _mm512_add_ps(a1, _mm512_mul_ps(xd, _mm512_loadu_ps(col + 16)));
+                    a2 = _mm512_add_ps(a2, _mm512_mul_ps(xd, _mm512_loadu_ps(col + 32)));
+                    a3 = _mm512_add_ps(a3, _mm512_mul_ps(xd, _mm512_loadu_ps(col + 48)));
+                }
+                _mm512_storeu_ps(t + c, a0);
+                _mm512_storeu_ps(t + c + 16, a1);
+                _mm512_storeu_ps(t + c + 32, a2);
+                _mm512_storeu_ps(t + c + 48, a3);
+            }
+        }
+    }
+}
+
+SLUICE_AVX2 float vqAmaxAvx2(const float *t, size_t n)
+{
+    // max is exact in any order, so this equals the scalar loop.
+    const __m256 signMask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+    __m256 m0 = _mm256_setzero_ps(), m1 = m0;
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        m0 = _mm256_max_ps(m0, _mm256_and_ps(_mm256_loadu_ps(t + i), signMask));
+        m1 = _mm256_max_ps(m1, _mm256_and_ps(_mm256_loadu_ps(t + i + 8), signMask));
+    }
+    alignas(32) float lanes[8];
+    _mm256_store_ps(lanes, _mm256_max_ps(m0, m1));
+    float m = 0.0f;
+    for (float v : lanes)
+        m = v > m ? v : m;
+    for (; i < n; ++i) {
+        const float a = t[i] < 0 ? -t[i] : t[i];
+        m = a > m ? a : m;
+    }
+    return m;
+}
+
+SLUICE_AVX2 void vqQuantizeAvx2(const float *t, size_t n, float scale, int8_t *q8)
+{
+    // Same IEEE division and round-half-even as the scalar loop: same bytes.
+    const __m256 sc = _mm256_set1_ps(scale), lo = _mm256_set1_ps(-127.0f), hi = _mm256_set1_ps(127.0f);
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        __m256i q[4];
+        for (int k = 0; k < 4; ++k) {
+            const __m256 v = _mm256_min_ps(_mm256_max_ps(_mm256_div_ps(_mm256_loadu_ps(t + i + 8 * k), sc), lo), hi);
+            q[k] = _mm256_cvtps_epi32(_mm256_round_ps(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+        }
+        // Pack 32-bit -> 16-bit -> 8-bit (saturation never triggers: |q| <= 127),
+        // then undo the per-128-bit-lane interleaving of the packs.
+        const __m256i w01 = _mm256_packs_epi32(q[0], q[1]), w23 = _mm256_packs_epi32(q[2], q[3]);
+        const __m256i b = _mm256_packs_epi16(w01, w23);
+        const __m256i ordered = _mm256_permutevar8x32_epi32(b, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+        _mm256_storeu_si256(reinterpret_cast<__m256i *>(q8 + i), ordered);
+    }
+    for (; i < n; ++i) {
+        float v = t[i] / scale;
+        v = v < -127.0f ? -127.0f : v > 127.0f ? 127.0f : v;
+        q8[i] = int8_t((v + 12582912.0f) - 12582912.0f);
     }
 }
 
