@@ -465,11 +465,12 @@ Expected<Manifest> parseManifest(const char *data, size_t size, uint64_t trunkBy
     int64_t formatVersion = -1;
     if (version.isUndefined())
         return makeError(ErrorCode::Unsupported, "manifest.json: 'format_version' is absent (only version 0 is supported)");
-    if (!FieldReader::toInteger(version, formatVersion) || formatVersion != 0)
-        return makeError(ErrorCode::Unsupported, "manifest.json: format_version " +
-                                                     (version.isDouble() ? std::to_string(version.toDouble())
-                                                                         : std::string("(not a number)")) +
-                                                     " is not supported (only 0)");
+    if (!FieldReader::toInteger(version, formatVersion) || formatVersion != 0) {
+        const std::string shown = FieldReader::toInteger(version, formatVersion) ? std::to_string(formatVersion)
+                                  : version.isDouble()                           ? std::to_string(version.toDouble())
+                                                                                 : std::string("(not a number)");
+        return makeError(ErrorCode::Unsupported, "manifest.json: format_version " + shown + " is not supported (only 0)");
+    }
     m.arch = obj.value(QLatin1String("arch")).toString().toStdString();
     const QJsonValue prefix = obj.value(QLatin1String("tensor_prefix"));
     const bool prefixGiven = prefix.isString();
@@ -561,6 +562,19 @@ Expected<Manifest> parseManifest(const char *data, size_t size, uint64_t trunkBy
         m.visionConfigInManifest && names.count("vision_tower.patch_embed.proj.weight") != 0;
     SLUICE_TRY(validateShapes(m.config, m.tensors, m.tensorPrefix).withContext("manifest.json"));
     return m;
+}
+
+Expected<ModelConfig> parseModelConfig(const std::string &configJson, const std::string &tensorPrefix,
+                                       const ExpertQuantConfig &quant)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(configJson));
+    if (!doc.isObject())
+        return formatError("config: not a JSON object");
+    Manifest m;
+    m.tensorPrefix = tensorPrefix;
+    SLUICE_TRY(parseConfig(doc.object(), m, true));
+    m.config.expertQuant = quant;
+    return m.config;
 }
 
 Expected<std::vector<SpecialToken>> parseSpecials(const char *data, size_t size, int vocab)

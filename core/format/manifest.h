@@ -83,6 +83,11 @@ struct ManifestLimits {
 // lie inside it. Specials and vision.json are applied separately.
 Expected<Manifest> parseManifest(const char *data, size_t size, uint64_t trunkBytes);
 
+// Parses a manifest "config" object alone (writers use it to get exactly the
+// ModelConfig a reader will see). No tensors, so no shape checks.
+Expected<ModelConfig> parseModelConfig(const std::string &configJson, const std::string &tensorPrefix,
+                                       const ExpertQuantConfig &quant);
+
 // specials.json: [{"id": int, "text": str}, ...]. Ids must be < vocab.
 Expected<std::vector<SpecialToken>> parseSpecials(const char *data, size_t size, int vocab);
 

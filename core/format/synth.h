@@ -1,0 +1,55 @@
+#pragma once
+// Synthetic containers: deterministic (own PRNG, seeded per tensor name),
+// in the real tensor names and prefixes (spec 1.4, 7.1), for tests, the
+// bundled demo and streaming benchmarks. Tiny models are quantised like real
+// ones (trunk per spec 4.3, expert codebooks by residual k-means); large
+// models use random codebooks and indices and write at disk speed.
+#include "format/manifest.h"
+#include "format/modelconfig.h"
+#include "util/status.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace sluice {
+
+struct SynthOptions {
+    Architecture arch = Architecture::KimiK3;
+    uint64_t seed = 1;
+    int trunkBits = 4;            // 4 (Q4G) or 8 (Q8G) trunk matrices
+    std::string expertFmt = "VQ3R"; // VQ3R, VQ2R or VQ4P
+    bool withVision = false;      // K3 only: tiny vision tower + vision.json
+    bool demo = false;            // manifest "sluice_demo": true (random weights, bundled demo)
+    std::string tokenizerModel;   // tokenizer.model bytes; empty = no tokenizer file
+    std::string specialsJson;     // specials.json text; empty = built-in names at the Kimi offsets
+    // Large mode (streaming benchmarks) when recordBytes > 0: `layers` MoE
+    // layers of `experts` records of exactly recordBytes bytes each.
+    uint64_t recordBytes = 0;
+    int layers = 0;
+    int experts = 0;
+    // Tiny mode experts. By default codebooks are fitted (residual k-means,
+    // spec 5.2) once per matrix kind on sampled Gaussian expert rows, varied
+    // per layer, and indices are drawn at random: the decoded experts have
+    // the designed row scales without the cost of encoding 112 experts
+    // (~10 s on a loaded 2-core VM). encodeExperts = true instead generates
+    // float experts and encodes them greedily (spec 5.3), as a converter does.
+    bool encodeExperts = false;
+    int fitVectors = 2048;
+    int fitIterations = 10;
+    // Called with 0..1 while writing; return false to cancel.
+    std::function<bool(double)> progress;
+};
+
+// The model the options describe: the manifest config JSON and its parse.
+struct SynthModelSpec {
+    ModelConfig config;
+    std::string configJson;
+    std::string visionJson; // empty without vision
+    std::vector<SpecialToken> specials;
+};
+Expected<SynthModelSpec> syntheticModelSpec(const SynthOptions &options);
+
+Status writeSyntheticModel(const std::string &dir, const SynthOptions &options);
+
+} // namespace sluice

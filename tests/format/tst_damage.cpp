@@ -1,0 +1,280 @@
+// Every kind of damage issue 3 lists gets its own specific, named error and
+// no crash: each row copies a fresh synthetic container, damages one thing,
+// and checks the message. Also drives `sluice-cli info/verify` end to end.
+#include "format/container.h"
+#include "format/synth.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <functional>
+
+using namespace sluice;
+
+namespace {
+
+using Damage = std::function<void(const QString &dir)>;
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    f.open(QIODevice::ReadOnly);
+    return f.readAll();
+}
+void writeAll(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    f.open(QIODevice::WriteOnly | QIODevice::Truncate);
+    f.write(bytes);
+}
+// Patches bytes of one file in place.
+void patch(const QString &path, qint64 at, const QByteArray &bytes)
+{
+    QFile f(path);
+    f.open(QIODevice::ReadWrite);
+    f.seek(at);
+    f.write(bytes);
+}
+QByteArray le16(int v) { return QByteArray(1, char(v & 0xff)) + QByteArray(1, char((v >> 8) & 0xff)); }
+QByteArray le32(quint32 v)
+{
+    QByteArray b(4, 0);
+    for (int i = 0; i < 4; ++i)
+        b[i] = char((v >> (8 * i)) & 0xff);
+    return b;
+}
+void editManifest(const QString &dir, const std::function<void(QJsonObject &)> &edit)
+{
+    QJsonObject m = QJsonDocument::fromJson(readAll(dir + "/manifest.json")).object();
+    edit(m);
+    writeAll(dir + "/manifest.json", QJsonDocument(m).toJson());
+}
+void editConfig(const QString &dir, const char *key, const QJsonValue &value)
+{
+    editManifest(dir, [&](QJsonObject &m) {
+        QJsonObject c = m["config"].toObject();
+        c[key] = value;
+        m["config"] = c;
+    });
+}
+constexpr qint64 kRecord = 20480; // tiny K3 record
+qint64 recordAt(int expert) { return kRecord * expert; }
+
+} // namespace
+
+Q_DECLARE_METATYPE(Damage)
+
+class TestDamage : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    QString m_template;
+
+    QString freshCopy()
+    {
+        static int n = 0;
+        const QString dir = m_tmp.filePath(QString("copy%1").arg(n++));
+        QDir().mkpath(dir);
+        for (const QString &f : QDir(m_template).entryList(QDir::Files))
+            QFile::copy(m_template + "/" + f, dir + "/" + f);
+        return dir;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_template = m_tmp.filePath("template");
+        SynthOptions o; // tiny K3, VQ3R
+        const Status s = writeSyntheticModel(m_template.toStdString(), o);
+        QVERIFY2(s.isOk(), s.message().c_str());
+        QCOMPARE(QFileInfo(m_template + "/experts-L2.bin").size(), 16 * kRecord);
+    }
+
+    void damaged_data()
+    {
+        QTest::addColumn<Damage>("damage");
+        QTest::addColumn<bool>("opens");      // the damage is found at open (false) or on a record read (true)
+        QTest::addColumn<bool>("crc");        // the record read verifies the CRC
+        QTest::addColumn<QString>("expected"); // text the error must contain
+        QTest::addColumn<int>("code");
+
+        const auto bank = [](const QString &d) { return d + "/experts-L2.bin"; };
+        QTest::newRow("wrong magic") << Damage([=](const QString &d) { patch(bank(d), recordAt(3), "XXXX"); })
+                                     << true << false << "layer 2, expert 3: bad magic" << int(ErrorCode::Format);
+        QTest::newRow("wrong expert id") << Damage([=](const QString &d) { patch(bank(d), recordAt(3) + 6, le16(4)); })
+                                         << true << false << "layer 2, expert 3: record holds expert 4 (wrong expert id)"
+                                         << int(ErrorCode::Format);
+        QTest::newRow("record from another layer")
+            << Damage([=](const QString &d) {
+                   const QByteArray other = readAll(d + "/experts-L5.bin").mid(recordAt(3), kRecord);
+                   patch(bank(d), recordAt(3), other);
+               })
+            << true << false << "layer 2, expert 3: record belongs to layer 5" << int(ErrorCode::Format);
+        QTest::newRow("truncated bank")
+            << Damage([=](const QString &d) { QFile::resize(bank(d), 15 * kRecord); }) << false << false
+            << "experts-L2.bin (layer 2): truncated bank (307200 bytes, manifest says 327680)" << int(ErrorCode::Format);
+        QTest::newRow("bank not a 4 KiB multiple")
+            << Damage([=](const QString &d) { QFile::resize(bank(d), 16 * kRecord - 100); }) << false << false
+            << "experts-L2.bin (layer 2): file size 327580 is not a multiple of 4096" << int(ErrorCode::Format);
+        QTest::newRow("flipped payload byte")
+            << Damage([=](const QString &d) {
+                   QByteArray b = readAll(bank(d)).mid(recordAt(3) + 1000, 1);
+                   b[0] = char(b[0] ^ 0x01);
+                   patch(bank(d), recordAt(3) + 1000, b);
+               })
+            << true << true << "layer 2, expert 3: checksum mismatch" << int(ErrorCode::Checksum);
+        QTest::newRow("offsets out of range")
+            << Damage([=](const QString &d) { patch(bank(d), recordAt(3) + 32, le32(20000)); }) << true << false
+            << "layer 2, expert 3: offsets out of range" << int(ErrorCode::Format);
+        QTest::newRow("offsets out of order")
+            << Damage([=](const QString &d) { patch(bank(d), recordAt(3) + 24, le32(40)); }) << true << false
+            << "layer 2, expert 3: offsets out of order" << int(ErrorCode::Format);
+        QTest::newRow("VQ4P record in a VQ3R manifest")
+            << Damage([=](const QString &d) { patch(bank(d), recordAt(3) + 8, QByteArray(1, char(8))); }) << true << false
+            << "layer 2, expert 3: record fmt 8 (VQ4P) disagrees with the manifest's VQ3R" << int(ErrorCode::Format);
+        QTest::newRow("lowrank id") << Damage([=](const QString &d) { patch(bank(d), recordAt(3) + 12, le16(1)); })
+                                    << true << false << "layer 2, expert 3: lowrank_id 1" << int(ErrorCode::Format);
+        QTest::newRow("codebook id out of range")
+            << Damage([=](const QString &d) { patch(bank(d), recordAt(3) + 10, le16(60)); }) << true << false
+            << "layer 2, expert 3: codebook id 60 + 9 books exceeds the 63" << int(ErrorCode::Format);
+        QTest::newRow("absurd hidden size") << Damage([](const QString &d) { editConfig(d, "hidden_size", 1 << 30); })
+                                            << false << false << "'hidden_size' = 1073741824 is outside [1, 1048576]"
+                                            << int(ErrorCode::Format);
+        QTest::newRow("absurd layer count") << Damage([](const QString &d) { editConfig(d, "num_hidden_layers", 100000); })
+                                            << false << false << "'num_hidden_layers' = 100000 is outside [1, 128]"
+                                            << int(ErrorCode::Format);
+        QTest::newRow("top_k above experts") << Damage([](const QString &d) { editConfig(d, "num_experts_per_token", 32); })
+                                             << false << false << "num_experts_per_token 32 exceeds num_experts 16"
+                                             << int(ErrorCode::Format);
+        QTest::newRow("tensor outside trunk.bin")
+            << Damage([](const QString &d) {
+                   editManifest(d, [](QJsonObject &m) {
+                       QJsonArray t = m["trunk"].toArray();
+                       QJsonObject first = t[0].toObject();
+                       first["off"] = 1e12;
+                       t[0] = first;
+                       m["trunk"] = t;
+                   });
+               })
+            << false << false << "lie outside trunk.bin" << int(ErrorCode::Format);
+        QTest::newRow("shape disagrees with config")
+            << Damage([](const QString &d) { editConfig(d, "kv_lora_rank", 32); }) << false << false
+            << "kv_a_proj_with_mqa.weight: shape [80, 256], expected [48, 256]" << int(ErrorCode::Format);
+        QTest::newRow("format_version 1")
+            << Damage([](const QString &d) { editManifest(d, [](QJsonObject &m) { m["format_version"] = 1; }); }) << false
+            << false << "format_version 1 is not supported" << int(ErrorCode::Unsupported);
+        QTest::newRow("format_version absent")
+            << Damage([](const QString &d) { editManifest(d, [](QJsonObject &m) { m.remove("format_version"); }); })
+            << false << false << "'format_version' is absent" << int(ErrorCode::Unsupported);
+        QTest::newRow("manifest not JSON") << Damage([](const QString &d) { writeAll(d + "/manifest.json", "{\"format_"); })
+                                           << false << false << "manifest.json: not valid JSON" << int(ErrorCode::Format);
+        QTest::newRow("missing manifest") << Damage([](const QString &d) { QFile::remove(d + "/manifest.json"); })
+                                          << false << false << "manifest.json is missing" << int(ErrorCode::NotFound);
+        QTest::newRow("missing trunk") << Damage([](const QString &d) { QFile::remove(d + "/trunk.bin"); }) << false
+                                       << false << "trunk.bin is missing" << int(ErrorCode::NotFound);
+        QTest::newRow("missing codebooks") << Damage([](const QString &d) { QFile::remove(d + "/codebooks.bin"); })
+                                           << false << false << "codebooks.bin is missing" << int(ErrorCode::NotFound);
+        QTest::newRow("missing bank") << Damage([](const QString &d) { QFile::remove(d + "/experts-L6.bin"); }) << false
+                                      << false << "experts-L6.bin (layer 6): bank file is missing" << int(ErrorCode::NotFound);
+        QTest::newRow("bank path escapes")
+            << Damage([](const QString &d) {
+                   editManifest(d, [](QJsonObject &m) {
+                       QJsonObject layers = m["layers"].toObject();
+                       QJsonObject l1 = layers["1"].toObject();
+                       l1["file"] = "../../etc/passwd";
+                       layers["1"] = l1;
+                       m["layers"] = layers;
+                   });
+               })
+            << false << false << "'file' is not a plain file name" << int(ErrorCode::Format);
+        QTest::newRow("layer lists overlap")
+            << Damage([](const QString &d) {
+                   editManifest(d, [](QJsonObject &m) {
+                       QJsonObject c = m["config"].toObject();
+                       QJsonObject lac = c["linear_attn_config"].toObject();
+                       lac["kda_layers"] = QJsonArray{1, 2, 3, 4, 5, 6};
+                       c["linear_attn_config"] = lac;
+                       m["config"] = c;
+                   });
+               })
+            << false << false << "layer 3 (1-based 4) is listed twice" << int(ErrorCode::Format);
+    }
+    void damaged()
+    {
+        QFETCH(Damage, damage);
+        QFETCH(bool, opens);
+        QFETCH(bool, crc);
+        QFETCH(QString, expected);
+        QFETCH(int, code);
+        const QString dir = freshCopy();
+        damage(dir);
+        auto opened = Container::open(dir.toStdString());
+        Status s;
+        if (opens) {
+            QVERIFY2(opened.isOk(), opened.status().message().c_str());
+            std::vector<uint8_t> rec;
+            // Neighbours stay readable: the damage is confined to its record.
+            QVERIFY((*opened)->readExpertRecord(2, 2, rec, true).isOk());
+            s = (*opened)->readExpertRecord(2, 3, rec, crc);
+            if (!crc)
+                QVERIFY(!s.isOk());
+            else
+                QVERIFY((*opened)->readExpertRecord(2, 3, rec, false).isOk()); // the header is fine
+        } else {
+            QVERIFY(!opened.isOk());
+            s = opened.status();
+        }
+        QVERIFY(!s.isOk());
+        QVERIFY2(QString::fromStdString(s.message()).contains(expected), s.message().c_str());
+        QCOMPARE(int(s.code()), code);
+    }
+
+    void cliInfoAndVerify()
+    {
+        if (!QFile::exists(SLUICE_CLI_PATH))
+            QSKIP("sluice-cli is not built");
+        QProcess info;
+        info.start(SLUICE_CLI_PATH, {"info", m_template, "--json"});
+        QVERIFY(info.waitForFinished(60000));
+        QCOMPARE(info.exitCode(), 0);
+        const QJsonObject o = QJsonDocument::fromJson(info.readAllStandardOutput()).object();
+        QCOMPARE(o["architecture"].toString(), QStringLiteral("kimi-k3"));
+        QCOMPARE(o["experts"].toInt(), 16);
+        QCOMPARE(o["layers"].toInt(), 8);
+        QCOMPARE(o["record_bytes"].toInteger(), kRecord);
+        QVERIFY(o["trunk"].toObject().contains("Q4G"));
+        QVERIFY(o["parameters"].toInteger() > 10000000);
+
+        QProcess verify;
+        verify.start(SLUICE_CLI_PATH, {"verify", m_template});
+        QVERIFY(verify.waitForFinished(60000));
+        QCOMPARE(verify.exitCode(), 0);
+        QVERIFY(verify.readAllStandardOutput().contains("112 records checked, 0 damaged"));
+
+        const QString dir = freshCopy();
+        patch(dir + "/experts-L4.bin", recordAt(9) + 500, "\x55\xaa");
+        QFile::resize(dir + "/experts-L6.bin", 15 * kRecord);
+        QProcess bad;
+        bad.start(SLUICE_CLI_PATH, {"verify", dir, "--json"});
+        QVERIFY(bad.waitForFinished(60000));
+        QCOMPARE(bad.exitCode(), 1);
+        const QJsonObject r = QJsonDocument::fromJson(bad.readAllStandardOutput()).object();
+        QCOMPARE(r["ok"].toBool(), false);
+        const QJsonArray damaged = r["damaged"].toArray();
+        QCOMPARE(damaged.size(), 2);
+        QCOMPARE(damaged[0].toObject()["layer"].toInt(), 4);
+        QCOMPARE(damaged[0].toObject()["expert"].toInt(), 9);
+        QVERIFY(damaged[0].toObject()["error"].toString().contains("checksum mismatch"));
+        QCOMPARE(damaged[1].toObject()["layer"].toInt(), 6);
+        QCOMPARE(damaged[1].toObject()["expert"].toInt(), 15);
+        QVERIFY(damaged[1].toObject()["error"].toString().contains("short read"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDamage)
+#include "tst_damage.moc"
