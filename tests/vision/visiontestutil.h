@@ -1,0 +1,112 @@
+#pragma once
+// Shared helpers for the vision tests: the deterministic test image (the
+// oracle tests/oracle/vision_ref.py gen_image() makes the same bytes), error
+// figures and the oracle's base64 f32 arrays.
+#include "vision/imageloader.h"
+
+#include <QByteArray>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace sluice::test {
+
+inline vision::RgbImage genImage(int w, int h, int seed)
+{
+    vision::RgbImage img;
+    img.width = w;
+    img.height = h;
+    img.rgb.resize(size_t(w) * size_t(h) * 3);
+    for (int64_t y = 0; y < h; ++y) {
+        for (int64_t x = 0; x < w; ++x) {
+            for (int64_t c = 0; c < 3; ++c) {
+                const int64_t v = x * (5 + c) + y * (3 + 2 * c) + ((x * y) >> 3) + seed * 17 + ((x ^ y) & 15) * c;
+                img.rgb[(size_t(y) * size_t(w) + size_t(x)) * 3 + size_t(c)] = uint8_t(v & 255);
+            }
+        }
+    }
+    return img;
+}
+
+// max |a - b| / max |b|.
+inline double relError(const float *a, const float *b, size_t n)
+{
+    double diff = 0, mag = 0;
+    for (size_t i = 0; i < n; ++i) {
+        diff = std::max(diff, std::fabs(double(a[i]) - double(b[i])));
+        mag = std::max(mag, std::fabs(double(b[i])));
+    }
+    return mag > 0 ? diff / mag : diff;
+}
+
+inline double maxAbsDiff(const float *a, const float *b, size_t n)
+{
+    double diff = 0;
+    for (size_t i = 0; i < n; ++i)
+        diff = std::max(diff, std::fabs(double(a[i]) - double(b[i])));
+    return diff;
+}
+
+inline std::vector<float> fromB64(const QJsonValue &v)
+{
+    const QByteArray raw = QByteArray::fromBase64(v.toString().toLatin1());
+    std::vector<float> out(size_t(raw.size()) / 4);
+    std::memcpy(out.data(), raw.constData(), out.size() * 4);
+    return out;
+}
+
+inline QJsonObject readFixture(const QString &name)
+{
+    QFile f(QStringLiteral(SLUICE_FIXTURES_DIR "/vision/") + name);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+// sha256 over the files the forward pass reads, as tests/oracle/kimi_ref.py
+// Container.file_hash(): name then bytes, names sorted.
+inline QString containerHash(const QString &dir)
+{
+    QDir d(dir);
+    QStringList names;
+    for (const QString &n : d.entryList(QDir::Files, QDir::Name)) {
+        if (n == "manifest.json" || n == "trunk.bin" || n == "codebooks.bin" ||
+            (n.startsWith("experts-L") && n.endsWith(".bin")))
+            names << n;
+    }
+    names.sort(); // byte order, as Python's sorted()
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    for (const QString &n : names) {
+        h.addData(n.toUtf8());
+        QFile f(d.filePath(n));
+        if (!f.open(QIODevice::ReadOnly))
+            return {};
+        h.addData(&f);
+    }
+    return QString::fromLatin1(h.result().toHex());
+}
+
+// Runs `sluice-cli synth --out DIR <args>`; empty string on success, else the reason.
+inline QString runSynth(const QString &dir, const QString &args)
+{
+    QProcess p;
+    QStringList list = {"synth", "--out", dir};
+    list << args.split(' ', Qt::SkipEmptyParts);
+    p.start(QStringLiteral(SLUICE_CLI_PATH), list);
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        return QString("sluice-cli synth %1 failed: %2").arg(args, QString::fromLocal8Bit(p.readAllStandardError()));
+    return {};
+}
+
+} // namespace sluice::test
