@@ -134,9 +134,11 @@ void kdaStepReference(float *state, const float *q, const float *k, const float 
     for (size_t n = 0; n < size_t(heads); ++n) {
         float *S = state + n * D * D;
         const float *qn = q + n * D, *kn = k + n * D, *vn = v + n * D, *gn = g + n * D;
-        for (size_t i = 0; i < D; ++i) // S' = diag(exp(g)) S
+        for (size_t i = 0; i < D; ++i) { // S' = diag(exp(g)) S
+            const float decay = std::exp(gn[i]);
             for (size_t j = 0; j < D; ++j)
-                S[i * D + j] = std::exp(gn[i]) * S[i * D + j];
+                S[i * D + j] = decay * S[i * D + j];
+        }
         for (size_t j = 0; j < D; ++j) { // u = S'^T k
             float a = 0.0f;
             for (size_t i = 0; i < D; ++i)

@@ -100,6 +100,7 @@ private slots:
         }
         for (size_t i = 0; i < S.size(); ++i)
             worstState = std::max(worstState, std::fabs(S[i] - Sd[i]));
+        qInfo("reference vs float64: max |out| error %.3g, max |state| error %.3g", worstOut, worstState);
         QVERIFY2(worstOut <= 1e-6, qPrintable(QString::number(worstOut)));
         QVERIFY2(worstState <= 1e-6, qPrintable(QString::number(worstState)));
     }
@@ -124,7 +125,9 @@ private slots:
             if (setActiveIsa(isa) != isa)
                 continue;
             std::vector<float> first;
-            for (int threads : {1, 3}) {
+            // Thread-count invariance on the default path only (keeps the test lean under ASan).
+            const std::vector<int> threadCounts = isa == detectedIsa() ? std::vector<int>{1, 3} : std::vector<int>{2};
+            for (int threads : threadCounts) {
                 ThreadPool pool(threads);
                 std::vector<float> S(stateSize, 0.0f), out(T * C);
                 for (int t = 0; t < T; ++t)
@@ -135,6 +138,8 @@ private slots:
                     worstOut = std::max(worstOut, double(std::fabs(out[i] - outRef[i])));
                 for (size_t i = 0; i < stateSize; ++i)
                     worstState = std::max(worstState, double(std::fabs(S[i] - Sref[i])));
+                qInfo("%s, %d thread(s): max |out - ref| %.3g, max |state - ref| %.3g", isaName(isa), threads, worstOut,
+                      worstState);
                 QVERIFY2(worstOut <= 1e-6, qPrintable(QString("%1: out %2").arg(isaName(isa)).arg(worstOut)));
                 QVERIFY2(worstState <= 1e-6, qPrintable(QString("%1: state %2").arg(isaName(isa)).arg(worstState)));
                 out.insert(out.end(), S.begin(), S.end());
