@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 namespace sluice::kernels {
@@ -68,6 +69,12 @@ TileStrides tileStrides(const VqMatrixView &w, size_t nv)
     return {nv * bpv, bpv};
 }
 
+// Byte k of a little-endian run of 64-bit words.
+inline unsigned byteAt(const uint64_t *words, int k)
+{
+    return unsigned(words[k >> 3] >> ((k & 7) * 8)) & 255u;
+}
+
 // Scalar f32 apply over rows [r0, r1) with S stages. The rows of a tile (an
 // index block) are walked together so many independent gather chains are in
 // flight; each row sums its stage lookups in stage order, then adds that to
@@ -81,25 +88,58 @@ void applyF32(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, flo
     const float *T = lut.table();
     const size_t tile = w.indexBlock > 0 ? size_t(w.indexBlock) : size_t(kRowTile);
     const TileStrides st = tileStrides(w, nv);
-    float acc[256];
+    // Up to 4 index blocks (256 rows) share each position's table slice
+    // while it is in L1: the whole table (1.4 MB on K3) does not fit in L2.
+    constexpr int kSubTiles = 4;
+    float acc[kSubTiles * 64];
     for (size_t r = r0; r < r1;) {
-        const size_t tileEnd = std::min(r1, (r / tile + 1) * tile);
-        const size_t n = tileEnd - r;
-        std::fill(acc, acc + n, 0.0f);
-        const uint8_t *p = w.indices + detail::vqOffset(w, nv, r, 0);
-        for (size_t v = 0; v < nv; ++v, p += st.vStride) {
+        size_t subOffset[kSubTiles], subRows[kSubTiles];
+        const uint8_t *subBase[kSubTiles];
+        int subs = 0;
+        size_t total = 0, next = r;
+        while (subs < kSubTiles && next < r1) {
+            const size_t end = std::min(r1, (next / tile + 1) * tile);
+            subOffset[subs] = total;
+            subRows[subs] = end - next;
+            subBase[subs] = w.indices + detail::vqOffset(w, nv, next, 0);
+            total += end - next;
+            next = end;
+            ++subs;
+        }
+        std::fill(acc, acc + total, 0.0f);
+        for (size_t v = 0; v < nv; ++v) {
             const float *t = T + v * S * E;
-            const uint8_t *q = p;
-            for (size_t i = 0; i < n; ++i, q += st.rowStride) {
-                float l = t[q[0]];
-                for (int s = 1; s < S; ++s)
-                    l = l + t[size_t(s) * E + q[s]];
-                acc[i] = acc[i] + l;
+            for (int sub = 0; sub < subs; ++sub) {
+                const uint8_t *p = subBase[sub] + v * st.vStride;
+                float *a = acc + subOffset[sub];
+                const size_t n = subRows[sub];
+                // Contiguous rows (blocked layout): 8 rows' index bytes come in
+                // as S word loads instead of 8*S byte loads (spec 5.4).
+                const size_t n8 = st.rowStride == size_t(S) ? n / 8 * 8 : 0;
+                for (size_t i = 0; i < n8; i += 8) {
+                    uint64_t words[S];
+                    std::memcpy(words, p + i * S, sizeof(words));
+#pragma GCC unroll 8
+                    for (int k = 0; k < 8; ++k) {
+                        float l = t[byteAt(words, k * S)];
+#pragma GCC unroll 4
+                        for (int s = 1; s < S; ++s)
+                            l = l + t[size_t(s) * E + byteAt(words, k * S + s)];
+                        a[i + size_t(k)] = a[i + size_t(k)] + l;
+                    }
+                }
+                const uint8_t *q = p + n8 * st.rowStride;
+                for (size_t i = n8; i < n; ++i, q += st.rowStride) {
+                    float l = t[q[0]];
+                    for (int s = 1; s < S; ++s)
+                        l = l + t[size_t(s) * E + q[s]];
+                    a[i] = a[i] + l;
+                }
             }
         }
-        for (size_t i = 0; i < n; ++i)
+        for (size_t i = 0; i < total; ++i)
             y[r + i] = halfToFloat(w.rowScales[r + i]) * acc[i];
-        r = tileEnd;
+        r = next;
     }
 }
 
