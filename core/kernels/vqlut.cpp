@@ -210,6 +210,20 @@ void applyRows(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, fl
             }
         }
 #endif
+#if defined(__aarch64__) && defined(__ARM_NEON)
+        if (allowSimd && activeIsa() == Isa::Neon && w.indexBlock == 64 && lut.entries() == 64) {
+            const size_t nv = lut.positions();
+            const size_t firstFull = (r0 + 63) / 64, lastFull = r1 / 64;
+            if (firstFull < lastFull) {
+                if (r0 < firstFull * 64)
+                    applyInt8Scalar(lut, w, r0, firstFull * 64, y);
+                detail::vq4pBlocksNeon(lut.table8(), lut.blockScales(), w, nv, firstFull, lastFull, y);
+                if (lastFull * 64 < r1)
+                    applyInt8Scalar(lut, w, lastFull * 64, r1, y);
+                return;
+            }
+        }
+#endif
         applyInt8Scalar(lut, w, r0, r1, y);
         return;
     }

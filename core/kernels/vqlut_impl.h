@@ -39,5 +39,10 @@ void vqBuildAvx2(const float *booksT, int stages, int entries, int vecDim, const
 void vq4pBlocksAvx512Vbmi(const int8_t *table8, const float *blockScales, const VqMatrixView &w, size_t nv,
                           size_t block0, size_t block1, float *y);
 #endif
+#if defined(__aarch64__) && defined(__ARM_NEON)
+// VQ4P apply for whole 64-row blocks with vqtbl4q lookups (64-entry tables).
+void vq4pBlocksNeon(const int8_t *table8, const float *blockScales, const VqMatrixView &w, size_t nv, size_t block0,
+                    size_t block1, float *y);
+#endif
 
 } // namespace sluice::kernels::detail
