@@ -109,7 +109,14 @@ void attnResMix(const float *const *blocks, size_t nBlocks, const float *p, cons
                 size_t d, float eps, float *out)
 {
     const size_t count = nBlocks + 1;
-    std::vector<float> alpha(count);
+    // K3 has at most 9 entries; no heap allocation on the hot path.
+    float stackAlpha[32];
+    std::vector<float> heapAlpha;
+    float *alpha = stackAlpha;
+    if (count > 32) {
+        heapAlpha.resize(count);
+        alpha = heapAlpha.data();
+    }
     for (size_t i = 0; i < count; ++i) {
         const float *v = i < nBlocks ? blocks[i] : p;
         double ss = 0, s = 0;
@@ -119,7 +126,7 @@ void attnResMix(const float *const *blocks, size_t nBlocks, const float *p, cons
         }
         alpha[i] = float(s / std::sqrt(ss / double(d) + double(eps)));
     }
-    softmax(alpha.data(), count, alpha.data());
+    softmax(alpha, count, alpha);
     // Per element: read every V_i[j] before writing out[j] (alias-safe).
     for (size_t j = 0; j < d; ++j) {
         float acc = 0.0f;

@@ -3,6 +3,7 @@
 #include "kernels/elementwise.h"
 
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <random>
@@ -140,14 +141,24 @@ private slots:
         QCOMPARE(ring[3 * 2 + 0], u[(T - 3) * C + 2]);
     }
 
+    void attnResMixMatchesSpec_data()
+    {
+        QTest::addColumn<int>("blockCount");
+        QTest::newRow("only the partial sum") << 0;
+        QTest::newRow("4 blocks") << 4;
+        QTest::newRow("40 blocks (heap path)") << 40;
+    }
     void attnResMixMatchesSpec()
     {
-        const size_t d = 64, nb = 4;
+        QFETCH(int, blockCount);
+        const size_t d = 64, nb = size_t(blockCount);
         std::vector<std::vector<float>> blocks;
+        std::vector<const float *> bp;
         for (size_t i = 0; i < nb; ++i)
-            blocks.push_back(values(d, 1.0f + float(i), 10 + uint32_t(i)));
+            blocks.push_back(values(d, 1.0f + float(i % 5), 10 + uint32_t(i)));
+        for (const auto &b : blocks)
+            bp.push_back(b.data());
         const auto p = values(d, 2.0f, 20), r = values(d, 1.0f, 21), q = values(d, 1.0f, 22);
-        const float *bp[nb] = {blocks[0].data(), blocks[1].data(), blocks[2].data(), blocks[3].data()};
         std::vector<double> score(nb + 1);
         for (size_t i = 0; i <= nb; ++i) {
             const float *v = i < nb ? bp[i] : p.data();
@@ -163,8 +174,8 @@ private slots:
         for (double s : score)
             z += std::exp(s - m);
         std::vector<float> out(d), alias = p;
-        attnResMix(bp, nb, p.data(), r.data(), q.data(), d, 1e-5f, out.data());
-        attnResMix(bp, nb, alias.data(), r.data(), q.data(), d, 1e-5f, alias.data()); // out == p
+        attnResMix(bp.data(), nb, p.data(), r.data(), q.data(), d, 1e-5f, out.data());
+        attnResMix(bp.data(), nb, alias.data(), r.data(), q.data(), d, 1e-5f, alias.data()); // out == p
         for (size_t j = 0; j < d; ++j) {
             double e = 0, mag = 0;
             for (size_t i = 0; i <= nb; ++i) {
