@@ -39,7 +39,15 @@ uint64_t nonNegative(int v) { return v > 0 ? uint64_t(v) : 0; }
 std::string formatGiB(uint64_t bytes)
 {
     char text[64];
-    std::snprintf(text, sizeof text, "%.2f GiB", double(bytes) / (1024.0 * 1024.0 * 1024.0));
+    const double kib = 1024.0, mib = kib * 1024, gib = mib * 1024;
+    if (double(bytes) >= gib)
+        std::snprintf(text, sizeof text, "%.2f GiB", double(bytes) / gib);
+    else if (double(bytes) >= mib)
+        std::snprintf(text, sizeof text, "%.2f MiB", double(bytes) / mib);
+    else if (double(bytes) >= kib)
+        std::snprintf(text, sizeof text, "%.2f KiB", double(bytes) / kib);
+    else
+        std::snprintf(text, sizeof text, "%llu B", (unsigned long long)bytes);
     return text;
 }
 
@@ -145,7 +153,11 @@ Expected<CacheSizing> sizeCache(const MemoryPlan &plan, uint64_t budgetBytes)
     // Each slot beyond the minimum costs its buffer and its index record, so
     // the whole cache stays inside the budget.
     const uint64_t extra = (s.budgetBytes - plan.floorBytes) / (s.slotBytes + kCacheIndexBytesPerSlot);
-    const uint64_t slots = uint64_t(2 * plan.topK) + extra;
+    uint64_t slots = uint64_t(2 * plan.topK) + extra;
+    // More slots than records is memory nobody can use.
+    const uint64_t keys = uint64_t(std::max(plan.moeLayers, 0)) * uint64_t(std::max(plan.expertsPerLayer, 0));
+    if (keys > 0)
+        slots = std::min(slots, std::max(keys, uint64_t(2 * plan.topK)));
     if (slots > uint64_t(std::numeric_limits<int>::max() / 2))
         return makeError(ErrorCode::InvalidArgument, "cache sizing: " + std::to_string(slots) + " slots is too many");
     s.slotCount = int(slots);

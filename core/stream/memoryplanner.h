@@ -105,7 +105,8 @@ struct MemoryPlan {
 struct CacheSizing {
     uint64_t budgetBytes = 0;        // the budget in force (default resolved)
     uint64_t cacheBytes = 0;         // budget - floor + minExpertCache (spec 9)
-    int slotCount = 0;               // 2 * topK + floor((budget - floor) / (slotBytes + kCacheIndexBytesPerSlot))
+    int slotCount = 0;               // 2 * topK + floor((budget - floor) / (slotBytes + kCacheIndexBytesPerSlot)),
+                                     // capped at every record of the model (moeLayers * expertsPerLayer)
                                      // (not "slots": that is a Qt macro)
     uint64_t slotBytes = 0;          // bytes per slot buffer (== recordBytes: records are 4 KiB multiples)
     uint64_t slotBufferBytes = 0;    // slotCount * slotBytes: the ledger's "expert cache slots"
@@ -153,7 +154,7 @@ struct UsableRam {
 // make the default budget, and so every run, non-reproducible (spec 9).
 Expected<UsableRam> detectUsableRam(const SystemRoots &roots = {});
 
-// "29.06 GiB" style formatting shared by the CLI, the GUI and error messages.
+// "29.06 GiB" / "10.43 MiB" / "12.00 KiB" / "12 B" formatting shared by the CLI, the GUI and error messages.
 std::string formatGiB(uint64_t bytes);
 
 } // namespace sluice

@@ -300,6 +300,18 @@ private slots:
         QVERIFY(sizing->warnings.empty());
     }
 
+    // A budget beyond the whole model caches every record, no more.
+    void cacheCappedAtEveryRecord()
+    {
+        auto plan = planMemory(klInputs(), 64 * GiB);
+        auto sizing = sizeCache(*plan, 40 * GiB);
+        QVERIFY(sizing.isOk());
+        QCOMPARE(sizing->slotCount, 26 * 256);
+        QVERIFY(sizing->engineBytes < sizing->budgetBytes);
+        QCOMPARE(sizing->engineBytes, plan->floorBytes - plan->minExpertCacheBytes - plan->cacheIndexBytes +
+                                          26ull * 256 * KLRecord + sizing->indexBytes);
+    }
+
     void budgetAboveCapWarns()
     {
         auto plan = planMemory(k3Inputs(), 64 * GiB);

@@ -1,0 +1,194 @@
+// sluice-cli plan MODEL [--budget X] [--ctx N] [--json]: the memory plan of a
+// container on this machine (spec 9), from the same planner functions the
+// engine and the GUI use: every term of the floor, the working set, the
+// recommended and default budgets, and the expert cache a budget buys.
+#include "command.h"
+
+#include "format/container.h"
+#include "model/forwardpass.h"
+#include "stream/memoryplanner.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+using namespace sluice;
+
+namespace {
+
+// The manifest -> planner mapping. It mirrors what Engine::open counts
+// (core/model/engineimpl.cpp): the trunk is every tensor under the prefix
+// except the embedding, which stays on disk.
+// TODO(model): move into the model module so the engine, this command and the
+// GUI share one function.
+PlannerInputs plannerInputsFor(const Container &container, int contextLength)
+{
+    const ModelConfig &cfg = container.config();
+    PlannerInputs in;
+    const std::string embName = cfg.tensorPrefix + "model.embed_tokens.weight";
+    for (const TensorInfo &t : container.tensors()) {
+        if (t.name == embName || t.name.rfind(cfg.tensorPrefix, 0) != 0)
+            continue;
+        if (!cfg.tensorPrefix.empty() || t.name.rfind("model.", 0) == 0 || t.name.rfind("lm_head", 0) == 0)
+            in.trunkBytes += t.bytes;
+    }
+    for (int L = 0; L < cfg.nLayers; ++L)
+        (L < int(cfg.layerIsKda.size()) && cfg.layerIsKda[size_t(L)] ? in.kdaLayers : in.mlaLayers)++;
+    in.kdaHeads = cfg.kdaHeads;
+    in.kdaHeadDim = cfg.kdaHeadDim;
+    in.convKernel = cfg.convKernel;
+    in.kvLoraRank = cfg.kvLoraRank;
+    in.qkRopeDim = cfg.qkRopeDim;
+    in.contextLength = contextLength;
+    in.scratch = model::ForwardPass::scratchBuffers(cfg, contextLength);
+    in.topK = cfg.topK;
+    in.moeLayers = cfg.moeLayerCount();
+    in.expertsPerLayer = cfg.nExperts;
+    for (int L = 0; L < cfg.nLayers; ++L)
+        in.recordBytes = std::max<uint64_t>(in.recordBytes, container.expertLayer(L).recordBytes);
+    return in;
+}
+
+const char *human(uint64_t bytes)
+{
+    // Rotating buffers: several sizes appear in one printf.
+    static std::string texts[4];
+    static int next = 0;
+    std::string &t = texts[next++ % 4];
+    t = formatGiB(bytes);
+    return t.c_str();
+}
+
+} // namespace
+
+static int runPlan(const std::vector<std::string> &args)
+{
+    const char *usage = "usage: sluice-cli plan MODEL [--budget X] [--ctx N] [--json]\n"
+                        "The memory plan of a container on this machine: floor, working set, recommended\n"
+                        "and default budget, and the expert cache that --budget (default: the default budget) buys.\n";
+    std::string path;
+    unsigned long long budget = 0;
+    int ctx = 4096;
+    bool json = false;
+    for (size_t i = 1; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (a == "--help" || a == "-h") {
+            std::printf("%s", usage);
+            return 0;
+        } else if (a == "--budget" && i + 1 < args.size()) {
+            if (!cli::parseByteSize(args[++i], budget)) {
+                std::fprintf(stderr, "plan: bad --budget '%s' (e.g. 46G, 48000M)\n", args[i].c_str());
+                return 2;
+            }
+        } else if (a == "--ctx" && i + 1 < args.size()) {
+            char *end = nullptr;
+            const long v = std::strtol(args[++i].c_str(), &end, 10);
+            if (*end || v < 1 || v > (1l << 24)) {
+                std::fprintf(stderr, "plan: --ctx must be 1..16777216\n");
+                return 2;
+            }
+            ctx = int(v);
+        } else if (a == "--json") {
+            json = true;
+        } else if (path.empty() && a.rfind("--", 0) != 0) {
+            path = a;
+        } else {
+            std::fprintf(stderr, "plan: unexpected argument '%s'\n%s", a.c_str(), usage);
+            return 2;
+        }
+    }
+    if (path.empty()) {
+        std::fprintf(stderr, "%s", usage);
+        return 2;
+    }
+    ContainerOptions copts;
+    copts.checkBanks = true;
+    auto container = Container::open(path, copts);
+    if (!container) {
+        std::fprintf(stderr, "plan: %s\n", container.status().message().c_str());
+        return 1;
+    }
+    const PlannerInputs in = plannerInputsFor(**container, ctx);
+    auto ram = detectUsableRam();
+    if (!ram) {
+        std::fprintf(stderr, "plan: %s\n", ram.status().message().c_str());
+        return 1;
+    }
+    auto plan = planMemory(in, ram->usableBytes);
+    if (!plan) {
+        std::fprintf(stderr, "plan: %s\n", plan.status().message().c_str());
+        return 1;
+    }
+    auto sizing = sizeCache(*plan, budget);
+    std::vector<std::string> warnings = plan->warnings;
+    if (sizing)
+        warnings.insert(warnings.end(), sizing->warnings.begin(), sizing->warnings.end());
+
+    if (json) {
+        QJsonArray terms;
+        for (const MemoryTerm &t : plan->terms)
+            terms.append(QJsonObject{{"name", QString::fromStdString(t.name)}, {"bytes", qint64(t.bytes)}});
+        QJsonArray warn;
+        for (const std::string &w : warnings)
+            warn.append(QString::fromStdString(w));
+        QJsonObject root{{"model", QString::fromStdString(path)},
+                         {"context", ctx},
+                         {"terms", terms},
+                         {"floor_bytes", qint64(plan->floorBytes)},
+                         {"working_set_bytes", qint64(plan->workingSetBytes)},
+                         {"recommended_bytes", qint64(plan->recommendedBytes)},
+                         {"physical_ram_bytes", qint64(ram->physicalBytes)},
+                         {"cgroup_limit_bytes", qint64(ram->cgroupLimitBytes)},
+                         {"usable_ram_bytes", qint64(ram->usableBytes)},
+                         {"cap_bytes", qint64(plan->capBytes)},
+                         {"default_budget_bytes", qint64(plan->defaultBudgetBytes)},
+                         {"default_working_sets", plan->defaultWorkingSets},
+                         {"record_bytes", qint64(in.recordBytes)},
+                         {"warnings", warn}};
+        if (sizing) {
+            root["budget_bytes"] = qint64(sizing->budgetBytes);
+            root["cache_bytes"] = qint64(sizing->slotBufferBytes);
+            root["cache_slots"] = sizing->slotCount;
+            root["engine_bytes"] = qint64(sizing->engineBytes);
+        } else {
+            root["error"] = QString::fromStdString(sizing.status().message());
+        }
+        std::printf("%s", QJsonDocument(root).toJson(QJsonDocument::Indented).constData());
+        return sizing ? 0 : 1;
+    }
+
+    std::printf("%s, context %d\n\n", path.c_str(), ctx);
+    for (const MemoryTerm &t : plan->terms)
+        std::printf("  %-58s %12s\n", t.name.c_str(), human(t.bytes));
+    std::printf("  %-58s %12s\n", "= floor", human(plan->floorBytes));
+    std::printf("\n  %-58s %12s  (top-%d x %d MoE layers x %llu B)\n", "working set", human(plan->workingSetBytes),
+                in.topK, in.moeLayers, (unsigned long long)in.recordBytes);
+    std::printf("  %-58s %12s  (floor + 3 working sets)\n", "recommended", human(plan->recommendedBytes));
+    std::printf("\n  %-58s %12s\n", "physical RAM", human(ram->physicalBytes));
+    if (ram->cgroupLimitBytes)
+        std::printf("  %-58s %12s  (%s)\n", "cgroup limit", human(ram->cgroupLimitBytes), ram->cgroupPath.c_str());
+    std::printf("  %-58s %12s\n", "usable RAM", human(ram->usableBytes));
+    std::printf("  %-58s %12s\n", "7/8 cap", human(plan->capBytes));
+    std::printf("  %-58s %12s  (floor + %d working sets)\n", "default budget", human(plan->defaultBudgetBytes),
+                plan->defaultWorkingSets);
+    if (sizing) {
+        std::printf("\n  %-58s %12s%s\n", "budget", human(sizing->budgetBytes), budget ? "" : " (default)");
+        std::printf("  %-58s %12s  (%d slots of %llu B)\n", "expert cache", human(sizing->slotBufferBytes),
+                    sizing->slotCount, (unsigned long long)sizing->slotBytes);
+        std::printf("  %-58s %12s\n", "engine total (ledger after open)", human(sizing->engineBytes));
+    }
+    for (const std::string &w : warnings)
+        std::printf("warning: %s\n", w.c_str());
+    if (!sizing) {
+        std::fprintf(stderr, "plan: %s\n", sizing.status().message().c_str());
+        return 1;
+    }
+    return 0;
+}
+
+static const sluice::cli::CommandRegistration reg{"plan", "Memory plan of a model on this machine (floor, budget, cache)",
+                                                  runPlan};
