@@ -276,7 +276,8 @@ def cmd_sequence(args):
     pad = int(args.media_pad)
     vocab = int(c.cfg['vocab_size'])
     rng = np.random.default_rng(args.seed)
-    images = [TOWER_IMAGES[1], TOWER_IMAGES[0]]
+    # Both under one budget, as the engine grids every image (EngineOptions::maxImagePatches).
+    images = [(120, 50, 6, args.max_patches), (56, 56, 5, args.max_patches)]
     rows = []
     counts = []
     for (w, h, seed, mp) in images:
@@ -288,15 +289,24 @@ def cmd_sequence(args):
         return [int(v) for v in rng.integers(0, min(vocab, args.max_id), size=n) if int(v) != pad]
 
     bos = int(c.cfg.get('bos_token_id', c.cfg.get('_outer', {}).get('bos_token_id', 1)))
-    ids = [bos] + text(5) + [pad] * counts[0] + text(4) + [pad] * counts[1] + text(3)
+    t0, t1, t2 = text(5), text(4), text(3)
+    ids = [bos] + t0 + [pad] * counts[0] + t1 + [pad] * counts[1] + t2
+    compact = [bos] + t0 + [pad] + t1 + [pad] + t2      # one pad per image, as a prompt is tokenised
     model = ImageModel(c, pad, torch.cat(rows, dim=0))
     logits = model.forward(ids).numpy()
+    # Logits at the positions that matter (the full [T, vocab] would be large):
+    # the first image row, the text right after the first image, the last
+    # row of the second image, the end. argmax is kept for every position.
+    first0 = 1 + len(t0)
+    first1 = first0 + counts[0] + len(t1)
+    keep = sorted(set([first0, first0 + counts[0], first1 + counts[1] - 1, len(ids) - 1]))
     fx = {'oracle': 'tests/oracle/vision_ref.py sequence (float64)', 'container_hash': c.file_hash(),
           'regenerate': args.synth, 'media_pad': pad, 'vocab': vocab,
+          'max_patches': args.max_patches,
           'images': [{'width': w, 'height': h, 'seed': s, 'max_patches': mp} for (w, h, s, mp) in images],
-          'image_tokens': counts, 'prompt_ids': ids,
+          'image_tokens': counts, 'prompt_ids': ids, 'compact_ids': compact,
           'argmax': [int(v) for v in np.argmax(logits, axis=1)],
-          'logits_f32': b64(logits)}
+          'logit_positions': keep, 'logits_f32': b64(logits[keep])}
     with open(args.out, 'w') as f:
         json.dump(fx, f, separators=(',', ':'))
     print('%s: %d positions (%d image), vocab %d, %d bytes' % (args.out, len(ids), sum(counts), vocab,
@@ -318,6 +328,7 @@ def main():
             p.add_argument('--media-pad', required=True, help='the <|media_pad|> id of the container')
             p.add_argument('--seed', type=int, default=0)
             p.add_argument('--max-id', type=int, default=200, help='draw text ids below this')
+            p.add_argument('--max-patches', type=int, default=64, help='patch budget of every image')
     a = ap.parse_args()
     return {'preprocess': cmd_preprocess, 'tower': cmd_tower, 'sequence': cmd_sequence}[a.cmd](a)
 

@@ -1,0 +1,143 @@
+// The forward pass against the independent float64 PyTorch oracle
+// (tests/oracle/kimi_ref.py) on containers made by `sluice-cli synth`. The
+// fixtures record the exact container they were computed on (a hash): the
+// test regenerates it with synth and refuses to compare against another one.
+//
+// Bar, at every stored position: max|dlogit| / max|logit| <= max(1e-5, 2 x
+// the float32 noise floor the oracle measured by running itself in float32),
+// same argmax everywhere, identical greedy 16-token continuation. The noise
+// term matters only for K3 containers, whose Attention Residuals amplify f32
+// rounding on random weights (up to ~5e-5 for torch's own f32 run).
+#include "model/engine.h"
+#include "modeltestutil.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace sluice;
+
+namespace {
+
+QByteArray containerHash(const QString &dir)
+{
+    std::vector<std::string> names;
+    for (const QString &n : QDir(dir).entryList(QDir::Files)) {
+        if (n == "manifest.json" || n == "trunk.bin" || n == "codebooks.bin" ||
+            (n.startsWith("experts-L") && n.endsWith(".bin")))
+            names.push_back(n.toStdString());
+    }
+    std::sort(names.begin(), names.end()); // byte order, as the oracle's sorted()
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    for (const std::string &n : names) {
+        h.addData(QByteArray::fromStdString(n));
+        QFile f(dir + "/" + QString::fromStdString(n));
+        if (!f.open(QIODevice::ReadOnly))
+            return {};
+        h.addData(f.readAll());
+    }
+    return h.result().toHex();
+}
+
+} // namespace
+
+class TestModelOracle : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+private slots:
+    void matchesOracle_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<int>("chunk");
+        const QDir dir(QStringLiteral(SLUICE_FIXTURES_DIR "/model"));
+        const QStringList files = dir.entryList({"*.json"}, QDir::Files, QDir::Name);
+        QVERIFY2(!files.isEmpty(), "no oracle fixtures in tests/fixtures/model");
+        for (const QString &f : files) {
+            QTest::addRow("%s token-by-token", qPrintable(f)) << dir.filePath(f) << 1;
+            QTest::addRow("%s chunk-64", qPrintable(f)) << dir.filePath(f) << 64;
+        }
+    }
+
+    void matchesOracle()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(int, chunk);
+        QFile f(fixture);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject fx = QJsonDocument::fromJson(f.readAll()).object();
+        QVERIFY2(!fx.isEmpty(), "fixture is not JSON");
+
+        // Rebuild the container exactly as the fixture's was made (once per
+        // fixture: both chunk sizes use it).
+        const QString out = m_tmp.path() + "/" + QFileInfo(fixture).baseName();
+        QStringList synthArgs{"synth"};
+        for (const auto &a : fx["synth_args"].toArray())
+            synthArgs << a.toString();
+        synthArgs << "--out" << out;
+        if (!QDir(out).exists()) {
+            QProcess p;
+            p.start(QStringLiteral(SLUICE_CLI_PATH), synthArgs);
+            QVERIFY(p.waitForFinished(60000));
+            QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        }
+        const QByteArray hash = containerHash(out);
+        if (hash != fx["container_hash"].toString().toLatin1())
+            QFAIL(qPrintable(QString("`sluice-cli %1` no longer makes the container this fixture was computed on; "
+                                     "regenerate fixtures with: tests/oracle/make_fixtures.sh BUILD_DIR")
+                                 .arg(synthArgs.join(' '))));
+
+        EngineOptions o;
+        o.modelPath = out.toStdString();
+        o.contextLength = 256;
+        o.threads = 2;
+        auto engine = Engine::open(o);
+        QVERIFY2(engine.isOk(), engine.status().message().c_str());
+        const std::vector<int> ids = test::toInts(fx["prompt_ids"].toArray());
+        const size_t vocab = size_t(fx["vocab"].toInt());
+        QCOMPARE(size_t((*engine)->info().config.vocab), vocab);
+        std::vector<float> all;
+        const Status st = engineEvalAll(**engine, ids, all, chunk);
+        QVERIFY2(st.isOk(), st.message().c_str());
+
+        const std::vector<int> argmax = test::toInts(fx["argmax"].toArray());
+        for (size_t t = 0; t < ids.size(); ++t)
+            QVERIFY2(test::argmax(all.data() + t * vocab, vocab) == argmax[t],
+                     qPrintable(QString("argmax differs at position %1").arg(t)));
+        const std::vector<int> positions = test::toInts(fx["logit_positions"].toArray());
+        const std::vector<float> ref = test::fromB64(fx["logits_f32"].toString());
+        const QJsonArray noise = fx["f32_noise"].toArray();
+        QCOMPARE(ref.size(), positions.size() * vocab);
+        double worst = 0, worstRatio = 0;
+        for (size_t i = 0; i < positions.size(); ++i) {
+            const size_t t = size_t(positions[i]);
+            const double rel = test::relError(all.data() + t * vocab, ref.data() + i * vocab, vocab);
+            const double bar = std::max(1e-5, 2.0 * noise[int(t)].toDouble());
+            worst = std::max(worst, rel);
+            worstRatio = std::max(worstRatio, rel / bar);
+            QVERIFY2(rel <= bar, qPrintable(QString("position %1: rel %2 > bar %3").arg(t).arg(rel).arg(bar)));
+        }
+        qInfo("%s chunk %d: %zu positions, max rel %.3g (%.0f%% of the bar)", qPrintable(QFileInfo(fixture).fileName()),
+              chunk, positions.size(), worst, 100 * worstRatio);
+
+        if (chunk == 1) {
+            SamplingParams sp;
+            sp.maxTokens = 16;
+            auto r = (*engine)->generate(std::span<const int>(), sp, nullptr);
+            QVERIFY2(r.isOk(), r.status().message().c_str());
+            const std::vector<int> want = test::toInts(fx["greedy"].toArray());
+            QCOMPARE(r->tokens, std::vector<int>(want.begin(), want.begin() + ptrdiff_t(r->tokens.size())));
+            QVERIFY(r->tokens.size() == want.size() || r->reason == StopReason::EndOfSequence);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelOracle)
+#include "tst_model_oracle.moc"

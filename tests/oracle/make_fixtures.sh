@@ -1,0 +1,26 @@
+#!/bin/sh
+# Regenerates tests/fixtures/model/*.json: synthetic containers from
+# `sluice-cli synth` (deterministic for a seed), then the float64 oracle on
+# each. Run by hand when the synth format or the oracle changes:
+#   tests/oracle/make_fixtures.sh BUILD_DIR
+set -eu
+build=${1:?usage: make_fixtures.sh BUILD_DIR}
+cli="$build/core/cli/sluice-cli"
+src=$(cd "$(dirname "$0")/../.." && pwd)
+out="$src/tests/fixtures/model"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$out"
+# name | synth arguments | prompt seed | prompt length
+while IFS='|' read -r name args seed len; do
+    [ -z "$name" ] && continue
+    # shellcheck disable=SC2086
+    "$cli" synth $args --out "$tmp/$name" >/dev/null
+    /usr/bin/python3 "$src/tests/oracle/kimi_ref.py" fixture "$tmp/$name" "$out/$name.json" \
+        --seed "$seed" --len "$len" --greedy 16 --max-id 4000 --synth "$args"
+done <<'LIST'
+k3-s1-q4|--arch k3 --seed 1|11|24
+k3-s2-q8|--arch k3 --seed 2 --trunk-bits 8|12|96
+kl-s1-q4|--arch kimi-linear --seed 1|13|24
+kl-s3-vq2r|--arch kimi-linear --seed 3 --expert-fmt VQ2R|14|128
+LIST
