@@ -110,7 +110,8 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     VictimChooser chooser(policy);
     int filled = 0;
     std::unordered_map<uint32_t, uint32_t> useCount; // LfruGlobal: uses since the start
-    std::unordered_map<uint32_t, uint64_t> lastSeen; // LRU-2: history outlives residency
+    std::unordered_map<uint32_t, UseHistory> history; // LRU-2 and LRFU: outlives residency
+    const double lambda = kLrfuLambdaPerToken / double(std::max(1, trace.topK * trace.moeLayers));
     uint32_t currentStep = std::numeric_limits<uint32_t>::max();
 
     for (size_t i = 0; i < accesses.size(); ++i) {
@@ -124,9 +125,9 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
         }
         ++result.accesses;
         const uint32_t uses = ++useCount[a.key];
-        uint64_t &seen = lastSeen[a.key];
-        const uint64_t previous = seen;
-        seen = clock;
+        UseHistory &h = history[a.key];
+        const uint64_t previous = h.lastUse;
+        const double score = recordUse(h, clock, lambda);
         auto it = where.find(a.key);
         if (it != where.end()) {
             SlotUsage &u = slotUse[it->second];
@@ -134,6 +135,7 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
             ++u.hits;
             u.previousUse = u.lastUse;
             u.lastUse = clock;
+            u.score = score;
             u.nextUse = nextUse[i];
             if (u.evictable) {
                 u.evictable = false;
@@ -150,7 +152,7 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
                 continue; // every slot pinned (cache smaller than a layer): read without caching
             where.erase(slotKey[s]);
         }
-        slotUse[s] = SlotUsage{policy == EvictionPolicy::LfruGlobal ? uses : 1u, clock, clock, previous, nextUse[i], false};
+        slotUse[s] = SlotUsage{policy == EvictionPolicy::LfruGlobal ? uses : 1u, clock, clock, previous, nextUse[i], score, false};
         slotKey[s] = a.key;
         occupied[s] = true;
         where[a.key] = s;

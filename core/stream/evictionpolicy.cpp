@@ -17,6 +17,8 @@ const char *policyName(EvictionPolicy policy)
         return "LFRU-global";
     case EvictionPolicy::Lru2:
         return "LRU-2";
+    case EvictionPolicy::Lrfu:
+        return "LRFU";
     case EvictionPolicy::Belady:
         return "Belady";
     }
@@ -34,7 +36,7 @@ std::optional<EvictionPolicy> policyFromName(const std::string &name)
 const std::vector<EvictionPolicy> &allPolicies()
 {
     static const std::vector<EvictionPolicy> all = {EvictionPolicy::Lru, EvictionPolicy::Lfu, EvictionPolicy::Lfru,
-                                                    EvictionPolicy::LfruScan, EvictionPolicy::LfruGlobal, EvictionPolicy::Lru2, EvictionPolicy::Belady};
+                                                    EvictionPolicy::LfruScan, EvictionPolicy::LfruGlobal, EvictionPolicy::Lru2, EvictionPolicy::Lrfu, EvictionPolicy::Belady};
     return all;
 }
 
@@ -51,6 +53,8 @@ bool VictimChooser::better(const SlotUsage &a, const SlotUsage &b) const
         return a.hits != b.hits ? a.hits < b.hits : a.lastUse < b.lastUse;
     case EvictionPolicy::Lru2:
         return a.previousUse != b.previousUse ? a.previousUse < b.previousUse : a.lastUse < b.lastUse;
+    case EvictionPolicy::Lrfu:
+        return a.score != b.score ? a.score < b.score : a.lastUse < b.lastUse;
     case EvictionPolicy::Belady:
         return a.nextUse > b.nextUse;
     }

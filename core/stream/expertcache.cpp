@@ -53,12 +53,12 @@ struct ExpertCache::Slot {
     uint32_t readSeq = 0;
 };
 
-// One record per (layer, expert): where it lives and when it was last used,
-// remembered across evictions for LRU-2.
+// One record per (layer, expert): where it lives, and its use history,
+// remembered across evictions for LRU-2 and LRFU.
 struct ExpertCache::KeyEntry {
     int32_t slot = -1;
-    uint32_t reserved = 0;
-    uint64_t lastUse = 0;
+    float crf = 0;         // UseHistory::crf
+    uint64_t lastUse = 0;  // UseHistory::lastUse
 };
 
 uint64_t ExpertCache::indexBytes(int layerCount, int expertsPerLayer, int slotCount)
@@ -140,6 +140,7 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
     for (int s = 0; s < o.slotCount; ++s)
         new (&cache->m_slots[s]) Slot();
     cache->m_chooser = VictimChooser(o.policy);
+    cache->m_lambda = kLrfuLambdaPerToken / double(o.topK * int(cache->m_banks.size()));
     cache->m_pool = std::make_unique<ReaderPool>(std::max(1, o.ioThreads));
     return cache;
 }
@@ -257,9 +258,13 @@ void ExpertCache::assignSlot(int slot, uint32_t key, uint8_t flags)
     s.state = SlotState::InFlight;
     s.flags = flags;
     ++s.readSeq;
+    // Until its first demand the record ranks as if used now; the key's history
+    // is only updated by demand uses (noteUse).
     s.usage.hits = 1;
-    s.usage.lastUse = s.usage.inserted = ++m_clock;
+    s.usage.lastUse = s.usage.inserted = m_clock;
     s.usage.previousUse = k.lastUse;
+    UseHistory h{k.crf, 0, k.lastUse};
+    s.usage.score = recordUse(h, std::max<uint64_t>(m_clock, 1), m_lambda);
     s.usage.evictable = false;
     k.slot = slot;
 }
@@ -272,6 +277,27 @@ void ExpertCache::submitRead(int slot, int layer, int expert)
         std::lock_guard lock(m_mutex);
         completeRead(slot, seq, status);
     });
+}
+
+// A demand use of the record in `slot` at the current clock: the slot's
+// ranking and the key's history move together, as in the replay.
+void ExpertCache::noteUse(int slot, bool firstUse)
+{
+    Slot &s = m_slots[slot];
+    KeyEntry &k = m_keys[s.key];
+    UseHistory h{k.crf, 0, k.lastUse};
+    const uint64_t previous = h.lastUse;
+    s.usage.score = recordUse(h, m_clock, m_lambda);
+    k.crf = h.crf;
+    k.lastUse = h.lastUse;
+    if (firstUse) {
+        s.usage.previousUse = previous;
+        s.usage.lastUse = s.usage.inserted = m_clock;
+    } else {
+        ++s.usage.hits;
+        s.usage.previousUse = s.usage.lastUse;
+        s.usage.lastUse = m_clock;
+    }
 }
 
 ExpertHandle ExpertCache::makeHandle(int slot, int layer, int expert)
@@ -298,10 +324,12 @@ Expected<ExpertHandle> ExpertCache::acquire(int layer, int expert)
     bool counted = false; // hit/miss is decided once per acquire
     // The first look at a resident or in-flight record decides hit or miss and
     // records the use for the eviction policy.
-    auto countDemand = [&](Slot &s) {
+    auto countDemand = [&](int si) {
         if (counted)
             return;
         counted = true;
+        ++m_clock;
+        Slot &s = m_slots[si];
         // Waiting on (or finding) the read-ahead of this very layer is a miss;
         // a speculative read is a hit (spec 10.1).
         if (s.flags & ReadAhead)
@@ -310,21 +338,14 @@ Expected<ExpertHandle> ExpertCache::acquire(int layer, int expert)
             ++m_stats.demandHits;
         if (s.flags & Speculative)
             ++m_stats.speculativeUsed;
-        if (s.flags) {
-            s.flags = 0; // a prefetched record's insertion stands for this first use
-            s.usage.lastUse = ++m_clock;
-        } else {
-            ++s.usage.hits;
-            s.usage.previousUse = s.usage.lastUse;
-            s.usage.lastUse = ++m_clock;
-        }
-        m_keys[key].lastUse = s.usage.lastUse;
+        noteUse(si, s.flags != 0); // a prefetched record's insertion stands for this first use
+        s.flags = 0;
     };
     while (true) {
         const int si = m_keys[key].slot;
         if (si >= 0 && m_slots[si].state == SlotState::InFlight) {
             Slot &s = m_slots[si];
-            countDemand(s);
+            countDemand(si);
             ++s.holders; // keeps the slot from being re-assigned while we wait
             const uint32_t seq = s.readSeq;
             m_cv.wait(lock, [&] { return s.readSeq != seq || s.state != SlotState::InFlight; });
@@ -339,7 +360,7 @@ Expected<ExpertHandle> ExpertCache::acquire(int layer, int expert)
         }
         if (si >= 0 && m_slots[si].state == SlotState::Ready) {
             Slot &s = m_slots[si];
-            countDemand(s);
+            countDemand(si);
             ++s.holders;
             addWait();
             return makeHandle(si, layer, expert);
@@ -356,11 +377,13 @@ Expected<ExpertHandle> ExpertCache::acquire(int layer, int expert)
             if (now >= 0 && now != slot && m_slots[now].state != SlotState::Failed)
                 continue; // another thread brought it in while we waited
         }
-        if (!counted)
+        if (!counted) {
             ++m_stats.demandMisses;
+            ++m_clock;
+        }
         counted = true;
         assignSlot(slot, key, 0);
-        m_keys[key].lastUse = m_slots[slot].usage.lastUse;
+        noteUse(slot, true);
         Slot &s = m_slots[slot];
         ++s.holders;
         const uint32_t seq = s.readSeq;

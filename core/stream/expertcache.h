@@ -22,7 +22,7 @@
 // evicted unused count as wasted.
 //
 // The key index is a direct table over (layer, expert) (the key space is dense
-// and known at open, so there is nothing to probe) plus one 64-byte record per
+// and known at open, so there is nothing to probe) plus one 80-byte record per
 // slot; both live in one ledger allocation of expertCacheIndexBytes().
 // Thread-safe: acquire/release from compute threads, completions from readers.
 #include "directfile.h"
@@ -159,6 +159,7 @@ private:
     void releaseSlot(int slot);
     Expected<ExpertHandle> acquireUncached(int layer, int expert);
     ExpertHandle makeHandle(int slot, int layer, int expert);
+    void noteUse(int slot, bool firstUse);
 
     ExpertCacheOptions m_options;
     std::vector<std::shared_ptr<DirectFile>> m_banks;
@@ -171,7 +172,8 @@ private:
     mutable std::mutex m_mutex;
     std::condition_variable m_cv;
     VictimChooser m_chooser{EvictionPolicy::Lru};
-    uint64_t m_clock = 0;
+    uint64_t m_clock = 0;   // demand accesses so far (the policies' time)
+    double m_lambda = 0;    // LRFU decay per demand access
     uint32_t m_generation = 1;
     int m_pinned = 0;
     std::unordered_map<int, Status> m_errors; // failed slot -> why

@@ -121,7 +121,7 @@ struct CacheSizing {
 // eviction policy) and a fixed record per slot. ExpertCache allocates exactly
 // this many bytes in one ledger entry, "expert cache index".
 inline constexpr uint64_t kCacheIndexBytesPerKey = 16;
-inline constexpr uint64_t kCacheIndexBytesPerSlot = 64;
+inline constexpr uint64_t kCacheIndexBytesPerSlot = 80;
 inline uint64_t expertCacheIndexBytes(int moeLayers, int expertsPerLayer, int slotCount)
 {
     const auto n = [](int v) { return v > 0 ? uint64_t(v) : 0; };

@@ -184,6 +184,9 @@ private slots:
     {
         QTest::addColumn<int>("policy");
         QTest::addColumn<int>("nSlots");
+        QTest::newRow("LRFU minimum") << int(EvictionPolicy::Lrfu) << 2 * kTopK;
+        QTest::newRow("LRFU 1 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers;
+        QTest::newRow("LRFU 2.5 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers * 5 / 2;
         QTest::newRow("LRU-2 minimum") << int(EvictionPolicy::Lru2) << 2 * kTopK;
         QTest::newRow("LRU-2 1 ws") << int(EvictionPolicy::Lru2) << kTopK * kLayers;
         QTest::newRow("LRU 1 ws") << int(EvictionPolicy::Lru) << kTopK * kLayers;

@@ -279,7 +279,7 @@ private slots:
         QTest::newRow("floor + record") << qulonglong(K3Record) << 32;
         QTest::newRow("floor + record + index - 1") << qulonglong(K3Record + kCacheIndexBytesPerSlot - 1) << 32;
         QTest::newRow("floor + record + index") << qulonglong(K3Record + kCacheIndexBytesPerSlot) << 33;
-        // 1472 records' worth: their 1472 * 64 B of index records cost one record -> one slot fewer.
+        // 1472 records' worth: their 1472 * 80 B of index records cost one record -> one slot fewer.
         QTest::newRow("floor + 1 ws") << qulonglong(16ull * 92 * K3Record) << 32 + 16 * 92 - 1;
     }
     void explicitBudgets()
