@@ -1,0 +1,54 @@
+#pragma once
+// Value types that cross the thread boundary between the GUI and the engine
+// worker in queued signals. Plain copies: nothing here points into the engine.
+#include "model/engine.h"
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace sluice::qt {
+
+// What one chat turn asks of the engine. The whole conversation is sent each
+// time: the worker re-renders it with the model's own chat format.
+struct GenerateRequest {
+    std::vector<ChatMessage> messages;
+    ChatOptions chat;
+    SamplingParams sampling;
+    QStringList images; // image files, in the order their placeholders appear
+};
+
+// Figures derived from the per-token TokenStats, as the user sees them.
+struct LiveStats {
+    int tokens = 0;                 // generated so far
+    double elapsedSeconds = 0;      // since the request started (includes prefill)
+    double timeToFirstToken = 0;    // seconds; 0 until the first token
+    double tokensPerSecond = 0;     // decode rate since the first token
+    double lastTokenPerSecond = 0;  // 1 / the last token's wall time
+    double hitRate = 0;             // cumulative expert demand hit rate, 0..1
+    double lastHitRate = 0;         // this token's hit rate (for the chart)
+    double diskGBps = 0;            // bytes read / elapsed decode time, in GB/s (1e9)
+    quint64 residentBytes = 0;      // engine allocation against the budget
+    quint64 budgetBytes = 0;
+};
+
+struct GenerationSummary {
+    StopReason reason = StopReason::MaxTokens;
+    int promptTokens = 0;
+    double prefillSeconds = 0;
+    double decodeSeconds = 0;
+    LiveStats stats;                // the last live figures
+};
+
+QString stopReasonText(StopReason reason);
+
+// Registers the types above for queued connections (idempotent).
+void registerEngineMetaTypes();
+
+} // namespace sluice::qt
+
+Q_DECLARE_METATYPE(sluice::EngineOptions)
+Q_DECLARE_METATYPE(sluice::ModelInfo)
+Q_DECLARE_METATYPE(sluice::qt::GenerateRequest)
+Q_DECLARE_METATYPE(sluice::qt::LiveStats)
+Q_DECLARE_METATYPE(sluice::qt::GenerationSummary)

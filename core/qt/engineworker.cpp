@@ -1,0 +1,270 @@
+#include "qt/engineworker.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QMutexLocker>
+
+namespace sluice::qt {
+
+namespace {
+
+QString fromStd(const std::string &s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+// Length of the longest prefix of `bytes` that does not end inside a UTF-8
+// sequence, so a character split across two tokens is sent whole.
+size_t completeUtf8Prefix(const std::string &bytes)
+{
+    const size_t n = bytes.size();
+    // Look back at most 3 bytes for the start of the last sequence.
+    for (size_t back = 1; back <= 4 && back <= n; ++back) {
+        const auto c = static_cast<unsigned char>(bytes[n - back]);
+        if ((c & 0xC0) == 0x80)
+            continue; // continuation byte
+        size_t need = 1;
+        if ((c & 0xE0) == 0xC0)
+            need = 2;
+        else if ((c & 0xF0) == 0xE0)
+            need = 3;
+        else if ((c & 0xF8) == 0xF0)
+            need = 4;
+        return back < need ? n - back : n;
+    }
+    return n; // only continuation bytes: invalid, let the decoder replace them
+}
+
+QString openErrorMessage(const Status &status)
+{
+    switch (status.code()) {
+    case ErrorCode::Budget:
+        return EngineWorker::tr("The memory budget is below what this model needs at minimum.");
+    case ErrorCode::NotFound:
+        return EngineWorker::tr("The model folder or one of its files was not found.");
+    case ErrorCode::Format:
+    case ErrorCode::Checksum:
+        return EngineWorker::tr("The model container is damaged or not a Sluice (.waste) model.");
+    case ErrorCode::Unsupported:
+        return EngineWorker::tr("This model uses a format version this Sluice does not support.");
+    case ErrorCode::Cancelled:
+        return EngineWorker::tr("Opening the model was cancelled.");
+    case ErrorCode::Io:
+        return EngineWorker::tr("The model could not be read from disk.");
+    default:
+        return EngineWorker::tr("The model could not be opened.");
+    }
+}
+
+} // namespace
+
+EngineWorker::EngineWorker(EngineFactory factory, QObject *parent)
+    : QObject(parent)
+    , m_factory(std::move(factory))
+{
+}
+
+EngineWorker::~EngineWorker()
+{
+    // Destroyed on the worker thread (deleteLater at thread end), like the engine.
+    setEngine(nullptr);
+}
+
+void EngineWorker::setEngine(std::unique_ptr<Engine> engine)
+{
+    std::unique_ptr<Engine> old;
+    {
+        QMutexLocker lock(&m_engineMutex);
+        old = std::move(m_engine);
+        m_engine = std::move(engine);
+    }
+    // The old engine is destroyed outside the lock: unmapping can take a while.
+}
+
+void EngineWorker::cancelUpTo(quint64 upTo)
+{
+    quint64 prev = m_cancelUpTo.load();
+    while (prev < upTo && !m_cancelUpTo.compare_exchange_weak(prev, upTo)) {
+    }
+    const quint64 running = m_running.load();
+    if (running != 0 && running <= upTo) {
+        QMutexLocker lock(&m_engineMutex);
+        if (m_engine)
+            m_engine->cancel();
+    }
+}
+
+void EngineWorker::open(quint64 requestId, const EngineOptions &options)
+{
+    if (isCancelled(requestId)) {
+        Q_EMIT error(requestId, tr("Opening the model was cancelled."), QString());
+        return;
+    }
+    m_running = requestId;
+    // Close the current model first: two models at once could exceed the budget.
+    setEngine(nullptr);
+
+    EngineOptions opts = options;
+    opts.progress = [this, requestId](double fraction, const std::string &stage) {
+        Q_EMIT progress(requestId, fraction, fromStd(stage));
+        return !isCancelled(requestId);
+    };
+    Expected<std::unique_ptr<Engine>> engine =
+        m_factory ? m_factory(opts) : Expected<std::unique_ptr<Engine>>(makeError(ErrorCode::Internal, "no engine factory"));
+    m_running = 0;
+    if (!engine) {
+        const Status st = isCancelled(requestId) && engine.status().code() != ErrorCode::Budget
+                              ? makeError(ErrorCode::Cancelled, engine.status().message())
+                              : engine.status();
+        Q_EMIT error(requestId, openErrorMessage(st), fromStd(st.message()));
+        return;
+    }
+    if (isCancelled(requestId)) {
+        Q_EMIT error(requestId, tr("Opening the model was cancelled."), QString());
+        return;
+    }
+    const ModelInfo info = (*engine)->info();
+    setEngine(std::move(*engine));
+    Q_EMIT progress(requestId, 1.0, tr("ready"));
+    Q_EMIT opened(requestId, info);
+}
+
+void EngineWorker::close(quint64 requestId)
+{
+    setEngine(nullptr);
+    Q_EMIT closed(requestId);
+}
+
+void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
+{
+    if (!m_engine) {
+        Q_EMIT error(requestId, tr("No model is open."), tr("Open a model before sending a message."));
+        return;
+    }
+    GenerationSummary summary;
+    summary.stats.budgetBytes = m_engine->info().budgetBytes;
+    if (isCancelled(requestId)) {
+        summary.reason = StopReason::Cancelled;
+        Q_EMIT finished(requestId, summary);
+        return;
+    }
+
+    // The whole conversation is rendered afresh each turn with the model's
+    // own chat format; images are queued again in order.
+    m_engine->resetSession();
+    m_engine->clearImages();
+    for (const QString &image : request.images) {
+        Status st = m_engine->addImage(image.toStdString());
+        if (!st) {
+            Q_EMIT error(requestId, tr("An attached image could not be used."), fromStd(st.message()));
+            return;
+        }
+    }
+    const std::vector<int> prompt = m_engine->renderChat(request.messages, request.chat);
+
+    QElapsedTimer clock;
+    clock.start();
+    LiveStats &live = summary.stats;
+    double firstTokenAt = 0;
+    uint64_t hits = 0, misses = 0, bytesRead = 0;
+    std::string pending; // bytes of an unfinished UTF-8 character
+
+    m_running = requestId;
+    // A stop() that raced with the start of this request must still be honoured.
+    if (isCancelled(requestId))
+        m_engine->cancel();
+
+    auto onToken = [&](const GeneratedToken &token) {
+        const double now = clock.nsecsElapsed() / 1e9;
+        ++live.tokens;
+        if (live.tokens == 1) {
+            firstTokenAt = now;
+            live.timeToFirstToken = now;
+        }
+        live.elapsedSeconds = now;
+        hits += token.stats.demandHits;
+        misses += token.stats.demandMisses;
+        bytesRead += token.stats.bytesRead;
+        const uint64_t lookups = token.stats.demandHits + token.stats.demandMisses;
+        live.lastHitRate = lookups ? double(token.stats.demandHits) / double(lookups) : 0.0;
+        live.hitRate = (hits + misses) ? double(hits) / double(hits + misses) : 0.0;
+        live.lastTokenPerSecond = token.stats.tokenSeconds > 0 ? 1.0 / token.stats.tokenSeconds : 0.0;
+        const double decodeTime = now - firstTokenAt;
+        live.tokensPerSecond = (live.tokens > 1 && decodeTime > 0) ? (live.tokens - 1) / decodeTime
+                                                                   : live.lastTokenPerSecond;
+        live.diskGBps = now > 0 ? double(bytesRead) / now / 1e9 : 0.0;
+        live.residentBytes = token.stats.residentBytes;
+
+        pending += token.text;
+        const size_t complete = completeUtf8Prefix(pending);
+        if (complete > 0) {
+            Q_EMIT tokenChunk(requestId, QString::fromUtf8(pending.data(), static_cast<qsizetype>(complete)));
+            pending.erase(0, complete);
+        }
+        Q_EMIT stats(requestId, live);
+        return !isCancelled(requestId);
+    };
+
+    Expected<GenerationResult> result = m_engine->generate(prompt, request.sampling, onToken);
+    m_running = 0;
+    if (!pending.empty())
+        Q_EMIT tokenChunk(requestId, QString::fromUtf8(pending.data(), static_cast<qsizetype>(pending.size())));
+    if (!result) {
+        if (result.status().code() == ErrorCode::Cancelled) {
+            summary.reason = StopReason::Cancelled;
+            Q_EMIT finished(requestId, summary);
+            return;
+        }
+        Q_EMIT error(requestId, tr("Generation failed."), fromStd(result.status().message()));
+        return;
+    }
+    summary.reason = isCancelled(requestId) ? StopReason::Cancelled : result->reason;
+    summary.promptTokens = result->promptTokens;
+    summary.prefillSeconds = result->prefillSeconds;
+    summary.decodeSeconds = result->decodeSeconds;
+    Q_EMIT finished(requestId, summary);
+}
+
+EngineThread::EngineThread(EngineFactory factory, QObject *parent)
+    : QObject(parent)
+{
+    registerEngineMetaTypes();
+    m_thread.setObjectName(QStringLiteral("sluice-engine"));
+    m_worker = new EngineWorker(std::move(factory));
+    m_worker->moveToThread(&m_thread);
+    // The worker (and with it the engine) is deleted on its own thread when the thread ends.
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(this, &EngineThread::requestOpen, m_worker, &EngineWorker::open, Qt::QueuedConnection);
+    connect(this, &EngineThread::requestGenerate, m_worker, &EngineWorker::generate, Qt::QueuedConnection);
+    connect(this, &EngineThread::requestClose, m_worker, &EngineWorker::close, Qt::QueuedConnection);
+    m_thread.start();
+}
+
+EngineThread::~EngineThread()
+{
+    stop();
+    m_thread.quit();
+    m_thread.wait();
+}
+
+quint64 EngineThread::open(const EngineOptions &options)
+{
+    const quint64 id = m_nextId++;
+    Q_EMIT requestOpen(id, options);
+    return id;
+}
+
+quint64 EngineThread::generate(const GenerateRequest &request)
+{
+    const quint64 id = m_nextId++;
+    Q_EMIT requestGenerate(id, request);
+    return id;
+}
+
+quint64 EngineThread::close()
+{
+    const quint64 id = m_nextId++;
+    Q_EMIT requestClose(id);
+    return id;
+}
+
+void EngineThread::stop() { m_worker->cancelUpTo(lastRequestId()); }
+
+} // namespace sluice::qt

@@ -1,0 +1,90 @@
+#pragma once
+// The Qt adapter around sluice::Engine. EngineWorker lives in its own QThread
+// and owns the engine: it is created, used and destroyed there. Clients talk
+// to it only through queued signals (EngineThread wraps the plumbing), so the
+// GUI thread never blocks on the engine and never touches a model object.
+//
+// Every request carries an id chosen by EngineThread; every answer names the
+// id it answers. Requests queue in the worker's event loop and are served in
+// order; stop() cancels the running request and every one queued before it.
+#include "qt/enginetypes.h"
+
+#include <QMutex>
+#include <QObject>
+#include <QThread>
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace sluice::qt {
+
+using EngineFactory = std::function<Expected<std::unique_ptr<Engine>>(const EngineOptions &)>;
+
+class EngineWorker : public QObject
+{
+    Q_OBJECT
+public:
+    explicit EngineWorker(EngineFactory factory, QObject *parent = nullptr);
+    ~EngineWorker() override;
+
+    // Thread-safe. Cancels every request with an id <= upTo: the running one
+    // (the engine stops within one layer) and any still queued.
+    void cancelUpTo(quint64 upTo);
+
+public Q_SLOTS:
+    void open(quint64 requestId, const sluice::EngineOptions &options);
+    void generate(quint64 requestId, const sluice::qt::GenerateRequest &request);
+    void close(quint64 requestId);
+
+Q_SIGNALS:
+    void progress(quint64 requestId, double fraction, const QString &stage);
+    void opened(quint64 requestId, const sluice::ModelInfo &info);
+    void closed(quint64 requestId);
+    // Text of one or more tokens, complete UTF-8 only (a split character waits for its tail).
+    void tokenChunk(quint64 requestId, const QString &text);
+    void stats(quint64 requestId, const sluice::qt::LiveStats &stats);
+    void finished(quint64 requestId, const sluice::qt::GenerationSummary &summary);
+    // message: one readable sentence; detail: the engine's full error text.
+    void error(quint64 requestId, const QString &message, const QString &detail);
+
+private:
+    bool isCancelled(quint64 requestId) const { return requestId <= m_cancelUpTo.load(); }
+    void setEngine(std::unique_ptr<Engine> engine);
+
+    EngineFactory m_factory;
+    std::unique_ptr<Engine> m_engine; // touched only on the worker thread, except cancel() under m_engineMutex
+    mutable QMutex m_engineMutex;     // guards the pointer against cancelUpTo() from other threads
+    std::atomic<quint64> m_cancelUpTo{0};
+    std::atomic<quint64> m_running{0}; // id of the request being served, 0 = idle
+};
+
+// GUI-side handle: owns the worker thread, hands out request ids. All calls
+// return immediately; answers arrive as the worker's signals.
+class EngineThread : public QObject
+{
+    Q_OBJECT
+public:
+    explicit EngineThread(EngineFactory factory, QObject *parent = nullptr);
+    ~EngineThread() override; // cancels everything, then joins the thread
+
+    EngineWorker *worker() const { return m_worker; }
+
+    quint64 open(const EngineOptions &options);
+    quint64 generate(const GenerateRequest &request);
+    quint64 close();
+    // Stop everything submitted so far (generation or open in progress, queued requests).
+    void stop();
+    quint64 lastRequestId() const { return m_nextId - 1; }
+
+Q_SIGNALS:
+    void requestOpen(quint64 requestId, const sluice::EngineOptions &options);
+    void requestGenerate(quint64 requestId, const sluice::qt::GenerateRequest &request);
+    void requestClose(quint64 requestId);
+
+private:
+    QThread m_thread;
+    EngineWorker *m_worker = nullptr;
+    quint64 m_nextId = 1;
+};
+
+} // namespace sluice::qt

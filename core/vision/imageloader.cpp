@@ -1,0 +1,157 @@
+#include "vision/imageloader.h"
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+// stb_image is compiled here and nowhere else. Only the formats we promise,
+// no stdio (we read the file ourselves so its size is bounded first), and a
+// dimension cap as a second line of defence behind our own pixel bound.
+#define STB_IMAGE_IMPLEMENTATION
+#define STB_IMAGE_STATIC
+#define STBI_NO_STDIO
+#define STBI_NO_HDR
+#define STBI_NO_LINEAR
+#define STBI_ONLY_PNG
+#define STBI_ONLY_JPEG
+#define STBI_ONLY_GIF
+#define STBI_ONLY_BMP
+#define STBI_ONLY_TGA
+#define STBI_ONLY_PSD
+#define STBI_MAX_DIMENSIONS (1 << 16)
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#endif
+#include <stb_image.h>
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+namespace sluice::vision {
+
+namespace {
+
+// Recognise the container from its magic bytes. TGA has no magic, so it is
+// the fallback when stb accepts the header and nothing else matched.
+std::string sniffFormat(std::span<const uint8_t> d)
+{
+    auto starts = [&](const char *magic, size_t n) { return d.size() >= n && std::memcmp(d.data(), magic, n) == 0; };
+    if (starts("\x89PNG\r\n\x1a\n", 8))
+        return "png";
+    if (starts("\xff\xd8\xff", 3))
+        return "jpeg";
+    if (starts("GIF87a", 6) || starts("GIF89a", 6))
+        return "gif";
+    if (starts("BM", 2))
+        return "bmp";
+    if (starts("8BPS", 4))
+        return "psd";
+    return "tga";
+}
+
+std::string reasonText()
+{
+    const char *r = stbi_failure_reason();
+    return r ? std::string(r) : std::string("unknown decoder error");
+}
+
+Expected<std::vector<uint8_t>> readBounded(const std::string &path, const ImageLimits &limits)
+{
+    std::unique_ptr<FILE, int (*)(FILE *)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
+    if (!f)
+        return makeError(ErrorCode::NotFound, path + ": cannot open the image file");
+    if (std::fseek(f.get(), 0, SEEK_END) != 0)
+        return makeError(ErrorCode::Io, path + ": cannot seek (not a regular file?)");
+    const long size = std::ftell(f.get());
+    if (size < 0)
+        return makeError(ErrorCode::Io, path + ": cannot read the file size");
+    if (size == 0)
+        return makeError(ErrorCode::Format, path + ": the file is empty");
+    if (static_cast<uint64_t>(size) > limits.maxFileBytes)
+        return makeError(ErrorCode::InvalidArgument, path + ": the file is " + std::to_string(size) +
+                                                         " bytes, more than the limit of " +
+                                                         std::to_string(limits.maxFileBytes) + " bytes");
+    std::rewind(f.get());
+    std::vector<uint8_t> data(static_cast<size_t>(size));
+    if (std::fread(data.data(), 1, data.size(), f.get()) != data.size())
+        return makeError(ErrorCode::Io, path + ": short read");
+    return data;
+}
+
+} // namespace
+
+Expected<ImageHeader> probeImage(std::span<const uint8_t> data, const ImageLimits &limits)
+{
+    if (data.empty())
+        return makeError(ErrorCode::Format, "image: no data (zero-sized file)");
+    if (data.size() > limits.maxFileBytes)
+        return makeError(ErrorCode::InvalidArgument, "image: " + std::to_string(data.size()) +
+                                                         " bytes, more than the limit of " +
+                                                         std::to_string(limits.maxFileBytes) + " bytes");
+    if (data.size() > static_cast<size_t>(INT32_MAX))
+        return makeError(ErrorCode::InvalidArgument, "image: larger than the decoder can address");
+    int w = 0, h = 0, c = 0;
+    if (!stbi_info_from_memory(data.data(), static_cast<int>(data.size()), &w, &h, &c))
+        return makeError(ErrorCode::Unsupported,
+                         "image: not a PNG, JPEG, GIF, BMP, TGA or PSD file, or a damaged one (" + reasonText() + ")");
+    if (w <= 0 || h <= 0)
+        return makeError(ErrorCode::Format, "image: zero width or height in the header");
+    const uint64_t pixels = static_cast<uint64_t>(w) * static_cast<uint64_t>(h);
+    if (pixels > limits.maxPixels)
+        return makeError(ErrorCode::InvalidArgument, "image: " + std::to_string(w) + "x" + std::to_string(h) + " is " +
+                                                         std::to_string(pixels / 1000000) +
+                                                         " megapixels, more than the limit of " +
+                                                         std::to_string(limits.maxPixels / 1000000) + " megapixels");
+    ImageHeader header;
+    header.width = w;
+    header.height = h;
+    header.channels = c;
+    header.format = sniffFormat(data);
+    return header;
+}
+
+Expected<RgbImage> decodeImage(std::span<const uint8_t> data, const ImageLimits &limits, const std::string &what)
+{
+    // The bounds are checked on the header before a single pixel is decoded.
+    Expected<ImageHeader> header = probeImage(data, limits);
+    if (!header)
+        return header.status().withContext(what);
+    int w = 0, h = 0, c = 0;
+    stbi_uc *pixels = stbi_load_from_memory(data.data(), static_cast<int>(data.size()), &w, &h, &c, 3);
+    if (!pixels)
+        return makeError(ErrorCode::Format, what + ": " + header->format + " data is damaged or truncated (" +
+                                                reasonText() + ")");
+    std::unique_ptr<stbi_uc, void (*)(void *)> guard(pixels, &stbi_image_free);
+    // The decoder must agree with the header we bounded; anything else is a damaged file.
+    if (w != header->width || h != header->height)
+        return makeError(ErrorCode::Format, what + ": decoded size differs from the header");
+    RgbImage image;
+    image.width = w;
+    image.height = h;
+    image.rgb.assign(pixels, pixels + static_cast<size_t>(w) * static_cast<size_t>(h) * 3);
+    return image;
+}
+
+Expected<ImageHeader> probeImageFile(const std::string &path, const ImageLimits &limits)
+{
+    Expected<std::vector<uint8_t>> data = readBounded(path, limits);
+    if (!data)
+        return data.status();
+    Expected<ImageHeader> header = probeImage(*data, limits);
+    if (!header)
+        return header.status().withContext(path);
+    return header;
+}
+
+Expected<RgbImage> loadImageFile(const std::string &path, const ImageLimits &limits)
+{
+    Expected<std::vector<uint8_t>> data = readBounded(path, limits);
+    if (!data)
+        return data.status();
+    return decodeImage(*data, limits, path);
+}
+
+} // namespace sluice::vision

@@ -1,0 +1,109 @@
+#pragma once
+// The chats on disk: one JSON file per chat in <app data>/chats, each written
+// atomically (QSaveFile: temp file + rename), so a crash mid-save leaves the
+// previous version intact and never a half-written chat.
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QThreadPool>
+#include <functional>
+
+namespace sluice::gui {
+
+struct ToolCall {
+    QString name;
+    QString arguments; // as the model wrote them (JSON or raw text)
+};
+
+struct MessageStats {
+    bool valid = false;
+    int tokens = 0;
+    double tokensPerSecond = 0;
+    double timeToFirstToken = 0;
+    double hitRate = 0;
+    double diskGBps = 0;
+    quint64 residentBytes = 0;
+    quint64 budgetBytes = 0;
+    QString stopReason;
+};
+
+struct Message {
+    QString role; // "user", "assistant", "system", "tool"
+    QString content;
+    QString reasoning;
+    QStringList images; // copies kept in the app data folder
+    QList<ToolCall> toolCalls;
+    MessageStats stats;
+    QDateTime created;
+};
+
+struct Chat {
+    QString id;
+    QString title;
+    QDateTime created;
+    QDateTime updated;
+    QList<Message> messages;
+};
+
+QJsonObject chatToJson(const Chat &chat);
+// Tolerant of missing fields; returns false (with a reason) for a document that is not a chat.
+bool chatFromJson(const QJsonObject &json, Chat *chat, QString *error);
+QString chatToMarkdown(const Chat &chat);
+
+class ChatStore : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ChatStore(const QString &directory, QObject *parent = nullptr);
+    ~ChatStore() override; // waits for queued writes, so nothing is lost at exit
+
+    QString directory() const { return m_dir; }
+    // Reads every chat file; unreadable files are skipped and listed in loadErrors().
+    void load();
+    QStringList loadErrors() const { return m_loadErrors; }
+
+    // Ids, most recently updated first.
+    QStringList ids() const;
+    QStringList search(const QString &titleFragment) const;
+    const Chat *chat(const QString &id) const;
+    int count() const { return int(m_chats.size()); }
+
+    QString createChat(const QString &title);
+    bool rename(const QString &id, const QString &title);
+    bool remove(const QString &id);
+    // Replaces the stored chat with `chat` (same id) and writes it.
+    bool update(const Chat &chat);
+
+    // Writes one chat atomically. The JSON is built here; the write, fsync and
+    // rename run in order on a background thread (an fsync can take tens of
+    // milliseconds, which the GUI thread must not spend). False when the chat
+    // does not exist; disk failures arrive as saveFailed().
+    bool save(const QString &id);
+    // Blocks until every queued write is on disk (tests, shutdown).
+    void waitForWrites();
+    QString lastError() const { return m_lastError; }
+
+    // Test hook: called after the data is written to the temporary file and
+    // before the rename, so a test can simulate a crash at the worst moment.
+    static void setBeforeCommitHook(std::function<void()> hook);
+
+    QString fileFor(const QString &id) const;
+
+Q_SIGNALS:
+    void chatsChanged();
+    void chatChanged(const QString &id);
+    void saveFailed(const QString &message);
+
+private:
+    QString m_dir;
+    QList<Chat> m_chats;
+    QStringList m_loadErrors;
+    QString m_lastError;
+    QThreadPool m_writer; // one thread: writes and deletions happen in the order they were asked for
+    Chat *find(const QString &id);
+};
+
+} // namespace sluice::gui

@@ -1,0 +1,342 @@
+#include "conversationview.h"
+
+#include "markdownview.h"
+
+#include <QAccessible>
+#include <QEvent>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QImageReader>
+#include <QLabel>
+#include <QScrollBar>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace sluice::gui {
+
+QString formatBytes(quint64 bytes)
+{
+    const double gib = double(bytes) / double(1ull << 30);
+    if (gib >= 1.0)
+        return QObject::tr("%1 GiB").arg(gib, 0, 'f', 2);
+    return QObject::tr("%1 MiB").arg(double(bytes) / double(1ull << 20), 0, 'f', 1);
+}
+
+QString messageStatsText(const MessageStats &s)
+{
+    if (!s.valid)
+        return {};
+    QStringList parts;
+    parts << QObject::tr("%n token(s)", nullptr, s.tokens);
+    parts << QObject::tr("%1 tok/s").arg(s.tokensPerSecond, 0, 'f', 2);
+    parts << QObject::tr("first token %1 s").arg(s.timeToFirstToken, 0, 'f', 2);
+    parts << QObject::tr("hit rate %1%").arg(s.hitRate * 100.0, 0, 'f', 1);
+    parts << QObject::tr("disk %1 GB/s").arg(s.diskGBps, 0, 'f', 2);
+    if (s.budgetBytes)
+        parts << QObject::tr("RAM %1 of %2").arg(formatBytes(s.residentBytes), formatBytes(s.budgetBytes));
+    if (!s.stopReason.isEmpty())
+        parts << s.stopReason;
+    return parts.join(QStringLiteral(" · "));
+}
+
+MessageWidget::MessageWidget(int index, const Message &message, QWidget *parent)
+    : QFrame(parent)
+    , m_index(index)
+{
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 8);
+    layout->setSpacing(4);
+
+    auto *header = new QHBoxLayout;
+    m_role = new QLabel(this);
+    QFont bold = m_role->font();
+    bold.setBold(true);
+    m_role->setFont(bold);
+    m_stats = new QLabel(this);
+    m_stats->setForegroundRole(QPalette::PlaceholderText);
+    m_stats->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_copy = new QToolButton(this);
+    m_edit = new QToolButton(this);
+    m_regenerate = new QToolButton(this);
+    for (QToolButton *b : {m_copy, m_edit, m_regenerate})
+        b->setAutoRaise(true);
+    header->addWidget(m_role);
+    header->addStretch(1);
+    header->addWidget(m_edit);
+    header->addWidget(m_regenerate);
+    header->addWidget(m_copy);
+    layout->addLayout(header);
+    m_stats->setWordWrap(true);
+    QFont smallFont = m_stats->font();
+    smallFont.setPointSizeF(smallFont.pointSizeF() * 0.9);
+    m_stats->setFont(smallFont);
+    layout->addWidget(m_stats);
+
+    m_thinkToggle = new QToolButton(this);
+    m_thinkToggle->setCheckable(true);
+    m_thinkToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_thinkToggle->setArrowType(Qt::RightArrow);
+    m_thinkToggle->setAutoRaise(true);
+    m_thinking = new MarkdownView(this);
+    m_thinking->setForegroundRole(QPalette::PlaceholderText);
+    m_thinking->setContentsMargins(16, 0, 0, 0);
+    m_thinking->hide();
+    connect(m_thinkToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_thinking->setVisible(open);
+        m_thinkToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    });
+    layout->addWidget(m_thinkToggle);
+    layout->addWidget(m_thinking);
+
+    m_images = new QWidget(this);
+    m_imagesLayout = new QHBoxLayout(m_images);
+    m_imagesLayout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_images);
+
+    m_content = new MarkdownView(this); // focusable: keyboard users can reach and select every message
+    layout->addWidget(m_content);
+
+    m_tools = new QLabel(this);
+    m_tools->setTextFormat(Qt::MarkdownText);
+    m_tools->setWordWrap(true);
+    m_tools->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_tools->setFrameShape(QFrame::StyledPanel);
+    layout->addWidget(m_tools);
+
+    connect(m_copy, &QToolButton::clicked, this, [this] { Q_EMIT copyRequested(m_index); });
+    connect(m_edit, &QToolButton::clicked, this, [this] { Q_EMIT editRequested(m_index); });
+    connect(m_regenerate, &QToolButton::clicked, this, [this] { Q_EMIT regenerateRequested(m_index); });
+
+    setMessage(message);
+}
+
+void MessageWidget::setMessage(const Message &message)
+{
+    const bool imagesChanged = message.images != m_message.images || m_imagesLayout->count() == 0;
+    m_message = message;
+    const bool user = message.role == QLatin1String("user");
+    setBackgroundRole(user ? QPalette::AlternateBase : QPalette::Base);
+
+    m_content->setMarkdownText(message.content);
+    m_content->setVisible(!message.content.isEmpty() || message.reasoning.isEmpty());
+    m_thinking->setMarkdownText(message.reasoning);
+    m_thinkToggle->setVisible(!message.reasoning.isEmpty());
+
+    if (message.toolCalls.isEmpty()) {
+        m_tools->hide();
+    } else {
+        QString md;
+        for (const ToolCall &c : message.toolCalls)
+            md += tr("**Tool call:** `%1`").arg(c.name) + QStringLiteral("\n\n```\n") + c.arguments +
+                  QStringLiteral("\n```\n\n");
+        m_tools->setText(md);
+        m_tools->show();
+    }
+
+    if (imagesChanged) {
+        while (QLayoutItem *item = m_imagesLayout->takeAt(0)) {
+            delete item->widget();
+            delete item;
+        }
+        for (const QString &path : message.images) {
+            auto *thumb = new QLabel(m_images);
+            QImageReader reader(path);
+            reader.setAutoTransform(true);
+            const QSize size = reader.size();
+            if (size.isValid())
+                reader.setScaledSize(size.scaled(160, 120, Qt::KeepAspectRatio));
+            const QImage img = reader.read();
+            if (img.isNull())
+                thumb->setText(tr("[image unavailable: %1]").arg(QFileInfo(path).fileName()));
+            else
+                thumb->setPixmap(QPixmap::fromImage(img));
+            thumb->setAccessibleName(tr("Attached image %1").arg(QFileInfo(path).fileName()));
+            m_imagesLayout->addWidget(thumb);
+        }
+        m_imagesLayout->addStretch(1);
+        m_images->setVisible(!message.images.isEmpty());
+    }
+    retranslate();
+}
+
+void MessageWidget::setLastAssistant(bool last)
+{
+    m_lastAssistant = last;
+    retranslate();
+}
+
+void MessageWidget::setBusy(bool busy)
+{
+    m_busy = busy;
+    retranslate();
+}
+
+void MessageWidget::announce()
+{
+    QAccessibleEvent event(m_content, QAccessible::Alert);
+    QAccessible::updateAccessibility(&event);
+}
+
+void MessageWidget::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QFrame::changeEvent(event);
+}
+
+void MessageWidget::updateThinkingButton()
+{
+    const int words = int(m_message.reasoning.split(QLatin1Char(' '), Qt::SkipEmptyParts).size());
+    m_thinkToggle->setText(tr("Thinking (%n word(s))", nullptr, words));
+    m_thinkToggle->setAccessibleName(tr("Show or hide the model's thinking"));
+}
+
+void MessageWidget::retranslate()
+{
+    const QString role = m_message.role;
+    QString who;
+    if (role == QLatin1String("user"))
+        who = tr("You");
+    else if (role == QLatin1String("assistant"))
+        who = tr("Assistant");
+    else if (role == QLatin1String("system"))
+        who = tr("System");
+    else
+        who = tr("Tool");
+    m_role->setText(who);
+    m_stats->setText(messageStatsText(m_message.stats));
+    m_stats->setVisible(m_message.stats.valid);
+    m_copy->setText(tr("Copy"));
+    m_copy->setAccessibleName(tr("Copy this message"));
+    m_copy->setToolTip(tr("Copy the message text to the clipboard"));
+    m_edit->setText(tr("Edit"));
+    m_edit->setAccessibleName(tr("Edit and resend this message"));
+    m_edit->setToolTip(tr("Put this message back into the prompt; sending replaces the conversation from here"));
+    m_regenerate->setText(tr("Regenerate"));
+    m_regenerate->setAccessibleName(tr("Regenerate this reply"));
+    m_regenerate->setToolTip(tr("Generate this reply again"));
+    m_edit->setVisible(role == QLatin1String("user"));
+    m_regenerate->setVisible(role == QLatin1String("assistant") && m_lastAssistant);
+    m_edit->setEnabled(!m_busy);
+    m_regenerate->setEnabled(!m_busy);
+    m_content->setAccessibleName(tr("%1 message %2").arg(who).arg(m_index + 1));
+    m_content->setAccessibleDescription(m_message.content.left(500));
+    m_thinking->setAccessibleName(tr("Thinking of message %1").arg(m_index + 1));
+    m_tools->setAccessibleName(tr("Tool calls of message %1").arg(m_index + 1));
+    m_stats->setAccessibleName(tr("Statistics of message %1").arg(m_index + 1));
+    setAccessibleName(tr("Message %1 from %2").arg(m_index + 1).arg(who));
+    updateThinkingButton();
+}
+
+ConversationView::ConversationView(QWidget *parent)
+    : QScrollArea(parent)
+{
+    setWidgetResizable(true);
+    setFrameShape(QFrame::NoFrame);
+    m_canvas = new QWidget(this);
+    m_canvas->setBackgroundRole(QPalette::Base);
+    m_canvas->setAutoFillBackground(true);
+    m_layout = new QVBoxLayout(m_canvas);
+    m_layout->setContentsMargins(12, 12, 12, 12);
+    m_layout->setSpacing(10);
+    m_empty = new QLabel(m_canvas);
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_empty->setTextFormat(Qt::MarkdownText);
+    m_layout->addWidget(m_empty, 1);
+    m_layout->addStretch(0);
+    setWidget(m_canvas);
+}
+
+void ConversationView::setEmptyText(const QString &text)
+{
+    m_empty->setText(text);
+    m_empty->setAccessibleName(text);
+}
+
+void ConversationView::clearMessages()
+{
+    for (MessageWidget *w : m_messages)
+        delete w;
+    m_messages.clear();
+}
+
+bool ConversationView::isFollowing() const
+{
+    const QScrollBar *bar = verticalScrollBar();
+    return bar->value() >= bar->maximum() - 8;
+}
+
+void ConversationView::scrollToEndIfFollowing(bool following)
+{
+    if (!following)
+        return;
+    // After the layout has settled, otherwise the maximum is stale.
+    QTimer::singleShot(0, this, [this] { verticalScrollBar()->setValue(verticalScrollBar()->maximum()); });
+}
+
+void ConversationView::setChat(const Chat *chat)
+{
+    setUpdatesEnabled(false);
+    clearMessages();
+    if (chat) {
+        for (const Message &m : chat->messages)
+            appendMessage(m);
+    }
+    m_empty->setVisible(m_messages.isEmpty());
+    markLastAssistant();
+    setUpdatesEnabled(true);
+    scrollToEndIfFollowing(true);
+}
+
+void ConversationView::appendMessage(const Message &message)
+{
+    const bool following = isFollowing();
+    auto *w = new MessageWidget(int(m_messages.size()), message, m_canvas);
+    w->setBusy(m_busy);
+    connect(w, &MessageWidget::copyRequested, this, &ConversationView::copyRequested);
+    connect(w, &MessageWidget::editRequested, this, &ConversationView::editRequested);
+    connect(w, &MessageWidget::regenerateRequested, this, &ConversationView::regenerateRequested);
+    // Insert before the trailing stretch.
+    m_layout->insertWidget(m_layout->count() - 1, w);
+    m_messages.append(w);
+    m_empty->hide();
+    markLastAssistant();
+    scrollToEndIfFollowing(following);
+}
+
+void ConversationView::updateLastMessage(const Message &message)
+{
+    if (m_messages.isEmpty()) {
+        appendMessage(message);
+        return;
+    }
+    const bool following = isFollowing();
+    m_messages.last()->setMessage(message);
+    scrollToEndIfFollowing(following);
+}
+
+void ConversationView::markLastAssistant()
+{
+    for (int i = 0; i < m_messages.size(); ++i)
+        m_messages[i]->setLastAssistant(i == m_messages.size() - 1);
+}
+
+void ConversationView::setBusy(bool busy)
+{
+    m_busy = busy;
+    for (MessageWidget *w : m_messages)
+        w->setBusy(busy);
+}
+
+void ConversationView::announceLast()
+{
+    if (!m_messages.isEmpty())
+        m_messages.last()->announce();
+}
+
+} // namespace sluice::gui

@@ -1,0 +1,72 @@
+// The Sluice desktop app.
+//   sluice [--model PATH]
+// SLUICE_SCREENSHOT=file.png: save a screenshot of the window once it is up
+// (after the model given with --model opened, or after 5 s) and quit; used to
+// check the app under Xvfb.
+#include "appearance.h"
+#include "enginefactory.h"
+#include "mainwindow.h"
+#include "settings.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QTimer>
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Sluice"));
+    QApplication::setApplicationName(QStringLiteral("sluice"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Sluice"));
+    QApplication::setApplicationVersion(QStringLiteral(SLUICE_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("sluice"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/sluice-256.png")));
+
+    sluice::gui::Settings settings;
+    sluice::gui::Appearance appearance(&app);
+    appearance.applyTheme(settings.theme());
+    appearance.applyFontSize(settings.fontSize());
+    appearance.applyLanguage(settings.language());
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Chat with large Mixture-of-Experts models."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    QCommandLineOption modelOption(QStringList{QStringLiteral("m"), QStringLiteral("model")},
+                                   QApplication::translate("main", "Open the model folder PATH at start."),
+                                   QStringLiteral("PATH"));
+    parser.addOption(modelOption);
+    parser.process(app);
+
+    sluice::gui::MainWindowOptions options;
+    options.dataDirectory = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    // The demo model is generated into the build tree next to the app.
+    for (const QString &candidate : {QStringLiteral(SLUICE_DEMO_MODEL),
+                                     QDir(QApplication::applicationDirPath()).filePath(QStringLiteral("../demo/sluice-demo.waste"))}) {
+        if (QFileInfo::exists(QDir(candidate).filePath(QStringLiteral("manifest.json")))) {
+            options.demoModelPath = QDir::cleanPath(candidate);
+            break;
+        }
+    }
+    options.engineFactory = sluice::gui::defaultEngineFactory();
+    options.plannerInputs = sluice::gui::defaultPlannerInputs();
+
+    sluice::gui::MainWindow window(&settings, &appearance, options);
+    window.show();
+    if (parser.isSet(modelOption))
+        window.openModel(parser.value(modelOption));
+
+    const QString shot = qEnvironmentVariable("SLUICE_SCREENSHOT");
+    if (!shot.isEmpty()) {
+        auto save = [&window, shot] {
+            window.grab().save(shot);
+            QApplication::quit();
+        };
+        QObject::connect(&window, &sluice::gui::MainWindow::modelOpened, &window, [save] { QTimer::singleShot(300, save); });
+        QTimer::singleShot(parser.isSet(modelOption) ? 20000 : 2000, &window, save);
+    }
+    return app.exec();
+}

@@ -1,0 +1,188 @@
+#pragma once
+// The main window: chat list | conversation + prompt | planner, statistics and
+// model side panel. The engine lives in qt::EngineThread's worker; this window
+// only sends requests and reacts to the worker's queued signals.
+#include "chatstore.h"
+#include "qt/engineworker.h"
+#include "replyparser.h"
+#include "settings.h"
+#include "stream/memoryplanner.h"
+
+#include <QElapsedTimer>
+#include <QMainWindow>
+#include <QTimer>
+#include <functional>
+#include <optional>
+
+class QAction;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QToolButton;
+
+namespace sluice::gui {
+
+class Appearance;
+class ConversationView;
+class ImageStrip;
+class PlannerPanel;
+class PromptEdit;
+class StatsPanel;
+
+// Reads the planner inputs of a model folder (its manifest); empty when the
+// build cannot (yet) derive them.
+using PlannerInputsProvider = std::function<std::optional<PlannerInputs>(const QString &modelPath, int contextLength)>;
+
+struct MainWindowOptions {
+    QString dataDirectory;      // chats/ and images/ live here
+    QString demoModelPath;      // offered when no model is open; "" = none built
+    qt::EngineFactory engineFactory;
+    PlannerInputsProvider plannerInputs;
+    quint64 usableRamBytes = 0; // 0 = detect
+};
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    MainWindow(Settings *settings, Appearance *appearance, const MainWindowOptions &options, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    void openModel(const QString &path);
+    void openModelWithBudget(const QString &path, quint64 budgetBytes, int contextLength);
+    bool isModelOpen() const { return m_modelOpen; }
+    bool isGenerating() const { return m_generating; }
+    const ModelInfo &modelInfo() const { return m_info; }
+
+    // For tests and keyboard users alike: the same paths the buttons take.
+    void sendPrompt();
+    void stopGeneration();
+    void newChat();
+    QString currentChatId() const { return m_currentChat; }
+    ChatStore *chatStore() const { return m_store; }
+    ConversationView *conversation() const { return m_view; }
+    ImageStrip *imageStrip() const { return m_strip; }
+    PromptEdit *promptEdit() const { return m_prompt; }
+    PlannerPanel *plannerPanel() const { return m_planner; }
+    StatsPanel *statsPanel() const { return m_stats; }
+    qt::EngineThread *engine() const { return m_engine; }
+    QList<QAction *> shortcutActions() const;
+    QString lastMessage() const { return m_lastNotice; }
+
+Q_SIGNALS:
+    void modelOpened();
+    void generationFinished();
+    void noticeShown(const QString &text);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void buildUi();
+    void buildMenus();
+    void retranslate();
+    void connectEngine();
+    void refreshChatList();
+    void selectChat(const QString &id);
+    void stepChat(int delta);
+    void renameChat();
+    void deleteChat();
+    void exportChat(bool json);
+    void copyMessage(int index);
+    void editMessage(int index);
+    void regenerate(int index);
+    void startGeneration();
+    void flushTokens();
+    void finishStreaming(const qt::GenerationSummary *summary, const QString &error);
+    void setGenerating(bool on);
+    void updateModelUi();
+    void showNotice(const QString &text);
+    void showError(const QString &title, const QString &message, const QString &detail);
+    void openModelDialog();
+    void updateRecentMenu();
+    void updatePlanner();
+    QString storedImageCopy(const QString &path);
+
+    Settings *m_settings;
+    Appearance *m_appearance;
+    MainWindowOptions m_options;
+    ChatStore *m_store;
+    qt::EngineThread *m_engine;
+
+    // Model state (GUI side copy of what the worker reported).
+    bool m_modelOpen = false;
+    bool m_opening = false;
+    ModelInfo m_info;
+    QString m_modelPath;
+    QString m_pendingPath;
+    int m_contextLength = 4096;
+    quint64 m_openId = 0;
+
+    // Generation state.
+    bool m_generating = false;
+    quint64 m_genId = 0;
+    QString m_currentChat;
+    int m_editIndex = -1;
+    ReplyParser m_parser;
+    Message m_streaming;
+    QString m_pendingText;
+    QTimer m_flushTimer;
+    qt::LiveStats m_lastStats;
+    QString m_lastNotice;
+
+    // Widgets.
+    QLineEdit *m_search;
+    QListWidget *m_chatList;
+    QPushButton *m_newChat;
+    QPushButton *m_renameChat;
+    QPushButton *m_deleteChat;
+    QLabel *m_chatsTitle;
+    ConversationView *m_view;
+    QPushButton *m_demoButton;
+    QPushButton *m_openButton;
+    ImageStrip *m_strip;
+    PromptEdit *m_prompt;
+    QPushButton *m_attach;
+    QPushButton *m_send;
+    QPushButton *m_stop;
+    QTabWidget *m_side;
+    PlannerPanel *m_planner;
+    StatsPanel *m_stats;
+    QWidget *m_modelPage;
+    QLabel *m_modelInfo;
+    QPushButton *m_verify;
+    QLabel *m_statusModel;
+    QLabel *m_statusStats;
+    QProgressBar *m_progress;
+    QToolButton *m_cancelOpen;
+
+    QMenu *m_fileMenu;
+    QMenu *m_recentMenu;
+    QMenu *m_exportMenu;
+    QMenu *m_chatMenu;
+    QMenu *m_helpMenu;
+    QAction *m_actOpen;
+    QAction *m_actQuit;
+    QAction *m_actSettings;
+    QAction *m_actExportMd;
+    QAction *m_actExportJson;
+    QAction *m_actNewChat;
+    QAction *m_actRename;
+    QAction *m_actDelete;
+    QAction *m_actNext;
+    QAction *m_actPrev;
+    QAction *m_actStop;
+    QAction *m_actRegenerate;
+    QAction *m_actFocusPrompt;
+    QAction *m_actShortcuts;
+    QAction *m_actAbout;
+};
+
+} // namespace sluice::gui

@@ -1,0 +1,376 @@
+#include "plannerwidget.h"
+
+#include "conversationview.h" // formatBytes
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPushButton>
+#include <QSlider>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace sluice::gui {
+
+namespace {
+constexpr double kGiB = double(1ull << 30);
+const int kContexts[] = {4096, 8192, 16384, 32768, 65536, 131072, 262144, 1048576};
+} // namespace
+
+PlannerBar::PlannerBar(QWidget *parent)
+    : QWidget(parent)
+{
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setMinimumHeight(80);
+    setFocusPolicy(Qt::NoFocus);
+}
+
+void PlannerBar::clear()
+{
+    m_segments.clear();
+    m_scale = m_floor = m_riskFrom = m_usable = 0;
+    update();
+}
+
+void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing)
+{
+    m_segments.clear();
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    auto add = [&](const QString &label, quint64 bytes, QColor c) {
+        if (dark)
+            c = c.lighter(115);
+        m_segments.append({label, bytes, c});
+    };
+    add(tr("Trunk"), plan.trunkBytes, QColor(0x2b, 0x6c, 0xb0));
+    add(tr("Attention state / KV"), plan.stateBytes, QColor(0x80, 0x5a, 0xd5));
+    add(tr("Scratch"), plan.scratchBytes, QColor(0x71, 0x80, 0x96));
+    if (plan.visionBytes)
+        add(tr("Vision"), plan.visionBytes, QColor(0xd5, 0x3f, 0x8c));
+    quint64 budget = plan.floorBytes;
+    if (sizing) {
+        // The planner's identity: budget = trunk + state + scratch + vision + cache index + cache.
+        add(tr("Expert cache"), sizing->cacheBytes + plan.cacheIndexBytes, QColor(0xdd, 0x6b, 0x20));
+        budget = sizing->budgetBytes;
+    }
+    const quint64 usable = plan.usableRamBytes;
+    add(tr("Free headroom"), usable > budget ? usable - budget : 0, QColor(0x38, 0xa1, 0x69));
+    m_usable = usable;
+    m_scale = std::max(usable, budget);
+    m_floor = plan.floorBytes;
+    m_riskFrom = plan.capBytes;
+    setAccessibleDescription(tr("Budget %1 of %2 usable RAM; floor %3")
+                                 .arg(formatBytes(budget), formatBytes(usable), formatBytes(plan.floorBytes)));
+    update();
+}
+
+void PlannerBar::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QRectF area = QRectF(rect()).adjusted(1, 18, -1, -22);
+    p.setPen(palette().color(QPalette::Mid));
+    p.setBrush(palette().color(QPalette::Base));
+    p.drawRoundedRect(area, 4, 4);
+    if (m_scale == 0) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(area, Qt::AlignCenter, tr("No plan"));
+        return;
+    }
+    auto xOf = [&](quint64 bytes) { return area.left() + area.width() * (double(bytes) / double(m_scale)); };
+
+    QPainterPath clip;
+    clip.addRoundedRect(area, 4, 4);
+    p.save();
+    p.setClipPath(clip);
+    quint64 at = 0;
+    for (const Segment &s : m_segments) {
+        const QRectF r(QPointF(xOf(at), area.top()), QPointF(xOf(at + s.bytes), area.bottom()));
+        p.fillRect(r, s.color);
+        at += s.bytes;
+    }
+    // Paging-risk zone: above 7/8 of usable RAM the OS starts to evict the page cache we stream from.
+    if (m_riskFrom > 0 && m_riskFrom < m_scale) {
+        const QRectF risk(QPointF(xOf(m_riskFrom), area.top()), QPointF(area.right(), area.bottom()));
+        QColor hatch = QColor(0xe5, 0x3e, 0x3e);
+        p.fillRect(risk, QBrush(hatch, Qt::BDiagPattern));
+        hatch.setAlpha(50);
+        p.fillRect(risk, hatch);
+    }
+    p.restore();
+
+    QFont small = font();
+    small.setPointSizeF(std::max(7.0, small.pointSizeF() * 0.85));
+    p.setFont(small);
+    // Floor marker.
+    const double fx = xOf(m_floor);
+    p.setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::SolidLine));
+    p.drawLine(QPointF(fx, area.top() - 4), QPointF(fx, area.bottom() + 4));
+    const QString floorText = tr("floor %1").arg(formatBytes(m_floor));
+    p.drawText(QRectF(fx - 150, 0, 300, 16), Qt::AlignHCenter | Qt::AlignBottom, floorText);
+    if (m_riskFrom > 0 && m_riskFrom < m_scale) {
+        const double rx = xOf(m_riskFrom);
+        p.setPen(QColor(0xe5, 0x3e, 0x3e));
+        const QString riskText = tr("paging risk above 7/8");
+        const QRectF tr_(QPointF(rx - 200, area.bottom() + 4), QPointF(area.right(), rect().bottom()));
+        p.drawText(tr_, Qt::AlignRight | Qt::AlignTop, riskText);
+    }
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(QRectF(area.left(), area.bottom() + 4, area.width() / 2, 16), Qt::AlignLeft | Qt::AlignTop,
+               tr("usable RAM %1").arg(formatBytes(m_usable)));
+}
+
+PlannerPanel::PlannerPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    m_title = new QLabel(this);
+    QFont f = m_title->font();
+    f.setBold(true);
+    m_title->setFont(f);
+    layout->addWidget(m_title);
+    m_empty = new QLabel(this);
+    m_empty->setWordWrap(true);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(m_empty);
+
+    m_controls = new QWidget(this);
+    auto *cl = new QVBoxLayout(m_controls);
+    cl->setContentsMargins(0, 0, 0, 0);
+    m_bar = new PlannerBar(m_controls);
+    cl->addWidget(m_bar);
+    m_legend = new QLabel(m_controls);
+    m_legend->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
+    cl->addWidget(m_legend);
+
+    auto *form = new QFormLayout;
+    m_context = new QComboBox(m_controls);
+    for (int c : kContexts)
+        m_context->addItem(QLocale().toString(c), c);
+    m_contextLabel = new QLabel(m_controls);
+    m_contextLabel->setBuddy(m_context);
+    form->addRow(m_contextLabel, m_context);
+    m_slider = new QSlider(Qt::Horizontal, m_controls);
+    m_slider->setTickPosition(QSlider::TicksBelow);
+    m_slider->setPageStep(1);
+    m_sliderLabel = new QLabel(m_controls);
+    m_sliderLabel->setBuddy(m_slider);
+    form->addRow(m_sliderLabel, m_slider);
+    m_field = new QDoubleSpinBox(m_controls);
+    m_field->setDecimals(2);
+    m_field->setSingleStep(0.25);
+    m_fieldLabel = new QLabel(m_controls);
+    m_fieldLabel->setBuddy(m_field);
+    form->addRow(m_fieldLabel, m_field);
+    cl->addLayout(form);
+
+    m_figures = new QLabel(m_controls);
+    m_figures->setWordWrap(true);
+    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_figures->setFocusPolicy(Qt::StrongFocus);
+    cl->addWidget(m_figures);
+    m_apply = new QPushButton(m_controls);
+    cl->addWidget(m_apply);
+    m_diskTest = new QPushButton(m_controls);
+    m_diskTest->setEnabled(false); // wired when the disk benchmark API lands; nothing fakes it meanwhile
+    cl->addWidget(m_diskTest);
+    m_estimate = new QLabel(m_controls);
+    m_estimate->setWordWrap(true);
+    m_estimate->setForegroundRole(QPalette::PlaceholderText);
+    cl->addWidget(m_estimate);
+    layout->addWidget(m_controls);
+    layout->addStretch(1);
+
+    connect(m_context, &QComboBox::currentIndexChanged, this, [this] { replan(); });
+    connect(m_slider, &QSlider::valueChanged, this, [this](int k) {
+        if (m_updating || !m_plan)
+            return;
+        setBudget(m_plan->floorBytes + quint64(k) * m_plan->workingSetBytes, true);
+    });
+    connect(m_field, &QDoubleSpinBox::valueChanged, this, [this](double gib) {
+        if (m_updating)
+            return;
+        setBudget(quint64(std::llround(gib * kGiB)), false);
+    });
+    connect(m_apply, &QPushButton::clicked, this, [this] {
+        if (m_sizing && m_plan && m_budget >= m_plan->floorBytes)
+            Q_EMIT applyRequested(m_budget, chosenContext());
+    });
+    retranslate();
+    clearInputs(QString());
+}
+
+int PlannerPanel::chosenContext() const { return m_context->currentData().toInt(); }
+
+void PlannerPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void PlannerPanel::retranslate()
+{
+    m_title->setText(tr("Memory budget"));
+    m_contextLabel->setText(tr("&Context length:"));
+    m_context->setAccessibleName(tr("Context length in tokens"));
+    m_context->setToolTip(tr("The attention cache is preallocated for this many tokens"));
+    m_sliderLabel->setText(tr("&Budget (working sets):"));
+    m_slider->setAccessibleName(tr("Budget in working-set steps above the floor"));
+    m_slider->setToolTip(tr("Each step adds one working set (the experts one token touches) to the expert cache"));
+    m_fieldLabel->setText(tr("Budget (&GiB):"));
+    m_field->setAccessibleName(tr("Precise budget in GiB"));
+    m_apply->setText(tr("&Apply and reopen model"));
+    m_apply->setAccessibleName(tr("Apply the budget and reopen the model"));
+    m_diskTest->setText(tr("Test disk speed"));
+    m_diskTest->setAccessibleName(tr("Test disk speed"));
+    m_diskTest->setToolTip(tr("Arrives with the streaming engine: the O_DIRECT read test of `sluice-cli diskbench`"));
+    m_estimate->setText(tr("Predicted tokens per second (an estimate from disk speed and a simulated cache hit "
+                           "rate) arrives with the streaming engine."));
+    m_bar->setAccessibleName(tr("Memory budget bar"));
+    m_figures->setAccessibleName(tr("Budget figures"));
+    m_empty->setAccessibleName(tr("Budget planner status"));
+    refresh();
+}
+
+void PlannerPanel::clearInputs(const QString &why)
+{
+    m_haveInputs = false;
+    m_plan.reset();
+    m_sizing.reset();
+    m_bar->clear();
+    m_controls->hide();
+    m_empty->setText(why.isEmpty() ? tr("The budget planner shows how the RAM budget splits into trunk, attention "
+                                        "state, scratch and expert cache once a model is chosen.")
+                                   : why);
+    m_empty->show();
+}
+
+void PlannerPanel::setInputs(const PlannerInputs &inputs, quint64 usableRamBytes, bool modelOpen)
+{
+    m_inputs = inputs;
+    m_usable = usableRamBytes;
+    m_haveInputs = true;
+    m_modelOpen = modelOpen;
+    m_empty->hide();
+    m_controls->show();
+    m_updating = true;
+    const int idx = m_context->findData(inputs.contextLength);
+    if (idx >= 0)
+        m_context->setCurrentIndex(idx);
+    m_updating = false;
+    replan();
+}
+
+void PlannerPanel::setCurrentBudget(quint64 budgetBytes, int contextLength)
+{
+    m_appliedBudget = budgetBytes;
+    m_appliedContext = contextLength;
+    m_updating = true;
+    const int idx = m_context->findData(contextLength);
+    if (idx >= 0)
+        m_context->setCurrentIndex(idx);
+    m_updating = false;
+    replan();
+    if (budgetBytes)
+        setBudget(budgetBytes, false);
+}
+
+void PlannerPanel::replan()
+{
+    if (!m_haveInputs || m_updating)
+        return;
+    PlannerInputs in = m_inputs;
+    in.contextLength = chosenContext();
+    Expected<MemoryPlan> plan = planMemory(in, m_usable);
+    if (!plan) {
+        m_plan.reset();
+        m_sizing.reset();
+        m_error = QString::fromStdString(plan.status().message());
+        refresh();
+        return;
+    }
+    m_error.clear();
+    m_plan = *plan;
+    // Slider range: the floor up to the most whole working sets that fit in usable RAM (at least 3).
+    int maxK = 3;
+    if (plan->workingSetBytes > 0 && m_usable > plan->floorBytes)
+        maxK = std::max(3, int((m_usable - plan->floorBytes) / plan->workingSetBytes));
+    m_updating = true;
+    m_slider->setRange(0, maxK);
+    m_field->setRange(0.0, std::max(double(m_usable), double(plan->floorBytes + quint64(maxK) * plan->workingSetBytes)) / kGiB);
+    m_updating = false;
+    // Keep the budget the user had if still meaningful, else the planner's default.
+    setBudget(m_budget >= plan->floorBytes ? m_budget : plan->defaultBudgetBytes, false);
+}
+
+void PlannerPanel::setBudget(quint64 bytes, bool fromSlider)
+{
+    m_budget = bytes;
+    if (m_plan) {
+        Expected<CacheSizing> s = sizeCache(*m_plan, bytes);
+        if (s) {
+            m_sizing = *s;
+            m_error.clear();
+        } else {
+            m_sizing.reset();
+            m_error = QString::fromStdString(s.status().message());
+        }
+        m_updating = true;
+        if (!fromSlider && m_plan->workingSetBytes > 0) {
+            const quint64 above = bytes > m_plan->floorBytes ? bytes - m_plan->floorBytes : 0;
+            m_slider->setValue(int(above / m_plan->workingSetBytes));
+        }
+        if (fromSlider || std::llround(m_field->value() * kGiB) != std::llround(double(bytes)))
+            m_field->setValue(double(bytes) / kGiB);
+        m_updating = false;
+    }
+    refresh();
+}
+
+QString PlannerPanel::figuresText() const { return m_figures->text(); }
+
+void PlannerPanel::refresh()
+{
+    if (!m_haveInputs)
+        return;
+    if (!m_plan) {
+        m_bar->clear();
+        m_figures->setText(tr("The planner refused these inputs: %1").arg(m_error));
+        m_apply->setEnabled(false);
+        return;
+    }
+    const MemoryPlan &p = *m_plan;
+    m_bar->setPlan(p, m_sizing);
+    QString legend;
+    for (const PlannerBar::Segment &s : m_bar->segments())
+        legend += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 %3&nbsp;&nbsp; ")
+                      .arg(s.color.name(), s.label.toHtmlEscaped(), formatBytes(s.bytes));
+    m_legend->setText(legend);
+
+    QStringList lines;
+    lines << tr("Floor: %1 (the least the model can run in)").arg(formatBytes(p.floorBytes));
+    lines << tr("Working set: %1 (experts touched per token)").arg(formatBytes(p.workingSetBytes));
+    lines << tr("Recommended: %1 · default here: %2").arg(formatBytes(p.recommendedBytes), formatBytes(p.defaultBudgetBytes));
+    if (m_sizing) {
+        lines << tr("Budget: %1 → expert cache %2 (%n slot(s))", nullptr, m_sizing->slotCount)
+                     .arg(formatBytes(m_sizing->budgetBytes), formatBytes(m_sizing->cacheBytes));
+        for (const std::string &w : m_sizing->warnings)
+            lines << tr("Warning: %1").arg(QString::fromStdString(w));
+    } else {
+        lines << tr("Not allowed: %1").arg(m_error);
+    }
+    for (const std::string &w : p.warnings)
+        lines << tr("Warning: %1").arg(QString::fromStdString(w));
+    m_figures->setText(lines.join(QLatin1Char('\n')));
+    const bool changed = m_budget != m_appliedBudget || chosenContext() != m_appliedContext;
+    // Under the floor there is no sizing, so Apply cannot be pressed.
+    m_apply->setEnabled(m_modelOpen && m_sizing.has_value() && m_budget >= p.floorBytes && changed);
+    m_apply->setToolTip(m_sizing ? QString() : tr("The budget is below the floor; raise it to apply."));
+}
+
+} // namespace sluice::gui

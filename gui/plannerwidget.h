@@ -1,0 +1,121 @@
+#pragma once
+// The budget planner view. PlannerBar paints usable RAM as a stacked bar
+// (trunk, attention state / KV cache, scratch, vision, expert cache, free
+// headroom) with the floor marked and the paging-risk zone above 7/8 shaded.
+// PlannerPanel adds the controls. Every figure comes from the core planner
+// (stream/memoryplanner.h: planMemory + sizeCache), the same functions
+// `sluice-cli plan` and Engine::open use; nothing is computed here.
+#include "stream/memoryplanner.h"
+
+#include <QWidget>
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+
+namespace sluice::gui {
+
+class PlannerBar : public QWidget
+{
+    Q_OBJECT
+public:
+    struct Segment {
+        QString label;
+        quint64 bytes = 0;
+        QColor color;
+    };
+
+    explicit PlannerBar(QWidget *parent = nullptr);
+
+    // plan + sizing for the chosen budget; nullopt sizing = no valid budget.
+    void setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing);
+    void clear();
+
+    const QList<Segment> &segments() const { return m_segments; }
+    quint64 scaleBytes() const { return m_scale; }
+    quint64 floorBytes() const { return m_floor; }
+    quint64 riskFromBytes() const { return m_riskFrom; }
+
+    QSize sizeHint() const override { return {360, 96}; }
+    QSize minimumSizeHint() const override { return {200, 80}; }
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    QList<Segment> m_segments;
+    quint64 m_scale = 0;
+    quint64 m_floor = 0;
+    quint64 m_riskFrom = 0;
+    quint64 m_usable = 0;
+};
+
+class PlannerPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit PlannerPanel(QWidget *parent = nullptr);
+
+    // The model's shape (from its manifest) and the machine's usable RAM.
+    void setInputs(const PlannerInputs &inputs, quint64 usableRamBytes, bool modelOpen);
+    void clearInputs(const QString &why);
+    // The budget in force for the open model (selects the slider position).
+    void setCurrentBudget(quint64 budgetBytes, int contextLength);
+
+    PlannerBar *bar() const { return m_bar; }
+    QSlider *slider() const { return m_slider; }
+    QDoubleSpinBox *budgetField() const { return m_field; }
+    QComboBox *contextBox() const { return m_context; }
+    QPushButton *applyButton() const { return m_apply; }
+
+    const std::optional<MemoryPlan> &plan() const { return m_plan; }
+    const std::optional<CacheSizing> &sizing() const { return m_sizing; }
+    quint64 chosenBudget() const { return m_budget; }
+    int chosenContext() const;
+    QString figuresText() const;
+
+Q_SIGNALS:
+    void applyRequested(quint64 budgetBytes, int contextLength);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void replan();
+    void setBudget(quint64 bytes, bool fromSlider);
+    void refresh();
+    void retranslate();
+
+    PlannerInputs m_inputs;
+    bool m_haveInputs = false;
+    bool m_modelOpen = false;
+    quint64 m_usable = 0;
+    std::optional<MemoryPlan> m_plan;
+    std::optional<CacheSizing> m_sizing;
+    QString m_error;
+    quint64 m_budget = 0;
+    quint64 m_appliedBudget = 0;
+    int m_appliedContext = 0;
+    bool m_updating = false;
+
+    QLabel *m_title;
+    QLabel *m_empty;
+    PlannerBar *m_bar;
+    QLabel *m_legend;
+    QLabel *m_contextLabel;
+    QComboBox *m_context;
+    QLabel *m_sliderLabel;
+    QSlider *m_slider;
+    QLabel *m_fieldLabel;
+    QDoubleSpinBox *m_field;
+    QLabel *m_figures;
+    QPushButton *m_apply;
+    QPushButton *m_diskTest;
+    QLabel *m_estimate;
+    QWidget *m_controls;
+};
+
+} // namespace sluice::gui

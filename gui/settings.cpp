@@ -1,0 +1,116 @@
+#include "settings.h"
+
+#include <algorithm>
+
+namespace sluice::gui {
+
+namespace {
+constexpr int kMaxRecent = 8;
+}
+
+Settings::Settings(QObject *parent)
+    : QObject(parent)
+{
+}
+
+Settings::Settings(const QString &iniFile, QObject *parent)
+    : QObject(parent)
+    , m_settings(iniFile, QSettings::IniFormat)
+{
+}
+
+QVariant Settings::value(const char *key, const QVariant &def) const
+{
+    return m_settings.value(QLatin1String(key), def);
+}
+
+void Settings::set(const char *key, const QVariant &value)
+{
+    const QString k = QLatin1String(key);
+    if (m_settings.contains(k) && m_settings.value(k) == value)
+        return;
+    m_settings.setValue(k, value);
+    Q_EMIT changed(k);
+}
+
+int Settings::threads() const { return std::max(0, value("engine/threads", 0).toInt()); }
+void Settings::setThreads(int threads) { set("engine/threads", std::max(0, threads)); }
+
+Settings::BudgetMode Settings::budgetMode() const
+{
+    return value("engine/budgetMode", QStringLiteral("auto")).toString() == QLatin1String("fixed") ? BudgetMode::Fixed
+                                                                                                    : BudgetMode::Auto;
+}
+void Settings::setBudgetMode(BudgetMode mode)
+{
+    set("engine/budgetMode", mode == BudgetMode::Fixed ? QStringLiteral("fixed") : QStringLiteral("auto"));
+}
+
+quint64 Settings::fixedBudgetBytes() const { return value("engine/budgetBytes", 0).toULongLong(); }
+void Settings::setFixedBudgetBytes(quint64 bytes) { set("engine/budgetBytes", bytes); }
+
+int Settings::contextLength() const { return std::clamp(value("engine/contextLength", 4096).toInt(), 256, 1 << 20); }
+void Settings::setContextLength(int tokens) { set("engine/contextLength", std::clamp(tokens, 256, 1 << 20)); }
+
+double Settings::temperature() const { return std::clamp(value("sampling/temperature", 1.0).toDouble(), 0.0, 4.0); }
+void Settings::setTemperature(double t) { set("sampling/temperature", std::clamp(t, 0.0, 4.0)); }
+double Settings::topP() const { return std::clamp(value("sampling/topP", 0.95).toDouble(), 0.0, 1.0); }
+void Settings::setTopP(double p) { set("sampling/topP", std::clamp(p, 0.0, 1.0)); }
+int Settings::topK() const { return std::max(0, value("sampling/topK", 0).toInt()); }
+void Settings::setTopK(int k) { set("sampling/topK", std::max(0, k)); }
+int Settings::maxTokens() const { return std::clamp(value("sampling/maxTokens", 1024).toInt(), 1, 1 << 20); }
+void Settings::setMaxTokens(int n) { set("sampling/maxTokens", std::clamp(n, 1, 1 << 20)); }
+
+QString Settings::systemPrompt() const { return value("chat/systemPrompt", QString()).toString(); }
+void Settings::setSystemPrompt(const QString &prompt) { set("chat/systemPrompt", prompt); }
+bool Settings::thinking() const { return value("chat/thinking", true).toBool(); }
+void Settings::setThinking(bool on) { set("chat/thinking", on); }
+
+QString Settings::thinkingEffort() const
+{
+    const QString e = value("chat/thinkingEffort", QString()).toString();
+    // Only the efforts the chat format accepts (spec 6.5); anything else means "model default".
+    return (e == QLatin1String("low") || e == QLatin1String("high") || e == QLatin1String("max")) ? e : QString();
+}
+void Settings::setThinkingEffort(const QString &effort) { set("chat/thinkingEffort", effort); }
+
+Settings::Theme Settings::theme() const
+{
+    const QString t = value("ui/theme", QStringLiteral("system")).toString();
+    if (t == QLatin1String("light"))
+        return Theme::Light;
+    if (t == QLatin1String("dark"))
+        return Theme::Dark;
+    return Theme::System;
+}
+void Settings::setTheme(Theme theme)
+{
+    static const char *names[] = {"system", "light", "dark"};
+    set("ui/theme", QLatin1String(names[static_cast<int>(theme)]));
+}
+
+int Settings::fontSize() const { return std::clamp(value("ui/fontSize", 0).toInt(), 0, 48); }
+void Settings::setFontSize(int points) { set("ui/fontSize", std::clamp(points, 0, 48)); }
+QString Settings::language() const { return value("ui/language", QString()).toString(); }
+void Settings::setLanguage(const QString &code) { set("ui/language", code); }
+
+QStringList Settings::recentModels() const { return value("models/recent", QStringList()).toStringList(); }
+void Settings::addRecentModel(const QString &path)
+{
+    QStringList list = recentModels();
+    list.removeAll(path);
+    list.prepend(path);
+    while (list.size() > kMaxRecent)
+        list.removeLast();
+    set("models/recent", list);
+}
+void Settings::clearRecentModels() { set("models/recent", QStringList()); }
+bool Settings::demoOffered() const { return value("models/demoOffered", false).toBool(); }
+void Settings::setDemoOffered(bool shown) { set("models/demoOffered", shown); }
+
+QByteArray Settings::windowGeometry() const { return value("ui/geometry", QByteArray()).toByteArray(); }
+void Settings::setWindowGeometry(const QByteArray &geometry) { set("ui/geometry", geometry); }
+QByteArray Settings::windowState() const { return value("ui/state", QByteArray()).toByteArray(); }
+void Settings::setWindowState(const QByteArray &state) { set("ui/state", state); }
+
+} // namespace sluice::gui

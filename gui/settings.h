@@ -1,0 +1,80 @@
+#pragma once
+// One typed view over QSettings so every key, type and default lives in one
+// place; widgets never spell a settings key themselves.
+#include <QObject>
+#include <QSettings>
+#include <QStringList>
+
+namespace sluice::gui {
+
+class Settings : public QObject
+{
+    Q_OBJECT
+public:
+    enum class BudgetMode { Auto, Fixed };
+    Q_ENUM(BudgetMode)
+    enum class Theme { System, Light, Dark };
+    Q_ENUM(Theme)
+
+    // Uses the application's organisation/name (QSettings default location).
+    explicit Settings(QObject *parent = nullptr);
+    // An explicit INI file, for tests.
+    explicit Settings(const QString &iniFile, QObject *parent = nullptr);
+
+    int threads() const;                 // 0 = all cores
+    void setThreads(int threads);
+    BudgetMode budgetMode() const;
+    void setBudgetMode(BudgetMode mode);
+    quint64 fixedBudgetBytes() const;    // used when budgetMode() == Fixed
+    void setFixedBudgetBytes(quint64 bytes);
+    int contextLength() const;
+    void setContextLength(int tokens);
+
+    double temperature() const;
+    void setTemperature(double t);
+    double topP() const;
+    void setTopP(double p);
+    int topK() const;
+    void setTopK(int k);
+    int maxTokens() const;
+    void setMaxTokens(int n);
+
+    QString systemPrompt() const;
+    void setSystemPrompt(const QString &prompt);
+    bool thinking() const;
+    void setThinking(bool on);
+    QString thinkingEffort() const;      // "", "low", "high", "max"
+    void setThinkingEffort(const QString &effort);
+
+    Theme theme() const;
+    void setTheme(Theme theme);
+    int fontSize() const;                // points; 0 = the system default
+    void setFontSize(int points);
+    QString language() const;            // "" = system, else "en", "id", "fr"
+    void setLanguage(const QString &code);
+
+    QStringList recentModels() const;    // most recent first, at most 8
+    void addRecentModel(const QString &path);
+    void clearRecentModels();
+    bool demoOffered() const;            // the first-start demo offer was shown
+    void setDemoOffered(bool shown);
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray &geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray &state);
+
+    void sync() { m_settings.sync(); }
+
+Q_SIGNALS:
+    // Emitted after a value changed, with its key, so views can follow.
+    void changed(const QString &key);
+
+private:
+    QVariant value(const char *key, const QVariant &def) const;
+    void set(const char *key, const QVariant &value);
+
+    QSettings m_settings;
+};
+
+} // namespace sluice::gui

@@ -1,0 +1,40 @@
+#pragma once
+// Edits every field of Settings; OK writes them back.
+#include "settings.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QPlainTextEdit;
+class QSpinBox;
+
+namespace sluice::gui {
+
+class SettingsDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    SettingsDialog(Settings *settings, QWidget *parent = nullptr);
+    void apply(); // writes the fields to Settings
+
+private:
+    Settings *m_settings;
+    QSpinBox *m_threads;
+    QComboBox *m_budgetMode;
+    QDoubleSpinBox *m_fixedBudget;
+    QComboBox *m_context;
+    QDoubleSpinBox *m_temperature;
+    QDoubleSpinBox *m_topP;
+    QSpinBox *m_topK;
+    QSpinBox *m_maxTokens;
+    QPlainTextEdit *m_systemPrompt;
+    QCheckBox *m_thinking;
+    QComboBox *m_effort;
+    QComboBox *m_theme;
+    QSpinBox *m_fontSize;
+    QComboBox *m_language;
+};
+
+} // namespace sluice::gui

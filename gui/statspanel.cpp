@@ -1,0 +1,153 @@
+#include "statspanel.h"
+
+#include "conversationview.h" // formatBytes
+
+#include <QEvent>
+#include <QLabel>
+#include <QPainter>
+#include <QPainterPath>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace sluice::gui {
+
+StatsChart::StatsChart(QWidget *parent)
+    : QWidget(parent)
+{
+    setMinimumHeight(100);
+}
+
+void StatsChart::addPoint(double tps, double hit)
+{
+    m_tps.append(tps);
+    m_hit.append(hit);
+    if (m_tps.size() > kMaxPoints) {
+        m_tps.removeFirst();
+        m_hit.removeFirst();
+    }
+    update();
+}
+
+void StatsChart::clear()
+{
+    m_tps.clear();
+    m_hit.clear();
+    update();
+}
+
+void StatsChart::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QRectF area = QRectF(rect()).adjusted(34, 16, -34, -4);
+    p.fillRect(area, palette().color(QPalette::Base));
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawRect(area);
+    const QColor tpsColor(0x2b, 0x6c, 0xb0), hitColor(0xdd, 0x6b, 0x20);
+    QFont small = font();
+    small.setPointSizeF(std::max(7.0, small.pointSizeF() * 0.8));
+    p.setFont(small);
+    p.setPen(tpsColor);
+    p.drawText(QRectF(0, 0, width() / 2, 14), Qt::AlignLeft, tr("tokens/s"));
+    p.setPen(hitColor);
+    p.drawText(QRectF(width() / 2, 0, width() / 2, 14), Qt::AlignRight, tr("hit rate %"));
+    if (m_tps.isEmpty()) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, tr("The chart fills while a reply is generated."));
+        return;
+    }
+    const double maxTps = std::max(0.1, *std::max_element(m_tps.begin(), m_tps.end()) * 1.15);
+    auto x = [&](int i) { return area.left() + area.width() * i / double(std::max(1, kMaxPoints - 1)); };
+    auto line = [&](const QVector<double> &v, double maxV, const QColor &c) {
+        QPainterPath path;
+        for (int i = 0; i < v.size(); ++i) {
+            const QPointF pt(x(i), area.bottom() - area.height() * std::clamp(v[i] / maxV, 0.0, 1.0));
+            i == 0 ? path.moveTo(pt) : path.lineTo(pt);
+        }
+        p.setPen(QPen(c, 1.6));
+        p.drawPath(path);
+    };
+    line(m_hit, 1.0, hitColor);
+    line(m_tps, maxTps, tpsColor);
+    p.setPen(tpsColor);
+    p.drawText(QRectF(0, area.top(), 32, 14), Qt::AlignRight, QString::number(maxTps, 'g', 3));
+    p.drawText(QRectF(0, area.bottom() - 14, 32, 14), Qt::AlignRight, QStringLiteral("0"));
+    p.setPen(hitColor);
+    p.drawText(QRectF(area.right() + 2, area.top(), 32, 14), Qt::AlignLeft, QStringLiteral("100"));
+    p.drawText(QRectF(area.right() + 2, area.bottom() - 14, 32, 14), Qt::AlignLeft, QStringLiteral("0"));
+}
+
+StatsPanel::StatsPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    m_title = new QLabel(this);
+    QFont f = m_title->font();
+    f.setBold(true);
+    m_title->setFont(f);
+    m_empty = new QLabel(this);
+    m_empty->setWordWrap(true);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_figures = new QLabel(this);
+    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_figures->setFocusPolicy(Qt::StrongFocus);
+    m_chart = new StatsChart(this);
+    layout->addWidget(m_title);
+    layout->addWidget(m_empty);
+    layout->addWidget(m_figures);
+    layout->addWidget(m_chart);
+    layout->addStretch(1);
+    retranslate();
+    reset();
+}
+
+void StatsPanel::reset()
+{
+    m_have = false;
+    m_chart->clear();
+    m_figures->hide();
+    m_empty->show();
+}
+
+void StatsPanel::update(const qt::LiveStats &s)
+{
+    m_last = s;
+    m_have = true;
+    m_chart->addPoint(s.lastTokenPerSecond, s.lastHitRate);
+    m_empty->hide();
+    m_figures->show();
+    retranslate();
+}
+
+QString StatsPanel::figuresText() const { return m_figures->text(); }
+
+void StatsPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void StatsPanel::retranslate()
+{
+    m_title->setText(tr("Live statistics"));
+    m_empty->setText(tr("Tokens per second, time to first token, expert cache hit rate, disk throughput and RAM "
+                        "use appear here while a reply is generated."));
+    m_empty->setAccessibleName(tr("Statistics status"));
+    m_chart->setAccessibleName(tr("Chart of tokens per second and hit rate over the last %1 tokens")
+                                   .arg(StatsChart::kMaxPoints));
+    m_figures->setAccessibleName(tr("Generation statistics"));
+    if (!m_have)
+        return;
+    const qt::LiveStats &s = m_last;
+    QStringList lines;
+    lines << tr("Tokens: %1").arg(s.tokens);
+    lines << tr("Speed: %1 tok/s").arg(s.tokensPerSecond, 0, 'f', 2);
+    lines << tr("First token after: %1 s").arg(s.timeToFirstToken, 0, 'f', 2);
+    lines << tr("Expert hit rate: %1%").arg(s.hitRate * 100.0, 0, 'f', 1);
+    lines << tr("Disk: %1 GB/s").arg(s.diskGBps, 0, 'f', 2);
+    lines << tr("RAM: %1 of %2 budget").arg(formatBytes(s.residentBytes), formatBytes(s.budgetBytes));
+    m_figures->setText(lines.join(QLatin1Char('\n')));
+}
+
+} // namespace sluice::gui

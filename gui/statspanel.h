@@ -1,0 +1,56 @@
+#pragma once
+// Live statistics: figures of the running generation and a small chart of
+// tokens/s and expert hit rate over the last tokens.
+#include "qt/enginetypes.h"
+
+#include <QVector>
+#include <QWidget>
+
+class QLabel;
+
+namespace sluice::gui {
+
+class StatsChart : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StatsChart(QWidget *parent = nullptr);
+    void addPoint(double tokensPerSecond, double hitRate);
+    void clear();
+    int pointCount() const { return int(m_tps.size()); }
+    static constexpr int kMaxPoints = 120;
+
+    QSize sizeHint() const override { return {320, 120}; }
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    QVector<double> m_tps;
+    QVector<double> m_hit;
+};
+
+class StatsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StatsPanel(QWidget *parent = nullptr);
+    void reset();
+    void update(const qt::LiveStats &stats);
+    StatsChart *chart() const { return m_chart; }
+    QString figuresText() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslate();
+    QLabel *m_title;
+    QLabel *m_empty;
+    QLabel *m_figures;
+    StatsChart *m_chart;
+    qt::LiveStats m_last;
+    bool m_have = false;
+};
+
+} // namespace sluice::gui
