@@ -221,48 +221,74 @@ Expected<UsableRam> detectUsableRam(const SystemRoots &roots)
         return makeError(ErrorCode::Format, meminfoPath + ": no MemTotal line");
     r.usableBytes = r.physicalBytes;
 
-    // cgroup v2: the "0::<path>" line. Its absence (cgroup v1 only) means no v2 limit.
+    // cgroup v2: the "0::<path>" line; cgroup v1: the "N:...memory...:<path>"
+    // line (older Docker hosts), whose limit file is memory.limit_in_bytes.
     std::ifstream cgroup(roots.procRoot + "/self/cgroup");
-    std::string path;
-    bool found = false;
+    std::string v2Path, v1Path;
+    bool v2 = false, v1 = false;
     while (cgroup && std::getline(cgroup, line)) {
         if (line.rfind("0::", 0) == 0) {
-            path = line.substr(3);
-            found = true;
-            break;
+            v2Path = line.substr(3);
+            v2 = true;
+            continue;
+        }
+        const size_t c1 = line.find(':');
+        const size_t c2 = c1 == std::string::npos ? c1 : line.find(':', c1 + 1);
+        if (c2 == std::string::npos)
+            continue;
+        std::string controllers(",");
+        controllers.append(line, c1 + 1, c2 - c1 - 1);
+        controllers.push_back(',');
+        if (controllers.find(",memory,") != std::string::npos) {
+            v1Path = line.substr(c2 + 1);
+            v1 = true;
         }
     }
-    if (!found)
-        return r;
-    if (path.empty() || path[0] != '/')
-        return makeError(ErrorCode::Format, roots.procRoot + "/self/cgroup: cgroup path '" + path + "' is not absolute");
-    // A path climbing out of the mount would let a hostile namespace point us at
-    // another cgroup's files (spec 9: reject `..`).
-    for (size_t start = 0; start <= path.size();) {
-        size_t end = path.find('/', start);
-        if (end == std::string::npos)
-            end = path.size();
-        if (path.compare(start, end - start, "..") == 0 && end - start == 2)
-            return makeError(ErrorCode::Format, roots.procRoot + "/self/cgroup: cgroup path '" + path + "' contains '..'");
-        start = end + 1;
-    }
-    while (path.size() > 1 && path.back() == '/')
-        path.pop_back();
-    r.cgroupPath = path;
 
-    const std::string mount = roots.sysRoot + "/fs/cgroup";
-    std::string current = path == "/" ? "" : path;
-    uint64_t limit = 0;
-    while (true) {
-        for (const char *file : {"memory.max", "memory.high"}) {
-            std::string text;
-            uint64_t value = 0;
-            if (readFirstLine(mount + current + "/" + file, text) && parseCgroupValue(text, value) && value > 0)
-                limit = limit == 0 ? value : std::min(limit, value);
+    // Walks from <mount><path> up to and including <mount>, taking the smallest
+    // finite value of the named files.
+    auto walk = [&](const std::string &mount, std::string path, std::initializer_list<const char *> files,
+                    uint64_t &limit) -> Status {
+        if (path.empty() || path[0] != '/')
+            return makeError(ErrorCode::Format, roots.procRoot + "/self/cgroup: cgroup path '" + path + "' is not absolute");
+        // A path climbing out of the mount would let a hostile namespace point us at
+        // another cgroup's files (spec 9: reject `..`).
+        for (size_t start = 0; start <= path.size();) {
+            size_t end = path.find('/', start);
+            if (end == std::string::npos)
+                end = path.size();
+            if (end - start == 2 && path.compare(start, 2, "..") == 0)
+                return makeError(ErrorCode::Format, roots.procRoot + "/self/cgroup: cgroup path '" + path + "' contains '..'");
+            start = end + 1;
         }
-        if (current.empty())
-            break; // the mount root is included, then we stop
-        current = current.substr(0, current.rfind('/'));
+        while (path.size() > 1 && path.back() == '/')
+            path.pop_back();
+        std::string current = path == "/" ? "" : path;
+        while (true) {
+            for (const char *file : files) {
+                std::string text;
+                uint64_t value = 0;
+                // v1 writes "unlimited" as a page-rounded 2^63 - 1.
+                if (readFirstLine(mount + current + "/" + file, text) && parseCgroupValue(text, value) && value > 0 &&
+                    value < (uint64_t(1) << 62))
+                    limit = limit == 0 ? value : std::min(limit, value);
+            }
+            if (current.empty())
+                break; // the mount root is included, then we stop
+            current = current.substr(0, current.rfind('/'));
+        }
+        return Status::ok();
+    };
+
+    uint64_t limit = 0;
+    if (v2) {
+        SLUICE_TRY(walk(roots.sysRoot + "/fs/cgroup", v2Path, {"memory.max", "memory.high"}, limit));
+        r.cgroupPath = v2Path;
+    }
+    if (v1) {
+        SLUICE_TRY(walk(roots.sysRoot + "/fs/cgroup/memory", v1Path, {"memory.limit_in_bytes"}, limit));
+        if (r.cgroupPath.empty())
+            r.cgroupPath = v1Path;
     }
     r.cgroupLimitBytes = limit;
     if (limit)

@@ -137,7 +137,8 @@ Expected<MemoryPlan> planMemory(const PlannerInputs &inputs, uint64_t usableRamB
 Expected<CacheSizing> sizeCache(const MemoryPlan &plan, uint64_t budgetBytes);
 
 // Where detectUsableRam() looks: "<procRoot>/meminfo", "<procRoot>/self/cgroup",
-// "<sysRoot>/fs/cgroup/<path>/memory.{max,high}".
+// "<sysRoot>/fs/cgroup/<path>/memory.{max,high}" (v2) and
+// "<sysRoot>/fs/cgroup/memory/<path>/memory.limit_in_bytes" (v1), each up to its mount root.
 struct SystemRoots {
     std::string procRoot = "/proc";
     std::string sysRoot = "/sys";
@@ -145,8 +146,9 @@ struct SystemRoots {
 
 struct UsableRam {
     uint64_t physicalBytes = 0;      // MemTotal
-    uint64_t cgroupLimitBytes = 0;   // smallest finite memory.max/memory.high up the hierarchy; 0 = none
-    std::string cgroupPath;          // the 0:: path, "" when not under cgroup v2
+    uint64_t cgroupLimitBytes = 0;   // smallest finite memory.max/memory.high (v2) or memory.limit_in_bytes (v1)
+                                     // up the hierarchy; 0 = none
+    std::string cgroupPath;          // the v2 "0::" path, else the v1 memory path; "" when neither
     uint64_t usableBytes = 0;        // min(physical, cgroup limit)
 };
 

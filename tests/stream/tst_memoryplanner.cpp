@@ -224,6 +224,28 @@ private slots:
         QCOMPARE(ram->usableBytes, 30 * GiB);
     }
 
+    // cgroup v1 (older container hosts): memory.limit_in_bytes up the memory
+    // hierarchy; the "unlimited" value (2^63 - 4096) is not a limit.
+    void cgroupV1Limit()
+    {
+        QTemporaryDir dir;
+        makeMachine(dir.path(), 64 * GiB, "4:memory:/docker/abc\n3:cpu,cpuacct:/docker/abc\n1:name=systemd:/\n",
+                    {{"memory/memory.limit_in_bytes", "9223372036854771712\n"},
+                     {"memory/docker/memory.limit_in_bytes", "9223372036854771712\n"},
+                     {"memory/docker/abc/memory.limit_in_bytes", QByteArray::number(qulonglong(20 * GiB))}});
+        auto ram = detectUsableRam({(dir.path() + "/proc").toStdString(), (dir.path() + "/sys").toStdString()});
+        QVERIFY2(ram.isOk(), ram.status().message().c_str());
+        QCOMPARE(ram->cgroupPath, std::string("/docker/abc"));
+        QCOMPARE(ram->usableBytes, 20 * GiB);
+
+        QTemporaryDir unlimited;
+        makeMachine(unlimited.path(), 64 * GiB, "4:memory:/x\n",
+                    {{"memory/x/memory.limit_in_bytes", "9223372036854771712\n"}});
+        auto free = detectUsableRam({(unlimited.path() + "/proc").toStdString(), (unlimited.path() + "/sys").toStdString()});
+        QVERIFY(free.isOk());
+        QCOMPARE(free->usableBytes, 64 * GiB);
+    }
+
     void cgroupAbovePhysicalIsIgnored()
     {
         QTemporaryDir dir;
