@@ -116,6 +116,8 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
         return parsed.status();
     m_manifest = std::move(parsed.value());
     ModelConfig &config = m_manifest.config;
+    for (size_t i = 0; i < m_manifest.tensors.size(); ++i)
+        m_tensorIndex.emplace(m_manifest.tensors[i].name, i);
 
     for (auto [name, slot] : {std::pair{"tokenizer.model", &m_paths.tokenizer}, std::pair{"specials.json", &m_paths.specials},
                               std::pair{"vision.json", &m_paths.vision}, std::pair{"chat.json", &m_paths.chat}}) {
@@ -243,15 +245,10 @@ Status Container::loadCodebooks()
 
 const TensorInfo *Container::findTensor(const std::string &name) const
 {
-    const std::string prefixed = m_manifest.tensorPrefix + name;
-    const TensorInfo *raw = nullptr;
-    for (const TensorInfo &t : m_manifest.tensors) {
-        if (t.name == prefixed)
-            return &t;
-        if (t.name == name)
-            raw = &t;
-    }
-    return raw;
+    auto it = m_tensorIndex.find(m_manifest.tensorPrefix + name);
+    if (it == m_tensorIndex.end())
+        it = m_tensorIndex.find(name);
+    return it == m_tensorIndex.end() ? nullptr : &m_manifest.tensors[it->second];
 }
 
 Status Container::readTensorBytes(const TensorInfo &info, std::vector<uint8_t> &payload, std::vector<uint16_t> &scales) const

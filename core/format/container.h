@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace sluice {
@@ -91,6 +92,7 @@ private:
     Manifest m_manifest;
     ContainerPaths m_paths;
     std::vector<SpecialToken> m_specials;
+    std::unordered_map<std::string, size_t> m_tensorIndex; // stored name -> index in tensors()
     std::vector<ExpertLayout> m_layouts; // per layer (default for dense layers)
     std::vector<float> m_books;          // [book][entry][dim] f32
     int m_nBooks = 0;
