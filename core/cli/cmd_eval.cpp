@@ -6,6 +6,7 @@
 
 #include "model/engine.h"
 #include "model/engineargs.h"
+#include "vision/imagepreprocess.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -36,12 +37,16 @@ static int runEval(const std::vector<std::string> &args)
     EngineOptions opts;
     std::string prompt, error;
     std::vector<int> ids;
+    std::vector<std::string> images; // --image FILE, repeatable: queued in order
     bool json = false, allLogits = false, haveIds = false, residuals = false;
     int chunk = 64;
     for (size_t i = 1; i < args.size(); ++i) {
         const std::string &a = args[i];
         if (a == "--help" || a == "-h") {
-            std::printf("usage: sluice-cli eval MODEL PROMPT|--ids 1,2,3 [--json] [--all-logits] [--chunk N] [--residuals]\n%s",
+            std::printf("usage: sluice-cli eval MODEL PROMPT|--ids 1,2,3 [--json] [--all-logits] [--chunk N] [--residuals]\n"
+                        "                       [--image FILE]... [--max-patches N]\n"
+                        "  --image: queued in order; a PROMPT gets their media markup in front, --ids must hold\n"
+                        "           one <|media_pad|> per image. Positions are reported after pad expansion.\n%s",
                         kEngineArgsHelp);
             return 0;
         } else if (a == "--json") {
@@ -57,6 +62,10 @@ static int runEval(const std::vector<std::string> &args)
                 return 2;
             }
             haveIds = true;
+        } else if (a == "--image" && i + 1 < args.size()) {
+            images.push_back(args[++i]);
+        } else if (a == "--max-patches" && i + 1 < args.size()) {
+            opts.maxImagePatches = std::clamp(std::atoi(args[++i].c_str()), 4, 1 << 20);
         } else if (a == "--chunk" && i + 1 < args.size()) {
             chunk = std::clamp(std::atoi(args[++i].c_str()), 1, 64);
         } else if (parseEngineArg(args, i, opts, error)) {
@@ -82,7 +91,20 @@ static int runEval(const std::vector<std::string> &args)
         std::fprintf(stderr, "eval: %s\n", engine.status().message().c_str());
         return 1;
     }
-    if (!haveIds) {
+    for (const std::string &path : images) {
+        const Status st = (*engine)->addImage(path);
+        if (!st.isOk()) {
+            std::fprintf(stderr, "eval: %s\n", st.message().c_str());
+            return 1;
+        }
+    }
+    if (!haveIds && !images.empty()) {
+        ids = engineImagePrompt(**engine, prompt);
+        if (ids.empty()) {
+            std::fprintf(stderr, "eval: the prompt gave no tokens (does the model have a tokenizer?)\n");
+            return 1;
+        }
+    } else if (!haveIds) {
         ids = (*engine)->tokenize(prompt);
         if (ids.empty()) {
             std::fprintf(stderr, "eval: the prompt gave no tokens (does the model have a tokenizer?)\n");
@@ -98,6 +120,32 @@ static int runEval(const std::vector<std::string> &args)
         return 1;
     }
     const size_t vocab = size_t((*engine)->info().config.vocab);
+    if (!images.empty()) {
+        // Report the expanded sequence: each pad became one position per
+        // image embedding ((gh/2)(gw/2) for the image's patch grid).
+        const ModelConfig &cfg = (*engine)->info().config;
+        std::vector<int> expanded;
+        size_t next = 0;
+        for (int id : ids) {
+            if (id != cfg.mediaPadId || next >= images.size()) {
+                expanded.push_back(id);
+                continue;
+            }
+            auto header = vision::probeImageFile(images[next++]);
+            auto grid = header ? vision::choosePatchGrid(header->width, header->height,
+                                                         opts.maxImagePatches > 0 ? opts.maxImagePatches
+                                                                                  : cfg.vision.maxPatches,
+                                                         cfg.vision.patchSize)
+                               : Expected<vision::PatchGrid>(header.status());
+            const int n = grid ? (grid->gh / cfg.vision.mergeH) * (grid->gw / cfg.vision.mergeW) : 1;
+            expanded.insert(expanded.end(), size_t(n), id);
+        }
+        ids = std::move(expanded);
+    }
+    if (logits.size() != ids.size() * vocab) {
+        std::fprintf(stderr, "eval: %zu positions of logits for %zu tokens\n", logits.size() / vocab, ids.size());
+        return 1;
+    }
     QJsonArray positions;
     for (size_t t = 0; t < ids.size(); ++t) {
         const float *row = logits.data() + t * vocab;

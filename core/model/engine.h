@@ -31,6 +31,11 @@ struct EngineOptions {
     int lookahead = 6;          // router lookahead width; 0 disables (also SLUICE_LOOKAHEAD=0)
     int ioThreads = 2;
     bool cacheEnabled = true;   // false: every expert is read for every use (testing)
+    // Vision (models with a tower): plan its memory (spec 9: weights, tower
+    // activations, bounded decode, the image queue) so addImage() works; the
+    // tower itself loads on the first image. false saves that RAM (~1.1 GiB on K3).
+    bool vision = true;
+    int maxImagePatches = 0;    // patch budget per image; 0 = the model's max_patches (1024)
     // Called during open with 0..1 and a stage name; return false to cancel.
     std::function<bool(double fraction, const std::string &stage)> progress;
 };
@@ -148,6 +153,11 @@ namespace sluice {
 // chunks of `chunk` (1..64) tokens and returns the logits of EVERY position,
 // tokens.size() * vocab floats.
 Status engineEvalAll(Engine &engine, std::span<const int> tokens, std::vector<float> &allLogits, int chunk = 64);
+// Extension (CLI `run`/`eval --image`): a raw prompt with the queued images in
+// front: the media markup of every image added but not yet placed (spec 6.5:
+// original W x H, one <|media_pad|> each), then `text` in content mode.
+// Empty when the model has no tokenizer.
+std::vector<int> engineImagePrompt(Engine &engine, const std::string &text);
 // Extension (oracle comparisons): while set, the residual stream after every
 // layer is appended to `dump` for every token, per forward chunk as
 // [layer][chunk token][hidden]. nullptr stops it.

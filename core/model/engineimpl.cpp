@@ -6,6 +6,7 @@
 #include "format/container.h"
 #include "kernels/threadpool.h"
 #include "model/forwardpass.h"
+#include "model/imageinput.h"
 #include "model/modelweights.h"
 #include "model/cacheexpertsource.h"
 #include "model/session.h"
@@ -68,6 +69,8 @@ public:
         m_forward->reset();
         m_lastLogits.clear();
         m_damaged = false;
+        if (m_images)
+            m_images->dropPlaced();
     }
     Status saveSession(const std::string &path) const override
     {
@@ -80,13 +83,42 @@ public:
         SLUICE_TRY(model::loadSession(path, m_container->config(), m_fingerprint, *m_forward));
         m_lastLogits.clear(); // not part of the saved state: the next eval recomputes them
         m_damaged = false;
+        if (m_images)
+            m_images->dropPlaced();
         return Status::ok();
     }
-    Status addImage(const std::string &) override
+    Status addImage(const std::string &imagePath) override
     {
-        return makeError(ErrorCode::Unsupported, "images are not supported by this engine build yet");
+        if (!m_images)
+            return makeError(ErrorCode::Unsupported,
+                             m_info.hasVision ? "vision was not enabled when the model was opened (EngineOptions::vision)"
+                                              : "this model has no vision tower");
+        m_cancel.store(false);
+        return m_images->addFile(imagePath, &m_cancel);
     }
-    void clearImages() override {}
+    void clearImages() override
+    {
+        if (m_images)
+            m_images->clear();
+    }
+    model::ImageInput *imageInput() { return m_images.get(); }
+    std::vector<int> imagePrompt(const std::string &text) const
+    {
+        if (!m_tokenizer)
+            return {};
+        std::vector<int> ids;
+        if (m_images) {
+            for (const auto &s : m_images->pendingSizes()) {
+                const auto media = m_tokenizer->encodeMarkup("<|media_begin|>image " + std::to_string(s.width) + "x" +
+                                                             std::to_string(s.height) +
+                                                             "<|media_content|><|media_pad|><|media_end|>");
+                ids.insert(ids.end(), media.begin(), media.end());
+            }
+        }
+        const auto body = m_tokenizer->encode(text);
+        ids.insert(ids.end(), body.begin(), body.end());
+        return ids;
+    }
 
     void setResidualDump(std::vector<float> *dump) { m_forward->setResidualDump(dump); }
     // Extension for tests and `eval --all-logits`: logits of every position.
@@ -104,6 +136,7 @@ private:
     std::unique_ptr<MemoryLedger> m_ledger;
     std::unique_ptr<model::CacheExpertSource> m_source;
     std::unique_ptr<model::ForwardPass> m_forward;
+    std::unique_ptr<model::ImageInput> m_images; // null without vision
     std::optional<text::Tokenizer> m_tokenizer;
     uint64_t m_fingerprint = 0;
     std::atomic<bool> m_cancel{false};
@@ -188,6 +221,15 @@ Status EngineImpl::init(const EngineOptions &o)
     in.moeLayers = cfg.moeLayerCount();
     in.expertsPerLayer = cfg.nExperts;
     in.recordBytes = m_info.recordBytes;
+    vision::VisionTowerOptions vto;
+    vto.maxPatches = o.maxImagePatches;
+    vto.attentionSlices = m_pool->threadCount();
+    if (o.vision && cfg.vision.present && cfg.mediaPadId >= 0) {
+        auto vm = vision::VisionTower::memoryPlan(cfg, tensors, vto);
+        if (!vm)
+            return vm.status();
+        in.visionBytes = vm->total();
+    }
     auto ram = detectUsableRam();
     if (!ram)
         return ram.status();
@@ -202,6 +244,8 @@ Status EngineImpl::init(const EngineOptions &o)
     SLUICE_TRY(m_ledger->reserve("session state", model::ForwardPass::stateBytes(cfg, o.contextLength)));
     for (const ScratchBuffer &b : in.scratch)
         SLUICE_TRY(m_ledger->reserve(b.name, b.bytes));
+    if (in.visionBytes) // held for the tower, loaded on the first image
+        SLUICE_TRY(m_ledger->reserve("vision", in.visionBytes));
 
     std::vector<std::shared_ptr<DirectFile>> banks;
     DirectFileOptions dfo;
@@ -246,7 +290,16 @@ Status EngineImpl::init(const EngineOptions &o)
     m_info.expertCacheSlots = sizing->slotCount;
 
     model::ForwardHooks hooks;
-    hooks.embed = [this](int token, float *out) { return m_container->readEmbeddingRow(token, out); };
+    if (in.visionBytes)
+        m_images = std::make_unique<model::ImageInput>(*m_container, m_pool.get(), vto.maxPatches,
+                                                       vision::kDefaultImageQueue, vto.attentionSlices);
+    // A <|media_pad|> position takes the next unused image row (spec 7.6), in
+    // prefill chunks and single-token steps alike; otherwise the table row.
+    hooks.embed = [this](int token, float *out) {
+        if (m_images && token == m_images->mediaPadId() && m_images->hasRow())
+            return m_images->takeRow(out);
+        return m_container->readEmbeddingRow(token, out);
+    };
     hooks.codebooks = [this](int layer, int kind, int codebookId) -> Expected<VqCodebooksView> {
         const ExpertLayout &lay = m_container->expertLayout(layer);
         const int first = codebookId + kind * lay.stages;
@@ -284,17 +337,30 @@ Status EngineImpl::init(const EngineOptions &o)
     return Status::ok();
 }
 
-Status EngineImpl::feed(std::span<const int> tokens, std::vector<float> *logits, bool all, int chunk)
+Status EngineImpl::feed(std::span<const int> prompt, std::vector<float> *logits, bool all, int chunk)
 {
     if (m_damaged)
         return makeError(ErrorCode::InvalidArgument,
                          "the session was interrupted mid-token; reset it or load a saved session");
+    // Each <|media_pad|> becomes one position per embedding row of the next
+    // queued image (spec 7.6); all-positions logits follow the expanded ids.
+    std::vector<int> expanded;
+    int placed = 0;
+    if (m_images) {
+        auto e = m_images->expand(prompt, placed);
+        if (!e)
+            return e.status();
+        expanded = std::move(*e);
+    }
+    const std::span<const int> tokens = m_images ? std::span<const int>(expanded) : prompt;
     const int vocab = m_container->config().vocab;
     if (m_forward->position() + int(tokens.size()) > m_forward->contextLength())
         return makeError(ErrorCode::ContextFull, "context full: " + std::to_string(m_forward->position()) + " + " +
                                                      std::to_string(tokens.size()) +
                                                      " tokens exceed the context length " +
                                                      std::to_string(m_forward->contextLength()));
+    if (m_images)
+        m_images->commit(placed);
     if (all && logits)
         logits->assign(tokens.size() * size_t(vocab), 0.0f);
     size_t i = 0;
@@ -342,6 +408,25 @@ std::vector<int> EngineImpl::renderChat(const std::vector<ChatMessage> &messages
         t.reasoning = m.reasoning;
         t.images.resize(size_t(std::max(0, m.imageCount)));
         turns.push_back(std::move(t));
+    }
+    // Media markup carries each image's original size: the last images of
+    // the conversation are the queued ones, earlier ones those this session
+    // has already placed (a whole conversation re-rendered or just the new turn).
+    if (m_images) {
+        const auto sizes = m_images->knownSizes();
+        size_t total = 0;
+        for (const auto &t : turns)
+            total += t.images.size();
+        size_t index = 0;
+        for (auto &t : turns) {
+            for (auto &img : t.images) {
+                const ptrdiff_t k = ptrdiff_t(sizes.size()) - ptrdiff_t(total) + ptrdiff_t(index++);
+                if (k >= 0) {
+                    img.width = sizes[size_t(k)].width;
+                    img.height = sizes[size_t(k)].height;
+                }
+            }
+        }
     }
     text::ChatRenderOptions ro;
     ro.thinking = options.thinking;
@@ -435,6 +520,13 @@ Expected<GenerationResult> EngineImpl::generate(std::span<const int> prompt, con
         result.totals.speculativeUsed += gt.stats.speculativeUsed;
         result.totals.speculativeWasted += gt.stats.speculativeWasted;
         result.totals.tokenSeconds += gt.stats.tokenSeconds;
+        result.totals.attentionSeconds += gt.stats.attentionSeconds;
+        result.totals.expertLutBuildSeconds += gt.stats.expertLutBuildSeconds;
+        result.totals.expertApplySeconds += gt.stats.expertApplySeconds;
+        result.totals.trunkSeconds += gt.stats.trunkSeconds;
+        result.totals.lmHeadSeconds += gt.stats.lmHeadSeconds;
+        result.totals.ioWaitSeconds += gt.stats.ioWaitSeconds;
+        result.totals.residentBytes = gt.stats.residentBytes;
         const bool keepGoing = !onToken || onToken(gt);
         if (!st.isOk()) {
             if (st.code() == ErrorCode::Cancelled) {
@@ -478,6 +570,12 @@ Status engineEvalAll(Engine &engine, std::span<const int> tokens, std::vector<fl
     if (!impl)
         return makeError(ErrorCode::InvalidArgument, "not a Sluice engine");
     return impl->evalAll(tokens, allLogits, chunk);
+}
+
+std::vector<int> engineImagePrompt(Engine &engine, const std::string &text)
+{
+    auto *impl = dynamic_cast<EngineImpl *>(&engine);
+    return impl ? impl->imagePrompt(text) : std::vector<int>{};
 }
 
 } // namespace sluice

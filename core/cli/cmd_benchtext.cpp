@@ -1,0 +1,143 @@
+// The text-model half of `sluice-cli bench MODEL [-n N] [--prompt-len P]
+// [--json]`: prefill and decode tok/s on a container, measured after a warm-up
+// pass so that, with a budget that holds the working set, every expert is
+// cached and the figures are compute-bound; plus the compute split and the
+// VQ LUT apply throughput (index bytes per second per thread). No assertion,
+// only figures (docs/model.md records them). Dispatched from cmd_bench.cpp.
+#include "command.h"
+
+#include "model/engine.h"
+#include "model/engineargs.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <thread>
+
+using namespace sluice;
+
+namespace sluice::cli {
+
+int runTextBench(const std::vector<std::string> &args)
+{
+    EngineOptions opts;
+    std::string error;
+    int decodeTokens = 32, promptLen = 64;
+    bool json = false;
+    for (size_t i = 1; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        const bool more = i + 1 < args.size();
+        if (a == "--help" || a == "-h") {
+            std::printf("usage: sluice-cli bench MODEL [-n DECODE_TOKENS] [--prompt-len P] [--json]\n%s",
+                        kEngineArgsHelp);
+            return 0;
+        } else if (a == "-n" && more) {
+            decodeTokens = std::max(1, std::atoi(args[++i].c_str()));
+        } else if (a == "--prompt-len" && more) {
+            promptLen = std::max(1, std::atoi(args[++i].c_str()));
+        } else if (a == "--json") {
+            json = true;
+        } else if (parseEngineArg(args, i, opts, error)) {
+            if (!error.empty()) {
+                std::fprintf(stderr, "bench: %s\n", error.c_str());
+                return 2;
+            }
+        } else if (opts.modelPath.empty()) {
+            opts.modelPath = a;
+        } else {
+            std::fprintf(stderr, "bench: unexpected argument '%s'\n", a.c_str());
+            return 2;
+        }
+    }
+    if (opts.modelPath.empty()) {
+        std::fprintf(stderr, "usage: sluice-cli bench MODEL [-n N] [--prompt-len P] [--json]\n");
+        return 2;
+    }
+    opts.contextLength = std::max(opts.contextLength, promptLen + decodeTokens + 8);
+    auto engine = Engine::open(opts);
+    if (!engine) {
+        std::fprintf(stderr, "bench: %s\n", engine.status().message().c_str());
+        return 1;
+    }
+    Engine &e = **engine;
+    const ModelConfig &cfg = e.info().config;
+    std::mt19937 rng(1234);
+    std::vector<int> prompt(static_cast<size_t>(promptLen));
+    for (int &id : prompt)
+        id = int(rng() % uint32_t(std::min(cfg.vocab, 100000)));
+    SamplingParams sp;
+    sp.maxTokens = decodeTokens;
+
+    using Clock = std::chrono::steady_clock;
+    GenerationResult warm, run;
+    double prefill = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        e.resetSession();
+        const auto t0 = Clock::now();
+        Status st = e.eval(prompt, nullptr);
+        prefill = std::chrono::duration<double>(Clock::now() - t0).count();
+        if (!st.isOk()) {
+            std::fprintf(stderr, "bench: %s\n", st.message().c_str());
+            return 1;
+        }
+        auto r = e.generate(std::span<const int>(), sp, nullptr);
+        if (!r) {
+            std::fprintf(stderr, "bench: %s\n", r.status().message().c_str());
+            return 1;
+        }
+        (pass == 0 ? warm : run) = *r;
+    }
+    const int n = int(run.tokens.size()) - 1; // the last sampled token is not evaluated
+    const TokenStats &t = run.totals;
+    const double decodeTokS = n / std::max(1e-9, t.tokenSeconds);
+    const double prefillTokS = promptLen / std::max(1e-9, prefill);
+    const int vecDim = std::max(1, cfg.expertQuant.vecDim);
+    const double bytesPerPos = cfg.expertQuant.fmtName == "VQ4P" ? 3.0 : double(cfg.expertQuant.stages);
+    const double indexBytes = 3.0 * double(cfg.moeIntermediate) * double(cfg.expertInputDim()) / vecDim * bytesPerPos;
+    const double uses = double(n) * cfg.topK * cfg.moeLayerCount();
+    int threads = opts.threads > 0 ? opts.threads : int(std::thread::hardware_concurrency());
+    const double applyPerThread = uses * indexBytes / std::max(1e-9, t.expertApplySeconds) / std::max(1, threads);
+    const uint64_t lookups = t.demandHits + t.demandMisses;
+    const double hitRate = lookups ? double(t.demandHits) / double(lookups) : 0;
+    if (json) {
+        QJsonObject o{{"model", QString::fromStdString(opts.modelPath)},
+                      {"architecture", QString::fromStdString(e.info().architecture)},
+                      {"threads", threads},
+                      {"prompt_tokens", promptLen},
+                      {"prefill_tok_s", prefillTokS},
+                      {"decode_tokens", n},
+                      {"decode_tok_s", decodeTokS},
+                      {"hit_rate", hitRate},
+                      {"bytes_read_per_token", double(t.bytesRead) / std::max(1, n)},
+                      {"attention_s", t.attentionSeconds},
+                      {"trunk_s", t.trunkSeconds},
+                      {"lut_build_s", t.expertLutBuildSeconds},
+                      {"lut_apply_s", t.expertApplySeconds},
+                      {"lm_head_s", t.lmHeadSeconds},
+                      {"io_wait_s", t.ioWaitSeconds},
+                      {"vq_apply_index_bytes_per_s_per_thread", applyPerThread},
+                      {"budget_bytes", double(e.info().budgetBytes)},
+                      {"cache_slots", e.info().expertCacheSlots}};
+        std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
+    } else {
+        std::printf("%s (%s), %d threads, budget %.2f GiB, %d cache slots\n", opts.modelPath.c_str(),
+                    e.info().architecture.c_str(), threads, double(e.info().budgetBytes) / (1 << 30),
+                    e.info().expertCacheSlots);
+        std::printf("prefill: %d tokens in %.3f s = %.2f tok/s (chunks of 64, after a warm-up pass)\n", promptLen,
+                    prefill, prefillTokS);
+        std::printf("decode:  %d tokens in %.3f s = %.2f tok/s, hit rate %.1f%%, %.2f MB read/token\n", n,
+                    t.tokenSeconds, decodeTokS, 100 * hitRate, double(t.bytesRead) / 1e6 / std::max(1, n));
+        std::printf("decode split: attention %.3f s, trunk matvec %.3f s, LUT build %.3f s, LUT apply %.3f s, "
+                    "lm_head %.3f s, I/O wait %.3f s\n",
+                    t.attentionSeconds, t.trunkSeconds, t.expertLutBuildSeconds, t.expertApplySeconds,
+                    t.lmHeadSeconds, t.ioWaitSeconds);
+        std::printf("VQ LUT apply: %.2f GB/s of index bytes per thread\n", applyPerThread / 1e9);
+    }
+    return 0;
+}
+
+} // namespace sluice::cli
