@@ -80,19 +80,16 @@ SLUICE_AVX2 inline float hsum(__m256 a0, __m256 a1, __m256 a2, __m256 a3)
     return _mm_cvtss_f32(q);
 }
 
-// Dot of one row with NV vectors. Each vector's accumulation is the same
-// sequence of operations whatever NV is, so batching never changes bits.
+// Adds row . x_j over columns [cb, ce) (multiples of 32, cb on a group
+// boundary) into acc[j][0..3]. Per vector the operation sequence is the same
+// for any NV and any column blocking (accumulators are only spilled and
+// reloaded between blocks), so batching never changes bits.
 template <int K, int NV>
-SLUICE_AVX2 void dotRow(const TrunkMatrixView &w, const uint8_t *row, const uint16_t *scales, const float *const *xs,
-                        float *out)
+SLUICE_AVX2 inline void accumulate(const uint8_t *row, const uint16_t *scales, const float *const *xs, size_t cb,
+                                   size_t ce, __m256 (*acc)[4])
 {
-    __m256 acc[NV][4];
-    for (int j = 0; j < NV; ++j)
-        for (int k = 0; k < 4; ++k)
-            acc[j][k] = _mm256_setzero_ps();
-    const size_t full = w.cols / 32 * 32;
     __m256 s = _mm256_set1_ps(1.0f), offset = _mm256_setzero_ps();
-    for (size_t c0 = 0; c0 < full; c0 += 32) {
+    for (size_t c0 = cb; c0 < ce; c0 += 32) {
         if constexpr (K == KQ8 || K == KQ4 || K == KQ3) {
             if (c0 % kTrunkGroup == 0) {
                 const float sc = halfToFloat(scales[c0 / kTrunkGroup]);
@@ -106,11 +103,49 @@ SLUICE_AVX2 void dotRow(const TrunkMatrixView &w, const uint8_t *row, const uint
             for (int k = 0; k < 4; ++k)
                 acc[j][k] = _mm256_fmadd_ps(wv[k], _mm256_loadu_ps(xs[j] + c0 + 8 * k), acc[j][k]);
     }
-    for (int j = 0; j < NV; ++j) {
-        float sum = hsum(acc[j][0], acc[j][1], acc[j][2], acc[j][3]);
-        for (size_t c = full; c < w.cols; ++c)
-            sum += trunkWeight(w, row, scales, c) * xs[j][c];
-        out[j] = sum;
+}
+
+// Rows [t0, t1) (at most kTile) against NV vectors. Long rows are walked in
+// column blocks so the vectors' block stays in L1 while every row of the
+// tile consumes it; the rows' accumulators wait in `state` meanwhile.
+constexpr size_t kTile = 8;
+constexpr size_t kColBlock = 1024;
+
+template <int K, int NV>
+SLUICE_AVX2 void tileRows(const TrunkMatrixView &w, size_t t0, size_t t1, size_t groups, const float *const *xs,
+                          float (*out)[2])
+{
+    alignas(32) __m256 state[kTile][NV][4];
+    for (size_t i = 0; i < t1 - t0; ++i)
+        for (int j = 0; j < NV; ++j)
+            for (int k = 0; k < 4; ++k)
+                state[i][j][k] = _mm256_setzero_ps();
+    const size_t full = w.cols / 32 * 32;
+    for (size_t cb = 0; cb < full; cb += kColBlock) {
+        const size_t ce = cb + kColBlock < full ? cb + kColBlock : full;
+        for (size_t r = t0; r < t1; ++r) {
+            const uint8_t *row = w.data + r * w.rowBytes;
+            const uint16_t *sc = w.scales ? w.scales + r * groups : nullptr;
+            __m256 acc[NV][4];
+            for (int j = 0; j < NV; ++j)
+                for (int k = 0; k < 4; ++k)
+                    acc[j][k] = state[r - t0][j][k];
+            accumulate<K, NV>(row, sc, xs, cb, ce, acc);
+            for (int j = 0; j < NV; ++j)
+                for (int k = 0; k < 4; ++k)
+                    state[r - t0][j][k] = acc[j][k];
+        }
+    }
+    for (size_t r = t0; r < t1; ++r) {
+        const uint8_t *row = w.data + r * w.rowBytes;
+        const uint16_t *sc = w.scales ? w.scales + r * groups : nullptr;
+        for (int j = 0; j < NV; ++j) {
+            const __m256 *a = state[r - t0][j];
+            float sum = hsum(a[0], a[1], a[2], a[3]);
+            for (size_t c = full; c < w.cols; ++c)
+                sum += trunkWeight(w, row, sc, c) * xs[j][c];
+            out[r - t0][j] = sum;
+        }
     }
 }
 
@@ -119,25 +154,19 @@ SLUICE_AVX2 void rowsKernel(const TrunkMatrixView &w, size_t r0, size_t r1, cons
                             size_t nvec, float *y, size_t yStride)
 {
     const size_t groups = (w.cols + kTrunkGroup - 1) / kTrunkGroup;
-    // Tiles of rows x pairs of vectors: a tile's rows stay in L1/L2 while
-    // the vector pairs stream past them, so DRAM sees each row once.
-    constexpr size_t kTile = 16;
     for (size_t t0 = r0; t0 < r1; t0 += kTile) {
         const size_t t1 = t0 + kTile < r1 ? t0 + kTile : r1;
         for (size_t j = 0; j < nvec; j += 2) {
             const int nv = nvec - j >= 2 ? 2 : 1;
-            const float *xs[2] = {x + j * xStride, x + (j + nv - 1) * xStride};
-            for (size_t r = t0; r < t1; ++r) {
-                const uint8_t *row = w.data + r * w.rowBytes;
-                const uint16_t *sc = w.scales ? w.scales + r * groups : nullptr;
-                float out[2];
-                if (nv == 2)
-                    dotRow<K, 2>(w, row, sc, xs, out);
-                else
-                    dotRow<K, 1>(w, row, sc, xs, out);
+            const float *xs[2] = {x + j * xStride, x + (j + size_t(nv) - 1) * xStride};
+            float out[kTile][2];
+            if (nv == 2)
+                tileRows<K, 2>(w, t0, t1, groups, xs, out);
+            else
+                tileRows<K, 1>(w, t0, t1, groups, xs, out);
+            for (size_t r = t0; r < t1; ++r)
                 for (int k = 0; k < nv; ++k)
-                    y[(j + k) * yStride + r] = out[k];
-            }
+                    y[(j + size_t(k)) * yStride + r] = out[r - t0][k];
         }
     }
 }

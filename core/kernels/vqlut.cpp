@@ -196,14 +196,17 @@ void applyRows(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, fl
 #if defined(__x86_64__)
         // Whole 64-row blocks go to the byte-permute kernel; ragged edges and
         // other layouts take the scalar path (same bits either way).
-        if (allowSimd && activeIsa() == Isa::Avx512 && hasAvx512Vbmi() && w.indexBlock == 64
-            && lut.entries() == 64) {
+        const Isa isa = activeIsa();
+        if (allowSimd && (isa == Isa::Avx512 || isa == Isa::Avx2) && w.indexBlock == 64 && lut.entries() == 64) {
             const size_t nv = lut.positions();
             const size_t firstFull = (r0 + 63) / 64, lastFull = r1 / 64;
             if (firstFull < lastFull) {
                 if (r0 < firstFull * 64)
                     applyInt8Scalar(lut, w, r0, firstFull * 64, y);
-                detail::vq4pBlocksAvx512Vbmi(lut.table8(), lut.blockScales(), w, nv, firstFull, lastFull, y);
+                if (isa == Isa::Avx512 && hasAvx512Vbmi())
+                    detail::vq4pBlocksAvx512Vbmi(lut.table8(), lut.blockScales(), w, nv, firstFull, lastFull, y);
+                else
+                    detail::vq4pBlocksAvx2(lut.table8(), lut.blockScales(), w, nv, firstFull, lastFull, y);
                 if (lastFull * 64 < r1)
                     applyInt8Scalar(lut, w, lastFull * 64, r1, y);
                 return;

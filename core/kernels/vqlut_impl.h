@@ -36,6 +36,8 @@ void vqBuildAvx2(const float *booksT, int stages, int entries, int vecDim, const
                  float *table);
 // VQ4P apply for whole 64-row blocks [block0, block1) with 64-entry tables
 // (AVX-512 VBMI byte permutes). y gets rows < rows only.
+void vq4pBlocksAvx2(const int8_t *table8, const float *blockScales, const VqMatrixView &w, size_t nv,
+                    size_t block0, size_t block1, float *y);
 void vq4pBlocksAvx512Vbmi(const int8_t *table8, const float *blockScales, const VqMatrixView &w, size_t nv,
                           size_t block0, size_t block1, float *y);
 #endif

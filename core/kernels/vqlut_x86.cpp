@@ -135,6 +135,103 @@ SLUICE_AVX2 void vqQuantizeAvx2(const float *t, size_t n, float scale, int8_t *q
     }
 }
 
+
+namespace {
+
+// 64-entry int8 lookup with 16-byte pshufb tables: bits 0-3 pick inside a
+// 16-entry quarter, bits 4 and 5 pick the quarter (idx <= 63, so bit 7 is 0).
+SLUICE_AVX2 inline __m256i quarter16(const int8_t *table64, int q)
+{
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i *>(table64 + 16 * q)));
+}
+
+SLUICE_AVX2 inline __m256i lookup64(__m256i idx, const int8_t *table64)
+{
+    // (A lambda would not inherit the target attribute.)
+    const __m256i bit4 = _mm256_slli_epi16(idx, 3), bit5 = _mm256_slli_epi16(idx, 2);
+    const __m256i r01 = _mm256_blendv_epi8(_mm256_shuffle_epi8(quarter16(table64, 0), idx),
+                                             _mm256_shuffle_epi8(quarter16(table64, 1), idx), bit4);
+    const __m256i r23 = _mm256_blendv_epi8(_mm256_shuffle_epi8(quarter16(table64, 2), idx),
+                                             _mm256_shuffle_epi8(quarter16(table64, 3), idx), bit4);
+    return _mm256_blendv_epi8(r01, r23, bit5);
+}
+
+} // namespace
+
+// AVX2 VQ4P apply for whole 64-row blocks: two halves of 32 rows, each ymm
+// lane holding 16 rows; pshufb de-interleaves the packed index bytes and does
+// the 64-entry lookups; int16 row sums and the scalar path's f32
+// multiply-then-add, so results are bit-identical.
+SLUICE_AVX2 void vq4pBlocksAvx2(const int8_t *table8, const float *blockScales, const VqMatrixView &w, size_t nv,
+                                size_t block0, size_t block1, float *y)
+{
+    // mask[k][m]: bytes of plane k (stage byte k of each row) found in the
+    // m-th 16-byte chunk of a 48-byte group of 16 rows.
+    __m256i mask[3][3];
+    for (int k = 0; k < 3; ++k)
+        for (int m = 0; m < 3; ++m) {
+            alignas(16) uint8_t b[16];
+            for (int i = 0; i < 16; ++i) {
+                const int at = 3 * i + k - 16 * m;
+                b[i] = at >= 0 && at < 16 ? uint8_t(at) : uint8_t(0x80);
+            }
+            mask[k][m] = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i *>(b)));
+        }
+    const __m256i m63 = _mm256_set1_epi8(63), m15 = _mm256_set1_epi8(15), m3 = _mm256_set1_epi8(3);
+    for (size_t block = block0; block < block1; ++block) {
+        const uint8_t *base = w.indices + block * nv * 192;
+        alignas(32) float acc[64] = {};
+        for (size_t b0 = 0; b0 < nv; b0 += kVq4pLutBlock) {
+            const size_t b1 = b0 + kVq4pLutBlock < nv ? b0 + kVq4pLutBlock : nv;
+            __m256i sum[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
+                              _mm256_setzero_si256()};
+            for (size_t v = b0; v < b1; ++v) {
+                const int8_t *t = table8 + v * 256;
+                for (int h = 0; h < 2; ++h) {
+                    const uint8_t *src = base + v * 192 + 96 * size_t(h);
+                    __m256i chunk[3];
+                    for (int m = 0; m < 3; ++m)
+                        chunk[m] = _mm256_loadu2_m128i(reinterpret_cast<const __m128i *>(src + 48 + 16 * m),
+                                                       reinterpret_cast<const __m128i *>(src + 16 * m));
+                    __m256i plane[3];
+                    for (int k = 0; k < 3; ++k)
+                        plane[k] = _mm256_or_si256(_mm256_or_si256(_mm256_shuffle_epi8(chunk[0], mask[k][0]),
+                                                                   _mm256_shuffle_epi8(chunk[1], mask[k][1])),
+                                                   _mm256_shuffle_epi8(chunk[2], mask[k][2]));
+                    const __m256i s0 = _mm256_and_si256(plane[0], m63);
+                    const __m256i s1 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(plane[0], 6), m3),
+                                                       _mm256_slli_epi16(_mm256_and_si256(plane[1], m15), 2));
+                    const __m256i s2 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(plane[1], 4), m15),
+                                                       _mm256_slli_epi16(_mm256_and_si256(plane[2], m3), 4));
+                    const __m256i s3 = _mm256_and_si256(_mm256_srli_epi16(plane[2], 2), m63);
+                    const __m256i l[4] = {lookup64(s0, t), lookup64(s1, t + 64), lookup64(s2, t + 128),
+                                          lookup64(s3, t + 192)};
+                    for (int k = 0; k < 4; ++k) {
+                        sum[2 * h] = _mm256_add_epi16(sum[2 * h], _mm256_cvtepi8_epi16(_mm256_castsi256_si128(l[k])));
+                        sum[2 * h + 1] =
+                            _mm256_add_epi16(sum[2 * h + 1], _mm256_cvtepi8_epi16(_mm256_extracti128_si256(l[k], 1)));
+                    }
+                }
+            }
+            // sum[2h] holds rows 32h..32h+15, sum[2h+1] rows 32h+16..32h+31.
+            const __m256 scale = _mm256_set1_ps(blockScales[b0 / kVq4pLutBlock]);
+            for (int g = 0; g < 4; ++g) {
+                float *a = acc + 16 * g;
+                const __m256 f0 = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(sum[g])));
+                const __m256 f1 = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256(sum[g], 1)));
+                _mm256_store_ps(a, _mm256_add_ps(_mm256_load_ps(a), _mm256_mul_ps(scale, f0)));
+                _mm256_store_ps(a + 8, _mm256_add_ps(_mm256_load_ps(a + 8), _mm256_mul_ps(scale, f1)));
+            }
+        }
+        const uint16_t *sigma = w.rowScales + block * 64;
+        float *out = y + block * 64;
+        for (int q = 0; q < 8; ++q) {
+            const __m256 s = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i *>(sigma + 8 * q)));
+            _mm256_storeu_ps(out + 8 * q, _mm256_mul_ps(s, _mm256_load_ps(acc + 8 * q)));
+        }
+    }
+}
+
 namespace {
 
 SLUICE_VBMI inline __m512i lookup(__m512i idx, const int8_t *table64)
