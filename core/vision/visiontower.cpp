@@ -2,6 +2,7 @@
 
 #include "kernels/elementwise.h"
 #include "kernels/matvec.h"
+#include "util/half.h"
 
 #include <algorithm>
 #include <chrono>
@@ -64,9 +65,12 @@ int resolveSlices(int requested)
 }
 
 // Activation floats for L patches (the layout encode() uses).
+// Queries that share one sweep over the keys in the attention.
+constexpr size_t kQueryBlock = 4;
+
 struct ActivationSizes {
-    size_t x, y, qkv, o, chunkA, chunkB, scores, rope;
-    uint64_t bytes() const { return uint64_t(x + y + qkv + o + chunkA + chunkB + scores + 2 * rope) * 4; }
+    size_t x, y, qkv, o, kt, chunkA, chunkB, scores, rope;
+    uint64_t bytes() const { return uint64_t(x + y + qkv + o + kt + chunkA + chunkB + scores + 2 * rope) * 4; }
 };
 
 ActivationSizes activationSizes(const VisionConfig &v, int textHidden, int maxPatches, int slices)
@@ -79,9 +83,10 @@ ActivationSizes activationSizes(const VisionConfig &v, int textHidden, int maxPa
     s.y = std::max(L * D, (L / size_t(v.mergeH * v.mergeW)) * merged); // Y, then the merged tokens
     s.qkv = L * 3 * size_t(v.qkvHidden);
     s.o = L * size_t(v.qkvHidden);
+    s.kt = L * size_t(v.qkvHidden); // K per head, transposed: [head][dim][patch]
     s.chunkA = chunk * std::max({size_t(v.intermediate), merged, D});
     s.chunkB = chunk * std::max({D, size_t(textHidden)});
-    s.scores = size_t(slices) * L;
+    s.scores = size_t(slices) * kQueryBlock * L;
     s.rope = L * size_t(v.qkvHidden / v.heads / 2);
     return s;
 }
@@ -144,7 +149,7 @@ uint64_t VisionTower::residentBytes() const
         bytes += (b.norm0.size() + b.norm1.size()) * 4;
     }
     bytes += (m_finalNorm.size() + m_postNorm.size()) * 4;
-    for (const auto *v : {&m_x, &m_y, &m_qkv, &m_o, &m_chunkA, &m_chunkB, &m_scores, &m_cos, &m_sin})
+    for (const auto *v : {&m_x, &m_y, &m_qkv, &m_o, &m_kt, &m_chunkA, &m_chunkB, &m_scores, &m_cos, &m_sin})
         bytes += v->size() * 4;
     return bytes;
 }
@@ -163,25 +168,84 @@ Expected<std::unique_ptr<VisionTower>> VisionTower::load(const Container &contai
         return makeError(ErrorCode::Unsupported, "vision merge kernel " + std::to_string(v.mergeH) + "x" +
                                                      std::to_string(v.mergeW));
     std::unique_ptr<VisionTower> t(new VisionTower);
-    t->m_cfg = v;
-    t->m_textHidden = cfg.hidden;
-    t->m_maxPatches = options.maxPatches > 0 ? options.maxPatches : v.maxPatches;
-    if (t->m_maxPatches < 4)
-        return makeError(ErrorCode::InvalidArgument, "max_patches " + std::to_string(t->m_maxPatches) + " is below 4");
-    t->m_slices = resolveSlices(options.attentionSlices);
-    t->m_headDim = v.qkvHidden / v.heads;
+    SLUICE_TRY(t->allocate(v, cfg.hidden, options));
     SLUICE_TRY(t->loadWeights(container).withContext("vision tower"));
+    return t;
+}
 
-    const ActivationSizes s = activationSizes(v, cfg.hidden, t->m_maxPatches, t->m_slices);
-    t->m_x.assign(s.x, 0.0f);
-    t->m_y.assign(s.y, 0.0f);
-    t->m_qkv.assign(s.qkv, 0.0f);
-    t->m_o.assign(s.o, 0.0f);
-    t->m_chunkA.assign(s.chunkA, 0.0f);
-    t->m_chunkB.assign(s.chunkB, 0.0f);
-    t->m_scores.assign(s.scores, 0.0f);
-    t->m_cos.assign(s.rope, 0.0f);
-    t->m_sin.assign(s.rope, 0.0f);
+Status VisionTower::allocate(const VisionConfig &v, int textHidden, const VisionTowerOptions &options)
+{
+    m_cfg = v;
+    m_textHidden = textHidden;
+    m_maxPatches = options.maxPatches > 0 ? options.maxPatches : v.maxPatches;
+    if (m_maxPatches < 4)
+        return makeError(ErrorCode::InvalidArgument, "max_patches " + std::to_string(m_maxPatches) + " is below 4");
+    m_slices = resolveSlices(options.attentionSlices);
+    m_headDim = v.qkvHidden / v.heads;
+    const ActivationSizes s = activationSizes(v, textHidden, m_maxPatches, m_slices);
+    m_x.assign(s.x, 0.0f);
+    m_y.assign(s.y, 0.0f);
+    m_qkv.assign(s.qkv, 0.0f);
+    m_o.assign(s.o, 0.0f);
+    m_kt.assign(s.kt, 0.0f);
+    m_chunkA.assign(s.chunkA, 0.0f);
+    m_chunkB.assign(s.chunkB, 0.0f);
+    m_scores.assign(s.scores, 0.0f);
+    m_cos.assign(s.rope, 0.0f);
+    m_sin.assign(s.rope, 0.0f);
+    return Status::ok();
+}
+
+Expected<std::unique_ptr<VisionTower>> VisionTower::createRandom(const VisionConfig &v, int textHidden,
+                                                                 const VisionTowerOptions &options, uint64_t seed)
+{
+    if (v.qkvHidden % v.heads != 0 || (v.qkvHidden / v.heads) % 4 != 0 || v.mergeH < 1 || v.mergeH > 2 ||
+        v.mergeW < 1 || v.mergeW > 2 || textHidden < 1)
+        return makeError(ErrorCode::InvalidArgument, "random vision tower: unsupported shape");
+    std::unique_ptr<VisionTower> t(new VisionTower);
+    SLUICE_TRY(t->allocate(v, textHidden, options));
+    uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
+    auto next = [&] { // SplitMix64
+        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    };
+    // Codes uniform in [-127, 127], scale 1/(127 sqrt(cols)): rows of unit-ish gain.
+    auto matrix = [&](size_t rows, size_t cols) {
+        auto m = std::make_unique<Matrix>();
+        const size_t groups = (cols + kTrunkGroup - 1) / kTrunkGroup;
+        m->payload.resize(rows * groups * kTrunkGroup);
+        for (size_t r = 0; r < rows; ++r)
+            for (size_t c = 0; c < groups * kTrunkGroup; ++c)
+                m->payload[r * groups * kTrunkGroup + c] = c < cols ? uint8_t(int8_t(int(next() % 255) - 127)) : 0;
+        const float scale = float(std::sqrt(3.0 / double(cols)) / 127.0);
+        m->scales.assign(rows * groups, floatToHalf(scale));
+        m->view.fmt = TensorFormat::Q8G;
+        m->view.data = m->payload.data();
+        m->view.scales = m->scales.data();
+        m->view.rows = rows;
+        m->view.cols = cols;
+        m->view.rowBytes = groups * kTrunkGroup;
+        return m;
+    };
+    const size_t D = size_t(v.hidden), P = 3 * size_t(v.patchSize) * size_t(v.patchSize);
+    const size_t merged = D * size_t(v.mergeH * v.mergeW);
+    t->m_patch = matrix(D, P);
+    t->m_posEmb = matrix(size_t(v.posEmbHeight) * size_t(v.posEmbWidth), D);
+    t->m_blocks.resize(size_t(v.layers));
+    for (Block &b : t->m_blocks) {
+        b.norm0.assign(D, 1.0f);
+        b.norm1.assign(D, 1.0f);
+        b.wqkv = matrix(3 * size_t(v.qkvHidden), D);
+        b.wo = matrix(D, size_t(v.qkvHidden));
+        b.fc0 = matrix(size_t(v.intermediate), D);
+        b.fc1 = matrix(D, size_t(v.intermediate));
+    }
+    t->m_finalNorm.assign(D, 1.0f);
+    t->m_proj0 = matrix(merged, merged);
+    t->m_proj2 = matrix(size_t(textHidden), merged);
+    t->m_postNorm.assign(size_t(textHidden), 1.0f);
     return t;
 }
 
@@ -252,28 +316,60 @@ Status VisionTower::product(const Matrix &w, const float *x, size_t xStride, int
 }
 
 // Full bidirectional attention over the image's patches, per head:
-// O_i = sum_j softmax_j(q_i . k_j / sqrt(hd)) v_j. Work is cut into m_slices
-// fixed slices of (head, query) rows, each with its own score row, so the
-// result does not depend on how the pool schedules them.
+// O_i = sum_j softmax_j(q_i . k_j / sqrt(hd)) v_j. K is first transposed per
+// head ([dim][patch]) so a query's scores are hd sweeps of s += q[d] * Kt[d]
+// over all patches (plain vectorisable loops, each score summed in d order),
+// and kQueryBlock queries share each sweep. Work is cut into m_slices fixed
+// slices of (head, query block), each with its own score rows, so the result
+// does not depend on how the pool schedules them.
 void VisionTower::attention(int L, int /*gw*/, kernels::ThreadPool *pool)
 {
     const size_t hd = size_t(m_headDim), qkv = size_t(m_cfg.qkvHidden), stride = 3 * qkv;
-    const size_t rows = size_t(m_cfg.heads) * size_t(L);
+    const size_t n = size_t(L), heads = size_t(m_cfg.heads);
+    kernels::parallelFor(pool, heads * hd, [&](size_t b, size_t e) {
+        for (size_t hdIdx = b; hdIdx < e; ++hdIdx) {
+            float *dst = m_kt.data() + hdIdx * n;
+            const float *src = m_qkv.data() + qkv + hdIdx; // head h, dim d = hdIdx
+            for (size_t j = 0; j < n; ++j)
+                dst[j] = src[j * stride];
+        }
+    });
+    const size_t blocksPerHead = (n + kQueryBlock - 1) / kQueryBlock;
+    const size_t rows = heads * blocksPerHead;
     const size_t slices = size_t(m_slices);
     const float scale = float(1.0 / std::sqrt(double(hd)));
-    kernels::parallelFor(pool, slices, [&](size_t b, size_t e) {
-        for (size_t s = b; s < e; ++s) {
-            float *scores = m_scores.data() + s * size_t(m_maxPatches);
+    kernels::parallelFor(pool, slices, [&](size_t sb, size_t se) {
+        for (size_t s = sb; s < se; ++s) {
+            float *scores = m_scores.data() + s * kQueryBlock * size_t(m_maxPatches);
             for (size_t r = s * rows / slices; r < (s + 1) * rows / slices; ++r) {
-                const size_t h = r / size_t(L), i = r % size_t(L);
-                const float *q = m_qkv.data() + i * stride + h * hd;
-                for (size_t j = 0; j < size_t(L); ++j)
-                    scores[j] = kernels::dot(q, m_qkv.data() + j * stride + qkv + h * hd, hd);
-                kernels::softmax(scores, size_t(L), scores, scale);
-                float *o = m_o.data() + i * qkv + h * hd;
-                std::fill(o, o + hd, 0.0f);
-                for (size_t j = 0; j < size_t(L); ++j)
-                    kernels::axpy(scores[j], m_qkv.data() + j * stride + 2 * qkv + h * hd, hd, o);
+                const size_t h = r / blocksPerHead, i0 = (r % blocksPerHead) * kQueryBlock;
+                const size_t nq = std::min(kQueryBlock, n - i0);
+                const float *kt = m_kt.data() + h * hd * n;
+                for (size_t q = 0; q < nq; ++q)
+                    std::fill(scores + q * n, scores + q * n + n, 0.0f);
+                for (size_t d = 0; d < hd; ++d) {
+                    const float *krow = kt + d * n;
+                    for (size_t q = 0; q < nq; ++q) {
+                        const float qd = m_qkv[(i0 + q) * stride + h * hd + d];
+                        float *srow = scores + q * n;
+                        for (size_t j = 0; j < n; ++j)
+                            srow[j] += qd * krow[j];
+                    }
+                }
+                for (size_t q = 0; q < nq; ++q) {
+                    kernels::softmax(scores + q * n, n, scores + q * n, scale);
+                    float *o = m_o.data() + (i0 + q) * qkv + h * hd;
+                    std::fill(o, o + hd, 0.0f);
+                }
+                for (size_t j = 0; j < n; ++j) {
+                    const float *vj = m_qkv.data() + j * stride + 2 * qkv + h * hd;
+                    for (size_t q = 0; q < nq; ++q) {
+                        const float p = scores[q * n + j];
+                        float *o = m_o.data() + (i0 + q) * qkv + h * hd;
+                        for (size_t d = 0; d < hd; ++d)
+                            o[d] += p * vj[d];
+                    }
+                }
             }
         }
     });

@@ -48,6 +48,12 @@ public:
     VisionTower(const VisionTower &) = delete;
     VisionTower &operator=(const VisionTower &) = delete;
 
+    // Benchmarks: a tower of the given shape with random Q8G weights (no
+    // container), e.g. the release K3 size when no K3 container is at hand.
+    static Expected<std::unique_ptr<VisionTower>> createRandom(const VisionConfig &cfg, int textHidden,
+                                                               const VisionTowerOptions &options = {},
+                                                               uint64_t seed = 1);
+
     // The RAM figure for the planner, from the manifest alone (nothing loaded).
     static Expected<VisionMemory> memoryPlan(const ModelConfig &cfg, const std::vector<TensorInfo> &tensors,
                                              const VisionTowerOptions &options = {},
@@ -77,6 +83,7 @@ private:
     struct Block;
     VisionTower() = default;
     Status loadWeights(const Container &container);
+    Status allocate(const VisionConfig &cfg, int textHidden, const VisionTowerOptions &options);
     void attention(int L, int gw, kernels::ThreadPool *pool);
     Status product(const Matrix &w, const float *x, size_t xStride, int n, float *y, size_t yStride,
                    kernels::ThreadPool *pool);
@@ -92,7 +99,7 @@ private:
     std::vector<float> m_finalNorm, m_postNorm;
 
     // Activations (sized for m_maxPatches at load).
-    std::vector<float> m_x, m_y, m_qkv, m_o, m_chunkA, m_chunkB, m_scores, m_cos, m_sin;
+    std::vector<float> m_x, m_y, m_qkv, m_o, m_kt, m_chunkA, m_chunkB, m_scores, m_cos, m_sin;
     Timing m_timing;
 };
 

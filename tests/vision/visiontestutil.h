@@ -74,6 +74,41 @@ inline QJsonObject readFixture(const QString &name)
     return QJsonDocument::fromJson(f.readAll()).object();
 }
 
+// Writes an RGB8 image as an uncompressed 24-bit BMP (stb decodes it back
+// losslessly): how tests hand generated images to Engine::addImage(path).
+inline bool writeBmp(const QString &path, const vision::RgbImage &img)
+{
+    const int rowBytes = (img.width * 3 + 3) & ~3;
+    const uint32_t dataBytes = uint32_t(rowBytes) * uint32_t(img.height);
+    QByteArray b(54, '\0');
+    auto put32 = [&](int off, uint32_t v) {
+        for (int i = 0; i < 4; ++i)
+            b[off + i] = char((v >> (8 * i)) & 255);
+    };
+    b[0] = 'B';
+    b[1] = 'M';
+    put32(2, 54 + dataBytes);
+    put32(10, 54);
+    put32(14, 40);
+    put32(18, uint32_t(img.width));
+    put32(22, uint32_t(img.height)); // positive: rows bottom-up
+    b[26] = 1;
+    b[28] = 24;
+    put32(34, dataBytes);
+    for (int y = img.height - 1; y >= 0; --y) {
+        QByteArray row(rowBytes, '\0');
+        for (int x = 0; x < img.width; ++x) {
+            const uint8_t *p = img.rgb.data() + (size_t(y) * size_t(img.width) + size_t(x)) * 3;
+            row[x * 3 + 0] = char(p[2]); // BGR
+            row[x * 3 + 1] = char(p[1]);
+            row[x * 3 + 2] = char(p[0]);
+        }
+        b += row;
+    }
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(b) == b.size();
+}
+
 // sha256 over the files the forward pass reads, as tests/oracle/kimi_ref.py
 // Container.file_hash(): name then bytes, names sorted.
 inline QString containerHash(const QString &dir)
