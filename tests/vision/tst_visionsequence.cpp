@@ -7,7 +7,9 @@
 // lives in the session state (save -> load in a fresh engine without images
 // continues bit-identically), the chat markup carries the original size, and
 // vision can be switched off at open.
+#include "format/container.h"
 #include "model/engine.h"
+#include "vision/visiontower.h"
 #include "visiontestutil.h"
 
 #include <QJsonArray>
@@ -197,6 +199,23 @@ private slots:
         std::vector<float> logits;
         QVERIFY(e->eval(prompt, &logits).isOk());
         QCOMPARE(e->position(), int(prompt.size()) - 1 + m_fx["image_tokens"].toArray()[0].toInt());
+    }
+
+    void planCountsVision()
+    {
+        // The planner's floor carries the tower's figure (spec 9) only when
+        // vision is on, and exactly VisionTower::memoryPlan()'s total.
+        auto on = open(2, true);
+        auto off = open(2, false);
+        QVERIFY(on && off);
+        auto c = Container::open(m_model.toStdString());
+        QVERIFY(c.isOk());
+        vision::VisionTowerOptions o;
+        o.maxPatches = m_fx["max_patches"].toInt();
+        o.attentionSlices = 2;
+        auto plan = vision::VisionTower::memoryPlan((*c)->config(), (*c)->tensors(), o);
+        QVERIFY(plan.isOk());
+        QCOMPARE(on->info().floorBytes - off->info().floorBytes, plan->total());
     }
 
     void visionSwitchedOff()
