@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+#include <climits>
 #include <map>
 #include <unordered_map>
 #include <unordered_set>
@@ -106,10 +108,13 @@ Expected<SyntheticTokenizer> makeSyntheticTokenizer(int baseVocab)
     if (baseVocab < 256 || baseVocab > 65536)
         return makeError(ErrorCode::InvalidArgument,
                          "synthetic tokenizer: base vocabulary " + std::to_string(baseVocab) + " outside 256..65536");
-    auto trained = trainBpe(syntheticCorpus(), baseVocab);
-    if (!trained)
-        return trained.status();
-    std::vector<std::string> tokens = std::move(*trained);
+    // Training to exhaustion once per process: training to N tokens yields
+    // the first N of the full run, so every size is a prefix of it.
+    static const Expected<std::vector<std::string>> learned = trainBpe(syntheticCorpus(), INT_MAX);
+    if (!learned)
+        return learned.status();
+    std::vector<std::string> tokens(learned->begin(),
+                                    learned->begin() + std::min<long>(long(learned->size()), baseVocab));
     // Corpus exhausted: fill with concatenations of learned tokens, in rank order.
     if (int(tokens.size()) < baseVocab) {
         std::unordered_set<std::string> present(tokens.begin(), tokens.end());

@@ -20,6 +20,12 @@ private slots:
         QVERIFY(b.isOk());
         QCOMPARE(a->rankFileText, b->rankFileText);
         QCOMPARE(a->specialsJson, b->specialsJson);
+        // The cached full training run, cut to size, equals training to that size.
+        auto direct = trainBpe(syntheticCorpus(), 1024);
+        QVERIFY(direct.isOk());
+        auto table = RankTable::fromTokens(*direct, "direct");
+        QVERIFY(table.isOk());
+        QCOMPARE(table->toTiktokenText(), a->rankFileText);
     }
 
     void loadsWithKimiOffsets_data()
