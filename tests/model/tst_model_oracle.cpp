@@ -103,14 +103,45 @@ private slots:
         const std::vector<int> ids = test::toInts(fx["prompt_ids"].toArray());
         const size_t vocab = size_t(fx["vocab"].toInt());
         QCOMPARE(size_t((*engine)->info().config.vocab), vocab);
-        std::vector<float> all;
+        std::vector<float> all, dump;
+        if (chunk == 1)
+            engineSetResidualDump(**engine, &dump); // [token][layer][hidden] when fed one at a time
         const Status st = engineEvalAll(**engine, ids, all, chunk);
+        engineSetResidualDump(**engine, nullptr);
         QVERIFY2(st.isOk(), st.message().c_str());
+        // Where a position disagrees, the per-layer residual errors say which
+        // layer started it (the fixture stores the oracle's residual stream).
+        const int nLayers = (*engine)->info().config.nLayers;
+        const size_t d = size_t((*engine)->info().config.hidden);
+        auto layerReport = [&](size_t t) {
+            QString out;
+            if (dump.empty())
+                return QString("(run token-by-token for residuals)");
+            std::vector<float> res;
+            size_t stride = 0, base = 0;
+            if (fx.contains("residuals_f32")) {
+                res = test::fromB64(fx["residuals_f32"].toString()); // [L][T][d]
+                stride = ids.size() * d;
+                base = t * d;
+            } else if (t + 1 == ids.size() && fx.contains("residuals_last_f32")) {
+                res = test::fromB64(fx["residuals_last_f32"].toString()); // [L][d]
+                stride = d;
+            } else {
+                return QString("(no oracle residuals stored for this position)");
+            }
+            for (int L = 0; L < nLayers; ++L) {
+                const float *mine = dump.data() + (t * size_t(nLayers) + size_t(L)) * d;
+                out += QString(" L%1 %2").arg(L).arg(test::relError(mine, res.data() + size_t(L) * stride + base, d), 0, 'g', 2);
+            }
+            return out;
+        };
 
         const std::vector<int> argmax = test::toInts(fx["argmax"].toArray());
         for (size_t t = 0; t < ids.size(); ++t)
             QVERIFY2(test::argmax(all.data() + t * vocab, vocab) == argmax[t],
-                     qPrintable(QString("argmax differs at position %1").arg(t)));
+                     qPrintable(QString("argmax differs at position %1; per-layer residual rel error:%2")
+                                    .arg(t)
+                                    .arg(layerReport(t))));
         const std::vector<int> positions = test::toInts(fx["logit_positions"].toArray());
         const std::vector<float> ref = test::fromB64(fx["logits_f32"].toString());
         const QJsonArray noise = fx["f32_noise"].toArray();
@@ -122,7 +153,11 @@ private slots:
             const double bar = std::max(1e-5, 2.0 * noise[int(t)].toDouble());
             worst = std::max(worst, rel);
             worstRatio = std::max(worstRatio, rel / bar);
-            QVERIFY2(rel <= bar, qPrintable(QString("position %1: rel %2 > bar %3").arg(t).arg(rel).arg(bar)));
+            QVERIFY2(rel <= bar, qPrintable(QString("position %1: rel %2 > bar %3; per-layer residual rel error:%4")
+                                                .arg(t)
+                                                .arg(rel)
+                                                .arg(bar)
+                                                .arg(layerReport(t))));
         }
         qInfo("%s chunk %d: %zu positions, max rel %.3g (%.0f%% of the bar)", qPrintable(QFileInfo(fixture).fileName()),
               chunk, positions.size(), worst, 100 * worstRatio);
