@@ -1,0 +1,287 @@
+// The Qt adapter: the engine lives in the worker thread, requests go in as
+// queued signals and answers come back as queued signals, in order. Most cases
+// use ScriptedEngine (a test double); the last ones run the real engine on the
+// demo model made by `sluice-cli synth --demo` when this build has it.
+#include "qt/engineworker.h"
+#include "qt/scriptedengine.h"
+
+#include <QCoreApplication>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sluice;
+using namespace sluice::qt;
+using namespace sluice::test;
+
+namespace {
+
+GenerateRequest request(const std::string &text, int maxTokens = 256)
+{
+    GenerateRequest r;
+    r.messages.push_back({"user", text, {}, 0});
+    r.chat.thinking = false;
+    r.sampling.maxTokens = maxTokens;
+    return r;
+}
+
+QString joinedChunks(const QSignalSpy &spy, quint64 id)
+{
+    QString s;
+    for (const QList<QVariant> &args : spy)
+        if (args.at(0).toULongLong() == id)
+            s += args.at(1).toString();
+    return s;
+}
+
+EngineOptions optionsFor(const QString &path)
+{
+    EngineOptions o;
+    o.modelPath = path.toStdString();
+    return o;
+}
+
+} // namespace
+
+class TestEngineWorker : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { registerEngineMetaTypes(); }
+    void openGenerateInOrder();
+    void answersArriveOnTheGuiThread();
+    void splitUtf8IsJoined();
+    void stopMidGeneration();
+    void secondRequestIsQueued();
+    void errorsAreSignals_data();
+    void errorsAreSignals();
+    void cancelOpen();
+    void demoModel();
+};
+
+void TestEngineWorker::openGenerateInOrder()
+{
+    EngineThread engine(scriptedFactory({}));
+    QSignalSpy progress(engine.worker(), &EngineWorker::progress);
+    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QSignalSpy stats(engine.worker(), &EngineWorker::stats);
+    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    const quint64 openId = engine.open(optionsFor(QStringLiteral("/models/ok.waste")));
+    QVERIFY(opened.wait(5000));
+    QCOMPARE(opened.first().at(0).toULongLong(), openId);
+    QCOMPARE(opened.first().at(1).value<ModelInfo>().architecture, std::string("scripted-test-double"));
+    QVERIFY(progress.count() >= 5);
+    double last = -1;
+    for (const auto &p : progress) {
+        QVERIFY(p.at(1).toDouble() >= last);
+        last = p.at(1).toDouble();
+    }
+    QCOMPARE(last, 1.0);
+
+    const quint64 id = engine.generate(request("hi"));
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(finished.first().at(0).toULongLong(), id);
+    QCOMPARE(joinedChunks(chunks, id), QStringLiteral("Hello, world!"));
+    QCOMPARE(chunks.count(), 4);
+    QCOMPARE(stats.count(), 4);
+    for (int i = 0; i < stats.count(); ++i)
+        QCOMPARE(stats.at(i).at(1).value<LiveStats>().tokens, i + 1);
+    const auto summary = finished.first().at(1).value<GenerationSummary>();
+    QCOMPARE(int(summary.reason), int(StopReason::EndOfSequence));
+    QCOMPARE(summary.stats.tokens, 4);
+    // Hits 0,1,2,3 against one miss per token: 6 / 10.
+    QCOMPARE(summary.stats.hitRate, 0.6);
+    QCOMPARE(summary.stats.budgetBytes, quint64(8ull << 30));
+}
+
+void TestEngineWorker::answersArriveOnTheGuiThread()
+{
+    EngineThread engine(scriptedFactory({}));
+    QVERIFY(engine.worker()->thread() != QThread::currentThread());
+    QThread *seen = nullptr;
+    connect(engine.worker(), &EngineWorker::opened, this, [&] { seen = QThread::currentThread(); });
+    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    engine.open(optionsFor(QStringLiteral("ok")));
+    QVERIFY(opened.wait(5000));
+    QCOMPARE(seen, QThread::currentThread());
+}
+
+void TestEngineWorker::splitUtf8IsJoined()
+{
+    EngineScript s;
+    // "日本" (e6 97 a5 e6 9c ac) split inside both characters.
+    s.tokens = {"\xe6\x97", "\xa5\xe6", "\x9c", "\xac!"};
+    EngineThread engine(scriptedFactory(s));
+    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    engine.open(optionsFor(QStringLiteral("ok")));
+    QVERIFY(opened.wait(5000));
+    const quint64 id = engine.generate(request("x"));
+    QVERIFY(finished.wait(5000));
+    for (const auto &c : chunks)
+        QVERIFY(!c.at(1).toString().contains(QChar::ReplacementCharacter));
+    QCOMPARE(joinedChunks(chunks, id), QStringLiteral("日本!"));
+}
+
+void TestEngineWorker::stopMidGeneration()
+{
+    EngineScript s;
+    s.tokens = std::vector<std::string>(5000, "a");
+    s.layerMicros = 200;
+    EngineThread engine(scriptedFactory(s));
+    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    engine.open(optionsFor(QStringLiteral("ok")));
+    QVERIFY(opened.wait(5000));
+    engine.generate(request("x", 5000));
+    QVERIFY(chunks.wait(5000));
+    engine.stop();
+    QVERIFY(finished.wait(5000));
+    const auto summary = finished.first().at(1).value<GenerationSummary>();
+    QCOMPARE(int(summary.reason), int(StopReason::Cancelled));
+    QVERIFY(summary.stats.tokens < 5000);
+    // The engine is still usable afterwards.
+    const quint64 again = engine.generate(request("y", 3));
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(finished.last().at(0).toULongLong(), again);
+    QVERIFY(finished.last().at(1).value<GenerationSummary>().reason != StopReason::Cancelled);
+    QCOMPARE(finished.last().at(1).value<GenerationSummary>().stats.tokens, 3);
+}
+
+void TestEngineWorker::secondRequestIsQueued()
+{
+    EngineScript s;
+    s.tokens = {"a", "b", "c", "d", "e", "f"};
+    EngineThread engine(scriptedFactory(s));
+    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    engine.open(optionsFor(QStringLiteral("ok")));
+    QVERIFY(opened.wait(5000));
+    const quint64 first = engine.generate(request("1"));
+    const quint64 second = engine.generate(request("2")); // sent while the first runs
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 5000);
+    QCOMPARE(finished.at(0).at(0).toULongLong(), first);
+    QCOMPARE(finished.at(1).at(0).toULongLong(), second);
+    // Served one after the other: every chunk of the first precedes every chunk of the second.
+    int lastOfFirst = -1, firstOfSecond = int(chunks.count());
+    for (int i = 0; i < chunks.count(); ++i) {
+        if (chunks.at(i).at(0).toULongLong() == first)
+            lastOfFirst = i;
+        else if (firstOfSecond == chunks.count())
+            firstOfSecond = i;
+    }
+    QVERIFY(lastOfFirst < firstOfSecond);
+    QCOMPARE(joinedChunks(chunks, first), QStringLiteral("abcdef"));
+    QCOMPARE(joinedChunks(chunks, second), QStringLiteral("abcdef"));
+}
+
+void TestEngineWorker::errorsAreSignals_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<bool>("failGenerate");
+    QTest::addColumn<QString>("message");
+    QTest::addColumn<QString>("detail");
+    QTest::newRow("missing") << QStringLiteral("/x/missing.waste") << false << QStringLiteral("not found")
+                             << QStringLiteral("manifest.json");
+    QTest::newRow("damaged") << QStringLiteral("/x/damaged.waste") << false << QStringLiteral("damaged")
+                             << QStringLiteral("bad magic");
+    QTest::newRow("generate-io") << QStringLiteral("ok") << true << QStringLiteral("Generation failed")
+                                 << QStringLiteral("short read");
+}
+
+void TestEngineWorker::errorsAreSignals()
+{
+    QFETCH(QString, path);
+    QFETCH(bool, failGenerate);
+    QFETCH(QString, message);
+    QFETCH(QString, detail);
+    EngineScript s;
+    s.failGenerate = failGenerate;
+    EngineThread engine(scriptedFactory(s));
+    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    QSignalSpy error(engine.worker(), &EngineWorker::error);
+    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    const quint64 openId = engine.open(optionsFor(path));
+    quint64 expectId = openId;
+    if (failGenerate) {
+        QVERIFY(opened.wait(5000));
+        expectId = engine.generate(request("x"));
+    }
+    QVERIFY(error.wait(5000));
+    QCOMPARE(error.first().at(0).toULongLong(), expectId);
+    QVERIFY2(error.first().at(1).toString().contains(message, Qt::CaseInsensitive), qPrintable(error.first().at(1).toString()));
+    QVERIFY2(error.first().at(2).toString().contains(detail), qPrintable(error.first().at(2).toString()));
+    QCOMPARE(finished.count(), 0);
+}
+
+void TestEngineWorker::cancelOpen()
+{
+    EngineScript s;
+    s.openSteps = 400;
+    s.openStepMicros = 5000; // 2 s if not cancelled
+    EngineThread engine(scriptedFactory(s));
+    QSignalSpy progress(engine.worker(), &EngineWorker::progress);
+    QSignalSpy error(engine.worker(), &EngineWorker::error);
+    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    engine.open(optionsFor(QStringLiteral("ok")));
+    QVERIFY(progress.wait(5000));
+    engine.stop();
+    QVERIFY(error.wait(5000));
+    QVERIFY(error.first().at(1).toString().contains(QStringLiteral("cancelled")));
+    QCOMPARE(opened.count(), 0);
+    // Generating without a model is an error signal, not a crash.
+    engine.generate(request("x"));
+    QTRY_COMPARE_WITH_TIMEOUT(error.count(), 2, 5000);
+    QVERIFY(error.last().at(1).toString().contains(QStringLiteral("No model")));
+}
+
+void TestEngineWorker::demoModel()
+{
+#ifndef SLUICE_HAVE_ENGINE
+    QSKIP("this build has no engine (model module not built)");
+#else
+    QTemporaryDir dir;
+    const QString demo = dir.filePath(QStringLiteral("demo.waste"));
+    QProcess synth;
+    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
+    QVERIFY(synth.waitForFinished(60000));
+    if (synth.exitCode() != 0)
+        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
+
+    EngineThread engine([](const EngineOptions &o) { return Engine::open(o); });
+    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    QSignalSpy error(engine.worker(), &EngineWorker::error);
+    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QSignalSpy stats(engine.worker(), &EngineWorker::stats);
+    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    EngineOptions o = optionsFor(demo);
+    o.threads = 1;
+    engine.open(o);
+    QVERIFY2(opened.wait(30000), error.isEmpty() ? "timeout" : qPrintable(error.first().at(2).toString()));
+    const ModelInfo info = opened.first().at(1).value<ModelInfo>();
+    QCOMPARE(info.architecture, std::string("kimi-k3"));
+
+    GenerateRequest r = request("Hello", 12);
+    r.sampling.temperature = 0; // greedy: deterministic
+    const quint64 id = engine.generate(r);
+    QVERIFY2(finished.wait(60000), error.isEmpty() ? "timeout" : qPrintable(error.first().at(2).toString()));
+    QCOMPARE(finished.first().at(0).toULongLong(), id);
+    const auto summary = finished.first().at(1).value<GenerationSummary>();
+    QVERIFY(summary.stats.tokens > 0);
+    QCOMPARE(stats.count(), summary.stats.tokens);
+    QVERIFY(summary.promptTokens > 0);
+
+    // Same request again: greedy decoding gives the same text (the session is reset per request).
+    const quint64 id2 = engine.generate(r);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
+    QCOMPARE(joinedChunks(chunks, id2), joinedChunks(chunks, id));
+#endif
+}
+
+QTEST_GUILESS_MAIN(TestEngineWorker)
+#include "tst_engineworker.moc"
