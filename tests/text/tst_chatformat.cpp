@@ -5,6 +5,7 @@
 #include "text/synthtokenizer.h"
 #include "text/tokenizer.h"
 
+#include <QRandomGenerator>
 #include <QTest>
 
 #include <memory>
@@ -371,6 +372,30 @@ private slots:
         QCOMPARE(reply.toolCalls[0].name, std::string("get_weather"));
         QCOMPARE(reply.toolCalls[0].arguments, turn.toolCalls[0].arguments);
         QVERIFY(reply.finished && !reply.truncated);
+    }
+
+    // Whatever a model emits, parsing terminates without crashing and only
+    // reports text the ids actually contain.
+    void parsesArbitraryIdSequences()
+    {
+        QRandomGenerator rng(99);
+        const std::vector<int> structure{m_info.openId, m_info.closeId, m_info.sepId, m_info.endOfMsgId,
+                                         m_info.mediaPadId};
+        const std::vector<int> words = m_tok->encode("think response tools call argument json key=\"a\" type=\"number\" 12 x");
+        for (int trial = 0; trial < 2000; ++trial) {
+            std::vector<int> ids;
+            const int n = int(rng.bounded(60));
+            for (int i = 0; i < n; ++i) {
+                const quint32 pick = rng.bounded(10);
+                ids.push_back(pick < 4 ? structure[rng.bounded(int(structure.size()))]
+                                       : pick < 8 ? words[rng.bounded(int(words.size()))]
+                                                  : int(rng.bounded(m_tok->vocabSize() + 10)) - 5);
+            }
+            const ParsedReply k3 = parseK3Reply(*m_tok, ids, ReplyStart(rng.bounded(3)));
+            const ParsedReply kl = parseKimiLinearReply(*m_tok, ids);
+            QVERIFY(k3.reasoning.size() + k3.content.size() <= m_tok->decode(ids).size());
+            QVERIFY(kl.content.size() <= m_tok->decode(ids).size());
+        }
     }
 
     void parsesKimiLinearReply()

@@ -313,6 +313,30 @@ private slots:
         QCOMPARE(m_kimi->decode(m_kimi->encode(bad)), sanitizeUtf8(bad));
     }
 
+    // Random bytes (mostly invalid UTF-8, specials, whitespace runs) survive
+    // both modes and round-trip to their sanitised form.
+    void randomBytesRoundTrip()
+    {
+        QRandomGenerator rng(2024);
+        const std::string fragments[] = {"<|open|>", "<|sep|>", "  ", "\r\n", "\xE4\xB8", "\xF0\x9F\x98\x80", "'s", "9"};
+        for (int trial = 0; trial < 300; ++trial) {
+            std::string text;
+            const int n = int(rng.bounded(80));
+            for (int i = 0; i < n; ++i) {
+                if (rng.bounded(3) == 0)
+                    text += fragments[rng.bounded(int(std::size(fragments)))];
+                else
+                    text += char(rng.bounded(256));
+            }
+            const std::string valid = sanitizeUtf8(text);
+            QVERIFY(isValidUtf8(valid));
+            QCOMPARE(m_synth->decode(m_synth->encode(text)), valid);
+            QCOMPARE(m_synth->decode(m_synth->encodeMarkup(text)), valid);
+            for (int id : m_synth->encode(text))
+                QVERIFY(!m_synth->isSpecial(id));
+        }
+    }
+
     void rejectsBadFiles_data()
     {
         QTest::addColumn<QByteArray>("ranks");
