@@ -5,11 +5,9 @@
 #include "text/tokenizer.h"
 
 #include <QByteArray>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QJsonObject>
 
 #include <chrono>
 #include <cstdio>
@@ -64,16 +62,6 @@ bool parseIds(const std::string &text, std::vector<int> &ids)
         }
     }
     return flush();
-}
-
-// vocab_size from a container's manifest, so unnamed reserved slots get their names.
-int manifestVocabSize(const QString &directory)
-{
-    QFile file(directory + QStringLiteral("/manifest.json"));
-    if (!file.open(QIODevice::ReadOnly))
-        return 0;
-    const QJsonObject config = QJsonDocument::fromJson(file.readAll()).object().value("config").toObject();
-    return config.value("vocab_size").toInt(0);
 }
 
 int runTokenizeImpl(const std::vector<std::string> &args, bool decodeCommand)
@@ -154,7 +142,6 @@ int runTokenizeImpl(const std::vector<std::string> &args, bool decodeCommand)
     const QFileInfo info(QString::fromStdString(source));
     Expected<text::Tokenizer> tokenizer = makeError(ErrorCode::NotFound, source + ": no such file or directory");
     if (info.isDir()) {
-        options.vocabSize = manifestVocabSize(info.filePath());
         tokenizer = text::Tokenizer::fromModelDirectory(source, options);
     } else if (info.exists()) {
         tokenizer = text::Tokenizer::fromFiles(source, specials, options);

@@ -164,7 +164,18 @@ Expected<Tokenizer> Tokenizer::fromFiles(const std::string &rankFilePath, const 
 
 Expected<Tokenizer> Tokenizer::fromModelDirectory(const std::string &directory, const TokenizerOptions &options)
 {
-    return fromFiles(directory + "/tokenizer.model", directory + "/specials.json", options);
+    TokenizerOptions effective = options;
+    if (effective.vocabSize == 0) {
+        // The container's vocab_size names the unnamed reserved slots.
+        if (auto manifest = readWholeFile(directory + "/manifest.json")) {
+            const QJsonObject config = QJsonDocument::fromJson(QByteArray::fromStdString(*manifest))
+                                           .object()
+                                           .value(QLatin1String("config"))
+                                           .toObject();
+            effective.vocabSize = config.value(QLatin1String("vocab_size")).toInt(0);
+        }
+    }
+    return fromFiles(directory + "/tokenizer.model", directory + "/specials.json", effective);
 }
 
 void Tokenizer::encodeOrdinaryInto(std::string_view text, std::vector<int> &out) const

@@ -49,7 +49,8 @@ public:
     // specialsPath may be empty. A rank file ending in ".gz" is read with zlib.
     static Expected<Tokenizer> fromFiles(const std::string &rankFilePath, const std::string &specialsPath,
                                          const TokenizerOptions &options = {});
-    // A container directory: tokenizer.model + specials.json.
+    // A container directory: tokenizer.model + specials.json; options.vocabSize
+    // 0 means "config.vocab_size from the directory's manifest.json, if any".
     static Expected<Tokenizer> fromModelDirectory(const std::string &directory, const TokenizerOptions &options = {});
 
     // Content mode: user, document and tool text.

@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRandomGenerator>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -366,6 +367,29 @@ private slots:
         const QString message = QString::fromStdString(tok.status().message());
         QVERIFY2(message.contains(needle.startsWith("line ") ? ":" + needle.mid(5) + ":" : needle),
                  qPrintable(message));
+    }
+
+    void modelDirectoryReadsVocabSizeFromManifest()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto write = [&](const char *name, const std::string &data) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(data.data(), qint64(data.size()));
+        };
+        const int base = m_synthInfo.baseVocab;
+        write("tokenizer.model", m_synthInfo.rankFileText);
+        write("specials.json", R"([{"id":)" + std::to_string(base) + R"(,"text":"[BOS]"}])");
+        write("manifest.json", R"({"config":{"vocab_size":)" + std::to_string(base + 256) + "}}");
+        auto tok = Tokenizer::fromModelDirectory(dir.path().toStdString());
+        QVERIFY2(tok.isOk(), tok.status().message().c_str());
+        QCOMPARE(tok->vocabSize(), base + 256);
+        QCOMPARE(std::string(tok->tokenBytes(base + 255)), "<|reserved_token_" + std::to_string(base + 255) + "|>");
+        QFile::remove(dir.filePath("manifest.json"));
+        auto bare = Tokenizer::fromModelDirectory(dir.path().toStdString());
+        QVERIFY(bare.isOk());
+        QCOMPARE(bare->vocabSize(), base + 1);
     }
 
     void loadsCompatContainer()
