@@ -281,31 +281,42 @@ Expected<std::string> compactSortedJson(const std::string &json, const std::stri
     return doc.toJson(QJsonDocument::Compact).toStdString();
 }
 
+// The note bodies below are the literals of Moonshot's encoding_k3.py, as
+// reproduced by public ports of it (checked against two independent ports).
+// They must match byte for byte: the model was trained on them.
 std::string k3ToolDeclareBody(const std::string &compactToolsJson, bool dynamic)
 {
-    // Structure per spec 6.5 (heading, one sentence, blank line, fenced json);
-    // the sentence's exact wording is unverified.
+    // The "## New Tools Available" heading of the mid-conversation variant is
+    // from the spec (6.5); its sentence is assumed to be the same as the
+    // static declaration's.
     return std::string(dynamic ? "## New Tools Available" : "# Tools")
-           + "\nThe tools you can use are described below in JSONSchema.\n\n```json\n" + compactToolsJson + "\n```";
+           + "\nHere are the available tools, described in JSONSchema.\n\n```json\n" + compactToolsJson + "\n```";
 }
 
 std::string k3ThinkingEffortBody(const std::string &effort)
 {
-    return "Thinking effort: " + effort + "."; // UNVERIFIED literal
+    // Upstream's text advertises `medium` although its own validation rejects it (spec 6.5).
+    return "`thinking_effort` guides on how much to think in your thinking channel (not including the "
+           "response channel), supported values include `low`, `medium`, `high`, and `max`.\n"
+           "Now the system is invoked with `thinking_effort="
+           + effort + "`.";
 }
 
 std::string k3ToolChoiceBody(const std::string &choice)
 {
-    if (choice == "required") // UNVERIFIED literal
-        return "You must call at least one tool in your response.";
-    return "Do not call any tools in your response."; // "none"; UNVERIFIED literal
+    if (choice == "required")
+        return "The system is invoked with `tool_choice=required`.\nYou MUST call tools in the next message.";
+    return "The system is invoked with `tool_choice=none`.\nYou MUST NOT call any tools in the next message.";
 }
 
 std::string k3ResponseFormatBody(const std::string &format, const std::string &compactSchemaJson)
 {
-    if (format == "json_schema") // UNVERIFIED literal
-        return "Respond with a JSON object that conforms to this JSONSchema:\n```json\n" + compactSchemaJson + "\n```";
-    return "Respond with a valid JSON object."; // json_object; UNVERIFIED literal
+    const std::string head = "The system is invoked with `response_format=" + format
+                             + "`.\nYour response must be raw JSON data without markdown code blocks (```json) or any "
+                               "additional formatting.";
+    if (format == "json_schema")
+        return head + "\nThe JSON data must match the following schema:\n```json\n" + compactSchemaJson + "\n```";
+    return head;
 }
 
 Expected<std::vector<ChatSegment>> renderK3(const std::vector<ChatTurn> &turns, const ChatRenderOptions &options)

@@ -231,6 +231,43 @@ private slots:
         QVERIFY(!renderK3({{.role = "robot", .content = "x"}}, {}).isOk());
     }
 
+    // The system-note bodies are fixed texts of the reference encoder; the
+    // model was trained on them, so they must match byte for byte.
+    void systemNoteLiterals_data()
+    {
+        QTest::addColumn<QByteArray>("got");
+        QTest::addColumn<QByteArray>("want");
+        QTest::newRow("thinking-effort high")
+            << QByteArray::fromStdString(k3ThinkingEffortBody("high"))
+            << QByteArray("`thinking_effort` guides on how much to think in your thinking channel (not including "
+                          "the response channel), supported values include `low`, `medium`, `high`, and `max`.\n"
+                          "Now the system is invoked with `thinking_effort=high`.");
+        QTest::newRow("tool-choice required")
+            << QByteArray::fromStdString(k3ToolChoiceBody("required"))
+            << QByteArray("The system is invoked with `tool_choice=required`.\nYou MUST call tools in the next message.");
+        QTest::newRow("tool-choice none")
+            << QByteArray::fromStdString(k3ToolChoiceBody("none"))
+            << QByteArray("The system is invoked with `tool_choice=none`.\nYou MUST NOT call any tools in the next message.");
+        QTest::newRow("response-format json_object")
+            << QByteArray::fromStdString(k3ResponseFormatBody("json_object", ""))
+            << QByteArray("The system is invoked with `response_format=json_object`.\nYour response must be raw JSON "
+                          "data without markdown code blocks (```json) or any additional formatting.");
+        QTest::newRow("response-format json_schema")
+            << QByteArray::fromStdString(k3ResponseFormatBody("json_schema", "{\"type\":\"object\"}"))
+            << QByteArray("The system is invoked with `response_format=json_schema`.\nYour response must be raw JSON "
+                          "data without markdown code blocks (```json) or any additional formatting.\nThe JSON data "
+                          "must match the following schema:\n```json\n{\"type\":\"object\"}\n```");
+        QTest::newRow("tool-declare")
+            << QByteArray::fromStdString(k3ToolDeclareBody("[]", false))
+            << QByteArray("# Tools\nHere are the available tools, described in JSONSchema.\n\n```json\n[]\n```");
+    }
+    void systemNoteLiterals()
+    {
+        QFETCH(QByteArray, got);
+        QFETCH(QByteArray, want);
+        QCOMPARE(got, want);
+    }
+
     void imagesUseOriginalSize()
     {
         ChatTurn turn{.role = "user", .content = "Compare <|kimi_image_placeholder|> with this."};
