@@ -234,6 +234,37 @@ private slots:
         QCOMPARE(int(s.code()), code);
     }
 
+    void cliSynthDemo()
+    {
+        if (!QFile::exists(SLUICE_CLI_PATH))
+            QSKIP("sluice-cli is not built");
+        const QString dir = m_tmp.filePath("demo.waste");
+        QProcess synth;
+        synth.start(SLUICE_CLI_PATH, {"synth", "--demo", "--seed", "5", "--out", dir});
+        QVERIFY(synth.waitForFinished(120000));
+        QVERIFY2(synth.exitCode() == 0, synth.readAllStandardError().constData());
+        QProcess info;
+        info.start(SLUICE_CLI_PATH, {"info", dir, "--json"});
+        QVERIFY(info.waitForFinished(60000));
+        QCOMPARE(info.exitCode(), 0);
+        const QJsonObject o = QJsonDocument::fromJson(info.readAllStandardOutput()).object();
+        QCOMPARE(o["demo"].toBool(), true);
+        QCOMPARE(o["vision"].toBool(), true);
+        QCOMPARE(o["tokenizer"].toBool(), true);
+        QCOMPARE(o["architecture"].toString(), QStringLiteral("kimi-k3"));
+        auto opened = Container::open(dir.toStdString());
+        QVERIFY(opened.isOk());
+        QCOMPARE(int((*opened)->specials().empty()), 0);
+        QCOMPARE((*opened)->config().mediaPadId, 3840 + 21);
+
+        QProcess bad;
+        bad.start(SLUICE_CLI_PATH, {"synth", "--arch", "k3", "--expert-fmt", "VQ9", "--out", m_tmp.filePath("bad")});
+        QVERIFY(bad.waitForFinished(60000));
+        QCOMPARE(bad.exitCode(), 1);
+        QVERIFY(bad.readAllStandardError().contains("--expert-fmt must be VQ3R, VQ2R or VQ4P"));
+        QVERIFY(!QFile::exists(m_tmp.filePath("bad/manifest.json")));
+    }
+
     void cliInfoAndVerify()
     {
         if (!QFile::exists(SLUICE_CLI_PATH))
