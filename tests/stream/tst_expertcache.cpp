@@ -22,6 +22,18 @@
 #include <thread>
 #include <unistd.h>
 
+// GCC defines __SANITIZE_*__, Clang answers __has_feature.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SLUICE_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SLUICE_TEST_SANITIZED 1
+#endif
+#endif
+#ifndef SLUICE_TEST_SANITIZED
+#define SLUICE_TEST_SANITIZED 0
+#endif
+
 using namespace sluice;
 using namespace sluice::testing;
 
@@ -513,7 +525,7 @@ private slots:
     void peakRssWithinBudget()
     {
         QFETCH(int, nSlots);
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if SLUICE_TEST_SANITIZED
         QSKIP("peak RSS under a sanitizer measures its shadow memory (and TSan cannot fork a threaded process)");
 #endif
         constexpr uint64_t bigRecord = 256 * 1024;
