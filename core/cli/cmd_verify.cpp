@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -73,6 +74,11 @@ int runVerify(const std::vector<std::string> &args)
             checked += uint64_t(bank.experts);
             continue;
         }
+        struct stat st;
+        const uint64_t expected = bank.recordBytes * uint64_t(bank.experts);
+        if (::fstat(fd, &st) == 0 && uint64_t(st.st_size) > expected) // a short bank shows up as short reads below
+            damaged.push_back({layer, -1, "layer " + std::to_string(layer) + ": bank is " + std::to_string(st.st_size) +
+                                              " bytes, manifest says " + std::to_string(expected)});
         record.resize(size_t(bank.recordBytes));
         for (int e = 0; e < bank.experts; ++e) {
             const std::string where = "layer " + std::to_string(layer) + ", expert " + std::to_string(e);
