@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 
 using namespace sluice;
 
@@ -30,6 +31,15 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// Process CPU seconds (all threads): on a shared machine wall time overstates
+// the cost; CPU time / threads is what an idle machine would take.
+double cpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
 
 double median(std::vector<double> v)
 {
@@ -153,10 +163,12 @@ int benchImage(const std::vector<std::string> &args)
         std::fprintf(stderr, "bench: %s\n", pre.status().message().c_str());
         return 1;
     }
-    std::vector<double> times;
+    std::vector<double> times, cpu;
     vision::VisionTower::Timing last;
     for (int r = 0; r < reps; ++r) {
+        const double c0 = cpuSeconds();
         auto e = tower->encode(*pre, &pool);
+        cpu.push_back(cpuSeconds() - c0);
         if (!e) {
             std::fprintf(stderr, "bench: %s\n", e.status().message().c_str());
             return 1;
@@ -169,8 +181,8 @@ int benchImage(const std::vector<std::string> &args)
                 k3Size ? "release K3 shape, random Q8G weights" : opts.modelPath.c_str(), vcfg.hidden, vcfg.layers,
                 vcfg.heads, side, side, patches, pool.threadCount());
     std::printf("  tower: %.4f s median of %d (%.4f s per 1024 patches)  [embed %.4f, attention %.4f, "
-                "matmul %.4f, projector %.4f]\n",
-                t, reps, t * 1024.0 / patches, last.embed, last.attention, last.matmul, last.projector);
+                "matmul %.4f, projector %.4f]; process CPU %.4f s\n",
+                t, reps, t * 1024.0 / patches, last.embed, last.attention, last.matmul, last.projector, median(cpu));
     std::printf("  tower memory: %.1f MiB resident (weights + activations)\n", double(tower->residentBytes()) / (1 << 20));
     if (k3Size || opts.modelPath.empty())
         return 0;

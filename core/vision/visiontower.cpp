@@ -66,7 +66,9 @@ int resolveSlices(int requested)
 
 // Activation floats for L patches (the layout encode() uses).
 // Queries that share one sweep over the keys in the attention.
-constexpr size_t kQueryBlock = 4;
+constexpr size_t kQueryBlock = 16;
+// Keys per tile of the score sweep: 16 queries x 256 scores stay in L1.
+constexpr size_t kKeyTile = 256;
 
 struct ActivationSizes {
     size_t x, y, qkv, o, kt, chunkA, chunkB, scores, rope;
@@ -347,13 +349,16 @@ void VisionTower::attention(int L, int /*gw*/, kernels::ThreadPool *pool)
                 const float *kt = m_kt.data() + h * hd * n;
                 for (size_t q = 0; q < nq; ++q)
                     std::fill(scores + q * n, scores + q * n + n, 0.0f);
-                for (size_t d = 0; d < hd; ++d) {
-                    const float *krow = kt + d * n;
-                    for (size_t q = 0; q < nq; ++q) {
-                        const float qd = m_qkv[(i0 + q) * stride + h * hd + d];
-                        float *srow = scores + q * n;
-                        for (size_t j = 0; j < n; ++j)
-                            srow[j] += qd * krow[j];
+                for (size_t j0 = 0; j0 < n; j0 += kKeyTile) {
+                    const size_t nj = std::min(kKeyTile, n - j0);
+                    for (size_t d = 0; d < hd; ++d) {
+                        const float *krow = kt + d * n + j0;
+                        for (size_t q = 0; q < nq; ++q) {
+                            const float qd = m_qkv[(i0 + q) * stride + h * hd + d];
+                            float *srow = scores + q * n + j0;
+                            for (size_t j = 0; j < nj; ++j)
+                                srow[j] += qd * krow[j];
+                        }
                     }
                 }
                 for (size_t q = 0; q < nq; ++q) {
