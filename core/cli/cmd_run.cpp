@@ -19,12 +19,14 @@ static int runRun(const std::vector<std::string> &args)
     sp.maxTokens = 64;
     std::string prompt, error;
     bool chat = false, stats = false;
+    std::vector<std::string> images; // --image FILE, repeatable, in order
     for (size_t i = 1; i < args.size(); ++i) {
         const std::string &a = args[i];
         const bool more = i + 1 < args.size();
         if (a == "--help" || a == "-h") {
             std::printf("usage: sluice-cli run MODEL PROMPT [-n N] [--temp T] [--top-p P] [--top-k K] [--seed S]\n"
-                        "                      [--stop STR]... [--chat] [--stats]\n%s",
+                        "                      [--stop STR]... [--chat] [--stats] [--image FILE]... [--max-patches N]\n"
+                        "  --image: the images go in front of the prompt (their media markup, original size)\n%s",
                         kEngineArgsHelp);
             return 0;
         } else if ((a == "-n" || a == "--max-tokens") && more) {
@@ -41,6 +43,10 @@ static int runRun(const std::vector<std::string> &args)
             sp.stopStrings.push_back(args[++i]);
         } else if ((a == "-p" || a == "--prompt") && more) {
             prompt = args[++i];
+        } else if (a == "--image" && more) {
+            images.push_back(args[++i]);
+        } else if (a == "--max-patches" && more) {
+            opts.maxImagePatches = std::max(4, std::atoi(args[++i].c_str()));
         } else if (a == "--chat") {
             chat = true;
         } else if (a == "--stats") {
@@ -69,11 +75,20 @@ static int runRun(const std::vector<std::string> &args)
         return 1;
     }
     Engine &e = **engine;
+    for (const std::string &path : images) {
+        const Status st = e.addImage(path);
+        if (!st.isOk()) {
+            std::fprintf(stderr, "run: %s\n", st.message().c_str());
+            return 1;
+        }
+    }
     std::vector<int> ids;
     if (chat) {
         ChatOptions co;
         co.thinking = false;
-        ids = e.renderChat({{"user", prompt, "", 0}}, co);
+        ids = e.renderChat({{"user", prompt, "", int(images.size())}}, co);
+    } else if (!images.empty()) {
+        ids = engineImagePrompt(e, prompt);
     } else {
         ids = e.tokenize(prompt);
     }
