@@ -1,5 +1,6 @@
 #include "vision/visiontower.h"
 
+#include "kernels/cpufeatures.h"
 #include "kernels/elementwise.h"
 #include "kernels/matvec.h"
 #include "util/half.h"
@@ -91,6 +92,89 @@ ActivationSizes activationSizes(const VisionConfig &v, int textHidden, int maxPa
     s.scores = size_t(slices) * kQueryBlock * L;
     s.rope = L * size_t(v.qkvHidden / v.heads / 2);
     return s;
+}
+
+// The two hot loops of the attention, compiled twice on x86-64: baseline and
+// with AVX2 enabled (no FMA, so every element gets the same mul-then-add and
+// both paths give identical bits; only the vector width differs).
+//   scores[q][j] = sum_d q_q[d] * Kt[d][j]   (summed in d order, 256-key tiles)
+//   o_q[d]      += sum_j p[q][j] * v_j[d]    (summed in j order)
+#define SLUICE_SCORE_BODY                                                                                           \
+    for (size_t q = 0; q < nq; ++q)                                                                                  \
+        std::fill(scores + q * n, scores + q * n + n, 0.0f);                                                         \
+    for (size_t j0 = 0; j0 < n; j0 += kKeyTile) {                                                                    \
+        const size_t nj = std::min(kKeyTile, n - j0);                                                                \
+        for (size_t d = 0; d < hd; ++d) {                                                                            \
+            const float *krow = kt + d * n + j0;                                                                     \
+            for (size_t q = 0; q < nq; ++q) {                                                                        \
+                const float qd = queries[q * qStride + d];                                                           \
+                float *srow = scores + q * n + j0;                                                                   \
+                for (size_t j = 0; j < nj; ++j)                                                                      \
+                    srow[j] += qd * krow[j];                                                                         \
+            }                                                                                                        \
+        }                                                                                                            \
+    }
+#define SLUICE_VALUE_BODY                                                                                           \
+    for (size_t q = 0; q < nq; ++q)                                                                                  \
+        std::fill(out + q * oStride, out + q * oStride + hd, 0.0f);                                                  \
+    for (size_t j = 0; j < n; ++j) {                                                                                 \
+        const float *vj = values + j * vStride;                                                                      \
+        for (size_t q = 0; q < nq; ++q) {                                                                            \
+            const float p = probs[q * n + j];                                                                        \
+            float *o = out + q * oStride;                                                                            \
+            for (size_t d = 0; d < hd; ++d)                                                                          \
+                o[d] += p * vj[d];                                                                                   \
+        }                                                                                                            \
+    }
+
+void scoreBlockBase(const float *queries, size_t qStride, size_t nq, const float *kt, size_t n, size_t hd,
+                    float *scores)
+{
+    SLUICE_SCORE_BODY
+}
+
+void valueBlockBase(const float *probs, size_t nq, size_t n, const float *values, size_t vStride, size_t hd,
+                    float *out, size_t oStride)
+{
+    SLUICE_VALUE_BODY
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) void scoreBlockAvx2(const float *queries, size_t qStride, size_t nq, const float *kt,
+                                                    size_t n, size_t hd, float *scores)
+{
+    SLUICE_SCORE_BODY
+}
+
+__attribute__((target("avx2"))) void valueBlockAvx2(const float *probs, size_t nq, size_t n, const float *values,
+                                                    size_t vStride, size_t hd, float *out, size_t oStride)
+{
+    SLUICE_VALUE_BODY
+}
+#endif
+#undef SLUICE_SCORE_BODY
+#undef SLUICE_VALUE_BODY
+
+void scoreBlock(kernels::Isa isa, const float *queries, size_t qStride, size_t nq, const float *kt, size_t n,
+                size_t hd, float *scores)
+{
+#if defined(__x86_64__)
+    if (isa == kernels::Isa::Avx2 || isa == kernels::Isa::Avx512)
+        return scoreBlockAvx2(queries, qStride, nq, kt, n, hd, scores);
+#endif
+    (void)isa;
+    scoreBlockBase(queries, qStride, nq, kt, n, hd, scores);
+}
+
+void valueBlock(kernels::Isa isa, const float *probs, size_t nq, size_t n, const float *values, size_t vStride,
+                size_t hd, float *out, size_t oStride)
+{
+#if defined(__x86_64__)
+    if (isa == kernels::Isa::Avx2 || isa == kernels::Isa::Avx512)
+        return valueBlockAvx2(probs, nq, n, values, vStride, hd, out, oStride);
+#endif
+    (void)isa;
+    valueBlockBase(probs, nq, n, values, vStride, hd, out, oStride);
 }
 
 } // namespace
@@ -340,6 +424,7 @@ void VisionTower::attention(int L, int /*gw*/, kernels::ThreadPool *pool)
     const size_t rows = heads * blocksPerHead;
     const size_t slices = size_t(m_slices);
     const float scale = float(1.0 / std::sqrt(double(hd)));
+    const kernels::Isa isa = kernels::activeIsa();
     kernels::parallelFor(pool, slices, [&](size_t sb, size_t se) {
         for (size_t s = sb; s < se; ++s) {
             float *scores = m_scores.data() + s * kQueryBlock * size_t(m_maxPatches);
@@ -347,34 +432,11 @@ void VisionTower::attention(int L, int /*gw*/, kernels::ThreadPool *pool)
                 const size_t h = r / blocksPerHead, i0 = (r % blocksPerHead) * kQueryBlock;
                 const size_t nq = std::min(kQueryBlock, n - i0);
                 const float *kt = m_kt.data() + h * hd * n;
+                scoreBlock(isa, m_qkv.data() + i0 * stride + h * hd, stride, nq, kt, n, hd, scores);
                 for (size_t q = 0; q < nq; ++q)
-                    std::fill(scores + q * n, scores + q * n + n, 0.0f);
-                for (size_t j0 = 0; j0 < n; j0 += kKeyTile) {
-                    const size_t nj = std::min(kKeyTile, n - j0);
-                    for (size_t d = 0; d < hd; ++d) {
-                        const float *krow = kt + d * n + j0;
-                        for (size_t q = 0; q < nq; ++q) {
-                            const float qd = m_qkv[(i0 + q) * stride + h * hd + d];
-                            float *srow = scores + q * n + j0;
-                            for (size_t j = 0; j < nj; ++j)
-                                srow[j] += qd * krow[j];
-                        }
-                    }
-                }
-                for (size_t q = 0; q < nq; ++q) {
                     kernels::softmax(scores + q * n, n, scores + q * n, scale);
-                    float *o = m_o.data() + (i0 + q) * qkv + h * hd;
-                    std::fill(o, o + hd, 0.0f);
-                }
-                for (size_t j = 0; j < n; ++j) {
-                    const float *vj = m_qkv.data() + j * stride + 2 * qkv + h * hd;
-                    for (size_t q = 0; q < nq; ++q) {
-                        const float p = scores[q * n + j];
-                        float *o = m_o.data() + (i0 + q) * qkv + h * hd;
-                        for (size_t d = 0; d < hd; ++d)
-                            o[d] += p * vj[d];
-                    }
-                }
+                valueBlock(isa, scores, nq, n, m_qkv.data() + 2 * qkv + h * hd, stride, hd,
+                           m_o.data() + i0 * qkv + h * hd, qkv);
             }
         }
     });

@@ -7,6 +7,7 @@
 // figure the planner counts equals what the tower allocates, K3's figure is
 // the spec's, and bad input is refused.
 #include "format/container.h"
+#include "kernels/cpufeatures.h"
 #include "kernels/threadpool.h"
 #include "vision/imagepreprocess.h"
 #include "vision/visiontower.h"
@@ -128,6 +129,27 @@ private slots:
         auto again = b->encode(pre, &pool);
         QVERIFY(again.isOk());
         QVERIFY(std::memcmp(ra->data(), again->data(), ra->size() * 4) == 0);
+    }
+
+    void isaPathsAgree()
+    {
+        // Every dispatch level (the trunk kernels' and the attention's own
+        // baseline/AVX2 loops) gives the tower's output; the trunk kernels sum
+        // in ISA-specific orders, so agreement is to f32 rounding, not bits.
+        const QJsonObject o = m_fx["images"].toArray()[3].toObject();
+        const PreprocessedImage pre = image(o);
+        auto t = tower(3);
+        QVERIFY(t);
+        const kernels::Isa before = kernels::activeIsa();
+        kernels::setActiveIsa(kernels::Isa::Scalar);
+        auto scalar = t->encode(pre);
+        kernels::setActiveIsa(kernels::detectedIsa());
+        auto best = t->encode(pre);
+        kernels::setActiveIsa(before);
+        QVERIFY(scalar.isOk() && best.isOk());
+        qInfo("compared scalar with %s", kernels::isaName(kernels::detectedIsa()));
+        const double rel = test::relError(best->data(), scalar->data(), scalar->size());
+        QVERIFY2(rel <= 1e-6, qPrintable(QString("rel %1").arg(rel)));
     }
 
     void memoryPlanIsWhatLoadAllocates()
