@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QImageReader>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QTimer>
 #include <QToolButton>
@@ -21,6 +22,17 @@ QString formatBytes(quint64 bytes)
     if (gib >= 1.0)
         return QObject::tr("%1 GiB").arg(gib, 0, 'f', 2);
     return QObject::tr("%1 MiB").arg(double(bytes) / double(1ull << 20), 0, 'f', 1);
+}
+
+void fitWrappedLabels(QWidget *root)
+{
+    for (QLabel *label : root->findChildren<QLabel *>()) {
+        if (!label->wordWrap() || !label->isVisibleTo(root) || label->width() <= 0)
+            continue;
+        const int h = label->heightForWidth(label->width());
+        if (h > 0 && label->minimumHeight() != h)
+            label->setMinimumHeight(h);
+    }
 }
 
 QString messageStatsText(const MessageStats &s)
@@ -180,10 +192,19 @@ void MessageWidget::announce()
     QAccessible::updateAccessibility(&event);
 }
 
+void MessageWidget::resizeEvent(QResizeEvent *event)
+{
+    QFrame::resizeEvent(event);
+    fitWrappedLabels(this);
+}
+
 void MessageWidget::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        // New texts have new heights; refit once the layouts have run.
+        QTimer::singleShot(0, this, [this] { fitWrappedLabels(this); });
+    }
     QFrame::changeEvent(event);
 }
 
@@ -209,6 +230,7 @@ void MessageWidget::retranslate()
     m_role->setText(who);
     m_stats->setText(messageStatsText(m_message.stats));
     m_stats->setVisible(m_message.stats.valid);
+    fitWrappedLabels(this);
     m_copy->setText(tr("Copy"));
     m_copy->setAccessibleName(tr("Copy this message"));
     m_copy->setToolTip(tr("Copy the message text to the clipboard"));
@@ -247,6 +269,10 @@ ConversationView::ConversationView(QWidget *parent)
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setForegroundRole(QPalette::PlaceholderText);
     m_empty->setTextFormat(Qt::MarkdownText);
+    m_more = new QPushButton(m_canvas);
+    m_more->hide();
+    connect(m_more, &QPushButton::clicked, this, &ConversationView::showEarlier);
+    m_layout->addWidget(m_more, 0, Qt::AlignHCenter);
     m_layout->addWidget(m_empty, 1);
     m_layout->addStretch(0);
     setWidget(m_canvas);
@@ -282,48 +308,83 @@ void ConversationView::scrollToEndIfFollowing(bool following)
 void ConversationView::setChat(const Chat *chat)
 {
     setUpdatesEnabled(false);
+    m_canvas->hide(); // one layout pass at the end instead of one per message
     clearMessages();
-    if (chat) {
-        for (const Message &m : chat->messages)
-            appendMessage(m);
+    m_all = chat ? chat->messages : QList<Message>();
+    m_firstBuilt = std::max(0, int(m_all.size()) - kWindow);
+    for (int i = m_firstBuilt; i < m_all.size(); ++i) {
+        MessageWidget *w = makeWidget(i, m_all[i]);
+        m_layout->insertWidget(m_layout->count() - 1, w);
+        m_messages.append(w);
     }
-    m_empty->setVisible(m_messages.isEmpty());
-    markLastAssistant();
+    m_empty->setVisible(m_all.isEmpty());
+    if (!m_messages.isEmpty())
+        m_messages.last()->setLastAssistant(true);
+    updateMoreButton();
+    m_canvas->show();
     setUpdatesEnabled(true);
     scrollToEndIfFollowing(true);
+}
+
+void ConversationView::showEarlier()
+{
+    const int from = std::max(0, m_firstBuilt - kWindow);
+    const int bar = verticalScrollBar()->maximum() - verticalScrollBar()->value();
+    setUpdatesEnabled(false);
+    // Widgets go in after the "earlier" button and the empty-state label.
+    for (int i = m_firstBuilt - 1; i >= from; --i) {
+        MessageWidget *w = makeWidget(i, m_all[i]);
+        m_layout->insertWidget(2, w);
+        m_messages.prepend(w);
+    }
+    m_firstBuilt = from;
+    updateMoreButton();
+    setUpdatesEnabled(true);
+    // Keep the message the user was reading in place.
+    QTimer::singleShot(0, this, [this, bar] { verticalScrollBar()->setValue(verticalScrollBar()->maximum() - bar); });
+}
+
+void ConversationView::updateMoreButton()
+{
+    m_more->setVisible(m_firstBuilt > 0);
+    m_more->setText(tr("Show %n earlier message(s)", nullptr, std::min(m_firstBuilt, int(kWindow))));
+    m_more->setAccessibleName(tr("Show earlier messages"));
 }
 
 void ConversationView::appendMessage(const Message &message)
 {
     const bool following = isFollowing();
-    auto *w = new MessageWidget(int(m_messages.size()), message, m_canvas);
+    if (!m_messages.isEmpty())
+        m_messages.last()->setLastAssistant(false);
+    m_all.append(message);
+    MessageWidget *w = makeWidget(int(m_all.size()) - 1, message);
+    m_layout->insertWidget(m_layout->count() - 1, w);
+    m_messages.append(w);
+    w->setLastAssistant(true);
+    m_empty->hide();
+    scrollToEndIfFollowing(following);
+}
+
+MessageWidget *ConversationView::makeWidget(int index, const Message &message)
+{
+    auto *w = new MessageWidget(index, message, m_canvas);
     w->setBusy(m_busy);
     connect(w, &MessageWidget::copyRequested, this, &ConversationView::copyRequested);
     connect(w, &MessageWidget::editRequested, this, &ConversationView::editRequested);
     connect(w, &MessageWidget::regenerateRequested, this, &ConversationView::regenerateRequested);
-    // Insert before the trailing stretch.
-    m_layout->insertWidget(m_layout->count() - 1, w);
-    m_messages.append(w);
-    m_empty->hide();
-    markLastAssistant();
-    scrollToEndIfFollowing(following);
+    return w;
 }
 
 void ConversationView::updateLastMessage(const Message &message)
 {
-    if (m_messages.isEmpty()) {
+    if (m_messages.isEmpty() || m_all.isEmpty()) {
         appendMessage(message);
         return;
     }
     const bool following = isFollowing();
+    m_all.last() = message;
     m_messages.last()->setMessage(message);
     scrollToEndIfFollowing(following);
-}
-
-void ConversationView::markLastAssistant()
-{
-    for (int i = 0; i < m_messages.size(); ++i)
-        m_messages[i]->setLastAssistant(i == m_messages.size() - 1);
 }
 
 void ConversationView::setBusy(bool busy)

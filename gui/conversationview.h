@@ -9,6 +9,7 @@
 #include <QScrollArea>
 
 class QLabel;
+class QPushButton;
 class QToolButton;
 class QHBoxLayout;
 class QVBoxLayout;
@@ -40,10 +41,12 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void retranslate();
     void updateThinkingButton();
+
 
     int m_index;
     Message m_message;
@@ -74,8 +77,12 @@ public:
     void updateLastMessage(const Message &message);
     void setEmptyText(const QString &text);
     void setBusy(bool busy);
-    int messageCount() const { return int(m_messages.size()); }
-    MessageWidget *messageAt(int i) const { return m_messages.value(i); }
+    // All messages of the chat; only the last kWindow are built as widgets
+    // until the user asks for earlier ones, so opening a long chat stays fast.
+    int messageCount() const { return int(m_all.size()); }
+    int builtCount() const { return int(m_messages.size()); }
+    void showEarlier();
+    static constexpr int kWindow = 40;
     void announceLast();
 
 Q_SIGNALS:
@@ -85,18 +92,25 @@ Q_SIGNALS:
 
 private:
     void clearMessages();
-    void markLastAssistant();
+    MessageWidget *makeWidget(int index, const Message &message);
+    void updateMoreButton();
     void scrollToEndIfFollowing(bool following);
     bool isFollowing() const;
 
     QWidget *m_canvas;
     QVBoxLayout *m_layout;
     QLabel *m_empty;
-    QList<MessageWidget *> m_messages;
+    QPushButton *m_more;
+    QList<Message> m_all;             // every message of the chat shown
+    QList<MessageWidget *> m_messages; // widgets for m_all[m_firstBuilt..]
+    int m_firstBuilt = 0;
     bool m_busy = false;
 };
 
 QString formatBytes(quint64 bytes);
+// Word-wrapped QLabels in panels that do not propagate height-for-width (tab
+// pages, scroll areas) get their minimum height from their current width.
+void fitWrappedLabels(QWidget *root);
 QString messageStatsText(const MessageStats &stats);
 
 } // namespace sluice::gui

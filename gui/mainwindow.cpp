@@ -125,6 +125,10 @@ void MainWindow::buildUi()
     chatButtons->addWidget(m_deleteChat);
     ll->addWidget(m_chatsTitle);
     ll->addWidget(m_search);
+    m_chatsEmpty = new QLabel(left);
+    m_chatsEmpty->setWordWrap(true);
+    m_chatsEmpty->setForegroundRole(QPalette::PlaceholderText);
+    ll->addWidget(m_chatsEmpty);
     ll->addWidget(m_chatList, 1);
     ll->addLayout(chatButtons);
     connect(m_search, &QLineEdit::textChanged, this, &MainWindow::refreshChatList);
@@ -325,6 +329,8 @@ void MainWindow::retranslate()
     m_search->setPlaceholderText(tr("Search chat titles"));
     m_search->setAccessibleName(tr("Search chats by title"));
     m_chatList->setAccessibleName(tr("Chat list"));
+    m_chatsEmpty->setText(m_search->text().isEmpty() ? tr("Your chats are listed here, newest first.")
+                                                     : tr("No chat title matches the search."));
     m_newChat->setText(tr("New"));
     m_newChat->setAccessibleName(tr("New chat"));
     m_renameChat->setText(tr("Rename"));
@@ -355,7 +361,7 @@ void MainWindow::retranslate()
     m_modelInfo->setAccessibleName(tr("Model information"));
     m_verify->setText(tr("Verify container"));
     m_verify->setAccessibleName(tr("Verify the model container"));
-    m_verify->setToolTip(tr("Arrives with the engine: checks every record's checksum in the background"));
+    m_verify->setToolTip(tr("Not wired into the app yet: run `sluice-cli verify MODEL` to check every record's checksum"));
     m_progress->setAccessibleName(tr("Model opening progress"));
     m_cancelOpen->setText(tr("Cancel"));
     m_cancelOpen->setAccessibleName(tr("Cancel opening the model"));
@@ -441,6 +447,9 @@ void MainWindow::refreshChatList()
         if (id == m_currentChat)
             m_chatList->setCurrentItem(item);
     }
+    m_chatsEmpty->setVisible(m_chatList->count() == 0);
+    m_chatsEmpty->setText(m_search->text().isEmpty() ? tr("Your chats are listed here, newest first.")
+                                                     : tr("No chat title matches the search."));
 }
 
 void MainWindow::selectChat(const QString &id)
@@ -613,7 +622,8 @@ void MainWindow::sendPrompt()
         selectChat(m_currentChat);
     }
     Chat chat = *m_store->chat(m_currentChat);
-    if (m_editIndex >= 0 && m_editIndex < chat.messages.size())
+    const bool truncating = m_editIndex >= 0 && m_editIndex < chat.messages.size();
+    if (truncating)
         chat.messages.erase(chat.messages.begin() + m_editIndex, chat.messages.end());
     m_editIndex = -1;
     if (chat.messages.isEmpty() && chat.title == tr("New chat") && !text.isEmpty())
@@ -627,7 +637,11 @@ void MainWindow::sendPrompt()
     chat.messages.append(m);
     m_store->update(chat);
     refreshChatList();
-    m_view->setChat(m_store->chat(m_currentChat));
+    // Appending keeps sending O(1) in the length of the chat; only an edit rebuilds the view.
+    if (truncating)
+        m_view->setChat(m_store->chat(m_currentChat));
+    else
+        m_view->appendMessage(m);
     m_prompt->clear();
     m_strip->clear();
     startGeneration();
@@ -844,8 +858,9 @@ void MainWindow::updatePlanner()
     if (m_options.plannerInputs)
         inputs = m_options.plannerInputs(m_modelPath, m_contextLength);
     if (!inputs) {
-        m_planner->clearInputs(tr("This build cannot read the planner inputs of a model yet (they arrive with the "
-                                  "engine). The model runs with budget %1; its floor is %2.")
+        m_planner->clearInputs(tr("The app cannot read this model's planner inputs yet (the engine does not expose "
+                                  "them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; "
+                                  "its floor is %2.")
                                    .arg(formatBytes(m_info.budgetBytes), formatBytes(m_info.floorBytes)));
         return;
     }

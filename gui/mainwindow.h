@@ -144,6 +144,7 @@ private:
     QPushButton *m_renameChat;
     QPushButton *m_deleteChat;
     QLabel *m_chatsTitle;
+    QLabel *m_chatsEmpty;
     ConversationView *m_view;
     QPushButton *m_demoButton;
     QPushButton *m_openButton;

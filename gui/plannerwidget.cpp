@@ -1,10 +1,11 @@
 #include "plannerwidget.h"
 
-#include "conversationview.h" // formatBytes
+#include "conversationview.h" // formatBytes, fitWrappedLabels
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QTimer>
 #include <QFormLayout>
 #include <QLabel>
 #include <QPainter>
@@ -148,6 +149,7 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     cl->addWidget(m_legend);
 
     auto *form = new QFormLayout;
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // long translated labels go above their field
     m_context = new QComboBox(m_controls);
     for (int c : kContexts)
         m_context->addItem(QLocale().toString(c), c);
@@ -204,12 +206,21 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     clearInputs(QString());
 }
 
+void PlannerPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitWrappedLabels(this);
+}
+
 int PlannerPanel::chosenContext() const { return m_context->currentData().toInt(); }
 
 void PlannerPanel::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        // New texts have new heights; refit once the layouts have run.
+        QTimer::singleShot(0, this, [this] { fitWrappedLabels(this); });
+    }
     QWidget::changeEvent(event);
 }
 
@@ -228,9 +239,9 @@ void PlannerPanel::retranslate()
     m_apply->setAccessibleName(tr("Apply the budget and reopen the model"));
     m_diskTest->setText(tr("Test disk speed"));
     m_diskTest->setAccessibleName(tr("Test disk speed"));
-    m_diskTest->setToolTip(tr("Arrives with the streaming engine: the O_DIRECT read test of `sluice-cli diskbench`"));
-    m_estimate->setText(tr("Predicted tokens per second (an estimate from disk speed and a simulated cache hit "
-                           "rate) arrives with the streaming engine."));
+    m_diskTest->setToolTip(tr("Not wired into the app yet; it will run the same O_DIRECT read test as `sluice-cli diskbench`"));
+    m_estimate->setText(tr("A predicted tokens-per-second range (an estimate from disk speed and a cache hit "
+                           "rate simulated on a routing trace) is not wired into the app yet."));
     m_bar->setAccessibleName(tr("Memory budget bar"));
     m_figures->setAccessibleName(tr("Budget figures"));
     m_empty->setAccessibleName(tr("Budget planner status"));

@@ -3,6 +3,7 @@
 #include "conversationview.h" // formatBytes
 
 #include <QEvent>
+#include <QTimer>
 #include <QLabel>
 #include <QPainter>
 #include <QPainterPath>
@@ -119,12 +120,21 @@ void StatsPanel::update(const qt::LiveStats &s)
     retranslate();
 }
 
+void StatsPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitWrappedLabels(this);
+}
+
 QString StatsPanel::figuresText() const { return m_figures->text(); }
 
 void StatsPanel::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        // New texts have new heights; refit once the layouts have run.
+        QTimer::singleShot(0, this, [this] { fitWrappedLabels(this); });
+    }
     QWidget::changeEvent(event);
 }
 

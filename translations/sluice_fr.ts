@@ -5,342 +5,346 @@
     <name>QObject</name>
     <message>
         <source>%1 GiB</source>
-        <translation type="unfinished" />
+        <translation>%1 Gio</translation>
     </message>
     <message>
         <source>%1 MiB</source>
-        <translation type="unfinished" />
+        <translation>%1 Mio</translation>
     </message>
     <message numerus="yes">
         <source>%n token(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n jeton</numerusform><numerusform>%n jetons</numerusform></translation>
     </message>
     <message>
         <source>%1 tok/s</source>
-        <translation type="unfinished" />
+        <translation>%1 jetons/s</translation>
     </message>
     <message>
         <source>first token %1 s</source>
-        <translation type="unfinished" />
+        <translation>premier jeton %1 s</translation>
     </message>
     <message>
         <source>hit rate %1%</source>
-        <translation type="unfinished" />
+        <translation>taux de succès %1 %</translation>
     </message>
     <message>
         <source>disk %1 GB/s</source>
-        <translation type="unfinished" />
+        <translation>disque %1 Go/s</translation>
     </message>
     <message>
         <source>RAM %1 of %2</source>
-        <translation type="unfinished" />
+        <translation>RAM %1 sur %2</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Chat with large Mixture-of-Experts models.</source>
-        <translation type="unfinished" />
+        <translation>Discutez avec de grands modèles Mixture-of-Experts.</translation>
     </message>
     <message>
         <source>Open the model folder PATH at start.</source>
-        <translation type="unfinished" />
+        <translation>Ouvrir le dossier de modèle PATH au démarrage.</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::ChatStore</name>
     <message>
         <source>%1: cannot be read</source>
-        <translation type="unfinished" />
+        <translation>%1 : illisible</translation>
     </message>
     <message>
         <source>%1: damaged JSON at offset %2 (%3)</source>
-        <translation type="unfinished" />
+        <translation>%1 : JSON endommagé à la position %2 (%3)</translation>
     </message>
     <message>
         <source>no chat with id %1</source>
-        <translation type="unfinished" />
+        <translation>aucune discussion avec l’identifiant %1</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished" />
+        <translation>%1 : %2</translation>
     </message>
     <message>
         <source>not a Sluice chat file</source>
-        <translation type="unfinished" />
+        <translation>pas un fichier de discussion Sluice</translation>
     </message>
     <message>
         <source>written by a newer Sluice (format version %1)</source>
-        <translation type="unfinished" />
+        <translation>écrit par une version plus récente de Sluice (format %1)</translation>
     </message>
     <message>
         <source>the chat has no id</source>
-        <translation type="unfinished" />
+        <translation>la discussion n’a pas d’identifiant</translation>
     </message>
     <message>
         <source>a message has no role</source>
-        <translation type="unfinished" />
+        <translation>un message n’a pas de rôle</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished" />
+        <translation>Utilisateur</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished" />
+        <translation>Assistant</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished" />
+        <translation>Système</translation>
     </message>
     <message>
         <source>Tool</source>
-        <translation type="unfinished" />
+        <translation>Outil</translation>
     </message>
     <message>
         <source>Thinking</source>
-        <translation type="unfinished" />
+        <translation>Réflexion</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ConversationView</name>
+    <message numerus="yes">
+        <source>Show %n earlier message(s)</source>
+        <translation><numerusform>Afficher %n message précédent</numerusform><numerusform>Afficher %n messages précédents</numerusform></translation>
+    </message>
+    <message>
+        <source>Show earlier messages</source>
+        <translation>Afficher les messages précédents</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::ImageStrip</name>
     <message>
         <source>Attached images</source>
-        <translation type="unfinished" />
+        <translation>Images jointes</translation>
     </message>
     <message>
         <source>Images you attach (drop, paste or Attach…) appear here once a model with vision is open.</source>
-        <translation type="unfinished" />
+        <translation>Les images que vous joignez (glisser-déposer, coller ou Joindre…) apparaissent ici une fois un modèle avec vision ouvert.</translation>
     </message>
     <message>
         <source>This model has no vision tower, so it cannot look at images.</source>
-        <translation type="unfinished" />
+        <translation>Ce modèle n’a pas de tour de vision : il ne peut pas regarder d’images.</translation>
     </message>
     <message>
         <source>Drop, paste or attach images (PNG, JPEG, GIF, BMP, TGA, PSD).</source>
-        <translation type="unfinished" />
+        <translation>Déposez, collez ou joignez des images (PNG, JPEG, GIF, BMP, TGA, PSD).</translation>
     </message>
     <message>
         <source>Sorry, this model cannot read images: it has no vision tower. Open a model with vision to attach images.</source>
-        <translation type="unfinished" />
+        <translation>Désolé, ce modèle ne peut pas lire d’images : il n’a pas de tour de vision. Ouvrez un modèle avec vision pour joindre des images.</translation>
     </message>
     <message>
         <source>Open a model with a vision tower before attaching images.</source>
-        <translation type="unfinished" />
+        <translation>Ouvrez un modèle doté d’une tour de vision avant de joindre des images.</translation>
     </message>
     <message>
         <source>“%1” is not an image file.</source>
-        <translation type="unfinished" />
+        <translation>« %1 » n’est pas un fichier image.</translation>
     </message>
     <message>
         <source>“%1” cannot be used: %2</source>
-        <translation type="unfinished" />
+        <translation>« %1 » est inutilisable : %2</translation>
     </message>
     <message>
         <source>The clipboard image could not be read.</source>
-        <translation type="unfinished" />
+        <translation>L’image du presse-papiers n’a pas pu être lue.</translation>
     </message>
     <message>
         <source>The pasted image could not be saved to %1.</source>
-        <translation type="unfinished" />
+        <translation>L’image collée n’a pas pu être enregistrée dans %1.</translation>
     </message>
     <message>
         <source>Image %1</source>
-        <translation type="unfinished" />
+        <translation>Image %1</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished" />
+        <translation>Retirer</translation>
     </message>
     <message>
         <source>Remove image %1</source>
-        <translation type="unfinished" />
+        <translation>Retirer l’image %1</translation>
     </message>
     <message>
         <source>Remove this image from the prompt</source>
-        <translation type="unfinished" />
+        <translation>Retirer cette image du message</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::MainWindow</name>
     <message>
         <source>Some chats could not be read: %1</source>
-        <translation type="unfinished" />
+        <translation>Certaines discussions n’ont pas pu être lues : %1</translation>
     </message>
     <message>
         <source>Attach images</source>
-        <translation type="unfinished" />
+        <translation>Joindre des images</translation>
     </message>
     <message>
         <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;Tous les fichiers (*)</translation>
     </message>
     <message>
         <source>About Sluice</source>
-        <translation type="unfinished" />
+        <translation>À propos de Sluice</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Runs frontier-scale Mixture-of-Experts models (Kimi K3, Kimi-Linear) on a desktop under a hard RAM budget, streaming expert weights from NVMe.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Exécute des modèles Mixture-of-Experts de très grande taille (Kimi K3, Kimi-Linear) sur un ordinateur de bureau avec un budget de RAM strict, en lisant les poids des experts depuis un disque NVMe.&lt;/p&gt;&lt;p&gt;Construit avec Qt %2.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Sluice — %1</source>
-        <translation type="unfinished" />
+        <translation>Sluice — %1</translation>
     </message>
     <message>
         <source>Sluice</source>
-        <translation type="unfinished" />
+        <translation>Sluice</translation>
     </message>
     <message>
         <source>Chats</source>
-        <translation type="unfinished" />
+        <translation>Discussions</translation>
     </message>
     <message>
         <source>Search chat titles</source>
-        <translation type="unfinished" />
+        <translation>Rechercher dans les titres</translation>
     </message>
     <message>
         <source>Search chats by title</source>
-        <translation type="unfinished" />
+        <translation>Rechercher les discussions par titre</translation>
     </message>
     <message>
         <source>Chat list</source>
-        <translation type="unfinished" />
+        <translation>Liste des discussions</translation>
     </message>
     <message>
         <source>New</source>
-        <translation type="unfinished" />
+        <translation>Nouvelle</translation>
     </message>
     <message>
         <source>New chat</source>
-        <translation type="unfinished" />
+        <translation>Nouvelle discussion</translation>
     </message>
     <message>
         <source>Rename</source>
-        <translation type="unfinished" />
+        <translation>Renommer</translation>
     </message>
     <message>
         <source>Rename chat</source>
-        <translation type="unfinished" />
+        <translation>Renommer la discussion</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished" />
+        <translation>Supprimer</translation>
     </message>
     <message>
         <source>Delete chat</source>
-        <translation type="unfinished" />
+        <translation>Supprimer la discussion</translation>
     </message>
     <message>
         <source>Conversation</source>
-        <translation type="unfinished" />
+        <translation>Conversation</translation>
     </message>
     <message>
         <source>Open model…</source>
-        <translation type="unfinished" />
+        <translation>Ouvrir un modèle…</translation>
     </message>
     <message>
         <source>Open a model folder</source>
-        <translation type="unfinished" />
+        <translation>Ouvrir un dossier de modèle</translation>
     </message>
     <message>
         <source>Try the demo model (random weights)</source>
-        <translation type="unfinished" />
+        <translation>Essayer le modèle de démonstration (poids aléatoires)</translation>
     </message>
     <message>
         <source>Open the bundled demo model</source>
-        <translation type="unfinished" />
+        <translation>Ouvrir le modèle de démonstration fourni</translation>
     </message>
     <message>
         <source>A small synthetic model shaped like Kimi K3. Its weights are random, so its replies are gibberish, but every feature can be tried.</source>
-        <translation type="unfinished" />
+        <translation>Un petit modèle synthétique ayant la forme de Kimi K3. Ses poids sont aléatoires, ses réponses n’ont donc aucun sens, mais toutes les fonctions peuvent être essayées.</translation>
     </message>
     <message>
         <source>Message (Enter sends, Shift+Enter for a new line)</source>
-        <translation type="unfinished" />
+        <translation>Message (Entrée envoie, Maj+Entrée pour une nouvelle ligne)</translation>
     </message>
     <message>
         <source>Prompt</source>
-        <translation type="unfinished" />
+        <translation>Message</translation>
     </message>
     <message>
         <source>Attach…</source>
-        <translation type="unfinished" />
+        <translation>Joindre…</translation>
     </message>
     <message>
         <source>Send</source>
-        <translation type="unfinished" />
+        <translation>Envoyer</translation>
     </message>
     <message>
         <source>Send message</source>
-        <translation type="unfinished" />
+        <translation>Envoyer le message</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished" />
+        <translation>Arrêter</translation>
     </message>
     <message>
         <source>Stop generating</source>
-        <translation type="unfinished" />
+        <translation>Arrêter la génération</translation>
     </message>
     <message>
         <source>Stop generating (Esc)</source>
-        <translation type="unfinished" />
+        <translation>Arrêter la génération (Échap)</translation>
     </message>
     <message>
         <source>Budget</source>
-        <translation type="unfinished" />
+        <translation>Budget</translation>
     </message>
     <message>
         <source>Statistics</source>
-        <translation type="unfinished" />
+        <translation>Statistiques</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished" />
+        <translation>Modèle</translation>
     </message>
     <message>
         <source>Side panel</source>
-        <translation type="unfinished" />
+        <translation>Panneau latéral</translation>
     </message>
     <message>
         <source>Model information</source>
-        <translation type="unfinished" />
+        <translation>Informations sur le modèle</translation>
     </message>
     <message>
         <source>Verify container</source>
-        <translation type="unfinished" />
+        <translation>Vérifier le conteneur</translation>
     </message>
     <message>
         <source>Verify the model container</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Arrives with the engine: checks every record's checksum in the background</source>
-        <translation type="unfinished" />
+        <translation>Vérifier le conteneur du modèle</translation>
     </message>
     <message>
         <source>Model opening progress</source>
-        <translation type="unfinished" />
+        <translation>Progression de l’ouverture du modèle</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation>Annuler</translation>
     </message>
     <message>
         <source>Cancel opening the model</source>
-        <translation type="unfinished" />
+        <translation>Annuler l’ouverture du modèle</translation>
     </message>
     <message>
         <source>Model status</source>
-        <translation type="unfinished" />
+        <translation>État du modèle</translation>
     </message>
     <message>
         <source>Generation statistics</source>
-        <translation type="unfinished" />
+        <translation>Statistiques de génération</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -348,11 +352,11 @@
     </message>
     <message>
         <source>&amp;Recent models</source>
-        <translation type="unfinished" />
+        <translation>Modèles &amp;récents</translation>
     </message>
     <message>
         <source>&amp;Export chat</source>
-        <translation type="unfinished" />
+        <translation>&amp;Exporter la discussion</translation>
     </message>
     <message>
         <source>&amp;Chat</source>
@@ -364,875 +368,882 @@
     </message>
     <message>
         <source>&amp;Open model…</source>
-        <translation type="unfinished" />
+        <translation>&amp;Ouvrir un modèle…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished" />
+        <translation>&amp;Quitter</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation type="unfinished" />
+        <translation>&amp;Paramètres…</translation>
     </message>
     <message>
         <source>As &amp;Markdown…</source>
-        <translation type="unfinished" />
+        <translation>En &amp;Markdown…</translation>
     </message>
     <message>
         <source>As &amp;JSON…</source>
-        <translation type="unfinished" />
+        <translation>En &amp;JSON…</translation>
     </message>
     <message>
         <source>&amp;New chat</source>
-        <translation type="unfinished" />
+        <translation>&amp;Nouvelle discussion</translation>
     </message>
     <message>
         <source>&amp;Rename chat…</source>
-        <translation type="unfinished" />
+        <translation>&amp;Renommer la discussion…</translation>
     </message>
     <message>
         <source>&amp;Delete chat</source>
-        <translation type="unfinished" />
+        <translation>&amp;Supprimer la discussion</translation>
     </message>
     <message>
         <source>Ne&amp;xt chat</source>
-        <translation type="unfinished" />
+        <translation>Discussion &amp;suivante</translation>
     </message>
     <message>
         <source>&amp;Previous chat</source>
-        <translation type="unfinished" />
+        <translation>Discussion &amp;précédente</translation>
     </message>
     <message>
         <source>&amp;Stop generating</source>
-        <translation type="unfinished" />
+        <translation>&amp;Arrêter la génération</translation>
     </message>
     <message>
         <source>Re&amp;generate last reply</source>
-        <translation type="unfinished" />
+        <translation>Ré&amp;générer la dernière réponse</translation>
     </message>
     <message>
         <source>&amp;Focus the prompt</source>
-        <translation type="unfinished" />
+        <translation>Aller au &amp;message</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
-        <translation type="unfinished" />
+        <translation>&amp;Raccourcis clavier</translation>
     </message>
     <message>
         <source>&amp;About Sluice</source>
-        <translation type="unfinished" />
+        <translation>À &amp;propos de Sluice</translation>
     </message>
     <message>
         <source>Title:</source>
-        <translation type="unfinished" />
+        <translation>Titre :</translation>
     </message>
     <message>
         <source>Delete the chat “%1”? This cannot be undone.</source>
-        <translation type="unfinished" />
+        <translation>Supprimer la discussion « %1 » ? Cette action est irréversible.</translation>
     </message>
     <message>
         <source>There is no chat to export.</source>
-        <translation type="unfinished" />
+        <translation>Il n’y a aucune discussion à exporter.</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished" />
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished" />
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>Export chat</source>
-        <translation type="unfinished" />
+        <translation>Exporter la discussion</translation>
     </message>
     <message>
         <source>Chat exported to %1</source>
-        <translation type="unfinished" />
+        <translation>Discussion exportée vers %1</translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished" />
+        <translation>Échec de l’exportation</translation>
     </message>
     <message>
         <source>The chat could not be written.</source>
-        <translation type="unfinished" />
+        <translation>La discussion n’a pas pu être écrite.</translation>
     </message>
     <message>
         <source>Message copied to the clipboard.</source>
-        <translation type="unfinished" />
+        <translation>Message copié dans le presse-papiers.</translation>
     </message>
     <message>
         <source>Editing message %1: sending replaces it and everything after it.</source>
-        <translation type="unfinished" />
+        <translation>Modification du message %1 : l’envoi le remplace, ainsi que tout ce qui suit.</translation>
     </message>
     <message>
         <source>Open a model first (File → Open model…).</source>
-        <translation type="unfinished" />
+        <translation>Ouvrez d’abord un modèle (Fichier → Ouvrir un modèle…).</translation>
     </message>
     <message>
         <source>Still checking the attached images; send again in a moment.</source>
-        <translation type="unfinished" />
+        <translation>Vérification des images jointes en cours ; renvoyez dans un instant.</translation>
     </message>
     <message>
         <source>Image chat</source>
-        <translation type="unfinished" />
+        <translation>Discussion avec image</translation>
     </message>
     <message>
         <source>error: %1</source>
-        <translation type="unfinished" />
+        <translation>erreur : %1</translation>
     </message>
     <message>
         <source>Saving failed</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The chat could not be saved.</source>
-        <translation type="unfinished" />
+        <translation>Échec de l’enregistrement</translation>
     </message>
     <message>
         <source>Open model (a .waste folder)</source>
-        <translation type="unfinished" />
+        <translation>Ouvrir un modèle (un dossier .waste)</translation>
     </message>
     <message>
         <source>Stop the current reply before opening a model.</source>
-        <translation type="unfinished" />
+        <translation>Arrêtez la réponse en cours avant d’ouvrir un modèle.</translation>
     </message>
     <message>
         <source>Opening %1…</source>
-        <translation type="unfinished" />
+        <translation>Ouverture de %1…</translation>
     </message>
     <message>
         <source>%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6</source>
-        <translation type="unfinished" />
+        <translation>%1 jetons/s · premier jeton %2 s · succès %3 % · disque %4 Go/s · RAM %5 / %6</translation>
     </message>
     <message>
         <source>Could not open the model</source>
-        <translation type="unfinished" />
+        <translation>Impossible d’ouvrir le modèle</translation>
     </message>
     <message>
         <source>Generation failed</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>This build cannot read the planner inputs of a model yet (they arrive with the engine). The model runs with budget %1; its floor is %2.</source>
-        <translation type="unfinished" />
+        <translation>Échec de la génération</translation>
     </message>
     <message>
         <source>(no recent models)</source>
-        <translation type="unfinished" />
+        <translation>(aucun modèle récent)</translation>
     </message>
     <message>
         <source>Clear list</source>
-        <translation type="unfinished" />
+        <translation>Effacer la liste</translation>
     </message>
     <message>
         <source>This model has no vision tower</source>
-        <translation type="unfinished" />
+        <translation>Ce modèle n’a pas de tour de vision</translation>
     </message>
     <message>
         <source>Opening the model…</source>
-        <translation type="unfinished" />
+        <translation>Ouverture du modèle…</translation>
     </message>
     <message>
         <source>## No model is open
 
 Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo has random weights: its replies are gibberish, but every feature works with it.</source>
-        <translation type="unfinished" />
+        <translation>## Aucun modèle ouvert
+
+Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir un modèle…**, déposez-en un sur cette fenêtre, ou essayez le modèle de démonstration ci-dessous. Ses poids sont aléatoires : ses réponses n’ont aucun sens, mais toutes les fonctions marchent avec lui.</translation>
     </message>
     <message>
         <source>## No model is open
 
 Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window. Your conversation will appear here.</source>
-        <translation type="unfinished" />
+        <translation>## Aucun modèle ouvert
+
+Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir un modèle…** ou déposez-en un sur cette fenêtre. Votre conversation apparaîtra ici.</translation>
     </message>
     <message>
         <source>No model open</source>
-        <translation type="unfinished" />
+        <translation>Aucun modèle ouvert</translation>
     </message>
     <message>
         <source>Architecture, parameter count, container size and whether the model can see images are shown here once a model is open.</source>
-        <translation type="unfinished" />
+        <translation>L’architecture, le nombre de paramètres, la taille du conteneur et la capacité du modèle à voir des images s’affichent ici une fois un modèle ouvert.</translation>
     </message>
     <message>
         <source>Type a message below to start the conversation.</source>
-        <translation type="unfinished" />
+        <translation>Écrivez un message ci-dessous pour commencer la conversation.</translation>
     </message>
     <message>
         <source>%1 · budget %2</source>
-        <translation type="unfinished" />
+        <translation>%1 · budget %2</translation>
     </message>
     <message>
         <source>Folder: %1</source>
-        <translation type="unfinished" />
+        <translation>Dossier : %1</translation>
     </message>
     <message>
         <source>Architecture: %1</source>
-        <translation type="unfinished" />
+        <translation>Architecture : %1</translation>
     </message>
     <message>
         <source>Parameters: %1 billion</source>
-        <translation type="unfinished" />
+        <translation>Paramètres : %1 milliards</translation>
     </message>
     <message>
         <source>Container size: %1</source>
-        <translation type="unfinished" />
+        <translation>Taille du conteneur : %1</translation>
     </message>
     <message>
         <source>Layers: %1 · experts: %2 (top-%3)</source>
-        <translation type="unfinished" />
+        <translation>Couches : %1 · experts : %2 (top-%3)</translation>
     </message>
     <message>
         <source>Vision: %1</source>
-        <translation type="unfinished" />
+        <translation>Vision : %1</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished" />
+        <translation>oui</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished" />
+        <translation>non</translation>
     </message>
     <message>
         <source>Budget: %1 · floor: %2</source>
-        <translation type="unfinished" />
+        <translation>Budget : %1 · plancher : %2</translation>
     </message>
     <message numerus="yes">
         <source>Expert cache: %1 (%n slot(s))</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Cache d’experts : %1 (%n emplacement)</numerusform><numerusform>Cache d’experts : %1 (%n emplacements)</numerusform></translation>
     </message>
     <message>
         <source>Direct I/O: %1</source>
-        <translation type="unfinished" />
+        <translation>E/S directes : %1</translation>
     </message>
     <message>
         <source>no (buffered reads)</source>
-        <translation type="unfinished" />
+        <translation>non (lectures en mémoire tampon)</translation>
     </message>
     <message>
         <source>Context length: %1 tokens</source>
-        <translation type="unfinished" />
+        <translation>Longueur de contexte : %1 jetons</translation>
+    </message>
+    <message>
+        <source>A chat could not be saved.</source>
+        <translation>Une discussion n’a pas pu être enregistrée.</translation>
+    </message>
+    <message>
+        <source>Not wired into the app yet: run `sluice-cli verify MODEL` to check every record's checksum</source>
+        <translation>Pas encore relié à l’application : lancez `sluice-cli verify MODEL` pour vérifier la somme de contrôle de chaque enregistrement</translation>
+    </message>
+    <message>
+        <source>The app cannot read this model's planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
+        <translation>L’application ne sait pas encore lire les données de planification de ce modèle (le moteur ne les expose pas) ; `sluice-cli plan MODEL` affiche le plan complet. Le modèle fonctionne avec un budget de %1 ; son plancher est de %2.</translation>
+    </message>
+    <message>
+        <source>Your chats are listed here, newest first.</source>
+        <translation>Vos discussions sont listées ici, les plus récentes en premier.</translation>
+    </message>
+    <message>
+        <source>No chat title matches the search.</source>
+        <translation>Aucun titre de discussion ne correspond à la recherche.</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::MessageWidget</name>
     <message>
         <source>**Tool call:** `%1`</source>
-        <translation type="unfinished" />
+        <translation>**Appel d’outil :** `%1`</translation>
     </message>
     <message>
         <source>[image unavailable: %1]</source>
-        <translation type="unfinished" />
+        <translation>[image indisponible : %1]</translation>
     </message>
     <message>
         <source>Attached image %1</source>
-        <translation type="unfinished" />
+        <translation>Image jointe %1</translation>
     </message>
     <message numerus="yes">
         <source>Thinking (%n word(s))</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Réflexion (%n mot)</numerusform><numerusform>Réflexion (%n mots)</numerusform></translation>
     </message>
     <message>
         <source>Show or hide the model's thinking</source>
-        <translation type="unfinished" />
+        <translation>Afficher ou masquer la réflexion du modèle</translation>
     </message>
     <message>
         <source>You</source>
-        <translation type="unfinished" />
+        <translation>Vous</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished" />
+        <translation>Assistant</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished" />
+        <translation>Système</translation>
     </message>
     <message>
         <source>Tool</source>
-        <translation type="unfinished" />
+        <translation>Outil</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished" />
+        <translation>Copier</translation>
     </message>
     <message>
         <source>Copy this message</source>
-        <translation type="unfinished" />
+        <translation>Copier ce message</translation>
     </message>
     <message>
         <source>Copy the message text to the clipboard</source>
-        <translation type="unfinished" />
+        <translation>Copier le texte du message dans le presse-papiers</translation>
     </message>
     <message>
         <source>Edit</source>
-        <translation type="unfinished" />
+        <translation>Modifier</translation>
     </message>
     <message>
         <source>Edit and resend this message</source>
-        <translation type="unfinished" />
+        <translation>Modifier et renvoyer ce message</translation>
     </message>
     <message>
         <source>Put this message back into the prompt; sending replaces the conversation from here</source>
-        <translation type="unfinished" />
+        <translation>Remettre ce message dans la zone de saisie ; l’envoi remplace la conversation à partir d’ici</translation>
     </message>
     <message>
         <source>Regenerate</source>
-        <translation type="unfinished" />
+        <translation>Régénérer</translation>
     </message>
     <message>
         <source>Regenerate this reply</source>
-        <translation type="unfinished" />
+        <translation>Régénérer cette réponse</translation>
     </message>
     <message>
         <source>Generate this reply again</source>
-        <translation type="unfinished" />
+        <translation>Générer à nouveau cette réponse</translation>
     </message>
     <message>
         <source>%1 message %2</source>
-        <translation type="unfinished" />
+        <translation>Message %2 : %1</translation>
     </message>
     <message>
         <source>Thinking of message %1</source>
-        <translation type="unfinished" />
+        <translation>Réflexion du message %1</translation>
     </message>
     <message>
         <source>Tool calls of message %1</source>
-        <translation type="unfinished" />
+        <translation>Appels d’outils du message %1</translation>
     </message>
     <message>
         <source>Statistics of message %1</source>
-        <translation type="unfinished" />
+        <translation>Statistiques du message %1</translation>
     </message>
     <message>
         <source>Message %1 from %2</source>
-        <translation type="unfinished" />
+        <translation>Message %1 de %2</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::PlannerBar</name>
     <message>
         <source>Trunk</source>
-        <translation type="unfinished" />
+        <translation>Tronc</translation>
     </message>
     <message>
         <source>Attention state / KV</source>
-        <translation type="unfinished" />
+        <translation>État d’attention / KV</translation>
     </message>
     <message>
         <source>Scratch</source>
-        <translation type="unfinished" />
+        <translation>Tampons de travail</translation>
     </message>
     <message>
         <source>Vision</source>
-        <translation type="unfinished" />
+        <translation>Vision</translation>
     </message>
     <message>
         <source>Expert cache</source>
-        <translation type="unfinished" />
+        <translation>Cache d’experts</translation>
     </message>
     <message>
         <source>Free headroom</source>
-        <translation type="unfinished" />
+        <translation>Marge libre</translation>
     </message>
     <message>
         <source>Budget %1 of %2 usable RAM; floor %3</source>
-        <translation type="unfinished" />
+        <translation>Budget %1 sur %2 de RAM utilisable ; plancher %3</translation>
     </message>
     <message>
         <source>No plan</source>
-        <translation type="unfinished" />
+        <translation>Aucun plan</translation>
     </message>
     <message>
         <source>floor %1</source>
-        <translation type="unfinished" />
+        <translation>plancher %1</translation>
     </message>
     <message>
         <source>paging risk above 7/8</source>
-        <translation type="unfinished" />
+        <translation>risque de pagination au-delà de 7/8</translation>
     </message>
     <message>
         <source>usable RAM %1</source>
-        <translation type="unfinished" />
+        <translation>RAM utilisable %1</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::PlannerPanel</name>
     <message>
         <source>Memory budget</source>
-        <translation type="unfinished" />
+        <translation>Budget mémoire</translation>
     </message>
     <message>
         <source>&amp;Context length:</source>
-        <translation type="unfinished" />
+        <translation>Longueur de &amp;contexte :</translation>
     </message>
     <message>
         <source>Context length in tokens</source>
-        <translation type="unfinished" />
+        <translation>Longueur de contexte en jetons</translation>
     </message>
     <message>
         <source>The attention cache is preallocated for this many tokens</source>
-        <translation type="unfinished" />
+        <translation>Le cache d’attention est préalloué pour ce nombre de jetons</translation>
     </message>
     <message>
         <source>&amp;Budget (working sets):</source>
-        <translation type="unfinished" />
+        <translation>&amp;Budget (ensembles de travail) :</translation>
     </message>
     <message>
         <source>Budget in working-set steps above the floor</source>
-        <translation type="unfinished" />
+        <translation>Budget par paliers d’ensembles de travail au-dessus du plancher</translation>
     </message>
     <message>
         <source>Each step adds one working set (the experts one token touches) to the expert cache</source>
-        <translation type="unfinished" />
+        <translation>Chaque palier ajoute un ensemble de travail (les experts touchés par un jeton) au cache d’experts</translation>
     </message>
     <message>
         <source>Budget (&amp;GiB):</source>
-        <translation type="unfinished" />
+        <translation>Budget (&amp;Gio) :</translation>
     </message>
     <message>
         <source>Precise budget in GiB</source>
-        <translation type="unfinished" />
+        <translation>Budget précis en Gio</translation>
     </message>
     <message>
         <source>&amp;Apply and reopen model</source>
-        <translation type="unfinished" />
+        <translation>&amp;Appliquer et rouvrir le modèle</translation>
     </message>
     <message>
         <source>Apply the budget and reopen the model</source>
-        <translation type="unfinished" />
+        <translation>Appliquer le budget et rouvrir le modèle</translation>
     </message>
     <message>
         <source>Test disk speed</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Arrives with the streaming engine: the O_DIRECT read test of `sluice-cli diskbench`</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Predicted tokens per second (an estimate from disk speed and a simulated cache hit rate) arrives with the streaming engine.</source>
-        <translation type="unfinished" />
+        <translation>Tester la vitesse du disque</translation>
     </message>
     <message>
         <source>Memory budget bar</source>
-        <translation type="unfinished" />
+        <translation>Barre du budget mémoire</translation>
     </message>
     <message>
         <source>Budget figures</source>
-        <translation type="unfinished" />
+        <translation>Chiffres du budget</translation>
     </message>
     <message>
         <source>Budget planner status</source>
-        <translation type="unfinished" />
+        <translation>État du planificateur de budget</translation>
     </message>
     <message>
         <source>The budget planner shows how the RAM budget splits into trunk, attention state, scratch and expert cache once a model is chosen.</source>
-        <translation type="unfinished" />
+        <translation>Le planificateur montre comment le budget de RAM se répartit entre tronc, état d’attention, tampons de travail et cache d’experts, une fois un modèle choisi.</translation>
     </message>
     <message>
         <source>The planner refused these inputs: %1</source>
-        <translation type="unfinished" />
+        <translation>Le planificateur a refusé ces données : %1</translation>
     </message>
     <message>
         <source>Floor: %1 (the least the model can run in)</source>
-        <translation type="unfinished" />
+        <translation>Plancher : %1 (le minimum pour faire tourner le modèle)</translation>
     </message>
     <message>
         <source>Working set: %1 (experts touched per token)</source>
-        <translation type="unfinished" />
+        <translation>Ensemble de travail : %1 (experts touchés par jeton)</translation>
     </message>
     <message>
         <source>Recommended: %1 · default here: %2</source>
-        <translation type="unfinished" />
+        <translation>Recommandé : %1 · par défaut ici : %2</translation>
     </message>
     <message numerus="yes">
         <source>Budget: %1 → expert cache %2 (%n slot(s))</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>Budget : %1 → cache d’experts %2 (%n emplacement)</numerusform><numerusform>Budget : %1 → cache d’experts %2 (%n emplacements)</numerusform></translation>
     </message>
     <message>
         <source>Warning: %1</source>
-        <translation type="unfinished" />
+        <translation>Attention : %1</translation>
     </message>
     <message>
         <source>Not allowed: %1</source>
-        <translation type="unfinished" />
+        <translation>Non autorisé : %1</translation>
     </message>
     <message>
         <source>The budget is below the floor; raise it to apply.</source>
-        <translation type="unfinished" />
+        <translation>Le budget est sous le plancher ; augmentez-le pour l’appliquer.</translation>
+    </message>
+    <message>
+        <source>Not wired into the app yet; it will run the same O_DIRECT read test as `sluice-cli diskbench`</source>
+        <translation>Pas encore relié à l’application ; il lancera le même test de lecture O_DIRECT que `sluice-cli diskbench`</translation>
+    </message>
+    <message>
+        <source>A predicted tokens-per-second range (an estimate from disk speed and a cache hit rate simulated on a routing trace) is not wired into the app yet.</source>
+        <translation>Une plage prévue de jetons par seconde (une estimation tirée de la vitesse du disque et d’un taux de succès du cache simulé sur une trace de routage) n’est pas encore reliée à l’application.</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <translation type="unfinished" />
+        <translation>Paramètres</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished" />
+        <translation>Moteur</translation>
     </message>
     <message>
         <source>Compute threads</source>
-        <translation type="unfinished" />
+        <translation>Fils de calcul</translation>
     </message>
     <message>
         <source>All cores (%1)</source>
-        <translation type="unfinished" />
+        <translation>Tous les cœurs (%1)</translation>
     </message>
     <message>
         <source>&amp;Threads:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Fils :</translation>
     </message>
     <message>
         <source>Budget mode</source>
-        <translation type="unfinished" />
+        <translation>Mode de budget</translation>
     </message>
     <message>
         <source>Automatic (planner default)</source>
-        <translation type="unfinished" />
+        <translation>Automatique (valeur du planificateur)</translation>
     </message>
     <message>
         <source>Fixed</source>
-        <translation type="unfinished" />
+        <translation>Fixe</translation>
     </message>
     <message>
         <source>&amp;Budget mode:</source>
-        <translation type="unfinished" />
+        <translation>Mode de &amp;budget :</translation>
     </message>
     <message>
         <source>Fixed budget in GiB</source>
-        <translation type="unfinished" />
+        <translation>Budget fixe en Gio</translation>
     </message>
     <message>
         <source> GiB</source>
-        <translation type="unfinished" />
+        <translation> Gio</translation>
     </message>
     <message>
         <source>Fixed &amp;budget:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Budget fixe :</translation>
     </message>
     <message>
         <source>Context length</source>
-        <translation type="unfinished" />
+        <translation>Longueur de contexte</translation>
     </message>
     <message>
         <source>&amp;Context length:</source>
-        <translation type="unfinished" />
+        <translation>Longueur de &amp;contexte :</translation>
     </message>
     <message>
         <source>Sampling</source>
-        <translation type="unfinished" />
+        <translation>Échantillonnage</translation>
     </message>
     <message>
         <source>Temperature</source>
-        <translation type="unfinished" />
+        <translation>Température</translation>
     </message>
     <message>
         <source>0 (greedy)</source>
-        <translation type="unfinished" />
+        <translation>0 (glouton)</translation>
     </message>
     <message>
         <source>T&amp;emperature:</source>
-        <translation type="unfinished" />
+        <translation>T&amp;empérature :</translation>
     </message>
     <message>
         <source>Top-p</source>
-        <translation type="unfinished" />
+        <translation>Top-p</translation>
     </message>
     <message>
         <source>Top-&amp;p:</source>
-        <translation type="unfinished" />
+        <translation>Top-&amp;p :</translation>
     </message>
     <message>
         <source>Top-k</source>
-        <translation type="unfinished" />
+        <translation>Top-k</translation>
     </message>
     <message>
         <source>Off</source>
-        <translation type="unfinished" />
+        <translation>Désactivé</translation>
     </message>
     <message>
         <source>Top-&amp;k:</source>
-        <translation type="unfinished" />
+        <translation>Top-&amp;k :</translation>
     </message>
     <message>
         <source>Maximum reply tokens</source>
-        <translation type="unfinished" />
+        <translation>Nombre maximal de jetons par réponse</translation>
     </message>
     <message>
         <source>&amp;Max reply tokens:</source>
-        <translation type="unfinished" />
+        <translation>Jetons de réponse &amp;max. :</translation>
     </message>
     <message>
         <source>Chat</source>
-        <translation type="unfinished" />
+        <translation>Discussion</translation>
     </message>
     <message>
         <source>System prompt</source>
-        <translation type="unfinished" />
+        <translation>Invite système</translation>
     </message>
     <message>
         <source>Optional instructions sent before every chat</source>
-        <translation type="unfinished" />
+        <translation>Instructions facultatives envoyées avant chaque discussion</translation>
     </message>
     <message>
         <source>&amp;System prompt:</source>
-        <translation type="unfinished" />
+        <translation>Invite &amp;système :</translation>
     </message>
     <message>
         <source>Let the model &amp;think before answering</source>
-        <translation type="unfinished" />
+        <translation>Laisser le modèle &amp;réfléchir avant de répondre</translation>
     </message>
     <message>
         <source>Thinking</source>
-        <translation type="unfinished" />
+        <translation>Réflexion</translation>
     </message>
     <message>
         <source>Thinking effort</source>
-        <translation type="unfinished" />
+        <translation>Effort de réflexion</translation>
     </message>
     <message>
         <source>Model default</source>
-        <translation type="unfinished" />
+        <translation>Valeur du modèle</translation>
     </message>
     <message>
         <source>Low</source>
-        <translation type="unfinished" />
+        <translation>Faible</translation>
     </message>
     <message>
         <source>High</source>
-        <translation type="unfinished" />
+        <translation>Élevé</translation>
     </message>
     <message>
         <source>Maximum</source>
-        <translation type="unfinished" />
+        <translation>Maximal</translation>
     </message>
     <message>
         <source>Thinking &amp;effort:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Effort de réflexion :</translation>
     </message>
     <message>
         <source>Appearance</source>
-        <translation type="unfinished" />
+        <translation>Apparence</translation>
     </message>
     <message>
         <source>Theme</source>
-        <translation type="unfinished" />
+        <translation>Thème</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished" />
+        <translation>Système</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished" />
+        <translation>Clair</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished" />
+        <translation>Sombre</translation>
     </message>
     <message>
         <source>T&amp;heme:</source>
-        <translation type="unfinished" />
+        <translation>T&amp;hème :</translation>
     </message>
     <message>
         <source>Font size</source>
-        <translation type="unfinished" />
+        <translation>Taille de police</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished" />
+        <translation>Valeur du système</translation>
     </message>
     <message>
         <source> pt</source>
-        <translation type="unfinished" />
+        <translation> pt</translation>
     </message>
     <message>
         <source>&amp;Font size:</source>
-        <translation type="unfinished" />
+        <translation>Taille de &amp;police :</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished" />
+        <translation>Langue</translation>
     </message>
     <message>
         <source>System language</source>
-        <translation type="unfinished" />
+        <translation>Langue du système</translation>
     </message>
     <message>
         <source>&amp;Language:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Langue :</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::ShortcutsDialog</name>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished" />
+        <translation>Raccourcis clavier</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished" />
+        <translation>Action</translation>
     </message>
     <message>
         <source>Shortcut</source>
-        <translation type="unfinished" />
+        <translation>Raccourci</translation>
     </message>
     <message>
         <source>List of keyboard shortcuts</source>
-        <translation type="unfinished" />
+        <translation>Liste des raccourcis clavier</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::StatsChart</name>
     <message>
         <source>tokens/s</source>
-        <translation type="unfinished" />
+        <translation>jetons/s</translation>
     </message>
     <message>
         <source>hit rate %</source>
-        <translation type="unfinished" />
+        <translation>taux de succès %</translation>
     </message>
     <message>
         <source>The chart fills while a reply is generated.</source>
-        <translation type="unfinished" />
+        <translation>Le graphique se remplit pendant la génération d’une réponse.</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::StatsPanel</name>
     <message>
         <source>Live statistics</source>
-        <translation type="unfinished" />
+        <translation>Statistiques en direct</translation>
     </message>
     <message>
         <source>Tokens per second, time to first token, expert cache hit rate, disk throughput and RAM use appear here while a reply is generated.</source>
-        <translation type="unfinished" />
+        <translation>Les jetons par seconde, le délai avant le premier jeton, le taux de succès du cache d’experts, le débit disque et l’usage de la RAM s’affichent ici pendant la génération d’une réponse.</translation>
     </message>
     <message>
         <source>Statistics status</source>
-        <translation type="unfinished" />
+        <translation>État des statistiques</translation>
     </message>
     <message>
         <source>Chart of tokens per second and hit rate over the last %1 tokens</source>
-        <translation type="unfinished" />
+        <translation>Graphique des jetons par seconde et du taux de succès sur les %1 derniers jetons</translation>
     </message>
     <message>
         <source>Generation statistics</source>
-        <translation type="unfinished" />
+        <translation>Statistiques de génération</translation>
     </message>
     <message>
         <source>Tokens: %1</source>
-        <translation type="unfinished" />
+        <translation>Jetons : %1</translation>
     </message>
     <message>
         <source>Speed: %1 tok/s</source>
-        <translation type="unfinished" />
+        <translation>Vitesse : %1 jetons/s</translation>
     </message>
     <message>
         <source>First token after: %1 s</source>
-        <translation type="unfinished" />
+        <translation>Premier jeton après : %1 s</translation>
     </message>
     <message>
         <source>Expert hit rate: %1%</source>
-        <translation type="unfinished" />
+        <translation>Taux de succès des experts : %1 %</translation>
     </message>
     <message>
         <source>Disk: %1 GB/s</source>
-        <translation type="unfinished" />
+        <translation>Disque : %1 Go/s</translation>
     </message>
     <message>
         <source>RAM: %1 of %2 budget</source>
-        <translation type="unfinished" />
+        <translation>RAM : %1 sur un budget de %2</translation>
     </message>
 </context>
 <context>
     <name>sluice::qt</name>
     <message>
         <source>length limit reached</source>
-        <translation type="unfinished" />
+        <translation>limite de longueur atteinte</translation>
     </message>
     <message>
         <source>end of reply</source>
-        <translation type="unfinished" />
+        <translation>fin de la réponse</translation>
     </message>
     <message>
         <source>stop string</source>
-        <translation type="unfinished" />
+        <translation>chaîne d’arrêt</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished" />
+        <translation>arrêté</translation>
     </message>
     <message>
         <source>context full</source>
-        <translation type="unfinished" />
+        <translation>contexte plein</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished" />
+        <translation>erreur</translation>
     </message>
 </context>
 <context>
     <name>sluice::qt::EngineWorker</name>
     <message>
         <source>Opening the model was cancelled.</source>
-        <translation type="unfinished" />
+        <translation>L’ouverture du modèle a été annulée.</translation>
     </message>
     <message>
         <source>ready</source>
-        <translation type="unfinished" />
+        <translation>prêt</translation>
     </message>
     <message>
         <source>No model is open.</source>
-        <translation type="unfinished" />
+        <translation>Aucun modèle n’est ouvert.</translation>
     </message>
     <message>
         <source>Open a model before sending a message.</source>
-        <translation type="unfinished" />
+        <translation>Ouvrez un modèle avant d’envoyer un message.</translation>
     </message>
     <message>
         <source>An attached image could not be used.</source>
-        <translation type="unfinished" />
+        <translation>Une image jointe n’a pas pu être utilisée.</translation>
     </message>
     <message>
         <source>Generation failed.</source>
-        <translation type="unfinished" />
+        <translation>La génération a échoué.</translation>
     </message>
     <message>
         <source>The memory budget is below what this model needs at minimum.</source>
-        <translation type="unfinished" />
+        <translation>Le budget mémoire est inférieur au minimum requis par ce modèle.</translation>
     </message>
     <message>
         <source>The model folder or one of its files was not found.</source>
-        <translation type="unfinished" />
+        <translation>Le dossier du modèle ou l’un de ses fichiers est introuvable.</translation>
     </message>
     <message>
         <source>The model container is damaged or not a Sluice (.waste) model.</source>
-        <translation type="unfinished" />
+        <translation>Le conteneur du modèle est endommagé ou n’est pas un modèle Sluice (.waste).</translation>
     </message>
     <message>
         <source>This model uses a format version this Sluice does not support.</source>
-        <translation type="unfinished" />
+        <translation>Ce modèle utilise une version de format que cette version de Sluice ne prend pas en charge.</translation>
     </message>
     <message>
         <source>The model could not be read from disk.</source>
-        <translation type="unfinished" />
+        <translation>Le modèle n’a pas pu être lu depuis le disque.</translation>
     </message>
     <message>
         <source>The model could not be opened.</source>
-        <translation type="unfinished" />
+        <translation>Le modèle n’a pas pu être ouvert.</translation>
     </message>
 </context>
 </TS>

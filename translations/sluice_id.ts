@@ -5,341 +5,346 @@
     <name>QObject</name>
     <message>
         <source>%1 GiB</source>
-        <translation type="unfinished" />
+        <translation>%1 GiB</translation>
     </message>
     <message>
         <source>%1 MiB</source>
-        <translation type="unfinished" />
+        <translation>%1 MiB</translation>
     </message>
     <message numerus="yes">
         <source>%n token(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n token</numerusform></translation>
     </message>
     <message>
         <source>%1 tok/s</source>
-        <translation type="unfinished" />
+        <translation>%1 token/dtk</translation>
     </message>
     <message>
         <source>first token %1 s</source>
-        <translation type="unfinished" />
+        <translation>token pertama %1 dtk</translation>
     </message>
     <message>
         <source>hit rate %1%</source>
-        <translation type="unfinished" />
+        <translation>rasio hit %1%</translation>
     </message>
     <message>
         <source>disk %1 GB/s</source>
-        <translation type="unfinished" />
+        <translation>disk %1 GB/dtk</translation>
     </message>
     <message>
         <source>RAM %1 of %2</source>
-        <translation type="unfinished" />
+        <translation>RAM %1 dari %2</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Chat with large Mixture-of-Experts models.</source>
-        <translation type="unfinished" />
+        <translation>Mengobrol dengan model Mixture-of-Experts berukuran besar.</translation>
     </message>
     <message>
         <source>Open the model folder PATH at start.</source>
-        <translation type="unfinished" />
+        <translation>Buka folder model PATH saat mulai.</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::ChatStore</name>
     <message>
         <source>%1: cannot be read</source>
-        <translation type="unfinished" />
+        <translation>%1: tidak dapat dibaca</translation>
     </message>
     <message>
         <source>%1: damaged JSON at offset %2 (%3)</source>
-        <translation type="unfinished" />
+        <translation>%1: JSON rusak pada posisi %2 (%3)</translation>
     </message>
     <message>
         <source>no chat with id %1</source>
-        <translation type="unfinished" />
+        <translation>tidak ada obrolan dengan id %1</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished" />
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>not a Sluice chat file</source>
-        <translation type="unfinished" />
+        <translation>bukan berkas obrolan Sluice</translation>
     </message>
     <message>
         <source>written by a newer Sluice (format version %1)</source>
-        <translation type="unfinished" />
+        <translation>ditulis oleh Sluice yang lebih baru (versi format %1)</translation>
     </message>
     <message>
         <source>the chat has no id</source>
-        <translation type="unfinished" />
+        <translation>obrolan tidak memiliki id</translation>
     </message>
     <message>
         <source>a message has no role</source>
-        <translation type="unfinished" />
+        <translation>sebuah pesan tidak memiliki peran</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished" />
+        <translation>Pengguna</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished" />
+        <translation>Asisten</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished" />
+        <translation>Sistem</translation>
     </message>
     <message>
         <source>Tool</source>
-        <translation type="unfinished" />
+        <translation>Alat</translation>
     </message>
     <message>
         <source>Thinking</source>
-        <translation type="unfinished" />
+        <translation>Penalaran</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ConversationView</name>
+    <message numerus="yes">
+        <source>Show %n earlier message(s)</source>
+        <translation><numerusform>Tampilkan %n pesan sebelumnya</numerusform></translation>
+    </message>
+    <message>
+        <source>Show earlier messages</source>
+        <translation>Tampilkan pesan sebelumnya</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::ImageStrip</name>
     <message>
         <source>Attached images</source>
-        <translation type="unfinished" />
+        <translation>Gambar terlampir</translation>
     </message>
     <message>
         <source>Images you attach (drop, paste or Attach…) appear here once a model with vision is open.</source>
-        <translation type="unfinished" />
+        <translation>Gambar yang Anda lampirkan (seret, tempel, atau Lampirkan…) muncul di sini setelah model dengan kemampuan visi dibuka.</translation>
     </message>
     <message>
         <source>This model has no vision tower, so it cannot look at images.</source>
-        <translation type="unfinished" />
+        <translation>Model ini tidak memiliki menara visi, jadi tidak dapat melihat gambar.</translation>
     </message>
     <message>
         <source>Drop, paste or attach images (PNG, JPEG, GIF, BMP, TGA, PSD).</source>
-        <translation type="unfinished" />
+        <translation>Seret, tempel, atau lampirkan gambar (PNG, JPEG, GIF, BMP, TGA, PSD).</translation>
     </message>
     <message>
         <source>Sorry, this model cannot read images: it has no vision tower. Open a model with vision to attach images.</source>
-        <translation type="unfinished" />
+        <translation>Maaf, model ini tidak dapat membaca gambar: model ini tidak memiliki menara visi. Buka model dengan kemampuan visi untuk melampirkan gambar.</translation>
     </message>
     <message>
         <source>Open a model with a vision tower before attaching images.</source>
-        <translation type="unfinished" />
+        <translation>Buka model yang memiliki menara visi sebelum melampirkan gambar.</translation>
     </message>
     <message>
         <source>“%1” is not an image file.</source>
-        <translation type="unfinished" />
+        <translation>“%1” bukan berkas gambar.</translation>
     </message>
     <message>
         <source>“%1” cannot be used: %2</source>
-        <translation type="unfinished" />
+        <translation>“%1” tidak dapat digunakan: %2</translation>
     </message>
     <message>
         <source>The clipboard image could not be read.</source>
-        <translation type="unfinished" />
+        <translation>Gambar di papan klip tidak dapat dibaca.</translation>
     </message>
     <message>
         <source>The pasted image could not be saved to %1.</source>
-        <translation type="unfinished" />
+        <translation>Gambar yang ditempel tidak dapat disimpan ke %1.</translation>
     </message>
     <message>
         <source>Image %1</source>
-        <translation type="unfinished" />
+        <translation>Gambar %1</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished" />
+        <translation>Hapus</translation>
     </message>
     <message>
         <source>Remove image %1</source>
-        <translation type="unfinished" />
+        <translation>Hapus gambar %1</translation>
     </message>
     <message>
         <source>Remove this image from the prompt</source>
-        <translation type="unfinished" />
+        <translation>Hapus gambar ini dari pesan</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::MainWindow</name>
     <message>
         <source>Some chats could not be read: %1</source>
-        <translation type="unfinished" />
+        <translation>Beberapa obrolan tidak dapat dibaca: %1</translation>
     </message>
     <message>
         <source>Attach images</source>
-        <translation type="unfinished" />
+        <translation>Lampirkan gambar</translation>
     </message>
     <message>
         <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation>Gambar (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;Semua berkas (*)</translation>
     </message>
     <message>
         <source>About Sluice</source>
-        <translation type="unfinished" />
+        <translation>Tentang Sluice</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Runs frontier-scale Mixture-of-Experts models (Kimi K3, Kimi-Linear) on a desktop under a hard RAM budget, streaming expert weights from NVMe.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Menjalankan model Mixture-of-Experts berskala besar (Kimi K3, Kimi-Linear) di komputer desktop dengan batas RAM yang ketat, dengan mengalirkan bobot expert dari NVMe.&lt;/p&gt;&lt;p&gt;Dibangun dengan Qt %2.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Sluice — %1</source>
-        <translation type="unfinished" />
+        <translation>Sluice — %1</translation>
     </message>
     <message>
         <source>Sluice</source>
-        <translation type="unfinished" />
+        <translation>Sluice</translation>
     </message>
     <message>
         <source>Chats</source>
-        <translation type="unfinished" />
+        <translation>Obrolan</translation>
     </message>
     <message>
         <source>Search chat titles</source>
-        <translation type="unfinished" />
+        <translation>Cari judul obrolan</translation>
     </message>
     <message>
         <source>Search chats by title</source>
-        <translation type="unfinished" />
+        <translation>Cari obrolan berdasarkan judul</translation>
     </message>
     <message>
         <source>Chat list</source>
-        <translation type="unfinished" />
+        <translation>Daftar obrolan</translation>
     </message>
     <message>
         <source>New</source>
-        <translation type="unfinished" />
+        <translation>Baru</translation>
     </message>
     <message>
         <source>New chat</source>
-        <translation type="unfinished" />
+        <translation>Obrolan baru</translation>
     </message>
     <message>
         <source>Rename</source>
-        <translation type="unfinished" />
+        <translation>Ganti nama</translation>
     </message>
     <message>
         <source>Rename chat</source>
-        <translation type="unfinished" />
+        <translation>Ganti nama obrolan</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished" />
+        <translation>Hapus</translation>
     </message>
     <message>
         <source>Delete chat</source>
-        <translation type="unfinished" />
+        <translation>Hapus obrolan</translation>
     </message>
     <message>
         <source>Conversation</source>
-        <translation type="unfinished" />
+        <translation>Percakapan</translation>
     </message>
     <message>
         <source>Open model…</source>
-        <translation type="unfinished" />
+        <translation>Buka model…</translation>
     </message>
     <message>
         <source>Open a model folder</source>
-        <translation type="unfinished" />
+        <translation>Buka folder model</translation>
     </message>
     <message>
         <source>Try the demo model (random weights)</source>
-        <translation type="unfinished" />
+        <translation>Coba model demo (bobot acak)</translation>
     </message>
     <message>
         <source>Open the bundled demo model</source>
-        <translation type="unfinished" />
+        <translation>Buka model demo bawaan</translation>
     </message>
     <message>
         <source>A small synthetic model shaped like Kimi K3. Its weights are random, so its replies are gibberish, but every feature can be tried.</source>
-        <translation type="unfinished" />
+        <translation>Model sintetis kecil berbentuk seperti Kimi K3. Bobotnya acak, jadi balasannya tidak bermakna, tetapi semua fitur dapat dicoba.</translation>
     </message>
     <message>
         <source>Message (Enter sends, Shift+Enter for a new line)</source>
-        <translation type="unfinished" />
+        <translation>Pesan (Enter mengirim, Shift+Enter untuk baris baru)</translation>
     </message>
     <message>
         <source>Prompt</source>
-        <translation type="unfinished" />
+        <translation>Pesan</translation>
     </message>
     <message>
         <source>Attach…</source>
-        <translation type="unfinished" />
+        <translation>Lampirkan…</translation>
     </message>
     <message>
         <source>Send</source>
-        <translation type="unfinished" />
+        <translation>Kirim</translation>
     </message>
     <message>
         <source>Send message</source>
-        <translation type="unfinished" />
+        <translation>Kirim pesan</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished" />
+        <translation>Berhenti</translation>
     </message>
     <message>
         <source>Stop generating</source>
-        <translation type="unfinished" />
+        <translation>Hentikan pembuatan</translation>
     </message>
     <message>
         <source>Stop generating (Esc)</source>
-        <translation type="unfinished" />
+        <translation>Hentikan pembuatan (Esc)</translation>
     </message>
     <message>
         <source>Budget</source>
-        <translation type="unfinished" />
+        <translation>Anggaran</translation>
     </message>
     <message>
         <source>Statistics</source>
-        <translation type="unfinished" />
+        <translation>Statistik</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished" />
+        <translation>Model</translation>
     </message>
     <message>
         <source>Side panel</source>
-        <translation type="unfinished" />
+        <translation>Panel samping</translation>
     </message>
     <message>
         <source>Model information</source>
-        <translation type="unfinished" />
+        <translation>Informasi model</translation>
     </message>
     <message>
         <source>Verify container</source>
-        <translation type="unfinished" />
+        <translation>Verifikasi kontainer</translation>
     </message>
     <message>
         <source>Verify the model container</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Arrives with the engine: checks every record's checksum in the background</source>
-        <translation type="unfinished" />
+        <translation>Verifikasi kontainer model</translation>
     </message>
     <message>
         <source>Model opening progress</source>
-        <translation type="unfinished" />
+        <translation>Kemajuan membuka model</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation>Batal</translation>
     </message>
     <message>
         <source>Cancel opening the model</source>
-        <translation type="unfinished" />
+        <translation>Batalkan pembukaan model</translation>
     </message>
     <message>
         <source>Model status</source>
-        <translation type="unfinished" />
+        <translation>Status model</translation>
     </message>
     <message>
         <source>Generation statistics</source>
-        <translation type="unfinished" />
+        <translation>Statistik pembuatan</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -347,11 +352,11 @@
     </message>
     <message>
         <source>&amp;Recent models</source>
-        <translation type="unfinished" />
+        <translation>Model &amp;terbaru</translation>
     </message>
     <message>
         <source>&amp;Export chat</source>
-        <translation type="unfinished" />
+        <translation>&amp;Ekspor obrolan</translation>
     </message>
     <message>
         <source>&amp;Chat</source>
@@ -363,872 +368,882 @@
     </message>
     <message>
         <source>&amp;Open model…</source>
-        <translation type="unfinished" />
+        <translation>&amp;Buka model…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished" />
+        <translation>&amp;Keluar</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation type="unfinished" />
+        <translation>&amp;Pengaturan…</translation>
     </message>
     <message>
         <source>As &amp;Markdown…</source>
-        <translation type="unfinished" />
+        <translation>Sebagai &amp;Markdown…</translation>
     </message>
     <message>
         <source>As &amp;JSON…</source>
-        <translation type="unfinished" />
+        <translation>Sebagai &amp;JSON…</translation>
     </message>
     <message>
         <source>&amp;New chat</source>
-        <translation type="unfinished" />
+        <translation>Obrolan &amp;baru</translation>
     </message>
     <message>
         <source>&amp;Rename chat…</source>
-        <translation type="unfinished" />
+        <translation>&amp;Ganti nama obrolan…</translation>
     </message>
     <message>
         <source>&amp;Delete chat</source>
-        <translation type="unfinished" />
+        <translation>&amp;Hapus obrolan</translation>
     </message>
     <message>
         <source>Ne&amp;xt chat</source>
-        <translation type="unfinished" />
+        <translation>Obrolan &amp;berikutnya</translation>
     </message>
     <message>
         <source>&amp;Previous chat</source>
-        <translation type="unfinished" />
+        <translation>Obrolan &amp;sebelumnya</translation>
     </message>
     <message>
         <source>&amp;Stop generating</source>
-        <translation type="unfinished" />
+        <translation>&amp;Hentikan pembuatan</translation>
     </message>
     <message>
         <source>Re&amp;generate last reply</source>
-        <translation type="unfinished" />
+        <translation>Buat &amp;ulang balasan terakhir</translation>
     </message>
     <message>
         <source>&amp;Focus the prompt</source>
-        <translation type="unfinished" />
+        <translation>&amp;Fokus ke kotak pesan</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
-        <translation type="unfinished" />
+        <translation>&amp;Pintasan papan ketik</translation>
     </message>
     <message>
         <source>&amp;About Sluice</source>
-        <translation type="unfinished" />
+        <translation>&amp;Tentang Sluice</translation>
     </message>
     <message>
         <source>Title:</source>
-        <translation type="unfinished" />
+        <translation>Judul:</translation>
     </message>
     <message>
         <source>Delete the chat “%1”? This cannot be undone.</source>
-        <translation type="unfinished" />
+        <translation>Hapus obrolan “%1”? Tindakan ini tidak dapat dibatalkan.</translation>
     </message>
     <message>
         <source>There is no chat to export.</source>
-        <translation type="unfinished" />
+        <translation>Tidak ada obrolan untuk diekspor.</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished" />
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished" />
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>Export chat</source>
-        <translation type="unfinished" />
+        <translation>Ekspor obrolan</translation>
     </message>
     <message>
         <source>Chat exported to %1</source>
-        <translation type="unfinished" />
+        <translation>Obrolan diekspor ke %1</translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished" />
+        <translation>Ekspor gagal</translation>
     </message>
     <message>
         <source>The chat could not be written.</source>
-        <translation type="unfinished" />
+        <translation>Obrolan tidak dapat ditulis.</translation>
     </message>
     <message>
         <source>Message copied to the clipboard.</source>
-        <translation type="unfinished" />
+        <translation>Pesan disalin ke papan klip.</translation>
     </message>
     <message>
         <source>Editing message %1: sending replaces it and everything after it.</source>
-        <translation type="unfinished" />
+        <translation>Menyunting pesan %1: mengirim akan menggantinya beserta semua yang sesudahnya.</translation>
     </message>
     <message>
         <source>Open a model first (File → Open model…).</source>
-        <translation type="unfinished" />
+        <translation>Buka model terlebih dahulu (Berkas → Buka model…).</translation>
     </message>
     <message>
         <source>Still checking the attached images; send again in a moment.</source>
-        <translation type="unfinished" />
+        <translation>Gambar terlampir masih diperiksa; kirim lagi sebentar lagi.</translation>
     </message>
     <message>
         <source>Image chat</source>
-        <translation type="unfinished" />
+        <translation>Obrolan gambar</translation>
     </message>
     <message>
         <source>error: %1</source>
-        <translation type="unfinished" />
+        <translation>galat: %1</translation>
     </message>
     <message>
         <source>Saving failed</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The chat could not be saved.</source>
-        <translation type="unfinished" />
+        <translation>Gagal menyimpan</translation>
     </message>
     <message>
         <source>Open model (a .waste folder)</source>
-        <translation type="unfinished" />
+        <translation>Buka model (folder .waste)</translation>
     </message>
     <message>
         <source>Stop the current reply before opening a model.</source>
-        <translation type="unfinished" />
+        <translation>Hentikan balasan yang sedang berjalan sebelum membuka model.</translation>
     </message>
     <message>
         <source>Opening %1…</source>
-        <translation type="unfinished" />
+        <translation>Membuka %1…</translation>
     </message>
     <message>
         <source>%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6</source>
-        <translation type="unfinished" />
+        <translation>%1 token/dtk · token pertama %2 dtk · hit %3% · disk %4 GB/dtk · RAM %5 / %6</translation>
     </message>
     <message>
         <source>Could not open the model</source>
-        <translation type="unfinished" />
+        <translation>Tidak dapat membuka model</translation>
     </message>
     <message>
         <source>Generation failed</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>This build cannot read the planner inputs of a model yet (they arrive with the engine). The model runs with budget %1; its floor is %2.</source>
-        <translation type="unfinished" />
+        <translation>Pembuatan gagal</translation>
     </message>
     <message>
         <source>(no recent models)</source>
-        <translation type="unfinished" />
+        <translation>(tidak ada model terbaru)</translation>
     </message>
     <message>
         <source>Clear list</source>
-        <translation type="unfinished" />
+        <translation>Kosongkan daftar</translation>
     </message>
     <message>
         <source>This model has no vision tower</source>
-        <translation type="unfinished" />
+        <translation>Model ini tidak memiliki menara visi</translation>
     </message>
     <message>
         <source>Opening the model…</source>
-        <translation type="unfinished" />
+        <translation>Membuka model…</translation>
     </message>
     <message>
         <source>## No model is open
 
 Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo has random weights: its replies are gibberish, but every feature works with it.</source>
-        <translation type="unfinished" />
+        <translation>## Belum ada model yang dibuka
+
+Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…**, seret ke jendela ini, atau coba model demo bawaan di bawah. Model demo berbobot acak: balasannya tidak bermakna, tetapi semua fitur dapat digunakan.</translation>
     </message>
     <message>
         <source>## No model is open
 
 Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window. Your conversation will appear here.</source>
-        <translation type="unfinished" />
+        <translation>## Belum ada model yang dibuka
+
+Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau seret ke jendela ini. Percakapan Anda akan muncul di sini.</translation>
     </message>
     <message>
         <source>No model open</source>
-        <translation type="unfinished" />
+        <translation>Tidak ada model terbuka</translation>
     </message>
     <message>
         <source>Architecture, parameter count, container size and whether the model can see images are shown here once a model is open.</source>
-        <translation type="unfinished" />
+        <translation>Arsitektur, jumlah parameter, ukuran kontainer, dan apakah model dapat melihat gambar ditampilkan di sini setelah model dibuka.</translation>
     </message>
     <message>
         <source>Type a message below to start the conversation.</source>
-        <translation type="unfinished" />
+        <translation>Ketik pesan di bawah untuk memulai percakapan.</translation>
     </message>
     <message>
         <source>%1 · budget %2</source>
-        <translation type="unfinished" />
+        <translation>%1 · anggaran %2</translation>
     </message>
     <message>
         <source>Folder: %1</source>
-        <translation type="unfinished" />
+        <translation>Folder: %1</translation>
     </message>
     <message>
         <source>Architecture: %1</source>
-        <translation type="unfinished" />
+        <translation>Arsitektur: %1</translation>
     </message>
     <message>
         <source>Parameters: %1 billion</source>
-        <translation type="unfinished" />
+        <translation>Parameter: %1 miliar</translation>
     </message>
     <message>
         <source>Container size: %1</source>
-        <translation type="unfinished" />
+        <translation>Ukuran kontainer: %1</translation>
     </message>
     <message>
         <source>Layers: %1 · experts: %2 (top-%3)</source>
-        <translation type="unfinished" />
+        <translation>Lapisan: %1 · expert: %2 (top-%3)</translation>
     </message>
     <message>
         <source>Vision: %1</source>
-        <translation type="unfinished" />
+        <translation>Visi: %1</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished" />
+        <translation>ya</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished" />
+        <translation>tidak</translation>
     </message>
     <message>
         <source>Budget: %1 · floor: %2</source>
-        <translation type="unfinished" />
+        <translation>Anggaran: %1 · batas minimum: %2</translation>
     </message>
     <message numerus="yes">
         <source>Expert cache: %1 (%n slot(s))</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>Cache expert: %1 (%n slot)</numerusform></translation>
     </message>
     <message>
         <source>Direct I/O: %1</source>
-        <translation type="unfinished" />
+        <translation>I/O langsung: %1</translation>
     </message>
     <message>
         <source>no (buffered reads)</source>
-        <translation type="unfinished" />
+        <translation>tidak (pembacaan ber-buffer)</translation>
     </message>
     <message>
         <source>Context length: %1 tokens</source>
-        <translation type="unfinished" />
+        <translation>Panjang konteks: %1 token</translation>
+    </message>
+    <message>
+        <source>A chat could not be saved.</source>
+        <translation>Sebuah obrolan tidak dapat disimpan.</translation>
+    </message>
+    <message>
+        <source>Not wired into the app yet: run `sluice-cli verify MODEL` to check every record's checksum</source>
+        <translation>Belum terhubung ke aplikasi: jalankan `sluice-cli verify MODEL` untuk memeriksa checksum setiap rekaman</translation>
+    </message>
+    <message>
+        <source>The app cannot read this model's planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
+        <translation>Aplikasi belum dapat membaca masukan perencana model ini (mesin belum menyediakannya); `sluice-cli plan MODEL` menampilkan rencana lengkapnya. Model berjalan dengan anggaran %1; batas minimumnya %2.</translation>
+    </message>
+    <message>
+        <source>Your chats are listed here, newest first.</source>
+        <translation>Obrolan Anda tercantum di sini, yang terbaru di atas.</translation>
+    </message>
+    <message>
+        <source>No chat title matches the search.</source>
+        <translation>Tidak ada judul obrolan yang cocok dengan pencarian.</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::MessageWidget</name>
     <message>
         <source>**Tool call:** `%1`</source>
-        <translation type="unfinished" />
+        <translation>**Panggilan alat:** `%1`</translation>
     </message>
     <message>
         <source>[image unavailable: %1]</source>
-        <translation type="unfinished" />
+        <translation>[gambar tidak tersedia: %1]</translation>
     </message>
     <message>
         <source>Attached image %1</source>
-        <translation type="unfinished" />
+        <translation>Gambar terlampir %1</translation>
     </message>
     <message numerus="yes">
         <source>Thinking (%n word(s))</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>Penalaran (%n kata)</numerusform></translation>
     </message>
     <message>
         <source>Show or hide the model's thinking</source>
-        <translation type="unfinished" />
+        <translation>Tampilkan atau sembunyikan penalaran model</translation>
     </message>
     <message>
         <source>You</source>
-        <translation type="unfinished" />
+        <translation>Anda</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished" />
+        <translation>Asisten</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished" />
+        <translation>Sistem</translation>
     </message>
     <message>
         <source>Tool</source>
-        <translation type="unfinished" />
+        <translation>Alat</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished" />
+        <translation>Salin</translation>
     </message>
     <message>
         <source>Copy this message</source>
-        <translation type="unfinished" />
+        <translation>Salin pesan ini</translation>
     </message>
     <message>
         <source>Copy the message text to the clipboard</source>
-        <translation type="unfinished" />
+        <translation>Salin teks pesan ke papan klip</translation>
     </message>
     <message>
         <source>Edit</source>
-        <translation type="unfinished" />
+        <translation>Sunting</translation>
     </message>
     <message>
         <source>Edit and resend this message</source>
-        <translation type="unfinished" />
+        <translation>Sunting dan kirim ulang pesan ini</translation>
     </message>
     <message>
         <source>Put this message back into the prompt; sending replaces the conversation from here</source>
-        <translation type="unfinished" />
+        <translation>Kembalikan pesan ini ke kotak pesan; mengirim akan mengganti percakapan mulai dari sini</translation>
     </message>
     <message>
         <source>Regenerate</source>
-        <translation type="unfinished" />
+        <translation>Buat ulang</translation>
     </message>
     <message>
         <source>Regenerate this reply</source>
-        <translation type="unfinished" />
+        <translation>Buat ulang balasan ini</translation>
     </message>
     <message>
         <source>Generate this reply again</source>
-        <translation type="unfinished" />
+        <translation>Buat balasan ini sekali lagi</translation>
     </message>
     <message>
         <source>%1 message %2</source>
-        <translation type="unfinished" />
+        <translation>Pesan %2 dari %1</translation>
     </message>
     <message>
         <source>Thinking of message %1</source>
-        <translation type="unfinished" />
+        <translation>Penalaran pesan %1</translation>
     </message>
     <message>
         <source>Tool calls of message %1</source>
-        <translation type="unfinished" />
+        <translation>Panggilan alat pesan %1</translation>
     </message>
     <message>
         <source>Statistics of message %1</source>
-        <translation type="unfinished" />
+        <translation>Statistik pesan %1</translation>
     </message>
     <message>
         <source>Message %1 from %2</source>
-        <translation type="unfinished" />
+        <translation>Pesan %1 dari %2</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::PlannerBar</name>
     <message>
         <source>Trunk</source>
-        <translation type="unfinished" />
+        <translation>Batang</translation>
     </message>
     <message>
         <source>Attention state / KV</source>
-        <translation type="unfinished" />
+        <translation>Status atensi / KV</translation>
     </message>
     <message>
         <source>Scratch</source>
-        <translation type="unfinished" />
+        <translation>Buffer kerja</translation>
     </message>
     <message>
         <source>Vision</source>
-        <translation type="unfinished" />
+        <translation>Visi</translation>
     </message>
     <message>
         <source>Expert cache</source>
-        <translation type="unfinished" />
+        <translation>Cache expert</translation>
     </message>
     <message>
         <source>Free headroom</source>
-        <translation type="unfinished" />
+        <translation>Ruang bebas</translation>
     </message>
     <message>
         <source>Budget %1 of %2 usable RAM; floor %3</source>
-        <translation type="unfinished" />
+        <translation>Anggaran %1 dari %2 RAM yang dapat dipakai; batas minimum %3</translation>
     </message>
     <message>
         <source>No plan</source>
-        <translation type="unfinished" />
+        <translation>Tidak ada rencana</translation>
     </message>
     <message>
         <source>floor %1</source>
-        <translation type="unfinished" />
+        <translation>batas minimum %1</translation>
     </message>
     <message>
         <source>paging risk above 7/8</source>
-        <translation type="unfinished" />
+        <translation>risiko paging di atas 7/8</translation>
     </message>
     <message>
         <source>usable RAM %1</source>
-        <translation type="unfinished" />
+        <translation>RAM yang dapat dipakai %1</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::PlannerPanel</name>
     <message>
         <source>Memory budget</source>
-        <translation type="unfinished" />
+        <translation>Anggaran memori</translation>
     </message>
     <message>
         <source>&amp;Context length:</source>
-        <translation type="unfinished" />
+        <translation>Panjang &amp;konteks:</translation>
     </message>
     <message>
         <source>Context length in tokens</source>
-        <translation type="unfinished" />
+        <translation>Panjang konteks dalam token</translation>
     </message>
     <message>
         <source>The attention cache is preallocated for this many tokens</source>
-        <translation type="unfinished" />
+        <translation>Cache atensi dialokasikan di awal untuk token sebanyak ini</translation>
     </message>
     <message>
         <source>&amp;Budget (working sets):</source>
-        <translation type="unfinished" />
+        <translation>&amp;Anggaran (working set):</translation>
     </message>
     <message>
         <source>Budget in working-set steps above the floor</source>
-        <translation type="unfinished" />
+        <translation>Anggaran dalam langkah working set di atas batas minimum</translation>
     </message>
     <message>
         <source>Each step adds one working set (the experts one token touches) to the expert cache</source>
-        <translation type="unfinished" />
+        <translation>Setiap langkah menambahkan satu working set (expert yang disentuh satu token) ke cache expert</translation>
     </message>
     <message>
         <source>Budget (&amp;GiB):</source>
-        <translation type="unfinished" />
+        <translation>Anggaran (&amp;GiB):</translation>
     </message>
     <message>
         <source>Precise budget in GiB</source>
-        <translation type="unfinished" />
+        <translation>Anggaran tepat dalam GiB</translation>
     </message>
     <message>
         <source>&amp;Apply and reopen model</source>
-        <translation type="unfinished" />
+        <translation>&amp;Terapkan dan buka ulang model</translation>
     </message>
     <message>
         <source>Apply the budget and reopen the model</source>
-        <translation type="unfinished" />
+        <translation>Terapkan anggaran dan buka ulang model</translation>
     </message>
     <message>
         <source>Test disk speed</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Arrives with the streaming engine: the O_DIRECT read test of `sluice-cli diskbench`</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Predicted tokens per second (an estimate from disk speed and a simulated cache hit rate) arrives with the streaming engine.</source>
-        <translation type="unfinished" />
+        <translation>Uji kecepatan disk</translation>
     </message>
     <message>
         <source>Memory budget bar</source>
-        <translation type="unfinished" />
+        <translation>Bilah anggaran memori</translation>
     </message>
     <message>
         <source>Budget figures</source>
-        <translation type="unfinished" />
+        <translation>Angka anggaran</translation>
     </message>
     <message>
         <source>Budget planner status</source>
-        <translation type="unfinished" />
+        <translation>Status perencana anggaran</translation>
     </message>
     <message>
         <source>The budget planner shows how the RAM budget splits into trunk, attention state, scratch and expert cache once a model is chosen.</source>
-        <translation type="unfinished" />
+        <translation>Perencana anggaran menunjukkan pembagian anggaran RAM menjadi batang, status atensi, buffer kerja, dan cache expert setelah model dipilih.</translation>
     </message>
     <message>
         <source>The planner refused these inputs: %1</source>
-        <translation type="unfinished" />
+        <translation>Perencana menolak masukan ini: %1</translation>
     </message>
     <message>
         <source>Floor: %1 (the least the model can run in)</source>
-        <translation type="unfinished" />
+        <translation>Batas minimum: %1 (paling sedikit yang dibutuhkan model untuk berjalan)</translation>
     </message>
     <message>
         <source>Working set: %1 (experts touched per token)</source>
-        <translation type="unfinished" />
+        <translation>Working set: %1 (expert yang disentuh per token)</translation>
     </message>
     <message>
         <source>Recommended: %1 · default here: %2</source>
-        <translation type="unfinished" />
+        <translation>Disarankan: %1 · bawaan di sini: %2</translation>
     </message>
     <message numerus="yes">
         <source>Budget: %1 → expert cache %2 (%n slot(s))</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>Anggaran: %1 → cache expert %2 (%n slot)</numerusform></translation>
     </message>
     <message>
         <source>Warning: %1</source>
-        <translation type="unfinished" />
+        <translation>Peringatan: %1</translation>
     </message>
     <message>
         <source>Not allowed: %1</source>
-        <translation type="unfinished" />
+        <translation>Tidak diizinkan: %1</translation>
     </message>
     <message>
         <source>The budget is below the floor; raise it to apply.</source>
-        <translation type="unfinished" />
+        <translation>Anggaran di bawah batas minimum; naikkan untuk menerapkannya.</translation>
+    </message>
+    <message>
+        <source>Not wired into the app yet; it will run the same O_DIRECT read test as `sluice-cli diskbench`</source>
+        <translation>Belum terhubung ke aplikasi; nantinya menjalankan uji baca O_DIRECT yang sama dengan `sluice-cli diskbench`</translation>
+    </message>
+    <message>
+        <source>A predicted tokens-per-second range (an estimate from disk speed and a cache hit rate simulated on a routing trace) is not wired into the app yet.</source>
+        <translation>Perkiraan rentang token per detik (estimasi dari kecepatan disk dan rasio hit cache yang disimulasikan pada jejak routing) belum terhubung ke aplikasi.</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <translation type="unfinished" />
+        <translation>Pengaturan</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished" />
+        <translation>Mesin</translation>
     </message>
     <message>
         <source>Compute threads</source>
-        <translation type="unfinished" />
+        <translation>Thread komputasi</translation>
     </message>
     <message>
         <source>All cores (%1)</source>
-        <translation type="unfinished" />
+        <translation>Semua inti (%1)</translation>
     </message>
     <message>
         <source>&amp;Threads:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Thread:</translation>
     </message>
     <message>
         <source>Budget mode</source>
-        <translation type="unfinished" />
+        <translation>Mode anggaran</translation>
     </message>
     <message>
         <source>Automatic (planner default)</source>
-        <translation type="unfinished" />
+        <translation>Otomatis (bawaan perencana)</translation>
     </message>
     <message>
         <source>Fixed</source>
-        <translation type="unfinished" />
+        <translation>Tetap</translation>
     </message>
     <message>
         <source>&amp;Budget mode:</source>
-        <translation type="unfinished" />
+        <translation>Mode &amp;anggaran:</translation>
     </message>
     <message>
         <source>Fixed budget in GiB</source>
-        <translation type="unfinished" />
+        <translation>Anggaran tetap dalam GiB</translation>
     </message>
     <message>
         <source> GiB</source>
-        <translation type="unfinished" />
+        <translation> GiB</translation>
     </message>
     <message>
         <source>Fixed &amp;budget:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Anggaran tetap:</translation>
     </message>
     <message>
         <source>Context length</source>
-        <translation type="unfinished" />
+        <translation>Panjang konteks</translation>
     </message>
     <message>
         <source>&amp;Context length:</source>
-        <translation type="unfinished" />
+        <translation>Panjang &amp;konteks:</translation>
     </message>
     <message>
         <source>Sampling</source>
-        <translation type="unfinished" />
+        <translation>Sampling</translation>
     </message>
     <message>
         <source>Temperature</source>
-        <translation type="unfinished" />
+        <translation>Suhu</translation>
     </message>
     <message>
         <source>0 (greedy)</source>
-        <translation type="unfinished" />
+        <translation>0 (greedy)</translation>
     </message>
     <message>
         <source>T&amp;emperature:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Suhu:</translation>
     </message>
     <message>
         <source>Top-p</source>
-        <translation type="unfinished" />
+        <translation>Top-p</translation>
     </message>
     <message>
         <source>Top-&amp;p:</source>
-        <translation type="unfinished" />
+        <translation>Top-&amp;p:</translation>
     </message>
     <message>
         <source>Top-k</source>
-        <translation type="unfinished" />
+        <translation>Top-k</translation>
     </message>
     <message>
         <source>Off</source>
-        <translation type="unfinished" />
+        <translation>Mati</translation>
     </message>
     <message>
         <source>Top-&amp;k:</source>
-        <translation type="unfinished" />
+        <translation>Top-&amp;k:</translation>
     </message>
     <message>
         <source>Maximum reply tokens</source>
-        <translation type="unfinished" />
+        <translation>Token balasan maksimum</translation>
     </message>
     <message>
         <source>&amp;Max reply tokens:</source>
-        <translation type="unfinished" />
+        <translation>Token balasan &amp;maks.:</translation>
     </message>
     <message>
         <source>Chat</source>
-        <translation type="unfinished" />
+        <translation>Obrolan</translation>
     </message>
     <message>
         <source>System prompt</source>
-        <translation type="unfinished" />
+        <translation>Prompt sistem</translation>
     </message>
     <message>
         <source>Optional instructions sent before every chat</source>
-        <translation type="unfinished" />
+        <translation>Instruksi opsional yang dikirim sebelum setiap obrolan</translation>
     </message>
     <message>
         <source>&amp;System prompt:</source>
-        <translation type="unfinished" />
+        <translation>Prompt &amp;sistem:</translation>
     </message>
     <message>
         <source>Let the model &amp;think before answering</source>
-        <translation type="unfinished" />
+        <translation>Biarkan model &amp;bernalar sebelum menjawab</translation>
     </message>
     <message>
         <source>Thinking</source>
-        <translation type="unfinished" />
+        <translation>Penalaran</translation>
     </message>
     <message>
         <source>Thinking effort</source>
-        <translation type="unfinished" />
+        <translation>Upaya penalaran</translation>
     </message>
     <message>
         <source>Model default</source>
-        <translation type="unfinished" />
+        <translation>Bawaan model</translation>
     </message>
     <message>
         <source>Low</source>
-        <translation type="unfinished" />
+        <translation>Rendah</translation>
     </message>
     <message>
         <source>High</source>
-        <translation type="unfinished" />
+        <translation>Tinggi</translation>
     </message>
     <message>
         <source>Maximum</source>
-        <translation type="unfinished" />
+        <translation>Maksimum</translation>
     </message>
     <message>
         <source>Thinking &amp;effort:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Upaya penalaran:</translation>
     </message>
     <message>
         <source>Appearance</source>
-        <translation type="unfinished" />
+        <translation>Tampilan</translation>
     </message>
     <message>
         <source>Theme</source>
-        <translation type="unfinished" />
+        <translation>Tema</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished" />
+        <translation>Sistem</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished" />
+        <translation>Terang</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished" />
+        <translation>Gelap</translation>
     </message>
     <message>
         <source>T&amp;heme:</source>
-        <translation type="unfinished" />
+        <translation>T&amp;ema:</translation>
     </message>
     <message>
         <source>Font size</source>
-        <translation type="unfinished" />
+        <translation>Ukuran huruf</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished" />
+        <translation>Bawaan sistem</translation>
     </message>
     <message>
         <source> pt</source>
-        <translation type="unfinished" />
+        <translation> pt</translation>
     </message>
     <message>
         <source>&amp;Font size:</source>
-        <translation type="unfinished" />
+        <translation>Ukuran &amp;huruf:</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished" />
+        <translation>Bahasa</translation>
     </message>
     <message>
         <source>System language</source>
-        <translation type="unfinished" />
+        <translation>Bahasa sistem</translation>
     </message>
     <message>
         <source>&amp;Language:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Bahasa:</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::ShortcutsDialog</name>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished" />
+        <translation>Pintasan papan ketik</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished" />
+        <translation>Tindakan</translation>
     </message>
     <message>
         <source>Shortcut</source>
-        <translation type="unfinished" />
+        <translation>Pintasan</translation>
     </message>
     <message>
         <source>List of keyboard shortcuts</source>
-        <translation type="unfinished" />
+        <translation>Daftar pintasan papan ketik</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::StatsChart</name>
     <message>
         <source>tokens/s</source>
-        <translation type="unfinished" />
+        <translation>token/dtk</translation>
     </message>
     <message>
         <source>hit rate %</source>
-        <translation type="unfinished" />
+        <translation>rasio hit %</translation>
     </message>
     <message>
         <source>The chart fills while a reply is generated.</source>
-        <translation type="unfinished" />
+        <translation>Grafik terisi selama balasan dibuat.</translation>
     </message>
 </context>
 <context>
     <name>sluice::gui::StatsPanel</name>
     <message>
         <source>Live statistics</source>
-        <translation type="unfinished" />
+        <translation>Statistik langsung</translation>
     </message>
     <message>
         <source>Tokens per second, time to first token, expert cache hit rate, disk throughput and RAM use appear here while a reply is generated.</source>
-        <translation type="unfinished" />
+        <translation>Token per detik, waktu hingga token pertama, rasio hit cache expert, throughput disk, dan pemakaian RAM muncul di sini selama balasan dibuat.</translation>
     </message>
     <message>
         <source>Statistics status</source>
-        <translation type="unfinished" />
+        <translation>Status statistik</translation>
     </message>
     <message>
         <source>Chart of tokens per second and hit rate over the last %1 tokens</source>
-        <translation type="unfinished" />
+        <translation>Grafik token per detik dan rasio hit pada %1 token terakhir</translation>
     </message>
     <message>
         <source>Generation statistics</source>
-        <translation type="unfinished" />
+        <translation>Statistik pembuatan</translation>
     </message>
     <message>
         <source>Tokens: %1</source>
-        <translation type="unfinished" />
+        <translation>Token: %1</translation>
     </message>
     <message>
         <source>Speed: %1 tok/s</source>
-        <translation type="unfinished" />
+        <translation>Kecepatan: %1 token/dtk</translation>
     </message>
     <message>
         <source>First token after: %1 s</source>
-        <translation type="unfinished" />
+        <translation>Token pertama setelah: %1 dtk</translation>
     </message>
     <message>
         <source>Expert hit rate: %1%</source>
-        <translation type="unfinished" />
+        <translation>Rasio hit expert: %1%</translation>
     </message>
     <message>
         <source>Disk: %1 GB/s</source>
-        <translation type="unfinished" />
+        <translation>Disk: %1 GB/dtk</translation>
     </message>
     <message>
         <source>RAM: %1 of %2 budget</source>
-        <translation type="unfinished" />
+        <translation>RAM: %1 dari anggaran %2</translation>
     </message>
 </context>
 <context>
     <name>sluice::qt</name>
     <message>
         <source>length limit reached</source>
-        <translation type="unfinished" />
+        <translation>batas panjang tercapai</translation>
     </message>
     <message>
         <source>end of reply</source>
-        <translation type="unfinished" />
+        <translation>akhir balasan</translation>
     </message>
     <message>
         <source>stop string</source>
-        <translation type="unfinished" />
+        <translation>string penghenti</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished" />
+        <translation>dihentikan</translation>
     </message>
     <message>
         <source>context full</source>
-        <translation type="unfinished" />
+        <translation>konteks penuh</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished" />
+        <translation>galat</translation>
     </message>
 </context>
 <context>
     <name>sluice::qt::EngineWorker</name>
     <message>
         <source>Opening the model was cancelled.</source>
-        <translation type="unfinished" />
+        <translation>Pembukaan model dibatalkan.</translation>
     </message>
     <message>
         <source>ready</source>
-        <translation type="unfinished" />
+        <translation>siap</translation>
     </message>
     <message>
         <source>No model is open.</source>
-        <translation type="unfinished" />
+        <translation>Tidak ada model yang terbuka.</translation>
     </message>
     <message>
         <source>Open a model before sending a message.</source>
-        <translation type="unfinished" />
+        <translation>Buka model sebelum mengirim pesan.</translation>
     </message>
     <message>
         <source>An attached image could not be used.</source>
-        <translation type="unfinished" />
+        <translation>Sebuah gambar terlampir tidak dapat digunakan.</translation>
     </message>
     <message>
         <source>Generation failed.</source>
-        <translation type="unfinished" />
+        <translation>Pembuatan gagal.</translation>
     </message>
     <message>
         <source>The memory budget is below what this model needs at minimum.</source>
-        <translation type="unfinished" />
+        <translation>Anggaran memori di bawah kebutuhan minimum model ini.</translation>
     </message>
     <message>
         <source>The model folder or one of its files was not found.</source>
-        <translation type="unfinished" />
+        <translation>Folder model atau salah satu berkasnya tidak ditemukan.</translation>
     </message>
     <message>
         <source>The model container is damaged or not a Sluice (.waste) model.</source>
-        <translation type="unfinished" />
+        <translation>Kontainer model rusak atau bukan model Sluice (.waste).</translation>
     </message>
     <message>
         <source>This model uses a format version this Sluice does not support.</source>
-        <translation type="unfinished" />
+        <translation>Model ini memakai versi format yang tidak didukung Sluice versi ini.</translation>
     </message>
     <message>
         <source>The model could not be read from disk.</source>
-        <translation type="unfinished" />
+        <translation>Model tidak dapat dibaca dari disk.</translation>
     </message>
     <message>
         <source>The model could not be opened.</source>
-        <translation type="unfinished" />
+        <translation>Model tidak dapat dibuka.</translation>
     </message>
 </context>
 </TS>

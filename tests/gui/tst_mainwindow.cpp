@@ -6,6 +6,7 @@
 #include "guitestutil.h"
 
 #include "chatstore.h"
+#include "enginefactory.h"
 #include "conversationview.h"
 #include "imagestrip.h"
 #include "plannerwidget.h"
@@ -24,6 +25,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -50,8 +52,17 @@ private Q_SLOTS:
     void languageSwitch();
     void shortcutsListed();
     void responsivenessProbe();
+    void demoModelEndToEnd();
     void screenshots();
 };
+
+// Lets pending layout passes run (two rounds: a refit can request another) before grabbing.
+static QPixmap grabbed(QWidget *w)
+{
+    for (int i = 0; i < 3; ++i)
+        QTest::qWait(20);
+    return w->grab();
+}
 
 static bool openModel(GuiFixture &f)
 {
@@ -283,6 +294,78 @@ void TestMainWindow::responsivenessProbe()
     qInfo("responsiveness: worst event-loop gap %lld ms over %lld ms of generation, %d saves of a 400-message chat",
           worst, clock.elapsed(), saves);
     QVERIFY(saves > 0);
+    // Opening a long chat builds one widget per message: measured, not asserted.
+    QElapsedTimer open;
+    open.start();
+    f.window->conversation()->setChat(f.window->chatStore()->chat(bigId));
+    QApplication::processEvents();
+    qInfo("opening a 400-message chat took %lld ms", open.elapsed());
+    QCOMPARE(f.window->conversation()->messageCount(), 400);
+    // Only the latest messages are built; earlier ones on request.
+    QCOMPARE(f.window->conversation()->builtCount(), int(gui::ConversationView::kWindow));
+    f.window->conversation()->showEarlier();
+    QCOMPARE(f.window->conversation()->builtCount(), 2 * int(gui::ConversationView::kWindow));
+    const qint64 limit = qEnvironmentVariableIntValue("SLUICE_STRICT_TIMING") ? 50 : 1000;
+    QVERIFY2(worst < limit, qPrintable(QStringLiteral("event loop stalled %1 ms").arg(worst)));
+}
+
+void TestMainWindow::demoModelEndToEnd()
+{
+    // The real engine on the bundled demo model (random weights), through the
+    // same window: open, send, stream, save — and the event-loop probe again.
+    if (!gui::engineAvailable())
+        QSKIP("this build has no engine (model module not built)");
+    QTemporaryDir tmp;
+    const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
+    QProcess synth;
+    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
+    QVERIFY(synth.waitForFinished(60000));
+    if (synth.exitCode() != 0)
+        QSKIP("sluice-cli synth --demo failed");
+
+    QTemporaryDir dir;
+    gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
+    settings.setThinking(false);
+    settings.setMaxTokens(24);
+    settings.setTemperature(0);
+    settings.setThreads(1);
+    gui::Appearance appearance(qApp);
+    gui::MainWindowOptions o;
+    o.dataDirectory = dir.filePath(QStringLiteral("data"));
+    o.demoModelPath = demo;
+    o.engineFactory = gui::defaultEngineFactory();
+    gui::MainWindow window(&settings, &appearance, o);
+    window.show();
+    QSignalSpy opened(&window, &gui::MainWindow::modelOpened);
+    QSignalSpy notice(&window, &gui::MainWindow::noticeShown);
+    window.openModel(demo);
+    QVERIFY2(opened.wait(60000), notice.isEmpty() ? "timeout" : qPrintable(notice.last().at(0).toString()));
+    QCOMPARE(window.modelInfo().architecture, std::string("kimi-k3"));
+
+    QElapsedTimer clock;
+    qint64 last = 0, worst = 0;
+    QTimer probe;
+    probe.setInterval(5);
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const qint64 now = clock.elapsed();
+        worst = std::max(worst, now - last);
+        last = now;
+    });
+    QSignalSpy done(&window, &gui::MainWindow::generationFinished);
+    window.promptEdit()->setPlainText(QStringLiteral("Hello, demo!"));
+    clock.start();
+    probe.start();
+    window.sendPrompt();
+    QVERIFY(done.wait(120000));
+    probe.stop();
+    const gui::Chat *chat = window.chatStore()->chat(window.currentChatId());
+    QVERIFY(chat);
+    QCOMPARE(chat->messages.size(), 2);
+    QVERIFY(chat->messages[1].stats.valid);
+    QVERIFY(chat->messages[1].stats.tokens > 0);
+    qInfo("demo model: %d tokens at %.2f tok/s, first token %.3f s; worst event-loop gap %lld ms over %lld ms",
+          chat->messages[1].stats.tokens, chat->messages[1].stats.tokensPerSecond,
+          chat->messages[1].stats.timeToFirstToken, worst, clock.elapsed());
     const qint64 limit = qEnvironmentVariableIntValue("SLUICE_STRICT_TIMING") ? 50 : 1000;
     QVERIFY2(worst < limit, qPrintable(QStringLiteral("event loop stalled %1 ms").arg(worst)));
 }
@@ -300,7 +383,7 @@ void TestMainWindow::screenshots()
     f.window->show();
     QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
     const QString dir = screenshotDir();
-    QVERIFY(f.window->grab().save(dir + QStringLiteral("/mainwindow-empty-light.png")));
+    QVERIFY(grabbed(f.window.get()).save(dir + QStringLiteral("/mainwindow-empty-light.png")));
 
     QVERIFY(openModel(f));
     // A conversation with an image.
@@ -319,17 +402,23 @@ void TestMainWindow::screenshots()
     QCOMPARE(chat->messages[1].reasoning, QStringLiteral("The user shows a picture."));
     QVERIFY(chat->messages[1].content.startsWith(QStringLiteral("Here is what I see")));
     QCOMPARE(chat->messages[0].images.size(), 1);
-    QVERIFY(f.window->grab().save(dir + QStringLiteral("/conversation-image-light.png")));
+    QVERIFY(grabbed(f.window.get()).save(dir + QStringLiteral("/conversation-image-light.png")));
 
     f.appearance->applyTheme(gui::Settings::Theme::Dark);
     QApplication::processEvents();
-    QVERIFY(f.window->grab().save(dir + QStringLiteral("/mainwindow-dark.png")));
+    QVERIFY(grabbed(f.window.get()).save(dir + QStringLiteral("/mainwindow-dark.png")));
     f.appearance->applyTheme(gui::Settings::Theme::Light);
+
+    QVERIFY(f.appearance->applyLanguage(QStringLiteral("fr")));
+    QTRY_COMPARE(f.window->menuBar()->actions().at(0)->text(), QStringLiteral("&Fichier"));
+    QVERIFY(grabbed(f.window.get()).save(dir + QStringLiteral("/mainwindow-fr.png")));
+    QVERIFY(f.appearance->applyLanguage(QStringLiteral("en")));
+    QTRY_COMPARE(f.window->menuBar()->actions().at(0)->text(), QStringLiteral("&File"));
 
     gui::PlannerPanel *planner = f.window->plannerPanel();
     QVERIFY(planner->plan().has_value());
     planner->resize(420, 560);
-    QVERIFY(planner->grab().save(dir + QStringLiteral("/planner.png")));
+    QVERIFY(grabbed(planner).save(dir + QStringLiteral("/planner.png")));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -15,6 +15,10 @@ using namespace sluice;
 using namespace sluice::qt;
 using namespace sluice::test;
 
+// QSignalSpy records on the emitting (worker) thread, so a signal may arrive
+// before QSignalSpy::wait() starts and wait() would miss it: wait on counts.
+#define WAIT_COUNT(spy, n, ms) QTRY_VERIFY_WITH_TIMEOUT((spy).count() >= (n), ms)
+
 namespace {
 
 GenerateRequest request(const std::string &text, int maxTokens = 256)
@@ -69,7 +73,7 @@ void TestEngineWorker::openGenerateInOrder()
     QSignalSpy stats(engine.worker(), &EngineWorker::stats);
     QSignalSpy finished(engine.worker(), &EngineWorker::finished);
     const quint64 openId = engine.open(optionsFor(QStringLiteral("/models/ok.waste")));
-    QVERIFY(opened.wait(5000));
+    WAIT_COUNT(opened, 1, 5000);
     QCOMPARE(opened.first().at(0).toULongLong(), openId);
     QCOMPARE(opened.first().at(1).value<ModelInfo>().architecture, std::string("scripted-test-double"));
     QVERIFY(progress.count() >= 5);
@@ -81,7 +85,7 @@ void TestEngineWorker::openGenerateInOrder()
     QCOMPARE(last, 1.0);
 
     const quint64 id = engine.generate(request("hi"));
-    QVERIFY(finished.wait(5000));
+    WAIT_COUNT(finished, 1, 5000);
     QCOMPARE(finished.first().at(0).toULongLong(), id);
     QCOMPARE(joinedChunks(chunks, id), QStringLiteral("Hello, world!"));
     QCOMPARE(chunks.count(), 4);
@@ -104,7 +108,7 @@ void TestEngineWorker::answersArriveOnTheGuiThread()
     connect(engine.worker(), &EngineWorker::opened, this, [&] { seen = QThread::currentThread(); });
     QSignalSpy opened(engine.worker(), &EngineWorker::opened);
     engine.open(optionsFor(QStringLiteral("ok")));
-    QVERIFY(opened.wait(5000));
+    WAIT_COUNT(opened, 1, 5000);
     QCOMPARE(seen, QThread::currentThread());
 }
 
@@ -118,9 +122,9 @@ void TestEngineWorker::splitUtf8IsJoined()
     QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
     QSignalSpy finished(engine.worker(), &EngineWorker::finished);
     engine.open(optionsFor(QStringLiteral("ok")));
-    QVERIFY(opened.wait(5000));
+    WAIT_COUNT(opened, 1, 5000);
     const quint64 id = engine.generate(request("x"));
-    QVERIFY(finished.wait(5000));
+    WAIT_COUNT(finished, 1, 5000);
     for (const auto &c : chunks)
         QVERIFY(!c.at(1).toString().contains(QChar::ReplacementCharacter));
     QCOMPARE(joinedChunks(chunks, id), QStringLiteral("日本!"));
@@ -136,17 +140,17 @@ void TestEngineWorker::stopMidGeneration()
     QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
     QSignalSpy finished(engine.worker(), &EngineWorker::finished);
     engine.open(optionsFor(QStringLiteral("ok")));
-    QVERIFY(opened.wait(5000));
+    WAIT_COUNT(opened, 1, 5000);
     engine.generate(request("x", 5000));
-    QVERIFY(chunks.wait(5000));
+    WAIT_COUNT(chunks, 1, 5000);
     engine.stop();
-    QVERIFY(finished.wait(5000));
+    WAIT_COUNT(finished, 1, 5000);
     const auto summary = finished.first().at(1).value<GenerationSummary>();
     QCOMPARE(int(summary.reason), int(StopReason::Cancelled));
     QVERIFY(summary.stats.tokens < 5000);
     // The engine is still usable afterwards.
     const quint64 again = engine.generate(request("y", 3));
-    QVERIFY(finished.wait(5000));
+    WAIT_COUNT(finished, 2, 5000);
     QCOMPARE(finished.last().at(0).toULongLong(), again);
     QVERIFY(finished.last().at(1).value<GenerationSummary>().reason != StopReason::Cancelled);
     QCOMPARE(finished.last().at(1).value<GenerationSummary>().stats.tokens, 3);
@@ -161,7 +165,7 @@ void TestEngineWorker::secondRequestIsQueued()
     QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
     QSignalSpy finished(engine.worker(), &EngineWorker::finished);
     engine.open(optionsFor(QStringLiteral("ok")));
-    QVERIFY(opened.wait(5000));
+    WAIT_COUNT(opened, 1, 5000);
     const quint64 first = engine.generate(request("1"));
     const quint64 second = engine.generate(request("2")); // sent while the first runs
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 5000);
@@ -209,10 +213,10 @@ void TestEngineWorker::errorsAreSignals()
     const quint64 openId = engine.open(optionsFor(path));
     quint64 expectId = openId;
     if (failGenerate) {
-        QVERIFY(opened.wait(5000));
+        WAIT_COUNT(opened, 1, 5000);
         expectId = engine.generate(request("x"));
     }
-    QVERIFY(error.wait(5000));
+    WAIT_COUNT(error, 1, 5000);
     QCOMPARE(error.first().at(0).toULongLong(), expectId);
     QVERIFY2(error.first().at(1).toString().contains(message, Qt::CaseInsensitive), qPrintable(error.first().at(1).toString()));
     QVERIFY2(error.first().at(2).toString().contains(detail), qPrintable(error.first().at(2).toString()));
@@ -229,9 +233,9 @@ void TestEngineWorker::cancelOpen()
     QSignalSpy error(engine.worker(), &EngineWorker::error);
     QSignalSpy opened(engine.worker(), &EngineWorker::opened);
     engine.open(optionsFor(QStringLiteral("ok")));
-    QVERIFY(progress.wait(5000));
+    WAIT_COUNT(progress, 1, 5000);
     engine.stop();
-    QVERIFY(error.wait(5000));
+    WAIT_COUNT(error, 1, 5000);
     QVERIFY(error.first().at(1).toString().contains(QStringLiteral("cancelled")));
     QCOMPARE(opened.count(), 0);
     // Generating without a model is an error signal, not a crash.
@@ -262,14 +266,16 @@ void TestEngineWorker::demoModel()
     EngineOptions o = optionsFor(demo);
     o.threads = 1;
     engine.open(o);
-    QVERIFY2(opened.wait(30000), error.isEmpty() ? "timeout" : qPrintable(error.first().at(2).toString()));
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
+    QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
     const ModelInfo info = opened.first().at(1).value<ModelInfo>();
     QCOMPARE(info.architecture, std::string("kimi-k3"));
 
     GenerateRequest r = request("Hello", 12);
     r.sampling.temperature = 0; // greedy: deterministic
     const quint64 id = engine.generate(r);
-    QVERIFY2(finished.wait(60000), error.isEmpty() ? "timeout" : qPrintable(error.first().at(2).toString()));
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() + error.count() > 0, 60000);
+    QVERIFY2(finished.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
     QCOMPARE(finished.first().at(0).toULongLong(), id);
     const auto summary = finished.first().at(1).value<GenerationSummary>();
     QVERIFY(summary.stats.tokens > 0);
