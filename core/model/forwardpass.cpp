@@ -20,6 +20,11 @@ double since(Clock::time_point t0)
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// Below this many multiply-adds a fork-join costs more than it saves (test
+// and demo-size models). Every output is computed by one thread in a fixed
+// order either way, so this never changes a bit of the result.
+constexpr size_t kParallelWork = size_t(1) << 15;
+
 struct Dims {
     size_t d, C, H, D, K, nh, qd, nope, rope, vd, kvl, qLora, rank, E, topK, lat, inter, ffn, vocab, maxBlocks, ctx, n;
     size_t lutLat, lutInter; // bytes of one table
@@ -352,7 +357,7 @@ Status ForwardPass::layerKda(int L, int n)
     const float eps = m_cfg.rmsEps;
     for (int t = 0; t < n; ++t) {
         const size_t base = size_t(t) * C;
-        kernels::parallelFor(m_pool, H, [&](size_t h0, size_t h1) {
+        kernels::parallelFor(H * D * D >= kParallelWork ? m_pool : nullptr, H, [&](size_t h0, size_t h1) {
             for (size_t h = h0; h < h1; ++h) {
                 float *q = m_q.data() + base + h * D;
                 float *k = m_k.data() + base + h * D;
@@ -455,7 +460,7 @@ Status ForwardPass::layerMla(int L, int n)
     for (int t = 0; t < n; ++t) {
         const size_t nkv = size_t(m_pos + t + 1);
         float *out = m_o.data() + size_t(t) * nh * vd;
-        kernels::parallelFor(m_pool, nh, [&](size_t h0, size_t h1) {
+        kernels::parallelFor(nh * nkv * kvl >= kParallelWork ? m_pool : nullptr, nh, [&](size_t h0, size_t h1) {
             for (size_t h = h0; h < h1; ++h) {
                 const float *q = m_mlaQ.data() + size_t(t) * nh * qd + h * qd;
                 float *qa = m_qAbs.data() + h * kvl;
@@ -646,6 +651,7 @@ Status ForwardPass::ffnMoe(int L, int n)
                     users.emplace_back(t, j);
             }
         }
+        kernels::ThreadPool *vqPool = size_t(inter) * lat >= kParallelWork ? m_pool : nullptr;
         std::vector<const kernels::VqLut *> gl, ul;
         std::vector<float *> gy, uy;
         for (size_t u = 0; u < users.size(); ++u) {
@@ -656,9 +662,9 @@ Status ForwardPass::ffnMoe(int L, int n)
         }
         t0 = Clock::now();
         for (size_t u = 0; u < users.size() && st.isOk(); ++u) {
-            st = kernels::vqMatvec(*gl[u], mats->gate, gy[u], m_pool);
+            st = kernels::vqMatvec(*gl[u], mats->gate, gy[u], vqPool);
             if (st.isOk())
-                st = kernels::vqMatvec(*ul[u], mats->up, uy[u], m_pool);
+                st = kernels::vqMatvec(*ul[u], mats->up, uy[u], vqPool);
         }
         m_timers.lutApply += since(t0);
         for (size_t u = 0; u < users.size() && st.isOk(); ++u) {
@@ -669,7 +675,7 @@ Status ForwardPass::ffnMoe(int L, int n)
             m_timers.lutBuild += since(t0);
             t0 = Clock::now();
             if (st.isOk())
-                st = kernels::vqMatvec(m_lutDown, mats->down, m_eOut.data() + (size_t(t) * k + j) * lat, m_pool);
+                st = kernels::vqMatvec(m_lutDown, mats->down, m_eOut.data() + (size_t(t) * k + j) * lat, vqPool);
             m_timers.lutApply += since(t0);
         }
         if (!st.isOk()) {
