@@ -118,7 +118,14 @@ bool Appearance::applyLanguage(const QString &code)
     m_language = QStringLiteral("en");
 
     bool ok = true;
-    if (lang != QLatin1String("en")) {
+    if (lang == QLatin1String("en")) {
+        // Only the English plural forms ("1 token", "2 tokens").
+        auto t = std::make_unique<QTranslator>();
+        if (t->load(QStringLiteral(":/i18n/sluice_en.qm"))) {
+            m_app->installTranslator(t.get());
+            m_translator = std::move(t);
+        }
+    } else {
         auto t = std::make_unique<QTranslator>();
         // The .qm files are compiled into the binary by qt_add_translations.
         if (t->load(QStringLiteral(":/i18n/sluice_%1.qm").arg(lang))) {

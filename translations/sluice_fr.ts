@@ -13,7 +13,10 @@
     </message>
     <message numerus="yes">
         <source>%n token(s)</source>
-        <translation><numerusform>%n jeton</numerusform><numerusform>%n jetons</numerusform></translation>
+        <translation>
+            <numerusform>%n jeton</numerusform>
+            <numerusform>%n jetons</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 tok/s</source>
@@ -106,7 +109,10 @@
     <name>sluice::gui::ConversationView</name>
     <message numerus="yes">
         <source>Show %n earlier message(s)</source>
-        <translation><numerusform>Afficher %n message précédent</numerusform><numerusform>Afficher %n messages précédents</numerusform></translation>
+        <translation>
+            <numerusform>Afficher %n message précédent</numerusform>
+            <numerusform>Afficher %n messages précédents</numerusform>
+        </translation>
     </message>
     <message>
         <source>Show earlier messages</source>
@@ -600,7 +606,10 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     </message>
     <message numerus="yes">
         <source>Expert cache: %1 (%n slot(s))</source>
-        <translation><numerusform>Cache d’experts : %1 (%n emplacement)</numerusform><numerusform>Cache d’experts : %1 (%n emplacements)</numerusform></translation>
+        <translation>
+            <numerusform>Cache d’experts : %1 (%n emplacement)</numerusform>
+            <numerusform>Cache d’experts : %1 (%n emplacements)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Direct I/O: %1</source>
@@ -619,11 +628,11 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Une discussion n’a pas pu être enregistrée.</translation>
     </message>
     <message>
-        <source>Not wired into the app yet: run `sluice-cli verify MODEL` to check every record's checksum</source>
+        <source>Not wired into the app yet: run `sluice-cli verify MODEL` to check every record&apos;s checksum</source>
         <translation>Pas encore relié à l’application : lancez `sluice-cli verify MODEL` pour vérifier la somme de contrôle de chaque enregistrement</translation>
     </message>
     <message>
-        <source>The app cannot read this model's planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
+        <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
         <translation>L’application ne sait pas encore lire les données de planification de ce modèle (le moteur ne les expose pas) ; `sluice-cli plan MODEL` affiche le plan complet. Le modèle fonctionne avec un budget de %1 ; son plancher est de %2.</translation>
     </message>
     <message>
@@ -651,10 +660,13 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     </message>
     <message numerus="yes">
         <source>Thinking (%n word(s))</source>
-        <translation><numerusform>Réflexion (%n mot)</numerusform><numerusform>Réflexion (%n mots)</numerusform></translation>
+        <translation>
+            <numerusform>Réflexion (%n mot)</numerusform>
+            <numerusform>Réflexion (%n mots)</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Show or hide the model's thinking</source>
+        <source>Show or hide the model&apos;s thinking</source>
         <translation>Afficher ou masquer la réflexion du modèle</translation>
     </message>
     <message>
@@ -861,7 +873,10 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     </message>
     <message numerus="yes">
         <source>Budget: %1 → expert cache %2 (%n slot(s))</source>
-        <translation><numerusform>Budget : %1 → cache d’experts %2 (%n emplacement)</numerusform><numerusform>Budget : %1 → cache d’experts %2 (%n emplacements)</numerusform></translation>
+        <translation>
+            <numerusform>Budget : %1 → cache d’experts %2 (%n emplacement)</numerusform>
+            <numerusform>Budget : %1 → cache d’experts %2 (%n emplacements)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Warning: %1</source>

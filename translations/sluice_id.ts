@@ -13,7 +13,9 @@
     </message>
     <message numerus="yes">
         <source>%n token(s)</source>
-        <translation><numerusform>%n token</numerusform></translation>
+        <translation>
+            <numerusform>%n token</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 tok/s</source>
@@ -106,7 +108,9 @@
     <name>sluice::gui::ConversationView</name>
     <message numerus="yes">
         <source>Show %n earlier message(s)</source>
-        <translation><numerusform>Tampilkan %n pesan sebelumnya</numerusform></translation>
+        <translation>
+            <numerusform>Tampilkan %n pesan sebelumnya</numerusform>
+        </translation>
     </message>
     <message>
         <source>Show earlier messages</source>
@@ -600,7 +604,9 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     </message>
     <message numerus="yes">
         <source>Expert cache: %1 (%n slot(s))</source>
-        <translation><numerusform>Cache expert: %1 (%n slot)</numerusform></translation>
+        <translation>
+            <numerusform>Cache expert: %1 (%n slot)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Direct I/O: %1</source>
@@ -619,11 +625,11 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Sebuah obrolan tidak dapat disimpan.</translation>
     </message>
     <message>
-        <source>Not wired into the app yet: run `sluice-cli verify MODEL` to check every record's checksum</source>
+        <source>Not wired into the app yet: run `sluice-cli verify MODEL` to check every record&apos;s checksum</source>
         <translation>Belum terhubung ke aplikasi: jalankan `sluice-cli verify MODEL` untuk memeriksa checksum setiap rekaman</translation>
     </message>
     <message>
-        <source>The app cannot read this model's planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
+        <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
         <translation>Aplikasi belum dapat membaca masukan perencana model ini (mesin belum menyediakannya); `sluice-cli plan MODEL` menampilkan rencana lengkapnya. Model berjalan dengan anggaran %1; batas minimumnya %2.</translation>
     </message>
     <message>
@@ -651,10 +657,12 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     </message>
     <message numerus="yes">
         <source>Thinking (%n word(s))</source>
-        <translation><numerusform>Penalaran (%n kata)</numerusform></translation>
+        <translation>
+            <numerusform>Penalaran (%n kata)</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Show or hide the model's thinking</source>
+        <source>Show or hide the model&apos;s thinking</source>
         <translation>Tampilkan atau sembunyikan penalaran model</translation>
     </message>
     <message>
@@ -861,7 +869,9 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     </message>
     <message numerus="yes">
         <source>Budget: %1 → expert cache %2 (%n slot(s))</source>
-        <translation><numerusform>Anggaran: %1 → cache expert %2 (%n slot)</numerusform></translation>
+        <translation>
+            <numerusform>Anggaran: %1 → cache expert %2 (%n slot)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Warning: %1</source>

@@ -225,6 +225,9 @@ void TestMainWindow::languageSwitch()
     QTRY_COMPARE(f.window->menuBar()->actions().at(0)->text(), QStringLiteral("&Berkas"));
     QVERIFY(f.appearance->applyLanguage(QStringLiteral("en")));
     QTRY_COMPARE(f.window->menuBar()->actions().at(0)->text(), QStringLiteral("&File"));
+    // English carries only plural forms.
+    QCOMPARE(gui::MessageWidget::tr("Thinking (%n word(s))", nullptr, 1), QStringLiteral("Thinking (1 word)"));
+    QCOMPARE(gui::MessageWidget::tr("Thinking (%n word(s))", nullptr, 3), QStringLiteral("Thinking (3 words)"));
     QVERIFY(!f.appearance->applyLanguage(QStringLiteral("xx")));
 }
 

@@ -1,0 +1,1245 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation><numerusform>%n token</numerusform><numerusform>%n tokens</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>first token %1 s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hit rate %1%</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>disk %1 GB/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>RAM %1 of %2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Chat with large Mixture-of-Experts models.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open the model folder PATH at start.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ChatStore</name>
+    <message>
+        <source>not a Sluice chat file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>written by a newer Sluice (format version %1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the chat has no id</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a message has no role</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: cannot be read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: damaged JSON at offset %2 (%3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no chat with id %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ConversationView</name>
+    <message numerus="yes">
+        <source>Show %n earlier message(s)</source>
+        <translation><numerusform>Show %n earlier message</numerusform><numerusform>Show %n earlier messages</numerusform></translation>
+    </message>
+    <message>
+        <source>Show earlier messages</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ImageStrip</name>
+    <message>
+        <source>Attached images</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Images you attach (drop, paste or Attach…) appear here once a model with vision is open.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This model has no vision tower, so it cannot look at images.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Drop, paste or attach images (PNG, JPEG, GIF, BMP, TGA, PSD).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sorry, this model cannot read images: it has no vision tower. Open a model with vision to attach images.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a model with a vision tower before attaching images.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>“%1” is not an image file.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>“%1” cannot be used: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The clipboard image could not be read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The pasted image could not be saved to %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Image %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove image %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove this image from the prompt</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::MainWindow</name>
+    <message>
+        <source>Saving failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A chat could not be saved.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Some chats could not be read: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Attach images</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>About Sluice</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Runs frontier-scale Mixture-of-Experts models (Kimi K3, Kimi-Linear) on a desktop under a hard RAM budget, streaming expert weights from NVMe.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sluice — %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sluice</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Search chat titles</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Search chats by title</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Chat list</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Your chats are listed here, newest first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No chat title matches the search.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rename chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Delete chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a model folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Try the demo model (random weights)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open the bundled demo model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A small synthetic model shaped like Kimi K3. Its weights are random, so its replies are gibberish, but every feature can be tried.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Message (Enter sends, Shift+Enter for a new line)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Attach…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Send</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Send message</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop generating</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop generating (Esc)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Side panel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model information</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verify container</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verify the model container</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not wired into the app yet: run `sluice-cli verify MODEL` to check every record's checksum</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model opening progress</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel opening the model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model status</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Generation statistics</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Recent models</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Export chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Open model…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>As &amp;Markdown…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>As &amp;JSON…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Rename chat…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Delete chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ne&amp;xt chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Previous chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Stop generating</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Re&amp;generate last reply</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Focus the prompt</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;About Sluice</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Delete the chat “%1”? This cannot be undone.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>There is no chat to export.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Chat exported to %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The chat could not be written.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Message copied to the clipboard.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Editing message %1: sending replaces it and everything after it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a model first (File → Open model…).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Still checking the attached images; send again in a moment.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Image chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open model (a .waste folder)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop the current reply before opening a model.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not open the model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Generation failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The app cannot read this model's planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(no recent models)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This model has no vision tower</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Opening the model…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo has random weights: its replies are gibberish, but every feature works with it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window. Your conversation will appear here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No model open</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Architecture, parameter count, container size and whether the model can see images are shown here once a model is open.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Type a message below to start the conversation.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 · budget %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Folder: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Architecture: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Parameters: %1 billion</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Container size: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layers: %1 · experts: %2 (top-%3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Vision: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget: %1 · floor: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Expert cache: %1 (%n slot(s))</source>
+        <translation><numerusform>Expert cache: %1 (%n slot)</numerusform><numerusform>Expert cache: %1 (%n slots)</numerusform></translation>
+    </message>
+    <message>
+        <source>Direct I/O: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no (buffered reads)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Context length: %1 tokens</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::MessageWidget</name>
+    <message>
+        <source>**Tool call:** `%1`</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>[image unavailable: %1]</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Attached image %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Thinking (%n word(s))</source>
+        <translation><numerusform>Thinking (%n word)</numerusform><numerusform>Thinking (%n words)</numerusform></translation>
+    </message>
+    <message>
+        <source>Show or hide the model's thinking</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>You</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy this message</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy the message text to the clipboard</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Edit and resend this message</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Put this message back into the prompt; sending replaces the conversation from here</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Regenerate this reply</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Generate this reply again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 message %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Thinking of message %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tool calls of message %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Statistics of message %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Message %1 from %2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::PlannerBar</name>
+    <message>
+        <source>Trunk</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Attention state / KV</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scratch</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Vision</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Expert cache</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Free headroom</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget %1 of %2 usable RAM; floor %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No plan</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>floor %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>paging risk above 7/8</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>usable RAM %1</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::PlannerPanel</name>
+    <message>
+        <source>Memory budget</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Context length:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Context length in tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The attention cache is preallocated for this many tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Budget (working sets):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget in working-set steps above the floor</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each step adds one working set (the experts one token touches) to the expert cache</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget (&amp;GiB):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Precise budget in GiB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Apply and reopen model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Apply the budget and reopen the model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Test disk speed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not wired into the app yet; it will run the same O_DIRECT read test as `sluice-cli diskbench`</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A predicted tokens-per-second range (an estimate from disk speed and a cache hit rate simulated on a routing trace) is not wired into the app yet.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Memory budget bar</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget figures</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget planner status</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The budget planner shows how the RAM budget splits into trunk, attention state, scratch and expert cache once a model is chosen.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The planner refused these inputs: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Floor: %1 (the least the model can run in)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Working set: %1 (experts touched per token)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Recommended: %1 · default here: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Budget: %1 → expert cache %2 (%n slot(s))</source>
+        <translation><numerusform>Budget: %1 → expert cache %2 (%n slot)</numerusform><numerusform>Budget: %1 → expert cache %2 (%n slots)</numerusform></translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not allowed: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The budget is below the floor; raise it to apply.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compute threads</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>All cores (%1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Threads:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget mode</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Automatic (planner default)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Budget mode:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fixed budget in GiB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fixed &amp;budget:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Context length:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>0 (greedy)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>T&amp;emperature:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Off</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Top-&amp;k:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Maximum reply tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Max reply tokens:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Optional instructions sent before every chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;System prompt:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Let the model &amp;think before answering</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Thinking effort</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model default</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Low</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>High</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Maximum</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Thinking &amp;effort:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>T&amp;heme:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Font size</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source> pt</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Font size:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>System language</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>List of keyboard shortcuts</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::StatsChart</name>
+    <message>
+        <source>tokens/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hit rate %</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The chart fills while a reply is generated.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::StatsPanel</name>
+    <message>
+        <source>Live statistics</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokens per second, time to first token, expert cache hit rate, disk throughput and RAM use appear here while a reply is generated.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Statistics status</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Chart of tokens per second and hit rate over the last %1 tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Generation statistics</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokens: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Speed: %1 tok/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>First token after: %1 s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Expert hit rate: %1%</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Disk: %1 GB/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>RAM: %1 of %2 budget</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::qt</name>
+    <message>
+        <source>length limit reached</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>end of reply</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>stop string</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>context full</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::qt::EngineWorker</name>
+    <message>
+        <source>The memory budget is below what this model needs at minimum.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model folder or one of its files was not found.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model container is damaged or not a Sluice (.waste) model.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This model uses a format version this Sluice does not support.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Opening the model was cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model could not be read from disk.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model could not be opened.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No model is open.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a model before sending a message.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>An attached image could not be used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Generation failed.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+</TS>
