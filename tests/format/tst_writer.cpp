@@ -33,20 +33,26 @@ int roundHalfEven(double x)
     return int64_t(f) % 2 == 0 ? int(f) : int(f) + 1;
 }
 
-// Spec 4.3 decode of what the spec's encode produces, computed independently.
-float referenceRoundTrip(TensorFormat fmt, const float *row, size_t cols, size_t i)
+// Spec 4.3 decode of what the spec's encode produces, computed independently:
+// one row at a time (scale per group of 128 from the group's amax).
+std::vector<float> referenceRow(TensorFormat fmt, const float *row, size_t cols)
 {
+    std::vector<float> out(row, row + cols);
     if (fmt == TensorFormat::F32)
-        return row[i];
+        return out;
     const int levels = fmt == TensorFormat::Q8G ? 127 : fmt == TensorFormat::Q4G ? 7 : 3;
     const int lo = fmt == TensorFormat::Q8G ? -127 : fmt == TensorFormat::Q4G ? -8 : -4;
-    const size_t g = i / 128;
-    float amax = 0;
-    for (size_t j = g * 128; j < std::min(cols, g * 128 + 128); ++j)
-        amax = std::max(amax, std::fabs(row[j]));
-    const float scale = std::max(amax, 1e-8f) / float(levels);
-    const int q = std::clamp(roundHalfEven(double(row[i] / scale)), lo, levels);
-    return float(q) * halfToFloat(floatToHalf(scale));
+    for (size_t g = 0; g * 128 < cols; ++g) {
+        const size_t end = std::min(cols, g * 128 + 128);
+        float amax = 0;
+        for (size_t j = g * 128; j < end; ++j)
+            amax = std::max(amax, std::fabs(row[j]));
+        const float scale = std::max(amax, 1e-8f) / float(levels);
+        const float stored = halfToFloat(floatToHalf(scale));
+        for (size_t j = g * 128; j < end; ++j)
+            out[j] = float(std::clamp(roundHalfEven(double(row[j] / scale)), lo, levels)) * stored;
+    }
+    return out;
 }
 
 QByteArray fileHash(const QString &path)
@@ -169,18 +175,21 @@ private slots:
             QCOMPARE(t.isBf16, fmt.second);
             auto back = c.dequantizeTensor(t);
             QVERIFY(back.isOk());
-            for (uint64_t r = 0; r < t.rows; ++r)
-                for (uint64_t i = 0; i < t.cols; ++i) {
-                    const float *row = data.data() + r * t.cols;
-                    float expected;
-                    if (t.fmt == TensorFormat::F16)
-                        expected = t.isBf16 ? bf16ToFloat(floatToBf16(row[i])) : halfToFloat(floatToHalf(row[i]));
-                    else
-                        expected = referenceRoundTrip(t.fmt, row, size_t(t.cols), size_t(i));
-                    if ((*back)[size_t(r * t.cols + i)] != expected)
-                        QFAIL(qPrintable(QString("%1 [%2,%3]: %4 != %5").arg(QString::fromStdString(t.name)).arg(r).arg(i)
-                                             .arg((*back)[size_t(r * t.cols + i)]).arg(expected)));
+            for (uint64_t r = 0; r < t.rows; ++r) {
+                const float *row = data.data() + r * t.cols;
+                std::vector<float> expected;
+                if (t.fmt == TensorFormat::F16) {
+                    for (uint64_t i = 0; i < t.cols; ++i)
+                        expected.push_back(t.isBf16 ? bf16ToFloat(floatToBf16(row[i])) : halfToFloat(floatToHalf(row[i])));
+                } else {
+                    expected = referenceRow(t.fmt, row, size_t(t.cols));
                 }
+                for (uint64_t i = 0; i < t.cols; ++i) {
+                    if ((*back)[size_t(r * t.cols + i)] != expected[size_t(i)])
+                        QFAIL(qPrintable(QString("%1 [%2,%3]: %4 != %5").arg(QString::fromStdString(t.name)).arg(r).arg(i)
+                                             .arg((*back)[size_t(r * t.cols + i)]).arg(expected[size_t(i)])));
+                }
+            }
         }
         for (int layer = 1; layer < c.config().nLayers; ++layer) {
             const VqCodebooksView books = c.codebooks(layer, 2);
