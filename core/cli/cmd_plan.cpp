@@ -5,7 +5,7 @@
 #include "command.h"
 
 #include "format/container.h"
-#include "model/forwardpass.h"
+#include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
 
 #include <QJsonArray>
@@ -19,39 +19,6 @@
 using namespace sluice;
 
 namespace {
-
-// The manifest -> planner mapping. It mirrors what Engine::open counts
-// (core/model/engineimpl.cpp): the trunk is every tensor under the prefix
-// except the embedding, which stays on disk.
-// TODO(model): move into the model module so the engine, this command and the
-// GUI share one function.
-PlannerInputs plannerInputsFor(const Container &container, int contextLength)
-{
-    const ModelConfig &cfg = container.config();
-    PlannerInputs in;
-    const std::string embName = cfg.tensorPrefix + "model.embed_tokens.weight";
-    for (const TensorInfo &t : container.tensors()) {
-        if (t.name == embName || t.name.rfind(cfg.tensorPrefix, 0) != 0)
-            continue;
-        if (!cfg.tensorPrefix.empty() || t.name.rfind("model.", 0) == 0 || t.name.rfind("lm_head", 0) == 0)
-            in.trunkBytes += t.bytes;
-    }
-    for (int L = 0; L < cfg.nLayers; ++L)
-        (L < int(cfg.layerIsKda.size()) && cfg.layerIsKda[size_t(L)] ? in.kdaLayers : in.mlaLayers)++;
-    in.kdaHeads = cfg.kdaHeads;
-    in.kdaHeadDim = cfg.kdaHeadDim;
-    in.convKernel = cfg.convKernel;
-    in.kvLoraRank = cfg.kvLoraRank;
-    in.qkRopeDim = cfg.qkRopeDim;
-    in.contextLength = contextLength;
-    in.scratch = model::ForwardPass::scratchBuffers(cfg, contextLength);
-    in.topK = cfg.topK;
-    in.moeLayers = cfg.moeLayerCount();
-    in.expertsPerLayer = cfg.nExperts;
-    for (int L = 0; L < cfg.nLayers; ++L)
-        in.recordBytes = std::max<uint64_t>(in.recordBytes, container.expertLayer(L).recordBytes);
-    return in;
-}
 
 const char *human(uint64_t bytes)
 {
@@ -67,13 +34,16 @@ const char *human(uint64_t bytes)
 
 static int runPlan(const std::vector<std::string> &args)
 {
-    const char *usage = "usage: sluice-cli plan MODEL [--budget X] [--ctx N] [--json]\n"
+    const char *usage = "usage: sluice-cli plan MODEL [--budget X] [--ctx N] [--vision] [--json]\n"
                         "The memory plan of a container on this machine: floor, working set, recommended\n"
-                        "and default budget, and the expert cache that --budget (default: the default budget) buys.\n";
+                        "and default budget, and the expert cache that --budget (default: the default budget) buys.\n"
+                        "--vision counts the vision tower (at the engine's defaults: max_patches, one attention\n"
+                        "slice per hardware thread), as an engine opened with vision on does.\n";
     std::string path;
     unsigned long long budget = 0;
     int ctx = 4096;
     bool json = false;
+    bool vision = false;
     for (size_t i = 1; i < args.size(); ++i) {
         const std::string &a = args[i];
         if (a == "--help" || a == "-h") {
@@ -94,6 +64,8 @@ static int runPlan(const std::vector<std::string> &args)
             ctx = int(v);
         } else if (a == "--json") {
             json = true;
+        } else if (a == "--vision") {
+            vision = true;
         } else if (path.empty() && a.rfind("--", 0) != 0) {
             path = a;
         } else {
@@ -112,7 +84,15 @@ static int runPlan(const std::vector<std::string> &args)
         std::fprintf(stderr, "plan: %s\n", container.status().message().c_str());
         return 1;
     }
-    const PlannerInputs in = plannerInputsFor(**container, ctx);
+    model::PlannerInputsOptions pio;
+    pio.contextLength = ctx;
+    pio.vision = vision;
+    auto inputs = model::plannerInputs(**container, pio);
+    if (!inputs) {
+        std::fprintf(stderr, "plan: %s\n", inputs.status().message().c_str());
+        return 1;
+    }
+    const PlannerInputs &in = *inputs;
     auto ram = detectUsableRam();
     if (!ram) {
         std::fprintf(stderr, "plan: %s\n", ram.status().message().c_str());

@@ -8,6 +8,7 @@
 #include "model/forwardpass.h"
 #include "model/imageinput.h"
 #include "model/modelweights.h"
+#include "model/plannerinputs.h"
 #include "model/cacheexpertsource.h"
 #include "model/session.h"
 #include "stream/directfile.h"
@@ -21,6 +22,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -48,6 +50,7 @@ struct LoadedTensor {
 class EngineImpl final : public Engine {
 public:
     Status init(const EngineOptions &o);
+    void printProfile(int index, const TokenStats &stats) const;
 
     const ModelInfo &info() const override { return m_info; }
     std::vector<int> tokenize(const std::string &text) const override
@@ -134,6 +137,7 @@ private:
     model::ModelWeights m_weights;
     std::unique_ptr<kernels::ThreadPool> m_pool;
     std::unique_ptr<MemoryLedger> m_ledger;
+    bool m_profile = false; // SLUICE_PROFILE=1
     std::unique_ptr<model::CacheExpertSource> m_source;
     std::unique_ptr<model::ForwardPass> m_forward;
     std::unique_ptr<model::ImageInput> m_images; // null without vision
@@ -164,15 +168,12 @@ Status EngineImpl::init(const EngineOptions &o)
         m_fingerprint = model::fnv1a64(bytes.data(), bytes.size());
     }
     // Trunk: every tensor the text model reads, except the embedding (rows on demand).
-    const std::string embName = cfg.tensorPrefix + "model.embed_tokens.weight";
     const auto &tensors = m_container->tensors();
     uint64_t trunkBytes = 0;
     size_t done = 0;
     for (const TensorInfo &t : tensors) {
         ++done;
-        if (t.name == embName || t.name.rfind(cfg.tensorPrefix, 0) != 0)
-            continue;
-        if (!cfg.tensorPrefix.empty() || (t.name.rfind("model.", 0) == 0 || t.name.rfind("lm_head", 0) == 0)) {
+        if (model::isTrunkTensor(cfg, t)) {
             LoadedTensor lt;
             SLUICE_TRY(m_container->readTensorBytes(t, lt.payload, lt.scales));
             const std::string key = t.name.substr(cfg.tensorPrefix.size());
@@ -206,30 +207,20 @@ Status EngineImpl::init(const EngineOptions &o)
     // ledger then counts every allocation against the budget.
     for (int L = 0; L < cfg.nLayers; ++L)
         m_info.recordBytes = std::max<uint64_t>(m_info.recordBytes, m_container->expertLayer(L).recordBytes);
-    PlannerInputs in;
-    in.trunkBytes = trunkBytes;
-    for (int L = 0; L < cfg.nLayers; ++L)
-        (cfg.layerIsKda[size_t(L)] ? in.kdaLayers : in.mlaLayers)++;
-    in.kdaHeads = cfg.kdaHeads;
-    in.kdaHeadDim = cfg.kdaHeadDim;
-    in.convKernel = cfg.convKernel;
-    in.kvLoraRank = cfg.kvLoraRank;
-    in.qkRopeDim = cfg.qkRopeDim;
-    in.contextLength = o.contextLength;
-    in.scratch = model::ForwardPass::scratchBuffers(cfg, o.contextLength);
-    in.topK = cfg.topK;
-    in.moeLayers = cfg.moeLayerCount();
-    in.expertsPerLayer = cfg.nExperts;
-    in.recordBytes = m_info.recordBytes;
-    vision::VisionTowerOptions vto;
-    vto.maxPatches = o.maxImagePatches;
-    vto.attentionSlices = m_pool->threadCount();
-    if (o.vision && cfg.vision.present && cfg.mediaPadId >= 0) {
-        auto vm = vision::VisionTower::memoryPlan(cfg, tensors, vto);
-        if (!vm)
-            return vm.status();
-        in.visionBytes = vm->total();
-    }
+    model::PlannerInputsOptions pio;
+    pio.contextLength = o.contextLength;
+    pio.vision = o.vision;
+    pio.maxImagePatches = o.maxImagePatches;
+    pio.attentionSlices = m_pool->threadCount();
+    auto inputs = model::plannerInputs(*m_container, pio);
+    if (!inputs)
+        return inputs.status();
+    const PlannerInputs &in = *inputs;
+    // The planner counts the trunk from the manifest; the ledger below counts
+    // what was loaded. They are the same tensors (isTrunkTensor), so the same sum.
+    if (in.trunkBytes != trunkBytes)
+        return makeError(ErrorCode::Internal, "trunk: planner counts " + std::to_string(in.trunkBytes) +
+                                                  " B, loaded " + std::to_string(trunkBytes) + " B");
     auto ram = detectUsableRam();
     if (!ram)
         return ram.status();
@@ -291,8 +282,8 @@ Status EngineImpl::init(const EngineOptions &o)
 
     model::ForwardHooks hooks;
     if (in.visionBytes)
-        m_images = std::make_unique<model::ImageInput>(*m_container, m_pool.get(), vto.maxPatches,
-                                                       vision::kDefaultImageQueue, vto.attentionSlices);
+        m_images = std::make_unique<model::ImageInput>(*m_container, m_pool.get(), pio.maxImagePatches,
+                                                       vision::kDefaultImageQueue, pio.attentionSlices);
     // A <|media_pad|> position takes the next unused image row (spec 7.6), in
     // prefill chunks and single-token steps alike; otherwise the table row.
     hooks.embed = [this](int token, float *out) {
@@ -317,6 +308,8 @@ Status EngineImpl::init(const EngineOptions &o)
     m_forward = std::make_unique<model::ForwardPass>(cfg, m_weights, std::move(hooks), o.contextLength);
     m_forward->setThreadPool(m_pool.get());
     m_forward->setExpertSource(m_source.get());
+    if (const char *env = std::getenv("SLUICE_PROFILE"))
+        m_profile = std::string(env) == "1";
     int lookahead = o.lookahead;
     if (const char *env = std::getenv("SLUICE_LOOKAHEAD"))
         lookahead = std::atoi(env);
@@ -438,6 +431,21 @@ std::vector<int> EngineImpl::renderChat(const std::vector<ChatMessage> &messages
     return ids ? *ids : std::vector<int>{};
 }
 
+void EngineImpl::printProfile(int index, const TokenStats &s) const
+{
+    const double compute = s.attentionSeconds + s.expertLutBuildSeconds + s.expertApplySeconds + s.trunkSeconds +
+                           s.lmHeadSeconds;
+    std::fprintf(stderr,
+                 "[profile] token %d: %.2f ms = I/O wait %.2f + attention %.2f + trunk %.2f + LUT build %.2f + "
+                 "LUT apply %.2f + lm_head %.2f + other %.2f ms; hits %llu misses %llu spec used %llu wasted %llu, "
+                 "%.1f MB read\n",
+                 index, s.tokenSeconds * 1e3, s.ioWaitSeconds * 1e3, s.attentionSeconds * 1e3, s.trunkSeconds * 1e3,
+                 s.expertLutBuildSeconds * 1e3, s.expertApplySeconds * 1e3, s.lmHeadSeconds * 1e3,
+                 (s.tokenSeconds - s.ioWaitSeconds - compute) * 1e3, (unsigned long long)s.demandHits,
+                 (unsigned long long)s.demandMisses, (unsigned long long)s.speculativeUsed,
+                 (unsigned long long)s.speculativeWasted, double(s.bytesRead) / 1e6);
+}
+
 Expected<GenerationResult> EngineImpl::generate(std::span<const int> prompt, const SamplingParams &params,
                                                 const TokenCallback &onToken)
 {
@@ -527,6 +535,8 @@ Expected<GenerationResult> EngineImpl::generate(std::span<const int> prompt, con
         result.totals.lmHeadSeconds += gt.stats.lmHeadSeconds;
         result.totals.ioWaitSeconds += gt.stats.ioWaitSeconds;
         result.totals.residentBytes = gt.stats.residentBytes;
+        if (m_profile) // SLUICE_PROFILE=1: the per-token breakdown the issue asks for, on stderr
+            printProfile(i, gt.stats);
         const bool keepGoing = !onToken || onToken(gt);
         if (!st.isOk()) {
             if (st.code() == ErrorCode::Cancelled) {
