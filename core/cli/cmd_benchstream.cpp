@@ -1,0 +1,215 @@
+// sluice-cli benchstream MODEL [-n N] [--ws K] [--prompt-len P] [--disk-seconds S] [--json] [engine options]:
+// decode under a RAM budget that holds only part of the experts (issue 5's
+// streaming benchmark), with the bound measured in the same run: random
+// O_DIRECT record reads on the model's own largest bank at the engine's queue
+// depth (t_io = bytes read per token / that bandwidth) and the compute-only
+// time per token from the engine's timers (t_c = token time - I/O wait). The
+// figure of merit is achieved tok/s / (1 / max(t_io, t_c)). Figures only; no
+// assertions (docs/streaming.md records them).
+#include "command.h"
+
+#include "format/container.h"
+#include "model/engine.h"
+#include "model/engineargs.h"
+#include "stream/diskbench.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+
+using namespace sluice;
+
+namespace {
+
+int runBenchStream(const std::vector<std::string> &args)
+{
+    const char *usage =
+        "usage: sluice-cli benchstream MODEL [-n DECODE_TOKENS] [--ws K] [--prompt-len P] [--disk-seconds S] [--json]\n"
+        "       [engine options]\n"
+        "Decode with a cold expert cache under budget floor + K working sets (default K = 1; --budget overrides),\n"
+        "then measure the disk bound (O_DIRECT record reads at queue depth = --io-threads) on the model's banks.\n";
+    EngineOptions opts;
+    opts.vision = false;
+    std::string error;
+    int decodeTokens = 12, promptLen = 4;
+    double workingSets = 1, diskSeconds = 5;
+    bool json = false;
+    for (size_t i = 1; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        const bool more = i + 1 < args.size();
+        if (a == "--help" || a == "-h") {
+            std::printf("%s%s", usage, kEngineArgsHelp);
+            return 0;
+        } else if (a == "-n" && more) {
+            decodeTokens = std::max(1, std::atoi(args[++i].c_str()));
+        } else if (a == "--ws" && more) {
+            workingSets = std::max(0.0, std::atof(args[++i].c_str()));
+        } else if (a == "--prompt-len" && more) {
+            promptLen = std::max(1, std::atoi(args[++i].c_str()));
+        } else if (a == "--disk-seconds" && more) {
+            diskSeconds = std::max(0.0, std::atof(args[++i].c_str()));
+        } else if (a == "--json") {
+            json = true;
+        } else if (parseEngineArg(args, i, opts, error)) {
+            if (!error.empty()) {
+                std::fprintf(stderr, "benchstream: %s\n", error.c_str());
+                return 2;
+            }
+        } else if (opts.modelPath.empty() && a.rfind("--", 0) != 0) {
+            opts.modelPath = a;
+        } else {
+            std::fprintf(stderr, "benchstream: unexpected argument '%s'\n%s", a.c_str(), usage);
+            return 2;
+        }
+    }
+    if (opts.modelPath.empty()) {
+        std::fprintf(stderr, "%s", usage);
+        return 2;
+    }
+    opts.contextLength = std::max(opts.contextLength, promptLen + decodeTokens + 8);
+    if (opts.budgetBytes == 0) {
+        // Open once at the floor to learn it, then at floor + K working sets.
+        EngineOptions probe = opts;
+        probe.budgetBytes = 0;
+        auto e = Engine::open(probe);
+        if (!e) {
+            std::fprintf(stderr, "benchstream: %s\n", e.status().message().c_str());
+            return 1;
+        }
+        const ModelConfig &c = (*e)->info().config;
+        const double ws = double(c.topK) * c.moeLayerCount() * double((*e)->info().recordBytes);
+        opts.budgetBytes = (*e)->info().floorBytes + uint64_t(workingSets * ws);
+    }
+    auto engine = Engine::open(opts);
+    if (!engine) {
+        std::fprintf(stderr, "benchstream: %s\n", engine.status().message().c_str());
+        return 1;
+    }
+    Engine &e = **engine;
+    const ModelInfo &info = e.info();
+    const ModelConfig &cfg = info.config;
+    std::mt19937 rng(1234);
+    std::vector<int> prompt(static_cast<size_t>(promptLen));
+    for (int &id : prompt)
+        id = int(rng() % uint32_t(std::min(cfg.vocab, 100000)));
+    if (Status st = e.eval(prompt, nullptr); !st.isOk()) {
+        std::fprintf(stderr, "benchstream: %s\n", st.message().c_str());
+        return 1;
+    }
+    SamplingParams sp;
+    sp.maxTokens = decodeTokens + 2;
+    // The first decoded token still fills the cache from empty; figures are over the rest.
+    TokenStats t;
+    int counted = 0, seen = 0;
+    auto r = e.generate(std::span<const int>(), sp, [&](const GeneratedToken &g) {
+        const TokenStats &s = g.stats;
+        // The final sampled token is not evaluated (no expert lookups): not a decode step.
+        if (s.demandHits + s.demandMisses == 0 || seen++ == 0)
+            return true;
+        t.demandHits += s.demandHits;
+        t.demandMisses += s.demandMisses;
+        t.speculativeUsed += s.speculativeUsed;
+        t.speculativeWasted += s.speculativeWasted;
+        t.bytesRead += s.bytesRead;
+        t.ioWaitSeconds += s.ioWaitSeconds;
+        t.attentionSeconds += s.attentionSeconds;
+        t.expertLutBuildSeconds += s.expertLutBuildSeconds;
+        t.expertApplySeconds += s.expertApplySeconds;
+        t.trunkSeconds += s.trunkSeconds;
+        t.lmHeadSeconds += s.lmHeadSeconds;
+        t.tokenSeconds += s.tokenSeconds;
+        t.residentBytes = std::max(t.residentBytes, s.residentBytes);
+        ++counted;
+        return true;
+    });
+    if (!r) {
+        std::fprintf(stderr, "benchstream: %s\n", r.status().message().c_str());
+        return 1;
+    }
+    const int n = std::max(1, counted);
+    const double tokS = counted / std::max(1e-9, t.tokenSeconds);
+    const uint64_t lookups = t.demandHits + t.demandMisses;
+    const double hitRate = lookups ? double(t.demandHits) / double(lookups) : 0;
+    const double bytesPerToken = double(t.bytesRead) / n;
+    // Speculative reads that a demand use later found: those would have been misses.
+    const double coverage = (t.speculativeUsed + t.demandMisses)
+                                ? double(t.speculativeUsed) / double(t.speculativeUsed + t.demandMisses)
+                                : 0;
+    const double tc = (t.tokenSeconds - t.ioWaitSeconds) / n;
+
+    // The disk bound, on the model's largest bank, at the readers' queue depth.
+    auto container = Container::open(opts.modelPath);
+    if (!container) {
+        std::fprintf(stderr, "benchstream: %s\n", container.status().message().c_str());
+        return 1;
+    }
+    std::string bankPath;
+    for (int L = 0; L < cfg.nLayers && bankPath.empty(); ++L)
+        if ((*container)->expertLayer(L).experts > 0)
+            bankPath = (*container)->expertLayer(L).path;
+    DiskBenchOptions dbo;
+    dbo.recordBytes = info.recordBytes;
+    dbo.queueDepth = std::max(1, opts.ioThreads);
+    dbo.seconds = diskSeconds;
+    auto disk = runDiskBench(bankPath, dbo);
+    if (!disk) {
+        std::fprintf(stderr, "benchstream: %s\n", disk.status().message().c_str());
+        return 1;
+    }
+    const double bw = disk->gbPerSecond() * 1e9;
+    const double tio = bw > 0 ? bytesPerToken / bw : 0;
+    const double bound = 1.0 / std::max(1e-12, std::max(tio, tc));
+    const double ratio = tokS / bound;
+
+    if (json) {
+        QJsonObject o{{"model", QString::fromStdString(opts.modelPath)},
+                      {"budget_bytes", double(info.budgetBytes)},
+                      {"floor_bytes", double(info.floorBytes)},
+                      {"cache_slots", info.expertCacheSlots},
+                      {"direct_io", info.directIo},
+                      {"io_threads", opts.ioThreads},
+                      {"lookahead", std::getenv("SLUICE_LOOKAHEAD") ? std::atoi(std::getenv("SLUICE_LOOKAHEAD"))
+                                                                    : opts.lookahead},
+                      {"decode_tokens", counted},
+                      {"decode_tok_s", tokS},
+                      {"hit_rate", hitRate},
+                      {"bytes_read_per_token", bytesPerToken},
+                      {"io_wait_share", t.ioWaitSeconds / std::max(1e-9, t.tokenSeconds)},
+                      {"lookahead_coverage", coverage},
+                      {"speculative_used", double(t.speculativeUsed)},
+                      {"speculative_wasted", double(t.speculativeWasted)},
+                      {"disk_gb_s", disk->gbPerSecond()},
+                      {"disk_direct_io", disk->directIo},
+                      {"t_io_s", tio},
+                      {"t_c_s", tc},
+                      {"bound_tok_s", bound},
+                      {"achieved_over_bound", ratio}};
+        std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
+        return 0;
+    }
+    std::printf("%s: budget %.2f GiB (floor %.2f GiB), %d cache slots, direct I/O %s, %d I/O threads\n",
+                opts.modelPath.c_str(), double(info.budgetBytes) / (1 << 30), double(info.floorBytes) / (1 << 30),
+                info.expertCacheSlots, info.directIo ? "yes" : "no", opts.ioThreads);
+    std::printf("decode: %d tokens (after 1 cache-filling token) in %.3f s = %.3f tok/s\n", counted, t.tokenSeconds,
+                tokS);
+    std::printf("  hit rate %.1f%% (%llu hits, %llu misses), %.3f GB read/token, I/O wait %.1f%% of token time\n",
+                100 * hitRate, (unsigned long long)t.demandHits, (unsigned long long)t.demandMisses,
+                bytesPerToken / 1e9, 100 * t.ioWaitSeconds / std::max(1e-9, t.tokenSeconds));
+    std::printf("  lookahead: %llu speculative reads used, %llu wasted, coverage %.1f%% of would-be misses\n",
+                (unsigned long long)t.speculativeUsed, (unsigned long long)t.speculativeWasted, 100 * coverage);
+    std::printf("  compute/token: attention %.4f, trunk %.4f, LUT build %.4f, LUT apply %.4f, lm_head %.4f s\n",
+                t.attentionSeconds / n, t.trunkSeconds / n, t.expertLutBuildSeconds / n, t.expertApplySeconds / n,
+                t.lmHeadSeconds / n);
+    std::printf("bound: disk %.3f GB/s at QD %d (%s), t_io %.4f s, t_c %.4f s -> %.3f tok/s; achieved/bound %.3f\n",
+                disk->gbPerSecond(), dbo.queueDepth, disk->directIo ? "O_DIRECT" : "buffered", tio, tc, bound, ratio);
+    return 0;
+}
+
+} // namespace
+
+static const cli::CommandRegistration reg{"benchstream", "Streaming decode benchmark under a RAM budget, with its bound",
+                                          runBenchStream};
