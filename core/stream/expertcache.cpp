@@ -593,7 +593,10 @@ Expected<int> ExpertCache::loadHotlist(const std::string &path)
             submitRead(slot, e.layer, e.expert);
             issued.push_back({slot, m_slots[slot].readSeq});
         }
-        for (const auto &[slot, seq] : issued) {
+        for (const auto &issuedRead : issued) {
+            // Plain copies: clang 14 cannot capture structured bindings in a lambda.
+            const int slot = issuedRead.first;
+            const auto seq = issuedRead.second;
             m_cv.wait(lock, [&] { return m_slots[slot].readSeq != seq || m_slots[slot].state != SlotState::InFlight; });
             if (m_slots[slot].readSeq == seq && m_slots[slot].state == SlotState::Ready) {
                 ++loaded;
