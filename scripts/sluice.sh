@@ -89,7 +89,7 @@ fuzz)
     CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DSLUICE_FUZZ=ON -DSLUICE_BUILD_GUI=OFF -DSLUICE_BUILD_TESTS=OFF >/dev/null
   fi
-  cmake --build build-fuzz -- -j"$(nproc)"
+  cmake --build build-fuzz --target fuzzers -- -j"$(nproc)"
   shopt -s nullglob
   fuzzers=(build-fuzz/tests/fuzz/fuzz_*)
   [ ${#fuzzers[@]} -gt 0 ] || die "no fuzz targets were built"

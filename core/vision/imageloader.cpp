@@ -1,4 +1,5 @@
 #include "vision/imageloader.h"
+#include "vision/jpegguard.h"
 
 #include <cstdio>
 #include <cstring>
@@ -93,6 +94,8 @@ Expected<ImageHeader> probeImage(std::span<const uint8_t> data, const ImageLimit
                                                          std::to_string(limits.maxFileBytes) + " bytes");
     if (data.size() > static_cast<size_t>(INT32_MAX))
         return makeError(ErrorCode::InvalidArgument, "image: larger than the decoder can address");
+    // Before stb parses anything: its JPEG table parser trusts one count it must not.
+    SLUICE_TRY(checkJpegHuffmanTables(data));
     int w = 0, h = 0, c = 0;
     if (!stbi_info_from_memory(data.data(), static_cast<int>(data.size()), &w, &h, &c))
         return makeError(ErrorCode::Unsupported,
