@@ -35,10 +35,17 @@ constexpr int kKdaHeadDim = 32;
 //  * Routers get s = 2 plus a per-expert correction bias N(0, 0.5^2): scores
 //    spread over the sigmoid and some experts are preferred across tokens,
 //    so routing is far from uniform.
+//  * Attention-Residual pseudo-queries (K3 *_res_proj) get s = 0.4: a block's
+//    depth score (RMS-normalised block . (norm * proj)) has std ~0.4, so the
+//    softmax over blocks spans ~0.6 (up to ~2.3) and mixes visibly without
+//    going one-hot. At s = 2 (the former N(0, 0.125^2)) spreads reached ~10,
+//    near one-hot weights made the mix ill-conditioned and the oracle's own
+//    float32 run differed from float64 by up to 5.4e-5 (docs/model.md).
 constexpr double kGateScale = 8.0;
 constexpr double kUpScale = 2.0;
 constexpr double kUpHotScale = 40.0;
 constexpr double kRouterScale = 2.0;
+constexpr double kAttnResScale = 0.4;
 
 QJsonArray intList(std::initializer_list<int> values)
 {
@@ -318,9 +325,9 @@ public:
             SLUICE_TRY(norm(p + "post_attention_layernorm.weight", d));
             if (m_c.attnResBlock > 0) {
                 SLUICE_TRY(norm(p + "self_attention_res_norm.weight", d));
-                SLUICE_TRY(tensor(p + "self_attention_res_proj.weight", {1, d}, 0.125));
+                SLUICE_TRY(proj(p + "self_attention_res_proj.weight", 1, d, kAttnResScale));
                 SLUICE_TRY(norm(p + "mlp_res_norm.weight", d));
-                SLUICE_TRY(tensor(p + "mlp_res_proj.weight", {1, d}, 0.125));
+                SLUICE_TRY(proj(p + "mlp_res_proj.weight", 1, d, kAttnResScale));
             }
             const std::string a = p + "self_attn.";
             if (m_c.layerIsKda[size_t(layer)]) {
@@ -382,7 +389,7 @@ public:
         SLUICE_TRY(norm("model.norm.weight", d));
         if (m_c.attnResBlock > 0) {
             SLUICE_TRY(norm("model.output_attn_res_norm.weight", d));
-            SLUICE_TRY(tensor("model.output_attn_res_proj.weight", {1, d}, 0.125));
+            SLUICE_TRY(proj("model.output_attn_res_proj.weight", 1, d, kAttnResScale));
         }
         SLUICE_TRY(proj("lm_head.weight", m_c.vocab, d, 4.0));
         if (m_c.vision.present)

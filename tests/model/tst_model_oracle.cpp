@@ -3,11 +3,11 @@
 // fixtures record the exact container they were computed on (a hash): the
 // test regenerates it with synth and refuses to compare against another one.
 //
-// Bar, at every stored position: max|dlogit| / max|logit| <= max(1e-5, 2 x
-// the float32 noise floor the oracle measured by running itself in float32),
-// same argmax everywhere, identical greedy 16-token continuation. The noise
-// term matters only for K3 containers, whose Attention Residuals amplify f32
-// rounding on random weights (up to ~5e-5 for torch's own f32 run).
+// Bar, at every stored position: max|dlogit| / max|logit| <= 1e-5, same
+// argmax everywhere, identical greedy 16-token continuation. The fixtures
+// also record the oracle's own float32-vs-float64 difference (f32_noise,
+// <= 6.1e-6 on every fixture since synth's AttnRes queries were scaled to a
+// well-conditioned range, docs/model.md); it is informative, not part of the bar.
 #include "model/engine.h"
 #include "modeltestutil.h"
 
@@ -144,15 +144,13 @@ private slots:
                                     .arg(layerReport(t))));
         const std::vector<int> positions = test::toInts(fx["logit_positions"].toArray());
         const std::vector<float> ref = test::fromB64(fx["logits_f32"].toString());
-        const QJsonArray noise = fx["f32_noise"].toArray();
         QCOMPARE(ref.size(), positions.size() * vocab);
-        double worst = 0, worstRatio = 0;
+        constexpr double bar = 1e-5;
+        double worst = 0;
         for (size_t i = 0; i < positions.size(); ++i) {
             const size_t t = size_t(positions[i]);
             const double rel = test::relError(all.data() + t * vocab, ref.data() + i * vocab, vocab);
-            const double bar = std::max(1e-5, 2.0 * noise[int(t)].toDouble());
             worst = std::max(worst, rel);
-            worstRatio = std::max(worstRatio, rel / bar);
             QVERIFY2(rel <= bar, qPrintable(QString("position %1: rel %2 > bar %3; per-layer residual rel error:%4")
                                                 .arg(t)
                                                 .arg(rel)
@@ -160,7 +158,7 @@ private slots:
                                                 .arg(layerReport(t))));
         }
         qInfo("%s chunk %d: %zu positions, max rel %.3g (%.0f%% of the bar)", qPrintable(QFileInfo(fixture).fileName()),
-              chunk, positions.size(), worst, 100 * worstRatio);
+              chunk, positions.size(), worst, 100 * worst / bar);
 
         if (chunk == 1) {
             SamplingParams sp;
