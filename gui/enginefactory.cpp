@@ -1,6 +1,11 @@
 #include "enginefactory.h"
 
 #include <QCoreApplication>
+#include <QThread>
+
+#ifdef SLUICE_HAVE_ENGINE
+#include "model/plannerinputs.h"
+#endif
 
 namespace sluice::gui {
 
@@ -27,9 +32,25 @@ qt::EngineFactory defaultEngineFactory()
 
 PlannerInputsProvider defaultPlannerInputs()
 {
-    // The model module will expose the manifest -> PlannerInputs mapping; until
-    // it does the planner panel says so instead of guessing figures.
+#ifdef SLUICE_HAVE_ENGINE
+    // The same mapping Engine::open and `sluice-cli plan` use. MainWindow calls
+    // this on a pool thread: opening the container reads the manifest.
+    return [](const QString &modelPath, int contextLength) -> std::optional<PlannerInputs> {
+        auto c = Container::open(modelPath.toStdString());
+        if (!c)
+            return std::nullopt;
+        model::PlannerInputsOptions o;
+        o.contextLength = contextLength;
+        o.vision = true; // as Engine::open (ignored for models without a tower)
+        o.attentionSlices = QThread::idealThreadCount(); // the engine pool's default size
+        auto in = model::plannerInputs(**c, o);
+        if (!in)
+            return std::nullopt;
+        return *in;
+    };
+#else
     return {};
+#endif
 }
 
 } // namespace sluice::gui

@@ -3,12 +3,14 @@
 #include "appearance.h"
 #include "conversationview.h"
 #include "imagestrip.h"
+#include "backgroundjobs.h"
 #include "plannerwidget.h"
 #include "promptedit.h"
 #include "settingsdialog.h"
 #include "shortcutsdialog.h"
 #include "statspanel.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -38,6 +40,7 @@
 #include <QToolButton>
 #include <QUuid>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace sluice::gui {
 
@@ -203,9 +206,50 @@ void MainWindow::buildUi()
     m_modelInfo->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_modelInfo->setFocusPolicy(Qt::StrongFocus);
     m_verify = new QPushButton(m_modelPage);
-    m_verify->setEnabled(false); // wired to Qt Concurrent when the container verifier lands; never faked
+    m_verify->setEnabled(false);
+    m_verifyProgress = new QProgressBar(m_modelPage);
+    m_verifyProgress->hide();
+    m_verifyCancel = new QPushButton(m_modelPage);
+    m_verifyCancel->hide();
+    m_verifyResult = new QLabel(m_modelPage);
+    m_verifyResult->setWordWrap(true);
+    m_verifyResult->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_verifyJob = new VerifyJob(this);
     ml->addWidget(m_modelInfo);
     ml->addWidget(m_verify);
+    ml->addWidget(m_verifyProgress);
+    ml->addWidget(m_verifyCancel);
+    ml->addWidget(m_verifyResult);
+    connect(m_verify, &QPushButton::clicked, this, &MainWindow::verifyContainer);
+    connect(m_verifyCancel, &QPushButton::clicked, m_verifyJob, &VerifyJob::cancel);
+    connect(m_verifyJob, &VerifyJob::progress, this, [this](int done, int total) {
+        m_verifyProgress->setRange(0, std::max(1, total));
+        m_verifyProgress->setValue(done);
+    });
+    connect(m_verifyJob, &VerifyJob::finished, this, [this](const VerifyOutcome &o) {
+        m_verifyProgress->hide();
+        m_verifyCancel->hide();
+        updateModelUi();
+        QString text;
+        if (!o.error.isEmpty()) {
+            text = tr("Could not verify: %1").arg(o.error);
+        } else if (o.report.cancelled) {
+            text = tr("Verification cancelled after %n record(s).", nullptr, int(o.report.records));
+        } else if (o.report.damaged.empty()) {
+            text = tr("All %n record(s) intact (headers and CRC).", nullptr, int(o.report.records));
+        } else {
+            QStringList lines;
+            lines << tr("%n damaged record(s):", nullptr, int(o.report.damaged.size()));
+            for (const RecordDamage &d : o.report.damaged)
+                lines << (d.expert >= 0 ? tr("layer %1, expert %2").arg(d.layer).arg(d.expert)
+                                        : tr("layer %1 (whole bank)").arg(d.layer))
+                             + QStringLiteral(": ") + QString::fromStdString(d.what);
+            text = lines.join(QLatin1Char('\n'));
+        }
+        m_verifyResult->setText(text);
+        QAccessibleEvent ev(m_verifyResult, QAccessible::Alert);
+        QAccessible::updateAccessibility(&ev);
+    });
     ml->addStretch(1);
     m_side->addTab(m_planner, QString());
     m_side->addTab(m_stats, QString());
@@ -297,6 +341,12 @@ void MainWindow::buildMenus()
     m_exportMenu = m_fileMenu->addMenu(QString());
     m_exportMenu->addAction(m_actExportMd);
     m_exportMenu->addAction(m_actExportJson);
+    m_actVerify = new QAction(this);
+    connect(m_actVerify, &QAction::triggered, this, [this] {
+        m_side->setCurrentWidget(m_modelPage);
+        verifyContainer();
+    });
+    m_fileMenu->addAction(m_actVerify);
     m_fileMenu->addAction(m_actSettings);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_actQuit);
@@ -361,7 +411,12 @@ void MainWindow::retranslate()
     m_modelInfo->setAccessibleName(tr("Model information"));
     m_verify->setText(tr("Verify container"));
     m_verify->setAccessibleName(tr("Verify the model container"));
-    m_verify->setToolTip(tr("Not wired into the app yet: run `sluice-cli verify MODEL` to check every record's checksum"));
+    m_verify->setToolTip(tr("Checks every expert record's header and CRC, like `sluice-cli verify MODEL`"));
+    m_verifyCancel->setText(tr("Cancel verification"));
+    m_verifyCancel->setAccessibleName(tr("Cancel verification"));
+    m_verifyProgress->setAccessibleName(tr("Verification progress"));
+    m_verifyResult->setAccessibleName(tr("Verification result"));
+    m_actVerify->setText(tr("&Verify container…"));
     m_progress->setAccessibleName(tr("Model opening progress"));
     m_cancelOpen->setText(tr("Cancel"));
     m_cancelOpen->setAccessibleName(tr("Cancel opening the model"));
@@ -854,9 +909,36 @@ void MainWindow::updatePlanner()
         m_planner->clearInputs(QString());
         return;
     }
-    std::optional<PlannerInputs> inputs;
-    if (m_options.plannerInputs)
-        inputs = m_options.plannerInputs(m_modelPath, m_contextLength);
+    m_planner->setDiskTestTarget(m_modelPath);
+    if (!m_options.plannerInputs) {
+        applyPlannerInputs(std::nullopt);
+        return;
+    }
+    // Reading the inputs opens the container: on a pool thread, never here.
+    const quint64 seq = ++m_plannerSeq;
+    QtConcurrent::run(m_options.plannerInputs, m_modelPath, m_contextLength)
+        .then(this, [this, seq](const std::optional<PlannerInputs> &inputs) {
+            if (seq == m_plannerSeq)
+                applyPlannerInputs(inputs);
+        });
+}
+
+void MainWindow::verifyContainer()
+{
+    if (m_modelPath.isEmpty() || m_verifyJob->isRunning())
+        return;
+    m_verify->setEnabled(false);
+    m_verifyProgress->setRange(0, 0);
+    m_verifyProgress->show();
+    m_verifyCancel->show();
+    m_verifyResult->setText(tr("Verifying %1…").arg(QDir::toNativeSeparators(m_modelPath)));
+    m_verifyJob->start(m_modelPath);
+}
+
+QString MainWindow::verifyResultText() const { return m_verifyResult->text(); }
+
+void MainWindow::applyPlannerInputs(const std::optional<PlannerInputs> &inputs)
+{
     if (!inputs) {
         m_planner->clearInputs(tr("The app cannot read this model's planner inputs yet (the engine does not expose "
                                   "them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; "
@@ -899,6 +981,9 @@ void MainWindow::updateModelUi()
     m_attach->setEnabled(m_modelOpen && m_info.hasVision && !m_generating);
     m_attach->setToolTip(m_modelOpen && !m_info.hasVision ? tr("This model has no vision tower") : QString());
     m_actOpen->setEnabled(!m_generating);
+    const bool canVerify = !m_modelPath.isEmpty() && !m_opening && !m_verifyJob->isRunning();
+    m_verify->setEnabled(canVerify);
+    m_actVerify->setEnabled(canVerify);
     if (!m_opening) {
         m_progress->hide();
         m_cancelOpen->hide();

@@ -30,6 +30,7 @@ class Appearance;
 class ConversationView;
 class ImageStrip;
 class PlannerPanel;
+class VerifyJob;
 class PromptEdit;
 class StatsPanel;
 
@@ -68,6 +69,9 @@ public:
     ImageStrip *imageStrip() const { return m_strip; }
     PromptEdit *promptEdit() const { return m_prompt; }
     PlannerPanel *plannerPanel() const { return m_planner; }
+    // Checks every expert record of the open model in the background (Model tab).
+    void verifyContainer();
+    QString verifyResultText() const;
     StatsPanel *statsPanel() const { return m_stats; }
     qt::EngineThread *engine() const { return m_engine; }
     QList<QAction *> shortcutActions() const;
@@ -108,6 +112,7 @@ private:
     void openModelDialog();
     void updateRecentMenu();
     void updatePlanner();
+    void applyPlannerInputs(const std::optional<PlannerInputs> &inputs);
     QString storedImageCopy(const QString &path);
 
     Settings *m_settings;
@@ -159,6 +164,11 @@ private:
     QWidget *m_modelPage;
     QLabel *m_modelInfo;
     QPushButton *m_verify;
+    QPushButton *m_verifyCancel;
+    QProgressBar *m_verifyProgress;
+    QLabel *m_verifyResult;
+    VerifyJob *m_verifyJob;
+    quint64 m_plannerSeq = 0;
     QLabel *m_statusModel;
     QLabel *m_statusStats;
     QProgressBar *m_progress;
@@ -172,6 +182,7 @@ private:
     QAction *m_actOpen;
     QAction *m_actQuit;
     QAction *m_actSettings;
+    QAction *m_actVerify;
     QAction *m_actExportMd;
     QAction *m_actExportJson;
     QAction *m_actNewChat;

@@ -10,9 +10,13 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPainterPath>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSlider>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
+#include <QFontMetricsF>
+#include <algorithm>
 #include <cmath>
 
 namespace sluice::gui {
@@ -111,7 +115,11 @@ void PlannerBar::paintEvent(QPaintEvent *)
     p.setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::SolidLine));
     p.drawLine(QPointF(fx, area.top() - 4), QPointF(fx, area.bottom() + 4));
     const QString floorText = tr("floor %1").arg(formatBytes(m_floor));
-    p.drawText(QRectF(fx - 150, 0, 300, 16), Qt::AlignHCenter | Qt::AlignBottom, floorText);
+    // Centred on the marker, but kept inside the widget when the floor sits near an end
+    // (a tiny model's floor is a sliver of usable RAM).
+    const double tw = QFontMetricsF(small).horizontalAdvance(floorText) + 4;
+    const double tx = std::clamp(fx - tw / 2, 0.0, std::max(0.0, double(width()) - tw));
+    p.drawText(QRectF(tx, 0, tw, 16), Qt::AlignHCenter | Qt::AlignBottom, floorText);
     if (m_riskFrom > 0 && m_riskFrom < m_scale) {
         const double rx = xOf(m_riskFrom);
         p.setPen(QColor(0xe5, 0x3e, 0x3e));
@@ -177,9 +185,22 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     cl->addWidget(m_figures);
     m_apply = new QPushButton(m_controls);
     cl->addWidget(m_apply);
+    auto *jobRow = new QHBoxLayout;
     m_diskTest = new QPushButton(m_controls);
-    m_diskTest->setEnabled(false); // wired when the disk benchmark API lands; nothing fakes it meanwhile
-    cl->addWidget(m_diskTest);
+    m_diskTest->setEnabled(false); // until there is something to read
+    jobRow->addWidget(m_diskTest);
+    m_jobProgress = new QProgressBar(m_controls);
+    m_jobProgress->setRange(0, 100);
+    m_jobProgress->hide();
+    jobRow->addWidget(m_jobProgress, 1);
+    m_cancelJob = new QPushButton(m_controls);
+    m_cancelJob->hide();
+    jobRow->addWidget(m_cancelJob);
+    cl->addLayout(jobRow);
+    m_diskResult = new QLabel(m_controls);
+    m_diskResult->setWordWrap(true);
+    m_diskResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    cl->addWidget(m_diskResult);
     m_estimate = new QLabel(m_controls);
     m_estimate->setWordWrap(true);
     m_estimate->setForegroundRole(QPalette::PlaceholderText);
@@ -187,6 +208,36 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     layout->addWidget(m_controls);
     layout->addStretch(1);
 
+    m_diskJob = new DiskTestJob(this);
+    m_estimateJob = new EstimateJob(this);
+    m_tracePath = defaultTracePath();
+    connect(m_diskTest, &QPushButton::clicked, this, &PlannerPanel::startDiskTest);
+    connect(m_cancelJob, &QPushButton::clicked, this, &PlannerPanel::cancelJobs);
+    connect(m_diskJob, &DiskTestJob::progress, m_jobProgress, &QProgressBar::setValue);
+    connect(m_diskJob, &DiskTestJob::finished, this, [this](const DiskTestResult &r) {
+        m_jobProgress->hide();
+        m_cancelJob->hide();
+        m_diskTest->setEnabled(!m_diskTarget.isEmpty());
+        if (r.cancelled)
+            m_diskError = tr("Disk test cancelled.");
+        else
+            m_diskError = r.error;
+        if (r.error.isEmpty() && !r.cancelled) {
+            m_gbps = r.gbPerSecond;
+            m_directIo = r.directIo;
+        }
+        m_diskResult->setText(diskResultText());
+        m_diskResult->setVisible(!m_diskResult->text().isEmpty());
+        const bool ok = m_diskError.isEmpty();
+        Q_EMIT diskTestFinished(ok);
+        if (ok)
+            runEstimate();
+    });
+    connect(m_estimateJob, &EstimateJob::finished, this, [this](const TokRateEstimate &e) {
+        m_estimateResult = e;
+        m_estimate->setText(estimateLabelText());
+        Q_EMIT estimateReady();
+    });
     connect(m_context, &QComboBox::currentIndexChanged, this, [this] { replan(); });
     connect(m_slider, &QSlider::valueChanged, this, [this](int k) {
         if (m_updating || !m_plan)
@@ -210,6 +261,61 @@ void PlannerPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     fitWrappedLabels(this);
+}
+
+void PlannerPanel::setDiskTestTarget(const QString &target, double seconds, quint64 recordBytes)
+{
+    m_diskTarget = target;
+    m_diskSeconds = seconds;
+    m_diskRecordBytes = recordBytes;
+    m_diskTest->setEnabled(!target.isEmpty() && !m_diskJob->isRunning());
+}
+
+void PlannerPanel::startDiskTest()
+{
+    if (m_diskTarget.isEmpty() || m_diskJob->isRunning())
+        return;
+    m_diskTest->setEnabled(false);
+    m_jobProgress->setValue(0);
+    m_jobProgress->show();
+    m_cancelJob->show();
+    m_diskResult->setText(tr("Measuring disk speed…"));
+    m_diskResult->show();
+    m_diskJob->start(m_diskTarget, m_diskSeconds, m_diskRecordBytes);
+}
+
+void PlannerPanel::cancelJobs()
+{
+    m_diskJob->cancel();
+    m_estimateJob->cancel();
+}
+
+bool PlannerPanel::isDiskTestRunning() const { return m_diskJob->isRunning(); }
+
+QString PlannerPanel::diskResultText() const
+{
+    if (!m_diskError.isEmpty())
+        return m_diskError;
+    if (m_gbps <= 0)
+        return QString();
+    return m_directIo ? tr("Disk: %1 GB/s (O_DIRECT record reads)").arg(m_gbps, 0, 'f', 2)
+                      : tr("Disk: %1 GB/s (the file system refused O_DIRECT: this may be RAM speed)").arg(m_gbps, 0, 'f', 2);
+}
+
+QString PlannerPanel::estimateLabelText() const
+{
+    if (m_estimateResult)
+        return estimateText(*m_estimateResult);
+    if (m_tracePath.isEmpty())
+        return tr("The tok/s estimate needs a routing trace (*.jsonl); none was found.");
+    return tr("Test the disk speed for an estimate of tokens per second.");
+}
+
+void PlannerPanel::runEstimate()
+{
+    if (m_gbps <= 0 || !m_plan || !m_sizing)
+        return;
+    m_estimateJob->start(*m_plan, *m_sizing, m_gbps, m_tracePath);
 }
 
 int PlannerPanel::chosenContext() const { return m_context->currentData().toInt(); }
@@ -239,9 +345,16 @@ void PlannerPanel::retranslate()
     m_apply->setAccessibleName(tr("Apply the budget and reopen the model"));
     m_diskTest->setText(tr("Test disk speed"));
     m_diskTest->setAccessibleName(tr("Test disk speed"));
-    m_diskTest->setToolTip(tr("Not wired into the app yet; it will run the same O_DIRECT read test as `sluice-cli diskbench`"));
-    m_estimate->setText(tr("A predicted tokens-per-second range (an estimate from disk speed and a cache hit "
-                           "rate simulated on a routing trace) is not wired into the app yet."));
+    m_diskTest->setToolTip(tr("Reads the model's largest expert bank for a few seconds with O_DIRECT, "
+                              "like `sluice-cli diskbench`"));
+    m_cancelJob->setText(tr("Cancel"));
+    m_cancelJob->setAccessibleName(tr("Cancel the disk test"));
+    m_jobProgress->setAccessibleName(tr("Disk test progress"));
+    m_diskResult->setAccessibleName(tr("Disk speed"));
+    m_diskResult->setText(diskResultText());
+    m_diskResult->setVisible(!m_diskResult->text().isEmpty());
+    m_estimate->setAccessibleName(tr("Estimated tokens per second"));
+    m_estimate->setText(estimateLabelText());
     m_bar->setAccessibleName(tr("Memory budget bar"));
     m_figures->setAccessibleName(tr("Budget figures"));
     m_empty->setAccessibleName(tr("Budget planner status"));
@@ -313,6 +426,8 @@ void PlannerPanel::replan()
         maxK = std::max(3, int((m_usable - plan->floorBytes) / plan->workingSetBytes));
     m_updating = true;
     m_slider->setRange(0, maxK);
+    // A tiny model fits thousands of working sets: keep the ticks readable.
+    m_slider->setTickInterval(std::max(1, maxK / 12));
     m_field->setRange(0.0, std::max(double(m_usable), double(plan->floorBytes + quint64(maxK) * plan->workingSetBytes)) / kGiB);
     m_updating = false;
     // Keep the budget the user had if still meaningful, else the planner's default.
@@ -382,6 +497,7 @@ void PlannerPanel::refresh()
     // Under the floor there is no sizing, so Apply cannot be pressed.
     m_apply->setEnabled(m_modelOpen && m_sizing.has_value() && m_budget >= p.floorBytes && changed);
     m_apply->setToolTip(m_sizing ? QString() : tr("The budget is below the floor; raise it to apply."));
+    runEstimate();
 }
 
 } // namespace sluice::gui

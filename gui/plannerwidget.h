@@ -5,6 +5,7 @@
 // PlannerPanel adds the controls. Every figure comes from the core planner
 // (stream/memoryplanner.h: planMemory + sizeCache), the same functions
 // `sluice-cli plan` and Engine::open use; nothing is computed here.
+#include "backgroundjobs.h"
 #include "stream/memoryplanner.h"
 
 #include <QWidget>
@@ -13,6 +14,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QSlider;
 
@@ -70,6 +72,20 @@ public:
     QDoubleSpinBox *budgetField() const { return m_field; }
     QComboBox *contextBox() const { return m_context; }
     QPushButton *applyButton() const { return m_apply; }
+    QPushButton *diskTestButton() const { return m_diskTest; }
+    QPushButton *cancelJobButton() const { return m_cancelJob; }
+
+    // The background jobs: what the disk test reads (a model folder: its
+    // largest expert bank; or a plain file) and the routing trace for the estimate.
+    void setDiskTestTarget(const QString &modelPathOrFile, double seconds = 2.0, quint64 recordBytes = 0);
+    void setTracePath(const QString &path) { m_tracePath = path; }
+    void startDiskTest();
+    void cancelJobs();
+    bool isDiskTestRunning() const;
+    double measuredGBps() const { return m_gbps; }
+    QString diskResultText() const;
+    const std::optional<TokRateEstimate> &estimate() const { return m_estimateResult; }
+    QString estimateLabelText() const;
 
     const std::optional<MemoryPlan> &plan() const { return m_plan; }
     const std::optional<CacheSizing> &sizing() const { return m_sizing; }
@@ -79,6 +95,8 @@ public:
 
 Q_SIGNALS:
     void applyRequested(quint64 budgetBytes, int contextLength);
+    void diskTestFinished(bool ok);
+    void estimateReady();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -89,6 +107,7 @@ private:
     void setBudget(quint64 bytes, bool fromSlider);
     void refresh();
     void retranslate();
+    void runEstimate();
 
     PlannerInputs m_inputs;
     bool m_haveInputs = false;
@@ -115,7 +134,20 @@ private:
     QLabel *m_figures;
     QPushButton *m_apply;
     QPushButton *m_diskTest;
+    QPushButton *m_cancelJob;
+    QProgressBar *m_jobProgress;
+    QLabel *m_diskResult;
     QLabel *m_estimate;
+    DiskTestJob *m_diskJob;
+    EstimateJob *m_estimateJob;
+    QString m_diskTarget;
+    double m_diskSeconds = 2.0;
+    quint64 m_diskRecordBytes = 0;
+    QString m_tracePath;
+    double m_gbps = 0;
+    bool m_directIo = false;
+    QString m_diskError;
+    std::optional<TokRateEstimate> m_estimateResult;
     QWidget *m_controls;
 };
 

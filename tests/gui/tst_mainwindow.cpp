@@ -419,7 +419,7 @@ void TestMainWindow::screenshots()
     QTRY_COMPARE(f.window->menuBar()->actions().at(0)->text(), QStringLiteral("&File"));
 
     gui::PlannerPanel *planner = f.window->plannerPanel();
-    QVERIFY(planner->plan().has_value());
+    QTRY_VERIFY(planner->plan().has_value());
     planner->resize(420, 560);
     QVERIFY(grabbed(planner).save(dir + QStringLiteral("/planner.png")));
 }

@@ -1,0 +1,272 @@
+#include "backgroundjobs.h"
+
+#include "format/container.h"
+#include "stream/cachesim.h"
+#include "stream/diskbench.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QPromise>
+#include <QStandardPaths>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace sluice::gui {
+
+namespace {
+
+// The disk test reads the model's largest expert bank: the file streaming reads.
+DiskTestResult diskTestImpl(QPromise<DiskTestResult> &promise, const QString &target, double seconds, quint64 recordBytes)
+{
+    DiskTestResult r;
+    std::string file = target.toStdString();
+    if (QFileInfo(target).isDir()) {
+        ContainerOptions options;
+        options.checkBanks = false;
+        auto c = Container::open(file, options);
+        if (!c) {
+            r.error = QString::fromStdString(c.status().message());
+            return r;
+        }
+        const ModelConfig &cfg = (*c)->config();
+        qint64 best = -1;
+        for (int layer = cfg.firstKDense; layer < cfg.nLayers; ++layer) {
+            const ExpertBank bank = (*c)->expertLayer(layer);
+            const qint64 size = QFileInfo(QString::fromStdString(bank.path)).size();
+            if (size > best) {
+                best = size;
+                file = bank.path;
+                recordBytes = bank.recordBytes;
+            }
+        }
+        if (best <= 0) {
+            r.error = QCoreApplication::translate("sluice::gui::DiskTestJob", "The model has no expert bank to read.");
+            return r;
+        }
+    }
+    if (recordBytes == 0)
+        recordBytes = 1u << 20;
+    r.file = QString::fromStdString(file);
+    // Short slices so Cancel answers within a fraction of a second.
+    const double slice = std::min(0.25, seconds);
+    const int slices = std::max(1, int(std::lround(seconds / slice)));
+    promise.setProgressRange(0, slices);
+    for (int i = 0; i < slices; ++i) {
+        if (promise.isCanceled()) {
+            r.cancelled = true;
+            return r;
+        }
+        DiskBenchOptions o;
+        o.recordBytes = recordBytes;
+        o.queueDepth = 4;
+        o.seconds = slice;
+        o.seed = uint32_t(i + 1);
+        auto b = runDiskBench(file, o);
+        if (!b) {
+            r.error = QString::fromStdString(b.status().message());
+            return r;
+        }
+        r.directIo = b->directIo;
+        r.bytes += b->bytes;
+        r.seconds += b->seconds;
+        promise.setProgressValue(i + 1);
+    }
+    r.gbPerSecond = r.seconds > 0 ? double(r.bytes) / r.seconds / 1e9 : 0;
+    return r;
+}
+
+VerifyOutcome verifyImpl(QPromise<VerifyOutcome> &promise, const QString &modelPath)
+{
+    VerifyOutcome out;
+    ContainerOptions options;
+    options.checkBanks = false; // a damaged bank is reported per record, not refused at open
+    auto c = Container::open(modelPath.toStdString(), options);
+    if (!c) {
+        out.error = QString::fromStdString(c.status().message());
+        return out;
+    }
+    out.report = verifyContainer(**c, [&](uint64_t done, uint64_t total) {
+        if (done == 1)
+            promise.setProgressRange(0, int(total));
+        promise.setProgressValue(int(done));
+        return !promise.isCanceled();
+    });
+    return out;
+}
+
+void diskTest(QPromise<DiskTestResult> &promise, const QString &target, double seconds, quint64 recordBytes)
+{
+    DiskTestResult r = diskTestImpl(promise, target, seconds, recordBytes);
+    promise.addResult(r);
+}
+
+void verify(QPromise<VerifyOutcome> &promise, const QString &modelPath)
+{
+    VerifyOutcome o = verifyImpl(promise, modelPath);
+    promise.addResult(o);
+}
+
+} // namespace
+
+TokRateEstimate estimateTokRate(const MemoryPlan &plan, const CacheSizing &sizing, double diskGBps,
+                                const QString &tracePath)
+{
+    TokRateEstimate e;
+    if (tracePath.isEmpty()) {
+        e.error = QCoreApplication::translate("sluice::gui::EstimateJob",
+                                              "The estimate needs a routing trace (*.jsonl); none was found.");
+        return e;
+    }
+    if (diskGBps <= 0 || plan.topK <= 0 || plan.moeLayers <= 0 || plan.recordBytes == 0) {
+        e.error = QCoreApplication::translate("sluice::gui::EstimateJob", "The estimate needs a disk speed and a model.");
+        return e;
+    }
+    auto trace = loadRoutingTrace(tracePath.toStdString());
+    if (!trace) {
+        e.error = QString::fromStdString(trace.status().message());
+        return e;
+    }
+    e.traceName = QString::fromStdString(trace->name);
+    // The trace comes from another model: keep the cache's size in working
+    // sets (slots / (topK x MoE layers)) and replay that many of the trace's.
+    const double modelWs = double(plan.topK) * double(plan.moeLayers);
+    const double traceWs = double(trace->topK) * double(trace->moeLayers);
+    const double multiple = double(sizing.slotCount) / modelWs;
+    e.simSlots = std::max(trace->topK, int(std::lround(multiple * traceWs)));
+    const SimResult sim = simulateCache(*trace, EvictionPolicy::Lru, e.simSlots);
+    e.coldHitRate = sim.hitRate();
+    // Every (layer, expert)'s first touch misses whatever the cache size.
+    const uint64_t warmAccesses = sim.accesses > trace->distinctKeys ? sim.accesses - trace->distinctKeys : 0;
+    e.warmHitRate = warmAccesses ? std::min(1.0, double(sim.hits) / double(warmAccesses)) : e.coldHitRate;
+    const double wsBytes = modelWs * double(plan.recordBytes);
+    const double bandwidth = diskGBps * 1e9;
+    auto rate = [&](double hit) {
+        const double miss = (1.0 - hit) * wsBytes;
+        return miss > 0 ? bandwidth / miss : std::numeric_limits<double>::infinity();
+    };
+    e.lowTokPerSec = rate(e.coldHitRate);
+    e.highTokPerSec = rate(e.warmHitRate);
+    return e;
+}
+
+QString defaultTracePath()
+{
+    QStringList dirs;
+    const QString env = qEnvironmentVariable("SLUICE_TRACE_DIR");
+    if (!env.isEmpty())
+        dirs << env;
+    dirs << QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/traces");
+#ifdef SLUICE_DEV_TRACE_DIR
+    dirs << QStringLiteral(SLUICE_DEV_TRACE_DIR);
+#endif
+    for (const QString &d : dirs) {
+        const QFileInfoList files = QDir(d).entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name);
+        if (!files.isEmpty())
+            return files.first().absoluteFilePath();
+    }
+    return {};
+}
+
+QString estimateText(const TokRateEstimate &e)
+{
+    if (!e.error.isEmpty())
+        return e.error;
+    const QString high = std::isinf(e.highTokPerSec)
+        ? QCoreApplication::translate("sluice::gui::EstimateJob", "no disk reads once warm")
+        : QString::number(e.highTokPerSec, 'f', 1);
+    return QCoreApplication::translate("sluice::gui::EstimateJob",
+                                       "Estimate: %1–%2 tok/s if disk-bound (hit rate %3–%4% simulated on %5 "
+                                       "with %6 slots)")
+        .arg(QString::number(e.lowTokPerSec, 'f', 1), high)
+        .arg(e.coldHitRate * 100, 0, 'f', 1)
+        .arg(e.warmHitRate * 100, 0, 'f', 1)
+        .arg(e.traceName)
+        .arg(e.simSlots);
+}
+
+DiskTestJob::DiskTestJob(QObject *parent)
+    : QObject(parent)
+{
+    connect(&m_watcher, &QFutureWatcher<DiskTestResult>::progressValueChanged, this, [this](int v) {
+        const int max = m_watcher.progressMaximum();
+        Q_EMIT progress(max > 0 ? v * 100 / max : 0);
+    });
+    connect(&m_watcher, &QFutureWatcher<DiskTestResult>::finished, this, [this] {
+        DiskTestResult r;
+        if (m_watcher.future().resultCount() > 0)
+            r = m_watcher.result();
+        else
+            r.cancelled = true;
+        Q_EMIT finished(r);
+    });
+}
+
+DiskTestJob::~DiskTestJob()
+{
+    m_watcher.cancel();
+    m_watcher.waitForFinished();
+}
+
+void DiskTestJob::start(const QString &target, double seconds, quint64 recordBytes)
+{
+    if (m_watcher.isRunning())
+        return;
+    m_watcher.setFuture(QtConcurrent::run(diskTest, target, seconds, recordBytes));
+}
+
+void DiskTestJob::cancel() { m_watcher.cancel(); }
+
+VerifyJob::VerifyJob(QObject *parent)
+    : QObject(parent)
+{
+    connect(&m_watcher, &QFutureWatcher<VerifyOutcome>::progressValueChanged, this,
+            [this](int v) { Q_EMIT progress(v, m_watcher.progressMaximum()); });
+    connect(&m_watcher, &QFutureWatcher<VerifyOutcome>::finished, this, [this] {
+        VerifyOutcome o;
+        if (m_watcher.future().resultCount() > 0)
+            o = m_watcher.result();
+        else
+            o.report.cancelled = true;
+        Q_EMIT finished(o);
+    });
+}
+
+VerifyJob::~VerifyJob()
+{
+    m_watcher.cancel();
+    m_watcher.waitForFinished();
+}
+
+void VerifyJob::start(const QString &modelPath)
+{
+    if (m_watcher.isRunning())
+        return;
+    m_watcher.setFuture(QtConcurrent::run(verify, modelPath));
+}
+
+void VerifyJob::cancel() { m_watcher.cancel(); }
+
+EstimateJob::EstimateJob(QObject *parent)
+    : QObject(parent)
+{
+    connect(&m_watcher, &QFutureWatcher<TokRateEstimate>::finished, this, [this] {
+        if (m_watcher.future().resultCount() > 0)
+            Q_EMIT finished(m_watcher.result());
+    });
+}
+
+EstimateJob::~EstimateJob() { m_watcher.waitForFinished(); }
+
+void EstimateJob::start(const MemoryPlan &plan, const CacheSizing &sizing, double diskGBps, const QString &tracePath)
+{
+    if (m_watcher.isRunning())
+        return;
+    m_watcher.setFuture(QtConcurrent::run(estimateTokRate, plan, sizing, diskGBps, tracePath));
+}
+
+void EstimateJob::cancel() { m_watcher.cancel(); }
+
+} // namespace sluice::gui
