@@ -174,6 +174,27 @@
 </context>
 <context>
     <name>sluice::gui::MainWindow</name>
+    <message numerus="yes">
+        <source>Verification cancelled after %n record(s).</source>
+        <translation>
+            <numerusform>Verification cancelled after %n record.</numerusform>
+            <numerusform>Verification cancelled after %n records.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n record(s) intact (headers and CRC).</source>
+        <translation>
+            <numerusform>The record is intact (header and CRC).</numerusform>
+            <numerusform>All %n records intact (headers and CRC).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n damaged record(s):</source>
+        <translation>
+            <numerusform>%n damaged record:</numerusform>
+            <numerusform>%n damaged records:</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Saving failed</source>
         <translation type="unfinished" />

@@ -120,6 +120,32 @@
     </message>
 </context>
 <context>
+    <name>sluice::gui::DiskTestJob</name>
+    <message>
+        <source>The model has no expert bank to read.</source>
+        <translation>Le modèle n’a aucun banc d’experts à lire.</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::EstimateJob</name>
+    <message>
+        <source>The estimate needs a routing trace (*.jsonl); none was found.</source>
+        <translation>L’estimation a besoin d’une trace de routage (*.jsonl) ; aucune n’a été trouvée.</translation>
+    </message>
+    <message>
+        <source>The estimate needs a disk speed and a model.</source>
+        <translation>L’estimation a besoin d’une vitesse de disque et d’un modèle.</translation>
+    </message>
+    <message>
+        <source>no disk reads once warm</source>
+        <translation>aucune lecture disque une fois le cache chaud</translation>
+    </message>
+    <message>
+        <source>Estimate: %1–%2 tok/s if disk-bound (hit rate %3–%4% simulated on %5 with %6 slots)</source>
+        <translation>Estimation : %1–%2 jetons/s si le disque limite (taux de succès %3–%4 % simulé sur %5 avec %6 emplacements)</translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::ImageStrip</name>
     <message>
         <source>Attached images</source>
@@ -628,10 +654,6 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Une discussion n’a pas pu être enregistrée.</translation>
     </message>
     <message>
-        <source>Not wired into the app yet: run `sluice-cli verify MODEL` to check every record&apos;s checksum</source>
-        <translation>Pas encore relié à l’application : lancez `sluice-cli verify MODEL` pour vérifier la somme de contrôle de chaque enregistrement</translation>
-    </message>
-    <message>
         <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
         <translation>L’application ne sait pas encore lire les données de planification de ce modèle (le moteur ne les expose pas) ; `sluice-cli plan MODEL` affiche le plan complet. Le modèle fonctionne avec un budget de %1 ; son plancher est de %2.</translation>
     </message>
@@ -642,6 +664,63 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>No chat title matches the search.</source>
         <translation>Aucun titre de discussion ne correspond à la recherche.</translation>
+    </message>
+    <message>
+        <source>Could not verify: %1</source>
+        <translation>Vérification impossible : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Verification cancelled after %n record(s).</source>
+        <translation>
+            <numerusform>Vérification annulée après %n enregistrement.</numerusform>
+            <numerusform>Vérification annulée après %n enregistrements.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n record(s) intact (headers and CRC).</source>
+        <translation>
+            <numerusform>%n enregistrement intact (en-tête et CRC).</numerusform>
+            <numerusform>Les %n enregistrements sont intacts (en-têtes et CRC).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n damaged record(s):</source>
+        <translation>
+            <numerusform>%n enregistrement endommagé :</numerusform>
+            <numerusform>%n enregistrements endommagés :</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>layer %1, expert %2</source>
+        <translation>couche %1, expert %2</translation>
+    </message>
+    <message>
+        <source>layer %1 (whole bank)</source>
+        <translation>couche %1 (banc entier)</translation>
+    </message>
+    <message>
+        <source>Checks every expert record&apos;s header and CRC, like `sluice-cli verify MODEL`</source>
+        <translation>Vérifie l’en-tête et le CRC de chaque enregistrement d’expert, comme `sluice-cli verify MODÈLE`</translation>
+    </message>
+    <message>
+        <source>Cancel verification</source>
+        <translation>Annuler la vérification</translation>
+    </message>
+    <message>
+        <source>Verification progress</source>
+        <translation>Progression de la vérification</translation>
+    </message>
+    <message>
+        <source>Verification result</source>
+        <translation>Résultat de la vérification</translation>
+    </message>
+    <message>
+        <source>&amp;Verify container…</source>
+        <translation>&amp;Vérifier le conteneur…</translation>
+    </message>
+    <message>
+        <source>Verifying %1…</source>
+        <translation>Vérification de %1…</translation>
     </message>
 </context>
 <context>
@@ -891,12 +970,52 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Le budget est sous le plancher ; augmentez-le pour l’appliquer.</translation>
     </message>
     <message>
-        <source>Not wired into the app yet; it will run the same O_DIRECT read test as `sluice-cli diskbench`</source>
-        <translation>Pas encore relié à l’application ; il lancera le même test de lecture O_DIRECT que `sluice-cli diskbench`</translation>
+        <source>Disk test cancelled.</source>
+        <translation>Test du disque annulé.</translation>
     </message>
     <message>
-        <source>A predicted tokens-per-second range (an estimate from disk speed and a cache hit rate simulated on a routing trace) is not wired into the app yet.</source>
-        <translation>Une plage prévue de jetons par seconde (une estimation tirée de la vitesse du disque et d’un taux de succès du cache simulé sur une trace de routage) n’est pas encore reliée à l’application.</translation>
+        <source>Measuring disk speed…</source>
+        <translation>Mesure de la vitesse du disque…</translation>
+    </message>
+    <message>
+        <source>Disk: %1 GB/s (O_DIRECT record reads)</source>
+        <translation>Disque : %1 Go/s (lectures d’enregistrements O_DIRECT)</translation>
+    </message>
+    <message>
+        <source>Disk: %1 GB/s (the file system refused O_DIRECT: this may be RAM speed)</source>
+        <translation>Disque : %1 Go/s (le système de fichiers a refusé O_DIRECT : c’est peut-être la vitesse de la RAM)</translation>
+    </message>
+    <message>
+        <source>The tok/s estimate needs a routing trace (*.jsonl); none was found.</source>
+        <translation>L’estimation des jetons/s a besoin d’une trace de routage (*.jsonl) ; aucune n’a été trouvée.</translation>
+    </message>
+    <message>
+        <source>Test the disk speed for an estimate of tokens per second.</source>
+        <translation>Testez la vitesse du disque pour estimer les jetons par seconde.</translation>
+    </message>
+    <message>
+        <source>Reads the model&apos;s largest expert bank for a few seconds with O_DIRECT, like `sluice-cli diskbench`</source>
+        <translation>Lit le plus grand banc d’experts du modèle pendant quelques secondes avec O_DIRECT, comme `sluice-cli diskbench`</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Cancel the disk test</source>
+        <translation>Annuler le test du disque</translation>
+    </message>
+    <message>
+        <source>Disk test progress</source>
+        <translation>Progression du test du disque</translation>
+    </message>
+    <message>
+        <source>Disk speed</source>
+        <translation>Vitesse du disque</translation>
+    </message>
+    <message>
+        <source>Estimated tokens per second</source>
+        <translation>Jetons par seconde estimés</translation>
     </message>
 </context>
 <context>

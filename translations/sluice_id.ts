@@ -118,6 +118,32 @@
     </message>
 </context>
 <context>
+    <name>sluice::gui::DiskTestJob</name>
+    <message>
+        <source>The model has no expert bank to read.</source>
+        <translation>Model tidak memiliki bank pakar untuk dibaca.</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::EstimateJob</name>
+    <message>
+        <source>The estimate needs a routing trace (*.jsonl); none was found.</source>
+        <translation>Perkiraan memerlukan jejak perutean (*.jsonl); tidak ada yang ditemukan.</translation>
+    </message>
+    <message>
+        <source>The estimate needs a disk speed and a model.</source>
+        <translation>Perkiraan memerlukan kecepatan disk dan sebuah model.</translation>
+    </message>
+    <message>
+        <source>no disk reads once warm</source>
+        <translation>tanpa pembacaan disk setelah cache hangat</translation>
+    </message>
+    <message>
+        <source>Estimate: %1–%2 tok/s if disk-bound (hit rate %3–%4% simulated on %5 with %6 slots)</source>
+        <translation>Perkiraan: %1–%2 token/dtk jika dibatasi disk (tingkat hit %3–%4% disimulasikan pada %5 dengan %6 slot)</translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::ImageStrip</name>
     <message>
         <source>Attached images</source>
@@ -625,10 +651,6 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Sebuah obrolan tidak dapat disimpan.</translation>
     </message>
     <message>
-        <source>Not wired into the app yet: run `sluice-cli verify MODEL` to check every record&apos;s checksum</source>
-        <translation>Belum terhubung ke aplikasi: jalankan `sluice-cli verify MODEL` untuk memeriksa checksum setiap rekaman</translation>
-    </message>
-    <message>
         <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
         <translation>Aplikasi belum dapat membaca masukan perencana model ini (mesin belum menyediakannya); `sluice-cli plan MODEL` menampilkan rencana lengkapnya. Model berjalan dengan anggaran %1; batas minimumnya %2.</translation>
     </message>
@@ -639,6 +661,60 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>No chat title matches the search.</source>
         <translation>Tidak ada judul obrolan yang cocok dengan pencarian.</translation>
+    </message>
+    <message>
+        <source>Could not verify: %1</source>
+        <translation>Tidak dapat memverifikasi: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Verification cancelled after %n record(s).</source>
+        <translation>
+            <numerusform>Verifikasi dibatalkan setelah %n rekaman.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n record(s) intact (headers and CRC).</source>
+        <translation>
+            <numerusform>Semua %n rekaman utuh (header dan CRC).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n damaged record(s):</source>
+        <translation>
+            <numerusform>%n rekaman rusak:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>layer %1, expert %2</source>
+        <translation>lapisan %1, pakar %2</translation>
+    </message>
+    <message>
+        <source>layer %1 (whole bank)</source>
+        <translation>lapisan %1 (seluruh bank)</translation>
+    </message>
+    <message>
+        <source>Checks every expert record&apos;s header and CRC, like `sluice-cli verify MODEL`</source>
+        <translation>Memeriksa header dan CRC setiap rekaman pakar, seperti `sluice-cli verify MODEL`</translation>
+    </message>
+    <message>
+        <source>Cancel verification</source>
+        <translation>Batalkan verifikasi</translation>
+    </message>
+    <message>
+        <source>Verification progress</source>
+        <translation>Kemajuan verifikasi</translation>
+    </message>
+    <message>
+        <source>Verification result</source>
+        <translation>Hasil verifikasi</translation>
+    </message>
+    <message>
+        <source>&amp;Verify container…</source>
+        <translation>&amp;Verifikasi kontainer…</translation>
+    </message>
+    <message>
+        <source>Verifying %1…</source>
+        <translation>Memverifikasi %1…</translation>
     </message>
 </context>
 <context>
@@ -886,12 +962,52 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Anggaran di bawah batas minimum; naikkan untuk menerapkannya.</translation>
     </message>
     <message>
-        <source>Not wired into the app yet; it will run the same O_DIRECT read test as `sluice-cli diskbench`</source>
-        <translation>Belum terhubung ke aplikasi; nantinya menjalankan uji baca O_DIRECT yang sama dengan `sluice-cli diskbench`</translation>
+        <source>Disk test cancelled.</source>
+        <translation>Uji disk dibatalkan.</translation>
     </message>
     <message>
-        <source>A predicted tokens-per-second range (an estimate from disk speed and a cache hit rate simulated on a routing trace) is not wired into the app yet.</source>
-        <translation>Perkiraan rentang token per detik (estimasi dari kecepatan disk dan rasio hit cache yang disimulasikan pada jejak routing) belum terhubung ke aplikasi.</translation>
+        <source>Measuring disk speed…</source>
+        <translation>Mengukur kecepatan disk…</translation>
+    </message>
+    <message>
+        <source>Disk: %1 GB/s (O_DIRECT record reads)</source>
+        <translation>Disk: %1 GB/dtk (pembacaan rekaman O_DIRECT)</translation>
+    </message>
+    <message>
+        <source>Disk: %1 GB/s (the file system refused O_DIRECT: this may be RAM speed)</source>
+        <translation>Disk: %1 GB/dtk (sistem berkas menolak O_DIRECT: ini mungkin kecepatan RAM)</translation>
+    </message>
+    <message>
+        <source>The tok/s estimate needs a routing trace (*.jsonl); none was found.</source>
+        <translation>Perkiraan token/dtk memerlukan jejak perutean (*.jsonl); tidak ada yang ditemukan.</translation>
+    </message>
+    <message>
+        <source>Test the disk speed for an estimate of tokens per second.</source>
+        <translation>Uji kecepatan disk untuk memperkirakan token per detik.</translation>
+    </message>
+    <message>
+        <source>Reads the model&apos;s largest expert bank for a few seconds with O_DIRECT, like `sluice-cli diskbench`</source>
+        <translation>Membaca bank pakar terbesar model selama beberapa detik dengan O_DIRECT, seperti `sluice-cli diskbench`</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Batal</translation>
+    </message>
+    <message>
+        <source>Cancel the disk test</source>
+        <translation>Batalkan uji disk</translation>
+    </message>
+    <message>
+        <source>Disk test progress</source>
+        <translation>Kemajuan uji disk</translation>
+    </message>
+    <message>
+        <source>Disk speed</source>
+        <translation>Kecepatan disk</translation>
+    </message>
+    <message>
+        <source>Estimated tokens per second</source>
+        <translation>Perkiraan token per detik</translation>
     </message>
 </context>
 <context>
