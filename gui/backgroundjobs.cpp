@@ -253,6 +253,12 @@ EstimateJob::EstimateJob(QObject *parent)
     : QObject(parent)
 {
     connect(&m_watcher, &QFutureWatcher<TokRateEstimate>::finished, this, [this] {
+        if (m_pending) {
+            const auto next = std::move(m_pending);
+            m_pending = nullptr;
+            next(); // the running answer is stale
+            return;
+        }
         if (m_watcher.future().resultCount() > 0)
             Q_EMIT finished(m_watcher.result());
     });
@@ -262,11 +268,17 @@ EstimateJob::~EstimateJob() { m_watcher.waitForFinished(); }
 
 void EstimateJob::start(const MemoryPlan &plan, const CacheSizing &sizing, double diskGBps, const QString &tracePath)
 {
-    if (m_watcher.isRunning())
+    if (m_watcher.isRunning()) {
+        m_pending = [this, plan, sizing, diskGBps, tracePath] { start(plan, sizing, diskGBps, tracePath); };
         return;
+    }
     m_watcher.setFuture(QtConcurrent::run(estimateTokRate, plan, sizing, diskGBps, tracePath));
 }
 
-void EstimateJob::cancel() { m_watcher.cancel(); }
+void EstimateJob::cancel()
+{
+    m_pending = nullptr;
+    m_watcher.cancel();
+}
 
 } // namespace sluice::gui

@@ -11,6 +11,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <optional>
 
 namespace sluice::gui {
@@ -105,6 +106,9 @@ Q_SIGNALS:
 
 private:
     QFutureWatcher<TokRateEstimate> m_watcher;
+    // A request made while one runs replaces any earlier waiting one and starts
+    // when the running one ends, so the last budget chosen is the one estimated.
+    std::function<void()> m_pending;
 };
 
 // "3.1–7.4 tok/s (estimate …)" in the user's language.

@@ -213,7 +213,18 @@ void TestBackgroundJobs::estimateRange()
     auto bigger = sizeCache(*plan, plan->floorBytes + 5 * plan->workingSetBytes);
     QVERIFY(bool(bigger));
     const gui::TokRateEstimate e2 = gui::estimateTokRate(*plan, *bigger, 3.0, trace);
+    QVERIFY(e2.simSlots > e.simSlots);
     QVERIFY(e2.coldHitRate >= e.coldHitRate);
+
+    // Two requests in a row (a slider dragged): only the last one is answered.
+    gui::EstimateJob job;
+    QSignalSpy answered(&job, &gui::EstimateJob::finished);
+    job.start(*plan, *sizing, 3.0, trace);
+    job.start(*plan, *bigger, 3.0, trace);
+    QVERIFY(answered.wait(10000));
+    QTest::qWait(20);
+    QCOMPARE(answered.count(), 1);
+    QCOMPARE(answered.at(0).at(0).value<gui::TokRateEstimate>().simSlots, e2.simSlots);
 
     const gui::TokRateEstimate none = gui::estimateTokRate(*plan, *sizing, 3.0, QString());
     QVERIFY(!none.error.isEmpty());
