@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QThread>
+#include <algorithm>
 
 #ifdef SLUICE_HAVE_ENGINE
 #include "model/plannerinputs.h"
@@ -35,14 +36,17 @@ PlannerInputsProvider defaultPlannerInputs()
 #ifdef SLUICE_HAVE_ENGINE
     // The same mapping Engine::open and `sluice-cli plan` use. MainWindow calls
     // this on a pool thread: opening the container reads the manifest.
-    return [](const QString &modelPath, int contextLength) -> std::optional<PlannerInputs> {
+    return [](const QString &modelPath, int contextLength, int threads) -> std::optional<PlannerInputs> {
         auto c = Container::open(modelPath.toStdString());
         if (!c)
             return std::nullopt;
         model::PlannerInputsOptions o;
         o.contextLength = contextLength;
         o.vision = true; // as Engine::open (ignored for models without a tower)
-        o.attentionSlices = QThread::idealThreadCount(); // the engine pool's default size
+        // The engine's pool size: the setting, else SLUICE_THREADS, else every hardware thread.
+        if (threads <= 0)
+            threads = qEnvironmentVariableIntValue("SLUICE_THREADS");
+        o.attentionSlices = threads > 0 ? threads : std::max(1, QThread::idealThreadCount());
         auto in = model::plannerInputs(**c, o);
         if (!in)
             return std::nullopt;

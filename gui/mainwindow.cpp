@@ -916,7 +916,7 @@ void MainWindow::updatePlanner()
     }
     // Reading the inputs opens the container: on a pool thread, never here.
     const quint64 seq = ++m_plannerSeq;
-    QtConcurrent::run(m_options.plannerInputs, m_modelPath, m_contextLength)
+    QtConcurrent::run(m_options.plannerInputs, m_modelPath, m_contextLength, m_settings->threads())
         .then(this, [this, seq](const std::optional<PlannerInputs> &inputs) {
             if (seq == m_plannerSeq)
                 applyPlannerInputs(inputs);

@@ -35,8 +35,10 @@ class PromptEdit;
 class StatsPanel;
 
 // Reads the planner inputs of a model folder (its manifest); empty when the
-// build cannot (yet) derive them.
-using PlannerInputsProvider = std::function<std::optional<PlannerInputs>(const QString &modelPath, int contextLength)>;
+// build cannot derive them. `threads` is the engine's thread setting (0 = auto):
+// the vision tower's attention work slices, and so its memory, follow it.
+using PlannerInputsProvider =
+    std::function<std::optional<PlannerInputs>(const QString &modelPath, int contextLength, int threads)>;
 
 struct MainWindowOptions {
     QString dataDirectory;      // chats/ and images/ live here

@@ -68,7 +68,7 @@ struct GuiFixture {
         o.demoModelPath = demo;
         o.engineFactory = scriptedFactory(script);
         if (withPlanner)
-            o.plannerInputs = [](const QString &, int ctx) { return std::optional<PlannerInputs>(k3LikePlannerInputs(ctx)); };
+            o.plannerInputs = [](const QString &, int ctx, int) { return std::optional<PlannerInputs>(k3LikePlannerInputs(ctx)); };
         o.usableRamBytes = 64ull << 30;
         window = std::make_unique<gui::MainWindow>(settings.get(), appearance.get(), o);
         window->resize(1400, 860);

@@ -151,7 +151,7 @@ void TestBackgroundJobs::plannerMatchesCorePlanner()
     const auto provider = gui::defaultPlannerInputs();
     if (!provider)
         QSKIP("this build has no model module");
-    const std::optional<PlannerInputs> in = provider(m_demo, 8192);
+    const std::optional<PlannerInputs> in = provider(m_demo, 8192, 0);
     QVERIFY(bool(in));
 
     auto c = Container::open(m_demo.toStdString());
@@ -237,7 +237,7 @@ void TestBackgroundJobs::plannerPanelJobs()
     gui::PlannerPanel panel;
     panel.resize(420, 640);
     if (!m_demo.isEmpty() && gui::defaultPlannerInputs()) {
-        panel.setInputs(*gui::defaultPlannerInputs()(m_demo, 4096), 64ull << 30, true);
+        panel.setInputs(*gui::defaultPlannerInputs()(m_demo, 4096, 0), 64ull << 30, true);
         panel.setDiskTestTarget(m_demo, 0.5);
     } else {
         panel.setInputs(test::k3LikePlannerInputs(), 64ull << 30, true);

@@ -25,6 +25,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QProcess>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -337,6 +338,7 @@ void TestMainWindow::demoModelEndToEnd()
     o.dataDirectory = dir.filePath(QStringLiteral("data"));
     o.demoModelPath = demo;
     o.engineFactory = gui::defaultEngineFactory();
+    o.plannerInputs = gui::defaultPlannerInputs();
     gui::MainWindow window(&settings, &appearance, o);
     window.show();
     QSignalSpy opened(&window, &gui::MainWindow::modelOpened);
@@ -371,6 +373,15 @@ void TestMainWindow::demoModelEndToEnd()
           chat->messages[1].stats.timeToFirstToken, worst, clock.elapsed());
     const qint64 limit = qEnvironmentVariableIntValue("SLUICE_STRICT_TIMING") ? 50 : 1000;
     QVERIFY2(worst < limit, qPrintable(QStringLiteral("event loop stalled %1 ms").arg(worst)));
+
+    // The planner panel's plan for the opened model is the engine's: same floor.
+    QTRY_VERIFY(window.plannerPanel()->plan().has_value());
+    QCOMPARE(window.plannerPanel()->plan()->floorBytes, window.modelInfo().floorBytes);
+    QVERIFY(window.plannerPanel()->diskTestButton()->isEnabled());
+
+    // Verify container from the window (the Model tab's job).
+    window.verifyContainer();
+    QTRY_VERIFY_WITH_TIMEOUT(window.verifyResultText().contains(QStringLiteral("intact")), 10000);
 }
 
 void TestMainWindow::screenshots()
