@@ -210,7 +210,7 @@ void ImageStrip::clear()
     for (int i = m_layout->count() - 1; i >= 0; --i) {
         QWidget *w = m_layout->itemAt(i)->widget();
         if (w && w != m_hint) {
-            m_layout->takeAt(i);
+            delete m_layout->takeAt(i); // the QWidgetItem is ours once taken; the widget is not in it
             delete w;
         }
     }
