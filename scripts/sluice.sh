@@ -99,7 +99,8 @@ fuzz)
     corpus="tests/fuzz/corpus/${name#fuzz_}"
     mkdir -p "build-fuzz/corpus-$name"
     say "fuzzing $name for $runs runs"
-    "$f" -runs="$runs" -max_len=65536 -seed=1 "build-fuzz/corpus-$name" $( [ -d "$corpus" ] && echo "$corpus" )
+    # Undefined behaviour is a finding, not a warning: stop and keep the input.
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 "$f" -runs="$runs" -max_len=65536 -seed=1 "build-fuzz/corpus-$name" $( [ -d "$corpus" ] && echo "$corpus" )
   done
   ;;
 *)

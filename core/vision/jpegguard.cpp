@@ -4,49 +4,74 @@
 
 namespace sluice::vision {
 
+namespace {
+
+// Checks the tables of one DHT segment whose payload is data[begin, end).
+// `end` is already clamped to the data: stb reads a truncated segment's missing
+// bytes as zeros, so only the bytes present can add to the code count.
+Status checkDhtSegment(std::span<const uint8_t> data, size_t begin, size_t end, size_t segmentAt)
+{
+    size_t at = begin;
+    while (at < end) {
+        size_t codes = 0;
+        for (size_t i = 1; i <= 16 && at + i < end; ++i)
+            codes += data[at + i];
+        if (codes > 256)
+            return makeError(ErrorCode::Format, "image: JPEG Huffman table at byte " + std::to_string(at) +
+                                                    " declares " + std::to_string(codes) +
+                                                    " codes (at most 256 are possible)");
+        if (at + 17 > end)
+            return makeError(ErrorCode::Format, "image: JPEG Huffman table at byte " + std::to_string(at) +
+                                                    " is truncated");
+        at += 17 + codes;
+    }
+    if (at != end)
+        return makeError(ErrorCode::Format, "image: JPEG Huffman table segment at byte " + std::to_string(segmentAt) +
+                                                " overruns its length");
+    return Status::ok();
+}
+
+} // namespace
+
 Status checkJpegHuffmanTables(std::span<const uint8_t> data)
 {
     if (data.size() < 2 || data[0] != 0xFF || data[1] != 0xD8)
         return Status::ok(); // not a JPEG
+    // Walk every marker segment, including those between the scans of a
+    // progressive JPEG (each may define new tables): entropy-coded data after a
+    // start-of-scan is skipped up to the next marker that is not a stuffed
+    // 0xFF00 or a restart marker.
     size_t pos = 2;
-    while (pos + 4 <= data.size()) {
-        if (data[pos] != 0xFF)
-            return Status::ok(); // not a marker where one belongs: stb reports the damage
+    while (pos + 1 < data.size()) {
+        if (data[pos] != 0xFF) {
+            ++pos; // stb skips junk between segments too
+            continue;
+        }
         const uint8_t marker = data[pos + 1];
         if (marker == 0xFF) { // fill byte
             ++pos;
             continue;
         }
-        if (marker == 0xD8 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01) {
+        if (marker == 0xD8 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01 || marker == 0x00) {
             pos += 2; // markers without a length
             continue;
         }
-        if (marker == 0xD9 || marker == 0xDA)
-            return Status::ok(); // end of image, or start of scan: headers are done
+        if (marker == 0xD9)
+            return Status::ok(); // end of image
+        if (pos + 4 > data.size())
+            return Status::ok();
         const size_t length = size_t(data[pos + 2]) << 8 | data[pos + 3];
-        if (length < 2 || pos + 2 + length > data.size())
-            return Status::ok(); // truncated segment: stb reports it
-        if (marker == 0xC4) {
-            size_t at = pos + 4;
-            const size_t end = pos + 2 + length;
-            while (at < end) {
-                if (at + 17 > end)
-                    return makeError(ErrorCode::Format, "image: JPEG Huffman table at byte " + std::to_string(at) +
-                                                            " is truncated");
-                size_t codes = 0;
-                for (int i = 1; i <= 16; ++i)
-                    codes += data[at + i];
-                if (codes > 256)
-                    return makeError(ErrorCode::Format, "image: JPEG Huffman table at byte " + std::to_string(at) +
-                                                            " declares " + std::to_string(codes) +
-                                                            " codes (at most 256 are possible)");
-                at += 17 + codes;
-            }
-            if (at != end)
-                return makeError(ErrorCode::Format, "image: JPEG Huffman table segment at byte " +
-                                                        std::to_string(pos) + " overruns its length");
+        const size_t declaredEnd = pos + 2 + length;
+        const size_t end = declaredEnd < data.size() ? declaredEnd : data.size();
+        if (marker == 0xC4 && length >= 2)
+            SLUICE_TRY(checkDhtSegment(data, pos + 4, end, pos));
+        pos = end > pos + 2 ? end : pos + 2;
+        if (marker == 0xDA) {
+            // Entropy-coded data: find the next real marker.
+            while (pos + 1 < data.size() &&
+                   !(data[pos] == 0xFF && data[pos + 1] != 0x00 && !(data[pos + 1] >= 0xD0 && data[pos + 1] <= 0xD7)))
+                ++pos;
         }
-        pos += 2 + length;
     }
     return Status::ok();
 }

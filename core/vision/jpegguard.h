@@ -13,8 +13,9 @@
 namespace sluice::vision {
 
 // Ok for anything that is not a JPEG, or a JPEG whose DHT segments are sane
-// (tables of at most 256 codes that fit their segment). Stops at the first
-// start-of-scan: entropy-coded data follows and is stb's to validate.
+// (tables of at most 256 codes that fit their segment), in every segment
+// including those between the scans of a progressive JPEG and a segment cut
+// short by the end of the file.
 Status checkJpegHuffmanTables(std::span<const uint8_t> data);
 
 } // namespace sluice::vision

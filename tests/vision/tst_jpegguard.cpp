@@ -78,6 +78,25 @@ private slots:
         }
     }
 
+    // A progressive JPEG defines tables between its scans, after entropy-coded
+    // data; and a segment cut off by the end of the file still counts the
+    // bytes that are there (stb reads the rest as zeros).
+    void tablesAfterAScanAndTruncatedSegments()
+    {
+        std::vector<uint8_t> jpeg = {0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02, // SOS with an empty header
+                                     0x12, 0xFF, 0x00, 0x34, 0xFF, 0xD3, 0x56}; // data, stuffed 0xFF00, RST3
+        const std::vector<uint8_t> hostile = jpegWithTable(std::vector<int>(16, 255), 0);
+        jpeg.insert(jpeg.end(), hostile.begin() + 2, hostile.end()); // its DHT after the scan
+        QVERIFY(!checkJpegHuffmanTables(jpeg).isOk());
+
+        std::vector<uint8_t> cut = {0xFF, 0xD8, 0xFF, 0xC4, 0x40, 0x00, 0x00}; // length claims 16 KiB
+        for (int i = 0; i < 16; ++i)
+            cut.push_back(0xFF);
+        const Status status = checkJpegHuffmanTables(cut);
+        QVERIFY(!status.isOk());
+        QVERIFY2(QString::fromStdString(status.message()).contains("4080"), status.message().c_str());
+    }
+
     void nonJpegPasses()
     {
         const std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
