@@ -9,7 +9,7 @@ namespace {
 // Checks the tables of one DHT segment whose payload is data[begin, end).
 // `end` is already clamped to the data: stb reads a truncated segment's missing
 // bytes as zeros, so only the bytes present can add to the code count.
-Status checkDhtSegment(std::span<const uint8_t> data, size_t begin, size_t end, size_t segmentAt)
+Status checkDhtSegment(std::span<const uint8_t> data, size_t begin, size_t end, size_t segmentAt, bool cutShort)
 {
     size_t at = begin;
     while (at < end) {
@@ -17,16 +17,18 @@ Status checkDhtSegment(std::span<const uint8_t> data, size_t begin, size_t end, 
         for (size_t i = 1; i <= 16 && at + i < end; ++i)
             codes += data[at + i];
         if (codes > 256)
-            return makeError(ErrorCode::Format, "image: JPEG Huffman table at byte " + std::to_string(at) +
+            return makeError(ErrorCode::Format, "image: damaged JPEG: Huffman table at byte " + std::to_string(at) +
                                                     " declares " + std::to_string(codes) +
                                                     " codes (at most 256 are possible)");
+        if (cutShort && at + 17 + codes > end)
+            return Status::ok(); // the file ends inside this table: stb reports the truncation
         if (at + 17 > end)
-            return makeError(ErrorCode::Format, "image: JPEG Huffman table at byte " + std::to_string(at) +
+            return makeError(ErrorCode::Format, "image: damaged JPEG: Huffman table at byte " + std::to_string(at) +
                                                     " is truncated");
         at += 17 + codes;
     }
     if (at != end)
-        return makeError(ErrorCode::Format, "image: JPEG Huffman table segment at byte " + std::to_string(segmentAt) +
+        return makeError(ErrorCode::Format, "image: damaged JPEG: Huffman table segment at byte " + std::to_string(segmentAt) +
                                                 " overruns its length");
     return Status::ok();
 }
@@ -64,7 +66,7 @@ Status checkJpegHuffmanTables(std::span<const uint8_t> data)
         const size_t declaredEnd = pos + 2 + length;
         const size_t end = declaredEnd < data.size() ? declaredEnd : data.size();
         if (marker == 0xC4 && length >= 2)
-            SLUICE_TRY(checkDhtSegment(data, pos + 4, end, pos));
+            SLUICE_TRY(checkDhtSegment(data, pos + 4, end, pos, declaredEnd > data.size()));
         pos = end > pos + 2 ? end : pos + 2;
         if (marker == 0xDA) {
             // Entropy-coded data: find the next real marker.
