@@ -18,23 +18,8 @@ int runInfo(const std::vector<std::string> &args)
 {
     std::string model;
     bool json = false;
-    for (size_t i = 1; i < args.size(); ++i) {
-        if (args[i] == "--json")
-            json = true;
-        else if (args[i] == "--help" || args[i] == "-h") {
-            std::printf("usage: sluice-cli info MODEL [--json]\n");
-            return 0;
-        } else if (model.empty())
-            model = args[i];
-        else {
-            std::fprintf(stderr, "info: unexpected argument '%s'\n", args[i].c_str());
-            return 2;
-        }
-    }
-    if (model.empty()) {
-        std::fprintf(stderr, "usage: sluice-cli info MODEL [--json]\n");
-        return 2;
-    }
+    if (const int exitCode = sluice::cli::parseModelAndJson(args, model, json); exitCode >= 0)
+        return exitCode;
     auto opened = sluice::Container::open(model);
     if (!opened) {
         std::fprintf(stderr, "info: %s\n", opened.status().message().c_str());

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <unistd.h>
 
@@ -14,6 +15,29 @@ std::vector<Command> &commandTable()
 }
 
 bool stdoutIsTerminal() { return isatty(STDOUT_FILENO) == 1; }
+
+int parseModelAndJson(const std::vector<std::string> &args, std::string &model, bool &json)
+{
+    const std::string &name = args.at(0);
+    for (size_t i = 1; i < args.size(); ++i) {
+        if (args[i] == "--json") {
+            json = true;
+        } else if (args[i] == "--help" || args[i] == "-h") {
+            std::printf("usage: sluice-cli %s MODEL [--json]\n", name.c_str());
+            return 0;
+        } else if (model.empty()) {
+            model = args[i];
+        } else {
+            std::fprintf(stderr, "%s: unexpected argument '%s'\n", name.c_str(), args[i].c_str());
+            return 2;
+        }
+    }
+    if (model.empty()) {
+        std::fprintf(stderr, "usage: sluice-cli %s MODEL [--json]\n", name.c_str());
+        return 2;
+    }
+    return -1;
+}
 
 bool parseByteSize(const std::string &text, unsigned long long &bytes)
 {
