@@ -103,7 +103,11 @@ static int runPlan(const std::vector<std::string> &args)
         std::fprintf(stderr, "plan: %s\n", plan.status().message().c_str());
         return 1;
     }
-    auto sizing = sizeCache(*plan, budget);
+    // The engine's own choice for this budget: the prefill chunk and the cache
+    // sized with that chunk's scratch (the ledger after open).
+    auto budgetPlan = model::planForBudget(**container, pio, ram->usableBytes, budget);
+    Expected<CacheSizing> sizing = budgetPlan ? Expected<CacheSizing>(budgetPlan->sizing)
+                                              : Expected<CacheSizing>(budgetPlan.status());
     std::vector<std::string> warnings = plan->warnings;
     if (sizing)
         warnings.insert(warnings.end(), sizing->warnings.begin(), sizing->warnings.end());
@@ -134,6 +138,8 @@ static int runPlan(const std::vector<std::string> &args)
             root["cache_bytes"] = qint64(sizing->slotBufferBytes);
             root["cache_slots"] = sizing->slotCount;
             root["engine_bytes"] = qint64(sizing->engineBytes);
+            root["prefill_chunk"] = budgetPlan->prefillChunk;
+            root["prefill_scratch_bytes"] = qint64(budgetPlan->plan.scratchBytes - plan->scratchBytes);
         } else {
             root["error"] = QString::fromStdString(sizing.status().message());
         }
@@ -159,6 +165,8 @@ static int runPlan(const std::vector<std::string> &args)
         std::printf("\n  %-58s %12s%s\n", "budget", human(sizing->budgetBytes), budget ? "" : " (default)");
         std::printf("  %-58s %12s  (%d slots of %llu B)\n", "expert cache", human(sizing->slotBufferBytes),
                     sizing->slotCount, (unsigned long long)sizing->slotBytes);
+        std::printf("  %-58s %12s  (+%s scratch)\n", ("prefill chunk " + std::to_string(budgetPlan->prefillChunk)).c_str(),
+                    "", human(budgetPlan->plan.scratchBytes - plan->scratchBytes));
         std::printf("  %-58s %12s\n", "engine total (ledger after open)", human(sizing->engineBytes));
     }
     for (const std::string &w : warnings)

@@ -33,7 +33,7 @@ Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerI
     in.kvLoraRank = cfg.kvLoraRank;
     in.qkRopeDim = cfg.qkRopeDim;
     in.contextLength = o.contextLength;
-    in.scratch = ForwardPass::scratchBuffers(cfg, o.contextLength);
+    in.scratch = ForwardPass::scratchBuffers(cfg, o.contextLength, o.prefillChunk);
     in.topK = cfg.topK;
     in.moeLayers = cfg.moeLayerCount();
     in.expertsPerLayer = cfg.nExperts;
@@ -49,6 +49,75 @@ Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerI
         in.visionBytes = vm->total();
     }
     return in;
+}
+
+namespace {
+
+uint64_t scratchTotal(const std::vector<ScratchBuffer> &list)
+{
+    uint64_t total = 0;
+    for (const ScratchBuffer &b : list)
+        total += b.bytes;
+    return total;
+}
+
+} // namespace
+
+uint64_t prefillExtraBytes(const ModelConfig &cfg, int contextLength, int chunk)
+{
+    return scratchTotal(ForwardPass::scratchBuffers(cfg, contextLength, chunk)) -
+           scratchTotal(ForwardPass::scratchBuffers(cfg, contextLength, 1));
+}
+
+int choosePrefillChunk(const ModelConfig &cfg, int contextLength, uint64_t spareBytes, uint64_t cacheCeilingBytes)
+{
+    const uint64_t unusable = spareBytes > cacheCeilingBytes ? spareBytes - cacheCeilingBytes : 0;
+    const uint64_t allowance = std::max(unusable, spareBytes / 4);
+    int chunk = 1;
+    for (int c = 2; c <= kMaxChunk; c *= 2) {
+        if (prefillExtraBytes(cfg, contextLength, c) <= allowance)
+            chunk = c;
+    }
+    return chunk;
+}
+
+Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
+                                   uint64_t usableRamBytes, uint64_t budgetBytes)
+{
+    PlannerInputsOptions o = options;
+    o.prefillChunk = 1;
+    auto inputs = plannerInputs(container, o);
+    if (!inputs)
+        return inputs.status();
+    auto plan = planMemory(*inputs, usableRamBytes);
+    if (!plan)
+        return plan.status();
+    auto sizing = sizeCache(*plan, budgetBytes);
+    if (!sizing)
+        return sizing.status();
+    BudgetPlan out;
+    out.floorBytes = plan->floorBytes;
+    const uint64_t budget = sizing->budgetBytes;
+    const uint64_t records = uint64_t(std::max(plan->moeLayers, 0)) * uint64_t(std::max(plan->expertsPerLayer, 0));
+    const uint64_t extraSlots = records > uint64_t(2 * plan->topK) ? records - uint64_t(2 * plan->topK) : 0;
+    const uint64_t ceiling = extraSlots * (sizing->slotBytes + kCacheIndexBytesPerSlot);
+    out.prefillChunk = choosePrefillChunk(container.config(), o.contextLength, budget - plan->floorBytes, ceiling);
+    if (out.prefillChunk > 1) {
+        o.prefillChunk = out.prefillChunk;
+        inputs = plannerInputs(container, o);
+        if (!inputs)
+            return inputs.status();
+        plan = planMemory(*inputs, usableRamBytes);
+        if (!plan)
+            return plan.status();
+        sizing = sizeCache(*plan, budget);
+        if (!sizing)
+            return sizing.status();
+    }
+    out.inputs = std::move(*inputs);
+    out.plan = std::move(*plan);
+    out.sizing = std::move(*sizing);
+    return out;
 }
 
 } // namespace sluice::model
