@@ -48,7 +48,9 @@ struct BudgetPlan {
     uint64_t floorBytes = 0; // the decode floor: the smallest budget that opens the model
 };
 
-// budgetBytes 0 = the default budget of the decode plan. options.prefillChunk is ignored (chosen here).
+// budgetBytes 0 = the default budget: whole working sets on top of the
+// kMaxChunk plan (prefill at full speed), as before decode-sized scratch.
+// options.prefillChunk is ignored (chosen here).
 Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
                                    uint64_t usableRamBytes, uint64_t budgetBytes);
 
