@@ -17,11 +17,14 @@ void usage(FILE *out)
     std::fprintf(out,
                  "usage: sluice-cli synth --out DIR [--arch k3|kimi-linear] [--seed N] [--trunk-bits 4|8]\n"
                  "                        [--expert-fmt VQ3R|VQ2R|VQ4P] [--with-vision] [--no-tokenizer] [--demo]\n"
-                 "                        [--record-bytes N --layers N --experts N]\n"
+                 "                        [--record-bytes N --layers N --experts N] [--release [--shards N]]\n"
                  "Writes a synthetic WASTE v0 container with random weights (deterministic per seed).\n"
                  "  --demo          tiny K3 + vision + tokenizer, marked \"sluice_demo\" (the app's demo model)\n"
                  "  --record-bytes  large mode for streaming benchmarks: random records of exactly N bytes\n"
-                 "                  (e.g. --record-bytes 12406784 --layers 24 --experts 128, ~38 GB)\n");
+                 "                  (e.g. --record-bytes 12406784 --layers 24 --experts 128, ~38 GB)\n"
+                 "  --release       the same tiny model in the published checkpoint's layout instead: config.json,\n"
+                 "                  safetensors shards (bf16 trunk, MXFP4 experts for K3, bf16 for Kimi-Linear)\n"
+                 "                  and model.safetensors.index.json; --shards N (default 3)\n");
 }
 
 bool parseInt(const std::string &text, long long &out)
@@ -36,6 +39,8 @@ int runSynth(const std::vector<std::string> &args)
     sluice::SynthOptions o;
     std::string out;
     bool tokenizer = true;
+    bool release = false;
+    sluice::SynthReleaseOptions releaseOptions;
     for (size_t i = 1; i < args.size(); ++i) {
         const std::string &a = args[i];
         auto value = [&](long long &v) {
@@ -88,6 +93,12 @@ int runSynth(const std::vector<std::string> &args)
             }
             ++i;
             o.recordBytes = bytes;
+        } else if (a == "--release") {
+            release = true;
+        } else if (a == "--shards") {
+            if (!value(v))
+                return 2;
+            releaseOptions.shards = int(v);
         } else if (a == "--layers") {
             if (!value(v))
                 return 2;
@@ -126,7 +137,8 @@ int runSynth(const std::vector<std::string> &args)
             return true;
         };
     }
-    const sluice::Status s = sluice::writeSyntheticModel(out, o);
+    const sluice::Status s =
+        release ? sluice::writeSyntheticRelease(out, o, releaseOptions) : sluice::writeSyntheticModel(out, o);
     if (showProgress)
         std::fprintf(stderr, "\n");
     if (!s.isOk()) {
