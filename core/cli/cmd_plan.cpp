@@ -3,6 +3,7 @@
 // engine and the GUI use: every term of the floor, the working set, the
 // recommended and default budgets, and the expert cache a budget buys.
 #include "command.h"
+#include "options.h"
 
 #include "format/container.h"
 #include "model/plannerinputs.h"
@@ -34,49 +35,21 @@ const char *human(uint64_t bytes)
 
 static int runPlan(const std::vector<std::string> &args)
 {
-    const char *usage = "usage: sluice-cli plan MODEL [--budget X] [--ctx N] [--vision] [--json]\n"
-                        "The memory plan of a container on this machine: floor, working set, recommended\n"
-                        "and default budget, and the expert cache that --budget (default: the default budget) buys.\n"
-                        "--vision counts the vision tower (at the engine's defaults: max_patches, one attention\n"
-                        "slice per hardware thread), as an engine opened with vision on does.\n";
     std::string path;
-    unsigned long long budget = 0;
+    uint64_t budget = 0;
     int ctx = 4096;
     bool json = false;
     bool vision = false;
-    for (size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        if (a == "--help" || a == "-h") {
-            std::printf("%s", usage);
-            return 0;
-        } else if (a == "--budget" && i + 1 < args.size()) {
-            if (!cli::parseByteSize(args[++i], budget)) {
-                std::fprintf(stderr, "plan: bad --budget '%s' (e.g. 46G, 48000M)\n", args[i].c_str());
-                return 2;
-            }
-        } else if (a == "--ctx" && i + 1 < args.size()) {
-            char *end = nullptr;
-            const long v = std::strtol(args[++i].c_str(), &end, 10);
-            if (*end || v < 1 || v > (1l << 24)) {
-                std::fprintf(stderr, "plan: --ctx must be 1..16777216\n");
-                return 2;
-            }
-            ctx = int(v);
-        } else if (a == "--json") {
-            json = true;
-        } else if (a == "--vision") {
-            vision = true;
-        } else if (path.empty() && a.rfind("--", 0) != 0) {
-            path = a;
-        } else {
-            std::fprintf(stderr, "plan: unexpected argument '%s'\n%s", a.c_str(), usage);
-            return 2;
-        }
-    }
-    if (path.empty()) {
-        std::fprintf(stderr, "%s", usage);
-        return 2;
-    }
+    cli::OptionParser p("plan", "The memory plan of a container on this machine: floor, working set, recommended\n"
+                                "and default budget, and the expert cache that --budget (default: the default budget) buys.");
+    p.positional("MODEL", &path, "a .waste container directory");
+    p.size("--budget", &budget, cli::kMinBudgetBytes, cli::kMaxBudgetBytes, "the budget to size the cache for");
+    p.integer("--ctx", &ctx, 1, cli::kMaxContextOption, "context positions (at most the model's max_position_embeddings)");
+    p.flag("--vision", &vision, "count the vision tower as an engine opened with vision on does");
+    p.flag("--json", &json, "JSON output");
+    p.note("--vision plans the tower at the engine's defaults: max_patches, one attention slice per hardware thread.");
+    if (const int code = p.parse(args); code >= 0)
+        return code;
     ContainerOptions copts;
     copts.checkBanks = true;
     auto container = Container::open(path, copts);

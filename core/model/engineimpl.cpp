@@ -461,10 +461,8 @@ Expected<GenerationResult> EngineImpl::generate(std::span<const int> prompt, con
             result.reason = StopReason::Cancelled;
             return result;
         }
-        if (st.code() == ErrorCode::ContextFull) {
-            result.reason = StopReason::ContextFull;
-            return result;
-        }
+        // A prompt that does not fit is a failed request, not a stop: the
+        // caller gets the error (nothing was generated, nothing evaluated).
         return st;
     }
     if (prompt.empty() && m_forward->position() > 0 && !m_lastLogits.empty())

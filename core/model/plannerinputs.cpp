@@ -21,6 +21,18 @@ Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerI
     if (o.contextLength < 1)
         return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
     const ModelConfig &cfg = container.config();
+    // The model's positional range is the real limit (RoPE/YaRN are defined
+    // up to it); a bigger cache would only be refused later or, worse, used.
+    if (o.contextLength > cfg.maxPositions)
+        return makeError(ErrorCode::InvalidArgument, "context length " + std::to_string(o.contextLength) +
+                                                         " exceeds the model's max_position_embeddings " +
+                                                         std::to_string(cfg.maxPositions));
+    // Patches size the tower's activations: bound them before anything is
+    // planned or allocated (16384 is 16x the spec's max_patches of 1024).
+    if (o.maxImagePatches < 0 || (o.maxImagePatches > 0 && o.maxImagePatches < 4) ||
+        o.maxImagePatches > kMaxImagePatches)
+        return makeError(ErrorCode::InvalidArgument, "max patches " + std::to_string(o.maxImagePatches) +
+                                                         " is outside 4.." + std::to_string(kMaxImagePatches));
     PlannerInputs in;
     for (const TensorInfo &t : container.tensors())
         if (isTrunkTensor(cfg, t))

@@ -13,6 +13,9 @@
 
 namespace sluice::model {
 
+// The largest patch budget per image an engine accepts (16x the spec's 1024).
+inline constexpr int kMaxImagePatches = 16384;
+
 struct PlannerInputsOptions {
     int contextLength = 4096;
     bool vision = false;        // count the vision tower (only if the model has one and a media pad id)

@@ -1,5 +1,7 @@
 #include "model/session.h"
 
+#include "util/bytes.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -8,16 +10,6 @@
 #include <unistd.h>
 
 namespace sluice::model {
-
-uint64_t fnv1a64(const void *data, size_t bytes, uint64_t h)
-{
-    const auto *p = static_cast<const uint8_t *>(data);
-    for (size_t i = 0; i < bytes; ++i) {
-        h ^= p[i];
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
 
 namespace {
 
@@ -35,23 +27,18 @@ const char *kFieldNames[kShapeFields] = {"layers",   "hidden",  "vocab",   "KDA 
                                          "conv kernel", "MLA heads", "kv_lora_rank", "qk_rope_head_dim",
                                          "context capacity", "position", "reserved"};
 
-template <typename T>
-void put(std::string &out, const T &v)
-{
-    out.append(reinterpret_cast<const char *>(&v), sizeof v);
-}
-
 } // namespace
 
 Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, const ForwardPass &fp)
 {
     std::string out;
-    put(out, kSessionMagic);
-    put(out, kSessionVersion);
-    put(out, fingerprint);
+    appendLe32(out, kSessionMagic);
+    appendLe32(out, kSessionVersion);
+    appendLe64(out, fingerprint);
     int32_t f[kShapeFields];
     shapeFields(cfg, fp.contextLength(), fp.position(), f);
-    out.append(reinterpret_cast<const char *>(f), sizeof f);
+    for (int32_t v : f)
+        appendLe32(out, uint32_t(v));
     for (int L = 0; L < cfg.nLayers; ++L)
         out.push_back(cfg.layerIsKda[size_t(L)] ? 1 : 2);
     const auto &states = fp.layerStates();
@@ -63,12 +50,12 @@ Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
             out.append(reinterpret_cast<const char *>(s.conv.data()), s.conv.size() * 4);
         } else {
             const int32_t nkv = fp.position();
-            put(out, nkv);
+            appendLe32(out, uint32_t(nkv));
             out.append(reinterpret_cast<const char *>(s.kv.data()), size_t(nkv) * row * 4);
         }
     }
     const uint64_t sum = fnv1a64(out.data(), out.size());
-    put(out, sum);
+    appendLe64(out, sum);
 
     const std::string tmp = path + ".tmp." + std::to_string(::getpid());
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -118,18 +105,17 @@ Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
     if (data.size() < headerBytes + 8)
         return makeError(ErrorCode::Format, where + "truncated session file (" + std::to_string(data.size()) +
                                                 " bytes)");
-    uint32_t magic, version;
-    uint64_t fp0;
-    std::memcpy(&magic, data.data(), 4);
-    std::memcpy(&version, data.data() + 4, 4);
-    std::memcpy(&fp0, data.data() + 8, 8);
+    const uint32_t magic = loadLe32(data, 0);
+    const uint32_t version = loadLe32(data, 4);
+    const uint64_t fp0 = loadLe64(data, 8);
     if (magic != kSessionMagic)
         return makeError(ErrorCode::Format, where + "not a Sluice session file");
     if (version != kSessionVersion)
         return makeError(ErrorCode::Unsupported, where + "session version " + std::to_string(version) +
                                                      " (this build reads " + std::to_string(kSessionVersion) + ")");
     int32_t f[kShapeFields], want[kShapeFields];
-    std::memcpy(f, data.data() + 16, sizeof f);
+    for (int i = 0; i < kShapeFields; ++i)
+        f[i] = int32_t(loadLe32(data, 16 + 4 * size_t(i)));
     const int pos = f[10];
     shapeFields(cfg, fp.contextLength(), pos, want);
     for (int i = 0; i < kShapeFields; ++i) {
@@ -160,8 +146,7 @@ Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
     if (data.size() != expect + 8)
         return makeError(ErrorCode::Format, where + "file is " + std::to_string(data.size()) + " bytes, expected " +
                                                 std::to_string(expect + 8) + " (truncated or damaged)");
-    uint64_t sum;
-    std::memcpy(&sum, data.data() + expect, 8);
+    const uint64_t sum = loadLe64(data, expect);
     if (sum != fnv1a64(data.data(), expect))
         return makeError(ErrorCode::Checksum, where + "checksum mismatch (damaged session file)");
     // Check every MLA n_kv before touching anything.
@@ -170,8 +155,7 @@ Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
         if (cfg.layerIsKda[size_t(L)]) {
             off += (H * D * D + 3 * C * R) * 4;
         } else {
-            int32_t nkv;
-            std::memcpy(&nkv, data.data() + off, 4);
+            const int32_t nkv = int32_t(loadLe32(data, off));
             if (nkv != pos)
                 return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) + " holds " +
                                                         std::to_string(nkv) + " positions, position is " +

@@ -14,6 +14,7 @@
 // conv f32[3*C*(k-1)]; MLA -> i32 n_kv, f32[n_kv*(kv_lora+rope)]; then
 // u64 FNV-1a of all preceding bytes.
 #include "model/forwardpass.h"
+#include "util/hash.h"
 #include "util/status.h"
 
 #include <string>
@@ -26,6 +27,7 @@ inline constexpr uint32_t kSessionVersion = 1;
 Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, const ForwardPass &fp);
 Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, ForwardPass &fp);
 
-uint64_t fnv1a64(const void *data, size_t bytes, uint64_t h = 0xcbf29ce484222325ull);
+// The fingerprint and checksum hash (util/hash.h), under its old name too.
+using sluice::fnv1a64;
 
 } // namespace sluice::model

@@ -1,6 +1,7 @@
 #include "expertcache.h"
 
 #include "memoryplanner.h"
+#include "util/bytes.h"
 
 #include <algorithm>
 #include <chrono>
@@ -29,15 +30,6 @@ std::string where(int layer, int expert)
 {
     return "layer " + std::to_string(layer) + ", expert " + std::to_string(expert);
 }
-
-void putU16(uint8_t *p, uint16_t v) { p[0] = uint8_t(v), p[1] = uint8_t(v >> 8); }
-void putU32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; ++i)
-        p[i] = uint8_t(v >> (8 * i));
-}
-uint16_t getU16(const uint8_t *p) { return uint16_t(p[0] | p[1] << 8); }
-uint32_t getU32(const uint8_t *p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
 
 } // namespace
 
@@ -508,10 +500,10 @@ bool ExpertCache::isResident(int layer, int expert) const
 Status ExpertCache::writeHotlist(const std::string &path, uint64_t totalTokens) const
 {
     std::vector<uint8_t> bytes(16);
-    putU32(bytes.data(), kHotlistMagic);
-    putU32(bytes.data() + 4, 1);
-    putU32(bytes.data() + 8, uint32_t(totalTokens));
-    putU32(bytes.data() + 12, uint32_t(totalTokens >> 32));
+    storeLe32(bytes.data(), kHotlistMagic);
+    storeLe32(bytes.data() + 4, 1);
+    storeLe32(bytes.data() + 8, uint32_t(totalTokens));
+    storeLe32(bytes.data() + 12, uint32_t(totalTokens >> 32));
     {
         std::lock_guard lock(m_mutex);
         for (int i = 0; i < m_options.slotCount; ++i) {
@@ -519,10 +511,10 @@ Status ExpertCache::writeHotlist(const std::string &path, uint64_t totalTokens) 
             if (s.state != SlotState::Ready || s.key == kNoKey)
                 continue;
             uint8_t e[16] = {};
-            putU16(e, uint16_t(m_options.firstLayer + int(s.key / uint32_t(m_options.expertsPerLayer))));
-            putU16(e + 2, uint16_t(s.key % uint32_t(m_options.expertsPerLayer)));
-            putU32(e + 4, s.usage.hits);
-            putU32(e + 8, uint32_t(std::min<uint64_t>(s.usage.lastUse, 0xffffffffu)));
+            storeLe16(e, uint16_t(m_options.firstLayer + int(s.key / uint32_t(m_options.expertsPerLayer))));
+            storeLe16(e + 2, uint16_t(s.key % uint32_t(m_options.expertsPerLayer)));
+            storeLe32(e + 4, s.usage.hits);
+            storeLe32(e + 8, uint32_t(std::min<uint64_t>(s.usage.lastUse, 0xffffffffu)));
             bytes.insert(bytes.end(), e, e + 16);
         }
     }
@@ -554,7 +546,7 @@ Expected<int> ExpertCache::loadHotlist(const std::string &path)
     in.seekg(0);
     if (!in.read(reinterpret_cast<char *>(bytes.data()), size))
         return makeError(ErrorCode::Io, path + ": read failed");
-    if (getU32(bytes.data()) != kHotlistMagic || getU32(bytes.data() + 4) != 1)
+    if (loadLe32(bytes.data()) != kHotlistMagic || loadLe32(bytes.data() + 4) != 1)
         return makeError(ErrorCode::Format, path + ": not a version-1 usage.waste hotlist (bad magic or version)");
     struct Entry {
         int layer, expert;
@@ -562,7 +554,7 @@ Expected<int> ExpertCache::loadHotlist(const std::string &path)
     };
     std::vector<Entry> entries;
     for (size_t off = 16; off < bytes.size(); off += 16) {
-        const Entry e{getU16(&bytes[off]), getU16(&bytes[off + 2]), getU32(&bytes[off + 4])};
+        const Entry e{loadLe16(&bytes[off]), loadLe16(&bytes[off + 2]), loadLe32(&bytes[off + 4])};
         const Status ok = checkKey(e.layer, e.expert);
         if (!ok.isOk())
             return makeError(ErrorCode::Format, path + ": entry " + std::to_string((off - 16) / 16) + ": " + ok.message());
