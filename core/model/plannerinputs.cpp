@@ -19,9 +19,17 @@ bool isTrunkTensor(const ModelConfig &cfg, const TensorInfo &t)
 
 Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerInputsOptions &o)
 {
+    uint64_t recordBytes = 0;
+    for (int L = 0; L < container.config().nLayers; ++L)
+        recordBytes = std::max<uint64_t>(recordBytes, container.expertLayer(L).recordBytes);
+    return plannerInputs(container.config(), container.tensors(), recordBytes, o);
+}
+
+Expected<PlannerInputs> plannerInputs(const ModelConfig &cfg, const std::vector<TensorInfo> &tensors,
+                                      uint64_t recordBytes, const PlannerInputsOptions &o)
+{
     if (o.contextLength < 1)
         return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
-    const ModelConfig &cfg = container.config();
     // The model's positional range is the real limit (RoPE/YaRN are defined
     // up to it); a bigger cache would only be refused later or, worse, used.
     if (o.contextLength > cfg.maxPositions)
@@ -35,7 +43,7 @@ Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerI
         return makeError(ErrorCode::InvalidArgument, "max patches " + std::to_string(o.maxImagePatches) +
                                                          " is outside 4.." + std::to_string(kMaxImagePatches));
     PlannerInputs in;
-    for (const TensorInfo &t : container.tensors())
+    for (const TensorInfo &t : tensors)
         if (isTrunkTensor(cfg, t))
             in.trunkBytes += t.bytes;
     for (int L = 0; L < cfg.nLayers; ++L)
@@ -50,13 +58,12 @@ Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerI
     in.topK = cfg.topK;
     in.moeLayers = cfg.moeLayerCount();
     in.expertsPerLayer = cfg.nExperts;
-    for (int L = 0; L < cfg.nLayers; ++L)
-        in.recordBytes = std::max<uint64_t>(in.recordBytes, container.expertLayer(L).recordBytes);
+    in.recordBytes = recordBytes;
     if (o.vision && cfg.vision.present && cfg.mediaPadId >= 0) {
         vision::VisionTowerOptions vto;
         vto.maxPatches = o.maxImagePatches;
         vto.attentionSlices = o.attentionSlices;
-        auto vm = vision::VisionTower::memoryPlan(cfg, container.tensors(), vto);
+        auto vm = vision::VisionTower::memoryPlan(cfg, tensors, vto);
         if (!vm)
             return vm.status();
         in.visionBytes = vm->total();

@@ -57,4 +57,11 @@ struct BudgetPlan {
 Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
                                    uint64_t usableRamBytes, uint64_t budgetBytes);
 
+// The same mapping without a container: a config, every tensor as stored
+// (trunk and vision; experts excluded) and the largest expert record. The
+// container overload calls this; so does planning a built-in model shape
+// before download (format/builtinmodels.h), so both give the same inputs.
+Expected<PlannerInputs> plannerInputs(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
+                                      uint64_t recordBytes, const PlannerInputsOptions &options);
+
 } // namespace sluice::model
