@@ -13,7 +13,9 @@
 #include "model/engineargs.h"
 #include "stream/diskbench.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QSaveFile>
 #include <QJsonObject>
 
 #include <algorithm>
@@ -29,7 +31,7 @@ int runBenchStream(const std::vector<std::string> &args)
 {
     const char *usage =
         "usage: sluice-cli benchstream MODEL [-n DECODE_TOKENS] [--ws K] [--prompt-len P] [--disk-seconds S] [--json]\n"
-        "       [engine options]\n"
+        "       [--route-out FILE.jsonl] [engine options]\n"
         "Decode with a cold expert cache under budget floor + K working sets (default K = 1; --budget overrides),\n"
         "then measure the disk bound (O_DIRECT record reads at queue depth = --io-threads) on the model's banks.\n";
     EngineOptions opts;
@@ -38,6 +40,7 @@ int runBenchStream(const std::vector<std::string> &args)
     int decodeTokens = 12, promptLen = 4;
     double workingSets = 1, diskSeconds = 5;
     bool json = false;
+    std::string routeOut; // --route-out FILE.jsonl: the routing this run used, as a trace
     for (size_t i = 1; i < args.size(); ++i) {
         const std::string &a = args[i];
         const bool more = i + 1 < args.size();
@@ -54,6 +57,8 @@ int runBenchStream(const std::vector<std::string> &args)
             diskSeconds = std::max(0.0, std::atof(args[++i].c_str()));
         } else if (a == "--json") {
             json = true;
+        } else if (a == "--route-out" && more) {
+            routeOut = args[++i];
         } else if (parseEngineArg(args, i, opts, error)) {
             if (!error.empty()) {
                 std::fprintf(stderr, "benchstream: %s\n", error.c_str());
@@ -84,6 +89,17 @@ int runBenchStream(const std::vector<std::string> &args)
         const double ws = double(c.topK) * c.moeLayerCount() * double((*e)->info().recordBytes);
         opts.budgetBytes = (*e)->info().floorBytes + uint64_t(workingSets * ws);
     }
+    // [position][moe layer] -> experts, written as a trace after the run.
+    std::vector<std::vector<std::vector<int>>> routes;
+    if (!routeOut.empty())
+        opts.routeObserver = [&routes](int moeLayer, int64_t position, std::span<const int> experts) {
+            if (routes.size() <= size_t(position))
+                routes.resize(size_t(position) + 1);
+            auto &layers = routes[size_t(position)];
+            if (layers.size() <= size_t(moeLayer))
+                layers.resize(size_t(moeLayer) + 1);
+            layers[size_t(moeLayer)].assign(experts.begin(), experts.end());
+        };
     auto engine = Engine::open(opts);
     if (!engine) {
         std::fprintf(stderr, "benchstream: %s\n", engine.status().message().c_str());
@@ -140,6 +156,25 @@ int runBenchStream(const std::vector<std::string> &args)
                                 ? double(t.speculativeUsed) / double(t.speculativeUsed + t.demandMisses)
                                 : 0;
     const double tc = (t.tokenSeconds - t.ioWaitSeconds) / n;
+
+    if (!routeOut.empty()) {
+        QSaveFile f(QString::fromStdString(routeOut));
+        bool ok = f.open(QIODevice::WriteOnly);
+        for (size_t p = 0; ok && p < routes.size(); ++p) {
+            QJsonArray layers;
+            for (const auto &ids : routes[p]) {
+                QJsonArray a;
+                for (int id : ids)
+                    a.append(id);
+                layers.append(a);
+            }
+            ok = f.write(QJsonDocument(QJsonObject{{"tok", int(p)}, {"layers", layers}}).toJson(QJsonDocument::Compact) + "\n") > 0;
+        }
+        if (!ok || !f.commit()) {
+            std::fprintf(stderr, "benchstream: cannot write %s\n", routeOut.c_str());
+            return 1;
+        }
+    }
 
     // The disk bound, on the model's largest bank, at the readers' queue depth.
     auto container = Container::open(opts.modelPath);

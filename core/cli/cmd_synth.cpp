@@ -17,11 +17,12 @@ void usage(FILE *out)
     std::fprintf(out,
                  "usage: sluice-cli synth --out DIR [--arch k3|kimi-linear] [--seed N] [--trunk-bits 4|8]\n"
                  "                        [--expert-fmt VQ3R|VQ2R|VQ4P] [--with-vision] [--no-tokenizer] [--demo]\n"
-                 "                        [--record-bytes N --layers N --experts N]\n"
+                 "                        [--record-bytes N --layers N --experts N [--top-k K]]\n"
                  "Writes a synthetic WASTE v0 container with random weights (deterministic per seed).\n"
                  "  --demo          tiny K3 + vision + tokenizer, marked \"sluice_demo\" (the app's demo model)\n"
                  "  --record-bytes  large mode for streaming benchmarks: random records of exactly N bytes\n"
-                 "                  (e.g. --record-bytes 12406784 --layers 24 --experts 128, ~38 GB)\n");
+                 "                  (e.g. --record-bytes 12406784 --layers 24 --experts 128, ~38 GB)\n"
+                 "  --top-k         large mode: experts per token (default min(4, experts); K3 routes 16)\n");
 }
 
 bool parseInt(const std::string &text, long long &out)
@@ -96,6 +97,10 @@ int runSynth(const std::vector<std::string> &args)
             if (!value(v))
                 return 2;
             o.experts = int(v);
+        } else if (a == "--top-k") {
+            if (!value(v))
+                return 2;
+            o.topK = int(v);
         } else {
             std::fprintf(stderr, "synth: unknown argument '%s'\n\n", a.c_str());
             usage(stderr);

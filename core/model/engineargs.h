@@ -60,6 +60,8 @@ inline bool parseEngineArg(const std::vector<std::string> &args, size_t &i, Engi
             error = "--budget: bad size '" + v + "' (e.g. 48G, 512M)";
         else
             o.budgetBytes = uint64_t(x * scale);
+    } else if (a == "--route-trace") {
+        value(o.routeTracePath);
     } else if (a == "--verify") {
         o.verifyChecksums = true;
     } else if (a == "--no-cache") {
@@ -75,6 +77,6 @@ inline bool parseEngineArg(const std::vector<std::string> &args, size_t &i, Engi
 }
 
 inline const char *kEngineArgsHelp = "  --threads N  --ctx N  --budget SIZE  --lookahead N  --io-threads N\n"
-                                     "  --verify  --no-cache  --no-read-ahead  --buffered\n";
+                                     "  --verify  --no-cache  --no-read-ahead  --buffered  --route-trace FILE.jsonl\n";
 
 } // namespace sluice

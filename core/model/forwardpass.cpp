@@ -570,6 +570,8 @@ Status ForwardPass::ffnMoe(int L, int n)
             s[e] = sigmoid(s[e]);
         int *st = sel.data() + size_t(t) * k;
         selectTopK(s, w.bias.data(), E, k, st, idx);
+        if (m_hooks.route)
+            m_hooks.route(L, int64_t(m_pos) + t, std::span<int>(st, k));
         float *wt = weight.data() + size_t(t) * k;
         float sum = 0.0f;
         for (size_t j = 0; j < k; ++j) {

@@ -15,65 +15,6 @@
 
 namespace sluice {
 
-Expected<RoutingTrace> loadRoutingTrace(const std::string &path)
-{
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::NotFound, path + ": cannot open routing trace");
-    RoutingTrace trace;
-    trace.name = QFileInfo(file).fileName().toStdString();
-    std::unordered_set<uint32_t> keys;
-    int lineNumber = 0;
-    while (!file.atEnd()) {
-        const QByteArray line = file.readLine().trimmed();
-        ++lineNumber;
-        if (line.isEmpty())
-            continue;
-        const std::string where = path + ":" + std::to_string(lineNumber);
-        QJsonParseError error{};
-        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
-        if (error.error != QJsonParseError::NoError || !doc.isObject())
-            return makeError(ErrorCode::Format, where + ": not a JSON object (" + error.errorString().toStdString() + ")");
-        const QJsonValue layersValue = doc.object().value("layers");
-        if (!layersValue.isArray())
-            return makeError(ErrorCode::Format, where + ": no \"layers\" array");
-        const QJsonArray layers = layersValue.toArray();
-        if (layers.isEmpty())
-            return makeError(ErrorCode::Format, where + ": empty \"layers\"");
-        if (trace.moeLayers == 0)
-            trace.moeLayers = int(layers.size());
-        else if (int(layers.size()) != trace.moeLayers)
-            return makeError(ErrorCode::Format, where + ": " + std::to_string(layers.size()) + " layers, earlier lines had " +
-                                                    std::to_string(trace.moeLayers));
-        std::vector<std::vector<int>> token;
-        token.reserve(layers.size());
-        for (qsizetype l = 0; l < layers.size(); ++l) {
-            if (!layers[l].isArray())
-                return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + " is not an array");
-            std::vector<int> ids;
-            for (const QJsonValue &v : layers[l].toArray()) {
-                const double d = v.toDouble(-1);
-                if (!v.isDouble() || d < 0 || d > 65535 || d != std::floor(d))
-                    return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + ": expert id is not an integer in 0..65535");
-                const int id = int(d);
-                if (std::find(ids.begin(), ids.end(), id) != ids.end())
-                    return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + ": expert " +
-                                                            std::to_string(id) + " listed twice");
-                ids.push_back(id);
-                trace.expertCount = std::max(trace.expertCount, id + 1);
-                keys.insert(uint32_t(l) << 16 | uint32_t(id));
-            }
-            trace.topK = std::max(trace.topK, int(ids.size()));
-            token.push_back(std::move(ids));
-        }
-        trace.tokens.push_back(std::move(token));
-    }
-    if (trace.tokens.empty())
-        return makeError(ErrorCode::Format, path + ": no tokens in routing trace");
-    trace.distinctKeys = keys.size();
-    return trace;
-}
-
 SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount)
 {
     SimResult result;

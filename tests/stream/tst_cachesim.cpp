@@ -135,7 +135,37 @@ private slots:
         QTest::newRow("duplicate id") << QByteArray("{\"layers\": [[3,3]]}\n") << "twice";
         QTest::newRow("no layers") << QByteArray("{\"tok\": 1}\n") << "layers";
         QTest::newRow("empty file") << QByteArray("\n") << "no tokens";
+        // Bounds (RoutingTraceLimits defaults): checked before anything is kept.
+        QTest::newRow("line too long") << (QByteArray("{\"layers\": [[1]]}\n{\"pad\": \"") + QByteArray(5 << 20, 'x') + "\"}\n")
+                                       << ":2: line longer than";
+        QByteArray manyLayers = "{\"layers\": [[1]";
+        for (int i = 0; i < 1024; ++i)
+            manyLayers += ",[1]";
+        QTest::newRow("too many layers") << (manyLayers + "]}\n") << "1025 layers, more than 1024";
+        QByteArray manyIds = "{\"layers\": [[0";
+        for (int i = 1; i <= 1024; ++i)
+            manyIds += "," + QByteArray::number(i);
+        QTest::newRow("too many ids") << (manyIds + "]]}\n") << "1025 ids, more than 1024";
     }
+    // The replay mapping of stream/routetrace.h, worked by hand.
+    void routeReplayMapping()
+    {
+        RoutingTrace t;
+        t.moeLayers = 2;
+        t.tokens = {{{1, 2, 3}, {10, 11}}, {{5, 69, 6}, {7}}};
+        const RouteReplay replay(t, 64);
+        auto run = [&](int layer, int64_t pos, std::vector<int> router) {
+            replay.apply(layer, pos, router);
+            return router;
+        };
+        QCOMPARE(run(0, 0, {40, 41, 42}), (std::vector<int>{1, 2, 3}));
+        QCOMPARE(run(2, 2, {40, 41, 42}), (std::vector<int>{1, 2, 3}));     // layer 2 -> 0, position 2 -> line 0
+        QCOMPARE(run(1, 0, {10, 41, 42}), (std::vector<int>{10, 11, 41}));  // short: router fills, no repeat
+        QCOMPARE(run(0, 1, {6, 40, 41}), (std::vector<int>{5, 6, 40}));     // 69 mod 64 = 5 collides
+        QCOMPARE(run(1, 3, {7, 8}), (std::vector<int>{7, 8}));
+        QCOMPARE(run(0, 0, {40, 41}), (std::vector<int>{1, 2}));            // long: first k of the trace
+    }
+
     void malformedTracesRefused()
     {
         QFETCH(QByteArray, text);
