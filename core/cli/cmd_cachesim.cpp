@@ -19,15 +19,24 @@ static int runCachesim(const std::vector<std::string> &args)
 {
     std::string path;
     bool json = false;
+    double lambda = 0; // 0 = the policies' own decay
     std::vector<double> sizes = {1, 2, 3, 5};
     for (size_t i = 1; i < args.size(); ++i) {
         if (args[i] == "--help" || args[i] == "-h") {
-            std::printf("usage: sluice-cli cachesim TRACE.jsonl [--json] [--sizes 1,2,3,5]\n"
-                        "Replays an expert-routing trace through LRU, LFU, LFRU, LFRU-scan and Belady\n"
-                        "(offline optimum) at multiples of one token's working set (top-k x MoE layers).\n");
+            std::printf("usage: sluice-cli cachesim TRACE.jsonl [--json] [--sizes 1,2,3,5] [--lambda L]\n"
+                        "Replays an expert-routing trace through every eviction policy (docs/streaming.md) and Belady\n"
+                        "(offline optimum) at multiples of one token's working set (top-k x MoE layers).\n"
+                        "  --lambda L   decay per token of the LRFU policies (sensitivity sweeps)\n");
             return 0;
         } else if (args[i] == "--json") {
             json = true;
+        } else if (args[i] == "--lambda" && i + 1 < args.size()) {
+            char *end = nullptr;
+            lambda = std::strtod(args[++i].c_str(), &end);
+            if (!end || *end || !(lambda > 0) || lambda > 100) {
+                std::fprintf(stderr, "cachesim: bad --lambda '%s' (decay per token, > 0)\n", args[i].c_str());
+                return 2;
+            }
         } else if (args[i] == "--sizes" && i + 1 < args.size()) {
             sizes.clear();
             std::stringstream list(args[++i]);
@@ -53,7 +62,7 @@ static int runCachesim(const std::vector<std::string> &args)
         }
     }
     if (path.empty()) {
-        std::fprintf(stderr, "usage: sluice-cli cachesim TRACE.jsonl [--json] [--sizes 1,2,3,5]\n");
+        std::fprintf(stderr, "usage: sluice-cli cachesim TRACE.jsonl [--json] [--sizes 1,2,3,5] [--lambda L]\n");
         return 2;
     }
     auto trace = loadRoutingTrace(path);
@@ -61,7 +70,7 @@ static int runCachesim(const std::vector<std::string> &args)
         std::fprintf(stderr, "cachesim: %s\n", trace.status().message().c_str());
         return 1;
     }
-    const SimTable table = simulateTable(*trace, sizes);
+    const SimTable table = simulateTable(*trace, sizes, lambda);
     if (json) {
         QJsonObject root;
         root["trace"] = QString::fromStdString(trace->name);
@@ -96,7 +105,7 @@ static int runCachesim(const std::vector<std::string> &args)
                 (unsigned long long)trace->distinctKeys);
     std::printf("demand hit rate (cold misses included), cache = multiple of one token's working set (%d slots)\n\n",
                 trace->topK * trace->moeLayers);
-    std::printf("%-10s", "policy");
+    std::printf("%-11s", "policy");
     for (size_t c = 0; c < sizes.size(); ++c) {
         char head[48];
         std::snprintf(head, sizeof head, "%gx (%d)", sizes[c], table.slotCounts[c]);
@@ -104,7 +113,7 @@ static int runCachesim(const std::vector<std::string> &args)
     }
     std::printf("\n");
     for (size_t r = 0; r < table.policies.size(); ++r) {
-        std::printf("%-10s", policyName(table.policies[r]));
+        std::printf("%-11s", policyName(table.policies[r]));
         for (const SimResult &res : table.results[r])
             std::printf(" %13.1f%%", 100.0 * res.hitRate());
         std::printf("\n");

@@ -15,7 +15,7 @@
 
 namespace sluice {
 
-SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount)
+SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken)
 {
     SimResult result;
     result.policy = policy;
@@ -25,12 +25,13 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     struct Access {
         uint32_t key;
         uint32_t step;
+        int layer;
     };
     std::vector<Access> accesses;
     for (size_t t = 0; t < trace.tokens.size(); ++t)
         for (size_t l = 0; l < trace.tokens[t].size(); ++l)
             for (int id : trace.tokens[t][l])
-                accesses.push_back({uint32_t(l) << 16 | uint32_t(id), uint32_t(t * trace.tokens[t].size() + l)});
+                accesses.push_back({uint32_t(l) << 16 | uint32_t(id), uint32_t(t * trace.tokens[t].size() + l), int(l)});
     constexpr uint64_t never = std::numeric_limits<uint64_t>::max();
     std::vector<uint64_t> nextUse(accesses.size(), never);
     {
@@ -52,7 +53,10 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     int filled = 0;
     std::unordered_map<uint32_t, uint32_t> useCount; // LfruGlobal: uses since the start
     std::unordered_map<uint32_t, UseHistory> history; // LRU-2 and LRFU: outlives residency
-    const double lambda = kLrfuLambdaPerToken / double(std::max(1, trace.topK * trace.moeLayers));
+    const bool layerTime = policy == EvictionPolicy::LrfuLayer;
+    const double perToken = lambdaPerToken > 0 ? lambdaPerToken : layerTime ? kLrfuLayerLambda : kLrfuLambdaPerToken;
+    const double lambda = layerTime ? perToken : perToken / double(std::max(1, trace.topK * trace.moeLayers));
+    std::vector<uint64_t> layerRuns(size_t(std::max(1, trace.moeLayers)), 0); // LRFU-layer's clock
     uint32_t currentStep = std::numeric_limits<uint32_t>::max();
 
     for (size_t i = 0; i < accesses.size(); ++i) {
@@ -63,12 +67,14 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
                 slotUse[s].evictable = true;
             pinned.clear();
             currentStep = a.step;
+            ++layerRuns[size_t(a.layer)];
+            chooser.setLayerClock(layerRuns.data(), int(layerRuns.size()), a.layer, lambda);
         }
         ++result.accesses;
         const uint32_t uses = ++useCount[a.key];
         UseHistory &h = history[a.key];
         const uint64_t previous = h.lastUse;
-        const double score = recordUse(h, clock, lambda);
+        const double score = recordUse(h, layerTime ? layerRuns[size_t(a.layer)] : clock, lambda);
         auto it = where.find(a.key);
         if (it != where.end()) {
             SlotUsage &u = slotUse[it->second];
@@ -93,7 +99,7 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
                 continue; // every slot pinned (cache smaller than a layer): read without caching
             where.erase(slotKey[s]);
         }
-        slotUse[s] = SlotUsage{policy == EvictionPolicy::LfruGlobal ? uses : 1u, clock, clock, previous, nextUse[i], score, false};
+        slotUse[s] = SlotUsage{policy == EvictionPolicy::LfruGlobal ? uses : 1u, a.layer, clock, clock, previous, nextUse[i], score, false};
         slotKey[s] = a.key;
         occupied[s] = true;
         where[a.key] = s;
@@ -102,7 +108,7 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     return result;
 }
 
-SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers)
+SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers, double lambdaPerToken)
 {
     SimTable table;
     table.multipliers = multipliers;
@@ -115,7 +121,7 @@ SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &mul
         std::vector<SimResult> row;
         double sum = 0;
         for (int slotUse : table.slotCounts) {
-            row.push_back(simulateCache(trace, p, slotUse));
+            row.push_back(simulateCache(trace, p, slotUse, lambdaPerToken));
             sum += row.back().hitRate();
         }
         table.results.push_back(std::move(row));

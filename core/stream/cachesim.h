@@ -27,7 +27,9 @@ struct SimResult {
     double hitRate() const { return accesses ? double(hits) / double(accesses) : 0.0; }
 };
 
-SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount);
+// lambdaPerToken > 0 overrides the LRFU policies' decay (kLrfuLambdaPerToken,
+// kLrfuLayerLambda) for sensitivity sweeps.
+SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken = 0);
 
 struct SimTable {
     std::vector<double> multipliers;          // of one token's working set (topK x MoE layers)
@@ -37,6 +39,7 @@ struct SimTable {
     EvictionPolicy bestPractical = EvictionPolicy::Lru; // highest mean hit rate over the sizes, Belady excluded
 };
 
-SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers = {1, 2, 3, 5});
+SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers = {1, 2, 3, 5},
+                       double lambdaPerToken = 0);
 
 } // namespace sluice

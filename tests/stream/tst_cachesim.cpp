@@ -120,8 +120,19 @@ private slots:
                     QVERIFY2(res.hits >= table.results[r][c - 1].hits, policyName(table.policies[r]));
             }
         }
-        // The policy ExpertCache ships is the best practical one here.
+        // The policy ExpertCache ships is the best practical one here, and
+        // never below LRU (issue 14's floor) at any size.
         QCOMPARE(QString(policyName(table.bestPractical)), QString(policyName(kShippedPolicy)));
+        size_t lruRow = 0, shippedRow = 0;
+        for (size_t r = 0; r < table.policies.size(); ++r) {
+            if (table.policies[r] == EvictionPolicy::Lru)
+                lruRow = r;
+            if (table.policies[r] == kShippedPolicy)
+                shippedRow = r;
+        }
+        for (size_t c = 0; c < table.slotCounts.size(); ++c)
+            QVERIFY2(table.results[shippedRow][c].hits >= table.results[lruRow][c].hits,
+                     qPrintable(QString("below LRU at %1 slots").arg(table.slotCounts[c])));
     }
 
     void malformedTracesRefused_data()
