@@ -24,6 +24,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <optional>
 
 using namespace sluice;
 
@@ -92,6 +94,8 @@ static int runPlan(const std::vector<std::string> &args)
     pio.contextLength = ctx;
     pio.vision = vision;
     Expected<PlannerInputs> inputs = makeError(ErrorCode::InvalidArgument, "no model");
+    std::optional<BuiltinShape> builtinModel; // --model: a published model's shape
+    std::unique_ptr<Container> opened;      // MODEL: a container on disk
     std::string modelName = path;
     uint64_t diskBytes = 0;
     if (!builtin.empty()) {
@@ -108,6 +112,7 @@ static int runPlan(const std::vector<std::string> &args)
         modelName = shape->name;
         diskBytes = shape->diskBytes;
         inputs = model::plannerInputs(shape->config, shape->tensors, shape->recordBytes, pio);
+        builtinModel = std::move(*shape);
     } else {
         ContainerOptions copts;
         copts.checkBanks = true;
@@ -116,7 +121,8 @@ static int runPlan(const std::vector<std::string> &args)
             std::fprintf(stderr, "plan: %s\n", container.status().message().c_str());
             return 1;
         }
-        inputs = model::plannerInputs(**container, pio);
+        opened = std::move(*container);
+        inputs = model::plannerInputs(*opened, pio);
     }
     if (!inputs) {
         std::fprintf(stderr, "plan: %s\n", inputs.status().message().c_str());
@@ -137,11 +143,17 @@ static int runPlan(const std::vector<std::string> &args)
     }
     // The engine's own choice for this budget: the prefill chunk and the cache
     // sized with that chunk's scratch (the ledger after open).
-    auto budgetPlan = model::planForBudget(**container, pio, ram->usableBytes, budget);
+    auto planFor = [&](uint64_t b) {
+        if (opened)
+            return model::planForBudget(*opened, pio, ram->usableBytes, b);
+        return model::planForBudget(model::ModelShape{builtinModel->config, builtinModel->tensors, builtinModel->recordBytes}, pio,
+                                    ram->usableBytes, b);
+    };
+    auto budgetPlan = planFor(budget);
     Expected<CacheSizing> sizing = budgetPlan ? Expected<CacheSizing>(budgetPlan->sizing)
                                               : Expected<CacheSizing>(budgetPlan.status());
     // The default budget is whole working sets on top of full-chunk prefill.
-    auto defaultPlan = budget ? model::planForBudget(**container, pio, ram->usableBytes, 0) : budgetPlan;
+    auto defaultPlan = budget ? planFor(0) : budgetPlan;
     const uint64_t defaultBudget = defaultPlan ? defaultPlan->sizing.budgetBytes : plan->defaultBudgetBytes;
     const int defaultSets = defaultPlan ? defaultPlan->plan.defaultWorkingSets : plan->defaultWorkingSets;
     std::vector<std::string> warnings = plan->warnings;

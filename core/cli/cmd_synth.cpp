@@ -35,6 +35,8 @@ int runSynth(const std::vector<std::string> &args)
            "large mode for streaming benchmarks: random records of exactly SIZE bytes");
     p.integer("--layers", &layers, 1, 4096, "layers (large mode)");
     p.integer("--experts", &experts, 1, 1 << 16, "experts per layer (large mode)");
+    int topK = 0;
+    p.integer("--top-k", &topK, 1, 1 << 16, "experts per token (large mode; default min(4, experts); K3 routes 16)");
     p.flag("--release", &release,
            "the tiny model in the published checkpoint's layout instead: config.json, safetensors shards "
            "(bf16 trunk, MXFP4 experts for K3, bf16 for Kimi-Linear) and model.safetensors.index.json");
@@ -57,6 +59,8 @@ int runSynth(const std::vector<std::string> &args)
         o.layers = layers;
     if (p.wasGiven("--experts"))
         o.experts = experts;
+    if (p.wasGiven("--top-k"))
+        o.topK = topK;
     o.recordBytes = recordBytes;
     if (tokenizer) {
         auto tok = sluice::text::makeSyntheticTokenizer(3840);

@@ -29,6 +29,7 @@ struct SynthOptions {
     uint64_t recordBytes = 0;
     int layers = 0;
     int experts = 0;
+    int topK = 0;                 // large mode: experts per token (0 = min(4, experts); K3 uses 16)
     // Tiny mode experts. By default codebooks are fitted (residual k-means,
     // spec 5.2) once per matrix kind on sampled Gaussian expert rows, varied
     // per layer, and indices are drawn at random: the decoded experts have

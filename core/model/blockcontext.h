@@ -13,7 +13,9 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <span>
 
 namespace sluice::model {
 
@@ -31,6 +33,10 @@ struct ForwardHooks {
     std::function<Expected<VqCodebooksView>(int layer, int kind, int codebookId)> codebooks;
     // Splits a record into its three matrices, validating it for (layer, expert).
     std::function<Expected<ExpertMatrices>(int layer, int expert, const ExpertRecordRef &rec)> parseRecord;
+    // Optional (routing-trace replay): may replace the router's top-k choice
+    // `sel` of `layer` for the token at absolute `position`, in place; the
+    // routing weights are then computed over the ids it leaves there.
+    std::function<void(int layer, int64_t position, std::span<int> sel)> route;
 };
 
 // Compute-time buckets, accumulated until reset.

@@ -15,6 +15,7 @@
 #include "stream/expertcache.h"
 #include "stream/memoryledger.h"
 #include "stream/memoryplanner.h"
+#include "stream/routetrace.h"
 #include "text/chatformat.h"
 #include "text/sampler.h"
 #include "text/tokenizer.h"
@@ -140,6 +141,7 @@ private:
     bool m_profile = false; // SLUICE_PROFILE=1
     std::unique_ptr<model::CacheExpertSource> m_source;
     std::unique_ptr<model::ForwardPass> m_forward;
+    std::unique_ptr<RouteReplay> m_routeReplay; // null unless EngineOptions::routeTracePath
     std::unique_ptr<model::ImageInput> m_images; // null without vision
     std::optional<text::Tokenizer> m_tokenizer;
     uint64_t m_fingerprint = 0;
@@ -277,6 +279,25 @@ Status EngineImpl::init(const EngineOptions &o)
     m_info.expertCacheSlots = sizing->slotCount;
 
     model::ForwardHooks hooks;
+    if (!o.routeTracePath.empty()) {
+        auto trace = loadRoutingTrace(o.routeTracePath);
+        if (!trace)
+            return trace.status();
+        m_routeReplay = std::make_unique<RouteReplay>(std::move(*trace), cfg.nExperts);
+    }
+    if (m_routeReplay || o.routeObserver) {
+        std::vector<int> moeIndex(size_t(cfg.nLayers), -1);
+        for (int L = 0, m = 0; L < cfg.nLayers; ++L)
+            if (cfg.isMoeLayer(L))
+                moeIndex[size_t(L)] = m++;
+        hooks.route = [this, moeIndex, observer = o.routeObserver](int layer, int64_t position, std::span<int> sel) {
+            const int m = moeIndex[size_t(layer)];
+            if (m_routeReplay)
+                m_routeReplay->apply(m, position, sel);
+            if (observer)
+                observer(m, position, sel);
+        };
+    }
     if (in.visionBytes)
         m_images = std::make_unique<model::ImageInput>(*m_container, m_pool.get(), pio.maxImagePatches,
                                                        vision::kDefaultImageQueue, pio.attentionSlices);

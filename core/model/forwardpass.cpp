@@ -243,7 +243,7 @@ Status ForwardPass::ffn(int L, int n)
     const MoeWeights *next = L + 1 < m_cfg.nLayers && m_cfg.isMoeLayer(L + 1) ? &m_w.layers[size_t(L + 1)].moe
                                                                                : nullptr;
     MoeBlock moe(ctx, m_hooks, m_source, m_scratch.moe, m_scratch.ffn);
-    return moe.run(L, lw.moe, m_io.h.data(), n, m_io.a.data(), next, m_lookahead);
+    return moe.run(L, lw.moe, m_io.h.data(), n, m_io.a.data(), next, m_lookahead, m_pos);
 }
 
 // Output aggregation (K3), final norm and the LM head.

@@ -51,9 +51,9 @@ void selectTopK(const float *scores, const float *bias, size_t E, size_t k, int 
 } // namespace
 
 Status MoeBlock::run(int L, const MoeWeights &w, const float *h, int n, float *a, const MoeWeights *next,
-                     int lookaheadWidth)
+                     int lookaheadWidth, int64_t position)
 {
-    SLUICE_TRY(route(L, w, h, n));
+    SLUICE_TRY(route(L, w, h, n, position));
     SLUICE_TRY(expertInput(w, h, n));
     m_tablesBuilt = false;
     m_tableBook = -1;
@@ -70,7 +70,7 @@ Status MoeBlock::run(int L, const MoeWeights &w, const float *h, int n, float *a
     return Status::ok();
 }
 
-Status MoeBlock::route(int L, const MoeWeights &w, const float *h, int n)
+Status MoeBlock::route(int L, const MoeWeights &w, const float *h, int n, int64_t position)
 {
     const ModelConfig &cfg = m_ctx.cfg;
     const size_t E = size_t(cfg.nExperts);
@@ -82,6 +82,8 @@ Status MoeBlock::route(int L, const MoeWeights &w, const float *h, int n)
             s[e] = sigmoid(s[e]);
         int *st = m_s.sel.data() + size_t(t) * k;
         selectTopK(s, w.bias.data(), E, k, st, m_s.idx);
+        if (m_hooks.route)
+            m_hooks.route(L, position + t, std::span<int>(st, k));
         float *wt = m_s.weight.data() + size_t(t) * k;
         float sum = 0.0f;
         for (size_t j = 0; j < k; ++j) {

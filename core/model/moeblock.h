@@ -43,10 +43,11 @@ public:
 
     // Layer L on n tokens: h (n x d) -> a (n x d). `next` is layer L+1's MoE
     // weights when it is an MoE layer (for the lookahead), else null.
+    // `position` is the absolute position of the chunk's first token.
     Status run(int L, const MoeWeights &w, const float *h, int n, float *a, const MoeWeights *next,
-               int lookaheadWidth);
+               int lookaheadWidth, int64_t position);
 
-    Status route(int L, const MoeWeights &w, const float *h, int n);
+    Status route(int L, const MoeWeights &w, const float *h, int n, int64_t position);
     Expected<ExpertRecord> acquire(int L, int expert);
     Status apply(int L, int expert, const ExpertRecord &record, int n);
     Status combine(const MoeWeights &w, const float *h, int n, float *a);

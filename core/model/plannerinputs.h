@@ -57,6 +57,16 @@ struct BudgetPlan {
 Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
                                    uint64_t usableRamBytes, uint64_t budgetBytes);
 
+// A model's shape without a container (a built-in model before download):
+// the same plan from the same mapping.
+struct ModelShape {
+    const ModelConfig &config;
+    const std::vector<TensorInfo> &tensors;
+    uint64_t recordBytes = 0;
+};
+Expected<BudgetPlan> planForBudget(const ModelShape &shape, const PlannerInputsOptions &options,
+                                   uint64_t usableRamBytes, uint64_t budgetBytes);
+
 // The same mapping without a container: a config, every tensor as stored
 // (trunk and vision; experts excluded) and the largest expert record. The
 // container overload calls this; so does planning a built-in model shape

@@ -139,11 +139,19 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
     cache->m_keys = reinterpret_cast<KeyEntry *>(base);
     for (uint32_t k = 0; k < cache->m_keyCount; ++k)
         new (&cache->m_keys[k]) KeyEntry();
-    cache->m_slots = reinterpret_cast<Slot *>(base + uint64_t(cache->m_keyCount) * kCacheIndexBytesPerKey);
+    // Keys, then the per-layer run clocks, then the slot records last: the
+    // slot records are the part resize() grows into the reserved space.
+    cache->m_layerRuns = reinterpret_cast<uint64_t *>(base + uint64_t(cache->m_keyCount) * kCacheIndexBytesPerKey);
+    for (size_t l = 0; l < cache->m_banks.size(); ++l)
+        cache->m_layerRuns[l] = 0;
+    cache->m_slots = reinterpret_cast<Slot *>(base + uint64_t(cache->m_keyCount) * kCacheIndexBytesPerKey +
+                                              uint64_t(cache->m_banks.size()) * kCacheIndexBytesPerLayer);
     for (int s = 0; s < o.slotCount; ++s)
         new (&cache->m_slots[s]) Slot();
     cache->m_chooser = VictimChooser(o.policy);
-    cache->m_lambda = kLrfuLambdaPerToken / double(o.topK * int(cache->m_banks.size()));
+    cache->m_layerTime = o.policy == EvictionPolicy::LrfuLayer;
+    cache->m_lambda = cache->m_layerTime ? kLrfuLayerLambda
+                                         : kLrfuLambdaPerToken / double(o.topK * int(cache->m_banks.size()));
     cache->m_pool = std::make_unique<ReaderPool>(std::max(1, o.ioThreads));
     return cache;
 }
@@ -377,10 +385,11 @@ void ExpertCache::assignSlot(int slot, uint32_t key, uint8_t flags)
     // Until its first demand the record ranks as if used now; the key's history
     // is only updated by demand uses (noteUse).
     s.usage.hits = 1;
+    s.usage.layer = int32_t(key / uint32_t(m_options.expertsPerLayer));
     s.usage.lastUse = s.usage.inserted = m_clock;
     s.usage.previousUse = k.lastUse;
     UseHistory h{k.crf, 0, k.lastUse};
-    s.usage.score = recordUse(h, std::max<uint64_t>(m_clock, 1), m_lambda);
+    s.usage.score = recordUse(h, std::max<uint64_t>(policyNow(s.usage.layer), 1), m_lambda);
     s.usage.evictable = false;
     k.slot = slot;
 }
@@ -395,6 +404,23 @@ void ExpertCache::submitRead(int slot, int layer, int expert)
     });
 }
 
+// LRFU-layer's clock: a run of a layer starts with its read-ahead (one per
+// layer run in the forward pass) or with a demand for a layer other than the
+// last one (read-ahead off). Called under the lock.
+void ExpertCache::noteLayerRun(int layerIndex, bool newRun)
+{
+    if (!newRun && layerIndex == m_runLayer)
+        return;
+    m_runLayer = layerIndex;
+    ++m_layerRuns[layerIndex];
+    m_chooser.setLayerClock(m_layerRuns, int(m_banks.size()), layerIndex, m_lambda);
+}
+
+uint64_t ExpertCache::policyNow(int layerIndex) const
+{
+    return m_layerTime ? m_layerRuns[layerIndex] : m_clock;
+}
+
 // A demand use of the record in `slot` at the current clock: the slot's
 // ranking and the key's history move together, as in the replay.
 void ExpertCache::noteUse(int slot, bool firstUse)
@@ -403,7 +429,7 @@ void ExpertCache::noteUse(int slot, bool firstUse)
     KeyEntry &k = m_keys[s.key];
     UseHistory h{k.crf, 0, k.lastUse};
     const uint64_t previous = h.lastUse;
-    s.usage.score = recordUse(h, m_clock, m_lambda);
+    s.usage.score = recordUse(h, policyNow(s.usage.layer), m_lambda);
     k.crf = h.crf;
     k.lastUse = h.lastUse;
     if (firstUse) {
@@ -435,6 +461,7 @@ Expected<ExpertHandle> ExpertCache::acquire(int layer, int expert)
         return acquireUncached(layer, expert);
     const uint32_t key = keyOf(layer, expert);
     std::unique_lock lock(m_mutex);
+    noteLayerRun(layer - m_options.firstLayer, false);
     const auto started = Clock::now();
     auto addWait = [&] { m_stats.ioWaitSeconds += std::chrono::duration<double>(Clock::now() - started).count(); };
     bool counted = false; // hit/miss is decided once per acquire
@@ -568,6 +595,8 @@ void ExpertCache::prefetch(int layer, std::span<const int> experts, bool specula
     if (!speculative) {
         ++m_generation; // the previous layer's pins lapse
         m_pinned = 0;
+        if (layer >= m_options.firstLayer && layer < m_options.firstLayer + int(m_banks.size()))
+            noteLayerRun(layer - m_options.firstLayer, true);
     }
     const int maxPins = m_options.slotCount / 4;
     for (int expert : experts) {

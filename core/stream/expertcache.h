@@ -176,6 +176,8 @@ private:
     void noteUse(int slot, bool firstUse);
     uint8_t *frame(int slot) const { return m_slotMemory.data() + uint64_t(slot) * m_options.recordBytes; }
     void moveSlot(int from, int to);
+    void noteLayerRun(int layerIndex, bool newRun);
+    uint64_t policyNow(int layerIndex) const;
 
     ExpertCacheOptions m_options;
     std::vector<std::shared_ptr<DirectFile>> m_banks;
@@ -194,7 +196,10 @@ private:
     std::condition_variable m_cv;
     VictimChooser m_chooser{EvictionPolicy::Lru};
     uint64_t m_clock = 0;   // demand accesses so far (the policies' time)
-    double m_lambda = 0;    // LRFU decay per demand access
+    double m_lambda = 0;    // LRFU decay per demand access (LRFU-layer: per run of the key's layer)
+    bool m_layerTime = false; // LRFU-layer: policy time is the key's layer's run count
+    uint64_t *m_layerRuns = nullptr; // per MoE layer, in the index allocation
+    int m_runLayer = -1;    // the layer of the current run
     uint32_t m_generation = 1;
     int m_pinned = 0;
     std::unordered_map<int, Status> m_errors; // failed slot -> why

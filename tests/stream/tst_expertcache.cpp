@@ -213,6 +213,10 @@ private slots:
     {
         QTest::addColumn<int>("policy");
         QTest::addColumn<int>("nSlots");
+        QTest::newRow("LRFU-layer minimum") << int(EvictionPolicy::LrfuLayer) << 2 * kTopK;
+        QTest::newRow("LRFU-layer 1 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers;
+        QTest::newRow("LRFU-layer 1.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 3 / 2;
+        QTest::newRow("LRFU-layer 2.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 5 / 2;
         QTest::newRow("LRFU minimum") << int(EvictionPolicy::Lrfu) << 2 * kTopK;
         QTest::newRow("LRFU 1 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers;
         QTest::newRow("LRFU 2.5 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers * 5 / 2;
@@ -280,9 +284,10 @@ private slots:
         QCOMPARE(s.speculativeUsed, uint64_t(1));
         QCOMPARE(s.demandHits, uint64_t(1));
         QCOMPARE(s.demandMisses, uint64_t(1));
-        // Push (2, 9) out unused: wasted.
-        for (int e = 10; e < 10 + 4 * kTopK; ++e)
-            QVERIFY(cache->acquire(4, e).isOk());
+        // Push (2, 9) out unused: wasted. The demands cycle through layers
+        // 2..4 as decode does (under LRFU-layer a key ages with its own layer's runs).
+        for (int i = 0; i < 4 * kTopK; ++i)
+            QVERIFY(cache->acquire(2 + i % 3, 10 + i).isOk());
         QVERIFY(!cache->isResident(2, 9));
         QCOMPARE(cache->stats().speculativeWasted, uint64_t(1));
     }
