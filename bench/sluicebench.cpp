@@ -312,7 +312,10 @@ int main(int argc, char **argv)
         else if (a == "--experts" && i + 1 < argc)
             o.experts = std::max(1, std::atoi(argv[++i]));
         else {
-            std::fprintf(stderr, "usage: %s [--threads N] [--reps N] [--isa scalar|avx2|avx512] [--experts N] [--only mem|trunk|vq3r|vq2r|vq4p|kda]\n", argv[0]);
+            std::fprintf(stderr,
+                         "usage: %s [--threads N] [--reps N] [--isa scalar|avx2|avx512] [--experts N]\n"
+                         "       [--only mem|trunk|vq3r|vq2r|vq4p|kda]\n",
+                         argv[0]);
             return 2;
         }
     }

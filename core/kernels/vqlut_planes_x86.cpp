@@ -172,7 +172,8 @@ SLUICE_VBMI void vqPlanesBlocks(const uint8_t *planes, const VqMatrixView &w, si
                         else if (s < S - 1)
                             _mm512_store_ps(pj, _mm512_add_ps(_mm512_load_ps(pj), f[j]));
                         else
-                            _mm512_store_ps(aj, _mm512_add_ps(_mm512_load_ps(aj), _mm512_add_ps(_mm512_load_ps(pj), f[j])));
+                            _mm512_store_ps(aj, _mm512_add_ps(_mm512_load_ps(aj),
+                                                              _mm512_add_ps(_mm512_load_ps(pj), f[j])));
                     }
                 }
             }

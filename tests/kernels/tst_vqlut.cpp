@@ -322,7 +322,8 @@ private slots:
             ThreadPool p(threads);
             std::vector<float> got(size_t(rows), -1.0f);
             QVERIFY(vqMatvec(planes, e.view(), got.data(), &p));
-            QVERIFY2(std::memcmp(want.data(), got.data(), want.size() * 4) == 0, qPrintable(QString("%1 threads").arg(threads)));
+            QVERIFY2(std::memcmp(want.data(), got.data(), want.size() * 4) == 0,
+                     qPrintable(QString("%1 threads").arg(threads)));
         }
         std::vector<float> ref(size_t(rows), -1.0f);
         vqMatvecReference(planes, e.view(), ref.data()); // scalar loop reading the planes
