@@ -65,6 +65,8 @@ int main(int argc, char **argv)
     window.show();
     if (parser.isSet(modelOption))
         window.openModel(parser.value(modelOption));
+    else
+        window.reopenLastModel(); // where the user left off (File → Recent models lists the others)
 
     const QString shot = qEnvironmentVariable("SLUICE_SCREENSHOT");
     if (!shot.isEmpty()) {

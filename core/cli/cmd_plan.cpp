@@ -135,7 +135,15 @@ static int runPlan(const std::vector<std::string> &args)
         std::fprintf(stderr, "plan: %s\n", plan.status().message().c_str());
         return 1;
     }
-    auto sizing = sizeCache(*plan, budget);
+    // The engine's own choice for this budget: the prefill chunk and the cache
+    // sized with that chunk's scratch (the ledger after open).
+    auto budgetPlan = model::planForBudget(**container, pio, ram->usableBytes, budget);
+    Expected<CacheSizing> sizing = budgetPlan ? Expected<CacheSizing>(budgetPlan->sizing)
+                                              : Expected<CacheSizing>(budgetPlan.status());
+    // The default budget is whole working sets on top of full-chunk prefill.
+    auto defaultPlan = budget ? model::planForBudget(**container, pio, ram->usableBytes, 0) : budgetPlan;
+    const uint64_t defaultBudget = defaultPlan ? defaultPlan->sizing.budgetBytes : plan->defaultBudgetBytes;
+    const int defaultSets = defaultPlan ? defaultPlan->plan.defaultWorkingSets : plan->defaultWorkingSets;
     std::vector<std::string> warnings = plan->warnings;
     if (sizing)
         warnings.insert(warnings.end(), sizing->warnings.begin(), sizing->warnings.end());
@@ -179,8 +187,8 @@ static int runPlan(const std::vector<std::string> &args)
                          {"cgroup_limit_bytes", qint64(ram->cgroupLimitBytes)},
                          {"usable_ram_bytes", qint64(ram->usableBytes)},
                          {"cap_bytes", qint64(plan->capBytes)},
-                         {"default_budget_bytes", qint64(plan->defaultBudgetBytes)},
-                         {"default_working_sets", plan->defaultWorkingSets},
+                         {"default_budget_bytes", qint64(defaultBudget)},
+                         {"default_working_sets", defaultSets},
                          {"record_bytes", qint64(in.recordBytes)},
                          {"warnings", warn}};
         if (sizing) {
@@ -188,6 +196,8 @@ static int runPlan(const std::vector<std::string> &args)
             root["cache_bytes"] = qint64(sizing->slotBufferBytes);
             root["cache_slots"] = sizing->slotCount;
             root["engine_bytes"] = qint64(sizing->engineBytes);
+            root["prefill_chunk"] = budgetPlan->prefillChunk;
+            root["prefill_scratch_bytes"] = qint64(budgetPlan->plan.scratchBytes - plan->scratchBytes);
         } else {
             root["error"] = QString::fromStdString(sizing.status().message());
         }
@@ -229,12 +239,14 @@ static int runPlan(const std::vector<std::string> &args)
         std::printf("  %-58s %12s  (%s)\n", "cgroup limit", human(ram->cgroupLimitBytes), ram->cgroupPath.c_str());
     std::printf("  %-58s %12s\n", "usable RAM", human(ram->usableBytes));
     std::printf("  %-58s %12s\n", "7/8 cap", human(plan->capBytes));
-    std::printf("  %-58s %12s  (floor + %d working sets)\n", "default budget", human(plan->defaultBudgetBytes),
-                plan->defaultWorkingSets);
+    std::printf("  %-58s %12s  (floor + %d working sets + chunk-%d prefill scratch)\n", "default budget",
+                human(defaultBudget), defaultSets, defaultPlan ? defaultPlan->prefillChunk : 1);
     if (sizing) {
         std::printf("\n  %-58s %12s%s\n", "budget", human(sizing->budgetBytes), budget ? "" : " (default)");
         std::printf("  %-58s %12s  (%d slots of %llu B)\n", "expert cache", human(sizing->slotBufferBytes),
                     sizing->slotCount, (unsigned long long)sizing->slotBytes);
+        std::printf("  %-58s %12s  (+%s scratch)\n", ("prefill chunk " + std::to_string(budgetPlan->prefillChunk)).c_str(),
+                    "", human(budgetPlan->plan.scratchBytes - plan->scratchBytes));
         std::printf("  %-58s %12s\n", "engine total (ledger after open)", human(sizing->engineBytes));
     }
     if (speed) {
