@@ -17,12 +17,17 @@ bool isTrunkTensor(const ModelConfig &cfg, const TensorInfo &t)
     return !cfg.tensorPrefix.empty() || t.name.rfind("model.", 0) == 0 || t.name.rfind("lm_head", 0) == 0;
 }
 
-Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerInputsOptions &o)
+uint64_t maxRecordBytes(const Container &container)
 {
     uint64_t recordBytes = 0;
     for (int L = 0; L < container.config().nLayers; ++L)
         recordBytes = std::max<uint64_t>(recordBytes, container.expertLayer(L).recordBytes);
-    return plannerInputs(container.config(), container.tensors(), recordBytes, o);
+    return recordBytes;
+}
+
+Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerInputsOptions &o)
+{
+    return plannerInputs(container.config(), container.tensors(), maxRecordBytes(container), o);
 }
 
 Expected<PlannerInputs> plannerInputs(const ModelConfig &cfg, const std::vector<TensorInfo> &tensors,
@@ -108,10 +113,17 @@ struct PlanAt {
     MemoryPlan plan;
 };
 
-Expected<PlanAt> planAt(const Container &container, PlannerInputsOptions o, int chunk, uint64_t usableRamBytes)
+// A model's shape as the planner sees it: from a container or a built-in shape.
+struct Shape {
+    const ModelConfig &config;
+    const std::vector<TensorInfo> &tensors;
+    uint64_t recordBytes;
+};
+
+Expected<PlanAt> planAt(const Shape &shape, PlannerInputsOptions o, int chunk, uint64_t usableRamBytes)
 {
     o.prefillChunk = chunk;
-    auto inputs = plannerInputs(container, o);
+    auto inputs = plannerInputs(shape.config, shape.tensors, shape.recordBytes, o);
     if (!inputs)
         return inputs.status();
     auto plan = planMemory(*inputs, usableRamBytes);
@@ -125,7 +137,16 @@ Expected<PlanAt> planAt(const Container &container, PlannerInputsOptions o, int 
 Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
                                    uint64_t usableRamBytes, uint64_t budgetBytes)
 {
-    auto decode = planAt(container, options, 1, usableRamBytes);
+    return planForBudget(container.config(), container.tensors(), maxRecordBytes(container), options, usableRamBytes,
+                         budgetBytes);
+}
+
+Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
+                                   uint64_t recordBytes, const PlannerInputsOptions &options, uint64_t usableRamBytes,
+                                   uint64_t budgetBytes)
+{
+    const Shape shape{config, tensors, recordBytes};
+    auto decode = planAt(shape, options, 1, usableRamBytes);
     if (!decode)
         return decode.status();
     BudgetPlan out;
@@ -136,7 +157,7 @@ Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInpu
         // The default budget buys whole working sets with full-speed prefill
         // (kMaxChunk): the plan at that chunk when one working set fits,
         // else the decode plan's default.
-        auto full = planAt(container, options, kMaxChunk, usableRamBytes);
+        auto full = planAt(shape, options, kMaxChunk, usableRamBytes);
         if (!full)
             return full.status();
         if (full->plan.defaultWorkingSets > 0) {
@@ -156,12 +177,12 @@ Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInpu
         const uint64_t extraSlots = records > uint64_t(2 * p.topK) ? records - uint64_t(2 * p.topK) : 0;
         const uint64_t ceiling = extraSlots * (sizing->slotBytes + kCacheIndexBytesPerSlot);
         out.prefillChunk =
-            choosePrefillChunk(container.config(), options.contextLength, sizing->budgetBytes - p.floorBytes, ceiling);
+            choosePrefillChunk(config, options.contextLength, sizing->budgetBytes - p.floorBytes, ceiling);
         budget = sizing->budgetBytes;
         if (out.prefillChunk == 1) {
             chosen = std::move(*decode);
         } else {
-            auto at = planAt(container, options, out.prefillChunk, usableRamBytes);
+            auto at = planAt(shape, options, out.prefillChunk, usableRamBytes);
             if (!at)
                 return at.status();
             chosen = std::move(*at);

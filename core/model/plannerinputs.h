@@ -63,5 +63,11 @@ Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInpu
 // before download (format/builtinmodels.h), so both give the same inputs.
 Expected<PlannerInputs> plannerInputs(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
                                       uint64_t recordBytes, const PlannerInputsOptions &options);
+Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
+                                   uint64_t recordBytes, const PlannerInputsOptions &options, uint64_t usableRamBytes,
+                                   uint64_t budgetBytes);
+
+// The largest expert record of a container (the planner's record size).
+uint64_t maxRecordBytes(const Container &container);
 
 } // namespace sluice::model
