@@ -22,10 +22,9 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <memory>
 #include <cstdio>
 #include <cstdlib>
-#include <memory>
-#include <optional>
 
 using namespace sluice;
 
@@ -94,36 +93,39 @@ static int runPlan(const std::vector<std::string> &args)
     pio.contextLength = ctx;
     pio.vision = vision;
     Expected<PlannerInputs> inputs = makeError(ErrorCode::InvalidArgument, "no model");
-    std::optional<BuiltinShape> builtinModel; // --model: a published model's shape
-    std::unique_ptr<Container> opened;      // MODEL: a container on disk
     std::string modelName = path;
     uint64_t diskBytes = 0;
+    // The shape the planner reads: a built-in model's or the opened container's.
+    BuiltinShape shape;
+    std::unique_ptr<Container> container;
     if (!builtin.empty()) {
         const BuiltinModel m = *parseBuiltinModel(builtin);
         // Each release has one expert format: K3 ships MXFP4 experts, Kimi-Linear bf16 ones.
         if (formatName == (m == BuiltinModel::KimiK3 ? "bf16" : "mxfp4"))
             return p.usageError("--format " + formatName + ": the " + (m == BuiltinModel::KimiK3 ? "K3" : "Kimi-Linear") +
                                 " release is " + (m == BuiltinModel::KimiK3 ? "mxfp4" : "bf16") + " (or vq3r converted)");
-        auto shape = builtinShape(m, *parseBuiltinFormat(formatName));
-        if (!shape) {
-            std::fprintf(stderr, "plan: %s\n", shape.status().message().c_str());
+        auto built = builtinShape(m, *parseBuiltinFormat(formatName));
+        if (!built) {
+            std::fprintf(stderr, "plan: %s\n", built.status().message().c_str());
             return 1;
         }
-        modelName = shape->name;
-        diskBytes = shape->diskBytes;
-        inputs = model::plannerInputs(shape->config, shape->tensors, shape->recordBytes, pio);
-        builtinModel = std::move(*shape);
+        shape = std::move(*built);
+        modelName = shape.name;
+        diskBytes = shape.diskBytes;
     } else {
         ContainerOptions copts;
         copts.checkBanks = true;
-        auto container = Container::open(path, copts);
-        if (!container) {
-            std::fprintf(stderr, "plan: %s\n", container.status().message().c_str());
+        auto opened = Container::open(path, copts);
+        if (!opened) {
+            std::fprintf(stderr, "plan: %s\n", opened.status().message().c_str());
             return 1;
         }
-        opened = std::move(*container);
-        inputs = model::plannerInputs(*opened, pio);
+        container = std::move(*opened);
+        shape.config = container->config();
+        shape.tensors = container->tensors();
+        shape.recordBytes = model::maxRecordBytes(*container);
     }
+    inputs = model::plannerInputs(shape.config, shape.tensors, shape.recordBytes, pio);
     if (!inputs) {
         std::fprintf(stderr, "plan: %s\n", inputs.status().message().c_str());
         return 1;
@@ -143,17 +145,12 @@ static int runPlan(const std::vector<std::string> &args)
     }
     // The engine's own choice for this budget: the prefill chunk and the cache
     // sized with that chunk's scratch (the ledger after open).
-    auto planFor = [&](uint64_t b) {
-        if (opened)
-            return model::planForBudget(*opened, pio, ram->usableBytes, b);
-        return model::planForBudget(model::ModelShape{builtinModel->config, builtinModel->tensors, builtinModel->recordBytes}, pio,
-                                    ram->usableBytes, b);
-    };
-    auto budgetPlan = planFor(budget);
+    auto budgetPlan = model::planForBudget(shape.config, shape.tensors, shape.recordBytes, pio, ram->usableBytes, budget);
     Expected<CacheSizing> sizing = budgetPlan ? Expected<CacheSizing>(budgetPlan->sizing)
                                               : Expected<CacheSizing>(budgetPlan.status());
     // The default budget is whole working sets on top of full-chunk prefill.
-    auto defaultPlan = budget ? planFor(0) : budgetPlan;
+    auto defaultPlan =
+        budget ? model::planForBudget(shape.config, shape.tensors, shape.recordBytes, pio, ram->usableBytes, 0) : budgetPlan;
     const uint64_t defaultBudget = defaultPlan ? defaultPlan->sizing.budgetBytes : plan->defaultBudgetBytes;
     const int defaultSets = defaultPlan ? defaultPlan->plan.defaultWorkingSets : plan->defaultWorkingSets;
     std::vector<std::string> warnings = plan->warnings;
@@ -271,7 +268,7 @@ static int runPlan(const std::vector<std::string> &args)
                     100 * speed->warmHitRate, human(uint64_t(speed->bytesPerTokenWarm)), speed->secondsPerTokenWarm);
     }
     if (fits)
-        std::printf("\nfits: default budget %s (floor + %d working sets)\n", human(plan->defaultBudgetBytes), plan->defaultWorkingSets);
+        std::printf("\nfits: default budget %s (floor + %d working sets)\n", human(defaultBudget), defaultSets);
     else
         std::printf("\ndoes not fit: the floor %s is above 7/8 of the usable RAM; it needs at least %s of RAM\n",
                     human(plan->floorBytes), human(ramNeeded));

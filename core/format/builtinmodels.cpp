@@ -364,6 +364,8 @@ Expected<BuiltinShape> builtinShape(BuiltinModel model, BuiltinFormat format)
     s.model = model;
     s.format = format;
     s.config = std::move(release->config);
+    // A release's tower is there when configured (a container also needs its tensors: they are in the inventory).
+    s.config.vision.present = release->visionConfigured;
     if (format == BuiltinFormat::Container)
         s.config.expertQuant = ExpertQuantConfig{};
     const bool k3 = model == BuiltinModel::KimiK3;

@@ -17,12 +17,17 @@ bool isTrunkTensor(const ModelConfig &cfg, const TensorInfo &t)
     return !cfg.tensorPrefix.empty() || t.name.rfind("model.", 0) == 0 || t.name.rfind("lm_head", 0) == 0;
 }
 
-Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerInputsOptions &o)
+uint64_t maxRecordBytes(const Container &container)
 {
     uint64_t recordBytes = 0;
     for (int L = 0; L < container.config().nLayers; ++L)
         recordBytes = std::max<uint64_t>(recordBytes, container.expertLayer(L).recordBytes);
-    return plannerInputs(container.config(), container.tensors(), recordBytes, o);
+    return recordBytes;
+}
+
+Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerInputsOptions &o)
+{
+    return plannerInputs(container.config(), container.tensors(), maxRecordBytes(container), o);
 }
 
 Expected<PlannerInputs> plannerInputs(const ModelConfig &cfg, const std::vector<TensorInfo> &tensors,
@@ -108,7 +113,14 @@ struct PlanAt {
     MemoryPlan plan;
 };
 
-Expected<PlanAt> planAt(const ModelShape &shape, PlannerInputsOptions o, int chunk, uint64_t usableRamBytes)
+// A model's shape as the planner sees it: from a container or a built-in shape.
+struct Shape {
+    const ModelConfig &config;
+    const std::vector<TensorInfo> &tensors;
+    uint64_t recordBytes;
+};
+
+Expected<PlanAt> planAt(const Shape &shape, PlannerInputsOptions o, int chunk, uint64_t usableRamBytes)
 {
     o.prefillChunk = chunk;
     auto inputs = plannerInputs(shape.config, shape.tensors, shape.recordBytes, o);
@@ -125,16 +137,15 @@ Expected<PlanAt> planAt(const ModelShape &shape, PlannerInputsOptions o, int chu
 Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
                                    uint64_t usableRamBytes, uint64_t budgetBytes)
 {
-    uint64_t recordBytes = 0;
-    for (int L = 0; L < container.config().nLayers; ++L)
-        recordBytes = std::max<uint64_t>(recordBytes, container.expertLayer(L).recordBytes);
-    return planForBudget(ModelShape{container.config(), container.tensors(), recordBytes}, options, usableRamBytes,
+    return planForBudget(container.config(), container.tensors(), maxRecordBytes(container), options, usableRamBytes,
                          budgetBytes);
 }
 
-Expected<BudgetPlan> planForBudget(const ModelShape &shape, const PlannerInputsOptions &options,
-                                   uint64_t usableRamBytes, uint64_t budgetBytes)
+Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
+                                   uint64_t recordBytes, const PlannerInputsOptions &options, uint64_t usableRamBytes,
+                                   uint64_t budgetBytes)
 {
+    const Shape shape{config, tensors, recordBytes};
     auto decode = planAt(shape, options, 1, usableRamBytes);
     if (!decode)
         return decode.status();
@@ -166,7 +177,7 @@ Expected<BudgetPlan> planForBudget(const ModelShape &shape, const PlannerInputsO
         const uint64_t extraSlots = records > uint64_t(2 * p.topK) ? records - uint64_t(2 * p.topK) : 0;
         const uint64_t ceiling = extraSlots * (sizing->slotBytes + kCacheIndexBytesPerSlot);
         out.prefillChunk =
-            choosePrefillChunk(shape.config, options.contextLength, sizing->budgetBytes - p.floorBytes, ceiling);
+            choosePrefillChunk(config, options.contextLength, sizing->budgetBytes - p.floorBytes, ceiling);
         budget = sizing->budgetBytes;
         if (out.prefillChunk == 1) {
             chosen = std::move(*decode);

@@ -57,21 +57,17 @@ struct BudgetPlan {
 Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
                                    uint64_t usableRamBytes, uint64_t budgetBytes);
 
-// A model's shape without a container (a built-in model before download):
-// the same plan from the same mapping.
-struct ModelShape {
-    const ModelConfig &config;
-    const std::vector<TensorInfo> &tensors;
-    uint64_t recordBytes = 0;
-};
-Expected<BudgetPlan> planForBudget(const ModelShape &shape, const PlannerInputsOptions &options,
-                                   uint64_t usableRamBytes, uint64_t budgetBytes);
-
 // The same mapping without a container: a config, every tensor as stored
 // (trunk and vision; experts excluded) and the largest expert record. The
 // container overload calls this; so does planning a built-in model shape
 // before download (format/builtinmodels.h), so both give the same inputs.
 Expected<PlannerInputs> plannerInputs(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
                                       uint64_t recordBytes, const PlannerInputsOptions &options);
+Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
+                                   uint64_t recordBytes, const PlannerInputsOptions &options, uint64_t usableRamBytes,
+                                   uint64_t budgetBytes);
+
+// The largest expert record of a container (the planner's record size).
+uint64_t maxRecordBytes(const Container &container);
 
 } // namespace sluice::model

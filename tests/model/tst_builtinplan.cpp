@@ -34,6 +34,9 @@ MemoryPlan k3Plan(int ctx, uint64_t ram = 64ull << 30)
         qFatal("%s", shape.status().message().c_str());
     model::PlannerInputsOptions o;
     o.contextLength = ctx;
+    // WASTE's floor includes its chunked-prefill buffers for 64 tokens (spec 9):
+    // compare with Sluice's plan at the same chunk.
+    o.prefillChunk = 64;
     auto in = model::plannerInputs(shape->config, shape->tensors, shape->recordBytes, o);
     if (!in)
         qFatal("%s", in.status().message().c_str());
@@ -163,9 +166,11 @@ private Q_SLOTS:
         QCOMPARE(plan.minExpertCacheBytes, uint64_t(32) * 12406784);
         // The floor differs by the scratch terms only: WASTE's implied scratch
         // (floor - trunk - state - min cache) is ~0.75 GiB, Sluice's enumerated
-        // buffers plus the cache index ~0.29 GiB. Same difference at every context.
+        // buffers at a 64-token chunk plus the cache index ~0.25 GiB. Same difference at every context.
         const double diff = wasteFloor - gib(plan.floorBytes);
-        QVERIFY2(diff > 0.45 && diff < 0.49, qPrintable(QString::number(diff, 'f', 4)));
+        // 0.50 GiB at this commit; the window leaves room for either engine's
+        // scratch to move by ~0.1 GiB, the identity below pins what it is.
+        QVERIFY2(diff > 0.40 && diff < 0.60, qPrintable(QString::number(diff, 'f', 4)));
         const double wasteScratch = wasteFloor - 27.28 - gib(plan.stateBytes) - 0.37;
         const double ourScratch = gib(plan.scratchBytes + plan.cacheIndexBytes);
         QVERIFY2(std::fabs((wasteScratch - ourScratch) - diff) <= 0.02, qPrintable(QString::number(wasteScratch, 'f', 4)));
@@ -190,6 +195,37 @@ private Q_SLOTS:
         QVERIFY2(std::fabs((17.56 - gib(sizing->slotBufferBytes)) - wsDiff) <= 0.02,
                  qPrintable(QString::number(gib(sizing->slotBufferBytes), 'f', 4)));
         QVERIFY(sizing->engineBytes <= sizing->budgetBytes);
+        // And it is what the engine would open with: planForBudget's default (full-chunk prefill).
+        auto shape = builtinShape(BuiltinModel::KimiK3, BuiltinFormat::Container);
+        QVERIFY(bool(shape));
+        model::PlannerInputsOptions o;
+        auto engine = model::planForBudget(shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30, 0);
+        QVERIFY2(bool(engine), engine ? "" : engine.status().message().c_str());
+        QCOMPARE(engine->prefillChunk, 64);
+        QCOMPARE(engine->sizing.budgetBytes, plan.defaultBudgetBytes);
+        QCOMPARE(engine->sizing.slotCount, sizing->slotCount);
+        QVERIFY(engine->floorBytes < plan.floorBytes); // the decode floor opens the model with less
+    }
+
+    void k3Vision()
+    {
+        auto shape = builtinShape(BuiltinModel::KimiK3, BuiltinFormat::Container);
+        QVERIFY(bool(shape));
+        QVERIFY(shape->config.vision.present);
+        // Spec 7.1: the tower in WASTE's Q8G form is 434 MB (MiB).
+        uint64_t tower = 0;
+        for (const TensorInfo &t : shape->tensors)
+            if (t.name.rfind("vision_tower.", 0) == 0 || t.name.rfind("mm_projector.", 0) == 0)
+                tower += t.bytes;
+        QVERIFY2(std::fabs(double(tower) / (1 << 20) - 434.0) < 1.0, qPrintable(QString::number(tower)));
+        // Spec 9: ~1.12 GiB extra with vision on (tower + decode + activations + embedding queue);
+        // Sluice's own vision memory plan comes to 1.10 GiB.
+        model::PlannerInputsOptions o;
+        o.vision = true;
+        o.attentionSlices = 1;
+        auto in = model::plannerInputs(shape->config, shape->tensors, shape->recordBytes, o);
+        QVERIFY(bool(in));
+        QVERIFY2(std::fabs(gib(in->visionBytes) - 1.12) < 0.05, qPrintable(QString::number(gib(in->visionBytes))));
     }
 
     void releaseShapes()
@@ -200,8 +236,8 @@ private Q_SLOTS:
         // Spec 3: w1/w3 packed [3072, 1792] + scale [3072, 112], w2 packed [3584, 1536] + scale [3584, 96].
         QCOMPARE(k3->recordBytes, uint64_t(2) * (3072 * 1792 + 3072 * 112) + (3584 * 1536 + 3584 * 96));
         // Spec 3: 96 shards, ~1.42 TiB (1453.7 GiB) including safetensors headers and the few tensors
-        // the engine never reads; the inventory is within 0.1% of it.
-        QVERIFY2(std::fabs(gib(k3->diskBytes) - 1453.7) / 1453.7 < 0.001, qPrintable(QString::number(gib(k3->diskBytes))));
+        // the engine never reads (~100 B of JSON per tensor: ~0.05 GiB); the inventory is within 0.01%.
+        QVERIFY2(std::fabs(gib(k3->diskBytes) - 1453.7) / 1453.7 < 0.0001, qPrintable(QString::number(gib(k3->diskBytes))));
         // Everything bf16 except the f32 vectors.
         for (const TensorInfo &t : k3->tensors) {
             const bool f32 = t.name.find("A_log") != std::string::npos || t.name.find("dt_bias") != std::string::npos ||
