@@ -42,8 +42,9 @@ double processCpuSeconds()
     return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
 }
 
-// CPU time (all threads) of the run that had the best wall time; on a shared
-// machine it shows the work done when wall time is inflated by waiting.
+// Least CPU time (all threads) over the runs of the last bestTime(); on a
+// shared machine it shows the work done when wall time is inflated by
+// waiting (the least is the run least disturbed by cache evictions).
 double g_lastCpu = 0;
 
 // Best-of-N wall time of fn() in seconds (the best run is the one least
@@ -52,15 +53,14 @@ template <typename Fn>
 double bestTime(int reps, Fn &&fn)
 {
     double best = 1e30;
+    g_lastCpu = 1e30;
     for (int i = 0; i < reps; ++i) {
         const double c0 = processCpuSeconds();
         const auto t0 = Clock::now();
         fn();
         const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
-        if (wall < best) {
-            best = wall;
-            g_lastCpu = processCpuSeconds() - c0;
-        }
+        best = std::min(best, wall);
+        g_lastCpu = std::min(g_lastCpu, processCpuSeconds() - c0);
     }
     return best;
 }

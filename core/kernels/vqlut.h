@@ -61,6 +61,8 @@ public:
     // kVq4pLutBlock positions.
     const int8_t *table8() const { return m_table8.get(); }
     const float *blockScales() const { return m_blockScales.get(); }
+    // Bytes the table buffers hold now (they grow on build and are kept).
+    size_t allocatedBytes() const { return (m_tableCap + m_booksTCap + m_scaleCap) * 4 + m_table8Cap; }
 
 private:
     Kind m_kind = Kind::F32;
