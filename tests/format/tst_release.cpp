@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -192,6 +193,32 @@ private Q_SLOTS:
         QCOMPARE(int(scale[0]), 127);
         QCOMPARE(int(packed[0]), 4 | 6 << 4);
         QCOMPARE(int(packed[1]), 2 | 7 << 4);
+    }
+
+    // sluice-cli info on a release folder: what it is, and a named error with a
+    // non-zero exit when a shard is cut short.
+    void cliInfo()
+    {
+        QTemporaryDir tmp;
+        SynthOptions o;
+        QVERIFY(writeSyntheticRelease(tmp.path().toStdString(), o).isOk());
+        QProcess p;
+        p.start(SLUICE_CLI_PATH, {"info", tmp.path()});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(p.readAllStandardOutput().contains("Kimi K3 release, MXFP4 experts, not converted"));
+        p.start(SLUICE_CLI_PATH, {"info", "--json", tmp.path()});
+        QVERIFY(p.waitForFinished(60000));
+        const QJsonObject j = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        QCOMPARE(j["kind"].toString(), QString("release"));
+        QCOMPARE(j["shards"].toInt(), 3);
+        QVERIFY(QFile::resize(tmp.path() + "/model-00002-of-00003.safetensors", 100000));
+        p.start(SLUICE_CLI_PATH, {"info", tmp.path()});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.contains("shard 'model-00002-of-00003.safetensors', tensor '") && err.contains("truncated"),
+                 err.constData());
     }
 
     void damage_data()
