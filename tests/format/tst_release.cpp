@@ -236,7 +236,7 @@ private Q_SLOTS:
     void fixturesMatchSynth()
     {
         QFETCH(QString, fixture);
-        QFile f(QStringLiteral(SLUICE_FIXTURES_DIR) + "/model/" + fixture + ".json");
+        QFile f(QStringLiteral(SLUICE_FIXTURES_DIR) + "/release/" + fixture + ".json");
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject fx = QJsonDocument::fromJson(f.readAll()).object();
         QTemporaryDir tmp;

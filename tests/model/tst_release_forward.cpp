@@ -156,7 +156,7 @@ struct ReleaseRig {
 
 QJsonObject loadFixture(const QString &name)
 {
-    QFile f(QStringLiteral(SLUICE_FIXTURES_DIR) + "/model/" + name + ".json");
+    QFile f(QStringLiteral(SLUICE_FIXTURES_DIR) + "/release/" + name + ".json");
     f.open(QIODevice::ReadOnly);
     return QJsonDocument::fromJson(f.readAll()).object();
 }
