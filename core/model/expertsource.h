@@ -6,6 +6,7 @@
 // acquire() hands out an ExpertRecord: a move-only handle that gives the
 // record back to its source when it is released or destroyed, so no path out
 // of the forward pass (an error mid-layer included) can leave a record held.
+#include "kernels/mxfp4.h"
 #include "util/status.h"
 #include "util/tensorformat.h"
 
@@ -80,10 +81,17 @@ inline void ExpertRecord::release()
         source->release(m_ref);
 }
 
-// The three matrices of one record (spec 4.5).
+// The three matrices of one record (spec 4.5), or of one release expert
+// read straight from the shards (issue 11): MXFP4 (K3) or bf16 (Kimi-Linear)
+// views into the slot, gate / up / down.
+enum class ExpertRecordKind { Vq, Mxfp4, Bf16 };
+
 struct ExpertMatrices {
     VqMatrixView gate, up, down;
     int codebookId = 0;
+    ExpertRecordKind kind = ExpertRecordKind::Vq;
+    kernels::Mxfp4MatrixView mx[3];
+    TrunkMatrixView bf[3];
 };
 
 } // namespace sluice::model

@@ -1,5 +1,8 @@
 #include "model/moeblock.h"
 
+#include "kernels/matvec.h"
+#include "kernels/mxfp4.h"
+
 #include "model/modelops.h"
 
 #include <algorithm>
@@ -140,6 +143,8 @@ Status MoeBlock::apply(int L, int expert, const ExpertRecord &record, int n)
     auto mats = m_hooks.parseRecord(L, expert, record.ref());
     if (!mats)
         return mats.status();
+    if (mats->kind != ExpertRecordKind::Vq)
+        return applyDirect(expert, *mats, n).withContext("layer " + std::to_string(L) + ", expert " + std::to_string(expert));
     auto gateBooks = m_hooks.codebooks(L, 0, mats->codebookId);
     auto upBooks = m_hooks.codebooks(L, 1, mats->codebookId);
     auto downBooks = m_hooks.codebooks(L, 2, mats->codebookId);
@@ -204,6 +209,36 @@ Status MoeBlock::applyMatrices(int expert, const ExpertMatrices &mats, const VqC
         SLUICE_TRY(kernels::vqMatvec(m_s.lutDown, mats.down, m_s.eOut.data() + (t * k + j) * lat, vqPool));
         m_ctx.timers.lutApply += since(t0);
     }
+    return Status::ok();
+}
+
+// Release experts (MXFP4 or bf16) straight from the slot: no tables, one
+// matvec per matrix per (token, rank), in the same user order as the VQ path.
+Status MoeBlock::applyDirect(int expert, const ExpertMatrices &mats, int n)
+{
+    const ModelConfig &cfg = m_ctx.cfg;
+    const size_t k = size_t(cfg.topK);
+    const size_t lat = size_t(cfg.expertInputDim());
+    const size_t inter = size_t(cfg.moeIntermediate);
+    kernels::ThreadPool *pool = m_ctx.poolFor(inter * lat);
+    auto matvec = [&](int kind, const float *x, float *y) -> Status {
+        if (mats.kind == ExpertRecordKind::Mxfp4)
+            return kernels::mxfp4Matvec(mats.mx[kind], x, y, pool);
+        return kernels::matvec(mats.bf[kind], x, y, pool);
+    };
+    const auto t0 = Clock::now();
+    for (int t = 0; t < n; ++t) {
+        for (size_t j = 0; j < k; ++j) {
+            if (m_s.sel[size_t(t) * k + j] != expert)
+                continue;
+            const float *zt = m_z + size_t(t) * m_zStride;
+            SLUICE_TRY(matvec(0, zt, m_s.eG.data()));
+            SLUICE_TRY(matvec(1, zt, m_s.eU.data()));
+            gluActivate(cfg, m_s.eG.data(), m_s.eU.data(), inter, m_s.eAct.data());
+            SLUICE_TRY(matvec(2, m_s.eAct.data(), m_s.eOut.data() + (size_t(t) * k + j) * lat));
+        }
+    }
+    m_ctx.timers.lutApply += since(t0);
     return Status::ok();
 }
 

@@ -11,7 +11,8 @@
 //             the shared experts
 //   lookahead (decode) the next MoE layer's router on this layer's input:
 //             a speculative read; the real router of that layer decides
-// Experts are never dequantised (kernels::VqLut).
+// Experts are never dequantised (kernels::VqLut; release experts go through
+// kernels::mxfp4Matvec or the bf16 trunk matvec, applyDirect).
 #include "model/blockcontext.h"
 #include "model/denseffn.h"
 #include "model/expertsource.h"
@@ -58,6 +59,7 @@ public:
 
 private:
     Status expertInput(const MoeWeights &w, const float *h, int n);
+    Status applyDirect(int expert, const ExpertMatrices &mats, int n);
     Status applyMatrices(int expert, const ExpertMatrices &mats, const VqCodebooksView &gate,
                          const VqCodebooksView &up, const VqCodebooksView &down, int n);
 

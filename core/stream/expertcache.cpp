@@ -277,7 +277,7 @@ Status ExpertCache::resize(int slots)
 Status ExpertCache::checkKey(int layer, int expert) const
 {
     const int rel = layer - m_options.firstLayer;
-    if (rel < 0 || rel >= int(m_banks.size()) || !m_banks[size_t(rel)])
+    if (rel < 0 || rel >= int(m_banks.size()) || (!m_banks[size_t(rel)] && !m_options.reader))
         return makeError(ErrorCode::InvalidArgument, where(layer, expert) + ": not a MoE layer with an expert bank");
     if (expert < 0 || expert >= m_options.expertsPerLayer)
         return makeError(ErrorCode::InvalidArgument,
@@ -292,9 +292,15 @@ uint32_t ExpertCache::keyOf(int layer, int expert) const
 
 Status ExpertCache::readRecord(int slot, int layer, int expert)
 {
-    const DirectFile &bank = *m_banks[size_t(layer - m_options.firstLayer)];
     uint8_t *dst = frame(slot);
-    Status status = bank.readAt(uint64_t(expert) * m_options.recordBytes, dst, size_t(m_options.recordBytes));
+    Status status;
+    if (m_options.reader) {
+        Expected<uint64_t> read = m_options.reader(layer, expert, dst, size_t(m_options.recordBytes));
+        status = read.status();
+    } else {
+        const DirectFile &bank = *m_banks[size_t(layer - m_options.firstLayer)];
+        status = bank.readAt(uint64_t(expert) * m_options.recordBytes, dst, size_t(m_options.recordBytes));
+    }
     if (status.isOk() && m_options.validator)
         status = m_options.validator(layer, expert, dst, size_t(m_options.recordBytes));
     return status.withContext("expert record (" + where(layer, expert) + ")");

@@ -49,6 +49,11 @@ namespace sluice {
 // what is wrong, the cache prefixes (layer, expert).
 using RecordValidator = std::function<Status(int layer, int expert, const uint8_t *bytes, size_t size)>;
 
+// Reads record (layer, expert) into a slot of recordBytes (4 KiB aligned)
+// instead of the bank files; returns the bytes it read. Release checkpoints
+// use it to gather an expert's tensors from the shards (format/releaseexperts.h).
+using RecordReader = std::function<Expected<uint64_t>(int layer, int expert, uint8_t *slot, size_t slotBytes)>;
+
 struct ExpertCacheOptions {
     int firstLayer = 0;          // banks[i] holds layer firstLayer + i (null entries: not a MoE layer)
     int expertsPerLayer = 0;     // records per bank; expert e is at e * recordBytes
@@ -60,6 +65,7 @@ struct ExpertCacheOptions {
     int ioThreads = 2;
     EvictionPolicy policy = kShippedPolicy; // Belady is refused (it needs the future)
     RecordValidator validator;   // may be empty
+    RecordReader reader;         // when set, banks are only layer markers (null entries allowed)
 };
 
 struct ExpertCacheStats {
