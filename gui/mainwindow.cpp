@@ -20,6 +20,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDebug>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -1037,6 +1038,8 @@ void MainWindow::showError(const QString &title, const QString &message, const Q
 {
     m_lastNotice = message;
     Q_EMIT noticeShown(message);
+    // Also on the terminal the app was started from: the detail is what a bug report needs.
+    qWarning().noquote() << title << "—" << message << detail;
     // Non-blocking: the event loop keeps running (and the tests keep going) while it is shown.
     auto *box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);

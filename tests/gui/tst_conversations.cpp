@@ -50,6 +50,15 @@ static bool sendAndWait(GuiFixture &f, const QString &text)
     return done.wait(10000);
 }
 
+// Picks a chat in the list as a user would (a click on its row).
+static void pick(GuiFixture &f, const QString &id)
+{
+    QListWidget *list = f.window->findChild<gui::ChatListPanel *>()->list();
+    for (int i = 0; i < list->count(); ++i)
+        if (list->item(i)->data(Qt::UserRole).toString() == id)
+            list->setCurrentRow(i);
+}
+
 void TestConversations::contextInUsePerChat()
 {
     GuiFixture f;
@@ -67,11 +76,11 @@ void TestConversations::contextInUsePerChat()
     const int held2 = f.window->chatStore()->chat(second)->contextTokens;
     QVERIFY(held2 > held);
     // Switching swaps the conversation and the figure with it.
-    f.window->findChild<gui::ChatListPanel *>()->list()->setCurrentRow(1);
+    pick(f, first);
     QCOMPARE(f.window->currentChatId(), first);
     QCOMPARE(f.window->conversation()->messageCount(), 2);
     QVERIFY(f.window->contextText().contains(QLocale().toString(held)));
-    f.window->findChild<gui::ChatListPanel *>()->list()->setCurrentRow(0);
+    pick(f, second);
     QCOMPARE(f.window->currentChatId(), second);
     QVERIFY(f.window->contextText().contains(QLocale().toString(held2)));
     // And the figure survives a restart (it is part of the chat file).
