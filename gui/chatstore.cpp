@@ -62,6 +62,7 @@ QJsonObject chatToJson(const Chat &chat)
                        {QStringLiteral("title"), chat.title},
                        {QStringLiteral("created"), chat.created.toString(Qt::ISODateWithMs)},
                        {QStringLiteral("updated"), chat.updated.toString(Qt::ISODateWithMs)},
+                       {QStringLiteral("contextTokens"), chat.contextTokens},
                        {QStringLiteral("messages"), messages}};
 }
 
@@ -84,6 +85,7 @@ bool chatFromJson(const QJsonObject &json, Chat *chat, QString *error)
     c.title = json.value(QStringLiteral("title")).toString();
     c.created = QDateTime::fromString(json.value(QStringLiteral("created")).toString(), Qt::ISODateWithMs);
     c.updated = QDateTime::fromString(json.value(QStringLiteral("updated")).toString(), Qt::ISODateWithMs);
+    c.contextTokens = std::max(0, json.value(QStringLiteral("contextTokens")).toInt());
     for (const QJsonValue &v : json.value(QStringLiteral("messages")).toArray()) {
         const QJsonObject o = v.toObject();
         Message m;

@@ -47,6 +47,9 @@ struct Chat {
     QDateTime created;
     QDateTime updated;
     QList<Message> messages;
+    // Tokens the engine held after the last reply (prompt + reply, as the
+    // worker counted them); 0 = unknown. Shown as the context in use.
+    int contextTokens = 0;
 };
 
 QJsonObject chatToJson(const Chat &chat);

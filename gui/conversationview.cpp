@@ -10,6 +10,8 @@
 #include <QHBoxLayout>
 #include <QImageReader>
 #include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTimer>
@@ -76,6 +78,21 @@ MessageWidget::MessageWidget(int index, const Message &message, QWidget *parent)
 
     m_content = new MarkdownView(this); // focusable: keyboard users can reach and select every message
     layout->addWidget(m_content);
+
+    m_reading = new QWidget(this);
+    auto *readingRow = new QHBoxLayout(m_reading);
+    readingRow->setContentsMargins(0, 0, 0, 0);
+    m_readingLabel = new QLabel(m_reading);
+    m_readingBar = new QProgressBar(m_reading);
+    m_readingBar->setTextVisible(false);
+    m_readingBar->setMaximumHeight(10);
+    m_readingStop = new QToolButton(m_reading);
+    readingRow->addWidget(m_readingLabel);
+    readingRow->addWidget(m_readingBar, 1);
+    readingRow->addWidget(m_readingStop);
+    m_reading->hide();
+    connect(m_readingStop, &QToolButton::clicked, this, &MessageWidget::stopRequested);
+    layout->addWidget(m_reading);
 
     m_tools = new QLabel(this);
     m_tools->setTextFormat(Qt::MarkdownText);
@@ -152,6 +169,20 @@ void MessageWidget::setBusy(bool busy)
     retranslate();
 }
 
+void MessageWidget::setReadingProgress(int done, int total)
+{
+    m_readDone = done;
+    m_readTotal = total;
+    m_reading->setVisible(total > 0);
+    m_readingBar->setRange(0, std::max(1, total));
+    m_readingBar->setValue(std::clamp(done, 0, std::max(1, total)));
+    retranslate();
+}
+
+bool MessageWidget::isReading() const { return m_readTotal > 0; }
+
+QString MessageWidget::readingText() const { return m_readTotal > 0 ? m_readingLabel->text() : QString(); }
+
 void MessageWidget::announce()
 {
     QAccessibleEvent event(m_content, QAccessible::Alert);
@@ -201,6 +232,11 @@ void MessageWidget::retranslate()
     m_stats->setAccessibleName(tr("Statistics of message %1").arg(m_index + 1));
     setAccessibleName(tr("Message %1 from %2").arg(m_index + 1).arg(who));
     updateThinkingButton();
+    const QLocale locale;
+    m_readingLabel->setText(tr("Reading %1 of %2 tokens…").arg(locale.toString(m_readDone), locale.toString(m_readTotal)));
+    m_readingBar->setAccessibleName(tr("Prompt reading progress"));
+    m_readingStop->setText(tr("Stop"));
+    m_readingStop->setAccessibleName(tr("Stop reading the prompt"));
 }
 
 ConversationView::ConversationView(QWidget *parent)
@@ -326,6 +362,7 @@ MessageWidget *ConversationView::makeWidget(int index, const Message &message)
     connect(w, &MessageWidget::copyRequested, this, &ConversationView::copyRequested);
     connect(w, &MessageWidget::editRequested, this, &ConversationView::editRequested);
     connect(w, &MessageWidget::regenerateRequested, this, &ConversationView::regenerateRequested);
+    connect(w, &MessageWidget::stopRequested, this, &ConversationView::stopRequested);
     return w;
 }
 
@@ -338,6 +375,12 @@ void ConversationView::updateLastMessage(const Message &message)
     m_all.last() = message;
     m_messages.last()->setMessage(message);
     followEnd();
+}
+
+void ConversationView::setReadingProgress(int done, int total)
+{
+    if (!m_messages.isEmpty())
+        m_messages.last()->setReadingProgress(done, total);
 }
 
 void ConversationView::setBusy(bool busy)

@@ -10,6 +10,7 @@
 #include <QScrollArea>
 
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QToolButton;
 class QHBoxLayout;
@@ -31,6 +32,11 @@ public:
     void setMessage(const Message &message);
     void setLastAssistant(bool last);
     void setBusy(bool busy);
+    // "Reading N of M tokens" with a bar and Stop while the prompt is prefilled;
+    // total == 0 hides it (the first token arrived, or the reply ended).
+    void setReadingProgress(int done, int total);
+    bool isReading() const;
+    QString readingText() const;
     // Tells screen readers the message is complete.
     void announce();
     QString contentText() const { return m_message.content; }
@@ -39,6 +45,7 @@ Q_SIGNALS:
     void copyRequested(int index);
     void editRequested(int index);
     void regenerateRequested(int index);
+    void stopRequested();
 
 protected:
     void retranslate() override;
@@ -61,6 +68,12 @@ private:
     QHBoxLayout *m_imagesLayout;
     QLabel *m_tools;
     MarkdownView *m_content;
+    QWidget *m_reading;
+    QLabel *m_readingLabel;
+    QProgressBar *m_readingBar;
+    QToolButton *m_readingStop;
+    int m_readDone = 0;
+    int m_readTotal = 0;
 };
 
 class ConversationView : public QScrollArea
@@ -75,6 +88,9 @@ public:
     void updateLastMessage(const Message &message);
     void setEmptyText(const QString &text);
     void setBusy(bool busy);
+    // Prefill progress of the message being produced (the last one).
+    void setReadingProgress(int done, int total);
+    MessageWidget *lastWidget() const { return m_messages.isEmpty() ? nullptr : m_messages.last(); }
     // All messages of the chat; only the last kWindow are built as widgets
     // until the user asks for earlier ones, so opening a long chat stays fast.
     int messageCount() const { return int(m_all.size()); }
@@ -88,6 +104,7 @@ Q_SIGNALS:
     void copyRequested(int index);
     void editRequested(int index);
     void regenerateRequested(int index);
+    void stopRequested();
 
 private:
     void clearMessages();

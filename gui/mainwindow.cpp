@@ -2,9 +2,11 @@
 
 #include "appearance.h"
 #include "chatlistpanel.h"
+#include "contextbanner.h"
 #include "conversationview.h"
 #include "messagestats.h"
 #include "modelpanel.h"
+#include "sessionstore.h"
 #include "statusarea.h"
 #include "uihelpers.h"
 #include "imagestrip.h"
@@ -18,6 +20,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDebug>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -29,6 +32,7 @@
 #include <QLineEdit>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -65,6 +69,7 @@ MainWindow::MainWindow(Settings *settings, Appearance *appearance, const MainWin
     setAcceptDrops(true);
     m_store = new ChatStore(QDir(options.dataDirectory).filePath(QStringLiteral("chats")), this);
     m_engine = new qt::EngineThread(options.engineFactory, this);
+    m_sessions = new SessionStore(QDir(options.dataDirectory).filePath(QStringLiteral("sessions")), this);
     connect(m_store, &ChatStore::saveFailed, this, [this](const QString &detail) {
         showError(tr("Saving failed"), tr("A chat could not be saved."), detail);
     });
@@ -173,6 +178,12 @@ QWidget *MainWindow::buildCentre(QWidget *parent)
     connect(m_view, &ConversationView::editRequested, this, &MainWindow::editMessage);
     connect(m_view, &ConversationView::regenerateRequested, this, &MainWindow::regenerate);
 
+    m_banner = new ContextBanner(centre);
+    cl->addWidget(m_banner);
+    connect(m_banner, &ContextBanner::newChatChosen, this, &MainWindow::continueInNewChat);
+    connect(m_banner, &ContextBanner::dropOldestChosen, this, &MainWindow::dropOldestTurns);
+    connect(m_view, &ConversationView::stopRequested, this, &MainWindow::stopGeneration);
+
     auto *composer = new QFrame(centre);
     composer->setFrameShape(QFrame::StyledPanel);
     auto *pl = new QVBoxLayout(composer);
@@ -186,6 +197,9 @@ QWidget *MainWindow::buildCentre(QWidget *parent)
     m_stop = new QPushButton(composer);
     auto *pb = new QHBoxLayout;
     pb->addWidget(m_attach);
+    m_contextMeter = new QLabel(composer);
+    m_contextMeter->setForegroundRole(QPalette::PlaceholderText);
+    pb->addWidget(m_contextMeter);
     pb->addStretch(1);
     pb->addWidget(m_stop);
     pb->addWidget(m_send);
@@ -227,8 +241,9 @@ void MainWindow::buildMenus()
     m_actQuit = action(QKeySequence::Quit, &MainWindow::close);
     m_actQuit->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Q)});
     m_actSettings = action(QKeySequence(Qt::CTRL | Qt::Key_Comma), [this] {
-        SettingsDialog dialog(m_settings, this);
+        SettingsDialog dialog(m_settings, this, m_sessions->diskUse());
         if (dialog.exec() == QDialog::Accepted) {
+            m_sessions->prune(m_settings->sessionDiskLimitBytes(), {m_currentChat});
             m_appearance->applyTheme(m_settings->theme());
             m_appearance->applyFontSize(m_settings->fontSize());
             m_appearance->applyLanguage(m_settings->language());
@@ -326,6 +341,7 @@ void MainWindow::retranslate()
     m_side->setTabText(2, tr("Model"));
     m_side->setAccessibleName(tr("Side panel"));
     m_status->retranslate();
+    updateContextMeter();
     retranslateMenus();
     updateRecentMenu();
     updateModelUi();
@@ -410,14 +426,18 @@ void MainWindow::selectChat(const QString &id)
     m_view->setChat(m_store->chat(id));
     m_chats->markCurrent(id);
     m_editIndex = -1;
+    m_banner->hide();
+    updateContextMeter();
     // Attachments and a half-written edit belong to the chat they were made in.
     m_strip->clear();
 }
 
 void MainWindow::stepChat(int delta)
 {
-    if (m_generating)
+    if (m_generating) {
+        showNotice(tr("Stop the current reply (Esc) before switching chats."));
         return;
+    }
     const QString id = m_chats->stepFrom(delta);
     if (!id.isEmpty())
         selectChat(id);
@@ -425,8 +445,10 @@ void MainWindow::stepChat(int delta)
 
 void MainWindow::newChat()
 {
-    if (m_generating)
+    if (m_generating) {
+        showNotice(tr("Stop the current reply (Esc) before starting a new chat."));
         return;
+    }
     const QString id = m_store->createChat(tr("New chat"));
     m_chats->clearSearch();
     refreshChatList();
@@ -456,6 +478,7 @@ void MainWindow::deleteChat()
         QMessageBox::Yes)
         return;
     m_store->remove(m_currentChat);
+    m_sessions->remove(m_currentChat);
     m_currentChat.clear();
     refreshChatList();
     const QStringList ids = m_store->ids();
@@ -539,6 +562,96 @@ void MainWindow::regenerate(int index)
     startGeneration();
 }
 
+int MainWindow::estimatedChatTokens(const Chat &chat) const
+{
+    int total = 0;
+    for (const Message &m : chat.messages)
+        total += m.role == QLatin1String("assistant") && m.stats.tokens > 0 ? m.stats.tokens + 8
+                                                                             : estimateTokens(m.content + m.reasoning);
+    // The engine's own count of the last turn is exact; the estimate only fills in what it has not seen.
+    return std::max(total, chat.contextTokens);
+}
+
+bool MainWindow::turnFits(const Chat &chat, const QString &text)
+{
+    if (m_bannerAccepted) {
+        m_bannerAccepted = false;
+        return true;
+    }
+    const int needed = estimatedChatTokens(chat) + estimateTokens(text) + m_settings->maxTokens();
+    if (needed <= m_contextLength || chat.messages.isEmpty())
+        return true;
+    m_banner->ask(needed, m_contextLength);
+    return false;
+}
+
+void MainWindow::continueInNewChat()
+{
+    const Chat *old = m_store->chat(m_currentChat);
+    if (!old)
+        return;
+    // Carry the last exchange (question and answer), when it leaves room for the new turn.
+    QList<Message> carried;
+    const int room = m_contextLength - m_settings->maxTokens() - estimateTokens(m_prompt->toPlainText());
+    for (qsizetype i = old->messages.size() - 1; i >= 0 && carried.size() < 2; --i) {
+        Chat probe;
+        probe.messages = carried;
+        probe.messages.prepend(old->messages[i]);
+        if (estimatedChatTokens(probe) > room)
+            break;
+        carried = probe.messages;
+    }
+    // Start at a question: a reply carried without it would confuse the model.
+    while (!carried.isEmpty() && carried.first().role != QLatin1String("user"))
+        carried.removeFirst();
+    const QString title = tr("%1 (continued)").arg(old->title);
+    const QString id = m_store->createChat(title);
+    Chat chat = *m_store->chat(id);
+    chat.messages = carried;
+    m_store->update(chat);
+    m_currentChat = id;
+    refreshChatList();
+    m_view->setChat(m_store->chat(id));
+    m_chats->markCurrent(id);
+    m_editIndex = -1;
+    m_bannerAccepted = true;
+    sendPrompt();
+}
+
+void MainWindow::dropOldestTurns()
+{
+    const Chat *c = m_store->chat(m_currentChat);
+    if (!c)
+        return;
+    Chat chat = *c;
+    const int room = m_contextLength - m_settings->maxTokens() - estimateTokens(m_prompt->toPlainText());
+    chat.contextTokens = 0; // the engine's count was of the whole history
+    while (!chat.messages.isEmpty() && estimatedChatTokens(chat) > room)
+        chat.messages.removeFirst();
+    // A reply without its question would confuse the model: start at a user turn.
+    while (!chat.messages.isEmpty() && chat.messages.first().role != QLatin1String("user"))
+        chat.messages.removeFirst();
+    m_store->update(chat);
+    m_view->setChat(m_store->chat(m_currentChat));
+    showNotice(tr("Dropped the oldest turns; the rest of the conversation is read again."));
+    m_bannerAccepted = true;
+    sendPrompt();
+}
+
+QString MainWindow::contextText() const { return m_contextMeter->text(); }
+
+void MainWindow::updateContextMeter()
+{
+    const Chat *c = m_store->chat(m_currentChat);
+    const QLocale l;
+    m_contextMeter->setVisible(m_modelOpen);
+    if (c && c->contextTokens > 0)
+        m_contextMeter->setText(tr("Context: %1 of %2 tokens").arg(l.toString(c->contextTokens), l.toString(m_contextLength)));
+    else
+        m_contextMeter->setText(tr("Context: %1 tokens").arg(l.toString(m_contextLength)));
+    m_contextMeter->setAccessibleName(tr("Context in use"));
+}
+
 QString MainWindow::storedImageCopy(const QString &path)
 {
     // Chats keep their own copy, so deleting the original never breaks a chat.
@@ -579,6 +692,8 @@ void MainWindow::sendPrompt()
     const bool truncating = m_editIndex >= 0 && m_editIndex < chat.messages.size();
     if (truncating)
         chat.messages.erase(chat.messages.begin() + m_editIndex, chat.messages.end());
+    if (!turnFits(chat, text))
+        return; // the banner asks; the prompt and its images stay
     m_editIndex = -1;
     if (chat.messages.isEmpty() && chat.title == tr("New chat") && !text.isEmpty())
         chat.title = text.left(48).simplified();
@@ -673,7 +788,8 @@ void MainWindow::finishStreaming(const qt::GenerationSummary *summary, const QSt
     m_streaming.stats.timeToFirstToken = s.timeToFirstToken;
     m_streaming.stats.hitRate = s.hitRate;
     m_streaming.stats.diskGBps = s.diskGBps;
-    m_streaming.stats.residentBytes = s.residentBytes;
+    // The summary's figures can come without the engine's allocation (0): the last live one stands.
+    m_streaming.stats.residentBytes = s.residentBytes ? s.residentBytes : m_lastStats.residentBytes;
     m_streaming.stats.budgetBytes = s.budgetBytes ? s.budgetBytes : m_info.budgetBytes;
     // Stored as a code and translated when shown (messagestats.h).
     m_streaming.stats.stopReason = stopReasonCode(summary ? summary->reason : StopReason::Error);
@@ -681,11 +797,17 @@ void MainWindow::finishStreaming(const qt::GenerationSummary *summary, const QSt
     m_view->updateLastMessage(m_streaming);
 
     const Chat *c = m_store->chat(m_currentChat);
-    if (c && (!m_streaming.content.isEmpty() || !m_streaming.reasoning.isEmpty() || !m_streaming.toolCalls.isEmpty())) {
+    const bool produced = !m_streaming.content.isEmpty() || !m_streaming.reasoning.isEmpty() || !m_streaming.toolCalls.isEmpty();
+    if (c && (produced || summary)) {
         Chat chat = *c;
-        chat.messages.append(m_streaming);
+        if (produced)
+            chat.messages.append(m_streaming);
+        // What the engine holds now: the prompt it read and the reply it wrote.
+        if (summary && summary->promptTokens > 0)
+            chat.contextTokens = summary->promptTokens + summary->stats.tokens;
         m_store->update(chat);
     }
+    updateContextMeter();
     setGenerating(false);
     m_view->announceLast();
     Q_EMIT generationFinished();
@@ -916,6 +1038,8 @@ void MainWindow::showError(const QString &title, const QString &message, const Q
 {
     m_lastNotice = message;
     Q_EMIT noticeShown(message);
+    // Also on the terminal the app was started from: the detail is what a bug report needs.
+    qWarning().noquote() << title << "—" << message << detail;
     // Non-blocking: the event loop keeps running (and the tests keep going) while it is shown.
     auto *box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);

@@ -24,6 +24,8 @@ namespace sluice::gui {
 
 class Appearance;
 class ChatListPanel;
+class ContextBanner;
+class SessionStore;
 class ConversationView;
 class ModelPanel;
 class StatusArea;
@@ -78,6 +80,9 @@ public:
     qt::EngineThread *engine() const { return m_engine; }
     QList<QAction *> shortcutActions() const;
     QString lastMessage() const { return m_lastNotice; }
+    ContextBanner *contextBanner() const { return m_banner; }
+    QString contextText() const;
+    SessionStore *sessionStore() const { return m_sessions; }
 
 Q_SIGNALS:
     void modelOpened();
@@ -119,6 +124,12 @@ private:
     void updatePlanner();
     void applyPlannerInputs(const std::optional<PlannerInputs> &inputs);
     QString storedImageCopy(const QString &path);
+    // Before a turn: false (and the banner shown) when it will not fit in the context.
+    bool turnFits(const Chat &chat, const QString &text);
+    int estimatedChatTokens(const Chat &chat) const;
+    void continueInNewChat();
+    void dropOldestTurns();
+    void updateContextMeter();
 
     Settings *m_settings;
     Appearance *m_appearance;
@@ -163,6 +174,10 @@ private:
     ModelPanel *m_modelPage;
     quint64 m_plannerSeq = 0;
     StatusArea *m_status;
+    ContextBanner *m_banner;
+    QLabel *m_contextMeter;
+    SessionStore *m_sessions;
+    bool m_bannerAccepted = false; // the user chose a way out: send without asking again
 
     QMenu *m_fileMenu;
     QMenu *m_recentMenu;

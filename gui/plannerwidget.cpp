@@ -52,7 +52,7 @@ quint64 fullCacheBudget(const MemoryPlan &plan)
     return plan.floorBytes + (keys - minSlots) * (plan.recordBytes + kCacheIndexBytesPerSlot);
 }
 
-void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing, quint64 unit)
+void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing, quint64 unit, quint64 zoomTo)
 {
     m_segments.clear();
     m_unit = unit;
@@ -85,6 +85,8 @@ void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing
     add(tr("Free headroom"), usable > budget ? usable - budget : 0, QColor(0x38, 0xa1, 0x69));
     m_usable = usable;
     m_scale = std::max(usable, budget);
+    if (zoomTo > 0 && zoomTo < m_scale)
+        m_scale = std::max(zoomTo, budget);
     m_floor = plan.floorBytes;
     m_riskFrom = plan.capBytes;
     setAccessibleDescription(tr("Budget %1 of %2 usable RAM; floor %3")
@@ -148,8 +150,10 @@ void PlannerBar::paintEvent(QPaintEvent *)
         p.drawText(tr_, Qt::AlignRight | Qt::AlignTop, riskText);
     }
     p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(QRectF(area.left(), area.bottom() + 4, area.width() / 2, 16), Qt::AlignLeft | Qt::AlignTop,
-               tr("usable RAM %1").arg(formatBytesIn(m_usable, m_unit)));
+    p.drawText(QRectF(area.left(), area.bottom() + 4, m_scale < m_usable ? area.width() : area.width() / 2, 16), Qt::AlignLeft | Qt::AlignTop,
+               m_scale < m_usable ? tr("showing %1 of %2 usable RAM").arg(formatBytesIn(m_scale, m_unit),
+                                                                           formatBytesIn(m_usable, m_unit))
+                                  : tr("usable RAM %1").arg(formatBytesIn(m_usable, m_unit)));
 }
 
 PlannerPanel::PlannerPanel(QWidget *parent)
@@ -493,7 +497,10 @@ void PlannerPanel::refresh()
         return;
     }
     const MemoryPlan &p = *m_plan;
-    m_bar->setPlan(p, m_sizing, m_unit);
+    // A model that needs a sliver of RAM would be an invisible line on a
+    // usable-RAM scale: zoom to a little beyond its largest useful budget.
+    const quint64 zoom = m_maxBudget > 0 && m_usable > 8 * m_maxBudget ? m_maxBudget + m_maxBudget / 4 : 0;
+    m_bar->setPlan(p, m_sizing, m_unit, zoom);
     auto size = [this](quint64 bytes) { return formatBytesIn(bytes, m_unit); };
     QString legend;
     for (const PlannerBar::Segment &s : m_bar->segments())

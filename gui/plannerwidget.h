@@ -36,7 +36,10 @@ public:
 
     // plan + sizing for the chosen budget; nullopt sizing = no valid budget.
     // `unit` (1 << 20 or 1 << 30) is the one unit every label of the bar uses.
-    void setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing, quint64 unit = 1ull << 30);
+    // `zoomTo` > 0: draw only the first that many bytes (a model that is a
+    // sliver of usable RAM), the headroom running off the right edge.
+    void setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing, quint64 unit = 1ull << 30,
+                 quint64 zoomTo = 0);
     void clear();
 
     const QList<Segment> &segments() const { return m_segments; }

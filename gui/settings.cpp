@@ -105,6 +105,12 @@ void Settings::addRecentModel(const QString &path)
     set("models/recent", list);
 }
 void Settings::clearRecentModels() { set("models/recent", QStringList()); }
+quint64 Settings::sessionDiskLimitBytes() const
+{
+    return value("chats/sessionDiskLimitBytes", QVariant::fromValue<quint64>(4ull << 30)).toULongLong();
+}
+void Settings::setSessionDiskLimitBytes(quint64 bytes) { set("chats/sessionDiskLimitBytes", QVariant::fromValue(bytes)); }
+
 bool Settings::demoOffered() const { return value("models/demoOffered", false).toBool(); }
 void Settings::setDemoOffered(bool shown) { set("models/demoOffered", shown); }
 

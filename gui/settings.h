@@ -56,6 +56,11 @@ public:
     QStringList recentModels() const;    // most recent first, at most 8
     void addRecentModel(const QString &path);
     void clearRecentModels();
+    // Disk the saved conversation states (one per chat) may use; the oldest
+    // chats' states are dropped first beyond it. 0 = keep none.
+    quint64 sessionDiskLimitBytes() const;
+    void setSessionDiskLimitBytes(quint64 bytes);
+
     bool demoOffered() const;            // the first-start demo offer was shown
     void setDemoOffered(bool shown);
 

@@ -26,7 +26,7 @@ W *named(W *w, const QString &name)
 }
 } // namespace
 
-SettingsDialog::SettingsDialog(Settings *settings, QWidget *parent)
+SettingsDialog::SettingsDialog(Settings *settings, QWidget *parent, quint64 sessionDiskUse)
     : QDialog(parent)
     , m_settings(settings)
 {
@@ -92,6 +92,16 @@ SettingsDialog::SettingsDialog(Settings *settings, QWidget *parent)
     m_systemPrompt->setTabChangesFocus(true);
     m_systemPrompt->setMaximumHeight(80);
     cf->addRow(tr("&System prompt:"), m_systemPrompt);
+    // Each chat's engine state is kept on disk so it continues without reading
+    // the conversation again; the oldest chats' states go first beyond this.
+    m_sessionLimit = named(new QDoubleSpinBox(chat), tr("Disk for saved conversation states, in GiB"));
+    m_sessionLimit->setRange(0.0, 1024.0);
+    m_sessionLimit->setDecimals(1);
+    m_sessionLimit->setSuffix(tr(" GiB"));
+    m_sessionLimit->setValue(double(settings->sessionDiskLimitBytes()) / kGiB);
+    m_sessionLimit->setToolTip(tr("Now in use: %1 GiB. 0 keeps none (every chat is read again when reopened).")
+                                   .arg(QLocale().toString(double(sessionDiskUse) / kGiB, 'f', 2)));
+    cf->addRow(tr("Saved &states, at most:"), m_sessionLimit);
     m_thinking = named(new QCheckBox(tr("Let the model &think before answering"), chat), tr("Thinking"));
     m_thinking->setChecked(settings->thinking());
     cf->addRow(m_thinking);
@@ -147,6 +157,7 @@ void SettingsDialog::apply()
     s->setTopK(m_topK->value());
     s->setMaxTokens(m_maxTokens->value());
     s->setSystemPrompt(m_systemPrompt->toPlainText());
+    s->setSessionDiskLimitBytes(quint64(m_sessionLimit->value() * kGiB));
     s->setThinking(m_thinking->isChecked());
     s->setThinkingEffort(m_effort->currentData().toString());
     s->setTheme(Settings::Theme(m_theme->currentData().toInt()));

@@ -16,7 +16,8 @@ class SettingsDialog : public QDialog
 {
     Q_OBJECT
 public:
-    SettingsDialog(Settings *settings, QWidget *parent = nullptr);
+    // sessionDiskUse: what the saved conversation states take now (shown beside their limit).
+    SettingsDialog(Settings *settings, QWidget *parent = nullptr, quint64 sessionDiskUse = 0);
     void apply(); // writes the fields to Settings
 
 private:
@@ -24,6 +25,7 @@ private:
     QSpinBox *m_threads;
     QComboBox *m_budgetMode;
     QDoubleSpinBox *m_fixedBudget;
+    QDoubleSpinBox *m_sessionLimit;
     QComboBox *m_context;
     QDoubleSpinBox *m_temperature;
     QDoubleSpinBox *m_topP;

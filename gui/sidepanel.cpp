@@ -30,6 +30,10 @@ void SidePanel::resizeEvent(QResizeEvent *event)
 {
     QFrame::resizeEvent(event);
     fitWrappedLabels(this);
+    // The children get their new widths only when the layout runs after this
+    // event: a label fitted now to its old, narrower width would keep a too
+    // tall minimum (blank lines under a message's statistics), so fit again then.
+    refitLater();
 }
 
 } // namespace sluice::gui

@@ -72,7 +72,7 @@ void StatsChart::paintEvent(QPaintEvent *)
     line(m_hit, 1.0, hitColor);
     line(m_tps, maxTps, tpsColor);
     p.setPen(tpsColor);
-    p.drawText(QRectF(0, area.top(), 32, 14), Qt::AlignRight, QLocale().toString(maxTps, 'g', 3));
+    p.drawText(QRectF(0, area.top(), 32, 14), Qt::AlignRight, QLocale().toString(maxTps, 'f', maxTps >= 10 ? 0 : 1));
     p.drawText(QRectF(0, area.bottom() - 14, 32, 14), Qt::AlignRight, QStringLiteral("0"));
     p.setPen(hitColor);
     p.drawText(QRectF(area.right() + 2, area.top(), 32, 14), Qt::AlignLeft, QStringLiteral("100"));

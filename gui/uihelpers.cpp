@@ -2,6 +2,8 @@
 
 #include <QObject>
 #include <QLabel>
+#include <QTextDocument>
+#include <algorithm>
 #include <QLocale>
 
 namespace sluice::gui {
@@ -30,7 +32,17 @@ void fitWrappedLabels(QWidget *root)
     for (QLabel *label : root->findChildren<QLabel *>()) {
         if (!label->wordWrap() || !label->isVisibleTo(root) || label->width() <= 0)
             continue;
-        const int h = label->heightForWidth(label->width());
+        // QLabel::heightForWidth can answer from a layout made at an earlier,
+        // narrower width (a message built while the view was hidden kept six
+        // blank lines); plain text is measured directly.
+        const bool plain = label->textFormat() == Qt::PlainText ||
+                           (label->textFormat() == Qt::AutoText && !Qt::mightBeRichText(label->text()));
+        const QMargins m = label->contentsMargins();
+        const int h = plain ? label->fontMetrics()
+                                      .boundingRect(QRect(0, 0, std::max(1, label->width() - m.left() - m.right()), 1 << 20),
+                                                    int(label->alignment()) | Qt::TextWordWrap, label->text())
+                                      .height() + m.top() + m.bottom() + 2 * label->margin()
+                            : label->heightForWidth(label->width());
         if (h > 0 && label->minimumHeight() != h)
             label->setMinimumHeight(h);
     }

@@ -161,6 +161,45 @@
     </message>
 </context>
 <context>
+    <name>sluice::gui::ContextBanner</name>
+    <message>
+        <source>This turn needs about %1 tokens with room for the reply, but the model's context holds %2. Choose how to go on:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The conversation no longer fits in the context</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New chat with the last turns</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start a new chat carrying the last turns</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Drop the oldest turns</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Drop the oldest turns of this chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The rest of the conversation is read again from the start</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel sending</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>sluice::gui::ConversationView</name>
     <message numerus="yes">
         <source>Show %n earlier message(s)</source>
@@ -577,6 +616,34 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <source>&amp;Verify container…</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Stop the current reply (Esc) before switching chats.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop the current reply (Esc) before starting a new chat.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dropped the oldest turns; the rest of the conversation is read again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Context: %1 of %2 tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Context: %1 tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Context in use</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>sluice::gui::MessageWidget</name>
@@ -673,6 +740,22 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Message %1 from %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading %1 of %2 tokens…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Prompt reading progress</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop reading the prompt</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -855,6 +938,10 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Unused budget</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>showing %1 of %2 usable RAM</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1235,6 +1322,18 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>&amp;Language:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Disk for saved conversation states, in GiB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Now in use: %1 GiB. 0 keeps none (every chat is read again when reopened).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Saved &amp;states, at most:</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -161,6 +161,45 @@
     </message>
 </context>
 <context>
+    <name>sluice::gui::ContextBanner</name>
+    <message>
+        <source>This turn needs about %1 tokens with room for the reply, but the model's context holds %2. Choose how to go on:</source>
+        <translation>Ce tour demande environ %1 jetons avec la place de la réponse, mais le contexte du modèle en contient %2. Choisissez comment continuer :</translation>
+    </message>
+    <message>
+        <source>The conversation no longer fits in the context</source>
+        <translation>La conversation ne tient plus dans le contexte</translation>
+    </message>
+    <message>
+        <source>New chat with the last turns</source>
+        <translation>Nouvelle discussion avec les derniers tours</translation>
+    </message>
+    <message>
+        <source>Start a new chat carrying the last turns</source>
+        <translation>Commencer une nouvelle discussion reprenant les derniers tours</translation>
+    </message>
+    <message>
+        <source>Drop the oldest turns</source>
+        <translation>Retirer les tours les plus anciens</translation>
+    </message>
+    <message>
+        <source>Drop the oldest turns of this chat</source>
+        <translation>Retirer les tours les plus anciens de cette discussion</translation>
+    </message>
+    <message>
+        <source>The rest of the conversation is read again from the start</source>
+        <translation>Le reste de la conversation est relu depuis le début</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Cancel sending</source>
+        <translation>Annuler l’envoi</translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::ConversationView</name>
     <message numerus="yes">
         <source>Show %n earlier message(s)</source>
@@ -581,6 +620,34 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <source>&amp;Verify container…</source>
         <translation>&amp;Vérifier le conteneur…</translation>
     </message>
+    <message>
+        <source>Stop the current reply (Esc) before switching chats.</source>
+        <translation>Arrêtez la réponse en cours (Échap) avant de changer de discussion.</translation>
+    </message>
+    <message>
+        <source>Stop the current reply (Esc) before starting a new chat.</source>
+        <translation>Arrêtez la réponse en cours (Échap) avant de commencer une nouvelle discussion.</translation>
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation>%1 (suite)</translation>
+    </message>
+    <message>
+        <source>Dropped the oldest turns; the rest of the conversation is read again.</source>
+        <translation>Tours les plus anciens retirés ; le reste de la conversation est relu.</translation>
+    </message>
+    <message>
+        <source>Context: %1 of %2 tokens</source>
+        <translation>Contexte : %1 sur %2 jetons</translation>
+    </message>
+    <message>
+        <source>Context: %1 tokens</source>
+        <translation>Contexte : %1 jetons</translation>
+    </message>
+    <message>
+        <source>Context in use</source>
+        <translation>Contexte utilisé</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::MessageWidget</name>
@@ -678,6 +745,22 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Message %1 from %2</source>
         <translation>Message %1 de %2</translation>
+    </message>
+    <message>
+        <source>Reading %1 of %2 tokens…</source>
+        <translation>Lecture de %1 sur %2 jetons…</translation>
+    </message>
+    <message>
+        <source>Prompt reading progress</source>
+        <translation>Progression de la lecture du message</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>Stop reading the prompt</source>
+        <translation>Arrêter la lecture du message</translation>
     </message>
 </context>
 <context>
@@ -860,6 +943,10 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Unused budget</source>
         <translation>Budget inutilisé</translation>
+    </message>
+    <message>
+        <source>showing %1 of %2 usable RAM</source>
+        <translation>%1 affichés sur %2 de RAM utilisable</translation>
     </message>
 </context>
 <context>
@@ -1240,6 +1327,18 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>&amp;Language:</source>
         <translation>&amp;Langue :</translation>
+    </message>
+    <message>
+        <source>Disk for saved conversation states, in GiB</source>
+        <translation>Disque pour les états de conversation enregistrés, en Gio</translation>
+    </message>
+    <message>
+        <source>Now in use: %1 GiB. 0 keeps none (every chat is read again when reopened).</source>
+        <translation>Utilisé actuellement : %1 Gio. 0 n’en garde aucun (chaque discussion est relue à sa réouverture).</translation>
+    </message>
+    <message>
+        <source>Saved &amp;states, at most:</source>
+        <translation>États &amp;enregistrés, au plus :</translation>
     </message>
 </context>
 <context>

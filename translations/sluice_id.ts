@@ -160,6 +160,45 @@
     </message>
 </context>
 <context>
+    <name>sluice::gui::ContextBanner</name>
+    <message>
+        <source>This turn needs about %1 tokens with room for the reply, but the model's context holds %2. Choose how to go on:</source>
+        <translation>Giliran ini butuh sekitar %1 token termasuk ruang untuk balasan, tetapi konteks model hanya memuat %2. Pilih cara melanjutkan:</translation>
+    </message>
+    <message>
+        <source>The conversation no longer fits in the context</source>
+        <translation>Percakapan tidak lagi muat dalam konteks</translation>
+    </message>
+    <message>
+        <source>New chat with the last turns</source>
+        <translation>Obrolan baru dengan giliran terakhir</translation>
+    </message>
+    <message>
+        <source>Start a new chat carrying the last turns</source>
+        <translation>Mulai obrolan baru yang membawa giliran terakhir</translation>
+    </message>
+    <message>
+        <source>Drop the oldest turns</source>
+        <translation>Buang giliran terlama</translation>
+    </message>
+    <message>
+        <source>Drop the oldest turns of this chat</source>
+        <translation>Buang giliran terlama dari obrolan ini</translation>
+    </message>
+    <message>
+        <source>The rest of the conversation is read again from the start</source>
+        <translation>Sisa percakapan dibaca ulang dari awal</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Batal</translation>
+    </message>
+    <message>
+        <source>Cancel sending</source>
+        <translation>Batalkan pengiriman</translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::ConversationView</name>
     <message numerus="yes">
         <source>Show %n earlier message(s)</source>
@@ -579,6 +618,34 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <source>&amp;Verify container…</source>
         <translation>&amp;Verifikasi kontainer…</translation>
     </message>
+    <message>
+        <source>Stop the current reply (Esc) before switching chats.</source>
+        <translation>Hentikan balasan saat ini (Esc) sebelum berpindah obrolan.</translation>
+    </message>
+    <message>
+        <source>Stop the current reply (Esc) before starting a new chat.</source>
+        <translation>Hentikan balasan saat ini (Esc) sebelum memulai obrolan baru.</translation>
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation>%1 (lanjutan)</translation>
+    </message>
+    <message>
+        <source>Dropped the oldest turns; the rest of the conversation is read again.</source>
+        <translation>Giliran terlama dibuang; sisa percakapan dibaca ulang.</translation>
+    </message>
+    <message>
+        <source>Context: %1 of %2 tokens</source>
+        <translation>Konteks: %1 dari %2 token</translation>
+    </message>
+    <message>
+        <source>Context: %1 tokens</source>
+        <translation>Konteks: %1 token</translation>
+    </message>
+    <message>
+        <source>Context in use</source>
+        <translation>Konteks terpakai</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::MessageWidget</name>
@@ -675,6 +742,22 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Message %1 from %2</source>
         <translation>Pesan %1 dari %2</translation>
+    </message>
+    <message>
+        <source>Reading %1 of %2 tokens…</source>
+        <translation>Membaca %1 dari %2 token…</translation>
+    </message>
+    <message>
+        <source>Prompt reading progress</source>
+        <translation>Kemajuan membaca pesan</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Berhenti</translation>
+    </message>
+    <message>
+        <source>Stop reading the prompt</source>
+        <translation>Hentikan membaca pesan</translation>
     </message>
 </context>
 <context>
@@ -853,6 +936,10 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Unused budget</source>
         <translation>Anggaran tak terpakai</translation>
+    </message>
+    <message>
+        <source>showing %1 of %2 usable RAM</source>
+        <translation>menampilkan %1 dari %2 RAM yang dapat dipakai</translation>
     </message>
 </context>
 <context>
@@ -1231,6 +1318,18 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>&amp;Language:</source>
         <translation>&amp;Bahasa:</translation>
+    </message>
+    <message>
+        <source>Disk for saved conversation states, in GiB</source>
+        <translation>Disk untuk keadaan percakapan tersimpan, dalam GiB</translation>
+    </message>
+    <message>
+        <source>Now in use: %1 GiB. 0 keeps none (every chat is read again when reopened).</source>
+        <translation>Terpakai sekarang: %1 GiB. 0 tidak menyimpan apa pun (setiap obrolan dibaca ulang saat dibuka lagi).</translation>
+    </message>
+    <message>
+        <source>Saved &amp;states, at most:</source>
+        <translation>&amp;Keadaan tersimpan, paling banyak:</translation>
     </message>
 </context>
 <context>

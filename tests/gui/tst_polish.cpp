@@ -16,6 +16,8 @@
 #include "uihelpers.h"
 
 #include <QClipboard>
+#include <QLabel>
+#include <QListWidget>
 #include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QScrollBar>
@@ -47,6 +49,7 @@ private Q_SLOTS:
     void titleAndReopen();
     void appliedBudgetPersists();
     void tinyModelCacheCapped();
+    void statsLineFitsAfterSwitch();
 
 private:
     std::unique_ptr<gui::Appearance> m_appearance;
@@ -271,6 +274,31 @@ void TestPolish::tinyModelCacheCapped()
     QVERIFY(cache <= quint64(in.moeLayers * in.expertsPerLayer) * (in.recordBytes + 256));
     // Plain words: no "working set" jargon in what the panel shows.
     QVERIFY(!panel.figuresText().contains(QStringLiteral("orking set")));
+}
+
+void TestPolish::statsLineFitsAfterSwitch()
+{
+    // A reply's statistics line is one line at the window's width, also when
+    // the chat is opened (built while the view is hidden) rather than streamed.
+    GuiFixture f;
+    f.window->show();
+    QVERIFY(openModel(f));
+    QVERIFY(sendAndWait(f, QStringLiteral("hi")));
+    const QString first = f.window->currentChatId();
+    f.window->newChat();
+    QListWidget *list = f.window->findChild<gui::ChatListPanel *>()->list();
+    for (int i = 0; i < list->count(); ++i)
+        if (list->item(i)->data(Qt::UserRole).toString() == first)
+            list->setCurrentRow(i);
+    QCOMPARE(f.window->currentChatId(), first);
+    QTest::qWait(100);
+    QLabel *stats = nullptr;
+    for (QLabel *l : f.window->conversation()->findChildren<QLabel *>())
+        if (l->text().contains(QStringLiteral("tok/s")))
+            stats = l;
+    QVERIFY(stats);
+    QVERIFY2(stats->height() <= 2 * stats->fontMetrics().lineSpacing() + 4,
+             qPrintable(QStringLiteral("%1 px for one line").arg(stats->height())));
 }
 
 QTEST_MAIN(TestPolish)
