@@ -18,6 +18,7 @@
 #include "text/chatformat.h"
 #include "text/sampler.h"
 #include "text/tokenizer.h"
+#include "util/finite.h"
 
 #include <algorithm>
 #include <chrono>
@@ -320,6 +321,10 @@ Status EngineImpl::init(const EngineOptions &o)
     auto tok = text::Tokenizer::fromModelDirectory(o.modelPath);
     if (tok)
         m_tokenizer = std::move(*tok);
+    else // kept so a command can say why there are no tokens
+        m_info.tokenizerError = tok.status().code() == ErrorCode::NotFound && m_container->paths().tokenizer.empty()
+                                    ? "the model has no tokenizer (no tokenizer.model)"
+                                    : tok.status().message();
 
     m_info.architecture = cfg.arch == Architecture::KimiK3 ? "kimi-k3" : "kimi-linear";
     m_info.config = cfg;
@@ -370,6 +375,12 @@ Status EngineImpl::feed(std::span<const int> prompt, std::vector<float> *logits,
     }
     if (!tokens.empty()) {
         const float *last = all && logits ? logits->data() + (tokens.size() - 1) * size_t(vocab) : m_logits.data();
+        // NaN/inf logits (weights or state damaged past every load check) end
+        // the request with an error; sampling them would emit token 0.
+        if (firstNonFinite(last, size_t(vocab)) >= 0)
+            return makeError(ErrorCode::Format, "non-finite logits at position " +
+                                                    std::to_string(m_forward->position() - 1) +
+                                                    " (the weights or the session state hold inf/NaN)");
         m_lastLogits.assign(last, last + vocab);
         if (!all && logits)
             logits->assign(m_lastLogits.begin(), m_lastLogits.end());

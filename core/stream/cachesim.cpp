@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include "util/regularfile.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -17,6 +19,8 @@ namespace sluice {
 
 Expected<RoutingTrace> loadRoutingTrace(const std::string &path)
 {
+    if (const Status regular = checkRegularFile(path, path + " (routing trace)"); !regular.isOk())
+        return regular;
     QFile file(QString::fromStdString(path));
     if (!file.open(QIODevice::ReadOnly))
         return makeError(ErrorCode::NotFound, path + ": cannot open routing trace");

@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include <functional>
+#include <sys/stat.h>
 
 using namespace sluice;
 
@@ -40,6 +41,16 @@ void patch(const QString &path, qint64 at, const QByteArray &bytes)
     f.open(QIODevice::ReadWrite);
     f.seek(at);
     f.write(bytes);
+}
+void replaceWithFifo(const QString &path)
+{
+    QFile::remove(path);
+    QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+}
+void replaceWithDir(const QString &path)
+{
+    QFile::remove(path);
+    QVERIFY(QDir().mkpath(path));
 }
 QByteArray le16(int v) { return QByteArray(1, char(v & 0xff)) + QByteArray(1, char((v >> 8) & 0xff)); }
 QByteArray le32(quint32 v)
@@ -181,6 +192,27 @@ private slots:
                                            << false << false << "codebooks.bin is missing" << int(ErrorCode::NotFound);
         QTest::newRow("missing bank") << Damage([](const QString &d) { QFile::remove(d + "/experts-L6.bin"); }) << false
                                       << false << "experts-L6.bin (layer 6): bank file is missing" << int(ErrorCode::NotFound);
+        // Not regular files: each named for what it is, none opened or waited on.
+        QTest::newRow("trunk is a FIFO") << Damage([](const QString &d) { replaceWithFifo(d + "/trunk.bin"); }) << false
+                                         << false << "trunk.bin: is a FIFO (named pipe), not a regular file"
+                                         << int(ErrorCode::Io);
+        QTest::newRow("manifest is a directory")
+            << Damage([](const QString &d) { replaceWithDir(d + "/manifest.json"); }) << false << false
+            << "manifest.json: is a directory, not a regular file" << int(ErrorCode::Io);
+        QTest::newRow("bank is a FIFO") << Damage([](const QString &d) { replaceWithFifo(d + "/experts-L6.bin"); })
+                                        << false << false
+                                        << "experts-L6.bin (layer 6): is a FIFO (named pipe), not a regular file"
+                                        << int(ErrorCode::Io);
+        QTest::newRow("bank is a directory") << Damage([](const QString &d) { replaceWithDir(d + "/experts-L6.bin"); })
+                                             << false << false
+                                             << "experts-L6.bin (layer 6): is a directory, not a regular file"
+                                             << int(ErrorCode::Io);
+        QTest::newRow("codebooks are /dev/zero")
+            << Damage([](const QString &d) {
+                   QFile::remove(d + "/codebooks.bin");
+                   QFile::link("/dev/zero", d + "/codebooks.bin");
+               })
+            << false << false << "codebooks.bin: is a character device, not a regular file" << int(ErrorCode::Io);
         QTest::newRow("bank path escapes")
             << Damage([](const QString &d) {
                    editManifest(d, [](QJsonObject &m) {
