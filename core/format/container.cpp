@@ -197,13 +197,20 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
     }
     applySpecials(config, m_specials, mediaPadFromConfig);
 
-    if (!config.vision.present && !m_paths.vision.empty() && findTensor("vision_tower.patch_embed.proj.weight")) {
+    if (!config.vision.present && config.vision.disabledReason.empty() && !m_paths.vision.empty() &&
+        findTensor("vision_tower.patch_embed.proj.weight")) {
+        // vision.json is optional: whatever is wrong with it turns images off
+        // with the reason; the model still opens for text.
         auto bytes = readWholeFile(m_paths.vision, "vision.json", 1u << 20);
-        if (!bytes)
-            return bytes.status();
-        SLUICE_TRY(parseVisionJson(bytes->data(), bytes->size(), config.vision));
-        config.vision.present = true;
-        SLUICE_TRY(validateShapes(config, m_manifest.tensors, m_manifest.tensorPrefix).withContext("vision.json"));
+        VisionConfig vision;
+        Status vs = bytes ? parseVisionJson(bytes->data(), bytes->size(), vision) : bytes.status();
+        if (vs.isOk()) {
+            config.vision = vision;
+            config.vision.present = true;
+            SLUICE_TRY(validateShapesOrDisableVision(config, m_manifest.tensors, m_manifest.tensorPrefix, "vision.json"));
+        } else {
+            config.vision.disabledReason = vs.message();
+        }
     }
 
     auto trunkFd = openRegularFile(m_paths.trunk, "trunk.bin");

@@ -96,7 +96,9 @@ public:
         if (!m_images)
             return makeError(ErrorCode::Unsupported,
                              m_info.hasVision ? "vision was not enabled when the model was opened (EngineOptions::vision)"
-                                              : "this model has no vision tower");
+                                              : m_info.visionError.empty()
+                                                    ? "this model has no vision tower"
+                                                    : "images are off: " + m_info.visionError);
         m_cancel.store(false);
         return m_images->addFile(imagePath, &m_cancel);
     }
@@ -331,6 +333,7 @@ Status EngineImpl::init(const EngineOptions &o)
     m_info.parameters = m_container->parameterCount();
     m_info.containerBytes = m_container->containerBytes();
     m_info.hasVision = cfg.vision.present;
+    m_info.visionError = cfg.vision.disabledReason;
     progress(1.0, "ready");
     return Status::ok();
 }

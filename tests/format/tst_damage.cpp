@@ -376,6 +376,54 @@ private slots:
         QVERIFY((*opened)->readExpertRecord(3, 0, rec, true).isOk());
     }
 
+    // A model opens for text whatever is wrong with an optional part it does
+    // not need: the tower is switched off with its reason (issue 15).
+    void optionalVisionIsDisabled_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("vision_config lacks heads and qkv size")
+            << "strip" << "manifest.json: vision_tower.encoder.blocks.0.wqkv.weight: shape [192, 64], expected [4608, 64]";
+        QTest::newRow("vision_config has a bad value")
+            << "badvalue" << "vision_config: 'patch_size' = 1000 is outside [1, 64]";
+    }
+    void optionalVisionIsDisabled()
+    {
+        QFETCH(QString, damage);
+        QFETCH(QString, reason);
+        static int copies = 0;
+        const QString dir = m_tmp.filePath("vision-" + QString::number(++copies));
+        SynthOptions o;
+        o.withVision = true;
+        QVERIFY(writeSyntheticModel(dir.toStdString(), o).isOk());
+        {
+            auto good = Container::open(dir.toStdString());
+            QVERIFY(good.isOk());
+            QVERIFY((*good)->config().vision.present);
+        }
+        editManifest(dir, [&](QJsonObject &m) {
+            QJsonObject c = m["config"].toObject();
+            QJsonObject outer = c["_outer"].toObject();
+            QJsonObject v = outer["vision_config"].toObject();
+            if (damage == "strip") {
+                v.remove("vt_num_attention_heads");
+                v.remove("qkv_hidden_size");
+            } else {
+                v["patch_size"] = 1000;
+            }
+            outer["vision_config"] = v;
+            c["_outer"] = outer;
+            m["config"] = c;
+        });
+        auto opened = Container::open(dir.toStdString());
+        QVERIFY2(opened.isOk(), opened.status().message().c_str());
+        QVERIFY(!(*opened)->config().vision.present);
+        QCOMPARE(QString::fromStdString((*opened)->config().vision.disabledReason), reason);
+        // The text model is intact.
+        std::vector<uint8_t> rec;
+        QVERIFY((*opened)->readExpertRecord(2, 0, rec, true).isOk());
+    }
+
     void cliSynthDemo()
     {
         if (!QFile::exists(SLUICE_CLI_PATH))
