@@ -44,6 +44,7 @@ static int runChat(const std::vector<std::string> &args)
     int pendingImages = 0;
     GenerationResult last;
     std::string line;
+    int errors = 0; // a scripted session (stdin not a terminal) must not exit 0 after a failure
     while (true) {
         std::printf("> ");
         std::fflush(stdout);
@@ -62,6 +63,8 @@ static int runChat(const std::vector<std::string> &args)
                 e.resetSession();
                 history.resize(system.empty() ? 0 : 1);
                 evaluated.clear();
+            } else if ((cmd == "/save" || cmd == "/load") && arg.empty()) {
+                st = makeError(ErrorCode::InvalidArgument, cmd + " needs a FILE (" + cmd + " FILE)");
             } else if (cmd == "/save") {
                 st = e.saveSession(arg);
             } else if (cmd == "/load") {
@@ -86,8 +89,10 @@ static int runChat(const std::vector<std::string> &args)
             } else {
                 std::printf("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /quit\n");
             }
-            if (!st.isOk())
+            if (!st.isOk()) {
                 std::printf("error: %s\n", st.message().c_str());
+                ++errors;
+            }
             continue;
         }
         history.push_back({"user", line, "", pendingImages});
@@ -118,6 +123,7 @@ static int runChat(const std::vector<std::string> &args)
         std::printf("\n");
         if (!r) {
             std::printf("error: %s\n", r.status().message().c_str());
+            ++errors;
             e.resetSession();
             evaluated.clear();
             history.pop_back();
@@ -127,9 +133,13 @@ static int runChat(const std::vector<std::string> &args)
         evaluated.insert(evaluated.end(), fresh.begin(), fresh.end());
         evaluated.insert(evaluated.end(), r->tokens.begin(), r->tokens.end());
         evaluated.resize(size_t(e.position())); // the last sampled token is not evaluated yet
+        if (r->reason == StopReason::ContextFull) {
+            std::printf("error: the context (%d positions) is full; /reset or a larger --ctx\n", opts.contextLength);
+            ++errors;
+        }
         history.push_back({"assistant", reply, "", 0});
     }
-    return 0;
+    return errors ? 1 : 0;
 }
 
 static const cli::CommandRegistration reg{"chat", "Interactive chat (REPL) with a model", runChat};

@@ -79,13 +79,15 @@ static int runEval(const std::vector<std::string> &args)
     if (!haveIds && !images.empty()) {
         ids = engineImagePrompt(**engine, prompt);
         if (ids.empty()) {
-            std::fprintf(stderr, "eval: the prompt gave no tokens (does the model have a tokenizer?)\n");
+            const std::string &why = (*engine)->info().tokenizerError;
+        std::fprintf(stderr, "eval: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
             return 1;
         }
     } else if (!haveIds) {
         ids = (*engine)->tokenize(prompt);
         if (ids.empty()) {
-            std::fprintf(stderr, "eval: the prompt gave no tokens (does the model have a tokenizer?)\n");
+            const std::string &why = (*engine)->info().tokenizerError;
+        std::fprintf(stderr, "eval: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
             return 1;
         }
     }

@@ -119,6 +119,7 @@ int runInfo(const std::vector<std::string> &args)
                       {"container_bytes", qint64(c.containerBytes())},
                       {"parameters", qint64(c.parameterCount())},
                       {"vision", cfg.vision.present},
+                      {"vision_error", QString::fromStdString(cfg.vision.disabledReason)},
                       {"tokenizer", !c.paths().tokenizer.empty()},
                       {"demo", cfg.sluiceDemo}};
         std::printf("%s", QJsonDocument(o).toJson(QJsonDocument::Indented).constData());
@@ -138,7 +139,10 @@ int runInfo(const std::vector<std::string> &args)
     std::printf("container size %llu bytes (%.2f GiB)\n", (unsigned long long)c.containerBytes(),
                 double(c.containerBytes()) / (1u << 30));
     std::printf("parameters     %lld\n", (long long)c.parameterCount());
-    std::printf("vision         %s\n", cfg.vision.present ? "yes" : "no");
+    if (cfg.vision.disabledReason.empty())
+        std::printf("vision         %s\n", cfg.vision.present ? "yes" : "no");
+    else
+        std::printf("vision         off: %s\n", cfg.vision.disabledReason.c_str());
     std::printf("tokenizer      %s\n", c.paths().tokenizer.empty() ? "no" : "yes");
     return 0;
 }

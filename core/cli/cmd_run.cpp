@@ -59,7 +59,8 @@ static int runRun(const std::vector<std::string> &args)
         ids = e.tokenize(prompt);
     }
     if (ids.empty()) {
-        std::fprintf(stderr, "run: the prompt gave no tokens (does the model have a tokenizer?)\n");
+        const std::string &why = e.info().tokenizerError;
+        std::fprintf(stderr, "run: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
         return 1;
     }
     auto r = e.generate(ids, sp, [](const GeneratedToken &t) {

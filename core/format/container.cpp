@@ -1,10 +1,14 @@
 #include "format/container.h"
 
+#include "util/regularfile.h"
+
 #include "format/trunkquant.h"
 #include "util/bytes.h"
 #include "util/half.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
@@ -29,27 +33,66 @@ bool fileSize(const std::string &path, uint64_t &size)
     return true;
 }
 
+// True when something (of any kind) is at path.
+bool exists(const std::string &path)
+{
+    struct stat st;
+    return ::lstat(path.c_str(), &st) == 0;
+}
+
+// A file the container needs: its size, "MISSING" when absent, or what it
+// is when it is not a regular file (a FIFO would block the open for ever).
+Status requireFile(const std::string &path, const std::string &label, const std::string &missing, uint64_t &size)
+{
+    const Status s = checkRegularFile(path, label);
+    if (s.code() == ErrorCode::NotFound)
+        return makeError(ErrorCode::NotFound, missing);
+    SLUICE_TRY(s);
+    if (!fileSize(path, size))
+        return makeError(ErrorCode::Io, label + ": cannot stat");
+    return Status::ok();
+}
+
 Expected<std::vector<char>> readWholeFile(const std::string &path, const std::string &label, uint64_t maxBytes)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return makeError(errno == ENOENT ? ErrorCode::NotFound : ErrorCode::Io,
-                         label + ": cannot open (" + std::strerror(errno) + ")");
-    struct stat st;
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(fd);
-        return makeError(ErrorCode::Io, label + ": not a regular file");
+    uint64_t size = 0;
+    auto fd = openRegularFile(path, label, 0, &size);
+    if (!fd)
+        return fd.status();
+    if (size > maxBytes) {
+        ::close(*fd);
+        return makeError(ErrorCode::Format, label + ": " + std::to_string(size) + " bytes is too large");
     }
-    if (uint64_t(st.st_size) > maxBytes) {
-        ::close(fd);
-        return makeError(ErrorCode::Format, label + ": " + std::to_string(st.st_size) + " bytes is too large");
-    }
-    std::vector<char> data(size_t(st.st_size));
-    const Status s = preadFully(fd, data.data(), data.size(), 0, label);
-    ::close(fd);
+    std::vector<char> data(static_cast<size_t>(size));
+    const Status s = preadFully(*fd, data.data(), data.size(), 0, label);
+    ::close(*fd);
     if (!s.isOk())
         return s;
     return data;
+}
+
+// The first element of a float-format payload that is inf or NaN, or -1.
+// Integer-coded formats cannot hold one (their scales are checked apart).
+int64_t firstNonFinite(const TensorInfo &info, const uint8_t *payload)
+{
+    const uint64_t n = info.elements();
+    if (info.fmt == TensorFormat::F32) {
+        for (uint64_t i = 0; i < n; ++i) {
+            float v;
+            std::memcpy(&v, payload + 4 * i, 4);
+            if (!std::isfinite(v))
+                return int64_t(i);
+        }
+    } else if (info.fmt == TensorFormat::F16) {
+        // fp16 exponent 0x7c00, bf16 exponent 0x7f80: all ones = inf/NaN.
+        const uint16_t mask = info.isBf16 ? 0x7f80 : 0x7c00;
+        for (uint64_t i = 0; i < n; ++i) {
+            const uint16_t v = loadLe16(payload + 2 * i);
+            if ((v & mask) == mask)
+                return int64_t(i);
+        }
+    }
+    return -1;
 }
 
 } // namespace
@@ -101,10 +144,8 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
     m_paths.trunk = joinPath(dir, "trunk.bin");
     m_paths.codebooks = joinPath(dir, "codebooks.bin");
     uint64_t size = 0;
-    if (!fileSize(m_paths.manifest, size))
-        return makeError(ErrorCode::NotFound, "manifest.json is missing (not a complete container)");
-    if (!fileSize(m_paths.trunk, m_trunkBytes))
-        return makeError(ErrorCode::NotFound, "trunk.bin is missing");
+    SLUICE_TRY(requireFile(m_paths.manifest, "manifest.json", "manifest.json is missing (not a complete container)", size));
+    SLUICE_TRY(requireFile(m_paths.trunk, "trunk.bin", "trunk.bin is missing", m_trunkBytes));
 
     auto manifestBytes = readWholeFile(m_paths.manifest, "manifest.json", ManifestLimits::maxManifestBytes);
     if (!manifestBytes)
@@ -114,13 +155,32 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
         return parsed.status();
     m_manifest = std::move(parsed.value());
     ModelConfig &config = m_manifest.config;
+    // One rule for trunk.bin and the banks: a file holds exactly what the
+    // manifest describes. A bank's size is its "bytes"; the trunk's is the
+    // end of its last tensor (payload or scales), so trailing bytes are refused
+    // like a bank's extra bytes are (WASTE's converter writes them back to back).
+    {
+        uint64_t described = 0;
+        for (const TensorInfo &t : m_manifest.tensors) {
+            described = std::max(described, t.offset + t.payloadBytes());
+            if (t.isGrouped())
+                described = std::max(described, t.scaleOffset + t.scaleBytes());
+        }
+        if (m_trunkBytes > described)
+            return makeError(ErrorCode::Format, "trunk.bin: " + std::to_string(m_trunkBytes) +
+                                                    " bytes, but its tensors end at " + std::to_string(described) +
+                                                    " (trailing bytes)");
+    }
     for (size_t i = 0; i < m_manifest.tensors.size(); ++i)
         m_tensorIndex.emplace(m_manifest.tensors[i].name, i);
 
     for (auto [name, slot] : {std::pair{"tokenizer.model", &m_paths.tokenizer}, std::pair{"specials.json", &m_paths.specials},
                               std::pair{"vision.json", &m_paths.vision}, std::pair{"chat.json", &m_paths.chat}}) {
+        // Anything at the name counts as present, so its reader says what is
+        // wrong with it ("tokenizer.model: is a directory, ...") instead of
+        // the part silently missing.
         const std::string path = joinPath(dir, name);
-        if (fileSize(path, size))
+        if (exists(path))
             *slot = path;
     }
     const bool mediaPadFromConfig = config.mediaPadId >= 0;
@@ -135,18 +195,26 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
     }
     applySpecials(config, m_specials, mediaPadFromConfig);
 
-    if (!config.vision.present && !m_paths.vision.empty() && findTensor("vision_tower.patch_embed.proj.weight")) {
+    if (!config.vision.present && config.vision.disabledReason.empty() && !m_paths.vision.empty() &&
+        findTensor("vision_tower.patch_embed.proj.weight")) {
+        // vision.json is optional: whatever is wrong with it turns images off
+        // with the reason; the model still opens for text.
         auto bytes = readWholeFile(m_paths.vision, "vision.json", 1u << 20);
-        if (!bytes)
-            return bytes.status();
-        SLUICE_TRY(parseVisionJson(bytes->data(), bytes->size(), config.vision));
-        config.vision.present = true;
-        SLUICE_TRY(validateShapes(config, m_manifest.tensors, m_manifest.tensorPrefix).withContext("vision.json"));
+        VisionConfig vision;
+        Status vs = bytes ? parseVisionJson(bytes->data(), bytes->size(), vision) : bytes.status();
+        if (vs.isOk()) {
+            config.vision = vision;
+            config.vision.present = true;
+            SLUICE_TRY(validateShapesOrDisableVision(config, m_manifest.tensors, m_manifest.tensorPrefix, "vision.json"));
+        } else {
+            config.vision.disabledReason = vs.message();
+        }
     }
 
-    m_trunkFd = ::open(m_paths.trunk.c_str(), O_RDONLY | O_CLOEXEC);
-    if (m_trunkFd < 0)
-        return makeError(ErrorCode::Io, std::string("trunk.bin: cannot open (") + std::strerror(errno) + ")");
+    auto trunkFd = openRegularFile(m_paths.trunk, "trunk.bin");
+    if (!trunkFd)
+        return trunkFd.status();
+    m_trunkFd = *trunkFd;
 
     if (config.moeLayerCount() > 0)
         SLUICE_TRY(loadCodebooks());
@@ -155,6 +223,7 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
     for (int layer = config.firstKDense; layer < config.nLayers; ++layer) {
         const ExpertLayerInfo &bank = m_manifest.expertLayers[size_t(layer)];
         ExpertLayout layout = makeExpertLayout(config, bank.recordBytes, m_nBooks);
+        layout.codebookBase = bank.codebookBase; // every record's codebook_id must agree
         const std::string label = bank.file + " (layer " + std::to_string(layer) + ")";
         if (bank.recordBytes < layout.minimumRecordBytes())
             return makeError(ErrorCode::Format, label + ": record size " + std::to_string(bank.recordBytes) +
@@ -166,8 +235,7 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
                                                     " in codebooks.bin");
         if (options.checkBanks) {
             uint64_t actual = 0;
-            if (!fileSize(joinPath(dir, bank.file), actual))
-                return makeError(ErrorCode::NotFound, label + ": bank file is missing");
+            SLUICE_TRY(requireFile(joinPath(dir, bank.file), label, label + ": bank file is missing", actual));
             if (actual % kRecordAlign != 0)
                 return makeError(ErrorCode::Format, label + ": file size " + std::to_string(actual) +
                                                         " is not a multiple of 4096");
@@ -198,8 +266,7 @@ Status Container::loadCodebooks()
     const ExpertQuantConfig &q = m_manifest.config.expertQuant;
     const uint64_t recBytes = 16 + uint64_t(q.entries) * uint64_t(q.vecDim) * 2;
     uint64_t size = 0;
-    if (!fileSize(m_paths.codebooks, size))
-        return makeError(ErrorCode::NotFound, "codebooks.bin is missing");
+    SLUICE_TRY(requireFile(m_paths.codebooks, "codebooks.bin", "codebooks.bin is missing", size));
     if (size % recBytes != 0)
         return makeError(ErrorCode::Format, "codebooks.bin: size " + std::to_string(size) + " is not a multiple of the " +
                                                 std::to_string(recBytes) + "-byte record");
@@ -230,13 +297,21 @@ Status Container::loadCodebooks()
             return makeError(ErrorCode::Format, where + "bad magic (expected \"WCBK\")");
         if (loadLe16(rec + 4) != book)
             return makeError(ErrorCode::Format, where + "header says id " + std::to_string(loadLe16(rec + 4)));
+        if (loadLe32(rec + 12) != 0)
+            return makeError(ErrorCode::Format, where + "reserved field is " + std::to_string(loadLe32(rec + 12)) +
+                                                    " (must be 0)");
         if (rec[7] != q.vecDim || loadLe32(rec + 8) != uint32_t(q.entries))
             return makeError(ErrorCode::Format, where + std::to_string(loadLe32(rec + 8)) + " entries of dim " +
                                                     std::to_string(rec[7]) + ", manifest says " +
                                                     std::to_string(q.entries) + " of " + std::to_string(q.vecDim));
         float *dst = m_books.data() + size_t(book) * perBook;
-        for (size_t i = 0; i < perBook; ++i)
+        for (size_t i = 0; i < perBook; ++i) {
             dst[i] = halfToFloat(loadLe16(rec + 16 + 2 * i)); // exact, subnormals included
+            if (!std::isfinite(dst[i]))
+                return makeError(ErrorCode::Format, where + "non-finite value at entry " +
+                                                        std::to_string(i / size_t(q.vecDim)) + ", dim " +
+                                                        std::to_string(i % size_t(q.vecDim)));
+        }
     }
     return Status::ok();
 }
@@ -258,9 +333,19 @@ Status Container::readTensorBytes(const TensorInfo &info, std::vector<uint8_t> &
         scales.resize(size_t(info.rows * info.groups()));
         std::vector<uint8_t> raw(scales.size() * 2);
         SLUICE_TRY(preadFully(m_trunkFd, raw.data(), raw.size(), info.scaleOffset, "trunk.bin '" + info.name + "' scales"));
-        for (size_t i = 0; i < scales.size(); ++i)
+        for (size_t i = 0; i < scales.size(); ++i) {
             scales[i] = loadLe16(raw.data() + 2 * i);
+            if ((scales[i] & 0x7c00) == 0x7c00) // fp16 inf or NaN
+                return makeError(ErrorCode::Format, "trunk.bin '" + info.name + "': non-finite scale at row " +
+                                                        std::to_string(i / info.groups()) + ", group " +
+                                                        std::to_string(i % info.groups()));
+        }
     }
+    // Non-finite weights would turn every logit into NaN (and `run` once
+    // emitted token 0 for them): refused at load, naming the tensor.
+    if (const int64_t at = firstNonFinite(info, payload.data()); at >= 0)
+        return makeError(ErrorCode::Format, "trunk.bin '" + info.name + "': non-finite value at element " +
+                                                std::to_string(at));
     return Status::ok();
 }
 
@@ -314,6 +399,12 @@ Status Container::readEmbeddingRow(int token, float *out) const
             scales[g] = loadLe16(raw.data() + 2 * g);
     }
     dequantizeTrunkRow(info->fmt, info->isBf16, row.data(), scales.data(), size_t(info->cols), out);
+    // The embedding stays on disk, so its rows are checked as they are read.
+    for (uint64_t c = 0; c < info->cols; ++c) {
+        if (!std::isfinite(out[c]))
+            return makeError(ErrorCode::Format, "trunk.bin '" + info->name + "': non-finite value in row " +
+                                                    std::to_string(token));
+    }
     return Status::ok();
 }
 
@@ -368,9 +459,10 @@ Status Container::readExpertRecord(int layer, int expert, std::vector<uint8_t> &
         return makeError(ErrorCode::InvalidArgument, "layer " + std::to_string(layer) + " has no expert bank");
     if (expert < 0 || expert >= bank.experts)
         return makeError(ErrorCode::InvalidArgument, "layer " + std::to_string(layer) + ": no expert " + std::to_string(expert));
-    const int fd = ::open(bank.path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return makeError(ErrorCode::Io, bank.path + ": cannot open (" + std::strerror(errno) + ")");
+    auto opened = openRegularFile(bank.path);
+    if (!opened)
+        return opened.status();
+    const int fd = *opened;
     record.resize(size_t(bank.recordBytes));
     const Status read = preadFully(fd, record.data(), bank.recordBytes, uint64_t(expert) * bank.recordBytes,
                                    "layer " + std::to_string(layer) + ", expert " + std::to_string(expert));

@@ -1,4 +1,5 @@
 #include "containerverify.h"
+#include "util/regularfile.h"
 
 #include "format/expertrecord.h"
 
@@ -19,12 +20,15 @@ VerifyReport verifyContainer(const Container &c, const VerifyProgress &progress)
     for (int layer = cfg.firstKDense; layer < cfg.nLayers; ++layer) {
         const ExpertBank bank = c.expertLayer(layer);
         const ExpertLayout &layout = c.expertLayout(layer);
-        const int fd = ::open(bank.path.c_str(), O_RDONLY | O_CLOEXEC);
+        auto opened = openRegularFile(bank.path, bank.path); // a FIFO or device is refused, not read for ever
+        const int fd = opened ? *opened : -1;
         if (fd < 0) {
-            const std::string why = std::strerror(errno);
+            const std::string why = opened.status().code() == ErrorCode::NotFound
+                                        ? std::string("bank file missing (No such file or directory)")
+                                        : "bank unreadable (" + opened.status().message() + ")";
             for (int e = 0; e < bank.experts; ++e)
                 report.damaged.push_back({layer, e, "layer " + std::to_string(layer) + ", expert " + std::to_string(e) +
-                                                        ": bank file missing (" + why + ")"});
+                                                        ": " + why});
             report.records += uint64_t(bank.experts);
             if (progress && !progress(report.records, report.total)) {
                 report.cancelled = true;

@@ -6,6 +6,7 @@
 #include <zlib.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 
 namespace sluice {
@@ -133,6 +134,24 @@ Status validateRecordHeader(const uint8_t *rec, size_t n, int layer, int expert,
     if (int64_t(h.codebookId) + l.booksPerLayer() > int64_t(l.nBooks))
         return bad("codebook id " + std::to_string(h.codebookId) + " + " + std::to_string(l.booksPerLayer()) +
                    " books exceeds the " + std::to_string(l.nBooks) + " in codebooks.bin");
+    // The header lies outside the CRC, so every field with a defined value
+    // is checked here (docs/container.md): the book id against the
+    // manifest (engines decode with the record's id; a silent change of
+    // either would change the output), the flag bits v0 cannot honour and
+    // the reserved fields.
+    if (l.codebookBase >= 0 && h.codebookId != l.codebookBase)
+        return bad("codebook_id " + std::to_string(h.codebookId) + " differs from the manifest's codebook_base " +
+                   std::to_string(l.codebookBase));
+    if (h.flags & ~kRecordFlagHotHint)
+        return bad("flags 0x" + [&] {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "%02x", h.flags);
+            return std::string(hex);
+        }() + " (v0 defines only the hot hint, 0x04; bf16 payloads and substitutes are not written in v0)");
+    if (h.reserved0 != 0)
+        return bad("reserved0 is " + std::to_string(h.reserved0) + " (must be 0)");
+    if (rd32(rec + 40) != 0 || rd32(rec + 44) != 0)
+        return bad("reserved1 is not zero");
     // Offsets: ordered, each index block large enough, scales inside the record.
     if (h.gateOff != kRecordHeaderBytes)
         return bad("gate offset " + std::to_string(h.gateOff) + " (must be 48)");
@@ -176,6 +195,14 @@ Status verifyRecordCrc(const uint8_t *rec, size_t n, int layer, int expert, cons
         char text[64];
         std::snprintf(text, sizeof text, " (stored 0x%08x, computed 0x%08x)", h.crc32, crc);
         return makeError(ErrorCode::Checksum, where(layer, expert) + "checksum mismatch" + text);
+    }
+    // The padding to the 4 KiB multiple is defined as zero and lies outside
+    // the CRC: checked with it (at most 4 KiB more to touch).
+    const uint64_t end = uint64_t(h.chanCorrOff) + l.scaleBytes();
+    for (uint64_t i = end; i < std::min<uint64_t>(n, l.recordBytes); ++i) {
+        if (rec[i] != 0)
+            return makeError(ErrorCode::Format, where(layer, expert) + "padding byte at offset " + std::to_string(i) +
+                                                    " is not zero");
     }
     return Status::ok();
 }

@@ -15,6 +15,9 @@ namespace sluice {
 inline constexpr uint32_t kExpertMagic = 0x50584557u;   // "WEXP"
 inline constexpr uint32_t kCodebookMagic = 0x4B424357u; // "WCBK"
 inline constexpr size_t kRecordHeaderBytes = 48;
+// Header flag bits (spec 4.5): 1 bf16 payloads, 2 has substitute (neither
+// written in v0, refused), 4 hot hint (advisory, accepted).
+inline constexpr uint8_t kRecordFlagHotHint = 0x04;
 inline constexpr size_t kRecordAlign = 4096;
 
 enum ExpertMatrix { kGate = 0, kUp = 1, kDown = 2 };
@@ -32,6 +35,7 @@ struct ExpertLayout {
     uint64_t indexBytes[3] = {0, 0, 0};
     uint64_t recordBytes = 0; // bank stride (from the manifest)
     int nBooks = 0;           // records in codebooks.bin
+    int codebookBase = -1;    // the manifest's codebook_base for the layer (-1: not known, not checked)
 
     uint64_t scaleBytes() const { return 2ull * (uint64_t(rows[0]) + rows[1] + rows[2]); }
     // Header + indices + scales, before padding.

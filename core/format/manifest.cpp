@@ -134,7 +134,10 @@ Status parseVisionObject(const QJsonObject &obj, VisionConfig &v)
     v.hidden = int(r.integer(obj, "vt_hidden_size", 1, maxDim, v.hidden, false));
     v.layers = int(r.integer(obj, "vt_num_hidden_layers", 1, 256, v.layers, false));
     v.heads = int(r.integer(obj, "vt_num_attention_heads", 1, ManifestLimits::maxHeads, v.heads, false));
-    v.qkvHidden = int(r.integer(obj, "qkv_hidden_size", 1, maxDim, v.hidden, false));
+    // Absent keys take the spec's K3 values (spec 7.1), never another field's:
+    // qkv_hidden_size once defaulted to vt_hidden_size, which is not a
+    // multiple of the heads.
+    v.qkvHidden = int(r.integer(obj, "qkv_hidden_size", 1, maxDim, v.qkvHidden, false));
     v.intermediate = int(r.integer(obj, "vt_intermediate_size", 1, maxDim, v.intermediate, false));
     v.posEmbHeight = int(r.integer(obj, "init_pos_emb_height", 1, 1024, v.posEmbHeight, false));
     v.posEmbWidth = int(r.integer(obj, "init_pos_emb_width", 1, 1024, v.posEmbWidth, false));
@@ -149,7 +152,7 @@ Status parseVisionObject(const QJsonObject &obj, VisionConfig &v)
             v.mergeW = int(w);
         }
     }
-    v.mmHidden = int(r.integer(obj, "mm_hidden_size", 1, maxDim, v.hidden, false));
+    v.mmHidden = int(r.integer(obj, "mm_hidden_size", 1, maxDim, v.mmHidden, false));
     v.textHidden = int(r.integer(obj, "text_hidden_size", 1, maxDim, v.textHidden, false));
     v.projectorLnEps = float(r.number(obj, "projector_ln_eps", 0.0, 1.0, v.projectorLnEps));
     v.maxPatches = int(r.integer(obj, "max_patches", 4, 1 << 20, v.maxPatches, false));
@@ -350,7 +353,12 @@ Status parseConfig(const QJsonObject &root, Manifest &m, bool prefixGiven)
     const QJsonValue visionValue =
         nested ? root.value(QLatin1String("vision_config")) : outer.value(QLatin1String("vision_config"));
     if (visionValue.isObject()) {
-        SLUICE_TRY(parseVisionObject(visionValue.toObject(), c.vision));
+        // The tower is optional: a bad vision_config turns images off (with
+        // the reason) instead of refusing a model that opens for text.
+        if (const Status vs = parseVisionObject(visionValue.toObject(), c.vision); !vs.isOk()) {
+            c.vision = VisionConfig();
+            c.vision.disabledReason = vs.message();
+        }
         m.visionConfigInManifest = true;
     }
     return Status::ok();
@@ -445,6 +453,20 @@ const char *tensorFormatName(TensorFormat fmt, bool bf16)
     case TensorFormat::VQ4P: return "VQ4P";
     }
     return "?";
+}
+
+Status validateShapesOrDisableVision(ModelConfig &config, const std::vector<TensorInfo> &tensors,
+                                     const std::string &prefix, const std::string &where)
+{
+    const Status s = validateShapes(config, tensors, prefix);
+    if (s.isOk() || !config.vision.present)
+        return s.withContext(where);
+    // Does the text model stand without the tower? Then only images are off.
+    config.vision.present = false;
+    if (const Status text = validateShapes(config, tensors, prefix); !text.isOk())
+        return text.withContext(where);
+    config.vision.disabledReason = where + ": " + s.message();
+    return Status::ok();
 }
 
 Expected<Manifest> parseManifest(const char *data, size_t size, uint64_t trunkBytes)
@@ -558,9 +580,9 @@ Expected<Manifest> parseManifest(const char *data, size_t size, uint64_t trunkBy
 
     // Vision is only "present" when the manifest both configures it and
     // holds its tensors; vision.json may supply the config later.
-    m.config.vision.present =
-        m.visionConfigInManifest && names.count("vision_tower.patch_embed.proj.weight") != 0;
-    SLUICE_TRY(validateShapes(m.config, m.tensors, m.tensorPrefix).withContext("manifest.json"));
+    m.config.vision.present = m.visionConfigInManifest && m.config.vision.disabledReason.empty() &&
+                              names.count("vision_tower.patch_embed.proj.weight") != 0;
+    SLUICE_TRY(validateShapesOrDisableVision(m.config, m.tensors, m.tensorPrefix, "manifest.json"));
     return m;
 }
 

@@ -109,6 +109,10 @@ Status parseVisionJson(const char *data, size_t size, VisionConfig &vision);
 // know (kdaDecayRank, kdaGateRank). Vision tensors are checked when
 // config.vision.present.
 Status validateShapes(ModelConfig &config, const std::vector<TensorInfo> &tensors, const std::string &prefix);
+// validateShapes, but a vision tower whose shapes fail is switched off (its
+// reason in config.vision.disabledReason) when the text model stands alone.
+Status validateShapesOrDisableVision(ModelConfig &config, const std::vector<TensorInfo> &tensors,
+                                     const std::string &prefix, const std::string &where);
 
 const char *tensorFormatName(TensorFormat fmt, bool bf16 = false);
 

@@ -13,6 +13,9 @@ enum class Activation { SiLU, SiTU };
 
 struct VisionConfig {
     bool present = false;
+    // Why a configured tower is off (present is then false): the model still
+    // opens for text; apps show "images are off: <reason>".
+    std::string disabledReason;
     int patchSize = 14;
     int hidden = 1024;          // vt_hidden_size
     int layers = 27;            // vt_num_hidden_layers

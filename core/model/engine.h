@@ -58,6 +58,10 @@ struct ModelInfo {
     uint64_t floorBytes = 0;
     uint64_t expertCacheBytes = 0;
     int expertCacheSlots = 0;
+    // Why an optional part is off; empty when it is on. The model still opens
+    // for text whatever is wrong with a part it does not need.
+    std::string tokenizerError; // e.g. ".../tokenizer.model: rank file:301: bad rank 'xyz'"
+    std::string visionError;    // e.g. "vision.json: ..." (hasVision is then false)
 };
 
 // Per-token statistics, delivered with every generated token.

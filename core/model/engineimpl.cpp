@@ -19,6 +19,7 @@
 #include "text/chatformat.h"
 #include "text/sampler.h"
 #include "text/tokenizer.h"
+#include "util/finite.h"
 
 #include <algorithm>
 #include <chrono>
@@ -96,7 +97,9 @@ public:
         if (!m_images)
             return makeError(ErrorCode::Unsupported,
                              m_info.hasVision ? "vision was not enabled when the model was opened (EngineOptions::vision)"
-                                              : "this model has no vision tower");
+                                              : m_info.visionError.empty()
+                                                    ? "this model has no vision tower"
+                                                    : "images are off: " + m_info.visionError);
         m_cancel.store(false);
         return m_images->addFile(imagePath, &m_cancel);
     }
@@ -337,12 +340,17 @@ Status EngineImpl::init(const EngineOptions &o)
     auto tok = text::Tokenizer::fromModelDirectory(o.modelPath);
     if (tok)
         m_tokenizer = std::move(*tok);
+    else // kept so a command can say why there are no tokens
+        m_info.tokenizerError = tok.status().code() == ErrorCode::NotFound && m_container->paths().tokenizer.empty()
+                                    ? "the model has no tokenizer (no tokenizer.model)"
+                                    : tok.status().message();
 
     m_info.architecture = cfg.arch == Architecture::KimiK3 ? "kimi-k3" : "kimi-linear";
     m_info.config = cfg;
     m_info.parameters = m_container->parameterCount();
     m_info.containerBytes = m_container->containerBytes();
     m_info.hasVision = cfg.vision.present;
+    m_info.visionError = cfg.vision.disabledReason;
     progress(1.0, "ready");
     return Status::ok();
 }
@@ -388,6 +396,12 @@ Status EngineImpl::feed(std::span<const int> prompt, std::vector<float> *logits,
     if (!tokens.empty()) {
         const float *last =
             all && logits ? logits->data() + (tokens.size() - 1) * size_t(vocab) : m_forward->logitsScratch();
+        // NaN/inf logits (weights or state damaged past every load check) end
+        // the request with an error; sampling them would emit token 0.
+        if (firstNonFinite(last, size_t(vocab)) >= 0)
+            return makeError(ErrorCode::Format, "non-finite logits at position " +
+                                                    std::to_string(m_forward->position() - 1) +
+                                                    " (the weights or the session state hold inf/NaN)");
         m_lastLogits.assign(last, last + vocab);
         if (!all && logits)
             logits->assign(m_lastLogits.begin(), m_lastLogits.end());

@@ -1,11 +1,14 @@
 #include "model/session.h"
 
 #include "util/bytes.h"
+#include "util/regularfile.h"
+
+#include <algorithm>
+#include <cmath>
 
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,6 +34,8 @@ const char *kFieldNames[kShapeFields] = {"layers",   "hidden",  "vocab",   "KDA 
 
 Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, const ForwardPass &fp)
 {
+    if (path.empty())
+        return makeError(ErrorCode::InvalidArgument, "no session file name given");
     std::string out;
     appendLe32(out, kSessionMagic);
     appendLe32(out, kSessionVersion);
@@ -94,13 +99,22 @@ Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
     return Status::ok();
 }
 
-Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, ForwardPass &fp)
+uint64_t maxSessionBytes(const ModelConfig &cfg, int contextLength)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return makeError(ErrorCode::NotFound, path + ": cannot open session file");
-    std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const std::string where = path + ": ";
+    const uint64_t H = uint64_t(cfg.kdaHeads), D = uint64_t(cfg.kdaHeadDim), C = H * D;
+    const uint64_t R = uint64_t(std::max(cfg.convKernel - 1, 0));
+    const uint64_t row = uint64_t(cfg.kvLoraRank + cfg.qkRopeDim);
+    uint64_t bytes = 4 + 4 + 8 + kShapeFields * 4 + uint64_t(cfg.nLayers) + 8;
+    for (int L = 0; L < cfg.nLayers; ++L)
+        bytes += cfg.layerIsKda[size_t(L)] ? (H * D * D + 3 * C * R) * 4 : 4 + uint64_t(contextLength) * row * 4;
+    return bytes;
+}
+
+Expected<int> checkSessionBytes(std::string_view data, const ModelConfig &cfg, int contextLength,
+                                uint64_t fingerprint, const std::string &where)
+{
+    if (int(cfg.layerIsKda.size()) < cfg.nLayers)
+        return makeError(ErrorCode::InvalidArgument, where + "model config without layer kinds");
     const size_t headerBytes = 4 + 4 + 8 + kShapeFields * 4 + size_t(cfg.nLayers);
     if (data.size() < headerBytes + 8)
         return makeError(ErrorCode::Format, where + "truncated session file (" + std::to_string(data.size()) +
@@ -117,7 +131,7 @@ Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
     for (int i = 0; i < kShapeFields; ++i)
         f[i] = int32_t(loadLe32(data, 16 + 4 * size_t(i)));
     const int pos = f[10];
-    shapeFields(cfg, fp.contextLength(), pos, want);
+    shapeFields(cfg, contextLength, pos, want);
     for (int i = 0; i < kShapeFields; ++i) {
         if (i == 9 || i == 10)
             continue; // capacity and position are checked below
@@ -128,17 +142,17 @@ Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
     }
     if (fp0 != fingerprint)
         return makeError(ErrorCode::Format, where + "saved for another model (container fingerprint differs)");
-    if (pos < 0 || pos > fp.contextLength())
+    if (pos < 0 || pos > contextLength)
         return makeError(ErrorCode::ContextFull, where + "position " + std::to_string(pos) +
                                                      " exceeds this engine's context length " +
-                                                     std::to_string(fp.contextLength()));
+                                                     std::to_string(contextLength));
     for (int L = 0; L < cfg.nLayers; ++L) {
         const char kind = data[16 + sizeof f + size_t(L)];
         if (kind != (cfg.layerIsKda[size_t(L)] ? 1 : 2))
             return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) + " has another type");
     }
     const size_t H = size_t(cfg.kdaHeads), D = size_t(cfg.kdaHeadDim), C = H * D;
-    const size_t R = size_t(cfg.convKernel - 1);
+    const size_t R = size_t(std::max(cfg.convKernel - 1, 0));
     const size_t row = size_t(cfg.kvLoraRank + cfg.qkRopeDim);
     size_t expect = headerBytes;
     for (int L = 0; L < cfg.nLayers; ++L)
@@ -149,22 +163,55 @@ Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
     const uint64_t sum = loadLe64(data, expect);
     if (sum != fnv1a64(data.data(), expect))
         return makeError(ErrorCode::Checksum, where + "checksum mismatch (damaged session file)");
-    // Check every MLA n_kv before touching anything.
+    // Check every MLA n_kv and every value before touching anything: a
+    // checksummed file can still carry NaN state (saved after a bad step),
+    // which would turn every later logit into NaN.
     size_t off = headerBytes;
+    const auto finite = [&](size_t at, size_t count, int layer) -> Status {
+        for (size_t i = 0; i < count; ++i) {
+            float v;
+            std::memcpy(&v, data.data() + at + i * 4, 4);
+            if (!std::isfinite(v))
+                return makeError(ErrorCode::Format, where + "layer " + std::to_string(layer) +
+                                                        ": non-finite state value at index " + std::to_string(i));
+        }
+        return Status::ok();
+    };
     for (int L = 0; L < cfg.nLayers; ++L) {
         if (cfg.layerIsKda[size_t(L)]) {
-            off += (H * D * D + 3 * C * R) * 4;
+            const size_t count = H * D * D + 3 * C * R;
+            SLUICE_TRY(finite(off, count, L));
+            off += count * 4;
         } else {
             const int32_t nkv = int32_t(loadLe32(data, off));
             if (nkv != pos)
                 return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) + " holds " +
                                                         std::to_string(nkv) + " positions, position is " +
                                                         std::to_string(pos));
+            SLUICE_TRY(finite(off + 4, size_t(pos) * row, L));
             off += 4 + size_t(pos) * row * 4;
         }
     }
+    return pos;
+}
+
+Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, ForwardPass &fp)
+{
+    // Only a regular file no larger than this engine's largest session: a
+    // directory, FIFO or /dev/zero is named, never read (or waited on).
+    auto read = readRegularFile(path, maxSessionBytes(cfg, fp.contextLength()), path + " (session file)");
+    if (!read)
+        return read.status();
+    const std::string &data = *read;
+    const std::string where = path + ": ";
+    auto checked = checkSessionBytes(data, cfg, fp.contextLength(), fingerprint, where);
+    if (!checked)
+        return checked.status();
+    const int pos = *checked;
+    const size_t headerBytes = 4 + 4 + 8 + kShapeFields * 4 + size_t(cfg.nLayers);
+    const size_t row = size_t(cfg.kvLoraRank + cfg.qkRopeDim);
+    size_t off = headerBytes;
     // Valid: copy into the live state.
-    off = headerBytes;
     auto &states = fp.layerStates();
     for (int L = 0; L < cfg.nLayers; ++L) {
         auto &s = states[size_t(L)];

@@ -18,6 +18,7 @@
 #include "util/status.h"
 
 #include <string>
+#include <string_view>
 
 namespace sluice::model {
 
@@ -26,6 +27,16 @@ inline constexpr uint32_t kSessionVersion = 1;
 
 Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, const ForwardPass &fp);
 Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, ForwardPass &fp);
+
+// The largest session file an engine with this context can hold (the bound
+// loadSession checks before reading anything).
+uint64_t maxSessionBytes(const ModelConfig &cfg, int contextLength);
+// Validates a session file's bytes against a model and context without
+// touching any state: returns the saved position, or what is wrong
+// (prefixed by `where`). The fuzz target drives this directly.
+Expected<int> checkSessionBytes(std::string_view data, const ModelConfig &cfg, int contextLength,
+                                uint64_t fingerprint, const std::string &where);
+
 
 // The fingerprint and checksum hash (util/hash.h), under its old name too.
 using sluice::fnv1a64;

@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include "util/regularfile.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>

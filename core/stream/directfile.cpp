@@ -1,6 +1,7 @@
 #include "directfile.h"
 
 #include "util/aligned.h"
+#include "util/regularfile.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -84,6 +85,10 @@ Expected<uint64_t> DirectFile::currentSize() const
 
 Expected<std::unique_ptr<DirectFile>> DirectFile::open(const std::string &path, const DirectFileOptions &options)
 {
+    // A directory, FIFO or device is refused by name first (a FIFO would block
+    // the open, /dev/zero would read for ever).
+    if (const Status regular = checkRegularFile(path); !regular.isOk())
+        return regular;
     std::unique_ptr<DirectFile> file(new DirectFile);
     file->m_path = path;
     int fd = -1;

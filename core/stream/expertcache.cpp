@@ -1,4 +1,5 @@
 #include "expertcache.h"
+#include "util/regularfile.h"
 
 #include "memoryplanner.h"
 #include "util/bytes.h"
@@ -693,6 +694,8 @@ Status ExpertCache::writeHotlist(const std::string &path, uint64_t totalTokens) 
 
 Expected<int> ExpertCache::loadHotlist(const std::string &path)
 {
+    if (const Status regular = checkRegularFile(path, path + " (hotlist)"); !regular.isOk())
+        return regular;
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in)
         return makeError(ErrorCode::NotFound, path + ": cannot open hotlist");

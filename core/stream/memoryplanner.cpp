@@ -1,5 +1,7 @@
 #include "memoryplanner.h"
 
+#include "util/regularfile.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -171,6 +173,8 @@ namespace {
 
 bool readFirstLine(const std::string &path, std::string &line)
 {
+    if (!checkRegularFile(path).isOk()) // a stream reading a directory throws
+        return false;
     std::ifstream in(path);
     if (!in)
         return false;
@@ -202,6 +206,8 @@ Expected<UsableRam> detectUsableRam(const SystemRoots &roots)
 {
     UsableRam r;
     const std::string meminfoPath = roots.procRoot + "/meminfo";
+    if (const Status regular = checkRegularFile(meminfoPath); !regular.isOk())
+        return regular;
     std::ifstream meminfo(meminfoPath);
     if (!meminfo)
         return makeError(ErrorCode::NotFound, meminfoPath + ": cannot open");
@@ -223,7 +229,10 @@ Expected<UsableRam> detectUsableRam(const SystemRoots &roots)
 
     // cgroup v2: the "0::<path>" line; cgroup v1: the "N:...memory...:<path>"
     // line (older Docker hosts), whose limit file is memory.limit_in_bytes.
-    std::ifstream cgroup(roots.procRoot + "/self/cgroup");
+    const std::string cgroupPath = roots.procRoot + "/self/cgroup";
+    std::ifstream cgroup;
+    if (checkRegularFile(cgroupPath).isOk())
+        cgroup.open(cgroupPath);
     std::string v2Path, v1Path;
     bool v2 = false, v1 = false;
     while (cgroup && std::getline(cgroup, line)) {

@@ -15,6 +15,9 @@ namespace sluice {
 
 Expected<RoutingTrace> loadRoutingTrace(const std::string &path, const RoutingTraceLimits &limits)
 {
+    // A FIFO or a directory where the trace belongs: an error, never a hang.
+    if (const Status regular = checkRegularFile(path, path + " (routing trace)"); !regular.isOk())
+        return regular;
     QFile file(QString::fromStdString(path));
     if (!file.open(QIODevice::ReadOnly))
         return makeError(ErrorCode::NotFound, path + ": cannot open routing trace");

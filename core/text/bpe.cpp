@@ -96,8 +96,22 @@ Expected<RankTable> RankTable::fromTokens(std::vector<std::string> tokens, const
 
 Expected<RankTable> RankTable::parse(std::string_view text, const std::string &origin)
 {
-    std::vector<std::string> tokens;
-    std::vector<bool> seen;
+    // Ranks must be dense, so a file of N entries holds ranks 0..N-1: count
+    // the entries first and refuse any rank beyond them before anything is
+    // sized by a number read from the file (a rank of 99,999,999 once
+    // allocated 3 GiB before the density check).
+    size_t entries = 0;
+    for (size_t pos = 0; pos < text.size();) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const size_t length = end - pos;
+        if (length > 1 || (length == 1 && text[pos] != '\r'))
+            ++entries;
+        pos = end + 1;
+    }
+    std::vector<std::string> tokens(entries);
+    std::vector<bool> seen(entries, false);
     size_t lineNumber = 0;
     for (size_t pos = 0; pos < text.size();) {
         size_t end = text.find('\n', pos);
@@ -116,7 +130,7 @@ Expected<RankTable> RankTable::parse(std::string_view text, const std::string &o
             return makeError(ErrorCode::Format, where() + "expected '<base64> <rank>'");
         const std::string_view rankText = line.substr(space + 1);
         if (rankText.empty() || rankText.size() > 9)
-            return makeError(ErrorCode::Format, where() + "bad rank");
+            return makeError(ErrorCode::Format, where() + "bad rank '" + std::string(rankText.substr(0, 32)) + "'");
         long rank = 0;
         for (char c : rankText) {
             if (c < '0' || c > '9')
@@ -126,10 +140,10 @@ Expected<RankTable> RankTable::parse(std::string_view text, const std::string &o
         std::string bytes;
         if (!base64Decode(line.substr(0, space), bytes))
             return makeError(ErrorCode::Format, where() + "bad base64");
-        if (size_t(rank) >= tokens.size()) {
-            tokens.resize(size_t(rank) + 1);
-            seen.resize(size_t(rank) + 1);
-        }
+        if (size_t(rank) >= entries)
+            return makeError(ErrorCode::Format, where() + "rank " + std::to_string(rank) + " is beyond the " +
+                                                    std::to_string(entries) +
+                                                    " entries of the file (ranks must be dense)");
         if (seen[size_t(rank)])
             return makeError(ErrorCode::Format, where() + "rank " + std::to_string(rank) + " appears twice");
         seen[size_t(rank)] = true;

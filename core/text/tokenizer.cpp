@@ -1,5 +1,7 @@
 #include "text/tokenizer.h"
 
+#include "util/regularfile.h"
+
 #include "text/utf8.h"
 
 #include <QByteArray>
@@ -11,6 +13,7 @@
 #include <fstream>
 #include <map>
 #include <unordered_map>
+#include <unistd.h>
 #include <zlib.h>
 
 namespace sluice::text {
@@ -60,33 +63,53 @@ Expected<std::vector<SpecialToken>> parseSpecials(std::string_view json, int bas
     return specials;
 }
 
+// Tokenizer files are a few MB (K3's rank file is ~2.6 MB); these caps keep a
+// hostile path (/dev/zero is refused anyway) or a gzip bomb from growing a
+// string without end.
+constexpr uint64_t kMaxTokenizerFileBytes = 64ull << 20;
+constexpr uint64_t kMaxInflatedBytes = 256ull << 20;
+
 Expected<std::string> readWholeFile(const std::string &path)
 {
     if (path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0) {
-        gzFile file = gzopen(path.c_str(), "rb");
-        if (!file)
-            return makeError(ErrorCode::NotFound, path + ": cannot open");
+        uint64_t size = 0;
+        auto fd = openRegularFile(path, path, 0, &size);
+        if (!fd)
+            return fd.status();
+        if (size > kMaxTokenizerFileBytes) {
+            ::close(*fd);
+            return makeError(ErrorCode::Format, path + ": " + std::to_string(size) + " bytes is over the " +
+                                                    std::to_string(kMaxTokenizerFileBytes) + "-byte limit");
+        }
+        gzFile file = gzdopen(*fd, "rb");
+        if (!file) {
+            ::close(*fd);
+            return makeError(ErrorCode::Io, path + ": cannot open");
+        }
         std::string data;
         char buffer[1 << 16];
         int n;
-        while ((n = gzread(file, buffer, sizeof buffer)) > 0)
+        bool tooLarge = false;
+        while ((n = gzread(file, buffer, sizeof buffer)) > 0) {
+            if (data.size() + size_t(n) > kMaxInflatedBytes) {
+                tooLarge = true;
+                break;
+            }
             data.append(buffer, size_t(n));
+        }
         int errnum = 0;
         const char *message = gzerror(file, &errnum);
-        const bool failed = n < 0 || (errnum != Z_OK && errnum != Z_STREAM_END);
+        const bool failed = !tooLarge && (n < 0 || (errnum != Z_OK && errnum != Z_STREAM_END));
         const std::string error = failed ? std::string(message ? message : "gzip error") : std::string();
         gzclose(file);
+        if (tooLarge)
+            return makeError(ErrorCode::Format, path + ": inflates beyond the " + std::to_string(kMaxInflatedBytes) +
+                                                    "-byte limit");
         if (failed)
             return makeError(ErrorCode::Format, path + ": " + error);
         return data;
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return makeError(ErrorCode::NotFound, path + ": cannot open");
-    std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad())
-        return makeError(ErrorCode::Io, path + ": read failed");
-    return data;
+    return readRegularFile(path, kMaxTokenizerFileBytes);
 }
 
 } // namespace

@@ -1,7 +1,10 @@
 #include "vision/imageloader.h"
+
+#include "util/regularfile.h"
 #include "vision/jpegguard.h"
 
 #include <cstdio>
+#include <unistd.h>
 #include <cstring>
 #include <memory>
 
@@ -61,21 +64,22 @@ std::string reasonText()
 
 Expected<std::vector<uint8_t>> readBounded(const std::string &path, const ImageLimits &limits)
 {
-    std::unique_ptr<FILE, int (*)(FILE *)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!f)
-        return makeError(ErrorCode::NotFound, path + ": cannot open the image file");
-    if (std::fseek(f.get(), 0, SEEK_END) != 0)
-        return makeError(ErrorCode::Io, path + ": cannot seek (not a regular file?)");
-    const long size = std::ftell(f.get());
-    if (size < 0)
-        return makeError(ErrorCode::Io, path + ": cannot read the file size");
+    // Only a regular file: a FIFO would block, /dev/zero would never end.
+    uint64_t size = 0;
+    auto fd = openRegularFile(path, path, 0, &size);
+    if (!fd)
+        return fd.status();
+    std::unique_ptr<FILE, int (*)(FILE *)> f(::fdopen(*fd, "rb"), &std::fclose);
+    if (!f) {
+        ::close(*fd);
+        return makeError(ErrorCode::Io, path + ": cannot open the image file");
+    }
     if (size == 0)
         return makeError(ErrorCode::Format, path + ": the file is empty");
-    if (static_cast<uint64_t>(size) > limits.maxFileBytes)
+    if (size > limits.maxFileBytes)
         return makeError(ErrorCode::InvalidArgument, path + ": the file is " + std::to_string(size) +
                                                          " bytes, more than the limit of " +
                                                          std::to_string(limits.maxFileBytes) + " bytes");
-    std::rewind(f.get());
     std::vector<uint8_t> data(static_cast<size_t>(size));
     if (std::fread(data.data(), 1, data.size(), f.get()) != data.size())
         return makeError(ErrorCode::Io, path + ": short read");

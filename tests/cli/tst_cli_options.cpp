@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace sluice::cli;
 
 class TestCliOptions : public QObject {
@@ -235,6 +237,98 @@ private slots:
         QCOMPARE(QString::fromUtf8(r.err).section('\n', 0, 0), message);
         QVERIFY2(r.out.trimmed().isEmpty(), r.out.constData()); // nothing ran
         QVERIFY(!QDir(m_tmp.path() + "/x.waste").exists());  // nothing written
+    }
+
+    // Bad inputs that are not options: each the exact error, a non-zero exit,
+    // no crash (no SIGABRT from an escaping exception), no hang.
+    void badInputs_data()
+    {
+        QTest::addColumn<QString>("setup");
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("stdinText");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("prompt longer than the context")
+            << "" << QStringList{"run", "@M", "hello world this is a long prompt", "--ctx", "4"} << ""
+            << "run: context full: 0 + 17 tokens exceed the context length 4" << 1;
+        QTest::newRow("tokenizer.model is a directory")
+            << "tokdir" << QStringList{"run", "@M", "hello"} << ""
+            << "run: @M/tokenizer.model: is a directory, not a regular file" << 1;
+        QTest::newRow("tokenizer.model is a FIFO")
+            << "tokfifo" << QStringList{"run", "@M", "hello"} << ""
+            << "run: @M/tokenizer.model: is a FIFO (named pipe), not a regular file" << 1;
+        QTest::newRow("rank file error surfaces")
+            << "badrank" << QStringList{"run", "@M", "hello"} << ""
+            << "run: @M/tokenizer.model: rank file:301: bad rank 'xyz'" << 1;
+        QTest::newRow("image is a FIFO") << "fifo" << QStringList{"run", "@D", "hi", "--image", "@T/fifo"} << ""
+                                         << "run: @T/fifo: is a FIFO (named pipe), not a regular file" << 1;
+        QTest::newRow("image is /dev/zero") << "" << QStringList{"run", "@D", "hi", "--image", "/dev/zero"} << ""
+                                            << "run: /dev/zero: is a character device, not a regular file" << 1;
+        QTest::newRow("image is a directory") << "" << QStringList{"run", "@D", "hi", "--image", "@T"} << ""
+                                              << "run: @T: is a directory, not a regular file" << 1;
+        QTest::newRow("chat /load a directory")
+            << "" << QStringList{"chat", "@M"} << "/load @T\n/quit\n"
+            << "> error: @T (session file): is a directory, not a regular file" << 1;
+        QTest::newRow("chat /load a FIFO") << "fifo" << QStringList{"chat", "@M"} << "/load @T/fifo\n/quit\n"
+                                           << "> error: @T/fifo (session file): is a FIFO (named pipe), not a regular file"
+                                           << 1;
+        QTest::newRow("chat /save without a name") << "" << QStringList{"chat", "@M"} << "/save\n/quit\n"
+                                                   << "> error: /save needs a FILE (/save FILE)" << 1;
+        QTest::newRow("chat prompt longer than the context")
+            << "" << QStringList{"chat", "@M", "--ctx", "8"} << "hello world this is a long prompt\n/quit\n"
+            << "error: context full: 0 + 43 tokens exceed the context length 8" << 1;
+        QTest::newRow("verify a FIFO bank")
+            << "bankfifo" << QStringList{"verify", "@M"} << ""
+            << "DAMAGED layer 1, expert 0: bank unreadable (@M/experts-L1.bin: is a FIFO (named pipe), not a regular "
+               "file)"
+            << 1;
+    }
+    void badInputs()
+    {
+        QFETCH(QString, setup);
+        QFETCH(QStringList, args);
+        QFETCH(QString, stdinText);
+        QFETCH(QString, message);
+        QFETCH(int, exitCode);
+        QTemporaryDir work;
+        const QString model = work.path() + "/m.waste", demo = work.path() + "/d.waste";
+        QVERIFY(cli({"synth", "--out", model, "--seed", "3"}).exitCode == 0);
+        if (args.join(' ').contains("@D"))
+            QVERIFY(cli({"synth", "--demo", "--out", demo, "--seed", "3"}).exitCode == 0);
+        const QString tok = model + "/tokenizer.model";
+        if (setup == "tokdir") {
+            QFile::remove(tok);
+            QVERIFY(QDir().mkpath(tok));
+        } else if (setup == "tokfifo") {
+            QFile::remove(tok);
+            QVERIFY(::mkfifo(QFile::encodeName(tok).constData(), 0600) == 0);
+        } else if (setup == "badrank") {
+            QFile f(tok);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QList<QByteArray> lines = f.readAll().split('\n');
+            f.close();
+            lines[300] = lines[300].split(' ').first() + " xyz";
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(lines.join('\n'));
+        } else if (setup == "fifo") {
+            QVERIFY(::mkfifo(QFile::encodeName(work.path() + "/fifo").constData(), 0600) == 0);
+        } else if (setup == "bankfifo") {
+            QFile::remove(model + "/experts-L1.bin");
+            QVERIFY(::mkfifo(QFile::encodeName(model + "/experts-L1.bin").constData(), 0600) == 0);
+        }
+        const auto subst = [&](QString t) { return t.replace("@M", model).replace("@D", demo).replace("@T", work.path()); };
+        for (QString &a : args)
+            a = subst(a);
+        QProcess p;
+        p.start(QStringLiteral(SLUICE_CLI_PATH), args);
+        QVERIFY(p.waitForStarted());
+        p.write(subst(stdinText).toUtf8());
+        p.closeWriteChannel();
+        QVERIFY2(p.waitForFinished(30000), "hung");
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit); // no SIGABRT
+        QCOMPARE(p.exitCode(), exitCode);
+        const QString all = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+        QVERIFY2(all.contains(subst(message)), qPrintable(all.left(2000)));
     }
 
     // Help comes from the same table: every option of run is listed with its range.

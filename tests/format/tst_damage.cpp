@@ -14,6 +14,8 @@
 #include <QTest>
 
 #include <functional>
+#include <limits>
+#include <sys/stat.h>
 
 using namespace sluice;
 
@@ -40,6 +42,16 @@ void patch(const QString &path, qint64 at, const QByteArray &bytes)
     f.open(QIODevice::ReadWrite);
     f.seek(at);
     f.write(bytes);
+}
+void replaceWithFifo(const QString &path)
+{
+    QFile::remove(path);
+    QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+}
+void replaceWithDir(const QString &path)
+{
+    QFile::remove(path);
+    QVERIFY(QDir().mkpath(path));
 }
 QByteArray le16(int v) { return QByteArray(1, char(v & 0xff)) + QByteArray(1, char((v >> 8) & 0xff)); }
 QByteArray le32(quint32 v)
@@ -142,6 +154,37 @@ private slots:
         QTest::newRow("codebook id out of range")
             << Damage([=](const QString &d) { patch(bank(d), recordAt(3) + 10, le16(60)); }) << true << false
             << "layer 2, expert 3: codebook id 60 + 9 books exceeds the 63" << int(ErrorCode::Format);
+        // Header fields outside the CRC that have a defined value (issue 15).
+        QTest::newRow("codebook id differs from the manifest")
+            << Damage([=](const QString &d) { patch(bank(d), recordAt(3) + 10, le16(0)); }) << true << false
+            << "layer 2, expert 3: codebook_id 0 differs from the manifest's codebook_base 9" << int(ErrorCode::Format);
+        QTest::newRow("flags bf16") << Damage([=](const QString &d) { patch(bank(d), recordAt(3) + 9, QByteArray(1, 1)); })
+                                    << true << false << "layer 2, expert 3: flags 0x01 (v0 defines only the hot hint"
+                                    << int(ErrorCode::Format);
+        QTest::newRow("reserved0") << Damage([=](const QString &d) { patch(bank(d), recordAt(3) + 14, le16(7)); })
+                                   << true << false << "layer 2, expert 3: reserved0 is 7 (must be 0)"
+                                   << int(ErrorCode::Format);
+        QTest::newRow("reserved1") << Damage([=](const QString &d) { patch(bank(d), recordAt(3) + 44, le32(1)); })
+                                   << true << false << "layer 2, expert 3: reserved1 is not zero" << int(ErrorCode::Format);
+        QTest::newRow("padding not zero")
+            << Damage([=](const QString &d) { patch(bank(d), recordAt(3) + kRecord - 1, QByteArray(1, char(0x5a))); })
+            << true << true << "layer 2, expert 3: padding byte at offset 20479 is not zero" << int(ErrorCode::Format);
+        QTest::newRow("trunk with trailing bytes")
+            << Damage([](const QString &d) {
+                   QFile f(d + "/trunk.bin");
+                   QVERIFY(f.open(QIODevice::Append));
+                   f.write(QByteArray(10, 'x'));
+               })
+            << false << false << "(trailing bytes)" << int(ErrorCode::Format);
+        QTest::newRow("codebook reserved field")
+            << Damage([](const QString &d) { patch(d + "/codebooks.bin", 9 * 4112 + 12, le32(3)); }) << false << false
+            << "codebooks.bin: book 9: reserved field is 3 (must be 0)" << int(ErrorCode::Format);
+        QTest::newRow("codebook NaN")
+            << Damage([](const QString &d) { patch(d + "/codebooks.bin", 9 * 4112 + 16 + 2 * 20, le16(0x7e00)); })
+            << false << false << "codebooks.bin: book 9: non-finite value at entry 2, dim 4" << int(ErrorCode::Format);
+        QTest::newRow("codebook inf")
+            << Damage([](const QString &d) { patch(d + "/codebooks.bin", 10 * 4112 + 16, le16(0x7c00)); })
+            << false << false << "codebooks.bin: book 10: non-finite value at entry 0, dim 0" << int(ErrorCode::Format);
         QTest::newRow("absurd hidden size") << Damage([](const QString &d) { editConfig(d, "hidden_size", 1 << 30); })
                                             << false << false << "'hidden_size' = 1073741824 is outside [1, 1048576]"
                                             << int(ErrorCode::Format);
@@ -181,6 +224,27 @@ private slots:
                                            << false << false << "codebooks.bin is missing" << int(ErrorCode::NotFound);
         QTest::newRow("missing bank") << Damage([](const QString &d) { QFile::remove(d + "/experts-L6.bin"); }) << false
                                       << false << "experts-L6.bin (layer 6): bank file is missing" << int(ErrorCode::NotFound);
+        // Not regular files: each named for what it is, none opened or waited on.
+        QTest::newRow("trunk is a FIFO") << Damage([](const QString &d) { replaceWithFifo(d + "/trunk.bin"); }) << false
+                                         << false << "trunk.bin: is a FIFO (named pipe), not a regular file"
+                                         << int(ErrorCode::Io);
+        QTest::newRow("manifest is a directory")
+            << Damage([](const QString &d) { replaceWithDir(d + "/manifest.json"); }) << false << false
+            << "manifest.json: is a directory, not a regular file" << int(ErrorCode::Io);
+        QTest::newRow("bank is a FIFO") << Damage([](const QString &d) { replaceWithFifo(d + "/experts-L6.bin"); })
+                                        << false << false
+                                        << "experts-L6.bin (layer 6): is a FIFO (named pipe), not a regular file"
+                                        << int(ErrorCode::Io);
+        QTest::newRow("bank is a directory") << Damage([](const QString &d) { replaceWithDir(d + "/experts-L6.bin"); })
+                                             << false << false
+                                             << "experts-L6.bin (layer 6): is a directory, not a regular file"
+                                             << int(ErrorCode::Io);
+        QTest::newRow("codebooks are /dev/zero")
+            << Damage([](const QString &d) {
+                   QFile::remove(d + "/codebooks.bin");
+                   QFile::link("/dev/zero", d + "/codebooks.bin");
+               })
+            << false << false << "codebooks.bin: is a character device, not a regular file" << int(ErrorCode::Io);
         QTest::newRow("bank path escapes")
             << Damage([](const QString &d) {
                    editManifest(d, [](QJsonObject &m) {
@@ -232,6 +296,132 @@ private slots:
         QVERIFY(!s.isOk());
         QVERIFY2(QString::fromStdString(s.message()).contains(expected), s.message().c_str());
         QCOMPARE(int(s.code()), code);
+    }
+
+    // Non-finite trunk values are refused when the tensor is read (the engine
+    // reads every trunk tensor at open), naming the tensor; a manifest whose
+    // codebook_base disagrees with its records refuses every record.
+    void nonFiniteTrunkValues_data()
+    {
+        QTest::addColumn<QString>("tensor");
+        QTest::addColumn<bool>("scale");
+        QTest::addColumn<quint16>("bits");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("F32 NaN") << "language_model.model.layers.0.input_layernorm.weight" << false << quint16(0)
+                                 << "trunk.bin 'language_model.model.layers.0.input_layernorm.weight': non-finite value "
+                                    "at element 1";
+        QTest::newRow("Q8G scale inf") << "language_model.model.embed_tokens.weight" << true << quint16(0x7c00)
+                                       << "trunk.bin 'language_model.model.embed_tokens.weight': non-finite scale at "
+                                          "row 0, group 1";
+        QTest::newRow("Q8G scale NaN") << "language_model.model.embed_tokens.weight" << true << quint16(0xfe00)
+                                       << "trunk.bin 'language_model.model.embed_tokens.weight': non-finite scale at "
+                                          "row 0, group 1";
+    }
+    void nonFiniteTrunkValues()
+    {
+        QFETCH(QString, tensor);
+        QFETCH(bool, scale);
+        QFETCH(quint16, bits);
+        QFETCH(QString, expected);
+        const QString dir = freshCopy();
+        const QJsonArray trunk = QJsonDocument::fromJson(readAll(dir + "/manifest.json")).object()["trunk"].toArray();
+        for (const QJsonValue &v : trunk) {
+            const QJsonObject t = v.toObject();
+            if (t["name"].toString() != tensor)
+                continue;
+            if (scale) {
+                patch(dir + "/trunk.bin", qint64(t["scale_off"].toDouble()) + 2, le16(bits));
+            } else {
+                const float nan = std::numeric_limits<float>::quiet_NaN();
+                patch(dir + "/trunk.bin", qint64(t["off"].toDouble()) + 4,
+                      QByteArray(reinterpret_cast<const char *>(&nan), 4));
+            }
+        }
+        auto opened = Container::open(dir.toStdString());
+        QVERIFY2(opened.isOk(), opened.status().message().c_str());
+        const TensorInfo *info = (*opened)->findTensor(tensor.toStdString());
+        QVERIFY(info);
+        std::vector<uint8_t> payload;
+        std::vector<uint16_t> scales;
+        const Status st = (*opened)->readTensorBytes(*info, payload, scales);
+        QCOMPARE(QString::fromStdString(st.message()), expected);
+        QCOMPARE(int(st.code()), int(ErrorCode::Format));
+        QVERIFY(!(*opened)->dequantizeTensor(*info).isOk());
+        // Other tensors are unaffected.
+        const TensorInfo *other = (*opened)->findTensor("model.norm.weight");
+        QVERIFY(other && (*opened)->readTensorBytes(*other, payload, scales).isOk());
+        if (scale) { // the on-disk embedding row of token 0 is checked as it is read
+            std::vector<float> row(size_t(info->cols));
+            QVERIFY(!(*opened)->readEmbeddingRow(0, row.data()).isOk());
+            QVERIFY((*opened)->readEmbeddingRow(1, row.data()).isOk());
+        }
+    }
+
+    void manifestCodebookBaseDisagrees()
+    {
+        const QString dir = freshCopy();
+        editManifest(dir, [](QJsonObject &m) {
+            QJsonObject layers = m["layers"].toObject();
+            QJsonObject l2 = layers["2"].toObject();
+            l2["codebook_base"] = 18;
+            layers["2"] = l2;
+            m["layers"] = layers;
+        });
+        auto opened = Container::open(dir.toStdString());
+        QVERIFY2(opened.isOk(), opened.status().message().c_str());
+        std::vector<uint8_t> rec;
+        const Status st = (*opened)->readExpertRecord(2, 0, rec, false);
+        QCOMPARE(QString::fromStdString(st.message()),
+                 QString("layer 2, expert 0: codebook_id 9 differs from the manifest's codebook_base 18"));
+        QVERIFY((*opened)->readExpertRecord(3, 0, rec, true).isOk());
+    }
+
+    // A model opens for text whatever is wrong with an optional part it does
+    // not need: the tower is switched off with its reason (issue 15).
+    void optionalVisionIsDisabled_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("vision_config lacks heads and qkv size")
+            << "strip" << "manifest.json: vision_tower.encoder.blocks.0.wqkv.weight: shape [192, 64], expected [4608, 64]";
+        QTest::newRow("vision_config has a bad value")
+            << "badvalue" << "vision_config: 'patch_size' = 1000 is outside [1, 64]";
+    }
+    void optionalVisionIsDisabled()
+    {
+        QFETCH(QString, damage);
+        QFETCH(QString, reason);
+        static int copies = 0;
+        const QString dir = m_tmp.filePath("vision-" + QString::number(++copies));
+        SynthOptions o;
+        o.withVision = true;
+        QVERIFY(writeSyntheticModel(dir.toStdString(), o).isOk());
+        {
+            auto good = Container::open(dir.toStdString());
+            QVERIFY(good.isOk());
+            QVERIFY((*good)->config().vision.present);
+        }
+        editManifest(dir, [&](QJsonObject &m) {
+            QJsonObject c = m["config"].toObject();
+            QJsonObject outer = c["_outer"].toObject();
+            QJsonObject v = outer["vision_config"].toObject();
+            if (damage == "strip") {
+                v.remove("vt_num_attention_heads");
+                v.remove("qkv_hidden_size");
+            } else {
+                v["patch_size"] = 1000;
+            }
+            outer["vision_config"] = v;
+            c["_outer"] = outer;
+            m["config"] = c;
+        });
+        auto opened = Container::open(dir.toStdString());
+        QVERIFY2(opened.isOk(), opened.status().message().c_str());
+        QVERIFY(!(*opened)->config().vision.present);
+        QCOMPARE(QString::fromStdString((*opened)->config().vision.disabledReason), reason);
+        // The text model is intact.
+        std::vector<uint8_t> rec;
+        QVERIFY((*opened)->readExpertRecord(2, 0, rec, true).isOk());
     }
 
     void cliSynthDemo()

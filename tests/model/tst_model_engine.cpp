@@ -3,6 +3,7 @@
 // foreign/damaged files are refused with the live session untouched, the
 // context limit is an error of its own, cancel() stops a generation.
 #include "model/engine.h"
+#include "model/session.h"
 #include "modeltestutil.h"
 
 #include <QDir>
@@ -10,6 +11,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstring>
+#include <limits>
+#include <sys/stat.h>
 #include <thread>
 
 using namespace sluice;
@@ -231,6 +235,88 @@ private slots:
         QVERIFY(!s0->loadSession(flipped.toStdString()).isOk());
         QVERIFY(!s0->loadSession((dir.path() + "/missing").toStdString()).isOk());
         QCOMPARE(s0->position(), pos);
+    }
+
+    // Session paths that are not regular files: named for what they are, never
+    // read or waited on (a FIFO blocked /load for ever, a directory threw
+    // std::ios_failure out of the library), and the live session is untouched.
+    void sessionPathsThatAreNotFiles_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("directory") << "dir" << "@P (session file): is a directory, not a regular file";
+        QTest::newRow("FIFO") << "fifo" << "@P (session file): is a FIFO (named pipe), not a regular file";
+        QTest::newRow("/dev/zero") << "zero" << "/dev/zero (session file): is a character device, not a regular file";
+        QTest::newRow("missing") << "missing" << "@P (session file): no such file";
+    }
+    void sessionPathsThatAreNotFiles()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QString path = dir.path() + "/s";
+        if (kind == "dir")
+            QVERIFY(QDir().mkpath(path));
+        else if (kind == "fifo")
+            QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+        else if (kind == "zero")
+            path = "/dev/zero";
+        auto e = open();
+        QVERIFY(e);
+        QVERIFY(e->eval(std::span<const int>(kPrompt.data(), 5), nullptr).isOk());
+        const Status st = e->loadSession(path.toStdString());
+        QVERIFY(!st.isOk());
+        QCOMPARE(QString::fromStdString(st.message()), QString(expected).replace("@P", path));
+        QCOMPARE(e->position(), 5);
+        // Saving with no name says so (it said ": rename failed").
+        const Status save = e->saveSession("");
+        QCOMPARE(QString::fromStdString(save.message()), QString("no session file name given"));
+    }
+
+    // A checksummed session file carrying NaN state is refused; nothing is touched.
+    void sessionWithNanStateIsRefused()
+    {
+        QTemporaryDir dir;
+        const std::string path = (dir.path() + "/nan.session").toStdString();
+        auto e = open();
+        QVERIFY(e);
+        QVERIFY(e->eval(std::span<const int>(kPrompt.data(), 6), nullptr).isOk());
+        QVERIFY(e->saveSession(path).isOk());
+        QFile f(QString::fromStdString(path));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray bytes = f.readAll();
+        f.close();
+        // The first float of layer 0's state sits right after the header.
+        const int layers = e->info().config.nLayers;
+        const qsizetype at = 4 + 4 + 8 + 12 * 4 + layers + (e->info().config.layerIsKda[0] ? 0 : 4);
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        std::memcpy(bytes.data() + at, &nan, 4);
+        const uint64_t sum = model::fnv1a64(bytes.constData(), size_t(bytes.size() - 8));
+        std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(bytes);
+        f.close();
+        auto other = open();
+        QVERIFY(other->eval(std::span<const int>(kPrompt.data(), 2), nullptr).isOk());
+        const Status st = other->loadSession(path);
+        QCOMPARE(QString::fromStdString(st.message()),
+                 QString::fromStdString(path) + ": layer 0: non-finite state value at index 0");
+        QCOMPARE(other->position(), 2);
+    }
+
+    // A prompt longer than the context is an error, not an empty success.
+    void promptLongerThanTheContext()
+    {
+        auto e = open("kimi-linear-s0-tokenizer", 1, 16);
+        QVERIFY(e);
+        SamplingParams p;
+        p.maxTokens = 4;
+        auto r = e->generate(kPrompt, p, nullptr);
+        QVERIFY(!r.isOk());
+        QCOMPARE(int(r.status().code()), int(ErrorCode::ContextFull));
+        QCOMPARE(QString::fromStdString(r.status().message()),
+                 QString("context full: 0 + 32 tokens exceed the context length 16"));
+        QCOMPARE(e->position(), 0);
     }
 
     void contextFull()

@@ -346,7 +346,16 @@ private slots:
         QByteArray bytes;
         for (int b = 0; b < 256; ++b)
             bytes += QByteArray(1, char(b)).toBase64() + ' ' + QByteArray::number(b) + '\n';
-        QTest::newRow("gap") << bytes + "YWI= 257\n" << QByteArray() << "256 is missing";
+        QTest::newRow("gap") << bytes + "YWI= 257\n" << QByteArray()
+                             << "rank file:257: rank 257 is beyond the 257 entries of the file (ranks must be dense)";
+        // Sized by the file, not by the number: no 3 GiB table before the check.
+        QTest::newRow("huge rank") << bytes + "YWI= 99999999\n" << QByteArray()
+                                   << "rank file:257: rank 99999999 is beyond the 257 entries";
+        QTest::newRow("huger rank") << bytes + "YWI= 999999999\n" << QByteArray()
+                                    << "rank file:257: rank 999999999 is beyond the 257 entries";
+        QTest::newRow("bad rank text") << bytes + "YWI= xyz\n" << QByteArray() << "rank file:257: bad rank 'xyz'";
+        QTest::newRow("long rank") << bytes + "YWI= 12345678901\n" << QByteArray()
+                                   << "rank file:257: bad rank '12345678901'";
         QTest::newRow("dup rank") << bytes + "YWI= 255\n" << QByteArray() << "appears twice";
         QTest::newRow("dup bytes") << bytes + "YQ== 256\n" << QByteArray() << "repeats";
         QTest::newRow("bad b64") << bytes + "Y!I= 256\n" << QByteArray() << "base64";
