@@ -150,7 +150,7 @@ Status validateRecordHeader(const uint8_t *rec, size_t n, int layer, int expert,
         }() + " (v0 defines only the hot hint, 0x04; bf16 payloads and substitutes are not written in v0)");
     if (h.reserved0 != 0)
         return bad("reserved0 is " + std::to_string(h.reserved0) + " (must be 0)");
-    if (rd32(rec + 40) != 0 || rd32(rec + 44) != 0)
+    if (loadLe32(rec + 40) != 0 || loadLe32(rec + 44) != 0)
         return bad("reserved1 is not zero");
     // Offsets: ordered, each index block large enough, scales inside the record.
     if (h.gateOff != kRecordHeaderBytes)

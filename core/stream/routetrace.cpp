@@ -1,5 +1,7 @@
 #include "routetrace.h"
 
+#include "util/regularfile.h"
+
 #include <QByteArray>
 #include <QFile>
 #include <QFileInfo>

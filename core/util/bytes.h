@@ -4,6 +4,7 @@
 // any host and for any alignment; compilers turn them into one move on x86.
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace sluice {
 
@@ -50,12 +51,12 @@ inline void appendLe64(std::string &out, uint64_t v)
 }
 
 // Reads from a byte string at `offset` (the caller has checked the length).
-inline uint32_t loadLe32(const std::string &in, size_t offset)
+inline uint32_t loadLe32(std::string_view in, size_t offset)
 {
     return loadLe32(reinterpret_cast<const uint8_t *>(in.data()) + offset);
 }
 
-inline uint64_t loadLe64(const std::string &in, size_t offset)
+inline uint64_t loadLe64(std::string_view in, size_t offset)
 {
     return loadLe64(reinterpret_cast<const uint8_t *>(in.data()) + offset);
 }
