@@ -34,7 +34,7 @@ constexpr int kKdaHeadDim = 32;
 //    linear cap 25, so 25*tanh(u/25) matters.
 //  * Routers get s = 2 plus a per-expert correction bias N(0, 0.5^2): scores
 //    spread over the sigmoid and some experts are preferred across tokens,
-//    so routing is far from uniform.
+//    so routing is far from uniform (tiny mode; large mode: see kLargeRouterBias).
 //  * Attention-Residual pseudo-queries (K3 *_res_proj) get s = 0.4: a block's
 //    depth score (RMS-normalised block . (norm * proj)) has std ~0.4, so the
 //    softmax over blocks spans ~0.6 (up to ~2.3) and mixes visibly without

@@ -12,13 +12,121 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <list>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace sluice {
 
+namespace {
+
+// ARC over the same replay model (the current layer's ids pinned while it
+// runs): T1 = resident keys seen once recently, T2 = seen at least twice, B1/B2
+// their ghosts (keys only); the target size p of T1 adapts on ghost hits.
+SimResult simulateArc(const RoutingTrace &trace, int slotCount)
+{
+    SimResult result;
+    result.policy = EvictionPolicy::Arc;
+    result.slotCount = slotCount;
+    const size_t c = size_t(std::max(slotCount, 0));
+    using List = std::list<uint32_t>;
+    List t1, t2, b1, b2;
+    struct Where {
+        List *list = nullptr;
+        List::iterator it;
+    };
+    std::unordered_map<uint32_t, Where> where;
+    std::unordered_set<uint32_t> pinned;
+    size_t p = 0;
+    auto moveFront = [&](uint32_t key, List &to) {
+        Where &w = where[key];
+        if (w.list)
+            w.list->erase(w.it);
+        to.push_front(key);
+        w = {&to, to.begin()};
+    };
+    auto drop = [&](List &from) { // the least recent ghost
+        where.erase(from.back());
+        from.pop_back();
+    };
+    // Moves the least recent unpinned key of `from` to the ghost list `ghost`.
+    auto demote = [&](List &from, List &ghost) {
+        for (auto it = from.rbegin(); it != from.rend(); ++it)
+            if (!pinned.count(*it)) {
+                moveFront(*it, ghost);
+                return true;
+            }
+        return false;
+    };
+    auto replace = [&](bool inB2) {
+        if (t1.size() + t2.size() < c)
+            return;
+        const bool fromT1 = !t1.empty() && (t1.size() > p || (inB2 && t1.size() == p));
+        if (fromT1 ? !demote(t1, b1) && !demote(t2, b2) : !demote(t2, b2) && !demote(t1, b1))
+            return; // every resident key pinned
+    };
+    for (const auto &token : trace.tokens) {
+        for (size_t l = 0; l < token.size(); ++l) {
+            pinned.clear();
+            for (int id : token[l]) {
+                const uint32_t key = uint32_t(l) << 16 | uint32_t(id);
+                ++result.accesses;
+                auto it = where.find(key);
+                List *in = it != where.end() ? it->second.list : nullptr;
+                pinned.insert(key);
+                if (in == &t1 || in == &t2) {
+                    ++result.hits;
+                    moveFront(key, t2);
+                    continue;
+                }
+                if (in == &b1 || in == &b2) {
+                    const bool inB2 = in == &b2;
+                    if (!inB2)
+                        p = std::min(c, p + std::max<size_t>(1, b2.size() / std::max<size_t>(1, b1.size())));
+                    else
+                        p = p - std::min(p, std::max<size_t>(1, b1.size() / std::max<size_t>(1, b2.size())));
+                    replace(inB2);
+                    if (t1.size() + t2.size() < c)
+                        moveFront(key, t2);
+                    else { // not cached: forget the ghost too
+                        in->erase(it->second.it);
+                        where.erase(it);
+                    }
+                    continue;
+                }
+                if (t1.size() + b1.size() >= c) {
+                    if (t1.size() < c) {
+                        if (!b1.empty())
+                            drop(b1);
+                        replace(false);
+                    } else {
+                        for (auto r = t1.rbegin(); r != t1.rend(); ++r)
+                            if (!pinned.count(*r)) {
+                                const uint32_t victim = *r;
+                                t1.erase(std::next(r).base());
+                                where.erase(victim);
+                                break;
+                            }
+                    }
+                } else if (t1.size() + t2.size() + b1.size() + b2.size() >= c) {
+                    if (t1.size() + t2.size() + b1.size() + b2.size() >= 2 * c && !b2.empty())
+                        drop(b2);
+                    replace(false);
+                }
+                if (t1.size() + t2.size() < c)
+                    moveFront(key, t1);
+            }
+        }
+    }
+    return result;
+}
+
+} // namespace
+
 SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken)
 {
+    if (policy == EvictionPolicy::Arc)
+        return simulateArc(trace, slotCount);
     SimResult result;
     result.policy = policy;
     result.slotCount = slotCount;
@@ -127,7 +235,8 @@ SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &mul
             sum += row.back().hitRate();
         }
         table.results.push_back(std::move(row));
-        if (p != EvictionPolicy::Belady && sum > bestMean) {
+        // Best practical: one ExpertCache can run (Belady and ARC are replay only).
+        if (p != EvictionPolicy::Belady && p != EvictionPolicy::Arc && sum > bestMean) {
             bestMean = sum;
             table.bestPractical = p;
         }

@@ -21,6 +21,8 @@ const char *policyName(EvictionPolicy policy)
         return "LRFU";
     case EvictionPolicy::LrfuLayer:
         return "LRFU-layer";
+    case EvictionPolicy::Arc:
+        return "ARC";
     case EvictionPolicy::Belady:
         return "Belady";
     }
@@ -38,7 +40,7 @@ std::optional<EvictionPolicy> policyFromName(const std::string &name)
 const std::vector<EvictionPolicy> &allPolicies()
 {
     static const std::vector<EvictionPolicy> all = {EvictionPolicy::Lru, EvictionPolicy::Lfu, EvictionPolicy::Lfru,
-                                                    EvictionPolicy::LfruScan, EvictionPolicy::LfruGlobal, EvictionPolicy::Lru2, EvictionPolicy::Lrfu, EvictionPolicy::LrfuLayer, EvictionPolicy::Belady};
+                                                    EvictionPolicy::LfruScan, EvictionPolicy::LfruGlobal, EvictionPolicy::Lru2, EvictionPolicy::Lrfu, EvictionPolicy::LrfuLayer, EvictionPolicy::Arc, EvictionPolicy::Belady};
     return all;
 }
 
@@ -60,6 +62,8 @@ bool VictimChooser::better(const SlotUsage &a, const SlotUsage &b) const
         return a.score != b.score ? a.score < b.score : a.lastUse < b.lastUse;
     case EvictionPolicy::Belady:
         return a.nextUse > b.nextUse;
+    case EvictionPolicy::Arc: // list-based: simulated in cachesim, never chosen per slot
+        return a.lastUse < b.lastUse;
     }
     return false;
 }

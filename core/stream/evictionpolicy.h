@@ -21,6 +21,7 @@ enum class EvictionPolicy {
     Lru2,     // LRU-2: the oldest second-to-last use (kept across evictions); ties least recent
     Lrfu,     // LRFU: lowest decayed use count sum 2^-lambda(now - t_use), history kept across evictions
     LrfuLayer, // LRFU in layer time: uses decay per run of the key's own layer (see below)
+    Arc,      // ARC (Megiddo & Modha): adaptive recency/frequency lists with ghosts (replay only)
     Belady,   // offline optimum: the entry used furthest in the future (replay only)
 };
 

@@ -100,8 +100,10 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
         return makeError(ErrorCode::InvalidArgument, "expert cache: " + std::to_string(o.slotCount) +
                                                          " slots is below the minimum of 2 x top-k = " +
                                                          std::to_string(2 * std::max(o.topK, 0)));
-    if (o.policy == EvictionPolicy::Belady)
-        return makeError(ErrorCode::InvalidArgument, "expert cache: Belady needs the future; it exists only in cachesim");
+    if (o.policy == EvictionPolicy::Belady || o.policy == EvictionPolicy::Arc)
+        return makeError(ErrorCode::InvalidArgument, std::string("expert cache: ") + policyName(o.policy) +
+                                                         " exists only in cachesim (Belady needs the future; ARC's "
+                                                         "lists are not per-slot scores)");
     for (size_t i = 0; i < banks.size(); ++i) {
         if (!banks[i])
             continue;

@@ -24,8 +24,9 @@ Expected<RoutingTrace> loadRoutingTrace(const std::string &path, const RoutingTr
     if (!file.open(QIODevice::ReadOnly))
         return makeError(ErrorCode::NotFound, path + ": cannot open routing trace");
     if (uint64_t(file.size()) > limits.maxFileBytes)
-        return makeError(ErrorCode::Format, path + ": routing trace is " + std::to_string(file.size()) +
-                                                " bytes, more than the limit of " + std::to_string(limits.maxFileBytes));
+        return makeError(ErrorCode::Format,
+            path + ": routing trace is " + std::to_string(file.size()) + " bytes, more than the limit of "
+                + std::to_string(limits.maxFileBytes));
     RoutingTrace trace;
     trace.name = QFileInfo(file).fileName().toStdString();
     std::unordered_set<uint32_t> keys;
@@ -37,16 +38,18 @@ Expected<RoutingTrace> loadRoutingTrace(const std::string &path, const RoutingTr
         ++lineNumber;
         const std::string where = path + ":" + std::to_string(lineNumber);
         if (raw.size() > limits.maxLineBytes)
-            return makeError(ErrorCode::Format, where + ": line longer than " + std::to_string(limits.maxLineBytes) + " bytes");
+            return makeError(
+                ErrorCode::Format, where + ": line longer than " + std::to_string(limits.maxLineBytes) + " bytes");
         const QByteArray line = raw.trimmed();
         if (line.isEmpty())
             continue;
         if (int(trace.tokens.size()) >= limits.maxTokens)
             return makeError(ErrorCode::Format, where + ": more than " + std::to_string(limits.maxTokens) + " tokens");
-        QJsonParseError error{};
+        QJsonParseError error {};
         const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject())
-            return makeError(ErrorCode::Format, where + ": not a JSON object (" + error.errorString().toStdString() + ")");
+            return makeError(
+                ErrorCode::Format, where + ": not a JSON object (" + error.errorString().toStdString() + ")");
         const QJsonValue layersValue = doc.object().value("layers");
         if (!layersValue.isArray())
             return makeError(ErrorCode::Format, where + ": no \"layers\" array");
@@ -54,13 +57,15 @@ Expected<RoutingTrace> loadRoutingTrace(const std::string &path, const RoutingTr
         if (layers.isEmpty())
             return makeError(ErrorCode::Format, where + ": empty \"layers\"");
         if (layers.size() > limits.maxLayers)
-            return makeError(ErrorCode::Format, where + ": " + std::to_string(layers.size()) + " layers, more than " +
-                                                    std::to_string(limits.maxLayers));
+            return makeError(ErrorCode::Format,
+                where + ": " + std::to_string(layers.size()) + " layers, more than "
+                    + std::to_string(limits.maxLayers));
         if (trace.moeLayers == 0)
             trace.moeLayers = int(layers.size());
         else if (int(layers.size()) != trace.moeLayers)
-            return makeError(ErrorCode::Format, where + ": " + std::to_string(layers.size()) + " layers, earlier lines had " +
-                                                    std::to_string(trace.moeLayers));
+            return makeError(ErrorCode::Format,
+                where + ": " + std::to_string(layers.size()) + " layers, earlier lines had "
+                    + std::to_string(trace.moeLayers));
         std::vector<std::vector<int>> token;
         token.reserve(size_t(layers.size()));
         for (qsizetype l = 0; l < layers.size(); ++l) {
@@ -68,19 +73,20 @@ Expected<RoutingTrace> loadRoutingTrace(const std::string &path, const RoutingTr
                 return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + " is not an array");
             const QJsonArray idsJson = layers[l].toArray();
             if (idsJson.size() > limits.maxIdsPerLayer)
-                return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + ": " +
-                                                        std::to_string(idsJson.size()) + " ids, more than " +
-                                                        std::to_string(limits.maxIdsPerLayer));
+                return makeError(ErrorCode::Format,
+                    where + ": layer " + std::to_string(l) + ": " + std::to_string(idsJson.size()) + " ids, more than "
+                        + std::to_string(limits.maxIdsPerLayer));
             std::vector<int> ids;
             ids.reserve(size_t(idsJson.size()));
             for (const QJsonValue &v : idsJson) {
                 const double d = v.toDouble(-1);
                 if (!v.isDouble() || d < 0 || d > 65535 || d != std::floor(d))
-                    return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + ": expert id is not an integer in 0..65535");
+                    return makeError(ErrorCode::Format,
+                        where + ": layer " + std::to_string(l) + ": expert id is not an integer in 0..65535");
                 const int id = int(d);
                 if (std::find(ids.begin(), ids.end(), id) != ids.end())
-                    return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + ": expert " +
-                                                            std::to_string(id) + " listed twice");
+                    return makeError(ErrorCode::Format,
+                        where + ": layer " + std::to_string(l) + ": expert " + std::to_string(id) + " listed twice");
                 ids.push_back(id);
                 trace.expertCount = std::max(trace.expertCount, id + 1);
                 keys.insert(uint32_t(l) << 16 | uint32_t(id));
@@ -96,7 +102,11 @@ Expected<RoutingTrace> loadRoutingTrace(const std::string &path, const RoutingTr
     return trace;
 }
 
-RouteReplay::RouteReplay(RoutingTrace trace, int expertCount) : m_trace(std::move(trace)), m_experts(std::max(1, expertCount)) {}
+RouteReplay::RouteReplay(RoutingTrace trace, int expertCount)
+    : m_trace(std::move(trace))
+    , m_experts(std::max(1, expertCount))
+{
+}
 
 void RouteReplay::apply(int moeLayer, int64_t position, std::span<int> sel) const
 {

@@ -18,12 +18,12 @@
 namespace sluice {
 
 struct RoutingTrace {
-    std::string name;                                  // file name
+    std::string name; // file name
     std::vector<std::vector<std::vector<int>>> tokens; // [token][moe layer][k] expert id
     int moeLayers = 0;
-    int topK = 0;                                      // the largest per-layer count
-    int expertCount = 0;                               // 1 + the largest id seen
-    uint64_t distinctKeys = 0;                         // distinct (layer, expert) pairs touched
+    int topK = 0; // the largest per-layer count
+    int expertCount = 0; // 1 + the largest id seen
+    uint64_t distinctKeys = 0; // distinct (layer, expert) pairs touched
 };
 
 struct RoutingTraceLimits {

@@ -112,7 +112,7 @@ private slots:
             for (const auto &[m, ids] : layers) {
                 QCOMPARE(int(ids.size()), kTopK);
                 for (int id : ids) {
-                    keys.insert({m, id});
+                    keys.insert({ m, id });
                     ++uses[size_t(m)][id];
                 }
                 if (pos > 0) {
@@ -139,7 +139,7 @@ private slots:
             topShare += double(top) / double(p.size() * kTopK) / kLayers;
         }
         qInfo("%zu distinct keys of %d, next-token overlap %.1f%%, top 10%% of experts take %.1f%% of uses",
-              keys.size(), kLayers * kExperts, 100 * overlap, 100 * topShare);
+            keys.size(), kLayers * kExperts, 100 * overlap, 100 * topShare);
         QVERIFY2(keys.size() >= size_t(kLayers * kExperts / 4), "too few experts ever chosen");
         QVERIFY2(overlap < 0.6, "consecutive tokens route to nearly the same experts");
         QVERIFY2(changed > pairs * 9 / 10, "the selection rarely changes from token to token");
@@ -152,24 +152,26 @@ private slots:
     void replayChoosesTraceExperts()
     {
         // 2 trace layers for 3 model layers; ids beyond 128 wrap; 3 and 131 collide.
-        const std::string path = writeTrace("{\"tok\":0,\"layers\":[[1,2,3,4,5,6,7,8],[200,201,202,203,204,205,206,207]]}\n"
-                                            "{\"tok\":1,\"layers\":[[3,131,10,11,12,13,14,15],[9,8,7,6,5,4,3,2]]}\n");
+        const std::string path
+            = writeTrace("{\"tok\":0,\"layers\":[[1,2,3,4,5,6,7,8],[200,201,202,203,204,205,206,207]]}\n"
+                         "{\"tok\":1,\"layers\":[[3,131,10,11,12,13,14,15],[9,8,7,6,5,4,3,2]]}\n");
         QVERIFY(!path.empty());
         Routes routes;
         auto e = open(&routes, path);
         QVERIFY2(e, e ? "" : e.status().message().c_str());
         QVERIFY((*e)->eval(prompt(5), nullptr).isOk());
         QCOMPARE(int(routes.size()), 5);
-        const std::vector<std::vector<int>> line0 = {{1, 2, 3, 4, 5, 6, 7, 8}, {72, 73, 74, 75, 76, 77, 78, 79}};
-        for (int64_t pos : {0, 2, 4})
+        const std::vector<std::vector<int>> line0 = { { 1, 2, 3, 4, 5, 6, 7, 8 }, { 72, 73, 74, 75, 76, 77, 78, 79 } };
+        for (int64_t pos : { 0, 2, 4 })
             for (int m = 0; m < kLayers; ++m)
                 QCOMPARE(routes[pos][m], line0[size_t(m % 2)]);
-        for (int64_t pos : {1, 3}) {
-            QCOMPARE(routes[pos][1], (std::vector<int>{9, 8, 7, 6, 5, 4, 3, 2}));
-            for (int m : {0, 2}) {
+        for (int64_t pos : { 1, 3 }) {
+            QCOMPARE(routes[pos][1], (std::vector<int> { 9, 8, 7, 6, 5, 4, 3, 2 }));
+            for (int m : { 0, 2 }) {
                 const std::vector<int> &got = routes[pos][m];
                 QCOMPARE(int(got.size()), kTopK);
-                QCOMPARE(std::vector<int>(got.begin(), got.begin() + 7), (std::vector<int>{3, 10, 11, 12, 13, 14, 15}));
+                QCOMPARE(
+                    std::vector<int>(got.begin(), got.begin() + 7), (std::vector<int> { 3, 10, 11, 12, 13, 14, 15 }));
                 QVERIFY(std::count(got.begin(), got.end(), got[7]) == 1); // the router's fill, not a repeat
             }
         }
@@ -192,7 +194,7 @@ private slots:
         }
         const std::string path = writeTrace(text);
         std::vector<std::vector<float>> logits;
-        for (const std::string &trace : {path, path, std::string()}) {
+        for (const std::string &trace : { path, path, std::string() }) {
             auto e = open(nullptr, trace);
             QVERIFY2(e, e ? "" : e.status().message().c_str());
             std::vector<float> l;

@@ -404,6 +404,8 @@ private slots:
         o.slotCount = 2 * kTopK;
         o.policy = EvictionPolicy::Belady;
         QVERIFY(!ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger).isOk());
+        o.policy = EvictionPolicy::Arc; // replay only
+        QVERIFY(!ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger).isOk());
     }
 
     void hotlistRoundTrip()
