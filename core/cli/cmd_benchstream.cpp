@@ -13,7 +13,9 @@
 #include "options.h"
 #include "stream/diskbench.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QSaveFile>
 #include <QJsonObject>
 
 #include <algorithm>
@@ -42,6 +44,8 @@ int runBenchStream(const std::vector<std::string> &args)
     p.integer("--prompt-len", &promptLen, 1, 1 << 20, "prompt tokens", "P");
     p.number("--disk-seconds", &diskSeconds, 0, 3600, "seconds of the disk-bound measurement", "S");
     p.flag("--json", &json, "JSON output");
+    std::string routeOut; // the routing this run used, as a trace
+    p.text("--route-out", &routeOut, "write the routing this run used as a JSONL trace", "FILE.jsonl");
     cli::addEngineOptions(p, opts);
     if (const int code = p.parse(args); code >= 0)
         return code;
@@ -59,6 +63,17 @@ int runBenchStream(const std::vector<std::string> &args)
         const double ws = double(c.topK) * c.moeLayerCount() * double((*e)->info().recordBytes);
         opts.budgetBytes = (*e)->info().floorBytes + uint64_t(workingSets * ws);
     }
+    // [position][moe layer] -> experts, written as a trace after the run.
+    std::vector<std::vector<std::vector<int>>> routes;
+    if (!routeOut.empty())
+        opts.routeObserver = [&routes](int moeLayer, int64_t position, std::span<const int> experts) {
+            if (routes.size() <= size_t(position))
+                routes.resize(size_t(position) + 1);
+            auto &layers = routes[size_t(position)];
+            if (layers.size() <= size_t(moeLayer))
+                layers.resize(size_t(moeLayer) + 1);
+            layers[size_t(moeLayer)].assign(experts.begin(), experts.end());
+        };
     auto engine = Engine::open(opts);
     if (!engine) {
         std::fprintf(stderr, "benchstream: %s\n", engine.status().message().c_str());
@@ -115,6 +130,25 @@ int runBenchStream(const std::vector<std::string> &args)
                                 ? double(t.speculativeUsed) / double(t.speculativeUsed + t.demandMisses)
                                 : 0;
     const double tc = (t.tokenSeconds - t.ioWaitSeconds) / n;
+
+    if (!routeOut.empty()) {
+        QSaveFile f(QString::fromStdString(routeOut));
+        bool ok = f.open(QIODevice::WriteOnly);
+        for (size_t p = 0; ok && p < routes.size(); ++p) {
+            QJsonArray layers;
+            for (const auto &ids : routes[p]) {
+                QJsonArray a;
+                for (int id : ids)
+                    a.append(id);
+                layers.append(a);
+            }
+            ok = f.write(QJsonDocument(QJsonObject{{"tok", int(p)}, {"layers", layers}}).toJson(QJsonDocument::Compact) + "\n") > 0;
+        }
+        if (!ok || !f.commit()) {
+            std::fprintf(stderr, "benchstream: cannot write %s\n", routeOut.c_str());
+            return 1;
+        }
+    }
 
     // The disk bound, on the model's largest bank, at the readers' queue depth.
     auto container = Container::open(opts.modelPath);

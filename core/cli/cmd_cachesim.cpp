@@ -20,11 +20,13 @@ static int runCachesim(const std::vector<std::string> &args)
 {
     std::string path;
     bool json = false;
+    double lambda = 0; // 0 = the policies' own decay
     std::vector<double> sizes = {1, 2, 3, 5};
-    cli::OptionParser p("cachesim", "Replays an expert-routing trace through LRU, LFU, LFRU, LFRU-scan and Belady\n"
+    cli::OptionParser p("cachesim", "Replays an expert-routing trace through every eviction policy (docs/streaming.md) and Belady\n"
                                     "(offline optimum) at multiples of one token's working set (top-k x MoE layers).");
     p.positional("TRACE.jsonl", &path, "a routing trace");
     p.flag("--json", &json, "JSON output");
+    p.number("--lambda", &lambda, 1e-9, 100, "decay per token of the LRFU policies (sensitivity sweeps)", "L");
     p.custom("--sizes", "LIST", "cache sizes in working sets, e.g. 1,2,3,5", [&](const std::string &v) {
         sizes.clear();
         std::stringstream list(v);
@@ -44,7 +46,7 @@ static int runCachesim(const std::vector<std::string> &args)
         std::fprintf(stderr, "cachesim: %s\n", trace.status().message().c_str());
         return 1;
     }
-    const SimTable table = simulateTable(*trace, sizes);
+    const SimTable table = simulateTable(*trace, sizes, lambda);
     if (json) {
         QJsonObject root;
         root["trace"] = QString::fromStdString(trace->name);
@@ -79,7 +81,7 @@ static int runCachesim(const std::vector<std::string> &args)
                 (unsigned long long)trace->distinctKeys);
     std::printf("demand hit rate (cold misses included), cache = multiple of one token's working set (%d slots)\n\n",
                 trace->topK * trace->moeLayers);
-    std::printf("%-10s", "policy");
+    std::printf("%-11s", "policy");
     for (size_t c = 0; c < sizes.size(); ++c) {
         char head[48];
         std::snprintf(head, sizeof head, "%gx (%d)", sizes[c], table.slotCounts[c]);
@@ -87,7 +89,7 @@ static int runCachesim(const std::vector<std::string> &args)
     }
     std::printf("\n");
     for (size_t r = 0; r < table.policies.size(); ++r) {
-        std::printf("%-10s", policyName(table.policies[r]));
+        std::printf("%-11s", policyName(table.policies[r]));
         for (const SimResult &res : table.results[r])
             std::printf(" %13.1f%%", 100.0 * res.hitRate());
         std::printf("\n");

@@ -2,7 +2,10 @@
 #include "command.h"
 
 #include "format/container.h"
+#include "format/release.h"
+#include "format/releaseexperts.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -14,12 +17,65 @@ namespace {
 
 const char *archName(sluice::Architecture a) { return a == sluice::Architecture::KimiK3 ? "kimi-k3" : "kimi-linear"; }
 
+// A published checkpoint folder (config.json + safetensors shards), as it is.
+int releaseInfo(const std::string &model, bool json)
+{
+    auto opened = sluice::ReleaseCheckpoint::open(model);
+    if (!opened) {
+        std::fprintf(stderr, "info: %s\n", opened.status().message().c_str());
+        return 1;
+    }
+    const sluice::ReleaseCheckpoint &r = **opened;
+    const sluice::ModelConfig &cfg = r.config();
+    uint64_t trunkBytes = 0;
+    for (const sluice::TensorInfo &t : r.trunkTensors())
+        trunkBytes += t.bytes;
+    const uint64_t slotBytes = sluice::releaseSlotBytes(r);
+    if (json) {
+        QJsonObject o{{"kind", "release"},
+                      {"description", QString::fromStdString(r.description())},
+                      {"architecture", archName(cfg.arch)},
+                      {"tensor_prefix", QString::fromStdString(cfg.tensorPrefix)},
+                      {"layers", cfg.nLayers},
+                      {"moe_layers", cfg.moeLayerCount()},
+                      {"hidden", cfg.hidden},
+                      {"vocab", cfg.vocab},
+                      {"experts", cfg.nExperts},
+                      {"top_k", cfg.topK},
+                      {"expert_format", QString::fromStdString(cfg.expertQuant.fmtName)},
+                      {"expert_bytes", qint64(r.expertBytes())},
+                      {"slot_bytes", qint64(slotBytes)},
+                      {"shards", qint64(r.safetensors().shards().size())},
+                      {"tensors", qint64(r.safetensors().tensors().size())},
+                      {"trunk_tensors", qint64(r.trunkTensors().size())},
+                      {"trunk_bytes", qint64(trunkBytes)},
+                      {"checkpoint_bytes", qint64(r.safetensors().totalBytes())},
+                      {"parameters", qint64(r.parameterCount())},
+                      {"vision", cfg.vision.present}};
+        std::printf("%s", QJsonDocument(o).toJson(QJsonDocument::Indented).constData());
+        return 0;
+    }
+    std::printf("%s\n", r.description().c_str());
+    std::printf("  %s, %d layers (%d MoE), hidden %d, vocab %d, prefix '%s'%s\n", archName(cfg.arch), cfg.nLayers,
+                cfg.moeLayerCount(), cfg.hidden, cfg.vocab, cfg.tensorPrefix.c_str(), cfg.vision.present ? ", vision" : "");
+    std::printf("  experts: %d per layer, top-%d, %s, %llu B each, cache slot %llu B\n", cfg.nExperts, cfg.topK,
+                cfg.expertQuant.fmtName.c_str(), (unsigned long long)r.expertBytes(), (unsigned long long)slotBytes);
+    std::printf("  %zu shards, %zu tensors (%zu trunk, %.3f GiB bf16/f32), %.3f GiB on disk, %lld parameters\n",
+                r.safetensors().shards().size(), r.safetensors().tensors().size(), r.trunkTensors().size(),
+                double(trunkBytes) / double(1ull << 30), double(r.safetensors().totalBytes()) / double(1ull << 30),
+                (long long)r.parameterCount());
+    return 0;
+}
+
 int runInfo(const std::vector<std::string> &args)
 {
     std::string model;
     bool json = false;
     if (const int exitCode = sluice::cli::parseModelAndJson(args, model, json); exitCode >= 0)
         return exitCode;
+    if (!QFile::exists(QString::fromStdString(model + "/manifest.json")) &&
+        sluice::ReleaseCheckpoint::looksLikeRelease(model))
+        return releaseInfo(model, json);
     auto opened = sluice::Container::open(model);
     if (!opened) {
         std::fprintf(stderr, "info: %s\n", opened.status().message().c_str());

@@ -17,7 +17,8 @@ int runSynth(const std::vector<std::string> &args)
 {
     sluice::SynthOptions o;
     std::string out, arch = "k3";
-    bool tokenizer = true, demo = false;
+    bool tokenizer = true, demo = false, release = false;
+    int shards = 3;
     int trunkBits = o.trunkBits, layers = o.layers, experts = o.experts;
     uint64_t recordBytes = 0;
     sluice::cli::OptionParser p("synth", "Writes a synthetic WASTE v0 container with random weights (deterministic per seed).",
@@ -34,6 +35,12 @@ int runSynth(const std::vector<std::string> &args)
            "large mode for streaming benchmarks: random records of exactly SIZE bytes");
     p.integer("--layers", &layers, 1, 4096, "layers (large mode)");
     p.integer("--experts", &experts, 1, 1 << 16, "experts per layer (large mode)");
+    int topK = 0;
+    p.integer("--top-k", &topK, 1, 1 << 16, "experts per token (large mode; default min(4, experts); K3 routes 16)");
+    p.flag("--release", &release,
+           "the tiny model in the published checkpoint's layout instead: config.json, safetensors shards "
+           "(bf16 trunk, MXFP4 experts for K3, bf16 for Kimi-Linear) and model.safetensors.index.json");
+    p.integer("--shards", &shards, 1, 64, "shards of a --release checkpoint");
     p.note("e.g. --record-bytes 12406784 --layers 24 --experts 128 writes ~38 GB");
     if (const int code = p.parse(args); code >= 0)
         return code;
@@ -52,6 +59,8 @@ int runSynth(const std::vector<std::string> &args)
         o.layers = layers;
     if (p.wasGiven("--experts"))
         o.experts = experts;
+    if (p.wasGiven("--top-k"))
+        o.topK = topK;
     o.recordBytes = recordBytes;
     if (tokenizer) {
         auto tok = sluice::text::makeSyntheticTokenizer(3840);
@@ -73,7 +82,10 @@ int runSynth(const std::vector<std::string> &args)
             return true;
         };
     }
-    const sluice::Status s = sluice::writeSyntheticModel(out, o);
+    sluice::SynthReleaseOptions releaseOptions;
+    releaseOptions.shards = shards;
+    const sluice::Status s =
+        release ? sluice::writeSyntheticRelease(out, o, releaseOptions) : sluice::writeSyntheticModel(out, o);
     if (showProgress)
         std::fprintf(stderr, "\n");
     if (!s.isOk()) {

@@ -147,7 +147,7 @@ Expected<std::vector<SafetensorsTensor>> parseSafetensorsHeader(const char *json
             tensor.shape.push_back(int64_t(d));
             if (d != 0 && elements > maxElements / d)
                 return formatError(where + ": shape needs more bytes than the shard's " + std::to_string(dataBytes) +
-                                   "-byte data section");
+                                   "-byte data section (truncated, or the header lies)");
             elements *= d;
         }
 
@@ -158,7 +158,7 @@ Expected<std::vector<SafetensorsTensor>> parseSafetensorsHeader(const char *json
             return formatError(where + ": 'data_offsets' must be two non-negative integers");
         if (begin > end || end > dataBytes)
             return formatError(where + ": data_offsets [" + std::to_string(begin) + ", " + std::to_string(end) +
-                               ") lie outside the " + std::to_string(dataBytes) + "-byte data section");
+                               ") lie outside the " + std::to_string(dataBytes) + "-byte data section (truncated, or the header lies)");
         tensor.bytes = elements * safetensorsDtypeBytes(tensor.dtype);
         if (end - begin != tensor.bytes)
             return formatError(where + ": data_offsets span " + std::to_string(end - begin) + " bytes but " +

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace sluice::kernels {
 
@@ -472,6 +473,32 @@ Status vqMatmul(const VqLut *const *luts, size_t count, const VqMatrixView &w, f
                 applyRows(*luts[j], w, r, end, ys[j], true);
         }
     }, 64);
+    return Status::ok();
+}
+
+Status vqMatvecJobs(const VqJob *jobs, size_t count, ThreadPool *pool)
+{
+    if (!jobs && count > 0)
+        return makeError(ErrorCode::InvalidArgument, "VQ jobs: no job list");
+    // firstBlock[j]: index of job j's first 64-row block in the joint space.
+    std::vector<size_t> firstBlock(count + 1, 0);
+    for (size_t j = 0; j < count; ++j) {
+        if (!jobs[j].lut || !jobs[j].y)
+            return makeError(ErrorCode::InvalidArgument, "VQ jobs: table or output " + std::to_string(j) + " missing");
+        SLUICE_TRY(validateVq(*jobs[j].lut, jobs[j].w).withContext("job " + std::to_string(j)));
+        firstBlock[j + 1] = firstBlock[j] + (jobs[j].w.rows + 63) / 64;
+    }
+    parallelFor(pool, firstBlock[count], [&](size_t b, size_t e) {
+        size_t j = size_t(std::upper_bound(firstBlock.begin(), firstBlock.end(), b) - firstBlock.begin()) - 1;
+        while (b < e) {
+            const size_t end = std::min(e, firstBlock[j + 1]);
+            const VqJob &job = jobs[j];
+            applyRows(*job.lut, job.w, (b - firstBlock[j]) * 64, std::min(job.w.rows, (end - firstBlock[j]) * 64),
+                      job.y, true);
+            b = end;
+            ++j;
+        }
+    });
     return Status::ok();
 }
 

@@ -61,6 +61,8 @@ public:
     // kVq4pLutBlock positions.
     const int8_t *table8() const { return m_table8.get(); }
     const float *blockScales() const { return m_blockScales.get(); }
+    // Bytes the table buffers hold now (they grow on build and are kept).
+    size_t allocatedBytes() const { return (m_tableCap + m_booksTCap + m_scaleCap) * 4 + m_table8Cap; }
 
 private:
     Kind m_kind = Kind::F32;
@@ -90,6 +92,17 @@ void vqMatvecRows(const VqLut &lut, const VqMatrixView &w, size_t rowBegin, size
 // the same books); ys[j][r] gets exactly the bits vqMatvec(*luts[j]) would.
 Status vqMatmul(const VqLut *const *luts, size_t count, const VqMatrixView &w, float *const *ys,
                 ThreadPool *pool = nullptr);
+
+// Several independent applies in one fork-join (e.g. an expert's gate and up
+// matrices, each with its own table): the 64-row blocks of all jobs are
+// split across the pool together. Each y gets exactly the bits vqMatvec
+// gives it.
+struct VqJob {
+    const VqLut *lut = nullptr;
+    VqMatrixView w;
+    float *y = nullptr;
+};
+Status vqMatvecJobs(const VqJob *jobs, size_t count, ThreadPool *pool = nullptr);
 
 // Plain reference of the apply step for one table: per row, per position,
 // sum of the stage lookups in stage order; VQ4P through the int8 table.

@@ -31,6 +31,12 @@ struct EngineOptions {
     int lookahead = 6;          // router lookahead width; 0 disables (also SLUICE_LOOKAHEAD=0)
     int ioThreads = 2;
     bool cacheEnabled = true;   // false: every expert is read for every use (testing)
+    // Routing-trace replay (benchmarks): a JSONL trace (stream/routetrace.h)
+    // whose expert ids replace the router's choice; empty = the router decides.
+    std::string routeTracePath;
+    // Called with every MoE layer's final choice (after any replay), e.g. to
+    // record a routing trace of this model; moeLayer 0 = the first MoE layer.
+    std::function<void(int moeLayer, int64_t position, std::span<const int> experts)> routeObserver;
     // Vision (models with a tower): plan its memory (spec 9: weights, tower
     // activations, bounded decode, the image queue) so addImage() works; the
     // tower itself loads on the first image. false saves that RAM (~1.1 GiB on K3).

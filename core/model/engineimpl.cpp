@@ -15,6 +15,7 @@
 #include "stream/expertcache.h"
 #include "stream/memoryledger.h"
 #include "stream/memoryplanner.h"
+#include "stream/routetrace.h"
 #include "text/chatformat.h"
 #include "text/sampler.h"
 #include "text/tokenizer.h"
@@ -140,12 +141,12 @@ private:
     bool m_profile = false; // SLUICE_PROFILE=1
     std::unique_ptr<model::CacheExpertSource> m_source;
     std::unique_ptr<model::ForwardPass> m_forward;
+    std::unique_ptr<RouteReplay> m_routeReplay; // null unless EngineOptions::routeTracePath
     std::unique_ptr<model::ImageInput> m_images; // null without vision
     std::optional<text::Tokenizer> m_tokenizer;
     uint64_t m_fingerprint = 0;
     std::atomic<bool> m_cancel{false};
     bool m_damaged = false;
-    std::vector<float> m_logits;
     std::vector<float> m_lastLogits; // after the session's last token (empty after reset)
 };
 
@@ -212,24 +213,21 @@ Status EngineImpl::init(const EngineOptions &o)
     pio.vision = o.vision;
     pio.maxImagePatches = o.maxImagePatches;
     pio.attentionSlices = m_pool->threadCount();
-    auto inputs = model::plannerInputs(*m_container, pio);
-    if (!inputs)
-        return inputs.status();
-    const PlannerInputs &in = *inputs;
+    auto ram = detectUsableRam();
+    if (!ram)
+        return ram.status();
+    // The decode floor decides whether the budget opens the model; prefill
+    // gets the chunk the rest of the budget allows (plannerinputs.h).
+    auto budgetPlan = model::planForBudget(*m_container, pio, ram->usableBytes, o.budgetBytes);
+    if (!budgetPlan)
+        return budgetPlan.status();
+    const PlannerInputs &in = budgetPlan->inputs;
+    const CacheSizing *sizing = &budgetPlan->sizing;
     // The planner counts the trunk from the manifest; the ledger below counts
     // what was loaded. They are the same tensors (isTrunkTensor), so the same sum.
     if (in.trunkBytes != trunkBytes)
         return makeError(ErrorCode::Internal, "trunk: planner counts " + std::to_string(in.trunkBytes) +
                                                   " B, loaded " + std::to_string(trunkBytes) + " B");
-    auto ram = detectUsableRam();
-    if (!ram)
-        return ram.status();
-    auto plan = planMemory(in, ram->usableBytes);
-    if (!plan)
-        return plan.status();
-    auto sizing = sizeCache(*plan, o.budgetBytes);
-    if (!sizing)
-        return sizing.status();
     m_ledger = std::make_unique<MemoryLedger>(sizing->budgetBytes);
     SLUICE_TRY(m_ledger->reserve("trunk", trunkBytes));
     SLUICE_TRY(m_ledger->reserve("session state", model::ForwardPass::stateBytes(cfg, o.contextLength)));
@@ -275,12 +273,31 @@ Status EngineImpl::init(const EngineOptions &o)
         return cache.status();
     m_source = std::make_unique<model::CacheExpertSource>(std::move(*cache), o.readAhead);
     m_info.directIo = direct;
-    m_info.floorBytes = plan->floorBytes;
+    m_info.floorBytes = budgetPlan->floorBytes;
     m_info.budgetBytes = sizing->budgetBytes;
     m_info.expertCacheBytes = sizing->slotBufferBytes;
     m_info.expertCacheSlots = sizing->slotCount;
 
     model::ForwardHooks hooks;
+    if (!o.routeTracePath.empty()) {
+        auto trace = loadRoutingTrace(o.routeTracePath);
+        if (!trace)
+            return trace.status();
+        m_routeReplay = std::make_unique<RouteReplay>(std::move(*trace), cfg.nExperts);
+    }
+    if (m_routeReplay || o.routeObserver) {
+        std::vector<int> moeIndex(size_t(cfg.nLayers), -1);
+        for (int L = 0, m = 0; L < cfg.nLayers; ++L)
+            if (cfg.isMoeLayer(L))
+                moeIndex[size_t(L)] = m++;
+        hooks.route = [this, moeIndex, observer = o.routeObserver](int layer, int64_t position, std::span<int> sel) {
+            const int m = moeIndex[size_t(layer)];
+            if (m_routeReplay)
+                m_routeReplay->apply(m, position, sel);
+            if (observer)
+                observer(m, position, sel);
+        };
+    }
     if (in.visionBytes)
         m_images = std::make_unique<model::ImageInput>(*m_container, m_pool.get(), pio.maxImagePatches,
                                                        vision::kDefaultImageQueue, pio.attentionSlices);
@@ -305,7 +322,8 @@ Status EngineImpl::init(const EngineOptions &o)
         const ExpertRecordView v = parseRecord(rec.data, lay);
         return model::ExpertMatrices{v.matrix[kGate], v.matrix[kUp], v.matrix[kDown], v.codebookId};
     };
-    m_forward = std::make_unique<model::ForwardPass>(cfg, m_weights, std::move(hooks), o.contextLength);
+    m_forward = std::make_unique<model::ForwardPass>(cfg, m_weights, std::move(hooks), o.contextLength,
+                                                     budgetPlan->prefillChunk);
     m_forward->setThreadPool(m_pool.get());
     m_forward->setExpertSource(m_source.get());
     if (const char *env = std::getenv("SLUICE_PROFILE"))
@@ -315,7 +333,6 @@ Status EngineImpl::init(const EngineOptions &o)
         lookahead = std::atoi(env);
     m_forward->setLookahead(lookahead);
     m_forward->setCancelFlag(&m_cancel);
-    m_logits.resize(size_t(cfg.vocab) * model::kMaxChunk);
 
     auto tok = text::Tokenizer::fromModelDirectory(o.modelPath);
     if (tok)
@@ -359,8 +376,8 @@ Status EngineImpl::feed(std::span<const int> prompt, std::vector<float> *logits,
     size_t i = 0;
     while (i < tokens.size()) {
         const int n = int(std::min<size_t>(size_t(std::max(1, std::min(chunk, model::kMaxChunk))), tokens.size() - i));
-        float *dst = all && logits ? logits->data() + i * size_t(vocab) : m_logits.data();
-        Status st = m_forward->run(tokens.data() + i, n, dst, all);
+        float *dst = all && logits ? logits->data() + i * size_t(vocab) : m_forward->logitsScratch();
+        Status st = m_forward->run(tokens.data() + i, n, dst, all && logits);
         if (!st.isOk()) {
             if (m_forward->stateDamaged())
                 m_damaged = true;
@@ -369,7 +386,8 @@ Status EngineImpl::feed(std::span<const int> prompt, std::vector<float> *logits,
         i += size_t(n);
     }
     if (!tokens.empty()) {
-        const float *last = all && logits ? logits->data() + (tokens.size() - 1) * size_t(vocab) : m_logits.data();
+        const float *last =
+            all && logits ? logits->data() + (tokens.size() - 1) * size_t(vocab) : m_forward->logitsScratch();
         m_lastLogits.assign(last, last + vocab);
         if (!all && logits)
             logits->assign(m_lastLogits.begin(), m_lastLogits.end());

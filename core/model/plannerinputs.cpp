@@ -4,6 +4,7 @@
 #include "vision/visiontower.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace sluice::model {
 
@@ -16,11 +17,24 @@ bool isTrunkTensor(const ModelConfig &cfg, const TensorInfo &t)
     return !cfg.tensorPrefix.empty() || t.name.rfind("model.", 0) == 0 || t.name.rfind("lm_head", 0) == 0;
 }
 
+uint64_t maxRecordBytes(const Container &container)
+{
+    uint64_t recordBytes = 0;
+    for (int L = 0; L < container.config().nLayers; ++L)
+        recordBytes = std::max<uint64_t>(recordBytes, container.expertLayer(L).recordBytes);
+    return recordBytes;
+}
+
 Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerInputsOptions &o)
+{
+    return plannerInputs(container.config(), container.tensors(), maxRecordBytes(container), o);
+}
+
+Expected<PlannerInputs> plannerInputs(const ModelConfig &cfg, const std::vector<TensorInfo> &tensors,
+                                      uint64_t recordBytes, const PlannerInputsOptions &o)
 {
     if (o.contextLength < 1)
         return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
-    const ModelConfig &cfg = container.config();
     // The model's positional range is the real limit (RoPE/YaRN are defined
     // up to it); a bigger cache would only be refused later or, worse, used.
     if (o.contextLength > cfg.maxPositions)
@@ -34,7 +48,7 @@ Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerI
         return makeError(ErrorCode::InvalidArgument, "max patches " + std::to_string(o.maxImagePatches) +
                                                          " is outside 4.." + std::to_string(kMaxImagePatches));
     PlannerInputs in;
-    for (const TensorInfo &t : container.tensors())
+    for (const TensorInfo &t : tensors)
         if (isTrunkTensor(cfg, t))
             in.trunkBytes += t.bytes;
     for (int L = 0; L < cfg.nLayers; ++L)
@@ -45,22 +59,142 @@ Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerI
     in.kvLoraRank = cfg.kvLoraRank;
     in.qkRopeDim = cfg.qkRopeDim;
     in.contextLength = o.contextLength;
-    in.scratch = ForwardPass::scratchBuffers(cfg, o.contextLength);
+    in.scratch = ForwardPass::scratchBuffers(cfg, o.contextLength, o.prefillChunk);
     in.topK = cfg.topK;
     in.moeLayers = cfg.moeLayerCount();
     in.expertsPerLayer = cfg.nExperts;
-    for (int L = 0; L < cfg.nLayers; ++L)
-        in.recordBytes = std::max<uint64_t>(in.recordBytes, container.expertLayer(L).recordBytes);
+    in.recordBytes = recordBytes;
     if (o.vision && cfg.vision.present && cfg.mediaPadId >= 0) {
         vision::VisionTowerOptions vto;
         vto.maxPatches = o.maxImagePatches;
         vto.attentionSlices = o.attentionSlices;
-        auto vm = vision::VisionTower::memoryPlan(cfg, container.tensors(), vto);
+        auto vm = vision::VisionTower::memoryPlan(cfg, tensors, vto);
         if (!vm)
             return vm.status();
         in.visionBytes = vm->total();
     }
     return in;
+}
+
+namespace {
+
+uint64_t scratchTotal(const std::vector<ScratchBuffer> &list)
+{
+    uint64_t total = 0;
+    for (const ScratchBuffer &b : list)
+        total += b.bytes;
+    return total;
+}
+
+} // namespace
+
+uint64_t prefillExtraBytes(const ModelConfig &cfg, int contextLength, int chunk)
+{
+    return scratchTotal(ForwardPass::scratchBuffers(cfg, contextLength, chunk)) -
+           scratchTotal(ForwardPass::scratchBuffers(cfg, contextLength, 1));
+}
+
+int choosePrefillChunk(const ModelConfig &cfg, int contextLength, uint64_t spareBytes, uint64_t cacheCeilingBytes)
+{
+    const uint64_t unusable = spareBytes > cacheCeilingBytes ? spareBytes - cacheCeilingBytes : 0;
+    const uint64_t allowance = std::max(unusable, spareBytes / 4);
+    int chunk = 1;
+    for (int c = 2; c <= kMaxChunk; c *= 2) {
+        if (prefillExtraBytes(cfg, contextLength, c) <= allowance)
+            chunk = c;
+    }
+    return chunk;
+}
+
+namespace {
+
+struct PlanAt {
+    PlannerInputs inputs;
+    MemoryPlan plan;
+};
+
+// A model's shape as the planner sees it: from a container or a built-in shape.
+struct Shape {
+    const ModelConfig &config;
+    const std::vector<TensorInfo> &tensors;
+    uint64_t recordBytes;
+};
+
+Expected<PlanAt> planAt(const Shape &shape, PlannerInputsOptions o, int chunk, uint64_t usableRamBytes)
+{
+    o.prefillChunk = chunk;
+    auto inputs = plannerInputs(shape.config, shape.tensors, shape.recordBytes, o);
+    if (!inputs)
+        return inputs.status();
+    auto plan = planMemory(*inputs, usableRamBytes);
+    if (!plan)
+        return plan.status();
+    return PlanAt{std::move(*inputs), std::move(*plan)};
+}
+
+} // namespace
+
+Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
+                                   uint64_t usableRamBytes, uint64_t budgetBytes)
+{
+    return planForBudget(container.config(), container.tensors(), maxRecordBytes(container), options, usableRamBytes,
+                         budgetBytes);
+}
+
+Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
+                                   uint64_t recordBytes, const PlannerInputsOptions &options, uint64_t usableRamBytes,
+                                   uint64_t budgetBytes)
+{
+    const Shape shape{config, tensors, recordBytes};
+    auto decode = planAt(shape, options, 1, usableRamBytes);
+    if (!decode)
+        return decode.status();
+    BudgetPlan out;
+    out.floorBytes = decode->plan.floorBytes;
+    std::optional<PlanAt> chosen;
+    uint64_t budget = budgetBytes;
+    if (budget == 0) {
+        // The default budget buys whole working sets with full-speed prefill
+        // (kMaxChunk): the plan at that chunk when one working set fits,
+        // else the decode plan's default.
+        auto full = planAt(shape, options, kMaxChunk, usableRamBytes);
+        if (!full)
+            return full.status();
+        if (full->plan.defaultWorkingSets > 0) {
+            budget = full->plan.defaultBudgetBytes;
+            out.prefillChunk = kMaxChunk;
+            chosen = std::move(*full);
+        } else {
+            budget = decode->plan.defaultBudgetBytes;
+        }
+    }
+    if (!chosen) {
+        auto sizing = sizeCache(decode->plan, budget); // refuses a budget under the decode floor
+        if (!sizing)
+            return sizing.status();
+        const MemoryPlan &p = decode->plan;
+        const uint64_t records = uint64_t(std::max(p.moeLayers, 0)) * uint64_t(std::max(p.expertsPerLayer, 0));
+        const uint64_t extraSlots = records > uint64_t(2 * p.topK) ? records - uint64_t(2 * p.topK) : 0;
+        const uint64_t ceiling = extraSlots * (sizing->slotBytes + kCacheIndexBytesPerSlot);
+        out.prefillChunk =
+            choosePrefillChunk(config, options.contextLength, sizing->budgetBytes - p.floorBytes, ceiling);
+        budget = sizing->budgetBytes;
+        if (out.prefillChunk == 1) {
+            chosen = std::move(*decode);
+        } else {
+            auto at = planAt(shape, options, out.prefillChunk, usableRamBytes);
+            if (!at)
+                return at.status();
+            chosen = std::move(*at);
+        }
+    }
+    auto sizing = sizeCache(chosen->plan, budget);
+    if (!sizing)
+        return sizing.status();
+    out.inputs = std::move(chosen->inputs);
+    out.plan = std::move(chosen->plan);
+    out.sizing = std::move(*sizing);
+    return out;
 }
 
 } // namespace sluice::model

@@ -21,11 +21,53 @@ struct PlannerInputsOptions {
     bool vision = false;        // count the vision tower (only if the model has one and a media pad id)
     int maxImagePatches = 0;    // 0 = the model's max_patches
     int attentionSlices = 0;    // the vision attention's work slices (the engine passes its thread count)
+    int prefillChunk = 1;       // chunk capacity the forward pass's scratch is sized for (1 = decode only)
 };
 
 // True for the tensors the engine keeps resident as the trunk.
 bool isTrunkTensor(const ModelConfig &cfg, const TensorInfo &tensor);
 
 Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerInputsOptions &options);
+
+// Scratch the forward pass needs beyond decode for a chunk capacity.
+uint64_t prefillExtraBytes(const ModelConfig &cfg, int contextLength, int chunk);
+
+// The prefill chunk capacity for `spareBytes` of budget above the decode
+// floor: the largest power of two up to kMaxChunk whose extra scratch fits in
+// a quarter of the spare bytes, or in the spare bytes the cache cannot use
+// (`cacheCeilingBytes`: what holding every record would add to the minimum
+// cache), whichever is more. The rest of the budget stays expert cache.
+int choosePrefillChunk(const ModelConfig &cfg, int contextLength, uint64_t spareBytes, uint64_t cacheCeilingBytes);
+
+// What Engine::open (and `sluice-cli plan`) does with a budget: the decode
+// floor (chunk 1) decides whether the budget is enough, prefill gets the
+// chunk choosePrefillChunk() picks, and the cache is sized with the scratch
+// of that chunk, so the ledger after open equals `sizing.engineBytes`.
+struct BudgetPlan {
+    PlannerInputs inputs;    // at the chosen chunk: what the ledger reserves
+    MemoryPlan plan;         // at the chosen chunk
+    CacheSizing sizing;      // for the resolved budget
+    int prefillChunk = 1;
+    uint64_t floorBytes = 0; // the decode floor: the smallest budget that opens the model
+};
+
+// budgetBytes 0 = the default budget: whole working sets on top of the
+// kMaxChunk plan (prefill at full speed), as before decode-sized scratch.
+// options.prefillChunk is ignored (chosen here).
+Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
+                                   uint64_t usableRamBytes, uint64_t budgetBytes);
+
+// The same mapping without a container: a config, every tensor as stored
+// (trunk and vision; experts excluded) and the largest expert record. The
+// container overload calls this; so does planning a built-in model shape
+// before download (format/builtinmodels.h), so both give the same inputs.
+Expected<PlannerInputs> plannerInputs(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
+                                      uint64_t recordBytes, const PlannerInputsOptions &options);
+Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
+                                   uint64_t recordBytes, const PlannerInputsOptions &options, uint64_t usableRamBytes,
+                                   uint64_t budgetBytes);
+
+// The largest expert record of a container (the planner's record size).
+uint64_t maxRecordBytes(const Container &container);
 
 } // namespace sluice::model

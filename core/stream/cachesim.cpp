@@ -15,66 +15,7 @@
 
 namespace sluice {
 
-Expected<RoutingTrace> loadRoutingTrace(const std::string &path)
-{
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::NotFound, path + ": cannot open routing trace");
-    RoutingTrace trace;
-    trace.name = QFileInfo(file).fileName().toStdString();
-    std::unordered_set<uint32_t> keys;
-    int lineNumber = 0;
-    while (!file.atEnd()) {
-        const QByteArray line = file.readLine().trimmed();
-        ++lineNumber;
-        if (line.isEmpty())
-            continue;
-        const std::string where = path + ":" + std::to_string(lineNumber);
-        QJsonParseError error{};
-        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
-        if (error.error != QJsonParseError::NoError || !doc.isObject())
-            return makeError(ErrorCode::Format, where + ": not a JSON object (" + error.errorString().toStdString() + ")");
-        const QJsonValue layersValue = doc.object().value("layers");
-        if (!layersValue.isArray())
-            return makeError(ErrorCode::Format, where + ": no \"layers\" array");
-        const QJsonArray layers = layersValue.toArray();
-        if (layers.isEmpty())
-            return makeError(ErrorCode::Format, where + ": empty \"layers\"");
-        if (trace.moeLayers == 0)
-            trace.moeLayers = int(layers.size());
-        else if (int(layers.size()) != trace.moeLayers)
-            return makeError(ErrorCode::Format, where + ": " + std::to_string(layers.size()) + " layers, earlier lines had " +
-                                                    std::to_string(trace.moeLayers));
-        std::vector<std::vector<int>> token;
-        token.reserve(layers.size());
-        for (qsizetype l = 0; l < layers.size(); ++l) {
-            if (!layers[l].isArray())
-                return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + " is not an array");
-            std::vector<int> ids;
-            for (const QJsonValue &v : layers[l].toArray()) {
-                const double d = v.toDouble(-1);
-                if (!v.isDouble() || d < 0 || d > 65535 || d != std::floor(d))
-                    return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + ": expert id is not an integer in 0..65535");
-                const int id = int(d);
-                if (std::find(ids.begin(), ids.end(), id) != ids.end())
-                    return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + ": expert " +
-                                                            std::to_string(id) + " listed twice");
-                ids.push_back(id);
-                trace.expertCount = std::max(trace.expertCount, id + 1);
-                keys.insert(uint32_t(l) << 16 | uint32_t(id));
-            }
-            trace.topK = std::max(trace.topK, int(ids.size()));
-            token.push_back(std::move(ids));
-        }
-        trace.tokens.push_back(std::move(token));
-    }
-    if (trace.tokens.empty())
-        return makeError(ErrorCode::Format, path + ": no tokens in routing trace");
-    trace.distinctKeys = keys.size();
-    return trace;
-}
-
-SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount)
+SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken)
 {
     SimResult result;
     result.policy = policy;
@@ -84,12 +25,13 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     struct Access {
         uint32_t key;
         uint32_t step;
+        int layer;
     };
     std::vector<Access> accesses;
     for (size_t t = 0; t < trace.tokens.size(); ++t)
         for (size_t l = 0; l < trace.tokens[t].size(); ++l)
             for (int id : trace.tokens[t][l])
-                accesses.push_back({uint32_t(l) << 16 | uint32_t(id), uint32_t(t * trace.tokens[t].size() + l)});
+                accesses.push_back({uint32_t(l) << 16 | uint32_t(id), uint32_t(t * trace.tokens[t].size() + l), int(l)});
     constexpr uint64_t never = std::numeric_limits<uint64_t>::max();
     std::vector<uint64_t> nextUse(accesses.size(), never);
     {
@@ -111,7 +53,10 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     int filled = 0;
     std::unordered_map<uint32_t, uint32_t> useCount; // LfruGlobal: uses since the start
     std::unordered_map<uint32_t, UseHistory> history; // LRU-2 and LRFU: outlives residency
-    const double lambda = kLrfuLambdaPerToken / double(std::max(1, trace.topK * trace.moeLayers));
+    const bool layerTime = policy == EvictionPolicy::LrfuLayer;
+    const double perToken = lambdaPerToken > 0 ? lambdaPerToken : layerTime ? kLrfuLayerLambda : kLrfuLambdaPerToken;
+    const double lambda = layerTime ? perToken : perToken / double(std::max(1, trace.topK * trace.moeLayers));
+    std::vector<uint64_t> layerRuns(size_t(std::max(1, trace.moeLayers)), 0); // LRFU-layer's clock
     uint32_t currentStep = std::numeric_limits<uint32_t>::max();
 
     for (size_t i = 0; i < accesses.size(); ++i) {
@@ -122,12 +67,14 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
                 slotUse[s].evictable = true;
             pinned.clear();
             currentStep = a.step;
+            ++layerRuns[size_t(a.layer)];
+            chooser.setLayerClock(layerRuns.data(), int(layerRuns.size()), a.layer, lambda);
         }
         ++result.accesses;
         const uint32_t uses = ++useCount[a.key];
         UseHistory &h = history[a.key];
         const uint64_t previous = h.lastUse;
-        const double score = recordUse(h, clock, lambda);
+        const double score = recordUse(h, layerTime ? layerRuns[size_t(a.layer)] : clock, lambda);
         auto it = where.find(a.key);
         if (it != where.end()) {
             SlotUsage &u = slotUse[it->second];
@@ -152,7 +99,7 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
                 continue; // every slot pinned (cache smaller than a layer): read without caching
             where.erase(slotKey[s]);
         }
-        slotUse[s] = SlotUsage{policy == EvictionPolicy::LfruGlobal ? uses : 1u, clock, clock, previous, nextUse[i], score, false};
+        slotUse[s] = SlotUsage{policy == EvictionPolicy::LfruGlobal ? uses : 1u, a.layer, clock, clock, previous, nextUse[i], score, false};
         slotKey[s] = a.key;
         occupied[s] = true;
         where[a.key] = s;
@@ -161,7 +108,7 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     return result;
 }
 
-SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers)
+SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers, double lambdaPerToken)
 {
     SimTable table;
     table.multipliers = multipliers;
@@ -174,7 +121,7 @@ SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &mul
         std::vector<SimResult> row;
         double sum = 0;
         for (int slotUse : table.slotCounts) {
-            row.push_back(simulateCache(trace, p, slotUse));
+            row.push_back(simulateCache(trace, p, slotUse, lambdaPerToken));
             sum += row.back().hitRate();
         }
         table.results.push_back(std::move(row));

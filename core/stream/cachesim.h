@@ -9,6 +9,7 @@
 // evicts its own experts. Hit rate = demand hits / demand accesses, cold misses
 // included.
 #include "evictionpolicy.h"
+#include "routetrace.h"
 #include "util/status.h"
 
 #include <string>
@@ -16,19 +17,7 @@
 
 namespace sluice {
 
-struct RoutingTrace {
-    std::string name;                                 // file name
-    std::vector<std::vector<std::vector<int>>> tokens; // [token][moe layer][k] expert id
-    int moeLayers = 0;
-    int topK = 0;                                     // the largest per-layer count
-    int expertCount = 0;                              // 1 + the largest id seen
-    uint64_t distinctKeys = 0;                        // distinct (layer, expert) pairs touched
-};
-
-// One JSON object per line: {"tok": N, "layers": [[ids of MoE layer 0], ...]}.
-// Untrusted input: every line is validated (same layer count on every line,
-// ids in 0..65535, no duplicate id within a layer); errors name the line.
-Expected<RoutingTrace> loadRoutingTrace(const std::string &path);
+// RoutingTrace and loadRoutingTrace() are in routetrace.h.
 
 struct SimResult {
     EvictionPolicy policy = EvictionPolicy::Lru;
@@ -38,7 +27,9 @@ struct SimResult {
     double hitRate() const { return accesses ? double(hits) / double(accesses) : 0.0; }
 };
 
-SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount);
+// lambdaPerToken > 0 overrides the LRFU policies' decay (kLrfuLambdaPerToken,
+// kLrfuLayerLambda) for sensitivity sweeps.
+SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken = 0);
 
 struct SimTable {
     std::vector<double> multipliers;          // of one token's working set (topK x MoE layers)
@@ -48,6 +39,7 @@ struct SimTable {
     EvictionPolicy bestPractical = EvictionPolicy::Lru; // highest mean hit rate over the sizes, Belady excluded
 };
 
-SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers = {1, 2, 3, 5});
+SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers = {1, 2, 3, 5},
+                       double lambdaPerToken = 0);
 
 } // namespace sluice

@@ -19,6 +19,8 @@ const char *policyName(EvictionPolicy policy)
         return "LRU-2";
     case EvictionPolicy::Lrfu:
         return "LRFU";
+    case EvictionPolicy::LrfuLayer:
+        return "LRFU-layer";
     case EvictionPolicy::Belady:
         return "Belady";
     }
@@ -36,7 +38,7 @@ std::optional<EvictionPolicy> policyFromName(const std::string &name)
 const std::vector<EvictionPolicy> &allPolicies()
 {
     static const std::vector<EvictionPolicy> all = {EvictionPolicy::Lru, EvictionPolicy::Lfu, EvictionPolicy::Lfru,
-                                                    EvictionPolicy::LfruScan, EvictionPolicy::LfruGlobal, EvictionPolicy::Lru2, EvictionPolicy::Lrfu, EvictionPolicy::Belady};
+                                                    EvictionPolicy::LfruScan, EvictionPolicy::LfruGlobal, EvictionPolicy::Lru2, EvictionPolicy::Lrfu, EvictionPolicy::LrfuLayer, EvictionPolicy::Belady};
     return all;
 }
 
@@ -54,6 +56,7 @@ bool VictimChooser::better(const SlotUsage &a, const SlotUsage &b) const
     case EvictionPolicy::Lru2:
         return a.previousUse != b.previousUse ? a.previousUse < b.previousUse : a.lastUse < b.lastUse;
     case EvictionPolicy::Lrfu:
+    case EvictionPolicy::LrfuLayer: // without a layer clock: plain score order
         return a.score != b.score ? a.score < b.score : a.lastUse < b.lastUse;
     case EvictionPolicy::Belady:
         return a.nextUse > b.nextUse;

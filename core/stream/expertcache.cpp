@@ -116,11 +116,22 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
     cache->m_banks = std::move(banks);
     cache->m_keyCount = uint32_t(cache->m_banks.size()) * uint32_t(o.expertsPerLayer);
 
-    auto slots = ledger.allocate("expert cache slots", uint64_t(o.slotCount) * o.recordBytes, DirectFile::kAlignment);
-    if (!slots)
-        return slots.status();
-    cache->m_slotBuffers = std::move(*slots);
-    auto index = ledger.allocate("expert cache index", indexBytes(int(cache->m_banks.size()), o.expertsPerLayer, o.slotCount), 64);
+    // Address space for the largest cache resize() may grow to; only the
+    // slots in use are counted (and touched), so RSS follows the ledger.
+    const int capacity = std::max(o.slotCount, o.maxSlotCount);
+    cache->m_capacity = capacity;
+    cache->m_ledger = &ledger;
+    const uint64_t slotBytes = uint64_t(o.slotCount) * o.recordBytes;
+    const uint64_t indexBytesNow = indexBytes(int(cache->m_banks.size()), o.expertsPerLayer, o.slotCount);
+    SLUICE_TRY(ledger.reserve("expert cache slots", slotBytes));
+    cache->m_reservedSlotBytes = slotBytes;
+    SLUICE_TRY(ledger.reserve("expert cache index", indexBytesNow));
+    cache->m_reservedIndexBytes = indexBytesNow;
+    auto memory = VirtualRegion::reserve(uint64_t(capacity) * o.recordBytes);
+    if (!memory)
+        return memory.status();
+    cache->m_slotMemory = std::move(*memory);
+    auto index = VirtualRegion::reserve(indexBytes(int(cache->m_banks.size()), o.expertsPerLayer, capacity));
     if (!index)
         return index.status();
     cache->m_index = std::move(*index);
@@ -128,11 +139,19 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
     cache->m_keys = reinterpret_cast<KeyEntry *>(base);
     for (uint32_t k = 0; k < cache->m_keyCount; ++k)
         new (&cache->m_keys[k]) KeyEntry();
-    cache->m_slots = reinterpret_cast<Slot *>(base + uint64_t(cache->m_keyCount) * kCacheIndexBytesPerKey);
+    // Keys, then the per-layer run clocks, then the slot records last: the
+    // slot records are the part resize() grows into the reserved space.
+    cache->m_layerRuns = reinterpret_cast<uint64_t *>(base + uint64_t(cache->m_keyCount) * kCacheIndexBytesPerKey);
+    for (size_t l = 0; l < cache->m_banks.size(); ++l)
+        cache->m_layerRuns[l] = 0;
+    cache->m_slots = reinterpret_cast<Slot *>(base + uint64_t(cache->m_keyCount) * kCacheIndexBytesPerKey +
+                                              uint64_t(cache->m_banks.size()) * kCacheIndexBytesPerLayer);
     for (int s = 0; s < o.slotCount; ++s)
         new (&cache->m_slots[s]) Slot();
     cache->m_chooser = VictimChooser(o.policy);
-    cache->m_lambda = kLrfuLambdaPerToken / double(o.topK * int(cache->m_banks.size()));
+    cache->m_layerTime = o.policy == EvictionPolicy::LrfuLayer;
+    cache->m_lambda = cache->m_layerTime ? kLrfuLayerLambda
+                                         : kLrfuLambdaPerToken / double(o.topK * int(cache->m_banks.size()));
     cache->m_pool = std::make_unique<ReaderPool>(std::max(1, o.ioThreads));
     return cache;
 }
@@ -140,12 +159,125 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
 ExpertCache::~ExpertCache()
 {
     m_pool.reset(); // running reads complete into slots that still exist
+    if (m_ledger) {
+        m_ledger->unreserve("expert cache slots", m_reservedSlotBytes);
+        m_ledger->unreserve("expert cache index", m_reservedIndexBytes);
+    }
+}
+
+int ExpertCache::slotCount() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_options.slotCount;
+}
+
+// Called with the mutex held; both slots idle (no holders, no read in flight).
+void ExpertCache::moveSlot(int from, int to)
+{
+    Slot &src = m_slots[from];
+    Slot &dst = m_slots[to];
+    if (src.state == SlotState::Ready)
+        std::memcpy(frame(to), frame(from), size_t(m_options.recordBytes));
+    const uint32_t seq = dst.readSeq; // sequence numbers only grow per slot
+    dst = src;
+    dst.readSeq = std::max(seq, src.readSeq) + 1;
+    if (dst.key != kNoKey)
+        m_keys[dst.key].slot = to;
+    if (auto it = m_errors.find(from); it != m_errors.end()) {
+        m_errors[to] = it->second;
+        m_errors.erase(from);
+    }
+    src = Slot();
+}
+
+Status ExpertCache::resize(int slots)
+{
+    std::unique_lock lock(m_mutex);
+    const int current = m_options.slotCount;
+    if (slots < 2 * m_options.topK || slots > m_capacity)
+        return makeError(ErrorCode::InvalidArgument,
+                         "expert cache: " + std::to_string(slots) + " slots is outside 2 x top-k = " +
+                             std::to_string(2 * m_options.topK) + " .. " + std::to_string(m_capacity) +
+                             " (the most this cache can grow to without reopening the model)");
+    const int layers = int(m_banks.size());
+    const uint64_t newSlotBytes = uint64_t(slots) * m_options.recordBytes;
+    const uint64_t newIndexBytes = indexBytes(layers, m_options.expertsPerLayer, slots);
+    if (slots == current)
+        return Status::ok();
+    if (slots > current) {
+        SLUICE_TRY(m_ledger->reserve("expert cache slots", newSlotBytes - m_reservedSlotBytes));
+        if (Status st = m_ledger->reserve("expert cache index", newIndexBytes - m_reservedIndexBytes); !st.isOk()) {
+            m_ledger->unreserve("expert cache slots", newSlotBytes - m_reservedSlotBytes);
+            return st;
+        }
+        for (int i = current; i < slots; ++i)
+            new (&m_slots[i]) Slot();
+        m_reservedSlotBytes = newSlotBytes;
+        m_reservedIndexBytes = newIndexBytes;
+        m_options.slotCount = slots;
+        return Status::ok();
+    }
+    // Shrink. Reads in flight finish first; a held slot is the caller's
+    // mistake (between tokens nothing is held), refused before any change.
+    m_cv.wait(lock, [&] {
+        for (int i = 0; i < current; ++i)
+            if (m_slots[i].state == SlotState::InFlight)
+                return false;
+        return true;
+    });
+    for (int i = 0; i < current; ++i)
+        if (m_slots[i].holders > 0)
+            return makeError(ErrorCode::InvalidArgument, "expert cache: cannot shrink while a record is held (slot " +
+                                                             std::to_string(i) + ")");
+    ++m_generation; // pins are a hint; they do not survive a resize
+    m_pinned = 0;
+    // Evict current - slots records in the policy's order (empty and failed
+    // slots first), then pack the survivors into the first `slots` slots.
+    int toFree = current - slots;
+    std::vector<char> freed(size_t(current), 0);
+    for (int i = 0; i < current && toFree > 0; ++i)
+        if (m_slots[i].state == SlotState::Empty || m_slots[i].state == SlotState::Failed) {
+            evictSlot(i);
+            freed[size_t(i)] = 1;
+            --toFree;
+        }
+    for (int i = 0; i < current; ++i)
+        m_slots[i].usage.evictable = !freed[size_t(i)] && m_slots[i].state == SlotState::Ready;
+    while (toFree > 0) {
+        const int victim = m_chooser.choose(current, [this](int i) -> const SlotUsage & { return m_slots[i].usage; });
+        if (victim < 0)
+            return makeError(ErrorCode::Internal, "expert cache: the policy found no record to evict while shrinking");
+        evictSlot(victim);
+        m_slots[victim].usage.evictable = false;
+        freed[size_t(victim)] = 1;
+        --toFree;
+    }
+    int hole = 0;
+    for (int from = slots; from < current; ++from) {
+        if (freed[size_t(from)])
+            continue;
+        while (!freed[size_t(hole)])
+            ++hole;
+        moveSlot(from, hole);
+        freed[size_t(hole)] = 0;
+        freed[size_t(from)] = 1;
+    }
+    for (int i = slots; i < current; ++i)
+        m_slots[i].~Slot();
+    m_options.slotCount = slots;
+    // The pages of the slots that went go back to the OS now.
+    m_slotMemory.discard(uint64_t(slots) * m_options.recordBytes, uint64_t(current - slots) * m_options.recordBytes);
+    m_ledger->unreserve("expert cache slots", m_reservedSlotBytes - newSlotBytes);
+    m_ledger->unreserve("expert cache index", m_reservedIndexBytes - newIndexBytes);
+    m_reservedSlotBytes = newSlotBytes;
+    m_reservedIndexBytes = newIndexBytes;
+    return Status::ok();
 }
 
 Status ExpertCache::checkKey(int layer, int expert) const
 {
     const int rel = layer - m_options.firstLayer;
-    if (rel < 0 || rel >= int(m_banks.size()) || !m_banks[size_t(rel)])
+    if (rel < 0 || rel >= int(m_banks.size()) || (!m_banks[size_t(rel)] && !m_options.reader))
         return makeError(ErrorCode::InvalidArgument, where(layer, expert) + ": not a MoE layer with an expert bank");
     if (expert < 0 || expert >= m_options.expertsPerLayer)
         return makeError(ErrorCode::InvalidArgument,
@@ -160,9 +292,15 @@ uint32_t ExpertCache::keyOf(int layer, int expert) const
 
 Status ExpertCache::readRecord(int slot, int layer, int expert)
 {
-    const DirectFile &bank = *m_banks[size_t(layer - m_options.firstLayer)];
-    uint8_t *dst = m_slotBuffers.data() + uint64_t(slot) * m_options.recordBytes;
-    Status status = bank.readAt(uint64_t(expert) * m_options.recordBytes, dst, size_t(m_options.recordBytes));
+    uint8_t *dst = frame(slot);
+    Status status;
+    if (m_options.reader) {
+        Expected<uint64_t> read = m_options.reader(layer, expert, dst, size_t(m_options.recordBytes));
+        status = read.status();
+    } else {
+        const DirectFile &bank = *m_banks[size_t(layer - m_options.firstLayer)];
+        status = bank.readAt(uint64_t(expert) * m_options.recordBytes, dst, size_t(m_options.recordBytes));
+    }
     if (status.isOk() && m_options.validator)
         status = m_options.validator(layer, expert, dst, size_t(m_options.recordBytes));
     return status.withContext("expert record (" + where(layer, expert) + ")");
@@ -253,10 +391,11 @@ void ExpertCache::assignSlot(int slot, uint32_t key, uint8_t flags)
     // Until its first demand the record ranks as if used now; the key's history
     // is only updated by demand uses (noteUse).
     s.usage.hits = 1;
+    s.usage.layer = int32_t(key / uint32_t(m_options.expertsPerLayer));
     s.usage.lastUse = s.usage.inserted = m_clock;
     s.usage.previousUse = k.lastUse;
     UseHistory h{k.crf, 0, k.lastUse};
-    s.usage.score = recordUse(h, std::max<uint64_t>(m_clock, 1), m_lambda);
+    s.usage.score = recordUse(h, std::max<uint64_t>(policyNow(s.usage.layer), 1), m_lambda);
     s.usage.evictable = false;
     k.slot = slot;
 }
@@ -271,6 +410,23 @@ void ExpertCache::submitRead(int slot, int layer, int expert)
     });
 }
 
+// LRFU-layer's clock: a run of a layer starts with its read-ahead (one per
+// layer run in the forward pass) or with a demand for a layer other than the
+// last one (read-ahead off). Called under the lock.
+void ExpertCache::noteLayerRun(int layerIndex, bool newRun)
+{
+    if (!newRun && layerIndex == m_runLayer)
+        return;
+    m_runLayer = layerIndex;
+    ++m_layerRuns[layerIndex];
+    m_chooser.setLayerClock(m_layerRuns, int(m_banks.size()), layerIndex, m_lambda);
+}
+
+uint64_t ExpertCache::policyNow(int layerIndex) const
+{
+    return m_layerTime ? m_layerRuns[layerIndex] : m_clock;
+}
+
 // A demand use of the record in `slot` at the current clock: the slot's
 // ranking and the key's history move together, as in the replay.
 void ExpertCache::noteUse(int slot, bool firstUse)
@@ -279,7 +435,7 @@ void ExpertCache::noteUse(int slot, bool firstUse)
     KeyEntry &k = m_keys[s.key];
     UseHistory h{k.crf, 0, k.lastUse};
     const uint64_t previous = h.lastUse;
-    s.usage.score = recordUse(h, m_clock, m_lambda);
+    s.usage.score = recordUse(h, policyNow(s.usage.layer), m_lambda);
     k.crf = h.crf;
     k.lastUse = h.lastUse;
     if (firstUse) {
@@ -297,7 +453,7 @@ ExpertHandle ExpertCache::makeHandle(int slot, int layer, int expert)
     ExpertHandle h;
     h.m_cache = this;
     h.m_slot = slot;
-    h.m_data = m_slotBuffers.data() + uint64_t(slot) * m_options.recordBytes;
+    h.m_data = frame(slot);
     h.m_size = size_t(m_options.recordBytes);
     h.m_layer = layer;
     h.m_expert = expert;
@@ -311,6 +467,7 @@ Expected<ExpertHandle> ExpertCache::acquire(int layer, int expert)
         return acquireUncached(layer, expert);
     const uint32_t key = keyOf(layer, expert);
     std::unique_lock lock(m_mutex);
+    noteLayerRun(layer - m_options.firstLayer, false);
     const auto started = Clock::now();
     auto addWait = [&] { m_stats.ioWaitSeconds += std::chrono::duration<double>(Clock::now() - started).count(); };
     bool counted = false; // hit/miss is decided once per acquire
@@ -444,6 +601,8 @@ void ExpertCache::prefetch(int layer, std::span<const int> experts, bool specula
     if (!speculative) {
         ++m_generation; // the previous layer's pins lapse
         m_pinned = 0;
+        if (layer >= m_options.firstLayer && layer < m_options.firstLayer + int(m_banks.size()))
+            noteLayerRun(layer - m_options.firstLayer, true);
     }
     const int maxPins = m_options.slotCount / 4;
     for (int expert : experts) {

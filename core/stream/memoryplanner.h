@@ -122,10 +122,12 @@ struct CacheSizing {
 // this many bytes in one ledger entry, "expert cache index".
 inline constexpr uint64_t kCacheIndexBytesPerKey = 16;
 inline constexpr uint64_t kCacheIndexBytesPerSlot = 80;
+inline constexpr uint64_t kCacheIndexBytesPerLayer = 8; // the policy's per-layer run clock
 inline uint64_t expertCacheIndexBytes(int moeLayers, int expertsPerLayer, int slotCount)
 {
     const auto n = [](int v) { return v > 0 ? uint64_t(v) : 0; };
-    return n(moeLayers) * n(expertsPerLayer) * kCacheIndexBytesPerKey + n(slotCount) * kCacheIndexBytesPerSlot;
+    return n(moeLayers) * n(expertsPerLayer) * kCacheIndexBytesPerKey + n(slotCount) * kCacheIndexBytesPerSlot +
+           n(moeLayers) * kCacheIndexBytesPerLayer;
 }
 
 // The pure planner. Errors only for unusable inputs (zero topK, record size not a

@@ -322,7 +322,8 @@ private slots:
             ThreadPool p(threads);
             std::vector<float> got(size_t(rows), -1.0f);
             QVERIFY(vqMatvec(planes, e.view(), got.data(), &p));
-            QVERIFY2(std::memcmp(want.data(), got.data(), want.size() * 4) == 0, qPrintable(QString("%1 threads").arg(threads)));
+            QVERIFY2(std::memcmp(want.data(), got.data(), want.size() * 4) == 0,
+                     qPrintable(QString("%1 threads").arg(threads)));
         }
         std::vector<float> ref(size_t(rows), -1.0f);
         vqMatvecReference(planes, e.view(), ref.data()); // scalar loop reading the planes
@@ -331,6 +332,41 @@ private slots:
         std::vector<float> plain(size_t(rows), -1.0f);
         QVERIFY(vqMatvec(planes, e.view(), plain.data(), &pool));
         QVERIFY(std::memcmp(want.data(), plain.data(), want.size() * 4) == 0);
+    }
+
+    // Gate and up style jobs (different tables, shapes and formats) in one
+    // fork-join give the bits of one vqMatvec each, for any thread count.
+    void jobsMatchSingleApplies()
+    {
+        const Expert a = makeExpert(TensorFormat::VQ3R, 3, 200, 136, 64, 41);   // ragged last block
+        const Expert b = makeExpert(TensorFormat::VQ2R, 2, 64 * 5, 64, 64, 42);
+        const Expert c = makeExpert(TensorFormat::VQ4P, 4, 130, 96, 0, 43);     // plain layout, int8 table
+        const Expert *ex[3] = {&a, &b, &c};
+        std::vector<VqLut> luts(3);
+        std::vector<std::vector<float>> want(3);
+        for (size_t j = 0; j < 3; ++j) {
+            const auto x = input(ex[j]->cols, 50 + uint32_t(j));
+            QVERIFY(luts[j].build(ex[j]->booksView(), x.data(), x.size(),
+                                  ex[j]->fmt == TensorFormat::VQ4P ? VqLut::Kind::Int8 : VqLut::Kind::F32));
+            want[j].assign(ex[j]->rows, 0.0f);
+            QVERIFY(vqMatvec(luts[j], ex[j]->view(), want[j].data()));
+        }
+        for (int threads : {1, 2, 3}) {
+            ThreadPool pool(threads);
+            std::vector<std::vector<float>> got(3);
+            VqJob jobs[3];
+            for (size_t j = 0; j < 3; ++j) {
+                got[j].assign(ex[j]->rows, -1.0f);
+                jobs[j] = {&luts[j], ex[j]->view(), got[j].data()};
+            }
+            QVERIFY(vqMatvecJobs(jobs, 3, &pool));
+            for (size_t j = 0; j < 3; ++j)
+                QVERIFY2(std::memcmp(want[j].data(), got[j].data(), want[j].size() * 4) == 0,
+                         qPrintable(QString("job %1, %2 threads").arg(j).arg(threads)));
+        }
+        QVERIFY(vqMatvecJobs(nullptr, 0));
+        VqJob bad[1] = {{&luts[0], b.view(), want[1].data()}}; // table built for another width
+        QCOMPARE(vqMatvecJobs(bad, 1).code(), ErrorCode::InvalidArgument);
     }
 
     void rejectsMismatches()

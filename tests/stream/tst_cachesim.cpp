@@ -120,8 +120,19 @@ private slots:
                     QVERIFY2(res.hits >= table.results[r][c - 1].hits, policyName(table.policies[r]));
             }
         }
-        // The policy ExpertCache ships is the best practical one here.
+        // The policy ExpertCache ships is the best practical one here, and
+        // never below LRU (issue 14's floor) at any size.
         QCOMPARE(QString(policyName(table.bestPractical)), QString(policyName(kShippedPolicy)));
+        size_t lruRow = 0, shippedRow = 0;
+        for (size_t r = 0; r < table.policies.size(); ++r) {
+            if (table.policies[r] == EvictionPolicy::Lru)
+                lruRow = r;
+            if (table.policies[r] == kShippedPolicy)
+                shippedRow = r;
+        }
+        for (size_t c = 0; c < table.slotCounts.size(); ++c)
+            QVERIFY2(table.results[shippedRow][c].hits >= table.results[lruRow][c].hits,
+                     qPrintable(QString("below LRU at %1 slots").arg(table.slotCounts[c])));
     }
 
     void malformedTracesRefused_data()
@@ -135,7 +146,37 @@ private slots:
         QTest::newRow("duplicate id") << QByteArray("{\"layers\": [[3,3]]}\n") << "twice";
         QTest::newRow("no layers") << QByteArray("{\"tok\": 1}\n") << "layers";
         QTest::newRow("empty file") << QByteArray("\n") << "no tokens";
+        // Bounds (RoutingTraceLimits defaults): checked before anything is kept.
+        QTest::newRow("line too long") << (QByteArray("{\"layers\": [[1]]}\n{\"pad\": \"") + QByteArray(5 << 20, 'x') + "\"}\n")
+                                       << ":2: line longer than";
+        QByteArray manyLayers = "{\"layers\": [[1]";
+        for (int i = 0; i < 1024; ++i)
+            manyLayers += ",[1]";
+        QTest::newRow("too many layers") << (manyLayers + "]}\n") << "1025 layers, more than 1024";
+        QByteArray manyIds = "{\"layers\": [[0";
+        for (int i = 1; i <= 1024; ++i)
+            manyIds += "," + QByteArray::number(i);
+        QTest::newRow("too many ids") << (manyIds + "]]}\n") << "1025 ids, more than 1024";
     }
+    // The replay mapping of stream/routetrace.h, worked by hand.
+    void routeReplayMapping()
+    {
+        RoutingTrace t;
+        t.moeLayers = 2;
+        t.tokens = {{{1, 2, 3}, {10, 11}}, {{5, 69, 6}, {7}}};
+        const RouteReplay replay(t, 64);
+        auto run = [&](int layer, int64_t pos, std::vector<int> router) {
+            replay.apply(layer, pos, router);
+            return router;
+        };
+        QCOMPARE(run(0, 0, {40, 41, 42}), (std::vector<int>{1, 2, 3}));
+        QCOMPARE(run(2, 2, {40, 41, 42}), (std::vector<int>{1, 2, 3}));     // layer 2 -> 0, position 2 -> line 0
+        QCOMPARE(run(1, 0, {10, 41, 42}), (std::vector<int>{10, 11, 41}));  // short: router fills, no repeat
+        QCOMPARE(run(0, 1, {6, 40, 41}), (std::vector<int>{5, 6, 40}));     // 69 mod 64 = 5 collides
+        QCOMPARE(run(1, 3, {7, 8}), (std::vector<int>{7, 8}));
+        QCOMPARE(run(0, 0, {40, 41}), (std::vector<int>{1, 2}));            // long: first k of the trace
+    }
+
     void malformedTracesRefused()
     {
         QFETCH(QByteArray, text);

@@ -315,7 +315,8 @@ private slots:
         QCOMPARE(sizing->slotBytes, K3Record);
         QCOMPARE(sizing->cacheBytes, plan->minExpertCacheBytes + extra);
         QVERIFY(sizing->engineBytes <= sizing->budgetBytes);
-        const uint64_t index = 92ull * 896 * kCacheIndexBytesPerKey + uint64_t(expectedSlots) * kCacheIndexBytesPerSlot;
+        const uint64_t index = 92ull * 896 * kCacheIndexBytesPerKey + uint64_t(expectedSlots) * kCacheIndexBytesPerSlot +
+                               92ull * kCacheIndexBytesPerLayer;
         QCOMPARE(sizing->indexBytes, index);
         QCOMPARE(sizing->engineBytes, plan->floorBytes - plan->minExpertCacheBytes - plan->cacheIndexBytes +
                                           uint64_t(expectedSlots) * K3Record + index);

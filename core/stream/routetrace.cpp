@@ -1,0 +1,120 @@
+#include "routetrace.h"
+
+#include <QByteArray>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_set>
+
+namespace sluice {
+
+Expected<RoutingTrace> loadRoutingTrace(const std::string &path, const RoutingTraceLimits &limits)
+{
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::NotFound, path + ": cannot open routing trace");
+    if (uint64_t(file.size()) > limits.maxFileBytes)
+        return makeError(ErrorCode::Format, path + ": routing trace is " + std::to_string(file.size()) +
+                                                " bytes, more than the limit of " + std::to_string(limits.maxFileBytes));
+    RoutingTrace trace;
+    trace.name = QFileInfo(file).fileName().toStdString();
+    std::unordered_set<uint32_t> keys;
+    int lineNumber = 0;
+    while (!file.atEnd()) {
+        // readLine(max) stops at max bytes: a line that long without its
+        // newline is over the limit, not a line to parse in pieces.
+        QByteArray raw = file.readLine(qint64(limits.maxLineBytes) + 2);
+        ++lineNumber;
+        const std::string where = path + ":" + std::to_string(lineNumber);
+        if (raw.size() > limits.maxLineBytes)
+            return makeError(ErrorCode::Format, where + ": line longer than " + std::to_string(limits.maxLineBytes) + " bytes");
+        const QByteArray line = raw.trimmed();
+        if (line.isEmpty())
+            continue;
+        if (int(trace.tokens.size()) >= limits.maxTokens)
+            return makeError(ErrorCode::Format, where + ": more than " + std::to_string(limits.maxTokens) + " tokens");
+        QJsonParseError error{};
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject())
+            return makeError(ErrorCode::Format, where + ": not a JSON object (" + error.errorString().toStdString() + ")");
+        const QJsonValue layersValue = doc.object().value("layers");
+        if (!layersValue.isArray())
+            return makeError(ErrorCode::Format, where + ": no \"layers\" array");
+        const QJsonArray layers = layersValue.toArray();
+        if (layers.isEmpty())
+            return makeError(ErrorCode::Format, where + ": empty \"layers\"");
+        if (layers.size() > limits.maxLayers)
+            return makeError(ErrorCode::Format, where + ": " + std::to_string(layers.size()) + " layers, more than " +
+                                                    std::to_string(limits.maxLayers));
+        if (trace.moeLayers == 0)
+            trace.moeLayers = int(layers.size());
+        else if (int(layers.size()) != trace.moeLayers)
+            return makeError(ErrorCode::Format, where + ": " + std::to_string(layers.size()) + " layers, earlier lines had " +
+                                                    std::to_string(trace.moeLayers));
+        std::vector<std::vector<int>> token;
+        token.reserve(size_t(layers.size()));
+        for (qsizetype l = 0; l < layers.size(); ++l) {
+            if (!layers[l].isArray())
+                return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + " is not an array");
+            const QJsonArray idsJson = layers[l].toArray();
+            if (idsJson.size() > limits.maxIdsPerLayer)
+                return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + ": " +
+                                                        std::to_string(idsJson.size()) + " ids, more than " +
+                                                        std::to_string(limits.maxIdsPerLayer));
+            std::vector<int> ids;
+            ids.reserve(size_t(idsJson.size()));
+            for (const QJsonValue &v : idsJson) {
+                const double d = v.toDouble(-1);
+                if (!v.isDouble() || d < 0 || d > 65535 || d != std::floor(d))
+                    return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + ": expert id is not an integer in 0..65535");
+                const int id = int(d);
+                if (std::find(ids.begin(), ids.end(), id) != ids.end())
+                    return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + ": expert " +
+                                                            std::to_string(id) + " listed twice");
+                ids.push_back(id);
+                trace.expertCount = std::max(trace.expertCount, id + 1);
+                keys.insert(uint32_t(l) << 16 | uint32_t(id));
+            }
+            trace.topK = std::max(trace.topK, int(ids.size()));
+            token.push_back(std::move(ids));
+        }
+        trace.tokens.push_back(std::move(token));
+    }
+    if (trace.tokens.empty())
+        return makeError(ErrorCode::Format, path + ": no tokens in routing trace");
+    trace.distinctKeys = keys.size();
+    return trace;
+}
+
+RouteReplay::RouteReplay(RoutingTrace trace, int expertCount) : m_trace(std::move(trace)), m_experts(std::max(1, expertCount)) {}
+
+void RouteReplay::apply(int moeLayer, int64_t position, std::span<int> sel) const
+{
+    if (m_trace.tokens.empty() || m_trace.moeLayers <= 0 || sel.empty() || moeLayer < 0 || position < 0)
+        return;
+    const auto &line = m_trace.tokens[size_t(position % int64_t(m_trace.tokens.size()))];
+    const std::vector<int> &ids = line[size_t(moeLayer % m_trace.moeLayers)];
+    const size_t k = sel.size();
+    // Small k (<= 16 in every model here): linear membership tests are cheapest.
+    std::vector<int> out;
+    out.reserve(k);
+    auto taken = [&](int e) { return std::find(out.begin(), out.end(), e) != out.end(); };
+    for (int id : ids) {
+        if (out.size() == k)
+            break;
+        const int e = id % m_experts;
+        if (!taken(e))
+            out.push_back(e);
+    }
+    for (size_t j = 0; j < k && out.size() < k; ++j)
+        if (!taken(sel[j]))
+            out.push_back(sel[j]);
+    std::copy(out.begin(), out.end(), sel.begin());
+}
+
+} // namespace sluice
