@@ -1,0 +1,186 @@
+// MainWindow's menus, actions and their shortcuts (File, Chat, Help, Recent models).
+#include "mainwindow.h"
+
+#include "appearance.h"
+#include "chatlistpanel.h"
+#include "contextbanner.h"
+#include "conversationview.h"
+#include "messagestats.h"
+#include "modelpanel.h"
+#include "sessionstore.h"
+#include "statusarea.h"
+#include "uihelpers.h"
+#include "imagestrip.h"
+#include "plannerwidget.h"
+#include "promptedit.h"
+#include "settingsdialog.h"
+#include "shortcutsdialog.h"
+#include "statspanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDebug>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QRegularExpression>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUuid>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace sluice::gui {
+
+void MainWindow::buildMenus()
+{
+    auto action = [this](const QKeySequence &key, auto slot) {
+        auto *a = new QAction(this);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        addAction(a); // window-wide, so the shortcut works wherever the focus is
+        return a;
+    };
+    m_actOpen = action(QKeySequence::Open, &MainWindow::openModelDialog);
+    m_actQuit = action(QKeySequence::Quit, &MainWindow::close);
+    m_actQuit->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Q)});
+    m_actSettings = action(QKeySequence(Qt::CTRL | Qt::Key_Comma), [this] {
+        SettingsDialog dialog(m_settings, this, m_sessions->diskUse());
+        if (dialog.exec() == QDialog::Accepted) {
+            m_sessions->prune(m_settings->sessionDiskLimitBytes(), {m_currentChat});
+            m_appearance->applyTheme(m_settings->theme());
+            m_appearance->applyFontSize(m_settings->fontSize());
+            m_appearance->applyLanguage(m_settings->language());
+        }
+    });
+    m_actExportMd = action(QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportChat(false); });
+    m_actExportJson = action(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), [this] { exportChat(true); });
+    m_actNewChat = action(QKeySequence::New, &MainWindow::newChat);
+    m_actRename = action(QKeySequence(Qt::Key_F2), &MainWindow::renameChat);
+    m_actDelete = action(QKeySequence(), &MainWindow::deleteChat);
+    m_actNext = action(QKeySequence(Qt::CTRL | Qt::Key_PageDown), [this] { stepChat(+1); });
+    m_actNext->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
+    m_actPrev = action(QKeySequence(Qt::CTRL | Qt::Key_PageUp), [this] { stepChat(-1); });
+    m_actPrev->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_PageUp), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab)});
+    m_actStop = action(QKeySequence(Qt::Key_Escape), &MainWindow::stopGeneration);
+    m_actRegenerate = action(QKeySequence(Qt::CTRL | Qt::Key_R), [this] {
+        const Chat *c = m_store->chat(m_currentChat);
+        if (c && !c->messages.isEmpty())
+            regenerate(int(c->messages.size()) - 1);
+    });
+    m_actFocusPrompt = action(QKeySequence(Qt::CTRL | Qt::Key_L), [this] { m_prompt->setFocus(Qt::ShortcutFocusReason); });
+    m_actShortcuts = action(QKeySequence(Qt::Key_F1), [this] {
+        ShortcutsDialog dialog(shortcutActions(), this);
+        dialog.exec();
+    });
+    m_actAbout = action(QKeySequence(), [this] {
+        QMessageBox::about(this, tr("About Sluice"),
+                           tr("<h3>Sluice %1</h3><p>Runs frontier-scale Mixture-of-Experts models (Kimi K3, "
+                              "Kimi-Linear) on a desktop under a hard RAM budget, streaming expert weights from "
+                              "NVMe.</p><p>Built with Qt %2.</p>")
+                               .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+    });
+
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addAction(m_actOpen);
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_fileMenu->addSeparator();
+    m_exportMenu = m_fileMenu->addMenu(QString());
+    m_exportMenu->addAction(m_actExportMd);
+    m_exportMenu->addAction(m_actExportJson);
+    m_actVerify = new QAction(this);
+    connect(m_actVerify, &QAction::triggered, this, [this] {
+        m_side->setCurrentWidget(m_modelPage);
+        verifyContainer();
+    });
+    m_fileMenu->addAction(m_actVerify);
+    m_fileMenu->addAction(m_actSettings);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_actQuit);
+    m_chatMenu = menuBar()->addMenu(QString());
+    for (QAction *a : {m_actNewChat, m_actRename, m_actDelete})
+        m_chatMenu->addAction(a);
+    m_chatMenu->addSeparator();
+    for (QAction *a : {m_actNext, m_actPrev})
+        m_chatMenu->addAction(a);
+    m_chatMenu->addSeparator();
+    for (QAction *a : {m_actStop, m_actRegenerate, m_actFocusPrompt})
+        m_chatMenu->addAction(a);
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_actShortcuts);
+    m_helpMenu->addAction(m_actAbout);
+    updateRecentMenu();
+}
+
+QList<QAction *> MainWindow::shortcutActions() const
+{
+    return {m_actOpen,    m_actNewChat, m_actNext,        m_actPrev,        m_actStop,   m_actFocusPrompt,
+            m_actRegenerate, m_actRename, m_actExportMd,  m_actExportJson,  m_actSettings, m_actShortcuts,
+            m_actQuit};
+}
+
+void MainWindow::retranslateMenus()
+{
+    m_actVerify->setText(tr("&Verify container…"));
+    m_fileMenu->setTitle(tr("&File"));
+    m_recentMenu->setTitle(tr("&Recent models"));
+    m_exportMenu->setTitle(tr("&Export chat"));
+    m_chatMenu->setTitle(tr("&Chat"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_actOpen->setText(tr("&Open model…"));
+    m_actQuit->setText(tr("&Quit"));
+    m_actSettings->setText(tr("&Settings…"));
+    m_actExportMd->setText(tr("As &Markdown…"));
+    m_actExportJson->setText(tr("As &JSON…"));
+    m_actNewChat->setText(tr("&New chat"));
+    m_actRename->setText(tr("&Rename chat…"));
+    m_actDelete->setText(tr("&Delete chat"));
+    m_actNext->setText(tr("Ne&xt chat"));
+    m_actPrev->setText(tr("&Previous chat"));
+    m_actStop->setText(tr("&Stop generating"));
+    m_actRegenerate->setText(tr("Re&generate last reply"));
+    m_actFocusPrompt->setText(tr("&Focus the prompt"));
+    m_actShortcuts->setText(tr("&Keyboard shortcuts"));
+    m_actAbout->setText(tr("&About Sluice"));
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = m_settings->recentModels();
+    for (const QString &path : recent) {
+        QAction *a = m_recentMenu->addAction(QDir::toNativeSeparators(path));
+        connect(a, &QAction::triggered, this, [this, path] { openModel(path); });
+    }
+    if (recent.isEmpty()) {
+        m_recentMenu->addAction(tr("(no recent models)"))->setEnabled(false);
+    } else {
+        m_recentMenu->addSeparator();
+        connect(m_recentMenu->addAction(tr("Clear list")), &QAction::triggered, this, [this] {
+            m_settings->clearRecentModels();
+            updateRecentMenu();
+        });
+    }
+}
+
+} // namespace sluice::gui
