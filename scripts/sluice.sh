@@ -5,6 +5,8 @@
 # Extra modes used by .ci/run:
 #   scripts/sluice.sh test --sanitize   the suite again in build-asan/ under ASan+UBSan
 #   scripts/sluice.sh fuzz [RUNS]       build the libFuzzer targets with clang and run each RUNS times
+#   scripts/sluice.sh fuzz-long         the same, 10^6 runs per target (not in CI; docs/reliability.md)
+#   scripts/sluice.sh test --tsan       the threaded tests in build-tsan/ under ThreadSanitizer (core, no GUI)
 # Running any of them twice is fast: packages are only installed when missing
 # and the build is incremental.
 set -euo pipefail
@@ -76,15 +78,28 @@ test)
     dir=build-asan
     extra=(-DSLUICE_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo)
     shift
+  elif [ "${1:-}" = "--tsan" ]; then
+    # ThreadSanitizer over the threaded tests: thread pool, reader pool,
+    # expert cache, engine and the streaming CLI run, plus the Qt worker test
+    # with tests/tsan.supp (Debian's Qt is not instrumented: the suppressions
+    # name only Qt's own queued-signal internals, see the file).
+    shift
+    configure_and_build build-tsan -DSLUICE_TSAN=ON -DSLUICE_BUILD_GUI=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    say "running the threaded tests in build-tsan under ThreadSanitizer"
+    TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$root/tests/tsan.supp" \
+      QT_QPA_PLATFORM=offscreen ctest --test-dir build-tsan --output-on-failure -j"$(nproc)" \
+      -R '^(tst_threadpool|tst_expertcache|tst_model_engine|tst_model_cli|tst_streamcli|tst_engineworker)$' "$@"
+    exit 0
   fi
   configure_and_build "$dir" "${extra[@]}"
   say "running the test suite in $dir"
   # GUI tests run on the offscreen platform; the screenshot tests start their own Xvfb.
   QT_QPA_PLATFORM=offscreen ctest --test-dir "$dir" --output-on-failure -j"$(nproc)" "$@"
   ;;
-fuzz)
+fuzz|fuzz-long)
   install_packages "${build_packages[@]}" "${test_packages[@]}"
   runs=${1:-20000}
+  [ "$mode" = fuzz-long ] && runs=1000000
   if [ ! -f build-fuzz/build.ninja ]; then
     CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DSLUICE_FUZZ=ON -DSLUICE_BUILD_GUI=OFF -DSLUICE_BUILD_TESTS=OFF >/dev/null
@@ -104,6 +119,6 @@ fuzz)
   done
   ;;
 *)
-  die "unknown mode '$mode' (use: run, test, test --sanitize, fuzz)"
+  die "unknown mode '$mode' (use: run, test, test --sanitize, test --tsan, fuzz, fuzz-long)"
   ;;
 esac
