@@ -7,6 +7,8 @@
 #   scripts/sluice.sh fuzz [RUNS]       build the libFuzzer targets with clang and run each RUNS times
 #   scripts/sluice.sh package           build, then the .deb with CPack: build/sluice_<version>_<arch>.deb
 #                                       (docs/packaging.md; install it with apt install ./build/sluice_*.deb)
+#   scripts/sluice.sh fuzz-long         the same, 10^6 runs per target (not in CI; docs/reliability.md)
+#   scripts/sluice.sh test --tsan       the threaded tests in build-tsan/ under ThreadSanitizer (core, no GUI)
 # Running any of them twice is fast: packages are only installed when missing
 # and the build is incremental.
 set -euo pipefail
@@ -80,15 +82,28 @@ test)
     dir=build-asan
     extra=(-DSLUICE_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo)
     shift
+  elif [ "${1:-}" = "--tsan" ]; then
+    # ThreadSanitizer over the threaded tests: thread pool, reader pool,
+    # expert cache, engine and the streaming CLI run, plus the Qt worker test
+    # with tests/tsan.supp (Debian's Qt is not instrumented: the suppressions
+    # name only Qt's own queued-signal internals, see the file).
+    shift
+    configure_and_build build-tsan -DSLUICE_TSAN=ON -DSLUICE_BUILD_GUI=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    say "running the threaded tests in build-tsan under ThreadSanitizer"
+    TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$root/tests/tsan.supp" \
+      QT_QPA_PLATFORM=offscreen ctest --test-dir build-tsan --output-on-failure -j"$(nproc)" \
+      -R '^(tst_threadpool|tst_expertcache|tst_model_engine|tst_model_cli|tst_streamcli|tst_engineworker)$' "$@"
+    exit 0
   fi
   configure_and_build "$dir" "${extra[@]}"
   say "running the test suite in $dir"
   # GUI tests run on the offscreen platform; the screenshot tests start their own Xvfb.
   QT_QPA_PLATFORM=offscreen ctest --test-dir "$dir" --output-on-failure -j"$(nproc)" "$@"
   ;;
-fuzz)
+fuzz|fuzz-long)
   install_packages "${build_packages[@]}" "${test_packages[@]}"
   runs=${1:-20000}
+  [ "$mode" = fuzz-long ] && runs=1000000
   if [ ! -f build-fuzz/build.ninja ]; then
     CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DSLUICE_FUZZ=ON -DSLUICE_BUILD_GUI=OFF -DSLUICE_BUILD_TESTS=OFF >/dev/null
@@ -125,6 +140,6 @@ package)
   say "wrote ${debs[*]} (install: apt install ./${debs[0]})"
   ;;
 *)
-  die "unknown mode '$mode' (use: run, test, test --sanitize, fuzz, package)"
+  die "unknown mode '$mode' (use: run, test, test --sanitize, test --tsan, fuzz, fuzz-long, package)"
   ;;
 esac

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace sluice::cli {
 
@@ -540,6 +541,11 @@ std::string OptionParser::help() const
 
 void addEngineOptions(OptionParser &p, EngineOptions &o)
 {
+    // Host concern: the user's cache folder (the library never reads the environment).
+    if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+        o.cacheDir = std::string(xdg) + "/sluice";
+    else if (const char *home = std::getenv("HOME"); home && *home)
+        o.cacheDir = std::string(home) + "/.cache/sluice";
     p.size("--budget", &o.budgetBytes, kMinBudgetBytes, kMaxBudgetBytes,
            "hard RAM ceiling (default: the planner's default budget)");
     p.integer("--ctx", &o.contextLength, 1, kMaxContextOption,

@@ -61,7 +61,8 @@ Expected<std::vector<char>> readWholeFile(const std::string &path, const std::st
         return fd.status();
     if (size > maxBytes) {
         ::close(*fd);
-        return makeError(ErrorCode::Format, label + ": " + std::to_string(size) + " bytes is too large");
+        return makeError(ErrorCode::Format, label + ": " + std::to_string(size) + " bytes is over the " +
+                                                std::to_string(maxBytes) + "-byte limit");
     }
     std::vector<char> data(static_cast<size_t>(size));
     const Status s = preadFully(*fd, data.data(), data.size(), 0, label);

@@ -76,7 +76,10 @@ struct ManifestLimits {
     static constexpr int maxHeads = 4096;
     static constexpr int maxDim = 1 << 20; // any other width
     static constexpr size_t maxTensors = 1 << 20;
-    static constexpr size_t maxManifestBytes = 256u << 20;
+    // A K3 manifest is under 1 MB (~3,500 tensors at ~200 B each); 16 MiB is
+    // 20x that and bounds what JSON parsing may allocate before the budget
+    // is known (a 100 MB manifest once took 320 MiB RSS at a 20 MB budget).
+    static constexpr size_t maxManifestBytes = 16u << 20;
 };
 
 // Parses manifest bytes. `trunkBytes` is trunk.bin's size: every tensor must

@@ -42,6 +42,9 @@ struct EngineOptions {
     // tower itself loads on the first image. false saves that RAM (~1.1 GiB on K3).
     bool vision = true;
     int maxImagePatches = 0;    // patch budget per image; 0 = the model's max_patches (1024)
+    // Where the container fingerprint may be cached when the model's own
+    // folder is read-only (the host passes e.g. ~/.cache/sluice); empty = nowhere.
+    std::string cacheDir;
     // Called during open with 0..1 and a stage name; return false to cancel.
     std::function<bool(double fraction, const std::string &stage)> progress;
 };

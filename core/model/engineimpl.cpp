@@ -18,6 +18,7 @@
 #include "stream/routetrace.h"
 #include "text/chatformat.h"
 #include "text/sampler.h"
+#include "format/fingerprint.h"
 #include "text/tokenizer.h"
 #include "util/finite.h"
 
@@ -167,9 +168,14 @@ Status EngineImpl::init(const EngineOptions &o)
     m_container = std::move(*c);
     const ModelConfig &cfg = m_container->config();
     {
-        std::ifstream mf(m_container->paths().manifest, std::ios::binary);
-        std::string bytes((std::istreambuf_iterator<char>(mf)), std::istreambuf_iterator<char>());
-        m_fingerprint = model::fnv1a64(bytes.data(), bytes.size());
+        // Sessions bind to what determines the numbers (manifest + trunk +
+        // codebooks), cached in a sidecar so the trunk is hashed once.
+        FingerprintOptions fo;
+        fo.cacheDir = o.cacheDir;
+        auto fp = containerFingerprint(*m_container, fo);
+        if (!fp)
+            return fp.status();
+        m_fingerprint = fp->value;
     }
     // Trunk: every tensor the text model reads, except the embedding (rows on demand).
     const auto &tensors = m_container->tensors();

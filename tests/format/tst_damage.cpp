@@ -216,6 +216,13 @@ private slots:
             << false << false << "'format_version' is absent" << int(ErrorCode::Unsupported);
         QTest::newRow("manifest not JSON") << Damage([](const QString &d) { writeAll(d + "/manifest.json", "{\"format_"); })
                                            << false << false << "manifest.json: not valid JSON" << int(ErrorCode::Format);
+        QTest::newRow("manifest over the size cap")
+            << Damage([](const QString &d) {
+                   QFile f(d + "/manifest.json");
+                   QVERIFY(f.open(QIODevice::Append));
+                   f.write(QByteArray((16 << 20) + 1, ' ')); // still valid JSON: trailing whitespace
+               })
+            << false << false << "bytes is over the 16777216-byte limit" << int(ErrorCode::Format);
         QTest::newRow("missing manifest") << Damage([](const QString &d) { QFile::remove(d + "/manifest.json"); })
                                           << false << false << "manifest.json is missing" << int(ErrorCode::NotFound);
         QTest::newRow("missing trunk") << Damage([](const QString &d) { QFile::remove(d + "/trunk.bin"); }) << false

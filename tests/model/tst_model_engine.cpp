@@ -3,6 +3,9 @@
 // foreign/damaged files are refused with the live session untouched, the
 // context limit is an error of its own, cancel() stops a generation.
 #include "model/engine.h"
+#include "format/container.h"
+#include "format/fingerprint.h"
+#include "format/synth.h"
 #include "model/session.h"
 #include "modeltestutil.h"
 
@@ -302,6 +305,56 @@ private slots:
         QCOMPARE(QString::fromStdString(st.message()),
                  QString::fromStdString(path) + ": layer 0: non-finite state value at index 0");
         QCOMPARE(other->position(), 2);
+    }
+
+    // Two synthetic seeds give byte-identical manifests: the fingerprint must
+    // still tell them apart (it once hashed manifest.json only), and it is
+    // cached beside a writable container so the trunk is hashed once.
+    void sessionFromAnotherModelWithTheSameManifest()
+    {
+        QTemporaryDir dir;
+        const QString a = dir.path() + "/a.waste", b = dir.path() + "/b.waste";
+        SynthOptions so;
+        so.seed = 1;
+        QVERIFY(writeSyntheticModel(a.toStdString(), so).isOk());
+        so.seed = 2;
+        QVERIFY(writeSyntheticModel(b.toStdString(), so).isOk());
+        QFile ma(a + "/manifest.json"), mb(b + "/manifest.json");
+        QVERIFY(ma.open(QIODevice::ReadOnly) && mb.open(QIODevice::ReadOnly));
+        QCOMPARE(ma.readAll(), mb.readAll()); // the premise: same manifest, other numbers
+        const auto openAt = [](const QString &path) {
+            EngineOptions o;
+            o.modelPath = path.toStdString();
+            o.contextLength = 64;
+            o.threads = 1;
+            auto e = Engine::open(o);
+            return e ? std::move(*e) : nullptr;
+        };
+        auto ea = openAt(a), eb = openAt(b);
+        QVERIFY(ea && eb);
+        const std::vector<int> ids = {1, 2, 3, 4};
+        QVERIFY(ea->eval(ids, nullptr).isOk());
+        const std::string path = (dir.path() + "/a.session").toStdString();
+        QVERIFY(ea->saveSession(path).isOk());
+        QVERIFY(eb->eval(std::span<const int>(ids.data(), 2), nullptr).isOk());
+        const Status st = eb->loadSession(path);
+        QCOMPARE(QString::fromStdString(st.message()),
+                 QString::fromStdString(path) + ": saved for another model (container fingerprint differs)");
+        QCOMPARE(eb->position(), 2);
+        QVERIFY(QFile::exists(a + "/" + kFingerprintSidecar));
+        // The cached figure is the computed one.
+        auto c = Container::open(a.toStdString());
+        QVERIFY(c.isOk());
+        auto cached = containerFingerprint(**c);
+        QVERIFY(cached.isOk() && cached->fromCache);
+        QFile::remove(a + "/" + kFingerprintSidecar);
+        auto fresh = containerFingerprint(**c);
+        QVERIFY(fresh.isOk() && !fresh->fromCache);
+        QCOMPARE(fresh->value, cached->value);
+        // The session still loads into its own model.
+        auto again = openAt(a);
+        QVERIFY(again->loadSession(path).isOk());
+        QCOMPARE(again->position(), 4);
     }
 
     // A prompt longer than the context is an error, not an empty success.
