@@ -22,7 +22,13 @@ bool engineAvailable()
 qt::EngineFactory defaultEngineFactory()
 {
 #ifdef SLUICE_HAVE_ENGINE
-    return [](const EngineOptions &options) { return Engine::open(options); };
+    return [](const EngineOptions &options) {
+        // The library reads no environment: the app maps SLUICE_THREADS itself.
+        EngineOptions o = options;
+        if (o.threads <= 0)
+            o.threads = std::max(0, qEnvironmentVariableIntValue("SLUICE_THREADS"));
+        return Engine::open(o);
+    };
 #else
     return [](const EngineOptions &) -> Expected<std::unique_ptr<Engine>> {
         return makeError(ErrorCode::Unsupported,

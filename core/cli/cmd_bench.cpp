@@ -91,6 +91,7 @@ bool writeBmp(const std::string &path, const vision::RgbImage &img)
 int benchImage(const std::vector<std::string> &args)
 {
     EngineOptions opts;
+    applyEngineEnvironment(opts);
     std::string error;
     int patches = 1024, reps = 3;
     bool k3Size = false;

@@ -33,6 +33,7 @@ int runBenchStream(const std::vector<std::string> &args)
         "Decode with a cold expert cache under budget floor + K working sets (default K = 1; --budget overrides),\n"
         "then measure the disk bound (O_DIRECT record reads at queue depth = --io-threads) on the model's banks.\n";
     EngineOptions opts;
+    applyEngineEnvironment(opts);
     opts.vision = false;
     std::string error;
     int decodeTokens = 12, promptLen = 4;

@@ -25,6 +25,7 @@ namespace sluice::cli {
 int runTextBench(const std::vector<std::string> &args)
 {
     EngineOptions opts;
+    applyEngineEnvironment(opts);
     std::string error;
     int decodeTokens = 32, promptLen = 64;
     bool json = false;

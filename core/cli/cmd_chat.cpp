@@ -16,6 +16,8 @@ using namespace sluice;
 static int runChat(const std::vector<std::string> &args)
 {
     EngineOptions opts;
+    applyEngineEnvironment(opts);
+    const bool profile = profileRequested();
     SamplingParams sp;
     sp.maxTokens = 512;
     sp.temperature = 0.6f;
@@ -135,7 +137,10 @@ static int runChat(const std::vector<std::string> &args)
         }
         const std::vector<int> fresh(ids.begin() + ptrdiff_t(common), ids.end());
         std::string reply;
+        int index = 0;
         auto r = e.generate(fresh, sp, [&](const GeneratedToken &t) {
+            if (profile)
+                printTokenProfile(index++, t.stats);
             std::fwrite(t.text.data(), 1, t.text.size(), stdout);
             std::fflush(stdout);
             reply += t.text;

@@ -35,6 +35,7 @@ static bool parseIds(const std::string &text, std::vector<int> &ids)
 static int runEval(const std::vector<std::string> &args)
 {
     EngineOptions opts;
+    applyEngineEnvironment(opts);
     std::string prompt, error;
     std::vector<int> ids;
     std::vector<std::string> images; // --image FILE, repeatable: queued in order

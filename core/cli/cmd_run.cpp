@@ -15,6 +15,7 @@ using namespace sluice;
 static int runRun(const std::vector<std::string> &args)
 {
     EngineOptions opts;
+    applyEngineEnvironment(opts);
     SamplingParams sp;
     sp.maxTokens = 64;
     std::string prompt, error;
@@ -96,7 +97,11 @@ static int runRun(const std::vector<std::string> &args)
         std::fprintf(stderr, "run: the prompt gave no tokens (does the model have a tokenizer?)\n");
         return 1;
     }
-    auto r = e.generate(ids, sp, [](const GeneratedToken &t) {
+    const bool profile = profileRequested();
+    int index = 0;
+    auto r = e.generate(ids, sp, [&](const GeneratedToken &t) {
+        if (profile)
+            printTokenProfile(index++, t.stats);
         std::fwrite(t.text.data(), 1, t.text.size(), stdout);
         std::fflush(stdout);
         return true;

@@ -4,7 +4,9 @@
 // comes back as a message.
 #include "model/engine.h"
 
+#include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -72,6 +74,41 @@ inline bool parseEngineArg(const std::vector<std::string> &args, size_t &i, Engi
         return false;
     }
     return true;
+}
+
+// Host concerns the library no longer has: the environment variables the CLI
+// honours, applied BEFORE the command line is parsed so an explicit option
+// always wins (SLUICE_LOOKAHEAD used to override --lookahead inside the engine).
+inline void applyEngineEnvironment(EngineOptions &o)
+{
+    if (const char *env = std::getenv("SLUICE_THREADS"); env && *env)
+        o.threads = std::max(0, std::atoi(env));
+    if (const char *env = std::getenv("SLUICE_VERIFY"); env && std::string(env) == "1")
+        o.verifyChecksums = true;
+    if (const char *env = std::getenv("SLUICE_LOOKAHEAD"); env && *env)
+        o.lookahead = std::max(0, std::atoi(env));
+}
+
+// SLUICE_PROFILE=1: the per-token breakdown on stderr (the library returns it as data).
+inline bool profileRequested()
+{
+    const char *env = std::getenv("SLUICE_PROFILE");
+    return env && std::string(env) == "1";
+}
+
+inline void printTokenProfile(int index, const TokenStats &s)
+{
+    const double compute = s.attentionSeconds + s.expertLutBuildSeconds + s.expertApplySeconds + s.trunkSeconds +
+                           s.lmHeadSeconds;
+    std::fprintf(stderr,
+                 "[profile] token %d: %.2f ms = I/O wait %.2f + attention %.2f + trunk %.2f + LUT build %.2f + "
+                 "LUT apply %.2f + lm_head %.2f + other %.2f ms; hits %llu misses %llu spec used %llu wasted %llu, "
+                 "%.1f MB read\n",
+                 index, s.tokenSeconds * 1e3, s.ioWaitSeconds * 1e3, s.attentionSeconds * 1e3, s.trunkSeconds * 1e3,
+                 s.expertLutBuildSeconds * 1e3, s.expertApplySeconds * 1e3, s.lmHeadSeconds * 1e3,
+                 (s.tokenSeconds - s.ioWaitSeconds - compute) * 1e3, (unsigned long long)s.demandHits,
+                 (unsigned long long)s.demandMisses, (unsigned long long)s.speculativeUsed,
+                 (unsigned long long)s.speculativeWasted, double(s.bytesRead) / 1e6);
 }
 
 inline const char *kEngineArgsHelp = "  --threads N  --ctx N  --budget SIZE  --lookahead N  --io-threads N\n"

@@ -1,6 +1,7 @@
 #include "model/plannerinputs.h"
 
 #include "model/forwardpass.h"
+#include "model/session.h"
 #include "vision/visiontower.h"
 
 #include <algorithm>
@@ -16,10 +17,17 @@ bool isTrunkTensor(const ModelConfig &cfg, const TensorInfo &t)
     return !cfg.tensorPrefix.empty() || t.name.rfind("model.", 0) == 0 || t.name.rfind("lm_head", 0) == 0;
 }
 
+uint64_t checkpointBytes(const ModelConfig &cfg)
+{
+    return (uint64_t(kdaStateFloats(cfg)) + uint64_t(std::max(0, cfg.vocab))) * 4;
+}
+
 Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerInputsOptions &o)
 {
     if (o.contextLength < 1)
         return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
+    if (o.sessions < 1 || o.sessions > 64 || o.checkpoints < 0 || o.checkpoints > 1024)
+        return makeError(ErrorCode::InvalidArgument, "sessions must be 1..64 and checkpoints 0..1024");
     const ModelConfig &cfg = container.config();
     PlannerInputs in;
     for (const TensorInfo &t : container.tensors())
@@ -34,6 +42,15 @@ Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerI
     in.qkRopeDim = cfg.qkRopeDim;
     in.contextLength = o.contextLength;
     in.scratch = ForwardPass::scratchBuffers(cfg, o.contextLength);
+    if (o.checkpoints > 0)
+        in.scratch.push_back({kCheckpointScratchName, uint64_t(o.checkpoints) * checkpointBytes(cfg)});
+    if (o.sessions > 1) {
+        // Every session owns its forward pass (state and scratch) and checkpoints.
+        uint64_t one = ForwardPass::stateBytes(cfg, o.contextLength);
+        for (const ScratchBuffer &b : in.scratch)
+            one += b.bytes;
+        in.scratch.push_back({kFurtherSessionsName, uint64_t(o.sessions - 1) * one});
+    }
     in.topK = cfg.topK;
     in.moeLayers = cfg.moeLayerCount();
     in.expertsPerLayer = cfg.nExperts;
