@@ -1,6 +1,6 @@
 // sluice-bench: measures the kernels on K3-sized shapes and a STREAM-like
 // memory bandwidth in the same process, and prints ratios between them.
-//   sluice-bench [--threads N] [--reps N] [--isa scalar|avx2|avx512] [--only NAME]
+//   sluice-bench [--threads N] [--reps N] [--isa scalar|avx2|avx512] [--experts N] [--only NAME]
 #include "kernels/cpufeatures.h"
 #include "kernels/kda.h"
 #include "kernels/matvec.h"
@@ -30,6 +30,7 @@ using Clock = std::chrono::steady_clock;
 struct Options {
     int threads = 0;
     int reps = 5;
+    int experts = 16;
     std::string isa;
     std::string only;
 };
@@ -41,8 +42,9 @@ double processCpuSeconds()
     return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
 }
 
-// CPU time (all threads) of the run that had the best wall time; on a shared
-// machine it shows the work done when wall time is inflated by waiting.
+// Least CPU time (all threads) over the runs of the last bestTime(); on a
+// shared machine it shows the work done when wall time is inflated by
+// waiting (the least is the run least disturbed by cache evictions).
 double g_lastCpu = 0;
 
 // Best-of-N wall time of fn() in seconds (the best run is the one least
@@ -51,15 +53,14 @@ template <typename Fn>
 double bestTime(int reps, Fn &&fn)
 {
     double best = 1e30;
+    g_lastCpu = 1e30;
     for (int i = 0; i < reps; ++i) {
         const double c0 = processCpuSeconds();
         const auto t0 = Clock::now();
         fn();
         const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
-        if (wall < best) {
-            best = wall;
-            g_lastCpu = processCpuSeconds() - c0;
-        }
+        best = std::min(best, wall);
+        g_lastCpu = std::min(g_lastCpu, processCpuSeconds() - c0);
     }
     return best;
 }
@@ -202,21 +203,25 @@ struct VqData {
     }
 };
 
-void benchVq(ThreadPool &pool, const Options &o, double readGBs, bool vq4p)
+void benchVq(ThreadPool &pool, const Options &o, double readGBs, TensorFormat fmt)
 {
-    const TensorFormat fmt = vq4p ? TensorFormat::VQ4P : TensorFormat::VQ3R;
-    const int stages = vq4p ? 4 : 3, entries = vq4p ? 64 : 256;
+    const bool vq4p = fmt == TensorFormat::VQ4P;
+    const int stages = vq4p ? 4 : fmt == TensorFormat::VQ2R ? 2 : 3, entries = vq4p ? 64 : 256;
+    const size_t bytesPerPosition = vq4p ? 3 : size_t(stages);
     const VqLut::Kind kind = vq4p ? VqLut::Kind::Int8 : VqLut::Kind::F32;
-    const size_t experts = 16; // K3 routes 16 per token: 16 distinct index blocks, ~66 MB, beyond any cache
-    std::printf("\n## %s apply (K3 expert shapes, %zu experts per pass, index_block 64), %d thread(s)\n",
-                vq4p ? "VQ4P" : "VQ3R", experts, pool.threadCount());
-    std::printf("%-6s %12s %10s %12s %14s %10s %12s\n", "matrix", "index MiB", "ms/expert", "GB/s idx", "GB/s/thread",
-                "of read BW", "cpu ms/exp");
+    // K3 routes 16 per token: 16 distinct experts (~66 MB of VQ3R indices)
+    // stream from RAM; --experts 1 keeps one expert's indices in L3.
+    const size_t experts = size_t(o.experts);
+    const char *name = vq4p ? "VQ4P" : stages == 2 ? "VQ2R" : "VQ3R";
+    std::printf("\n## %s apply (K3 expert shapes, %zu experts per pass, index_block 64), %d thread(s)\n", name, experts,
+                pool.threadCount());
+    std::printf("%-6s %10s %10s %10s %12s %10s %11s %14s %14s\n", "matrix", "index MiB", "ms/expert", "GB/s idx",
+                "GB/s/thread", "of read BW", "cpu ms/exp", "idx GB/cpu-s", "Mrows/cpu-s");
     struct Shape { const char *name; size_t rows, cols; } shapes[] = {{"gate", 3072, 3584}, {"down", 3584, 3072}};
     for (const auto &s : shapes) {
         VqData d;
         d.books = randomFloats(size_t(stages) * entries * 8, 5, 0.1f);
-        const size_t bytes = s.rows * (s.cols / 8) * 3;
+        const size_t bytes = s.rows * (s.cols / 8) * bytesPerPosition;
         d.indices.resize(experts);
         for (size_t e = 0; e < experts; ++e) {
             d.indices[e].resize(bytes);
@@ -233,15 +238,17 @@ void benchVq(ThreadPool &pool, const Options &o, double readGBs, bool vq4p)
                 (void)vqMatvec(lut, d.view(e, fmt, stages, s.rows, s.cols), y.data(), &pool);
         });
         const double perExpert = t / double(experts);
+        const double cpuPerExpert = g_lastCpu / double(experts);
         const double gbs = double(bytes) / perExpert / 1e9;
-        std::printf("%-6s %12.2f %10.3f %12.2f %14.2f %9.0f%% %12.3f\n", s.name, double(bytes) / 1048576.0,
-                    perExpert * 1e3, gbs, gbs / pool.threadCount(), 100.0 * gbs / readGBs,
-                    g_lastCpu * 1e3 / double(experts));
+        std::printf("%-6s %10.2f %10.3f %10.2f %12.2f %9.0f%% %11.3f %14.2f %14.1f\n", s.name,
+                    double(bytes) / 1048576.0, perExpert * 1e3, gbs, gbs / pool.threadCount(), 100.0 * gbs / readGBs,
+                    cpuPerExpert * 1e3, double(bytes) / cpuPerExpert / 1e9, double(s.rows) / cpuPerExpert / 1e6);
         // Table build: once per token per layer for gate/up, per expert for down.
         const double tb = bestTime(o.reps * 4, [&] { (void)lut.build(books, x.data(), x.size(), kind, nullptr); });
         const double tbp = bestTime(o.reps * 4, [&] { (void)lut.build(books, x.data(), x.size(), kind, &pool); });
-        std::printf("       table build (%zu positions x %d x %d%s): %.1f us on 1 thread, %.1f us on %d\n",
-                    s.cols / 8, stages, entries, vq4p ? ", + int8 quantisation" : "", tb * 1e6, tbp * 1e6,
+        std::printf("       table build (%zu positions x %d x %d%s, layout %s): %.1f us on 1 thread, %.1f us on %d\n",
+                    s.cols / 8, stages, entries, vq4p ? ", + int8 quantisation" : "",
+                    lut.layout() == VqLut::Layout::BytePlanes ? "byte planes" : "linear", tb * 1e6, tbp * 1e6,
                     pool.threadCount());
     }
 }
@@ -283,8 +290,10 @@ int main(int argc, char **argv)
             o.isa = argv[++i];
         else if (a == "--only" && i + 1 < argc)
             o.only = argv[++i];
+        else if (a == "--experts" && i + 1 < argc)
+            o.experts = std::max(1, std::atoi(argv[++i]));
         else {
-            std::fprintf(stderr, "usage: %s [--threads N] [--reps N] [--isa scalar|avx2|avx512] [--only mem|trunk|vq3r|vq4p|kda]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--threads N] [--reps N] [--isa scalar|avx2|avx512] [--experts N] [--only mem|trunk|vq3r|vq2r|vq4p|kda]\n", argv[0]);
             return 2;
         }
     }
@@ -306,9 +315,11 @@ int main(int argc, char **argv)
     if (want("trunk"))
         benchTrunk(pool, o, readGBs);
     if (want("vq3r"))
-        benchVq(pool, o, readGBs, false);
+        benchVq(pool, o, readGBs, TensorFormat::VQ3R);
+    if (want("vq2r"))
+        benchVq(pool, o, readGBs, TensorFormat::VQ2R);
     if (want("vq4p"))
-        benchVq(pool, o, readGBs, true);
+        benchVq(pool, o, readGBs, TensorFormat::VQ4P);
     if (want("kda"))
         benchKda(pool, o);
     return 0;

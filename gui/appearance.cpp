@@ -7,56 +7,52 @@
 
 namespace sluice::gui {
 
-QPalette lightPalette()
+namespace {
+// The roles both themes set, in one place; each theme is a column of colours.
+struct ThemeColors {
+    QRgb window, windowText, base, alternateBase, toolTipBase, placeholder, button, brightText, accent,
+        highlightedText, mid, disabledText;
+    QRgb light = 0, dark = 0; // 0: Qt derives them from Button
+};
+
+QPalette makePalette(const ThemeColors &c)
 {
     QPalette p;
-    const QColor window(0xf3, 0xf4, 0xf6), base(Qt::white), text(0x1a, 0x1d, 0x23);
-    const QColor accent(0x2b, 0x6c, 0xb0);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, QColor(0xea, 0xec, 0xf0));
-    p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xe8));
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0x6b, 0x72, 0x80));
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, QColor(0xe5, 0xe7, 0xeb));
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, Qt::red);
-    p.setColor(QPalette::Highlight, accent);
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, accent);
-    p.setColor(QPalette::Mid, QColor(0xc4, 0xc8, 0xcf));
+    p.setColor(QPalette::Window, QColor(c.window));
+    p.setColor(QPalette::WindowText, QColor(c.windowText));
+    p.setColor(QPalette::Base, QColor(c.base));
+    p.setColor(QPalette::AlternateBase, QColor(c.alternateBase));
+    p.setColor(QPalette::ToolTipBase, QColor(c.toolTipBase));
+    p.setColor(QPalette::ToolTipText, QColor(c.windowText));
+    p.setColor(QPalette::PlaceholderText, QColor(c.placeholder));
+    p.setColor(QPalette::Text, QColor(c.windowText));
+    p.setColor(QPalette::Button, QColor(c.button));
+    p.setColor(QPalette::ButtonText, QColor(c.windowText));
+    p.setColor(QPalette::BrightText, QColor(c.brightText));
+    p.setColor(QPalette::Highlight, QColor(c.accent));
+    p.setColor(QPalette::HighlightedText, QColor(c.highlightedText));
+    p.setColor(QPalette::Link, QColor(c.accent));
+    p.setColor(QPalette::Mid, QColor(c.mid));
+    if (c.light)
+        p.setColor(QPalette::Light, QColor(c.light));
+    if (c.dark)
+        p.setColor(QPalette::Dark, QColor(c.dark));
     for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-        p.setColor(QPalette::Disabled, role, QColor(0x9c, 0xa3, 0xaf));
+        p.setColor(QPalette::Disabled, role, QColor(c.disabledText));
     return p;
+}
+} // namespace
+
+QPalette lightPalette()
+{
+    return makePalette({0xf3f4f6, 0x1a1d23, 0xffffff, 0xeaecf0, 0xffffe8, 0x6b7280, 0xe5e7eb, 0xff0000, 0x2b6cb0,
+                        0xffffff, 0xc4c8cf, 0x9ca3af});
 }
 
 QPalette darkPalette()
 {
-    QPalette p;
-    const QColor window(0x1f, 0x22, 0x28), base(0x16, 0x18, 0x1d), text(0xe6, 0xe8, 0xeb);
-    const QColor accent(0x4d, 0x9b, 0xe6);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x2a, 0x31));
-    p.setColor(QPalette::ToolTipBase, QColor(0x2d, 0x31, 0x38));
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0x8a, 0x91, 0x9c));
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, QColor(0x2d, 0x31, 0x38));
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, QColor(0xff, 0x6b, 0x6b));
-    p.setColor(QPalette::Highlight, accent);
-    p.setColor(QPalette::HighlightedText, Qt::black);
-    p.setColor(QPalette::Link, accent);
-    p.setColor(QPalette::Mid, QColor(0x44, 0x49, 0x52));
-    p.setColor(QPalette::Light, QColor(0x3a, 0x3f, 0x47));
-    p.setColor(QPalette::Dark, QColor(0x12, 0x14, 0x18));
-    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-        p.setColor(QPalette::Disabled, role, QColor(0x6b, 0x72, 0x7c));
-    return p;
+    return makePalette({0x1f2228, 0xe6e8eb, 0x16181d, 0x262a31, 0x2d3138, 0x8a919c, 0x2d3138, 0xff6b6b, 0x4d9be6,
+                        0x000000, 0x444952, 0x6b727c, 0x3a3f47, 0x121418});
 }
 
 Appearance::Appearance(QApplication *app, QObject *parent)
@@ -115,31 +111,39 @@ bool Appearance::applyLanguage(const QString &code)
         m_app->removeTranslator(m_qtTranslator.get());
     m_translator.reset();
     m_qtTranslator.reset();
-    m_language = QStringLiteral("en");
 
     bool ok = true;
-    if (lang == QLatin1String("en")) {
-        // Only the English plural forms ("1 token", "2 tokens").
-        auto t = std::make_unique<QTranslator>();
-        if (t->load(QStringLiteral(":/i18n/sluice_en.qm"))) {
-            m_app->installTranslator(t.get());
-            m_translator = std::move(t);
-        }
+    auto t = std::make_unique<QTranslator>();
+    // The .qm files are compiled into the binary by qt_add_translations.
+    if (lang != QLatin1String("en") && t->load(QStringLiteral(":/i18n/sluice_%1.qm").arg(lang))) {
+        m_language = lang;
     } else {
-        auto t = std::make_unique<QTranslator>();
-        // The .qm files are compiled into the binary by qt_add_translations.
-        if (t->load(QStringLiteral(":/i18n/sluice_%1.qm").arg(lang))) {
-            m_app->installTranslator(t.get());
-            m_translator = std::move(t);
-            m_language = lang;
-            // Qt's own strings (standard dialog buttons), when the system has them.
-            auto qt = std::make_unique<QTranslator>();
-            if (qt->load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
-                m_app->installTranslator(qt.get());
-                m_qtTranslator = std::move(qt);
-            }
-        } else {
-            ok = code.isEmpty(); // an unknown system language silently falls back to English
+        // English, or a language without a translation (C.UTF-8, an unknown
+        // system language): sluice_en.qm carries the English plural forms
+        // ("1 token", "2 tokens"), which Qt does not apply without a translator.
+        ok = lang == QLatin1String("en") || code.isEmpty();
+        m_language = QStringLiteral("en");
+        if (!t->load(QStringLiteral(":/i18n/sluice_en.qm")))
+            t.reset();
+    }
+    // Numbers and dates follow the language shown: the system's own locale when
+    // it speaks that language (keeps its country), else the language's default.
+    // Set before the translators go in, whose LanguageChange re-renders every view.
+    const QLocale system = QLocale::system();
+    const QLocale shown(m_language);
+    QLocale::setDefault(system.language() == shown.language() ? system : shown);
+    if (t) {
+        m_app->installTranslator(t.get());
+        m_translator = std::move(t);
+    }
+    if (m_language != QLatin1String("en")) {
+        // Qt's own strings (standard dialog buttons): the system's when it has them, else ours.
+        auto qt = std::make_unique<QTranslator>();
+        const QString name = QStringLiteral("qtbase_%1").arg(m_language);
+        if (qt->load(name, QLibraryInfo::path(QLibraryInfo::TranslationsPath)) ||
+            qt->load(name, QStringLiteral(":/i18n"))) {
+            m_app->installTranslator(qt.get());
+            m_qtTranslator = std::move(qt);
         }
     }
     return ok;

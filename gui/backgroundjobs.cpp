@@ -5,6 +5,7 @@
 #include "stream/diskbench.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QDir>
 #include <QFileInfo>
 #include <QPromise>
@@ -170,21 +171,24 @@ QString defaultTracePath()
     return {};
 }
 
-QString estimateText(const TokRateEstimate &e)
+QString estimateText(const TokRateEstimate &e, const QString &modelName)
 {
     if (!e.error.isEmpty())
         return e.error;
+    const QLocale locale;
     const QString high = std::isinf(e.highTokPerSec)
         ? QCoreApplication::translate("sluice::gui::EstimateJob", "no disk reads once warm")
-        : QString::number(e.highTokPerSec, 'f', 1);
+        : locale.toString(e.highTokPerSec, 'f', 1);
+    const QString model = modelName.isEmpty()
+        ? QCoreApplication::translate("sluice::gui::EstimateJob", "this model")
+        : modelName;
+    // The trace is another model's: the label names the model estimated, and
+    // says the expert choices are borrowed, not which file they came from.
     return QCoreApplication::translate("sluice::gui::EstimateJob",
-                                       "Estimate: %1–%2 tok/s if disk-bound (hit rate %3–%4% simulated on %5 "
-                                       "with %6 slots)")
-        .arg(QString::number(e.lowTokPerSec, 'f', 1), high)
-        .arg(e.coldHitRate * 100, 0, 'f', 1)
-        .arg(e.warmHitRate * 100, 0, 'f', 1)
-        .arg(e.traceName)
-        .arg(e.simSlots);
+                                       "Estimate for %1: %2–%3 tokens/s if the disk is the limit (expert cache "
+                                       "hit rate %4–%5%, from expert choices recorded on another model)")
+        .arg(model, locale.toString(e.lowTokPerSec, 'f', 1), high, locale.toString(e.coldHitRate * 100, 'f', 1),
+             locale.toString(e.warmHitRate * 100, 'f', 1));
 }
 
 DiskTestJob::DiskTestJob(QObject *parent)

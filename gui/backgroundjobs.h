@@ -112,6 +112,6 @@ private:
 };
 
 // "3.1–7.4 tok/s (estimate …)" in the user's language.
-QString estimateText(const TokRateEstimate &e);
+QString estimateText(const TokRateEstimate &e, const QString &modelName = QString());
 
 } // namespace sluice::gui

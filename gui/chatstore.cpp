@@ -49,7 +49,8 @@ QJsonObject chatToJson(const Chat &chat)
                                  {QStringLiteral("diskGBps"), m.stats.diskGBps},
                                  {QStringLiteral("residentBytes"), double(m.stats.residentBytes)},
                                  {QStringLiteral("budgetBytes"), double(m.stats.budgetBytes)},
-                                 {QStringLiteral("stopReason"), m.stats.stopReason}});
+                                 {QStringLiteral("stopReason"), m.stats.stopReason},
+                                 {QStringLiteral("error"), m.stats.errorText}});
         }
         if (m.created.isValid())
             o.insert(QStringLiteral("created"), m.created.toString(Qt::ISODateWithMs));
@@ -106,6 +107,7 @@ bool chatFromJson(const QJsonObject &json, Chat *chat, QString *error)
             m.stats.residentBytes = quint64(s.value(QStringLiteral("residentBytes")).toDouble());
             m.stats.budgetBytes = quint64(s.value(QStringLiteral("budgetBytes")).toDouble());
             m.stats.stopReason = s.value(QStringLiteral("stopReason")).toString();
+            m.stats.errorText = s.value(QStringLiteral("error")).toString();
         }
         m.created = QDateTime::fromString(o.value(QStringLiteral("created")).toString(), Qt::ISODateWithMs);
         if (m.role.isEmpty()) {

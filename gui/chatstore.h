@@ -27,7 +27,8 @@ struct MessageStats {
     double diskGBps = 0;
     quint64 residentBytes = 0;
     quint64 budgetBytes = 0;
-    QString stopReason;
+    QString stopReason; // a code (messagestats.h: "end", "stopped", …), translated when shown
+    QString errorText;  // the engine's message when the reply ended in an error
 };
 
 struct Message {

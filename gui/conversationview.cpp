@@ -1,6 +1,8 @@
 #include "conversationview.h"
 
 #include "markdownview.h"
+#include "messagestats.h"
+#include "uihelpers.h"
 
 #include <QAccessible>
 #include <QEvent>
@@ -16,44 +18,8 @@
 
 namespace sluice::gui {
 
-QString formatBytes(quint64 bytes)
-{
-    const double gib = double(bytes) / double(1ull << 30);
-    if (gib >= 1.0)
-        return QObject::tr("%1 GiB").arg(gib, 0, 'f', 2);
-    return QObject::tr("%1 MiB").arg(double(bytes) / double(1ull << 20), 0, 'f', 1);
-}
-
-void fitWrappedLabels(QWidget *root)
-{
-    for (QLabel *label : root->findChildren<QLabel *>()) {
-        if (!label->wordWrap() || !label->isVisibleTo(root) || label->width() <= 0)
-            continue;
-        const int h = label->heightForWidth(label->width());
-        if (h > 0 && label->minimumHeight() != h)
-            label->setMinimumHeight(h);
-    }
-}
-
-QString messageStatsText(const MessageStats &s)
-{
-    if (!s.valid)
-        return {};
-    QStringList parts;
-    parts << QObject::tr("%n token(s)", nullptr, s.tokens);
-    parts << QObject::tr("%1 tok/s").arg(s.tokensPerSecond, 0, 'f', 2);
-    parts << QObject::tr("first token %1 s").arg(s.timeToFirstToken, 0, 'f', 2);
-    parts << QObject::tr("hit rate %1%").arg(s.hitRate * 100.0, 0, 'f', 1);
-    parts << QObject::tr("disk %1 GB/s").arg(s.diskGBps, 0, 'f', 2);
-    if (s.budgetBytes)
-        parts << QObject::tr("RAM %1 of %2").arg(formatBytes(s.residentBytes), formatBytes(s.budgetBytes));
-    if (!s.stopReason.isEmpty())
-        parts << s.stopReason;
-    return parts.join(QStringLiteral(" · "));
-}
-
 MessageWidget::MessageWidget(int index, const Message &message, QWidget *parent)
-    : QFrame(parent)
+    : SidePanel(parent)
     , m_index(index)
 {
     setFrameShape(QFrame::StyledPanel);
@@ -192,22 +158,6 @@ void MessageWidget::announce()
     QAccessible::updateAccessibility(&event);
 }
 
-void MessageWidget::resizeEvent(QResizeEvent *event)
-{
-    QFrame::resizeEvent(event);
-    fitWrappedLabels(this);
-}
-
-void MessageWidget::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-        // New texts have new heights; refit once the layouts have run.
-        QTimer::singleShot(0, this, [this] { fitWrappedLabels(this); });
-    }
-    QFrame::changeEvent(event);
-}
-
 void MessageWidget::updateThinkingButton()
 {
     const int words = int(m_message.reasoning.split(QLatin1Char(' '), Qt::SkipEmptyParts).size());
@@ -276,6 +226,13 @@ ConversationView::ConversationView(QWidget *parent)
     m_layout->addWidget(m_empty, 1);
     m_layout->addStretch(0);
     setWidget(m_canvas);
+    // Every growth of the canvas (a message added, a streamed reply re-laid out,
+    // a label refitted later) moves the range; a following view goes with it.
+    connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, [this] { followEnd(); });
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
+        if (!m_scrolling)
+            m_following = value >= verticalScrollBar()->maximum() - 8;
+    });
 }
 
 void ConversationView::setEmptyText(const QString &text)
@@ -291,18 +248,13 @@ void ConversationView::clearMessages()
     m_messages.clear();
 }
 
-bool ConversationView::isFollowing() const
+void ConversationView::followEnd()
 {
-    const QScrollBar *bar = verticalScrollBar();
-    return bar->value() >= bar->maximum() - 8;
-}
-
-void ConversationView::scrollToEndIfFollowing(bool following)
-{
-    if (!following)
+    if (!m_following)
         return;
-    // After the layout has settled, otherwise the maximum is stale.
-    QTimer::singleShot(0, this, [this] { verticalScrollBar()->setValue(verticalScrollBar()->maximum()); });
+    m_scrolling = true;
+    verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+    m_scrolling = false;
 }
 
 void ConversationView::setChat(const Chat *chat)
@@ -323,7 +275,8 @@ void ConversationView::setChat(const Chat *chat)
     updateMoreButton();
     m_canvas->show();
     setUpdatesEnabled(true);
-    scrollToEndIfFollowing(true);
+    m_following = true;
+    followEnd();
 }
 
 void ConversationView::showEarlier()
@@ -353,7 +306,6 @@ void ConversationView::updateMoreButton()
 
 void ConversationView::appendMessage(const Message &message)
 {
-    const bool following = isFollowing();
     if (!m_messages.isEmpty())
         m_messages.last()->setLastAssistant(false);
     m_all.append(message);
@@ -362,7 +314,9 @@ void ConversationView::appendMessage(const Message &message)
     m_messages.append(w);
     w->setLastAssistant(true);
     m_empty->hide();
-    scrollToEndIfFollowing(following);
+    // A new turn is what the user is waiting for: show it whatever was scrolled.
+    m_following = true;
+    followEnd();
 }
 
 MessageWidget *ConversationView::makeWidget(int index, const Message &message)
@@ -381,10 +335,9 @@ void ConversationView::updateLastMessage(const Message &message)
         appendMessage(message);
         return;
     }
-    const bool following = isFollowing();
     m_all.last() = message;
     m_messages.last()->setMessage(message);
-    scrollToEndIfFollowing(following);
+    followEnd();
 }
 
 void ConversationView::setBusy(bool busy)

@@ -4,6 +4,7 @@
 // costs nothing per token; Markdown is rendered by QLabel's MarkdownText
 // (QTextDocument underneath: code blocks, lists, tables).
 #include "chatstore.h"
+#include "sidepanel.h"
 
 #include <QFrame>
 #include <QScrollArea>
@@ -20,7 +21,7 @@ class MarkdownView;
 
 namespace sluice::gui {
 
-class MessageWidget : public QFrame
+class MessageWidget : public SidePanel
 {
     Q_OBJECT
 public:
@@ -40,13 +41,10 @@ Q_SIGNALS:
     void regenerateRequested(int index);
 
 protected:
-    void changeEvent(QEvent *event) override;
-    void resizeEvent(QResizeEvent *event) override;
+    void retranslate() override;
 
 private:
-    void retranslate();
     void updateThinkingButton();
-
 
     int m_index;
     Message m_message;
@@ -84,6 +82,7 @@ public:
     void showEarlier();
     static constexpr int kWindow = 40;
     void announceLast();
+    bool isFollowing() const { return m_following; }
 
 Q_SIGNALS:
     void copyRequested(int index);
@@ -94,8 +93,9 @@ private:
     void clearMessages();
     MessageWidget *makeWidget(int index, const Message &message);
     void updateMoreButton();
-    void scrollToEndIfFollowing(bool following);
-    bool isFollowing() const;
+    // The view follows the end of the conversation (a new turn, a streaming
+    // reply) until the user scrolls up; scrolling back to the end follows again.
+    void followEnd();
 
     QWidget *m_canvas;
     QVBoxLayout *m_layout;
@@ -105,12 +105,8 @@ private:
     QList<MessageWidget *> m_messages; // widgets for m_all[m_firstBuilt..]
     int m_firstBuilt = 0;
     bool m_busy = false;
+    bool m_following = true;
+    bool m_scrolling = false; // our own scroll, not the user's
 };
-
-QString formatBytes(quint64 bytes);
-// Word-wrapped QLabels in panels that do not propagate height-for-width (tab
-// pages, scroll areas) get their minimum height from their current width.
-void fitWrappedLabels(QWidget *root);
-QString messageStatsText(const MessageStats &stats);
 
 } // namespace sluice::gui

@@ -4,24 +4,12 @@
 #include <QThread>
 #include <algorithm>
 
-#ifdef SLUICE_HAVE_ENGINE
 #include "model/plannerinputs.h"
-#endif
 
 namespace sluice::gui {
 
-bool engineAvailable()
-{
-#ifdef SLUICE_HAVE_ENGINE
-    return true;
-#else
-    return false;
-#endif
-}
-
 qt::EngineFactory defaultEngineFactory()
 {
-#ifdef SLUICE_HAVE_ENGINE
     return [](const EngineOptions &options) {
         // The library reads no environment: the app maps SLUICE_THREADS itself.
         EngineOptions o = options;
@@ -29,17 +17,10 @@ qt::EngineFactory defaultEngineFactory()
             o.threads = std::max(0, qEnvironmentVariableIntValue("SLUICE_THREADS"));
         return Engine::open(o);
     };
-#else
-    return [](const EngineOptions &) -> Expected<std::unique_ptr<Engine>> {
-        return makeError(ErrorCode::Unsupported,
-                         "this build of Sluice has no engine (the model module was not built)");
-    };
-#endif
 }
 
 PlannerInputsProvider defaultPlannerInputs()
 {
-#ifdef SLUICE_HAVE_ENGINE
     // The same mapping Engine::open and `sluice-cli plan` use. MainWindow calls
     // this on a pool thread: opening the container reads the manifest.
     return [](const QString &modelPath, int contextLength, int threads) -> std::optional<PlannerInputs> {
@@ -58,9 +39,6 @@ PlannerInputsProvider defaultPlannerInputs()
             return std::nullopt;
         return *in;
     };
-#else
-    return {};
-#endif
 }
 
 } // namespace sluice::gui

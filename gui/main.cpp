@@ -43,9 +43,16 @@ int main(int argc, char **argv)
 
     sluice::gui::MainWindowOptions options;
     options.dataDirectory = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    // The demo model is generated into the build tree next to the app.
-    for (const QString &candidate : {QStringLiteral(SLUICE_DEMO_MODEL),
-                                     QDir(QApplication::applicationDirPath()).filePath(QStringLiteral("../demo/sluice-demo.waste"))}) {
+    // The demo model: installed next to the binary's prefix (the .deb puts it
+    // in /usr/share/sluice/demo), else generated into the build tree (so a
+    // developer build opens its own demo even with the package installed),
+    // else anywhere in the XDG data dirs.
+    const QString appDir = QApplication::applicationDirPath();
+    const QString demoName = QStringLiteral("sluice/demo/sluice-demo.waste");
+    QStringList demoCandidates{QDir(appDir).filePath(QStringLiteral("../share/") + demoName), QStringLiteral(SLUICE_DEMO_MODEL),
+                               QDir(appDir).filePath(QStringLiteral("../demo/sluice-demo.waste"))};
+    demoCandidates << QStandardPaths::locateAll(QStandardPaths::GenericDataLocation, demoName, QStandardPaths::LocateDirectory);
+    for (const QString &candidate : std::as_const(demoCandidates)) {
         if (QFileInfo::exists(QDir(candidate).filePath(QStringLiteral("manifest.json")))) {
             options.demoModelPath = QDir::cleanPath(candidate);
             break;
@@ -58,6 +65,8 @@ int main(int argc, char **argv)
     window.show();
     if (parser.isSet(modelOption))
         window.openModel(parser.value(modelOption));
+    else
+        window.reopenLastModel(); // where the user left off (File → Recent models lists the others)
 
     const QString shot = qEnvironmentVariable("SLUICE_SCREENSHOT");
     if (!shot.isEmpty()) {

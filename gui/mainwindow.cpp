@@ -1,16 +1,19 @@
 #include "mainwindow.h"
 
 #include "appearance.h"
+#include "chatlistpanel.h"
 #include "conversationview.h"
+#include "messagestats.h"
+#include "modelpanel.h"
+#include "statusarea.h"
+#include "uihelpers.h"
 #include "imagestrip.h"
-#include "backgroundjobs.h"
 #include "plannerwidget.h"
 #include "promptedit.h"
 #include "settingsdialog.h"
 #include "shortcutsdialog.h"
 #include "statspanel.h"
 
-#include <QAccessible>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -23,21 +26,19 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QInputDialog>
+#include <QLineEdit>
 #include <QJsonDocument>
 #include <QLabel>
-#include <QLineEdit>
-#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QRegularExpression>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QToolButton>
 #include <QUuid>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -109,42 +110,51 @@ void MainWindow::buildUi()
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setChildrenCollapsible(false);
 
-    // Left: chats.
-    auto *left = new QWidget(splitter);
-    auto *ll = new QVBoxLayout(left);
-    m_chatsTitle = new QLabel(left);
-    QFont bold = m_chatsTitle->font();
-    bold.setBold(true);
-    m_chatsTitle->setFont(bold);
-    m_search = new QLineEdit(left);
-    m_search->setClearButtonEnabled(true);
-    m_chatList = new QListWidget(left);
-    m_newChat = new QPushButton(left);
-    m_renameChat = new QPushButton(left);
-    m_deleteChat = new QPushButton(left);
-    auto *chatButtons = new QHBoxLayout;
-    chatButtons->addWidget(m_newChat);
-    chatButtons->addWidget(m_renameChat);
-    chatButtons->addWidget(m_deleteChat);
-    ll->addWidget(m_chatsTitle);
-    ll->addWidget(m_search);
-    m_chatsEmpty = new QLabel(left);
-    m_chatsEmpty->setWordWrap(true);
-    m_chatsEmpty->setForegroundRole(QPalette::PlaceholderText);
-    ll->addWidget(m_chatsEmpty);
-    ll->addWidget(m_chatList, 1);
-    ll->addLayout(chatButtons);
-    connect(m_search, &QLineEdit::textChanged, this, &MainWindow::refreshChatList);
-    connect(m_chatList, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
-        if (item && item->data(Qt::UserRole).toString() != m_currentChat)
-            selectChat(item->data(Qt::UserRole).toString());
-    });
-    connect(m_newChat, &QPushButton::clicked, this, &MainWindow::newChat);
-    connect(m_renameChat, &QPushButton::clicked, this, &MainWindow::renameChat);
-    connect(m_deleteChat, &QPushButton::clicked, this, &MainWindow::deleteChat);
+    m_chats = new ChatListPanel(m_store, splitter);
+    connect(m_chats, &ChatListPanel::chatPicked, this, &MainWindow::selectChat);
+    connect(m_chats, &ChatListPanel::newRequested, this, &MainWindow::newChat);
+    connect(m_chats, &ChatListPanel::renameRequested, this, &MainWindow::renameChat);
+    connect(m_chats, &ChatListPanel::deleteRequested, this, &MainWindow::deleteChat);
 
-    // Centre: conversation over prompt.
-    auto *centre = new QWidget(splitter);
+    QWidget *centre = buildCentre(splitter);
+
+    // Right: planner, statistics, model.
+    m_side = new QTabWidget(splitter);
+    m_planner = new PlannerPanel(m_side);
+    m_stats = new StatsPanel(m_side);
+    m_modelPage = new ModelPanel(m_side);
+    connect(m_modelPage, &ModelPanel::verifyRequested, this, &MainWindow::verifyContainer);
+    connect(m_modelPage, &ModelPanel::verifyFinished, this, &MainWindow::updateModelUi);
+    m_side->addTab(m_planner, QString());
+    m_side->addTab(m_stats, QString());
+    m_side->addTab(m_modelPage, QString());
+    connect(m_planner, &PlannerPanel::applyRequested, this, [this](quint64 budget, int context) {
+        if (m_modelPath.isEmpty())
+            return;
+        // Applied budgets survive a restart: the next start opens with the same figures.
+        m_settings->setBudgetMode(Settings::BudgetMode::Fixed);
+        m_settings->setFixedBudgetBytes(budget);
+        m_settings->setContextLength(context);
+        openModelWithBudget(m_modelPath, budget, context);
+    });
+
+    splitter->addWidget(m_chats);
+    splitter->addWidget(centre);
+    splitter->addWidget(m_side);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(2, 0);
+    splitter->setSizes({230, 680, 370});
+    setCentralWidget(splitter);
+
+    m_status = new StatusArea(statusBar());
+    connect(m_status, &StatusArea::cancelRequested, this, [this] { m_engine->stop(); });
+}
+
+QWidget *MainWindow::buildCentre(QWidget *parent)
+{
+    // Conversation over the model buttons (no model) and the composer.
+    auto *centre = new QWidget(parent);
     auto *cl = new QVBoxLayout(centre);
     cl->setContentsMargins(0, 0, 0, 0);
     m_view = new ConversationView(centre);
@@ -186,102 +196,21 @@ void MainWindow::buildUi()
     connect(m_prompt, &PromptEdit::sendRequested, this, &MainWindow::sendPrompt);
     connect(m_send, &QPushButton::clicked, this, &MainWindow::sendPrompt);
     connect(m_stop, &QPushButton::clicked, this, &MainWindow::stopGeneration);
-    connect(m_attach, &QPushButton::clicked, this, [this] {
-        const QStringList files = QFileDialog::getOpenFileNames(
-            this, tr("Attach images"), QString(),
-            tr("Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;All files (*)"));
-        for (const QString &f : files)
-            m_strip->addFile(f);
-    });
+    connect(m_attach, &QPushButton::clicked, this, &MainWindow::attachImagesDialog);
     connect(m_strip, &ImageStrip::refused, this, &MainWindow::showNotice);
+    return centre;
+}
 
-    // Right: planner, statistics, model.
-    m_side = new QTabWidget(splitter);
-    m_planner = new PlannerPanel(m_side);
-    m_stats = new StatsPanel(m_side);
-    m_modelPage = new QWidget(m_side);
-    auto *ml = new QVBoxLayout(m_modelPage);
-    m_modelInfo = new QLabel(m_modelPage);
-    m_modelInfo->setWordWrap(true);
-    m_modelInfo->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_modelInfo->setFocusPolicy(Qt::StrongFocus);
-    m_verify = new QPushButton(m_modelPage);
-    m_verify->setEnabled(false);
-    m_verifyProgress = new QProgressBar(m_modelPage);
-    m_verifyProgress->hide();
-    m_verifyCancel = new QPushButton(m_modelPage);
-    m_verifyCancel->hide();
-    m_verifyResult = new QLabel(m_modelPage);
-    m_verifyResult->setWordWrap(true);
-    m_verifyResult->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_verifyJob = new VerifyJob(this);
-    ml->addWidget(m_modelInfo);
-    ml->addWidget(m_verify);
-    ml->addWidget(m_verifyProgress);
-    ml->addWidget(m_verifyCancel);
-    ml->addWidget(m_verifyResult);
-    connect(m_verify, &QPushButton::clicked, this, &MainWindow::verifyContainer);
-    connect(m_verifyCancel, &QPushButton::clicked, m_verifyJob, &VerifyJob::cancel);
-    connect(m_verifyJob, &VerifyJob::progress, this, [this](int done, int total) {
-        m_verifyProgress->setRange(0, std::max(1, total));
-        m_verifyProgress->setValue(done);
-    });
-    connect(m_verifyJob, &VerifyJob::finished, this, [this](const VerifyOutcome &o) {
-        m_verifyProgress->hide();
-        m_verifyCancel->hide();
-        updateModelUi();
-        QString text;
-        if (!o.error.isEmpty()) {
-            text = tr("Could not verify: %1").arg(o.error);
-        } else if (o.report.cancelled) {
-            text = tr("Verification cancelled after %n record(s).", nullptr, int(o.report.records));
-        } else if (o.report.damaged.empty()) {
-            text = tr("All %n record(s) intact (headers and CRC).", nullptr, int(o.report.records));
-        } else {
-            QStringList lines;
-            lines << tr("%n damaged record(s):", nullptr, int(o.report.damaged.size()));
-            for (const RecordDamage &d : o.report.damaged)
-                lines << (d.expert >= 0 ? tr("layer %1, expert %2").arg(d.layer).arg(d.expert)
-                                        : tr("layer %1 (whole bank)").arg(d.layer))
-                             + QStringLiteral(": ") + QString::fromStdString(d.what);
-            text = lines.join(QLatin1Char('\n'));
-        }
-        m_verifyResult->setText(text);
-        QAccessibleEvent ev(m_verifyResult, QAccessible::Alert);
-        QAccessible::updateAccessibility(&ev);
-    });
-    ml->addStretch(1);
-    m_side->addTab(m_planner, QString());
-    m_side->addTab(m_stats, QString());
-    m_side->addTab(m_modelPage, QString());
-    connect(m_planner, &PlannerPanel::applyRequested, this, [this](quint64 budget, int context) {
-        if (!m_modelPath.isEmpty())
-            openModelWithBudget(m_modelPath, budget, context);
-    });
-
-    splitter->addWidget(left);
-    splitter->addWidget(centre);
-    splitter->addWidget(m_side);
-    splitter->setStretchFactor(0, 0);
-    splitter->setStretchFactor(1, 1);
-    splitter->setStretchFactor(2, 0);
-    splitter->setSizes({230, 680, 370});
-    setCentralWidget(splitter);
-
-    // Status bar.
-    m_statusModel = new QLabel(this);
-    m_statusStats = new QLabel(this);
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1000);
-    m_progress->setMaximumWidth(220);
-    m_progress->hide();
-    m_cancelOpen = new QToolButton(this);
-    m_cancelOpen->hide();
-    connect(m_cancelOpen, &QToolButton::clicked, this, [this] { m_engine->stop(); });
-    statusBar()->addWidget(m_statusModel, 1);
-    statusBar()->addPermanentWidget(m_statusStats);
-    statusBar()->addPermanentWidget(m_progress);
-    statusBar()->addPermanentWidget(m_cancelOpen);
+void MainWindow::attachImagesDialog()
+{
+    // Start where people keep pictures, not in the app's working directory.
+    QString start = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    if (start.isEmpty() || !QFileInfo(start).isDir())
+        start = QDir::homePath();
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Attach images"), start, tr("Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;All files (*)"));
+    for (const QString &f : files)
+        m_strip->addFile(f);
 }
 
 void MainWindow::buildMenus()
@@ -374,19 +303,8 @@ QList<QAction *> MainWindow::shortcutActions() const
 
 void MainWindow::retranslate()
 {
-    setWindowTitle(m_modelOpen ? tr("Sluice — %1").arg(QFileInfo(m_modelPath).fileName()) : tr("Sluice"));
-    m_chatsTitle->setText(tr("Chats"));
-    m_search->setPlaceholderText(tr("Search chat titles"));
-    m_search->setAccessibleName(tr("Search chats by title"));
-    m_chatList->setAccessibleName(tr("Chat list"));
-    m_chatsEmpty->setText(m_search->text().isEmpty() ? tr("Your chats are listed here, newest first.")
-                                                     : tr("No chat title matches the search."));
-    m_newChat->setText(tr("New"));
-    m_newChat->setAccessibleName(tr("New chat"));
-    m_renameChat->setText(tr("Rename"));
-    m_renameChat->setAccessibleName(tr("Rename chat"));
-    m_deleteChat->setText(tr("Delete"));
-    m_deleteChat->setAccessibleName(tr("Delete chat"));
+    // The application display name ("Sluice") is appended by Qt: the title names only the model.
+    setWindowTitle(m_modelOpen ? QFileInfo(m_modelPath).fileName() : QString());
     m_view->setAccessibleName(tr("Conversation"));
     m_openButton->setText(tr("Open model…"));
     m_openButton->setAccessibleName(tr("Open a model folder"));
@@ -407,22 +325,15 @@ void MainWindow::retranslate()
     m_side->setTabText(1, tr("Statistics"));
     m_side->setTabText(2, tr("Model"));
     m_side->setAccessibleName(tr("Side panel"));
-    m_modelPage->setAccessibleName(tr("Model information"));
-    m_modelInfo->setAccessibleName(tr("Model information"));
-    m_verify->setText(tr("Verify container"));
-    m_verify->setAccessibleName(tr("Verify the model container"));
-    m_verify->setToolTip(tr("Checks every expert record's header and CRC, like `sluice-cli verify MODEL`"));
-    m_verifyCancel->setText(tr("Cancel verification"));
-    m_verifyCancel->setAccessibleName(tr("Cancel verification"));
-    m_verifyProgress->setAccessibleName(tr("Verification progress"));
-    m_verifyResult->setAccessibleName(tr("Verification result"));
-    m_actVerify->setText(tr("&Verify container…"));
-    m_progress->setAccessibleName(tr("Model opening progress"));
-    m_cancelOpen->setText(tr("Cancel"));
-    m_cancelOpen->setAccessibleName(tr("Cancel opening the model"));
-    m_statusModel->setAccessibleName(tr("Model status"));
-    m_statusStats->setAccessibleName(tr("Generation statistics"));
+    m_status->retranslate();
+    retranslateMenus();
+    updateRecentMenu();
+    updateModelUi();
+}
 
+void MainWindow::retranslateMenus()
+{
+    m_actVerify->setText(tr("&Verify container…"));
     m_fileMenu->setTitle(tr("&File"));
     m_recentMenu->setTitle(tr("&Recent models"));
     m_exportMenu->setTitle(tr("&Export chat"));
@@ -443,8 +354,6 @@ void MainWindow::retranslate()
     m_actFocusPrompt->setText(tr("&Focus the prompt"));
     m_actShortcuts->setText(tr("&Keyboard shortcuts"));
     m_actAbout->setText(tr("&About Sluice"));
-    updateRecentMenu();
-    updateModelUi();
 }
 
 void MainWindow::changeEvent(QEvent *event)
@@ -491,21 +400,7 @@ void MainWindow::dropEvent(QDropEvent *event)
 
 // ---- chats ------------------------------------------------------------------
 
-void MainWindow::refreshChatList()
-{
-    const QSignalBlocker block(m_chatList);
-    m_chatList->clear();
-    for (const QString &id : m_store->search(m_search->text())) {
-        auto *item = new QListWidgetItem(m_store->chat(id)->title, m_chatList);
-        item->setData(Qt::UserRole, id);
-        item->setToolTip(m_store->chat(id)->title);
-        if (id == m_currentChat)
-            m_chatList->setCurrentItem(item);
-    }
-    m_chatsEmpty->setVisible(m_chatList->count() == 0);
-    m_chatsEmpty->setText(m_search->text().isEmpty() ? tr("Your chats are listed here, newest first.")
-                                                     : tr("No chat title matches the search."));
-}
+void MainWindow::refreshChatList() { m_chats->refresh(m_currentChat); }
 
 void MainWindow::selectChat(const QString &id)
 {
@@ -513,21 +408,19 @@ void MainWindow::selectChat(const QString &id)
         return; // the reply being streamed belongs to the current chat
     m_currentChat = id;
     m_view->setChat(m_store->chat(id));
-    for (int i = 0; i < m_chatList->count(); ++i) {
-        if (m_chatList->item(i)->data(Qt::UserRole).toString() == id) {
-            const QSignalBlocker block(m_chatList);
-            m_chatList->setCurrentRow(i);
-        }
-    }
+    m_chats->markCurrent(id);
     m_editIndex = -1;
+    // Attachments and a half-written edit belong to the chat they were made in.
+    m_strip->clear();
 }
 
 void MainWindow::stepChat(int delta)
 {
-    if (m_chatList->count() == 0 || m_generating)
+    if (m_generating)
         return;
-    const int row = (std::max(0, m_chatList->currentRow()) + delta + m_chatList->count()) % m_chatList->count();
-    selectChat(m_chatList->item(row)->data(Qt::UserRole).toString());
+    const QString id = m_chats->stepFrom(delta);
+    if (!id.isEmpty())
+        selectChat(id);
 }
 
 void MainWindow::newChat()
@@ -535,7 +428,7 @@ void MainWindow::newChat()
     if (m_generating)
         return;
     const QString id = m_store->createChat(tr("New chat"));
-    m_search->clear();
+    m_chats->clearSearch();
     refreshChatList();
     selectChat(id);
     m_prompt->setFocus();
@@ -582,8 +475,11 @@ void MainWindow::exportChat(bool json)
     const QString filter = json ? tr("JSON (*.json)") : tr("Markdown (*.md)");
     QString base = c->title;
     base.replace(QRegularExpression(QStringLiteral("[^\\w\\- ]")), QStringLiteral("_"));
+    QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (folder.isEmpty() || !QFileInfo(folder).isDir())
+        folder = QDir::homePath();
     const QString path = QFileDialog::getSaveFileName(this, tr("Export chat"),
-                                                      base + (json ? QStringLiteral(".json") : QStringLiteral(".md")),
+                                                      QDir(folder).filePath(base) + (json ? QStringLiteral(".json") : QStringLiteral(".md")),
                                                       filter);
     if (path.isEmpty())
         return;
@@ -601,11 +497,13 @@ void MainWindow::exportChat(bool json)
 void MainWindow::copyMessage(int index)
 {
     const Chat *c = m_store->chat(m_currentChat);
+    // A reply that is all thinking (stopped before the answer) copies the thinking.
+    auto text = [](const Message &m) { return m.content.isEmpty() ? m.reasoning : m.content; };
     if (c && index >= 0 && index < c->messages.size()) {
-        QApplication::clipboard()->setText(c->messages[index].content);
+        QApplication::clipboard()->setText(text(c->messages[index]));
         showNotice(tr("Message copied to the clipboard."));
     } else if (m_generating && index == m_view->messageCount() - 1) {
-        QApplication::clipboard()->setText(m_streaming.content);
+        QApplication::clipboard()->setText(text(m_streaming));
     }
 }
 
@@ -668,6 +566,7 @@ void MainWindow::sendPrompt()
         showNotice(tr("Still checking the attached images; send again in a moment."));
         return;
     }
+    const QStringList attached = m_strip->images(); // selecting a new chat below clears the strip
     if (m_currentChat.isEmpty() || !m_store->chat(m_currentChat)) {
         QString title = text.left(48).simplified();
         if (title.isEmpty())
@@ -686,7 +585,7 @@ void MainWindow::sendPrompt()
     Message m;
     m.role = QStringLiteral("user");
     m.content = text;
-    for (const QString &img : m_strip->images())
+    for (const QString &img : attached)
         m.images.append(storedImageCopy(img));
     m.created = QDateTime::currentDateTimeUtc();
     chat.messages.append(m);
@@ -776,7 +675,9 @@ void MainWindow::finishStreaming(const qt::GenerationSummary *summary, const QSt
     m_streaming.stats.diskGBps = s.diskGBps;
     m_streaming.stats.residentBytes = s.residentBytes;
     m_streaming.stats.budgetBytes = s.budgetBytes ? s.budgetBytes : m_info.budgetBytes;
-    m_streaming.stats.stopReason = summary ? qt::stopReasonText(summary->reason) : tr("error: %1").arg(error);
+    // Stored as a code and translated when shown (messagestats.h).
+    m_streaming.stats.stopReason = stopReasonCode(summary ? summary->reason : StopReason::Error);
+    m_streaming.stats.errorText = summary ? QString() : error;
     m_view->updateLastMessage(m_streaming);
 
     const Chat *c = m_store->chat(m_currentChat);
@@ -807,6 +708,15 @@ void MainWindow::openModelDialog()
         openModel(dir);
 }
 
+bool MainWindow::reopenLastModel()
+{
+    const QStringList recent = m_settings->recentModels();
+    if (recent.isEmpty() || !isModelFolder(recent.first()))
+        return false;
+    openModel(recent.first());
+    return true;
+}
+
 void MainWindow::openModel(const QString &path)
 {
     quint64 budget = 0;
@@ -831,10 +741,7 @@ void MainWindow::openModelWithBudget(const QString &path, quint64 budgetBytes, i
     m_opening = true;
     m_modelOpen = false;
     m_strip->setVisionAvailable(false, false);
-    m_progress->setValue(0);
-    m_progress->show();
-    m_cancelOpen->show();
-    m_statusModel->setText(tr("Opening %1…").arg(QDir::toNativeSeparators(m_pendingPath)));
+    m_status->showOpening(m_pendingPath);
     m_openId = m_engine->open(opts);
     updateModelUi();
 }
@@ -845,8 +752,7 @@ void MainWindow::connectEngine()
     connect(w, &qt::EngineWorker::progress, this, [this](quint64 id, double fraction, const QString &stage) {
         if (id != m_openId)
             return;
-        m_progress->setValue(int(fraction * 1000));
-        m_progress->setFormat(stage.isEmpty() ? QStringLiteral("%p%") : stage + QStringLiteral(" %p%"));
+        m_status->setOpenProgress(fraction, stage);
     });
     connect(w, &qt::EngineWorker::opened, this, [this](quint64 id, const ModelInfo &info) {
         if (id != m_openId)
@@ -876,12 +782,7 @@ void MainWindow::connectEngine()
             return;
         m_lastStats = s;
         m_stats->update(s);
-        m_statusStats->setText(tr("%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6")
-                                   .arg(s.tokensPerSecond, 0, 'f', 2)
-                                   .arg(s.timeToFirstToken, 0, 'f', 2)
-                                   .arg(s.hitRate * 100, 0, 'f', 1)
-                                   .arg(s.diskGBps, 0, 'f', 2)
-                                   .arg(formatBytes(s.residentBytes), formatBytes(s.budgetBytes)));
+        m_status->setStats(s);
     });
     connect(w, &qt::EngineWorker::finished, this, [this](quint64 id, const qt::GenerationSummary &summary) {
         if (id == m_genId && m_generating)
@@ -910,6 +811,7 @@ void MainWindow::updatePlanner()
         return;
     }
     m_planner->setDiskTestTarget(m_modelPath);
+    m_planner->setModelName(QFileInfo(m_modelPath).fileName());
     if (!m_options.plannerInputs) {
         applyPlannerInputs(std::nullopt);
         return;
@@ -925,17 +827,13 @@ void MainWindow::updatePlanner()
 
 void MainWindow::verifyContainer()
 {
-    if (m_modelPath.isEmpty() || m_verifyJob->isRunning())
+    if (m_modelPath.isEmpty() || m_modelPage->isVerifying())
         return;
-    m_verify->setEnabled(false);
-    m_verifyProgress->setRange(0, 0);
-    m_verifyProgress->show();
-    m_verifyCancel->show();
-    m_verifyResult->setText(tr("Verifying %1…").arg(QDir::toNativeSeparators(m_modelPath)));
-    m_verifyJob->start(m_modelPath);
+    m_modelPage->startVerify(m_modelPath);
+    updateModelUi();
 }
 
-QString MainWindow::verifyResultText() const { return m_verifyResult->text(); }
+QString MainWindow::verifyResultText() const { return m_modelPage->verifyResultText(); }
 
 void MainWindow::applyPlannerInputs(const std::optional<PlannerInputs> &inputs)
 {
@@ -981,13 +879,11 @@ void MainWindow::updateModelUi()
     m_attach->setEnabled(m_modelOpen && m_info.hasVision && !m_generating);
     m_attach->setToolTip(m_modelOpen && !m_info.hasVision ? tr("This model has no vision tower") : QString());
     m_actOpen->setEnabled(!m_generating);
-    const bool canVerify = !m_modelPath.isEmpty() && !m_opening && !m_verifyJob->isRunning();
-    m_verify->setEnabled(canVerify);
+    const bool canVerify = !m_modelPath.isEmpty() && !m_opening && !m_modelPage->isVerifying();
+    m_modelPage->setVerifyAllowed(!m_modelPath.isEmpty() && !m_opening);
     m_actVerify->setEnabled(canVerify);
-    if (!m_opening) {
-        m_progress->hide();
-        m_cancelOpen->hide();
-    }
+    if (!m_opening)
+        m_status->hideOpenProgress();
 
     if (m_opening) {
         m_view->setEmptyText(tr("Opening the model…"));
@@ -999,25 +895,13 @@ void MainWindow::updateModelUi()
                      "its replies are gibberish, but every feature works with it.")
                 : tr("## No model is open\n\nOpen a model folder (a `.waste` container) with **File → Open model…** "
                      "or drop one onto this window. Your conversation will appear here."));
-        m_statusModel->setText(tr("No model open"));
-        m_modelInfo->setText(tr("Architecture, parameter count, container size and whether the model can see images "
-                                "are shown here once a model is open."));
+        m_status->setModelText(tr("No model open"));
+        m_modelPage->showModel(m_modelPath, nullptr, m_contextLength);
     } else {
         m_view->setEmptyText(tr("Type a message below to start the conversation."));
         const ModelInfo &i = m_info;
-        m_statusModel->setText(tr("%1 · budget %2").arg(QFileInfo(m_modelPath).fileName(), formatBytes(i.budgetBytes)));
-        QStringList lines;
-        lines << tr("Folder: %1").arg(QDir::toNativeSeparators(m_modelPath));
-        lines << tr("Architecture: %1").arg(QString::fromStdString(i.architecture));
-        lines << tr("Parameters: %1 billion").arg(double(i.parameters) / 1e9, 0, 'f', 3);
-        lines << tr("Container size: %1").arg(formatBytes(i.containerBytes));
-        lines << tr("Layers: %1 · experts: %2 (top-%3)").arg(i.config.nLayers).arg(i.config.nExperts).arg(i.config.topK);
-        lines << tr("Vision: %1").arg(i.hasVision ? tr("yes") : tr("no"));
-        lines << tr("Budget: %1 · floor: %2").arg(formatBytes(i.budgetBytes), formatBytes(i.floorBytes));
-        lines << tr("Expert cache: %1 (%n slot(s))", nullptr, i.expertCacheSlots).arg(formatBytes(i.expertCacheBytes));
-        lines << tr("Direct I/O: %1").arg(i.directIo ? tr("yes") : tr("no (buffered reads)"));
-        lines << tr("Context length: %1 tokens").arg(m_contextLength);
-        m_modelInfo->setText(lines.join(QLatin1Char('\n')));
+        m_status->setModelText(tr("%1 · budget %2").arg(QFileInfo(m_modelPath).fileName(), formatBytes(m_info.budgetBytes)));
+        m_modelPage->showModel(m_modelPath, &m_info, m_contextLength);
     }
 }
 

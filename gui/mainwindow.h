@@ -16,21 +16,19 @@
 
 class QAction;
 class QLabel;
-class QLineEdit;
-class QListWidget;
 class QMenu;
-class QProgressBar;
 class QPushButton;
 class QTabWidget;
-class QToolButton;
 
 namespace sluice::gui {
 
 class Appearance;
+class ChatListPanel;
 class ConversationView;
+class ModelPanel;
+class StatusArea;
 class ImageStrip;
 class PlannerPanel;
-class VerifyJob;
 class PromptEdit;
 class StatsPanel;
 
@@ -56,6 +54,8 @@ public:
     ~MainWindow() override;
 
     void openModel(const QString &path);
+    // Opens the most recent model of the Recent list when it still exists; false otherwise.
+    bool reopenLastModel();
     void openModelWithBudget(const QString &path, quint64 budgetBytes, int contextLength);
     bool isModelOpen() const { return m_modelOpen; }
     bool isGenerating() const { return m_generating; }
@@ -92,7 +92,9 @@ protected:
 
 private:
     void buildUi();
+    QWidget *buildCentre(QWidget *parent);
     void buildMenus();
+    void retranslateMenus();
     void retranslate();
     void connectEngine();
     void refreshChatList();
@@ -112,6 +114,7 @@ private:
     void showNotice(const QString &text);
     void showError(const QString &title, const QString &message, const QString &detail);
     void openModelDialog();
+    void attachImagesDialog();
     void updateRecentMenu();
     void updatePlanner();
     void applyPlannerInputs(const std::optional<PlannerInputs> &inputs);
@@ -145,13 +148,7 @@ private:
     QString m_lastNotice;
 
     // Widgets.
-    QLineEdit *m_search;
-    QListWidget *m_chatList;
-    QPushButton *m_newChat;
-    QPushButton *m_renameChat;
-    QPushButton *m_deleteChat;
-    QLabel *m_chatsTitle;
-    QLabel *m_chatsEmpty;
+    ChatListPanel *m_chats;
     ConversationView *m_view;
     QPushButton *m_demoButton;
     QPushButton *m_openButton;
@@ -163,18 +160,9 @@ private:
     QTabWidget *m_side;
     PlannerPanel *m_planner;
     StatsPanel *m_stats;
-    QWidget *m_modelPage;
-    QLabel *m_modelInfo;
-    QPushButton *m_verify;
-    QPushButton *m_verifyCancel;
-    QProgressBar *m_verifyProgress;
-    QLabel *m_verifyResult;
-    VerifyJob *m_verifyJob;
+    ModelPanel *m_modelPage;
     quint64 m_plannerSeq = 0;
-    QLabel *m_statusModel;
-    QLabel *m_statusStats;
-    QProgressBar *m_progress;
-    QToolButton *m_cancelOpen;
+    StatusArea *m_status;
 
     QMenu *m_fileMenu;
     QMenu *m_recentMenu;

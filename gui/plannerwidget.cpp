@@ -1,6 +1,6 @@
 #include "plannerwidget.h"
 
-#include "conversationview.h" // formatBytes, fitWrappedLabels
+#include "uihelpers.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -22,7 +22,6 @@
 namespace sluice::gui {
 
 namespace {
-constexpr double kGiB = double(1ull << 30);
 const int kContexts[] = {4096, 8192, 16384, 32768, 65536, 131072, 262144, 1048576};
 } // namespace
 
@@ -41,9 +40,22 @@ void PlannerBar::clear()
     update();
 }
 
-void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing)
+quint64 fullCacheBudget(const MemoryPlan &plan)
+{
+    const quint64 keys = quint64(std::max(plan.moeLayers, 0)) * quint64(std::max(plan.expertsPerLayer, 0));
+    const quint64 minSlots = quint64(2 * std::max(plan.topK, 0));
+    if (keys == 0)
+        return 0;
+    if (keys <= minSlots)
+        return plan.floorBytes;
+    // sizeCache's rule: each slot above the minimum costs its record and its index entry.
+    return plan.floorBytes + (keys - minSlots) * (plan.recordBytes + kCacheIndexBytesPerSlot);
+}
+
+void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing, quint64 unit)
 {
     m_segments.clear();
+    m_unit = unit;
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
     auto add = [&](const QString &label, quint64 bytes, QColor c) {
         if (dark)
@@ -58,7 +70,15 @@ void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing
     quint64 budget = plan.floorBytes;
     if (sizing) {
         // The planner's identity: budget = trunk + state + scratch + vision + cache index + cache.
-        add(tr("Expert cache"), sizing->cacheBytes + plan.cacheIndexBytes, QColor(0xdd, 0x6b, 0x20));
+        // Once every record of the model fits, more cache is memory nobody reads:
+        // the bar draws what the engine allocates and the rest as unused.
+        const quint64 full = fullCacheBudget(plan);
+        if (full && sizing->budgetBytes > full && sizing->engineBytes < sizing->budgetBytes) {
+            add(tr("Expert cache (every expert)"), sizing->slotBufferBytes + sizing->indexBytes, QColor(0xdd, 0x6b, 0x20));
+            add(tr("Unused budget"), sizing->budgetBytes - sizing->engineBytes, QColor(0xa0, 0xae, 0xc0));
+        } else {
+            add(tr("Expert cache"), sizing->cacheBytes + plan.cacheIndexBytes, QColor(0xdd, 0x6b, 0x20));
+        }
         budget = sizing->budgetBytes;
     }
     const quint64 usable = plan.usableRamBytes;
@@ -68,7 +88,7 @@ void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing
     m_floor = plan.floorBytes;
     m_riskFrom = plan.capBytes;
     setAccessibleDescription(tr("Budget %1 of %2 usable RAM; floor %3")
-                                 .arg(formatBytes(budget), formatBytes(usable), formatBytes(plan.floorBytes)));
+                                 .arg(formatBytesIn(budget, m_unit), formatBytesIn(usable, m_unit), formatBytesIn(plan.floorBytes, m_unit)));
     update();
 }
 
@@ -114,7 +134,7 @@ void PlannerBar::paintEvent(QPaintEvent *)
     const double fx = xOf(m_floor);
     p.setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::SolidLine));
     p.drawLine(QPointF(fx, area.top() - 4), QPointF(fx, area.bottom() + 4));
-    const QString floorText = tr("floor %1").arg(formatBytes(m_floor));
+    const QString floorText = tr("floor %1").arg(formatBytesIn(m_floor, m_unit));
     // Centred on the marker, but kept inside the widget when the floor sits near an end
     // (a tiny model's floor is a sliver of usable RAM).
     const double tw = QFontMetricsF(small).horizontalAdvance(floorText) + 4;
@@ -129,21 +149,16 @@ void PlannerBar::paintEvent(QPaintEvent *)
     }
     p.setPen(palette().color(QPalette::WindowText));
     p.drawText(QRectF(area.left(), area.bottom() + 4, area.width() / 2, 16), Qt::AlignLeft | Qt::AlignTop,
-               tr("usable RAM %1").arg(formatBytes(m_usable)));
+               tr("usable RAM %1").arg(formatBytesIn(m_usable, m_unit)));
 }
 
 PlannerPanel::PlannerPanel(QWidget *parent)
-    : QWidget(parent)
+    : SidePanel(parent)
 {
     auto *layout = new QVBoxLayout(this);
-    m_title = new QLabel(this);
-    QFont f = m_title->font();
-    f.setBold(true);
-    m_title->setFont(f);
+    m_title = makeTitleLabel(this);
     layout->addWidget(m_title);
-    m_empty = new QLabel(this);
-    m_empty->setWordWrap(true);
-    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_empty = makeHintLabel(this);
     layout->addWidget(m_empty);
 
     m_controls = new QWidget(this);
@@ -201,9 +216,7 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     m_diskResult->setWordWrap(true);
     m_diskResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
     cl->addWidget(m_diskResult);
-    m_estimate = new QLabel(m_controls);
-    m_estimate->setWordWrap(true);
-    m_estimate->setForegroundRole(QPalette::PlaceholderText);
+    m_estimate = makeHintLabel(m_controls);
     cl->addWidget(m_estimate);
     layout->addWidget(m_controls);
     layout->addStretch(1);
@@ -242,12 +255,12 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     connect(m_slider, &QSlider::valueChanged, this, [this](int k) {
         if (m_updating || !m_plan)
             return;
-        setBudget(m_plan->floorBytes + quint64(k) * m_plan->workingSetBytes, true);
+        setBudget(std::min(m_maxBudget, m_plan->floorBytes + quint64(k) * stepBytes()), true);
     });
-    connect(m_field, &QDoubleSpinBox::valueChanged, this, [this](double gib) {
+    connect(m_field, &QDoubleSpinBox::valueChanged, this, [this](double value) {
         if (m_updating)
             return;
-        setBudget(quint64(std::llround(gib * kGiB)), false);
+        setBudget(quint64(std::llround(value * double(m_unit))), false);
     });
     connect(m_apply, &QPushButton::clicked, this, [this] {
         if (m_sizing && m_plan && m_budget >= m_plan->floorBytes)
@@ -255,12 +268,6 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     });
     retranslate();
     clearInputs(QString());
-}
-
-void PlannerPanel::resizeEvent(QResizeEvent *event)
-{
-    QWidget::resizeEvent(event);
-    fitWrappedLabels(this);
 }
 
 void PlannerPanel::setDiskTestTarget(const QString &target, double seconds, quint64 recordBytes)
@@ -305,7 +312,7 @@ QString PlannerPanel::diskResultText() const
 QString PlannerPanel::estimateLabelText() const
 {
     if (m_estimateResult)
-        return estimateText(*m_estimateResult);
+        return estimateText(*m_estimateResult, m_modelName);
     if (m_tracePath.isEmpty())
         return tr("The tok/s estimate needs a routing trace (*.jsonl); none was found.");
     return tr("Test the disk speed for an estimate of tokens per second.");
@@ -320,27 +327,18 @@ void PlannerPanel::runEstimate()
 
 int PlannerPanel::chosenContext() const { return m_context->currentData().toInt(); }
 
-void PlannerPanel::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-        // New texts have new heights; refit once the layouts have run.
-        QTimer::singleShot(0, this, [this] { fitWrappedLabels(this); });
-    }
-    QWidget::changeEvent(event);
-}
-
 void PlannerPanel::retranslate()
 {
     m_title->setText(tr("Memory budget"));
     m_contextLabel->setText(tr("&Context length:"));
     m_context->setAccessibleName(tr("Context length in tokens"));
     m_context->setToolTip(tr("The attention cache is preallocated for this many tokens"));
-    m_sliderLabel->setText(tr("&Budget (working sets):"));
-    m_slider->setAccessibleName(tr("Budget in working-set steps above the floor"));
-    m_slider->setToolTip(tr("Each step adds one working set (the experts one token touches) to the expert cache"));
-    m_fieldLabel->setText(tr("Budget (&GiB):"));
-    m_field->setAccessibleName(tr("Precise budget in GiB"));
+    m_sliderLabel->setText(tr("&Budget:"));
+    m_slider->setAccessibleName(tr("Budget, from the floor up"));
+    m_slider->setToolTip(tr("Each step adds room in the expert cache for the experts of %n token(s)", nullptr, m_stepSets));
+    const bool mib = m_unit < (1ull << 30);
+    m_fieldLabel->setText(mib ? tr("Budget (&MiB):") : tr("Budget (&GiB):"));
+    m_field->setAccessibleName(mib ? tr("Precise budget in MiB") : tr("Precise budget in GiB"));
     m_apply->setText(tr("&Apply and reopen model"));
     m_apply->setAccessibleName(tr("Apply the budget and reopen the model"));
     m_diskTest->setText(tr("Test disk speed"));
@@ -420,18 +418,33 @@ void PlannerPanel::replan()
     }
     m_error.clear();
     m_plan = *plan;
-    // Slider range: the floor up to the most whole working sets that fit in usable RAM (at least 3).
-    int maxK = 3;
-    if (plan->workingSetBytes > 0 && m_usable > plan->floorBytes)
-        maxK = std::max(3, int((m_usable - plan->floorBytes) / plan->workingSetBytes));
+    // The top: usable RAM, but never past the point where every expert of the
+    // model is cached (a 7 MB model must not draw a 12 GiB cache).
+    const quint64 full = fullCacheBudget(*plan);
+    quint64 top = std::max<quint64>(m_usable, plan->floorBytes);
+    if (full)
+        top = std::min(top, std::max<quint64>(full, plan->floorBytes));
+    m_maxBudget = top;
+    m_unit = unitFor(top);
+    const quint64 ws = std::max<quint64>(1, plan->workingSetBytes);
+    const quint64 sets = (top - plan->floorBytes + ws - 1) / ws; // whole working sets up to the top
+    // About 20 steps at most: a tiny model fits thousands of working sets.
+    constexpr quint64 kMaxSteps = 20;
+    m_stepSets = int(std::max<quint64>(1, (sets + kMaxSteps - 1) / kMaxSteps));
+    const int maxK = int(std::max<quint64>(1, (sets + m_stepSets - 1) / quint64(m_stepSets)));
     m_updating = true;
     m_slider->setRange(0, maxK);
-    // A tiny model fits thousands of working sets: keep the ticks readable.
-    m_slider->setTickInterval(std::max(1, maxK / 12));
-    m_field->setRange(0.0, std::max(double(m_usable), double(plan->floorBytes + quint64(maxK) * plan->workingSetBytes)) / kGiB);
+    m_slider->setTickInterval(std::max(1, maxK / 10));
+    const bool mib = m_unit < (1ull << 30);
+    m_field->setSuffix(QString());
+    m_field->setDecimals(mib ? 1 : 2);
+    m_field->setSingleStep(mib ? 1.0 : 0.25);
+    m_field->setRange(0.0, double(top) / double(m_unit));
     m_updating = false;
+    retranslate();
     // Keep the budget the user had if still meaningful, else the planner's default.
-    setBudget(m_budget >= plan->floorBytes ? m_budget : plan->defaultBudgetBytes, false);
+    const quint64 fallback = std::min<quint64>(plan->defaultBudgetBytes, top);
+    setBudget(m_budget >= plan->floorBytes && m_budget <= top ? m_budget : fallback, false);
 }
 
 void PlannerPanel::setBudget(quint64 bytes, bool fromSlider)
@@ -447,18 +460,27 @@ void PlannerPanel::setBudget(quint64 bytes, bool fromSlider)
             m_error = QString::fromStdString(s.status().message());
         }
         m_updating = true;
-        if (!fromSlider && m_plan->workingSetBytes > 0) {
+        if (!fromSlider && stepBytes() > 0) {
             const quint64 above = bytes > m_plan->floorBytes ? bytes - m_plan->floorBytes : 0;
-            m_slider->setValue(int(above / m_plan->workingSetBytes));
+            m_slider->setValue(int(above / stepBytes()));
         }
-        if (fromSlider || std::llround(m_field->value() * kGiB) != std::llround(double(bytes)))
-            m_field->setValue(double(bytes) / kGiB);
+        if (fromSlider || std::llround(m_field->value() * double(m_unit)) != std::llround(double(bytes)))
+            m_field->setValue(double(bytes) / double(m_unit));
         m_updating = false;
     }
     refresh();
 }
 
 QString PlannerPanel::figuresText() const { return m_figures->text(); }
+
+quint64 PlannerPanel::stepBytes() const { return m_plan ? quint64(m_stepSets) * m_plan->workingSetBytes : 0; }
+
+void PlannerPanel::setModelName(const QString &name)
+{
+    m_modelName = name;
+    refresh();
+    m_estimate->setText(estimateLabelText());
+}
 
 void PlannerPanel::refresh()
 {
@@ -471,27 +493,40 @@ void PlannerPanel::refresh()
         return;
     }
     const MemoryPlan &p = *m_plan;
-    m_bar->setPlan(p, m_sizing);
+    m_bar->setPlan(p, m_sizing, m_unit);
+    auto size = [this](quint64 bytes) { return formatBytesIn(bytes, m_unit); };
     QString legend;
     for (const PlannerBar::Segment &s : m_bar->segments())
         legend += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 %3&nbsp;&nbsp; ")
-                      .arg(s.color.name(), s.label.toHtmlEscaped(), formatBytes(s.bytes));
+                      .arg(s.color.name(), s.label.toHtmlEscaped(), size(s.bytes));
     m_legend->setText(legend);
 
     QStringList lines;
-    lines << tr("Floor: %1 (the least the model can run in)").arg(formatBytes(p.floorBytes));
-    lines << tr("Working set: %1 (experts touched per token)").arg(formatBytes(p.workingSetBytes));
-    lines << tr("Recommended: %1 · default here: %2").arg(formatBytes(p.recommendedBytes), formatBytes(p.defaultBudgetBytes));
+    if (!m_modelName.isEmpty())
+        lines << tr("Model: %1").arg(m_modelName);
+    lines << tr("Floor: %1 (the least the model can run in)").arg(size(p.floorBytes));
+    lines << tr("Experts one token reads: %1").arg(size(p.workingSetBytes));
+    lines << tr("Recommended: %1 · default here: %2").arg(size(p.recommendedBytes), size(p.defaultBudgetBytes));
+    const quint64 full = fullCacheBudget(p);
+    if (full && full <= m_maxBudget)
+        lines << tr("Every expert of the model fits in the cache from %1 on").arg(size(full));
     if (m_sizing) {
         lines << tr("Budget: %1 → expert cache %2 (%n slot(s))", nullptr, m_sizing->slotCount)
-                     .arg(formatBytes(m_sizing->budgetBytes), formatBytes(m_sizing->cacheBytes));
-        for (const std::string &w : m_sizing->warnings)
-            lines << tr("Warning: %1").arg(QString::fromStdString(w));
+                     .arg(size(m_sizing->budgetBytes), size(m_sizing->slotBufferBytes));
+        if (m_sizing->budgetBytes > p.capBytes)
+            lines << tr("Warning: the budget is above 7/8 of usable RAM (%1); the system may page out the cache.")
+                         .arg(size(p.capBytes));
     } else {
         lines << tr("Not allowed: %1").arg(m_error);
     }
-    for (const std::string &w : p.warnings)
-        lines << tr("Warning: %1").arg(QString::fromStdString(w));
+    if (p.defaultWorkingSets == 0) {
+        lines << (p.floorBytes > p.usableRamBytes
+                      ? tr("Warning: the floor %1 is more than usable RAM %2; the model will page or be killed.")
+                            .arg(size(p.floorBytes), size(p.usableRamBytes))
+                      : tr("Warning: the floor and the experts of one token (%1) do not fit in 7/8 of usable RAM "
+                           "(%2); expect mostly cache misses.")
+                            .arg(size(p.floorBytes + p.workingSetBytes), size(p.capBytes)));
+    }
     m_figures->setText(lines.join(QLatin1Char('\n')));
     const bool changed = m_budget != m_appliedBudget || chosenContext() != m_appliedContext;
     // Under the floor there is no sizing, so Apply cannot be pressed.

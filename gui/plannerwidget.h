@@ -8,6 +8,8 @@
 #include "backgroundjobs.h"
 #include "stream/memoryplanner.h"
 
+#include "sidepanel.h"
+
 #include <QWidget>
 #include <optional>
 
@@ -33,7 +35,8 @@ public:
     explicit PlannerBar(QWidget *parent = nullptr);
 
     // plan + sizing for the chosen budget; nullopt sizing = no valid budget.
-    void setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing);
+    // `unit` (1 << 20 or 1 << 30) is the one unit every label of the bar uses.
+    void setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing, quint64 unit = 1ull << 30);
     void clear();
 
     const QList<Segment> &segments() const { return m_segments; }
@@ -53,9 +56,14 @@ private:
     quint64 m_floor = 0;
     quint64 m_riskFrom = 0;
     quint64 m_usable = 0;
+    quint64 m_unit = 1ull << 30;
 };
 
-class PlannerPanel : public QWidget
+// The largest budget the model can use: every expert record of the model in
+// the cache (more is memory nobody reads). 0 when the plan has no expert count.
+quint64 fullCacheBudget(const MemoryPlan &plan);
+
+class PlannerPanel : public SidePanel
 {
     Q_OBJECT
 public:
@@ -79,6 +87,11 @@ public:
     // largest expert bank; or a plain file) and the routing trace for the estimate.
     void setDiskTestTarget(const QString &modelPathOrFile, double seconds = 2.0, quint64 recordBytes = 0);
     void setTracePath(const QString &path) { m_tracePath = path; }
+    // The model the figures and the estimate are about (its folder name).
+    void setModelName(const QString &name);
+    // Bytes per slider step (whole working sets; several for a tiny model).
+    quint64 stepBytes() const;
+    quint64 unitBytes() const { return m_unit; }
     void startDiskTest();
     void cancelJobs();
     bool isDiskTestRunning() const;
@@ -99,14 +112,12 @@ Q_SIGNALS:
     void estimateReady();
 
 protected:
-    void changeEvent(QEvent *event) override;
-    void resizeEvent(QResizeEvent *event) override;
+    void retranslate() override;
 
 private:
     void replan();
     void setBudget(quint64 bytes, bool fromSlider);
     void refresh();
-    void retranslate();
     void runEstimate();
 
     PlannerInputs m_inputs;
@@ -149,6 +160,10 @@ private:
     QString m_diskError;
     std::optional<TokRateEstimate> m_estimateResult;
     QWidget *m_controls;
+    QString m_modelName;
+    int m_stepSets = 1;      // working sets per slider step
+    quint64 m_maxBudget = 0; // the slider's and the field's top
+    quint64 m_unit = 1ull << 30;
 };
 
 } // namespace sluice::gui

@@ -1,10 +1,11 @@
 #include "statspanel.h"
 
-#include "conversationview.h" // formatBytes
+#include "uihelpers.h"
 
 #include <QEvent>
 #include <QTimer>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
 #include <QVBoxLayout>
@@ -71,7 +72,7 @@ void StatsChart::paintEvent(QPaintEvent *)
     line(m_hit, 1.0, hitColor);
     line(m_tps, maxTps, tpsColor);
     p.setPen(tpsColor);
-    p.drawText(QRectF(0, area.top(), 32, 14), Qt::AlignRight, QString::number(maxTps, 'g', 3));
+    p.drawText(QRectF(0, area.top(), 32, 14), Qt::AlignRight, QLocale().toString(maxTps, 'g', 3));
     p.drawText(QRectF(0, area.bottom() - 14, 32, 14), Qt::AlignRight, QStringLiteral("0"));
     p.setPen(hitColor);
     p.drawText(QRectF(area.right() + 2, area.top(), 32, 14), Qt::AlignLeft, QStringLiteral("100"));
@@ -79,16 +80,11 @@ void StatsChart::paintEvent(QPaintEvent *)
 }
 
 StatsPanel::StatsPanel(QWidget *parent)
-    : QWidget(parent)
+    : SidePanel(parent)
 {
     auto *layout = new QVBoxLayout(this);
-    m_title = new QLabel(this);
-    QFont f = m_title->font();
-    f.setBold(true);
-    m_title->setFont(f);
-    m_empty = new QLabel(this);
-    m_empty->setWordWrap(true);
-    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_title = makeTitleLabel(this);
+    m_empty = makeHintLabel(this);
     m_figures = new QLabel(this);
     m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_figures->setFocusPolicy(Qt::StrongFocus);
@@ -120,23 +116,7 @@ void StatsPanel::update(const qt::LiveStats &s)
     retranslate();
 }
 
-void StatsPanel::resizeEvent(QResizeEvent *event)
-{
-    QWidget::resizeEvent(event);
-    fitWrappedLabels(this);
-}
-
 QString StatsPanel::figuresText() const { return m_figures->text(); }
-
-void StatsPanel::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-        // New texts have new heights; refit once the layouts have run.
-        QTimer::singleShot(0, this, [this] { fitWrappedLabels(this); });
-    }
-    QWidget::changeEvent(event);
-}
 
 void StatsPanel::retranslate()
 {
@@ -151,11 +131,11 @@ void StatsPanel::retranslate()
         return;
     const qt::LiveStats &s = m_last;
     QStringList lines;
-    lines << tr("Tokens: %1").arg(s.tokens);
-    lines << tr("Speed: %1 tok/s").arg(s.tokensPerSecond, 0, 'f', 2);
-    lines << tr("First token after: %1 s").arg(s.timeToFirstToken, 0, 'f', 2);
-    lines << tr("Expert hit rate: %1%").arg(s.hitRate * 100.0, 0, 'f', 1);
-    lines << tr("Disk: %1 GB/s").arg(s.diskGBps, 0, 'f', 2);
+    lines << tr("Tokens: %1").arg(QLocale().toString(s.tokens));
+    lines << tr("Speed: %1 tok/s").arg(formatNumber(s.tokensPerSecond, 2));
+    lines << tr("First token after: %1 s").arg(formatNumber(s.timeToFirstToken, 2));
+    lines << tr("Expert hit rate: %1%").arg(formatNumber(s.hitRate * 100.0, 1));
+    lines << tr("Disk: %1 GB/s").arg(formatNumber(s.diskGBps, 2));
     lines << tr("RAM: %1 of %2 budget").arg(formatBytes(s.residentBytes), formatBytes(s.budgetBytes));
     m_figures->setText(lines.join(QLatin1Char('\n')));
 }

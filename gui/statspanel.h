@@ -4,6 +4,8 @@
 #include "qt/enginetypes.h"
 
 #include <QVector>
+#include "sidepanel.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -30,7 +32,7 @@ private:
     QVector<double> m_hit;
 };
 
-class StatsPanel : public QWidget
+class StatsPanel : public SidePanel
 {
     Q_OBJECT
 public:
@@ -41,11 +43,9 @@ public:
     QString figuresText() const;
 
 protected:
-    void changeEvent(QEvent *event) override;
-    void resizeEvent(QResizeEvent *event) override;
+    void retranslate() override;
 
 private:
-    void retranslate();
     QLabel *m_title;
     QLabel *m_empty;
     QLabel *m_figures;

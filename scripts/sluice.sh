@@ -5,6 +5,8 @@
 # Extra modes used by .ci/run:
 #   scripts/sluice.sh test --sanitize   the suite again in build-asan/ under ASan+UBSan
 #   scripts/sluice.sh fuzz [RUNS]       build the libFuzzer targets with clang and run each RUNS times
+#   scripts/sluice.sh package           build, then the .deb with CPack: build/sluice_<version>_<arch>.deb
+#                                       (docs/packaging.md; install it with apt install ./build/sluice_*.deb)
 # Running any of them twice is fast: packages are only installed when missing
 # and the build is incremental.
 set -euo pipefail
@@ -20,7 +22,9 @@ die() { printf '\033[1;31m[sluice] error:\033[0m %s\n' "$*" >&2; exit 1; }
 build_packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-tools-dev
   qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev libstb-dev libpcre2-dev
   liburing-dev zlib1g-dev fonts-dejavu-core)
-test_packages=(xvfb xauth clang libclang-rt-14-dev)
+test_packages=(xvfb xauth clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix dpkg-dev desktop-file-utils appstream man-db)
+# The .deb: dpkg-shlibdeps computes Depends; lintian checks the result by hand (docs/packaging.md).
+package_packages=(dpkg-dev file desktop-file-utils appstream man-db)
 
 install_packages() {
   local wanted=("$@") missing=()
@@ -103,7 +107,24 @@ fuzz)
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 "$f" -runs="$runs" -max_len=65536 -seed=1 "build-fuzz/corpus-$name" $( [ -d "$corpus" ] && echo "$corpus" )
   done
   ;;
+package)
+  install_packages "${build_packages[@]}" "${package_packages[@]}"
+  if [ ! -f build/build.ninja ]; then
+    say "configuring build"
+    cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  fi
+  # Only what the package installs (the test suite is not needed for it).
+  say "building the packaged targets"
+  cmake --build build --target sluice sluice-cli demo_model package_docs -- -j"$(nproc)"
+  say "packaging with CPack"
+  (cd build && cpack -G DEB -B "$root/build" >/dev/null) || die "cpack failed (run: cd build && cpack -G DEB -B . --verbose)"
+  rm -rf build/_CPack_Packages
+  shopt -s nullglob
+  debs=(build/sluice_*.deb)
+  [ ${#debs[@]} -gt 0 ] || die "cpack wrote no build/sluice_*.deb"
+  say "wrote ${debs[*]} (install: apt install ./${debs[0]})"
+  ;;
 *)
-  die "unknown mode '$mode' (use: run, test, test --sanitize, fuzz)"
+  die "unknown mode '$mode' (use: run, test, test --sanitize, fuzz, package)"
   ;;
 esac

@@ -13,7 +13,10 @@
     </message>
     <message numerus="yes">
         <source>%n token(s)</source>
-        <translation><numerusform>%n token</numerusform><numerusform>%n tokens</numerusform></translation>
+        <translation>
+            <numerusform>%n token</numerusform>
+            <numerusform>%n tokens</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 tok/s</source>
@@ -35,6 +38,10 @@
         <source>RAM %1 of %2</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>error: %1</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -44,6 +51,57 @@
     </message>
     <message>
         <source>Open the model folder PATH at start.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ChatListPanel</name>
+    <message>
+        <source>Your chats are listed here, newest first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No chat title matches the search.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Search chat titles</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Search chats by title</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Chat list</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rename chat</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Delete chat</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -106,10 +164,43 @@
     <name>sluice::gui::ConversationView</name>
     <message numerus="yes">
         <source>Show %n earlier message(s)</source>
-        <translation><numerusform>Show %n earlier message</numerusform><numerusform>Show %n earlier messages</numerusform></translation>
+        <translation>
+            <numerusform>Show %n earlier message</numerusform>
+            <numerusform>Show %n earlier messages</numerusform>
+        </translation>
     </message>
     <message>
         <source>Show earlier messages</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::DiskTestJob</name>
+    <message>
+        <source>The model has no expert bank to read.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::EstimateJob</name>
+    <message>
+        <source>The estimate needs a routing trace (*.jsonl); none was found.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The estimate needs a disk speed and a model.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no disk reads once warm</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>this model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Estimate for %1: %2–%3 tokens/s if the disk is the limit (expert cache hit rate %4–%5%, from expert choices recorded on another model)</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -174,27 +265,6 @@
 </context>
 <context>
     <name>sluice::gui::MainWindow</name>
-    <message numerus="yes">
-        <source>Verification cancelled after %n record(s).</source>
-        <translation>
-            <numerusform>Verification cancelled after %n record.</numerusform>
-            <numerusform>Verification cancelled after %n records.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n record(s) intact (headers and CRC).</source>
-        <translation>
-            <numerusform>The record is intact (header and CRC).</numerusform>
-            <numerusform>All %n records intact (headers and CRC).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n damaged record(s):</source>
-        <translation>
-            <numerusform>%n damaged record:</numerusform>
-            <numerusform>%n damaged records:</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Saving failed</source>
         <translation type="unfinished" />
@@ -224,55 +294,11 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Sluice — %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Sluice</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Chats</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Search chat titles</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Search chats by title</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Chat list</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Your chats are listed here, newest first.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>No chat title matches the search.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>New</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>New chat</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Rename</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Rename chat</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Delete</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -349,42 +375,6 @@
     </message>
     <message>
         <source>Side panel</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Model information</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Verify container</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Verify the model container</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Not wired into the app yet: run `sluice-cli verify MODEL` to check every record's checksum</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Model opening progress</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cancel opening the model</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Model status</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Generation statistics</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -524,23 +514,11 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>error: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Open model (a .waste folder)</source>
         <translation type="unfinished" />
     </message>
     <message>
         <source>Stop the current reply before opening a model.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -588,10 +566,6 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Architecture, parameter count, container size and whether the model can see images are shown here once a model is open.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Type a message below to start the conversation.</source>
         <translation type="unfinished" />
     </message>
@@ -600,55 +574,7 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Folder: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Architecture: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Parameters: %1 billion</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Container size: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Layers: %1 · experts: %2 (top-%3)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Vision: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>yes</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>no</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Budget: %1 · floor: %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <source>Expert cache: %1 (%n slot(s))</source>
-        <translation><numerusform>Expert cache: %1 (%n slot)</numerusform><numerusform>Expert cache: %1 (%n slots)</numerusform></translation>
-    </message>
-    <message>
-        <source>Direct I/O: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>no (buffered reads)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Context length: %1 tokens</source>
+        <source>&amp;Verify container…</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -668,7 +594,10 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message numerus="yes">
         <source>Thinking (%n word(s))</source>
-        <translation><numerusform>Thinking (%n word)</numerusform><numerusform>Thinking (%n words)</numerusform></translation>
+        <translation>
+            <numerusform>Thinking (%n word)</numerusform>
+            <numerusform>Thinking (%n words)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Show or hide the model's thinking</source>
@@ -748,6 +677,133 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
 </context>
 <context>
+    <name>sluice::gui::ModelPanel</name>
+    <message>
+        <source>Verifying %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not verify: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Verification cancelled after %n record(s).</source>
+        <translation>
+            <numerusform>Verification cancelled after %n record.</numerusform>
+            <numerusform>Verification cancelled after %n records.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n record(s) intact (headers and CRC).</source>
+        <translation>
+            <numerusform>The record is intact (header and CRC).</numerusform>
+            <numerusform>All %n records intact (headers and CRC).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n damaged record(s):</source>
+        <translation>
+            <numerusform>%n damaged record:</numerusform>
+            <numerusform>%n damaged records:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>layer %1, expert %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>layer %1 (whole bank)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model information</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verify container</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verify the model container</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checks every expert record's header and CRC, like `sluice-cli verify MODEL`</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel verification</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verification progress</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verification result</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Architecture, parameter count, container size and whether the model can see images are shown here once a model is open.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Folder: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Architecture: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Parameters: %1 billion</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Container size: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layers: %1 · experts: %2 (top-%3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Vision: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget: %1 · floor: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Expert cache: %1 (%n slot(s))</source>
+        <translation>
+            <numerusform>Expert cache: %1 (%n slot)</numerusform>
+            <numerusform>Expert cache: %1 (%n slots)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Direct I/O: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no (buffered reads)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Context length: %1 tokens</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>sluice::gui::PlannerBar</name>
     <message>
         <source>Trunk</source>
@@ -793,6 +849,14 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <source>usable RAM %1</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Expert cache (every expert)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unused budget</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>sluice::gui::PlannerPanel</name>
@@ -813,18 +877,6 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <translation type="unfinished" />
     </message>
     <message>
-        <source>&amp;Budget (working sets):</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Budget in working-set steps above the floor</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Each step adds one working set (the experts one token touches) to the expert cache</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Budget (&amp;GiB):</source>
         <translation type="unfinished" />
     </message>
@@ -842,14 +894,6 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Test disk speed</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Not wired into the app yet; it will run the same O_DIRECT read test as `sluice-cli diskbench`</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>A predicted tokens-per-second range (an estimate from disk speed and a cache hit rate simulated on a routing trace) is not wired into the app yet.</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -877,20 +921,15 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Working set: %1 (experts touched per token)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Recommended: %1 · default here: %2</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
         <source>Budget: %1 → expert cache %2 (%n slot(s))</source>
-        <translation><numerusform>Budget: %1 → expert cache %2 (%n slot)</numerusform><numerusform>Budget: %1 → expert cache %2 (%n slots)</numerusform></translation>
-    </message>
-    <message>
-        <source>Warning: %1</source>
-        <translation type="unfinished" />
+        <translation>
+            <numerusform>Budget: %1 → expert cache %2 (%n slot)</numerusform>
+            <numerusform>Budget: %1 → expert cache %2 (%n slots)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not allowed: %1</source>
@@ -898,6 +937,101 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>The budget is below the floor; raise it to apply.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Disk test cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Measuring disk speed…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Disk: %1 GB/s (O_DIRECT record reads)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Disk: %1 GB/s (the file system refused O_DIRECT: this may be RAM speed)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The tok/s estimate needs a routing trace (*.jsonl); none was found.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Test the disk speed for an estimate of tokens per second.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Budget:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget, from the floor up</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Each step adds room in the expert cache for the experts of %n token(s)</source>
+        <translation>
+            <numerusform>Each step adds room in the expert cache for the experts of %n token</numerusform>
+            <numerusform>Each step adds room in the expert cache for the experts of %n tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Budget (&amp;MiB):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Precise budget in MiB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reads the model's largest expert bank for a few seconds with O_DIRECT, like `sluice-cli diskbench`</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel the disk test</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Disk test progress</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Disk speed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Estimated tokens per second</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Experts one token reads: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every expert of the model fits in the cache from %1 on</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Warning: the budget is above 7/8 of usable RAM (%1); the system may page out the cache.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Warning: the floor %1 is more than usable RAM %2; the model will page or be killed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Warning: the floor and the experts of one token (%1) do not fit in 7/8 of usable RAM (%2); expect mostly cache misses.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1182,6 +1316,37 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>RAM: %1 of %2 budget</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::StatusArea</name>
+    <message>
+        <source>Opening %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model opening progress</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel opening the model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model status</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Generation statistics</source>
         <translation type="unfinished" />
     </message>
 </context>

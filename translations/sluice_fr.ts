@@ -38,6 +38,10 @@
         <source>RAM %1 of %2</source>
         <translation>RAM %1 sur %2</translation>
     </message>
+    <message>
+        <source>error: %1</source>
+        <translation>erreur : %1</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -48,6 +52,57 @@
     <message>
         <source>Open the model folder PATH at start.</source>
         <translation>Ouvrir le dossier de modèle PATH au démarrage.</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ChatListPanel</name>
+    <message>
+        <source>Your chats are listed here, newest first.</source>
+        <translation>Vos discussions sont listées ici, les plus récentes en premier.</translation>
+    </message>
+    <message>
+        <source>No chat title matches the search.</source>
+        <translation>Aucun titre de discussion ne correspond à la recherche.</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>Discussions</translation>
+    </message>
+    <message>
+        <source>Search chat titles</source>
+        <translation>Rechercher dans les titres</translation>
+    </message>
+    <message>
+        <source>Search chats by title</source>
+        <translation>Rechercher les discussions par titre</translation>
+    </message>
+    <message>
+        <source>Chat list</source>
+        <translation>Liste des discussions</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Nouvelle</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>Nouvelle discussion</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>Renommer</translation>
+    </message>
+    <message>
+        <source>Rename chat</source>
+        <translation>Renommer la discussion</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <source>Delete chat</source>
+        <translation>Supprimer la discussion</translation>
     </message>
 </context>
 <context>
@@ -141,8 +196,12 @@
         <translation>aucune lecture disque une fois le cache chaud</translation>
     </message>
     <message>
-        <source>Estimate: %1–%2 tok/s if disk-bound (hit rate %3–%4% simulated on %5 with %6 slots)</source>
-        <translation>Estimation : %1–%2 jetons/s si le disque limite (taux de succès %3–%4 % simulé sur %5 avec %6 emplacements)</translation>
+        <source>this model</source>
+        <translation>ce modèle</translation>
+    </message>
+    <message>
+        <source>Estimate for %1: %2–%3 tokens/s if the disk is the limit (expert cache hit rate %4–%5%, from expert choices recorded on another model)</source>
+        <translation>Estimation pour %1 : %2–%3 jetons/s si le disque est la limite (taux de succès du cache d’experts %4–%5 %, d’après les choix d’experts enregistrés sur un autre modèle)</translation>
     </message>
 </context>
 <context>
@@ -227,48 +286,12 @@
         <translation>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Exécute des modèles Mixture-of-Experts de très grande taille (Kimi K3, Kimi-Linear) sur un ordinateur de bureau avec un budget de RAM strict, en lisant les poids des experts depuis un disque NVMe.&lt;/p&gt;&lt;p&gt;Construit avec Qt %2.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Sluice — %1</source>
-        <translation>Sluice — %1</translation>
-    </message>
-    <message>
-        <source>Sluice</source>
-        <translation>Sluice</translation>
-    </message>
-    <message>
-        <source>Chats</source>
-        <translation>Discussions</translation>
-    </message>
-    <message>
-        <source>Search chat titles</source>
-        <translation>Rechercher dans les titres</translation>
-    </message>
-    <message>
-        <source>Search chats by title</source>
-        <translation>Rechercher les discussions par titre</translation>
-    </message>
-    <message>
-        <source>Chat list</source>
-        <translation>Liste des discussions</translation>
-    </message>
-    <message>
-        <source>New</source>
-        <translation>Nouvelle</translation>
-    </message>
-    <message>
         <source>New chat</source>
         <translation>Nouvelle discussion</translation>
     </message>
     <message>
-        <source>Rename</source>
-        <translation>Renommer</translation>
-    </message>
-    <message>
         <source>Rename chat</source>
         <translation>Renommer la discussion</translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation>Supprimer</translation>
     </message>
     <message>
         <source>Delete chat</source>
@@ -345,38 +368,6 @@
     <message>
         <source>Side panel</source>
         <translation>Panneau latéral</translation>
-    </message>
-    <message>
-        <source>Model information</source>
-        <translation>Informations sur le modèle</translation>
-    </message>
-    <message>
-        <source>Verify container</source>
-        <translation>Vérifier le conteneur</translation>
-    </message>
-    <message>
-        <source>Verify the model container</source>
-        <translation>Vérifier le conteneur du modèle</translation>
-    </message>
-    <message>
-        <source>Model opening progress</source>
-        <translation>Progression de l’ouverture du modèle</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Annuler</translation>
-    </message>
-    <message>
-        <source>Cancel opening the model</source>
-        <translation>Annuler l’ouverture du modèle</translation>
-    </message>
-    <message>
-        <source>Model status</source>
-        <translation>État du modèle</translation>
-    </message>
-    <message>
-        <source>Generation statistics</source>
-        <translation>Statistiques de génération</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -515,10 +506,6 @@
         <translation>Discussion avec image</translation>
     </message>
     <message>
-        <source>error: %1</source>
-        <translation>erreur : %1</translation>
-    </message>
-    <message>
         <source>Saving failed</source>
         <translation>Échec de l’enregistrement</translation>
     </message>
@@ -529,14 +516,6 @@
     <message>
         <source>Stop the current reply before opening a model.</source>
         <translation>Arrêtez la réponse en cours avant d’ouvrir un modèle.</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>Ouverture de %1…</translation>
-    </message>
-    <message>
-        <source>%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6</source>
-        <translation>%1 jetons/s · premier jeton %2 s · succès %3 % · disque %4 Go/s · RAM %5 / %6</translation>
     </message>
     <message>
         <source>Could not open the model</source>
@@ -583,10 +562,6 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Aucun modèle ouvert</translation>
     </message>
     <message>
-        <source>Architecture, parameter count, container size and whether the model can see images are shown here once a model is open.</source>
-        <translation>L’architecture, le nombre de paramètres, la taille du conteneur et la capacité du modèle à voir des images s’affichent ici une fois un modèle ouvert.</translation>
-    </message>
-    <message>
         <source>Type a message below to start the conversation.</source>
         <translation>Écrivez un message ci-dessous pour commencer la conversation.</translation>
     </message>
@@ -595,132 +570,16 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>%1 · budget %2</translation>
     </message>
     <message>
-        <source>Folder: %1</source>
-        <translation>Dossier : %1</translation>
-    </message>
-    <message>
-        <source>Architecture: %1</source>
-        <translation>Architecture : %1</translation>
-    </message>
-    <message>
-        <source>Parameters: %1 billion</source>
-        <translation>Paramètres : %1 milliards</translation>
-    </message>
-    <message>
-        <source>Container size: %1</source>
-        <translation>Taille du conteneur : %1</translation>
-    </message>
-    <message>
-        <source>Layers: %1 · experts: %2 (top-%3)</source>
-        <translation>Couches : %1 · experts : %2 (top-%3)</translation>
-    </message>
-    <message>
-        <source>Vision: %1</source>
-        <translation>Vision : %1</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>oui</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>non</translation>
-    </message>
-    <message>
-        <source>Budget: %1 · floor: %2</source>
-        <translation>Budget : %1 · plancher : %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Expert cache: %1 (%n slot(s))</source>
-        <translation>
-            <numerusform>Cache d’experts : %1 (%n emplacement)</numerusform>
-            <numerusform>Cache d’experts : %1 (%n emplacements)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Direct I/O: %1</source>
-        <translation>E/S directes : %1</translation>
-    </message>
-    <message>
-        <source>no (buffered reads)</source>
-        <translation>non (lectures en mémoire tampon)</translation>
-    </message>
-    <message>
-        <source>Context length: %1 tokens</source>
-        <translation>Longueur de contexte : %1 jetons</translation>
-    </message>
-    <message>
         <source>A chat could not be saved.</source>
         <translation>Une discussion n’a pas pu être enregistrée.</translation>
     </message>
     <message>
-        <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
+        <source>The app cannot read this model's planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
         <translation>L’application ne sait pas encore lire les données de planification de ce modèle (le moteur ne les expose pas) ; `sluice-cli plan MODEL` affiche le plan complet. Le modèle fonctionne avec un budget de %1 ; son plancher est de %2.</translation>
-    </message>
-    <message>
-        <source>Your chats are listed here, newest first.</source>
-        <translation>Vos discussions sont listées ici, les plus récentes en premier.</translation>
-    </message>
-    <message>
-        <source>No chat title matches the search.</source>
-        <translation>Aucun titre de discussion ne correspond à la recherche.</translation>
-    </message>
-    <message>
-        <source>Could not verify: %1</source>
-        <translation>Vérification impossible : %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Verification cancelled after %n record(s).</source>
-        <translation>
-            <numerusform>Vérification annulée après %n enregistrement.</numerusform>
-            <numerusform>Vérification annulée après %n enregistrements.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n record(s) intact (headers and CRC).</source>
-        <translation>
-            <numerusform>%n enregistrement intact (en-tête et CRC).</numerusform>
-            <numerusform>Les %n enregistrements sont intacts (en-têtes et CRC).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n damaged record(s):</source>
-        <translation>
-            <numerusform>%n enregistrement endommagé :</numerusform>
-            <numerusform>%n enregistrements endommagés :</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>layer %1, expert %2</source>
-        <translation>couche %1, expert %2</translation>
-    </message>
-    <message>
-        <source>layer %1 (whole bank)</source>
-        <translation>couche %1 (banc entier)</translation>
-    </message>
-    <message>
-        <source>Checks every expert record&apos;s header and CRC, like `sluice-cli verify MODEL`</source>
-        <translation>Vérifie l’en-tête et le CRC de chaque enregistrement d’expert, comme `sluice-cli verify MODÈLE`</translation>
-    </message>
-    <message>
-        <source>Cancel verification</source>
-        <translation>Annuler la vérification</translation>
-    </message>
-    <message>
-        <source>Verification progress</source>
-        <translation>Progression de la vérification</translation>
-    </message>
-    <message>
-        <source>Verification result</source>
-        <translation>Résultat de la vérification</translation>
     </message>
     <message>
         <source>&amp;Verify container…</source>
         <translation>&amp;Vérifier le conteneur…</translation>
-    </message>
-    <message>
-        <source>Verifying %1…</source>
-        <translation>Vérification de %1…</translation>
     </message>
 </context>
 <context>
@@ -745,7 +604,7 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         </translation>
     </message>
     <message>
-        <source>Show or hide the model&apos;s thinking</source>
+        <source>Show or hide the model's thinking</source>
         <translation>Afficher ou masquer la réflexion du modèle</translation>
     </message>
     <message>
@@ -822,6 +681,133 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     </message>
 </context>
 <context>
+    <name>sluice::gui::ModelPanel</name>
+    <message>
+        <source>Verifying %1…</source>
+        <translation>Vérification de %1…</translation>
+    </message>
+    <message>
+        <source>Could not verify: %1</source>
+        <translation>Vérification impossible : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Verification cancelled after %n record(s).</source>
+        <translation>
+            <numerusform>Vérification annulée après %n enregistrement.</numerusform>
+            <numerusform>Vérification annulée après %n enregistrements.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n record(s) intact (headers and CRC).</source>
+        <translation>
+            <numerusform>%n enregistrement intact (en-tête et CRC).</numerusform>
+            <numerusform>Les %n enregistrements sont intacts (en-têtes et CRC).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n damaged record(s):</source>
+        <translation>
+            <numerusform>%n enregistrement endommagé :</numerusform>
+            <numerusform>%n enregistrements endommagés :</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>layer %1, expert %2</source>
+        <translation>couche %1, expert %2</translation>
+    </message>
+    <message>
+        <source>layer %1 (whole bank)</source>
+        <translation>couche %1 (banc entier)</translation>
+    </message>
+    <message>
+        <source>Model information</source>
+        <translation>Informations sur le modèle</translation>
+    </message>
+    <message>
+        <source>Verify container</source>
+        <translation>Vérifier le conteneur</translation>
+    </message>
+    <message>
+        <source>Verify the model container</source>
+        <translation>Vérifier le conteneur du modèle</translation>
+    </message>
+    <message>
+        <source>Checks every expert record's header and CRC, like `sluice-cli verify MODEL`</source>
+        <translation>Vérifie l’en-tête et le CRC de chaque enregistrement d’expert, comme `sluice-cli verify MODÈLE`</translation>
+    </message>
+    <message>
+        <source>Cancel verification</source>
+        <translation>Annuler la vérification</translation>
+    </message>
+    <message>
+        <source>Verification progress</source>
+        <translation>Progression de la vérification</translation>
+    </message>
+    <message>
+        <source>Verification result</source>
+        <translation>Résultat de la vérification</translation>
+    </message>
+    <message>
+        <source>Architecture, parameter count, container size and whether the model can see images are shown here once a model is open.</source>
+        <translation>L’architecture, le nombre de paramètres, la taille du conteneur et la capacité du modèle à voir des images s’affichent ici une fois un modèle ouvert.</translation>
+    </message>
+    <message>
+        <source>Folder: %1</source>
+        <translation>Dossier : %1</translation>
+    </message>
+    <message>
+        <source>Architecture: %1</source>
+        <translation>Architecture : %1</translation>
+    </message>
+    <message>
+        <source>Parameters: %1 billion</source>
+        <translation>Paramètres : %1 milliards</translation>
+    </message>
+    <message>
+        <source>Container size: %1</source>
+        <translation>Taille du conteneur : %1</translation>
+    </message>
+    <message>
+        <source>Layers: %1 · experts: %2 (top-%3)</source>
+        <translation>Couches : %1 · experts : %2 (top-%3)</translation>
+    </message>
+    <message>
+        <source>Vision: %1</source>
+        <translation>Vision : %1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>Budget: %1 · floor: %2</source>
+        <translation>Budget : %1 · plancher : %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Expert cache: %1 (%n slot(s))</source>
+        <translation>
+            <numerusform>Cache d’experts : %1 (%n emplacement)</numerusform>
+            <numerusform>Cache d’experts : %1 (%n emplacements)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Direct I/O: %1</source>
+        <translation>E/S directes : %1</translation>
+    </message>
+    <message>
+        <source>no (buffered reads)</source>
+        <translation>non (lectures en mémoire tampon)</translation>
+    </message>
+    <message>
+        <source>Context length: %1 tokens</source>
+        <translation>Longueur de contexte : %1 jetons</translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::PlannerBar</name>
     <message>
         <source>Trunk</source>
@@ -867,6 +853,14 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <source>usable RAM %1</source>
         <translation>RAM utilisable %1</translation>
     </message>
+    <message>
+        <source>Expert cache (every expert)</source>
+        <translation>Cache d’experts (tous les experts)</translation>
+    </message>
+    <message>
+        <source>Unused budget</source>
+        <translation>Budget inutilisé</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::PlannerPanel</name>
@@ -885,18 +879,6 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>The attention cache is preallocated for this many tokens</source>
         <translation>Le cache d’attention est préalloué pour ce nombre de jetons</translation>
-    </message>
-    <message>
-        <source>&amp;Budget (working sets):</source>
-        <translation>&amp;Budget (ensembles de travail) :</translation>
-    </message>
-    <message>
-        <source>Budget in working-set steps above the floor</source>
-        <translation>Budget par paliers d’ensembles de travail au-dessus du plancher</translation>
-    </message>
-    <message>
-        <source>Each step adds one working set (the experts one token touches) to the expert cache</source>
-        <translation>Chaque palier ajoute un ensemble de travail (les experts touchés par un jeton) au cache d’experts</translation>
     </message>
     <message>
         <source>Budget (&amp;GiB):</source>
@@ -943,10 +925,6 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Plancher : %1 (le minimum pour faire tourner le modèle)</translation>
     </message>
     <message>
-        <source>Working set: %1 (experts touched per token)</source>
-        <translation>Ensemble de travail : %1 (experts touchés par jeton)</translation>
-    </message>
-    <message>
         <source>Recommended: %1 · default here: %2</source>
         <translation>Recommandé : %1 · par défaut ici : %2</translation>
     </message>
@@ -956,10 +934,6 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
             <numerusform>Budget : %1 → cache d’experts %2 (%n emplacement)</numerusform>
             <numerusform>Budget : %1 → cache d’experts %2 (%n emplacements)</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Warning: %1</source>
-        <translation>Attention : %1</translation>
     </message>
     <message>
         <source>Not allowed: %1</source>
@@ -994,7 +968,7 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Testez la vitesse du disque pour estimer les jetons par seconde.</translation>
     </message>
     <message>
-        <source>Reads the model&apos;s largest expert bank for a few seconds with O_DIRECT, like `sluice-cli diskbench`</source>
+        <source>Reads the model's largest expert bank for a few seconds with O_DIRECT, like `sluice-cli diskbench`</source>
         <translation>Lit le plus grand banc d’experts du modèle pendant quelques secondes avec O_DIRECT, comme `sluice-cli diskbench`</translation>
     </message>
     <message>
@@ -1016,6 +990,53 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Estimated tokens per second</source>
         <translation>Jetons par seconde estimés</translation>
+    </message>
+    <message>
+        <source>&amp;Budget:</source>
+        <translation>&amp;Budget :</translation>
+    </message>
+    <message>
+        <source>Budget, from the floor up</source>
+        <translation>Budget, à partir du plancher</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each step adds room in the expert cache for the experts of %n token(s)</source>
+        <translation>
+            <numerusform>Chaque cran ajoute au cache d’experts la place des experts de %n jeton</numerusform>
+            <numerusform>Chaque cran ajoute au cache d’experts la place des experts de %n jetons</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Budget (&amp;MiB):</source>
+        <translation>Budget (&amp;Mio) :</translation>
+    </message>
+    <message>
+        <source>Precise budget in MiB</source>
+        <translation>Budget précis en Mio</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Modèle : %1</translation>
+    </message>
+    <message>
+        <source>Experts one token reads: %1</source>
+        <translation>Experts lus par jeton : %1</translation>
+    </message>
+    <message>
+        <source>Every expert of the model fits in the cache from %1 on</source>
+        <translation>Tous les experts du modèle tiennent dans le cache à partir de %1</translation>
+    </message>
+    <message>
+        <source>Warning: the budget is above 7/8 of usable RAM (%1); the system may page out the cache.</source>
+        <translation>Attention : le budget dépasse 7/8 de la RAM utilisable (%1) ; le système risque d’évincer le cache.</translation>
+    </message>
+    <message>
+        <source>Warning: the floor %1 is more than usable RAM %2; the model will page or be killed.</source>
+        <translation>Attention : le plancher %1 dépasse la RAM utilisable %2 ; le modèle va paginer ou être tué.</translation>
+    </message>
+    <message>
+        <source>Warning: the floor and the experts of one token (%1) do not fit in 7/8 of usable RAM (%2); expect mostly cache misses.</source>
+        <translation>Attention : le plancher et les experts d’un jeton (%1) ne tiennent pas dans 7/8 de la RAM utilisable (%2) ; attendez-vous à surtout des défauts de cache.</translation>
     </message>
 </context>
 <context>
@@ -1300,6 +1321,37 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>RAM: %1 of %2 budget</source>
         <translation>RAM : %1 sur un budget de %2</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::StatusArea</name>
+    <message>
+        <source>Opening %1…</source>
+        <translation>Ouverture de %1…</translation>
+    </message>
+    <message>
+        <source>%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6</source>
+        <translation>%1 jetons/s · premier jeton %2 s · succès %3 % · disque %4 Go/s · RAM %5 / %6</translation>
+    </message>
+    <message>
+        <source>Model opening progress</source>
+        <translation>Progression de l’ouverture du modèle</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Cancel opening the model</source>
+        <translation>Annuler l’ouverture du modèle</translation>
+    </message>
+    <message>
+        <source>Model status</source>
+        <translation>État du modèle</translation>
+    </message>
+    <message>
+        <source>Generation statistics</source>
+        <translation>Statistiques de génération</translation>
     </message>
 </context>
 <context>

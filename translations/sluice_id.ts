@@ -37,6 +37,10 @@
         <source>RAM %1 of %2</source>
         <translation>RAM %1 dari %2</translation>
     </message>
+    <message>
+        <source>error: %1</source>
+        <translation>galat: %1</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -47,6 +51,57 @@
     <message>
         <source>Open the model folder PATH at start.</source>
         <translation>Buka folder model PATH saat mulai.</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ChatListPanel</name>
+    <message>
+        <source>Your chats are listed here, newest first.</source>
+        <translation>Obrolan Anda tercantum di sini, yang terbaru di atas.</translation>
+    </message>
+    <message>
+        <source>No chat title matches the search.</source>
+        <translation>Tidak ada judul obrolan yang cocok dengan pencarian.</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>Obrolan</translation>
+    </message>
+    <message>
+        <source>Search chat titles</source>
+        <translation>Cari judul obrolan</translation>
+    </message>
+    <message>
+        <source>Search chats by title</source>
+        <translation>Cari obrolan berdasarkan judul</translation>
+    </message>
+    <message>
+        <source>Chat list</source>
+        <translation>Daftar obrolan</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Baru</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>Obrolan baru</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>Ganti nama</translation>
+    </message>
+    <message>
+        <source>Rename chat</source>
+        <translation>Ganti nama obrolan</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Hapus</translation>
+    </message>
+    <message>
+        <source>Delete chat</source>
+        <translation>Hapus obrolan</translation>
     </message>
 </context>
 <context>
@@ -139,8 +194,12 @@
         <translation>tanpa pembacaan disk setelah cache hangat</translation>
     </message>
     <message>
-        <source>Estimate: %1–%2 tok/s if disk-bound (hit rate %3–%4% simulated on %5 with %6 slots)</source>
-        <translation>Perkiraan: %1–%2 token/dtk jika dibatasi disk (tingkat hit %3–%4% disimulasikan pada %5 dengan %6 slot)</translation>
+        <source>this model</source>
+        <translation>model ini</translation>
+    </message>
+    <message>
+        <source>Estimate for %1: %2–%3 tokens/s if the disk is the limit (expert cache hit rate %4–%5%, from expert choices recorded on another model)</source>
+        <translation>Perkiraan untuk %1: %2–%3 token/dtk jika disk menjadi batasnya (tingkat kena cache pakar %4–%5%, dari pilihan pakar yang direkam pada model lain)</translation>
     </message>
 </context>
 <context>
@@ -225,48 +284,12 @@
         <translation>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Menjalankan model Mixture-of-Experts berskala besar (Kimi K3, Kimi-Linear) di komputer desktop dengan batas RAM yang ketat, dengan mengalirkan bobot expert dari NVMe.&lt;/p&gt;&lt;p&gt;Dibangun dengan Qt %2.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Sluice — %1</source>
-        <translation>Sluice — %1</translation>
-    </message>
-    <message>
-        <source>Sluice</source>
-        <translation>Sluice</translation>
-    </message>
-    <message>
-        <source>Chats</source>
-        <translation>Obrolan</translation>
-    </message>
-    <message>
-        <source>Search chat titles</source>
-        <translation>Cari judul obrolan</translation>
-    </message>
-    <message>
-        <source>Search chats by title</source>
-        <translation>Cari obrolan berdasarkan judul</translation>
-    </message>
-    <message>
-        <source>Chat list</source>
-        <translation>Daftar obrolan</translation>
-    </message>
-    <message>
-        <source>New</source>
-        <translation>Baru</translation>
-    </message>
-    <message>
         <source>New chat</source>
         <translation>Obrolan baru</translation>
     </message>
     <message>
-        <source>Rename</source>
-        <translation>Ganti nama</translation>
-    </message>
-    <message>
         <source>Rename chat</source>
         <translation>Ganti nama obrolan</translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation>Hapus</translation>
     </message>
     <message>
         <source>Delete chat</source>
@@ -343,38 +366,6 @@
     <message>
         <source>Side panel</source>
         <translation>Panel samping</translation>
-    </message>
-    <message>
-        <source>Model information</source>
-        <translation>Informasi model</translation>
-    </message>
-    <message>
-        <source>Verify container</source>
-        <translation>Verifikasi kontainer</translation>
-    </message>
-    <message>
-        <source>Verify the model container</source>
-        <translation>Verifikasi kontainer model</translation>
-    </message>
-    <message>
-        <source>Model opening progress</source>
-        <translation>Kemajuan membuka model</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Batal</translation>
-    </message>
-    <message>
-        <source>Cancel opening the model</source>
-        <translation>Batalkan pembukaan model</translation>
-    </message>
-    <message>
-        <source>Model status</source>
-        <translation>Status model</translation>
-    </message>
-    <message>
-        <source>Generation statistics</source>
-        <translation>Statistik pembuatan</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -513,10 +504,6 @@
         <translation>Obrolan gambar</translation>
     </message>
     <message>
-        <source>error: %1</source>
-        <translation>galat: %1</translation>
-    </message>
-    <message>
         <source>Saving failed</source>
         <translation>Gagal menyimpan</translation>
     </message>
@@ -527,14 +514,6 @@
     <message>
         <source>Stop the current reply before opening a model.</source>
         <translation>Hentikan balasan yang sedang berjalan sebelum membuka model.</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>Membuka %1…</translation>
-    </message>
-    <message>
-        <source>%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6</source>
-        <translation>%1 token/dtk · token pertama %2 dtk · hit %3% · disk %4 GB/dtk · RAM %5 / %6</translation>
     </message>
     <message>
         <source>Could not open the model</source>
@@ -581,10 +560,6 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Tidak ada model terbuka</translation>
     </message>
     <message>
-        <source>Architecture, parameter count, container size and whether the model can see images are shown here once a model is open.</source>
-        <translation>Arsitektur, jumlah parameter, ukuran kontainer, dan apakah model dapat melihat gambar ditampilkan di sini setelah model dibuka.</translation>
-    </message>
-    <message>
         <source>Type a message below to start the conversation.</source>
         <translation>Ketik pesan di bawah untuk memulai percakapan.</translation>
     </message>
@@ -593,128 +568,16 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>%1 · anggaran %2</translation>
     </message>
     <message>
-        <source>Folder: %1</source>
-        <translation>Folder: %1</translation>
-    </message>
-    <message>
-        <source>Architecture: %1</source>
-        <translation>Arsitektur: %1</translation>
-    </message>
-    <message>
-        <source>Parameters: %1 billion</source>
-        <translation>Parameter: %1 miliar</translation>
-    </message>
-    <message>
-        <source>Container size: %1</source>
-        <translation>Ukuran kontainer: %1</translation>
-    </message>
-    <message>
-        <source>Layers: %1 · experts: %2 (top-%3)</source>
-        <translation>Lapisan: %1 · expert: %2 (top-%3)</translation>
-    </message>
-    <message>
-        <source>Vision: %1</source>
-        <translation>Visi: %1</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>ya</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>tidak</translation>
-    </message>
-    <message>
-        <source>Budget: %1 · floor: %2</source>
-        <translation>Anggaran: %1 · batas minimum: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Expert cache: %1 (%n slot(s))</source>
-        <translation>
-            <numerusform>Cache expert: %1 (%n slot)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Direct I/O: %1</source>
-        <translation>I/O langsung: %1</translation>
-    </message>
-    <message>
-        <source>no (buffered reads)</source>
-        <translation>tidak (pembacaan ber-buffer)</translation>
-    </message>
-    <message>
-        <source>Context length: %1 tokens</source>
-        <translation>Panjang konteks: %1 token</translation>
-    </message>
-    <message>
         <source>A chat could not be saved.</source>
         <translation>Sebuah obrolan tidak dapat disimpan.</translation>
     </message>
     <message>
-        <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
+        <source>The app cannot read this model's planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
         <translation>Aplikasi belum dapat membaca masukan perencana model ini (mesin belum menyediakannya); `sluice-cli plan MODEL` menampilkan rencana lengkapnya. Model berjalan dengan anggaran %1; batas minimumnya %2.</translation>
-    </message>
-    <message>
-        <source>Your chats are listed here, newest first.</source>
-        <translation>Obrolan Anda tercantum di sini, yang terbaru di atas.</translation>
-    </message>
-    <message>
-        <source>No chat title matches the search.</source>
-        <translation>Tidak ada judul obrolan yang cocok dengan pencarian.</translation>
-    </message>
-    <message>
-        <source>Could not verify: %1</source>
-        <translation>Tidak dapat memverifikasi: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Verification cancelled after %n record(s).</source>
-        <translation>
-            <numerusform>Verifikasi dibatalkan setelah %n rekaman.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n record(s) intact (headers and CRC).</source>
-        <translation>
-            <numerusform>Semua %n rekaman utuh (header dan CRC).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n damaged record(s):</source>
-        <translation>
-            <numerusform>%n rekaman rusak:</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>layer %1, expert %2</source>
-        <translation>lapisan %1, pakar %2</translation>
-    </message>
-    <message>
-        <source>layer %1 (whole bank)</source>
-        <translation>lapisan %1 (seluruh bank)</translation>
-    </message>
-    <message>
-        <source>Checks every expert record&apos;s header and CRC, like `sluice-cli verify MODEL`</source>
-        <translation>Memeriksa header dan CRC setiap rekaman pakar, seperti `sluice-cli verify MODEL`</translation>
-    </message>
-    <message>
-        <source>Cancel verification</source>
-        <translation>Batalkan verifikasi</translation>
-    </message>
-    <message>
-        <source>Verification progress</source>
-        <translation>Kemajuan verifikasi</translation>
-    </message>
-    <message>
-        <source>Verification result</source>
-        <translation>Hasil verifikasi</translation>
     </message>
     <message>
         <source>&amp;Verify container…</source>
         <translation>&amp;Verifikasi kontainer…</translation>
-    </message>
-    <message>
-        <source>Verifying %1…</source>
-        <translation>Memverifikasi %1…</translation>
     </message>
 </context>
 <context>
@@ -738,7 +601,7 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         </translation>
     </message>
     <message>
-        <source>Show or hide the model&apos;s thinking</source>
+        <source>Show or hide the model's thinking</source>
         <translation>Tampilkan atau sembunyikan penalaran model</translation>
     </message>
     <message>
@@ -815,6 +678,129 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     </message>
 </context>
 <context>
+    <name>sluice::gui::ModelPanel</name>
+    <message>
+        <source>Verifying %1…</source>
+        <translation>Memverifikasi %1…</translation>
+    </message>
+    <message>
+        <source>Could not verify: %1</source>
+        <translation>Tidak dapat memverifikasi: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Verification cancelled after %n record(s).</source>
+        <translation>
+            <numerusform>Verifikasi dibatalkan setelah %n rekaman.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n record(s) intact (headers and CRC).</source>
+        <translation>
+            <numerusform>Semua %n rekaman utuh (header dan CRC).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n damaged record(s):</source>
+        <translation>
+            <numerusform>%n rekaman rusak:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>layer %1, expert %2</source>
+        <translation>lapisan %1, pakar %2</translation>
+    </message>
+    <message>
+        <source>layer %1 (whole bank)</source>
+        <translation>lapisan %1 (seluruh bank)</translation>
+    </message>
+    <message>
+        <source>Model information</source>
+        <translation>Informasi model</translation>
+    </message>
+    <message>
+        <source>Verify container</source>
+        <translation>Verifikasi kontainer</translation>
+    </message>
+    <message>
+        <source>Verify the model container</source>
+        <translation>Verifikasi kontainer model</translation>
+    </message>
+    <message>
+        <source>Checks every expert record's header and CRC, like `sluice-cli verify MODEL`</source>
+        <translation>Memeriksa header dan CRC setiap rekaman pakar, seperti `sluice-cli verify MODEL`</translation>
+    </message>
+    <message>
+        <source>Cancel verification</source>
+        <translation>Batalkan verifikasi</translation>
+    </message>
+    <message>
+        <source>Verification progress</source>
+        <translation>Kemajuan verifikasi</translation>
+    </message>
+    <message>
+        <source>Verification result</source>
+        <translation>Hasil verifikasi</translation>
+    </message>
+    <message>
+        <source>Architecture, parameter count, container size and whether the model can see images are shown here once a model is open.</source>
+        <translation>Arsitektur, jumlah parameter, ukuran kontainer, dan apakah model dapat melihat gambar ditampilkan di sini setelah model dibuka.</translation>
+    </message>
+    <message>
+        <source>Folder: %1</source>
+        <translation>Folder: %1</translation>
+    </message>
+    <message>
+        <source>Architecture: %1</source>
+        <translation>Arsitektur: %1</translation>
+    </message>
+    <message>
+        <source>Parameters: %1 billion</source>
+        <translation>Parameter: %1 miliar</translation>
+    </message>
+    <message>
+        <source>Container size: %1</source>
+        <translation>Ukuran kontainer: %1</translation>
+    </message>
+    <message>
+        <source>Layers: %1 · experts: %2 (top-%3)</source>
+        <translation>Lapisan: %1 · expert: %2 (top-%3)</translation>
+    </message>
+    <message>
+        <source>Vision: %1</source>
+        <translation>Visi: %1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ya</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>tidak</translation>
+    </message>
+    <message>
+        <source>Budget: %1 · floor: %2</source>
+        <translation>Anggaran: %1 · batas minimum: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Expert cache: %1 (%n slot(s))</source>
+        <translation>
+            <numerusform>Cache expert: %1 (%n slot)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Direct I/O: %1</source>
+        <translation>I/O langsung: %1</translation>
+    </message>
+    <message>
+        <source>no (buffered reads)</source>
+        <translation>tidak (pembacaan ber-buffer)</translation>
+    </message>
+    <message>
+        <source>Context length: %1 tokens</source>
+        <translation>Panjang konteks: %1 token</translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::PlannerBar</name>
     <message>
         <source>Trunk</source>
@@ -860,6 +846,14 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <source>usable RAM %1</source>
         <translation>RAM yang dapat dipakai %1</translation>
     </message>
+    <message>
+        <source>Expert cache (every expert)</source>
+        <translation>Cache pakar (semua pakar)</translation>
+    </message>
+    <message>
+        <source>Unused budget</source>
+        <translation>Anggaran tak terpakai</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::PlannerPanel</name>
@@ -878,18 +872,6 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>The attention cache is preallocated for this many tokens</source>
         <translation>Cache atensi dialokasikan di awal untuk token sebanyak ini</translation>
-    </message>
-    <message>
-        <source>&amp;Budget (working sets):</source>
-        <translation>&amp;Anggaran (working set):</translation>
-    </message>
-    <message>
-        <source>Budget in working-set steps above the floor</source>
-        <translation>Anggaran dalam langkah working set di atas batas minimum</translation>
-    </message>
-    <message>
-        <source>Each step adds one working set (the experts one token touches) to the expert cache</source>
-        <translation>Setiap langkah menambahkan satu working set (expert yang disentuh satu token) ke cache expert</translation>
     </message>
     <message>
         <source>Budget (&amp;GiB):</source>
@@ -936,10 +918,6 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Batas minimum: %1 (paling sedikit yang dibutuhkan model untuk berjalan)</translation>
     </message>
     <message>
-        <source>Working set: %1 (experts touched per token)</source>
-        <translation>Working set: %1 (expert yang disentuh per token)</translation>
-    </message>
-    <message>
         <source>Recommended: %1 · default here: %2</source>
         <translation>Disarankan: %1 · bawaan di sini: %2</translation>
     </message>
@@ -948,10 +926,6 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>
             <numerusform>Anggaran: %1 → cache expert %2 (%n slot)</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Warning: %1</source>
-        <translation>Peringatan: %1</translation>
     </message>
     <message>
         <source>Not allowed: %1</source>
@@ -986,7 +960,7 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Uji kecepatan disk untuk memperkirakan token per detik.</translation>
     </message>
     <message>
-        <source>Reads the model&apos;s largest expert bank for a few seconds with O_DIRECT, like `sluice-cli diskbench`</source>
+        <source>Reads the model's largest expert bank for a few seconds with O_DIRECT, like `sluice-cli diskbench`</source>
         <translation>Membaca bank pakar terbesar model selama beberapa detik dengan O_DIRECT, seperti `sluice-cli diskbench`</translation>
     </message>
     <message>
@@ -1008,6 +982,52 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Estimated tokens per second</source>
         <translation>Perkiraan token per detik</translation>
+    </message>
+    <message>
+        <source>&amp;Budget:</source>
+        <translation>&amp;Anggaran:</translation>
+    </message>
+    <message>
+        <source>Budget, from the floor up</source>
+        <translation>Anggaran, dari batas bawah ke atas</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each step adds room in the expert cache for the experts of %n token(s)</source>
+        <translation>
+            <numerusform>Setiap langkah menambah ruang di cache pakar untuk pakar dari %n token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Budget (&amp;MiB):</source>
+        <translation>Anggaran (&amp;MiB):</translation>
+    </message>
+    <message>
+        <source>Precise budget in MiB</source>
+        <translation>Anggaran tepat dalam MiB</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Model: %1</translation>
+    </message>
+    <message>
+        <source>Experts one token reads: %1</source>
+        <translation>Pakar yang dibaca per token: %1</translation>
+    </message>
+    <message>
+        <source>Every expert of the model fits in the cache from %1 on</source>
+        <translation>Semua pakar model muat di cache mulai %1</translation>
+    </message>
+    <message>
+        <source>Warning: the budget is above 7/8 of usable RAM (%1); the system may page out the cache.</source>
+        <translation>Peringatan: anggaran di atas 7/8 RAM yang dapat dipakai (%1); sistem dapat mengeluarkan cache ke swap.</translation>
+    </message>
+    <message>
+        <source>Warning: the floor %1 is more than usable RAM %2; the model will page or be killed.</source>
+        <translation>Peringatan: batas bawah %1 melebihi RAM yang dapat dipakai %2; model akan memakai swap atau dihentikan.</translation>
+    </message>
+    <message>
+        <source>Warning: the floor and the experts of one token (%1) do not fit in 7/8 of usable RAM (%2); expect mostly cache misses.</source>
+        <translation>Peringatan: batas bawah dan pakar satu token (%1) tidak muat dalam 7/8 RAM yang dapat dipakai (%2); sebagian besar akses cache akan meleset.</translation>
     </message>
 </context>
 <context>
@@ -1292,6 +1312,37 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>RAM: %1 of %2 budget</source>
         <translation>RAM: %1 dari anggaran %2</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::StatusArea</name>
+    <message>
+        <source>Opening %1…</source>
+        <translation>Membuka %1…</translation>
+    </message>
+    <message>
+        <source>%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6</source>
+        <translation>%1 token/dtk · token pertama %2 dtk · hit %3% · disk %4 GB/dtk · RAM %5 / %6</translation>
+    </message>
+    <message>
+        <source>Model opening progress</source>
+        <translation>Kemajuan membuka model</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Batal</translation>
+    </message>
+    <message>
+        <source>Cancel opening the model</source>
+        <translation>Batalkan pembukaan model</translation>
+    </message>
+    <message>
+        <source>Model status</source>
+        <translation>Status model</translation>
+    </message>
+    <message>
+        <source>Generation statistics</source>
+        <translation>Statistik pembuatan</translation>
     </message>
 </context>
 <context>

@@ -13,15 +13,22 @@
 
 namespace sluice {
 
+// Checkpoints a conversation client asks for (the GUI, `sluice-cli chat`):
+// enough for an edit of the last turns and a regenerate.
+inline constexpr int kChatCheckpoints = 4;
+
 // How a model is opened. The library reads no environment variable: hosts
 // (the CLI, the GUI) map SLUICE_THREADS and friends onto these fields.
 struct ModelOptions {
     std::string modelPath;      // a .waste directory
     uint64_t budgetBytes = 0;   // hard RAM ceiling; 0 = the planner's default budget
     // The planned sessions: the plan and the ledger count `sessions` sessions
-    // of this context length with this many checkpoints each.
+    // of this context length. Checkpoints (prefix reuse after an edit or a
+    // regenerate) come out of the budget above the floor: at most this many
+    // per session, fewer when a quarter of the spare budget cannot hold them
+    // (ModelInfo::checkpoints says how many were granted).
     int contextLength = 4096;   // MLA latent cache capacity, preallocated
-    int checkpoints = 4;        // recurrent-state checkpoints kept per session (prefix reuse); 0 = none
+    int checkpoints = 0;        // 0 = none (appending still reuses the state); chats use kChatCheckpoints
     int sessions = 1;           // sessions alive at once (each has its own state; all are planned)
     int threads = 0;            // compute threads; 0 = hardware concurrency
     bool verifyChecksums = false; // CRC every expert record
@@ -66,6 +73,7 @@ struct ModelInfo {
     uint64_t expertCacheBytes = 0;
     int expertCacheSlots = 0;
     uint64_t checkpointBytes = 0; // one recurrent-state checkpoint (with its logits)
+    int checkpoints = 0;        // granted per session (see ModelOptions::checkpoints)
     uint64_t fingerprint = 0;   // of the container's manifest (session files carry it)
     // TRANSITIONAL: the whole internal config, kept only until the last
     // clients (developer tools) move to the fields above. Do not use in new code.

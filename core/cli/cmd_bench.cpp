@@ -8,7 +8,7 @@
 #include "format/container.h"
 #include "kernels/threadpool.h"
 #include "model/engine.h"
-#include "model/engineargs.h"
+#include "options.h"
 #include "vision/imagepreprocess.h"
 #include "vision/visiontower.h"
 
@@ -91,36 +91,21 @@ bool writeBmp(const std::string &path, const vision::RgbImage &img)
 int benchImage(const std::vector<std::string> &args)
 {
     EngineOptions opts;
-    applyEngineEnvironment(opts);
-    std::string error;
     int patches = 1024, reps = 3;
-    bool k3Size = false;
-    for (size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        if (a == "--image") {
-            continue;
-        } else if (a == "--patches" && i + 1 < args.size()) {
-            patches = std::clamp(std::atoi(args[++i].c_str()), 4, 1 << 16);
-        } else if (a == "--reps" && i + 1 < args.size()) {
-            reps = std::clamp(std::atoi(args[++i].c_str()), 1, 100);
-        } else if (a == "--k3-size") {
-            k3Size = true;
-        } else if (parseEngineArg(args, i, opts, error)) {
-            if (!error.empty()) {
-                std::fprintf(stderr, "bench: %s\n", error.c_str());
-                return 2;
-            }
-        } else if (opts.modelPath.empty() && a[0] != '-') {
-            opts.modelPath = a;
-        } else {
-            std::fprintf(stderr, "bench: unexpected argument '%s'\n", a.c_str());
-            return 2;
-        }
-    }
-    if (opts.modelPath.empty() && !k3Size) {
-        std::fprintf(stderr, "bench --image: give a MODEL with a vision tower, or --k3-size\n");
-        return 2;
-    }
+    bool k3Size = false, image = true;
+    cli::OptionParser p("bench", "--image: the vision tower's time per 1024 patches; with MODEL also image- vs\n"
+                                 "text-position prefill time.",
+                        "--image [MODEL] [--k3-size] [--patches N] [--reps N] [engine options]");
+    p.positional("MODEL", &opts.modelPath, "a container with a vision tower", false);
+    p.flag("--image", &image, "the vision benchmark (without it: the text benchmark)");
+    p.flag("--k3-size", &k3Size, "a release-K3-size tower with random Q8G weights");
+    p.integer("--patches", &patches, 4, 1 << 16, "patches per image");
+    p.integer("--reps", &reps, 1, 100, "repetitions (the median is reported)");
+    cli::addEngineOptions(p, opts);
+    if (const int code = p.parse(args); code >= 0)
+        return code;
+    if (opts.modelPath.empty() && !k3Size)
+        return p.usageError("--image: give a MODEL with a vision tower, or --k3-size");
     // The largest even square grid within the budget.
     int side = int(std::sqrt(double(patches)));
     side -= side % 2;
@@ -252,12 +237,6 @@ int runBench(const std::vector<std::string> &args)
     const bool image = std::find(args.begin(), args.end(), "--image") != args.end();
     if (!image)
         return cli::runTextBench(args); // text model: prefill/decode tok/s (cmd_benchtext.cpp)
-    if (std::find(args.begin(), args.end(), "--help") != args.end()) {
-        std::printf("usage: sluice-cli bench --image [MODEL] [--k3-size] [--patches N] [--reps N] [engine options]\n"
-                    "  tower time per 1024 patches; with MODEL also image- vs text-position prefill time\n%s",
-                    kEngineArgsHelp);
-        return 0;
-    }
     return benchImage(args);
 }
 

@@ -10,7 +10,7 @@
 
 #include "format/container.h"
 #include "model/engine.h"
-#include "model/engineargs.h"
+#include "options.h"
 #include "stream/diskbench.h"
 
 #include <QJsonDocument>
@@ -27,50 +27,24 @@ namespace {
 
 int runBenchStream(const std::vector<std::string> &args)
 {
-    const char *usage =
-        "usage: sluice-cli benchstream MODEL [-n DECODE_TOKENS] [--ws K] [--prompt-len P] [--disk-seconds S] [--json]\n"
-        "       [engine options]\n"
-        "Decode with a cold expert cache under budget floor + K working sets (default K = 1; --budget overrides),\n"
-        "then measure the disk bound (O_DIRECT record reads at queue depth = --io-threads) on the model's banks.\n";
     EngineOptions opts;
-    applyEngineEnvironment(opts);
     opts.vision = false;
-    std::string error;
     int decodeTokens = 12, promptLen = 4;
     double workingSets = 1, diskSeconds = 5;
     bool json = false;
-    for (size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        const bool more = i + 1 < args.size();
-        if (a == "--help" || a == "-h") {
-            std::printf("%s%s", usage, kEngineArgsHelp);
-            return 0;
-        } else if (a == "-n" && more) {
-            decodeTokens = std::max(1, std::atoi(args[++i].c_str()));
-        } else if (a == "--ws" && more) {
-            workingSets = std::max(0.0, std::atof(args[++i].c_str()));
-        } else if (a == "--prompt-len" && more) {
-            promptLen = std::max(1, std::atoi(args[++i].c_str()));
-        } else if (a == "--disk-seconds" && more) {
-            diskSeconds = std::max(0.0, std::atof(args[++i].c_str()));
-        } else if (a == "--json") {
-            json = true;
-        } else if (parseEngineArg(args, i, opts, error)) {
-            if (!error.empty()) {
-                std::fprintf(stderr, "benchstream: %s\n", error.c_str());
-                return 2;
-            }
-        } else if (opts.modelPath.empty() && a.rfind("--", 0) != 0) {
-            opts.modelPath = a;
-        } else {
-            std::fprintf(stderr, "benchstream: unexpected argument '%s'\n%s", a.c_str(), usage);
-            return 2;
-        }
-    }
-    if (opts.modelPath.empty()) {
-        std::fprintf(stderr, "%s", usage);
-        return 2;
-    }
+    cli::OptionParser p("benchstream",
+                        "Decode with a cold expert cache under budget floor + K working sets (default K = 1; --budget\n"
+                        "overrides), then measure the disk bound (O_DIRECT record reads at queue depth = --io-threads)\n"
+                        "on the model's banks.");
+    p.positional("MODEL", &opts.modelPath, "a .waste container directory");
+    p.integer("--decode-tokens", &decodeTokens, 1, 1 << 20, "tokens to decode", "N").alias("-n");
+    p.number("--ws", &workingSets, 0, 1000, "working sets above the floor", "K");
+    p.integer("--prompt-len", &promptLen, 1, 1 << 20, "prompt tokens", "P");
+    p.number("--disk-seconds", &diskSeconds, 0, 3600, "seconds of the disk-bound measurement", "S");
+    p.flag("--json", &json, "JSON output");
+    cli::addEngineOptions(p, opts);
+    if (const int code = p.parse(args); code >= 0)
+        return code;
     opts.contextLength = std::max(opts.contextLength, promptLen + decodeTokens + 8);
     if (opts.budgetBytes == 0) {
         // Open once at the floor to learn it, then at floor + K working sets.

@@ -7,7 +7,7 @@
 #include "command.h"
 
 #include "model/engine.h"
-#include "model/engineargs.h"
+#include "options.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -25,39 +25,17 @@ namespace sluice::cli {
 int runTextBench(const std::vector<std::string> &args)
 {
     EngineOptions opts;
-    applyEngineEnvironment(opts);
-    std::string error;
     int decodeTokens = 32, promptLen = 64;
     bool json = false;
-    for (size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        const bool more = i + 1 < args.size();
-        if (a == "--help" || a == "-h") {
-            std::printf("usage: sluice-cli bench MODEL [-n DECODE_TOKENS] [--prompt-len P] [--json]\n%s",
-                        kEngineArgsHelp);
-            return 0;
-        } else if (a == "-n" && more) {
-            decodeTokens = std::max(1, std::atoi(args[++i].c_str()));
-        } else if (a == "--prompt-len" && more) {
-            promptLen = std::max(1, std::atoi(args[++i].c_str()));
-        } else if (a == "--json") {
-            json = true;
-        } else if (parseEngineArg(args, i, opts, error)) {
-            if (!error.empty()) {
-                std::fprintf(stderr, "bench: %s\n", error.c_str());
-                return 2;
-            }
-        } else if (opts.modelPath.empty()) {
-            opts.modelPath = a;
-        } else {
-            std::fprintf(stderr, "bench: unexpected argument '%s'\n", a.c_str());
-            return 2;
-        }
-    }
-    if (opts.modelPath.empty()) {
-        std::fprintf(stderr, "usage: sluice-cli bench MODEL [-n N] [--prompt-len P] [--json]\n");
-        return 2;
-    }
+    cli::OptionParser p("bench", "Prefill and decode tokens per second on random token ids (--image: the vision\n"
+                                 "benchmark, see bench --image --help).");
+    p.positional("MODEL", &opts.modelPath, "a .waste container directory");
+    p.integer("--decode-tokens", &decodeTokens, 1, 1 << 20, "tokens to decode", "N").alias("-n");
+    p.integer("--prompt-len", &promptLen, 1, 1 << 20, "prompt tokens to prefill", "P");
+    p.flag("--json", &json, "JSON output");
+    cli::addEngineOptions(p, opts);
+    if (const int code = p.parse(args); code >= 0)
+        return code;
     opts.contextLength = std::max(opts.contextLength, promptLen + decodeTokens + 8);
     auto engine = Engine::open(opts);
     if (!engine) {

@@ -2,6 +2,7 @@
 // through every eviction policy at multiples of one token's working set and
 // prints the hit-rate table that chose ExpertCache's policy (docs/streaming.md).
 #include "command.h"
+#include "options.h"
 
 #include "stream/cachesim.h"
 
@@ -20,42 +21,24 @@ static int runCachesim(const std::vector<std::string> &args)
     std::string path;
     bool json = false;
     std::vector<double> sizes = {1, 2, 3, 5};
-    for (size_t i = 1; i < args.size(); ++i) {
-        if (args[i] == "--help" || args[i] == "-h") {
-            std::printf("usage: sluice-cli cachesim TRACE.jsonl [--json] [--sizes 1,2,3,5]\n"
-                        "Replays an expert-routing trace through LRU, LFU, LFRU, LFRU-scan and Belady\n"
-                        "(offline optimum) at multiples of one token's working set (top-k x MoE layers).\n");
-            return 0;
-        } else if (args[i] == "--json") {
-            json = true;
-        } else if (args[i] == "--sizes" && i + 1 < args.size()) {
-            sizes.clear();
-            std::stringstream list(args[++i]);
-            std::string item;
-            while (std::getline(list, item, ',')) {
-                char *end = nullptr;
-                const double v = std::strtod(item.c_str(), &end);
-                if (end == item.c_str() || *end || !(v > 0) || v > 1000) {
-                    std::fprintf(stderr, "cachesim: bad size '%s' in --sizes\n", item.c_str());
-                    return 2;
-                }
-                sizes.push_back(v);
-            }
-            if (sizes.empty()) {
-                std::fprintf(stderr, "cachesim: --sizes is empty\n");
-                return 2;
-            }
-        } else if (path.empty() && args[i].rfind("--", 0) != 0) {
-            path = args[i];
-        } else {
-            std::fprintf(stderr, "cachesim: unexpected argument '%s' (see --help)\n", args[i].c_str());
-            return 2;
+    cli::OptionParser p("cachesim", "Replays an expert-routing trace through LRU, LFU, LFRU, LFRU-scan and Belady\n"
+                                    "(offline optimum) at multiples of one token's working set (top-k x MoE layers).");
+    p.positional("TRACE.jsonl", &path, "a routing trace");
+    p.flag("--json", &json, "JSON output");
+    p.custom("--sizes", "LIST", "cache sizes in working sets, e.g. 1,2,3,5", [&](const std::string &v) {
+        sizes.clear();
+        std::stringstream list(v);
+        std::string item;
+        while (std::getline(list, item, ',')) {
+            double x = 0;
+            if (!cli::parseNumber(item, 0.001, 1000, x).empty())
+                return std::string("expected a list of numbers in 0.001..1000, e.g. 1,2,3,5");
+            sizes.push_back(x);
         }
-    }
-    if (path.empty()) {
-        std::fprintf(stderr, "usage: sluice-cli cachesim TRACE.jsonl [--json] [--sizes 1,2,3,5]\n");
-        return 2;
-    }
+        return sizes.empty() ? std::string("expected a list of numbers in 0.001..1000, e.g. 1,2,3,5") : std::string();
+    });
+    if (const int code = p.parse(args); code >= 0)
+        return code;
     auto trace = loadRoutingTrace(path);
     if (!trace) {
         std::fprintf(stderr, "cachesim: %s\n", trace.status().message().c_str());

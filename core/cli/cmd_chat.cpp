@@ -4,8 +4,9 @@
 // turn feeds only the tokens past the common prefix.
 #include "command.h"
 
+#include "hostenv.h"
 #include "model/engine.h"
-#include "model/engineargs.h"
+#include "options.h"
 
 #include <cstdio>
 #include <iostream>
@@ -16,47 +17,20 @@ using namespace sluice;
 static int runChat(const std::vector<std::string> &args)
 {
     EngineOptions opts;
-    applyEngineEnvironment(opts);
-    const bool profile = profileRequested();
+    const bool profile = cli::profileRequested();
     SamplingParams sp;
     sp.maxTokens = 512;
     sp.temperature = 0.6f;
     sp.topP = 0.95f;
-    std::string error, system;
-    for (size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        const bool more = i + 1 < args.size();
-        if (a == "--help" || a == "-h") {
-            std::printf("usage: sluice-cli chat MODEL [--system TEXT] [-n N] [--temp T] [--top-p P] [--seed S]\n"
-                        "commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /quit\n%s",
-                        kEngineArgsHelp);
-            return 0;
-        } else if (a == "--system" && more) {
-            system = args[++i];
-        } else if ((a == "-n" || a == "--max-tokens") && more) {
-            sp.maxTokens = std::atoi(args[++i].c_str());
-        } else if (a == "--temp" && more) {
-            sp.temperature = float(std::atof(args[++i].c_str()));
-        } else if (a == "--top-p" && more) {
-            sp.topP = float(std::atof(args[++i].c_str()));
-        } else if (a == "--seed" && more) {
-            sp.seed = std::strtoull(args[++i].c_str(), nullptr, 10);
-        } else if (parseEngineArg(args, i, opts, error)) {
-            if (!error.empty()) {
-                std::fprintf(stderr, "chat: %s\n", error.c_str());
-                return 2;
-            }
-        } else if (opts.modelPath.empty()) {
-            opts.modelPath = a;
-        } else {
-            std::fprintf(stderr, "chat: unexpected argument '%s'\n", a.c_str());
-            return 2;
-        }
-    }
-    if (opts.modelPath.empty()) {
-        std::fprintf(stderr, "usage: sluice-cli chat MODEL\n");
-        return 2;
-    }
+    std::string system;
+    cli::OptionParser p("chat", "An interactive conversation in the model's chat format.");
+    p.positional("MODEL", &opts.modelPath, "a .waste container directory");
+    p.text("--system", &system, "a system message in front of the conversation");
+    cli::addSamplingOptions(p, sp, true, false);
+    cli::addEngineOptions(p, opts);
+    p.note("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /quit");
+    if (const int code = p.parse(args); code >= 0)
+        return code;
     auto engine = Engine::open(opts);
     if (!engine) {
         std::fprintf(stderr, "chat: %s\n", engine.status().message().c_str());
@@ -140,7 +114,7 @@ static int runChat(const std::vector<std::string> &args)
         int index = 0;
         auto r = e.generate(fresh, sp, [&](const GeneratedToken &t) {
             if (profile)
-                printTokenProfile(index++, t.stats);
+                cli::printTokenProfile(index++, t.stats);
             std::fwrite(t.text.data(), 1, t.text.size(), stdout);
             std::fflush(stdout);
             reply += t.text;

@@ -2,6 +2,7 @@
 // (e.g. an experts bank) at each queue depth, bypassing the page cache, with
 // the reader threads and (when built with liburing) io_uring side by side.
 #include "command.h"
+#include "options.h"
 
 #include "stream/diskbench.h"
 
@@ -32,59 +33,27 @@ static bool parseIntList(const std::string &text, std::vector<int> &out)
 
 static int runDiskbench(const std::vector<std::string> &args)
 {
-    const char *usage = "usage: sluice-cli diskbench PATH [--record-bytes N] [--qd 1,2,4,8,16] [--seconds S]\n"
-                        "                           [--engine threads|io_uring|both] [--buffered] [--json]\n"
-                        "Random O_DIRECT reads of one record at a time over an existing file (an experts bank,\n"
-                        "or any file of a few GB); GB/s at each queue depth. Default record: K3's 12406784 B.\n";
     std::string path, engine = "both";
     std::vector<int> depths = {1, 2, 4, 8, 16};
     DiskBenchOptions base;
     bool json = false;
-    for (size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        const bool hasValue = i + 1 < args.size();
-        if (a == "--help" || a == "-h") {
-            std::printf("%s", usage);
-            return 0;
-        } else if (a == "--record-bytes" && hasValue) {
-            unsigned long long v = 0;
-            if (!sluice::cli::parseByteSize(args[++i], v) || v == 0 || v % 4096) {
-                std::fprintf(stderr, "diskbench: --record-bytes must be a positive multiple of 4096\n");
-                return 2;
-            }
-            base.recordBytes = v;
-        } else if (a == "--qd" && hasValue) {
-            if (!parseIntList(args[++i], depths)) {
-                std::fprintf(stderr, "diskbench: --qd takes a list like 1,2,4 (each 1..256)\n");
-                return 2;
-            }
-        } else if (a == "--seconds" && hasValue) {
-            base.seconds = std::strtod(args[++i].c_str(), nullptr);
-            if (!(base.seconds > 0) || base.seconds > 3600) {
-                std::fprintf(stderr, "diskbench: --seconds must be in (0, 3600]\n");
-                return 2;
-            }
-        } else if (a == "--engine" && hasValue) {
-            engine = args[++i];
-            if (engine != "threads" && engine != "io_uring" && engine != "both") {
-                std::fprintf(stderr, "diskbench: --engine is threads, io_uring or both\n");
-                return 2;
-            }
-        } else if (a == "--buffered") {
-            base.forceBuffered = true;
-        } else if (a == "--json") {
-            json = true;
-        } else if (path.empty() && a.rfind("--", 0) != 0) {
-            path = a;
-        } else {
-            std::fprintf(stderr, "diskbench: unexpected argument '%s'\n%s", a.c_str(), usage);
-            return 2;
-        }
-    }
-    if (path.empty()) {
-        std::fprintf(stderr, "%s", usage);
-        return 2;
-    }
+    uint64_t recordBytes = base.recordBytes;
+    cli::OptionParser p("diskbench", "Random O_DIRECT reads of one record at a time over an existing file (an experts\n"
+                                     "bank, or any file of a few GB); GB/s at each queue depth.");
+    p.positional("PATH", &path, "a file of a few GB");
+    p.size("--record-bytes", &recordBytes, 4096, 1ull << 30, "bytes per read, a multiple of 4096");
+    p.custom("--qd", "LIST", "queue depths, e.g. 1,2,4,8,16", [&](const std::string &v) {
+        return parseIntList(v, depths) ? std::string() : std::string("expected a list like 1,2,4 (each 1..256)");
+    });
+    p.number("--seconds", &base.seconds, 0.001, 3600, "seconds per queue depth", "S");
+    p.choice("--engine", &engine, {"threads", "io_uring", "both"}, "the read engine");
+    p.flag("--buffered", &base.forceBuffered, "page-cache reads");
+    p.flag("--json", &json, "JSON output");
+    if (const int code = p.parse(args); code >= 0)
+        return code;
+    if (recordBytes % 4096)
+        return p.usageError("--record-bytes '" + std::to_string(recordBytes) + "': expected a multiple of 4096");
+    base.recordBytes = recordBytes;
     std::vector<DiskBenchEngine> engines;
     if (engine != "io_uring")
         engines.push_back(DiskBenchEngine::Threads);

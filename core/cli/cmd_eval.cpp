@@ -5,7 +5,7 @@
 #include "command.h"
 
 #include "model/engine.h"
-#include "model/engineargs.h"
+#include "options.h"
 #include "vision/imagepreprocess.h"
 
 #include <QJsonArray>
@@ -35,58 +35,35 @@ static bool parseIds(const std::string &text, std::vector<int> &ids)
 static int runEval(const std::vector<std::string> &args)
 {
     EngineOptions opts;
-    applyEngineEnvironment(opts);
-    std::string prompt, error;
+    std::string prompt;
     std::vector<int> ids;
     std::vector<std::string> images; // --image FILE, repeatable: queued in order
-    bool json = false, allLogits = false, haveIds = false, residuals = false;
+    bool json = false, allLogits = false, residuals = false;
     int chunk = 64;
-    for (size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        if (a == "--help" || a == "-h") {
-            std::printf("usage: sluice-cli eval MODEL PROMPT|--ids 1,2,3 [--json] [--all-logits] [--chunk N] [--residuals]\n"
-                        "                       [--image FILE]... [--max-patches N]\n"
-                        "  --image: queued in order; a PROMPT gets their media markup in front, --ids must hold\n"
-                        "           one <|media_pad|> per image. Positions are reported after pad expansion.\n%s",
-                        kEngineArgsHelp);
-            return 0;
-        } else if (a == "--json") {
-            json = true;
-        } else if (a == "--residuals") {
-            residuals = true; // token by token so the dump is [token][layer][hidden]
-            chunk = 1;
-        } else if (a == "--all-logits") {
-            allLogits = true;
-        } else if (a == "--ids" && i + 1 < args.size()) {
-            if (!parseIds(args[++i], ids)) {
-                std::fprintf(stderr, "eval: --ids wants a comma-separated list of token ids\n");
-                return 2;
-            }
-            haveIds = true;
-        } else if (a == "--image" && i + 1 < args.size()) {
-            images.push_back(args[++i]);
-        } else if (a == "--max-patches" && i + 1 < args.size()) {
-            opts.maxImagePatches = std::clamp(std::atoi(args[++i].c_str()), 4, 1 << 20);
-        } else if (a == "--chunk" && i + 1 < args.size()) {
-            chunk = std::clamp(std::atoi(args[++i].c_str()), 1, 64);
-        } else if (parseEngineArg(args, i, opts, error)) {
-            if (!error.empty()) {
-                std::fprintf(stderr, "eval: %s\n", error.c_str());
-                return 2;
-            }
-        } else if (opts.modelPath.empty()) {
-            opts.modelPath = a;
-        } else if (prompt.empty()) {
-            prompt = a;
-        } else {
-            std::fprintf(stderr, "eval: unexpected argument '%s'\n", a.c_str());
-            return 2;
-        }
-    }
-    if (opts.modelPath.empty() || (!haveIds && prompt.empty())) {
-        std::fprintf(stderr, "usage: sluice-cli eval MODEL PROMPT|--ids LIST [--json] [--all-logits]\n");
-        return 2;
-    }
+    cli::OptionParser p("eval", "Feeds the prompt and prints, for every position, the argmax and top-10, and the\n"
+                                "full logits of the last position (or of every position with --all-logits).",
+                        "MODEL PROMPT|--ids 1,2,3 [options]");
+    p.positional("MODEL", &opts.modelPath, "a .waste container directory")
+        .positional("PROMPT", &prompt, "the prompt text", false);
+    p.custom("--ids", "LIST", "the prompt as comma-separated token ids", [&](const std::string &v) {
+        ids.clear();
+        return parseIds(v, ids) ? std::string() : std::string("expected comma-separated token ids (0..16777216)");
+    });
+    p.flag("--json", &json, "JSON output");
+    p.flag("--all-logits", &allLogits, "the full logits of every position");
+    p.flag("--residuals", &residuals, "dump the residual stream, token by token");
+    p.integer("--chunk", &chunk, 1, 64, "prefill chunk size");
+    p.list("--image", &images, "an image queued in order", "FILE");
+    cli::addEngineOptions(p, opts);
+    p.note("--image: a PROMPT gets their media markup in front, --ids must hold one <|media_pad|> per image.\n"
+           "Positions are reported after pad expansion.");
+    if (const int code = p.parse(args); code >= 0)
+        return code;
+    const bool haveIds = p.wasGiven("--ids");
+    if (residuals)
+        chunk = 1; // token by token so the dump is [token][layer][hidden]
+    if (!haveIds && prompt.empty())
+        return p.usageError("give a PROMPT or --ids\n" + p.usageLine());
     auto engine = Engine::open(opts);
     if (!engine) {
         std::fprintf(stderr, "eval: %s\n", engine.status().message().c_str());

@@ -2,11 +2,20 @@
 // container on this machine (spec 9), from the same planner functions the
 // engine and the GUI use: every term of the floor, the working set, the
 // recommended and default budgets, and the expert cache a budget buys.
+// plan --model k3|kimi-linear [--format vq3r|mxfp4] [--ram SIZE]: the same plan
+// for a published model before downloading it (format/builtinmodels.h), and
+// with --disk-gbps X the disk-bound speed (stream/speedmodel.h) from a routing
+// trace ($SLUICE_TRACE_DIR, the checkout's ../shared/data/traces, or --trace).
 #include "command.h"
+#include "options.h"
 
+#include "format/builtinmodels.h"
 #include "format/container.h"
 #include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
+#include "stream/speedmodel.h"
+
+#include <QDir>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -30,70 +39,95 @@ const char *human(uint64_t bytes)
     return t.c_str();
 }
 
+// The first *.jsonl of $SLUICE_TRACE_DIR, else of the developer checkout's traces; "" when none.
+std::string defaultTrace()
+{
+    QStringList dirs;
+    if (qEnvironmentVariableIsSet("SLUICE_TRACE_DIR"))
+        dirs << qEnvironmentVariable("SLUICE_TRACE_DIR");
+#ifdef SLUICE_DEV_TRACE_DIR
+    dirs << QStringLiteral(SLUICE_DEV_TRACE_DIR);
+#endif
+    for (const QString &d : dirs) {
+        const QFileInfoList files = QDir(d).entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name);
+        if (!files.isEmpty())
+            return files.first().absoluteFilePath().toStdString();
+    }
+    return {};
+}
+
 } // namespace
 
 static int runPlan(const std::vector<std::string> &args)
 {
-    const char *usage = "usage: sluice-cli plan MODEL [--budget X] [--ctx N] [--vision] [--json]\n"
-                        "The memory plan of a container on this machine: floor, working set, recommended\n"
-                        "and default budget, and the expert cache that --budget (default: the default budget) buys.\n"
-                        "--vision counts the vision tower (at the engine's defaults: max_patches, one attention\n"
-                        "slice per hardware thread), as an engine opened with vision on does.\n";
     std::string path;
-    unsigned long long budget = 0;
+    uint64_t budget = 0;
     int ctx = 4096;
     bool json = false;
     bool vision = false;
-    for (size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        if (a == "--help" || a == "-h") {
-            std::printf("%s", usage);
-            return 0;
-        } else if (a == "--budget" && i + 1 < args.size()) {
-            if (!cli::parseByteSize(args[++i], budget)) {
-                std::fprintf(stderr, "plan: bad --budget '%s' (e.g. 46G, 48000M)\n", args[i].c_str());
-                return 2;
-            }
-        } else if (a == "--ctx" && i + 1 < args.size()) {
-            char *end = nullptr;
-            const long v = std::strtol(args[++i].c_str(), &end, 10);
-            if (*end || v < 1 || v > (1l << 24)) {
-                std::fprintf(stderr, "plan: --ctx must be 1..16777216\n");
-                return 2;
-            }
-            ctx = int(v);
-        } else if (a == "--json") {
-            json = true;
-        } else if (a == "--vision") {
-            vision = true;
-        } else if (path.empty() && a.rfind("--", 0) != 0) {
-            path = a;
-        } else {
-            std::fprintf(stderr, "plan: unexpected argument '%s'\n%s", a.c_str(), usage);
-            return 2;
-        }
-    }
-    if (path.empty()) {
-        std::fprintf(stderr, "%s", usage);
-        return 2;
-    }
-    ContainerOptions copts;
-    copts.checkBanks = true;
-    auto container = Container::open(path, copts);
-    if (!container) {
-        std::fprintf(stderr, "plan: %s\n", container.status().message().c_str());
-        return 1;
-    }
+    std::string builtin, formatName = "vq3r", tracePath;
+    uint64_t ramBytes = 0;
+    double diskGBps = 0;
+    cli::OptionParser p("plan", "The memory plan of a container on this machine: floor, working set, recommended\n"
+                                "and default budget, and the expert cache that --budget (default: the default budget) buys.\n"
+                                "With --model, the same plan for a published model before downloading it.",
+                        "MODEL | --model k3|kimi-linear [options]");
+    p.positional("MODEL", &path, "a .waste container directory", false);
+    p.choice("--model", &builtin, {"k3", "kimi-k3", "kimi-linear", "kl"}, "a built-in published model instead of MODEL");
+    p.choice("--format", &formatName, {"vq3r", "mxfp4", "bf16"},
+             "with --model: vq3r = Sluice's converted container, mxfp4/bf16 = the release checkpoint");
+    p.size("--ram", &ramBytes, cli::kMinBudgetBytes, cli::kMaxBudgetBytes, "plan for this much usable RAM instead of this machine's");
+    p.number("--disk-gbps", &diskGBps, 0.001, 1000, "disk read speed in GB/s: predict s/token (measure: sluice-cli diskbench)");
+    p.text("--trace", &tracePath, "routing trace for the hit rate (default: first *.jsonl of $SLUICE_TRACE_DIR)", "FILE");
+    p.size("--budget", &budget, cli::kMinBudgetBytes, cli::kMaxBudgetBytes, "the budget to size the cache for");
+    p.integer("--ctx", &ctx, 1, cli::kMaxContextOption, "context positions (at most the model's max_position_embeddings)");
+    p.flag("--vision", &vision, "count the vision tower as an engine opened with vision on does");
+    p.flag("--json", &json, "JSON output");
+    p.note("--vision plans the tower at the engine's defaults: max_patches, one attention slice per hardware thread.");
+    if (const int code = p.parse(args); code >= 0)
+        return code;
+    if (path.empty() == builtin.empty())
+        return p.usageError("give either a container MODEL or --model k3|kimi-linear");
     model::PlannerInputsOptions pio;
     pio.contextLength = ctx;
     pio.vision = vision;
-    auto inputs = model::plannerInputs(**container, pio);
+    std::unique_ptr<Container> opened; // absent for a built-in shape
+    Expected<PlannerInputs> inputs = makeError(ErrorCode::InvalidArgument, "no model");
+    std::string modelName = path;
+    uint64_t diskBytes = 0;
+    if (!builtin.empty()) {
+        const BuiltinModel m = *parseBuiltinModel(builtin);
+        // Each release has one expert format: K3 ships MXFP4 experts, Kimi-Linear bf16 ones.
+        if (formatName == (m == BuiltinModel::KimiK3 ? "bf16" : "mxfp4"))
+            return p.usageError("--format " + formatName + ": the " + (m == BuiltinModel::KimiK3 ? "K3" : "Kimi-Linear") +
+                                " release is " + (m == BuiltinModel::KimiK3 ? "mxfp4" : "bf16") + " (or vq3r converted)");
+        auto shape = builtinShape(m, *parseBuiltinFormat(formatName));
+        if (!shape) {
+            std::fprintf(stderr, "plan: %s\n", shape.status().message().c_str());
+            return 1;
+        }
+        modelName = shape->name;
+        diskBytes = shape->diskBytes;
+        inputs = model::plannerInputs(shape->config, shape->tensors, shape->recordBytes, pio);
+    } else {
+        ContainerOptions copts;
+        copts.checkBanks = true;
+        auto container = Container::open(path, copts);
+        if (!container) {
+            std::fprintf(stderr, "plan: %s\n", container.status().message().c_str());
+            return 1;
+        }
+        opened = std::move(*container);
+        inputs = model::plannerInputs(*opened, pio);
+    }
     if (!inputs) {
         std::fprintf(stderr, "plan: %s\n", inputs.status().message().c_str());
         return 1;
     }
     const PlannerInputs &in = *inputs;
-    auto ram = detectUsableRam();
+    Expected<UsableRam> ram = UsableRam{ramBytes, 0, {}, ramBytes};
+    if (!ramBytes)
+        ram = detectUsableRam();
     if (!ram) {
         std::fprintf(stderr, "plan: %s\n", ram.status().message().c_str());
         return 1;
@@ -103,10 +137,49 @@ static int runPlan(const std::vector<std::string> &args)
         std::fprintf(stderr, "plan: %s\n", plan.status().message().c_str());
         return 1;
     }
-    auto sizing = sizeCache(*plan, budget);
+    // The engine's own choice for this budget: the prefill chunk and the cache
+    // sized with that chunk's scratch (the ledger after open).
+    // A built-in shape has no container: its plan is the decode plan (chunk 1).
+    auto planFor = [&](uint64_t b) -> Expected<model::BudgetPlan> {
+        if (opened)
+            return model::planForBudget(*opened, pio, ram->usableBytes, b);
+        auto s = sizeCache(*plan, b);
+        if (!s)
+            return s.status();
+        return model::BudgetPlan{in, *plan, *s, 1, plan->floorBytes};
+    };
+    auto budgetPlan = planFor(budget);
+    Expected<CacheSizing> sizing = budgetPlan ? Expected<CacheSizing>(budgetPlan->sizing)
+                                              : Expected<CacheSizing>(budgetPlan.status());
+    // The default budget is whole working sets on top of full-chunk prefill.
+    auto defaultPlan = budget ? planFor(0) : budgetPlan;
+    const uint64_t defaultBudget = defaultPlan ? defaultPlan->sizing.budgetBytes : plan->defaultBudgetBytes;
+    const int defaultSets = defaultPlan ? defaultPlan->plan.defaultWorkingSets : plan->defaultWorkingSets;
     std::vector<std::string> warnings = plan->warnings;
     if (sizing)
         warnings.insert(warnings.end(), sizing->warnings.begin(), sizing->warnings.end());
+    Expected<SpeedPrediction> speed = makeError(ErrorCode::InvalidArgument, "no --disk-gbps");
+    if (diskGBps > 0 && sizing) {
+        if (tracePath.empty())
+            tracePath = defaultTrace();
+        if (tracePath.empty()) {
+            std::fprintf(stderr, "plan: --disk-gbps needs a routing trace: pass --trace FILE or set SLUICE_TRACE_DIR\n");
+            return 1;
+        }
+        auto trace = loadRoutingTrace(tracePath);
+        if (!trace) {
+            std::fprintf(stderr, "plan: %s\n", trace.status().message().c_str());
+            return 1;
+        }
+        speed = predictDiskBoundSpeed(*plan, *sizing, *trace, diskGBps * 1e9);
+        if (!speed) {
+            std::fprintf(stderr, "plan: %s\n", speed.status().message().c_str());
+            return 1;
+        }
+    }
+    // "Does it fit": the floor within the 7/8 cap of usable RAM.
+    const bool fits = plan->floorBytes <= plan->capBytes;
+    const uint64_t ramNeeded = plan->floorBytes + plan->floorBytes / 7; // smallest usable RAM whose 7/8 cap holds the floor
 
     if (json) {
         QJsonArray terms;
@@ -115,7 +188,7 @@ static int runPlan(const std::vector<std::string> &args)
         QJsonArray warn;
         for (const std::string &w : warnings)
             warn.append(QString::fromStdString(w));
-        QJsonObject root{{"model", QString::fromStdString(path)},
+        QJsonObject root{{"model", QString::fromStdString(modelName)},
                          {"context", ctx},
                          {"terms", terms},
                          {"floor_bytes", qint64(plan->floorBytes)},
@@ -125,8 +198,8 @@ static int runPlan(const std::vector<std::string> &args)
                          {"cgroup_limit_bytes", qint64(ram->cgroupLimitBytes)},
                          {"usable_ram_bytes", qint64(ram->usableBytes)},
                          {"cap_bytes", qint64(plan->capBytes)},
-                         {"default_budget_bytes", qint64(plan->defaultBudgetBytes)},
-                         {"default_working_sets", plan->defaultWorkingSets},
+                         {"default_budget_bytes", qint64(defaultBudget)},
+                         {"default_working_sets", defaultSets},
                          {"record_bytes", qint64(in.recordBytes)},
                          {"warnings", warn}};
         if (sizing) {
@@ -134,33 +207,73 @@ static int runPlan(const std::vector<std::string> &args)
             root["cache_bytes"] = qint64(sizing->slotBufferBytes);
             root["cache_slots"] = sizing->slotCount;
             root["engine_bytes"] = qint64(sizing->engineBytes);
+            root["prefill_chunk"] = budgetPlan->prefillChunk;
+            root["prefill_scratch_bytes"] = qint64(budgetPlan->plan.scratchBytes - plan->scratchBytes);
         } else {
             root["error"] = QString::fromStdString(sizing.status().message());
+        }
+        root["fits"] = fits;
+        root["ram_needed_bytes"] = qint64(ramNeeded);
+        if (diskBytes)
+            root["download_bytes"] = qint64(diskBytes);
+        if (speed) {
+            root["speed"] = QJsonObject{{"disk_gbps", diskGBps},
+                                        {"trace", QString::fromStdString(speed->traceName)},
+                                        {"policy", QString::fromLatin1(policyName(speed->policy))},
+                                        {"cache_working_sets", speed->cacheWorkingSets},
+                                        {"trace_slots", speed->simSlots},
+                                        {"hit_rate_cold", speed->coldHitRate},
+                                        {"hit_rate_warm", speed->warmHitRate},
+                                        {"bytes_per_token_cold", speed->bytesPerTokenCold},
+                                        {"bytes_per_token_warm", speed->bytesPerTokenWarm},
+                                        {"seconds_per_token_cold", speed->secondsPerTokenCold},
+                                        {"seconds_per_token_warm", speed->secondsPerTokenWarm}};
         }
         std::printf("%s", QJsonDocument(root).toJson(QJsonDocument::Indented).constData());
         return sizing ? 0 : 1;
     }
 
-    std::printf("%s, context %d\n\n", path.c_str(), ctx);
+    std::printf("%s, context %d\n\n", modelName.c_str(), ctx);
     for (const MemoryTerm &t : plan->terms)
         std::printf("  %-58s %12s\n", t.name.c_str(), human(t.bytes));
     std::printf("  %-58s %12s\n", "= floor", human(plan->floorBytes));
     std::printf("\n  %-58s %12s  (top-%d x %d MoE layers x %llu B)\n", "working set", human(plan->workingSetBytes),
                 in.topK, in.moeLayers, (unsigned long long)in.recordBytes);
     std::printf("  %-58s %12s  (floor + 3 working sets)\n", "recommended", human(plan->recommendedBytes));
-    std::printf("\n  %-58s %12s\n", "physical RAM", human(ram->physicalBytes));
+    if (diskBytes)
+        std::printf("\n  %-58s %12s  (trunk + vision + every expert)\n", "download / on disk", human(diskBytes));
+    if (ramBytes)
+        std::printf("\n  %-58s %12s  (--ram)\n", "RAM", human(ramBytes));
+    else
+        std::printf("\n  %-58s %12s\n", "physical RAM", human(ram->physicalBytes));
     if (ram->cgroupLimitBytes)
         std::printf("  %-58s %12s  (%s)\n", "cgroup limit", human(ram->cgroupLimitBytes), ram->cgroupPath.c_str());
     std::printf("  %-58s %12s\n", "usable RAM", human(ram->usableBytes));
     std::printf("  %-58s %12s\n", "7/8 cap", human(plan->capBytes));
-    std::printf("  %-58s %12s  (floor + %d working sets)\n", "default budget", human(plan->defaultBudgetBytes),
-                plan->defaultWorkingSets);
+    std::printf("  %-58s %12s  (floor + %d working sets + chunk-%d prefill scratch)\n", "default budget",
+                human(defaultBudget), defaultSets, defaultPlan ? defaultPlan->prefillChunk : 1);
     if (sizing) {
         std::printf("\n  %-58s %12s%s\n", "budget", human(sizing->budgetBytes), budget ? "" : " (default)");
         std::printf("  %-58s %12s  (%d slots of %llu B)\n", "expert cache", human(sizing->slotBufferBytes),
                     sizing->slotCount, (unsigned long long)sizing->slotBytes);
+        std::printf("  %-58s %12s  (+%s scratch)\n", ("prefill chunk " + std::to_string(budgetPlan->prefillChunk)).c_str(),
+                    "", human(budgetPlan->plan.scratchBytes - plan->scratchBytes));
         std::printf("  %-58s %12s\n", "engine total (ledger after open)", human(sizing->engineBytes));
     }
+    if (speed) {
+        std::printf("\n  predicted speed at %.2f GB/s (disk-bound, compute ignored; trace %s, %s, cache = %.2f working sets = %d trace slots)\n",
+                    diskGBps, speed->traceName.c_str(), policyName(speed->policy), speed->cacheWorkingSets,
+                    speed->simSlots);
+        std::printf("  %-58s %11.1f%%  -> %s/token, %.2f s/token\n", "hit rate, whole trace (first touches miss)",
+                    100 * speed->coldHitRate, human(uint64_t(speed->bytesPerTokenCold)), speed->secondsPerTokenCold);
+        std::printf("  %-58s %11.1f%%  -> %s/token, %.2f s/token\n", "hit rate, warm (first touches excluded)",
+                    100 * speed->warmHitRate, human(uint64_t(speed->bytesPerTokenWarm)), speed->secondsPerTokenWarm);
+    }
+    if (fits)
+        std::printf("\nfits: default budget %s (floor + %d working sets)\n", human(plan->defaultBudgetBytes), plan->defaultWorkingSets);
+    else
+        std::printf("\ndoes not fit: the floor %s is above 7/8 of the usable RAM; it needs at least %s of RAM\n",
+                    human(plan->floorBytes), human(ramNeeded));
     for (const std::string &w : warnings)
         std::printf("warning: %s\n", w.c_str());
     if (!sizing) {

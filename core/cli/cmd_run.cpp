@@ -4,8 +4,9 @@
 // format (thinking off); otherwise the prompt is plain content text.
 #include "command.h"
 
+#include "hostenv.h"
 #include "model/engine.h"
-#include "model/engineargs.h"
+#include "options.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -15,61 +16,26 @@ using namespace sluice;
 static int runRun(const std::vector<std::string> &args)
 {
     EngineOptions opts;
-    applyEngineEnvironment(opts);
     SamplingParams sp;
     sp.maxTokens = 64;
-    std::string prompt, error;
+    std::string prompt, promptOption;
     bool chat = false, stats = false;
     std::vector<std::string> images; // --image FILE, repeatable, in order
-    for (size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        const bool more = i + 1 < args.size();
-        if (a == "--help" || a == "-h") {
-            std::printf("usage: sluice-cli run MODEL PROMPT [-n N] [--temp T] [--top-p P] [--top-k K] [--seed S]\n"
-                        "                      [--stop STR]... [--chat] [--stats] [--image FILE]... [--max-patches N]\n"
-                        "  --image: the images go in front of the prompt (their media markup, original size)\n%s",
-                        kEngineArgsHelp);
-            return 0;
-        } else if ((a == "-n" || a == "--max-tokens") && more) {
-            sp.maxTokens = std::atoi(args[++i].c_str());
-        } else if (a == "--temp" && more) {
-            sp.temperature = float(std::atof(args[++i].c_str()));
-        } else if (a == "--top-p" && more) {
-            sp.topP = float(std::atof(args[++i].c_str()));
-        } else if (a == "--top-k" && more) {
-            sp.topK = std::atoi(args[++i].c_str());
-        } else if (a == "--seed" && more) {
-            sp.seed = std::strtoull(args[++i].c_str(), nullptr, 10);
-        } else if (a == "--stop" && more) {
-            sp.stopStrings.push_back(args[++i]);
-        } else if ((a == "-p" || a == "--prompt") && more) {
-            prompt = args[++i];
-        } else if (a == "--image" && more) {
-            images.push_back(args[++i]);
-        } else if (a == "--max-patches" && more) {
-            opts.maxImagePatches = std::max(4, std::atoi(args[++i].c_str()));
-        } else if (a == "--chat") {
-            chat = true;
-        } else if (a == "--stats") {
-            stats = true;
-        } else if (parseEngineArg(args, i, opts, error)) {
-            if (!error.empty()) {
-                std::fprintf(stderr, "run: %s\n", error.c_str());
-                return 2;
-            }
-        } else if (opts.modelPath.empty()) {
-            opts.modelPath = a;
-        } else if (prompt.empty()) {
-            prompt = a;
-        } else {
-            std::fprintf(stderr, "run: unexpected argument '%s'\n", a.c_str());
-            return 2;
-        }
-    }
-    if (opts.modelPath.empty() || prompt.empty() || sp.maxTokens < 1) {
-        std::fprintf(stderr, "usage: sluice-cli run MODEL PROMPT [-n N] (see --help)\n");
-        return 2;
-    }
+    cli::OptionParser p("run", "Generates from a prompt, streaming text as it comes.", "MODEL PROMPT [options]");
+    p.positional("MODEL", &opts.modelPath, "a .waste container directory")
+        .positional("PROMPT", &prompt, "the prompt text (or -p TEXT)", false);
+    cli::addSamplingOptions(p, sp);
+    p.text("--prompt", &promptOption, "the prompt (instead of PROMPT)").alias("-p");
+    p.list("--image", &images, "an image in front of the prompt (its media markup, original size)", "FILE");
+    p.flag("--chat", &chat, "wrap the prompt as one user turn in the model's chat format (thinking off)");
+    p.flag("--stats", &stats, "prefill/decode speed and expert cache figures on stderr");
+    cli::addEngineOptions(p, opts);
+    if (const int code = p.parse(args); code >= 0)
+        return code;
+    if (!promptOption.empty())
+        prompt = promptOption;
+    if (prompt.empty())
+        return p.usageError("missing PROMPT\n" + p.usageLine());
     auto engine = Engine::open(opts);
     if (!engine) {
         std::fprintf(stderr, "run: %s\n", engine.status().message().c_str());
@@ -97,11 +63,11 @@ static int runRun(const std::vector<std::string> &args)
         std::fprintf(stderr, "run: the prompt gave no tokens (does the model have a tokenizer?)\n");
         return 1;
     }
-    const bool profile = profileRequested();
+    const bool profile = cli::profileRequested();
     int index = 0;
     auto r = e.generate(ids, sp, [&](const GeneratedToken &t) {
         if (profile)
-            printTokenProfile(index++, t.stats);
+            cli::printTokenProfile(index++, t.stats);
         std::fwrite(t.text.data(), 1, t.text.size(), stdout);
         std::fflush(stdout);
         return true;
@@ -111,6 +77,9 @@ static int runRun(const std::vector<std::string> &args)
         std::fprintf(stderr, "run: %s\n", r.status().message().c_str());
         return 1;
     }
+    if (r->reason == StopReason::ContextFull)
+        std::fprintf(stderr, "run: stopped after %zu tokens: the context (%d positions) is full (--ctx)\n",
+                     r->tokens.size(), opts.contextLength);
     if (stats) {
         const int n = int(r->tokens.size());
         std::fprintf(stderr,

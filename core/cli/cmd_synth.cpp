@@ -1,6 +1,7 @@
 // sluice-cli synth: deterministic synthetic containers (tiny K3 / Kimi-Linear
 // for tests, the bundled demo, large ones for streaming benchmarks).
 #include "command.h"
+#include "options.h"
 
 #include "format/synth.h"
 #include "text/synthtokenizer.h"
@@ -12,100 +13,51 @@
 
 namespace {
 
-void usage(FILE *out)
-{
-    std::fprintf(out,
-                 "usage: sluice-cli synth --out DIR [--arch k3|kimi-linear] [--seed N] [--trunk-bits 4|8]\n"
-                 "                        [--expert-fmt VQ3R|VQ2R|VQ4P] [--with-vision] [--no-tokenizer] [--demo]\n"
-                 "                        [--record-bytes N --layers N --experts N]\n"
-                 "Writes a synthetic WASTE v0 container with random weights (deterministic per seed).\n"
-                 "  --demo          tiny K3 + vision + tokenizer, marked \"sluice_demo\" (the app's demo model)\n"
-                 "  --record-bytes  large mode for streaming benchmarks: random records of exactly N bytes\n"
-                 "                  (e.g. --record-bytes 12406784 --layers 24 --experts 128, ~38 GB)\n");
-}
-
-bool parseInt(const std::string &text, long long &out)
-{
-    char *end = nullptr;
-    out = std::strtoll(text.c_str(), &end, 10);
-    return !text.empty() && end && *end == '\0';
-}
-
 int runSynth(const std::vector<std::string> &args)
 {
     sluice::SynthOptions o;
-    std::string out;
-    bool tokenizer = true;
-    for (size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        auto value = [&](long long &v) {
-            if (i + 1 >= args.size() || !parseInt(args[i + 1], v)) {
-                std::fprintf(stderr, "synth: %s needs an integer\n", a.c_str());
-                return false;
-            }
-            ++i;
-            return true;
-        };
-        long long v = 0;
-        if (a == "--help" || a == "-h") {
-            usage(stdout);
-            return 0;
-        } else if (a == "--out" && i + 1 < args.size()) {
-            out = args[++i];
-        } else if (a == "--arch" && i + 1 < args.size()) {
-            const std::string arch = args[++i];
-            if (arch == "k3" || arch == "kimi-k3")
-                o.arch = sluice::Architecture::KimiK3;
-            else if (arch == "kimi-linear" || arch == "kl")
-                o.arch = sluice::Architecture::KimiLinear;
-            else {
-                std::fprintf(stderr, "synth: unknown --arch '%s' (k3 or kimi-linear)\n", arch.c_str());
-                return 2;
-            }
-        } else if (a == "--seed") {
-            if (!value(v))
-                return 2;
-            o.seed = uint64_t(v);
-        } else if (a == "--trunk-bits") {
-            if (!value(v))
-                return 2;
-            o.trunkBits = int(v);
-        } else if (a == "--expert-fmt" && i + 1 < args.size()) {
-            o.expertFmt = args[++i];
-        } else if (a == "--with-vision") {
-            o.withVision = true;
-        } else if (a == "--no-tokenizer") {
-            tokenizer = false;
-        } else if (a == "--demo") {
-            o.demo = true;
-            o.withVision = true;
-            o.arch = sluice::Architecture::KimiK3;
-        } else if (a == "--record-bytes") {
-            unsigned long long bytes = 0;
-            if (i + 1 >= args.size() || !sluice::cli::parseByteSize(args[i + 1], bytes)) {
-                std::fprintf(stderr, "synth: --record-bytes needs a size\n");
-                return 2;
-            }
-            ++i;
-            o.recordBytes = bytes;
-        } else if (a == "--layers") {
-            if (!value(v))
-                return 2;
-            o.layers = int(v);
-        } else if (a == "--experts") {
-            if (!value(v))
-                return 2;
-            o.experts = int(v);
-        } else {
-            std::fprintf(stderr, "synth: unknown argument '%s'\n\n", a.c_str());
-            usage(stderr);
-            return 2;
-        }
+    std::string out, arch = "k3";
+    bool tokenizer = true, demo = false, release = false;
+    int shards = 3;
+    int trunkBits = o.trunkBits, layers = o.layers, experts = o.experts;
+    uint64_t recordBytes = 0;
+    sluice::cli::OptionParser p("synth", "Writes a synthetic WASTE v0 container with random weights (deterministic per seed).",
+                                "--out DIR [options]");
+    p.text("--out", &out, "the container directory to write", "DIR");
+    p.choice("--arch", &arch, {"k3", "kimi-k3", "kimi-linear", "kl"}, "the architecture");
+    p.unsignedInteger("--seed", &o.seed, 0, UINT64_MAX, "the weights' seed");
+    p.integer("--trunk-bits", &trunkBits, 4, 8, "trunk quantisation bits (4 or 8)");
+    p.text("--expert-fmt", &o.expertFmt, "VQ3R, VQ2R or VQ4P", "FMT");
+    p.flag("--with-vision", &o.withVision, "add a vision tower");
+    p.flag("--no-tokenizer", &tokenizer, "no tokenizer files", false);
+    p.flag("--demo", &demo, "tiny K3 + vision + tokenizer, marked \"sluice_demo\" (the app's demo model)");
+    p.size("--record-bytes", &recordBytes, 1, 1ull << 32,
+           "large mode for streaming benchmarks: random records of exactly SIZE bytes");
+    p.integer("--layers", &layers, 1, 4096, "layers (large mode)");
+    p.integer("--experts", &experts, 1, 1 << 16, "experts per layer (large mode)");
+    p.flag("--release", &release,
+           "the tiny model in the published checkpoint's layout instead: config.json, safetensors shards "
+           "(bf16 trunk, MXFP4 experts for K3, bf16 for Kimi-Linear) and model.safetensors.index.json");
+    p.integer("--shards", &shards, 1, 64, "shards of a --release checkpoint");
+    p.note("e.g. --record-bytes 12406784 --layers 24 --experts 128 writes ~38 GB");
+    if (const int code = p.parse(args); code >= 0)
+        return code;
+    if (out.empty())
+        return p.usageError("missing --out DIR\n" + p.usageLine());
+    if (trunkBits != 4 && trunkBits != 8)
+        return p.usageError("--trunk-bits '" + std::to_string(trunkBits) + "': expected 4 or 8");
+    o.arch = (arch == "kimi-linear" || arch == "kl") ? sluice::Architecture::KimiLinear : sluice::Architecture::KimiK3;
+    if (demo) {
+        o.demo = true;
+        o.withVision = true;
+        o.arch = sluice::Architecture::KimiK3;
     }
-    if (out.empty()) {
-        usage(stderr);
-        return 2;
-    }
+    o.trunkBits = trunkBits;
+    if (p.wasGiven("--layers"))
+        o.layers = layers;
+    if (p.wasGiven("--experts"))
+        o.experts = experts;
+    o.recordBytes = recordBytes;
     if (tokenizer) {
         auto tok = sluice::text::makeSyntheticTokenizer(3840);
         if (!tok) {
@@ -126,7 +78,10 @@ int runSynth(const std::vector<std::string> &args)
             return true;
         };
     }
-    const sluice::Status s = sluice::writeSyntheticModel(out, o);
+    sluice::SynthReleaseOptions releaseOptions;
+    releaseOptions.shards = shards;
+    const sluice::Status s =
+        release ? sluice::writeSyntheticRelease(out, o, releaseOptions) : sluice::writeSyntheticModel(out, o);
     if (showProgress)
         std::fprintf(stderr, "\n");
     if (!s.isOk()) {

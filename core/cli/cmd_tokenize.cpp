@@ -1,6 +1,7 @@
 // sluice-cli tokenize / detokenize: the model's tokenizer from the command
 // line, for checking ids against other tools and for scripting.
 #include "command.h"
+#include "options.h"
 #include "text/pretokenizer.h"
 #include "text/tokenizer.h"
 
@@ -19,25 +20,6 @@
 using namespace sluice;
 
 namespace {
-
-void printTokenizeUsage(FILE *out)
-{
-    std::fprintf(out,
-                 "usage: sluice-cli tokenize MODEL_OR_RANKFILE [options] TEXT|-\n"
-                 "       sluice-cli tokenize MODEL_OR_RANKFILE --decode IDS\n"
-                 "       sluice-cli detokenize MODEL_OR_RANKFILE IDS   (same as tokenize --decode)\n\n"
-                 "MODEL_OR_RANKFILE is a container directory (tokenizer.model + specials.json)\n"
-                 "or a tiktoken rank file (optionally .gz). TEXT '-' reads standard input.\n\n"
-                 "  --markup           special-token strings become their ids (template text only);\n"
-                 "                     default is content mode, where they stay ordinary text\n"
-                 "  --decode IDS       print the text of IDS (comma or space separated)\n"
-                 "  --json             JSON output (ids as an array; decoded text as a string)\n"
-                 "  --pieces           also print the pre-tokenised pieces\n"
-                 "  --specials FILE    specials.json for a bare rank file\n"
-                 "  --pattern kimi|cl100k   pre-tokenisation pattern (default kimi)\n"
-                 "  --no-split         skip upstream's 400,000/25,000 long-run cuts\n"
-                 "  --time             report load time and encode throughput on stderr\n");
-}
 
 bool parseIds(const std::string &text, std::vector<int> &ids)
 {
@@ -69,56 +51,31 @@ int runTokenizeImpl(const std::vector<std::string> &args, bool decodeCommand)
     std::string source, specials, pattern = "kimi", decodeIds;
     std::vector<std::string> positional;
     bool markup = false, json = false, pieces = false, noSplit = false, timing = false, decode = decodeCommand;
-    for (size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        const auto value = [&](std::string &out) {
-            if (i + 1 >= args.size()) {
-                std::fprintf(stderr, "tokenize: %s needs a value\n", a.c_str());
-                return false;
-            }
-            out = args[++i];
-            return true;
-        };
-        if (a == "--help" || a == "-h") {
-            printTokenizeUsage(stdout);
-            return 0;
-        } else if (a == "--markup") {
-            markup = true;
-        } else if (a == "--json") {
-            json = true;
-        } else if (a == "--pieces") {
-            pieces = true;
-        } else if (a == "--time") {
-            timing = true;
-        } else if (a == "--no-split") {
-            noSplit = true;
-        } else if (a == "--decode") {
-            decode = true;
-            if (!value(decodeIds))
-                return 2;
-        } else if (a == "--specials") {
-            if (!value(specials))
-                return 2;
-        } else if (a == "--pattern") {
-            if (!value(pattern))
-                return 2;
-        } else if (a.size() > 1 && a[0] == '-' && a != "-") {
-            std::fprintf(stderr, "tokenize: unknown option '%s'\n\n", a.c_str());
-            printTokenizeUsage(stderr);
-            return 2;
-        } else {
-            positional.push_back(a);
-        }
-    }
-    if (positional.empty()) {
-        printTokenizeUsage(stderr);
-        return 2;
-    }
-    source = positional[0];
+    cli::OptionParser p(decodeCommand ? "detokenize" : "tokenize",
+                        "MODEL_OR_RANKFILE is a container directory (tokenizer.model + specials.json)\n"
+                        "or a tiktoken rank file (optionally .gz). TEXT '-' reads standard input.",
+                        decodeCommand ? "MODEL_OR_RANKFILE IDS   (same as tokenize --decode)"
+                                      : "MODEL_OR_RANKFILE [options] TEXT|-\n"
+                                        "       sluice-cli tokenize MODEL_OR_RANKFILE --decode IDS");
+    p.positional("MODEL_OR_RANKFILE", &source, "a container directory or a rank file");
+    p.rest("TEXT", &positional, "the text ('-': standard input)");
+    p.flag("--markup", &markup, "special-token strings become their ids (template text only)");
+    p.text("--decode", &decodeIds, "print the text of IDS (comma or space separated)", "IDS");
+    p.flag("--json", &json, "JSON output (ids as an array; decoded text as a string)");
+    p.flag("--pieces", &pieces, "also print the pre-tokenised pieces");
+    p.text("--specials", &specials, "specials.json for a bare rank file", "FILE");
+    p.choice("--pattern", &pattern, {"kimi", "cl100k"}, "pre-tokenisation pattern");
+    p.flag("--no-split", &noSplit, "skip upstream's 400,000/25,000 long-run cuts");
+    p.flag("--time", &timing, "report load time and encode throughput on stderr");
+    p.note("Default is content mode, where special-token strings stay ordinary text.");
+    if (const int code = p.parse(args); code >= 0)
+        return code;
+    if (p.wasGiven("--decode"))
+        decode = true;
     std::string input;
-    if (positional.size() > 1) {
-        for (size_t i = 1; i < positional.size(); ++i)
-            input += (i > 1 ? " " : "") + positional[i];
+    if (!positional.empty()) {
+        for (size_t i = 0; i < positional.size(); ++i)
+            input += (i > 0 ? " " : "") + positional[i];
         if (input == "-")
             input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     } else if (!(decode && !decodeIds.empty())) {
@@ -129,14 +86,7 @@ int runTokenizeImpl(const std::vector<std::string> &args, bool decodeCommand)
         decodeIds = input;
 
     text::TokenizerOptions options;
-    if (pattern == "kimi")
-        options.pattern = std::string(text::kKimiPattern);
-    else if (pattern == "cl100k")
-        options.pattern = std::string(text::kCl100kPattern);
-    else {
-        std::fprintf(stderr, "tokenize: unknown --pattern '%s' (kimi or cl100k)\n", pattern.c_str());
-        return 2;
-    }
+    options.pattern = std::string(pattern == "cl100k" ? text::kCl100kPattern : text::kKimiPattern);
     options.splitLongRuns = !noSplit;
     const auto loadStart = std::chrono::steady_clock::now();
     const QFileInfo info(QString::fromStdString(source));

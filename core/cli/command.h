@@ -31,7 +31,5 @@ bool stdoutIsTerminal();
 // Parses the common `COMMAND MODEL [--json]` form. Returns -1 when the caller
 // should go on, else the exit code to return (0 after --help, 2 on misuse).
 int parseModelAndJson(const std::vector<std::string> &args, std::string &model, bool &json);
-// Parses "12G", "512M", "4096", "1.5GiB" into bytes; false on junk.
-bool parseByteSize(const std::string &text, unsigned long long &bytes);
 
 } // namespace sluice::cli

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (name == "--version") {
-        std::printf("sluice-cli 0.1.0\n");
+        std::printf("sluice-cli %s\n", SLUICE_VERSION); // the CMake project version
         return 0;
     }
     for (const Command &command : commandTable()) {

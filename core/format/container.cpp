@@ -1,6 +1,7 @@
 #include "format/container.h"
 
 #include "format/trunkquant.h"
+#include "util/bytes.h"
 #include "util/half.h"
 
 #include <cerrno>
@@ -50,9 +51,6 @@ Expected<std::vector<char>> readWholeFile(const std::string &path, const std::st
         return s;
     return data;
 }
-
-uint16_t rd16(const uint8_t *p) { return uint16_t(p[0] | (p[1] << 8)); }
-uint32_t rd32(const uint8_t *p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
 
 } // namespace
 
@@ -228,17 +226,17 @@ Status Container::loadCodebooks()
         if (!used[size_t(book)])
             continue;
         const std::string where = "codebooks.bin: book " + std::to_string(book) + ": ";
-        if (rd32(rec) != kCodebookMagic)
+        if (loadLe32(rec) != kCodebookMagic)
             return makeError(ErrorCode::Format, where + "bad magic (expected \"WCBK\")");
-        if (rd16(rec + 4) != book)
-            return makeError(ErrorCode::Format, where + "header says id " + std::to_string(rd16(rec + 4)));
-        if (rec[7] != q.vecDim || rd32(rec + 8) != uint32_t(q.entries))
-            return makeError(ErrorCode::Format, where + std::to_string(rd32(rec + 8)) + " entries of dim " +
+        if (loadLe16(rec + 4) != book)
+            return makeError(ErrorCode::Format, where + "header says id " + std::to_string(loadLe16(rec + 4)));
+        if (rec[7] != q.vecDim || loadLe32(rec + 8) != uint32_t(q.entries))
+            return makeError(ErrorCode::Format, where + std::to_string(loadLe32(rec + 8)) + " entries of dim " +
                                                     std::to_string(rec[7]) + ", manifest says " +
                                                     std::to_string(q.entries) + " of " + std::to_string(q.vecDim));
         float *dst = m_books.data() + size_t(book) * perBook;
         for (size_t i = 0; i < perBook; ++i)
-            dst[i] = halfToFloat(rd16(rec + 16 + 2 * i)); // exact, subnormals included
+            dst[i] = halfToFloat(loadLe16(rec + 16 + 2 * i)); // exact, subnormals included
     }
     return Status::ok();
 }
@@ -261,7 +259,7 @@ Status Container::readTensorBytes(const TensorInfo &info, std::vector<uint8_t> &
         std::vector<uint8_t> raw(scales.size() * 2);
         SLUICE_TRY(preadFully(m_trunkFd, raw.data(), raw.size(), info.scaleOffset, "trunk.bin '" + info.name + "' scales"));
         for (size_t i = 0; i < scales.size(); ++i)
-            scales[i] = rd16(raw.data() + 2 * i);
+            scales[i] = loadLe16(raw.data() + 2 * i);
     }
     return Status::ok();
 }
@@ -313,7 +311,7 @@ Status Container::readEmbeddingRow(int token, float *out) const
                               "embedding row scales"));
         scales.resize(size_t(groups));
         for (size_t g = 0; g < scales.size(); ++g)
-            scales[g] = rd16(raw.data() + 2 * g);
+            scales[g] = loadLe16(raw.data() + 2 * g);
     }
     dequantizeTrunkRow(info->fmt, info->isBf16, row.data(), scales.data(), size_t(info->cols), out);
     return Status::ok();

@@ -2,6 +2,7 @@
 
 #include "format/trunkquant.h"
 #include "format/vqfit.h"
+#include "util/bytes.h"
 #include "util/half.h"
 
 #include <QJsonArray>
@@ -45,17 +46,6 @@ void syncDirectory(const std::string &dir)
         ::fsync(fd);
         ::close(fd);
     }
-}
-
-void put16(uint8_t *p, uint16_t v)
-{
-    p[0] = uint8_t(v);
-    p[1] = uint8_t(v >> 8);
-}
-void put32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; ++i)
-        p[i] = uint8_t(v >> (8 * i));
 }
 
 } // namespace
@@ -163,7 +153,7 @@ Status ContainerWriter::addTensor(const std::string &name, const std::vector<int
         t.scaleOffset = m_trunkBytes;
         std::vector<uint8_t> raw(scales.size() * 2);
         for (size_t i = 0; i < scales.size(); ++i)
-            put16(raw.data() + 2 * i, scales[i]);
+            storeLe16(raw.data() + 2 * i, scales[i]);
         if (std::fwrite(raw.data(), 1, raw.size(), m_trunk) != raw.size())
             return ioError("trunk.bin: write failed");
         m_trunkBytes += raw.size();
@@ -288,7 +278,7 @@ Status ContainerWriter::writeExpertEncoded(int layer, int expert, const uint8_t 
     h.chanCorrOff = uint32_t(at);
     for (int k = 0; k < 3; ++k) {
         for (uint32_t r = 0; r < l.rows[k]; ++r, at += 2)
-            put16(m_record.data() + at, scales[k][r]);
+            storeLe16(m_record.data() + at, scales[k][r]);
     }
     h.crc32 = computeRecordCrc(m_record.data(), l, h.chanCorrOff);
     encodeRecordHeader(h, m_record.data());
@@ -334,14 +324,14 @@ Status ContainerWriter::finish()
     std::string books(size_t(m_layout.nBooks) * (16 + perBook * 2), '\0');
     for (int b = 0; b < m_layout.nBooks; ++b) {
         auto *rec = reinterpret_cast<uint8_t *>(books.data()) + size_t(b) * (16 + perBook * 2);
-        put32(rec, kCodebookMagic);
-        put16(rec + 4, uint16_t(b));
+        storeLe32(rec, kCodebookMagic);
+        storeLe16(rec + 4, uint16_t(b));
         rec[6] = 4;
         rec[7] = uint8_t(m_layout.vecDim);
-        put32(rec + 8, uint32_t(m_layout.entries));
+        storeLe32(rec + 8, uint32_t(m_layout.entries));
         const float *src = m_books.data() + size_t(b) * perBook;
         for (size_t i = 0; i < perBook; ++i)
-            put16(rec + 16 + 2 * i, floatToHalf(src[i]));
+            storeLe16(rec + 16 + 2 * i, floatToHalf(src[i]));
     }
     if (m_layout.nBooks > 0)
         SLUICE_TRY(writeFileAtomically("codebooks.bin", books));

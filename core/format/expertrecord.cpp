@@ -1,5 +1,6 @@
 #include "format/expertrecord.h"
 
+#include "util/bytes.h"
 #include "util/half.h"
 
 #include <zlib.h>
@@ -10,19 +11,6 @@
 namespace sluice {
 
 namespace {
-
-uint16_t rd16(const uint8_t *p) { return uint16_t(p[0] | (p[1] << 8)); }
-uint32_t rd32(const uint8_t *p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
-void wr16(uint8_t *p, uint16_t v)
-{
-    p[0] = uint8_t(v);
-    p[1] = uint8_t(v >> 8);
-}
-void wr32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; ++i)
-        p[i] = uint8_t(v >> (8 * i));
-}
 
 std::string where(int layer, int expert) { return "layer " + std::to_string(layer) + ", expert " + std::to_string(expert) + ": "; }
 
@@ -82,40 +70,40 @@ ExpertLayout makeExpertLayout(const ModelConfig &c, uint64_t recordBytes, int nB
 ExpertRecordHeader decodeRecordHeader(const uint8_t *p)
 {
     ExpertRecordHeader h;
-    h.magic = rd32(p + 0);
-    h.layer = rd16(p + 4);
-    h.expertId = rd16(p + 6);
+    h.magic = loadLe32(p + 0);
+    h.layer = loadLe16(p + 4);
+    h.expertId = loadLe16(p + 6);
     h.fmt = p[8];
     h.flags = p[9];
-    h.codebookId = rd16(p + 10);
-    h.lowrankId = rd16(p + 12);
-    h.reserved0 = rd16(p + 14);
-    h.rec4kBlocks = rd32(p + 16);
-    h.gateOff = rd32(p + 20);
-    h.upOff = rd32(p + 24);
-    h.downOff = rd32(p + 28);
-    h.chanCorrOff = rd32(p + 32);
-    h.crc32 = rd32(p + 36);
+    h.codebookId = loadLe16(p + 10);
+    h.lowrankId = loadLe16(p + 12);
+    h.reserved0 = loadLe16(p + 14);
+    h.rec4kBlocks = loadLe32(p + 16);
+    h.gateOff = loadLe32(p + 20);
+    h.upOff = loadLe32(p + 24);
+    h.downOff = loadLe32(p + 28);
+    h.chanCorrOff = loadLe32(p + 32);
+    h.crc32 = loadLe32(p + 36);
     return h;
 }
 
 void encodeRecordHeader(const ExpertRecordHeader &h, uint8_t *p)
 {
     std::memset(p, 0, kRecordHeaderBytes);
-    wr32(p + 0, h.magic);
-    wr16(p + 4, h.layer);
-    wr16(p + 6, h.expertId);
+    storeLe32(p + 0, h.magic);
+    storeLe16(p + 4, h.layer);
+    storeLe16(p + 6, h.expertId);
     p[8] = h.fmt;
     p[9] = h.flags;
-    wr16(p + 10, h.codebookId);
-    wr16(p + 12, h.lowrankId);
-    wr16(p + 14, h.reserved0);
-    wr32(p + 16, h.rec4kBlocks);
-    wr32(p + 20, h.gateOff);
-    wr32(p + 24, h.upOff);
-    wr32(p + 28, h.downOff);
-    wr32(p + 32, h.chanCorrOff);
-    wr32(p + 36, h.crc32);
+    storeLe16(p + 10, h.codebookId);
+    storeLe16(p + 12, h.lowrankId);
+    storeLe16(p + 14, h.reserved0);
+    storeLe32(p + 16, h.rec4kBlocks);
+    storeLe32(p + 20, h.gateOff);
+    storeLe32(p + 24, h.upOff);
+    storeLe32(p + 28, h.downOff);
+    storeLe32(p + 32, h.chanCorrOff);
+    storeLe32(p + 36, h.crc32);
 }
 
 Status validateRecordHeader(const uint8_t *rec, size_t n, int layer, int expert, const ExpertLayout &l)

@@ -577,6 +577,17 @@ Expected<ModelConfig> parseModelConfig(const std::string &configJson, const std:
     return m.config;
 }
 
+Expected<ModelConfig> parseModelConfigDerivingPrefix(const std::string &configJson, bool &visionConfigured)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(configJson));
+    if (!doc.isObject())
+        return formatError("config: not a JSON object");
+    Manifest m;
+    SLUICE_TRY(parseConfig(doc.object(), m, false));
+    visionConfigured = m.visionConfigInManifest;
+    return m.config;
+}
+
 Expected<std::vector<SpecialToken>> parseSpecials(const char *data, size_t size, int vocab)
 {
     QJsonParseError parseError;

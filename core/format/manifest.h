@@ -88,6 +88,11 @@ Expected<Manifest> parseManifest(const char *data, size_t size, uint64_t trunkBy
 Expected<ModelConfig> parseModelConfig(const std::string &configJson, const std::string &tensorPrefix,
                                        const ExpertQuantConfig &quant);
 
+// The same mapping for a config whose prefix follows from its shape (a
+// nested `text_config` means "language_model.", flat means ""): the release's
+// config.json. `visionConfigured` says whether a vision_config was found.
+Expected<ModelConfig> parseModelConfigDerivingPrefix(const std::string &configJson, bool &visionConfigured);
+
 // specials.json: [{"id": int, "text": str}, ...]. Ids must be < vocab.
 Expected<std::vector<SpecialToken>> parseSpecials(const char *data, size_t size, int vocab);
 

@@ -30,15 +30,20 @@ struct VisionConfig {
     float imageStd[3] = {0.5f, 0.5f, 0.5f};
     int maxPatches = 1024;
     float rmsEps = 1.1920928955078125e-07f; // the tower's nn.RMSNorm default (f32 epsilon)
+
+    bool operator==(const VisionConfig &) const = default;
 };
 
 struct ExpertQuantConfig {
-    std::string fmtName = "VQ3R"; // VQ3R, VQ2R or VQ4P
+    std::string fmtName = "VQ3R"; // VQ3R, VQ2R or VQ4P; a release checkpoint: MXFP4 or BF16
     int stages = 3;
     int vecDim = 8;
     int entries = 256;
     int indexBlock = 64; // 64 (blocked) or 0 (plain row-major)
     int indexBits = 8;   // 8, or 6 for VQ4P
+    int groupSize = 0;   // MXFP4: elements per E8M0 scale (32); 0 otherwise
+
+    bool operator==(const ExpertQuantConfig &) const = default;
 };
 
 struct ModelConfig {
@@ -107,6 +112,8 @@ struct ModelConfig {
     int expertInputDim() const { return latentDim > 0 ? latentDim : hidden; }
     int kdaChannels() const { return kdaHeads * kdaHeadDim; }
     int qHeadDim() const { return qkNopeDim + qkRopeDim; }
+
+    bool operator==(const ModelConfig &) const = default;
 };
 
 } // namespace sluice

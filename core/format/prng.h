@@ -3,6 +3,8 @@
 // Box-Muller for normals, so a seed gives the same container on every
 // platform and standard library (std::normal_distribution is not specified
 // bit-for-bit).
+#include "util/hash.h"
+
 #include <cmath>
 #include <cstdint>
 #include <string_view>
@@ -52,10 +54,7 @@ private:
 // on the order tensors are generated in.
 inline uint64_t seedFor(uint64_t seed, std::string_view name)
 {
-    uint64_t h = 0xcbf29ce484222325ull ^ seed;
-    for (char c : name)
-        h = (h ^ uint8_t(c)) * 0x100000001b3ull;
-    return SplitMix64(h).next();
+    return SplitMix64(fnv1a64(name, kFnv64Offset ^ seed)).next();
 }
 
 } // namespace sluice

@@ -269,7 +269,12 @@ namespace {
 
 class SynthWriter {
 public:
-    SynthWriter(ContainerWriter &w, const ModelConfig &c, const SynthOptions &o) : m_w(w), m_c(c), m_o(o) {}
+    // `w` receives the experts (container layout); every trunk and vision
+    // tensor goes to `sink`, so other layouts (the release's) share the weights.
+    SynthWriter(ContainerWriter *w, const ModelConfig &c, const SynthOptions &o, SynthTensorSink sink)
+        : m_w(w), m_c(c), m_o(o), m_sink(std::move(sink))
+    {
+    }
 
     std::vector<float> normal(const std::string &name, size_t count, double stddev, double mean = 0.0) const
     {
@@ -288,7 +293,7 @@ public:
             count *= size_t(d);
         const std::string full = prefixed ? m_c.tensorPrefix + name : name;
         const std::vector<float> v = normal(full, count, stddev, mean);
-        return m_w.addTensor(full, shape, v.data());
+        return m_sink(full, shape, v.data());
     }
     Status norm(const std::string &name, int64_t n, bool prefixed = true) { return tensor(name, {n}, 0.05, 1.0, prefixed); }
     Status proj(const std::string &name, int64_t out, int64_t in, double scale = 1.0, bool prefixed = true)
@@ -311,7 +316,7 @@ public:
         SLUICE_TRY(proj(p + gate, width, in, kGateScale));
         const std::string upName = m_c.tensorPrefix + p + up;
         const std::vector<float> u = upMatrix(upName, width, in);
-        SLUICE_TRY(m_w.addTensor(upName, {width, in}, u.data()));
+        SLUICE_TRY(m_sink(upName, {width, in}, u.data()));
         return proj(p + down, in, width, 0.03);
     }
 
@@ -343,7 +348,7 @@ public:
                 SplitMix64 rng(seedFor(m_o.seed, m_c.tensorPrefix + a + "A_log"));
                 for (int h = 0; h < m_c.kdaHeads; ++h)
                     alog[size_t(h)] = float(std::log(1.0 + 15.0 * rng.uniform()));
-                SLUICE_TRY(m_w.addTensor(m_c.tensorPrefix + a + "A_log", {int64_t(alog.size())}, alog.data()));
+                SLUICE_TRY(m_sink(m_c.tensorPrefix + a + "A_log", {int64_t(alog.size())}, alog.data()));
                 SLUICE_TRY(tensor(a + "dt_bias", {ch}, 0.5));
                 if (m_c.kdaFullRankGate) {
                     SLUICE_TRY(proj(a + "g_proj.weight", ch, d));
@@ -421,19 +426,20 @@ public:
         return norm("mm_projector.post_norm.weight", m_c.hidden, false);
     }
 
-    // One routed expert's float matrices (gate, up, down) before quantisation.
+    // One routed expert's float matrices (gate [inter, lat], up [inter, lat],
+    // down [lat, inter]) before quantisation.
     void expertWeights(int layer, int e, std::vector<float> (&m)[3]) const
     {
-        const ExpertLayout &l = m_w.layout();
+        const size_t inter = size_t(m_c.moeIntermediate), lat = size_t(m_c.expertInputDim());
         const std::string base = "experts." + std::to_string(layer) + "." + std::to_string(e) + ".";
-        m[0] = normal(base + "w1", size_t(l.rows[0]) * l.cols[0], kGateScale / std::sqrt(double(l.cols[0])));
-        m[1] = upMatrix(base + "w3", l.rows[1], l.cols[1]);
-        m[2] = normal(base + "w2", size_t(l.rows[2]) * l.cols[2], 0.03 / std::sqrt(double(l.cols[2])));
+        m[0] = normal(base + "w1", inter * lat, kGateScale / std::sqrt(double(lat)));
+        m[1] = upMatrix(base + "w3", int64_t(inter), int64_t(lat));
+        m[2] = normal(base + "w2", lat * inter, 0.03 / std::sqrt(double(inter)));
     }
 
     Status tinyExperts()
     {
-        const ExpertLayout &l = m_w.layout();
+        const ExpertLayout &l = m_w->layout();
         const VqShape shape{l.stages, l.entries, l.vecDim};
         const int moeLayers = m_c.moeLayerCount();
         const size_t perKind = size_t(l.stages) * size_t(l.entries) * size_t(l.vecDim);
@@ -461,11 +467,11 @@ public:
             if (m_o.encodeExperts) {
                 const auto books = fit(layer);
                 for (int k = 0; k < 3; ++k)
-                    SLUICE_TRY(m_w.setCodebooks(layer, k, books[size_t(k)].data()));
+                    SLUICE_TRY(m_w->setCodebooks(layer, k, books[size_t(k)].data()));
                 for (int e = 0; e < m_c.nExperts; ++e) {
                     std::vector<float> w[3];
                     expertWeights(layer, e, w);
-                    SLUICE_TRY(m_w.writeExpert(layer, e, w[0].data(), w[1].data(), w[2].data()));
+                    SLUICE_TRY(m_w->writeExpert(layer, e, w[0].data(), w[1].data(), w[2].data()));
                 }
             } else {
                 // Per-layer variation so a kernel using the wrong layer's books is caught.
@@ -474,7 +480,7 @@ public:
                     const float f = 1.0f + 0.03f * float((layer * 3 + k) % 7);
                     for (size_t i = 0; i < perKind; ++i)
                         books[i] *= (i / (perKind / size_t(l.stages))) % 2 ? 1.0f / f : f;
-                    SLUICE_TRY(m_w.setCodebooks(layer, k, books.data()));
+                    SLUICE_TRY(m_w->setCodebooks(layer, k, books.data()));
                 }
                 SLUICE_TRY(randomRecords(layer, [&](int k, uint32_t r) {
                     // Row amax of the designed Gaussian rows (~3 std).
@@ -494,7 +500,7 @@ public:
     template <typename RowScale>
     Status randomRecords(int layer, RowScale rowScale, uint64_t *done = nullptr, uint64_t total = 0)
     {
-        const ExpertLayout &l = m_w.layout();
+        const ExpertLayout &l = m_w->layout();
         std::vector<uint8_t> indices[3];
         std::vector<uint16_t> scales[3];
         const uint8_t *ip[3];
@@ -521,7 +527,7 @@ public:
                 for (uint32_t r = 0; r < l.rows[k]; ++r)
                     scales[k][r] = floatToHalf(rowScale(k, r) * float(0.75 + 0.5 * double(rng.next() >> 40) / double(1 << 24)));
             }
-            SLUICE_TRY(m_w.writeExpertEncoded(layer, e, ip, sp));
+            SLUICE_TRY(m_w->writeExpertEncoded(layer, e, ip, sp));
             if (done && m_o.progress) {
                 ++*done;
                 if ((*done % 16 == 0 || *done == total) && !m_o.progress(double(*done) / double(total)))
@@ -534,7 +540,7 @@ public:
     // Large mode: random books, indices and scales at disk speed.
     Status largeExperts()
     {
-        const ExpertLayout &l = m_w.layout();
+        const ExpertLayout &l = m_w->layout();
         const size_t perKind = size_t(l.stages) * size_t(l.entries) * size_t(l.vecDim);
         const uint64_t total = uint64_t(m_c.moeLayerCount()) * uint64_t(m_c.nExperts);
         uint64_t done = 0;
@@ -544,7 +550,7 @@ public:
                 std::vector<float> books(perKind);
                 for (size_t i = 0; i < perKind; ++i) // later stages refine: smaller entries
                     books[i] = float(0.3 * rng.normal() / double(1 + i / (perKind / size_t(l.stages))));
-                SLUICE_TRY(m_w.setCodebooks(layer, k, books.data()));
+                SLUICE_TRY(m_w->setCodebooks(layer, k, books.data()));
             }
             SLUICE_TRY(randomRecords(layer, [](int, uint32_t) { return 0.02f; }, &done, total));
         }
@@ -552,12 +558,26 @@ public:
     }
 
 private:
-    ContainerWriter &m_w;
+    ContainerWriter *m_w;
     const ModelConfig &m_c;
     const SynthOptions &m_o;
+    SynthTensorSink m_sink;
 };
 
 } // namespace
+
+Status generateSyntheticTrunk(const ModelConfig &config, const SynthOptions &o, const SynthTensorSink &sink)
+{
+    SynthWriter s(nullptr, config, o, sink);
+    return s.trunk();
+}
+
+void syntheticExpertWeights(const ModelConfig &config, const SynthOptions &o, int layer, int expert,
+                            std::vector<float> (&m)[3])
+{
+    SynthWriter s(nullptr, config, o, {});
+    s.expertWeights(layer, expert, m);
+}
 
 Status writeSyntheticModel(const std::string &dir, const SynthOptions &o)
 {
@@ -575,7 +595,9 @@ Status writeSyntheticModel(const std::string &dir, const SynthOptions &o)
     if (!writer)
         return writer.status();
     ContainerWriter &w = **writer;
-    SynthWriter s(w, config, o);
+    SynthWriter s(&w, config, o, [&w](const std::string &name, const std::vector<int64_t> &shape, const float *data) {
+        return w.addTensor(name, shape, data);
+    });
     SLUICE_TRY(s.trunk());
     SLUICE_TRY(isLarge(o) ? s.largeExperts() : s.tinyExperts());
     w.setSpecials(spec->specials);

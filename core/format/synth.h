@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace sluice {
 
@@ -51,5 +52,27 @@ struct SynthModelSpec {
 Expected<SynthModelSpec> syntheticModelSpec(const SynthOptions &options);
 
 Status writeSyntheticModel(const std::string &dir, const SynthOptions &options);
+
+// The synthetic float weights themselves, shared by every on-disk layout: each
+// trunk (and vision) tensor in writing order, with its full stored name and
+// shape as the container stores it, and one routed expert's matrices
+// (gate [inter, lat], up [inter, lat], down [lat, inter]).
+using SynthTensorSink =
+    std::function<Status(const std::string &name, const std::vector<int64_t> &shape, const float *data)>;
+Status generateSyntheticTrunk(const ModelConfig &config, const SynthOptions &options, const SynthTensorSink &sink);
+void syntheticExpertWeights(const ModelConfig &config, const SynthOptions &options, int layer, int expert,
+                            std::vector<float> (&m)[3]);
+
+// The same model in the published checkpoint's layout (spec 1.4, 3): config.json
+// (K3 wrapper / flat KL), tokenizer_config.json, tiktoken.model, safetensors
+// shards with the real tensor names (bf16 trunk, f32 vectors where the release
+// has them, MXFP4 experts for K3, bf16 experts for Kimi-Linear) and the index.
+// Shards interleave trunk tensors, a layer's experts are spread over the
+// shards and one expert per layer is split across two shards. Tiny mode only.
+struct SynthReleaseOptions {
+    int shards = 3;
+};
+Status writeSyntheticRelease(const std::string &dir, const SynthOptions &options,
+                             const SynthReleaseOptions &release = {});
 
 } // namespace sluice

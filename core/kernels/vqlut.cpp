@@ -75,16 +75,34 @@ inline unsigned byteAt(const uint64_t *words, int k)
     return unsigned(words[k >> 3] >> ((k & 7) * 8)) & 255u;
 }
 
+// Entry c of a stage table slice: `t` points at the slice of one (position,
+// stage) - E floats (Linear) or 4 planes of 256 bytes (BytePlanes).
+template <bool Planes>
+inline float stageEntry(const float *t, size_t c)
+{
+    if constexpr (Planes) {
+        const uint8_t *p = reinterpret_cast<const uint8_t *>(t);
+        const uint32_t u = uint32_t(p[c]) | uint32_t(p[256 + c]) << 8 | uint32_t(p[512 + c]) << 16
+                           | uint32_t(p[768 + c]) << 24;
+        float f;
+        std::memcpy(&f, &u, 4);
+        return f;
+    } else {
+        return t[c];
+    }
+}
+
 // Scalar f32 apply over rows [r0, r1) with S stages. The rows of a tile (an
 // index block) are walked together so many independent gather chains are in
 // flight; each row sums its stage lookups in stage order, then adds that to
 // its accumulator, positions ascending. (An AVX-512 gather version of this
-// loop measured no faster on Zen 4; see docs/kernels.md.)
-template <int S>
+// loop measured no faster on Zen 4; see docs/kernels.md.) `Planes` reads a
+// byte-plane table (edges and other layouts when the VBMI kernel is active).
+template <int S, bool Planes>
 void applyF32(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, float *y)
 {
     const size_t nv = lut.positions();
-    const size_t E = size_t(lut.entries());
+    const size_t E = size_t(lut.entries()); // 256 for the byte planes: a slice is E floats either way
     const float *T = lut.table();
     const size_t tile = w.indexBlock > 0 ? size_t(w.indexBlock) : size_t(kRowTile);
     const TileStrides st = tileStrides(w, nv);
@@ -121,18 +139,18 @@ void applyF32(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, flo
                     std::memcpy(words, p + i * S, sizeof(words));
 #pragma GCC unroll 8
                     for (int k = 0; k < 8; ++k) {
-                        float l = t[byteAt(words, k * S)];
+                        float l = stageEntry<Planes>(t, byteAt(words, k * S));
 #pragma GCC unroll 4
                         for (int s = 1; s < S; ++s)
-                            l = l + t[size_t(s) * E + byteAt(words, k * S + s)];
+                            l = l + stageEntry<Planes>(t + size_t(s) * E, byteAt(words, k * S + s));
                         a[i + size_t(k)] = a[i + size_t(k)] + l;
                     }
                 }
                 const uint8_t *q = p + n8 * st.rowStride;
                 for (size_t i = n8; i < n; ++i, q += st.rowStride) {
-                    float l = t[q[0]];
+                    float l = stageEntry<Planes>(t, q[0]);
                     for (int s = 1; s < S; ++s)
-                        l = l + t[size_t(s) * E + q[s]];
+                        l = l + stageEntry<Planes>(t + size_t(s) * E, q[s]);
                     a[i] = a[i] + l;
                 }
             }
@@ -140,6 +158,18 @@ void applyF32(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, flo
         for (size_t i = 0; i < total; ++i)
             y[r + i] = halfToFloat(w.rowScales[r + i]) * acc[i];
         r = next;
+    }
+}
+
+template <bool Planes>
+void applyF32Stages(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, float *y)
+{
+    switch (lut.stages()) {
+    case 1: applyF32<1, Planes>(lut, w, r0, r1, y); return;
+    case 2: applyF32<2, Planes>(lut, w, r0, r1, y); return;
+    case 3: applyF32<3, Planes>(lut, w, r0, r1, y); return;
+    case 4: applyF32<4, Planes>(lut, w, r0, r1, y); return;
+    default: return; // rejected by validateVq
     }
 }
 
@@ -230,14 +260,28 @@ void applyRows(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, fl
         applyInt8Scalar(lut, w, r0, r1, y);
         return;
     }
-    (void)allowSimd;
-    switch (lut.stages()) {
-    case 1: applyF32<1>(lut, w, r0, r1, y); return;
-    case 2: applyF32<2>(lut, w, r0, r1, y); return;
-    case 3: applyF32<3>(lut, w, r0, r1, y); return;
-    case 4: applyF32<4>(lut, w, r0, r1, y); return;
-    default: return; // rejected by validateVq
+    if (lut.layout() == VqLut::Layout::BytePlanes) {
+#if defined(__x86_64__)
+        // Whole 64-row blocks of the blocked layout go to the in-register
+        // lookup kernel; ragged edges and the plain layout read the planes in
+        // scalar code (same bits either way).
+        if (allowSimd && activeIsa() == Isa::Avx512 && hasAvx512Vbmi() && w.indexBlock == 64) {
+            const size_t firstFull = (r0 + 63) / 64, lastFull = r1 / 64;
+            if (firstFull < lastFull) {
+                const uint8_t *planes = reinterpret_cast<const uint8_t *>(lut.table());
+                if (r0 < firstFull * 64)
+                    applyF32Stages<true>(lut, w, r0, firstFull * 64, y);
+                detail::vqPlanesBlocksAvx512Vbmi(planes, w, lut.positions(), firstFull, lastFull, y);
+                if (lastFull * 64 < r1)
+                    applyF32Stages<true>(lut, w, lastFull * 64, r1, y);
+                return;
+            }
+        }
+#endif
+        applyF32Stages<true>(lut, w, r0, r1, y);
+        return;
     }
+    applyF32Stages<false>(lut, w, r0, r1, y);
 }
 
 } // namespace
@@ -270,6 +314,13 @@ Status VqLut::build(const VqCodebooksView &books, const float *x, size_t n, Kind
         return makeError(ErrorCode::Budget, "VQ table build: out of memory for a " + std::to_string(tableSize * 4) + "-byte table");
     m_positions = 0; // not built until the end
     m_kind = kind;
+    const Isa isa = activeIsa();
+#if defined(__x86_64__)
+    const bool planes = kind == Kind::F32 && E == 256 && isa == Isa::Avx512 && hasAvx512Vbmi();
+#else
+    const bool planes = false;
+#endif
+    m_layout = planes ? Layout::BytePlanes : Layout::Linear;
     m_stages = books.stages;
     m_entries = books.entries;
     m_vecDim = books.vecDim;
@@ -278,12 +329,15 @@ Status VqLut::build(const VqCodebooksView &books, const float *x, size_t n, Kind
             for (size_t d = 0; d < D; ++d)
                 m_booksT[(s * D + d) * E + c] = books.books[(s * E + c) * D + d];
 
-    const Isa isa = activeIsa();
     float *table = m_table.get();
     const float *booksT = m_booksT.get();
     const int stages = books.stages, entries = books.entries, vecDim = books.vecDim;
     parallelFor(pool, nv, [&](size_t v0, size_t v1) {
 #if defined(__x86_64__)
+        if (planes) {
+            detail::vqBuildPlanesAvx512Vbmi(booksT, stages, vecDim, x, v0, v1, reinterpret_cast<uint8_t *>(table));
+            return;
+        }
         if (isa == Isa::Avx512) {
             detail::vqBuildAvx512(booksT, stages, entries, vecDim, x, v0, v1, table);
             return;
@@ -338,6 +392,12 @@ Status VqLut::build(const VqCodebooksView &books, const float *x, size_t n, Kind
     }
     m_positions = nv;
     return Status::ok();
+}
+
+float VqLut::entry(size_t v, int s, int c) const
+{
+    const float *slice = m_table.get() + (v * size_t(m_stages) + size_t(s)) * size_t(m_entries);
+    return m_layout == Layout::BytePlanes ? stageEntry<true>(slice, size_t(c)) : slice[c];
 }
 
 int vqIndex(const VqMatrixView &w, size_t r, size_t v, int s)

@@ -29,6 +29,13 @@ public:
         F32,  // VQ3R / VQ2R: f32 table
         Int8, // VQ4P: f32 table quantised to int8 per 32 positions
     };
+    // How the f32 table is stored (same size either way). The build picks
+    // BytePlanes for 256-entry f32 tables when the active ISA is AVX-512 with
+    // VBMI (the in-register lookup kernel reads it), Linear otherwise.
+    enum class Layout {
+        Linear,     // f32 [positions][stages][entries]
+        BytePlanes, // per (position, stage): 4 planes x 256 bytes, plane p = byte p of each f32 entry
+    };
 
     // Builds the table for x[0..n) (n = positions * books.vecDim). Buffers are
     // reused across builds (grown when needed). The f32 build may be split
@@ -38,21 +45,28 @@ public:
                  ThreadPool *pool = nullptr);
 
     Kind kind() const { return m_kind; }
+    Layout layout() const { return m_layout; }
     size_t positions() const { return m_positions; }
     int stages() const { return m_stages; }
     int entries() const { return m_entries; }
     int vecDim() const { return m_vecDim; }
     bool isBuilt() const { return m_positions > 0; }
 
-    // f32 table [positions][stages][entries] (both kinds keep it).
+    // f32 table [positions][stages][entries] (both kinds keep it) in the
+    // Linear layout; the raw storage in the BytePlanes layout.
     const float *table() const { return m_table.get(); }
+    // Entry c of stage s at position v, whatever the layout (tests, tools).
+    float entry(size_t v, int s, int c) const;
     // Int8 kind: table [positions][stages][entries] and one scale per block of
     // kVq4pLutBlock positions.
     const int8_t *table8() const { return m_table8.get(); }
     const float *blockScales() const { return m_blockScales.get(); }
+    // Bytes the table buffers hold now (they grow on build and are kept).
+    size_t allocatedBytes() const { return (m_tableCap + m_booksTCap + m_scaleCap) * 4 + m_table8Cap; }
 
 private:
     Kind m_kind = Kind::F32;
+    Layout m_layout = Layout::Linear;
     size_t m_positions = 0;
     int m_stages = 0, m_entries = 0, m_vecDim = 0;
     size_t m_tableCap = 0, m_table8Cap = 0, m_scaleCap = 0, m_booksTCap = 0;

@@ -40,6 +40,15 @@ void vq4pBlocksAvx2(const int8_t *table8, const float *blockScales, const VqMatr
                     size_t block0, size_t block1, float *y);
 void vq4pBlocksAvx512Vbmi(const int8_t *table8, const float *blockScales, const VqMatrixView &w, size_t nv,
                           size_t block0, size_t block1, float *y);
+// Byte-plane f32 table (VqLut::Layout::BytePlanes, 256 entries): for each
+// (position, stage) 4 planes of 256 bytes, plane p = byte p of every entry.
+// Built with the same multiply-then-add sequence as vqBuildScalar.
+void vqBuildPlanesAvx512Vbmi(const float *booksT, int stages, int vecDim, const float *x, size_t v0, size_t v1,
+                             uint8_t *planes);
+// VQ3R/VQ2R apply for whole 64-row blocks [block0, block1) of the blocked
+// layout from a byte-plane table (in-register lookups); bits == scalar.
+void vqPlanesBlocksAvx512Vbmi(const uint8_t *planes, const VqMatrixView &w, size_t nv, size_t block0, size_t block1,
+                              float *y);
 #endif
 #if defined(__aarch64__) && defined(__ARM_NEON)
 // VQ4P apply for whole 64-row blocks with vqtbl4q lookups (64-entry tables).

@@ -1,7 +1,7 @@
 #pragma once
 // ExpertSource over the stream module's ExpertCache: read-ahead hints become
 // pinned prefetches, router-lookahead guesses unpinned speculative ones, and
-// acquire/release map to cache handles. The cache only changes WHEN bytes
+// each ExpertRecord handed out parks one cache handle until it is released. The cache only changes WHEN bytes
 // arrive, never which bytes, so results are identical with it on or off.
 #include "model/expertsource.h"
 #include "stream/expertcache.h"
@@ -25,31 +25,39 @@ public:
     }
     void speculate(int layer, std::span<const int> experts) override { m_cache->prefetch(layer, experts, true); }
 
-    Expected<ExpertRecordRef> acquire(int layer, int expert) override
+    Expected<ExpertRecord> acquire(int layer, int expert) override
     {
         auto h = m_cache->acquire(layer, expert);
         if (!h)
             return h.status();
         ExpertRecordRef ref{h->data(), h->size(), 0};
         // Park the handle; the token finds it again in release().
-        for (size_t i = 0; i < m_held.size(); ++i) {
-            if (!m_held[i]) {
-                m_held[i] = std::move(*h);
-                ref.token = i;
-                return ref;
-            }
-        }
-        m_held.push_back(std::move(*h));
-        ref.token = m_held.size() - 1;
-        return ref;
+        size_t i = 0;
+        while (i < m_held.size() && m_held[i])
+            ++i;
+        if (i == m_held.size())
+            m_held.emplace_back();
+        m_held[i] = std::move(*h);
+        ref.token = i;
+        return ExpertRecord(this, ref);
     }
+
+    ExpertCache &cache() { return *m_cache; }
+    // Cache handles held by live ExpertRecords (0 between forward passes).
+    int heldCount() const
+    {
+        int n = 0;
+        for (const ExpertHandle &h : m_held)
+            n += h ? 1 : 0;
+        return n;
+    }
+
+protected:
     void release(const ExpertRecordRef &ref) override
     {
         if (ref.token < m_held.size())
             m_held[ref.token].release();
     }
-
-    ExpertCache &cache() { return *m_cache; }
 
 private:
     std::unique_ptr<ExpertCache> m_cache;

@@ -1,13 +1,18 @@
 #pragma once
 // Where the forward pass gets expert records from. The engine plugs in the
-// stream module's cache; tests and the simple path use a plain pread reader.
-// Whatever the source, the bytes are the same, so results never depend on it.
+// stream module's cache; tests plug in their own. Whatever the source, the
+// bytes are the same, so results never depend on it.
+//
+// acquire() hands out an ExpertRecord: a move-only handle that gives the
+// record back to its source when it is released or destroyed, so no path out
+// of the forward pass (an error mid-layer included) can leave a record held.
 #include "util/status.h"
 #include "util/tensorformat.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <utility>
 
 namespace sluice::model {
 
@@ -15,6 +20,41 @@ struct ExpertRecordRef {
     const uint8_t *data = nullptr; // the whole record, rec_bytes long
     size_t bytes = 0;
     uint64_t token = 0; // source-private handle for release()
+};
+
+class ExpertSource;
+
+class ExpertRecord {
+public:
+    ExpertRecord() = default;
+    ExpertRecord(ExpertSource *source, const ExpertRecordRef &ref) : m_source(source), m_ref(ref) {}
+    ExpertRecord(ExpertRecord &&other) noexcept
+        : m_source(std::exchange(other.m_source, nullptr)), m_ref(other.m_ref)
+    {
+    }
+    ExpertRecord &operator=(ExpertRecord &&other) noexcept
+    {
+        if (this != &other) {
+            release();
+            m_source = std::exchange(other.m_source, nullptr);
+            m_ref = other.m_ref;
+        }
+        return *this;
+    }
+    ExpertRecord(const ExpertRecord &) = delete;
+    ExpertRecord &operator=(const ExpertRecord &) = delete;
+    ~ExpertRecord() { release(); }
+
+    const ExpertRecordRef &ref() const { return m_ref; }
+    const uint8_t *data() const { return m_ref.data; }
+    size_t bytes() const { return m_ref.bytes; }
+    explicit operator bool() const { return m_source != nullptr; }
+    // Gives the record back now (idempotent).
+    inline void release();
+
+private:
+    ExpertSource *m_source = nullptr;
+    ExpertRecordRef m_ref;
 };
 
 class ExpertSource {
@@ -25,9 +65,20 @@ public:
     // Router lookahead: likely experts of `layer`; never counted as misses.
     virtual void speculate(int layer, std::span<const int> experts) { (void)layer, (void)experts; }
     // Blocks until the record is available. Errors name (layer, expert).
-    virtual Expected<ExpertRecordRef> acquire(int layer, int expert) = 0;
+    // Implementations return ExpertRecord(this, ref).
+    virtual Expected<ExpertRecord> acquire(int layer, int expert) = 0;
+
+protected:
+    friend class ExpertRecord;
+    // Called exactly once per acquired record, by its handle.
     virtual void release(const ExpertRecordRef &ref) = 0;
 };
+
+inline void ExpertRecord::release()
+{
+    if (ExpertSource *source = std::exchange(m_source, nullptr))
+        source->release(m_ref);
+}
 
 // The three matrices of one record (spec 4.5).
 struct ExpertMatrices {

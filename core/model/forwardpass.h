@@ -4,15 +4,27 @@
 // arithmetic it would get alone (batched trunk products give each vector the
 // bits of a single matvec; KDA and MLA walk the tokens in order; each
 // (token, expert) pair uses the token's own tables and the weighted expert
-// sum runs in selection order), so chunked prefill equals token-by-token.
+// sum runs in selection order), so chunked prefill equals token-by-token and
+// the chunk capacity (what the scratch is sized for) never changes a bit.
+//
+// This file keeps the chunk loop, Attention Residuals and the layer
+// skeleton; the layers themselves are blocks by kind (kdablock, mlablock,
+// moeblock, denseffn), each with a scratch struct that sizes its planner
+// entries and its buffers from one formula (scratch.h).
 //
 // Owns the session state (KDA S matrices, conv rings, MLA latent cache,
 // position) and every scratch buffer, all sized at construction.
 #include "format/modelconfig.h"
 #include "kernels/threadpool.h"
 #include "kernels/vqlut.h"
+#include "model/blockcontext.h"
+#include "model/denseffn.h"
 #include "model/expertsource.h"
+#include "model/kdablock.h"
+#include "model/mlablock.h"
 #include "model/modelweights.h"
+#include "model/moeblock.h"
+#include "model/scratch.h"
 #include "stream/memoryplanner.h"
 #include "util/status.h"
 
@@ -23,29 +35,18 @@
 
 namespace sluice::model {
 
-inline constexpr int kMaxChunk = 64;
-
-struct ForwardHooks {
-    // Writes the embedding row of `token` (d floats).
-    std::function<Status(int token, float *out)> embed;
-    // Codebooks of (layer, kind 0 gate / 1 up / 2 down) starting at `codebookId` (from the record).
-    std::function<Expected<VqCodebooksView>(int layer, int kind, int codebookId)> codebooks;
-    // Splits a record into its three matrices, validating it for (layer, expert).
-    std::function<Expected<ExpertMatrices>(int layer, int expert, const ExpertRecordRef &rec)> parseRecord;
-};
-
-// Compute-time buckets, accumulated until reset.
-struct ForwardTimers {
-    double attention = 0, lutBuild = 0, lutApply = 0, trunk = 0, lmHead = 0, ioWait = 0;
-};
-
 class ForwardPass {
 public:
-    ForwardPass(const ModelConfig &cfg, const ModelWeights &weights, ForwardHooks hooks, int contextLength);
+    // `chunkCapacity` (1..kMaxChunk) sizes the chunk-wide scratch; run()
+    // takes up to kMaxChunk tokens either way and splits them into pieces of
+    // at most chunkCapacity (same bits).
+    ForwardPass(const ModelConfig &cfg, const ModelWeights &weights, ForwardHooks hooks, int contextLength,
+                int chunkCapacity = kMaxChunk);
 
     // Every buffer this class allocates besides the session state, by name
-    // (the memory planner's enumerated scratch list).
-    static std::vector<ScratchBuffer> scratchBuffers(const ModelConfig &cfg, int contextLength);
+    // (the memory planner's enumerated scratch list), for a chunk capacity.
+    static std::vector<ScratchBuffer> scratchBuffers(const ModelConfig &cfg, int contextLength,
+                                                     int chunkCapacity = kMaxChunk);
     // Bytes of the session state (KDA S + conv rings + MLA cache).
     static uint64_t stateBytes(const ModelConfig &cfg, int contextLength);
 
@@ -53,7 +54,7 @@ public:
     void setExpertSource(ExpertSource *source) { m_source = source; }
     void setLookahead(int width) { m_lookahead = width; }
     void setCancelFlag(const std::atomic<bool> *flag) { m_cancel = flag; }
-    // When set, x after every layer is appended for every token ([layer][token][d] per call).
+    // When set, x after every layer is appended for every token ([layer][token][d] per piece).
     void setResidualDump(std::vector<float> *dump) { m_dump = dump; }
 
     // Feeds n (1..kMaxChunk) tokens at the current position. `logits` gets
@@ -66,9 +67,17 @@ public:
     // True when the last run() failed after changing the state (mid-token).
     bool stateDamaged() const { return m_partial; }
     int contextLength() const { return m_ctx; }
+    int chunkCapacity() const { return m_chunk; }
     void reset();
 
     ForwardTimers &timers() { return m_timers; }
+
+    // A vocab-float buffer for last-position logits, counted in the scratch list.
+    float *logitsScratch() { return m_io.logits.data(); }
+    // The scratch list with the bytes the buffers really hold now (the
+    // expert tables grow on their first build): equals scratchBuffers() for
+    // this capacity once a full chunk has run.
+    std::vector<ScratchBuffer> scratchHeld();
 
     // Session state access for save/load (KDA S, conv rings per KDA layer; MLA cache per MLA layer).
     struct LayerState {
@@ -81,16 +90,38 @@ public:
     void setPosition(int pos) { m_pos = pos; }
 
 private:
-    Status layerKda(int L, int n);
-    Status layerMla(int L, int n);
-    Status ffnDense(int L, int n);
-    Status ffnMoe(int L, int n);
-    Status matmul(const TrunkMatrixView &w, const float *x, size_t xStride, int n, float *y, size_t yStride);
+    // The residual stream, AttnRes history and logits (this file's own buffers).
+    struct StreamScratch {
+        std::vector<float> x, p, h, a, blocks, resScores, logits;
+        std::vector<const float *> blockPtrs;
+        void layout(const ScratchDims &m, size_t n, ScratchSink &sink);
+    };
+    // Every scratch struct, in planner order.
+    struct Scratch {
+        StreamScratch io;
+        KdaScratch kda;
+        AttentionScratch attn;
+        MlaScratch mla;
+        FfnScratch ffn;
+        MoeScratch moe;
+        void layout(const ScratchDims &m, size_t n, ScratchSink &sink);
+    };
+
+    Status runChunk(const int *tokens, int n, float *logits, bool allPositions);
+    Status layer(int L, int n, int &nBlocks);
+    Status attention(int L, int n);
+    Status ffn(int L, int n);
+    void mixBeforeAttention(int L, int n, int &nBlocks);
+    void mixAfter(const float *norm, const float *proj, int n, int nBlocks, bool last);
+    Status outputHead(int n, int nBlocks, float *logits, bool allPositions);
+    const float *const *blocksOf(int t, int nBlocks);
+    BlockContext context() { return BlockContext{m_cfg, m_pool, m_timers}; }
 
     const ModelConfig &m_cfg;
     const ModelWeights &m_w;
     ForwardHooks m_hooks;
     int m_ctx;
+    int m_chunk;
     int m_pos = 0;
     bool m_partial = false;
     kernels::ThreadPool *m_pool = nullptr;
@@ -101,15 +132,8 @@ private:
     ForwardTimers m_timers;
 
     std::vector<LayerState> m_state;
-
-    // Scratch (see scratchBuffers()).
-    std::vector<float> m_x, m_p, m_h, m_a, m_blocks, m_resScores;
-    std::vector<float> m_q, m_k, m_v, m_low, m_z, m_beta, m_gate, m_o;
-    std::vector<float> m_mlaQ, m_mlaQa, m_kva, m_qAbs, m_scores, m_cbar, m_kvbRow;
-    std::vector<float> m_ffG, m_ffU;
-    std::vector<float> m_router, m_latent, m_eG, m_eU, m_eAct, m_eOut, m_y;
-    std::vector<kernels::VqLut> m_lutGate, m_lutUp; // one per chunk token
-    kernels::VqLut m_lutDown;
+    Scratch m_scratch;
+    StreamScratch &m_io = m_scratch.io;
 };
 
 } // namespace sluice::model

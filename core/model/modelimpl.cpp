@@ -73,26 +73,27 @@ Status ModelImpl::init(const ModelOptions &o)
     pio.vision = o.vision;
     pio.maxImagePatches = o.maxImagePatches;
     pio.attentionSlices = m_pool->threadCount();
-    pio.checkpoints = o.checkpoints;
     pio.sessions = o.sessions;
-    auto inputs = plannerInputs(*m_container, pio);
-    if (!inputs)
-        return inputs.status();
-    const PlannerInputs &in = *inputs;
+    auto ram = detectUsableRam();
+    if (!ram)
+        return ram.status();
+    // The decode floor decides whether the budget opens the model; prefill
+    // gets the chunk the rest of the budget allows (plannerinputs.h).
+    auto budgetPlan = planForBudget(*m_container, pio, ram->usableBytes, o.budgetBytes);
+    if (!budgetPlan)
+        return budgetPlan.status();
+    const PlannerInputs &in = budgetPlan->inputs;
+    auto checkpoints = planCheckpoints(*budgetPlan, cfg, o.checkpoints, o.sessions);
+    if (!checkpoints)
+        return checkpoints.status();
+    const CacheSizing *sizing = &checkpoints->sizing;
+    m_info.checkpoints = checkpoints->perSession;
+    m_prefillChunk = budgetPlan->prefillChunk;
     // The planner counts the trunk from the manifest; the ledger below counts
     // what was loaded. They are the same tensors (isTrunkTensor), so the same sum.
     if (in.trunkBytes != trunkBytes)
         return makeError(ErrorCode::Internal, "trunk: planner counts " + std::to_string(in.trunkBytes) +
                                                   " B, loaded " + std::to_string(trunkBytes) + " B");
-    auto ram = detectUsableRam();
-    if (!ram)
-        return ram.status();
-    auto plan = planMemory(in, ram->usableBytes);
-    if (!plan)
-        return plan.status();
-    auto sizing = sizeCache(*plan, o.budgetBytes);
-    if (!sizing)
-        return sizing.status();
     m_ledger = std::make_unique<MemoryLedger>(sizing->budgetBytes);
     SLUICE_TRY(m_ledger->reserve("trunk", trunkBytes));
     // The planned sessions (state, scratch, checkpoints): held for the
@@ -100,6 +101,8 @@ Status ModelImpl::init(const ModelOptions &o)
     SLUICE_TRY(m_ledger->reserve("session state", ForwardPass::stateBytes(cfg, o.contextLength)));
     for (const ScratchBuffer &b : in.scratch)
         SLUICE_TRY(m_ledger->reserve(b.name, b.bytes));
+    if (checkpoints->bytes)
+        SLUICE_TRY(m_ledger->reserve(kCheckpointScratchName, checkpoints->bytes));
     if (in.visionBytes) // held for the tower, loaded on the first image
         SLUICE_TRY(m_ledger->reserve("vision", in.visionBytes));
 
@@ -169,7 +172,7 @@ Status ModelImpl::init(const ModelOptions &o)
                                                   : "the model has no <|media_pad|> token";
     m_info.hasTokenizer = m_tokenizer.has_value();
     m_info.directIo = direct;
-    m_info.floorBytes = plan->floorBytes;
+    m_info.floorBytes = budgetPlan->floorBytes;
     m_info.budgetBytes = sizing->budgetBytes;
     m_info.expertCacheBytes = sizing->slotBufferBytes;
     m_info.expertCacheSlots = sizing->slotCount;
@@ -182,13 +185,13 @@ Status ModelImpl::init(const ModelOptions &o)
 Expected<std::unique_ptr<Session>> ModelImpl::createSession(const SessionOptions &so)
 {
     const int ctx = so.contextLength > 0 ? so.contextLength : m_options.contextLength;
-    const int checkpoints = so.checkpoints >= 0 ? so.checkpoints : m_options.checkpoints;
-    if (ctx > m_options.contextLength || checkpoints > m_options.checkpoints)
+    const int checkpoints = so.checkpoints >= 0 ? so.checkpoints : m_info.checkpoints;
+    if (ctx > m_options.contextLength || checkpoints > m_info.checkpoints)
         return makeError(ErrorCode::InvalidArgument,
                          "a session of " + std::to_string(ctx) + " positions and " + std::to_string(checkpoints) +
                              " checkpoints exceeds what was planned at open (" +
-                             std::to_string(m_options.contextLength) + ", " + std::to_string(m_options.checkpoints) +
-                             "; ModelOptions::contextLength, checkpoints)");
+                             std::to_string(m_options.contextLength) + ", " + std::to_string(m_info.checkpoints) +
+                             "; ModelOptions::contextLength and the checkpoints the budget allows)");
     // Every planned session's memory has been in the ledger since open.
     if (m_sessionsAlive >= m_options.sessions)
         return makeError(ErrorCode::Budget, std::to_string(m_options.sessions) +

@@ -55,6 +55,7 @@ public:
     ImageEncoder *images() { return m_images.get(); }
     const text::Tokenizer *tokenizer() const { return m_tokenizer ? &*m_tokenizer : nullptr; }
     int lookahead() const { return m_options.lookahead; }
+    int prefillChunk() const { return m_prefillChunk; }
     void releaseSession() { --m_sessionsAlive; }
 
 private:
@@ -68,6 +69,7 @@ private:
     std::unique_ptr<CacheExpertSource> m_source;
     std::unique_ptr<ImageEncoder> m_images; // null without vision
     std::optional<text::Tokenizer> m_tokenizer;
+    int m_prefillChunk = 1;
     int m_sessionsAlive = 0; // of m_options.sessions, all in the ledger since open
 };
 

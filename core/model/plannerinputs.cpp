@@ -5,6 +5,7 @@
 #include "vision/visiontower.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace sluice::model {
 
@@ -24,13 +25,33 @@ uint64_t checkpointBytes(const ModelConfig &cfg)
 
 Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerInputsOptions &o)
 {
+    uint64_t recordBytes = 0;
+    for (int L = 0; L < container.config().nLayers; ++L)
+        recordBytes = std::max<uint64_t>(recordBytes, container.expertLayer(L).recordBytes);
+    return plannerInputs(container.config(), container.tensors(), recordBytes, o);
+}
+
+Expected<PlannerInputs> plannerInputs(const ModelConfig &cfg, const std::vector<TensorInfo> &tensors,
+                                      uint64_t recordBytes, const PlannerInputsOptions &o)
+{
     if (o.contextLength < 1)
         return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
-    if (o.sessions < 1 || o.sessions > 64 || o.checkpoints < 0 || o.checkpoints > 1024)
-        return makeError(ErrorCode::InvalidArgument, "sessions must be 1..64 and checkpoints 0..1024");
-    const ModelConfig &cfg = container.config();
+    if (o.sessions < 1 || o.sessions > 64)
+        return makeError(ErrorCode::InvalidArgument, "sessions must be 1..64");
+    // The model's positional range is the real limit (RoPE/YaRN are defined
+    // up to it); a bigger cache would only be refused later or, worse, used.
+    if (o.contextLength > cfg.maxPositions)
+        return makeError(ErrorCode::InvalidArgument, "context length " + std::to_string(o.contextLength) +
+                                                         " exceeds the model's max_position_embeddings " +
+                                                         std::to_string(cfg.maxPositions));
+    // Patches size the tower's activations: bound them before anything is
+    // planned or allocated (16384 is 16x the spec's max_patches of 1024).
+    if (o.maxImagePatches < 0 || (o.maxImagePatches > 0 && o.maxImagePatches < 4) ||
+        o.maxImagePatches > kMaxImagePatches)
+        return makeError(ErrorCode::InvalidArgument, "max patches " + std::to_string(o.maxImagePatches) +
+                                                         " is outside 4.." + std::to_string(kMaxImagePatches));
     PlannerInputs in;
-    for (const TensorInfo &t : container.tensors())
+    for (const TensorInfo &t : tensors)
         if (isTrunkTensor(cfg, t))
             in.trunkBytes += t.bytes;
     for (int L = 0; L < cfg.nLayers; ++L)
@@ -41,11 +62,9 @@ Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerI
     in.kvLoraRank = cfg.kvLoraRank;
     in.qkRopeDim = cfg.qkRopeDim;
     in.contextLength = o.contextLength;
-    in.scratch = ForwardPass::scratchBuffers(cfg, o.contextLength);
-    if (o.checkpoints > 0)
-        in.scratch.push_back({kCheckpointScratchName, uint64_t(o.checkpoints) * checkpointBytes(cfg)});
+    in.scratch = ForwardPass::scratchBuffers(cfg, o.contextLength, o.prefillChunk);
     if (o.sessions > 1) {
-        // Every session owns its forward pass (state and scratch) and checkpoints.
+        // Every session owns its forward pass (state and scratch).
         uint64_t one = ForwardPass::stateBytes(cfg, o.contextLength);
         for (const ScratchBuffer &b : in.scratch)
             one += b.bytes;
@@ -54,18 +73,143 @@ Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerI
     in.topK = cfg.topK;
     in.moeLayers = cfg.moeLayerCount();
     in.expertsPerLayer = cfg.nExperts;
-    for (int L = 0; L < cfg.nLayers; ++L)
-        in.recordBytes = std::max<uint64_t>(in.recordBytes, container.expertLayer(L).recordBytes);
+    in.recordBytes = recordBytes;
     if (o.vision && cfg.vision.present && cfg.mediaPadId >= 0) {
         vision::VisionTowerOptions vto;
         vto.maxPatches = o.maxImagePatches;
         vto.attentionSlices = o.attentionSlices;
-        auto vm = vision::VisionTower::memoryPlan(cfg, container.tensors(), vto);
+        auto vm = vision::VisionTower::memoryPlan(cfg, tensors, vto);
         if (!vm)
             return vm.status();
         in.visionBytes = vm->total();
     }
     return in;
+}
+
+namespace {
+
+uint64_t scratchTotal(const std::vector<ScratchBuffer> &list)
+{
+    uint64_t total = 0;
+    for (const ScratchBuffer &b : list)
+        total += b.bytes;
+    return total;
+}
+
+} // namespace
+
+uint64_t prefillExtraBytes(const ModelConfig &cfg, int contextLength, int chunk)
+{
+    return scratchTotal(ForwardPass::scratchBuffers(cfg, contextLength, chunk)) -
+           scratchTotal(ForwardPass::scratchBuffers(cfg, contextLength, 1));
+}
+
+int choosePrefillChunk(const ModelConfig &cfg, int contextLength, uint64_t spareBytes, uint64_t cacheCeilingBytes)
+{
+    const uint64_t unusable = spareBytes > cacheCeilingBytes ? spareBytes - cacheCeilingBytes : 0;
+    const uint64_t allowance = std::max(unusable, spareBytes / 4);
+    int chunk = 1;
+    for (int c = 2; c <= kMaxChunk; c *= 2) {
+        if (prefillExtraBytes(cfg, contextLength, c) <= allowance)
+            chunk = c;
+    }
+    return chunk;
+}
+
+namespace {
+
+struct PlanAt {
+    PlannerInputs inputs;
+    MemoryPlan plan;
+};
+
+Expected<PlanAt> planAt(const Container &container, PlannerInputsOptions o, int chunk, uint64_t usableRamBytes)
+{
+    o.prefillChunk = chunk;
+    auto inputs = plannerInputs(container, o);
+    if (!inputs)
+        return inputs.status();
+    auto plan = planMemory(*inputs, usableRamBytes);
+    if (!plan)
+        return plan.status();
+    return PlanAt{std::move(*inputs), std::move(*plan)};
+}
+
+} // namespace
+
+Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
+                                   uint64_t usableRamBytes, uint64_t budgetBytes)
+{
+    auto decode = planAt(container, options, 1, usableRamBytes);
+    if (!decode)
+        return decode.status();
+    BudgetPlan out;
+    out.floorBytes = decode->plan.floorBytes;
+    std::optional<PlanAt> chosen;
+    uint64_t budget = budgetBytes;
+    if (budget == 0) {
+        // The default budget buys whole working sets with full-speed prefill
+        // (kMaxChunk): the plan at that chunk when one working set fits,
+        // else the decode plan's default.
+        auto full = planAt(container, options, kMaxChunk, usableRamBytes);
+        if (!full)
+            return full.status();
+        if (full->plan.defaultWorkingSets > 0) {
+            budget = full->plan.defaultBudgetBytes;
+            out.prefillChunk = kMaxChunk;
+            chosen = std::move(*full);
+        } else {
+            budget = decode->plan.defaultBudgetBytes;
+        }
+    }
+    if (!chosen) {
+        auto sizing = sizeCache(decode->plan, budget); // refuses a budget under the decode floor
+        if (!sizing)
+            return sizing.status();
+        const MemoryPlan &p = decode->plan;
+        const uint64_t records = uint64_t(std::max(p.moeLayers, 0)) * uint64_t(std::max(p.expertsPerLayer, 0));
+        const uint64_t extraSlots = records > uint64_t(2 * p.topK) ? records - uint64_t(2 * p.topK) : 0;
+        const uint64_t ceiling = extraSlots * (sizing->slotBytes + kCacheIndexBytesPerSlot);
+        out.prefillChunk =
+            choosePrefillChunk(container.config(), options.contextLength, sizing->budgetBytes - p.floorBytes, ceiling);
+        budget = sizing->budgetBytes;
+        if (out.prefillChunk == 1) {
+            chosen = std::move(*decode);
+        } else {
+            auto at = planAt(container, options, out.prefillChunk, usableRamBytes);
+            if (!at)
+                return at.status();
+            chosen = std::move(*at);
+        }
+    }
+    auto sizing = sizeCache(chosen->plan, budget);
+    if (!sizing)
+        return sizing.status();
+    out.inputs = std::move(chosen->inputs);
+    out.plan = std::move(chosen->plan);
+    out.sizing = std::move(*sizing);
+    return out;
+}
+
+Expected<CheckpointPlan> planCheckpoints(const BudgetPlan &bp, const ModelConfig &cfg, int requested, int sessions)
+{
+    if (requested < 0 || requested > 1024 || sessions < 1)
+        return makeError(ErrorCode::InvalidArgument, "checkpoints must be 0..1024");
+    CheckpointPlan out;
+    out.sizing = bp.sizing;
+    const uint64_t each = checkpointBytes(cfg) * uint64_t(sessions);
+    const uint64_t floor = bp.plan.floorBytes;
+    const uint64_t spare = bp.sizing.budgetBytes > floor ? bp.sizing.budgetBytes - floor : 0;
+    out.perSession = each ? int(std::min<uint64_t>(uint64_t(requested), spare / 4 / each)) : 0;
+    out.bytes = uint64_t(out.perSession) * each;
+    if (out.bytes) {
+        auto sizing = sizeCache(bp.plan, bp.sizing.budgetBytes - out.bytes);
+        if (!sizing)
+            return sizing.status();
+        out.sizing = *sizing;
+        out.sizing.budgetBytes = bp.sizing.budgetBytes; // the ceiling stays the budget
+    }
+    return out;
 }
 
 } // namespace sluice::model

@@ -6,32 +6,85 @@
 // the text prefix except the on-disk embedding), the recurrent and latent
 // state for the context length, the forward pass's enumerated scratch
 // buffers, the largest expert record and, when requested and present, the
-// vision tower's exact memory plan, and the session's bounded checkpoints.
+// vision tower's exact memory plan, and the sessions' bounded checkpoints.
 #include "format/container.h"
 #include "stream/memoryplanner.h"
 #include "util/status.h"
 
 namespace sluice::model {
 
+// The largest patch budget per image an engine accepts (16x the spec's 1024).
+inline constexpr int kMaxImagePatches = 16384;
+
 struct PlannerInputsOptions {
     int contextLength = 4096;
     bool vision = false;        // count the vision tower (only if the model has one and a media pad id)
     int maxImagePatches = 0;    // 0 = the model's max_patches
     int attentionSlices = 0;    // the vision attention's work slices (the engine passes its thread count)
-    int checkpoints = 4;        // recurrent-state checkpoints per session (ModelOptions::checkpoints)
+    int prefillChunk = 1;       // chunk capacity the forward pass's scratch is sized for (1 = decode only)
     int sessions = 1;           // sessions alive at once (ModelOptions::sessions)
 };
 
 // Bytes of one session checkpoint: every KDA layer's S and conv state plus the
 // logits after that position (so a regenerate needs no recomputation).
 uint64_t checkpointBytes(const ModelConfig &cfg);
-// The planner's scratch line for `count` checkpoints (absent when count <= 0).
+// The ledger entry of the checkpoints, and the planner's scratch line for
+// every session beyond the first (its state and scratch).
 inline const char *kCheckpointScratchName = "session checkpoints";
-inline const char *kFurtherSessionsName = "further sessions (state, scratch, checkpoints)";
+inline const char *kFurtherSessionsName = "further sessions (state, scratch)";
 
 // True for the tensors the engine keeps resident as the trunk.
 bool isTrunkTensor(const ModelConfig &cfg, const TensorInfo &tensor);
 
 Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerInputsOptions &options);
+
+// Scratch the forward pass needs beyond decode for a chunk capacity.
+uint64_t prefillExtraBytes(const ModelConfig &cfg, int contextLength, int chunk);
+
+// The prefill chunk capacity for `spareBytes` of budget above the decode
+// floor: the largest power of two up to kMaxChunk whose extra scratch fits in
+// a quarter of the spare bytes, or in the spare bytes the cache cannot use
+// (`cacheCeilingBytes`: what holding every record would add to the minimum
+// cache), whichever is more. The rest of the budget stays expert cache.
+int choosePrefillChunk(const ModelConfig &cfg, int contextLength, uint64_t spareBytes, uint64_t cacheCeilingBytes);
+
+// What Engine::open (and `sluice-cli plan`) does with a budget: the decode
+// floor (chunk 1) decides whether the budget is enough, prefill gets the
+// chunk choosePrefillChunk() picks, and the cache is sized with the scratch
+// of that chunk, so the ledger after open equals `sizing.engineBytes`.
+struct BudgetPlan {
+    PlannerInputs inputs;    // at the chosen chunk: what the ledger reserves
+    MemoryPlan plan;         // at the chosen chunk
+    CacheSizing sizing;      // for the resolved budget
+    int prefillChunk = 1;
+    uint64_t floorBytes = 0; // the decode floor: the smallest budget that opens the model
+};
+
+// budgetBytes 0 = the default budget: whole working sets on top of the
+// kMaxChunk plan (prefill at full speed), as before decode-sized scratch.
+// options.prefillChunk is ignored (chosen here).
+Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
+                                   uint64_t usableRamBytes, uint64_t budgetBytes);
+
+// Prefix-reuse checkpoints are not part of the floor: like the prefill
+// chunk they come out of the budget above it. Of `requested` per session
+// (ModelOptions::checkpoints), as many as fit in a quarter of the spare
+// bytes (budget - floor at the chosen chunk) for `sessions` sessions; the
+// cache is sized for the budget minus their bytes, so the ledger after open
+// equals sizing.engineBytes + bytes. At the floor a session keeps none (it
+// still reuses by appending and, without recurrent state, by truncation).
+struct CheckpointPlan {
+    int perSession = 0;
+    uint64_t bytes = 0;      // perSession * sessions * checkpointBytes
+    CacheSizing sizing;      // the cache for budget - bytes
+};
+Expected<CheckpointPlan> planCheckpoints(const BudgetPlan &plan, const ModelConfig &cfg, int requested, int sessions);
+
+// The same mapping without a container: a config, every tensor as stored
+// (trunk and vision; experts excluded) and the largest expert record. The
+// container overload calls this; so does planning a built-in model shape
+// before download (format/builtinmodels.h), so both give the same inputs.
+Expected<PlannerInputs> plannerInputs(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
+                                      uint64_t recordBytes, const PlannerInputsOptions &options);
 
 } // namespace sluice::model

@@ -10,16 +10,6 @@
 
 namespace sluice::model {
 
-uint64_t fnv1a64(const void *data, size_t bytes, uint64_t h)
-{
-    const auto *p = static_cast<const uint8_t *>(data);
-    for (size_t i = 0; i < bytes; ++i) {
-        h ^= p[i];
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
-
 size_t kdaStateFloats(const ModelConfig &cfg)
 {
     const size_t H = size_t(cfg.kdaHeads), D = size_t(cfg.kdaHeadDim), R = size_t(std::max(0, cfg.convKernel - 1));

@@ -22,6 +22,7 @@
 // FNV-1a of all preceding bytes. Version 1 files (no history) are refused.
 #include "model/forwardpass.h"
 #include "model/imageencoder.h"
+#include "util/hash.h"
 #include "util/status.h"
 
 #include <string>
@@ -63,6 +64,7 @@ Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
 Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, ForwardPass &fp,
                    SessionHistory &history, int maxCheckpoints);
 
-uint64_t fnv1a64(const void *data, size_t bytes, uint64_t h = 0xcbf29ce484222325ull);
+// The fingerprint and checksum hash (util/hash.h), under its old name too.
+using sluice::fnv1a64;
 
 } // namespace sluice::model

@@ -17,12 +17,7 @@ namespace sluice::model {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point t0)
-{
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
+using Clock = std::chrono::steady_clock; // since() is blockcontext.h's
 
 // Per-position identity: 0 for text, else the image's hash mixed with the row.
 std::vector<uint64_t> positionKeys(size_t n, const std::vector<ImageSpan> &spans)
@@ -98,12 +93,12 @@ SessionImpl::SessionImpl(std::shared_ptr<ModelImpl> model, int contextLength, in
         const ExpertRecordView v = parseRecord(rec.data, lay);
         return ExpertMatrices{v.matrix[kGate], v.matrix[kUp], v.matrix[kDown], v.codebookId};
     };
-    m_forward = std::make_unique<ForwardPass>(m_cfg, m_model->weights(), std::move(hooks), contextLength);
+    m_forward = std::make_unique<ForwardPass>(m_cfg, m_model->weights(), std::move(hooks), contextLength,
+                                              m_model->prefillChunk());
     m_forward->setThreadPool(m_model->pool());
     m_forward->setExpertSource(&m_model->source());
     m_forward->setLookahead(m_model->lookahead());
     m_forward->setCancelFlag(&m_cancel);
-    m_logits.resize(size_t(m_cfg.vocab) * kMaxChunk);
 }
 
 SessionImpl::~SessionImpl()
@@ -340,8 +335,8 @@ Status SessionImpl::feed(const Expanded &target, std::vector<float> *logits, boo
         ++nextSpan;
     while (p < total) {
         const int n = std::min(std::max(1, std::min(chunk, kMaxChunk)), total - p);
-        float *dst = all && logits ? logits->data() + size_t(p - start) * size_t(vocab) : m_logits.data();
-        Status st = m_forward->run(target.ids.data() + p, n, dst, all);
+        float *dst = all && logits ? logits->data() + size_t(p - start) * size_t(vocab) : m_forward->logitsScratch();
+        Status st = m_forward->run(target.ids.data() + p, n, dst, all && logits);
         if (!st.isOk()) {
             m_feedRows.clear();
             if (m_forward->stateDamaged())
@@ -365,7 +360,7 @@ Status SessionImpl::feed(const Expanded &target, std::vector<float> *logits, boo
     }
     m_feedRows.clear();
     if (total > start) {
-        const float *last = all && logits ? logits->data() + size_t(total - 1 - start) * size_t(vocab) : m_logits.data();
+        const float *last = all && logits ? logits->data() + size_t(total - 1 - start) * size_t(vocab) : m_forward->logitsScratch();
         m_history.lastLogits.assign(last, last + vocab);
         if (!all && logits)
             *logits = m_history.lastLogits;
@@ -542,8 +537,9 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
         auto pre = prefill(sequence, &logits, progress);
         result.prefillSeconds = since(t0);
         if (!pre) {
-            if (auto r = stopFor(pre.status())) {
-                result.reason = *r;
+            // A prompt that does not fit is a failed request, not a stop.
+            if (pre.status().code() == ErrorCode::Cancelled) {
+                result.reason = StopReason::Cancelled;
                 return result;
             }
             return pre.status();

@@ -75,7 +75,6 @@ private:
     std::deque<ImageRef> m_queue;        // added, not yet placed
     std::deque<std::shared_ptr<std::vector<float>>> m_feedRows; // images being fed, in order
     int m_feedRow = 0;                   // next row of m_feedRows.front()
-    std::vector<float> m_logits;         // kMaxChunk * vocab
 };
 
 } // namespace sluice::model

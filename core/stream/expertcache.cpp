@@ -1,6 +1,7 @@
 #include "expertcache.h"
 
 #include "memoryplanner.h"
+#include "util/bytes.h"
 
 #include <algorithm>
 #include <chrono>
@@ -29,15 +30,6 @@ std::string where(int layer, int expert)
 {
     return "layer " + std::to_string(layer) + ", expert " + std::to_string(expert);
 }
-
-void putU16(uint8_t *p, uint16_t v) { p[0] = uint8_t(v), p[1] = uint8_t(v >> 8); }
-void putU32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; ++i)
-        p[i] = uint8_t(v >> (8 * i));
-}
-uint16_t getU16(const uint8_t *p) { return uint16_t(p[0] | p[1] << 8); }
-uint32_t getU32(const uint8_t *p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
 
 } // namespace
 
@@ -124,11 +116,22 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
     cache->m_banks = std::move(banks);
     cache->m_keyCount = uint32_t(cache->m_banks.size()) * uint32_t(o.expertsPerLayer);
 
-    auto slots = ledger.allocate("expert cache slots", uint64_t(o.slotCount) * o.recordBytes, DirectFile::kAlignment);
-    if (!slots)
-        return slots.status();
-    cache->m_slotBuffers = std::move(*slots);
-    auto index = ledger.allocate("expert cache index", indexBytes(int(cache->m_banks.size()), o.expertsPerLayer, o.slotCount), 64);
+    // Address space for the largest cache resize() may grow to; only the
+    // slots in use are counted (and touched), so RSS follows the ledger.
+    const int capacity = std::max(o.slotCount, o.maxSlotCount);
+    cache->m_capacity = capacity;
+    cache->m_ledger = &ledger;
+    const uint64_t slotBytes = uint64_t(o.slotCount) * o.recordBytes;
+    const uint64_t indexBytesNow = indexBytes(int(cache->m_banks.size()), o.expertsPerLayer, o.slotCount);
+    SLUICE_TRY(ledger.reserve("expert cache slots", slotBytes));
+    cache->m_reservedSlotBytes = slotBytes;
+    SLUICE_TRY(ledger.reserve("expert cache index", indexBytesNow));
+    cache->m_reservedIndexBytes = indexBytesNow;
+    auto memory = VirtualRegion::reserve(uint64_t(capacity) * o.recordBytes);
+    if (!memory)
+        return memory.status();
+    cache->m_slotMemory = std::move(*memory);
+    auto index = VirtualRegion::reserve(indexBytes(int(cache->m_banks.size()), o.expertsPerLayer, capacity));
     if (!index)
         return index.status();
     cache->m_index = std::move(*index);
@@ -148,6 +151,119 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
 ExpertCache::~ExpertCache()
 {
     m_pool.reset(); // running reads complete into slots that still exist
+    if (m_ledger) {
+        m_ledger->unreserve("expert cache slots", m_reservedSlotBytes);
+        m_ledger->unreserve("expert cache index", m_reservedIndexBytes);
+    }
+}
+
+int ExpertCache::slotCount() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_options.slotCount;
+}
+
+// Called with the mutex held; both slots idle (no holders, no read in flight).
+void ExpertCache::moveSlot(int from, int to)
+{
+    Slot &src = m_slots[from];
+    Slot &dst = m_slots[to];
+    if (src.state == SlotState::Ready)
+        std::memcpy(frame(to), frame(from), size_t(m_options.recordBytes));
+    const uint32_t seq = dst.readSeq; // sequence numbers only grow per slot
+    dst = src;
+    dst.readSeq = std::max(seq, src.readSeq) + 1;
+    if (dst.key != kNoKey)
+        m_keys[dst.key].slot = to;
+    if (auto it = m_errors.find(from); it != m_errors.end()) {
+        m_errors[to] = it->second;
+        m_errors.erase(from);
+    }
+    src = Slot();
+}
+
+Status ExpertCache::resize(int slots)
+{
+    std::unique_lock lock(m_mutex);
+    const int current = m_options.slotCount;
+    if (slots < 2 * m_options.topK || slots > m_capacity)
+        return makeError(ErrorCode::InvalidArgument,
+                         "expert cache: " + std::to_string(slots) + " slots is outside 2 x top-k = " +
+                             std::to_string(2 * m_options.topK) + " .. " + std::to_string(m_capacity) +
+                             " (the most this cache can grow to without reopening the model)");
+    const int layers = int(m_banks.size());
+    const uint64_t newSlotBytes = uint64_t(slots) * m_options.recordBytes;
+    const uint64_t newIndexBytes = indexBytes(layers, m_options.expertsPerLayer, slots);
+    if (slots == current)
+        return Status::ok();
+    if (slots > current) {
+        SLUICE_TRY(m_ledger->reserve("expert cache slots", newSlotBytes - m_reservedSlotBytes));
+        if (Status st = m_ledger->reserve("expert cache index", newIndexBytes - m_reservedIndexBytes); !st.isOk()) {
+            m_ledger->unreserve("expert cache slots", newSlotBytes - m_reservedSlotBytes);
+            return st;
+        }
+        for (int i = current; i < slots; ++i)
+            new (&m_slots[i]) Slot();
+        m_reservedSlotBytes = newSlotBytes;
+        m_reservedIndexBytes = newIndexBytes;
+        m_options.slotCount = slots;
+        return Status::ok();
+    }
+    // Shrink. Reads in flight finish first; a held slot is the caller's
+    // mistake (between tokens nothing is held), refused before any change.
+    m_cv.wait(lock, [&] {
+        for (int i = 0; i < current; ++i)
+            if (m_slots[i].state == SlotState::InFlight)
+                return false;
+        return true;
+    });
+    for (int i = 0; i < current; ++i)
+        if (m_slots[i].holders > 0)
+            return makeError(ErrorCode::InvalidArgument, "expert cache: cannot shrink while a record is held (slot " +
+                                                             std::to_string(i) + ")");
+    ++m_generation; // pins are a hint; they do not survive a resize
+    m_pinned = 0;
+    // Evict current - slots records in the policy's order (empty and failed
+    // slots first), then pack the survivors into the first `slots` slots.
+    int toFree = current - slots;
+    std::vector<char> freed(size_t(current), 0);
+    for (int i = 0; i < current && toFree > 0; ++i)
+        if (m_slots[i].state == SlotState::Empty || m_slots[i].state == SlotState::Failed) {
+            evictSlot(i);
+            freed[size_t(i)] = 1;
+            --toFree;
+        }
+    for (int i = 0; i < current; ++i)
+        m_slots[i].usage.evictable = !freed[size_t(i)] && m_slots[i].state == SlotState::Ready;
+    while (toFree > 0) {
+        const int victim = m_chooser.choose(current, [this](int i) -> const SlotUsage & { return m_slots[i].usage; });
+        if (victim < 0)
+            return makeError(ErrorCode::Internal, "expert cache: the policy found no record to evict while shrinking");
+        evictSlot(victim);
+        m_slots[victim].usage.evictable = false;
+        freed[size_t(victim)] = 1;
+        --toFree;
+    }
+    int hole = 0;
+    for (int from = slots; from < current; ++from) {
+        if (freed[size_t(from)])
+            continue;
+        while (!freed[size_t(hole)])
+            ++hole;
+        moveSlot(from, hole);
+        freed[size_t(hole)] = 0;
+        freed[size_t(from)] = 1;
+    }
+    for (int i = slots; i < current; ++i)
+        m_slots[i].~Slot();
+    m_options.slotCount = slots;
+    // The pages of the slots that went go back to the OS now.
+    m_slotMemory.discard(uint64_t(slots) * m_options.recordBytes, uint64_t(current - slots) * m_options.recordBytes);
+    m_ledger->unreserve("expert cache slots", m_reservedSlotBytes - newSlotBytes);
+    m_ledger->unreserve("expert cache index", m_reservedIndexBytes - newIndexBytes);
+    m_reservedSlotBytes = newSlotBytes;
+    m_reservedIndexBytes = newIndexBytes;
+    return Status::ok();
 }
 
 Status ExpertCache::checkKey(int layer, int expert) const
@@ -169,7 +285,7 @@ uint32_t ExpertCache::keyOf(int layer, int expert) const
 Status ExpertCache::readRecord(int slot, int layer, int expert)
 {
     const DirectFile &bank = *m_banks[size_t(layer - m_options.firstLayer)];
-    uint8_t *dst = m_slotBuffers.data() + uint64_t(slot) * m_options.recordBytes;
+    uint8_t *dst = frame(slot);
     Status status = bank.readAt(uint64_t(expert) * m_options.recordBytes, dst, size_t(m_options.recordBytes));
     if (status.isOk() && m_options.validator)
         status = m_options.validator(layer, expert, dst, size_t(m_options.recordBytes));
@@ -305,7 +421,7 @@ ExpertHandle ExpertCache::makeHandle(int slot, int layer, int expert)
     ExpertHandle h;
     h.m_cache = this;
     h.m_slot = slot;
-    h.m_data = m_slotBuffers.data() + uint64_t(slot) * m_options.recordBytes;
+    h.m_data = frame(slot);
     h.m_size = size_t(m_options.recordBytes);
     h.m_layer = layer;
     h.m_expert = expert;
@@ -508,10 +624,10 @@ bool ExpertCache::isResident(int layer, int expert) const
 Status ExpertCache::writeHotlist(const std::string &path, uint64_t totalTokens) const
 {
     std::vector<uint8_t> bytes(16);
-    putU32(bytes.data(), kHotlistMagic);
-    putU32(bytes.data() + 4, 1);
-    putU32(bytes.data() + 8, uint32_t(totalTokens));
-    putU32(bytes.data() + 12, uint32_t(totalTokens >> 32));
+    storeLe32(bytes.data(), kHotlistMagic);
+    storeLe32(bytes.data() + 4, 1);
+    storeLe32(bytes.data() + 8, uint32_t(totalTokens));
+    storeLe32(bytes.data() + 12, uint32_t(totalTokens >> 32));
     {
         std::lock_guard lock(m_mutex);
         for (int i = 0; i < m_options.slotCount; ++i) {
@@ -519,10 +635,10 @@ Status ExpertCache::writeHotlist(const std::string &path, uint64_t totalTokens) 
             if (s.state != SlotState::Ready || s.key == kNoKey)
                 continue;
             uint8_t e[16] = {};
-            putU16(e, uint16_t(m_options.firstLayer + int(s.key / uint32_t(m_options.expertsPerLayer))));
-            putU16(e + 2, uint16_t(s.key % uint32_t(m_options.expertsPerLayer)));
-            putU32(e + 4, s.usage.hits);
-            putU32(e + 8, uint32_t(std::min<uint64_t>(s.usage.lastUse, 0xffffffffu)));
+            storeLe16(e, uint16_t(m_options.firstLayer + int(s.key / uint32_t(m_options.expertsPerLayer))));
+            storeLe16(e + 2, uint16_t(s.key % uint32_t(m_options.expertsPerLayer)));
+            storeLe32(e + 4, s.usage.hits);
+            storeLe32(e + 8, uint32_t(std::min<uint64_t>(s.usage.lastUse, 0xffffffffu)));
             bytes.insert(bytes.end(), e, e + 16);
         }
     }
@@ -554,7 +670,7 @@ Expected<int> ExpertCache::loadHotlist(const std::string &path)
     in.seekg(0);
     if (!in.read(reinterpret_cast<char *>(bytes.data()), size))
         return makeError(ErrorCode::Io, path + ": read failed");
-    if (getU32(bytes.data()) != kHotlistMagic || getU32(bytes.data() + 4) != 1)
+    if (loadLe32(bytes.data()) != kHotlistMagic || loadLe32(bytes.data() + 4) != 1)
         return makeError(ErrorCode::Format, path + ": not a version-1 usage.waste hotlist (bad magic or version)");
     struct Entry {
         int layer, expert;
@@ -562,7 +678,7 @@ Expected<int> ExpertCache::loadHotlist(const std::string &path)
     };
     std::vector<Entry> entries;
     for (size_t off = 16; off < bytes.size(); off += 16) {
-        const Entry e{getU16(&bytes[off]), getU16(&bytes[off + 2]), getU32(&bytes[off + 4])};
+        const Entry e{loadLe16(&bytes[off]), loadLe16(&bytes[off + 2]), loadLe32(&bytes[off + 4])};
         const Status ok = checkKey(e.layer, e.expert);
         if (!ok.isOk())
             return makeError(ErrorCode::Format, path + ": entry " + std::to_string((off - 16) / 16) + ": " + ok.message());

@@ -30,6 +30,7 @@
 #include "memoryledger.h"
 #include "readerpool.h"
 #include "util/status.h"
+#include "util/virtualmemory.h"
 
 #include <condition_variable>
 #include <cstdint>
@@ -53,6 +54,7 @@ struct ExpertCacheOptions {
     int expertsPerLayer = 0;     // records per bank; expert e is at e * recordBytes
     uint64_t recordBytes = 0;    // a multiple of 4096
     int slotCount = 0;           // CacheSizing::slotCount; at least 2 * topK
+    int maxSlotCount = 0;        // address space kept for resize() growth (0 = slotCount; never below it)
     int topK = 0;
     bool cacheEnabled = true;    // false: every demand is a fresh read, nothing is kept (testing)
     int ioThreads = 2;
@@ -127,7 +129,19 @@ public:
 
     ExpertCacheStats stats() const;
     void resetStats();
-    int slotCount() const { return m_options.slotCount; }
+    int slotCount() const;
+    int maxSlotCount() const { return m_capacity; }
+
+    // The live budget (issue 19): grows or shrinks the cache in place to
+    // `slots` (2 * topK .. maxSlotCount()). Shrinking evicts the records the
+    // policy would evict first, moves survivors out of the slots that go and
+    // hands those pages back to the OS (RSS falls), then gives the bytes back
+    // to the ledger; growing reserves the bytes first and fails, changing
+    // nothing, when the ledger refuses. The ledger then holds exactly what
+    // sizeCache() counts for `slots`. Call between tokens: a slot still held
+    // by a handle makes a shrink fail (nothing changed); reads in flight are
+    // waited for; read-ahead pins are dropped.
+    Status resize(int slots);
     bool isResident(int layer, int expert) const; // ready now
     const ExpertCacheOptions &options() const { return m_options; }
 
@@ -160,11 +174,18 @@ private:
     Expected<ExpertHandle> acquireUncached(int layer, int expert);
     ExpertHandle makeHandle(int slot, int layer, int expert);
     void noteUse(int slot, bool firstUse);
+    uint8_t *frame(int slot) const { return m_slotMemory.data() + uint64_t(slot) * m_options.recordBytes; }
+    void moveSlot(int from, int to);
 
     ExpertCacheOptions m_options;
     std::vector<std::shared_ptr<DirectFile>> m_banks;
-    LedgerBuffer m_slotBuffers;
-    LedgerBuffer m_index;
+    // Slot buffers and the index live in address space reserved for
+    // m_capacity slots; the ledger counts only the m_options.slotCount in use.
+    MemoryLedger *m_ledger = nullptr;
+    VirtualRegion m_slotMemory;
+    VirtualRegion m_index;
+    uint64_t m_reservedSlotBytes = 0, m_reservedIndexBytes = 0;
+    int m_capacity = 0;
     KeyEntry *m_keys = nullptr;
     Slot *m_slots = nullptr;
     uint32_t m_keyCount = 0;

@@ -40,6 +40,23 @@ void LedgerBuffer::reset()
 
 MemoryLedger::MemoryLedger(uint64_t ceilingBytes) : m_ceiling(ceilingBytes) {}
 
+Status MemoryLedger::setCeiling(uint64_t ceilingBytes)
+{
+    std::lock_guard lock(m_mutex);
+    if (ceilingBytes < m_total)
+        return makeError(ErrorCode::Budget, "RAM budget " + formatGiB(ceilingBytes) + " (" + std::to_string(ceilingBytes) +
+                                                " B) is below what the engine holds now (" + std::to_string(m_total) +
+                                                " B); release memory first");
+    m_ceiling = ceilingBytes;
+    return Status::ok();
+}
+
+uint64_t MemoryLedger::ceiling() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_ceiling;
+}
+
 Status MemoryLedger::reserve(const std::string &name, uint64_t bytes)
 {
     std::lock_guard lock(m_mutex);

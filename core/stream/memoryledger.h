@@ -69,7 +69,10 @@ public:
     // alignment where the planner counts whole slots.
     Expected<LedgerBuffer> allocate(const std::string &name, uint64_t bytes, size_t alignment = 4096);
 
-    uint64_t ceiling() const { return m_ceiling; }
+    // The live budget (issue 19): a new ceiling below total() is refused,
+    // changing nothing — give the memory back first (ExpertCache::resize).
+    Status setCeiling(uint64_t ceilingBytes);
+    uint64_t ceiling() const;
     uint64_t total() const;
     uint64_t peak() const;
     uint64_t bytesFor(const std::string &name) const;

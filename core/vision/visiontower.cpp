@@ -442,14 +442,11 @@ void VisionTower::attention(int L, int /*gw*/, kernels::ThreadPool *pool)
     });
 }
 
-Expected<std::vector<float>> VisionTower::encode(const PreprocessedImage &image, kernels::ThreadPool *pool,
-                                                 std::vector<float> *encoderOut, const std::atomic<bool> *cancel)
+Status VisionTower::checkImage(const PreprocessedImage &image) const
 {
-    const auto start = Clock::now();
-    m_timing = {};
     const VisionConfig &v = m_cfg;
     const int gw = image.grid.gw, gh = image.grid.gh, L = image.grid.patches();
-    const size_t D = size_t(v.hidden), P = size_t(image.patchDim());
+    const size_t P = size_t(image.patchDim());
     if (image.patchSize != v.patchSize)
         return makeError(ErrorCode::InvalidArgument, "image patches are " + std::to_string(image.patchSize) +
                                                          " px, the tower's are " + std::to_string(v.patchSize));
@@ -463,51 +460,65 @@ Expected<std::vector<float>> VisionTower::encode(const PreprocessedImage &image,
     if (image.patches.size() != size_t(L) * P)
         return makeError(ErrorCode::InvalidArgument, "image holds " + std::to_string(image.patches.size()) +
                                                          " patch floats, expected " + std::to_string(size_t(L) * P));
-    const int chunk = int(kernels::kMaxBatch);
-    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    return Status::ok();
+}
 
-    // Patch embedding, then the position embedding resized to the grid
-    // (bilinear, half-pixel centres; identity when the grids agree).
-    auto t0 = Clock::now();
+// Patch embedding, the position embedding resized to the grid, the RoPE angles.
+Status VisionTower::embedPatches(const PreprocessedImage &image, kernels::ThreadPool *pool)
+{
+    const int L = image.grid.patches();
+    const size_t D = size_t(m_cfg.hidden), P = size_t(image.patchDim());
+    const int chunk = int(kernels::kMaxBatch);
     for (int c0 = 0; c0 < L; c0 += chunk) {
         const int n = std::min(chunk, L - c0);
         SLUICE_TRY(product(*m_patch, image.patches.data() + size_t(c0) * P, P, n, m_x.data() + size_t(c0) * D, D, pool));
     }
-    {
-        const int H = v.posEmbHeight, W = v.posEmbWidth;
-        float *rowBuf = m_chunkA.data(); // 4 rows of D
-        auto tap = [](int in, int out, int d, int &i0, int &i1, double &f) {
-            double src = (d + 0.5) * double(in) / double(out) - 0.5;
-            src = std::clamp(src, 0.0, double(in - 1));
-            i0 = int(std::floor(src));
-            i1 = std::min(i0 + 1, in - 1);
-            f = src - i0;
-        };
-        for (int y = 0; y < gh; ++y) {
-            for (int x = 0; x < gw; ++x) {
-                float *dst = m_x.data() + (size_t(y) * size_t(gw) + size_t(x)) * D;
-                if (gh == H && gw == W) {
-                    kernels::dequantizeRow(m_posEmb->view, size_t(y) * size_t(W) + size_t(x), rowBuf);
-                    kernels::add(dst, rowBuf, D, dst);
-                    continue;
-                }
-                int y0, y1, x0, x1;
-                double fy, fx;
-                tap(H, gh, y, y0, y1, fy);
-                tap(W, gw, x, x0, x1, fx);
-                const size_t idx[4] = {size_t(y0) * size_t(W) + size_t(x0), size_t(y0) * size_t(W) + size_t(x1),
-                                       size_t(y1) * size_t(W) + size_t(x0), size_t(y1) * size_t(W) + size_t(x1)};
-                for (int k = 0; k < 4; ++k)
-                    kernels::dequantizeRow(m_posEmb->view, idx[k], rowBuf + size_t(k) * D);
-                const double w[4] = {(1 - fy) * (1 - fx), (1 - fy) * fx, fy * (1 - fx), fy * fx};
-                for (size_t c = 0; c < D; ++c)
-                    dst[c] += float(w[0] * rowBuf[c] + w[1] * rowBuf[D + c] + w[2] * rowBuf[2 * D + c] +
-                                    w[3] * rowBuf[3 * D + c]);
+    addPositionEmbedding(image.grid.gw, image.grid.gh);
+    ropeAngles(L, image.grid.gw);
+    return Status::ok();
+}
+
+// Bilinear, half-pixel centres; identity when the grids agree.
+void VisionTower::addPositionEmbedding(int gw, int gh)
+{
+    const size_t D = size_t(m_cfg.hidden);
+    const int H = m_cfg.posEmbHeight, W = m_cfg.posEmbWidth;
+    float *rowBuf = m_chunkA.data(); // 4 rows of D
+    auto tap = [](int in, int out, int d, int &i0, int &i1, double &f) {
+        double src = (d + 0.5) * double(in) / double(out) - 0.5;
+        src = std::clamp(src, 0.0, double(in - 1));
+        i0 = int(std::floor(src));
+        i1 = std::min(i0 + 1, in - 1);
+        f = src - i0;
+    };
+    for (int y = 0; y < gh; ++y) {
+        for (int x = 0; x < gw; ++x) {
+            float *dst = m_x.data() + (size_t(y) * size_t(gw) + size_t(x)) * D;
+            if (gh == H && gw == W) {
+                kernels::dequantizeRow(m_posEmb->view, size_t(y) * size_t(W) + size_t(x), rowBuf);
+                kernels::add(dst, rowBuf, D, dst);
+                continue;
             }
+            int y0, y1, x0, x1;
+            double fy, fx;
+            tap(H, gh, y, y0, y1, fy);
+            tap(W, gw, x, x0, x1, fx);
+            const size_t idx[4] = {size_t(y0) * size_t(W) + size_t(x0), size_t(y0) * size_t(W) + size_t(x1),
+                                   size_t(y1) * size_t(W) + size_t(x0), size_t(y1) * size_t(W) + size_t(x1)};
+            for (int k = 0; k < 4; ++k)
+                kernels::dequantizeRow(m_posEmb->view, idx[k], rowBuf + size_t(k) * D);
+            const double w[4] = {(1 - fy) * (1 - fx), (1 - fy) * fx, fy * (1 - fx), fy * fx};
+            for (size_t c = 0; c < D; ++c)
+                dst[c] += float(w[0] * rowBuf[c] + w[1] * rowBuf[D + c] + w[2] * rowBuf[2 * D + c] +
+                                w[3] * rowBuf[3 * D + c]);
         }
     }
-    // 2D RoPE angles (spec 7.4): pair j rotates by x*theta_{j/2} (j even) or
-    // y*theta_{j/2} (j odd), theta_f = 10000^(-4f/hd). Same for every head and block.
+}
+
+// 2D RoPE angles (spec 7.4): pair j rotates by x*theta_{j/2} (j even) or
+// y*theta_{j/2} (j odd), theta_f = 10000^(-4f/hd). Same for every head and block.
+void VisionTower::ropeAngles(int L, int gw)
+{
     const size_t pairs = size_t(m_headDim / 2);
     for (int i = 0; i < L; ++i) {
         const double px = i % gw, py = i / gw;
@@ -518,71 +529,76 @@ Expected<std::vector<float>> VisionTower::encode(const PreprocessedImage &image,
             m_sin[size_t(i) * pairs + j] = float(std::sin(phi));
         }
     }
-    m_timing.embed = since(t0);
+}
 
+// One pre-norm encoder block: RoPE attention, then the GELU(tanh) MLP.
+Status VisionTower::encoderBlock(const Block &blk, int L, int gw, kernels::ThreadPool *pool)
+{
+    const VisionConfig &v = m_cfg;
+    const size_t D = size_t(v.hidden);
     const size_t qkv = size_t(v.qkvHidden), inter = size_t(v.intermediate);
-    const size_t nHeads = size_t(v.heads), hd = size_t(m_headDim);
-    for (const Block &blk : m_blocks) {
-        if (cancelled())
-            return makeError(ErrorCode::Cancelled, "vision tower cancelled");
-        auto tm = Clock::now();
-        for (int i = 0; i < L; ++i)
-            kernels::rmsNorm(m_x.data() + size_t(i) * D, blk.norm0.data(), v.rmsEps, D, m_y.data() + size_t(i) * D);
-        for (int c0 = 0; c0 < L; c0 += chunk) {
-            const int n = std::min(chunk, L - c0);
-            SLUICE_TRY(product(*blk.wqkv, m_y.data() + size_t(c0) * D, D, n, m_qkv.data() + size_t(c0) * 3 * qkv,
-                               3 * qkv, pool));
-        }
-        for (int i = 0; i < L; ++i) {
-            const float *cs = m_cos.data() + size_t(i) * pairs, *sn = m_sin.data() + size_t(i) * pairs;
-            for (size_t part = 0; part < 2; ++part) { // q then k
-                float *base = m_qkv.data() + size_t(i) * 3 * qkv + part * qkv;
-                for (size_t h = 0; h < nHeads; ++h) {
-                    float *z = base + h * hd;
-                    for (size_t j = 0; j < pairs; ++j) {
-                        const float a = z[2 * j], b = z[2 * j + 1];
-                        z[2 * j] = a * cs[j] - b * sn[j];
-                        z[2 * j + 1] = a * sn[j] + b * cs[j];
-                    }
+    const size_t nHeads = size_t(v.heads), hd = size_t(m_headDim), pairs = hd / 2;
+    const int chunk = int(kernels::kMaxBatch);
+    auto tm = Clock::now();
+    for (int i = 0; i < L; ++i)
+        kernels::rmsNorm(m_x.data() + size_t(i) * D, blk.norm0.data(), v.rmsEps, D, m_y.data() + size_t(i) * D);
+    for (int c0 = 0; c0 < L; c0 += chunk) {
+        const int n = std::min(chunk, L - c0);
+        SLUICE_TRY(product(*blk.wqkv, m_y.data() + size_t(c0) * D, D, n, m_qkv.data() + size_t(c0) * 3 * qkv,
+                           3 * qkv, pool));
+    }
+    for (int i = 0; i < L; ++i) {
+        const float *cs = m_cos.data() + size_t(i) * pairs, *sn = m_sin.data() + size_t(i) * pairs;
+        for (size_t part = 0; part < 2; ++part) { // q then k
+            float *base = m_qkv.data() + size_t(i) * 3 * qkv + part * qkv;
+            for (size_t h = 0; h < nHeads; ++h) {
+                float *z = base + h * hd;
+                for (size_t j = 0; j < pairs; ++j) {
+                    const float a = z[2 * j], b = z[2 * j + 1];
+                    z[2 * j] = a * cs[j] - b * sn[j];
+                    z[2 * j + 1] = a * sn[j] + b * cs[j];
                 }
             }
         }
-        m_timing.matmul += since(tm);
-        auto ta = Clock::now();
-        attention(L, gw, pool);
-        m_timing.attention += since(ta);
-        tm = Clock::now();
-        for (int c0 = 0; c0 < L; c0 += chunk) {
-            const int n = std::min(chunk, L - c0);
-            SLUICE_TRY(product(*blk.wo, m_o.data() + size_t(c0) * qkv, qkv, n, m_chunkB.data(), D, pool));
-            for (int r = 0; r < n; ++r) {
-                float *x = m_x.data() + size_t(c0 + r) * D;
-                kernels::add(x, m_chunkB.data() + size_t(r) * D, D, x);
-            }
-        }
-        for (int c0 = 0; c0 < L; c0 += chunk) {
-            const int n = std::min(chunk, L - c0);
-            for (int r = 0; r < n; ++r)
-                kernels::rmsNorm(m_x.data() + size_t(c0 + r) * D, blk.norm1.data(), v.rmsEps, D,
-                                 m_y.data() + size_t(r) * D);
-            SLUICE_TRY(product(*blk.fc0, m_y.data(), D, n, m_chunkA.data(), inter, pool));
-            kernels::geluTanh(m_chunkA.data(), size_t(n) * inter, m_chunkA.data());
-            SLUICE_TRY(product(*blk.fc1, m_chunkA.data(), inter, n, m_chunkB.data(), D, pool));
-            for (int r = 0; r < n; ++r) {
-                float *x = m_x.data() + size_t(c0 + r) * D;
-                kernels::add(x, m_chunkB.data() + size_t(r) * D, D, x);
-            }
-        }
-        m_timing.matmul += since(tm);
     }
-    for (int i = 0; i < L; ++i)
-        kernels::rmsNorm(m_x.data() + size_t(i) * D, m_finalNorm.data(), v.rmsEps, D, m_x.data() + size_t(i) * D);
-    if (encoderOut)
-        encoderOut->assign(m_x.begin(), m_x.begin() + ptrdiff_t(size_t(L) * D));
+    m_timing.matmul += since(tm);
+    auto ta = Clock::now();
+    attention(L, gw, pool);
+    m_timing.attention += since(ta);
+    tm = Clock::now();
+    for (int c0 = 0; c0 < L; c0 += chunk) {
+        const int n = std::min(chunk, L - c0);
+        SLUICE_TRY(product(*blk.wo, m_o.data() + size_t(c0) * qkv, qkv, n, m_chunkB.data(), D, pool));
+        for (int r = 0; r < n; ++r) {
+            float *x = m_x.data() + size_t(c0 + r) * D;
+            kernels::add(x, m_chunkB.data() + size_t(r) * D, D, x);
+        }
+    }
+    for (int c0 = 0; c0 < L; c0 += chunk) {
+        const int n = std::min(chunk, L - c0);
+        for (int r = 0; r < n; ++r)
+            kernels::rmsNorm(m_x.data() + size_t(c0 + r) * D, blk.norm1.data(), v.rmsEps, D,
+                             m_y.data() + size_t(r) * D);
+        SLUICE_TRY(product(*blk.fc0, m_y.data(), D, n, m_chunkA.data(), inter, pool));
+        kernels::geluTanh(m_chunkA.data(), size_t(n) * inter, m_chunkA.data());
+        SLUICE_TRY(product(*blk.fc1, m_chunkA.data(), inter, n, m_chunkB.data(), D, pool));
+        for (int r = 0; r < n; ++r) {
+            float *x = m_x.data() + size_t(c0 + r) * D;
+            kernels::add(x, m_chunkB.data() + size_t(r) * D, D, x);
+        }
+    }
+    m_timing.matmul += since(tm);
+    return Status::ok();
+}
 
-    // Merge: token (a, c) concatenates the encoder rows of its mh x mw window,
-    // row-major inside the window (spec 7.5); tokens row-major. Into m_y.
-    auto tp = Clock::now();
+// Merge: token (a, c) concatenates the encoder rows of its mh x mw window,
+// row-major inside the window (spec 7.5); tokens row-major. Into m_y. Then
+// the projector: RMSNorm(gelu_erf(M proj0^T) proj2^T; post_norm).
+Expected<std::vector<float>> VisionTower::mergeAndProject(int gw, int gh, kernels::ThreadPool *pool)
+{
+    const VisionConfig &v = m_cfg;
+    const size_t D = size_t(v.hidden);
+    const int chunk = int(kernels::kMaxBatch);
     const int mh = v.mergeH, mw = v.mergeW;
     const int th = gh / mh, tw = gw / mw, tokens = th * tw;
     const size_t merged = D * size_t(mh * mw);
@@ -594,7 +610,6 @@ Expected<std::vector<float>> VisionTower::encode(const PreprocessedImage &image,
                     float *dst = m_y.data() + size_t(a * tw + c) * merged + size_t(dy * mw + dx) * D;
                     std::copy_n(m_x.data() + src * D, D, dst);
                 }
-    // Projector: RMSNorm(gelu_erf(M proj0^T) proj2^T; post_norm, 1e-5).
     const size_t out = size_t(m_textHidden);
     std::vector<float> result(size_t(tokens) * out);
     for (int c0 = 0; c0 < tokens; c0 += chunk) {
@@ -607,6 +622,31 @@ Expected<std::vector<float>> VisionTower::encode(const PreprocessedImage &image,
             kernels::rmsNorm(e, m_postNorm.data(), v.projectorLnEps, out, e);
         }
     }
+    return result;
+}
+
+Expected<std::vector<float>> VisionTower::encode(const PreprocessedImage &image, kernels::ThreadPool *pool,
+                                                 std::vector<float> *encoderOut, const std::atomic<bool> *cancel)
+{
+    const auto start = Clock::now();
+    m_timing = {};
+    SLUICE_TRY(checkImage(image));
+    const int gw = image.grid.gw, gh = image.grid.gh, L = image.grid.patches();
+    const size_t D = size_t(m_cfg.hidden);
+    auto t0 = Clock::now();
+    SLUICE_TRY(embedPatches(image, pool));
+    m_timing.embed = since(t0);
+    for (const Block &blk : m_blocks) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return makeError(ErrorCode::Cancelled, "vision tower cancelled");
+        SLUICE_TRY(encoderBlock(blk, L, gw, pool));
+    }
+    for (int i = 0; i < L; ++i)
+        kernels::rmsNorm(m_x.data() + size_t(i) * D, m_finalNorm.data(), m_cfg.rmsEps, D, m_x.data() + size_t(i) * D);
+    if (encoderOut)
+        encoderOut->assign(m_x.begin(), m_x.begin() + ptrdiff_t(size_t(L) * D));
+    auto tp = Clock::now();
+    auto result = mergeAndProject(gw, gh, pool);
     m_timing.projector = since(tp);
     m_timing.total = since(start);
     return result;

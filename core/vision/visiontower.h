@@ -85,6 +85,13 @@ private:
     Status loadWeights(const Container &container);
     Status allocate(const VisionConfig &cfg, int textHidden, const VisionTowerOptions &options);
     void attention(int L, int gw, kernels::ThreadPool *pool);
+    // The steps of encode(), in order.
+    Status checkImage(const PreprocessedImage &image) const;
+    Status embedPatches(const PreprocessedImage &image, kernels::ThreadPool *pool);
+    void addPositionEmbedding(int gw, int gh);
+    void ropeAngles(int L, int gw);
+    Status encoderBlock(const Block &blk, int L, int gw, kernels::ThreadPool *pool);
+    Expected<std::vector<float>> mergeAndProject(int gw, int gh, kernels::ThreadPool *pool);
     Status product(const Matrix &w, const float *x, size_t xStride, int n, float *y, size_t yStride,
                    kernels::ThreadPool *pool);
 

@@ -5,7 +5,7 @@
 #include "backgroundjobs.h"
 #include "enginefactory.h"
 #include "guitestutil.h"
-#include "conversationview.h" // formatBytes
+#include "uihelpers.h" // formatBytes
 #include "plannerwidget.h"
 
 #include "format/container.h"

@@ -274,6 +274,65 @@ private slots:
         QCOMPARE(vqIndex(e.view(), 129, 39, stages - 1), e.idx[(129 * 40 + 39) * size_t(stages) + size_t(stages) - 1]);
     }
 
+    // The byte-plane table and its in-register lookup kernel (AVX-512 VBMI)
+    // against the linear table and the scalar loop, bit for bit: several
+    // tiles of index blocks with a partial last tile, a ragged last block,
+    // 1 to 4 stages, both index layouts, 1 and 3 threads.
+    void bytePlanesMatchLinear_data()
+    {
+        QTest::addColumn<int>("stages");
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("cols");
+        QTest::newRow("3 stages, 11 blocks x 33 positions") << 3 << 704 << 264;
+        QTest::newRow("3 stages, ragged 100 x 64") << 3 << 100 << 64;
+        QTest::newRow("3 stages, 1 position") << 3 << 64 << 8;
+        QTest::newRow("2 stages, 9 blocks + 7 rows") << 2 << 583 << 136;
+        QTest::newRow("1 stage") << 1 << 128 << 64;
+        QTest::newRow("4 stages") << 4 << 192 << 72;
+    }
+    void bytePlanesMatchLinear()
+    {
+        QFETCH(int, stages);
+        QFETCH(int, rows);
+        QFETCH(int, cols);
+        if (!(detectedIsa() == Isa::Avx512 && hasAvx512Vbmi()))
+            QSKIP("no AVX-512 VBMI on this CPU: the byte-plane layout is never chosen");
+        const TensorFormat fmt = stages == 2 ? TensorFormat::VQ2R : TensorFormat::VQ3R;
+        Expert e = makeExpert(fmt, stages, size_t(rows), size_t(cols), 64, 300u + uint32_t(rows));
+        const std::vector<float> x = input(size_t(cols), 31);
+        QCOMPARE(setActiveIsa(Isa::Scalar), Isa::Scalar);
+        VqLut linear;
+        QVERIFY(linear.build(e.booksView(), x.data(), x.size()));
+        QVERIFY(linear.layout() == VqLut::Layout::Linear);
+        std::vector<float> want(static_cast<size_t>(rows));
+        QVERIFY(vqMatvec(linear, e.view(), want.data()));
+        QCOMPARE(setActiveIsa(Isa::Avx512), Isa::Avx512);
+        ThreadPool pool(3);
+        VqLut planes;
+        QVERIFY(planes.build(e.booksView(), x.data(), x.size(), VqLut::Kind::F32, &pool));
+        QVERIFY(planes.layout() == VqLut::Layout::BytePlanes);
+        for (size_t v = 0; v < e.nv; ++v)
+            for (int st = 0; st < stages; ++st)
+                for (int c = 0; c < 256; ++c) {
+                    const float a = linear.entry(v, st, c), b = planes.entry(v, st, c);
+                    QVERIFY2(std::memcmp(&a, &b, 4) == 0, qPrintable(QString("entry %1/%2/%3").arg(v).arg(st).arg(c)));
+                    QCOMPARE(a, linear.table()[(v * size_t(stages) + size_t(st)) * 256 + size_t(c)]);
+                }
+        for (int threads : {1, 3}) {
+            ThreadPool p(threads);
+            std::vector<float> got(size_t(rows), -1.0f);
+            QVERIFY(vqMatvec(planes, e.view(), got.data(), &p));
+            QVERIFY2(std::memcmp(want.data(), got.data(), want.size() * 4) == 0, qPrintable(QString("%1 threads").arg(threads)));
+        }
+        std::vector<float> ref(size_t(rows), -1.0f);
+        vqMatvecReference(planes, e.view(), ref.data()); // scalar loop reading the planes
+        QVERIFY(std::memcmp(want.data(), ref.data(), want.size() * 4) == 0);
+        e.encode(0); // plain layout: scalar loop on the planes
+        std::vector<float> plain(size_t(rows), -1.0f);
+        QVERIFY(vqMatvec(planes, e.view(), plain.data(), &pool));
+        QVERIFY(std::memcmp(want.data(), plain.data(), want.size() * 4) == 0);
+    }
+
     void rejectsMismatches()
     {
         const Expert e = makeExpert(TensorFormat::VQ3R, 3, 64, 128, 64, 1);

@@ -69,6 +69,9 @@ class TestSession : public QObject {
         o.contextLength = 512;
         o.threads = threads;
         o.checkpoints = checkpoints;
+        // Checkpoints come out of the budget above the floor (a quarter of
+        // it): a tiny model's default budget has little, so give it room.
+        o.budgetBytes = 2ull << 30;
         auto m = Model::open(o);
         if (!m) {
             qWarning("%s", m.status().message().c_str());
@@ -120,8 +123,8 @@ private slots:
         QFETCH(QString, arch);
         auto m = open(arch);
         QVERIFY(m);
-        qInfo("%s: %d layers, %d with recurrent state", m->info().architecture.c_str(), m->info().layers,
-              m->info().kdaLayers);
+        qInfo("%s: %d layers, %d with recurrent state, %d checkpoints granted", m->info().architecture.c_str(),
+              m->info().layers, m->info().kdaLayers, m->info().checkpoints);
         const int vocab = m->info().vocab;
         const auto A = ids(23, 1, vocab), B = ids(17, 2, vocab), C = ids(9, 3, vocab);
         auto s = m->createSession();
@@ -296,15 +299,14 @@ private slots:
             pio.contextLength = 512;
             pio.vision = true;
             pio.attentionSlices = 1;
-            pio.checkpoints = k ? 3 : 0;
             pio.sessions = 2;
-            auto in = model::plannerInputs(**c, pio);
-            QVERIFY(in);
-            auto plan = planMemory(*in, ram->usableBytes);
-            QVERIFY(plan);
-            auto sizing = sizeCache(*plan, 0);
-            QVERIFY(sizing);
-            engine[k] = sizing->engineBytes;
+            auto bp = model::planForBudget(**c, pio, ram->usableBytes, 2ull << 30); // what Model::open does
+            QVERIFY(bp);
+            auto cp = model::planCheckpoints(*bp, (*c)->config(), k ? 3 : 0, 2);
+            QVERIFY(cp);
+            QCOMPARE(cp->perSession, k ? 3 : 0); // the default budget has room for them
+            QVERIFY(cp->sizing.engineBytes + cp->bytes <= bp->sizing.budgetBytes);
+            engine[k] = cp->sizing.engineBytes + cp->bytes;
             auto mk = open("k3", k ? 3 : 0);
             QVERIFY(mk);
             auto sk = mk->createSession();
@@ -319,10 +321,32 @@ private slots:
             QVERIFY(g);
             ledger[k] = resident;
             QCOMPARE(mk->info().checkpointBytes, model::checkpointBytes((*c)->config()));
+            QCOMPARE(mk->info().checkpoints, k ? 3 : 0);
         }
         QCOMPARE(ledger[0], engine[0]);
         QCOMPARE(ledger[1], engine[1]);
-        QCOMPARE(engine[1] - engine[0], 2 * 3 * model::checkpointBytes((*c)->config())); // two sessions planned
+
+        // At the floor there is no room: none are granted, and reuse by
+        // appending still works.
+        ModelOptions o;
+        o.modelPath = m_k3.toStdString();
+        o.contextLength = 512;
+        o.threads = 1;
+        o.checkpoints = kChatCheckpoints;
+        auto probe = Model::open(o);
+        QVERIFY(probe);
+        o.budgetBytes = (*probe)->info().floorBytes;
+        probe = Model::open(o);
+        QVERIFY(probe);
+        QCOMPARE((*probe)->info().checkpoints, 0);
+        auto fs = (*probe)->createSession();
+        QVERIFY(fs);
+        const auto A = ids(9, 30, (*probe)->info().vocab);
+        QVERIFY(bool((*fs)->prefill(A)));
+        auto r = (*fs)->prefill(cat(A, A));
+        QVERIFY(r);
+        QCOMPARE(r->reusedTokens, int(A.size()));
+        QCOMPARE((*fs)->checkpointCount(), 0);
     }
 
     // Sessions take the memory planned at open; one more than planned is refused.

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """Independent float64 reference for the Kimi K3 / Kimi-Linear text forward pass.
 
-Reads a WASTE v0 container (.waste directory) with numpy only, written from
+Reads a WASTE v0 container (.waste directory) or a published checkpoint
+folder (config.json + safetensors shards, MXFP4 or bf16 experts) with numpy
+only, written from
 the specification (docs k3-spec.md sections 1, 2, 4, 5) and not from Sluice's
 C++: the C++ engine is checked against this, so the two must not share code.
 
@@ -198,6 +200,132 @@ class Container:
             with open(os.path.join(self.path, n), 'rb') as f:
                 h.update(f.read())
         return h.hexdigest()
+
+
+# ----------------------------------------------------------------------------
+# Published checkpoint layout (spec 1.1, 1.4, 3): config.json + safetensors
+# shards, read here with the standard library and numpy (not Sluice's reader)
+# ----------------------------------------------------------------------------
+
+E2M1 = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0,
+                 -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0], dtype=np.float64)
+
+
+class Release:
+    """A release folder: config.json (K3 wrapper or flat KL), model.safetensors.index.json, shards."""
+
+    def __init__(self, path):
+        self.path = path
+        with open(os.path.join(path, 'config.json'), 'rb') as f:
+            raw = json.load(f)
+        if 'text_config' in raw:
+            cfg = dict(raw['text_config'])
+            cfg['_outer'] = {k: v for k, v in raw.items() if k != 'text_config'}
+            for k in ('bos_token_id', 'eos_token_id', 'pad_token_id'):
+                if k not in cfg and k in raw:
+                    cfg[k] = raw[k]
+            self.prefix = 'language_model.'
+        else:
+            cfg = dict(raw)
+            self.prefix = ''
+        self.cfg = cfg
+        q = cfg.get('quantization_config') or raw.get('quantization_config')
+        self.mxfp4 = bool(q) and q.get('format') == 'mxfp4-pack-quantized'
+        index = os.path.join(path, 'model.safetensors.index.json')
+        if os.path.exists(index):
+            with open(index) as f:
+                weight_map = json.load(f)['weight_map']
+            files = sorted(set(weight_map.values()))
+        else:
+            files = ['model.safetensors']
+        self.files = files
+        self.tensors = {}   # name -> (file, dtype, shape, absolute offset, nbytes)
+        for fn in files:
+            with open(os.path.join(path, fn), 'rb') as f:
+                (n,) = struct.unpack('<Q', f.read(8))
+                header = json.loads(f.read(n))
+            size = os.path.getsize(os.path.join(path, fn))
+            for name, t in header.items():
+                if name == '__metadata__':
+                    continue
+                b, e = t['data_offsets']
+                if 8 + n + e > size:
+                    raise ValueError('%s: %s lies outside the file' % (fn, name))
+                self.tensors[name] = (fn, t['dtype'], list(t['shape']), 8 + n + b, e - b)
+        self._maps = {}
+
+    def _bytes(self, name):
+        fn, dtype, shape, off, nbytes = self.tensors[name]
+        if fn not in self._maps:
+            self._maps[fn] = np.memmap(os.path.join(self.path, fn), dtype=np.uint8, mode='r')
+        return self._maps[fn][off:off + nbytes], dtype, shape
+
+    def has(self, name):
+        return (self.prefix + name) in self.tensors
+
+    def tensor(self, name):
+        buf, dtype, shape = self._bytes(self.prefix + name)
+        if dtype == 'F32':
+            a = np.frombuffer(buf.tobytes(), dtype='<f4').astype(np.float64)
+        elif dtype == 'BF16':
+            a = (np.frombuffer(buf.tobytes(), dtype='<u2').astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+        else:
+            raise ValueError('%s: dtype %s is not a float tensor' % (name, dtype))
+        return torch.from_numpy(a.reshape(shape))
+
+    def mat(self, name):
+        w = self.tensor(name)
+        return w.reshape(w.shape[0], -1) if w.dim() > 1 else w
+
+    def vec(self, name):
+        return self.tensor(name).reshape(-1)
+
+    def mxfp4_matrix(self, name, rows, cols):
+        packed, dt, shape = self._bytes(name + '.weight_packed')
+        scale, dt2, shape2 = self._bytes(name + '.weight_scale')
+        if dt != 'U8' or dt2 != 'U8' or shape != [rows, cols // 2] or shape2 != [rows, cols // 32]:
+            raise ValueError('%s: not an MXFP4 pair of [%d, %d]' % (name, rows, cols))
+        p = np.frombuffer(packed.tobytes(), dtype=np.uint8).reshape(rows, cols // 2)
+        codes = np.empty((rows, cols), dtype=np.int64)
+        codes[:, 0::2] = p & 15      # low nibble = even element
+        codes[:, 1::2] = p >> 4
+        e = np.frombuffer(scale.tobytes(), dtype=np.uint8).reshape(rows, cols // 32).astype(np.float64)
+        s = np.where(e == 0, 0.0, np.exp2(e - 127.0))
+        return E2M1[codes] * np.repeat(s, 32, axis=1)
+
+    def expert(self, layer, e, d_in, inter):
+        base = '%smodel.layers.%d.block_sparse_moe.experts.%d.' % (self.prefix, layer, e)
+        mats = []
+        for w, (rows, cols) in (('w1', (inter, d_in)), ('w3', (inter, d_in)), ('w2', (d_in, inter))):
+            if self.mxfp4:
+                m = self.mxfp4_matrix(base + w, rows, cols)
+            else:
+                buf, dt, shape = self._bytes(base + w + '.weight')
+                if dt != 'BF16' or shape != [rows, cols]:
+                    raise ValueError('%s: expected BF16 [%d, %d]' % (base + w, rows, cols))
+                m = (np.frombuffer(buf.tobytes(), dtype='<u2').astype(np.uint32) << 16).view(np.float32)
+                m = m.astype(np.float64).reshape(rows, cols)
+            mats.append(torch.from_numpy(np.ascontiguousarray(m)))
+        return mats
+
+    def file_hash(self):
+        """sha256 over config.json, the index and every shard (name + bytes, sorted)."""
+        h = hashlib.sha256()
+        names = sorted(['config.json'] + self.files +
+                       (['model.safetensors.index.json'] if len(self.files) > 1 or
+                        self.files[0] != 'model.safetensors' else []))
+        for n in names:
+            h.update(n.encode())
+            with open(os.path.join(self.path, n), 'rb') as f:
+                h.update(f.read())
+        return h.hexdigest()
+
+
+def open_model(path):
+    """A WASTE container (manifest.json) or a release folder (config.json + safetensors)."""
+    if os.path.exists(os.path.join(path, 'manifest.json')):
+        return Container(path)
+    return Release(path)
 
 
 # ----------------------------------------------------------------------------
@@ -506,7 +634,7 @@ def b64f32(a):
 
 
 def make_fixture(args):
-    c = Container(args.container)
+    c = open_model(args.container)
     model = Model(c)
     vocab = int(c.cfg['vocab_size'])
     rng = np.random.default_rng(args.seed)
@@ -579,7 +707,7 @@ def main():
     if a.cmd == 'fixture':
         return make_fixture(a)
     if a.cmd == 'logits':
-        m = Model(Container(a.container))
+        m = Model(open_model(a.container))
         lg = m.forward([int(v) for v in a.ids.split(',')]).numpy()
         for i, row in enumerate(lg):
             print(i, int(np.argmax(row)), float(np.max(row)))

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Regenerates tests/fixtures/model/*.json: synthetic containers from
+# Regenerates tests/fixtures/model/*.json: synthetic containers (and, with
+# --release, synthetic checkpoints in the published safetensors layout) from
 # `sluice-cli synth` (deterministic for a seed), then the float64 oracle on
 # each. Run by hand when the synth format or the oracle changes:
 #   tests/oracle/make_fixtures.sh BUILD_DIR
@@ -23,4 +24,6 @@ k3-s1-q4|--arch k3 --seed 1|11|24
 k3-s2-q8|--arch k3 --seed 2 --trunk-bits 8|12|96
 kl-s1-q4|--arch kimi-linear --seed 1|13|24
 kl-s3-vq2r|--arch kimi-linear --seed 3 --expert-fmt VQ2R|14|128
+k3-rel-s1|--arch k3 --seed 1 --release|15|24
+kl-rel-s1|--arch kimi-linear --seed 1 --release|16|24
 LIST

@@ -119,6 +119,23 @@ private:
         return std::move(*cache);
     }
 
+    std::unique_ptr<ExpertCache> makeCacheWithCapacity(MemoryLedger &ledger, int nSlots, int capacity)
+    {
+        ExpertCacheOptions o;
+        o.firstLayer = kFirstLayer;
+        o.expertsPerLayer = kExperts;
+        o.recordBytes = kRecord;
+        o.slotCount = nSlots;
+        o.maxSlotCount = capacity;
+        o.topK = kTopK;
+        auto cache = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger);
+        if (!cache) {
+            qWarning("%s", cache.status().message().c_str());
+            return nullptr;
+        }
+        return std::move(*cache);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -508,6 +525,179 @@ private slots:
         auto over = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, tight);
         QVERIFY(!over.isOk());
         QCOMPARE(over.status().code(), ErrorCode::Budget);
+    }
+
+    // Live budget (issue 19): a shrink keeps the records the policy values
+    // most (LRU here, so the most recent ones), moves them intact, and costs
+    // no read; growing back gives usable empty slots.
+    void resizeKeepsWhatThePolicyKeeps()
+    {
+        MemoryLedger ledger(1ull << 30);
+        ExpertCacheOptions o;
+        o.firstLayer = kFirstLayer;
+        o.expertsPerLayer = kExperts;
+        o.recordBytes = kRecord;
+        o.slotCount = 32;
+        o.maxSlotCount = 64;
+        o.topK = kTopK;
+        o.policy = EvictionPolicy::Lru;
+        auto c = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger);
+        QVERIFY2(c.isOk(), c.status().message().c_str());
+        ExpertCache &cache = **c;
+        // 32 distinct records, used in a known order: (layer, expert) = (1 + i % 4, i).
+        for (int i = 0; i < 32; ++i) {
+            auto h = cache.acquire(kFirstLayer + i % kLayers, i);
+            QVERIFY(h.isOk() && recordIs(*h, kFirstLayer + i % kLayers, i));
+        }
+        const uint64_t readBefore = cache.stats().bytesRead;
+        QVERIFY(cache.resize(12).isOk());
+        QCOMPARE(cache.slotCount(), 12);
+        for (int i = 0; i < 32; ++i)
+            QCOMPARE(cache.isResident(kFirstLayer + i % kLayers, i), i >= 20); // the 12 most recent survive
+        for (int i = 20; i < 32; ++i) {
+            auto h = cache.acquire(kFirstLayer + i % kLayers, i);
+            QVERIFY(h.isOk() && recordIs(*h, kFirstLayer + i % kLayers, i)); // moved intact
+        }
+        QCOMPARE(cache.stats().bytesRead, readBefore); // survivors were hits, nothing re-read
+        // Grow past the open size (within the address space kept), then use every slot.
+        QVERIFY(cache.resize(64).isOk());
+        QCOMPARE(cache.slotCount(), 64);
+        for (int t = 0; t < 40; ++t)
+            for (int l = 0; l < kLayers; ++l)
+                for (int e : route(t, l)) {
+                    auto h = cache.acquire(kFirstLayer + l, e);
+                    QVERIFY(h.isOk() && recordIs(*h, kFirstLayer + l, e));
+                }
+        // Out of range: below 2 x top-k, above the capacity.
+        QCOMPARE(cache.resize(2 * kTopK - 1).code(), ErrorCode::InvalidArgument);
+        const Status above = cache.resize(65);
+        QCOMPARE(above.code(), ErrorCode::InvalidArgument);
+        QVERIFY(QString::fromStdString(above.message()).contains("without reopening"));
+        QCOMPARE(cache.slotCount(), 64);
+    }
+
+    // After every resize the ledger holds exactly what the planner counts for
+    // the new slot count; a grow the ledger refuses changes nothing.
+    void resizeLedgerFollowsThePlanner()
+    {
+        PlannerInputs in;
+        in.trunkBytes = 1 << 20;
+        in.scratch = {{"logits", 4096}};
+        in.topK = kTopK;
+        in.moeLayers = kLayers;
+        in.expertsPerLayer = kExperts;
+        in.recordBytes = kRecord;
+        auto plan = planMemory(in, 1ull << 34);
+        QVERIFY(plan.isOk());
+        auto big = sizeCache(*plan, plan->floorBytes + 100 * kRecord);
+        auto small = sizeCache(*plan, plan->floorBytes + 10 * kRecord);
+        QVERIFY(big.isOk() && small.isOk());
+        MemoryLedger ledger(big->budgetBytes);
+        QVERIFY(ledger.reserve("rest", big->engineBytes - big->slotBufferBytes - big->indexBytes).isOk());
+        auto cache = makeCacheWithCapacity(ledger, big->slotCount, big->slotCount);
+        QVERIFY(cache);
+        QCOMPARE(ledger.total(), big->engineBytes);
+        for (int t = 0; t < 30; ++t)
+            for (int l = 0; l < kLayers; ++l)
+                for (int e : route(t, l))
+                    QVERIFY(cache->acquire(kFirstLayer + l, e).isOk());
+        QVERIFY(cache->resize(small->slotCount).isOk());
+        QCOMPARE(ledger.total(), small->engineBytes);
+        QCOMPARE(ledger.bytesFor("expert cache slots"), small->slotBufferBytes);
+        QCOMPARE(ledger.bytesFor("expert cache index"), small->indexBytes);
+        QVERIFY(ledger.setCeiling(small->budgetBytes).isOk());
+        // The ceiling is now the small budget: growing back is refused whole.
+        const Status refused = cache->resize(big->slotCount);
+        QCOMPARE(refused.code(), ErrorCode::Budget);
+        QCOMPARE(cache->slotCount(), small->slotCount);
+        QCOMPARE(ledger.total(), small->engineBytes);
+        QVERIFY(ledger.setCeiling(big->budgetBytes).isOk());
+        QVERIFY(cache->resize(big->slotCount).isOk());
+        QCOMPARE(ledger.total(), big->engineBytes);
+        // A ceiling under what is held is refused too.
+        QCOMPARE(ledger.setCeiling(small->budgetBytes).code(), ErrorCode::Budget);
+    }
+
+    void resizeRefusedWhileARecordIsHeld()
+    {
+        MemoryLedger ledger(1ull << 30);
+        auto cache = makeCacheWithCapacity(ledger, 32, 32);
+        QVERIFY(cache);
+        for (int e = 0; e < 32; ++e)
+            QVERIFY(cache->acquire(kFirstLayer, e).isOk());
+        {
+            auto held = cache->acquire(kFirstLayer, 3);
+            QVERIFY(held.isOk());
+            const Status st = cache->resize(8);
+            QCOMPARE(st.code(), ErrorCode::InvalidArgument);
+            QVERIFY(QString::fromStdString(st.message()).contains("held"));
+            QCOMPARE(cache->slotCount(), 32);
+            QVERIFY(recordIs(*held, kFirstLayer, 3));
+        }
+        QVERIFY(cache->resize(8).isOk());
+    }
+
+    // RSS really falls: a child fills 128 slots of 256 KiB, shrinks to the
+    // minimum and reports its RSS before and after.
+    void shrinkReturnsMemoryToTheOs()
+    {
+#if SLUICE_TEST_SANITIZED
+        QSKIP("RSS under a sanitizer measures its shadow memory");
+#endif
+        constexpr uint64_t bigRecord = 256 * 1024;
+        const QString dir = m_dir.filePath("big");
+        if (!QFile::exists(bankPath(dir, kFirstLayer))) {
+            QDir().mkpath(dir);
+            for (int l = kFirstLayer; l < kFirstLayer + kLayers; ++l)
+                QVERIFY(writeBank(dir, l, kExperts, bigRecord));
+        }
+        int fds[2];
+        QVERIFY(pipe(fds) == 0);
+        const pid_t pid = fork();
+        QVERIFY(pid >= 0);
+        if (pid == 0) {
+            close(fds[0]);
+            long long result[4] = {-1, 0, 0, (long long)currentRssBytes()};
+            MemoryLedger ledger(1ull << 30);
+            ExpertCacheOptions o;
+            o.firstLayer = kFirstLayer;
+            o.expertsPerLayer = kExperts;
+            o.recordBytes = bigRecord;
+            o.slotCount = kLayers * kExperts;
+            o.topK = kTopK;
+            auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, false), o, ledger);
+            bool ok = cache.isOk();
+            // Warm up the readers on one record, so the baseline holds everything but the slots.
+            ok = ok && (*cache)->acquire(kFirstLayer, 0).isOk();
+            result[3] = (long long)currentRssBytes();
+            for (int l = 0; ok && l < kLayers; ++l)
+                for (int e = 0; ok && e < kExperts; ++e)
+                    ok = (*cache)->acquire(kFirstLayer + l, e).isOk();
+            if (ok) {
+                result[1] = (long long)currentRssBytes();
+                ok = (*cache)->resize(2 * kTopK).isOk();
+                result[2] = (long long)currentRssBytes();
+                result[0] = ok ? 1 : 0;
+            }
+            (void)!write(fds[1], result, sizeof result);
+            _exit(0);
+        }
+        close(fds[1]);
+        long long result[4] = {0, 0, 0, 0};
+        QCOMPARE(read(fds[0], result, sizeof result), ssize_t(sizeof result));
+        close(fds[0]);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        QCOMPARE(result[0], 1ll);
+        const double fell = double(result[1] - result[2]) / 1048576;
+        qInfo("child RSS %.1f MiB after open, %.1f MiB full, %.1f MiB after shrinking 128 -> 8 slots of 256 KiB "
+              "(%.1f MiB given back)",
+              double(result[3]) / 1048576, double(result[1]) / 1048576, double(result[2]) / 1048576, fell);
+        // After the shrink the child is within one slot of its baseline plus
+        // the new cache (8 slots and the index), and most of the 30 MiB went.
+        const uint64_t newCache = 2 * kTopK * bigRecord + ExpertCache::indexBytes(kLayers, kExperts, 2 * kTopK);
+        QVERIFY2(uint64_t(result[2]) <= uint64_t(result[3]) + newCache + bigRecord, "RSS after the shrink is above the new budget");
+        QVERIFY2(result[1] - result[2] >= (long long)(100 * bigRecord), "RSS did not fall with the cache");
     }
 
     // Peak RSS of a child that runs the cache through a long trace, touching

@@ -1,6 +1,7 @@
 // The stream module's CLI commands end to end: cachesim, diskbench and plan
 // produce well-formed output, report what they must (direct_io, the floor),
 // and fail with a clear message on bad input.
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -8,6 +9,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 namespace {
 
@@ -124,6 +127,60 @@ private slots:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("below this model's floor") && r.err.contains("sluice-cli plan MODEL"), r.err.constData());
         QCOMPARE(runCli({"plan", QDir::tempPath() + "/no-such-model"}).exitCode, 1);
+    }
+
+    // Plan before download: a built-in model, a given RAM size, a disk speed.
+    void planBuiltinModel()
+    {
+        Run r = runCli({"plan", "--model", "k3", "--ram", "64G", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(root["model"].toString(), QStringLiteral("Kimi K3 (VQ3R container)"));
+        QCOMPARE(root["usable_ram_bytes"].toInteger(), qint64(64) << 30);
+        QCOMPARE(root["fits"].toBool(), true);
+        QCOMPARE(root["default_working_sets"].toInt(), 1);
+        QCOMPARE(root["record_bytes"].toInteger(), 12406784);
+        QVERIFY(root["engine_bytes"].toInteger() <= root["budget_bytes"].toInteger());
+        QVERIFY(!root.contains("speed"));
+
+        // 16 GiB cannot hold the K3 floor: it says so and names the RAM it needs.
+        r = runCli({"plan", "--model", "k3", "--ram", "16G"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("does not fit: the floor 28.58 GiB") && r.out.contains("needs at least 32.67 GiB"),
+                 r.out.constData());
+        // An explicit budget under the floor is refused naming the floor.
+        r = runCli({"plan", "--model", "kimi-linear", "--budget", "1G"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("floor"), r.err.constData());
+
+        if (!QFile::exists(kTrace))
+            QSKIP("routing trace not found");
+        r = runCli({"plan", "--model", "k3", "--format", "mxfp4", "--ram", "256G", "--disk-gbps", "3.5", "--trace", kTrace,
+                    "--json"});
+        QCOMPARE(r.exitCode, 0);
+        root = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject speed = root["speed"].toObject();
+        QCOMPARE(speed["trace"].toString(), QStringLiteral("olmoe-299tok.jsonl"));
+        const double hit = speed["hit_rate_warm"].toDouble();
+        QVERIFY(hit > 0 && hit < 1);
+        const double ws = root["working_set_bytes"].toDouble();
+        QVERIFY(std::fabs(speed["bytes_per_token_warm"].toDouble() - (1 - hit) * ws) < 16);
+        QVERIFY(std::fabs(speed["seconds_per_token_warm"].toDouble() - (1 - hit) * ws / 3.5e9) < 1e-6);
+    }
+
+    void planBuiltinModelErrors()
+    {
+        Run r = runCli({"plan", "--model", "k2"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--model"), r.err.constData());
+        r = runCli({"plan", "--model", "kimi-linear", "--format", "mxfp4"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("Kimi-Linear release is bf16"), r.err.constData());
+        r = runCli({"plan"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("either a container MODEL or --model"), r.err.constData());
+        r = runCli({"plan", "--model", "k3", "--disk-gbps", "3", "--trace", QDir::tempPath() + "/no-such-trace.jsonl"});
+        QCOMPARE(r.exitCode, 1);
     }
 };
 

@@ -1,0 +1,256 @@
+#include "format/release.h"
+
+#include "format/container.h" // preadFully
+#include "format/mxfp4pack.h"
+#include "format/releaseconfig.h"
+
+#include <cstring>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sluice {
+
+namespace {
+
+std::string joinPath(const std::string &dir, const std::string &name)
+{
+    return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
+}
+
+Expected<std::vector<char>> readSmallFile(const std::string &path, const std::string &label, uint64_t maxBytes)
+{
+    uint64_t size = 0;
+    Expected<int> fd = openRegularFileReadOnly(path, label, size);
+    if (!fd)
+        return fd.status();
+    if (size > maxBytes) {
+        ::close(*fd);
+        return makeError(ErrorCode::Format, label + ": " + std::to_string(size) + " bytes is too large");
+    }
+    std::vector<char> data(static_cast<size_t>(size));
+    const Status s = preadFully(*fd, data.data(), size, 0, label);
+    ::close(*fd);
+    if (!s.isOk())
+        return s;
+    return data;
+}
+
+bool isExpertTensor(const std::string &name)
+{
+    return name.find(".block_sparse_moe.experts.") != std::string::npos;
+}
+
+std::string shapeText(const std::vector<int64_t> &shape)
+{
+    std::string s = "[";
+    for (size_t i = 0; i < shape.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(shape[i]);
+    return s + "]";
+}
+
+} // namespace
+
+bool ReleaseCheckpoint::looksLikeRelease(const std::string &dir)
+{
+    struct stat st;
+    return ::stat(joinPath(dir, "config.json").c_str(), &st) == 0 && SafetensorsCheckpoint::looksLikeCheckpoint(dir);
+}
+
+Expected<std::unique_ptr<ReleaseCheckpoint>> ReleaseCheckpoint::open(const std::string &dir)
+{
+    std::unique_ptr<ReleaseCheckpoint> r(new ReleaseCheckpoint);
+    SLUICE_TRY(r->load(dir));
+    return r;
+}
+
+Status ReleaseCheckpoint::load(const std::string &dir)
+{
+    m_dir = dir;
+    auto configBytes = readSmallFile(joinPath(dir, "config.json"), "config.json", 16u << 20);
+    if (!configBytes)
+        return configBytes.status();
+    auto release = parseReleaseConfig(configBytes->data(), configBytes->size());
+    if (!release)
+        return release.status();
+    m_config = std::move(release->config);
+
+    const std::string tokenizerConfig = joinPath(dir, "tokenizer_config.json");
+    struct stat st;
+    if (::stat(tokenizerConfig.c_str(), &st) == 0) {
+        auto bytes = readSmallFile(tokenizerConfig, "tokenizer_config.json", 16u << 20);
+        if (!bytes)
+            return bytes.status();
+        auto specials = parseAddedTokens(bytes->data(), bytes->size(), m_config.vocab);
+        if (!specials)
+            return specials.status();
+        m_specials = std::move(specials.value());
+    }
+    applySpecials(m_config, m_specials, m_config.mediaPadId >= 0);
+    if (::stat(joinPath(dir, "tiktoken.model").c_str(), &st) == 0)
+        m_tokenizerPath = joinPath(dir, "tiktoken.model");
+
+    auto st2 = SafetensorsCheckpoint::open(dir);
+    if (!st2)
+        return st2.status();
+    m_st = std::move(st2.value());
+
+    // Trunk: everything that is not a routed expert.
+    for (const SafetensorsTensor &t : m_st->tensors()) {
+        if (isExpertTensor(t.name))
+            continue;
+        if (t.dtype == SafetensorsDtype::U8)
+            return makeError(ErrorCode::Format, m_st->describe(t) +
+                                                    ": U8 outside the routed experts (only experts are MXFP4 in "
+                                                    "the release; the trunk is BF16/F32)");
+        if (t.shape.empty())
+            return makeError(ErrorCode::Format, m_st->describe(t) + ": a scalar where the model needs a tensor");
+        TensorInfo info;
+        info.name = t.name;
+        info.fmt = t.dtype == SafetensorsDtype::F32 ? TensorFormat::F32 : TensorFormat::F16;
+        info.isBf16 = t.dtype == SafetensorsDtype::BF16;
+        info.offset = t.offset;
+        info.bytes = t.bytes;
+        info.shape = t.shape;
+        info.cols = t.cols();
+        info.rows = t.rows();
+        // The tower reads these flattened (spec 4.3, WASTE's requant).
+        if (t.name == "vision_tower.patch_embed.proj.weight" && t.shape.size() == 4) {
+            info.rows = uint64_t(t.shape[0]);
+            info.cols = t.elements() / info.rows;
+            info.shape = {int64_t(info.rows), int64_t(info.cols)};
+        } else if (t.name == "vision_tower.patch_embed.pos_emb.weight" && t.shape.size() == 3) {
+            info.cols = uint64_t(t.shape[2]);
+            info.rows = t.elements() / info.cols;
+            info.shape = {int64_t(info.rows), int64_t(info.cols)};
+        }
+        m_trunkIndex.emplace(info.name, m_trunk.size());
+        m_trunk.push_back(std::move(info));
+        m_trunkSource.push_back(&t);
+    }
+    m_config.vision.present = release->visionConfigured && findTrunk("vision_tower.patch_embed.proj.weight");
+    SLUICE_TRY(validateShapes(m_config, m_trunk, m_config.tensorPrefix).withContext(dir));
+    return checkExperts();
+}
+
+Status ReleaseCheckpoint::checkExperts()
+{
+    const ModelConfig &c = m_config;
+    const bool mx = mxfp4Experts();
+    const int moeLayers = c.moeLayerCount();
+    m_experts.assign(size_t(moeLayers) * size_t(c.nExperts), {});
+    const char *names[3] = {"w1", "w3", "w2"};
+    const uint64_t inter = uint64_t(c.moeIntermediate), lat = uint64_t(c.expertInputDim());
+    m_expertBytes = 0;
+    for (int k = 0; k < 3; ++k) {
+        const uint64_t rows = k == 2 ? lat : inter, cols = k == 2 ? inter : lat;
+        m_expertBytes += mx ? rows * cols / 2 + rows * cols / kMxfp4Group : rows * cols * 2;
+    }
+    size_t expertTensors = 0;
+    for (int layer = c.firstKDense; layer < c.nLayers; ++layer) {
+        for (int e = 0; e < c.nExperts; ++e) {
+            ReleaseExpertTensors &x = m_experts[size_t(layer - c.firstKDense) * size_t(c.nExperts) + size_t(e)];
+            const std::string base = c.tensorPrefix + "model.layers." + std::to_string(layer) +
+                                     ".block_sparse_moe.experts." + std::to_string(e) + ".";
+            for (int k = 0; k < 3; ++k) {
+                const uint64_t rows = k == 2 ? lat : inter, cols = k == 2 ? inter : lat;
+                auto need = [&](const std::string &name, SafetensorsDtype dtype, std::vector<int64_t> shape,
+                                const char *what) -> Expected<const SafetensorsTensor *> {
+                    const SafetensorsTensor *t = m_st->find(name);
+                    if (!t)
+                        return makeError(ErrorCode::NotFound, "layer " + std::to_string(layer) + ", expert " +
+                                                                  std::to_string(e) + ": tensor '" + name +
+                                                                  "' is missing from the checkpoint");
+                    if (t->dtype != dtype)
+                        return makeError(ErrorCode::Format, m_st->describe(*t) + ": dtype " +
+                                                                safetensorsDtypeName(t->dtype) + ", expected " +
+                                                                safetensorsDtypeName(dtype) + " (" + what + ")");
+                    if (t->shape != shape)
+                        return makeError(ErrorCode::Format, m_st->describe(*t) + ": shape " + shapeText(t->shape) +
+                                                                ", expected " + shapeText(shape));
+                    ++expertTensors;
+                    return t;
+                };
+                const int64_t r = int64_t(rows), cl = int64_t(cols);
+                if (mx) {
+                    auto w = need(base + names[k] + ".weight_packed", SafetensorsDtype::U8, {r, cl / 2},
+                                  "MXFP4 nibble pairs");
+                    if (!w)
+                        return w.status();
+                    auto s = need(base + names[k] + ".weight_scale", SafetensorsDtype::U8, {r, cl / kMxfp4Group},
+                                  "E8M0 scales");
+                    if (!s)
+                        return s.status();
+                    x.weight[k] = *w;
+                    x.scale[k] = *s;
+                } else {
+                    auto w = need(base + names[k] + ".weight", SafetensorsDtype::BF16, {r, cl}, "bf16 expert");
+                    if (!w)
+                        return w.status();
+                    x.weight[k] = *w;
+                }
+            }
+        }
+    }
+    // Anything else under experts.* is a tensor this engine would silently ignore.
+    if (m_trunk.size() + expertTensors != m_st->tensors().size()) {
+        for (const SafetensorsTensor &t : m_st->tensors()) {
+            if (isExpertTensor(t.name)) {
+                bool known = false;
+                const std::string tail = t.name.substr(t.name.rfind('.') + 1);
+                known = mx ? (tail == "weight_packed" || tail == "weight_scale") : tail == "weight";
+                if (!known)
+                    return makeError(ErrorCode::Format, m_st->describe(t) + ": unexpected expert tensor (" +
+                                                            (mx ? "MXFP4 experts are weight_packed + weight_scale"
+                                                                : "bf16 experts are .weight") + ")");
+            }
+        }
+        return makeError(ErrorCode::Format, m_dir + ": expert tensors for layers or experts the config does not have");
+    }
+    return Status::ok();
+}
+
+const TensorInfo *ReleaseCheckpoint::findTrunk(const std::string &name) const
+{
+    for (const std::string &candidate : {m_config.tensorPrefix + name, name}) {
+        const auto it = m_trunkIndex.find(candidate);
+        if (it != m_trunkIndex.end())
+            return &m_trunk[it->second];
+    }
+    return nullptr;
+}
+
+Expected<std::vector<float>> ReleaseCheckpoint::readTrunkFloat(const TensorInfo &info) const
+{
+    const SafetensorsTensor *t = m_st->find(info.name);
+    if (!t)
+        return makeError(ErrorCode::NotFound, "tensor '" + info.name + "' is not in the checkpoint");
+    return m_st->readFloat(*t);
+}
+
+const ReleaseExpertTensors &ReleaseCheckpoint::expert(int layer, int expert) const
+{
+    return m_experts[size_t(layer - m_config.firstKDense) * size_t(m_config.nExperts) + size_t(expert)];
+}
+
+uint64_t ReleaseCheckpoint::expertTotalBytes() const
+{
+    return m_expertBytes * uint64_t(m_config.moeLayerCount()) * uint64_t(m_config.nExperts);
+}
+
+int64_t ReleaseCheckpoint::parameterCount() const
+{
+    int64_t total = 0;
+    for (const TensorInfo &t : m_trunk)
+        total += int64_t(t.elements());
+    const ModelConfig &c = m_config;
+    total += int64_t(c.moeLayerCount()) * c.nExperts * 3 * int64_t(c.moeIntermediate) * c.expertInputDim();
+    return total;
+}
+
+std::string ReleaseCheckpoint::description() const
+{
+    const std::string model = m_config.arch == Architecture::KimiK3 ? "Kimi K3" : "Kimi-Linear";
+    return model + " release, " + (mxfp4Experts() ? "MXFP4" : "bf16") + " experts, not converted";
+}
+
+} // namespace sluice

@@ -1,0 +1,424 @@
+#include "format/safetensors.h"
+
+#include "format/container.h" // preadFully
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fcntl.h>
+#include <set>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sluice {
+
+namespace {
+
+Status formatError(const std::string &message) { return makeError(ErrorCode::Format, message); }
+
+std::string joinPath(const std::string &dir, const std::string &name)
+{
+    return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
+}
+
+bool isPlainFileName(const std::string &name)
+{
+    if (name.empty() || name.size() > 255 || name == "." || name == "..")
+        return false;
+    for (char c : name) {
+        if (c == '/' || c == '\\' || c == '\0')
+            return false;
+    }
+    return true;
+}
+
+// JSON numbers are doubles: an offset is only trusted while it is an exact
+// integer (below 2^53, i.e. shards up to 8 PiB).
+bool toU64(const QJsonValue &v, uint64_t &out)
+{
+    if (!v.isDouble())
+        return false;
+    const double d = v.toDouble();
+    if (!std::isfinite(d) || d < 0 || d != std::floor(d) || d > 9007199254740992.0)
+        return false;
+    out = uint64_t(d);
+    return true;
+}
+
+Expected<SafetensorsDtype> parseDtype(const QString &text, const std::string &where)
+{
+    if (text == QLatin1String("BF16"))
+        return SafetensorsDtype::BF16;
+    if (text == QLatin1String("F32"))
+        return SafetensorsDtype::F32;
+    if (text == QLatin1String("U8"))
+        return SafetensorsDtype::U8;
+    const std::string name = text.left(32).toStdString();
+    if (text == QLatin1String("F16"))
+        return makeError(ErrorCode::Unsupported,
+                         where + ": dtype F16 is not supported (the Kimi releases store BF16 and F32)");
+    if (text.startsWith(QLatin1String("F8")))
+        return makeError(ErrorCode::Unsupported, where + ": dtype " + name +
+                                                     " is not supported (experts must be MXFP4 as U8 nibble pairs "
+                                                     "with U8 E8M0 scales, or BF16)");
+    return makeError(ErrorCode::Unsupported,
+                     where + ": dtype '" + name + "' is not supported (only BF16, F32 and U8)");
+}
+
+} // namespace
+
+const char *safetensorsDtypeName(SafetensorsDtype dtype)
+{
+    switch (dtype) {
+    case SafetensorsDtype::BF16: return "BF16";
+    case SafetensorsDtype::F32: return "F32";
+    case SafetensorsDtype::U8: return "U8";
+    }
+    return "?";
+}
+
+Expected<std::vector<SafetensorsTensor>> parseSafetensorsHeader(const char *json, size_t size, uint64_t fileBytes,
+                                                                const std::string &shardName)
+{
+    const std::string shard = "shard '" + shardName + "'";
+    if (size > SafetensorsLimits::maxHeaderBytes)
+        return formatError(shard + ": header of " + std::to_string(size) + " bytes is larger than the " +
+                           std::to_string(SafetensorsLimits::maxHeaderBytes >> 20) + " MiB limit");
+    if (fileBytes < 8 || size > fileBytes - 8)
+        return formatError(shard + ": header of " + std::to_string(size) + " bytes does not fit in the " +
+                           std::to_string(fileBytes) + "-byte file");
+    const uint64_t dataStart = 8 + uint64_t(size);
+    const uint64_t dataBytes = fileBytes - dataStart;
+
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(json, qsizetype(size)), &parseError);
+    if (doc.isNull())
+        return formatError(shard + ": header is not valid JSON (" + parseError.errorString().toStdString() +
+                           " at offset " + std::to_string(parseError.offset) + ")");
+    if (!doc.isObject())
+        return formatError(shard + ": header is not a JSON object");
+    const QJsonObject root = doc.object();
+
+    std::vector<SafetensorsTensor> out;
+    out.reserve(size_t(root.size()));
+    for (auto it = root.begin(); it != root.end(); ++it) {
+        const std::string name = it.key().toStdString();
+        if (name == "__metadata__") {
+            if (!it.value().isObject())
+                return formatError(shard + ": __metadata__ is not an object");
+            continue;
+        }
+        const std::string where = shard + ", tensor '" + name.substr(0, SafetensorsLimits::maxNameBytes) + "'";
+        if (name.empty() || name.size() > SafetensorsLimits::maxNameBytes)
+            return formatError(where + ": empty or over-long name");
+        if (!it.value().isObject())
+            return formatError(where + ": entry is not an object");
+        const QJsonObject t = it.value().toObject();
+
+        const QJsonValue dtypeValue = t.value(QLatin1String("dtype"));
+        if (!dtypeValue.isString())
+            return formatError(where + ": 'dtype' is missing or not a string");
+        Expected<SafetensorsDtype> dtype = parseDtype(dtypeValue.toString(), where);
+        if (!dtype)
+            return dtype.status();
+
+        SafetensorsTensor tensor;
+        tensor.name = name;
+        tensor.dtype = *dtype;
+        const QJsonValue shapeValue = t.value(QLatin1String("shape"));
+        if (!shapeValue.isArray() || shapeValue.toArray().size() > SafetensorsLimits::maxRank)
+            return formatError(where + ": 'shape' must be a list of at most " +
+                               std::to_string(SafetensorsLimits::maxRank) + " dimensions");
+        // The element count is bounded by the data section as it grows, so the
+        // product can never overflow.
+        const uint64_t maxElements = dataBytes / safetensorsDtypeBytes(tensor.dtype);
+        uint64_t elements = 1;
+        const QJsonArray dims = shapeValue.toArray();
+        for (qsizetype i = 0; i < dims.size(); ++i) {
+            uint64_t d = 0;
+            if (!toU64(dims[i], d) || d > uint64_t(SafetensorsLimits::maxDim))
+                return formatError(where + ": dimension " + std::to_string(i) + " is not an integer in [0, 2^40]");
+            tensor.shape.push_back(int64_t(d));
+            if (d != 0 && elements > maxElements / d)
+                return formatError(where + ": shape needs more bytes than the shard's " + std::to_string(dataBytes) +
+                                   "-byte data section");
+            elements *= d;
+        }
+
+        const QJsonValue offsetsValue = t.value(QLatin1String("data_offsets"));
+        const QJsonArray offsets = offsetsValue.toArray();
+        uint64_t begin = 0, end = 0;
+        if (!offsetsValue.isArray() || offsets.size() != 2 || !toU64(offsets[0], begin) || !toU64(offsets[1], end))
+            return formatError(where + ": 'data_offsets' must be two non-negative integers");
+        if (begin > end || end > dataBytes)
+            return formatError(where + ": data_offsets [" + std::to_string(begin) + ", " + std::to_string(end) +
+                               ") lie outside the " + std::to_string(dataBytes) + "-byte data section");
+        tensor.bytes = elements * safetensorsDtypeBytes(tensor.dtype);
+        if (end - begin != tensor.bytes)
+            return formatError(where + ": data_offsets span " + std::to_string(end - begin) + " bytes but " +
+                               safetensorsDtypeName(tensor.dtype) + " shape needs " + std::to_string(tensor.bytes));
+        tensor.offset = dataStart + begin;
+        out.push_back(std::move(tensor));
+    }
+
+    std::sort(out.begin(), out.end(), [](const SafetensorsTensor &a, const SafetensorsTensor &b) {
+        return a.offset != b.offset ? a.offset < b.offset : a.bytes < b.bytes;
+    });
+    for (size_t i = 1; i < out.size(); ++i) {
+        const SafetensorsTensor &a = out[i - 1];
+        const SafetensorsTensor &b = out[i];
+        if (a.bytes != 0 && b.bytes != 0 && a.offset + a.bytes > b.offset)
+            return formatError(shard + ": tensors '" + a.name + "' and '" + b.name + "' overlap");
+    }
+    return out;
+}
+
+Expected<std::vector<std::pair<std::string, std::string>>> parseSafetensorsIndex(const char *json, size_t size)
+{
+    const std::string where = std::string(SafetensorsCheckpoint::indexFileName);
+    if (size > SafetensorsLimits::maxIndexBytes)
+        return formatError(where + ": " + std::to_string(size) + " bytes is too large");
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(json, qsizetype(size)), &parseError);
+    if (doc.isNull())
+        return formatError(where + ": not valid JSON (" + parseError.errorString().toStdString() + " at offset " +
+                           std::to_string(parseError.offset) + ")");
+    if (!doc.isObject())
+        return formatError(where + ": top level is not an object");
+    const QJsonValue mapValue = doc.object().value(QLatin1String("weight_map"));
+    if (!mapValue.isObject())
+        return formatError(where + ": 'weight_map' is missing or not an object");
+    const QJsonObject map = mapValue.toObject();
+    if (map.isEmpty())
+        return formatError(where + ": 'weight_map' is empty");
+    std::vector<std::pair<std::string, std::string>> out;
+    out.reserve(size_t(map.size()));
+    std::set<std::string> shards;
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        const std::string name = it.key().toStdString();
+        if (name.empty() || name.size() > SafetensorsLimits::maxNameBytes)
+            return formatError(where + ": empty or over-long tensor name");
+        if (!it.value().isString())
+            return formatError(where + ": tensor '" + name + "' does not map to a file name");
+        const std::string file = it.value().toString().toStdString();
+        if (!isPlainFileName(file))
+            return formatError(where + ": tensor '" + name + "' maps to '" + file.substr(0, 256) +
+                               "', which is not a plain file name in the folder");
+        shards.insert(file);
+        if (shards.size() > SafetensorsLimits::maxShards)
+            return formatError(where + ": more than " + std::to_string(SafetensorsLimits::maxShards) + " shards");
+        out.emplace_back(name, file);
+    }
+    return out;
+}
+
+Expected<int> openRegularFileReadOnly(const std::string &path, const std::string &label, uint64_t &sizeOut,
+                                      int64_t *mtimeNs)
+{
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return makeError(errno == ENOENT ? ErrorCode::NotFound : ErrorCode::Io,
+                         label + ": cannot open (" + std::strerror(errno) + ")");
+    struct stat st;
+    if (::fstat(fd, &st) != 0) {
+        const int err = errno;
+        ::close(fd);
+        return makeError(ErrorCode::Io, label + ": cannot stat (" + std::strerror(err) + ")");
+    }
+    if (!S_ISREG(st.st_mode)) {
+        ::close(fd);
+        const char *kind = S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "not a regular file";
+        return makeError(ErrorCode::Io, label + ": is " + std::string(kind) + ", expected a regular file");
+    }
+    const int flags = ::fcntl(fd, F_GETFL);
+    if (flags >= 0)
+        (void)::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    sizeOut = uint64_t(st.st_size);
+    if (mtimeNs)
+        *mtimeNs = int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+    return fd;
+}
+
+bool SafetensorsCheckpoint::looksLikeCheckpoint(const std::string &dir)
+{
+    struct stat st;
+    return ::stat(joinPath(dir, indexFileName).c_str(), &st) == 0 ||
+           ::stat(joinPath(dir, singleFileName).c_str(), &st) == 0;
+}
+
+Expected<std::unique_ptr<SafetensorsCheckpoint>> SafetensorsCheckpoint::open(const std::string &dir)
+{
+    std::unique_ptr<SafetensorsCheckpoint> checkpoint(new SafetensorsCheckpoint);
+    SLUICE_TRY(checkpoint->load(dir));
+    return checkpoint;
+}
+
+SafetensorsCheckpoint::~SafetensorsCheckpoint()
+{
+    for (int fd : m_fds) {
+        if (fd >= 0)
+            ::close(fd);
+    }
+}
+
+Status SafetensorsCheckpoint::addShard(const std::string &file, int &index)
+{
+    SafetensorsShard shard;
+    shard.file = file;
+    shard.path = joinPath(m_dir, file);
+    const std::string label = "shard '" + file + "'";
+    Expected<int> fd = openRegularFileReadOnly(shard.path, label, shard.fileBytes, &shard.mtimeNs);
+    if (!fd)
+        return fd.status();
+    m_fds.push_back(*fd);
+    uint8_t lengthBytes[8];
+    if (shard.fileBytes < 8)
+        return formatError(label + ": " + std::to_string(shard.fileBytes) +
+                           " bytes is too short for a safetensors header (truncated?)");
+    SLUICE_TRY(preadFully(*fd, lengthBytes, 8, 0, label));
+    uint64_t headerBytes = 0;
+    for (int i = 7; i >= 0; --i)
+        headerBytes = headerBytes << 8 | lengthBytes[i];
+    if (headerBytes > SafetensorsLimits::maxHeaderBytes || headerBytes > shard.fileBytes - 8)
+        return formatError(label + ": header length " + std::to_string(headerBytes) +
+                           " exceeds the file (" + std::to_string(shard.fileBytes) + " bytes) or the " +
+                           std::to_string(SafetensorsLimits::maxHeaderBytes >> 20) + " MiB limit");
+    std::vector<char> header(static_cast<size_t>(headerBytes));
+    SLUICE_TRY(preadFully(*fd, header.data(), headerBytes, 8, label));
+    Expected<std::vector<SafetensorsTensor>> tensors =
+        parseSafetensorsHeader(header.data(), header.size(), shard.fileBytes, file);
+    if (!tensors)
+        return tensors.status();
+    shard.dataStart = 8 + headerBytes;
+    shard.tensorCount = tensors->size();
+    index = int(m_shards.size());
+    for (SafetensorsTensor &t : *tensors) {
+        t.shard = index;
+        if (m_index.count(t.name))
+            return formatError(label + ", tensor '" + t.name + "': also stored in shard '" +
+                               m_shards[size_t(m_tensors[m_index[t.name]].shard)].file + "'");
+        m_index.emplace(t.name, m_tensors.size());
+        m_tensors.push_back(std::move(t));
+    }
+    m_shards.push_back(std::move(shard));
+    return Status::ok();
+}
+
+Status SafetensorsCheckpoint::load(const std::string &dir)
+{
+    m_dir = dir;
+    const std::string indexPath = joinPath(dir, indexFileName);
+    uint64_t indexBytes = 0;
+    Expected<int> indexFd = openRegularFileReadOnly(indexPath, indexFileName, indexBytes);
+    if (!indexFd) {
+        if (indexFd.status().code() != ErrorCode::NotFound)
+            return indexFd.status();
+        // No index: a single-file checkpoint.
+        int index = 0;
+        return addShard(singleFileName, index).withContext(dir);
+    }
+    if (indexBytes > SafetensorsLimits::maxIndexBytes) {
+        ::close(*indexFd);
+        return formatError(std::string(indexFileName) + ": " + std::to_string(indexBytes) + " bytes is too large");
+    }
+    std::vector<char> indexText(static_cast<size_t>(indexBytes));
+    const Status read = preadFully(*indexFd, indexText.data(), indexBytes, 0, indexFileName);
+    ::close(*indexFd);
+    SLUICE_TRY(read);
+    auto map = parseSafetensorsIndex(indexText.data(), indexText.size());
+    if (!map)
+        return map.status();
+
+    // Shards in name order (model-00001-of-N first), each opened once.
+    std::set<std::string> files;
+    for (const auto &entry : *map)
+        files.insert(entry.second);
+    std::unordered_map<std::string, int> shardIndex;
+    for (const std::string &file : files) {
+        int index = 0;
+        SLUICE_TRY(addShard(file, index));
+        shardIndex.emplace(file, index);
+    }
+    // The index and the headers must agree tensor for tensor.
+    for (const auto &[name, file] : *map) {
+        const auto it = m_index.find(name);
+        if (it == m_index.end())
+            return makeError(ErrorCode::NotFound, "shard '" + file + "', tensor '" + name +
+                                                      "': listed in the index but missing from the shard");
+        const SafetensorsTensor &t = m_tensors[it->second];
+        if (t.shard != shardIndex[file])
+            return formatError("tensor '" + name + "': the index says shard '" + file + "' but it is stored in '" +
+                               m_shards[size_t(t.shard)].file + "'");
+    }
+    if (m_tensors.size() != map->size()) {
+        std::set<std::string> listed;
+        for (const auto &entry : *map)
+            listed.insert(entry.first);
+        for (const SafetensorsTensor &t : m_tensors) {
+            if (!listed.count(t.name))
+                return formatError(describe(t) + ": stored in the shard but missing from the index");
+        }
+    }
+    return Status::ok();
+}
+
+const SafetensorsTensor *SafetensorsCheckpoint::find(const std::string &name) const
+{
+    const auto it = m_index.find(name);
+    return it == m_index.end() ? nullptr : &m_tensors[it->second];
+}
+
+uint64_t SafetensorsCheckpoint::totalBytes() const
+{
+    uint64_t total = 0;
+    for (const SafetensorsShard &s : m_shards)
+        total += s.fileBytes;
+    return total;
+}
+
+std::string SafetensorsCheckpoint::describe(const SafetensorsTensor &tensor) const
+{
+    const std::string shard =
+        tensor.shard >= 0 && size_t(tensor.shard) < m_shards.size() ? m_shards[size_t(tensor.shard)].file : "?";
+    return "shard '" + shard + "', tensor '" + tensor.name + "'";
+}
+
+Status SafetensorsCheckpoint::readBytes(const SafetensorsTensor &tensor, void *dst) const
+{
+    if (tensor.shard < 0 || size_t(tensor.shard) >= m_shards.size())
+        return makeError(ErrorCode::InvalidArgument, "tensor '" + tensor.name + "' has no shard");
+    return preadFully(m_fds[size_t(tensor.shard)], dst, tensor.bytes, tensor.offset, describe(tensor));
+}
+
+Status SafetensorsCheckpoint::readBytes(const SafetensorsTensor &tensor, std::vector<uint8_t> &out) const
+{
+    out.resize(size_t(tensor.bytes));
+    return readBytes(tensor, out.data());
+}
+
+Expected<std::vector<float>> SafetensorsCheckpoint::readFloat(const SafetensorsTensor &tensor) const
+{
+    if (tensor.dtype == SafetensorsDtype::U8)
+        return makeError(ErrorCode::Format, describe(tensor) + ": U8 where BF16 or F32 was expected");
+    std::vector<float> out(size_t(tensor.elements()));
+    if (tensor.dtype == SafetensorsDtype::F32) {
+        SLUICE_TRY(readBytes(tensor, out.data()));
+        return out;
+    }
+    std::vector<uint16_t> raw(out.size());
+    SLUICE_TRY(readBytes(tensor, raw.data()));
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const uint32_t bits = uint32_t(raw[i]) << 16;
+        std::memcpy(&out[i], &bits, 4);
+    }
+    return out;
+}
+
+} // namespace sluice

@@ -1,0 +1,256 @@
+#include "model/moeblock.h"
+
+#include "model/modelops.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace sluice::model {
+
+void MoeScratch::layout(const ScratchDims &m, size_t n, ScratchSink &sink)
+{
+    sink.entry("router logits (chunk)").buffer(router, n * m.E);
+    sink.entry("MoE routing: ids, weights, order (chunk)")
+        .buffer(sel, n * m.topK)
+        .buffer(weight, n * m.topK)
+        .buffer(order, n * m.topK)
+        .buffer(users, 2 * n * m.topK)
+        .buffer(idx, m.E)
+        .buffer(guess, m.E);
+    sink.entry("expert input latent and routed/shared sum (chunk)")
+        .buffer(latent, n * m.lat)
+        .buffer(y, n * std::max(m.lat, m.d));
+    sink.entry("expert gate/up LUTs (one pair per chunk token)")
+        .tables(lutGate, n, m.lutLat)
+        .tables(lutUp, n, m.lutLat);
+    sink.entry("expert down LUT").table(lutDown, m.lutInter);
+    sink.entry("expert gate/up outputs (chunk) and activation")
+        .buffer(eG, n * m.inter)
+        .buffer(eU, n * m.inter)
+        .buffer(eAct, m.inter);
+    sink.entry("per-(token, expert) outputs (chunk)").buffer(eOut, n * m.topK * m.lat);
+}
+
+namespace {
+
+// Top-k of the biased scores: descending, ties to the lowest id. `idx` has room for E.
+void selectTopK(const float *scores, const float *bias, size_t E, size_t k, int *out, std::vector<int> &idx)
+{
+    idx.resize(E);
+    for (size_t e = 0; e < E; ++e)
+        idx[e] = int(e);
+    auto better = [&](int a, int b) {
+        const float sa = scores[a] + bias[a];
+        const float sb = scores[b] + bias[b];
+        return sa > sb || (sa == sb && a < b);
+    };
+    std::partial_sort(idx.begin(), idx.begin() + ptrdiff_t(k), idx.end(), better);
+    std::copy(idx.begin(), idx.begin() + ptrdiff_t(k), out);
+}
+
+} // namespace
+
+Status MoeBlock::run(int L, const MoeWeights &w, const float *h, int n, float *a, const MoeWeights *next,
+                     int lookaheadWidth)
+{
+    SLUICE_TRY(route(L, w, h, n));
+    SLUICE_TRY(expertInput(w, h, n));
+    m_tablesBuilt = false;
+    m_tableBook = -1;
+    for (int e : order()) {
+        auto record = acquire(L, e);
+        if (!record)
+            return record.status();
+        // The handle gives the record back on every way out of this scope.
+        SLUICE_TRY(apply(L, e, *record, n));
+    }
+    SLUICE_TRY(combine(w, h, n, a));
+    if (n == 1 && m_source && lookaheadWidth > 0 && next)
+        SLUICE_TRY(lookahead(L + 1, *next, h, lookaheadWidth));
+    return Status::ok();
+}
+
+Status MoeBlock::route(int L, const MoeWeights &w, const float *h, int n)
+{
+    const ModelConfig &cfg = m_ctx.cfg;
+    const size_t E = size_t(cfg.nExperts);
+    const size_t k = size_t(cfg.topK);
+    SLUICE_TRY(m_ctx.matmul(w.router, h, size_t(cfg.hidden), n, m_s.router.data(), E));
+    for (int t = 0; t < n; ++t) {
+        float *s = m_s.router.data() + size_t(t) * E;
+        for (size_t e = 0; e < E; ++e)
+            s[e] = sigmoid(s[e]);
+        int *st = m_s.sel.data() + size_t(t) * k;
+        selectTopK(s, w.bias.data(), E, k, st, m_s.idx);
+        float *wt = m_s.weight.data() + size_t(t) * k;
+        float sum = 0.0f;
+        for (size_t j = 0; j < k; ++j) {
+            wt[j] = s[st[j]];
+            sum += wt[j];
+        }
+        for (size_t j = 0; j < k; ++j) {
+            if (cfg.renormalize)
+                wt[j] = wt[j] / (sum + 1e-20f);
+            wt[j] *= cfg.routedScaling;
+        }
+    }
+    // Order of consumption: selection order for one token, ascending
+    // distinct ids for a chunk (each expert read once per chunk).
+    const size_t picks = size_t(n) * k;
+    std::copy(m_s.sel.begin(), m_s.sel.begin() + ptrdiff_t(picks), m_s.order.begin());
+    m_orderCount = picks;
+    if (n > 1) {
+        auto first = m_s.order.begin(), last = first + ptrdiff_t(picks);
+        std::sort(first, last);
+        m_orderCount = size_t(std::unique(first, last) - first);
+    }
+    if (m_source)
+        m_source->hint(L, order());
+    return Status::ok();
+}
+
+Status MoeBlock::expertInput(const MoeWeights &w, const float *h, int n)
+{
+    const ModelConfig &cfg = m_ctx.cfg;
+    m_z = h;
+    m_zStride = size_t(cfg.hidden);
+    if (cfg.latentDim > 0) {
+        const size_t lat = size_t(cfg.expertInputDim());
+        SLUICE_TRY(m_ctx.matmul(w.latentDown, h, size_t(cfg.hidden), n, m_s.latent.data(), lat));
+        m_z = m_s.latent.data();
+        m_zStride = lat;
+    }
+    return Status::ok();
+}
+
+Expected<ExpertRecord> MoeBlock::acquire(int L, int expert)
+{
+    if (!m_source)
+        return makeError(ErrorCode::Internal, "no expert source");
+    const auto t0 = Clock::now();
+    auto record = m_source->acquire(L, expert);
+    m_ctx.timers.ioWait += since(t0);
+    return record;
+}
+
+Status MoeBlock::apply(int L, int expert, const ExpertRecord &record, int n)
+{
+    auto mats = m_hooks.parseRecord(L, expert, record.ref());
+    if (!mats)
+        return mats.status();
+    auto gateBooks = m_hooks.codebooks(L, 0, mats->codebookId);
+    auto upBooks = m_hooks.codebooks(L, 1, mats->codebookId);
+    auto downBooks = m_hooks.codebooks(L, 2, mats->codebookId);
+    if (!gateBooks || !upBooks || !downBooks)
+        return !gateBooks ? gateBooks.status() : !upBooks ? upBooks.status() : downBooks.status();
+    return applyMatrices(expert, *mats, *gateBooks, *upBooks, *downBooks, n)
+        .withContext("layer " + std::to_string(L) + ", expert " + std::to_string(expert));
+}
+
+Status MoeBlock::applyMatrices(int expert, const ExpertMatrices &mats, const VqCodebooksView &gate,
+                               const VqCodebooksView &up, const VqCodebooksView &down, int n)
+{
+    const ModelConfig &cfg = m_ctx.cfg;
+    const size_t k = size_t(cfg.topK);
+    const size_t lat = size_t(cfg.expertInputDim());
+    const size_t inter = size_t(cfg.moeIntermediate);
+    const auto kind = cfg.expertQuant.fmtName == "VQ4P" ? kernels::VqLut::Kind::Int8 : kernels::VqLut::Kind::F32;
+    if (!m_tablesBuilt || m_tableBook != mats.codebookId) {
+        // Built once per token per layer (records of one layer share books).
+        const auto t0 = Clock::now();
+        for (int t = 0; t < n; ++t) {
+            const float *zt = m_z + size_t(t) * m_zStride;
+            SLUICE_TRY(m_s.lutGate[size_t(t)].build(gate, zt, lat, kind, m_ctx.pool));
+            SLUICE_TRY(m_s.lutUp[size_t(t)].build(up, zt, lat, kind, m_ctx.pool));
+        }
+        m_ctx.timers.lutBuild += since(t0);
+        m_tablesBuilt = true;
+        m_tableBook = mats.codebookId;
+    }
+    // Every (token, rank) routed to this expert, each with its own tables.
+    // (Measured: kernels::vqMatmul over 2/4/8 tables at once was 1.1x /
+    // 1.4x / 2.8x SLOWER than one vqMatvec per table on K3 shapes here -
+    // the tables, 1.4 MB each, stop fitting in cache; docs/model.md.)
+    size_t count = 0;
+    for (int t = 0; t < n; ++t) {
+        for (size_t j = 0; j < k; ++j) {
+            if (m_s.sel[size_t(t) * k + j] == expert) {
+                m_s.users[2 * count] = t;
+                m_s.users[2 * count + 1] = int(j);
+                ++count;
+            }
+        }
+    }
+    // Top-k ids are distinct, so an expert serves each token at most once.
+    if (count > size_t(n))
+        return makeError(ErrorCode::Internal, "an expert was routed twice for one token");
+    kernels::ThreadPool *vqPool = m_ctx.poolFor(inter * lat);
+    auto t0 = Clock::now();
+    for (size_t u = 0; u < count; ++u) {
+        const size_t t = size_t(m_s.users[2 * u]);
+        SLUICE_TRY(kernels::vqMatvec(m_s.lutGate[t], mats.gate, m_s.eG.data() + u * inter, vqPool));
+        SLUICE_TRY(kernels::vqMatvec(m_s.lutUp[t], mats.up, m_s.eU.data() + u * inter, vqPool));
+    }
+    m_ctx.timers.lutApply += since(t0);
+    for (size_t u = 0; u < count; ++u) {
+        const size_t t = size_t(m_s.users[2 * u]), j = size_t(m_s.users[2 * u + 1]);
+        gluActivate(cfg, m_s.eG.data() + u * inter, m_s.eU.data() + u * inter, inter, m_s.eAct.data());
+        t0 = Clock::now();
+        SLUICE_TRY(m_s.lutDown.build(down, m_s.eAct.data(), inter, kind, m_ctx.pool));
+        m_ctx.timers.lutBuild += since(t0);
+        t0 = Clock::now();
+        SLUICE_TRY(kernels::vqMatvec(m_s.lutDown, mats.down, m_s.eOut.data() + (t * k + j) * lat, vqPool));
+        m_ctx.timers.lutApply += since(t0);
+    }
+    return Status::ok();
+}
+
+Status MoeBlock::combine(const MoeWeights &w, const float *h, int n, float *a)
+{
+    const ModelConfig &cfg = m_ctx.cfg;
+    const size_t d = size_t(cfg.hidden);
+    const size_t k = size_t(cfg.topK);
+    const size_t lat = size_t(cfg.expertInputDim());
+    // Weighted sum in selection order.
+    for (int t = 0; t < n; ++t) {
+        float *y = m_s.y.data() + size_t(t) * lat;
+        std::fill(y, y + lat, 0.0f);
+        for (size_t j = 0; j < k; ++j) {
+            const float wj = m_s.weight[size_t(t) * k + j];
+            const float *o = m_s.eOut.data() + (size_t(t) * k + j) * lat;
+            for (size_t i = 0; i < lat; ++i)
+                y[i] += wj * o[i];
+        }
+    }
+    if (cfg.latentDim > 0) {
+        if (cfg.latentNorm) {
+            for (int t = 0; t < n; ++t)
+                rmsNorm(m_s.y.data() + size_t(t) * lat, w.latentNorm.data(), lat, cfg.rmsEps,
+                        m_s.y.data() + size_t(t) * lat);
+        }
+        SLUICE_TRY(m_ctx.matmul(w.latentUp, m_s.y.data(), lat, n, a, d));
+    } else {
+        std::memcpy(a, m_s.y.data(), size_t(n) * d * 4);
+    }
+    if (w.hasShared) {
+        // y (sized n * max(lat, d)) is free again once the routed part is in a.
+        SLUICE_TRY(denseFfn(m_ctx, w.shared, h, n, m_ffn, m_s.y.data()));
+        for (size_t i = 0; i < size_t(n) * d; ++i)
+            a[i] += m_s.y[i];
+    }
+    return Status::ok();
+}
+
+Status MoeBlock::lookahead(int nextLayer, const MoeWeights &next, const float *h, int width)
+{
+    const size_t E = size_t(m_ctx.cfg.nExperts);
+    SLUICE_TRY(m_ctx.matmul(next.router, h, size_t(m_ctx.cfg.hidden), 1, m_s.router.data(), E));
+    for (size_t e = 0; e < E; ++e)
+        m_s.router[e] = sigmoid(m_s.router[e]);
+    const size_t count = std::min(E, size_t(width));
+    selectTopK(m_s.router.data(), next.bias.data(), E, count, m_s.guess.data(), m_s.idx);
+    m_source->speculate(nextLayer, std::span<const int>(m_s.guess.data(), count));
+    return Status::ok();
+}
+
+} // namespace sluice::model

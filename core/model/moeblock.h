@@ -1,0 +1,75 @@
+#pragma once
+// The mixture-of-experts layer (spec 2.6, 5.4), in five steps:
+//   route     router on every chunk token, top-k, weights, consumption order
+//             (selection order for one token, ascending distinct ids for a
+//             chunk, so each expert is read once per chunk), read-ahead hint
+//   acquire   each distinct expert's record, held by an ExpertRecord handle
+//   apply     every (token, rank) routed to it, each with its token's own
+//             gate/up tables (built once per token per layer) and a down
+//             table per pair
+//   combine   weighted sum in selection order, latent norm and up-projection,
+//             the shared experts
+//   lookahead (decode) the next MoE layer's router on this layer's input:
+//             a speculative read; the real router of that layer decides
+// Experts are never dequantised (kernels::VqLut).
+#include "model/blockcontext.h"
+#include "model/denseffn.h"
+#include "model/expertsource.h"
+#include "model/modelweights.h"
+#include "model/scratch.h"
+
+#include <span>
+#include <vector>
+
+namespace sluice::model {
+
+struct MoeScratch {
+    std::vector<float> router, weight;             // router scores, routing weights (chunk)
+    std::vector<int> sel, order, users, idx, guess; // selection, consumption order, (token, rank) pairs, top-k work
+    std::vector<float> latent, y;                  // expert input, routed/shared sum (chunk)
+    std::vector<kernels::VqLut> lutGate, lutUp;    // one pair per chunk token
+    kernels::VqLut lutDown;
+    std::vector<float> eG, eU, eAct, eOut;          // gate/up outputs, activation, per-(token, rank) outputs
+    void layout(const ScratchDims &m, size_t n, ScratchSink &sink);
+};
+
+class MoeBlock {
+public:
+    MoeBlock(const BlockContext &ctx, const ForwardHooks &hooks, ExpertSource *source, MoeScratch &s,
+             FfnScratch &ffn)
+        : m_ctx(ctx), m_hooks(hooks), m_source(source), m_s(s), m_ffn(ffn)
+    {
+    }
+
+    // Layer L on n tokens: h (n x d) -> a (n x d). `next` is layer L+1's MoE
+    // weights when it is an MoE layer (for the lookahead), else null.
+    Status run(int L, const MoeWeights &w, const float *h, int n, float *a, const MoeWeights *next,
+               int lookaheadWidth);
+
+    Status route(int L, const MoeWeights &w, const float *h, int n);
+    Expected<ExpertRecord> acquire(int L, int expert);
+    Status apply(int L, int expert, const ExpertRecord &record, int n);
+    Status combine(const MoeWeights &w, const float *h, int n, float *a);
+    Status lookahead(int nextLayer, const MoeWeights &next, const float *h, int width);
+
+    // The consumption order of the last route().
+    std::span<const int> order() const { return {m_s.order.data(), m_orderCount}; }
+
+private:
+    Status expertInput(const MoeWeights &w, const float *h, int n);
+    Status applyMatrices(int expert, const ExpertMatrices &mats, const VqCodebooksView &gate,
+                         const VqCodebooksView &up, const VqCodebooksView &down, int n);
+
+    const BlockContext &m_ctx;
+    const ForwardHooks &m_hooks;
+    ExpertSource *m_source;
+    MoeScratch &m_s;
+    FfnScratch &m_ffn;
+    size_t m_orderCount = 0;
+    const float *m_z = nullptr; // expert input rows
+    size_t m_zStride = 0;
+    bool m_tablesBuilt = false;
+    int m_tableBook = -1;
+};
+
+} // namespace sluice::model

@@ -1,0 +1,39 @@
+#pragma once
+// Address space reserved up front, backed by RAM only where it is touched,
+// and handed back to the OS on request. The expert cache keeps its slots here
+// so the live budget (issue 19) can grow the cache without moving it and
+// shrink it with RSS really falling (MADV_DONTNEED), not just the ledger's
+// figure. Bytes are counted against the budget by the owner, not here.
+#include "util/status.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sluice {
+
+class VirtualRegion {
+public:
+    VirtualRegion() = default;
+    ~VirtualRegion();
+    VirtualRegion(VirtualRegion &&other) noexcept;
+    VirtualRegion &operator=(VirtualRegion &&other) noexcept;
+    VirtualRegion(const VirtualRegion &) = delete;
+    VirtualRegion &operator=(const VirtualRegion &) = delete;
+
+    // Page-aligned, zero-filled on first touch. `bytes` is rounded up to pages.
+    static Expected<VirtualRegion> reserve(uint64_t bytes);
+    // Drops the pages of [offset, offset + bytes) (whole pages inside the
+    // range only): RSS falls now, the next touch reads zeros.
+    void discard(uint64_t offset, uint64_t bytes);
+
+    uint8_t *data() const { return m_data; }
+    uint64_t size() const { return m_bytes; }
+    static uint64_t pageSize();
+
+private:
+    void release();
+    uint8_t *m_data = nullptr;
+    uint64_t m_bytes = 0;
+};
+
+} // namespace sluice

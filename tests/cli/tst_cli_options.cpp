@@ -1,0 +1,265 @@
+// The one option parser of sluice-cli (core/cli/options.h): its grammars as
+// functions, and every command run with bad options, each asserting the exact
+// message on stderr, exit status 2, and that nothing ran (empty stdout, no
+// container written).
+#include "cli/options.h"
+
+#include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sluice::cli;
+
+class TestCliOptions : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    QString m_model;
+
+    struct Run {
+        int exitCode = -1;
+        QByteArray out, err;
+    };
+    Run cli(const QStringList &args)
+    {
+        QProcess p;
+        p.start(QStringLiteral(SLUICE_CLI_PATH), args);
+        Run r;
+        if (!p.waitForFinished(60000))
+            return r;
+        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        return r;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_model = m_tmp.path() + "/tiny.waste";
+        const Run r = cli({"synth", "--out", m_model, "--seed", "3"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+
+    void sizeGrammar_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<quint64>("bytes");
+        const quint64 G = 1ull << 30;
+        QTest::newRow("48G") << "48G" << true << 48 * G;
+        QTest::newRow("48gb") << "48gb" << true << 48 * G;
+        QTest::newRow("48GiB") << "48GiB" << true << 48 * G;
+        QTest::newRow("512MiB") << "512MiB" << true << (512ull << 20);
+        QTest::newRow("1.5T") << "1.5T" << true << (3ull << 39);
+        QTest::newRow("plain") << "123456789" << true << 123456789ull;
+        QTest::newRow("4K") << "4k" << true << 4096ull;
+        QTest::newRow("0") << "0" << false << 0ull;
+        QTest::newRow("0.5") << "0.5" << false << 0ull;
+        QTest::newRow("nan") << "nan" << false << 0ull;
+        QTest::newRow("inf") << "inf" << false << 0ull;
+        QTest::newRow("1e30") << "1e30" << false << 0ull;
+        QTest::newRow("1e19") << "1e19" << false << 0ull;
+        QTest::newRow("negative") << "-5G" << false << 0ull;
+        QTest::newRow("overflow") << "99999999999999999999999" << false << 0ull;
+        QTest::newRow("huge unit") << "17000000T" << false << 0ull;
+        QTest::newRow("bad unit") << "5X" << false << 0ull;
+        QTest::newRow("empty") << "" << false << 0ull;
+        QTest::newRow("dot") << "5." << false << 0ull;
+        QTest::newRow("space") << "5 G" << false << 0ull;
+    }
+    void sizeGrammar()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, ok);
+        QFETCH(quint64, bytes);
+        uint64_t out = 7;
+        const std::string e = parseSize(text.toStdString(), 1, 1ull << 50, out);
+        QCOMPARE(e.empty(), ok);
+        if (ok)
+            QCOMPARE(quint64(out), bytes);
+        else
+            QCOMPARE(QString::fromStdString(e), QString("expected a size in 1 B..1 PiB (e.g. 48G, 512MiB, 1.5T)"));
+        if (!ok)
+            QCOMPARE(out, uint64_t(7)); // untouched
+    }
+
+    void integerGrammar_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("ok");
+        QTest::newRow("5") << "5" << true;
+        QTest::newRow("+5") << "+5" << true;
+        QTest::newRow("1e9") << "1e9" << false;
+        QTest::newRow("overflow") << "99999999999999999999999" << false;
+        QTest::newRow("out of range") << "65" << false;
+        QTest::newRow("trailing") << "5x" << false;
+        QTest::newRow("negative") << "-3" << false;
+        QTest::newRow("empty") << "" << false;
+        QTest::newRow("float") << "5.0" << false;
+    }
+    void integerGrammar()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, ok);
+        int64_t out = 0;
+        const std::string e = parseInteger(text.toStdString(), 0, 64, out);
+        QCOMPARE(e.empty(), ok);
+        if (!ok)
+            QCOMPARE(QString::fromStdString(e), QString("expected an integer in 0..64"));
+    }
+
+    void numberGrammar_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("ok");
+        QTest::newRow("0.7") << "0.7" << true;
+        QTest::newRow("1e-3") << "1e-3" << true;
+        QTest::newRow("nan") << "nan" << false;
+        QTest::newRow("inf") << "inf" << false;
+        QTest::newRow("-inf") << "-inf" << false;
+        QTest::newRow("abc") << "abc" << false;
+        QTest::newRow("-1") << "-1" << false;
+        QTest::newRow("1e400") << "1e400" << false;
+        QTest::newRow("2") << "2" << false;
+    }
+    void numberGrammar()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, ok);
+        double out = 0;
+        const std::string e = parseNumber(text.toStdString(), 0, 1, out);
+        QCOMPARE(e.empty(), ok);
+        if (!ok)
+            QCOMPARE(QString::fromStdString(e), QString("expected a number in 0..1"));
+    }
+
+    // Every command, bad options: the exact first line on stderr, exit 2, no output.
+    void badOptions_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<int>("exitCode");
+        const QString M = "@MODEL";
+        const QString size = "expected a size in 4 KiB..1 PiB (e.g. 48G, 512MiB, 1.5T)";
+        QTest::newRow("run -n 1e9") << QStringList{"run", M, "hi", "-n", "1e9"}
+                                    << "run: -n '1e9': expected an integer in 1..16777216" << 2;
+        QTest::newRow("run -n huge") << QStringList{"run", M, "hi", "-n", "99999999999"}
+                                     << "run: -n '99999999999': expected an integer in 1..16777216" << 2;
+        QTest::newRow("run --top-k -3") << QStringList{"run", M, "hi", "--top-k", "-3"}
+                                        << "run: --top-k '-3': expected an integer in 0..16777216" << 2;
+        QTest::newRow("run --seed abc") << QStringList{"run", M, "hi", "--seed", "abc"}
+                                        << "run: --seed 'abc': expected an integer in 0..18446744073709551615" << 2;
+        for (const char *t : {"abc", "-1", "nan", "inf"})
+            QTest::newRow(qPrintable(QString("run --temp %1").arg(t)))
+                << QStringList{"run", M, "hi", "--temp", t}
+                << QString("run: --temp '%1': expected a number in 0..100").arg(t) << 2;
+        QTest::newRow("run --top-p 5") << QStringList{"run", M, "hi", "--top-p", "5"}
+                                       << "run: --top-p '5': expected a number in 0..1" << 2;
+        for (const char *b : {"0", "0.5", "nan", "inf", "1e30", "-1G", "2000T"})
+            QTest::newRow(qPrintable(QString("run --budget %1").arg(b)))
+                << QStringList{"run", M, "hi", "--budget", b} << QString("run: --budget '%1': %2").arg(b, size) << 2;
+        QTest::newRow("run --max-patches 0") << QStringList{"run", M, "hi", "--max-patches", "0"}
+                                             << "run: --max-patches '0': expected an integer in 4..16384" << 2;
+        QTest::newRow("run --max-patches huge")
+            << QStringList{"run", M, "hi", "--max-patches", "100000000"}
+            << "run: --max-patches '100000000': expected an integer in 4..16384" << 2;
+        QTest::newRow("run --ctx beyond the model")
+            << QStringList{"run", M, "hi", "--ctx", "2000000"}
+            << "run: context length 2000000 exceeds the model's max_position_embeddings 1048576" << 1;
+        QTest::newRow("run unknown") << QStringList{"run", M, "hi", "--frobnicate"}
+                                     << "run: unknown option '--frobnicate' (see sluice-cli run --help)" << 2;
+        QTest::newRow("run missing value") << QStringList{"run", M, "hi", "--temp"}
+                                           << "run: --temp needs a value: a number in 0..100" << 2;
+        QTest::newRow("run no prompt") << QStringList{"run", M} << "run: missing PROMPT" << 2;
+        QTest::newRow("run no model") << QStringList{"run"} << "run: missing MODEL" << 2;
+        QTest::newRow("run flag with value") << QStringList{"run", M, "hi", "--chat=yes"}
+                                             << "run: --chat takes no value" << 2;
+        QTest::newRow("chat --temp nan") << QStringList{"chat", M, "--temp", "nan"}
+                                         << "chat: --temp 'nan': expected a number in 0..100" << 2;
+        QTest::newRow("chat --budget 0") << QStringList{"chat", M, "--budget", "0"}
+                                         << "chat: --budget '0': " + size << 2;
+        QTest::newRow("eval --chunk 0") << QStringList{"eval", M, "--ids", "1,2", "--chunk", "0"}
+                                        << "eval: --chunk '0': expected an integer in 1..64" << 2;
+        QTest::newRow("eval --ids junk") << QStringList{"eval", M, "--ids", "1,x"}
+                                         << "eval: --ids '1,x': expected comma-separated token ids (0..16777216)" << 2;
+        QTest::newRow("plan --budget 1e19") << QStringList{"plan", M, "--budget", "1e19", "--json"}
+                                            << "plan: --budget '1e19': " + size << 2;
+        QTest::newRow("plan --budget 10^19 bytes")
+            << QStringList{"plan", M, "--budget", "10000000000000000000", "--json"}
+            << "plan: --budget '10000000000000000000': " + size << 2;
+        QTest::newRow("plan --ctx 0") << QStringList{"plan", M, "--ctx", "0"}
+                                      << "plan: --ctx '0': expected an integer in 1..16777216" << 2;
+        QTest::newRow("plan --ctx beyond the model")
+            << QStringList{"plan", M, "--ctx", "2000000"}
+            << "plan: context length 2000000 exceeds the model's max_position_embeddings 1048576" << 1;
+        QTest::newRow("info extra") << QStringList{"info", M, "extra"}
+                                    << "info: unexpected argument 'extra' (see sluice-cli info --help)" << 2;
+        QTest::newRow("verify unknown") << QStringList{"verify", M, "--fast"}
+                                        << "verify: unknown option '--fast' (see sluice-cli verify --help)" << 2;
+        QTest::newRow("bench -n 0") << QStringList{"bench", M, "-n", "0"}
+                                    << "bench: -n '0': expected an integer in 1..1048576" << 2;
+        QTest::newRow("benchstream --ws nan") << QStringList{"benchstream", M, "--ws", "nan"}
+                                              << "benchstream: --ws 'nan': expected a number in 0..1000" << 2;
+        QTest::newRow("diskbench --qd 0") << QStringList{"diskbench", M + "/manifest.json", "--qd", "0"}
+                                          << "diskbench: --qd '0': expected a list like 1,2,4 (each 1..256)" << 2;
+        QTest::newRow("diskbench --seconds inf")
+            << QStringList{"diskbench", M + "/manifest.json", "--seconds", "inf"}
+            << "diskbench: --seconds 'inf': expected a number in 0.001..3600" << 2;
+        QTest::newRow("diskbench --engine x") << QStringList{"diskbench", M + "/manifest.json", "--engine", "x"}
+                                              << "diskbench: --engine 'x': expected one of threads, io_uring, both"
+                                              << 2;
+        QTest::newRow("cachesim --sizes") << QStringList{"cachesim", "trace.jsonl", "--sizes", "1,nan"}
+                                          << "cachesim: --sizes '1,nan': expected a list of numbers in 0.001..1000, "
+                                             "e.g. 1,2,3,5"
+                                          << 2;
+        QTest::newRow("synth --seed -1") << QStringList{"synth", "--out", "@TMP/x.waste", "--seed", "-1"}
+                                         << "synth: --seed '-1': expected an integer in 0..18446744073709551615" << 2;
+        QTest::newRow("synth --trunk-bits 5") << QStringList{"synth", "--out", "@TMP/x.waste", "--trunk-bits", "5"}
+                                              << "synth: --trunk-bits '5': expected 4 or 8" << 2;
+        QTest::newRow("synth --arch x") << QStringList{"synth", "--out", "@TMP/x.waste", "--arch", "x"}
+                                        << "synth: --arch 'x': expected one of k3, kimi-k3, kimi-linear, kl" << 2;
+        QTest::newRow("tokenize --pattern x") << QStringList{"tokenize", M, "--pattern", "x", "hi"}
+                                              << "tokenize: --pattern 'x': expected one of kimi, cl100k" << 2;
+    }
+    void badOptions()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QFETCH(int, exitCode);
+        for (QString &a : args)
+            a.replace("@MODEL", m_model).replace("@TMP", m_tmp.path());
+        const Run r = cli(args);
+        QCOMPARE(r.exitCode, exitCode);
+        QCOMPARE(QString::fromUtf8(r.err).section('\n', 0, 0), message);
+        QVERIFY2(r.out.trimmed().isEmpty(), r.out.constData()); // nothing ran
+        QVERIFY(!QDir(m_tmp.path() + "/x.waste").exists());  // nothing written
+    }
+
+    // Help comes from the same table: every option of run is listed with its range.
+    void helpFromTheTable()
+    {
+        const Run r = cli({"run", "--help"});
+        QCOMPARE(r.exitCode, 0);
+        for (const char *line : {"-n, --max-tokens N", "[1..16777216; default 64]", "--temp T", "[0..100; default 0]",
+                                 "--budget SIZE", "[4 KiB..1 PiB]", "--max-patches N", "[4..16384; default 0]"})
+            QVERIFY2(r.out.contains(line), line);
+    }
+
+    // Valid spellings reach the command: plan prints the budget given in every unit grammar.
+    void goodSizesReachThePlanner()
+    {
+        for (const auto &[text, bytes] : std::vector<std::pair<QString, qint64>>{
+                 {"48gb", 48ll << 30}, {"512MiB", 512ll << 20}, {"1.5T", 3ll << 39}, {"1000000000", 1000000000}}) {
+            const Run r = cli({"plan", m_model, "--budget", text, "--json"});
+            QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+            QVERIFY2(r.out.contains(QString("\"budget_bytes\": %1").arg(bytes).toUtf8()) ||
+                         r.err.contains("cap"), // above this machine's 7/8 cap: the planner says so
+                     r.out.constData());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliOptions)
+#include "tst_cli_options.moc"

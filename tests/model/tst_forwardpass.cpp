@@ -1,0 +1,438 @@
+// The forward pass's own contracts, on synthetic containers built here:
+// the scratch it really holds equals the planner's scratch list for every
+// chunk capacity (one formula), the chunk capacity never changes a bit, an
+// error mid-layer gives every expert record back, and the engine's budget
+// (which picks the prefill chunk) never changes the logits while the ledger
+// stays equal to the plan.
+#include "format/container.h"
+#include "format/expertrecord.h"
+#include "format/synth.h"
+#include "model/cacheexpertsource.h"
+#include "model/engine.h"
+#include "model/forwardpass.h"
+#include "model/plannerinputs.h"
+#include "stream/directfile.h"
+#include "stream/expertcache.h"
+#include "stream/memoryledger.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstring>
+#include <map>
+#include <memory>
+
+using namespace sluice;
+
+namespace {
+
+// Forwards to another source, holding its records, and can fail on purpose.
+class ProbeSource : public model::ExpertSource {
+public:
+    explicit ProbeSource(model::ExpertSource &inner) : m_inner(inner) {}
+    int failAcquireAt = -1; // 0-based acquire call that fails, -1 = never
+    int acquires = 0;
+    int outstanding() const { return int(m_held.size()); }
+
+    void hint(int layer, std::span<const int> experts) override { m_inner.hint(layer, experts); }
+    Expected<model::ExpertRecord> acquire(int layer, int expert) override
+    {
+        if (acquires++ == failAcquireAt)
+            return makeError(ErrorCode::Io, "probe: injected read error");
+        auto inner = m_inner.acquire(layer, expert);
+        if (!inner)
+            return inner.status();
+        model::ExpertRecordRef ref = inner->ref();
+        ref.token = m_next++;
+        m_held.emplace(ref.token, std::move(*inner));
+        return model::ExpertRecord(this, ref);
+    }
+
+protected:
+    void release(const model::ExpertRecordRef &ref) override { m_held.erase(ref.token); }
+
+private:
+    model::ExpertSource &m_inner;
+    std::map<uint64_t, model::ExpertRecord> m_held;
+    uint64_t m_next = 0;
+};
+
+// A ForwardPass over a container, wired like Engine::open (trunk loaded,
+// experts through the stream cache), with hooks that can fail on purpose.
+struct Rig {
+    std::unique_ptr<Container> container;
+    std::map<std::string, std::pair<std::vector<uint8_t>, std::vector<uint16_t>>> tensors;
+    model::ModelWeights weights;
+    std::unique_ptr<MemoryLedger> ledger;
+    std::unique_ptr<model::CacheExpertSource> cache;
+    std::unique_ptr<ProbeSource> probe;
+    std::unique_ptr<model::ForwardPass> fp;
+    int parses = 0, failParseAt = -1;
+    int downBooks = 0, failDownBooksAt = -1;
+
+    Status open(const std::string &path, int ctx, int chunk)
+    {
+        auto c = Container::open(path);
+        if (!c)
+            return c.status();
+        container = std::move(*c);
+        const ModelConfig &cfg = container->config();
+        for (const TensorInfo &t : container->tensors()) {
+            if (!model::isTrunkTensor(cfg, t))
+                continue;
+            auto &slot = tensors[t.name.substr(cfg.tensorPrefix.size())];
+            SLUICE_TRY(container->readTensorBytes(t, slot.first, slot.second));
+        }
+        auto w = model::bindWeights(cfg, [&](const std::string &name) -> Expected<TrunkMatrixView> {
+            auto it = tensors.find(name);
+            if (it == tensors.end())
+                return makeError(ErrorCode::NotFound, name + ": missing");
+            const TensorInfo *info = nullptr;
+            for (const TensorInfo &t : container->tensors())
+                if (t.name == cfg.tensorPrefix + name)
+                    info = &t;
+            return Container::matrixView(*info, it->second.first, it->second.second);
+        });
+        if (!w)
+            return w.status();
+        weights = std::move(*w);
+
+        std::vector<std::shared_ptr<DirectFile>> banks;
+        uint64_t recordBytes = 0;
+        for (int L = cfg.firstKDense; L < cfg.nLayers; ++L) {
+            const ExpertBank bank = container->expertLayer(L);
+            recordBytes = std::max<uint64_t>(recordBytes, bank.recordBytes);
+            if (bank.experts == 0) {
+                banks.push_back(nullptr);
+                continue;
+            }
+            DirectFileOptions dfo;
+            dfo.forceBuffered = true;
+            auto f = DirectFile::open(bank.path, dfo);
+            if (!f)
+                return f.status();
+            banks.push_back(std::shared_ptr<DirectFile>(std::move(*f)));
+        }
+        ExpertCacheOptions co;
+        co.firstLayer = cfg.firstKDense;
+        co.expertsPerLayer = cfg.nExperts;
+        co.recordBytes = recordBytes;
+        co.slotCount = 2 * cfg.topK;
+        co.topK = cfg.topK;
+        ledger = std::make_unique<MemoryLedger>(uint64_t(1) << 34);
+        auto ec = ExpertCache::open(std::move(banks), co, *ledger);
+        if (!ec)
+            return ec.status();
+        cache = std::make_unique<model::CacheExpertSource>(std::move(*ec), true);
+        probe = std::make_unique<ProbeSource>(*cache);
+
+        model::ForwardHooks hooks;
+        hooks.embed = [this](int token, float *out) { return container->readEmbeddingRow(token, out); };
+        hooks.codebooks = [this](int layer, int kind, int id) -> Expected<VqCodebooksView> {
+            if (kind == 2 && downBooks++ == failDownBooksAt)
+                return makeError(ErrorCode::Format, "probe: injected codebook error");
+            return container->codebooksById(id + kind * container->expertLayout(layer).stages);
+        };
+        hooks.parseRecord = [this](int layer, int expert,
+                                   const model::ExpertRecordRef &rec) -> Expected<model::ExpertMatrices> {
+            if (parses++ == failParseAt)
+                return makeError(ErrorCode::Format, "probe: injected record error");
+            const ExpertLayout &lay = container->expertLayout(layer);
+            SLUICE_TRY(validateRecordHeader(rec.data, rec.bytes, layer, expert, lay));
+            const ExpertRecordView v = parseRecord(rec.data, lay);
+            return model::ExpertMatrices{v.matrix[kGate], v.matrix[kUp], v.matrix[kDown], v.codebookId};
+        };
+        fp = std::make_unique<model::ForwardPass>(cfg, weights, std::move(hooks), ctx, chunk);
+        fp->setExpertSource(probe.get());
+        return Status::ok();
+    }
+
+    const ModelConfig &cfg() const { return container->config(); }
+
+    // Logits of every position, fed in runs of `piece` tokens.
+    Status evalAll(const std::vector<int> &ids, int piece, std::vector<float> &out)
+    {
+        const size_t vocab = size_t(cfg().vocab);
+        out.assign(ids.size() * vocab, 0.0f);
+        for (size_t i = 0; i < ids.size(); i += size_t(piece)) {
+            const int n = int(std::min(ids.size() - i, size_t(piece)));
+            SLUICE_TRY(fp->run(ids.data() + i, n, out.data() + i * vocab, true));
+        }
+        return Status::ok();
+    }
+};
+
+std::vector<int> promptFor(const ModelConfig &cfg, size_t n)
+{
+    std::vector<int> ids(n);
+    for (size_t i = 0; i < n; ++i)
+        ids[i] = int((i * 7919 + 13) % size_t(cfg.vocab));
+    return ids;
+}
+
+} // namespace
+
+class TestForwardPass : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::map<QString, std::string> m_models;
+
+    std::string model(const QString &name)
+    {
+        auto it = m_models.find(name);
+        if (it != m_models.end())
+            return it->second;
+        SynthOptions so;
+        so.tokenizerModel.clear();
+        if (name.startsWith("kl"))
+            so.arch = Architecture::KimiLinear;
+        if (name.endsWith("vq4p"))
+            so.expertFmt = "VQ4P";
+        if (name.endsWith("vq2r"))
+            so.expertFmt = "VQ2R";
+        const std::string path = m_dir.filePath(name).toStdString();
+        const Status st = writeSyntheticModel(path, so);
+        if (!st.isOk())
+            qWarning("synth %s: %s", qPrintable(name), st.message().c_str());
+        return m_models[name] = st.isOk() ? path : std::string();
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    // One formula: after a full chunk has run (the expert tables grow on
+    // their first build), every entry holds exactly the planned bytes, and
+    // the planner's inputs carry the same list.
+    void scratchHeldEqualsPlan_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("chunk");
+        QTest::newRow("K3 VQ3R, decode") << "k3" << 1;
+        QTest::newRow("K3 VQ3R, chunk 5") << "k3" << 5;
+        QTest::newRow("K3 VQ3R, chunk 64") << "k3" << 64;
+        QTest::newRow("K3 VQ4P (int8 tables), chunk 16") << "k3-vq4p" << 16;
+        QTest::newRow("Kimi-Linear VQ3R, chunk 3") << "kl" << 3;
+        QTest::newRow("Kimi-Linear VQ2R, chunk 64") << "kl-vq2r" << 64;
+    }
+    void scratchHeldEqualsPlan()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, chunk);
+        const std::string path = model(name);
+        QVERIFY(!path.empty());
+        const int ctx = 96;
+        Rig rig;
+        const Status st = rig.open(path, ctx, chunk);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        const auto planned = model::ForwardPass::scratchBuffers(rig.cfg(), ctx, chunk);
+        const auto ids = promptFor(rig.cfg(), size_t(chunk));
+        std::vector<float> logits(size_t(rig.cfg().vocab) * size_t(chunk));
+        QVERIFY(rig.fp->run(ids.data(), chunk, logits.data(), true).isOk());
+        const auto held = rig.fp->scratchHeld();
+        QCOMPARE(held.size(), planned.size());
+        uint64_t total = 0;
+        for (size_t i = 0; i < held.size(); ++i) {
+            QCOMPARE(held[i].name, planned[i].name);
+            QVERIFY2(held[i].bytes == planned[i].bytes,
+                     qPrintable(QString("%1: holds %2 B, planned %3 B")
+                                    .arg(QString::fromStdString(held[i].name))
+                                    .arg(held[i].bytes)
+                                    .arg(planned[i].bytes)));
+            total += held[i].bytes;
+        }
+        QVERIFY(total > 0);
+        model::PlannerInputsOptions pio;
+        pio.contextLength = ctx;
+        pio.prefillChunk = chunk;
+        auto in = model::plannerInputs(*rig.container, pio);
+        QVERIFY(in);
+        QCOMPARE(in->scratch.size(), planned.size());
+        for (size_t i = 0; i < planned.size(); ++i)
+            QCOMPARE(in->scratch[i].bytes, planned[i].bytes);
+    }
+
+    // Decode scratch is sized for decode: every chunk-wide entry grows with
+    // the capacity, none shrinks, and the per-token tables dominate.
+    void decodeScratchIsSmaller()
+    {
+        const std::string path = model("k3");
+        QVERIFY(!path.empty());
+        auto c = Container::open(path);
+        QVERIFY(c);
+        const auto one = model::ForwardPass::scratchBuffers((*c)->config(), 256, 1);
+        const auto full = model::ForwardPass::scratchBuffers((*c)->config(), 256, 64);
+        QCOMPARE(one.size(), full.size());
+        uint64_t a = 0, b = 0;
+        for (size_t i = 0; i < one.size(); ++i) {
+            QVERIFY(one[i].bytes <= full[i].bytes);
+            a += one[i].bytes;
+            b += full[i].bytes;
+        }
+        QVERIFY2(a * 8 < b, qPrintable(QString("decode %1 B vs chunk 64 %2 B").arg(a).arg(b)));
+        QCOMPARE(model::prefillExtraBytes((*c)->config(), 256, 64), b - a);
+    }
+
+    // Every chunk capacity the engine may pick gives the bits of token by token.
+    void chunkCapacityNeverChangesBits_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("chunk");
+        for (const char *name : {"k3", "kl"})
+            for (int c = 1; c <= model::kMaxChunk; c *= 2)
+                QTest::addRow("%s, capacity %d", name, c) << QString(name) << c;
+    }
+    void chunkCapacityNeverChangesBits()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, chunk);
+        const std::string path = model(name);
+        QVERIFY(!path.empty());
+        const int ctx = 96;
+        Rig ref, rig;
+        QVERIFY(ref.open(path, ctx, model::kMaxChunk).isOk());
+        QVERIFY(rig.open(path, ctx, chunk).isOk());
+        const auto ids = promptFor(rig.cfg(), 80); // more than one run of kMaxChunk
+        std::vector<float> a, b;
+        QVERIFY(ref.evalAll(ids, 1, a).isOk());
+        QVERIFY(rig.evalAll(ids, model::kMaxChunk, b).isOk());
+        QCOMPARE(b.size(), a.size());
+        QVERIFY(std::memcmp(a.data(), b.data(), a.size() * 4) == 0);
+        // Last-position runs too (the pieces before the last skip the head).
+        model::ForwardPass &fp = *rig.fp;
+        fp.reset();
+        std::vector<float> last(size_t(rig.cfg().vocab));
+        QVERIFY(fp.run(ids.data(), model::kMaxChunk, last.data(), false).isOk());
+        QVERIFY(std::memcmp(last.data(), a.data() + size_t(model::kMaxChunk - 1) * last.size(), last.size() * 4) == 0);
+        QCOMPARE(fp.position(), model::kMaxChunk);
+    }
+
+    // An error anywhere in the expert loop gives every record back: the
+    // probe holds none and the cache's source has no handle parked.
+    void errorMidLayerReleasesEveryRecord_data()
+    {
+        QTest::addColumn<int>("failAcquire");
+        QTest::addColumn<int>("failParse");
+        QTest::addColumn<int>("failDownBooks");
+        QTest::addColumn<int>("chunk");
+        QTest::newRow("read error, decode") << 5 << -1 << -1 << 1;
+        QTest::newRow("damaged record, decode") << -1 << 6 << -1 << 1;
+        QTest::newRow("damaged record, chunk 8") << -1 << 9 << -1 << 8;
+        QTest::newRow("codebook error, chunk 8") << -1 << -1 << 10 << 8;
+    }
+    void errorMidLayerReleasesEveryRecord()
+    {
+        QFETCH(int, failAcquire);
+        QFETCH(int, failParse);
+        QFETCH(int, failDownBooks);
+        QFETCH(int, chunk);
+        const std::string path = model("k3");
+        QVERIFY(!path.empty());
+        Rig rig;
+        QVERIFY(rig.open(path, 96, chunk).isOk());
+        rig.probe->failAcquireAt = failAcquire;
+        rig.failParseAt = failParse;
+        rig.failDownBooksAt = failDownBooks;
+        const auto ids = promptFor(rig.cfg(), size_t(chunk));
+        std::vector<float> logits(size_t(rig.cfg().vocab));
+        Status st = Status::ok();
+        for (int step = 0; step < 8 && st.isOk(); ++step)
+            st = rig.fp->run(ids.data(), chunk, logits.data(), false);
+        QVERIFY2(!st.isOk(), "the injected error never fired");
+        QVERIFY2(st.message().find("probe: injected") != std::string::npos, st.message().c_str());
+        QVERIFY(st.message().find("layer ") != std::string::npos);
+        QVERIFY(rig.probe->acquires > 1); // records were held before the failure
+        QCOMPARE(rig.probe->outstanding(), 0);
+        QCOMPARE(rig.cache->heldCount(), 0);
+        QVERIFY(rig.fp->stateDamaged());
+    }
+
+    // The handle itself: one release per acquired record, whatever happens to it.
+    void expertRecordReleasesOnce()
+    {
+        struct Counting : model::ExpertSource {
+            std::vector<uint64_t> released;
+            Expected<model::ExpertRecord> acquire(int, int expert) override
+            {
+                return model::ExpertRecord(this, {nullptr, 0, uint64_t(expert)});
+            }
+            void release(const model::ExpertRecordRef &ref) override { released.push_back(ref.token); }
+        } src;
+        {
+            auto a = src.acquire(0, 1);
+            auto b = src.acquire(0, 2);
+            model::ExpertRecord moved(std::move(*a));
+            QVERIFY(!*a && moved);
+            QVERIFY(src.released.empty());
+            moved = std::move(*b); // releases 1, now holds 2
+            QCOMPARE(src.released, std::vector<uint64_t>({1}));
+            moved.release();
+            moved.release();
+            QCOMPARE(src.released, std::vector<uint64_t>({1, 2}));
+            auto c = src.acquire(0, 3);
+            QVERIFY(c);
+        } // c's record goes here
+        QCOMPARE(src.released, std::vector<uint64_t>({1, 2, 3}));
+    }
+
+    // The budget picks the prefill chunk; logits stay identical bit for bit
+    // and the ledger after open equals the plan for that budget.
+    void budgetsNeverChangeLogits()
+    {
+        const std::string path = model("k3");
+        QVERIFY(!path.empty());
+        auto c = Container::open(path);
+        QVERIFY(c);
+        model::PlannerInputsOptions pio;
+        pio.contextLength = 128;
+        auto ram = detectUsableRam();
+        QVERIFY(ram);
+        auto base = model::planForBudget(**c, pio, ram->usableBytes, 0);
+        QVERIFY(base);
+        const uint64_t floor = base->floorBytes;
+        const uint64_t extra64 = model::prefillExtraBytes((*c)->config(), 128, 64);
+        const std::vector<uint64_t> budgets = {floor, floor + 4 * model::prefillExtraBytes((*c)->config(), 128, 4),
+                                               floor + 4 * extra64, 0};
+        std::vector<int> chunks;
+        std::vector<float> want;
+        const auto ids = promptFor((*c)->config(), 70);
+        for (uint64_t budget : budgets) {
+            auto bp = model::planForBudget(**c, pio, ram->usableBytes, budget);
+            QVERIFY(bp);
+            QCOMPARE(bp->floorBytes, floor);
+            chunks.push_back(bp->prefillChunk);
+            EngineOptions o;
+            o.modelPath = path;
+            o.contextLength = 128;
+            o.budgetBytes = budget;
+            o.threads = 1;
+            auto e = Engine::open(o);
+            QVERIFY2(e, e ? "" : e.status().message().c_str());
+            QCOMPARE((*e)->info().floorBytes, floor);
+            QCOMPARE((*e)->info().expertCacheSlots, bp->sizing.slotCount);
+            std::vector<float> got;
+            QVERIFY(engineEvalAll(**e, ids, got, 64).isOk());
+            if (want.empty())
+                want = got;
+            QCOMPARE(got.size(), want.size());
+            QVERIFY2(std::memcmp(got.data(), want.data(), got.size() * 4) == 0,
+                     qPrintable(QString("budget %1 (chunk %2)").arg(budget).arg(bp->prefillChunk)));
+            SamplingParams sp;
+            sp.maxTokens = 2; // the first token is fed (the last one only sampled)
+            uint64_t resident = 0;
+            auto r = (*e)->generate(std::span<const int>(), sp, [&](const GeneratedToken &t) {
+                resident = std::max(resident, t.stats.residentBytes);
+                return true;
+            });
+            QVERIFY(r);
+            QCOMPARE(resident, bp->sizing.engineBytes);
+        }
+        qInfo("prefill chunks at the budgets: %d %d %d %d", chunks[0], chunks[1], chunks[2], chunks[3]);
+        QCOMPARE(chunks.front(), 1); // at the floor prefill runs token by token
+        QCOMPARE(chunks[2], 64);
+        QVERIFY(chunks[1] > 1 && chunks[1] < 64);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestForwardPass)
+#include "tst_forwardpass.moc"
