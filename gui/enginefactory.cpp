@@ -15,6 +15,8 @@ qt::EngineFactory defaultEngineFactory()
         EngineOptions o = options;
         if (o.threads <= 0)
             o.threads = std::max(0, qEnvironmentVariableIntValue("SLUICE_THREADS"));
+        if (o.checkpoints == 0)
+            o.checkpoints = kChatCheckpoints; // an edit or a regenerate rolls back instead of starting over
         return Engine::open(o);
     };
 }
