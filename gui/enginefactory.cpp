@@ -10,7 +10,15 @@ namespace sluice::gui {
 
 qt::EngineFactory defaultEngineFactory()
 {
-    return [](const EngineOptions &options) { return Engine::open(options); };
+    return [](const EngineOptions &options) {
+        // The library reads no environment: the app maps SLUICE_THREADS itself.
+        EngineOptions o = options;
+        if (o.threads <= 0)
+            o.threads = std::max(0, qEnvironmentVariableIntValue("SLUICE_THREADS"));
+        if (o.checkpoints == 0)
+            o.checkpoints = kChatCheckpoints; // an edit or a regenerate rolls back instead of starting over
+        return Engine::open(o);
+    };
 }
 
 PlannerInputsProvider defaultPlannerInputs()

@@ -1,11 +1,22 @@
 // sluice-cli chat MODEL: an interactive conversation in the model's chat
 // format. Commands: /reset, /save FILE, /load FILE, /stats, /image PATH,
-// /think on|off, /quit. The session keeps what was already evaluated: each
-// turn feeds only the tokens past the common prefix.
+// /think on|off, /regenerate, /quit. Prefix reuse (api/session.h): each turn
+// computes only the positions past the common prefix with the session's state.
+// --script FILE --json runs a scripted conversation and prints one JSON
+// object per turn (the chat benchmark in docs/conversations.md).
 #include "command.h"
 
-#include "model/engine.h"
+#include "api/model.h"
+#include "api/session.h"
+#include "hostenv.h"
 #include "options.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
+#include <chrono>
 
 #include <cstdio>
 #include <iostream>
@@ -13,43 +24,160 @@
 
 using namespace sluice;
 
+namespace {
+
+// --script FILE: one user message per line, or a JSON list of strings.
+bool readScript(const std::string &path, std::vector<std::string> &out, std::string &error)
+{
+    QFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::ReadOnly)) {
+        error = path + ": cannot open";
+        return false;
+    }
+    const QByteArray bytes = f.readAll();
+    if (bytes.trimmed().startsWith('[')) {
+        QJsonParseError pe;
+        const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
+        if (!doc.isArray()) {
+            error = path + ": not a JSON list of strings (" + pe.errorString().toStdString() + ")";
+            return false;
+        }
+        for (const QJsonValue &v : doc.array()) {
+            if (!v.isString()) {
+                error = path + ": every element must be a string";
+                return false;
+            }
+            out.push_back(v.toString().toStdString());
+        }
+        return true;
+    }
+    for (const QByteArray &line : bytes.split('\n'))
+        if (!line.trimmed().isEmpty())
+            out.push_back(line.toStdString());
+    return true;
+}
+
+} // namespace
+
 static int runChat(const std::vector<std::string> &args)
 {
     EngineOptions opts;
+    opts.checkpoints = kChatCheckpoints; // edits and regenerates roll back to a checkpoint
+    const bool profile = cli::profileRequested();
     SamplingParams sp;
     sp.maxTokens = 512;
     sp.temperature = 0.6f;
     sp.topP = 0.95f;
-    std::string system;
+    std::string system, scriptPath;
+    bool json = false;
     cli::OptionParser p("chat", "An interactive conversation in the model's chat format.");
     p.positional("MODEL", &opts.modelPath, "a .waste container directory");
     p.text("--system", &system, "a system message in front of the conversation");
+    p.text("--script", &scriptPath, "read the user messages from FILE (one per line, or a JSON list of strings)");
+    p.flag("--json", &json, "one JSON object per turn (turn, prompt/reused/prefill tokens, ttft_s, decode_tok_s, reply)");
     cli::addSamplingOptions(p, sp, true, false);
     cli::addEngineOptions(p, opts);
-    p.note("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /quit");
+    p.note("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /regenerate /quit");
     if (const int code = p.parse(args); code >= 0)
         return code;
-    auto engine = Engine::open(opts);
-    if (!engine) {
-        std::fprintf(stderr, "chat: %s\n", engine.status().message().c_str());
+    std::vector<std::string> script;
+    if (!scriptPath.empty()) {
+        std::string error;
+        if (!readScript(scriptPath, script, error)) {
+            std::fprintf(stderr, "chat: %s\n", error.c_str());
+            return 2;
+        }
+    }
+    auto model = Model::open(opts);
+    if (!model) {
+        std::fprintf(stderr, "chat: %s\n", model.status().message().c_str());
         return 1;
     }
-    Engine &e = **engine;
+    Model &m = **model;
+    auto created = m.createSession();
+    if (!created) {
+        std::fprintf(stderr, "chat: %s\n", created.status().message().c_str());
+        return 1;
+    }
+    Session &s = **created;
     std::vector<ChatMessage> history;
     if (!system.empty())
         history.push_back({"system", system, "", 0});
-    std::vector<int> evaluated; // the tokens the session holds, in order
+    // The conversation as ids: what the model produced is kept as produced
+    // (re-rendering a reply need not give the same ids), each new user turn is
+    // the rendering's suffix past the conversation so far.
+    std::vector<int> conversation, lastPrompt;
     ChatOptions co;
     co.thinking = false;
-    int pendingImages = 0;
+    int pendingImages = 0, turn = 0;
     GenerationResult last;
+    size_t next = 0;
+    const bool interactive = script.empty();
+    int errors = 0; // any failed turn or command makes the exit status 1
+    auto runTurn = [&](const std::vector<int> &sequence) -> bool {
+        std::string reply;
+        int index = 0;
+        const auto t0 = std::chrono::steady_clock::now();
+        double ttft = 0;
+        auto r = s.generate(sequence, sp, [&](const GeneratedToken &t) {
+            if (index == 0)
+                ttft = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if (profile)
+                cli::printTokenProfile(index, t.stats);
+            ++index;
+            if (!json) {
+                std::fwrite(t.text.data(), 1, t.text.size(), stdout);
+                std::fflush(stdout);
+            }
+            reply += t.text;
+            return true;
+        });
+        if (!json)
+            std::printf("\n");
+        if (!r) {
+            std::printf("error: %s\n", r.status().message().c_str());
+            ++errors;
+            return false;
+        }
+        if (r->reason == StopReason::ContextFull) {
+            std::printf("error: the context (%d positions) is full; /reset or a larger --ctx\n", opts.contextLength);
+            ++errors;
+        }
+        last = *r;
+        ++turn;
+        lastPrompt = sequence;
+        conversation = sequence;
+        conversation.insert(conversation.end(), r->tokens.begin(), r->tokens.end());
+        if (json) {
+            const int n = int(r->tokens.size());
+            QJsonObject o{{"turn", turn},
+                          {"prompt_tokens", r->promptTokens},
+                          {"reused_tokens", r->reusedTokens},
+                          {"prefill_tokens", r->prefillTokens},
+                          {"images_encoded", r->imagesEncoded},
+                          {"reply_tokens", n},
+                          {"ttft_s", ttft},
+                          {"prefill_s", r->prefillSeconds},
+                          {"decode_tok_s", n > 1 ? (n - 1) / std::max(1e-9, r->decodeSeconds) : 0.0},
+                          {"reply", QString::fromStdString(reply)}};
+            std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
+            std::fflush(stdout);
+        }
+        history.push_back({"assistant", reply, "", 0});
+        return true;
+    };
     std::string line;
-    int errors = 0; // a scripted session (stdin not a terminal) must not exit 0 after a failure
     while (true) {
-        std::printf("> ");
-        std::fflush(stdout);
-        if (!std::getline(std::cin, line))
-            break;
+        if (interactive) {
+            std::printf("> ");
+            std::fflush(stdout);
+            if (!std::getline(std::cin, line))
+                break;
+        } else {
+            if (next >= script.size())
+                break;
+            line = script[next++];
+        }
         if (line.empty())
             continue;
         if (line[0] == '/') {
@@ -59,35 +187,43 @@ static int runChat(const std::vector<std::string> &args)
             Status st;
             if (cmd == "/quit" || cmd == "/exit") {
                 break;
-            } else if (cmd == "/reset") {
-                e.resetSession();
-                history.resize(system.empty() ? 0 : 1);
-                evaluated.clear();
             } else if ((cmd == "/save" || cmd == "/load") && arg.empty()) {
                 st = makeError(ErrorCode::InvalidArgument, cmd + " needs a FILE (" + cmd + " FILE)");
+            } else if (cmd == "/reset") {
+                s.reset();
+                history.resize(system.empty() ? 0 : 1);
+                conversation.clear();
             } else if (cmd == "/save") {
-                st = e.saveSession(arg);
+                st = s.save(arg);
             } else if (cmd == "/load") {
-                st = e.loadSession(arg);
+                st = s.load(arg);
                 if (st.isOk()) {
-                    // The file holds state, not text: later turns start a fresh history on top of it.
+                    // The file holds the state and its ids: the conversation continues on them.
                     history.clear();
-                    evaluated.assign(size_t(e.position()), -1);
+                    conversation = s.tokens();
+                }
+            } else if (cmd == "/regenerate") {
+                if (lastPrompt.empty()) {
+                    st = makeError(ErrorCode::InvalidArgument, "nothing to regenerate yet");
+                } else {
+                    history.pop_back();
+                    runTurn(lastPrompt);
                 }
             } else if (cmd == "/stats") {
-                std::printf("position %d; last reply %zu tokens, %.2f tok/s; hits %llu misses %llu, %.1f MB read\n",
-                            e.position(), last.tokens.size(),
-                            double(last.tokens.size()) / std::max(1e-9, last.decodeSeconds),
-                            (unsigned long long)last.totals.demandHits, (unsigned long long)last.totals.demandMisses,
-                            double(last.totals.bytesRead) / 1e6);
+                std::printf("position %d; last reply %zu tokens, %.2f tok/s; reused %d of %d prompt tokens; "
+                            "hits %llu misses %llu, %.1f MB read\n",
+                            s.position(), last.tokens.size(),
+                            double(last.tokens.size()) / std::max(1e-9, last.decodeSeconds), last.reusedTokens,
+                            last.promptTokens, (unsigned long long)last.totals.demandHits,
+                            (unsigned long long)last.totals.demandMisses, double(last.totals.bytesRead) / 1e6);
             } else if (cmd == "/image") {
-                st = e.addImage(arg);
+                st = s.addImage(arg);
                 if (st.isOk())
                     ++pendingImages;
             } else if (cmd == "/think") {
                 co.thinking = arg == "on";
             } else {
-                std::printf("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /quit\n");
+                std::printf("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /regenerate /quit\n");
             }
             if (!st.isOk()) {
                 std::printf("error: %s\n", st.message().c_str());
@@ -95,49 +231,30 @@ static int runChat(const std::vector<std::string> &args)
             }
             continue;
         }
+        // The new turn: the rendering's suffix past the conversation rendered so far.
+        ChatOptions before = co;
+        before.addGenerationPrompt = false;
+        const std::vector<int> prior = history.empty() ? std::vector<int>{} : m.renderChat(history, before, s.imageSizes());
         history.push_back({"user", line, "", pendingImages});
         pendingImages = 0;
-        std::vector<int> ids = e.renderChat(history, co);
-        // Feed only what the session does not hold yet.
-        size_t common = 0;
-        while (common < evaluated.size() && common < ids.size() && evaluated[common] == ids[common])
-            ++common;
-        if (common < evaluated.size()) {
-            if (!evaluated.empty() && evaluated[0] == -1) {
-                common = evaluated.size(); // loaded state: append
-                ids.insert(ids.begin(), evaluated.begin(), evaluated.end());
-            } else {
-                e.resetSession();
-                evaluated.clear();
-                common = 0;
-            }
+        const std::vector<int> full = m.renderChat(history, co, s.imageSizes());
+        if (full.empty()) {
+            std::fprintf(stderr, "chat: the model has no tokenizer/chat format\n");
+            return 1;
         }
-        const std::vector<int> fresh(ids.begin() + ptrdiff_t(common), ids.end());
-        std::string reply;
-        auto r = e.generate(fresh, sp, [&](const GeneratedToken &t) {
-            std::fwrite(t.text.data(), 1, t.text.size(), stdout);
-            std::fflush(stdout);
-            reply += t.text;
-            return true;
-        });
-        std::printf("\n");
-        if (!r) {
-            std::printf("error: %s\n", r.status().message().c_str());
-            ++errors;
-            e.resetSession();
-            evaluated.clear();
+        std::vector<int> sequence;
+        const bool extends = conversation.size() > 0 && full.size() >= prior.size() &&
+                             std::equal(prior.begin(), prior.end(), full.begin());
+        if (extends) {
+            sequence = conversation;
+            sequence.insert(sequence.end(), full.begin() + ptrdiff_t(prior.size()), full.end());
+        } else {
+            sequence = full;
+        }
+        if (!runTurn(sequence)) {
             history.pop_back();
             continue;
         }
-        last = *r;
-        evaluated.insert(evaluated.end(), fresh.begin(), fresh.end());
-        evaluated.insert(evaluated.end(), r->tokens.begin(), r->tokens.end());
-        evaluated.resize(size_t(e.position())); // the last sampled token is not evaluated yet
-        if (r->reason == StopReason::ContextFull) {
-            std::printf("error: the context (%d positions) is full; /reset or a larger --ctx\n", opts.contextLength);
-            ++errors;
-        }
-        history.push_back({"assistant", reply, "", 0});
     }
     return errors ? 1 : 0;
 }

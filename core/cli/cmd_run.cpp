@@ -4,6 +4,7 @@
 // format (thinking off); otherwise the prompt is plain content text.
 #include "command.h"
 
+#include "hostenv.h"
 #include "model/engine.h"
 #include "options.h"
 
@@ -63,7 +64,11 @@ static int runRun(const std::vector<std::string> &args)
         std::fprintf(stderr, "run: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
         return 1;
     }
-    auto r = e.generate(ids, sp, [](const GeneratedToken &t) {
+    const bool profile = cli::profileRequested();
+    int index = 0;
+    auto r = e.generate(ids, sp, [&](const GeneratedToken &t) {
+        if (profile)
+            cli::printTokenProfile(index++, t.stats);
         std::fwrite(t.text.data(), 1, t.text.size(), stdout);
         std::fflush(stdout);
         return true;

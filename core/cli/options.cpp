@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include "hostenv.h"
 #include "model/engine.h"
 
 #include <charconv>
@@ -541,6 +542,7 @@ std::string OptionParser::help() const
 
 void addEngineOptions(OptionParser &p, EngineOptions &o)
 {
+    applyEngineEnvironment(o); // environment defaults first: options parsed later win
     // Host concern: the user's cache folder (the library never reads the environment).
     if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
         o.cacheDir = std::string(xdg) + "/sluice";
@@ -555,6 +557,8 @@ void addEngineOptions(OptionParser &p, EngineOptions &o)
     p.integer("--io-threads", &o.ioThreads, 1, 64, "expert reader threads");
     p.integer("--max-patches", &o.maxImagePatches, 4, kMaxPatchesOption,
               "patch budget per image (0 or absent: the model's max_patches)");
+    p.integer("--checkpoints", &o.checkpoints, 0, 1024,
+              "recurrent-state checkpoints kept per session for prefix reuse (default 4)");
     p.flag("--verify", &o.verifyChecksums, "CRC every expert record on every read");
     p.flag("--no-cache", &o.cacheEnabled, "read every expert for every use (testing)", false);
     p.flag("--no-read-ahead", &o.readAhead, "do not queue a layer's experts ahead", false);

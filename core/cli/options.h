@@ -22,7 +22,8 @@
 #include <vector>
 
 namespace sluice {
-struct EngineOptions;
+struct ModelOptions;
+using EngineOptions = ModelOptions;
 struct SamplingParams;
 } // namespace sluice
 

@@ -1,6 +1,7 @@
 #include "model/plannerinputs.h"
 
 #include "model/forwardpass.h"
+#include "model/session.h"
 #include "vision/visiontower.h"
 
 #include <algorithm>
@@ -15,6 +16,11 @@ bool isTrunkTensor(const ModelConfig &cfg, const TensorInfo &t)
         return false;
     // Without a prefix (Kimi-Linear) the text tensors are the model.* and lm_head ones.
     return !cfg.tensorPrefix.empty() || t.name.rfind("model.", 0) == 0 || t.name.rfind("lm_head", 0) == 0;
+}
+
+uint64_t checkpointBytes(const ModelConfig &cfg)
+{
+    return (uint64_t(kdaStateFloats(cfg)) + uint64_t(std::max(0, cfg.vocab))) * 4;
 }
 
 uint64_t maxRecordBytes(const Container &container)
@@ -35,6 +41,8 @@ Expected<PlannerInputs> plannerInputs(const ModelConfig &cfg, const std::vector<
 {
     if (o.contextLength < 1)
         return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
+    if (o.sessions < 1 || o.sessions > 64)
+        return makeError(ErrorCode::InvalidArgument, "sessions must be 1..64");
     // The model's positional range is the real limit (RoPE/YaRN are defined
     // up to it); a bigger cache would only be refused later or, worse, used.
     if (o.contextLength > cfg.maxPositions)
@@ -60,6 +68,13 @@ Expected<PlannerInputs> plannerInputs(const ModelConfig &cfg, const std::vector<
     in.qkRopeDim = cfg.qkRopeDim;
     in.contextLength = o.contextLength;
     in.scratch = ForwardPass::scratchBuffers(cfg, o.contextLength, o.prefillChunk);
+    if (o.sessions > 1) {
+        // Every session owns its forward pass (state and scratch).
+        uint64_t one = ForwardPass::stateBytes(cfg, o.contextLength);
+        for (const ScratchBuffer &b : in.scratch)
+            one += b.bytes;
+        in.scratch.push_back({kFurtherSessionsName, uint64_t(o.sessions - 1) * one});
+    }
     in.topK = cfg.topK;
     in.moeLayers = cfg.moeLayerCount();
     in.expertsPerLayer = cfg.nExperts;
@@ -194,6 +209,27 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<
     out.inputs = std::move(chosen->inputs);
     out.plan = std::move(chosen->plan);
     out.sizing = std::move(*sizing);
+    return out;
+}
+
+Expected<CheckpointPlan> planCheckpoints(const BudgetPlan &bp, const ModelConfig &cfg, int requested, int sessions)
+{
+    if (requested < 0 || requested > 1024 || sessions < 1)
+        return makeError(ErrorCode::InvalidArgument, "checkpoints must be 0..1024");
+    CheckpointPlan out;
+    out.sizing = bp.sizing;
+    const uint64_t each = checkpointBytes(cfg) * uint64_t(sessions);
+    const uint64_t floor = bp.plan.floorBytes;
+    const uint64_t spare = bp.sizing.budgetBytes > floor ? bp.sizing.budgetBytes - floor : 0;
+    out.perSession = each ? int(std::min<uint64_t>(uint64_t(requested), spare / 4 / each)) : 0;
+    out.bytes = uint64_t(out.perSession) * each;
+    if (out.bytes) {
+        auto sizing = sizeCache(bp.plan, bp.sizing.budgetBytes - out.bytes);
+        if (!sizing)
+            return sizing.status();
+        out.sizing = *sizing;
+        out.sizing.budgetBytes = bp.sizing.budgetBytes; // the ceiling stays the budget
+    }
     return out;
 }
 

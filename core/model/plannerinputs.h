@@ -6,7 +6,7 @@
 // the text prefix except the on-disk embedding), the recurrent and latent
 // state for the context length, the forward pass's enumerated scratch
 // buffers, the largest expert record and, when requested and present, the
-// vision tower's exact memory plan.
+// vision tower's exact memory plan, and the sessions' bounded checkpoints.
 #include "format/container.h"
 #include "stream/memoryplanner.h"
 #include "util/status.h"
@@ -22,7 +22,16 @@ struct PlannerInputsOptions {
     int maxImagePatches = 0;    // 0 = the model's max_patches
     int attentionSlices = 0;    // the vision attention's work slices (the engine passes its thread count)
     int prefillChunk = 1;       // chunk capacity the forward pass's scratch is sized for (1 = decode only)
+    int sessions = 1;           // sessions alive at once (ModelOptions::sessions)
 };
+
+// Bytes of one session checkpoint: every KDA layer's S and conv state plus the
+// logits after that position (so a regenerate needs no recomputation).
+uint64_t checkpointBytes(const ModelConfig &cfg);
+// The ledger entry of the checkpoints, and the planner's scratch line for
+// every session beyond the first (its state and scratch).
+inline const char *kCheckpointScratchName = "session checkpoints";
+inline const char *kFurtherSessionsName = "further sessions (state, scratch)";
 
 // True for the tensors the engine keeps resident as the trunk.
 bool isTrunkTensor(const ModelConfig &cfg, const TensorInfo &tensor);
@@ -56,6 +65,20 @@ struct BudgetPlan {
 // options.prefillChunk is ignored (chosen here).
 Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
                                    uint64_t usableRamBytes, uint64_t budgetBytes);
+
+// Prefix-reuse checkpoints are not part of the floor: like the prefill
+// chunk they come out of the budget above it. Of `requested` per session
+// (ModelOptions::checkpoints), as many as fit in a quarter of the spare
+// bytes (budget - floor at the chosen chunk) for `sessions` sessions; the
+// cache is sized for the budget minus their bytes, so the ledger after open
+// equals sizing.engineBytes + bytes. At the floor a session keeps none (it
+// still reuses by appending and, without recurrent state, by truncation).
+struct CheckpointPlan {
+    int perSession = 0;
+    uint64_t bytes = 0;      // perSession * sessions * checkpointBytes
+    CacheSizing sizing;      // the cache for budget - bytes
+};
+Expected<CheckpointPlan> planCheckpoints(const BudgetPlan &plan, const ModelConfig &cfg, int requested, int sessions);
 
 // The same mapping without a container: a config, every tensor as stored
 // (trunk and vision; experts excluded) and the largest expert record. The

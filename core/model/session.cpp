@@ -1,11 +1,9 @@
 #include "model/session.h"
 
-#include "util/bytes.h"
 #include "util/regularfile.h"
 
 #include <algorithm>
 #include <cmath>
-
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -13,6 +11,45 @@
 #include <unistd.h>
 
 namespace sluice::model {
+
+size_t kdaStateFloats(const ModelConfig &cfg)
+{
+    const size_t H = size_t(cfg.kdaHeads), D = size_t(cfg.kdaHeadDim), R = size_t(std::max(0, cfg.convKernel - 1));
+    size_t n = 0;
+    for (int L = 0; L < cfg.nLayers; ++L)
+        if (cfg.layerIsKda[size_t(L)])
+            n += H * D * D + 3 * H * D * R;
+    return n;
+}
+
+void copyKdaState(const ModelConfig &cfg, const ForwardPass &fp, std::vector<float> &out)
+{
+    out.resize(kdaStateFloats(cfg));
+    size_t off = 0;
+    for (int L = 0; L < cfg.nLayers; ++L) {
+        if (!cfg.layerIsKda[size_t(L)])
+            continue;
+        const auto &s = fp.layerStates()[size_t(L)];
+        std::copy(s.s.begin(), s.s.end(), out.begin() + ptrdiff_t(off));
+        off += s.s.size();
+        std::copy(s.conv.begin(), s.conv.end(), out.begin() + ptrdiff_t(off));
+        off += s.conv.size();
+    }
+}
+
+void restoreKdaState(const ModelConfig &cfg, const std::vector<float> &in, ForwardPass &fp)
+{
+    size_t off = 0;
+    for (int L = 0; L < cfg.nLayers; ++L) {
+        if (!cfg.layerIsKda[size_t(L)])
+            continue;
+        auto &s = fp.layerStates()[size_t(L)];
+        std::copy_n(in.begin() + ptrdiff_t(off), s.s.size(), s.s.begin());
+        off += s.s.size();
+        std::copy_n(in.begin() + ptrdiff_t(off), s.conv.size(), s.conv.begin());
+        off += s.conv.size();
+    }
+}
 
 namespace {
 
@@ -30,38 +67,81 @@ const char *kFieldNames[kShapeFields] = {"layers",   "hidden",  "vocab",   "KDA 
                                          "conv kernel", "MLA heads", "kv_lora_rank", "qk_rope_head_dim",
                                          "context capacity", "position", "reserved"};
 
-} // namespace
-
-Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, const ForwardPass &fp)
+template <typename T>
+void put(std::string &out, const T &v)
 {
-    if (path.empty())
-        return makeError(ErrorCode::InvalidArgument, "no session file name given");
-    std::string out;
-    appendLe32(out, kSessionMagic);
-    appendLe32(out, kSessionVersion);
-    appendLe64(out, fingerprint);
-    int32_t f[kShapeFields];
-    shapeFields(cfg, fp.contextLength(), fp.position(), f);
-    for (int32_t v : f)
-        appendLe32(out, uint32_t(v));
-    for (int L = 0; L < cfg.nLayers; ++L)
-        out.push_back(cfg.layerIsKda[size_t(L)] ? 1 : 2);
-    const auto &states = fp.layerStates();
-    const size_t row = size_t(cfg.kvLoraRank + cfg.qkRopeDim);
-    for (int L = 0; L < cfg.nLayers; ++L) {
-        const auto &s = states[size_t(L)];
-        if (cfg.layerIsKda[size_t(L)]) {
-            out.append(reinterpret_cast<const char *>(s.s.data()), s.s.size() * 4);
-            out.append(reinterpret_cast<const char *>(s.conv.data()), s.conv.size() * 4);
-        } else {
-            const int32_t nkv = fp.position();
-            appendLe32(out, uint32_t(nkv));
-            out.append(reinterpret_cast<const char *>(s.kv.data()), size_t(nkv) * row * 4);
-        }
-    }
-    const uint64_t sum = fnv1a64(out.data(), out.size());
-    appendLe64(out, sum);
+    out.append(reinterpret_cast<const char *>(&v), sizeof v);
+}
 
+void putFloats(std::string &out, const std::vector<float> &v)
+{
+    out.append(reinterpret_cast<const char *>(v.data()), v.size() * 4);
+}
+
+// Bounds-checked reads over the file's bytes: every count is checked against
+// what is left before anything is allocated.
+class Reader {
+public:
+    Reader(std::string_view data, size_t end)
+        : m_data(data)
+        , m_end(end)
+    {
+    }
+    template <typename T>
+    bool get(T &v)
+    {
+        if (m_end - m_off < sizeof v)
+            return false;
+        std::memcpy(&v, m_data.data() + m_off, sizeof v);
+        m_off += sizeof v;
+        return true;
+    }
+    bool floats(size_t n, std::vector<float> *out)
+    {
+        if (n > (m_end - m_off) / 4)
+            return false;
+        for (size_t i = 0; i < n; ++i) {
+            float v;
+            std::memcpy(&v, m_data.data() + m_off + 4 * i, 4);
+            if (!std::isfinite(v))
+                return false;
+        }
+        if (out) {
+            out->resize(n);
+            std::memcpy(out->data(), m_data.data() + m_off, n * 4);
+        }
+        m_off += n * 4;
+        return true;
+    }
+    // The index of the first non-finite float of the next n (which must be there), or -1.
+    int64_t firstNonFinite(size_t n) const
+    {
+        for (size_t i = 0; i < n; ++i) {
+            float v;
+            std::memcpy(&v, m_data.data() + m_off + 4 * i, 4);
+            if (!std::isfinite(v))
+                return int64_t(i);
+        }
+        return -1;
+    }
+    bool skip(size_t n)
+    {
+        if (n > m_end - m_off)
+            return false;
+        m_off += n;
+        return true;
+    }
+    size_t offset() const { return m_off; }
+    bool atEnd() const { return m_off == m_end; }
+
+private:
+    std::string_view m_data;
+    size_t m_end;
+    size_t m_off = 0;
+};
+
+Status writeAtomically(const std::string &path, const std::string &out)
+{
     const std::string tmp = path + ".tmp." + std::to_string(::getpid());
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
@@ -99,37 +179,94 @@ Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
     return Status::ok();
 }
 
-uint64_t maxSessionBytes(const ModelConfig &cfg, int contextLength)
+} // namespace
+
+Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, const ForwardPass &fp,
+                   const SessionHistory &h)
 {
-    const uint64_t H = uint64_t(cfg.kdaHeads), D = uint64_t(cfg.kdaHeadDim), C = H * D;
-    const uint64_t R = uint64_t(std::max(cfg.convKernel - 1, 0));
-    const uint64_t row = uint64_t(cfg.kvLoraRank + cfg.qkRopeDim);
-    uint64_t bytes = 4 + 4 + 8 + kShapeFields * 4 + uint64_t(cfg.nLayers) + 8;
+    if (path.empty())
+        return makeError(ErrorCode::InvalidArgument, "no session file name given");
+    const int pos = fp.position();
+    if (int(h.ids.size()) != pos)
+        return makeError(ErrorCode::Internal, "session: " + std::to_string(h.ids.size()) + " ids for " +
+                                                  std::to_string(pos) + " positions");
+    std::string out;
+    put(out, kSessionMagic);
+    put(out, kSessionVersion);
+    put(out, fingerprint);
+    int32_t f[kShapeFields];
+    shapeFields(cfg, fp.contextLength(), pos, f);
+    out.append(reinterpret_cast<const char *>(f), sizeof f);
     for (int L = 0; L < cfg.nLayers; ++L)
-        bytes += cfg.layerIsKda[size_t(L)] ? (H * D * D + 3 * C * R) * 4 : 4 + uint64_t(contextLength) * row * 4;
-    return bytes;
+        out.push_back(cfg.layerIsKda[size_t(L)] ? 1 : 2);
+    const auto &states = fp.layerStates();
+    const size_t row = size_t(cfg.kvLoraRank + cfg.qkRopeDim);
+    for (int L = 0; L < cfg.nLayers; ++L) {
+        const auto &s = states[size_t(L)];
+        if (cfg.layerIsKda[size_t(L)]) {
+            putFloats(out, s.s);
+            putFloats(out, s.conv);
+        } else {
+            put(out, int32_t(pos));
+            out.append(reinterpret_cast<const char *>(s.kv.data()), size_t(pos) * row * 4);
+        }
+    }
+    out.append(reinterpret_cast<const char *>(h.ids.data()), h.ids.size() * 4);
+    put(out, uint32_t(h.images.size()));
+    for (const ImageSpan &im : h.images) {
+        put(out, int32_t(im.start));
+        put(out, int32_t(im.identity.tokens));
+        put(out, int32_t(im.identity.width));
+        put(out, int32_t(im.identity.height));
+        put(out, im.identity.pixelHash);
+        put(out, im.identity.fileHash);
+    }
+    put(out, uint32_t(h.lastLogits.size()));
+    putFloats(out, h.lastLogits);
+    put(out, uint32_t(h.checkpoints.size()));
+    for (const Checkpoint &c : h.checkpoints) {
+        put(out, int32_t(c.position));
+        put(out, uint32_t(c.logits.size()));
+        putFloats(out, c.kda);
+        putFloats(out, c.logits);
+    }
+    const uint64_t sum = fnv1a64(out.data(), out.size());
+    put(out, sum);
+    return writeAtomically(path, out);
 }
 
-Expected<int> checkSessionBytes(std::string_view data, const ModelConfig &cfg, int contextLength,
-                                uint64_t fingerprint, const std::string &where)
+Expected<int> checkSessionBytes(std::string_view data, const ModelConfig &cfg, int contextLength, uint64_t fingerprint,
+                                const std::string &where, int maxCheckpoints, SessionHistory *out)
 {
     if (int(cfg.layerIsKda.size()) < cfg.nLayers)
         return makeError(ErrorCode::InvalidArgument, where + "model config without layer kinds");
     const size_t headerBytes = 4 + 4 + 8 + kShapeFields * 4 + size_t(cfg.nLayers);
-    if (data.size() < headerBytes + 8)
-        return makeError(ErrorCode::Format, where + "truncated session file (" + std::to_string(data.size()) +
+    if (data.size() < 8)
+        return makeError(ErrorCode::Format, where + "not a Sluice session file (" + std::to_string(data.size()) +
                                                 " bytes)");
-    const uint32_t magic = loadLe32(data, 0);
-    const uint32_t version = loadLe32(data, 4);
-    const uint64_t fp0 = loadLe64(data, 8);
+    uint32_t magic, version;
+    std::memcpy(&magic, data.data(), 4);
+    std::memcpy(&version, data.data() + 4, 4);
     if (magic != kSessionMagic)
         return makeError(ErrorCode::Format, where + "not a Sluice session file");
     if (version != kSessionVersion)
-        return makeError(ErrorCode::Unsupported, where + "session version " + std::to_string(version) +
-                                                     " (this build reads " + std::to_string(kSessionVersion) + ")");
+        return makeError(ErrorCode::Unsupported,
+                         where + "session version " + std::to_string(version) + " (this build reads " +
+                             std::to_string(kSessionVersion) +
+                             (version < kSessionVersion ? "; saved by an older Sluice, the conversation must be read again)"
+                                                        : "; saved by a newer Sluice)"));
+    if (data.size() < headerBytes + 8)
+        return makeError(ErrorCode::Format, where + "truncated session file (" + std::to_string(data.size()) +
+                                                " bytes)");
+    const size_t end = data.size() - 8;
+    uint64_t sum;
+    std::memcpy(&sum, data.data() + end, 8);
+    if (sum != fnv1a64(data.data(), end))
+        return makeError(ErrorCode::Checksum, where + "checksum mismatch (truncated or damaged session file)");
+    uint64_t fp0;
+    std::memcpy(&fp0, data.data() + 8, 8);
     int32_t f[kShapeFields], want[kShapeFields];
-    for (int i = 0; i < kShapeFields; ++i)
-        f[i] = int32_t(loadLe32(data, 16 + 4 * size_t(i)));
+    std::memcpy(f, data.data() + 16, sizeof f);
     const int pos = f[10];
     shapeFields(cfg, contextLength, pos, want);
     for (int i = 0; i < kShapeFields; ++i) {
@@ -144,7 +281,7 @@ Expected<int> checkSessionBytes(std::string_view data, const ModelConfig &cfg, i
         return makeError(ErrorCode::Format, where + "saved for another model (container fingerprint differs)");
     if (pos < 0 || pos > contextLength)
         return makeError(ErrorCode::ContextFull, where + "position " + std::to_string(pos) +
-                                                     " exceeds this engine's context length " +
+                                                     " exceeds this session's context length " +
                                                      std::to_string(contextLength));
     for (int L = 0; L < cfg.nLayers; ++L) {
         const char kind = data[16 + sizeof f + size_t(L)];
@@ -152,66 +289,133 @@ Expected<int> checkSessionBytes(std::string_view data, const ModelConfig &cfg, i
             return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) + " has another type");
     }
     const size_t H = size_t(cfg.kdaHeads), D = size_t(cfg.kdaHeadDim), C = H * D;
-    const size_t R = size_t(std::max(cfg.convKernel - 1, 0));
+    const size_t R = size_t(cfg.convKernel - 1);
     const size_t row = size_t(cfg.kvLoraRank + cfg.qkRopeDim);
-    size_t expect = headerBytes;
-    for (int L = 0; L < cfg.nLayers; ++L)
-        expect += cfg.layerIsKda[size_t(L)] ? (H * D * D + 3 * C * R) * 4 : 4 + size_t(pos) * row * 4;
-    if (data.size() != expect + 8)
-        return makeError(ErrorCode::Format, where + "file is " + std::to_string(data.size()) + " bytes, expected " +
-                                                std::to_string(expect + 8) + " (truncated or damaged)");
-    const uint64_t sum = loadLe64(data, expect);
-    if (sum != fnv1a64(data.data(), expect))
-        return makeError(ErrorCode::Checksum, where + "checksum mismatch (damaged session file)");
-    // Check every MLA n_kv and every value before touching anything: a
-    // checksummed file can still carry NaN state (saved after a bad step),
-    // which would turn every later logit into NaN.
-    size_t off = headerBytes;
-    const auto finite = [&](size_t at, size_t count, int layer) -> Status {
-        for (size_t i = 0; i < count; ++i) {
-            float v;
-            std::memcpy(&v, data.data() + at + i * 4, 4);
-            if (!std::isfinite(v))
-                return makeError(ErrorCode::Format, where + "layer " + std::to_string(layer) +
-                                                        ": non-finite state value at index " + std::to_string(i));
-        }
-        return Status::ok();
+    auto bad = [&](const std::string &what) {
+        return makeError(ErrorCode::Format, where + what + " (damaged session file)");
     };
+    // Pass 1: validate every count and bound; nothing is copied yet.
+    Reader r(data, end);
+    r.skip(headerBytes);
+    const size_t stateStart = r.offset();
     for (int L = 0; L < cfg.nLayers; ++L) {
         if (cfg.layerIsKda[size_t(L)]) {
             const size_t count = H * D * D + 3 * C * R;
-            SLUICE_TRY(finite(off, count, L));
-            off += count * 4;
+            if (count > (end - r.offset()) / 4)
+                return bad("layer " + std::to_string(L) + " state cut short");
+            if (const int64_t i = r.firstNonFinite(count); i >= 0)
+                return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) +
+                                                        ": non-finite state value at index " + std::to_string(i));
+            r.skip(count * 4);
         } else {
-            const int32_t nkv = int32_t(loadLe32(data, off));
+            int32_t nkv;
+            if (!r.get(nkv))
+                return bad("layer " + std::to_string(L) + " cut short");
             if (nkv != pos)
-                return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) + " holds " +
-                                                        std::to_string(nkv) + " positions, position is " +
-                                                        std::to_string(pos));
-            SLUICE_TRY(finite(off + 4, size_t(pos) * row, L));
-            off += 4 + size_t(pos) * row * 4;
+                return bad("layer " + std::to_string(L) + " holds " + std::to_string(nkv) + " positions, position is " +
+                           std::to_string(pos));
+            const size_t count = size_t(pos) * row;
+            if (count > (end - r.offset()) / 4)
+                return bad("layer " + std::to_string(L) + " latents cut short");
+            if (const int64_t i = r.firstNonFinite(count); i >= 0)
+                return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) +
+                                                        ": non-finite state value at index " + std::to_string(i));
+            r.skip(count * 4);
         }
     }
+    SessionHistory h;
+    h.ids.resize(size_t(pos));
+    for (int &id : h.ids)
+        if (!r.get(id) || id < 0 || id >= cfg.vocab)
+            return bad("token history cut short or holds an id outside the vocabulary");
+    uint32_t images;
+    if (!r.get(images) || images > uint32_t(pos))
+        return bad("image count");
+    int prevEnd = 0;
+    for (uint32_t i = 0; i < images; ++i) {
+        ImageSpan s;
+        if (!r.get(s.start) || !r.get(s.identity.tokens) || !r.get(s.identity.width) || !r.get(s.identity.height) ||
+            !r.get(s.identity.pixelHash) || !r.get(s.identity.fileHash))
+            return bad("image " + std::to_string(i) + " cut short");
+        if (s.start < prevEnd || s.identity.tokens < 1 || s.identity.tokens > pos - s.start || s.identity.width < 1 ||
+            s.identity.height < 1)
+            return bad("image " + std::to_string(i) + " span");
+        prevEnd = s.start + s.identity.tokens;
+        h.images.push_back(s);
+    }
+    uint32_t nLogits;
+    if (!r.get(nLogits) || (nLogits != 0 && nLogits != uint32_t(cfg.vocab)) || !r.floats(nLogits, &h.lastLogits))
+        return bad("logits");
+    uint32_t checkpoints;
+    if (!r.get(checkpoints) || checkpoints > uint32_t(kMaxSessionCheckpoints))
+        return bad("checkpoint count");
+    const size_t kdaFloats = kdaStateFloats(cfg);
+    int prevPos = -1;
+    for (uint32_t i = 0; i < checkpoints; ++i) {
+        Checkpoint c;
+        uint32_t cl;
+        if (!r.get(c.position) || !r.get(cl) || c.position <= prevPos || c.position > pos ||
+            (cl != 0 && cl != uint32_t(cfg.vocab)))
+            return bad("checkpoint " + std::to_string(i));
+        if (!r.floats(kdaFloats, &c.kda) || !r.floats(cl, &c.logits))
+            return bad("checkpoint " + std::to_string(i) + " cut short");
+        prevPos = c.position;
+        h.checkpoints.push_back(std::move(c));
+    }
+    if (!r.atEnd())
+        return bad(std::to_string(end - r.offset()) + " unexpected bytes after the checkpoints");
+    while (int(h.checkpoints.size()) > std::max(0, maxCheckpoints))
+        h.checkpoints.erase(h.checkpoints.begin());
+    if (out)
+        *out = std::move(h);
     return pos;
 }
 
-Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, ForwardPass &fp)
+Expected<int> checkSessionBytes(std::string_view data, const ModelConfig &cfg, int contextLength, uint64_t fingerprint,
+                                const std::string &where)
 {
-    // Only a regular file no larger than this engine's largest session: a
+    return checkSessionBytes(data, cfg, contextLength, fingerprint, where, kMaxSessionCheckpoints, nullptr);
+}
+
+uint64_t maxSessionBytes(const ModelConfig &cfg, int contextLength)
+{
+    const uint64_t ctx = uint64_t(std::max(0, contextLength));
+    const uint64_t row = uint64_t(std::max(0, cfg.kvLoraRank + cfg.qkRopeDim));
+    const uint64_t vocab = uint64_t(std::max(0, cfg.vocab));
+    const uint64_t kda = kdaStateFloats(cfg);
+    uint64_t n = 4 + 4 + 8 + kShapeFields * 4 + uint64_t(std::max(0, cfg.nLayers)) + 8;
+    for (int L = 0; L < cfg.nLayers; ++L)
+        n += cfg.layerIsKda[size_t(L)] ? 0 : 4 + ctx * row * 4;
+    n += kda * 4;                       // the KDA state itself
+    n += ctx * 4 + 4 + ctx * 32;        // ids, image spans (at most one per position)
+    n += 4 + vocab * 4 + 4;             // last logits, checkpoint count
+    n += uint64_t(kMaxSessionCheckpoints) * (8 + kda * 4 + vocab * 4);
+    return n;
+}
+
+Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, ForwardPass &fp,
+                   SessionHistory &history, int maxCheckpoints)
+{
+    // Only a regular file no larger than this session's largest: a
     // directory, FIFO or /dev/zero is named, never read (or waited on).
+    const int checkpointsInFile = kMaxSessionCheckpoints;
     auto read = readRegularFile(path, maxSessionBytes(cfg, fp.contextLength()), path + " (session file)");
     if (!read)
         return read.status();
     const std::string &data = *read;
-    const std::string where = path + ": ";
-    auto checked = checkSessionBytes(data, cfg, fp.contextLength(), fingerprint, where);
+    SessionHistory h;
+    auto checked = checkSessionBytes(data, cfg, fp.contextLength(), fingerprint, path + ": ", checkpointsInFile, &h);
     if (!checked)
         return checked.status();
     const int pos = *checked;
+    while (int(h.checkpoints.size()) > std::max(0, maxCheckpoints))
+        h.checkpoints.erase(h.checkpoints.begin());
     const size_t headerBytes = 4 + 4 + 8 + kShapeFields * 4 + size_t(cfg.nLayers);
+    const size_t stateStart = headerBytes;
     const size_t row = size_t(cfg.kvLoraRank + cfg.qkRopeDim);
-    size_t off = headerBytes;
+
     // Valid: copy into the live state.
+    size_t off = stateStart;
     auto &states = fp.layerStates();
     for (int L = 0; L < cfg.nLayers; ++L) {
         auto &s = states[size_t(L)];
@@ -228,6 +432,7 @@ Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
         }
     }
     fp.setPosition(pos);
+    history = std::move(h);
     return Status::ok();
 }
 

@@ -35,6 +35,8 @@ struct LiveStats {
 struct GenerationSummary {
     StopReason reason = StopReason::MaxTokens;
     int promptTokens = 0;
+    int reusedTokens = 0;           // of the prompt, kept from the session's state (prefix reuse)
+    int prefillTokens = 0;          // of the prompt, computed for this turn
     double prefillSeconds = 0;
     double decodeSeconds = 0;
     LiveStats stats;                // the last live figures

@@ -147,8 +147,13 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
     }
 
     // The whole conversation is rendered afresh each turn with the model's
-    // own chat format; images are queued again in order.
-    m_engine->resetSession();
+    // own chat format and every image is queued again in order. With a real
+    // session the state keeps the longest common prefix (issue 10): only the
+    // new part is computed, and an image it already holds is neither decoded
+    // nor encoded again. A session-less engine (test doubles) starts over.
+    Session *session = m_engine->session();
+    if (!session)
+        m_engine->resetSession();
     m_engine->clearImages();
     for (const QString &image : request.images) {
         Status st = m_engine->addImage(image.toStdString());
@@ -202,7 +207,8 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
         return !isCancelled(requestId);
     };
 
-    Expected<GenerationResult> result = m_engine->generate(prompt, request.sampling, onToken);
+    Expected<GenerationResult> result = session ? session->generate(prompt, request.sampling, onToken)
+                                                : m_engine->generate(prompt, request.sampling, onToken);
     m_running = 0;
     if (!pending.empty())
         Q_EMIT tokenChunk(requestId, QString::fromUtf8(pending.data(), static_cast<qsizetype>(pending.size())));
@@ -217,6 +223,8 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
     }
     summary.reason = isCancelled(requestId) ? StopReason::Cancelled : result->reason;
     summary.promptTokens = result->promptTokens;
+    summary.reusedTokens = result->reusedTokens;
+    summary.prefillTokens = result->prefillTokens;
     summary.prefillSeconds = result->prefillSeconds;
     summary.decodeSeconds = result->decodeSeconds;
     Q_EMIT finished(requestId, summary);

@@ -158,7 +158,12 @@ std::string StopMatcher::flush()
 }
 
 TokenStreamer::TokenStreamer(Tokenizer tokenizer, std::vector<int> eosIds, std::vector<std::string> stopStrings)
-    : m_eos(std::move(eosIds)), m_decoder(std::move(tokenizer)), m_stops(std::move(stopStrings))
+    : m_eos(std::move(eosIds)), m_decoder(std::in_place, std::move(tokenizer)), m_stops(std::move(stopStrings))
+{
+}
+
+TokenStreamer::TokenStreamer(std::vector<int> eosIds)
+    : m_eos(std::move(eosIds))
 {
 }
 
@@ -170,7 +175,9 @@ TokenStreamer::Step TokenStreamer::push(int id)
         step.text = finish();
         return step;
     }
-    StopMatcher::Result r = m_stops.push(m_decoder.push(id));
+    if (!m_decoder)
+        return step;
+    StopMatcher::Result r = m_stops.push(m_decoder->push(id));
     step.text = std::move(r.text);
     step.stopString = r.stopped;
     return step;
@@ -178,7 +185,9 @@ TokenStreamer::Step TokenStreamer::push(int id)
 
 std::string TokenStreamer::finish()
 {
-    StopMatcher::Result r = m_stops.push(m_decoder.flush());
+    if (!m_decoder)
+        return {};
+    StopMatcher::Result r = m_stops.push(m_decoder->flush());
     if (r.stopped)
         return r.text;
     return r.text + m_stops.flush();

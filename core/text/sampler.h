@@ -9,6 +9,7 @@
 #include "text/tokenizer.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -88,12 +89,16 @@ private:
     std::string m_held;
 };
 
-// Per-token bookkeeping of a generation loop: streaming decode (no partial
-// UTF-8 is ever shown), stop strings across token boundaries, and the
+// The one token streamer (the session's generate, hence the Qt worker, the
+// CLI and the server): per-token bookkeeping of a generation loop — complete
+// UTF-8 pieces only (a character split across tokens waits for its tail),
+// stop strings matched across token boundaries (never shown), and the
 // model's end-of-sequence ids.
 class TokenStreamer {
 public:
     TokenStreamer(Tokenizer tokenizer, std::vector<int> eosIds, std::vector<std::string> stopStrings);
+    // Without a tokenizer: ids carry no text; only end of sequence applies.
+    explicit TokenStreamer(std::vector<int> eosIds);
     struct Step {
         std::string text;        // new text to show
         bool endOfSequence = false; // the id is an EOS id (its text is not shown)
@@ -105,7 +110,7 @@ public:
 
 private:
     std::vector<int> m_eos;
-    StreamDecoder m_decoder;
+    std::optional<StreamDecoder> m_decoder;
     StopMatcher m_stops;
 };
 

@@ -265,6 +265,7 @@ void TestEngineWorker::demoModel()
     QSignalSpy finished(engine.worker(), &EngineWorker::finished);
     EngineOptions o = optionsFor(demo);
     o.threads = 1;
+    o.checkpoints = kChatCheckpoints;
     engine.open(o);
     QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
     QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
@@ -282,10 +283,30 @@ void TestEngineWorker::demoModel()
     QCOMPARE(stats.count(), summary.stats.tokens);
     QVERIFY(summary.promptTokens > 0);
 
-    // Same request again: greedy decoding gives the same text (the session is reset per request).
+    QCOMPARE(summary.reusedTokens, 0);
+    QCOMPARE(summary.prefillTokens, summary.promptTokens);
+
+    // Same request again (a regenerate): same text, and the prompt is kept
+    // from the session's state (prefix reuse, issue 10).
     const quint64 id2 = engine.generate(r);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
     QCOMPARE(joinedChunks(chunks, id2), joinedChunks(chunks, id));
+    const auto again = finished.at(1).at(1).value<GenerationSummary>();
+    QCOMPARE(again.promptTokens, summary.promptTokens);
+    if (info.checkpoints > 0) {
+        QCOMPARE(again.reusedTokens, summary.promptTokens);
+        QCOMPARE(again.prefillTokens, 0);
+    }
+
+    // The next turn: the conversation so far is reused, only the new part computed.
+    GenerateRequest next = r;
+    next.messages.push_back({"assistant", joinedChunks(chunks, id).toStdString(), "", 0});
+    next.messages.push_back({"user", "And then?", "", 0});
+    engine.generate(next);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 60000);
+    const auto third = finished.at(2).at(1).value<GenerationSummary>();
+    QVERIFY2(third.reusedTokens > 0, qPrintable(QString::number(third.reusedTokens)));
+    QCOMPARE(third.reusedTokens + third.prefillTokens, third.promptTokens);
 #endif
 }
 

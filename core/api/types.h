@@ -1,0 +1,165 @@
+#pragma once
+// Value types of Sluice's public API (api/model.h, api/session.h,
+// api/inspect.h): plain copies, nothing here points into the engine. Clients
+// (the GUI, the user-facing CLI commands, the server) include only api/*
+// headers and qt/enginetypes.h / qt/engineworker.h.
+#include "format/modelconfig.h" // transitional: ModelInfo::config
+#include "util/status.h"
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace sluice {
+
+// Checkpoints a conversation client asks for (the GUI, `sluice-cli chat`):
+// enough for an edit of the last turns and a regenerate.
+inline constexpr int kChatCheckpoints = 4;
+
+// How a model is opened. The library reads no environment variable: hosts
+// (the CLI, the GUI) map SLUICE_THREADS and friends onto these fields.
+struct ModelOptions {
+    std::string modelPath;      // a .waste directory
+    uint64_t budgetBytes = 0;   // hard RAM ceiling; 0 = the planner's default budget
+    // The planned sessions: the plan and the ledger count `sessions` sessions
+    // of this context length. Checkpoints (prefix reuse after an edit or a
+    // regenerate) come out of the budget above the floor: at most this many
+    // per session, fewer when a quarter of the spare budget cannot hold them
+    // (ModelInfo::checkpoints says how many were granted).
+    int contextLength = 4096;   // MLA latent cache capacity, preallocated
+    int checkpoints = 0;        // 0 = none (appending still reuses the state); chats use kChatCheckpoints
+    int sessions = 1;           // sessions alive at once (each has its own state; all are planned)
+    int threads = 0;            // compute threads; 0 = hardware concurrency
+    bool verifyChecksums = false; // CRC every expert record
+    bool directIo = true;       // O_DIRECT expert reads (falls back automatically)
+    bool readAhead = true;      // hand a layer's experts to the readers in compute order
+    int lookahead = 6;          // router lookahead width; 0 disables
+    int ioThreads = 2;
+    bool cacheEnabled = true;   // false: every expert is read for every use (testing)
+    // Routing-trace replay (benchmarks): a JSONL trace (stream/routetrace.h)
+    // whose expert ids replace the router's choice; empty = the router decides.
+    std::string routeTracePath;
+    // Called with every MoE layer's final choice (after any replay), e.g. to
+    // record a routing trace of this model; moeLayer 0 = the first MoE layer.
+    std::function<void(int moeLayer, int64_t position, std::span<const int> experts)> routeObserver;
+    // Where the container fingerprint may be cached when the model's own
+    // folder is read-only (the host passes e.g. ~/.cache/sluice); empty = nowhere.
+    std::string cacheDir;
+    // Vision (models with a tower): plan its memory (spec 9: weights, tower
+    // activations, bounded decode, the image queue) so addImage() works; the
+    // tower itself loads on the first image. false saves that RAM (~1.1 GiB on K3).
+    bool vision = true;
+    int maxImagePatches = 0;    // patch budget per image; 0 = the model's max_patches (1024)
+    // Called during open with 0..1 and a stage name; return false to cancel.
+    std::function<bool(double fraction, const std::string &stage)> progress;
+};
+
+// What clients show about an open model (not the whole internal config).
+struct ModelInfo {
+    std::string architecture;   // "kimi-k3" or "kimi-linear"
+    int layers = 0;
+    int kdaLayers = 0;          // layers with recurrent state (checkpointed for prefix reuse)
+    int experts = 0;            // routed experts per MoE layer
+    int topK = 0;
+    int vocab = 0;
+    int hidden = 0;
+    int contextMax = 0;         // the model's trained context (max_position_embeddings)
+    int contextLength = 0;      // the planned session's context (ModelOptions::contextLength)
+    int eosId = -1;
+    int endOfMsgId = -1;
+    int mediaPadId = -1;
+    int64_t parameters = 0;
+    uint64_t containerBytes = 0;
+    uint64_t recordBytes = 0;
+    bool hasVision = false;     // the container has a vision tower
+    bool visionEnabled = false; // ... and it was planned at open (addImage works)
+    std::string visionDisabledReason; // why addImage() will fail, "" when it works
+    // Why an optional part is off; empty when it is on. The model still opens
+    // for text whatever is wrong with a part it does not need.
+    std::string tokenizerError; // e.g. ".../tokenizer.model: rank file:301: bad rank 'xyz'"
+    std::string visionError;    // e.g. "vision.json: ..." (hasVision is then false)
+    bool hasTokenizer = false;
+    bool directIo = false;      // what the I/O probe found
+    uint64_t budgetBytes = 0;   // the budget in force
+    uint64_t floorBytes = 0;
+    uint64_t expertCacheBytes = 0;
+    int expertCacheSlots = 0;
+    uint64_t checkpointBytes = 0; // one recurrent-state checkpoint (with its logits)
+    int checkpoints = 0;        // granted per session (see ModelOptions::checkpoints)
+    uint64_t fingerprint = 0;   // of the container's manifest (session files carry it)
+    // TRANSITIONAL: the whole internal config, kept only until the last
+    // clients (developer tools) move to the fields above. Do not use in new code.
+    ModelConfig config;
+};
+
+// Per-token statistics, delivered with every generated token.
+struct TokenStats {
+    uint64_t demandHits = 0;
+    uint64_t demandMisses = 0;
+    uint64_t speculativeUsed = 0;
+    uint64_t speculativeWasted = 0;
+    uint64_t bytesRead = 0;
+    double ioWaitSeconds = 0;
+    double attentionSeconds = 0;
+    double expertLutBuildSeconds = 0;
+    double expertApplySeconds = 0;
+    double trunkSeconds = 0;
+    double lmHeadSeconds = 0;
+    double tokenSeconds = 0;    // wall time of this token
+    uint64_t residentBytes = 0; // engine bytes allocated against the budget
+};
+
+struct SamplingParams {
+    float temperature = 0.0f;   // 0 = greedy
+    float topP = 1.0f;
+    int topK = 0;               // 0 = off
+    uint64_t seed = 0;
+    int maxTokens = 256;
+    std::vector<std::string> stopStrings;
+};
+
+struct GeneratedToken {
+    int id = 0;
+    std::string bytes;          // raw bytes of this token (may be part of a UTF-8 sequence)
+    std::string text;           // complete UTF-8 text this token releases (held-back stop-string
+                                // prefixes and split characters come with a later token)
+    TokenStats stats;
+};
+
+enum class StopReason { MaxTokens, EndOfSequence, StopString, Cancelled, ContextFull, Error };
+
+struct GenerationResult {
+    std::vector<int> tokens;
+    std::string text;           // the reply as streamed (without a stop string / EOS)
+    StopReason reason = StopReason::MaxTokens;
+    double prefillSeconds = 0;
+    double decodeSeconds = 0;
+    int promptTokens = 0;       // positions of the prompt (images count their rows)
+    int reusedTokens = 0;       // of those, kept from the session's state (prefix reuse)
+    int prefillTokens = 0;      // of those, computed now (promptTokens - reusedTokens)
+    int imagesEncoded = 0;      // images run through the vision tower for this request
+    TokenStats totals;          // summed over the whole generation
+};
+
+// Return false from the callback to stop generating after this token.
+using TokenCallback = std::function<bool(const GeneratedToken &token)>;
+// Prefill progress: `done` of `total` positions computed; return false to cancel.
+using PrefillProgress = std::function<bool(int done, int total)>;
+
+// One chat turn for prompt rendering (the model's own chat format).
+struct ChatMessage {
+    std::string role;           // "system", "user", "assistant", "tool"
+    std::string content;
+    std::string reasoning;      // assistant thinking, if any
+    int imageCount = 0;         // images attached to this message, in order
+};
+
+struct ChatOptions {
+    bool thinking = true;
+    std::string thinkingEffort; // "", "low", "high", "max"
+    bool addGenerationPrompt = true;
+};
+
+} // namespace sluice

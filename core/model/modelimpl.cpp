@@ -1,0 +1,306 @@
+// Model (api/model.h) over a WASTE container: what EngineImpl::init did for
+// the model's half. The per-conversation half is in sessionimpl.cpp.
+#include "model/modelimpl.h"
+
+#include "format/fingerprint.h"
+#include "stream/routetrace.h"
+
+#include "model/forwardpass.h"
+#include "model/plannerinputs.h"
+#include "model/session.h"
+#include "model/sessionimpl.h"
+#include "stream/directfile.h"
+#include "stream/expertcache.h"
+#include "text/chatformat.h"
+
+#include <algorithm>
+#include <fstream>
+
+namespace sluice {
+
+namespace model {
+
+std::function<void(int, int64_t, std::span<int>)> ModelImpl::routeHook() const
+{
+    if (!m_routeReplay && !m_options.routeObserver)
+        return {};
+    const ModelConfig &cfg = m_container->config();
+    std::vector<int> moeIndex(size_t(cfg.nLayers), -1);
+    for (int L = 0, m = 0; L < cfg.nLayers; ++L)
+        if (cfg.isMoeLayer(L))
+            moeIndex[size_t(L)] = m++;
+    const RouteReplay *replay = m_routeReplay.get();
+    return [replay, moeIndex, observer = m_options.routeObserver](int layer, int64_t position, std::span<int> sel) {
+        const int m = moeIndex[size_t(layer)];
+        if (replay)
+            replay->apply(m, position, sel);
+        if (observer)
+            observer(m, position, sel);
+    };
+}
+
+Status ModelImpl::init(const ModelOptions &o)
+{
+    m_options = o;
+    auto progress = [&](double f, const char *stage) {
+        return !o.progress || o.progress(f, stage);
+    };
+    if (o.contextLength < 1)
+        return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
+    auto c = Container::open(o.modelPath);
+    if (!c)
+        return c.status();
+    m_container = std::move(*c);
+    const ModelConfig &cfg = m_container->config();
+    {
+        // Sessions bind to what determines the numbers (manifest + trunk +
+        // codebooks), cached in a sidecar so the trunk is hashed once.
+        FingerprintOptions fo;
+        fo.cacheDir = o.cacheDir;
+        auto fp = containerFingerprint(*m_container, fo);
+        if (!fp)
+            return fp.status();
+        m_info.fingerprint = fp->value;
+    }
+    // Trunk: every tensor the text model reads, except the embedding (rows on demand).
+    const auto &tensors = m_container->tensors();
+    uint64_t trunkBytes = 0;
+    size_t done = 0;
+    for (const TensorInfo &t : tensors) {
+        ++done;
+        if (isTrunkTensor(cfg, t)) {
+            LoadedTensor lt;
+            SLUICE_TRY(m_container->readTensorBytes(t, lt.payload, lt.scales));
+            const std::string key = t.name.substr(cfg.tensorPrefix.size());
+            auto &slot = m_tensors[key];
+            slot = std::move(lt);
+            slot.view = Container::matrixView(t, slot.payload, slot.scales);
+            trunkBytes += t.bytes;
+        }
+        if (!progress(0.9 * double(done) / double(tensors.size()), "loading trunk"))
+            return makeError(ErrorCode::Cancelled, "open cancelled");
+    }
+    auto weights = bindWeights(cfg, [&](const std::string &name) -> Expected<TrunkMatrixView> {
+        auto it = m_tensors.find(name);
+        if (it == m_tensors.end())
+            return makeError(ErrorCode::NotFound, cfg.tensorPrefix + name + ": tensor missing from the container");
+        return it->second.view;
+    });
+    if (!weights)
+        return weights.status();
+    m_weights = std::move(*weights);
+    m_pool = std::make_unique<kernels::ThreadPool>(o.threads);
+
+    // Memory plan (spec 9): the same function `sluice-cli plan` and the GUI
+    // show; the ledger then counts every allocation against the budget.
+    for (int L = 0; L < cfg.nLayers; ++L)
+        m_info.recordBytes = std::max<uint64_t>(m_info.recordBytes, m_container->expertLayer(L).recordBytes);
+    PlannerInputsOptions pio;
+    pio.contextLength = o.contextLength;
+    pio.vision = o.vision;
+    pio.maxImagePatches = o.maxImagePatches;
+    pio.attentionSlices = m_pool->threadCount();
+    pio.sessions = o.sessions;
+    auto ram = detectUsableRam();
+    if (!ram)
+        return ram.status();
+    // The decode floor decides whether the budget opens the model; prefill
+    // gets the chunk the rest of the budget allows (plannerinputs.h).
+    auto budgetPlan = planForBudget(*m_container, pio, ram->usableBytes, o.budgetBytes);
+    if (!budgetPlan)
+        return budgetPlan.status();
+    const PlannerInputs &in = budgetPlan->inputs;
+    auto checkpoints = planCheckpoints(*budgetPlan, cfg, o.checkpoints, o.sessions);
+    if (!checkpoints)
+        return checkpoints.status();
+    const CacheSizing *sizing = &checkpoints->sizing;
+    m_info.checkpoints = checkpoints->perSession;
+    m_prefillChunk = budgetPlan->prefillChunk;
+    // The planner counts the trunk from the manifest; the ledger below counts
+    // what was loaded. They are the same tensors (isTrunkTensor), so the same sum.
+    if (in.trunkBytes != trunkBytes)
+        return makeError(ErrorCode::Internal, "trunk: planner counts " + std::to_string(in.trunkBytes) +
+                                                  " B, loaded " + std::to_string(trunkBytes) + " B");
+    m_ledger = std::make_unique<MemoryLedger>(sizing->budgetBytes);
+    SLUICE_TRY(m_ledger->reserve("trunk", trunkBytes));
+    // The planned sessions (state, scratch, checkpoints): held for the
+    // model's life, taken by createSession.
+    SLUICE_TRY(m_ledger->reserve("session state", ForwardPass::stateBytes(cfg, o.contextLength)));
+    for (const ScratchBuffer &b : in.scratch)
+        SLUICE_TRY(m_ledger->reserve(b.name, b.bytes));
+    if (checkpoints->bytes)
+        SLUICE_TRY(m_ledger->reserve(kCheckpointScratchName, checkpoints->bytes));
+    if (in.visionBytes) // held for the tower, loaded on the first image
+        SLUICE_TRY(m_ledger->reserve("vision", in.visionBytes));
+
+    std::vector<std::shared_ptr<DirectFile>> banks;
+    DirectFileOptions dfo;
+    dfo.forceBuffered = !o.directIo;
+    bool direct = true;
+    for (int L = cfg.firstKDense; L < cfg.nLayers; ++L) {
+        const ExpertBank bank = m_container->expertLayer(L);
+        if (bank.experts == 0) {
+            banks.push_back(nullptr);
+            continue;
+        }
+        auto f = DirectFile::open(bank.path, dfo);
+        if (!f)
+            return f.status();
+        direct = direct && (*f)->directIo();
+        banks.push_back(std::shared_ptr<DirectFile>(std::move(*f)));
+    }
+    ExpertCacheOptions co;
+    co.firstLayer = cfg.firstKDense;
+    co.expertsPerLayer = cfg.nExperts;
+    co.recordBytes = m_info.recordBytes;
+    co.slotCount = sizing->slotCount;
+    co.topK = cfg.topK;
+    co.cacheEnabled = o.cacheEnabled;
+    co.ioThreads = o.ioThreads;
+    const Container *container = m_container.get();
+    const bool verify = o.verifyChecksums;
+    co.validator = [container, verify](int layer, int expert, const uint8_t *bytes, size_t size) {
+        const ExpertLayout &lay = container->expertLayout(layer);
+        SLUICE_TRY(validateRecordHeader(bytes, size, layer, expert, lay));
+        if (verify)
+            SLUICE_TRY(verifyRecordCrc(bytes, size, layer, expert, lay));
+        return Status::ok();
+    };
+    auto cache = ExpertCache::open(std::move(banks), co, *m_ledger);
+    if (!cache)
+        return cache.status();
+    m_source = std::make_unique<CacheExpertSource>(std::move(*cache), o.readAhead);
+    if (in.visionBytes)
+        m_images = std::make_unique<ImageEncoder>(*m_container, m_pool.get(), pio.maxImagePatches, pio.attentionSlices);
+
+    auto tok = text::Tokenizer::fromModelDirectory(o.modelPath);
+    if (tok)
+        m_tokenizer = std::move(*tok);
+    else // kept so a command can say why there are no tokens
+        m_info.tokenizerError = tok.status().code() == ErrorCode::NotFound && m_container->paths().tokenizer.empty()
+                                    ? "the model has no tokenizer (no tokenizer.model)"
+                                    : tok.status().message();
+    if (!o.routeTracePath.empty()) {
+        auto trace = loadRoutingTrace(o.routeTracePath);
+        if (!trace)
+            return trace.status();
+        m_routeReplay = std::make_unique<RouteReplay>(std::move(*trace), cfg.nExperts);
+    }
+
+    m_info.architecture = cfg.arch == Architecture::KimiK3 ? "kimi-k3" : "kimi-linear";
+    m_info.layers = cfg.nLayers;
+    m_info.kdaLayers = int(std::count(cfg.layerIsKda.begin(), cfg.layerIsKda.end(), true));
+    m_info.experts = cfg.nExperts;
+    m_info.topK = cfg.topK;
+    m_info.vocab = cfg.vocab;
+    m_info.hidden = cfg.hidden;
+    m_info.contextMax = int(std::min<int64_t>(cfg.maxPositions, 1 << 30));
+    m_info.contextLength = o.contextLength;
+    m_info.eosId = cfg.eosId;
+    m_info.endOfMsgId = cfg.endOfMsgId;
+    m_info.mediaPadId = cfg.mediaPadId;
+    m_info.parameters = m_container->parameterCount();
+    m_info.containerBytes = m_container->containerBytes();
+    m_info.hasVision = cfg.vision.present;
+    m_info.visionEnabled = m_images != nullptr;
+    m_info.visionError = cfg.vision.disabledReason;
+    if (!m_images)
+        m_info.visionDisabledReason = !cfg.vision.disabledReason.empty() ? "images are off: " + cfg.vision.disabledReason
+                                      : !cfg.vision.present ? "this model has no vision tower"
+                                      : !o.vision ? "vision was not enabled when the model was opened (ModelOptions::vision)"
+                                                  : "the model has no <|media_pad|> token";
+    m_info.hasTokenizer = m_tokenizer.has_value();
+    m_info.directIo = direct;
+    m_info.floorBytes = budgetPlan->floorBytes;
+    m_info.budgetBytes = sizing->budgetBytes;
+    m_info.expertCacheBytes = sizing->slotBufferBytes;
+    m_info.expertCacheSlots = sizing->slotCount;
+    m_info.checkpointBytes = checkpointBytes(cfg);
+    m_info.config = cfg;
+    progress(1.0, "ready");
+    return Status::ok();
+}
+
+Expected<std::unique_ptr<Session>> ModelImpl::createSession(const SessionOptions &so)
+{
+    const int ctx = so.contextLength > 0 ? so.contextLength : m_options.contextLength;
+    const int checkpoints = so.checkpoints >= 0 ? so.checkpoints : m_info.checkpoints;
+    if (ctx > m_options.contextLength || checkpoints > m_info.checkpoints)
+        return makeError(ErrorCode::InvalidArgument,
+                         "a session of " + std::to_string(ctx) + " positions and " + std::to_string(checkpoints) +
+                             " checkpoints exceeds what was planned at open (" +
+                             std::to_string(m_options.contextLength) + ", " + std::to_string(m_info.checkpoints) +
+                             "; ModelOptions::contextLength and the checkpoints the budget allows)");
+    // Every planned session's memory has been in the ledger since open.
+    if (m_sessionsAlive >= m_options.sessions)
+        return makeError(ErrorCode::Budget, std::to_string(m_options.sessions) +
+                                                " session(s) planned and alive (ModelOptions::sessions); "
+                                                "close one first");
+    ++m_sessionsAlive;
+    return std::unique_ptr<Session>(new SessionImpl(shared_from_this(), ctx, checkpoints));
+}
+
+std::vector<int> ModelImpl::imagePrompt(const std::vector<std::pair<int, int>> &imageSizes, const std::string &text) const
+{
+    if (!m_tokenizer)
+        return {};
+    std::vector<int> ids;
+    for (const auto &[w, h] : imageSizes) {
+        const auto media = m_tokenizer->encodeMarkup("<|media_begin|>image " + std::to_string(w) + "x" +
+                                                     std::to_string(h) +
+                                                     "<|media_content|><|media_pad|><|media_end|>");
+        ids.insert(ids.end(), media.begin(), media.end());
+    }
+    const auto body = m_tokenizer->encode(text);
+    ids.insert(ids.end(), body.begin(), body.end());
+    return ids;
+}
+
+std::vector<int> ModelImpl::renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options,
+                                       const std::vector<std::pair<int, int>> &sizes) const
+{
+    if (!m_tokenizer)
+        return {};
+    std::vector<text::ChatTurn> turns;
+    size_t total = 0;
+    for (const ChatMessage &m : messages) {
+        text::ChatTurn t;
+        t.role = m.role;
+        t.content = m.content;
+        t.reasoning = m.reasoning;
+        t.images.resize(size_t(std::max(0, m.imageCount)));
+        total += t.images.size();
+        turns.push_back(std::move(t));
+    }
+    // Media markup carries each image's original size: the last sizes given
+    // belong to the last images of the conversation (a whole conversation
+    // re-rendered, or just the new turn).
+    size_t index = 0;
+    for (auto &t : turns) {
+        for (auto &img : t.images) {
+            const ptrdiff_t k = ptrdiff_t(sizes.size()) - ptrdiff_t(total) + ptrdiff_t(index++);
+            if (k >= 0) {
+                img.width = sizes[size_t(k)].first;
+                img.height = sizes[size_t(k)].second;
+            }
+        }
+    }
+    text::ChatRenderOptions ro;
+    ro.thinking = options.thinking;
+    ro.thinkingEffort = options.thinkingEffort;
+    ro.addGenerationPrompt = options.addGenerationPrompt;
+    const auto flavor = config().arch == Architecture::KimiK3 ? text::ChatFlavor::K3 : text::ChatFlavor::KimiLinear;
+    auto ids = text::renderChat(*m_tokenizer, flavor, turns, ro);
+    return ids ? *ids : std::vector<int>{};
+}
+
+} // namespace model
+
+Expected<std::shared_ptr<Model>> Model::open(const ModelOptions &options)
+{
+    auto m = std::make_shared<model::ModelImpl>();
+    SLUICE_TRY(m->init(options));
+    return std::shared_ptr<Model>(std::move(m));
+}
+
+} // namespace sluice

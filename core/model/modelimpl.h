@@ -1,0 +1,81 @@
+#pragma once
+// The Model of api/model.h over a WASTE container (internal: sessions reach
+// the shared parts through this class). Trunk loaded tensor by tensor,
+// embedding rows read on demand, experts through the shared expert cache.
+#include "api/model.h"
+#include "api/session.h"
+
+#include "format/container.h"
+#include "kernels/threadpool.h"
+#include "model/cacheexpertsource.h"
+#include "model/imageencoder.h"
+#include "model/modelweights.h"
+#include "stream/memoryledger.h"
+#include "stream/memoryplanner.h"
+#include "stream/routetrace.h"
+#include "text/tokenizer.h"
+
+#include <map>
+#include <optional>
+
+namespace sluice::model {
+
+struct LoadedTensor {
+    std::vector<uint8_t> payload;
+    std::vector<uint16_t> scales;
+    TrunkMatrixView view;
+};
+
+class ModelImpl final : public Model, public std::enable_shared_from_this<ModelImpl> {
+public:
+    Status init(const ModelOptions &o);
+
+    const ModelInfo &info() const override { return m_info; }
+    const ModelOptions &options() const override { return m_options; }
+    std::vector<int> tokenize(const std::string &text) const override
+    {
+        return m_tokenizer ? m_tokenizer->encode(text) : std::vector<int>{};
+    }
+    std::string detokenize(std::span<const int> tokens) const override
+    {
+        return m_tokenizer ? m_tokenizer->decode(tokens) : std::string{};
+    }
+    std::vector<int> imagePrompt(const std::vector<std::pair<int, int>> &imageSizes,
+                                 const std::string &text) const override;
+    std::vector<int> renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options,
+                                const std::vector<std::pair<int, int>> &imageSizes) const override;
+    Expected<std::unique_ptr<Session>> createSession(const SessionOptions &options) override;
+
+    // For sessions.
+    const Container &container() const { return *m_container; }
+    const ModelConfig &config() const { return m_container->config(); }
+    const ModelWeights &weights() const { return m_weights; }
+    kernels::ThreadPool *pool() const { return m_pool.get(); }
+    MemoryLedger &ledger() { return *m_ledger; }
+    CacheExpertSource &source() { return *m_source; }
+    ImageEncoder *images() { return m_images.get(); }
+    const text::Tokenizer *tokenizer() const { return m_tokenizer ? &*m_tokenizer : nullptr; }
+    int lookahead() const { return m_options.lookahead; }
+    int prefillChunk() const { return m_prefillChunk; }
+    void releaseSession() { --m_sessionsAlive; }
+    // The MoE routing hook for a session's forward pass: routing-trace replay
+    // and the observer of ModelOptions; empty when neither is set.
+    std::function<void(int layer, int64_t position, std::span<int> sel)> routeHook() const;
+
+private:
+    ModelOptions m_options;
+    ModelInfo m_info;
+    std::unique_ptr<Container> m_container;
+    std::map<std::string, LoadedTensor> m_tensors;
+    ModelWeights m_weights;
+    std::unique_ptr<kernels::ThreadPool> m_pool;
+    std::unique_ptr<MemoryLedger> m_ledger;
+    std::unique_ptr<CacheExpertSource> m_source;
+    std::unique_ptr<ImageEncoder> m_images; // null without vision
+    std::unique_ptr<RouteReplay> m_routeReplay; // null unless ModelOptions::routeTracePath
+    std::optional<text::Tokenizer> m_tokenizer;
+    int m_prefillChunk = 1;
+    int m_sessionsAlive = 0; // of m_options.sessions, all in the ledger since open
+};
+
+} // namespace sluice::model
