@@ -158,6 +158,17 @@ OptionParser::OptionParser(std::string command, std::string description, std::st
 {
 }
 
+// The fields every option has; each adder below fills in its own.
+static OptionSpec makeSpec(const std::string &name, ValueKind kind, const std::string &metavar, const std::string &help)
+{
+    OptionSpec s;
+    s.name = name;
+    s.kind = kind;
+    s.metavar = metavar;
+    s.help = help;
+    return s;
+}
+
 OptionSpec &OptionParser::add(OptionSpec spec)
 {
     m_options.push_back(std::move(spec));
@@ -166,10 +177,7 @@ OptionSpec &OptionParser::add(OptionSpec spec)
 
 OptionParser &OptionParser::flag(const std::string &name, bool *out, const std::string &help, bool value)
 {
-    OptionSpec s;
-    s.name = name;
-    s.kind = ValueKind::Flag;
-    s.help = help;
+    OptionSpec s = makeSpec(name, ValueKind::Flag, {}, help);
     s.flag = out;
     s.flagValue = value;
     add(std::move(s));
@@ -179,12 +187,8 @@ OptionParser &OptionParser::flag(const std::string &name, bool *out, const std::
 OptionParser &OptionParser::integer(const std::string &name, int *out, int64_t lo, int64_t hi,
                                     const std::string &help, const std::string &metavar, const std::string &alias)
 {
-    OptionSpec s;
-    s.name = name;
+    OptionSpec s = makeSpec(name, ValueKind::Integer, metavar, help);
     s.alias = alias;
-    s.kind = ValueKind::Integer;
-    s.metavar = metavar;
-    s.help = help;
     s.intLo = lo;
     s.intHi = hi;
     s.intTarget = out;
@@ -196,11 +200,7 @@ OptionParser &OptionParser::integer(const std::string &name, int *out, int64_t l
 OptionParser &OptionParser::unsignedInteger(const std::string &name, uint64_t *out, uint64_t lo, uint64_t hi,
                                             const std::string &help, const std::string &metavar)
 {
-    OptionSpec s;
-    s.name = name;
-    s.kind = ValueKind::Unsigned;
-    s.metavar = metavar;
-    s.help = help;
+    OptionSpec s = makeSpec(name, ValueKind::Unsigned, metavar, help);
     s.uLo = lo;
     s.uHi = hi;
     s.uTarget = out;
@@ -212,11 +212,7 @@ OptionParser &OptionParser::unsignedInteger(const std::string &name, uint64_t *o
 OptionParser &OptionParser::number(const std::string &name, float *out, double lo, double hi,
                                    const std::string &help, const std::string &metavar)
 {
-    OptionSpec s;
-    s.name = name;
-    s.kind = ValueKind::Number;
-    s.metavar = metavar;
-    s.help = help;
+    OptionSpec s = makeSpec(name, ValueKind::Number, metavar, help);
     s.realLo = lo;
     s.realHi = hi;
     s.floatTarget = out;
@@ -228,11 +224,7 @@ OptionParser &OptionParser::number(const std::string &name, float *out, double l
 OptionParser &OptionParser::number(const std::string &name, double *out, double lo, double hi,
                                    const std::string &help, const std::string &metavar)
 {
-    OptionSpec s;
-    s.name = name;
-    s.kind = ValueKind::Number;
-    s.metavar = metavar;
-    s.help = help;
+    OptionSpec s = makeSpec(name, ValueKind::Number, metavar, help);
     s.realLo = lo;
     s.realHi = hi;
     s.doubleTarget = out;
@@ -244,11 +236,7 @@ OptionParser &OptionParser::number(const std::string &name, double *out, double 
 OptionParser &OptionParser::size(const std::string &name, uint64_t *out, uint64_t lo, uint64_t hi,
                                  const std::string &help)
 {
-    OptionSpec s;
-    s.name = name;
-    s.kind = ValueKind::Size;
-    s.metavar = "SIZE";
-    s.help = help;
+    OptionSpec s = makeSpec(name, ValueKind::Size, "SIZE", help);
     s.uLo = lo;
     s.uHi = hi;
     s.uTarget = out;
@@ -261,11 +249,7 @@ OptionParser &OptionParser::size(const std::string &name, uint64_t *out, uint64_
 OptionParser &OptionParser::text(const std::string &name, std::string *out, const std::string &help,
                                  const std::string &metavar)
 {
-    OptionSpec s;
-    s.name = name;
-    s.kind = ValueKind::Text;
-    s.metavar = metavar;
-    s.help = help;
+    OptionSpec s = makeSpec(name, ValueKind::Text, metavar, help);
     s.textTarget = out;
     s.defaultText = *out;
     add(std::move(s));
@@ -275,11 +259,7 @@ OptionParser &OptionParser::text(const std::string &name, std::string *out, cons
 OptionParser &OptionParser::list(const std::string &name, std::vector<std::string> *out, const std::string &help,
                                  const std::string &metavar)
 {
-    OptionSpec s;
-    s.name = name;
-    s.kind = ValueKind::TextList;
-    s.metavar = metavar;
-    s.help = help + " (repeatable)";
+    OptionSpec s = makeSpec(name, ValueKind::TextList, metavar, help + " (repeatable)");
     s.listTarget = out;
     add(std::move(s));
     return *this;
@@ -304,11 +284,7 @@ OptionParser &OptionParser::choice(const std::string &name, std::string *out, st
 OptionParser &OptionParser::custom(const std::string &name, const std::string &metavar, const std::string &help,
                                    std::function<std::string(const std::string &)> parse)
 {
-    OptionSpec s;
-    s.name = name;
-    s.kind = ValueKind::Custom;
-    s.metavar = metavar;
-    s.help = help;
+    OptionSpec s = makeSpec(name, ValueKind::Custom, metavar, help);
     s.custom = std::move(parse);
     add(std::move(s));
     return *this;
