@@ -25,6 +25,17 @@ constexpr int kFormatVersion = 1;
 
 } // namespace
 
+namespace {
+
+// A byte count read from a (possibly hand-edited) file: a negative, huge or
+// fractional number must not reach an out-of-range float-to-integer cast.
+quint64 byteCount(double v)
+{
+    return v >= 0 && v < 9.0e18 ? quint64(v) : 0;
+}
+
+} // namespace
+
 QJsonObject chatToJson(const Chat &chat)
 {
     QJsonArray messages;
@@ -106,8 +117,8 @@ bool chatFromJson(const QJsonObject &json, Chat *chat, QString *error)
             m.stats.timeToFirstToken = s.value(QStringLiteral("timeToFirstToken")).toDouble();
             m.stats.hitRate = s.value(QStringLiteral("hitRate")).toDouble();
             m.stats.diskGBps = s.value(QStringLiteral("diskGBps")).toDouble();
-            m.stats.residentBytes = quint64(s.value(QStringLiteral("residentBytes")).toDouble());
-            m.stats.budgetBytes = quint64(s.value(QStringLiteral("budgetBytes")).toDouble());
+            m.stats.residentBytes = byteCount(s.value(QStringLiteral("residentBytes")).toDouble());
+            m.stats.budgetBytes = byteCount(s.value(QStringLiteral("budgetBytes")).toDouble());
             m.stats.stopReason = s.value(QStringLiteral("stopReason")).toString();
             m.stats.errorText = s.value(QStringLiteral("error")).toString();
         }
