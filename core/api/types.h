@@ -32,7 +32,10 @@ struct ModelOptions {
     int checkpoints = 0;        // 0 = none (appending still reuses the state); chats use kChatCheckpoints
     int sessions = 1;           // sessions alive at once (each has its own state; all are planned)
     int threads = 0;            // compute threads; 0 = hardware concurrency
-    bool verifyChecksums = false; // CRC every expert record
+    bool verifyChecksums = false; // CRC every expert record on every read
+    // CRC each record the first time it is read, and remember it (a sidecar
+    // beside the container's fingerprint) so each record is checked once.
+    bool verifyOnFirstRead = true;
     bool directIo = true;       // O_DIRECT expert reads (falls back automatically)
     bool readAhead = true;      // hand a layer's experts to the readers in compute order
     int lookahead = 6;          // router lookahead width; 0 disables

@@ -536,6 +536,8 @@ void addEngineOptions(OptionParser &p, EngineOptions &o)
     p.integer("--checkpoints", &o.checkpoints, 0, 1024,
               "recurrent-state checkpoints kept per session for prefix reuse (default 4)");
     p.flag("--verify", &o.verifyChecksums, "CRC every expert record on every read");
+    p.flag("--no-verify", &o.verifyOnFirstRead,
+           "skip the CRC of each record's first read (it is remembered per container)", false);
     p.flag("--no-cache", &o.cacheEnabled, "read every expert for every use (testing)", false);
     p.flag("--no-read-ahead", &o.readAhead, "do not queue a layer's experts ahead", false);
     p.flag("--buffered", &o.directIo, "page-cache reads instead of O_DIRECT", false);

@@ -1,5 +1,7 @@
 #include "format/expertrecord.h"
 
+#include "util/crc32.h"
+
 #include "util/bytes.h"
 #include "util/half.h"
 
@@ -173,16 +175,7 @@ Status validateRecordHeader(const uint8_t *rec, size_t n, int layer, int expert,
 uint32_t computeRecordCrc(const uint8_t *rec, const ExpertLayout &l, uint32_t chanCorrOff)
 {
     const uint64_t end = uint64_t(chanCorrOff) + l.scaleBytes();
-    uLong crc = crc32(0L, Z_NULL, 0);
-    const uint8_t *p = rec + kRecordHeaderBytes;
-    uint64_t left = end - kRecordHeaderBytes;
-    while (left > 0) { // zlib takes a uInt length
-        const uInt chunk = uInt(left > (1u << 30) ? (1u << 30) : left);
-        crc = crc32(crc, p, chunk);
-        p += chunk;
-        left -= chunk;
-    }
-    return uint32_t(crc);
+    return crc32Gzip(0, rec + kRecordHeaderBytes, size_t(end - kRecordHeaderBytes));
 }
 
 Status verifyRecordCrc(const uint8_t *rec, size_t n, int layer, int expert, const ExpertLayout &l)

@@ -39,6 +39,16 @@ std::function<void(int, int64_t, std::span<int>)> ModelImpl::routeHook() const
     };
 }
 
+ModelImpl::~ModelImpl()
+{
+    // The readers call the validator, which marks m_verified: stop them first.
+    m_source.reset();
+    // Best effort: a sidecar that cannot be written only means the CRCs are
+    // checked again next time.
+    if (m_verified && !m_verifiedPath.empty())
+        (void)m_verified->save(m_verifiedPath);
+}
+
 Status ModelImpl::init(const ModelOptions &o)
 {
     m_options = o;
@@ -61,6 +71,8 @@ Status ModelImpl::init(const ModelOptions &o)
         if (!fp)
             return fp.status();
         m_info.fingerprint = fp->value;
+        if (!fp->sidecarPath.empty())
+            m_verifiedPath = fp->sidecarPath + ".verified";
     }
     // Trunk: every tensor the text model reads, except the embedding (rows on demand).
     const auto &tensors = m_container->tensors();
@@ -159,11 +171,22 @@ Status ModelImpl::init(const ModelOptions &o)
     co.ioThreads = o.ioThreads;
     const Container *container = m_container.get();
     const bool verify = o.verifyChecksums;
-    co.validator = [container, verify](int layer, int expert, const uint8_t *bytes, size_t size) {
+    if (o.verifyOnFirstRead && !verify) {
+        m_verified = std::make_unique<VerifiedRecords>(m_info.fingerprint, cfg.nLayers - cfg.firstKDense, cfg.nExperts);
+        if (!m_verifiedPath.empty())
+            m_verified->load(m_verifiedPath);
+    }
+    VerifiedRecords *verified = m_verified.get();
+    const int firstLayer = cfg.firstKDense;
+    co.validator = [container, verify, verified, firstLayer](int layer, int expert, const uint8_t *bytes, size_t size) {
         const ExpertLayout &lay = container->expertLayout(layer);
         SLUICE_TRY(validateRecordHeader(bytes, size, layer, expert, lay));
-        if (verify)
+        // Every read (--verify), or the first read of each record (default).
+        if (verify || (verified && !verified->isVerified(layer - firstLayer, expert))) {
             SLUICE_TRY(verifyRecordCrc(bytes, size, layer, expert, lay));
+            if (verified)
+                verified->markVerified(layer - firstLayer, expert);
+        }
         return Status::ok();
     };
     auto cache = ExpertCache::open(std::move(banks), co, *m_ledger);

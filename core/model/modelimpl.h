@@ -13,6 +13,7 @@
 #include "stream/memoryledger.h"
 #include "stream/memoryplanner.h"
 #include "stream/routetrace.h"
+#include "format/verifiedrecords.h"
 #include "text/tokenizer.h"
 
 #include <map>
@@ -28,6 +29,7 @@ struct LoadedTensor {
 
 class ModelImpl final : public Model, public std::enable_shared_from_this<ModelImpl> {
 public:
+    ~ModelImpl() override;
     Status init(const ModelOptions &o);
 
     const ModelInfo &info() const override { return m_info; }
@@ -73,6 +75,9 @@ private:
     std::unique_ptr<CacheExpertSource> m_source;
     std::unique_ptr<ImageEncoder> m_images; // null without vision
     std::unique_ptr<RouteReplay> m_routeReplay; // null unless ModelOptions::routeTracePath
+    // Records whose CRC passed (ModelOptions::verifyOnFirstRead), and its sidecar ("" = kept in memory only).
+    std::unique_ptr<VerifiedRecords> m_verified;
+    std::string m_verifiedPath;
     std::optional<text::Tokenizer> m_tokenizer;
     int m_prefillChunk = 1;
     int m_sessionsAlive = 0; // of m_options.sessions, all in the ledger since open

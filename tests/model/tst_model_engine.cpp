@@ -6,6 +6,7 @@
 #include "format/container.h"
 #include "format/fingerprint.h"
 #include "format/synth.h"
+#include "format/verifiedrecords.h"
 #include "model/session.h"
 #include "modeltestutil.h"
 
@@ -355,6 +356,77 @@ private slots:
         auto again = openAt(a);
         QVERIFY(again->loadSession(path).isOk());
         QCOMPARE(again->position(), 4);
+    }
+
+    // Payload damage is found without an explicit Verify: each record's CRC
+    // is checked on its first read (and remembered in a sidecar), so a few
+    // flipped bytes inside an expert give a named checksum error.
+    void payloadDamageFoundOnFirstRead()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.path() + "/m.waste";
+        SynthOptions so;
+        so.seed = 3;
+        QVERIFY(writeSyntheticModel(path.toStdString(), so).isOk());
+        auto c = Container::open(path.toStdString());
+        QVERIFY(c.isOk());
+        const int first = (*c)->config().firstKDense;
+        const ExpertBank bank = (*c)->expertLayer(first);
+        QVERIFY(bank.recordBytes > 8192);
+        const auto openAt = [&](bool firstRead) {
+            EngineOptions o;
+            o.modelPath = path.toStdString();
+            o.contextLength = 64;
+            o.threads = 1;
+            o.verifyOnFirstRead = firstRead;
+            auto e = Engine::open(o);
+            return e ? std::move(*e) : nullptr;
+        };
+        const std::vector<int> ids = {1, 2, 3, 4, 5, 6, 7, 8};
+        {
+            // A clean run remembers what it verified next to the fingerprint.
+            auto e = openAt(true);
+            QVERIFY(e);
+            QVERIFY(greedy(*e, ids, 4).size() == 4);
+        }
+        const QString sidecar = path + "/" + kFingerprintSidecar + ".verified";
+        QVERIFY(QFile::exists(sidecar));
+        auto fp = containerFingerprint(**c);
+        QVERIFY(fp.isOk());
+        VerifiedRecords map(fp->value, (*c)->config().nLayers - first, (*c)->config().nExperts);
+        QVERIFY(map.load(sidecar.toStdString()) > 0);
+        // Damage 4 bytes inside every record of the first MoE bank, then drop
+        // the sidecar so those records count as never verified.
+        QFile f(QString::fromStdString(bank.path));
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        for (int e = 0; e < bank.experts; ++e) {
+            QVERIFY(f.seek(qint64(uint64_t(e) * bank.recordBytes + 4096)));
+            QByteArray b = f.read(4);
+            for (auto &ch : b)
+                ch = char(~ch);
+            QVERIFY(f.seek(qint64(uint64_t(e) * bank.recordBytes + 4096)));
+            QCOMPARE(f.write(b), qint64(4));
+        }
+        f.close();
+        QVERIFY(QFile::remove(sidecar));
+        {
+            auto e = openAt(true);
+            QVERIFY(e);
+            SamplingParams p;
+            p.maxTokens = 4;
+            auto r = e->generate(ids, p, nullptr);
+            QVERIFY(!r.isOk());
+            QCOMPARE(r.status().code(), ErrorCode::Checksum);
+            const QString msg = QString::fromStdString(r.status().message());
+            QVERIFY2(msg.contains(QString("layer %1, expert ").arg(first)) && msg.contains("checksum mismatch"),
+                     qPrintable(msg));
+        }
+        {
+            // --no-verify: the damage goes unnoticed (the trade-off it names).
+            auto e = openAt(false);
+            QVERIFY(e);
+            QVERIFY(greedy(*e, ids, 4).size() == 4);
+        }
     }
 
     // A prompt longer than the context is an error, not an empty success.
