@@ -181,6 +181,7 @@ private slots:
         const uint64_t floor = live->info().liveBudgetMinBytes;
         QCOMPARE(live->info().liveBudgetMaxBytes, uint64_t(0)); // default capacity holds every record
         const int checkpoints = live->info().checkpoints;
+        QVERIFY(checkpoints > 0); // the grant is part of the plan that must not move
         const int slotsAtOpen = live->info().expertCacheSlots;
         QVERIFY(slotsAtOpen > 2 * m_topK && slotsAtOpen < m_keys);
 
