@@ -53,6 +53,22 @@ public:
 
     // A new, empty session.
     virtual Expected<std::unique_ptr<Session>> createSession(const SessionOptions &options = {}) = 0;
+
+    // The live budget (issue 19): moves the hard RAM ceiling without
+    // reopening. Only the expert cache changes, in whole slots: the plan is
+    // recomputed for `bytes` with the prefill chunk and the checkpoints granted
+    // at open, so the trunk, the sessions and their checkpoints stay as they
+    // are. A shrink evicts by the cache's policy and gives the pages back to
+    // the OS before the ceiling falls; a grow raises the ceiling first. After
+    // it the ledger holds exactly the planner's figure for `bytes`, and
+    // outputs are bit-identical (placement never changes numbers).
+    // Refused with ErrorCode::Budget, changing nothing, below
+    // info().liveBudgetMinBytes or when the cache would need more slots than
+    // its address space holds (info().liveBudgetMaxBytes: reopen to grow
+    // beyond it). Call between generations, on the thread that drives the
+    // sessions (not concurrently with eval/prefill/generate). Updates
+    // info().budgetBytes, expertCacheBytes and expertCacheSlots.
+    virtual Status setBudget(uint64_t bytes) = 0;
 };
 
 } // namespace sluice

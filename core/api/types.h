@@ -23,6 +23,10 @@ inline constexpr int kChatCheckpoints = 4;
 struct ModelOptions {
     std::string modelPath;      // a .waste directory
     uint64_t budgetBytes = 0;   // hard RAM ceiling; 0 = the planner's default budget
+    // The largest budget Model::setBudget may grow to without reopening: the
+    // expert cache keeps address space (only; nothing is touched or counted)
+    // for the slots it would hold. 0 = 7/8 of usable RAM (the planner's cap).
+    uint64_t budgetCapacityBytes = 0;
     // The planned sessions: the plan and the ledger count `sessions` sessions
     // of this context length. Checkpoints (prefix reuse after an edit or a
     // regenerate) come out of the budget above the floor: at most this many
@@ -85,8 +89,13 @@ struct ModelInfo {
     std::string visionError;    // e.g. "vision.json: ..." (hasVision is then false)
     bool hasTokenizer = false;
     bool directIo = false;      // what the I/O probe found
-    uint64_t budgetBytes = 0;   // the budget in force
-    uint64_t floorBytes = 0;
+    uint64_t budgetBytes = 0;   // the budget in force (Model::setBudget changes it)
+    uint64_t floorBytes = 0;    // the decode floor: the smallest budget that opens the model
+    // What Model::setBudget accepts: the floor at the prefill chunk and
+    // checkpoints granted at open, and the budget whose slots still fit the
+    // cache's address space (0 = no limit: the cache can hold every record).
+    uint64_t liveBudgetMinBytes = 0;
+    uint64_t liveBudgetMaxBytes = 0;
     uint64_t expertCacheBytes = 0;
     int expertCacheSlots = 0;
     uint64_t checkpointBytes = 0; // one recurrent-state checkpoint (with its logits)

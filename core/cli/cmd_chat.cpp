@@ -1,6 +1,6 @@
 // sluice-cli chat MODEL: an interactive conversation in the model's chat
 // format. Commands: /reset, /save FILE, /load FILE, /stats, /image PATH,
-// /think on|off, /regenerate, /quit. Prefix reuse (api/session.h): each turn
+// /think on|off, /regenerate, /budget SIZE (the live budget), /quit. Prefix reuse (api/session.h): each turn
 // computes only the positions past the common prefix with the session's state.
 // --script FILE --json runs a scripted conversation and prints one JSON
 // object per turn (the chat benchmark in docs/conversations.md).
@@ -10,6 +10,7 @@
 #include "api/session.h"
 #include "hostenv.h"
 #include "options.h"
+#include "stream/memoryplanner.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -77,7 +78,7 @@ static int runChat(const std::vector<std::string> &args)
     p.flag("--json", &json, "one JSON object per turn (turn, prompt/reused/prefill tokens, ttft_s, decode_tok_s, reply)");
     cli::addSamplingOptions(p, sp, true, false);
     cli::addEngineOptions(p, opts);
-    p.note("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /regenerate /quit");
+    p.note("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /regenerate /budget SIZE /quit");
     if (const int code = p.parse(args); code >= 0)
         return code;
     std::vector<std::string> script;
@@ -220,10 +221,22 @@ static int runChat(const std::vector<std::string> &args)
                 st = s.addImage(arg);
                 if (st.isOk())
                     ++pendingImages;
+            } else if (cmd == "/budget") {
+                // The live budget: only the expert cache moves (Model::setBudget).
+                uint64_t bytes = 0;
+                const std::string why = cli::parseSize(arg, cli::kMinBudgetBytes, cli::kMaxBudgetBytes, bytes);
+                if (!why.empty()) {
+                    st = makeError(ErrorCode::InvalidArgument, "/budget " + arg + ": " + why);
+                } else {
+                    st = m.setBudget(bytes);
+                    if (st.isOk())
+                        std::printf("budget %s: expert cache %d slots, %s\n", formatGiB(m.info().budgetBytes).c_str(),
+                                    m.info().expertCacheSlots, formatGiB(m.info().expertCacheBytes).c_str());
+                }
             } else if (cmd == "/think") {
                 co.thinking = arg == "on";
             } else {
-                std::printf("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /regenerate /quit\n");
+                std::printf("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /regenerate /budget SIZE /quit\n");
             }
             if (!st.isOk()) {
                 std::printf("error: %s\n", st.message().c_str());

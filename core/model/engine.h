@@ -34,6 +34,13 @@ public:
     virtual Status loadSession(const std::string &path) = 0;
     virtual Status addImage(const std::string &imagePath) = 0;
     virtual void clearImages() = 0;
+    // The live budget (Model::setBudget): between generations, on the
+    // engine's thread. The default refuses (engines that cannot move it).
+    virtual Status setBudget(uint64_t bytes)
+    {
+        (void)bytes;
+        return makeError(ErrorCode::InvalidArgument, "this engine cannot change its budget without reopening");
+    }
     // The wrapped session (nullptr for test doubles).
     virtual Session *session() { return nullptr; }
 };

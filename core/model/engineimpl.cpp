@@ -39,6 +39,7 @@ public:
     Status loadSession(const std::string &path) override { return m_session->load(path); }
     Status addImage(const std::string &imagePath) override { return m_session->addImage(imagePath); }
     void clearImages() override { m_session->clearImages(); }
+    Status setBudget(uint64_t bytes) override { return m_model->setBudget(bytes); }
     Session *session() override { return m_session.get(); }
 
 private:

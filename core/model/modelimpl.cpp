@@ -128,6 +128,27 @@ Status ModelImpl::init(const ModelOptions &o)
     const CacheSizing *sizing = &checkpoints->sizing;
     m_info.checkpoints = checkpoints->perSession;
     m_prefillChunk = budgetPlan->prefillChunk;
+    m_plan = budgetPlan->plan;
+    m_checkpointGrantBytes = checkpoints->bytes;
+    // The live budget's growth room (setBudget): the slots the capacity budget
+    // would size, never fewer than now. Address space only: ExpertCache
+    // touches and counts just the slots in use.
+    int maxSlots = sizing->slotCount;
+    {
+        const uint64_t capacity = o.budgetCapacityBytes ? o.budgetCapacityBytes : m_plan.capBytes;
+        if (capacity > m_checkpointGrantBytes && capacity - m_checkpointGrantBytes >= m_plan.floorBytes)
+            if (auto cs = sizeCache(m_plan, capacity - m_checkpointGrantBytes))
+                maxSlots = std::max(maxSlots, cs->slotCount);
+    }
+    m_info.liveBudgetMinBytes = m_plan.floorBytes + m_checkpointGrantBytes;
+    {
+        const uint64_t keys = uint64_t(std::max(m_plan.moeLayers, 0)) * uint64_t(std::max(m_plan.expertsPerLayer, 0));
+        const uint64_t perSlot = m_plan.recordBytes + kCacheIndexBytesPerSlot;
+        m_info.liveBudgetMaxBytes = uint64_t(maxSlots) >= std::max<uint64_t>(keys, uint64_t(2 * m_plan.topK))
+                                        ? 0 // the cache can already hold every record
+                                        : m_info.liveBudgetMinBytes +
+                                              uint64_t(maxSlots - 2 * m_plan.topK + 1) * perSlot - 1;
+    }
     // The planner counts the trunk from the manifest; the ledger below counts
     // what was loaded. They are the same tensors (isTrunkTensor), so the same sum.
     if (in.trunkBytes != trunkBytes)
@@ -166,6 +187,7 @@ Status ModelImpl::init(const ModelOptions &o)
     co.expertsPerLayer = cfg.nExperts;
     co.recordBytes = m_info.recordBytes;
     co.slotCount = sizing->slotCount;
+    co.maxSlotCount = maxSlots;
     co.topK = cfg.topK;
     co.cacheEnabled = o.cacheEnabled;
     co.ioThreads = o.ioThreads;
@@ -261,6 +283,51 @@ Expected<std::unique_ptr<Session>> ModelImpl::createSession(const SessionOptions
                                                 "close one first");
     ++m_sessionsAlive;
     return std::unique_ptr<Session>(new SessionImpl(shared_from_this(), ctx, checkpoints));
+}
+
+Status ModelImpl::setBudget(uint64_t bytes)
+{
+    if (bytes < m_info.liveBudgetMinBytes)
+        return makeError(ErrorCode::Budget,
+                         "RAM budget " + formatGiB(bytes) + " (" + std::to_string(bytes) +
+                             " B) is below this model's floor of " + formatGiB(m_info.liveBudgetMinBytes) + " (" +
+                             std::to_string(m_info.liveBudgetMinBytes) + " B) as opened (context " +
+                             std::to_string(m_options.contextLength) + ", prefill chunk " +
+                             std::to_string(m_prefillChunk) + ", " + std::to_string(m_info.checkpoints) +
+                             " checkpoint(s) per session); reopen the model for a smaller budget");
+    // The same plan as at open (chunk, checkpoints): only the cache moves.
+    auto sizing = sizeCache(m_plan, bytes - m_checkpointGrantBytes);
+    if (!sizing)
+        return sizing.status();
+    ExpertCache &cache = m_source->cache();
+    if (sizing->slotCount > cache.maxSlotCount())
+        return makeError(ErrorCode::Budget,
+                         "RAM budget " + formatGiB(bytes) + " (" + std::to_string(bytes) + " B) needs " +
+                             std::to_string(sizing->slotCount) + " expert cache slots; the cache was opened with room for " +
+                             std::to_string(cache.maxSlotCount()) + "; reopen the model to grow beyond " +
+                             formatGiB(m_info.liveBudgetMaxBytes) + " (" + std::to_string(m_info.liveBudgetMaxBytes) +
+                             " B)");
+    const int slotsBefore = cache.slotCount();
+    const uint64_t ceilingBefore = m_ledger->ceiling();
+    // The ledger never holds more than the ceiling: a shrink gives the slots
+    // back before the ceiling falls, a grow raises the ceiling before taking them.
+    if (bytes < ceilingBefore) {
+        SLUICE_TRY(cache.resize(sizing->slotCount));
+        if (Status st = m_ledger->setCeiling(bytes); !st.isOk()) {
+            (void)cache.resize(slotsBefore); // put the cache back as it was
+            return st;
+        }
+    } else {
+        SLUICE_TRY(m_ledger->setCeiling(bytes));
+        if (Status st = cache.resize(sizing->slotCount); !st.isOk()) {
+            (void)m_ledger->setCeiling(ceilingBefore);
+            return st;
+        }
+    }
+    m_info.budgetBytes = bytes;
+    m_info.expertCacheBytes = sizing->slotBufferBytes;
+    m_info.expertCacheSlots = sizing->slotCount;
+    return Status::ok();
 }
 
 std::vector<int> ModelImpl::imagePrompt(const std::vector<std::pair<int, int>> &imageSizes, const std::string &text) const

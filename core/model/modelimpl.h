@@ -47,6 +47,7 @@ public:
     std::vector<int> renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options,
                                 const std::vector<std::pair<int, int>> &imageSizes) const override;
     Expected<std::unique_ptr<Session>> createSession(const SessionOptions &options) override;
+    Status setBudget(uint64_t bytes) override;
 
     // For sessions.
     const Container &container() const { return *m_container; }
@@ -80,6 +81,10 @@ private:
     std::string m_verifiedPath;
     std::optional<text::Tokenizer> m_tokenizer;
     int m_prefillChunk = 1;
+    // The plan at open's prefill chunk and the checkpoints granted then:
+    // setBudget() sizes the cache from these, so only the cache moves.
+    MemoryPlan m_plan;
+    uint64_t m_checkpointGrantBytes = 0;
     int m_sessionsAlive = 0; // of m_options.sessions, all in the ledger since open
 };
 

@@ -132,6 +132,21 @@ void EngineWorker::close(quint64 requestId)
     Q_EMIT closed(requestId);
 }
 
+void EngineWorker::setBudget(quint64 requestId, quint64 bytes)
+{
+    if (!m_engine) {
+        Q_EMIT error(requestId, tr("No model is open."), tr("Open a model before changing its budget."));
+        return;
+    }
+    // Requests are served in order, so no generation is running here.
+    const Status st = m_engine->setBudget(bytes);
+    if (!st.isOk()) {
+        Q_EMIT error(requestId, tr("The budget could not be changed."), QString::fromStdString(st.message()));
+        return;
+    }
+    Q_EMIT budgetChanged(requestId, m_engine->info());
+}
+
 void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
 {
     if (!m_engine) {
@@ -242,6 +257,7 @@ EngineThread::EngineThread(EngineFactory factory, QObject *parent)
     connect(this, &EngineThread::requestOpen, m_worker, &EngineWorker::open, Qt::QueuedConnection);
     connect(this, &EngineThread::requestGenerate, m_worker, &EngineWorker::generate, Qt::QueuedConnection);
     connect(this, &EngineThread::requestClose, m_worker, &EngineWorker::close, Qt::QueuedConnection);
+    connect(this, &EngineThread::requestSetBudget, m_worker, &EngineWorker::setBudget, Qt::QueuedConnection);
     m_thread.start();
 }
 
@@ -270,6 +286,13 @@ quint64 EngineThread::close()
 {
     const quint64 id = m_nextId++;
     Q_EMIT requestClose(id);
+    return id;
+}
+
+quint64 EngineThread::setBudget(quint64 bytes)
+{
+    const quint64 id = m_nextId++;
+    Q_EMIT requestSetBudget(id, bytes);
     return id;
 }
 

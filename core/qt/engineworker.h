@@ -35,11 +35,15 @@ public Q_SLOTS:
     void open(quint64 requestId, const sluice::EngineOptions &options);
     void generate(quint64 requestId, const sluice::qt::GenerateRequest &request);
     void close(quint64 requestId);
+    // The live budget without reopening (Engine::setBudget): answered by
+    // budgetChanged with the updated info, or error (nothing changed).
+    void setBudget(quint64 requestId, quint64 bytes);
 
 Q_SIGNALS:
     void progress(quint64 requestId, double fraction, const QString &stage);
     void opened(quint64 requestId, const sluice::ModelInfo &info);
     void closed(quint64 requestId);
+    void budgetChanged(quint64 requestId, const sluice::ModelInfo &info);
     // Text of one or more tokens, complete UTF-8 only (a split character waits for its tail).
     void tokenChunk(quint64 requestId, const QString &text);
     void stats(quint64 requestId, const sluice::qt::LiveStats &stats);
@@ -72,6 +76,7 @@ public:
     quint64 open(const EngineOptions &options);
     quint64 generate(const GenerateRequest &request);
     quint64 close();
+    quint64 setBudget(quint64 bytes);
     // Stop everything submitted so far (generation or open in progress, queued requests).
     void stop();
     quint64 lastRequestId() const { return m_nextId - 1; }
@@ -80,6 +85,7 @@ Q_SIGNALS:
     void requestOpen(quint64 requestId, const sluice::EngineOptions &options);
     void requestGenerate(quint64 requestId, const sluice::qt::GenerateRequest &request);
     void requestClose(quint64 requestId);
+    void requestSetBudget(quint64 requestId, quint64 bytes);
 
 private:
     QThread m_thread;

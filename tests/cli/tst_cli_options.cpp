@@ -274,6 +274,15 @@ private slots:
                                            << 1;
         QTest::newRow("chat /save without a name") << "" << QStringList{"chat", "@M"} << "/save\n/quit\n"
                                                    << "> error: /save needs a FILE (/save FILE)" << 1;
+        QTest::newRow("chat /budget below the floor")
+            << "" << QStringList{"chat", "@M"} << "/budget 4096\n/quit\n"
+            << "> error: RAM budget 4.00 KiB (4096 B) is below this model's floor of" << 1;
+        QTest::newRow("chat /budget not a size")
+            << "" << QStringList{"chat", "@M"} << "/budget lots\n/quit\n"
+            << "> error: /budget lots: expected a size in 4 KiB..1 PiB (e.g. 48G, 512MiB, 1.5T)" << 1;
+        QTest::newRow("chat /budget moves the cache (no error)")
+            << "" << QStringList{"chat", "@M", "--budget", "1G"} << "/budget 512M\n/budget 2G\n/quit\n"
+            << "> budget 2.00 GiB: expert cache" << 0;
         QTest::newRow("chat prompt longer than the context")
             << "" << QStringList{"chat", "@M", "--ctx", "8"} << "hello world this is a long prompt\n/quit\n"
             << "error: context full: 0 + 43 tokens exceed the context length 8" << 1;

@@ -9,9 +9,13 @@
 // which the engine neither allocates nor can free. The child therefore reads
 // its RSS just before Engine::open (baseline) and its high-water mark after
 // decoding (peak), and the claim checked is peak - baseline <= budget: every
-// byte the engine's work made resident fits in the budget. This test runs no
+// byte the engine's work made resident fits in the budget. The live budget
+// (Model::setBudget, issue 19): after a shrink the current RSS growth is
+// within one slot of the new budget (the cache's pages really go back). This test runs no
 // timing and is excluded from the sanitizer pass (ASan's shadow memory and
 // quarantine inflate RSS by design).
+#include "api/model.h"
+#include "api/session.h"
 #include "format/container.h"
 #include "format/synth.h"
 #include "model/engine.h"
@@ -174,6 +178,78 @@ private slots:
               budget / 1048576.0, m_floor / 1048576.0, (budget - m_floor) / 1048576.0, r.baseline / 1048576.0,
               r.peak / 1048576.0, growth / 1048576.0, r.resident / 1048576.0);
         QVERIFY2(growth <= budget, qPrintable(QString("peak RSS growth %1 B > budget %2 B").arg(growth).arg(budget)));
+    }
+    // Live budget: fill the cache at "everything cached", shrink to the floor,
+    // and the resident set falls to within one slot of the new budget.
+    void shrinkReturnsRss()
+    {
+        struct ShrinkReport {
+            int ok = 0;
+            uint64_t baseline = 0, before = 0, after = 0, newBudget = 0, recordBytes = 0, ledger = 0;
+            char error[256] = {};
+        };
+        int fds[2];
+        QVERIFY(pipe(fds) == 0);
+        const pid_t pid = fork();
+        QVERIFY(pid >= 0);
+        if (pid == 0) {
+            close(fds[0]);
+            ShrinkReport r;
+            uint64_t current = 0, hwm = 0;
+            readRss(current, hwm);
+            r.baseline = current;
+            ModelOptions o;
+            o.modelPath = m_model;
+            o.budgetBytes = m_everything;
+            o.contextLength = 64;
+            o.threads = 2;
+            o.vision = false;
+            auto m = Model::open(o);
+            auto s = m ? (*m)->createSession() : Expected<std::unique_ptr<Session>>(m.status());
+            if (!s) {
+                std::snprintf(r.error, sizeof r.error, "%s", s.status().message().c_str());
+            } else {
+                const int prompt[4] = {11, 200, 3000, 42};
+                SamplingParams sp;
+                sp.maxTokens = 12;
+                auto g = (*s)->generate(prompt, sp, nullptr);
+                readRss(r.before, hwm);
+                r.newBudget = (*m)->info().liveBudgetMinBytes;
+                r.recordBytes = (*m)->info().recordBytes;
+                const Status st = g ? (*m)->setBudget(r.newBudget) : g.status();
+                readRss(r.after, hwm);
+                if (!st.isOk()) {
+                    std::snprintf(r.error, sizeof r.error, "%s", st.message().c_str());
+                } else {
+                    auto g2 = (*s)->generate({}, sp, nullptr); // still generates at the floor
+                    r.ok = g2 ? 1 : 0;
+                    r.ledger = g2 ? g2->totals.residentBytes : 0;
+                    if (!g2)
+                        std::snprintf(r.error, sizeof r.error, "%s", g2.status().message().c_str());
+                }
+            }
+            const ssize_t w = write(fds[1], &r, sizeof r);
+            _exit(w == ssize_t(sizeof r) ? 0 : 3);
+        }
+        close(fds[1]);
+        ShrinkReport r;
+        const ssize_t got = read(fds[0], &r, sizeof r);
+        close(fds[0]);
+        int status = 0;
+        QCOMPARE(waitpid(pid, &status, 0), pid);
+        QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        QCOMPARE(got, ssize_t(sizeof r));
+        QVERIFY2(r.ok, r.error);
+        const uint64_t before = r.before - std::min(r.before, r.baseline);
+        const uint64_t after = r.after - std::min(r.after, r.baseline);
+        qInfo("shrink to %.1f MiB: RSS growth %.1f MiB before, %.1f MiB after (slot %.1f MiB), ledger %.1f MiB",
+              r.newBudget / 1048576.0, before / 1048576.0, after / 1048576.0, r.recordBytes / 1048576.0,
+              r.ledger / 1048576.0);
+        QVERIFY(r.ledger <= r.newBudget);
+        // The cache held more than the new budget allows, so the claim below can fail.
+        QVERIFY2(before > r.newBudget + r.recordBytes, "the cache did not fill past the new budget");
+        QVERIFY2(after <= r.newBudget + r.recordBytes,
+                 qPrintable(QString("RSS growth %1 B after the shrink > budget %2 B + one slot").arg(after).arg(r.newBudget)));
     }
 };
 

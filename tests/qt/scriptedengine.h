@@ -60,6 +60,14 @@ public:
     }
 
     const ModelInfo &info() const override { return m_info; }
+    // The live budget as a real model refuses it: below the floor.
+    Status setBudget(uint64_t bytes) override
+    {
+        if (bytes < m_script.floorBytes)
+            return makeError(ErrorCode::Budget, "RAM budget below the floor");
+        m_info.budgetBytes = bytes;
+        return Status::ok();
+    }
     std::vector<int> tokenize(const std::string &text) const override { return std::vector<int>(text.begin(), text.end()); }
     std::string detokenize(std::span<const int> tokens) const override { return std::string(tokens.begin(), tokens.end()); }
     std::vector<int> renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &) const override

@@ -61,6 +61,7 @@ private Q_SLOTS:
     void errorsAreSignals_data();
     void errorsAreSignals();
     void cancelOpen();
+    void budgetWithoutReopen();
     void demoModel();
 };
 
@@ -308,6 +309,46 @@ void TestEngineWorker::demoModel()
     QVERIFY2(third.reusedTokens > 0, qPrintable(QString::number(third.reusedTokens)));
     QCOMPARE(third.reusedTokens + third.prefillTokens, third.promptTokens);
 #endif
+}
+
+// The planner's Apply without a reopen: the budget moves, no close/open
+// signals, the next generation reports the new budget; a refusal is an error
+// signal and changes nothing.
+void TestEngineWorker::budgetWithoutReopen()
+{
+    EngineThread engine(scriptedFactory({}));
+    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    QSignalSpy closed(engine.worker(), &EngineWorker::closed);
+    QSignalSpy progress(engine.worker(), &EngineWorker::progress);
+    QSignalSpy changed(engine.worker(), &EngineWorker::budgetChanged);
+    QSignalSpy error(engine.worker(), &EngineWorker::error);
+    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    const quint64 early = engine.setBudget(4ull << 30); // nothing open yet
+    WAIT_COUNT(error, 1, 5000);
+    QCOMPARE(error.at(0).at(0).toULongLong(), early);
+    engine.open(optionsFor(QStringLiteral("ok")));
+    WAIT_COUNT(opened, 1, 5000);
+    const int progressAtOpen = int(progress.count());
+
+    const quint64 id = engine.setBudget(6ull << 30);
+    WAIT_COUNT(changed, 1, 5000);
+    QCOMPARE(changed.at(0).at(0).toULongLong(), id);
+    QCOMPARE(changed.at(0).at(1).value<ModelInfo>().budgetBytes, uint64_t(6ull << 30));
+    engine.generate(request("x"));
+    WAIT_COUNT(finished, 1, 5000);
+    QCOMPARE(finished.at(0).at(1).value<GenerationSummary>().stats.budgetBytes, quint64(6ull << 30));
+
+    const quint64 bad = engine.setBudget(1ull << 30); // below the script's 2 GiB floor
+    WAIT_COUNT(error, 2, 5000);
+    QCOMPARE(error.at(1).at(0).toULongLong(), bad);
+    QVERIFY(error.at(1).at(2).toString().contains(QStringLiteral("floor")));
+    engine.generate(request("y"));
+    WAIT_COUNT(finished, 2, 5000);
+    QCOMPARE(finished.at(1).at(1).value<GenerationSummary>().stats.budgetBytes, quint64(6ull << 30));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(opened.count(), 1);
+    QCOMPARE(closed.count(), 0);
+    QCOMPARE(int(progress.count()), progressAtOpen);
 }
 
 QTEST_GUILESS_MAIN(TestEngineWorker)
