@@ -136,7 +136,7 @@ void EngineWorker::saveSession(quint64 requestId, const QString &path)
 {
     Session *session = m_engine ? m_engine->session() : nullptr;
     if (!session) {
-        Q_EMIT sessionSaved(requestId, false, tr("No model is open."));
+        Q_EMIT sessionSaved(requestId, false, m_engine ? tr("This engine keeps no session.") : tr("No model is open."));
         return;
     }
     const Status st = session->save(path.toStdString());
@@ -147,7 +147,9 @@ void EngineWorker::loadSession(quint64 requestId, const QString &path)
 {
     Session *session = m_engine ? m_engine->session() : nullptr;
     if (!session) {
-        Q_EMIT sessionLoaded(requestId, false, 0, tr("No model is open."));
+        if (m_engine)
+            m_engine->resetSession();
+        Q_EMIT sessionLoaded(requestId, false, 0, m_engine ? tr("This engine keeps no session.") : tr("No model is open."));
         return;
     }
     const Status st = session->load(path.toStdString());
