@@ -380,6 +380,23 @@ void TestEngineWorker::demoSessionSaveLoad()
     QCOMPARE(three.prefillTokens, 0);
     QCOMPARE(joinedChunks(chunks, again), joinedChunks(chunks, first));
 
+    // The next turn after a load: the whole previous conversation (prompt and
+    // reply as the state holds them) is kept, only the new message computed.
+    engine.resetSession();
+    engine.loadSession(file);
+    WAIT_COUNT(loaded, 2, 30000);
+    QVERIFY(loaded.at(1).at(1).toBool());
+    const int held = loaded.at(1).at(2).toInt();
+    GenerateRequest next = r;
+    next.messages.push_back({"assistant", joinedChunks(chunks, first).toStdString(), "", 0});
+    next.messages.push_back({"user", "And then?", "", 0});
+    engine.generate(next);
+    WAIT_COUNT(finished, 4, 60000);
+    const auto turn2 = finished.at(3).at(1).value<GenerationSummary>();
+    QVERIFY2(turn2.reusedTokens >= one.promptTokens && turn2.reusedTokens <= held,
+             qPrintable(QStringLiteral("reused %1, prompt %2, held %3").arg(turn2.reusedTokens).arg(one.promptTokens).arg(held)));
+    QCOMPARE(turn2.reusedTokens + turn2.prefillTokens, turn2.promptTokens);
+
     // A damaged file: refused with a reason, the live state emptied, and the next turn still works.
     {
         QFile f(file);
@@ -388,16 +405,16 @@ void TestEngineWorker::demoSessionSaveLoad()
         f.write(QByteArray(64, '\x5a'));
     }
     engine.loadSession(file);
-    WAIT_COUNT(loaded, 2, 30000);
-    QCOMPARE(loaded.at(1).at(1).toBool(), false);
-    QCOMPARE(loaded.at(1).at(2).toInt(), 0);
-    QVERIFY(!loaded.at(1).at(3).toString().isEmpty());
-    engine.loadSession(dir.filePath(QStringLiteral("missing.session")));
     WAIT_COUNT(loaded, 3, 30000);
     QCOMPARE(loaded.at(2).at(1).toBool(), false);
+    QCOMPARE(loaded.at(2).at(2).toInt(), 0);
+    QVERIFY(!loaded.at(2).at(3).toString().isEmpty());
+    engine.loadSession(dir.filePath(QStringLiteral("missing.session")));
+    WAIT_COUNT(loaded, 4, 30000);
+    QCOMPARE(loaded.at(3).at(1).toBool(), false);
     const quint64 after = engine.generate(r);
-    WAIT_COUNT(finished, 4, 60000);
-    const auto four = finished.at(3).at(1).value<GenerationSummary>();
+    WAIT_COUNT(finished, 5, 60000);
+    const auto four = finished.at(4).at(1).value<GenerationSummary>();
     QCOMPARE(four.reusedTokens, 0);
     QCOMPARE(four.prefillTokens, four.promptTokens);
     QCOMPARE(joinedChunks(chunks, after), joinedChunks(chunks, first));
