@@ -8,6 +8,7 @@
 // older format) costs only time: the worker empties the state, the next turn
 // prefills the whole conversation again and the user is told why.
 #include "chatlistpanel.h"
+#include "conversationview.h"
 #include "mainwindow.h"
 #include "sessionstore.h"
 
@@ -37,8 +38,11 @@ void MainWindow::connectSessions()
             return;
         const Chat *c = m_store->chat(m_sessionLoadChat);
         const int tokens = c ? estimatedChatTokens(*c) : 0;
-        showNotice(tr("The saved context could not be used (%1): rebuilding the context, %n token(s).", nullptr, tokens)
-                       .arg(message));
+        const QString text =
+            tr("The saved context could not be used (%1): rebuilding the context, %n token(s).", nullptr, tokens).arg(message);
+        if (m_sessionLoadChat == m_currentChat)
+            m_view->setNotice(text); // in the chat it concerns
+        showNotice(text);
     });
 }
 

@@ -5,6 +5,7 @@
 // computed afresh, the chat intact.
 #include "appearance.h"
 #include "chatlistpanel.h"
+#include "conversationview.h"
 #include "enginefactory.h"
 #include "mainwindow.h"
 #include "promptedit.h"
@@ -212,6 +213,7 @@ void TestChatSessions::damagedSessionIsRebuilt()
     const QString notice = notices.last().at(0).toString();
     QVERIFY2(notice.contains(QStringLiteral("could not be used")) && notice.contains(QStringLiteral("rebuilding the context")),
              qPrintable(notice));
+    QCOMPARE(m_window->conversation()->noticeText(), notice); // shown in the chat too
 
     const qt::GenerationSummary a2 = send(QStringLiteral("And then?"), &ok);
     QVERIFY(ok);
