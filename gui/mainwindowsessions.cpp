@@ -28,7 +28,7 @@ void MainWindow::connectSessions()
             qWarning().noquote() << "session save failed:" << message;
             return;
         }
-        m_sessions->prune(m_settings->sessionDiskLimitBytes(), {chat});
+        m_sessions->prune(m_settings->sessionDiskLimitBytes(), { chat });
     });
     connect(w, &qt::EngineWorker::sessionLoaded, this, [this](quint64 id, bool ok, int, const QString &message) {
         if (id != m_sessionLoadId)
@@ -38,8 +38,9 @@ void MainWindow::connectSessions()
             return;
         const Chat *c = m_store->chat(m_sessionLoadChat);
         const int tokens = c ? estimatedChatTokens(*c) : 0;
-        const QString text =
-            tr("The saved context could not be used (%1): rebuilding the context, %n token(s).", nullptr, tokens).arg(message);
+        const QString text
+            = tr("The saved context could not be used (%1): rebuilding the context, %n token(s).", nullptr, tokens)
+                  .arg(message);
         if (m_sessionLoadChat == m_currentChat)
             m_view->setNotice(text); // in the chat it concerns
         showNotice(text);

@@ -27,8 +27,7 @@ using namespace sluice;
 
 #define WAIT_COUNT(spy, n, ms) QTRY_VERIFY_WITH_TIMEOUT((spy).count() >= (n), ms)
 
-class TestChatSessions : public QObject
-{
+class TestChatSessions : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
@@ -61,10 +60,12 @@ void TestChatSessions::initTestCase()
     qt::registerEngineMetaTypes();
     m_demo = m_model.filePath(QStringLiteral("demo.waste"));
     QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), m_demo});
+    synth.start(QStringLiteral(SLUICE_CLI_PATH),
+        { QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), m_demo });
     QVERIFY(synth.waitForFinished(60000));
     if (synth.exitCode() != 0)
-        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
+        QSKIP(qPrintable(
+            QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
 }
 
 void TestChatSessions::init()
@@ -174,7 +175,8 @@ void TestChatSessions::switchingChatsSwapsState()
     const qt::GenerationSummary a2 = send(QStringLiteral("And then?"), &ok);
     QVERIFY(ok);
     // A's first turn came back from its file: at least its whole first prompt is kept.
-    QVERIFY2(a2.reusedTokens >= a1.promptTokens, qPrintable(QStringLiteral("%1 of %2").arg(a2.reusedTokens).arg(a1.promptTokens)));
+    QVERIFY2(a2.reusedTokens >= a1.promptTokens,
+        qPrintable(QStringLiteral("%1 of %2").arg(a2.reusedTokens).arg(a1.promptTokens)));
     QCOMPARE(a2.reusedTokens + a2.prefillTokens, a2.promptTokens);
     QVERIFY(waitForSave());
 
@@ -185,7 +187,8 @@ void TestChatSessions::switchingChatsSwapsState()
     QCOMPARE(m_window->currentChatId(), chatB);
     const qt::GenerationSummary b2 = send(QStringLiteral("More please"), &ok);
     QVERIFY(ok);
-    QVERIFY2(b2.reusedTokens >= b1.promptTokens, qPrintable(QStringLiteral("%1 of %2").arg(b2.reusedTokens).arg(b1.promptTokens)));
+    QVERIFY2(b2.reusedTokens >= b1.promptTokens,
+        qPrintable(QStringLiteral("%1 of %2").arg(b2.reusedTokens).arg(b1.promptTokens)));
     QVERIFY(m_error->isEmpty());
 }
 
@@ -211,8 +214,9 @@ void TestChatSessions::damagedSessionIsRebuilt()
     pick(chatA);
     QTRY_VERIFY_WITH_TIMEOUT(!notices.isEmpty(), 30000);
     const QString notice = notices.last().at(0).toString();
-    QVERIFY2(notice.contains(QStringLiteral("could not be used")) && notice.contains(QStringLiteral("rebuilding the context")),
-             qPrintable(notice));
+    QVERIFY2(notice.contains(QStringLiteral("could not be used"))
+            && notice.contains(QStringLiteral("rebuilding the context")),
+        qPrintable(notice));
     QCOMPARE(m_window->conversation()->noticeText(), notice); // shown in the chat too
 
     const qt::GenerationSummary a2 = send(QStringLiteral("And then?"), &ok);
