@@ -260,6 +260,12 @@ ConversationView::ConversationView(QWidget *parent)
     connect(m_more, &QPushButton::clicked, this, &ConversationView::showEarlier);
     m_layout->addWidget(m_more, 0, Qt::AlignHCenter);
     m_layout->addWidget(m_empty, 1);
+    m_notice = new QLabel(m_canvas);
+    m_notice->setWordWrap(true);
+    m_notice->setForegroundRole(QPalette::PlaceholderText);
+    m_notice->setTextFormat(Qt::PlainText);
+    m_notice->hide();
+    m_layout->addWidget(m_notice);
     m_layout->addStretch(0);
     setWidget(m_canvas);
     // Every growth of the canvas (a message added, a streamed reply re-laid out,
@@ -276,6 +282,20 @@ void ConversationView::setEmptyText(const QString &text)
     m_empty->setText(text);
     m_empty->setAccessibleName(text);
 }
+
+void ConversationView::setNotice(const QString &text)
+{
+    // After the messages built so far; a turn sent next comes below it.
+    m_layout->removeWidget(m_notice);
+    m_layout->insertWidget(m_layout->count() - 1, m_notice);
+    m_notice->setText(text);
+    m_notice->setAccessibleName(text);
+    m_notice->setVisible(!text.isEmpty());
+    m_following = true;
+    followEnd();
+}
+
+QString ConversationView::noticeText() const { return m_notice->isHidden() ? QString() : m_notice->text(); }
 
 void ConversationView::clearMessages()
 {
@@ -298,6 +318,7 @@ void ConversationView::setChat(const Chat *chat)
     setUpdatesEnabled(false);
     m_canvas->hide(); // one layout pass at the end instead of one per message
     clearMessages();
+    m_notice->hide();
     m_all = chat ? chat->messages : QList<Message>();
     m_firstBuilt = std::max(0, int(m_all.size()) - kWindow);
     for (int i = m_firstBuilt; i < m_all.size(); ++i) {

@@ -87,6 +87,10 @@ public:
     // Re-renders the last message (streaming).
     void updateLastMessage(const Message &message);
     void setEmptyText(const QString &text);
+    // A line from the app at the end of the conversation (not part of the
+    // chat: the next setChat drops it), e.g. a saved context that could not be used.
+    void setNotice(const QString &text);
+    QString noticeText() const;
     void setBusy(bool busy);
     // Prefill progress of the message being produced (the last one).
     void setReadingProgress(int done, int total);
@@ -117,6 +121,7 @@ private:
     QWidget *m_canvas;
     QVBoxLayout *m_layout;
     QLabel *m_empty;
+    QLabel *m_notice;
     QPushButton *m_more;
     QList<Message> m_all;             // every message of the chat shown
     QList<MessageWidget *> m_messages; // widgets for m_all[m_firstBuilt..]

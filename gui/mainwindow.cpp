@@ -357,6 +357,8 @@ void MainWindow::startGeneration()
     const Chat *chat = m_store->chat(m_currentChat);
     if (!chat || !m_modelOpen)
         return;
+    // A chat reached without selectChat (continued in a new chat) gets its state too.
+    syncSession(m_currentChat);
     qt::GenerateRequest req;
     if (!m_settings->systemPrompt().isEmpty())
         req.messages.push_back({"system", m_settings->systemPrompt().toStdString(), {}, 0});
@@ -443,6 +445,10 @@ void MainWindow::finishStreaming(const qt::GenerationSummary *summary, const QSt
             chat.contextTokens = summary->promptTokens + summary->stats.tokens;
         m_store->update(chat);
     }
+    if (summary)
+        saveSession();
+    else
+        m_sessionChat.clear(); // the state after a failed turn is unknown: the next turn reloads the saved one
     updateContextMeter();
     setGenerating(false);
     m_view->announceLast();
@@ -506,6 +512,7 @@ void MainWindow::openModelWithBudget(const QString &path, quint64 budgetBytes, i
 
 void MainWindow::connectEngine()
 {
+    connectSessions();
     qt::EngineWorker *w = m_engine->worker();
     connect(w, &qt::EngineWorker::progress, this, [this](quint64 id, double fraction, const QString &stage) {
         if (id != m_openId)
@@ -519,12 +526,14 @@ void MainWindow::connectEngine()
         m_modelOpen = true;
         m_info = info;
         m_modelPath = m_pendingPath;
+        m_sessionChat.clear(); // a new engine starts empty
         m_settings->addRecentModel(m_modelPath);
         m_strip->setVisionAvailable(info.hasVision, true);
         updateRecentMenu();
         updatePlanner();
         updateModelUi();
         retranslate();
+        syncSession(m_currentChat); // the open chat continues where it was saved
         Q_EMIT modelOpened();
     });
     connect(w, &qt::EngineWorker::tokenChunk, this, [this](quint64 id, const QString &text) {

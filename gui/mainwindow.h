@@ -9,6 +9,7 @@
 #include "stream/memoryplanner.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QMainWindow>
 #include <QTimer>
 #include <functional>
@@ -130,6 +131,12 @@ private:
     void continueInNewChat();
     void dropOldestTurns();
     void updateContextMeter();
+    // One engine session per chat (mainwindowsessions.cpp): make the worker's
+    // live state the one saved for `chatId` (a queued load or reset), and save
+    // it after each reply. The worker does the file I/O; the window never waits.
+    void syncSession(const QString &chatId);
+    void saveSession();
+    void connectSessions();
 
     Settings *m_settings;
     Appearance *m_appearance;
@@ -177,6 +184,10 @@ private:
     ContextBanner *m_banner;
     QLabel *m_contextMeter;
     SessionStore *m_sessions;
+    QString m_sessionChat;              // the chat whose state the worker holds (or is loading); "" = unknown
+    quint64 m_sessionLoadId = 0;        // the load whose answer is awaited
+    QString m_sessionLoadChat;
+    QHash<quint64, QString> m_sessionSaves; // pending save request id -> chat
     bool m_bannerAccepted = false; // the user chose a way out: send without asking again
 
     QMenu *m_fileMenu;

@@ -58,6 +58,7 @@ void MainWindow::selectChat(const QString &id)
     if (m_generating)
         return; // the reply being streamed belongs to the current chat
     m_currentChat = id;
+    syncSession(id);
     m_view->setChat(m_store->chat(id));
     m_chats->markCurrent(id);
     m_editIndex = -1;
@@ -114,6 +115,8 @@ void MainWindow::deleteChat()
         return;
     m_store->remove(m_currentChat);
     m_sessions->remove(m_currentChat);
+    if (m_sessionChat == m_currentChat)
+        m_sessionChat.clear();
     m_currentChat.clear();
     refreshChatList();
     const QStringList ids = m_store->ids();

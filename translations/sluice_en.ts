@@ -304,6 +304,13 @@
 </context>
 <context>
     <name>sluice::gui::MainWindow</name>
+    <message numerus="yes">
+        <source>The saved context could not be used (%1): rebuilding the context, %n token(s).</source>
+        <translation>
+            <numerusform>The saved context could not be used (%1): rebuilding the context, %n token.</numerusform>
+            <numerusform>The saved context could not be used (%1): rebuilding the context, %n tokens.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Saving failed</source>
         <translation type="unfinished" />
@@ -1478,6 +1485,10 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
 </context>
 <context>
     <name>sluice::qt::EngineWorker</name>
+    <message>
+        <source>This engine keeps no session.</source>
+        <translation type="unfinished" />
+    </message>
     <message>
         <source>The memory budget is below what this model needs at minimum.</source>
         <translation type="unfinished" />

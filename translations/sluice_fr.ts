@@ -304,6 +304,13 @@
 </context>
 <context>
     <name>sluice::gui::MainWindow</name>
+    <message numerus="yes">
+        <source>The saved context could not be used (%1): rebuilding the context, %n token(s).</source>
+        <translation>
+            <numerusform>Le contexte enregistré n’a pas pu être utilisé (%1) : reconstruction du contexte, %n jeton.</numerusform>
+            <numerusform>Le contexte enregistré n’a pas pu être utilisé (%1) : reconstruction du contexte, %n jetons.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Some chats could not be read: %1</source>
         <translation>Certaines discussions n’ont pas pu être lues : %1</translation>
@@ -1482,6 +1489,10 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
 </context>
 <context>
     <name>sluice::qt::EngineWorker</name>
+    <message>
+        <source>This engine keeps no session.</source>
+        <translation>Ce moteur ne conserve pas de session.</translation>
+    </message>
     <message>
         <source>Opening the model was cancelled.</source>
         <translation>L’ouverture du modèle a été annulée.</translation>

@@ -302,6 +302,12 @@
 </context>
 <context>
     <name>sluice::gui::MainWindow</name>
+    <message numerus="yes">
+        <source>The saved context could not be used (%1): rebuilding the context, %n token(s).</source>
+        <translation>
+            <numerusform>Konteks yang disimpan tidak dapat digunakan (%1): membangun ulang konteks, %n token.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Some chats could not be read: %1</source>
         <translation>Beberapa obrolan tidak dapat dibaca: %1</translation>
@@ -1473,6 +1479,10 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
 </context>
 <context>
     <name>sluice::qt::EngineWorker</name>
+    <message>
+        <source>This engine keeps no session.</source>
+        <translation>Mesin ini tidak menyimpan sesi.</translation>
+    </message>
     <message>
         <source>Opening the model was cancelled.</source>
         <translation>Pembukaan model dibatalkan.</translation>

@@ -147,6 +147,48 @@ void EngineWorker::setBudget(quint64 requestId, quint64 bytes)
     Q_EMIT budgetChanged(requestId, m_engine->info());
 }
 
+void EngineWorker::saveSession(quint64 requestId, const QString &path)
+{
+    Session *session = m_engine ? m_engine->session() : nullptr;
+    if (!session) {
+        Q_EMIT sessionSaved(requestId, false, m_engine ? tr("This engine keeps no session.") : tr("No model is open."));
+        return;
+    }
+    const Status st = session->save(path.toStdString());
+    Q_EMIT sessionSaved(requestId, bool(st), st ? QString() : fromStd(st.message()));
+}
+
+void EngineWorker::loadSession(quint64 requestId, const QString &path)
+{
+    Session *session = m_engine ? m_engine->session() : nullptr;
+    if (!session) {
+        if (m_engine)
+            m_engine->resetSession();
+        Q_EMIT sessionLoaded(requestId, false, 0, m_engine ? tr("This engine keeps no session.") : tr("No model is open."));
+        return;
+    }
+    const Status st = session->load(path.toStdString());
+    if (!st) {
+        // The library left the live state untouched, but it belongs to
+        // another chat: start empty so the next turn prefills this one.
+        session->reset();
+        Q_EMIT sessionLoaded(requestId, false, 0, fromStd(st.message()));
+        return;
+    }
+    Q_EMIT sessionLoaded(requestId, true, static_cast<int>(session->tokens().size()), QString());
+}
+
+void EngineWorker::resetSession(quint64 requestId)
+{
+    if (m_engine) {
+        if (Session *session = m_engine->session())
+            session->reset();
+        else
+            m_engine->resetSession();
+    }
+    Q_EMIT sessionReset(requestId);
+}
+
 void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
 {
     if (!m_engine) {
@@ -258,6 +300,9 @@ EngineThread::EngineThread(EngineFactory factory, QObject *parent)
     connect(this, &EngineThread::requestGenerate, m_worker, &EngineWorker::generate, Qt::QueuedConnection);
     connect(this, &EngineThread::requestClose, m_worker, &EngineWorker::close, Qt::QueuedConnection);
     connect(this, &EngineThread::requestSetBudget, m_worker, &EngineWorker::setBudget, Qt::QueuedConnection);
+    connect(this, &EngineThread::requestSaveSession, m_worker, &EngineWorker::saveSession, Qt::QueuedConnection);
+    connect(this, &EngineThread::requestLoadSession, m_worker, &EngineWorker::loadSession, Qt::QueuedConnection);
+    connect(this, &EngineThread::requestResetSession, m_worker, &EngineWorker::resetSession, Qt::QueuedConnection);
     m_thread.start();
 }
 
@@ -293,6 +338,27 @@ quint64 EngineThread::setBudget(quint64 bytes)
 {
     const quint64 id = m_nextId++;
     Q_EMIT requestSetBudget(id, bytes);
+    return id;
+}
+
+quint64 EngineThread::saveSession(const QString &path)
+{
+    const quint64 id = m_nextId++;
+    Q_EMIT requestSaveSession(id, path);
+    return id;
+}
+
+quint64 EngineThread::loadSession(const QString &path)
+{
+    const quint64 id = m_nextId++;
+    Q_EMIT requestLoadSession(id, path);
+    return id;
+}
+
+quint64 EngineThread::resetSession()
+{
+    const quint64 id = m_nextId++;
+    Q_EMIT requestResetSession(id);
     return id;
 }
 

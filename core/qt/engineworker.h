@@ -38,6 +38,13 @@ public Q_SLOTS:
     // The live budget without reopening (Engine::setBudget): answered by
     // budgetChanged with the updated info, or error (nothing changed).
     void setBudget(quint64 requestId, quint64 bytes);
+    // One engine session per chat (issue 10): the live session is written to
+    // `path` (atomically, by the library) or replaced by the one saved there.
+    // A load that fails leaves the live session empty, so the next turn
+    // prefills the whole conversation again; the message says why.
+    void saveSession(quint64 requestId, const QString &path);
+    void loadSession(quint64 requestId, const QString &path);
+    void resetSession(quint64 requestId);
 
 Q_SIGNALS:
     void progress(quint64 requestId, double fraction, const QString &stage);
@@ -50,6 +57,11 @@ Q_SIGNALS:
     void finished(quint64 requestId, const sluice::qt::GenerationSummary &summary);
     // message: one readable sentence; detail: the engine's full error text.
     void error(quint64 requestId, const QString &message, const QString &detail);
+    // message: empty on success, else the reason (the engine's error text).
+    void sessionSaved(quint64 requestId, bool ok, const QString &message);
+    // tokens: ids the live session holds afterwards (0 after a failure).
+    void sessionLoaded(quint64 requestId, bool ok, int tokens, const QString &message);
+    void sessionReset(quint64 requestId);
 
 private:
     bool isCancelled(quint64 requestId) const { return requestId <= m_cancelUpTo.load(); }
@@ -77,6 +89,9 @@ public:
     quint64 generate(const GenerateRequest &request);
     quint64 close();
     quint64 setBudget(quint64 bytes);
+    quint64 saveSession(const QString &path);
+    quint64 loadSession(const QString &path);
+    quint64 resetSession();
     // Stop everything submitted so far (generation or open in progress, queued requests).
     void stop();
     quint64 lastRequestId() const { return m_nextId - 1; }
@@ -86,6 +101,9 @@ Q_SIGNALS:
     void requestGenerate(quint64 requestId, const sluice::qt::GenerateRequest &request);
     void requestClose(quint64 requestId);
     void requestSetBudget(quint64 requestId, quint64 bytes);
+    void requestSaveSession(quint64 requestId, const QString &path);
+    void requestLoadSession(quint64 requestId, const QString &path);
+    void requestResetSession(quint64 requestId);
 
 private:
     QThread m_thread;

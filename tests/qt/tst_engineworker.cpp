@@ -6,6 +6,8 @@
 #include "qt/scriptedengine.h"
 
 #include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -63,6 +65,7 @@ private Q_SLOTS:
     void cancelOpen();
     void budgetWithoutReopen();
     void demoModel();
+    void demoSessionSaveLoad();
 };
 
 void TestEngineWorker::openGenerateInOrder()
@@ -349,6 +352,115 @@ void TestEngineWorker::budgetWithoutReopen()
     QCOMPARE(opened.count(), 1);
     QCOMPARE(closed.count(), 0);
     QCOMPARE(int(progress.count()), progressAtOpen);
+}
+
+void TestEngineWorker::demoSessionSaveLoad()
+{
+#ifndef SLUICE_HAVE_ENGINE
+    QSKIP("this build has no engine (model module not built)");
+#else
+    QTemporaryDir dir;
+    const QString demo = dir.filePath(QStringLiteral("demo.waste"));
+    QProcess synth;
+    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
+    QVERIFY(synth.waitForFinished(60000));
+    if (synth.exitCode() != 0)
+        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
+
+    EngineThread engine([](const EngineOptions &o) { return Engine::open(o); });
+    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    QSignalSpy error(engine.worker(), &EngineWorker::error);
+    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    QSignalSpy saved(engine.worker(), &EngineWorker::sessionSaved);
+    QSignalSpy loaded(engine.worker(), &EngineWorker::sessionLoaded);
+    QSignalSpy reset(engine.worker(), &EngineWorker::sessionReset);
+    EngineOptions o = optionsFor(demo);
+    o.threads = 1;
+    o.checkpoints = kChatCheckpoints;
+    engine.open(o);
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
+    QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+    if (opened.first().at(1).value<ModelInfo>().checkpoints == 0)
+        QSKIP("the demo model keeps no checkpoints: a regenerate cannot be served from the state");
+
+    GenerateRequest r = request("Hello", 12);
+    r.sampling.temperature = 0;
+    const quint64 first = engine.generate(r);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() + error.count() > 0, 60000);
+    QVERIFY2(finished.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+    const auto one = finished.first().at(1).value<GenerationSummary>();
+
+    // Save, empty the live state, load it back: the same request is then
+    // served wholly from the loaded state, with the same reply.
+    const QString file = dir.filePath(QStringLiteral("chat.session"));
+    const quint64 saveId = engine.saveSession(file);
+    WAIT_COUNT(saved, 1, 30000);
+    QCOMPARE(saved.first().at(0).toULongLong(), saveId);
+    QVERIFY2(saved.first().at(1).toBool(), qPrintable(saved.first().at(2).toString()));
+    QVERIFY(QFileInfo(file).size() > 0);
+
+    engine.resetSession();
+    WAIT_COUNT(reset, 1, 30000);
+    // After a reset nothing is reused (shows the reload below is what brings it back).
+    const quint64 fresh = engine.generate(r);
+    WAIT_COUNT(finished, 2, 60000);
+    QCOMPARE(finished.at(1).at(1).value<GenerationSummary>().reusedTokens, 0);
+    QCOMPARE(joinedChunks(chunks, fresh), joinedChunks(chunks, first));
+
+    engine.resetSession();
+    const quint64 loadId = engine.loadSession(file);
+    WAIT_COUNT(loaded, 1, 30000);
+    QCOMPARE(loaded.first().at(0).toULongLong(), loadId);
+    QVERIFY2(loaded.first().at(1).toBool(), qPrintable(loaded.first().at(3).toString()));
+    QVERIFY(loaded.first().at(2).toInt() >= one.promptTokens);
+    const quint64 again = engine.generate(r);
+    WAIT_COUNT(finished, 3, 60000);
+    const auto three = finished.at(2).at(1).value<GenerationSummary>();
+    QCOMPARE(three.reusedTokens, one.promptTokens);
+    QCOMPARE(three.prefillTokens, 0);
+    QCOMPARE(joinedChunks(chunks, again), joinedChunks(chunks, first));
+
+    // The next turn after a load: the whole previous conversation (prompt and
+    // reply as the state holds them) is kept, only the new message computed.
+    engine.resetSession();
+    engine.loadSession(file);
+    WAIT_COUNT(loaded, 2, 30000);
+    QVERIFY(loaded.at(1).at(1).toBool());
+    const int held = loaded.at(1).at(2).toInt();
+    GenerateRequest next = r;
+    next.messages.push_back({"assistant", joinedChunks(chunks, first).toStdString(), "", 0});
+    next.messages.push_back({"user", "And then?", "", 0});
+    engine.generate(next);
+    WAIT_COUNT(finished, 4, 60000);
+    const auto turn2 = finished.at(3).at(1).value<GenerationSummary>();
+    QVERIFY2(turn2.reusedTokens >= one.promptTokens && turn2.reusedTokens <= held,
+             qPrintable(QStringLiteral("reused %1, prompt %2, held %3").arg(turn2.reusedTokens).arg(one.promptTokens).arg(held)));
+    QCOMPARE(turn2.reusedTokens + turn2.prefillTokens, turn2.promptTokens);
+
+    // A damaged file: refused with a reason, the live state emptied, and the next turn still works.
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        f.seek(f.size() / 2);
+        f.write(QByteArray(64, '\x5a'));
+    }
+    engine.loadSession(file);
+    WAIT_COUNT(loaded, 3, 30000);
+    QCOMPARE(loaded.at(2).at(1).toBool(), false);
+    QCOMPARE(loaded.at(2).at(2).toInt(), 0);
+    QVERIFY(!loaded.at(2).at(3).toString().isEmpty());
+    engine.loadSession(dir.filePath(QStringLiteral("missing.session")));
+    WAIT_COUNT(loaded, 4, 30000);
+    QCOMPARE(loaded.at(3).at(1).toBool(), false);
+    const quint64 after = engine.generate(r);
+    WAIT_COUNT(finished, 5, 60000);
+    const auto four = finished.at(4).at(1).value<GenerationSummary>();
+    QCOMPARE(four.reusedTokens, 0);
+    QCOMPARE(four.prefillTokens, four.promptTokens);
+    QCOMPARE(joinedChunks(chunks, after), joinedChunks(chunks, first));
+    QVERIFY(error.isEmpty());
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestEngineWorker)

@@ -1,0 +1,71 @@
+// One engine session per chat (issue 10). The worker holds one live session;
+// this file decides whose it is. After each reply the state is saved to the
+// chat's file (SessionStore names it, the worker writes it atomically) and the
+// store's disk bound is enforced; on switching chats (and when a model opens)
+// the chat's file is loaded, or the state emptied when it has none. Requests
+// queue in order on the worker, so a turn sent right after a switch runs on
+// the loaded state. A file that cannot be used (damaged, another model, an
+// older format) costs only time: the worker empties the state, the next turn
+// prefills the whole conversation again and the user is told why.
+#include "chatlistpanel.h"
+#include "conversationview.h"
+#include "mainwindow.h"
+#include "sessionstore.h"
+
+#include <QDebug>
+
+namespace sluice::gui {
+
+void MainWindow::connectSessions()
+{
+    qt::EngineWorker *w = m_engine->worker();
+    connect(w, &qt::EngineWorker::sessionSaved, this, [this](quint64 id, bool ok, const QString &message) {
+        const QString chat = m_sessionSaves.take(id);
+        if (chat.isEmpty())
+            return;
+        if (!ok) {
+            // The chat is safe in its own file; only the saved context is missing.
+            qWarning().noquote() << "session save failed:" << message;
+            return;
+        }
+        m_sessions->prune(m_settings->sessionDiskLimitBytes(), { chat });
+    });
+    connect(w, &qt::EngineWorker::sessionLoaded, this, [this](quint64 id, bool ok, int, const QString &message) {
+        if (id != m_sessionLoadId)
+            return;
+        m_sessionLoadId = 0;
+        if (ok)
+            return;
+        const Chat *c = m_store->chat(m_sessionLoadChat);
+        const int tokens = c ? estimatedChatTokens(*c) : 0;
+        const QString text
+            = tr("The saved context could not be used (%1): rebuilding the context, %n token(s).", nullptr, tokens)
+                  .arg(message);
+        if (m_sessionLoadChat == m_currentChat)
+            m_view->setNotice(text); // in the chat it concerns
+        showNotice(text);
+    });
+}
+
+void MainWindow::syncSession(const QString &chatId)
+{
+    if (!m_modelOpen || chatId.isEmpty() || chatId == m_sessionChat)
+        return;
+    m_sessionChat = chatId;
+    if (m_sessions->has(chatId)) {
+        m_sessionLoadChat = chatId;
+        m_sessionLoadId = m_engine->loadSession(m_sessions->fileFor(chatId));
+    } else {
+        m_sessionLoadId = 0;
+        m_engine->resetSession();
+    }
+}
+
+void MainWindow::saveSession()
+{
+    if (!m_modelOpen || m_currentChat.isEmpty() || m_sessionChat != m_currentChat)
+        return;
+    m_sessionSaves.insert(m_engine->saveSession(m_sessions->fileFor(m_currentChat)), m_currentChat);
+}
+
+} // namespace sluice::gui

@@ -1,0 +1,234 @@
+// One engine session per chat (issue 10) on the real engine and the demo
+// model: the window saves the chat's state after each reply and swaps it back
+// in when the chat is opened again (after another chat's turn, after a
+// restart); a damaged session file is refused with a notice and the turn is
+// computed afresh, the chat intact.
+#include "appearance.h"
+#include "chatlistpanel.h"
+#include "conversationview.h"
+#include "enginefactory.h"
+#include "mainwindow.h"
+#include "promptedit.h"
+#include "sessionstore.h"
+#include "settings.h"
+
+#include <QApplication>
+#include <QDebug>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QListWidget>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sluice;
+
+#define WAIT_COUNT(spy, n, ms) QTRY_VERIFY_WITH_TIMEOUT((spy).count() >= (n), ms)
+
+class TestChatSessions : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void switchingChatsSwapsState();
+    void damagedSessionIsRebuilt();
+
+private:
+    void startWindow();
+    bool openDemo();
+    // Sends `text` in the open chat; the worker's summary of the turn.
+    qt::GenerationSummary send(const QString &text, bool *ok);
+    void pick(const QString &id);
+    bool waitForSave();
+
+    QTemporaryDir m_model;
+    QString m_demo;
+    std::unique_ptr<QTemporaryDir> m_data;
+    std::unique_ptr<gui::Settings> m_settings;
+    std::unique_ptr<gui::Appearance> m_appearance;
+    std::unique_ptr<gui::MainWindow> m_window;
+    std::unique_ptr<QSignalSpy> m_finished, m_saved, m_error;
+};
+
+void TestChatSessions::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    qputenv("SLUICE_THREADS", "1"); // the machine is shared; the demo needs no more
+    qt::registerEngineMetaTypes();
+    m_demo = m_model.filePath(QStringLiteral("demo.waste"));
+    QProcess synth;
+    synth.start(QStringLiteral(SLUICE_CLI_PATH),
+        { QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), m_demo });
+    QVERIFY(synth.waitForFinished(60000));
+    if (synth.exitCode() != 0)
+        QSKIP(qPrintable(
+            QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
+}
+
+void TestChatSessions::init()
+{
+    m_data = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<gui::Settings>(m_data->filePath(QStringLiteral("settings.ini")));
+    m_settings->setThinking(false);
+    m_settings->setTemperature(0); // greedy: the same prompt gives the same reply
+    m_settings->setMaxTokens(8);
+    m_appearance = std::make_unique<gui::Appearance>(qApp);
+    startWindow();
+}
+
+void TestChatSessions::cleanup()
+{
+    m_finished.reset();
+    m_saved.reset();
+    m_error.reset();
+    m_window.reset();
+    m_appearance.reset();
+    m_settings.reset();
+    m_data.reset();
+}
+
+void TestChatSessions::startWindow()
+{
+    m_finished.reset();
+    m_saved.reset();
+    m_error.reset();
+    m_window.reset();
+    gui::MainWindowOptions o;
+    o.dataDirectory = m_data->filePath(QStringLiteral("data"));
+    o.engineFactory = gui::defaultEngineFactory();
+    o.usableRamBytes = 16ull << 30;
+    m_window = std::make_unique<gui::MainWindow>(m_settings.get(), m_appearance.get(), o);
+    m_finished = std::make_unique<QSignalSpy>(m_window->engine()->worker(), &qt::EngineWorker::finished);
+    m_saved = std::make_unique<QSignalSpy>(m_window->engine()->worker(), &qt::EngineWorker::sessionSaved);
+    m_error = std::make_unique<QSignalSpy>(m_window->engine()->worker(), &qt::EngineWorker::error);
+}
+
+bool TestChatSessions::openDemo()
+{
+    QSignalSpy opened(m_window.get(), &gui::MainWindow::modelOpened);
+    m_window->openModel(m_demo);
+    return opened.wait(60000);
+}
+
+qt::GenerationSummary TestChatSessions::send(const QString &text, bool *ok)
+{
+    const qsizetype before = m_finished->count();
+    QSignalSpy done(m_window.get(), &gui::MainWindow::generationFinished);
+    m_window->promptEdit()->setPlainText(text);
+    m_window->sendPrompt();
+    // The window hears of the end through a queued signal, the spy on the
+    // worker's thread right after: either can come first, so wait for both.
+    *ok = done.wait(60000);
+    QElapsedTimer t;
+    t.start();
+    while (*ok && m_finished->count() < before + 1 && t.elapsed() < 10000)
+        QTest::qWait(10);
+    *ok = *ok && m_finished->count() == before + 1;
+    if (!*ok)
+        qWarning().noquote() << "turn failed:" << m_window->lastMessage() << m_finished->count() - before;
+    return *ok ? m_finished->last().at(1).value<qt::GenerationSummary>() : qt::GenerationSummary();
+}
+
+void TestChatSessions::pick(const QString &id)
+{
+    QListWidget *list = m_window->findChild<gui::ChatListPanel *>()->list();
+    for (int i = 0; i < list->count(); ++i)
+        if (list->item(i)->data(Qt::UserRole).toString() == id)
+            list->setCurrentRow(i);
+}
+
+bool TestChatSessions::waitForSave()
+{
+    // One save per finished turn, queued behind it on the worker; it may
+    // already have been answered, so count against the turns, not the moment.
+    const qsizetype expected = m_finished->count();
+    QElapsedTimer t;
+    t.start();
+    while (m_saved->count() < expected && t.elapsed() < 30000)
+        QTest::qWait(10);
+    return m_saved->count() == expected && m_saved->last().at(1).toBool();
+}
+
+void TestChatSessions::switchingChatsSwapsState()
+{
+    QVERIFY(openDemo());
+    bool ok = false;
+    const qt::GenerationSummary a1 = send(QStringLiteral("Hello there"), &ok);
+    QVERIFY(ok);
+    const QString chatA = m_window->currentChatId();
+    QVERIFY(waitForSave());
+    QVERIFY(m_window->sessionStore()->has(chatA));
+
+    m_window->newChat();
+    const QString chatB = m_window->currentChatId();
+    QVERIFY(chatB != chatA);
+    const qt::GenerationSummary b1 = send(QStringLiteral("Something else"), &ok);
+    QVERIFY(ok);
+    QCOMPARE(b1.reusedTokens, 0); // a new chat starts from an empty state, not A's
+    QVERIFY(waitForSave());
+
+    pick(chatA);
+    QCOMPARE(m_window->currentChatId(), chatA);
+    const qt::GenerationSummary a2 = send(QStringLiteral("And then?"), &ok);
+    QVERIFY(ok);
+    // A's first turn came back from its file: at least its whole first prompt is kept.
+    QVERIFY2(a2.reusedTokens >= a1.promptTokens,
+        qPrintable(QStringLiteral("%1 of %2").arg(a2.reusedTokens).arg(a1.promptTokens)));
+    QCOMPARE(a2.reusedTokens + a2.prefillTokens, a2.promptTokens);
+    QVERIFY(waitForSave());
+
+    // Across a restart: a new window (a new engine) continues B from its file.
+    startWindow();
+    QVERIFY(openDemo());
+    pick(chatB);
+    QCOMPARE(m_window->currentChatId(), chatB);
+    const qt::GenerationSummary b2 = send(QStringLiteral("More please"), &ok);
+    QVERIFY(ok);
+    QVERIFY2(b2.reusedTokens >= b1.promptTokens,
+        qPrintable(QStringLiteral("%1 of %2").arg(b2.reusedTokens).arg(b1.promptTokens)));
+    QVERIFY(m_error->isEmpty());
+}
+
+void TestChatSessions::damagedSessionIsRebuilt()
+{
+    QVERIFY(openDemo());
+    bool ok = false;
+    QVERIFY((send(QStringLiteral("Hello there"), &ok), ok));
+    const QString chatA = m_window->currentChatId();
+    QVERIFY(waitForSave());
+    m_window->newChat();
+    QVERIFY((send(QStringLiteral("Something else"), &ok), ok));
+    QVERIFY(waitForSave());
+
+    {
+        QFile f(m_window->sessionStore()->fileFor(chatA));
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.size() > 256);
+        f.seek(f.size() / 2);
+        f.write(QByteArray(64, '\x5a'));
+    }
+    QSignalSpy notices(m_window.get(), &gui::MainWindow::noticeShown);
+    pick(chatA);
+    QTRY_VERIFY_WITH_TIMEOUT(!notices.isEmpty(), 30000);
+    const QString notice = notices.last().at(0).toString();
+    QVERIFY2(notice.contains(QStringLiteral("could not be used"))
+            && notice.contains(QStringLiteral("rebuilding the context")),
+        qPrintable(notice));
+    QCOMPARE(m_window->conversation()->noticeText(), notice); // shown in the chat too
+
+    const qt::GenerationSummary a2 = send(QStringLiteral("And then?"), &ok);
+    QVERIFY(ok);
+    QCOMPARE(a2.reusedTokens, 0); // neither the damaged file nor B's state was used
+    QCOMPARE(a2.prefillTokens, a2.promptTokens);
+    const gui::Chat *a = m_window->chatStore()->chat(chatA);
+    QVERIFY(a);
+    QCOMPARE(a->messages.size(), 4); // the chat itself is intact, and the turn was added
+    QVERIFY(waitForSave()); // and a good file replaces the damaged one
+    QVERIFY(m_error->isEmpty());
+}
+
+QTEST_MAIN(TestChatSessions)
+#include "tst_chatsessions.moc"
