@@ -69,6 +69,7 @@ EngineWorker::~EngineWorker()
 
 void EngineWorker::setEngine(std::unique_ptr<Engine> engine)
 {
+    forgetLastTurn();
     std::unique_ptr<Engine> old;
     {
         QMutexLocker lock(&m_engineMutex);
@@ -160,6 +161,7 @@ void EngineWorker::saveSession(quint64 requestId, const QString &path)
 
 void EngineWorker::loadSession(quint64 requestId, const QString &path)
 {
+    forgetLastTurn(); // the state is another chat's from here on
     Session *session = m_engine ? m_engine->session() : nullptr;
     if (!session) {
         if (m_engine)
@@ -180,6 +182,7 @@ void EngineWorker::loadSession(quint64 requestId, const QString &path)
 
 void EngineWorker::resetSession(quint64 requestId)
 {
+    forgetLastTurn();
     if (m_engine) {
         if (Session *session = m_engine->session())
             session->reset();
@@ -187,6 +190,37 @@ void EngineWorker::resetSession(quint64 requestId)
             m_engine->resetSession();
     }
     Q_EMIT sessionReset(requestId);
+}
+
+void EngineWorker::forgetLastTurn()
+{
+    m_lastIds.clear();
+    m_lastMessages.clear();
+}
+
+// When the request is the last turn's messages + the reply (as the window
+// parsed it) + new messages, the prompt is the last turn's exact ids followed
+// by the rendering of what is new; otherwise the whole conversation rendered.
+std::vector<int> EngineWorker::followUpPrompt(const GenerateRequest &request) const
+{
+    const auto same = [](const ChatMessage &a, const ChatMessage &b) {
+        return a.role == b.role && a.content == b.content && a.reasoning == b.reasoning && a.imageCount == b.imageCount;
+    };
+    const std::vector<ChatMessage> &m = request.messages;
+    const size_t k = m_lastMessages.size();
+    const std::vector<int> full = m_engine->renderChat(m, request.chat);
+    if (m_lastIds.empty() || k == 0 || m.size() < k + 2 || m[k].role != "assistant" ||
+        !std::equal(m_lastMessages.begin(), m_lastMessages.end(), m.begin(), same))
+        return full;
+    ChatOptions through = request.chat;
+    through.addGenerationPrompt = false;
+    const std::vector<ChatMessage> upToReply(m.begin(), m.begin() + ptrdiff_t(k + 1));
+    const std::vector<int> prior = m_engine->renderChat(upToReply, through);
+    if (prior.empty() || full.size() < prior.size() || !std::equal(prior.begin(), prior.end(), full.begin()))
+        return full;
+    std::vector<int> ids = m_lastIds;
+    ids.insert(ids.end(), full.begin() + ptrdiff_t(prior.size()), full.end());
+    return ids;
 }
 
 void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
@@ -219,7 +253,10 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
             return;
         }
     }
-    const std::vector<int> prompt = m_engine->renderChat(request.messages, request.chat);
+    // Images shift positions in ways the id splice does not model: those turns render afresh.
+    const std::vector<int> prompt = session && request.images.isEmpty() ? followUpPrompt(request)
+                                                                        : m_engine->renderChat(request.messages, request.chat);
+    forgetLastTurn(); // until this turn completes, the state is not "prompt + reply"
 
     QElapsedTimer clock;
     clock.start();
@@ -279,6 +316,11 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
         return;
     }
     summary.reason = isCancelled(requestId) ? StopReason::Cancelled : result->reason;
+    if (session && summary.reason != StopReason::Cancelled && request.images.isEmpty()) {
+        m_lastIds = prompt;
+        m_lastIds.insert(m_lastIds.end(), result->tokens.begin(), result->tokens.end());
+        m_lastMessages = request.messages;
+    }
     summary.promptTokens = result->promptTokens;
     summary.reusedTokens = result->reusedTokens;
     summary.prefillTokens = result->prefillTokens;

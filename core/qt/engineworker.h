@@ -67,6 +67,15 @@ private:
     bool isCancelled(quint64 requestId) const { return requestId <= m_cancelUpTo.load(); }
     void setEngine(std::unique_ptr<Engine> engine);
 
+    // The exact ids of the last turn (prompt + the ids the model produced),
+    // with the messages it answered: the next turn of the same chat continues
+    // from these instead of re-tokenising the reply's text, which may split
+    // differently and would make prefix reuse stop inside the reply.
+    std::vector<int> followUpPrompt(const GenerateRequest &request) const;
+    void forgetLastTurn();
+    std::vector<int> m_lastIds;
+    std::vector<ChatMessage> m_lastMessages;
+
     EngineFactory m_factory;
     std::unique_ptr<Engine> m_engine; // touched only on the worker thread, except cancel() under m_engineMutex
     mutable QMutex m_engineMutex;     // guards the pointer against cancelUpTo() from other threads

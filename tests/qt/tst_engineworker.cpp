@@ -311,6 +311,13 @@ void TestEngineWorker::demoModel()
     const auto third = finished.at(2).at(1).value<GenerationSummary>();
     QVERIFY2(third.reusedTokens > 0, qPrintable(QString::number(third.reusedTokens)));
     QCOMPARE(third.reusedTokens + third.prefillTokens, third.promptTokens);
+    // The reply is continued from the ids the model produced, not re-tokenised
+    // from its text: everything up to the reply's last token is reused.
+    QVERIFY2(third.reusedTokens >= again.promptTokens + again.stats.tokens - 1,
+             qPrintable(QStringLiteral("reused %1 of prompt %2 + reply %3")
+                            .arg(third.reusedTokens)
+                            .arg(again.promptTokens)
+                            .arg(again.stats.tokens)));
 #endif
 }
 
