@@ -116,7 +116,7 @@ fuzz|fuzz-long)
   fuzzers=(build-fuzz/tests/fuzz/fuzz_*)
   [ ${#fuzzers[@]} -gt 0 ] || die "no fuzz targets were built"
   for f in "${fuzzers[@]}"; do
-    [ -x "$f" ] || continue
+    [ -f "$f" ] && [ -x "$f" ] || continue # executables only (AUTOMOC leaves fuzz_*_autogen/ folders)
     name=$(basename "$f")
     corpus="tests/fuzz/corpus/${name#fuzz_}"
     mkdir -p "build-fuzz/corpus-$name"
