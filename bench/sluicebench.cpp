@@ -8,6 +8,7 @@
 #include "kernels/vqlut.h"
 #include "util/aligned.h"
 #include "util/half.h"
+#include "api/runtime.h"
 
 #include <algorithm>
 #include <chrono>
@@ -298,6 +299,9 @@ void benchKda(ThreadPool &pool, const Options &o)
 
 int main(int argc, char **argv)
 {
+    // The library reads no environment: the benchmark maps SLUICE_KERNELS itself.
+    if (const char *env = std::getenv("SLUICE_KERNELS"); env && *env && setKernelLevel(env).empty())
+        std::fprintf(stderr, "SLUICE_KERNELS=%s is not a kernel level (scalar, avx2, avx512, neon); ignored\n", env);
     Options o;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];

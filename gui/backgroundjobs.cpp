@@ -1,8 +1,5 @@
 #include "backgroundjobs.h"
 
-#include "format/container.h"
-#include "stream/cachesim.h"
-#include "stream/diskbench.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -23,31 +20,14 @@ namespace {
 DiskTestResult diskTestImpl(QPromise<DiskTestResult> &promise, const QString &target, double seconds, quint64 recordBytes)
 {
     DiskTestResult r;
-    std::string file = target.toStdString();
-    if (QFileInfo(target).isDir()) {
-        ContainerOptions options;
-        options.checkBanks = false;
-        auto c = Container::open(file, options);
-        if (!c) {
-            r.error = QString::fromStdString(c.status().message());
-            return r;
-        }
-        const ModelConfig &cfg = (*c)->config();
-        qint64 best = -1;
-        for (int layer = cfg.firstKDense; layer < cfg.nLayers; ++layer) {
-            const ExpertBank bank = (*c)->expertLayer(layer);
-            const qint64 size = QFileInfo(QString::fromStdString(bank.path)).size();
-            if (size > best) {
-                best = size;
-                file = bank.path;
-                recordBytes = bank.recordBytes;
-            }
-        }
-        if (best <= 0) {
-            r.error = QCoreApplication::translate("sluice::gui::DiskTestJob", "The model has no expert bank to read.");
-            return r;
-        }
+    auto streamed = streamedFile(target.toStdString());
+    if (!streamed) {
+        r.error = QString::fromStdString(streamed.status().message());
+        return r;
     }
+    const std::string file = streamed->path;
+    if (streamed->recordBytes)
+        recordBytes = streamed->recordBytes;
     if (recordBytes == 0)
         recordBytes = 1u << 20;
     r.file = QString::fromStdString(file);
@@ -60,12 +40,7 @@ DiskTestResult diskTestImpl(QPromise<DiskTestResult> &promise, const QString &ta
             r.cancelled = true;
             return r;
         }
-        DiskBenchOptions o;
-        o.recordBytes = recordBytes;
-        o.queueDepth = 4;
-        o.seconds = slice;
-        o.seed = uint32_t(i + 1);
-        auto b = runDiskBench(file, o);
+        auto b = measureDiskSpeed(file, recordBytes, slice, uint32_t(i + 1));
         if (!b) {
             r.error = QString::fromStdString(b.status().message());
             return r;
@@ -82,19 +57,17 @@ DiskTestResult diskTestImpl(QPromise<DiskTestResult> &promise, const QString &ta
 VerifyOutcome verifyImpl(QPromise<VerifyOutcome> &promise, const QString &modelPath)
 {
     VerifyOutcome out;
-    ContainerOptions options;
-    options.checkBanks = false; // a damaged bank is reported per record, not refused at open
-    auto c = Container::open(modelPath.toStdString(), options);
-    if (!c) {
-        out.error = QString::fromStdString(c.status().message());
-        return out;
-    }
-    out.report = verifyContainer(**c, [&](uint64_t done, uint64_t total) {
+    // A damaged bank is reported per record, not refused at open.
+    auto report = verifyModel(modelPath.toStdString(), [&](uint64_t done, uint64_t total) {
         if (done == 1)
             promise.setProgressRange(0, int(total));
         promise.setProgressValue(int(done));
         return !promise.isCanceled();
     });
+    if (!report)
+        out.error = QString::fromStdString(report.status().message());
+    else
+        out.report = std::move(*report);
     return out;
 }
 
@@ -125,23 +98,18 @@ TokRateEstimate estimateTokRate(const MemoryPlan &plan, const CacheSizing &sizin
         e.error = QCoreApplication::translate("sluice::gui::EstimateJob", "The estimate needs a disk speed and a model.");
         return e;
     }
-    auto trace = loadRoutingTrace(tracePath.toStdString());
-    if (!trace) {
-        e.error = QString::fromStdString(trace.status().message());
+    // The trace comes from another model: the cache's size is kept in working
+    // sets (slots / (topK x MoE layers)) and replayed on the trace's own.
+    const double modelWs = double(plan.topK) * double(plan.moeLayers);
+    auto hits = estimateTraceHits(tracePath.toStdString(), double(sizing.slotCount) / modelWs);
+    if (!hits) {
+        e.error = QString::fromStdString(hits.status().message());
         return e;
     }
-    e.traceName = QString::fromStdString(trace->name);
-    // The trace comes from another model: keep the cache's size in working
-    // sets (slots / (topK x MoE layers)) and replay that many of the trace's.
-    const double modelWs = double(plan.topK) * double(plan.moeLayers);
-    const double traceWs = double(trace->topK) * double(trace->moeLayers);
-    const double multiple = double(sizing.slotCount) / modelWs;
-    e.simSlots = std::max(trace->topK, int(std::lround(multiple * traceWs)));
-    const SimResult sim = simulateCache(*trace, EvictionPolicy::Lru, e.simSlots);
-    e.coldHitRate = sim.hitRate();
-    // Every (layer, expert)'s first touch misses whatever the cache size.
-    const uint64_t warmAccesses = sim.accesses > trace->distinctKeys ? sim.accesses - trace->distinctKeys : 0;
-    e.warmHitRate = warmAccesses ? std::min(1.0, double(sim.hits) / double(warmAccesses)) : e.coldHitRate;
+    e.traceName = QString::fromStdString(hits->traceName);
+    e.simSlots = hits->simSlots;
+    e.coldHitRate = hits->coldHitRate;
+    e.warmHitRate = hits->warmHitRate;
     const double wsBytes = modelWs * double(plan.recordBytes);
     const double bandwidth = diskGBps * 1e9;
     auto rate = [&](double hit) {

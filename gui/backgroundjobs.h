@@ -4,8 +4,7 @@
 // runs with Qt Concurrent (QtConcurrent::run with a QPromise for progress and
 // cancel); the QObject wrappers hold the QFutureWatcher and answer with
 // signals on the GUI thread, which never waits on a job.
-#include "format/containerverify.h"
-#include "stream/memoryplanner.h"
+#include "api/inspect.h"
 
 #include <QFutureWatcher>
 #include <QObject>

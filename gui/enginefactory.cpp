@@ -1,10 +1,9 @@
 #include "enginefactory.h"
 
 #include <QCoreApplication>
-#include <QThread>
 #include <algorithm>
 
-#include "model/plannerinputs.h"
+#include "api/inspect.h"
 
 namespace sluice::gui {
 
@@ -26,17 +25,12 @@ PlannerInputsProvider defaultPlannerInputs()
     // The same mapping Engine::open and `sluice-cli plan` use. MainWindow calls
     // this on a pool thread: opening the container reads the manifest.
     return [](const QString &modelPath, int contextLength, int threads) -> std::optional<PlannerInputs> {
-        auto c = Container::open(modelPath.toStdString());
-        if (!c)
-            return std::nullopt;
-        model::PlannerInputsOptions o;
+        InspectOptions o;
         o.contextLength = contextLength;
-        o.vision = true; // as Engine::open (ignored for models without a tower)
+        o.vision = true; // as Model::open (ignored for models without a tower)
         // The engine's pool size: the setting, else SLUICE_THREADS, else every hardware thread.
-        if (threads <= 0)
-            threads = qEnvironmentVariableIntValue("SLUICE_THREADS");
-        o.attentionSlices = threads > 0 ? threads : std::max(1, QThread::idealThreadCount());
-        auto in = model::plannerInputs(**c, o);
+        o.threads = threads > 0 ? threads : qEnvironmentVariableIntValue("SLUICE_THREADS");
+        auto in = inspectPlannerInputs(modelPath.toStdString(), o);
         if (!in)
             return std::nullopt;
         return *in;

@@ -1,6 +1,6 @@
 #include "imagestrip.h"
 
-#include "vision/imageloader.h"
+#include "api/inspect.h"
 
 #include <QDir>
 #include <QDragEnterEvent>
@@ -80,7 +80,7 @@ ImageStrip::Checked ImageStrip::check(const QString &path)
     // accepted here will decode there. Header bounds are checked before decoding.
     Checked out;
     out.path = path;
-    Expected<vision::RgbImage> img = vision::loadImageFile(path.toStdString());
+    Expected<vision::RgbImage> img = loadImage(path.toStdString());
     if (!img) {
         out.error = QString::fromStdString(img.status().message());
         return out;

@@ -8,6 +8,8 @@
 #include "mainwindow.h"
 #include "settings.h"
 
+#include "api/runtime.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -24,6 +26,12 @@ int main(int argc, char **argv)
     QApplication::setApplicationVersion(QStringLiteral(SLUICE_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("sluice"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/sluice-256.png")));
+
+    // SLUICE_KERNELS (scalar|avx2|avx512|neon) forces a kernel level for bug
+    // reports; the library reads no environment itself.
+    if (const QString level = qEnvironmentVariable("SLUICE_KERNELS"); !level.isEmpty()
+        && sluice::setKernelLevel(level.toStdString()).empty())
+        qWarning("SLUICE_KERNELS=%s is not a kernel level (scalar, avx2, avx512, neon); ignored", qPrintable(level));
 
     sluice::gui::Settings settings;
     sluice::gui::Appearance appearance(&app);

@@ -6,7 +6,7 @@
 #include "qt/engineworker.h"
 #include "replyparser.h"
 #include "settings.h"
-#include "stream/memoryplanner.h"
+#include "api/inspect.h" // PlannerInputs, MemoryPlan
 
 #include <QElapsedTimer>
 #include <QHash>

@@ -6,7 +6,7 @@
 // (stream/memoryplanner.h: planMemory + sizeCache), the same functions
 // `sluice-cli plan` and Engine::open use; nothing is computed here.
 #include "backgroundjobs.h"
-#include "stream/memoryplanner.h"
+#include "api/inspect.h" // PlannerInputs, MemoryPlan
 
 #include "sidepanel.h"
 

@@ -7,10 +7,10 @@
 #include "command.h"
 
 #include "api/model.h"
+#include "api/inspect.h" // formatGiB
 #include "api/session.h"
 #include "hostenv.h"
 #include "options.h"
-#include "stream/memoryplanner.h"
 
 #include <QFile>
 #include <QJsonArray>

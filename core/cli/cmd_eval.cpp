@@ -4,9 +4,10 @@
 // --all-logits). The tool the oracle comparisons and bug reports use.
 #include "command.h"
 
-#include "model/engine.h"
+#include "api/inspect.h"
+#include "api/model.h"
+#include "api/session.h"
 #include "options.h"
-#include "vision/imagepreprocess.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -34,7 +35,7 @@ static bool parseIds(const std::string &text, std::vector<int> &ids)
 
 static int runEval(const std::vector<std::string> &args)
 {
-    EngineOptions opts;
+    ModelOptions opts;
     std::string prompt;
     std::vector<int> ids;
     std::vector<std::string> images; // --image FILE, repeatable: queued in order
@@ -64,46 +65,53 @@ static int runEval(const std::vector<std::string> &args)
         chunk = 1; // token by token so the dump is [token][layer][hidden]
     if (!haveIds && prompt.empty())
         return p.usageError("give a PROMPT or --ids\n" + p.usageLine());
-    auto engine = Engine::open(opts);
-    if (!engine) {
-        std::fprintf(stderr, "eval: %s\n", engine.status().message().c_str());
+    auto model = Model::open(opts);
+    if (!model) {
+        std::fprintf(stderr, "eval: %s\n", model.status().message().c_str());
         return 1;
     }
+    const Model &m = **model;
+    auto session = (*model)->createSession();
+    if (!session) {
+        std::fprintf(stderr, "eval: %s\n", session.status().message().c_str());
+        return 1;
+    }
+    Session &s = **session;
     for (const std::string &path : images) {
-        const Status st = (*engine)->addImage(path);
+        const Status st = s.addImage(path);
         if (!st.isOk()) {
             std::fprintf(stderr, "eval: %s\n", st.message().c_str());
             return 1;
         }
     }
     if (!haveIds && !images.empty()) {
-        ids = engineImagePrompt(**engine, prompt);
+        ids = s.imagePrompt(prompt);
         if (ids.empty()) {
-            const std::string &why = (*engine)->info().tokenizerError;
-        std::fprintf(stderr, "eval: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
+            const std::string &why = m.info().tokenizerError;
+            std::fprintf(stderr, "eval: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
             return 1;
         }
     } else if (!haveIds) {
-        ids = (*engine)->tokenize(prompt);
+        ids = m.tokenize(prompt);
         if (ids.empty()) {
-            const std::string &why = (*engine)->info().tokenizerError;
-        std::fprintf(stderr, "eval: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
+            const std::string &why = m.info().tokenizerError;
+            std::fprintf(stderr, "eval: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
             return 1;
         }
     }
     std::vector<float> logits, dump;
     if (residuals)
-        engineSetResidualDump(**engine, &dump);
-    const Status st = engineEvalAll(**engine, ids, logits, residuals ? 1 : chunk);
+        s.setHiddenStateTap(HiddenStateTap{&dump});
+    const Status st = s.evalAll(ids, logits, residuals ? 1 : chunk);
     if (!st.isOk()) {
         std::fprintf(stderr, "eval: %s\n", st.message().c_str());
         return 1;
     }
-    const size_t vocab = size_t((*engine)->info().config.vocab);
+    const size_t vocab = size_t(m.info().config.vocab);
     if (!images.empty()) {
         // Report the expanded sequence: each pad became one position per
         // image embedding ((gh/2)(gw/2) for the image's patch grid).
-        const ModelConfig &cfg = (*engine)->info().config;
+        const ModelConfig &cfg = m.info().config;
         std::vector<int> expanded;
         size_t next = 0;
         for (int id : ids) {
@@ -111,13 +119,10 @@ static int runEval(const std::vector<std::string> &args)
                 expanded.push_back(id);
                 continue;
             }
-            auto header = vision::probeImageFile(images[next++]);
-            auto grid = header ? vision::choosePatchGrid(header->width, header->height,
-                                                         opts.maxImagePatches > 0 ? opts.maxImagePatches
-                                                                                  : cfg.vision.maxPatches,
-                                                         cfg.vision.patchSize)
-                               : Expected<vision::PatchGrid>(header.status());
-            const int n = grid ? (grid->gh / cfg.vision.mergeH) * (grid->gw / cfg.vision.mergeW) : 1;
+            auto header = probeImage(images[next++]);
+            auto positions = header ? imagePositions(cfg, header->width, header->height, opts.maxImagePatches)
+                                    : Expected<int>(header.status());
+            const int n = positions ? *positions : 1;
             expanded.insert(expanded.end(), size_t(n), id);
         }
         ids = std::move(expanded);

@@ -5,7 +5,8 @@
 #include "command.h"
 
 #include "hostenv.h"
-#include "model/engine.h"
+#include "api/model.h"
+#include "api/session.h"
 #include "options.h"
 
 #include <cstdio>
@@ -15,7 +16,7 @@ using namespace sluice;
 
 static int runRun(const std::vector<std::string> &args)
 {
-    EngineOptions opts;
+    ModelOptions opts;
     SamplingParams sp;
     sp.maxTokens = 64;
     std::string prompt, promptOption;
@@ -36,14 +37,20 @@ static int runRun(const std::vector<std::string> &args)
         prompt = promptOption;
     if (prompt.empty())
         return p.usageError("missing PROMPT\n" + p.usageLine());
-    auto engine = Engine::open(opts);
-    if (!engine) {
-        std::fprintf(stderr, "run: %s\n", engine.status().message().c_str());
+    auto model = Model::open(opts);
+    if (!model) {
+        std::fprintf(stderr, "run: %s\n", model.status().message().c_str());
         return 1;
     }
-    Engine &e = **engine;
+    Model &m = **model;
+    auto session = m.createSession();
+    if (!session) {
+        std::fprintf(stderr, "run: %s\n", session.status().message().c_str());
+        return 1;
+    }
+    Session &s = **session;
     for (const std::string &path : images) {
-        const Status st = e.addImage(path);
+        const Status st = s.addImage(path);
         if (!st.isOk()) {
             std::fprintf(stderr, "run: %s\n", st.message().c_str());
             return 1;
@@ -53,20 +60,20 @@ static int runRun(const std::vector<std::string> &args)
     if (chat) {
         ChatOptions co;
         co.thinking = false;
-        ids = e.renderChat({{"user", prompt, "", int(images.size())}}, co);
+        ids = m.renderChat({{"user", prompt, "", int(images.size())}}, co, s.imageSizes());
     } else if (!images.empty()) {
-        ids = engineImagePrompt(e, prompt);
+        ids = s.imagePrompt(prompt);
     } else {
-        ids = e.tokenize(prompt);
+        ids = m.tokenize(prompt);
     }
     if (ids.empty()) {
-        const std::string &why = e.info().tokenizerError;
+        const std::string &why = m.info().tokenizerError;
         std::fprintf(stderr, "run: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
         return 1;
     }
     const bool profile = cli::profileRequested();
     int index = 0;
-    auto r = e.generate(ids, sp, [&](const GeneratedToken &t) {
+    auto r = s.generate(ids, sp, [&](const GeneratedToken &t) {
         if (profile)
             cli::printTokenProfile(index++, t.stats);
         std::fwrite(t.text.data(), 1, t.text.size(), stdout);

@@ -2,8 +2,7 @@
 // CRC. Exit 0 only if all pass.
 #include "command.h"
 
-#include "format/container.h"
-#include "format/containerverify.h"
+#include "api/inspect.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -19,22 +18,10 @@ int runVerify(const std::vector<std::string> &args)
     bool json = false;
     if (const int exitCode = sluice::cli::parseModelAndJson(args, model, json); exitCode >= 0)
         return exitCode;
-    // Bank sizes are checked per record below, so a truncated bank lists
-    // its missing records instead of refusing the whole container.
-    sluice::ContainerOptions options;
-    options.checkBanks = false;
-    auto opened = sluice::Container::open(model, options);
-    if (!opened) {
-        if (json)
-            std::printf("%s\n", QJsonDocument(QJsonObject{{"ok", false}, {"error", QString::fromStdString(opened.status().message())}})
-                                    .toJson(QJsonDocument::Compact).constData());
-        else
-            std::fprintf(stderr, "verify: %s\n", opened.status().message().c_str());
-        return 1;
-    }
     const bool bar = !json && sluice::cli::stdoutIsTerminal();
-    // The same walk as the app's "Verify container" job.
-    const sluice::VerifyReport report = sluice::verifyContainer(**opened, [&](uint64_t checked, uint64_t total) {
+    // The same walk as the app's "Verify container" job; a truncated bank
+    // lists its missing records instead of refusing the whole container.
+    auto verified = sluice::verifyModel(model, [&](uint64_t checked, uint64_t total) {
         if (bar && (checked % 8 == 0 || checked == total)) {
             const int width = 40, filled = int(double(checked) / double(total) * width);
             std::printf("\r[%s%s] %llu/%llu records", std::string(size_t(filled), '#').c_str(),
@@ -44,6 +31,15 @@ int runVerify(const std::vector<std::string> &args)
         }
         return true;
     });
+    if (!verified) {
+        if (json)
+            std::printf("%s\n", QJsonDocument(QJsonObject{{"ok", false}, {"error", QString::fromStdString(verified.status().message())}})
+                                    .toJson(QJsonDocument::Compact).constData());
+        else
+            std::fprintf(stderr, "verify: %s\n", verified.status().message().c_str());
+        return 1;
+    }
+    const sluice::VerifyReport &report = *verified;
     const uint64_t checked = report.records, bytes = report.bytes;
     const std::vector<sluice::RecordDamage> &damaged = report.damaged;
     if (bar)

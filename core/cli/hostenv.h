@@ -2,6 +2,7 @@
 // Host concerns the library does not have (it reads no environment variable
 // and prints nothing): the environment variables sluice-cli honours, and the
 // per-token profile it prints from the statistics the session returns.
+#include "api/runtime.h"
 #include "api/types.h"
 
 #include <algorithm>
@@ -22,6 +23,18 @@ inline void applyEngineEnvironment(ModelOptions &o)
         o.verifyChecksums = true;
     if (const char *env = std::getenv("SLUICE_LOOKAHEAD"); env && *env)
         o.lookahead = std::max(0, std::atoi(env));
+}
+
+// SLUICE_KERNELS=scalar|avx2|avx512|neon: the kernel level for the whole run
+// (clamped to what the CPU has). An unknown value is named and ignored.
+inline void applyKernelEnvironment()
+{
+    const char *env = std::getenv("SLUICE_KERNELS");
+    if (!env || !*env)
+        return;
+    if (setKernelLevel(env).empty())
+        std::fprintf(stderr, "sluice-cli: SLUICE_KERNELS=%s is not a kernel level (scalar, avx2, avx512, neon); "
+                             "ignored\n", env);
 }
 
 // SLUICE_PROFILE=1: one line per generated token on stderr.

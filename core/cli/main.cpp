@@ -2,6 +2,7 @@
 // scripting, benchmarks and CI. Everything it does goes through the library's
 // public API; each subcommand is a cmd_*.cpp file.
 #include "command.h"
+#include "hostenv.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -36,6 +37,7 @@ int main(int argc, char **argv)
         std::printf("sluice-cli %s\n", SLUICE_VERSION); // the CMake project version
         return 0;
     }
+    applyKernelEnvironment();
     for (const Command &command : commandTable()) {
         if (command.name == name) {
             std::vector<std::string> args(argv + 1, argv + argc);

@@ -1,7 +1,7 @@
 #include "options.h"
 
 #include "hostenv.h"
-#include "model/engine.h"
+#include "api/types.h"
 
 #include <charconv>
 #include <cmath>

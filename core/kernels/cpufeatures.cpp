@@ -5,8 +5,6 @@
 #endif
 
 #include <atomic>
-#include <cstdlib>
-#include <cstring>
 
 namespace sluice::kernels {
 
@@ -69,26 +67,9 @@ Isa clampTo(Isa wanted, Isa best)
     return int(wanted) <= int(best) ? wanted : best;
 }
 
-Isa initialIsa()
-{
-    const Isa best = detectedIsa();
-    const char *env = std::getenv("SLUICE_KERNELS");
-    if (!env || !*env)
-        return best;
-    if (!std::strcmp(env, "scalar") || !std::strcmp(env, "reference"))
-        return Isa::Scalar;
-    if (!std::strcmp(env, "avx2"))
-        return clampTo(Isa::Avx2, best);
-    if (!std::strcmp(env, "avx512"))
-        return clampTo(Isa::Avx512, best);
-    if (!std::strcmp(env, "neon"))
-        return clampTo(Isa::Neon, best);
-    return best; // unknown value: ignore rather than fail in a hot path
-}
-
 std::atomic<int> &activeSlot()
 {
-    static std::atomic<int> slot{int(initialIsa())};
+    static std::atomic<int> slot{int(detectedIsa())};
     return slot;
 }
 

@@ -2,8 +2,9 @@
 // Runtime CPU feature detection and the kernel dispatch level. SIMD code is
 // compiled per function with target attributes, so one binary runs on any
 // x86-64 and picks the widest path the CPU (and OS) supports.
-// SLUICE_KERNELS=scalar|avx2|avx512|neon in the environment lowers the level
-// (a request above what the CPU has is clamped to what it has).
+// The host may lower the level (api/runtime.h setKernelLevel; sluice-cli and
+// the app map SLUICE_KERNELS onto it); a request above what the CPU has is
+// clamped to what it has. The library itself reads no environment variable.
 
 namespace sluice::kernels {
 
@@ -19,8 +20,7 @@ const char *isaName(Isa isa);
 // The best level this CPU supports (ignores the environment).
 Isa detectedIsa();
 
-// The level kernels use now: detectedIsa() lowered by SLUICE_KERNELS, or the
-// last setActiveIsa(). Read on every kernel call (one relaxed atomic load).
+// The level kernels use now: detectedIsa(), or the last setActiveIsa(). Read on every kernel call (one relaxed atomic load).
 Isa activeIsa();
 
 // Force a level (tests, benchmarks); clamped to what the CPU supports.

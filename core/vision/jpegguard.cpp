@@ -37,13 +37,21 @@ Status checkDhtSegment(std::span<const uint8_t> data, size_t begin, size_t end, 
 
 Status checkJpegHuffmanTables(std::span<const uint8_t> data)
 {
-    if (data.size() < 2 || data[0] != 0xFF || data[1] != 0xD8)
+    // Where stb sees a JPEG: its marker reader skips 0xFF fill bytes, so
+    // FF FF ... FF D8 is a start of image to it too (fuzz_image found the
+    // overflow behind such a prefix).
+    if (data.size() < 2 || data[0] != 0xFF)
+        return Status::ok(); // not a JPEG
+    size_t soi = 1;
+    while (soi < data.size() && data[soi] == 0xFF)
+        ++soi;
+    if (soi >= data.size() || data[soi] != 0xD8)
         return Status::ok(); // not a JPEG
     // Walk every marker segment, including those between the scans of a
     // progressive JPEG (each may define new tables): entropy-coded data after a
     // start-of-scan is skipped up to the next marker that is not a stuffed
     // 0xFF00 or a restart marker.
-    size_t pos = 2;
+    size_t pos = soi + 1;
     while (pos + 1 < data.size()) {
         if (data[pos] != 0xFF) {
             ++pos; // stb skips junk between segments too

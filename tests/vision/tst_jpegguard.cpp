@@ -97,6 +97,22 @@ private slots:
         QVERIFY2(QString::fromStdString(status.message()).contains("4080"), status.message().c_str());
     }
 
+    // stb skips 0xFF fill bytes before the start-of-image marker, so the
+    // guard must too (fuzz_image, fuzz-long 2026-12-01: a hostile table
+    // behind nine fill bytes reached stb's 257-byte array).
+    void fillBytesBeforeTheStartOfImage()
+    {
+        std::vector<uint8_t> jpeg = jpegWithTable(std::vector<int>(16, 255), 0);
+        jpeg.insert(jpeg.begin(), 9, 0xFF);
+        const Status status = checkJpegHuffmanTables(jpeg);
+        QVERIFY(!status.isOk());
+        QVERIFY2(QString::fromStdString(status.message()).contains("4080"), status.message().c_str());
+        const Expected<ImageHeader> header = probeImage(jpeg);
+        QVERIFY(!header.isOk());
+        // A PNG-like or text file that merely starts with 0xFF is not a JPEG.
+        QVERIFY(checkJpegHuffmanTables(std::vector<uint8_t>{0xFF, 0xFF, 0x41, 0xC4, 0xFF, 0xFF}).isOk());
+    }
+
     void nonJpegPasses()
     {
         const std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};

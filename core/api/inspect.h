@@ -1,0 +1,85 @@
+#pragma once
+// What a client can learn about a model, a disk or an image WITHOUT opening
+// the model (issue 17): the planner's inputs, verification of every expert
+// record, the file streaming reads and its speed, a cache-hit estimate from a
+// routing trace, and image headers/decodes with the limits the engine applies.
+// The GUI, the user-facing CLI commands and the server call these instead of
+// reaching into format/, stream/, model/ or vision/.
+//
+// Transitional: the data types (PlannerInputs, MemoryPlan, CacheSizing,
+// VerifyReport, DiskBenchResult, RgbImage) are still declared in the module
+// headers included below; clients use them only through this header. Moving
+// the declarations here is a follow-up once the planner's terms settle
+// (trunk streaming, the process baseline).
+//
+// Errors are values; nothing here prints, exits or reads the environment.
+#include "api/types.h"
+#include "format/containerverify.h" // VerifyReport, VerifyProgress
+#include "stream/memoryplanner.h"   // PlannerInputs, MemoryPlan, CacheSizing
+#include "stream/diskbench.h"       // DiskBenchResult
+#include "vision/imageloader.h"     // RgbImage, ImageHeader
+
+#include <functional>
+#include <string>
+
+namespace sluice {
+
+// ---- planning ------------------------------------------------------------
+
+struct InspectOptions {
+    int contextLength = 4096;
+    bool vision = true;   // count the vision tower (ignored for models without one), as Model::open
+    int threads = 0;      // the engine's pool size (vision attention slices); <= 0 = every hardware thread
+    int sessions = 1;     // ModelOptions::sessions
+};
+
+// The planner's inputs for the model at `modelPath` (a container folder), by
+// the same mapping Model::open fills its ledger from. Reads the manifest only.
+Expected<PlannerInputs> inspectPlannerInputs(const std::string &modelPath, const InspectOptions &options = {});
+
+// ---- verification --------------------------------------------------------
+
+// Every expert record's header and CRC (spec 4.5). A bank that is shorter or
+// longer than the manifest says is reported per record, not refused; an
+// error only when the container itself cannot be opened.
+Expected<VerifyReport> verifyModel(const std::string &modelPath, const VerifyProgress &progress = {});
+
+// ---- the disk ------------------------------------------------------------
+
+// The file streaming reads most of and its record size: the largest expert
+// bank of a container folder. A plain file is returned as it is (record size 0).
+struct StreamedFile {
+    std::string path;
+    uint64_t recordBytes = 0;
+};
+Expected<StreamedFile> streamedFile(const std::string &modelPathOrFile);
+
+// O_DIRECT record-sized reads of `path` for about `seconds` (queue depth 4,
+// `seed` picks the offsets). Short calls let a caller offer Cancel.
+Expected<DiskBenchResult> measureDiskSpeed(const std::string &path, uint64_t recordBytes, double seconds,
+                                           uint32_t seed = 1);
+
+// ---- the cache-hit estimate ----------------------------------------------
+
+// Plain-LRU hit rates of a cache holding `workingSets` per-token working sets,
+// replayed on a routing trace recorded on some model (docs/gui.md "Estimate").
+struct TraceHitEstimate {
+    std::string traceName;
+    int simSlots = 0;        // slots simulated on the trace (the multiple of its own working set)
+    double coldHitRate = 0;  // over the whole trace, first touches included
+    double warmHitRate = 0;  // first touches of each (layer, expert) excluded
+};
+Expected<TraceHitEstimate> estimateTraceHits(const std::string &tracePath, double workingSets);
+
+// ---- images --------------------------------------------------------------
+
+// The header of an image file (size, channels) within the engine's limits;
+// regular files only.
+Expected<vision::ImageHeader> probeImage(const std::string &path);
+// The full RGB8 decode the engine would use, with the same limits.
+Expected<vision::RgbImage> loadImage(const std::string &path);
+// Positions one image of this original size takes in the sequence of a model
+// (its merged patch grid); `maxPatches` 0 = the model's max_patches.
+Expected<int> imagePositions(const ModelConfig &config, int width, int height, int maxPatches = 0);
+
+} // namespace sluice

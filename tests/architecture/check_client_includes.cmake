@@ -1,0 +1,60 @@
+# The one-door rule (docs/architecture.md): a client of the library — the app
+# (gui/), the user-facing CLI commands (core/cli/*.cpp, not the developer tools
+# in core/cli/dev/) and the server (core/server/) — includes only the public
+# API: core/api/ and the library's Qt adapter core/qt/, plus its own files.
+# If a client needs something else, it goes into the public API first.
+#
+# KNOWN lists the clients not migrated yet; the list may only shrink: a file
+# on it that no longer breaks the rule fails the check too (take it off).
+#   cmake -DSOURCE_DIR=<repo> -P check_client_includes.cmake
+set(KNOWN
+  core/cli/cmd_info.cpp      # container/release details: needs inspectModel (api/inspect.h) to say them
+  core/cli/cmd_plan.cpp      # built-in shapes and the speed model: planModel in api/inspect.h
+  core/cli/cmd_tokenize.cpp  # a tokenizer without a model: api/tokenizer.h
+)
+
+if(NOT SOURCE_DIR)
+  message(FATAL_ERROR "pass -DSOURCE_DIR=<repository>")
+endif()
+file(GLOB_RECURSE clients RELATIVE ${SOURCE_DIR}
+  ${SOURCE_DIR}/gui/*.h ${SOURCE_DIR}/gui/*.cpp
+  ${SOURCE_DIR}/core/cli/*.h ${SOURCE_DIR}/core/cli/*.cpp
+  ${SOURCE_DIR}/core/server/*.h ${SOURCE_DIR}/core/server/*.cpp)
+list(FILTER clients EXCLUDE REGEX "^core/cli/dev/")
+list(LENGTH clients count)
+if(count LESS 10)
+  message(FATAL_ERROR "found only ${count} client files under ${SOURCE_DIR}: wrong SOURCE_DIR?")
+endif()
+
+set(failures "")
+set(checked 0)
+foreach(file IN LISTS clients)
+  file(STRINGS ${SOURCE_DIR}/${file} lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
+  set(bad "")
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]*)\".*" "\\1" header "${line}")
+    # Public API, or the client's own files (no folder, or a folder of its own tree).
+    if(header MATCHES "^(api|qt)/" OR NOT header MATCHES "/")
+      continue()
+    endif()
+    list(APPEND bad ${header})
+  endforeach()
+  math(EXPR checked "${checked} + 1")
+  list(FIND KNOWN ${file} known)
+  if(bad AND known EQUAL -1)
+    string(REPLACE ";" ", " bad "${bad}")
+    string(APPEND failures "  ${file} includes ${bad}: outside the public API (core/api, core/qt)\n")
+  elseif(NOT bad AND NOT known EQUAL -1)
+    string(APPEND failures "  ${file} now keeps the rule: take it off KNOWN in ${CMAKE_CURRENT_LIST_FILE}\n")
+  endif()
+endforeach()
+foreach(file IN LISTS KNOWN)
+  if(NOT EXISTS ${SOURCE_DIR}/${file})
+    string(APPEND failures "  ${file} is on KNOWN but does not exist: take it off\n")
+  endif()
+endforeach()
+if(failures)
+  message(FATAL_ERROR "one-door rule broken:\n${failures}")
+endif()
+list(LENGTH KNOWN known_count)
+message(STATUS "one-door rule: ${checked} client files checked, ${known_count} known exceptions")
