@@ -21,15 +21,12 @@ static int runCachesim(const std::vector<std::string> &args)
     std::string path;
     bool json = false;
     double lambda = 0; // 0 = the policies' own decay
-    int predict = 0;   // 0 = no lookahead replay
     std::vector<double> sizes = {1, 2, 3, 5};
     cli::OptionParser p("cachesim", "Replays an expert-routing trace through every eviction policy (docs/streaming.md) and Belady\n"
                                     "(offline optimum) at multiples of one token's working set (top-k x MoE layers).");
     p.positional("TRACE.jsonl", &path, "a routing trace");
     p.flag("--json", &json, "JSON output");
     p.number("--lambda", &lambda, 1e-9, 100, "decay per token of the LRFU policies (sensitivity sweeps)", "L");
-    p.integer("--predict", &predict, 0, 1024,
-              "replay the router lookahead as an oracle for LRFU-layer: the first W ids of the next layer", "W");
     p.custom("--sizes", "LIST", "cache sizes in working sets, e.g. 1,2,3,5", [&](const std::string &v) {
         sizes.clear();
         std::stringstream list(v);
@@ -49,7 +46,7 @@ static int runCachesim(const std::vector<std::string> &args)
         std::fprintf(stderr, "cachesim: %s\n", trace.status().message().c_str());
         return 1;
     }
-    const SimTable table = simulateTable(*trace, sizes, lambda, predict);
+    const SimTable table = simulateTable(*trace, sizes, lambda);
     if (json) {
         QJsonObject root;
         root["trace"] = QString::fromStdString(trace->name);
@@ -76,7 +73,6 @@ static int runCachesim(const std::vector<std::string> &args)
         root["policies"] = rows;
         root["best_practical"] = policyName(table.bestPractical);
         root["shipped"] = policyName(kShippedPolicy);
-        root["predict_width"] = predict;
         std::printf("%s", QJsonDocument(root).toJson(QJsonDocument::Indented).constData());
         return 0;
     }
@@ -100,8 +96,6 @@ static int runCachesim(const std::vector<std::string> &args)
     }
     std::printf("\nbest practical policy on this trace: %s; shipped: %s\n", policyName(table.bestPractical),
                 policyName(kShippedPolicy));
-    if (predict > 0)
-        std::printf("LRFU-layer replayed with an oracle router lookahead: the first %d ids of each next layer\n", predict);
     return 0;
 }
 

@@ -123,8 +123,7 @@ SimResult simulateArc(const RoutingTrace &trace, int slotCount)
 
 } // namespace
 
-SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken,
-                        int predictWidth)
+SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken)
 {
     if (policy == EvictionPolicy::Arc)
         return simulateArc(trace, slotCount);
@@ -137,13 +136,12 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
         uint32_t key;
         uint32_t step;
         int layer;
-        uint32_t token;
     };
     std::vector<Access> accesses;
     for (size_t t = 0; t < trace.tokens.size(); ++t)
         for (size_t l = 0; l < trace.tokens[t].size(); ++l)
             for (int id : trace.tokens[t][l])
-                accesses.push_back({uint32_t(l) << 16 | uint32_t(id), uint32_t(t * trace.tokens[t].size() + l), int(l), uint32_t(t)});
+                accesses.push_back({uint32_t(l) << 16 | uint32_t(id), uint32_t(t * trace.tokens[t].size() + l), int(l)});
     constexpr uint64_t never = std::numeric_limits<uint64_t>::max();
     std::vector<uint64_t> nextUse(accesses.size(), never);
     {
@@ -181,19 +179,6 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
             currentStep = a.step;
             ++layerRuns[size_t(a.layer)];
             chooser.setLayerClock(layerRuns.data(), int(layerRuns.size()), a.layer, lambda);
-            // The router lookahead, replayed as an oracle: the first predictWidth
-            // ids of the next layer's true top-k, marked before this layer's
-            // misses evict (ExpertCache::predict; no speculative reads).
-            const auto &layers = trace.tokens[a.token];
-            if (layerTime && predictWidth > 0 && size_t(a.layer) + 1 < layers.size()) {
-                const auto &next = layers[size_t(a.layer) + 1];
-                const uint64_t run = layerRuns[size_t(a.layer) + 1] + 1;
-                for (size_t j = 0; j < std::min(next.size(), size_t(predictWidth)); ++j) {
-                    auto r = where.find(uint32_t(a.layer + 1) << 16 | uint32_t(next[j]));
-                    if (r != where.end())
-                        slotUse[size_t(r->second)].predictedRun = uint32_t(run);
-                }
-            }
         }
         ++result.accesses;
         const uint32_t uses = ++useCount[a.key];
@@ -224,7 +209,7 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
                 continue; // every slot pinned (cache smaller than a layer): read without caching
             where.erase(slotKey[s]);
         }
-        slotUse[s] = SlotUsage{policy == EvictionPolicy::LfruGlobal ? uses : 1u, a.layer, clock, clock, previous, nextUse[i], score, false, 0};
+        slotUse[s] = SlotUsage{policy == EvictionPolicy::LfruGlobal ? uses : 1u, a.layer, clock, clock, previous, nextUse[i], score, false};
         slotKey[s] = a.key;
         occupied[s] = true;
         where[a.key] = s;
@@ -233,8 +218,7 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     return result;
 }
 
-SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers, double lambdaPerToken,
-                       int predictWidth)
+SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers, double lambdaPerToken)
 {
     SimTable table;
     table.multipliers = multipliers;
@@ -247,7 +231,7 @@ SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &mul
         std::vector<SimResult> row;
         double sum = 0;
         for (int slotUse : table.slotCounts) {
-            row.push_back(simulateCache(trace, p, slotUse, lambdaPerToken, predictWidth));
+            row.push_back(simulateCache(trace, p, slotUse, lambdaPerToken));
             sum += row.back().hitRate();
         }
         table.results.push_back(std::move(row));

@@ -28,13 +28,8 @@ struct SimResult {
 };
 
 // lambdaPerToken > 0 overrides the LRFU policies' decay (kLrfuLambdaPerToken,
-// kLrfuLayerLambda) for sensitivity sweeps. predictWidth > 0 replays the
-// router lookahead as known future uses (LRFU-layer only): at the start of
-// each layer's run the first predictWidth ids of the next layer's true top-k
-// are predicted (ExpertCache::predict) — an oracle with precision 1 and recall
-// predictWidth / top-k, so it bounds what a real lookahead of that width buys.
-SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken = 0,
-                        int predictWidth = 0);
+// kLrfuLayerLambda) for sensitivity sweeps.
+SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken = 0);
 
 struct SimTable {
     std::vector<double> multipliers;          // of one token's working set (topK x MoE layers)
@@ -45,6 +40,6 @@ struct SimTable {
 };
 
 SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers = {1, 2, 3, 5},
-                       double lambdaPerToken = 0, int predictWidth = 0);
+                       double lambdaPerToken = 0);
 
 } // namespace sluice

@@ -79,11 +79,6 @@ struct SlotUsage {
     uint64_t nextUse = 0;     // Belady only: clock of the next use, UINT64_MAX if never
     double score = 0;         // LRFU: recordUse() at the latest use
     bool evictable = false;   // ready, unpinned, unheld
-    // LRFU-layer: the run of the key's layer the router lookahead predicted
-    // it for (ExpertCache::predict); while that run is still ahead the key is
-    // a known future use and goes only after every unpredicted key. 32 bits
-    // sit in the padding, so the slot record keeps its size.
-    uint32_t predictedRun = 0;
 };
 
 // Picks the slot to evict among n slots, or -1 when none is evictable.
@@ -128,27 +123,20 @@ public:
         if (m_policy == EvictionPolicy::LrfuLayer && m_runs) {
             double bestScore = 0;
             int bestWait = 0;
-            bool bestPredicted = false;
             for (int s = 0; s < n; ++s) {
                 const SlotUsage &u = usageAt(s);
                 if (!u.evictable)
                     continue;
                 const int l = std::clamp(u.layer, 0, m_layers - 1);
-                // A use the lookahead predicted for a run of this layer still to come.
-                const bool predicted = uint64_t(u.predictedRun) > m_runs[l];
                 const double score = u.score - m_layerLambda * double(m_runs[l]);
                 // Runs until this key's layer comes again (the current layer: a whole cycle).
                 const int wait = ((l - m_current) % m_layers + m_layers) % m_layers;
                 const int waitKey = wait == 0 ? m_layers : wait;
-                if (best < 0 || (bestPredicted && !predicted) ||
-                    (predicted == bestPredicted &&
-                     (score < bestScore ||
-                      (score == bestScore &&
-                       (waitKey > bestWait || (waitKey == bestWait && u.lastUse < usageAt(best).lastUse)))))) {
+                if (best < 0 || score < bestScore ||
+                    (score == bestScore && (waitKey > bestWait || (waitKey == bestWait && u.lastUse < usageAt(best).lastUse)))) {
                     best = s;
                     bestScore = score;
                     bestWait = waitKey;
-                    bestPredicted = predicted;
                 }
             }
             return best;

@@ -394,7 +394,6 @@ void ExpertCache::assignSlot(int slot, uint32_t key, uint8_t flags)
     // Until its first demand the record ranks as if used now; the key's history
     // is only updated by demand uses (noteUse).
     s.usage.hits = 1;
-    s.usage.predictedRun = 0;
     s.usage.layer = int32_t(key / uint32_t(m_options.expertsPerLayer));
     s.usage.lastUse = s.usage.inserted = m_clock;
     s.usage.previousUse = k.lastUse;
@@ -636,23 +635,6 @@ void ExpertCache::prefetch(int layer, std::span<const int> experts, bool specula
             }
         }
         submitRead(slot, layer, expert);
-    }
-}
-
-void ExpertCache::predict(int layer, std::span<const int> experts)
-{
-    if (!m_options.cacheEnabled || !m_layerTime)
-        return;
-    std::lock_guard lock(m_mutex);
-    if (layer < m_options.firstLayer || layer >= m_options.firstLayer + int(m_banks.size()))
-        return;
-    const uint64_t next = m_layerRuns[layer - m_options.firstLayer] + 1;
-    for (int expert : experts) {
-        if (!checkKey(layer, expert).isOk())
-            continue; // a hint is never an error
-        const int slot = m_keys[keyOf(layer, expert)].slot;
-        if (slot >= 0 && m_slots[slot].state != SlotState::Failed)
-            m_slots[slot].usage.predictedRun = uint32_t(std::min<uint64_t>(next, UINT32_MAX));
     }
 }
 

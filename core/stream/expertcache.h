@@ -133,13 +133,6 @@ public:
     // pins. A hint that finds no free or evictable slot is dropped.
     void prefetch(int layer, std::span<const int> experts, bool speculative);
 
-    // Router lookahead as known future uses (LRFU-layer only; other policies
-    // ignore it): the resident records of `experts` are predicted for the next
-    // run of `layer` and are evicted only after every unpredicted record until
-    // that run starts. Reads nothing; call it before the current layer's
-    // read-ahead so its misses spare them (cachesim's predictWidth replays it).
-    void predict(int layer, std::span<const int> experts);
-
     ExpertCacheStats stats() const;
     void resetStats();
     int slotCount() const;
