@@ -21,12 +21,15 @@ static int runCachesim(const std::vector<std::string> &args)
     std::string path;
     bool json = false;
     double lambda = 0; // 0 = the policies' own decay
+    bool demandsOnly = false;
     std::vector<double> sizes = {1, 2, 3, 5};
     cli::OptionParser p("cachesim", "Replays an expert-routing trace through every eviction policy (docs/streaming.md) and Belady\n"
                                     "(offline optimum) at multiples of one token's working set (top-k x MoE layers).");
     p.positional("TRACE.jsonl", &path, "a routing trace");
     p.flag("--json", &json, "JSON output");
     p.number("--lambda", &lambda, 1e-9, 100, "decay per token of the LRFU policies (sensitivity sweeps)", "L");
+    p.flag("--no-read-ahead", &demandsOnly,
+           "replay demands only (read-ahead off): a layer's misses may evict its own later experts");
     p.custom("--sizes", "LIST", "cache sizes in working sets, e.g. 1,2,3,5", [&](const std::string &v) {
         sizes.clear();
         std::stringstream list(v);
@@ -46,7 +49,7 @@ static int runCachesim(const std::vector<std::string> &args)
         std::fprintf(stderr, "cachesim: %s\n", trace.status().message().c_str());
         return 1;
     }
-    const SimTable table = simulateTable(*trace, sizes, lambda);
+    const SimTable table = simulateTable(*trace, sizes, lambda, !demandsOnly);
     if (json) {
         QJsonObject root;
         root["trace"] = QString::fromStdString(trace->name);
@@ -73,6 +76,7 @@ static int runCachesim(const std::vector<std::string> &args)
         root["policies"] = rows;
         root["best_practical"] = policyName(table.bestPractical);
         root["shipped"] = policyName(kShippedPolicy);
+        root["read_ahead"] = !demandsOnly;
         std::printf("%s", QJsonDocument(root).toJson(QJsonDocument::Indented).constData());
         return 0;
     }

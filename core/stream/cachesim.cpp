@@ -23,7 +23,7 @@ namespace {
 // ARC over the same replay model (the current layer's ids pinned while it
 // runs): T1 = resident keys seen once recently, T2 = seen at least twice, B1/B2
 // their ghosts (keys only); the target size p of T1 adapts on ghost hits.
-SimResult simulateArc(const RoutingTrace &trace, int slotCount)
+SimResult simulateArc(const RoutingTrace &trace, int slotCount, bool readAhead)
 {
     SimResult result;
     result.policy = EvictionPolicy::Arc;
@@ -68,6 +68,13 @@ SimResult simulateArc(const RoutingTrace &trace, int slotCount)
     for (const auto &token : trace.tokens) {
         for (size_t l = 0; l < token.size(); ++l) {
             pinned.clear();
+            if (readAhead) // the read-ahead pins the layer's resident ids first (as simulateCache)
+                for (int id : token[l]) {
+                    const uint32_t key = uint32_t(l) << 16 | uint32_t(id);
+                    auto it = where.find(key);
+                    if (pinned.size() < c / 4 && it != where.end() && (it->second.list == &t1 || it->second.list == &t2))
+                        pinned.insert(key);
+                }
             for (int id : token[l]) {
                 const uint32_t key = uint32_t(l) << 16 | uint32_t(id);
                 ++result.accesses;
@@ -123,10 +130,11 @@ SimResult simulateArc(const RoutingTrace &trace, int slotCount)
 
 } // namespace
 
-SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken)
+SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken,
+                        bool readAhead)
 {
     if (policy == EvictionPolicy::Arc)
-        return simulateArc(trace, slotCount);
+        return simulateArc(trace, slotCount, readAhead);
     SimResult result;
     result.policy = policy;
     result.slotCount = slotCount;
@@ -136,12 +144,13 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
         uint32_t key;
         uint32_t step;
         int layer;
+        uint32_t token;
     };
     std::vector<Access> accesses;
     for (size_t t = 0; t < trace.tokens.size(); ++t)
         for (size_t l = 0; l < trace.tokens[t].size(); ++l)
             for (int id : trace.tokens[t][l])
-                accesses.push_back({uint32_t(l) << 16 | uint32_t(id), uint32_t(t * trace.tokens[t].size() + l), int(l)});
+                accesses.push_back({uint32_t(l) << 16 | uint32_t(id), uint32_t(t * trace.tokens[t].size() + l), int(l), uint32_t(t)});
     constexpr uint64_t never = std::numeric_limits<uint64_t>::max();
     std::vector<uint64_t> nextUse(accesses.size(), never);
     {
@@ -164,7 +173,9 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     std::unordered_map<uint32_t, uint32_t> useCount; // LfruGlobal: uses since the start
     std::unordered_map<uint32_t, UseHistory> history; // LRU-2 and LRFU: outlives residency
     const bool layerTime = policy == EvictionPolicy::LrfuLayer;
-    const double perToken = lambdaPerToken > 0 ? lambdaPerToken : layerTime ? kLrfuLayerLambda : kLrfuLambdaPerToken;
+    const double perToken = lambdaPerToken > 0 ? lambdaPerToken
+                            : layerTime ? lrfuLayerLambda(slotCount, trace.topK * trace.moeLayers)
+                                        : kLrfuLambdaPerToken;
     const double lambda = layerTime ? perToken : perToken / double(std::max(1, trace.topK * trace.moeLayers));
     std::vector<uint64_t> layerRuns(size_t(std::max(1, trace.moeLayers)), 0); // LRFU-layer's clock
     uint32_t currentStep = std::numeric_limits<uint32_t>::max();
@@ -179,6 +190,21 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
             currentStep = a.step;
             ++layerRuns[size_t(a.layer)];
             chooser.setLayerClock(layerRuns.data(), int(layerRuns.size()), a.layer, lambda);
+            // The read-ahead (ExpertCache::prefetch) knows the layer's routing
+            // before any read: it pins the resident ids first, at most a quarter
+            // of the slots, so the layer's misses never evict its own later ids.
+            if (readAhead) {
+                const int maxPins = slotCount / 4;
+                for (int id : trace.tokens[a.token][size_t(a.layer)]) {
+                    if (int(pinned.size()) >= maxPins)
+                        break;
+                    auto r = where.find(uint32_t(a.layer) << 16 | uint32_t(id));
+                    if (r != where.end() && slotUse[size_t(r->second)].evictable) {
+                        slotUse[size_t(r->second)].evictable = false;
+                        pinned.push_back(r->second);
+                    }
+                }
+            }
         }
         ++result.accesses;
         const uint32_t uses = ++useCount[a.key];
@@ -218,7 +244,8 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     return result;
 }
 
-SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers, double lambdaPerToken)
+SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers, double lambdaPerToken,
+                       bool readAhead)
 {
     SimTable table;
     table.multipliers = multipliers;
@@ -231,7 +258,7 @@ SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &mul
         std::vector<SimResult> row;
         double sum = 0;
         for (int slotUse : table.slotCounts) {
-            row.push_back(simulateCache(trace, p, slotUse, lambdaPerToken));
+            row.push_back(simulateCache(trace, p, slotUse, lambdaPerToken, readAhead));
             sum += row.back().hitRate();
         }
         table.results.push_back(std::move(row));

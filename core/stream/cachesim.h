@@ -5,8 +5,9 @@
 //
 // Replay model: tokens in order, MoE layers in order, each layer's top-k ids in
 // the order given. The ids of the layer being served are pinned until the
-// layer is done (as ExpertCache pins the current layer), so a layer never
-// evicts its own experts. Hit rate = demand hits / demand accesses, cold misses
+// layer is done (as ExpertCache pins the current layer); with read-ahead (the
+// default) the resident ones are pinned before the layer's first miss, so a
+// layer never evicts its own experts. Hit rate = demand hits / demand accesses, cold misses
 // included.
 #include "evictionpolicy.h"
 #include "routetrace.h"
@@ -28,8 +29,14 @@ struct SimResult {
 };
 
 // lambdaPerToken > 0 overrides the LRFU policies' decay (kLrfuLambdaPerToken,
-// kLrfuLayerLambda) for sensitivity sweeps.
-SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken = 0);
+// kLrfuLayerLambda) for sensitivity sweeps. readAhead (the engine's default)
+// replays ExpertCache::prefetch(layer, ids, false) before each layer: the
+// layer's resident ids are pinned before any of its misses evicts (at most a
+// quarter of the slots, as the cache caps its pins), so a layer never evicts
+// its own later experts; false replays demands only (acquire() without read-ahead),
+// where only the ids already served are pinned.
+SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken = 0,
+                        bool readAhead = true);
 
 struct SimTable {
     std::vector<double> multipliers;          // of one token's working set (topK x MoE layers)
@@ -40,6 +47,6 @@ struct SimTable {
 };
 
 SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers = {1, 2, 3, 5},
-                       double lambdaPerToken = 0);
+                       double lambdaPerToken = 0, bool readAhead = true);
 
 } // namespace sluice

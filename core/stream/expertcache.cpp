@@ -153,7 +153,7 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
         new (&cache->m_slots[s]) Slot();
     cache->m_chooser = VictimChooser(o.policy);
     cache->m_layerTime = o.policy == EvictionPolicy::LrfuLayer;
-    cache->m_lambda = cache->m_layerTime ? kLrfuLayerLambda
+    cache->m_lambda = cache->m_layerTime ? lrfuLayerLambda(o.slotCount, o.topK * int(cache->m_banks.size()))
                                          : kLrfuLambdaPerToken / double(o.topK * int(cache->m_banks.size()));
     cache->m_pool = std::make_unique<ReaderPool>(std::max(1, o.ioThreads));
     return cache;
@@ -218,6 +218,7 @@ Status ExpertCache::resize(int slots)
         m_reservedSlotBytes = newSlotBytes;
         m_reservedIndexBytes = newIndexBytes;
         m_options.slotCount = slots;
+        rescoreForSize();
         return Status::ok();
     }
     // Shrink. Reads in flight finish first; a held slot is the caller's
@@ -274,7 +275,27 @@ Status ExpertCache::resize(int slots)
     m_ledger->unreserve("expert cache index", m_reservedIndexBytes - newIndexBytes);
     m_reservedSlotBytes = newSlotBytes;
     m_reservedIndexBytes = newIndexBytes;
+    rescoreForSize();
     return Status::ok();
+}
+
+// LRFU-layer's decay follows the cache size (lrfuLayerLambda): after a resize
+// every resident record is ranked again from its key's history under the new
+// decay, so the order stays one scale. Placement only; outputs do not change.
+void ExpertCache::rescoreForSize()
+{
+    if (!m_layerTime)
+        return;
+    m_lambda = lrfuLayerLambda(m_options.slotCount, m_options.topK * int(m_banks.size()));
+    for (int i = 0; i < m_options.slotCount; ++i) {
+        Slot &s = m_slots[i];
+        if (s.key == kNoKey || m_keys[s.key].lastUse == 0)
+            continue;
+        const KeyEntry &k = m_keys[s.key];
+        s.usage.score = std::log2(double(k.crf)) + m_lambda * double(k.lastUse);
+    }
+    if (m_runLayer >= 0)
+        m_chooser.setLayerClock(m_layerRuns, int(m_banks.size()), m_runLayer, m_lambda);
 }
 
 Status ExpertCache::checkKey(int layer, int expert) const
@@ -608,18 +629,28 @@ void ExpertCache::prefetch(int layer, std::span<const int> experts, bool specula
             noteLayerRun(layer - m_options.firstLayer, true);
     }
     const int maxPins = m_options.slotCount / 4;
+    // The read-ahead knows the whole layer before any read: pin its resident
+    // records first, so the reads below never evict a record this very layer
+    // is about to use (cachesim replays the same order).
+    if (!speculative)
+        for (int expert : experts) {
+            if (m_pinned >= maxPins)
+                break;
+            if (!checkKey(layer, expert).isOk())
+                continue;
+            const int slot = m_keys[keyOf(layer, expert)].slot;
+            if (slot >= 0 && m_slots[slot].state != SlotState::Failed && m_slots[slot].pinGeneration != m_generation) {
+                m_slots[slot].pinGeneration = m_generation;
+                ++m_pinned;
+            }
+        }
     for (int expert : experts) {
         if (!checkKey(layer, expert).isOk())
             continue; // a hint is never an error
         const uint32_t key = keyOf(layer, expert);
         int slot = m_keys[key].slot;
-        if (slot >= 0 && m_slots[slot].state != SlotState::Failed) {
-            if (!speculative && m_pinned < maxPins && m_slots[slot].pinGeneration != m_generation) {
-                m_slots[slot].pinGeneration = m_generation;
-                ++m_pinned;
-            }
-            continue;
-        }
+        if (slot >= 0 && m_slots[slot].state != SlotState::Failed)
+            continue; // resident: pinned above (or speculative: nothing to do)
         if (slot < 0 || m_slots[slot].holders > 0)
             slot = findVictim(false, lock, nullptr);
         if (slot < 0)

@@ -184,6 +184,7 @@ private:
     void moveSlot(int from, int to);
     void noteLayerRun(int layerIndex, bool newRun);
     uint64_t policyNow(int layerIndex) const;
+    void rescoreForSize();
 
     ExpertCacheOptions m_options;
     std::vector<std::shared_ptr<DirectFile>> m_banks;

@@ -89,6 +89,32 @@ private slots:
         QCOMPARE(simulateCache(t, kShippedPolicy, 1).accesses, uint64_t(7));
     }
 
+    // The read-ahead pins the layer's resident ids before its misses evict.
+    // One layer, top-2, 4 slots (pin cap 1): {3,0} {1,2} fill the cache with 3
+    // least recent; in {4,3}, LRU without read-ahead lets 4's miss evict 3
+    // and then misses 3 too (0 hits); with read-ahead 3 is pinned first, 4
+    // evicts 0 and 3 hits (1 hit).
+    void readAheadPinsTheLayer_data()
+    {
+        QTest::addColumn<bool>("readAhead");
+        QTest::addColumn<int>("expectedHits");
+        QTest::newRow("demands only") << false << 0;
+        QTest::newRow("read-ahead") << true << 1;
+    }
+    void readAheadPinsTheLayer()
+    {
+        QFETCH(bool, readAhead);
+        QFETCH(int, expectedHits);
+        RoutingTrace t;
+        t.moeLayers = 1;
+        t.topK = 2;
+        t.expertCount = 5;
+        t.tokens = {{{3, 0}}, {{1, 2}}, {{4, 3}}};
+        const SimResult r = simulateCache(t, EvictionPolicy::Lru, 4, 0, readAhead);
+        QCOMPARE(r.accesses, uint64_t(6));
+        QCOMPARE(r.hits, uint64_t(expectedHits));
+    }
+
     void realTraces_data()
     {
         QTest::addColumn<QString>("path");
