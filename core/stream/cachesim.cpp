@@ -131,7 +131,7 @@ SimResult simulateArc(const RoutingTrace &trace, int slotCount, bool readAhead)
 } // namespace
 
 SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken,
-                        bool readAhead)
+                        bool readAhead, int horizon)
 {
     if (policy == EvictionPolicy::Arc)
         return simulateArc(trace, slotCount, readAhead);
@@ -162,6 +162,14 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
             seen[accesses[i].key] = i + 1; // clocks start at 1
         }
     }
+
+    // The step (layer run) of each access's next use, for the oracle horizon.
+    std::vector<uint64_t> nextStep(accesses.size(), never);
+    for (size_t i = 0; i < accesses.size(); ++i)
+        if (nextUse[i] != never)
+            nextStep[i] = accesses[size_t(nextUse[i] - 1)].step;
+    std::vector<uint64_t> slotNextStep(size_t(std::max(slotCount, 0)), never);
+    std::vector<int> shielded; // horizon: slots hidden from the chooser for one choice
 
     std::vector<SlotUsage> slotUse(size_t(std::max(slotCount, 0)));
     std::vector<uint32_t> slotKey(slotUse.size(), 0);
@@ -220,6 +228,7 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
             u.lastUse = clock;
             u.score = score;
             u.nextUse = nextUse[i];
+            slotNextStep[size_t(it->second)] = nextStep[i];
             if (u.evictable) {
                 u.evictable = false;
                 pinned.push_back(it->second);
@@ -230,13 +239,33 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
         if (filled < slotCount) {
             s = filled++;
         } else {
-            s = chooser.choose(slotUse);
+            if (horizon >= 0) {
+                // Oracle bound, replay only: the uses of the next `horizon` layer
+                // runs are known; those keys go last (furthest first), the rest
+                // by the policy.
+                shielded.clear();
+                for (size_t j = 0; j < slotUse.size(); ++j)
+                    if (slotUse[j].evictable && slotNextStep[j] != never && slotNextStep[j] <= uint64_t(a.step) + uint64_t(horizon)) {
+                        slotUse[j].evictable = false;
+                        shielded.push_back(int(j));
+                    }
+                s = chooser.choose(slotUse);
+                for (int j : shielded)
+                    slotUse[size_t(j)].evictable = true;
+                if (s < 0)
+                    for (int j : shielded)
+                        if (s < 0 || slotNextStep[size_t(j)] > slotNextStep[size_t(s)])
+                            s = j;
+            } else {
+                s = chooser.choose(slotUse);
+            }
             if (s < 0)
                 continue; // every slot pinned (cache smaller than a layer): read without caching
             where.erase(slotKey[s]);
         }
         slotUse[s] = SlotUsage{policy == EvictionPolicy::LfruGlobal ? uses : 1u, a.layer, clock, clock, previous, nextUse[i], score, false};
         slotKey[s] = a.key;
+        slotNextStep[size_t(s)] = nextStep[i];
         occupied[s] = true;
         where[a.key] = s;
         pinned.push_back(s);

@@ -35,8 +35,14 @@ struct SimResult {
 // quarter of the slots, as the cache caps its pins), so a layer never evicts
 // its own later experts; false replays demands only (acquire() without read-ahead),
 // where only the ids already served are pinned.
+// horizon >= 0 (replay only, a bound, not a policy): the policy is told the
+// true uses of the next `horizon` layer runs (0 = the rest of the current
+// layer, top-k x ... : moeLayers = one whole token ahead) and evicts a key with
+// a known use only when every evictable key has one (then the furthest), so
+// the figures say how far ahead routing would have to be known to close the
+// gap to Belady.
 SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken = 0,
-                        bool readAhead = true);
+                        bool readAhead = true, int horizon = -1);
 
 struct SimTable {
     std::vector<double> multipliers;          // of one token's working set (topK x MoE layers)
