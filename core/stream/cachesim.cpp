@@ -182,7 +182,8 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     std::unordered_map<uint32_t, UseHistory> history; // LRU-2 and LRFU: outlives residency
     const bool layerTime = policy == EvictionPolicy::LrfuLayer;
     const double perToken = lambdaPerToken > 0 ? lambdaPerToken
-                            : layerTime ? lrfuLayerLambda(slotCount, trace.topK * trace.moeLayers)
+                            : layerTime ? (readAhead ? lrfuLayerLambda(slotCount, trace.topK * trace.moeLayers)
+                                                     : kLrfuLayerLambda) // as ExpertCache::rescoreForSize
                                         : kLrfuLambdaPerToken;
     const double lambda = layerTime ? perToken : perToken / double(std::max(1, trace.topK * trace.moeLayers));
     std::vector<uint64_t> layerRuns(size_t(std::max(1, trace.moeLayers)), 0); // LRFU-layer's clock

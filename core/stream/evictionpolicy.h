@@ -41,8 +41,9 @@ inline constexpr double kLrfuLambdaPerToken = 0.1;
 // their decayed count at their layer's current run, score - lambda * runs(layer).
 // Ties (e.g. keys used once in the same token) evict the key whose layer runs
 // again last. VictimChooser::setLayerClock() supplies the run counts.
-// The decay per run depends on the cache size: lrfuLayerLambda() below.
-// kLrfuLayerLambda (0.2, the best fixed decay) is kept for sweeps and tests.
+// With read-ahead the decay per run depends on the cache size:
+// lrfuLayerLambda() below. Demands only (read-ahead off) it is the fixed
+// kLrfuLayerLambda (0.2, the best fixed decay there).
 inline constexpr double kLrfuLayerLambda = 0.2;
 
 // LRFU-layer's decay per run for a cache of `slots` records when one token

@@ -153,7 +153,9 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
         new (&cache->m_slots[s]) Slot();
     cache->m_chooser = VictimChooser(o.policy);
     cache->m_layerTime = o.policy == EvictionPolicy::LrfuLayer;
-    cache->m_lambda = cache->m_layerTime ? lrfuLayerLambda(o.slotCount, o.topK * int(cache->m_banks.size()))
+    // LRFU-layer starts with the demands-only decay; the first read-ahead
+    // switches it to the size curve (rescoreForSize).
+    cache->m_lambda = cache->m_layerTime ? kLrfuLayerLambda
                                          : kLrfuLambdaPerToken / double(o.topK * int(cache->m_banks.size()));
     cache->m_pool = std::make_unique<ReaderPool>(std::max(1, o.ioThreads));
     return cache;
@@ -279,14 +281,18 @@ Status ExpertCache::resize(int slots)
     return Status::ok();
 }
 
-// LRFU-layer's decay follows the cache size (lrfuLayerLambda): after a resize
-// every resident record is ranked again from its key's history under the new
-// decay, so the order stays one scale. Placement only; outputs do not change.
+// LRFU-layer's decay: with read-ahead (a client that calls prefetch(layer,
+// ids, false), the engine's default) it follows the cache size
+// (lrfuLayerLambda); demands only, the fixed kLrfuLayerLambda (the size curve
+// is worse there at 1x: it relies on the layer being pinned before its misses).
+// After a change every resident record is ranked again from its key's history
+// under the new decay, so the order stays one scale. Placement only.
 void ExpertCache::rescoreForSize()
 {
     if (!m_layerTime)
         return;
-    m_lambda = lrfuLayerLambda(m_options.slotCount, m_options.topK * int(m_banks.size()));
+    m_lambda = m_readAheadSeen ? lrfuLayerLambda(m_options.slotCount, m_options.topK * int(m_banks.size()))
+                               : kLrfuLayerLambda;
     for (int i = 0; i < m_options.slotCount; ++i) {
         Slot &s = m_slots[i];
         if (s.key == kNoKey || m_keys[s.key].lastUse == 0)
@@ -625,6 +631,10 @@ void ExpertCache::prefetch(int layer, std::span<const int> experts, bool specula
     if (!speculative) {
         ++m_generation; // the previous layer's pins lapse
         m_pinned = 0;
+        if (!m_readAheadSeen) {
+            m_readAheadSeen = true;
+            rescoreForSize();
+        }
         if (layer >= m_options.firstLayer && layer < m_options.firstLayer + int(m_banks.size()))
             noteLayerRun(layer - m_options.firstLayer, true);
     }
