@@ -23,7 +23,7 @@ namespace {
 // ARC over the same replay model (the current layer's ids pinned while it
 // runs): T1 = resident keys seen once recently, T2 = seen at least twice, B1/B2
 // their ghosts (keys only); the target size p of T1 adapts on ghost hits.
-SimResult simulateArc(const RoutingTrace &trace, int slotCount)
+SimResult simulateArc(const RoutingTrace &trace, int slotCount, bool readAhead)
 {
     SimResult result;
     result.policy = EvictionPolicy::Arc;
@@ -68,6 +68,13 @@ SimResult simulateArc(const RoutingTrace &trace, int slotCount)
     for (const auto &token : trace.tokens) {
         for (size_t l = 0; l < token.size(); ++l) {
             pinned.clear();
+            if (readAhead) // the read-ahead pins the layer's resident ids first (as simulateCache)
+                for (int id : token[l]) {
+                    const uint32_t key = uint32_t(l) << 16 | uint32_t(id);
+                    auto it = where.find(key);
+                    if (pinned.size() < c / 4 && it != where.end() && (it->second.list == &t1 || it->second.list == &t2))
+                        pinned.insert(key);
+                }
             for (int id : token[l]) {
                 const uint32_t key = uint32_t(l) << 16 | uint32_t(id);
                 ++result.accesses;
@@ -123,10 +130,11 @@ SimResult simulateArc(const RoutingTrace &trace, int slotCount)
 
 } // namespace
 
-SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken)
+SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken,
+                        bool readAhead, int horizon)
 {
     if (policy == EvictionPolicy::Arc)
-        return simulateArc(trace, slotCount);
+        return simulateArc(trace, slotCount, readAhead);
     SimResult result;
     result.policy = policy;
     result.slotCount = slotCount;
@@ -136,12 +144,13 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
         uint32_t key;
         uint32_t step;
         int layer;
+        uint32_t token;
     };
     std::vector<Access> accesses;
     for (size_t t = 0; t < trace.tokens.size(); ++t)
         for (size_t l = 0; l < trace.tokens[t].size(); ++l)
             for (int id : trace.tokens[t][l])
-                accesses.push_back({uint32_t(l) << 16 | uint32_t(id), uint32_t(t * trace.tokens[t].size() + l), int(l)});
+                accesses.push_back({uint32_t(l) << 16 | uint32_t(id), uint32_t(t * trace.tokens[t].size() + l), int(l), uint32_t(t)});
     constexpr uint64_t never = std::numeric_limits<uint64_t>::max();
     std::vector<uint64_t> nextUse(accesses.size(), never);
     {
@@ -154,6 +163,14 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
         }
     }
 
+    // The step (layer run) of each access's next use, for the oracle horizon.
+    std::vector<uint64_t> nextStep(accesses.size(), never);
+    for (size_t i = 0; i < accesses.size(); ++i)
+        if (nextUse[i] != never)
+            nextStep[i] = accesses[size_t(nextUse[i] - 1)].step;
+    std::vector<uint64_t> slotNextStep(size_t(std::max(slotCount, 0)), never);
+    std::vector<int> shielded; // horizon: slots hidden from the chooser for one choice
+
     std::vector<SlotUsage> slotUse(size_t(std::max(slotCount, 0)));
     std::vector<uint32_t> slotKey(slotUse.size(), 0);
     std::vector<bool> occupied(slotUse.size(), false);
@@ -164,7 +181,10 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     std::unordered_map<uint32_t, uint32_t> useCount; // LfruGlobal: uses since the start
     std::unordered_map<uint32_t, UseHistory> history; // LRU-2 and LRFU: outlives residency
     const bool layerTime = policy == EvictionPolicy::LrfuLayer;
-    const double perToken = lambdaPerToken > 0 ? lambdaPerToken : layerTime ? kLrfuLayerLambda : kLrfuLambdaPerToken;
+    const double perToken = lambdaPerToken > 0 ? lambdaPerToken
+                            : layerTime ? (readAhead ? lrfuLayerLambda(slotCount, trace.topK * trace.moeLayers)
+                                                     : kLrfuLayerLambda) // as ExpertCache::rescoreForSize
+                                        : kLrfuLambdaPerToken;
     const double lambda = layerTime ? perToken : perToken / double(std::max(1, trace.topK * trace.moeLayers));
     std::vector<uint64_t> layerRuns(size_t(std::max(1, trace.moeLayers)), 0); // LRFU-layer's clock
     uint32_t currentStep = std::numeric_limits<uint32_t>::max();
@@ -179,6 +199,21 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
             currentStep = a.step;
             ++layerRuns[size_t(a.layer)];
             chooser.setLayerClock(layerRuns.data(), int(layerRuns.size()), a.layer, lambda);
+            // The read-ahead (ExpertCache::prefetch) knows the layer's routing
+            // before any read: it pins the resident ids first, at most a quarter
+            // of the slots, so the layer's misses never evict its own later ids.
+            if (readAhead) {
+                const int maxPins = slotCount / 4;
+                for (int id : trace.tokens[a.token][size_t(a.layer)]) {
+                    if (int(pinned.size()) >= maxPins)
+                        break;
+                    auto r = where.find(uint32_t(a.layer) << 16 | uint32_t(id));
+                    if (r != where.end() && slotUse[size_t(r->second)].evictable) {
+                        slotUse[size_t(r->second)].evictable = false;
+                        pinned.push_back(r->second);
+                    }
+                }
+            }
         }
         ++result.accesses;
         const uint32_t uses = ++useCount[a.key];
@@ -194,6 +229,7 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
             u.lastUse = clock;
             u.score = score;
             u.nextUse = nextUse[i];
+            slotNextStep[size_t(it->second)] = nextStep[i];
             if (u.evictable) {
                 u.evictable = false;
                 pinned.push_back(it->second);
@@ -204,13 +240,33 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
         if (filled < slotCount) {
             s = filled++;
         } else {
-            s = chooser.choose(slotUse);
+            if (horizon >= 0) {
+                // Oracle bound, replay only: the uses of the next `horizon` layer
+                // runs are known; those keys go last (furthest first), the rest
+                // by the policy.
+                shielded.clear();
+                for (size_t j = 0; j < slotUse.size(); ++j)
+                    if (slotUse[j].evictable && slotNextStep[j] != never && slotNextStep[j] <= uint64_t(a.step) + uint64_t(horizon)) {
+                        slotUse[j].evictable = false;
+                        shielded.push_back(int(j));
+                    }
+                s = chooser.choose(slotUse);
+                for (int j : shielded)
+                    slotUse[size_t(j)].evictable = true;
+                if (s < 0)
+                    for (int j : shielded)
+                        if (s < 0 || slotNextStep[size_t(j)] > slotNextStep[size_t(s)])
+                            s = j;
+            } else {
+                s = chooser.choose(slotUse);
+            }
             if (s < 0)
                 continue; // every slot pinned (cache smaller than a layer): read without caching
             where.erase(slotKey[s]);
         }
         slotUse[s] = SlotUsage{policy == EvictionPolicy::LfruGlobal ? uses : 1u, a.layer, clock, clock, previous, nextUse[i], score, false};
         slotKey[s] = a.key;
+        slotNextStep[size_t(s)] = nextStep[i];
         occupied[s] = true;
         where[a.key] = s;
         pinned.push_back(s);
@@ -218,7 +274,8 @@ SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int sl
     return result;
 }
 
-SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers, double lambdaPerToken)
+SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers, double lambdaPerToken,
+                       bool readAhead)
 {
     SimTable table;
     table.multipliers = multipliers;
@@ -231,7 +288,7 @@ SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &mul
         std::vector<SimResult> row;
         double sum = 0;
         for (int slotUse : table.slotCounts) {
-            row.push_back(simulateCache(trace, p, slotUse, lambdaPerToken));
+            row.push_back(simulateCache(trace, p, slotUse, lambdaPerToken, readAhead));
             sum += row.back().hitRate();
         }
         table.results.push_back(std::move(row));

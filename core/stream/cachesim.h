@@ -5,8 +5,9 @@
 //
 // Replay model: tokens in order, MoE layers in order, each layer's top-k ids in
 // the order given. The ids of the layer being served are pinned until the
-// layer is done (as ExpertCache pins the current layer), so a layer never
-// evicts its own experts. Hit rate = demand hits / demand accesses, cold misses
+// layer is done (as ExpertCache pins the current layer); with read-ahead (the
+// default) the resident ones are pinned before the layer's first miss, so a
+// layer never evicts its own experts. Hit rate = demand hits / demand accesses, cold misses
 // included.
 #include "evictionpolicy.h"
 #include "routetrace.h"
@@ -28,8 +29,20 @@ struct SimResult {
 };
 
 // lambdaPerToken > 0 overrides the LRFU policies' decay (kLrfuLambdaPerToken,
-// kLrfuLayerLambda) for sensitivity sweeps.
-SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken = 0);
+// kLrfuLayerLambda) for sensitivity sweeps. readAhead (the engine's default)
+// replays ExpertCache::prefetch(layer, ids, false) before each layer: the
+// layer's resident ids are pinned before any of its misses evicts (at most a
+// quarter of the slots, as the cache caps its pins), so a layer never evicts
+// its own later experts; false replays demands only (acquire() without read-ahead),
+// where only the ids already served are pinned.
+// horizon >= 0 (replay only, a bound, not a policy): the policy is told the
+// true uses of the next `horizon` layer runs (0 = the rest of the current
+// layer, top-k x ... : moeLayers = one whole token ahead) and evicts a key with
+// a known use only when every evictable key has one (then the furthest), so
+// the figures say how far ahead routing would have to be known to close the
+// gap to Belady.
+SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken = 0,
+                        bool readAhead = true, int horizon = -1);
 
 struct SimTable {
     std::vector<double> multipliers;          // of one token's working set (topK x MoE layers)
@@ -40,6 +53,6 @@ struct SimTable {
 };
 
 SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers = {1, 2, 3, 5},
-                       double lambdaPerToken = 0);
+                       double lambdaPerToken = 0, bool readAhead = true);
 
 } // namespace sluice

@@ -41,9 +41,24 @@ inline constexpr double kLrfuLambdaPerToken = 0.1;
 // their decayed count at their layer's current run, score - lambda * runs(layer).
 // Ties (e.g. keys used once in the same token) evict the key whose layer runs
 // again last. VictimChooser::setLayerClock() supplies the run counts.
-// 0.2 per run: on both traces 0.1-0.3 are within 0.5 points of each other;
-// 0.2 has the widest margin over LRU at every size (docs/streaming.md).
+// With read-ahead the decay per run depends on the cache size:
+// lrfuLayerLambda() below. Demands only (read-ahead off) it is the fixed
+// kLrfuLayerLambda (0.2, the best fixed decay there).
 inline constexpr double kLrfuLayerLambda = 0.2;
+
+// LRFU-layer's decay per run for a cache of `slots` records when one token
+// touches `workingSet` = top-k x MoE layers of them: m = slots / workingSet,
+// lambda = 1 for m <= 1 and m^-1.5 above. With the read-ahead pinning a layer
+// before its misses, a cache of one working set does best as recency (each
+// layer replaces its own previous experts: LRU), and the larger the cache the
+// longer a key's history pays (the best fixed lambda per size on both real
+// traces: ~1 at 1x, 0.3-0.6 at 1.5-2x, 0.2 at 3x, 0.08-0.1 at 5x; the curve
+// m^-1.5 passes through them; docs/streaming.md, "Eviction policy").
+inline double lrfuLayerLambda(int slots, int workingSet)
+{
+    const double m = workingSet > 0 ? double(slots) / double(workingSet) : 1.0;
+    return m <= 1.0 ? 1.0 : std::pow(m, -1.5);
+}
 
 // A key's use history, kept across evictions (LRU-2 and LRFU need it). Time
 // is the demand-access clock; lambdaPerAccess = kLrfuLambdaPerToken / (top-k x

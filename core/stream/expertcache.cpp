@@ -153,6 +153,8 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
         new (&cache->m_slots[s]) Slot();
     cache->m_chooser = VictimChooser(o.policy);
     cache->m_layerTime = o.policy == EvictionPolicy::LrfuLayer;
+    // LRFU-layer starts with the demands-only decay; the first read-ahead
+    // switches it to the size curve (rescoreForSize).
     cache->m_lambda = cache->m_layerTime ? kLrfuLayerLambda
                                          : kLrfuLambdaPerToken / double(o.topK * int(cache->m_banks.size()));
     cache->m_pool = std::make_unique<ReaderPool>(std::max(1, o.ioThreads));
@@ -218,6 +220,7 @@ Status ExpertCache::resize(int slots)
         m_reservedSlotBytes = newSlotBytes;
         m_reservedIndexBytes = newIndexBytes;
         m_options.slotCount = slots;
+        rescoreForSize();
         return Status::ok();
     }
     // Shrink. Reads in flight finish first; a held slot is the caller's
@@ -274,7 +277,31 @@ Status ExpertCache::resize(int slots)
     m_ledger->unreserve("expert cache index", m_reservedIndexBytes - newIndexBytes);
     m_reservedSlotBytes = newSlotBytes;
     m_reservedIndexBytes = newIndexBytes;
+    rescoreForSize();
     return Status::ok();
+}
+
+// LRFU-layer's decay: with read-ahead (a client that calls prefetch(layer,
+// ids, false), the engine's default) it follows the cache size
+// (lrfuLayerLambda); demands only, the fixed kLrfuLayerLambda (the size curve
+// is worse there at 1x: it relies on the layer being pinned before its misses).
+// After a change every resident record is ranked again from its key's history
+// under the new decay, so the order stays one scale. Placement only.
+void ExpertCache::rescoreForSize()
+{
+    if (!m_layerTime)
+        return;
+    m_lambda = m_readAheadSeen ? lrfuLayerLambda(m_options.slotCount, m_options.topK * int(m_banks.size()))
+                               : kLrfuLayerLambda;
+    for (int i = 0; i < m_options.slotCount; ++i) {
+        Slot &s = m_slots[i];
+        if (s.key == kNoKey || m_keys[s.key].lastUse == 0)
+            continue;
+        const KeyEntry &k = m_keys[s.key];
+        s.usage.score = std::log2(double(k.crf)) + m_lambda * double(k.lastUse);
+    }
+    if (m_runLayer >= 0)
+        m_chooser.setLayerClock(m_layerRuns, int(m_banks.size()), m_runLayer, m_lambda);
 }
 
 Status ExpertCache::checkKey(int layer, int expert) const
@@ -604,22 +631,36 @@ void ExpertCache::prefetch(int layer, std::span<const int> experts, bool specula
     if (!speculative) {
         ++m_generation; // the previous layer's pins lapse
         m_pinned = 0;
+        if (!m_readAheadSeen) {
+            m_readAheadSeen = true;
+            rescoreForSize();
+        }
         if (layer >= m_options.firstLayer && layer < m_options.firstLayer + int(m_banks.size()))
             noteLayerRun(layer - m_options.firstLayer, true);
     }
     const int maxPins = m_options.slotCount / 4;
+    // The read-ahead knows the whole layer before any read: pin its resident
+    // records first, so the reads below never evict a record this very layer
+    // is about to use (cachesim replays the same order).
+    if (!speculative)
+        for (int expert : experts) {
+            if (m_pinned >= maxPins)
+                break;
+            if (!checkKey(layer, expert).isOk())
+                continue;
+            const int slot = m_keys[keyOf(layer, expert)].slot;
+            if (slot >= 0 && m_slots[slot].state != SlotState::Failed && m_slots[slot].pinGeneration != m_generation) {
+                m_slots[slot].pinGeneration = m_generation;
+                ++m_pinned;
+            }
+        }
     for (int expert : experts) {
         if (!checkKey(layer, expert).isOk())
             continue; // a hint is never an error
         const uint32_t key = keyOf(layer, expert);
         int slot = m_keys[key].slot;
-        if (slot >= 0 && m_slots[slot].state != SlotState::Failed) {
-            if (!speculative && m_pinned < maxPins && m_slots[slot].pinGeneration != m_generation) {
-                m_slots[slot].pinGeneration = m_generation;
-                ++m_pinned;
-            }
-            continue;
-        }
+        if (slot >= 0 && m_slots[slot].state != SlotState::Failed)
+            continue; // resident: pinned above (or speculative: nothing to do)
         if (slot < 0 || m_slots[slot].holders > 0)
             slot = findVictim(false, lock, nullptr);
         if (slot < 0)

@@ -184,6 +184,7 @@ private:
     void moveSlot(int from, int to);
     void noteLayerRun(int layerIndex, bool newRun);
     uint64_t policyNow(int layerIndex) const;
+    void rescoreForSize();
 
     ExpertCacheOptions m_options;
     std::vector<std::shared_ptr<DirectFile>> m_banks;
@@ -204,6 +205,7 @@ private:
     uint64_t m_clock = 0;   // demand accesses so far (the policies' time)
     double m_lambda = 0;    // LRFU decay per demand access (LRFU-layer: per run of the key's layer)
     bool m_layerTime = false; // LRFU-layer: policy time is the key's layer's run count
+    bool m_readAheadSeen = false; // a read-ahead prefetch ran: LRFU-layer uses the size curve
     uint64_t *m_layerRuns = nullptr; // per MoE layer, in the index allocation
     int m_runLayer = -1;    // the layer of the current run
     uint32_t m_generation = 1;

@@ -89,6 +89,43 @@ private slots:
         QCOMPARE(simulateCache(t, kShippedPolicy, 1).accesses, uint64_t(7));
     }
 
+    // The read-ahead pins the layer's resident ids before its misses evict.
+    // One layer, top-2, 4 slots (pin cap 1): {3,0} {1,2} fill the cache with 3
+    // least recent; in {4,3}, LRU without read-ahead lets 4's miss evict 3
+    // and then misses 3 too (0 hits); with read-ahead 3 is pinned first, 4
+    // evicts 0 and 3 hits (1 hit).
+    void readAheadPinsTheLayer_data()
+    {
+        QTest::addColumn<bool>("readAhead");
+        QTest::addColumn<int>("expectedHits");
+        QTest::newRow("demands only") << false << 0;
+        QTest::newRow("read-ahead") << true << 1;
+    }
+    void readAheadPinsTheLayer()
+    {
+        QFETCH(bool, readAhead);
+        QFETCH(int, expectedHits);
+        RoutingTrace t;
+        t.moeLayers = 1;
+        t.topK = 2;
+        t.expertCount = 5;
+        t.tokens = {{{3, 0}}, {{1, 2}}, {{4, 3}}};
+        const SimResult r = simulateCache(t, EvictionPolicy::Lru, 4, 0, readAhead);
+        QCOMPARE(r.accesses, uint64_t(6));
+        QCOMPARE(r.hits, uint64_t(expectedHits));
+    }
+
+    // The oracle horizon (a bound, replay only): told every future use, the
+    // shipped policy makes Belady's choices on the hand-worked sequence (3
+    // hits); told none, it is the plain replay.
+    void horizonBound()
+    {
+        const RoutingTrace t = sequenceTrace({0, 1, 2, 0, 1, 3, 0, 1, 2, 3});
+        QCOMPARE(simulateCache(t, kShippedPolicy, 2, 0, true, 100).hits, uint64_t(3));
+        QCOMPARE(simulateCache(t, kShippedPolicy, 2, 0, true, -1).hits, simulateCache(t, kShippedPolicy, 2).hits);
+        QVERIFY(simulateCache(t, kShippedPolicy, 2).hits < 3);
+    }
+
     void realTraces_data()
     {
         QTest::addColumn<QString>("path");
@@ -133,6 +170,17 @@ private slots:
         for (size_t c = 0; c < table.slotCounts.size(); ++c)
             QVERIFY2(table.results[shippedRow][c].hits >= table.results[lruRow][c].hits,
                      qPrintable(QString("below LRU at %1 slots").arg(table.slotCounts[c])));
+        // The oracle-horizon bound sits between the policy and Belady; knowing
+        // only the current layer (horizon 0) adds nothing: the read-ahead
+        // already pins it.
+        for (size_t c = 0; c < table.slotCounts.size(); ++c) {
+            const int n = table.slotCounts[c];
+            const uint64_t shipped = table.results[shippedRow][c].hits;
+            QCOMPARE(simulateCache(*trace, kShippedPolicy, n, 0, true, 0).hits, shipped);
+            const uint64_t token = simulateCache(*trace, kShippedPolicy, n, 0, true, trace->moeLayers).hits;
+            QVERIFY(token >= shipped);
+            QVERIFY(table.results[beladyRow][c].hits >= token);
+        }
     }
 
     void malformedTracesRefused_data()

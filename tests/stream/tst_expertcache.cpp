@@ -209,26 +209,41 @@ private slots:
 
     // The real cache and the trace replay agree hit for hit: the replay pins a
     // layer's experts while the layer runs, which here means holding its handles.
+    // The real cache and the replay agree hit for hit, in both of the engine's
+    // flows: demands only (read-ahead off) and read-ahead first (the default:
+    // prefetch(layer, ids, false) pins the layer's resident records before its
+    // reads evict, then the demands). Read-ahead rows need top-k <= a quarter
+    // of the slots (the pin cap), as every decode cache of one working set or
+    // more has; below that, un-pinned read-ahead reads race their completion.
     void matchesReplay_data()
     {
         QTest::addColumn<int>("policy");
         QTest::addColumn<int>("nSlots");
-        QTest::newRow("LRFU-layer minimum") << int(EvictionPolicy::LrfuLayer) << 2 * kTopK;
-        QTest::newRow("LRFU-layer 1 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers;
-        QTest::newRow("LRFU-layer 1.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 3 / 2;
-        QTest::newRow("LRFU-layer 2.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 5 / 2;
-        QTest::newRow("LRFU minimum") << int(EvictionPolicy::Lrfu) << 2 * kTopK;
-        QTest::newRow("LRFU 1 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers;
-        QTest::newRow("LRFU 2.5 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers * 5 / 2;
-        QTest::newRow("LRU-2 minimum") << int(EvictionPolicy::Lru2) << 2 * kTopK;
-        QTest::newRow("LRU-2 1 ws") << int(EvictionPolicy::Lru2) << kTopK * kLayers;
-        QTest::newRow("LRU 1 ws") << int(EvictionPolicy::Lru) << kTopK * kLayers;
-        QTest::newRow("LFRU-scan 1.5 ws") << int(EvictionPolicy::LfruScan) << kTopK * kLayers * 3 / 2;
+        QTest::addColumn<bool>("readAhead");
+        QTest::newRow("LRFU-layer minimum") << int(EvictionPolicy::LrfuLayer) << 2 * kTopK << false;
+        QTest::newRow("LRFU-layer 1 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers << false;
+        QTest::newRow("LRFU-layer 1.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 3 / 2 << false;
+        QTest::newRow("LRFU-layer 2.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 5 / 2 << false;
+        QTest::newRow("LRFU minimum") << int(EvictionPolicy::Lrfu) << 2 * kTopK << false;
+        QTest::newRow("LRFU 1 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers << false;
+        QTest::newRow("LRFU 2.5 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers * 5 / 2 << false;
+        QTest::newRow("LRU-2 minimum") << int(EvictionPolicy::Lru2) << 2 * kTopK << false;
+        QTest::newRow("LRU-2 1 ws") << int(EvictionPolicy::Lru2) << kTopK * kLayers << false;
+        QTest::newRow("LRU 1 ws") << int(EvictionPolicy::Lru) << kTopK * kLayers << false;
+        QTest::newRow("LFRU-scan 1.5 ws") << int(EvictionPolicy::LfruScan) << kTopK * kLayers * 3 / 2 << false;
+        QTest::newRow("read-ahead LRFU-layer 1 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers << true;
+        QTest::newRow("read-ahead LRFU-layer 1.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 3 / 2 << true;
+        QTest::newRow("read-ahead LRFU-layer 2.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 5 / 2 << true;
+        QTest::newRow("read-ahead LRFU 1 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers << true;
+        QTest::newRow("read-ahead LRU-2 1.5 ws") << int(EvictionPolicy::Lru2) << kTopK * kLayers * 3 / 2 << true;
+        QTest::newRow("read-ahead LRU 1 ws") << int(EvictionPolicy::Lru) << kTopK * kLayers << true;
+        QTest::newRow("read-ahead LFRU-scan 1.5 ws") << int(EvictionPolicy::LfruScan) << kTopK * kLayers * 3 / 2 << true;
     }
     void matchesReplay()
     {
         QFETCH(int, policy);
         QFETCH(int, nSlots);
+        QFETCH(bool, readAhead);
         RoutingTrace trace;
         trace.moeLayers = kLayers;
         trace.topK = kTopK;
@@ -251,15 +266,18 @@ private slots:
         QVERIFY(cache.isOk());
         for (const auto &token : trace.tokens) {
             for (int l = 0; l < kLayers; ++l) {
+                if (readAhead)
+                    (*cache)->prefetch(kFirstLayer + l, token[size_t(l)], false);
                 std::vector<ExpertHandle> held;
                 for (int e : token[size_t(l)]) {
                     auto h = (*cache)->acquire(kFirstLayer + l, e);
                     QVERIFY(h.isOk());
+                    QVERIFY(recordIs(*h, kFirstLayer + l, e));
                     held.push_back(std::move(*h));
                 }
             }
         }
-        const SimResult sim = simulateCache(trace, EvictionPolicy(policy), nSlots);
+        const SimResult sim = simulateCache(trace, EvictionPolicy(policy), nSlots, 0, readAhead);
         QCOMPARE((*cache)->stats().demandHits, sim.hits);
         QCOMPARE((*cache)->stats().demandMisses, sim.accesses - sim.hits);
     }

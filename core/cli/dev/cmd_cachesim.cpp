@@ -12,6 +12,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cmath>
 #include <sstream>
 
 using namespace sluice;
@@ -21,12 +22,30 @@ static int runCachesim(const std::vector<std::string> &args)
     std::string path;
     bool json = false;
     double lambda = 0; // 0 = the policies' own decay
+    bool demandsOnly = false;
+    std::vector<int> horizons; // oracle-horizon bound rows for the shipped policy
     std::vector<double> sizes = {1, 2, 3, 5};
     cli::OptionParser p("cachesim", "Replays an expert-routing trace through every eviction policy (docs/streaming.md) and Belady\n"
                                     "(offline optimum) at multiples of one token's working set (top-k x MoE layers).");
     p.positional("TRACE.jsonl", &path, "a routing trace");
     p.flag("--json", &json, "JSON output");
     p.number("--lambda", &lambda, 1e-9, 100, "decay per token of the LRFU policies (sensitivity sweeps)", "L");
+    p.flag("--no-read-ahead", &demandsOnly,
+           "replay demands only (read-ahead off): a layer's misses may evict its own later experts");
+    p.custom("--horizon", "LIST",
+             "bound rows: the shipped policy told the true routing of the next H layer runs, e.g. 0,16,32",
+             [&](const std::string &v) {
+                 std::stringstream list(v);
+                 std::string item;
+                 while (std::getline(list, item, ',')) {
+                     double x = 0;
+                     if (!cli::parseNumber(item, 0, 1e6, x).empty() || x != std::floor(x))
+                         return std::string("expected a list of whole layer-run counts in 0..1000000, e.g. 0,16,32");
+                     horizons.push_back(int(x));
+                 }
+                 return horizons.empty() ? std::string("expected a list of whole layer-run counts, e.g. 0,16,32")
+                                         : std::string();
+             });
     p.custom("--sizes", "LIST", "cache sizes in working sets, e.g. 1,2,3,5", [&](const std::string &v) {
         sizes.clear();
         std::stringstream list(v);
@@ -46,7 +65,7 @@ static int runCachesim(const std::vector<std::string> &args)
         std::fprintf(stderr, "cachesim: %s\n", trace.status().message().c_str());
         return 1;
     }
-    const SimTable table = simulateTable(*trace, sizes, lambda);
+    const SimTable table = simulateTable(*trace, sizes, lambda, !demandsOnly);
     if (json) {
         QJsonObject root;
         root["trace"] = QString::fromStdString(trace->name);
@@ -73,6 +92,7 @@ static int runCachesim(const std::vector<std::string> &args)
         root["policies"] = rows;
         root["best_practical"] = policyName(table.bestPractical);
         root["shipped"] = policyName(kShippedPolicy);
+        root["read_ahead"] = !demandsOnly;
         std::printf("%s", QJsonDocument(root).toJson(QJsonDocument::Indented).constData());
         return 0;
     }
@@ -94,8 +114,19 @@ static int runCachesim(const std::vector<std::string> &args)
             std::printf(" %13.1f%%", 100.0 * res.hitRate());
         std::printf("\n");
     }
+    for (int h : horizons) {
+        char name[32];
+        std::snprintf(name, sizeof name, "+future %d", h);
+        std::printf("%-11s", name);
+        for (int slots : table.slotCounts)
+            std::printf(" %13.1f%%", 100.0 * simulateCache(*trace, kShippedPolicy, slots, lambda, !demandsOnly, h).hitRate());
+        std::printf("\n");
+    }
     std::printf("\nbest practical policy on this trace: %s; shipped: %s\n", policyName(table.bestPractical),
                 policyName(kShippedPolicy));
+    if (!horizons.empty())
+        std::printf("+future H: %s told the true routing of the next H layer runs (an oracle bound, not a policy)\n",
+                    policyName(kShippedPolicy));
     return 0;
 }
 
