@@ -137,6 +137,10 @@ private:
     void syncSession(const QString &chatId);
     void saveSession();
     void connectSessions();
+    // The live budget (mainwindowbudget.cpp): the planner's Apply moves the
+    // budget of the open model in place when only the budget changed.
+    void applyBudget(quint64 budgetBytes, int contextLength);
+    void connectBudget();
 
     Settings *m_settings;
     Appearance *m_appearance;
@@ -152,6 +156,7 @@ private:
     QString m_pendingPath;
     int m_contextLength = 4096;
     quint64 m_openId = 0;
+    quint64 m_budgetId = 0; // the planner's live budget change awaiting its answer
 
     // Generation state.
     bool m_generating = false;
