@@ -4,6 +4,8 @@
 // format (thinking off); otherwise the prompt is plain content text.
 #include "command.h"
 
+#include "budgetadapt.h"
+
 #include "hostenv.h"
 #include "model/engine.h"
 #include "options.h"
@@ -30,6 +32,8 @@ static int runRun(const std::vector<std::string> &args)
     p.flag("--chat", &chat, "wrap the prompt as one user turn in the model's chat format (thinking off)");
     p.flag("--stats", &stats, "prefill/decode speed and expert cache figures on stderr");
     cli::addEngineOptions(p, opts);
+    cli::AdaptOptions adapt;
+    cli::addAdaptOptions(p, adapt);
     if (const int code = p.parse(args); code >= 0)
         return code;
     if (!promptOption.empty())
@@ -64,6 +68,15 @@ static int runRun(const std::vector<std::string> &args)
         std::fprintf(stderr, "run: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
         return 1;
     }
+    // --adapt-budget: one generation cannot move its budget midway, so run
+    // samples the system once before it and applies that decision.
+    cli::BudgetAdapter adapter;
+    if (Status st = adapter.start(cli::budgetTarget(e), adapt, makeSystemPressureSource(), false); !st.isOk()) {
+        std::fprintf(stderr, "run: %s\n", st.message().c_str());
+        return 1;
+    }
+    if (const std::string said = adapter.sampleNow(); !said.empty())
+        std::fprintf(stderr, "%s\n", said.c_str());
     const bool profile = cli::profileRequested();
     int index = 0;
     auto r = e.generate(ids, sp, [&](const GeneratedToken &t) {
