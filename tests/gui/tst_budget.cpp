@@ -6,7 +6,10 @@
 #include "guitestutil.h"
 
 #include "enginefactory.h"
+#include "budgetchart.h"
 #include "plannerwidget.h"
+#include "qt/budgetmonitor.h"
+#include "statspanel.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -30,6 +33,8 @@ private Q_SLOTS:
     void contextChangeReopens();
     void refusedBudgetIsAnError();
     void demoFiguresAreTheEngines();
+    void pressureShrinksAndRegrows();
+    void monitorCanBeTurnedOff();
 };
 
 namespace {
@@ -81,7 +86,7 @@ void TestBudget::applyWithoutReopen()
     QSignalSpy changed(w, &qt::EngineWorker::budgetChanged);
     QSignalSpy windowOpened(f.window.get(), &gui::MainWindow::modelOpened);
     panel->applyButton()->click();
-    QVERIFY(changed.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 10000); // the worker's thread may answer before a wait()
     QTest::qWait(50); // anything queued behind it would arrive now
     QCOMPARE(opened.count(), 0);
     QCOMPARE(closed.count(), 0);
@@ -89,7 +94,7 @@ void TestBudget::applyWithoutReopen()
     QCOMPARE(windowOpened.count(), 0);
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.first().at(1).value<ModelInfo>().budgetBytes, target);
-    QCOMPARE(f.window->modelInfo().budgetBytes, target);
+    QTRY_COMPARE(f.window->modelInfo().budgetBytes, target);
     QVERIFY(f.window->isModelOpen());
     QVERIFY(f.window->lastMessage().contains(QStringLiteral("stayed open")));
     // Nothing left to apply.
@@ -104,6 +109,7 @@ void TestBudget::applyWithoutReopen()
     o.engineFactory = scriptedFactory(defaultScript());
     o.plannerInputs = [](const QString &, int ctx, int) { return std::optional<PlannerInputs>(k3LikePlannerInputs(ctx)); };
     o.usableRamBytes = 64ull << 30;
+    o.pressureSource = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{calmSample()}); };
     gui::Settings again(f.dir.filePath(QStringLiteral("settings.ini")));
     gui::MainWindow restarted(&again, f.appearance.get(), o);
     QVERIFY(openAndPlan(restarted, f.modelDir));
@@ -126,7 +132,7 @@ void TestBudget::contextChangeReopens()
     QSignalSpy opened(w, &qt::EngineWorker::opened);
     QSignalSpy changed(w, &qt::EngineWorker::budgetChanged);
     panel->applyButton()->click();
-    QVERIFY(opened.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() >= 1, 10000); // the worker's thread may answer before a wait()
     QCOMPARE(changed.count(), 0);
     QCOMPARE(f.settings->contextLength(), ctx->itemData(other).toInt());
 }
@@ -146,7 +152,7 @@ void TestBudget::refusedBudgetIsAnError()
     // Straight to the window's handler: under the scripted floor but above the panel's.
     QMetaObject::invokeMethod(f.window->plannerPanel(), "applyRequested", Q_ARG(quint64, script.floorBytes - 4096),
                               Q_ARG(int, f.window->plannerPanel()->chosenContext()));
-    QVERIFY(error.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(error.count() >= 1, 10000); // the worker's thread may answer before a wait()
     QTRY_VERIFY(!notice.isEmpty());
     QCOMPARE(notice.last().at(0).toString(), QStringLiteral("The budget could not be changed."));
     QCOMPARE(f.window->modelInfo().budgetBytes, inForce);
@@ -174,6 +180,7 @@ void TestBudget::demoFiguresAreTheEngines()
     o.dataDirectory = dir.filePath(QStringLiteral("data"));
     o.engineFactory = gui::defaultEngineFactory();
     o.plannerInputs = gui::defaultPlannerInputs();
+    o.pressureSource = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{calmSample()}); };
     gui::MainWindow window(&settings, &appearance, o);
     QVERIFY(openAndPlan(window, demo));
     const ModelInfo &info = window.modelInfo();
@@ -201,10 +208,123 @@ void TestBudget::demoFiguresAreTheEngines()
     QSignalSpy changed(window.engine()->worker(), &qt::EngineWorker::budgetChanged);
     QSignalSpy opened(window.engine()->worker(), &qt::EngineWorker::opened);
     panel->applyButton()->click();
-    QVERIFY(changed.wait(20000));
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 20000); // the worker's thread may answer before a wait()
     QCOMPARE(opened.count(), 0);
-    QCOMPARE(info.budgetBytes, chosen);
+    QTRY_COMPARE(info.budgetBytes, chosen);
     check();
+}
+
+namespace {
+
+PressureSample availableGiB(double gib)
+{
+    PressureSample s;
+    s.haveAvailable = true;
+    s.totalBytes = 64ull << 30;
+    s.availableBytes = quint64(gib * double(1ull << 30));
+    return s;
+}
+
+struct PressureWindow {
+    QTemporaryDir dir;
+    gui::Settings settings{dir.filePath(QStringLiteral("settings.ini"))};
+    gui::Appearance appearance{qApp};
+    QString modelDir = dir.filePath(QStringLiteral("test-model.waste"));
+    std::unique_ptr<gui::MainWindow> window;
+
+    explicit PressureWindow(std::vector<PressureSample> script)
+    {
+        QDir().mkpath(modelDir);
+        QFile manifest(QDir(modelDir).filePath(QStringLiteral("manifest.json")));
+        manifest.open(QIODevice::WriteOnly);
+        manifest.write("{}");
+        manifest.close();
+        // Fast thresholds so the episode takes a fraction of a second.
+        settings.setAdaptIntervalSeconds(0.02);
+        settings.setAdaptHoldSeconds(0);
+        settings.setAdaptCalmSeconds(0.3);
+        gui::MainWindowOptions o;
+        o.dataDirectory = dir.filePath(QStringLiteral("data"));
+        o.engineFactory = scriptedFactory(defaultScript());
+        o.plannerInputs = [](const QString &, int ctx, int) { return std::optional<PlannerInputs>(k3LikePlannerInputs(ctx)); };
+        o.usableRamBytes = 64ull << 30;
+        o.pressureSource = [script] { return std::make_unique<ScriptedPressureSource>(script); };
+        window = std::make_unique<gui::MainWindow>(&settings, &appearance, o);
+    }
+};
+
+} // namespace
+
+void TestBudget::pressureShrinksAndRegrows()
+{
+    // Short of memory for three samples, then plenty: the window lowers the
+    // budget in steps through the live budget (no reopen), says so, draws it,
+    // and grows back to the user's budget after the calm period.
+    std::vector<PressureSample> script(3, availableGiB(0.2));
+    script.push_back(availableGiB(16));
+    PressureWindow f(script);
+    f.settings.setAdaptBudget(false); // armed below, once the spies are in place
+    QVERIFY(openAndPlan(*f.window, f.modelDir));
+    const quint64 user = f.window->modelInfo().budgetBytes;
+    const quint64 floor = f.window->modelInfo().floorBytes;
+    qt::EngineWorker *w = f.window->engine()->worker();
+    QSignalSpy opened(w, &qt::EngineWorker::opened);
+    QSignalSpy closed(w, &qt::EngineWorker::closed);
+    QSignalSpy changed(w, &qt::EngineWorker::budgetChanged);
+    QSignalSpy notices(f.window.get(), &gui::MainWindow::noticeShown);
+    f.settings.setAdaptBudget(true); // a settings change (re)starts the monitor
+    QVERIFY(f.window->budgetMonitor()->isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 2 && f.window->modelInfo().budgetBytes == user, 10000);
+    QCOMPARE(opened.count(), 0);
+    QCOMPARE(closed.count(), 0);
+
+    // Down in steps, never under the floor, then up in steps to the user's budget.
+    QVector<quint64> budgets;
+    for (const QList<QVariant> &c : changed)
+        budgets << c.at(1).value<ModelInfo>().budgetBytes;
+    int lowest = int(std::min_element(budgets.begin(), budgets.end()) - budgets.begin());
+    QVERIFY(budgets.at(lowest) < user);
+    QVERIFY(budgets.at(lowest) >= floor);
+    for (int i = 1; i <= lowest; ++i)
+        QVERIFY(budgets.at(i) < budgets.at(i - 1));
+    QVERIFY(budgets.at(0) < user);
+    for (int i = lowest + 1; i < budgets.size(); ++i)
+        QVERIFY(budgets.at(i) > budgets.at(i - 1));
+    QCOMPARE(budgets.last(), user);
+    QStringList said;
+    for (const QList<QVariant> &n : notices)
+        said << n.at(0).toString();
+    QVERIFY2(said.filter(QStringLiteral("while the system needed memory")).size() == lowest + 1, qPrintable(said.join('|')));
+    QVERIFY2(said.filter(QStringLiteral("the system has memory again")).size() == budgets.size() - lowest - 1,
+             qPrintable(said.join('|')));
+    // The chart: the budget at open, then every step, the reductions marked.
+    const auto &points = f.window->statsPanel()->budgetChart()->points();
+    QCOMPARE(points.size(), 1 + budgets.size());
+    QCOMPARE(points.first().budgetBytes, user);
+    for (int i = 0; i < budgets.size(); ++i) {
+        QCOMPARE(points.at(i + 1).budgetBytes, budgets.at(i));
+        QCOMPARE(points.at(i + 1).pressure, i <= lowest);
+    }
+    // Pressure moves nothing the user chose: the stored budget is the user's.
+    QCOMPARE(f.window->plannerPanel()->chosenBudget(), user);
+}
+
+void TestBudget::monitorCanBeTurnedOff()
+{
+    PressureWindow f(std::vector<PressureSample>{availableGiB(0.2)});
+    f.settings.setAdaptBudget(false);
+    QVERIFY(openAndPlan(*f.window, f.modelDir));
+    QVERIFY(!f.window->budgetMonitor()->isRunning());
+    QSignalSpy changed(f.window->engine()->worker(), &qt::EngineWorker::budgetChanged);
+    QTest::qWait(300);
+    QCOMPARE(changed.count(), 0);
+    // On: it reduces. Off again: the user's budget comes back at once.
+    const quint64 user = f.window->modelInfo().budgetBytes;
+    f.settings.setAdaptBudget(true);
+    QTRY_VERIFY_WITH_TIMEOUT(f.window->modelInfo().budgetBytes < user, 5000);
+    f.settings.setAdaptBudget(false);
+    QVERIFY(!f.window->budgetMonitor()->isRunning());
+    QTRY_COMPARE_WITH_TIMEOUT(f.window->modelInfo().budgetBytes, user, 5000);
 }
 
 QTEST_MAIN(TestBudget)

@@ -337,6 +337,7 @@ void TestMainWindow::demoModelEndToEnd()
     o.demoModelPath = demo;
     o.engineFactory = gui::defaultEngineFactory();
     o.plannerInputs = gui::defaultPlannerInputs();
+    o.pressureSource = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{calmSample()}); };
     gui::MainWindow window(&settings, &appearance, o);
     window.show();
     QSignalSpy opened(&window, &gui::MainWindow::modelOpened);
