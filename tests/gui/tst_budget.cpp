@@ -8,9 +8,11 @@
 #include "enginefactory.h"
 #include "budgetchart.h"
 #include "plannerwidget.h"
+#include "settingsdialog.h"
 #include "qt/budgetmonitor.h"
 #include "statspanel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QProcess>
@@ -35,6 +37,7 @@ private Q_SLOTS:
     void demoFiguresAreTheEngines();
     void pressureShrinksAndRegrows();
     void monitorCanBeTurnedOff();
+    void settingsDialogTurnsItOff();
 };
 
 namespace {
@@ -325,6 +328,31 @@ void TestBudget::monitorCanBeTurnedOff()
     f.settings.setAdaptBudget(false);
     QVERIFY(!f.window->budgetMonitor()->isRunning());
     QTRY_COMPARE_WITH_TIMEOUT(f.window->modelInfo().budgetBytes, user, 5000);
+}
+
+void TestBudget::settingsDialogTurnsItOff()
+{
+    QTemporaryDir dir;
+    gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
+    QVERIFY(settings.adaptBudget()); // on by default in the app
+    QCOMPARE(settings.adaptMinBudgetBytes(), quint64(0));
+    gui::SettingsDialog dialog(&settings);
+    QCheckBox *box = nullptr;
+    QDoubleSpinBox *min = nullptr;
+    for (QCheckBox *b : dialog.findChildren<QCheckBox *>())
+        if (b->accessibleName().contains(QStringLiteral("short of memory")))
+            box = b;
+    for (QDoubleSpinBox *b : dialog.findChildren<QDoubleSpinBox *>())
+        if (b->accessibleName().contains(QStringLiteral("Smallest budget")))
+            min = b;
+    QVERIFY(box && min);
+    QVERIFY(box->isChecked());
+    min->setValue(3.0);
+    box->setChecked(false);
+    QVERIFY(!min->isEnabled());
+    dialog.apply();
+    QVERIFY(!settings.adaptBudget());
+    QCOMPARE(settings.adaptMinBudgetBytes(), quint64(3ull << 30));
 }
 
 QTEST_MAIN(TestBudget)
