@@ -26,6 +26,7 @@
 
 #ifdef __linux__
 #include <csignal>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -71,15 +72,19 @@ void sleepSeconds(double s)
 
 // The child: only async-signal-safe calls (it is forked before any thread
 // exists, but stays minimal anyway). Dies with the parent.
-[[noreturn]] void runHog(uint64_t bytes, double startAfter, double holdFor)
+// Writes one byte to `ready` once every page is touched, so the parent can
+// mark when the memory was really taken (touching GiBs takes seconds under load).
+[[noreturn]] void runHog(uint64_t bytes, double startAfter, double holdFor, int ready)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     sleepSeconds(startAfter);
-    void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
     if (p != MAP_FAILED) {
         const long page = sysconf(_SC_PAGESIZE);
         for (uint64_t off = 0; off < bytes; off += uint64_t(page))
             static_cast<volatile char *>(p)[off] = 1;
+        const char one = 1;
+        (void)!write(ready, &one, 1);
         sleepSeconds(holdFor);
     }
     _exit(0);
@@ -126,6 +131,11 @@ static int runBenchPressure(const std::vector<std::string> &args)
         return 1;
     }
     const uint64_t hog = std::min(avail0 - hogLeave, hogMax);
+    int ready[2];
+    if (pipe(ready) != 0) {
+        std::fprintf(stderr, "bench-pressure: pipe failed\n");
+        return 1;
+    }
     const auto t0 = Clock::now();
     const pid_t child = fork();
     if (child < 0) {
@@ -133,10 +143,16 @@ static int runBenchPressure(const std::vector<std::string> &args)
         return 1;
     }
     if (child == 0)
-        runHog(hog, hogStart, hogSeconds);
+        runHog(hog, hogStart, hogSeconds, ready[1]);
+    close(ready[1]);
+    fcntl(ready[0], F_SETFL, O_NONBLOCK);
+    bool hogExited = false;
     auto reap = [&] {
-        kill(child, SIGKILL);
-        waitpid(child, nullptr, 0);
+        if (!hogExited) {
+            kill(child, SIGKILL);
+            waitpid(child, nullptr, 0);
+        }
+        close(ready[0]);
     };
 
     auto model = Model::open(opts);
@@ -178,13 +194,25 @@ static int runBenchPressure(const std::vector<std::string> &args)
     while (std::chrono::duration<double>(Clock::now() - t0).count() < seconds) {
         std::string event = adapter.applyPending();
         std::replace(event.begin(), event.end(), '\n', ';');
+        auto note = [&event](const std::string &what) {
+            if (!event.empty())
+                event += ';';
+            event += what;
+        };
+        char byte;
+        if (read(ready[0], &byte, 1) == 1)
+            note("hog holds its memory");
+        if (!hogExited && waitpid(child, nullptr, WNOHANG) == child) {
+            hogExited = true;
+            note("hog exited");
+        }
         s.reset();
         const auto g0 = Clock::now();
         auto r = s.generate(prompt, sp, [](const GeneratedToken &) { return true; });
         const double g = std::chrono::duration<double>(Clock::now() - g0).count();
         if (!r) {
             ++failures;
-            event += (event.empty() ? "" : ";") + std::string("error: ") + r.status().message();
+            note("error: " + r.status().message());
         }
         const double tps = r && g > 0 ? double(r->tokens.size()) / g : 0.0;
         std::printf("%.2f\t%.2f\t%.0f\t%.0f\t%.0f\t%.0f\t%s\n", std::chrono::duration<double>(Clock::now() - t0).count(),
