@@ -30,7 +30,7 @@ void BudgetChart::clear()
 
 void BudgetChart::addPoint(quint64 budgetBytes, quint64 cacheBytes, bool pressure)
 {
-    m_points.append({double(m_clock.elapsed()) / 1000.0, budgetBytes, cacheBytes, pressure});
+    m_points.append({ double(m_clock.elapsed()) / 1000.0, budgetBytes, cacheBytes, pressure });
     if (m_points.size() > kMaxPoints)
         m_points.removeFirst();
     if (!m_tick.isActive())
@@ -88,10 +88,11 @@ void BudgetChart::paintEvent(QPaintEvent *)
     steps([](const Point &pt) { return pt.cacheBytes; }, cacheColor);
     steps([](const Point &pt) { return pt.budgetBytes; }, budgetColor);
     p.setPen(budgetColor);
-    p.drawText(QRectF(0, 0, width() / 2, 14), Qt::AlignLeft, tr("budget %1").arg(formatBytes(m_points.last().budgetBytes)));
+    p.drawText(
+        QRectF(0, 0, width() / 2, 14), Qt::AlignLeft, tr("budget %1").arg(formatBytes(m_points.last().budgetBytes)));
     p.setPen(cacheColor);
     p.drawText(QRectF(width() / 2, 0, width() / 2, 14), Qt::AlignRight,
-               tr("expert cache %1").arg(formatBytes(m_points.last().cacheBytes)));
+        tr("expert cache %1").arg(formatBytes(m_points.last().cacheBytes)));
 }
 
 } // namespace sluice::gui

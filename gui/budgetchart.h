@@ -10,12 +10,11 @@
 
 namespace sluice::gui {
 
-class BudgetChart : public QWidget
-{
+class BudgetChart : public QWidget {
     Q_OBJECT
 public:
     struct Point {
-        double seconds = 0;    // since clear()
+        double seconds = 0; // since clear()
         quint64 budgetBytes = 0;
         quint64 cacheBytes = 0;
         bool pressure = false; // the step was a reduction for the system's sake
@@ -27,7 +26,7 @@ public:
     const QVector<Point> &points() const { return m_points; }
     static constexpr int kMaxPoints = 240;
 
-    QSize sizeHint() const override { return {320, 90}; }
+    QSize sizeHint() const override { return { 320, 90 }; }
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -42,9 +42,10 @@ void MainWindow::applyBudget(quint64 budgetBytes, int contextLength)
 
 void MainWindow::connectBudget()
 {
-    m_monitor = new qt::BudgetMonitor(m_options.pressureSource ? m_options.pressureSource() : makeSystemPressureSource(), this);
+    m_monitor = new qt::BudgetMonitor(
+        m_options.pressureSource ? m_options.pressureSource() : makeSystemPressureSource(), this);
     connect(m_monitor, &qt::BudgetMonitor::budgetDecided, this,
-            [this](quint64 bytes, bool shrink, const QString &) { applyPressureBudget(bytes, shrink); });
+        [this](quint64 bytes, bool shrink, const QString &) { applyPressureBudget(bytes, shrink); });
     connect(m_monitor, &qt::BudgetMonitor::sourceFailed, this, [](const QString &message) {
         // The budget simply stays; the terminal says why the monitor is blind.
         qWarning().noquote() << "memory pressure monitor:" << message;
@@ -80,16 +81,14 @@ void MainWindow::connectBudget()
             m_planner->setCurrentBudget(info.budgetBytes, m_contextLength);
             m_stats->budgetChart()->addPoint(info.budgetBytes, info.expertCacheBytes, shrink);
             if (!info.expertCacheBytes) // an engine that reports no cache size
-                showNotice(shrink ? tr("Budget reduced to %1 while the system needed memory")
-                                                  .arg(formatBytes(info.budgetBytes))
-                                            : tr("Budget back to %1: the system has memory again")
-                                                  .arg(formatBytes(info.budgetBytes)));
-            else
                 showNotice(shrink
-                               ? tr("Cache reduced to %1 while the system needed memory (budget %2)")
-                                     .arg(formatBytes(info.expertCacheBytes), formatBytes(info.budgetBytes))
-                               : tr("Cache back to %1: the system has memory again (budget %2)")
-                                     .arg(formatBytes(info.expertCacheBytes), formatBytes(info.budgetBytes)));
+                        ? tr("Budget reduced to %1 while the system needed memory").arg(formatBytes(info.budgetBytes))
+                        : tr("Budget back to %1: the system has memory again").arg(formatBytes(info.budgetBytes)));
+            else
+                showNotice(shrink ? tr("Cache reduced to %1 while the system needed memory (budget %2)")
+                                        .arg(formatBytes(info.expertCacheBytes), formatBytes(info.budgetBytes))
+                                  : tr("Cache back to %1: the system has memory again (budget %2)")
+                                        .arg(formatBytes(info.expertCacheBytes), formatBytes(info.budgetBytes)));
         }
     });
     connect(w, &qt::EngineWorker::error, this, [this](quint64 id, const QString &message, const QString &detail) {
@@ -123,8 +122,8 @@ void MainWindow::restartBudgetMonitor()
     // The budget the user chose is the top; the monitor never goes under the
     // live floor of the open model (below it a reopen would be needed).
     g.maxBudgetBytes = m_userBudget;
-    g.minBudgetBytes = std::max<quint64>(m_settings->adaptMinBudgetBytes(),
-                                         m_info.liveBudgetMinBytes ? m_info.liveBudgetMinBytes : m_info.floorBytes);
+    g.minBudgetBytes = std::max<quint64>(
+        m_settings->adaptMinBudgetBytes(), m_info.liveBudgetMinBytes ? m_info.liveBudgetMinBytes : m_info.floorBytes);
     g.lowAvailableBytes = m_settings->adaptLowAvailableBytes();
     g.highAvailableBytes = m_settings->adaptHighAvailableBytes();
     g.psiSomePercent = m_settings->adaptPsiPercent();

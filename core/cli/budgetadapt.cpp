@@ -9,20 +9,24 @@ namespace sluice::cli {
 void addAdaptOptions(OptionParser &p, AdaptOptions &o)
 {
     p.flag("--adapt-budget", &o.enabled,
-           "yield memory under system pressure: lower the budget in whole slots while the system runs short, grow it "
-           "back when calm (applied between replies)");
-    p.size("--adapt-min", &o.minBudgetBytes, 0, kMaxBudgetBytes, "with --adapt-budget: never below SIZE (default the live floor)");
+        "yield memory under system pressure: lower the budget in whole slots while the system runs short, grow it "
+        "back when calm (applied between replies)");
+    p.size("--adapt-min", &o.minBudgetBytes, 0, kMaxBudgetBytes,
+        "with --adapt-budget: never below SIZE (default the live floor)");
     p.size("--adapt-low", &o.lowAvailableBytes, 1ull << 20, kMaxBudgetBytes,
-           "with --adapt-budget: pressure when MemAvailable is under SIZE (default 1G)");
+        "with --adapt-budget: pressure when MemAvailable is under SIZE (default 1G)");
     p.size("--adapt-high", &o.highAvailableBytes, 1ull << 20, kMaxBudgetBytes,
-           "with --adapt-budget: calm when MemAvailable is over SIZE (default 2G)");
-    p.number("--adapt-calm", &o.calmSeconds, 0, 86400, "with --adapt-budget: seconds of calm before growing back (default 30)", "S");
-    p.number("--adapt-interval", &o.intervalSeconds, 0.01, 3600, "with --adapt-budget: seconds between samples (default 1)", "S");
+        "with --adapt-budget: calm when MemAvailable is over SIZE (default 2G)");
+    p.number("--adapt-calm", &o.calmSeconds, 0, 86400,
+        "with --adapt-budget: seconds of calm before growing back (default 30)", "S");
+    p.number("--adapt-interval", &o.intervalSeconds, 0.01, 3600,
+        "with --adapt-budget: seconds between samples (default 1)", "S");
 }
 
 BudgetAdapter::~BudgetAdapter() = default; // the monitor stops and joins its thread
 
-Status BudgetAdapter::start(BudgetTarget target, const AdaptOptions &o, std::unique_ptr<PressureSource> source, bool watch)
+Status BudgetAdapter::start(
+    BudgetTarget target, const AdaptOptions &o, std::unique_ptr<PressureSource> source, bool watch)
 {
     m_monitor.reset();
     m_target = std::move(target);
@@ -86,9 +90,9 @@ std::string BudgetAdapter::apply(const BudgetDecision &d)
     if (!st.isOk())
         return "budget not adjusted for the system's memory: " + st.message();
     const ModelInfo &info = m_target.info();
-    return std::string(d.action == BudgetAction::Shrink ? "cache reduced to " : "cache back to ") +
-           formatGiB(info.expertCacheBytes) + " (budget " + formatGiB(info.budgetBytes) + ") " +
-           (d.action == BudgetAction::Shrink ? "while the system needed memory" : "now the system has memory again");
+    return std::string(d.action == BudgetAction::Shrink ? "cache reduced to " : "cache back to ")
+        + formatGiB(info.expertCacheBytes) + " (budget " + formatGiB(info.budgetBytes) + ") "
+        + (d.action == BudgetAction::Shrink ? "while the system needed memory" : "now the system has memory again");
 }
 
 } // namespace sluice::cli

@@ -19,7 +19,7 @@ namespace sluice::cli {
 
 struct AdaptOptions {
     bool enabled = false;
-    uint64_t minBudgetBytes = 0;          // 0 = the open model's live floor
+    uint64_t minBudgetBytes = 0; // 0 = the open model's live floor
     uint64_t lowAvailableBytes = 1ull << 30;
     uint64_t highAvailableBytes = 2ull << 30;
     double calmSeconds = 30;
@@ -35,11 +35,11 @@ struct BudgetTarget {
 };
 inline BudgetTarget budgetTarget(Model &m)
 {
-    return {[&m]() -> const ModelInfo & { return m.info(); }, [&m](uint64_t b) { return m.setBudget(b); }};
+    return { [&m]() -> const ModelInfo & { return m.info(); }, [&m](uint64_t b) { return m.setBudget(b); } };
 }
 inline BudgetTarget budgetTarget(Engine &e)
 {
-    return {[&e]() -> const ModelInfo & { return e.info(); }, [&e](uint64_t b) { return e.setBudget(b); }};
+    return { [&e]() -> const ModelInfo & { return e.info(); }, [&e](uint64_t b) { return e.setBudget(b); } };
 }
 
 class BudgetAdapter {
@@ -49,7 +49,7 @@ public:
     // watch = false: no sampling thread; the caller samples with sampleNow()
     // (`run`: one generation, so one sample before it).
     Status start(BudgetTarget target, const AdaptOptions &options,
-                 std::unique_ptr<PressureSource> source = makeSystemPressureSource(), bool watch = true);
+        std::unique_ptr<PressureSource> source = makeSystemPressureSource(), bool watch = true);
     // One sample now, its decision applied at once.
     std::string sampleNow();
     // Between generations: applies the latest pending decision. Returns the

@@ -65,9 +65,8 @@ uint64_t rssBytes()
 
 void sleepSeconds(double s)
 {
-    timespec ts{time_t(s), long((s - double(time_t(s))) * 1e9)};
-    while (nanosleep(&ts, &ts) != 0) {
-    }
+    timespec ts { time_t(s), long((s - double(time_t(s))) * 1e9) };
+    while (nanosleep(&ts, &ts) != 0) { }
 }
 
 // The child: only async-signal-safe calls (it is forked before any thread
@@ -91,7 +90,10 @@ void sleepSeconds(double s)
 }
 #endif
 
-double mib(uint64_t b) { return double(b) / double(1ull << 20); }
+double mib(uint64_t b)
+{
+    return double(b) / double(1ull << 20);
+}
 
 } // namespace
 
@@ -113,7 +115,8 @@ static int runBenchPressure(const std::vector<std::string> &args)
     p.number("--seconds", &seconds, 5, 600, "length of the run (default 30)", "S");
     p.number("--hog-start", &hogStart, 0, 600, "the hog starts S after the run (default 6)", "S");
     p.number("--hog-seconds", &hogSeconds, 1, 600, "the hog holds its memory S seconds (default 12)", "S");
-    p.size("--hog-leave", &hogLeave, 1ull << 30, 1ull << 50, "the hog leaves SIZE of MemAvailable (default 2G, at least 1G)");
+    p.size("--hog-leave", &hogLeave, 1ull << 30, 1ull << 50,
+        "the hog leaves SIZE of MemAvailable (default 2G, at least 1G)");
     p.size("--hog-max", &hogMax, 1ull << 20, 64ull << 30, "the hog takes at most SIZE (default 8G)");
     p.integer("--turn-tokens", &turnTokens, 2, 4096, "tokens per decode turn (default 8)");
     cli::addEngineOptions(p, opts);
@@ -127,7 +130,7 @@ static int runBenchPressure(const std::vector<std::string> &args)
     const uint64_t avail0 = memAvailableBytes();
     if (avail0 <= hogLeave + (256ull << 20)) {
         std::fprintf(stderr, "bench-pressure: MemAvailable %.0f MiB leaves no room for a hog (--hog-leave %.0f MiB)\n",
-                     mib(avail0), mib(hogLeave));
+            mib(avail0), mib(hogLeave));
         return 1;
     }
     const uint64_t hog = std::min(avail0 - hogLeave, hogMax);
@@ -183,13 +186,13 @@ static int runBenchPressure(const std::vector<std::string> &args)
     }
     std::printf("# bench-pressure: hog %.0f MiB from %.1f s for %.1f s (MemAvailable at start %.0f MiB); adapt %s "
                 "(pressure under %.0f MiB, calm over %.0f MiB); budget %.0f MiB, cache %.0f MiB\n",
-                mib(hog), hogStart, hogSeconds, mib(avail0), adapt.enabled ? "on" : "off", mib(adapt.lowAvailableBytes),
-                mib(adapt.highAvailableBytes), mib(m.info().budgetBytes), mib(m.info().expertCacheBytes));
+        mib(hog), hogStart, hogSeconds, mib(avail0), adapt.enabled ? "on" : "off", mib(adapt.lowAvailableBytes),
+        mib(adapt.highAvailableBytes), mib(m.info().budgetBytes), mib(m.info().expertCacheBytes));
     std::printf("t_s\ttok_s\trss_mib\tavail_mib\tbudget_mib\tcache_mib\tevent\n");
     SamplingParams sp;
     sp.maxTokens = turnTokens;
     sp.temperature = 0;
-    const std::vector<int> prompt{1, 2, 3, 4};
+    const std::vector<int> prompt { 1, 2, 3, 4 };
     int failures = 0;
     while (std::chrono::duration<double>(Clock::now() - t0).count() < seconds) {
         std::string event = adapter.applyPending();
@@ -215,9 +218,9 @@ static int runBenchPressure(const std::vector<std::string> &args)
             note("error: " + r.status().message());
         }
         const double tps = r && g > 0 ? double(r->tokens.size()) / g : 0.0;
-        std::printf("%.2f\t%.2f\t%.0f\t%.0f\t%.0f\t%.0f\t%s\n", std::chrono::duration<double>(Clock::now() - t0).count(),
-                    tps, mib(rssBytes()), mib(memAvailableBytes()), mib(m.info().budgetBytes),
-                    mib(m.info().expertCacheBytes), event.c_str());
+        std::printf("%.2f\t%.2f\t%.0f\t%.0f\t%.0f\t%.0f\t%s\n",
+            std::chrono::duration<double>(Clock::now() - t0).count(), tps, mib(rssBytes()), mib(memAvailableBytes()),
+            mib(m.info().budgetBytes), mib(m.info().expertCacheBytes), event.c_str());
         std::fflush(stdout);
         if (failures > 3)
             break;
@@ -227,5 +230,5 @@ static int runBenchPressure(const std::vector<std::string> &args)
 #endif
 }
 
-static const cli::CommandRegistration reg{"bench-pressure", "Decode under a bounded memory hog, with and without --adapt-budget",
-                                          runBenchPressure};
+static const cli::CommandRegistration reg { "bench-pressure",
+    "Decode under a bounded memory hog, with and without --adapt-budget", runBenchPressure };

@@ -22,8 +22,7 @@
 
 namespace sluice::qt {
 
-class BudgetMonitor : public QObject
-{
+class BudgetMonitor : public QObject {
     Q_OBJECT
 public:
     explicit BudgetMonitor(std::unique_ptr<PressureSource> source, QObject *parent = nullptr);

@@ -33,8 +33,7 @@ test::EngineScript script()
 
 } // namespace
 
-class TestCliAdapt : public QObject
-{
+class TestCliAdapt : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void offByDefault();
@@ -48,7 +47,7 @@ void TestCliAdapt::offByDefault()
     cli::AdaptOptions o; // --adapt-budget not given
     cli::BudgetAdapter a;
     QVERIFY(a.start(cli::budgetTarget(e), o,
-                    std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{availableGiB(0.1)}), false)
+                 std::make_unique<ScriptedPressureSource>(std::vector<PressureSample> { availableGiB(0.1) }), false)
                 .isOk());
     QVERIFY(!a.running());
     QCOMPARE(a.sampleNow(), std::string());
@@ -63,9 +62,9 @@ void TestCliAdapt::sampleNowShrinksThenRegrows()
     o.calmSeconds = 0; // grow back on the first calm sample
     cli::BudgetAdapter a;
     QVERIFY(a.start(cli::budgetTarget(e), o,
-                    std::make_unique<ScriptedPressureSource>(
-                        std::vector<PressureSample>{availableGiB(0.5), availableGiB(8)}),
-                    false)
+                 std::make_unique<ScriptedPressureSource>(
+                     std::vector<PressureSample> { availableGiB(0.5), availableGiB(8) }),
+                 false)
                 .isOk());
     const std::string shrink = a.sampleNow();
     QVERIFY2(shrink.find("while the system needed memory") != std::string::npos, shrink.c_str());
@@ -90,7 +89,7 @@ void TestCliAdapt::watchingAppliesBetweenTurns()
     o.intervalSeconds = 0.01;
     cli::BudgetAdapter a;
     QVERIFY(a.start(cli::budgetTarget(e), o,
-                    std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{availableGiB(0.1)}))
+                 std::make_unique<ScriptedPressureSource>(std::vector<PressureSample> { availableGiB(0.1) }))
                 .isOk());
     QVERIFY(a.running());
     std::this_thread::sleep_for(std::chrono::milliseconds(100));

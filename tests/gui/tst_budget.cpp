@@ -5,11 +5,11 @@
 // opens with.
 #include "guitestutil.h"
 
-#include "enginefactory.h"
 #include "budgetchart.h"
+#include "enginefactory.h"
 #include "plannerwidget.h"
-#include "settingsdialog.h"
 #include "qt/budgetmonitor.h"
+#include "settingsdialog.h"
 #include "statspanel.h"
 
 #include <QCheckBox>
@@ -17,16 +17,15 @@
 #include <QDoubleSpinBox>
 #include <QProcess>
 #include <QPushButton>
-#include <QSlider>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QTest>
 
 using namespace sluice;
 using namespace sluice::test;
 
-class TestBudget : public QObject
-{
+class TestBudget : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -110,9 +109,11 @@ void TestBudget::applyWithoutReopen()
     gui::MainWindowOptions o;
     o.dataDirectory = f.dir.filePath(QStringLiteral("data"));
     o.engineFactory = scriptedFactory(defaultScript());
-    o.plannerInputs = [](const QString &, int ctx, int) { return std::optional<PlannerInputs>(k3LikePlannerInputs(ctx)); };
+    o.plannerInputs
+        = [](const QString &, int ctx, int) { return std::optional<PlannerInputs>(k3LikePlannerInputs(ctx)); };
     o.usableRamBytes = 64ull << 30;
-    o.pressureSource = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{calmSample()}); };
+    o.pressureSource
+        = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample> { calmSample() }); };
     gui::Settings again(f.dir.filePath(QStringLiteral("settings.ini")));
     gui::MainWindow restarted(&again, f.appearance.get(), o);
     QVERIFY(openAndPlan(restarted, f.modelDir));
@@ -154,7 +155,7 @@ void TestBudget::refusedBudgetIsAnError()
     QSignalSpy notice(f.window.get(), &gui::MainWindow::noticeShown);
     // Straight to the window's handler: under the scripted floor but above the panel's.
     QMetaObject::invokeMethod(f.window->plannerPanel(), "applyRequested", Q_ARG(quint64, script.floorBytes - 4096),
-                              Q_ARG(int, f.window->plannerPanel()->chosenContext()));
+        Q_ARG(int, f.window->plannerPanel()->chosenContext()));
     QTRY_VERIFY_WITH_TIMEOUT(error.count() >= 1, 10000); // the worker's thread may answer before a wait()
     QTRY_VERIFY(!notice.isEmpty());
     QCOMPARE(notice.last().at(0).toString(), QStringLiteral("The budget could not be changed."));
@@ -171,7 +172,8 @@ void TestBudget::demoFiguresAreTheEngines()
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
     QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
+    synth.start(QStringLiteral(SLUICE_CLI_PATH),
+        { QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo });
     QVERIFY(synth.waitForFinished(60000));
     if (synth.exitCode() != 0)
         QSKIP("sluice-cli synth --demo failed");
@@ -183,7 +185,8 @@ void TestBudget::demoFiguresAreTheEngines()
     o.dataDirectory = dir.filePath(QStringLiteral("data"));
     o.engineFactory = gui::defaultEngineFactory();
     o.plannerInputs = gui::defaultPlannerInputs();
-    o.pressureSource = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{calmSample()}); };
+    o.pressureSource
+        = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample> { calmSample() }); };
     gui::MainWindow window(&settings, &appearance, o);
     QVERIFY(openAndPlan(window, demo));
     const ModelInfo &info = window.modelInfo();
@@ -230,8 +233,8 @@ PressureSample availableGiB(double gib)
 
 struct PressureWindow {
     QTemporaryDir dir;
-    gui::Settings settings{dir.filePath(QStringLiteral("settings.ini"))};
-    gui::Appearance appearance{qApp};
+    gui::Settings settings { dir.filePath(QStringLiteral("settings.ini")) };
+    gui::Appearance appearance { qApp };
     QString modelDir = dir.filePath(QStringLiteral("test-model.waste"));
     std::unique_ptr<gui::MainWindow> window;
 
@@ -249,7 +252,8 @@ struct PressureWindow {
         gui::MainWindowOptions o;
         o.dataDirectory = dir.filePath(QStringLiteral("data"));
         o.engineFactory = scriptedFactory(defaultScript());
-        o.plannerInputs = [](const QString &, int ctx, int) { return std::optional<PlannerInputs>(k3LikePlannerInputs(ctx)); };
+        o.plannerInputs
+            = [](const QString &, int ctx, int) { return std::optional<PlannerInputs>(k3LikePlannerInputs(ctx)); };
         o.usableRamBytes = 64ull << 30;
         o.pressureSource = [script] { return std::make_unique<ScriptedPressureSource>(script); };
         window = std::make_unique<gui::MainWindow>(&settings, &appearance, o);
@@ -297,9 +301,10 @@ void TestBudget::pressureShrinksAndRegrows()
     QStringList said;
     for (const QList<QVariant> &n : notices)
         said << n.at(0).toString();
-    QVERIFY2(said.filter(QStringLiteral("while the system needed memory")).size() == lowest + 1, qPrintable(said.join('|')));
+    QVERIFY2(
+        said.filter(QStringLiteral("while the system needed memory")).size() == lowest + 1, qPrintable(said.join('|')));
     QVERIFY2(said.filter(QStringLiteral("the system has memory again")).size() == budgets.size() - lowest - 1,
-             qPrintable(said.join('|')));
+        qPrintable(said.join('|')));
     // The chart: the budget at open, then every step, the reductions marked.
     const auto &points = f.window->statsPanel()->budgetChart()->points();
     QCOMPARE(points.size(), 1 + budgets.size());
@@ -314,7 +319,7 @@ void TestBudget::pressureShrinksAndRegrows()
 
 void TestBudget::monitorCanBeTurnedOff()
 {
-    PressureWindow f(std::vector<PressureSample>{availableGiB(0.2)});
+    PressureWindow f(std::vector<PressureSample> { availableGiB(0.2) });
     f.settings.setAdaptBudget(false);
     QVERIFY(openAndPlan(*f.window, f.modelDir));
     QVERIFY(!f.window->budgetMonitor()->isRunning());

@@ -39,8 +39,7 @@ GovernorSettings settings()
     return g;
 }
 
-class FailingSource final : public PressureSource
-{
+class FailingSource final : public PressureSource {
 public:
     Expected<PressureSample> sample() override { return makeError(ErrorCode::Io, "/proc/pressure/memory: gone"); }
     std::string describe() const override { return "failing"; }
@@ -48,8 +47,7 @@ public:
 
 } // namespace
 
-class TestBudgetMonitor : public QObject
-{
+class TestBudgetMonitor : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void episode();
@@ -63,7 +61,7 @@ void TestBudgetMonitor::episode()
 {
     // One sample per second: calm, 3 s short of memory, 2 s tight (between the
     // thresholds), then calm for good.
-    std::vector<PressureSample> script{available(4)};
+    std::vector<PressureSample> script { available(4) };
     for (int i = 0; i < 3; ++i)
         script.push_back(available(0.5));
     for (int i = 0; i < 2; ++i)
@@ -118,7 +116,7 @@ void TestBudgetMonitor::episode()
 
 void TestBudgetMonitor::sustainedPressureStopsAtTheMinimum()
 {
-    BudgetMonitor monitor(std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{available(0.2)}));
+    BudgetMonitor monitor(std::make_unique<ScriptedPressureSource>(std::vector<PressureSample> { available(0.2) }));
     QSignalSpy decided(&monitor, &BudgetMonitor::budgetDecided);
     const GovernorSettings g = settings();
     monitor.start(g, 3600);
@@ -142,7 +140,7 @@ void TestBudgetMonitor::userBudgetMovesTheTop()
 {
     // After a live Apply the client moves the top; growth stops there.
     BudgetMonitor monitor(std::make_unique<ScriptedPressureSource>(
-        std::vector<PressureSample>{available(0.2), available(0.2), available(8)}));
+        std::vector<PressureSample> { available(0.2), available(0.2), available(8) }));
     QSignalSpy decided(&monitor, &BudgetMonitor::budgetDecided);
     GovernorSettings g = settings();
     monitor.start(g, 3600);
@@ -166,7 +164,7 @@ void TestBudgetMonitor::userBudgetMovesTheTop()
 
 void TestBudgetMonitor::timerDrivesIt()
 {
-    BudgetMonitor monitor(std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{available(0.2)}));
+    BudgetMonitor monitor(std::make_unique<ScriptedPressureSource>(std::vector<PressureSample> { available(0.2) }));
     QSignalSpy decided(&monitor, &BudgetMonitor::budgetDecided);
     monitor.start(settings(), 0.02);
     QVERIFY(monitor.isRunning());
