@@ -133,15 +133,7 @@ void MainWindow::buildUi()
     m_side->addTab(m_planner, QString());
     m_side->addTab(m_stats, QString());
     m_side->addTab(m_modelPage, QString());
-    connect(m_planner, &PlannerPanel::applyRequested, this, [this](quint64 budget, int context) {
-        if (m_modelPath.isEmpty())
-            return;
-        // Applied budgets survive a restart: the next start opens with the same figures.
-        m_settings->setBudgetMode(Settings::BudgetMode::Fixed);
-        m_settings->setFixedBudgetBytes(budget);
-        m_settings->setContextLength(context);
-        openModelWithBudget(m_modelPath, budget, context);
-    });
+    connect(m_planner, &PlannerPanel::applyRequested, this, &MainWindow::applyBudget);
 
     splitter->addWidget(m_chats);
     splitter->addWidget(centre);
@@ -513,6 +505,7 @@ void MainWindow::openModelWithBudget(const QString &path, quint64 budgetBytes, i
 void MainWindow::connectEngine()
 {
     connectSessions();
+    connectBudget();
     qt::EngineWorker *w = m_engine->worker();
     connect(w, &qt::EngineWorker::progress, this, [this](quint64 id, double fraction, const QString &stage) {
         if (id != m_openId)
@@ -612,6 +605,10 @@ void MainWindow::applyPlannerInputs(const std::optional<PlannerInputs> &inputs)
         return;
     }
     m_planner->setInputs(*inputs, m_options.usableRamBytes, m_modelOpen);
+    if (m_modelOpen)
+        m_planner->setOpenModelTerms(m_info.floorBytes,
+                                     m_info.liveBudgetMinBytes > m_info.floorBytes ? m_info.liveBudgetMinBytes - m_info.floorBytes : 0,
+                                     m_info.liveBudgetMaxBytes);
     m_planner->setCurrentBudget(m_info.budgetBytes, m_contextLength);
 }
 

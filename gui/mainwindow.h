@@ -6,7 +6,8 @@
 #include "qt/engineworker.h"
 #include "replyparser.h"
 #include "settings.h"
-#include "api/inspect.h" // PlannerInputs, MemoryPlan
+#include "api/inspect.h"         // PlannerInputs, MemoryPlan
+#include "api/memorypressure.h"  // PressureSource
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -20,6 +21,10 @@ class QLabel;
 class QMenu;
 class QPushButton;
 class QTabWidget;
+
+namespace sluice::qt {
+class BudgetMonitor;
+}
 
 namespace sluice::gui {
 
@@ -47,6 +52,9 @@ struct MainWindowOptions {
     qt::EngineFactory engineFactory;
     PlannerInputsProvider plannerInputs;
     quint64 usableRamBytes = 0; // 0 = detect
+    // The memory-pressure source the budget monitor samples; empty = the
+    // system's (PSI, MemAvailable, cgroup). Tests script one.
+    std::function<std::unique_ptr<PressureSource>()> pressureSource;
 };
 
 class MainWindow : public QMainWindow
@@ -84,6 +92,8 @@ public:
     ContextBanner *contextBanner() const { return m_banner; }
     QString contextText() const;
     SessionStore *sessionStore() const { return m_sessions; }
+    // Yields memory under pressure while a model is open (Settings::adaptBudget).
+    qt::BudgetMonitor *budgetMonitor() const { return m_monitor; }
 
 Q_SIGNALS:
     void modelOpened();
@@ -137,6 +147,12 @@ private:
     void syncSession(const QString &chatId);
     void saveSession();
     void connectSessions();
+    // The live budget (mainwindowbudget.cpp): the planner's Apply moves the
+    // budget of the open model in place when only the budget changed.
+    void applyBudget(quint64 budgetBytes, int contextLength);
+    void connectBudget();
+    void restartBudgetMonitor();
+    void applyPressureBudget(quint64 budgetBytes, bool shrink);
 
     Settings *m_settings;
     Appearance *m_appearance;
@@ -152,6 +168,10 @@ private:
     QString m_pendingPath;
     int m_contextLength = 4096;
     quint64 m_openId = 0;
+    quint64 m_budgetId = 0; // the planner's live budget change awaiting its answer
+    QHash<quint64, bool> m_pressureIds; // the monitor's budget changes awaiting their answer -> a reduction
+    quint64 m_userBudget = 0; // the budget opened with or applied by the user: the monitor's top
+    qt::BudgetMonitor *m_monitor = nullptr;
 
     // Generation state.
     bool m_generating = false;

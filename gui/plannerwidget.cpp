@@ -343,8 +343,9 @@ void PlannerPanel::retranslate()
     const bool mib = m_unit < (1ull << 30);
     m_fieldLabel->setText(mib ? tr("Budget (&MiB):") : tr("Budget (&GiB):"));
     m_field->setAccessibleName(mib ? tr("Precise budget in MiB") : tr("Precise budget in GiB"));
-    m_apply->setText(tr("&Apply and reopen model"));
-    m_apply->setAccessibleName(tr("Apply the budget and reopen the model"));
+    m_apply->setText(appliesLive() ? tr("&Apply") : tr("&Apply and reopen model"));
+    m_apply->setAccessibleName(appliesLive() ? tr("Apply the budget to the open model")
+                                             : tr("Apply the budget and reopen the model"));
     m_diskTest->setText(tr("Test disk speed"));
     m_diskTest->setAccessibleName(tr("Test disk speed"));
     m_diskTest->setToolTip(tr("Reads the model's largest expert bank for a few seconds with O_DIRECT, "
@@ -366,6 +367,7 @@ void PlannerPanel::retranslate()
 void PlannerPanel::clearInputs(const QString &why)
 {
     m_haveInputs = false;
+    m_haveOpenTerms = false;
     m_plan.reset();
     m_sizing.reset();
     m_bar->clear();
@@ -382,6 +384,7 @@ void PlannerPanel::setInputs(const PlannerInputs &inputs, quint64 usableRamBytes
     m_usable = usableRamBytes;
     m_haveInputs = true;
     m_modelOpen = modelOpen;
+    m_haveOpenTerms = false; // the open model's terms follow (setOpenModelTerms)
     m_empty->hide();
     m_controls->show();
     m_updating = true;
@@ -406,6 +409,29 @@ void PlannerPanel::setCurrentBudget(quint64 budgetBytes, int contextLength)
         setBudget(budgetBytes, false);
 }
 
+void PlannerPanel::setOpenModelTerms(quint64 decodeFloorBytes, quint64 fixedAtOpenBytes, quint64 liveMaxBytes)
+{
+    m_openDecodeFloor = decodeFloorBytes;
+    m_fixedAtOpen = fixedAtOpenBytes;
+    m_liveMax = liveMaxBytes;
+    m_haveOpenTerms = true;
+    replan();
+}
+
+bool PlannerPanel::liveTermsApply(quint64 decodeFloorBytes) const
+{
+    // Only for the model in force: same context, and inputs that give the
+    // engine's own decode floor (else the difference would be misattributed).
+    return m_modelOpen && m_haveOpenTerms && m_fixedAtOpen > 0 && chosenContext() == m_appliedContext &&
+           decodeFloorBytes == m_openDecodeFloor;
+}
+
+bool PlannerPanel::appliesLive() const
+{
+    return m_modelOpen && m_haveOpenTerms && chosenContext() == m_appliedContext &&
+           (m_liveMax == 0 || m_budget <= m_liveMax);
+}
+
 void PlannerPanel::replan()
 {
     if (!m_haveInputs || m_updating)
@@ -413,6 +439,14 @@ void PlannerPanel::replan()
     PlannerInputs in = m_inputs;
     in.contextLength = chosenContext();
     Expected<MemoryPlan> plan = planMemory(in, m_usable);
+    m_liveTermsInPlan = plan && liveTermsApply(plan->floorBytes);
+    if (m_liveTermsInPlan) {
+        // The engine planned the open model with a prefill chunk and chat
+        // checkpoints on top of the decode floor; plan with the same bytes so
+        // the budget, the cache and its slots here are the ones in force.
+        in.scratch.push_back({"fixed at open (prefill chunk, chat checkpoints)", m_fixedAtOpen});
+        plan = planMemory(in, m_usable);
+    }
     if (!plan) {
         m_plan.reset();
         m_sizing.reset();
@@ -511,7 +545,11 @@ void PlannerPanel::refresh()
     QStringList lines;
     if (!m_modelName.isEmpty())
         lines << tr("Model: %1").arg(m_modelName);
-    lines << tr("Floor: %1 (the least the model can run in)").arg(size(p.floorBytes));
+    if (m_liveTermsInPlan)
+        lines << tr("Floor: %1 (the least the open model can run in; reopen it for down to %2)")
+                     .arg(size(p.floorBytes), size(m_openDecodeFloor));
+    else
+        lines << tr("Floor: %1 (the least the model can run in)").arg(size(p.floorBytes));
     lines << tr("Experts one token reads: %1").arg(size(p.workingSetBytes));
     lines << tr("Recommended: %1 · default here: %2").arg(size(p.recommendedBytes), size(p.defaultBudgetBytes));
     const quint64 full = fullCacheBudget(p);
@@ -538,6 +576,9 @@ void PlannerPanel::refresh()
     const bool changed = m_budget != m_appliedBudget || chosenContext() != m_appliedContext;
     // Under the floor there is no sizing, so Apply cannot be pressed.
     m_apply->setEnabled(m_modelOpen && m_sizing.has_value() && m_budget >= p.floorBytes && changed);
+    m_apply->setText(appliesLive() ? tr("&Apply") : tr("&Apply and reopen model"));
+    m_apply->setAccessibleName(appliesLive() ? tr("Apply the budget to the open model")
+                                             : tr("Apply the budget and reopen the model"));
     m_apply->setToolTip(m_sizing ? QString() : tr("The budget is below the floor; raise it to apply."));
     runEstimate();
 }

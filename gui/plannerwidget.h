@@ -77,6 +77,15 @@ public:
     void clearInputs(const QString &why);
     // The budget in force for the open model (selects the slider position).
     void setCurrentBudget(quint64 budgetBytes, int contextLength);
+    // What the open model fixed at open and a live budget cannot change: the
+    // bytes its prefill chunk and chat checkpoints add to the decode floor
+    // (ModelInfo::liveBudgetMinBytes - floorBytes), and the top of the live
+    // budget (liveBudgetMaxBytes, 0 = none). While the context stays the one in
+    // force the panel plans with these, so its figures are the engine's, and
+    // Apply changes the budget in place (appliesLive).
+    void setOpenModelTerms(quint64 decodeFloorBytes, quint64 fixedAtOpenBytes, quint64 liveMaxBytes);
+    // Apply would move the budget of the open model without reopening it.
+    bool appliesLive() const;
 
     PlannerBar *bar() const { return m_bar; }
     QSlider *slider() const { return m_slider; }
@@ -122,6 +131,7 @@ private:
     void setBudget(quint64 bytes, bool fromSlider);
     void refresh();
     void runEstimate();
+    bool liveTermsApply(quint64 decodeFloorBytes) const;
 
     PlannerInputs m_inputs;
     bool m_haveInputs = false;
@@ -132,6 +142,11 @@ private:
     QString m_error;
     quint64 m_budget = 0;
     quint64 m_appliedBudget = 0;
+    quint64 m_openDecodeFloor = 0;
+    quint64 m_fixedAtOpen = 0;
+    quint64 m_liveMax = 0;
+    bool m_haveOpenTerms = false;
+    bool m_liveTermsInPlan = false; // the plan includes m_fixedAtOpen
     int m_appliedContext = 0;
     bool m_updating = false;
 

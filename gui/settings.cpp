@@ -33,6 +33,33 @@ void Settings::set(const char *key, const QVariant &value)
     Q_EMIT changed(k);
 }
 
+// The pressure monitor's thresholds, each kept in a sane range.
+bool Settings::adaptBudget() const { return value("memory/adaptBudget", true).toBool(); }
+void Settings::setAdaptBudget(bool on) { set("memory/adaptBudget", on); }
+quint64 Settings::adaptMinBudgetBytes() const { return value("memory/adaptMinBudgetBytes", 0).toULongLong(); }
+void Settings::setAdaptMinBudgetBytes(quint64 bytes) { set("memory/adaptMinBudgetBytes", bytes); }
+quint64 Settings::adaptLowAvailableBytes() const
+{
+    return std::max<quint64>(64ull << 20, value("memory/lowAvailableBytes", 1ull << 30).toULongLong());
+}
+void Settings::setAdaptLowAvailableBytes(quint64 bytes) { set("memory/lowAvailableBytes", bytes); }
+quint64 Settings::adaptHighAvailableBytes() const
+{
+    return std::max(adaptLowAvailableBytes(), quint64(value("memory/highAvailableBytes", 2ull << 30).toULongLong()));
+}
+void Settings::setAdaptHighAvailableBytes(quint64 bytes) { set("memory/highAvailableBytes", bytes); }
+double Settings::adaptPsiPercent() const { return std::clamp(value("memory/psiSomePercent", 10.0).toDouble(), 0.0, 100.0); }
+void Settings::setAdaptPsiPercent(double percent) { set("memory/psiSomePercent", percent); }
+double Settings::adaptCalmSeconds() const { return std::clamp(value("memory/calmSeconds", 30.0).toDouble(), 0.0, 86400.0); }
+void Settings::setAdaptCalmSeconds(double seconds) { set("memory/calmSeconds", seconds); }
+double Settings::adaptHoldSeconds() const { return std::clamp(value("memory/holdSeconds", 2.0).toDouble(), 0.0, 3600.0); }
+void Settings::setAdaptHoldSeconds(double seconds) { set("memory/holdSeconds", seconds); }
+double Settings::adaptIntervalSeconds() const
+{
+    return std::clamp(value("memory/intervalSeconds", 1.0).toDouble(), 0.01, 3600.0);
+}
+void Settings::setAdaptIntervalSeconds(double seconds) { set("memory/intervalSeconds", seconds); }
+
 int Settings::threads() const { return std::max(0, value("engine/threads", 0).toInt()); }
 void Settings::setThreads(int threads) { set("engine/threads", std::max(0, threads)); }
 

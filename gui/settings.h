@@ -29,6 +29,24 @@ public:
     void setFixedBudgetBytes(quint64 bytes);
     int contextLength() const;
     void setContextLength(int tokens);
+    // Yielding memory under pressure (issue 19): the app shrinks the budget in
+    // steps while the system runs short and grows it back once calm.
+    bool adaptBudget() const;            // default on; off = the budget stays as chosen
+    void setAdaptBudget(bool on);
+    quint64 adaptMinBudgetBytes() const; // never below this (0 = the open model's live floor)
+    void setAdaptMinBudgetBytes(quint64 bytes);
+    quint64 adaptLowAvailableBytes() const;  // pressure: MemAvailable under this (1 GiB)
+    void setAdaptLowAvailableBytes(quint64 bytes);
+    quint64 adaptHighAvailableBytes() const; // calm: MemAvailable over this (2 GiB)
+    void setAdaptHighAvailableBytes(quint64 bytes);
+    double adaptPsiPercent() const;      // pressure: PSI some avg10 over this (10 %)
+    void setAdaptPsiPercent(double percent);
+    double adaptCalmSeconds() const;     // calm this long before growing back (30 s)
+    void setAdaptCalmSeconds(double seconds);
+    double adaptHoldSeconds() const;     // between two reductions (2 s)
+    void setAdaptHoldSeconds(double seconds);
+    double adaptIntervalSeconds() const; // how often the pressure is sampled (1 s)
+    void setAdaptIntervalSeconds(double seconds);
 
     double temperature() const;
     void setTemperature(double t);

@@ -58,6 +58,22 @@ SettingsDialog::SettingsDialog(Settings *settings, QWidget *parent, quint64 sess
         m_context->addItem(QLocale().toString(c), c);
     m_context->setCurrentIndex(std::max(0, m_context->findData(settings->contextLength())));
     ef->addRow(tr("&Context length:"), m_context);
+    // Yielding memory under pressure (issue 19); the thresholds stay in the settings file.
+    m_adaptBudget = named(new QCheckBox(tr("&Give memory back when the system needs it"), engine),
+                          tr("Reduce the expert cache while the system is short of memory"));
+    m_adaptBudget->setToolTip(tr("While other programs need memory, the expert cache shrinks in steps and grows "
+                                 "back once the system has been calm for a while"));
+    m_adaptBudget->setChecked(settings->adaptBudget());
+    ef->addRow(QString(), m_adaptBudget);
+    m_adaptMin = named(new QDoubleSpinBox(engine), tr("Smallest budget when giving memory back, in GiB"));
+    m_adaptMin->setRange(0.0, 4096.0);
+    m_adaptMin->setDecimals(2);
+    m_adaptMin->setSuffix(tr(" GiB"));
+    m_adaptMin->setSpecialValueText(tr("The model's floor"));
+    m_adaptMin->setValue(double(settings->adaptMinBudgetBytes()) / kGiB);
+    m_adaptMin->setEnabled(m_adaptBudget->isChecked());
+    connect(m_adaptBudget, &QCheckBox::toggled, m_adaptMin, &QWidget::setEnabled);
+    ef->addRow(tr("Never &below:"), m_adaptMin);
     layout->addWidget(engine);
 
     auto *sampling = new QGroupBox(tr("Sampling"), this);
@@ -152,6 +168,8 @@ void SettingsDialog::apply()
     s->setBudgetMode(Settings::BudgetMode(m_budgetMode->currentData().toInt()));
     s->setFixedBudgetBytes(quint64(m_fixedBudget->value() * kGiB));
     s->setContextLength(m_context->currentData().toInt());
+    s->setAdaptBudget(m_adaptBudget->isChecked());
+    s->setAdaptMinBudgetBytes(quint64(m_adaptMin->value() * kGiB));
     s->setTemperature(m_temperature->value());
     s->setTopP(m_topP->value());
     s->setTopK(m_topK->value());

@@ -27,6 +27,8 @@ private:
     QDoubleSpinBox *m_fixedBudget;
     QDoubleSpinBox *m_sessionLimit;
     QComboBox *m_context;
+    QCheckBox *m_adaptBudget;
+    QDoubleSpinBox *m_adaptMin;
     QDoubleSpinBox *m_temperature;
     QDoubleSpinBox *m_topP;
     QSpinBox *m_topK;

@@ -1,5 +1,7 @@
 #include "statspanel.h"
 
+#include "budgetchart.h"
+
 #include "uihelpers.h"
 
 #include <QEvent>
@@ -89,10 +91,12 @@ StatsPanel::StatsPanel(QWidget *parent)
     m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_figures->setFocusPolicy(Qt::StrongFocus);
     m_chart = new StatsChart(this);
+    m_budgetChart = new BudgetChart(this);
     layout->addWidget(m_title);
     layout->addWidget(m_empty);
     layout->addWidget(m_figures);
     layout->addWidget(m_chart);
+    layout->addWidget(m_budgetChart);
     layout->addStretch(1);
     retranslate();
     reset();
@@ -127,6 +131,7 @@ void StatsPanel::retranslate()
     m_chart->setAccessibleName(tr("Chart of tokens per second and hit rate over the last %1 tokens")
                                    .arg(StatsChart::kMaxPoints));
     m_figures->setAccessibleName(tr("Generation statistics"));
+    m_budgetChart->setAccessibleName(tr("Chart of the memory budget and expert cache over time"));
     if (!m_have)
         return;
     const qt::LiveStats &s = m_last;
@@ -137,6 +142,8 @@ void StatsPanel::retranslate()
     lines << tr("Expert hit rate: %1%").arg(formatNumber(s.hitRate * 100.0, 1));
     lines << tr("Disk: %1 GB/s").arg(formatNumber(s.diskGBps, 2));
     lines << tr("RAM: %1 of %2 budget").arg(formatBytes(s.residentBytes), formatBytes(s.budgetBytes));
+    if (s.expertCacheBytes)
+        lines << tr("Expert cache: %1").arg(formatBytes(s.expertCacheBytes));
     m_figures->setText(lines.join(QLatin1Char('\n')));
 }
 

@@ -12,6 +12,8 @@ class QLabel;
 
 namespace sluice::gui {
 
+class BudgetChart;
+
 class StatsChart : public QWidget
 {
     Q_OBJECT
@@ -40,6 +42,8 @@ public:
     void reset();
     void update(const qt::LiveStats &stats);
     StatsChart *chart() const { return m_chart; }
+    // The budget over time (issue 19): kept across replies, cleared when a model opens.
+    BudgetChart *budgetChart() const { return m_budgetChart; }
     QString figuresText() const;
 
 protected:
@@ -50,6 +54,7 @@ private:
     QLabel *m_empty;
     QLabel *m_figures;
     StatsChart *m_chart;
+    BudgetChart *m_budgetChart;
     qt::LiveStats m_last;
     bool m_have = false;
 };

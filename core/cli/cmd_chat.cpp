@@ -9,6 +9,7 @@
 #include "api/model.h"
 #include "api/inspect.h" // formatGiB
 #include "api/session.h"
+#include "budgetadapt.h"
 #include "hostenv.h"
 #include "options.h"
 
@@ -78,6 +79,8 @@ static int runChat(const std::vector<std::string> &args)
     p.flag("--json", &json, "one JSON object per turn (turn, prompt/reused/prefill tokens, ttft_s, decode_tok_s, reply)");
     cli::addSamplingOptions(p, sp, true, false);
     cli::addEngineOptions(p, opts);
+    cli::AdaptOptions adapt;
+    cli::addAdaptOptions(p, adapt);
     p.note("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /regenerate /budget SIZE /quit");
     if (const int code = p.parse(args); code >= 0)
         return code;
@@ -101,6 +104,11 @@ static int runChat(const std::vector<std::string> &args)
         return 1;
     }
     Session &s = **created;
+    cli::BudgetAdapter adapter; // --adapt-budget: decisions wait for the next turn
+    if (Status st = adapter.start(cli::budgetTarget(m), adapt); !st.isOk()) {
+        std::fprintf(stderr, "chat: %s\n", st.message().c_str());
+        return 1;
+    }
     std::vector<ChatMessage> history;
     if (!system.empty())
         history.push_back({"system", system, "", 0});
@@ -116,6 +124,9 @@ static int runChat(const std::vector<std::string> &args)
     const bool interactive = script.empty();
     int errors = 0; // any failed turn or command makes the exit status 1
     auto runTurn = [&](const std::vector<int> &sequence) -> bool {
+        // Between replies is when the live budget may move (on stderr: --json stays one object a line).
+        if (const std::string said = adapter.applyPending(); !said.empty())
+            std::fprintf(stderr, "%s\n", said.c_str());
         std::string reply;
         int index = 0;
         const auto t0 = std::chrono::steady_clock::now();
@@ -160,6 +171,8 @@ static int runChat(const std::vector<std::string> &args)
                           {"ttft_s", ttft},
                           {"prefill_s", r->prefillSeconds},
                           {"decode_tok_s", n > 1 ? (n - 1) / std::max(1e-9, r->decodeSeconds) : 0.0},
+                          {"budget_bytes", double(m.info().budgetBytes)},
+                          {"expert_cache_bytes", double(m.info().expertCacheBytes)},
                           {"reply", QString::fromStdString(reply)}};
             std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
             std::fflush(stdout);

@@ -4,6 +4,8 @@
 // format (thinking off); otherwise the prompt is plain content text.
 #include "command.h"
 
+#include "budgetadapt.h"
+
 #include "hostenv.h"
 #include "api/model.h"
 #include "api/session.h"
@@ -31,6 +33,8 @@ static int runRun(const std::vector<std::string> &args)
     p.flag("--chat", &chat, "wrap the prompt as one user turn in the model's chat format (thinking off)");
     p.flag("--stats", &stats, "prefill/decode speed and expert cache figures on stderr");
     cli::addEngineOptions(p, opts);
+    cli::AdaptOptions adapt;
+    cli::addAdaptOptions(p, adapt);
     if (const int code = p.parse(args); code >= 0)
         return code;
     if (!promptOption.empty())
@@ -71,6 +75,15 @@ static int runRun(const std::vector<std::string> &args)
         std::fprintf(stderr, "run: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
         return 1;
     }
+    // --adapt-budget: one generation cannot move its budget midway, so run
+    // samples the system once before it and applies that decision.
+    cli::BudgetAdapter adapter;
+    if (Status st = adapter.start(cli::budgetTarget(m), adapt, makeSystemPressureSource(), false); !st.isOk()) {
+        std::fprintf(stderr, "run: %s\n", st.message().c_str());
+        return 1;
+    }
+    if (const std::string said = adapter.sampleNow(); !said.empty())
+        std::fprintf(stderr, "%s\n", said.c_str());
     const bool profile = cli::profileRequested();
     int index = 0;
     auto r = s.generate(ids, sp, [&](const GeneratedToken &t) {

@@ -592,6 +592,7 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
                 gt.text += streamer.finish();
             result.text += gt.text;
             gt.stats.tokenSeconds = since(tt);
+            gt.stats.residentBytes = m_model->ledger().total(); // no forward pass, but the allocation stands
             if (onToken)
                 onToken(gt);
             result.reason = step.endOfSequence ? StopReason::EndOfSequence

@@ -29,7 +29,8 @@ struct LiveStats {
     double lastHitRate = 0;         // this token's hit rate (for the chart)
     double diskGBps = 0;            // bytes read / elapsed decode time, in GB/s (1e9)
     quint64 residentBytes = 0;      // engine allocation against the budget
-    quint64 budgetBytes = 0;
+    quint64 budgetBytes = 0;        // the budget in force (it moves with the live budget)
+    quint64 expertCacheBytes = 0;   // the expert cache's slots in force
 };
 
 struct GenerationSummary {

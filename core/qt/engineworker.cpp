@@ -231,6 +231,7 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
     }
     GenerationSummary summary;
     summary.stats.budgetBytes = m_engine->info().budgetBytes;
+    summary.stats.expertCacheBytes = m_engine->info().expertCacheBytes;
     if (isCancelled(requestId)) {
         summary.reason = StopReason::Cancelled;
         Q_EMIT finished(requestId, summary);
@@ -289,7 +290,10 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
         live.tokensPerSecond = (live.tokens > 1 && decodeTime > 0) ? (live.tokens - 1) / decodeTime
                                                                    : live.lastTokenPerSecond;
         live.diskGBps = now > 0 ? double(bytesRead) / now / 1e9 : 0.0;
-        live.residentBytes = token.stats.residentBytes;
+        // A token without a forward pass after it (the last) may carry no
+        // resident figure: the allocation is unchanged, keep the last one.
+        if (token.stats.residentBytes)
+            live.residentBytes = token.stats.residentBytes;
 
         pending += token.text;
         const size_t complete = completeUtf8Prefix(pending);

@@ -43,6 +43,15 @@ inline EngineScript defaultScript()
     return s;
 }
 
+inline PressureSample calmSample()
+{
+    PressureSample s;
+    s.haveAvailable = true;
+    s.totalBytes = 64ull << 30;
+    s.availableBytes = 32ull << 30;
+    return s;
+}
+
 struct GuiFixture {
     QTemporaryDir dir;
     std::unique_ptr<gui::Settings> settings;
@@ -70,6 +79,9 @@ struct GuiFixture {
         if (withPlanner)
             o.plannerInputs = [](const QString &, int ctx, int) { return std::optional<PlannerInputs>(k3LikePlannerInputs(ctx)); };
         o.usableRamBytes = 64ull << 30;
+        // A calm machine: the budget monitor must not move budgets under the tests
+        // because the shared test machine happens to be short of memory.
+        o.pressureSource = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{calmSample()}); };
         window = std::make_unique<gui::MainWindow>(settings.get(), appearance.get(), o);
         window->resize(1400, 860);
     }

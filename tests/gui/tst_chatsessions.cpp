@@ -100,6 +100,7 @@ void TestChatSessions::startWindow()
     o.dataDirectory = m_data->filePath(QStringLiteral("data"));
     o.engineFactory = gui::defaultEngineFactory();
     o.usableRamBytes = 16ull << 30;
+    m_settings->setAdaptBudget(false); // budgets must not move with the shared machine's memory
     m_window = std::make_unique<gui::MainWindow>(m_settings.get(), m_appearance.get(), o);
     m_finished = std::make_unique<QSignalSpy>(m_window->engine()->worker(), &qt::EngineWorker::finished);
     m_saved = std::make_unique<QSignalSpy>(m_window->engine()->worker(), &qt::EngineWorker::sessionSaved);

@@ -337,6 +337,7 @@ void TestMainWindow::demoModelEndToEnd()
     o.demoModelPath = demo;
     o.engineFactory = gui::defaultEngineFactory();
     o.plannerInputs = gui::defaultPlannerInputs();
+    o.pressureSource = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{calmSample()}); };
     gui::MainWindow window(&settings, &appearance, o);
     window.show();
     QSignalSpy opened(&window, &gui::MainWindow::modelOpened);
@@ -372,9 +373,10 @@ void TestMainWindow::demoModelEndToEnd()
     const qint64 limit = qEnvironmentVariableIntValue("SLUICE_STRICT_TIMING") ? 50 : 1000;
     QVERIFY2(worst < limit, qPrintable(QStringLiteral("event loop stalled %1 ms").arg(worst)));
 
-    // The planner panel's plan for the opened model is the engine's: same floor.
+    // The planner panel's plan for the opened model is the engine's: same
+    // floor, with what was fixed at open (prefill chunk, chat checkpoints).
     QTRY_VERIFY(window.plannerPanel()->plan().has_value());
-    QCOMPARE(window.plannerPanel()->plan()->floorBytes, window.modelInfo().floorBytes);
+    QCOMPARE(window.plannerPanel()->plan()->floorBytes, window.modelInfo().liveBudgetMinBytes);
     QVERIFY(window.plannerPanel()->diskTestButton()->isEnabled());
 
     // Verify container from the window (the Model tab's job).

@@ -113,6 +113,8 @@ void TestEngineWorker::answersArriveOnTheGuiThread()
     QSignalSpy opened(engine.worker(), &EngineWorker::opened);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(opened, 1, 5000);
+    // The spy counts on the worker's thread; the queued lambda runs a little later here.
+    QTRY_VERIFY_WITH_TIMEOUT(seen != nullptr, 5000);
     QCOMPARE(seen, QThread::currentThread());
 }
 
@@ -285,6 +287,17 @@ void TestEngineWorker::demoModel()
     const auto summary = finished.first().at(1).value<GenerationSummary>();
     QVERIFY(summary.stats.tokens > 0);
     QCOMPARE(stats.count(), summary.stats.tokens);
+    // Every live figure and the final one carry the allocation, the budget and
+    // the cache in force (the last token has no forward pass after it: it used
+    // to report 0 B, the app's "RAM 0.0 MiB").
+    for (const QList<QVariant> &s : stats) {
+        const auto live = s.at(1).value<LiveStats>();
+        QVERIFY(live.residentBytes > info.floorBytes / 2);
+        QVERIFY(live.residentBytes <= info.budgetBytes);
+        QCOMPARE(live.budgetBytes, info.budgetBytes);
+        QCOMPARE(live.expertCacheBytes, info.expertCacheBytes);
+    }
+    QCOMPARE(summary.stats.residentBytes, stats.last().at(1).value<LiveStats>().residentBytes);
     QVERIFY(summary.promptTokens > 0);
 
     QCOMPARE(summary.reusedTokens, 0);

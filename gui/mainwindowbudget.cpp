@@ -1,0 +1,145 @@
+// The live budget in the window (issue 19).
+//
+// The planner's Apply moves the budget of the open model in place
+// (EngineThread::setBudget: the expert cache grows or shrinks in whole slots,
+// nothing is read again) when only the budget changed and the engine can take
+// it; a new context length, or a budget past what the open cache can grow to,
+// still reopens the model. Either way the applied budget is stored, so the
+// next start opens with the same figures.
+//
+// While a model is open the pressure monitor (qt::BudgetMonitor) samples the
+// system's memory and, when it runs short, lowers the budget in steps down to
+// the user's minimum, then grows it back to the user's budget once the system
+// has been calm for a while. Its steps go through the same live budget
+// (served between replies), are told in a plain notice and drawn in the
+// statistics' budget chart. Settings::adaptBudget turns it off.
+#include "budgetchart.h"
+#include "mainwindow.h"
+#include "plannerwidget.h"
+#include "qt/budgetmonitor.h"
+#include "statspanel.h"
+#include "statusarea.h"
+#include "uihelpers.h"
+
+#include <QDebug>
+
+namespace sluice::gui {
+
+void MainWindow::applyBudget(quint64 budgetBytes, int contextLength)
+{
+    if (m_modelPath.isEmpty())
+        return;
+    m_settings->setBudgetMode(Settings::BudgetMode::Fixed);
+    m_settings->setFixedBudgetBytes(budgetBytes);
+    m_settings->setContextLength(contextLength);
+    if (m_modelOpen && !m_opening && contextLength == m_contextLength && m_planner->appliesLive()) {
+        // Served after the reply in progress, if any: requests run in order.
+        m_budgetId = m_engine->setBudget(budgetBytes);
+        return;
+    }
+    openModelWithBudget(m_modelPath, budgetBytes, contextLength);
+}
+
+void MainWindow::connectBudget()
+{
+    m_monitor = new qt::BudgetMonitor(
+        m_options.pressureSource ? m_options.pressureSource() : makeSystemPressureSource(), this);
+    connect(m_monitor, &qt::BudgetMonitor::budgetDecided, this,
+        [this](quint64 bytes, bool shrink, const QString &) { applyPressureBudget(bytes, shrink); });
+    connect(m_monitor, &qt::BudgetMonitor::sourceFailed, this, [](const QString &message) {
+        // The budget simply stays; the terminal says why the monitor is blind.
+        qWarning().noquote() << "memory pressure monitor:" << message;
+    });
+    connect(this, &MainWindow::modelOpened, this, [this] {
+        m_userBudget = m_info.budgetBytes;
+        m_stats->budgetChart()->clear();
+        m_stats->budgetChart()->addPoint(m_info.budgetBytes, m_info.expertCacheBytes, false);
+        restartBudgetMonitor();
+    });
+    connect(m_settings, &Settings::changed, this, [this](const QString &key) {
+        if (key.startsWith(QLatin1String("memory/")) && m_modelOpen)
+            restartBudgetMonitor();
+    });
+
+    qt::EngineWorker *w = m_engine->worker();
+    connect(w, &qt::EngineWorker::budgetChanged, this, [this](quint64 id, const ModelInfo &info) {
+        if (!m_modelOpen)
+            return;
+        // Whoever asked, this is now the engine's budget.
+        m_info = info;
+        updateModelUi();
+        if (id == m_budgetId) {
+            m_budgetId = 0;
+            m_userBudget = info.budgetBytes;
+            m_planner->setCurrentBudget(info.budgetBytes, m_contextLength);
+            m_stats->budgetChart()->addPoint(info.budgetBytes, info.expertCacheBytes, false);
+            showNotice(tr("Budget %1 in force; expert cache %2 (the model stayed open)")
+                           .arg(formatBytes(info.budgetBytes), formatBytes(info.expertCacheBytes)));
+            restartBudgetMonitor(); // the user's new budget is the monitor's top
+        } else if (m_pressureIds.contains(id)) {
+            const bool shrink = m_pressureIds.take(id);
+            m_planner->setCurrentBudget(info.budgetBytes, m_contextLength);
+            m_stats->budgetChart()->addPoint(info.budgetBytes, info.expertCacheBytes, shrink);
+            if (!info.expertCacheBytes) // an engine that reports no cache size
+                showNotice(shrink
+                        ? tr("Budget reduced to %1 while the system needed memory").arg(formatBytes(info.budgetBytes))
+                        : tr("Budget back to %1: the system has memory again").arg(formatBytes(info.budgetBytes)));
+            else
+                showNotice(shrink ? tr("Cache reduced to %1 while the system needed memory (budget %2)")
+                                        .arg(formatBytes(info.expertCacheBytes), formatBytes(info.budgetBytes))
+                                  : tr("Cache back to %1: the system has memory again (budget %2)")
+                                        .arg(formatBytes(info.expertCacheBytes), formatBytes(info.budgetBytes)));
+        }
+    });
+    connect(w, &qt::EngineWorker::error, this, [this](quint64 id, const QString &message, const QString &detail) {
+        if (id == 0)
+            return;
+        if (id == m_budgetId) {
+            m_budgetId = 0;
+            m_planner->setCurrentBudget(m_info.budgetBytes, m_contextLength); // back to the budget in force
+            showError(tr("Could not change the budget"), message, detail);
+        } else if (m_pressureIds.remove(id)) {
+            // Not worth a dialog: the budget stays where it is and the monitor
+            // rests until the model is opened again (a retry could only repeat it).
+            m_monitor->stop();
+            showNotice(tr("The budget could not be adjusted for the system's memory: %1").arg(detail));
+        }
+    });
+}
+
+void MainWindow::restartBudgetMonitor()
+{
+    m_monitor->stop();
+    if (!m_modelOpen)
+        return;
+    // Off, or restarted with other thresholds: the budget goes back to the
+    // user's (a new episode shrinks it again if the system is still short).
+    if (m_info.budgetBytes < m_userBudget)
+        applyPressureBudget(m_userBudget, false);
+    if (!m_settings->adaptBudget())
+        return;
+    GovernorSettings g;
+    // The budget the user chose is the top; the monitor never goes under the
+    // live floor of the open model (below it a reopen would be needed).
+    g.maxBudgetBytes = m_userBudget;
+    g.minBudgetBytes = std::max<quint64>(
+        m_settings->adaptMinBudgetBytes(), m_info.liveBudgetMinBytes ? m_info.liveBudgetMinBytes : m_info.floorBytes);
+    g.lowAvailableBytes = m_settings->adaptLowAvailableBytes();
+    g.highAvailableBytes = m_settings->adaptHighAvailableBytes();
+    g.psiSomePercent = m_settings->adaptPsiPercent();
+    g.calmSeconds = m_settings->adaptCalmSeconds();
+    g.holdSeconds = m_settings->adaptHoldSeconds();
+    g.stepBytes = m_info.recordBytes ? m_info.recordBytes + kCacheIndexBytesPerSlot : 0; // whole slots
+    if (g.minBudgetBytes >= g.maxBudgetBytes)
+        return; // nothing to give back
+    m_monitor->start(g, m_settings->adaptIntervalSeconds());
+}
+
+void MainWindow::applyPressureBudget(quint64 budgetBytes, bool shrink)
+{
+    if (!m_modelOpen || m_opening || budgetBytes == m_info.budgetBytes)
+        return;
+    m_pressureIds.insert(m_engine->setBudget(budgetBytes), shrink);
+}
+
+} // namespace sluice::gui

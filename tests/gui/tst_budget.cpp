@@ -1,0 +1,364 @@
+// The live budget in the window (issue 19): the planner's Apply moves the
+// budget of the open model without reopening it, the panel's figures are the
+// engine's (the demo model with the real engine: its prefill chunk and chat
+// checkpoints included), and the applied budget is the one the next start
+// opens with.
+#include "guitestutil.h"
+
+#include "budgetchart.h"
+#include "enginefactory.h"
+#include "plannerwidget.h"
+#include "qt/budgetmonitor.h"
+#include "settingsdialog.h"
+#include "statspanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace sluice;
+using namespace sluice::test;
+
+class TestBudget : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void applyWithoutReopen_data();
+    void applyWithoutReopen();
+    void contextChangeReopens();
+    void refusedBudgetIsAnError();
+    void demoFiguresAreTheEngines();
+    void pressureShrinksAndRegrows();
+    void monitorCanBeTurnedOff();
+    void settingsDialogTurnsItOff();
+};
+
+namespace {
+
+bool openAndPlan(gui::MainWindow &window, const QString &path)
+{
+    QSignalSpy opened(&window, &gui::MainWindow::modelOpened);
+    window.openModel(path);
+    if (!opened.wait(60000))
+        return false;
+    // The planner's inputs arrive from a pool thread.
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 20000) {
+        if (window.plannerPanel()->plan() && window.plannerPanel()->chosenBudget() == window.modelInfo().budgetBytes)
+            return true;
+        QTest::qWait(10);
+    }
+    return false;
+}
+
+} // namespace
+
+void TestBudget::applyWithoutReopen_data()
+{
+    QTest::addColumn<int>("workingSets");
+    QTest::newRow("grow by one working set") << 1;
+    QTest::newRow("shrink by one working set") << -1;
+}
+
+void TestBudget::applyWithoutReopen()
+{
+    QFETCH(int, workingSets);
+    GuiFixture f;
+    QVERIFY(openAndPlan(*f.window, f.modelDir));
+    gui::PlannerPanel *panel = f.window->plannerPanel();
+    const quint64 before = f.window->modelInfo().budgetBytes;
+    panel->slider()->setValue(panel->slider()->value() + workingSets);
+    const quint64 target = panel->chosenBudget();
+    QVERIFY(workingSets > 0 ? target > before : target < before);
+    QVERIFY(panel->appliesLive());
+    QCOMPARE(panel->applyButton()->text(), QStringLiteral("&Apply"));
+    QVERIFY(panel->applyButton()->isEnabled());
+
+    qt::EngineWorker *w = f.window->engine()->worker();
+    QSignalSpy opened(w, &qt::EngineWorker::opened);
+    QSignalSpy closed(w, &qt::EngineWorker::closed);
+    QSignalSpy progress(w, &qt::EngineWorker::progress);
+    QSignalSpy changed(w, &qt::EngineWorker::budgetChanged);
+    QSignalSpy windowOpened(f.window.get(), &gui::MainWindow::modelOpened);
+    panel->applyButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 10000); // the worker's thread may answer before a wait()
+    QTest::qWait(50); // anything queued behind it would arrive now
+    QCOMPARE(opened.count(), 0);
+    QCOMPARE(closed.count(), 0);
+    QCOMPARE(progress.count(), 0);
+    QCOMPARE(windowOpened.count(), 0);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.first().at(1).value<ModelInfo>().budgetBytes, target);
+    QTRY_COMPARE(f.window->modelInfo().budgetBytes, target);
+    QVERIFY(f.window->isModelOpen());
+    QVERIFY(f.window->lastMessage().contains(QStringLiteral("stayed open")));
+    // Nothing left to apply.
+    QVERIFY(!panel->applyButton()->isEnabled());
+
+    // The applied budget is what the next start opens with.
+    QCOMPARE(f.settings->budgetMode(), gui::Settings::BudgetMode::Fixed);
+    QCOMPARE(f.settings->fixedBudgetBytes(), target);
+    f.window.reset();
+    gui::MainWindowOptions o;
+    o.dataDirectory = f.dir.filePath(QStringLiteral("data"));
+    o.engineFactory = scriptedFactory(defaultScript());
+    o.plannerInputs
+        = [](const QString &, int ctx, int) { return std::optional<PlannerInputs>(k3LikePlannerInputs(ctx)); };
+    o.usableRamBytes = 64ull << 30;
+    o.pressureSource
+        = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample> { calmSample() }); };
+    gui::Settings again(f.dir.filePath(QStringLiteral("settings.ini")));
+    gui::MainWindow restarted(&again, f.appearance.get(), o);
+    QVERIFY(openAndPlan(restarted, f.modelDir));
+    QCOMPARE(restarted.modelInfo().budgetBytes, target);
+    QCOMPARE(restarted.plannerPanel()->chosenBudget(), target);
+}
+
+void TestBudget::contextChangeReopens()
+{
+    GuiFixture f;
+    QVERIFY(openAndPlan(*f.window, f.modelDir));
+    gui::PlannerPanel *panel = f.window->plannerPanel();
+    QComboBox *ctx = panel->contextBox();
+    const int other = ctx->currentIndex() + 1 < ctx->count() ? ctx->currentIndex() + 1 : ctx->currentIndex() - 1;
+    QVERIFY(other >= 0);
+    ctx->setCurrentIndex(other);
+    QVERIFY(!panel->appliesLive());
+    QCOMPARE(panel->applyButton()->text(), QStringLiteral("&Apply and reopen model"));
+    qt::EngineWorker *w = f.window->engine()->worker();
+    QSignalSpy opened(w, &qt::EngineWorker::opened);
+    QSignalSpy changed(w, &qt::EngineWorker::budgetChanged);
+    panel->applyButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() >= 1, 10000); // the worker's thread may answer before a wait()
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(f.settings->contextLength(), ctx->itemData(other).toInt());
+}
+
+void TestBudget::refusedBudgetIsAnError()
+{
+    // The scripted engine refuses a live budget under its floor as a real model does;
+    // the panel (planning with other inputs) lets it through, the window reports it
+    // and the panel returns to the budget in force.
+    EngineScript script = defaultScript();
+    GuiFixture f(script);
+    QVERIFY(openAndPlan(*f.window, f.modelDir));
+    const quint64 inForce = f.window->modelInfo().budgetBytes;
+    qt::EngineWorker *w = f.window->engine()->worker();
+    QSignalSpy error(w, &qt::EngineWorker::error);
+    QSignalSpy notice(f.window.get(), &gui::MainWindow::noticeShown);
+    // Straight to the window's handler: under the scripted floor but above the panel's.
+    QMetaObject::invokeMethod(f.window->plannerPanel(), "applyRequested", Q_ARG(quint64, script.floorBytes - 4096),
+        Q_ARG(int, f.window->plannerPanel()->chosenContext()));
+    QTRY_VERIFY_WITH_TIMEOUT(error.count() >= 1, 10000); // the worker's thread may answer before a wait()
+    QTRY_VERIFY(!notice.isEmpty());
+    QCOMPARE(notice.last().at(0).toString(), QStringLiteral("The budget could not be changed."));
+    QCOMPARE(f.window->modelInfo().budgetBytes, inForce);
+    QCOMPARE(f.window->plannerPanel()->chosenBudget(), inForce);
+    QVERIFY(f.window->isModelOpen());
+}
+
+void TestBudget::demoFiguresAreTheEngines()
+{
+    // The real engine on the demo model, opened as the app opens it (chat
+    // checkpoints, the default budget's prefill chunk): the panel's budget,
+    // cache slots and engine figure are the engine's, before and after a live Apply.
+    QTemporaryDir tmp;
+    const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
+    QProcess synth;
+    synth.start(QStringLiteral(SLUICE_CLI_PATH),
+        { QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo });
+    QVERIFY(synth.waitForFinished(60000));
+    if (synth.exitCode() != 0)
+        QSKIP("sluice-cli synth --demo failed");
+    QTemporaryDir dir;
+    gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
+    settings.setThreads(1);
+    gui::Appearance appearance(qApp);
+    gui::MainWindowOptions o;
+    o.dataDirectory = dir.filePath(QStringLiteral("data"));
+    o.engineFactory = gui::defaultEngineFactory();
+    o.plannerInputs = gui::defaultPlannerInputs();
+    o.pressureSource
+        = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample> { calmSample() }); };
+    gui::MainWindow window(&settings, &appearance, o);
+    QVERIFY(openAndPlan(window, demo));
+    const ModelInfo &info = window.modelInfo();
+    QVERIFY2(info.checkpoints > 0, "the app opens chats with checkpoints: the defect needs them to show");
+    gui::PlannerPanel *panel = window.plannerPanel();
+    auto check = [&] {
+        QVERIFY(panel->sizing().has_value());
+        QCOMPARE(panel->chosenBudget(), info.budgetBytes);
+        QCOMPARE(panel->sizing()->budgetBytes, info.budgetBytes);
+        QCOMPARE(panel->sizing()->slotCount, info.expertCacheSlots);
+        QCOMPARE(panel->sizing()->slotBufferBytes, info.expertCacheBytes);
+        QCOMPARE(panel->plan()->floorBytes, info.liveBudgetMinBytes);
+        // The field shows the budget in force (to its decimals), not one clamped to a smaller top.
+        const double unit = double(panel->unitBytes());
+        QVERIFY(std::abs(panel->budgetField()->value() * unit - double(info.budgetBytes)) <= unit * 0.051);
+    };
+    check();
+    if (QTest::currentTestFailed())
+        return;
+    // Down to the live floor plus one slot, applied in place.
+    const quint64 target = info.liveBudgetMinBytes + info.recordBytes + kCacheIndexBytesPerSlot;
+    panel->budgetField()->setValue(double(target) / double(panel->unitBytes()));
+    const quint64 chosen = panel->chosenBudget();
+    QVERIFY(panel->appliesLive());
+    QSignalSpy changed(window.engine()->worker(), &qt::EngineWorker::budgetChanged);
+    QSignalSpy opened(window.engine()->worker(), &qt::EngineWorker::opened);
+    panel->applyButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 20000); // the worker's thread may answer before a wait()
+    QCOMPARE(opened.count(), 0);
+    QTRY_COMPARE(info.budgetBytes, chosen);
+    check();
+}
+
+namespace {
+
+PressureSample availableGiB(double gib)
+{
+    PressureSample s;
+    s.haveAvailable = true;
+    s.totalBytes = 64ull << 30;
+    s.availableBytes = quint64(gib * double(1ull << 30));
+    return s;
+}
+
+struct PressureWindow {
+    QTemporaryDir dir;
+    gui::Settings settings { dir.filePath(QStringLiteral("settings.ini")) };
+    gui::Appearance appearance { qApp };
+    QString modelDir = dir.filePath(QStringLiteral("test-model.waste"));
+    std::unique_ptr<gui::MainWindow> window;
+
+    explicit PressureWindow(std::vector<PressureSample> script)
+    {
+        QDir().mkpath(modelDir);
+        QFile manifest(QDir(modelDir).filePath(QStringLiteral("manifest.json")));
+        manifest.open(QIODevice::WriteOnly);
+        manifest.write("{}");
+        manifest.close();
+        // Fast thresholds so the episode takes a fraction of a second.
+        settings.setAdaptIntervalSeconds(0.02);
+        settings.setAdaptHoldSeconds(0);
+        settings.setAdaptCalmSeconds(0.3);
+        gui::MainWindowOptions o;
+        o.dataDirectory = dir.filePath(QStringLiteral("data"));
+        o.engineFactory = scriptedFactory(defaultScript());
+        o.plannerInputs
+            = [](const QString &, int ctx, int) { return std::optional<PlannerInputs>(k3LikePlannerInputs(ctx)); };
+        o.usableRamBytes = 64ull << 30;
+        o.pressureSource = [script] { return std::make_unique<ScriptedPressureSource>(script); };
+        window = std::make_unique<gui::MainWindow>(&settings, &appearance, o);
+    }
+};
+
+} // namespace
+
+void TestBudget::pressureShrinksAndRegrows()
+{
+    // Short of memory for three samples, then plenty: the window lowers the
+    // budget in steps through the live budget (no reopen), says so, draws it,
+    // and grows back to the user's budget after the calm period.
+    std::vector<PressureSample> script(3, availableGiB(0.2));
+    script.push_back(availableGiB(16));
+    PressureWindow f(script);
+    f.settings.setAdaptBudget(false); // armed below, once the spies are in place
+    QVERIFY(openAndPlan(*f.window, f.modelDir));
+    const quint64 user = f.window->modelInfo().budgetBytes;
+    const quint64 floor = f.window->modelInfo().floorBytes;
+    qt::EngineWorker *w = f.window->engine()->worker();
+    QSignalSpy opened(w, &qt::EngineWorker::opened);
+    QSignalSpy closed(w, &qt::EngineWorker::closed);
+    QSignalSpy changed(w, &qt::EngineWorker::budgetChanged);
+    QSignalSpy notices(f.window.get(), &gui::MainWindow::noticeShown);
+    f.settings.setAdaptBudget(true); // a settings change (re)starts the monitor
+    QVERIFY(f.window->budgetMonitor()->isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 2 && f.window->modelInfo().budgetBytes == user, 10000);
+    QCOMPARE(opened.count(), 0);
+    QCOMPARE(closed.count(), 0);
+
+    // Down in steps, never under the floor, then up in steps to the user's budget.
+    QVector<quint64> budgets;
+    for (const QList<QVariant> &c : changed)
+        budgets << c.at(1).value<ModelInfo>().budgetBytes;
+    int lowest = int(std::min_element(budgets.begin(), budgets.end()) - budgets.begin());
+    QVERIFY(budgets.at(lowest) < user);
+    QVERIFY(budgets.at(lowest) >= floor);
+    for (int i = 1; i <= lowest; ++i)
+        QVERIFY(budgets.at(i) < budgets.at(i - 1));
+    QVERIFY(budgets.at(0) < user);
+    for (int i = lowest + 1; i < budgets.size(); ++i)
+        QVERIFY(budgets.at(i) > budgets.at(i - 1));
+    QCOMPARE(budgets.last(), user);
+    QStringList said;
+    for (const QList<QVariant> &n : notices)
+        said << n.at(0).toString();
+    QVERIFY2(
+        said.filter(QStringLiteral("while the system needed memory")).size() == lowest + 1, qPrintable(said.join('|')));
+    QVERIFY2(said.filter(QStringLiteral("the system has memory again")).size() == budgets.size() - lowest - 1,
+        qPrintable(said.join('|')));
+    // The chart: the budget at open, then every step, the reductions marked.
+    const auto &points = f.window->statsPanel()->budgetChart()->points();
+    QCOMPARE(points.size(), 1 + budgets.size());
+    QCOMPARE(points.first().budgetBytes, user);
+    for (int i = 0; i < budgets.size(); ++i) {
+        QCOMPARE(points.at(i + 1).budgetBytes, budgets.at(i));
+        QCOMPARE(points.at(i + 1).pressure, i <= lowest);
+    }
+    // Pressure moves nothing the user chose: the stored budget is the user's.
+    QCOMPARE(f.window->plannerPanel()->chosenBudget(), user);
+}
+
+void TestBudget::monitorCanBeTurnedOff()
+{
+    PressureWindow f(std::vector<PressureSample> { availableGiB(0.2) });
+    f.settings.setAdaptBudget(false);
+    QVERIFY(openAndPlan(*f.window, f.modelDir));
+    QVERIFY(!f.window->budgetMonitor()->isRunning());
+    QSignalSpy changed(f.window->engine()->worker(), &qt::EngineWorker::budgetChanged);
+    QTest::qWait(300);
+    QCOMPARE(changed.count(), 0);
+    // On: it reduces. Off again: the user's budget comes back at once.
+    const quint64 user = f.window->modelInfo().budgetBytes;
+    f.settings.setAdaptBudget(true);
+    QTRY_VERIFY_WITH_TIMEOUT(f.window->modelInfo().budgetBytes < user, 5000);
+    f.settings.setAdaptBudget(false);
+    QVERIFY(!f.window->budgetMonitor()->isRunning());
+    QTRY_COMPARE_WITH_TIMEOUT(f.window->modelInfo().budgetBytes, user, 5000);
+}
+
+void TestBudget::settingsDialogTurnsItOff()
+{
+    QTemporaryDir dir;
+    gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
+    QVERIFY(settings.adaptBudget()); // on by default in the app
+    QCOMPARE(settings.adaptMinBudgetBytes(), quint64(0));
+    gui::SettingsDialog dialog(&settings);
+    QCheckBox *box = nullptr;
+    QDoubleSpinBox *min = nullptr;
+    for (QCheckBox *b : dialog.findChildren<QCheckBox *>())
+        if (b->accessibleName().contains(QStringLiteral("short of memory")))
+            box = b;
+    for (QDoubleSpinBox *b : dialog.findChildren<QDoubleSpinBox *>())
+        if (b->accessibleName().contains(QStringLiteral("Smallest budget")))
+            min = b;
+    QVERIFY(box && min);
+    QVERIFY(box->isChecked());
+    min->setValue(3.0);
+    box->setChecked(false);
+    QVERIFY(!min->isEnabled());
+    dialog.apply();
+    QVERIFY(!settings.adaptBudget());
+    QCOMPARE(settings.adaptMinBudgetBytes(), quint64(3ull << 30));
+}
+
+QTEST_MAIN(TestBudget)
+#include "tst_budget.moc"
