@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "model/plannerinputs.h"
+#include "model/releasesource.h"
 
 namespace sluice::gui {
 
@@ -26,8 +27,10 @@ PlannerInputsProvider defaultPlannerInputs()
     // The same mapping Engine::open and `sluice-cli plan` use. MainWindow calls
     // this on a pool thread: opening the container reads the manifest.
     return [](const QString &modelPath, int contextLength, int threads) -> std::optional<PlannerInputs> {
-        auto c = Container::open(modelPath.toStdString());
-        if (!c)
+        const bool release = model::ReleaseSource::isRelease(modelPath.toStdString());
+        auto c = release ? Expected<std::unique_ptr<Container>>(Status(ErrorCode::NotFound, "a release"))
+                         : Container::open(modelPath.toStdString());
+        if (!release && !c)
             return std::nullopt;
         model::PlannerInputsOptions o;
         o.contextLength = contextLength;
@@ -36,7 +39,9 @@ PlannerInputsProvider defaultPlannerInputs()
         if (threads <= 0)
             threads = qEnvironmentVariableIntValue("SLUICE_THREADS");
         o.attentionSlices = threads > 0 ? threads : std::max(1, QThread::idealThreadCount());
-        auto in = model::plannerInputs(**c, o);
+        // A release folder: what Model::open will hold (Q4G trunk cache, one slot per expert).
+        auto in = release ? model::ReleaseSource::plannerInputs(modelPath.toStdString(), 4, o)
+                          : model::plannerInputs(**c, o);
         if (!in)
             return std::nullopt;
         return *in;

@@ -16,6 +16,8 @@
 #include "shortcutsdialog.h"
 #include "statspanel.h"
 
+#include "model/releasesource.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -54,7 +56,9 @@ constexpr int kFlushMs = 33; // ~30 Hz: the display rate at which streamed token
 
 bool isModelFolder(const QString &path)
 {
-    return QFileInfo(path).isDir() && QFileInfo::exists(QDir(path).filePath(QStringLiteral("manifest.json")));
+    // A container, or a published release folder (issue 11: opened as it is).
+    return QFileInfo(path).isDir() && (QFileInfo::exists(QDir(path).filePath(QStringLiteral("manifest.json"))) ||
+                                       model::ReleaseSource::isRelease(path.toStdString()));
 }
 } // namespace
 
@@ -466,7 +470,7 @@ void MainWindow::setGenerating(bool on)
 
 void MainWindow::openModelDialog()
 {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open model (a .waste folder)"),
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open model (a .waste folder or a release folder)"),
                                                           m_modelPath.isEmpty() ? QDir::homePath() : m_modelPath);
     if (!dir.isEmpty())
         openModel(dir);

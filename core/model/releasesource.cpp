@@ -1,13 +1,17 @@
 #include "model/releasesource.h"
 
+#include "format/builtinmodels.h"
 #include "format/container.h" // preadFully
 #include "format/releaseconfig.h"
 #include "format/releaseexperts.h"
 #include "format/trunkquant.h"
+#include "model/plannerinputs.h"
+#include "stream/memoryplanner.h"
 #include "util/bytes.h"
 #include "util/finite.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -95,9 +99,25 @@ Expected<std::unique_ptr<ReleaseSource>> ReleaseSource::open(const ModelOptions 
     if (existing) {
         s->m_cache = std::move(*existing);
     } else {
-        if (!progress(0.0, kPreparing))
+        // "preparing the trunk once: N GB", then the time left at the rate
+        // measured so far (a resumed build counts from where it resumed).
+        const std::string head = std::string(kPreparing) + ": " + formatGiB(trunkCacheBytes(rel, to));
+        if (!progress(0.0, head.c_str()))
             return makeError(ErrorCode::Cancelled, "open cancelled");
-        to.progress = [&progress](double f, const std::string &) { return progress(0.5 * f, kPreparing); };
+        const auto start = std::chrono::steady_clock::now();
+        double first = -1;
+        to.progress = [&](double f, const std::string &) {
+            if (first < 0)
+                first = f;
+            std::string stage = head;
+            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (f > first && f < 1.0) {
+                const double left = secs * (1.0 - f) / (f - first);
+                stage += left < 90 ? ", about " + std::to_string(int(left + 0.5)) + " s left"
+                                   : ", about " + std::to_string(int(left / 60 + 0.5)) + " minutes left";
+            }
+            return progress(0.5 * f, stage.c_str());
+        };
         auto built = buildTrunkCache(path, rel, to);
         if (!built)
             return built.status();
@@ -130,6 +150,25 @@ ReleaseSource::~ReleaseSource()
 {
     if (m_cacheFd >= 0)
         ::close(m_cacheFd);
+}
+
+Expected<PlannerInputs> ReleaseSource::plannerInputs(const std::string &dir, int trunkBits,
+                                                    const PlannerInputsOptions &options, ReleasePlanExtras *extras)
+{
+    auto r = ReleaseCheckpoint::open(dir);
+    if (!r)
+        return r.status();
+    TrunkCacheOptions to;
+    to.trunkBits = trunkBits;
+    PlannerInputsOptions o = options;
+    o.vision = false; // as Model::open on a release
+    if (extras) {
+        extras->trunkCacheBytes = trunkCacheBytes(**r, to);
+        auto vq = expertBytes((*r)->config(), BuiltinFormat::Container);
+        extras->vq3rRecordBytes = vq ? *vq : 0;
+        extras->description = (*r)->description();
+    }
+    return model::plannerInputs((*r)->config(), trunkCacheTensors(**r, to), releaseSlotBytes(**r), o);
 }
 
 Status ReleaseSource::readTensorBytes(const TensorInfo &info, std::vector<uint8_t> &payload,

@@ -10,6 +10,7 @@
 #include "api/types.h"
 #include "format/release.h"
 #include "format/trunkcache.h"
+#include "model/plannerinputs.h"
 #include "model/expertsource.h"
 #include "stream/extentreader.h"
 #include "text/tokenizer.h"
@@ -20,6 +21,15 @@
 
 namespace sluice::model {
 
+// What a planner shows beside a release's plan: the trunk cache to prepare
+// and the converted container's record for the same shapes (the trade-off:
+// a release reads slotBytes per expert miss, a VQ3R container vq3rRecordBytes).
+struct ReleasePlanExtras {
+    uint64_t trunkCacheBytes = 0;
+    uint64_t vq3rRecordBytes = 0;
+    std::string description;
+};
+
 class ReleaseSource {
 public:
     // A release folder: config.json + safetensors, and no manifest.json.
@@ -29,6 +39,11 @@ public:
     // when neither is possible.
     static std::string trunkCachePath(const ReleaseCheckpoint &release, const ModelOptions &options);
     static TrunkCacheOptions trunkCacheOptions(const ModelOptions &options);
+    // The plan of a release before it is opened (no trunk cache is built):
+    // the trunk as the cache will store it and the coalesced slot per expert,
+    // the same inputs Model::open counts.
+    static Expected<PlannerInputs> plannerInputs(const std::string &dir, int trunkBits,
+                                                 const PlannerInputsOptions &options, ReleasePlanExtras *extras = nullptr);
 
     // Opens the release, opens or builds its trunk cache (progress 0..0.5 as
     // "preparing the trunk once"; false cancels, the partial cache stays and
