@@ -23,6 +23,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <cstring>
 #include <functional>
 
@@ -322,6 +323,53 @@ private Q_SLOTS:
         QVERIFY(p.exitCode() != 0);
         const QByteArray err = p.readAllStandardError();
         QVERIFY2(err.contains(expect.toUtf8()), err.constData());
+    }
+
+    // `plan` on a release counts what Model::open holds (same record size and
+    // floor) and states the trade-off against a converted container.
+    void plan()
+    {
+        QTemporaryDir tmp;
+        SynthOptions so;
+        QVERIFY(writeSyntheticRelease(tmp.path().toStdString(), so).isOk());
+        QProcess p;
+        p.start(SLUICE_CLI_PATH, {"plan", tmp.path(), "--ctx", "64", "--json"});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        const QJsonObject j = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        ModelOptions o = baseOptions(tmp.path());
+        auto m = Model::open(o);
+        QVERIFY2(m.isOk(), m.status().message().c_str());
+        const ModelInfo &info = (*m)->info();
+        QCOMPARE(qint64(j["record_bytes"].toDouble()), qint64(info.recordBytes));
+        QCOMPARE(qint64(j["floor_bytes"].toDouble()), qint64(info.floorBytes));
+        const QJsonObject rel = j["release"].toObject();
+        QCOMPARE(qint64(rel["trunk_cache_bytes"].toDouble()), qint64(info.trunkCacheBytes));
+        QVERIFY(rel["vq3r_record_bytes"].toDouble() > 0);
+        QCOMPARE(rel["bytes_per_miss_vs_vq3r"].toDouble(), double(info.recordBytes) / rel["vq3r_record_bytes"].toDouble());
+    }
+
+    // Large mode: K3's expert shapes (17,547,264 B as released) through the
+    // engine, the record the benchmark uses.
+    void largeMode()
+    {
+        QTemporaryDir tmp;
+        SynthOptions so;
+        so.recordBytes = 12406784;
+        so.layers = 1;
+        so.experts = 2;
+        so.topK = 1;
+        QVERIFY(writeSyntheticRelease(tmp.path().toStdString(), so).isOk());
+        auto m = Model::open(baseOptions(tmp.path()));
+        QVERIFY2(m.isOk(), m.status().message().c_str());
+        QVERIFY((*m)->info().recordBytes >= 17547264 && (*m)->info().recordBytes <= 17547264 + 4096);
+        auto s = (*m)->createSession();
+        QVERIFY(s.isOk());
+        std::vector<float> logits;
+        QVERIFY((*s)->eval(std::vector<int>{1, 2, 3}, &logits).isOk());
+        QCOMPARE(logits.size(), size_t((*m)->info().vocab));
+        for (float v : logits)
+            QVERIFY(std::isfinite(v));
     }
 
     // `run` and `info` on a release folder.
