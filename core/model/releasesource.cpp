@@ -77,12 +77,12 @@ std::string ReleaseSource::trunkCachePath(const ReleaseCheckpoint &release, cons
     return o.cacheDir + "/trunk-" + releaseFingerprint(release, trunkCacheOptions(o)) + "-" + tag + ".bin";
 }
 
-Expected<std::unique_ptr<ReleaseSource>> ReleaseSource::open(const ModelOptions &o,
-                                                             const std::function<bool(double, const char *)> &progress)
+Expected<std::unique_ptr<ReleaseSource>> ReleaseSource::open(
+    const ModelOptions &o, const std::function<bool(double, const char *)> &progress)
 {
     if (o.releaseTrunkBits != 4 && o.releaseTrunkBits != 8 && o.releaseTrunkBits != 16)
-        return makeError(ErrorCode::InvalidArgument, "release trunk bits must be 4, 8 or 16 (as stored), not " +
-                                                         std::to_string(o.releaseTrunkBits));
+        return makeError(ErrorCode::InvalidArgument,
+            "release trunk bits must be 4, 8 or 16 (as stored), not " + std::to_string(o.releaseTrunkBits));
     std::unique_ptr<ReleaseSource> s(new ReleaseSource);
     auto r = ReleaseCheckpoint::open(o.modelPath);
     if (!r)
@@ -93,8 +93,10 @@ Expected<std::unique_ptr<ReleaseSource>> ReleaseSource::open(const ModelOptions 
     TrunkCacheOptions to = trunkCacheOptions(o);
     const std::string path = trunkCachePath(rel, o);
     if (path.empty())
-        return makeError(ErrorCode::Io, o.modelPath + ": the release folder is read-only and no cache folder was "
-                                                      "given for its trunk cache (ModelOptions::cacheDir)");
+        return makeError(ErrorCode::Io,
+            o.modelPath
+                + ": the release folder is read-only and no cache folder was "
+                  "given for its trunk cache (ModelOptions::cacheDir)");
     auto existing = openTrunkCache(path, rel, to);
     if (existing) {
         s->m_cache = std::move(*existing);
@@ -152,8 +154,8 @@ ReleaseSource::~ReleaseSource()
         ::close(m_cacheFd);
 }
 
-Expected<PlannerInputs> ReleaseSource::plannerInputs(const std::string &dir, int trunkBits,
-                                                    const PlannerInputsOptions &options, ReleasePlanExtras *extras)
+Expected<PlannerInputs> ReleaseSource::plannerInputs(
+    const std::string &dir, int trunkBits, const PlannerInputsOptions &options, ReleasePlanExtras *extras)
 {
     auto r = ReleaseCheckpoint::open(dir);
     if (!r)
@@ -171,8 +173,8 @@ Expected<PlannerInputs> ReleaseSource::plannerInputs(const std::string &dir, int
     return model::plannerInputs((*r)->config(), trunkCacheTensors(**r, to), releaseSlotBytes(**r), o);
 }
 
-Status ReleaseSource::readTensorBytes(const TensorInfo &info, std::vector<uint8_t> &payload,
-                                      std::vector<uint16_t> &scales) const
+Status ReleaseSource::readTensorBytes(
+    const TensorInfo &info, std::vector<uint8_t> &payload, std::vector<uint16_t> &scales) const
 {
     const std::string what = "trunk cache " + m_cache.path + " '" + info.name + "'";
     payload.resize(size_t(info.payloadBytes()));
@@ -185,8 +187,8 @@ Status ReleaseSource::readTensorBytes(const TensorInfo &info, std::vector<uint8_
         for (size_t i = 0; i < scales.size(); ++i) {
             scales[i] = loadLe16(raw.data() + 2 * i);
             if ((scales[i] & 0x7c00) == 0x7c00)
-                return makeError(ErrorCode::Format, what + ": non-finite scale (row " +
-                                                        std::to_string(i / info.groups()) + ")");
+                return makeError(
+                    ErrorCode::Format, what + ": non-finite scale (row " + std::to_string(i / info.groups()) + ")");
         }
     }
     if (const int64_t at = firstNonFiniteStored(info, payload.data()); at >= 0)
@@ -204,8 +206,8 @@ Status ReleaseSource::readEmbeddingRow(int token, float *out) const
     if (!info)
         return makeError(ErrorCode::NotFound, name + " is missing from the release");
     if (token < 0 || uint64_t(token) >= info->rows)
-        return makeError(ErrorCode::InvalidArgument, "token id " + std::to_string(token) +
-                                                         " is outside the vocabulary (" + std::to_string(info->rows) + ")");
+        return makeError(ErrorCode::InvalidArgument,
+            "token id " + std::to_string(token) + " is outside the vocabulary (" + std::to_string(info->rows) + ")");
     const uint64_t rowBytes = info->rowBytes();
     std::vector<uint8_t> row(static_cast<size_t>(rowBytes));
     SLUICE_TRY(preadFully(m_cacheFd, row.data(), rowBytes, info->offset + uint64_t(token) * rowBytes, "embedding row"));
@@ -214,15 +216,15 @@ Status ReleaseSource::readEmbeddingRow(int token, float *out) const
         const uint64_t groups = info->groups();
         std::vector<uint8_t> raw(size_t(groups * 2));
         SLUICE_TRY(preadFully(m_cacheFd, raw.data(), raw.size(), info->scaleOffset + uint64_t(token) * groups * 2,
-                              "embedding row scales"));
+            "embedding row scales"));
         scales.resize(size_t(groups));
         for (size_t g = 0; g < scales.size(); ++g)
             scales[g] = loadLe16(raw.data() + 2 * g);
     }
     dequantizeTrunkRow(info->fmt, info->isBf16, row.data(), scales.data(), size_t(info->cols), out);
     if (firstNonFinite(out, size_t(info->cols)) >= 0)
-        return makeError(ErrorCode::Format, "trunk cache '" + info->name + "': non-finite value in row " +
-                                                std::to_string(token));
+        return makeError(
+            ErrorCode::Format, "trunk cache '" + info->name + "': non-finite value in row " + std::to_string(token));
     return Status::ok();
 }
 
@@ -230,11 +232,12 @@ Expected<uint64_t> ReleaseSource::readExpert(int layer, int expert, uint8_t *slo
 {
     const ExpertPlacement p = placeExpert(*m_release, layer, expert);
     if (p.slotBytes > slotBytes)
-        return makeError(ErrorCode::Internal, "layer " + std::to_string(layer) + ", expert " + std::to_string(expert) +
-                                                  ": placement larger than the cache slot");
+        return makeError(ErrorCode::Internal,
+            "layer " + std::to_string(layer) + ", expert " + std::to_string(expert)
+                + ": placement larger than the cache slot");
     FileExtent ex[6];
     for (int i = 0; i < p.extentCount; ++i)
-        ex[i] = {p.extents[i].shard, p.extents[i].fileOffset, p.extents[i].bytes, p.extents[i].slotOffset};
+        ex[i] = { p.extents[i].shard, p.extents[i].fileOffset, p.extents[i].bytes, p.extents[i].slotOffset };
     return m_reader->read(std::span<const FileExtent>(ex, size_t(p.extentCount)), slot, slotBytes);
 }
 
@@ -243,14 +246,15 @@ Expected<ExpertMatrices> ReleaseSource::parseRecord(int layer, int expert, const
     const ModelConfig &c = config();
     const ExpertPlacement p = placeExpert(*m_release, layer, expert);
     if (p.slotBytes > rec.bytes)
-        return makeError(ErrorCode::Internal, "layer " + std::to_string(layer) + ", expert " + std::to_string(expert) +
-                                                  ": slot smaller than the placement");
+        return makeError(ErrorCode::Internal,
+            "layer " + std::to_string(layer) + ", expert " + std::to_string(expert)
+                + ": slot smaller than the placement");
     const size_t inter = size_t(c.moeIntermediate), lat = size_t(c.expertInputDim());
-    const size_t rows[3] = {inter, inter, lat}, cols[3] = {lat, lat, inter};
+    const size_t rows[3] = { inter, inter, lat }, cols[3] = { lat, lat, inter };
     ExpertMatrices m;
     m.kind = m_release->mxfp4Experts() ? ExpertRecordKind::Mxfp4 : ExpertRecordKind::Bf16;
     for (int k = 0; k < 3; ++k) {
-        m.mx[k] = {rec.data + p.tensorOffset[2 * k], rec.data + p.tensorOffset[2 * k + 1], rows[k], cols[k]};
+        m.mx[k] = { rec.data + p.tensorOffset[2 * k], rec.data + p.tensorOffset[2 * k + 1], rows[k], cols[k] };
         m.bf[k].fmt = TensorFormat::F16;
         m.bf[k].isBf16 = true;
         m.bf[k].data = rec.data + p.tensorOffset[2 * k];
@@ -272,7 +276,8 @@ Expected<text::Tokenizer> ReleaseSource::tokenizer() const
         return fd.status();
     if (size > (uint64_t(256) << 20)) {
         ::close(*fd);
-        return makeError(ErrorCode::Format, path + ": " + std::to_string(size) + " bytes, more than a rank file can be");
+        return makeError(
+            ErrorCode::Format, path + ": " + std::to_string(size) + " bytes, more than a rank file can be");
     }
     std::string text(size_t(size), '\0');
     const Status st = preadFully(*fd, text.data(), size, 0, path);

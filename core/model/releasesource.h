@@ -10,8 +10,8 @@
 #include "api/types.h"
 #include "format/release.h"
 #include "format/trunkcache.h"
-#include "model/plannerinputs.h"
 #include "model/expertsource.h"
+#include "model/plannerinputs.h"
 #include "stream/extentreader.h"
 #include "text/tokenizer.h"
 
@@ -43,13 +43,13 @@ public:
     // the trunk as the cache will store it and the coalesced slot per expert,
     // the same inputs Model::open counts.
     static Expected<PlannerInputs> plannerInputs(const std::string &dir, int trunkBits,
-                                                 const PlannerInputsOptions &options, ReleasePlanExtras *extras = nullptr);
+        const PlannerInputsOptions &options, ReleasePlanExtras *extras = nullptr);
 
     // Opens the release, opens or builds its trunk cache (progress 0..0.5 as
     // "preparing the trunk once"; false cancels, the partial cache stays and
     // the next open resumes it) and the shards for expert reads.
-    static Expected<std::unique_ptr<ReleaseSource>> open(const ModelOptions &options,
-                                                         const std::function<bool(double, const char *)> &progress);
+    static Expected<std::unique_ptr<ReleaseSource>> open(
+        const ModelOptions &options, const std::function<bool(double, const char *)> &progress);
     ~ReleaseSource();
 
     const ReleaseCheckpoint &release() const { return *m_release; }

@@ -41,7 +41,7 @@ QJsonObject loadFixture(const QString &name)
 
 bool synthFromFixture(const QJsonObject &fx, const QString &dir)
 {
-    QStringList args{"synth"};
+    QStringList args { "synth" };
     for (const auto &a : fx["synth_args"].toArray())
         args << a.toString();
     args << "--out" << dir;
@@ -61,7 +61,7 @@ ModelOptions baseOptions(const QString &dir)
 }
 
 Status evalAll(const ModelOptions &o, const std::vector<int> &ids, int chunk, std::vector<float> &logits,
-               ModelInfo *info = nullptr)
+    ModelInfo *info = nullptr)
 {
     auto m = Model::open(o);
     if (!m)
@@ -76,7 +76,8 @@ Status evalAll(const ModelOptions &o, const std::vector<int> &ids, int chunk, st
 
 // Rewrites the shard holding `name` with `edit` applied to that tensor
 // (return false to drop it), and the index to match.
-void rewriteTensor(const QString &dir, const std::string &name, const std::function<bool(SafetensorsWriteTensor &)> &edit)
+void rewriteTensor(
+    const QString &dir, const std::string &name, const std::function<bool(SafetensorsWriteTensor &)> &edit)
 {
     auto ck = SafetensorsCheckpoint::open(dir.toStdString());
     QVERIFY(ck.isOk());
@@ -87,7 +88,7 @@ void rewriteTensor(const QString &dir, const std::string &name, const std::funct
     for (const SafetensorsTensor &t : (*ck)->tensors()) {
         if (t.shard != shard)
             continue;
-        SafetensorsWriteTensor w{t.name, t.dtype, t.shape, {}};
+        SafetensorsWriteTensor w { t.name, t.dtype, t.shape, {} };
         QVERIFY((*ck)->readBytes(t, w.data).isOk());
         if (t.name == name && !edit(w))
             continue;
@@ -111,7 +112,7 @@ void rewriteTensor(const QString &dir, const std::string &name, const std::funct
     f.write(QJsonDocument(root).toJson());
 }
 
-const std::vector<int> kPrompt = {1, 17, 42, 300, 5, 77, 901, 3, 64, 128, 255, 19};
+const std::vector<int> kPrompt = { 1, 17, 42, 300, 5, 77, 901, 3, 64, 128, 255, 19 };
 
 } // namespace
 
@@ -123,8 +124,10 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("fixture");
         QTest::addColumn<QString>("description");
-        QTest::newRow("k3 mxfp4") << "k3-rel-s1" << "Kimi K3 release, MXFP4 experts, not converted";
-        QTest::newRow("kimi-linear bf16") << "kl-rel-s1" << "Kimi-Linear release, bf16 experts, not converted";
+        QTest::newRow("k3 mxfp4") << "k3-rel-s1"
+                                  << "Kimi K3 release, MXFP4 experts, not converted";
+        QTest::newRow("kimi-linear bf16") << "kl-rel-s1"
+                                          << "Kimi-Linear release, bf16 experts, not converted";
     }
     void matchesOracle()
     {
@@ -152,13 +155,15 @@ private Q_SLOTS:
 
         const std::vector<int> argmax = test::toInts(fx["argmax"].toArray());
         for (size_t t = 0; t < ids.size(); ++t)
-            QVERIFY2(test::argmax(logits.data() + t * vocab, vocab) == argmax[t], qPrintable(QString("position %1").arg(t)));
+            QVERIFY2(
+                test::argmax(logits.data() + t * vocab, vocab) == argmax[t], qPrintable(QString("position %1").arg(t)));
         const std::vector<int> positions = test::toInts(fx["logit_positions"].toArray());
         const std::vector<float> ref = test::fromB64(fx["logits_f32"].toString());
         QCOMPARE(ref.size(), positions.size() * vocab);
         double worst = 0;
         for (size_t i = 0; i < positions.size(); ++i) {
-            const double rel = test::relError(logits.data() + size_t(positions[i]) * vocab, ref.data() + i * vocab, vocab);
+            const double rel
+                = test::relError(logits.data() + size_t(positions[i]) * vocab, ref.data() + i * vocab, vocab);
             worst = std::max(worst, rel);
             QVERIFY2(rel <= 1e-5, qPrintable(QString("position %1: rel %2").arg(positions[i]).arg(rel)));
         }
@@ -202,11 +207,21 @@ private Q_SLOTS:
             int chunk;
         };
         const std::vector<Variant> variants = {
-            {"budget at the floor", [floor](ModelOptions &o) { o.budgetBytes = floor; }, 64},
-            {"1 thread, token by token", [](ModelOptions &o) { o.threads = 1; }, 1},
-            {"no read-ahead, no lookahead", [](ModelOptions &o) { o.readAhead = false; o.lookahead = 0; }, 5},
-            {"cache off", [](ModelOptions &o) { o.cacheEnabled = false; }, 3},
-            {"buffered, 1 io thread", [](ModelOptions &o) { o.directIo = false; o.ioThreads = 1; }, 64},
+            { "budget at the floor", [floor](ModelOptions &o) { o.budgetBytes = floor; }, 64 },
+            { "1 thread, token by token", [](ModelOptions &o) { o.threads = 1; }, 1 },
+            { "no read-ahead, no lookahead",
+                [](ModelOptions &o) {
+                    o.readAhead = false;
+                    o.lookahead = 0;
+                },
+                5 },
+            { "cache off", [](ModelOptions &o) { o.cacheEnabled = false; }, 3 },
+            { "buffered, 1 io thread",
+                [](ModelOptions &o) {
+                    o.directIo = false;
+                    o.ioThreads = 1;
+                },
+                64 },
         };
         for (const Variant &v : variants) {
             ModelOptions o = base;
@@ -261,11 +276,18 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("what");
         QTest::addColumn<QString>("expect");
-        QTest::newRow("truncated shard") << "truncated" << "shard 'model-00002-of-00003.safetensors'";
-        QTest::newRow("header lies") << "header" << "shard 'model-00001-of-00003.safetensors'";
-        QTest::newRow("wrong dtype") << "dtype" << "dtype F32, expected U8";
-        QTest::newRow("missing tensor") << "missing" << "layer 1, expert 3: tensor 'language_model.model.layers.1.block_sparse_moe.experts.3.w3.weight_scale' is missing";
-        QTest::newRow("shard shrinks after open") << "late" << "model-0000";
+        QTest::newRow("truncated shard") << "truncated"
+                                         << "shard 'model-00002-of-00003.safetensors'";
+        QTest::newRow("header lies") << "header"
+                                     << "shard 'model-00001-of-00003.safetensors'";
+        QTest::newRow("wrong dtype") << "dtype"
+                                     << "dtype F32, expected U8";
+        QTest::newRow("missing tensor")
+            << "missing"
+            << "layer 1, expert 3: tensor 'language_model.model.layers.1.block_sparse_moe.experts.3.w3.weight_scale' "
+               "is missing";
+        QTest::newRow("shard shrinks after open") << "late"
+                                                  << "model-0000";
     }
     void damage()
     {
@@ -300,8 +322,8 @@ private Q_SLOTS:
             auto m = Model::open(o);
             QVERIFY2(m.isOk(), m.status().message().c_str());
             for (int i = 1; i <= 3; ++i)
-                QVERIFY(QFile::resize(tmp.path() + QString("/model-%1-of-00003.safetensors").arg(i, 5, 10, QChar('0')),
-                                      4096));
+                QVERIFY(QFile::resize(
+                    tmp.path() + QString("/model-%1-of-00003.safetensors").arg(i, 5, 10, QChar('0')), 4096));
             auto s = (*m)->createSession();
             QVERIFY(s.isOk());
             std::vector<float> logits;
@@ -317,7 +339,7 @@ private Q_SLOTS:
             return;
         // The CLI: a named error on stderr and a non-zero exit, never a crash.
         QProcess p;
-        p.start(SLUICE_CLI_PATH, {"run", tmp.path(), "hello", "-n", "2"});
+        p.start(SLUICE_CLI_PATH, { "run", tmp.path(), "hello", "-n", "2" });
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QVERIFY(p.exitCode() != 0);
@@ -333,7 +355,7 @@ private Q_SLOTS:
         SynthOptions so;
         QVERIFY(writeSyntheticRelease(tmp.path().toStdString(), so).isOk());
         QProcess p;
-        p.start(SLUICE_CLI_PATH, {"plan", tmp.path(), "--ctx", "64", "--json"});
+        p.start(SLUICE_CLI_PATH, { "plan", tmp.path(), "--ctx", "64", "--json" });
         QVERIFY(p.waitForFinished(60000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         const QJsonObject j = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
@@ -346,7 +368,8 @@ private Q_SLOTS:
         const QJsonObject rel = j["release"].toObject();
         QCOMPARE(qint64(rel["trunk_cache_bytes"].toDouble()), qint64(info.trunkCacheBytes));
         QVERIFY(rel["vq3r_record_bytes"].toDouble() > 0);
-        QCOMPARE(rel["bytes_per_miss_vs_vq3r"].toDouble(), double(info.recordBytes) / rel["vq3r_record_bytes"].toDouble());
+        QCOMPARE(
+            rel["bytes_per_miss_vs_vq3r"].toDouble(), double(info.recordBytes) / rel["vq3r_record_bytes"].toDouble());
     }
 
     // Large mode: K3's expert shapes (17,547,264 B as released) through the
@@ -366,7 +389,7 @@ private Q_SLOTS:
         auto s = (*m)->createSession();
         QVERIFY(s.isOk());
         std::vector<float> logits;
-        QVERIFY((*s)->eval(std::vector<int>{1, 2, 3}, &logits).isOk());
+        QVERIFY((*s)->eval(std::vector<int> { 1, 2, 3 }, &logits).isOk());
         QCOMPARE(logits.size(), size_t((*m)->info().vocab));
         for (float v : logits)
             QVERIFY(std::isfinite(v));
@@ -377,12 +400,12 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         QProcess p;
-        p.start(SLUICE_CLI_PATH, {"synth", "--release", "--out", tmp.path() + "/m"}); // with its tokenizer
+        p.start(SLUICE_CLI_PATH, { "synth", "--release", "--out", tmp.path() + "/m" }); // with its tokenizer
         QVERIFY(p.waitForFinished(120000));
         QCOMPARE(p.exitCode(), 0);
         tmp.setAutoRemove(true);
         const QString dir = tmp.path() + "/m";
-        p.start(SLUICE_CLI_PATH, {"run", dir, "hello", "-n", "4", "--stats"});
+        p.start(SLUICE_CLI_PATH, { "run", dir, "hello", "-n", "4", "--stats" });
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         QVERIFY(QFile::exists(dir + "/sluice-trunk-q4.bin"));
