@@ -631,8 +631,8 @@ void MainWindow::updateModelUi()
     m_attach->setEnabled(m_modelOpen && m_info.hasVision && !m_generating);
     m_attach->setToolTip(m_modelOpen && !m_info.hasVision ? tr("This model has no vision tower") : QString());
     m_actOpen->setEnabled(!m_generating);
-    const bool canVerify = !m_modelPath.isEmpty() && !m_opening && !m_modelPage->isVerifying();
-    m_modelPage->setVerifyAllowed(!m_modelPath.isEmpty() && !m_opening);
+    const bool canVerify = !m_modelPath.isEmpty() && !m_opening && !m_modelPage->isVerifying() && !m_info.release;
+    m_modelPage->setVerifyAllowed(!m_modelPath.isEmpty() && !m_opening && !m_info.release); // a release has no CRCs
     m_actVerify->setEnabled(canVerify);
     if (!m_opening)
         m_status->hideOpenProgress();

@@ -114,6 +114,9 @@ struct ModelInfo {
     std::string trunkCachePath; // release: the trunk cache file
     uint64_t trunkCacheBytes = 0;
     bool trunkCacheBuilt = false; // release: this open prepared the trunk cache
+    // Release: the VQ3R record a converted container of the same shapes would
+    // read per expert miss (recordBytes / this = the bytes-per-token trade-off).
+    uint64_t vq3rRecordBytes = 0;
     // TRANSITIONAL: the whole internal config, kept only until the last
     // clients (developer tools) move to the fields above. Do not use in new code.
     ModelConfig config;

@@ -281,6 +281,7 @@ Status ModelImpl::init(const ModelOptions &o)
         m_info.trunkCachePath = m_release->trunkCache().path;
         m_info.trunkCacheBytes = m_release->trunkCache().bytes;
         m_info.trunkCacheBuilt = m_release->trunkCacheBuilt();
+        m_info.vq3rRecordBytes = m_release->vq3rRecordBytes();
     } else {
         m_info.parameters = m_container->parameterCount();
         m_info.containerBytes = m_container->containerBytes();

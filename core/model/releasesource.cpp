@@ -173,6 +173,12 @@ Expected<PlannerInputs> ReleaseSource::plannerInputs(
     return model::plannerInputs((*r)->config(), trunkCacheTensors(**r, to), releaseSlotBytes(**r), o);
 }
 
+uint64_t ReleaseSource::vq3rRecordBytes() const
+{
+    auto vq = expertBytes(config(), BuiltinFormat::Container);
+    return vq ? *vq : 0;
+}
+
 Status ReleaseSource::readTensorBytes(
     const TensorInfo &info, std::vector<uint8_t> &payload, std::vector<uint16_t> &scales) const
 {

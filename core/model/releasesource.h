@@ -70,6 +70,8 @@ public:
     uint64_t fingerprint() const { return m_fingerprint; }
     const TrunkCache &trunkCache() const { return m_cache; }
     bool trunkCacheBuilt() const { return m_built; }
+    // The VQ3R record of a converted container with these shapes (0 if none).
+    uint64_t vq3rRecordBytes() const;
 
 private:
     ReleaseSource() = default;
