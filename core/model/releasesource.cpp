@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -73,7 +74,8 @@ std::string ReleaseSource::trunkCachePath(const ReleaseCheckpoint &release, cons
     if (o.cacheDir.empty())
         return {};
     // A read-only download: one cache per release and options, named by their fingerprint.
-    ::mkdir(o.cacheDir.c_str(), 0755);
+    std::error_code ec; // a failure shows as the build's own "cannot create" error, naming the path
+    std::filesystem::create_directories(o.cacheDir, ec);
     return o.cacheDir + "/trunk-" + releaseFingerprint(release, trunkCacheOptions(o)) + "-" + tag + ".bin";
 }
 
