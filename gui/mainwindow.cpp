@@ -16,6 +16,7 @@
 #include "shortcutsdialog.h"
 #include "statspanel.h"
 
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -54,7 +55,9 @@ constexpr int kFlushMs = 33; // ~30 Hz: the display rate at which streamed token
 
 bool isModelFolder(const QString &path)
 {
-    return QFileInfo(path).isDir() && QFileInfo::exists(QDir(path).filePath(QStringLiteral("manifest.json")));
+    // A container, or a published release folder (issue 11: opened as it is).
+    return QFileInfo(path).isDir() && (QFileInfo::exists(QDir(path).filePath(QStringLiteral("manifest.json"))) ||
+                                       isReleaseFolder(path.toStdString()));
 }
 } // namespace
 
@@ -458,7 +461,7 @@ void MainWindow::setGenerating(bool on)
 
 void MainWindow::openModelDialog()
 {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open model (a .waste folder)"),
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open model (a .waste folder or a release folder)"),
                                                           m_modelPath.isEmpty() ? QDir::homePath() : m_modelPath);
     if (!dir.isEmpty())
         openModel(dir);
@@ -624,8 +627,8 @@ void MainWindow::updateModelUi()
     m_attach->setEnabled(m_modelOpen && m_info.hasVision && !m_generating);
     m_attach->setToolTip(m_modelOpen && !m_info.hasVision ? tr("This model has no vision tower") : QString());
     m_actOpen->setEnabled(!m_generating);
-    const bool canVerify = !m_modelPath.isEmpty() && !m_opening && !m_modelPage->isVerifying();
-    m_modelPage->setVerifyAllowed(!m_modelPath.isEmpty() && !m_opening);
+    const bool canVerify = !m_modelPath.isEmpty() && !m_opening && !m_modelPage->isVerifying() && !m_info.release;
+    m_modelPage->setVerifyAllowed(!m_modelPath.isEmpty() && !m_opening && !m_info.release); // a release has no CRCs
     m_actVerify->setEnabled(canVerify);
     if (!m_opening)
         m_status->hideOpenProgress();

@@ -126,6 +126,16 @@ void ModelPanel::retranslate()
     QStringList lines;
     lines << tr("Folder: %1").arg(QDir::toNativeSeparators(m_path));
     lines << tr("Architecture: %1").arg(QString::fromStdString(i.architecture));
+    if (i.release) {
+        // A release folder opened as it is (issue 11): say so, and what it costs against converting.
+        lines << QString::fromStdString(i.description);
+        lines << tr("Trunk cache: %1 (%2)").arg(formatBytes(i.trunkCacheBytes), QDir::toNativeSeparators(QString::fromStdString(i.trunkCachePath)));
+        if (i.vq3rRecordBytes)
+            lines << tr("Reads %1 per expert miss, %2% more than a converted VQ3R container (%3)")
+                         .arg(formatBytes(i.recordBytes))
+                         .arg(qRound(100.0 * (double(i.recordBytes) / double(i.vq3rRecordBytes) - 1.0)))
+                         .arg(formatBytes(i.vq3rRecordBytes));
+    }
     lines << tr("Parameters: %1 billion").arg(formatNumber(double(i.parameters) / 1e9, 3));
     lines << tr("Container size: %1").arg(formatBytes(i.containerBytes));
     lines << tr("Layers: %1 · experts: %2 (top-%3)").arg(i.config.nLayers).arg(i.config.nExperts).arg(i.config.topK);

@@ -24,6 +24,13 @@
 
 namespace sluice {
 
+// ---- what a folder is ----------------------------------------------------
+
+// True for a published checkpoint folder (config.json + safetensors shards)
+// that Model::open reads directly (issue 11); false for anything else (a
+// container is recognised by Model::open itself).
+bool isReleaseFolder(const std::string &path);
+
 // ---- planning ------------------------------------------------------------
 
 struct InspectOptions {
@@ -31,9 +38,10 @@ struct InspectOptions {
     bool vision = true;   // count the vision tower (ignored for models without one), as Model::open
     int threads = 0;      // the engine's pool size (vision attention slices); <= 0 = every hardware thread
     int sessions = 1;     // ModelOptions::sessions
+    int releaseTrunkBits = 4; // ModelOptions::releaseTrunkBits (release folders)
 };
 
-// The planner's inputs for the model at `modelPath` (a container folder), by
+// The planner's inputs for the model at `modelPath` (a container or a release folder), by
 // the same mapping Model::open fills its ledger from. Reads the manifest only.
 Expected<PlannerInputs> inspectPlannerInputs(const std::string &modelPath, const InspectOptions &options = {});
 

@@ -61,6 +61,12 @@ struct ModelOptions {
     int maxImagePatches = 0;    // patch budget per image; 0 = the model's max_patches (1024)
     // Called during open with 0..1 and a stage name; return false to cancel.
     std::function<bool(double fraction, const std::string &stage)> progress;
+    // A release folder (safetensors shards, issue 11): the trunk is quantised
+    // once into a trunk cache beside the checkpoint (or in cacheDir when the
+    // folder is read-only) by the converter's rule: 4 = Q4G matrices (its
+    // default), 8 = Q8G, 16 = every tensor as stored (bf16/f32; small models
+    // and the float64 reference tests). Progress stage "preparing the trunk once".
+    int releaseTrunkBits = 4;
 };
 
 // What clients show about an open model (not the whole internal config).
@@ -101,6 +107,16 @@ struct ModelInfo {
     uint64_t checkpointBytes = 0; // one recurrent-state checkpoint (with its logits)
     int checkpoints = 0;        // granted per session (see ModelOptions::checkpoints)
     uint64_t fingerprint = 0;   // of the container's manifest (session files carry it)
+    // What was opened: "WASTE container" or the release's own words
+    // ("Kimi K3 release, MXFP4 experts, not converted").
+    std::string description;
+    bool release = false;       // a release folder, experts read from its shards
+    std::string trunkCachePath; // release: the trunk cache file
+    uint64_t trunkCacheBytes = 0;
+    bool trunkCacheBuilt = false; // release: this open prepared the trunk cache
+    // Release: the VQ3R record a converted container of the same shapes would
+    // read per expert miss (recordBytes / this = the bytes-per-token trade-off).
+    uint64_t vq3rRecordBytes = 0;
     // TRANSITIONAL: the whole internal config, kept only until the last
     // clients (developer tools) move to the fields above. Do not use in new code.
     ModelConfig config;

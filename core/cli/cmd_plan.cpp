@@ -11,6 +11,9 @@
 
 #include "format/builtinmodels.h"
 #include "format/container.h"
+#include "format/releaseexperts.h"
+#include "format/trunkcache.h"
+#include "model/releasesource.h"
 #include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
 #include "stream/speedmodel.h"
@@ -69,11 +72,12 @@ static int runPlan(const std::vector<std::string> &args)
     std::string builtin, formatName = "vq3r", tracePath;
     uint64_t ramBytes = 0;
     double diskGBps = 0;
+    int releaseTrunkBits = 4;
     cli::OptionParser p("plan", "The memory plan of a container on this machine: floor, working set, recommended\n"
                                 "and default budget, and the expert cache that --budget (default: the default budget) buys.\n"
                                 "With --model, the same plan for a published model before downloading it.",
                         "MODEL | --model k3|kimi-linear [options]");
-    p.positional("MODEL", &path, "a .waste container directory", false);
+    p.positional("MODEL", &path, "a .waste container directory or a release folder (safetensors)", false);
     p.choice("--model", &builtin, {"k3", "kimi-k3", "kimi-linear", "kl"}, "a built-in published model instead of MODEL");
     p.choice("--format", &formatName, {"vq3r", "mxfp4", "bf16"},
              "with --model: vq3r = Sluice's converted container, mxfp4/bf16 = the release checkpoint");
@@ -84,6 +88,8 @@ static int runPlan(const std::vector<std::string> &args)
     p.integer("--ctx", &ctx, 1, cli::kMaxContextOption, "context positions (at most the model's max_position_embeddings)");
     p.flag("--vision", &vision, "count the vision tower as an engine opened with vision on does");
     p.flag("--json", &json, "JSON output");
+    p.integer("--release-trunk-bits", &releaseTrunkBits, 4, 16,
+              "a release folder's trunk cache: 4 = Q4G (default), 8 = Q8G, 16 = bf16 as stored");
     p.note("--vision plans the tower at the engine's defaults: max_patches, one attention slice per hardware thread.");
     if (const int code = p.parse(args); code >= 0)
         return code;
@@ -98,6 +104,8 @@ static int runPlan(const std::vector<std::string> &args)
     // The shape the planner reads: a built-in model's or the opened container's.
     BuiltinShape shape;
     std::unique_ptr<Container> container;
+    std::unique_ptr<ReleaseCheckpoint> release;
+    uint64_t vqRecordBytes = 0, trunkCacheSize = 0; // a release folder: the converted record, the trunk cache
     if (!builtin.empty()) {
         const BuiltinModel m = *parseBuiltinModel(builtin);
         // Each release has one expert format: K3 ships MXFP4 experts, Kimi-Linear bf16 ones.
@@ -112,6 +120,25 @@ static int runPlan(const std::vector<std::string> &args)
         shape = std::move(*built);
         modelName = shape.name;
         diskBytes = shape.diskBytes;
+    } else if (model::ReleaseSource::isRelease(path)) {
+        // What Model::open will hold: the trunk as its trunk cache stores it
+        // (Q4G by default) and one coalesced slot per expert read from the shards.
+        auto opened = ReleaseCheckpoint::open(path);
+        if (!opened) {
+            std::fprintf(stderr, "plan: %s\n", opened.status().message().c_str());
+            return 1;
+        }
+        release = std::move(*opened);
+        shape.config = release->config();
+        TrunkCacheOptions to;
+        to.trunkBits = releaseTrunkBits;
+        shape.tensors = trunkCacheTensors(*release, to);
+        trunkCacheSize = trunkCacheBytes(*release, to);
+        shape.recordBytes = releaseSlotBytes(*release);
+        pio.vision = false; // the engine does not run the tower on a release yet
+        if (auto vq = expertBytes(shape.config, BuiltinFormat::Container))
+            vqRecordBytes = *vq;
+        modelName = release->description() + " (" + path + ")";
     } else {
         ContainerOptions copts;
         copts.checkBanks = true;
@@ -214,6 +241,11 @@ static int runPlan(const std::vector<std::string> &args)
         root["ram_needed_bytes"] = qint64(ramNeeded);
         if (diskBytes)
             root["download_bytes"] = qint64(diskBytes);
+        if (release) {
+            root["release"] = QJsonObject{{"trunk_cache_bytes", qint64(trunkCacheSize)},
+                                          {"vq3r_record_bytes", qint64(vqRecordBytes)},
+                                          {"bytes_per_miss_vs_vq3r", vqRecordBytes ? double(in.recordBytes) / double(vqRecordBytes) : 0.0}};
+        }
         if (speed) {
             root["speed"] = QJsonObject{{"disk_gbps", diskGBps},
                                         {"trace", QString::fromStdString(speed->traceName)},
@@ -240,6 +272,13 @@ static int runPlan(const std::vector<std::string> &args)
     std::printf("  %-58s %12s  (floor + 3 working sets)\n", "recommended", human(plan->recommendedBytes));
     if (diskBytes)
         std::printf("\n  %-58s %12s  (trunk + vision + every expert)\n", "download / on disk", human(diskBytes));
+    if (release) {
+        std::printf("\n  %-58s %12s  (prepared once at the first open)\n", "trunk cache", human(trunkCacheSize));
+        if (vqRecordBytes)
+            std::printf("  %-58s %11.0f%%  (%llu B read per expert miss vs %llu B for a VQ3R container)\n",
+                        "bytes per token vs a converted container", 100.0 * (double(in.recordBytes) / double(vqRecordBytes) - 1.0),
+                        (unsigned long long)in.recordBytes, (unsigned long long)vqRecordBytes);
+    }
     if (ramBytes)
         std::printf("\n  %-58s %12s  (--ram)\n", "RAM", human(ramBytes));
     else

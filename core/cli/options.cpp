@@ -541,6 +541,8 @@ void addEngineOptions(OptionParser &p, EngineOptions &o)
     p.flag("--no-cache", &o.cacheEnabled, "read every expert for every use (testing)", false);
     p.flag("--no-read-ahead", &o.readAhead, "do not queue a layer's experts ahead", false);
     p.flag("--buffered", &o.directIo, "page-cache reads instead of O_DIRECT", false);
+    p.integer("--release-trunk-bits", &o.releaseTrunkBits, 4, 16,
+              "a release folder's trunk cache: 4 = Q4G (default), 8 = Q8G, 16 = bf16 as stored");
     p.text("--route-trace", &o.routeTracePath,
            "replay a routing trace: its expert ids replace the router's choice (benchmarks)", "FILE.jsonl");
 }

@@ -2,6 +2,7 @@
 // the published checkpoints, so the release reader, the MXFP4 path and the
 // float64 reference can be tested without downloading 1.4 TiB.
 #include "format/mxfp4pack.h"
+#include "format/prng.h"
 #include "format/releaseconfig.h"
 #include "format/safetensorswriter.h"
 #include "format/synth.h"
@@ -78,8 +79,6 @@ std::string shardName(int i, int n)
 
 Status writeSyntheticRelease(const std::string &dir, const SynthOptions &o, const SynthReleaseOptions &release)
 {
-    if (o.recordBytes > 0)
-        return makeError(ErrorCode::InvalidArgument, "synth --release: large mode is not supported");
     if (release.shards < 1 || release.shards > 64)
         return makeError(ErrorCode::InvalidArgument, "synth --release: 1 to 64 shards");
     auto spec = syntheticModelSpec(o);
@@ -107,11 +106,61 @@ Status writeSyntheticRelease(const std::string &dir, const SynthOptions &o, cons
         return Status::ok();
     }));
 
+    if (o.recordBytes > 0) {
+        // Large mode (streaming benchmarks): the shapes of `synth --record-bytes`
+        // (K3's 3072 x 3584 experts when the record allows), random MXFP4 codes
+        // with scales 2^-9..2^-6 (bf16 random for Kimi-Linear), written shard by
+        // shard so no more than one shard is in memory. Expert e of layer L in
+        // shard (L + e) % n, each expert's tensors together (as released).
+        const char *kinds[3] = {"w1", "w3", "w2"};
+        for (int i = 0; i < nShards; ++i) {
+            for (int layer = c.firstKDense; layer < c.nLayers; ++layer) {
+                for (int e = 0; e < c.nExperts; ++e) {
+                    if ((layer + e) % nShards != i)
+                        continue;
+                    const std::string base = c.tensorPrefix + "model.layers." + std::to_string(layer) +
+                                             ".block_sparse_moe.experts." + std::to_string(e) + ".";
+                    for (int k : {0, 2, 1}) {
+                        SplitMix64 rng(seedFor(o.seed, base + kinds[k]));
+                        const int64_t rows = k == 2 ? c.expertInputDim() : c.moeIntermediate;
+                        const int64_t cols = k == 2 ? c.moeIntermediate : c.expertInputDim();
+                        const std::string name = base + kinds[k];
+                        if (!mxfp4) {
+                            SafetensorsWriteTensor t{name + ".weight", SafetensorsDtype::BF16, {rows, cols}, {}};
+                            t.data.resize(size_t(rows * cols * 2));
+                            for (size_t j = 0; j < t.data.size(); j += 2) {
+                                const uint16_t b = floatToBf16(float(0.02 * rng.normal()));
+                                std::memcpy(&t.data[j], &b, 2);
+                            }
+                            put(i, std::move(t));
+                            continue;
+                        }
+                        SafetensorsWriteTensor packed{name + ".weight_packed", SafetensorsDtype::U8, {rows, cols / 2}, {}};
+                        SafetensorsWriteTensor scale{name + ".weight_scale", SafetensorsDtype::U8, {rows, cols / kMxfp4Group}, {}};
+                        packed.data.resize(size_t(rows * cols / 2));
+                        for (size_t j = 0; j < packed.data.size(); j += 8) {
+                            const uint64_t v = rng.next();
+                            std::memcpy(&packed.data[j], &v, std::min<size_t>(8, packed.data.size() - j));
+                        }
+                        scale.data.resize(size_t(rows * cols / kMxfp4Group));
+                        for (uint8_t &b : scale.data)
+                            b = uint8_t(118 + rng.next() % 4);
+                        put(i, std::move(packed));
+                        put(i, std::move(scale));
+                    }
+                }
+            }
+            SLUICE_TRY(writeSafetensorsFile(dir + "/" + shardName(i, nShards), shards[size_t(i)]));
+            shards[size_t(i)].clear();
+            shards[size_t(i)].shrink_to_fit();
+        }
+    }
+
     // Experts: expert e of layer L goes to shard (L + e) % n, so each layer is
     // spread over the shards; expert 1 of every layer has its down matrix (w2)
     // in the following shard, so one expert is split across two shards.
     const char *names[3] = {"w1", "w3", "w2"}; // gate, up, down
-    for (int layer = c.firstKDense; layer < c.nLayers; ++layer) {
+    for (int layer = c.firstKDense; layer < c.nLayers && o.recordBytes == 0; ++layer) {
         for (int e = 0; e < c.nExperts; ++e) {
             std::vector<float> m[3];
             syntheticExpertWeights(c, o, layer, e, m);
@@ -140,7 +189,7 @@ Status writeSyntheticRelease(const std::string &dir, const SynthOptions &o, cons
         }
     }
 
-    for (int i = 0; i < nShards; ++i)
+    for (int i = 0; i < nShards && o.recordBytes == 0; ++i)
         SLUICE_TRY(writeSafetensorsFile(dir + "/" + shardName(i, nShards), shards[size_t(i)]));
 
     auto configJson = releaseConfigFromManifestConfig(spec->configJson, mxfp4);

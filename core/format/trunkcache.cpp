@@ -23,6 +23,8 @@ Status ioError(const std::string &what) { return makeError(ErrorCode::Io, what +
 
 TensorFormat formatFor(const TensorInfo &t, const TrunkCacheOptions &o)
 {
+    if (o.trunkBits == 16) // as stored: bf16 / f32 (small models, the reference tests)
+        return t.fmt;
     const uint64_t elements = t.elements();
     const uint64_t scaled = elements >= o.minQuantElements ? std::max<uint64_t>(elements, 65536) : 0;
     const size_t ndim = t.shape.size() == 1 || t.rows == 1 ? 1 : 2;
@@ -33,7 +35,7 @@ TensorInfo planned(const TensorInfo &src, const TrunkCacheOptions &o, uint64_t o
 {
     TensorInfo t = src;
     t.fmt = formatFor(src, o);
-    t.isBf16 = false;
+    t.isBf16 = o.trunkBits == 16 && src.isBf16;
     t.offset = offset;
     t.scaleOffset = t.isGrouped() ? offset + t.payloadBytes() : 0;
     if (t.scaleOffset % 2)
@@ -51,6 +53,8 @@ QJsonObject entryJson(const TensorInfo &t)
         shape.append(qint64(d));
     QJsonObject e{{"name", QString::fromStdString(t.name)}, {"fmt", int(t.fmt)}, {"off", qint64(t.offset)},
                   {"shape", shape}, {"bytes", qint64(t.bytes)}};
+    if (t.isBf16)
+        e["bf16"] = true;
     if (t.isGrouped()) {
         e["group"] = kTrunkGroup;
         e["scale_off"] = qint64(t.scaleOffset);
@@ -110,6 +114,17 @@ uint64_t trunkCacheBytes(const ReleaseCheckpoint &release, const TrunkCacheOptio
     for (const TensorInfo &src : release.trunkTensors())
         off = align8(off + planned(src, o, off).bytes);
     return off;
+}
+
+std::vector<TensorInfo> trunkCacheTensors(const ReleaseCheckpoint &release, const TrunkCacheOptions &o)
+{
+    std::vector<TensorInfo> out;
+    uint64_t off = 0;
+    for (const TensorInfo &src : release.trunkTensors()) {
+        out.push_back(planned(src, o, off));
+        off = align8(off + out.back().bytes);
+    }
+    return out;
 }
 
 Expected<TrunkCache> openTrunkCache(const std::string &path, const ReleaseCheckpoint &release,
@@ -198,7 +213,7 @@ Expected<TrunkCache> buildTrunkCache(const std::string &path, const ReleaseCheck
         payload.assign(size_t(align8(t.bytes)), 0);
         scales.assign(t.isGrouped() ? size_t(t.rows * t.groups()) : 0, 0);
         for (uint64_t r = 0; r < t.rows; ++r)
-            quantizeTrunkRow(t.fmt, false, values->data() + r * t.cols, size_t(t.cols), payload.data() + r * t.rowBytes(),
+            quantizeTrunkRow(t.fmt, t.isBf16, values->data() + r * t.cols, size_t(t.cols), payload.data() + r * t.rowBytes(),
                              t.isGrouped() ? scales.data() + r * t.groups() : nullptr);
         if (t.isGrouped())
             std::memcpy(payload.data() + t.payloadBytes(), scales.data(), scales.size() * 2);

@@ -22,7 +22,7 @@
 namespace sluice {
 
 struct TrunkCacheOptions {
-    int trunkBits = 4;                 // Q4G default matrices (8: Q8G)
+    int trunkBits = 4;                 // Q4G default matrices (8: Q8G; 16: every tensor as stored, bf16/f32)
     uint64_t minQuantElements = 65536; // the converter's F32 threshold
     // fraction done (0..1) and the tensor just finished; return false to cancel.
     std::function<bool(double, const std::string &)> progress;
@@ -41,6 +41,9 @@ std::string releaseFingerprint(const ReleaseCheckpoint &release, const TrunkCach
 
 // Bytes the cache will take (the plan shown before building: "N GB").
 uint64_t trunkCacheBytes(const ReleaseCheckpoint &release, const TrunkCacheOptions &options);
+// The tensors as the cache will store them (formats, bytes, offsets), without
+// building it: what the planner counts as the trunk of a release before open.
+std::vector<TensorInfo> trunkCacheTensors(const ReleaseCheckpoint &release, const TrunkCacheOptions &options);
 
 // Opens an existing, complete cache; NotFound when absent, Format when stale or damaged.
 Expected<TrunkCache> openTrunkCache(const std::string &path, const ReleaseCheckpoint &release,

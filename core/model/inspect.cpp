@@ -6,6 +6,7 @@
 
 #include "format/container.h"
 #include "model/plannerinputs.h"
+#include "model/releasesource.h"
 #include "stream/cachesim.h"
 #include "stream/routetrace.h"
 #include "vision/imagepreprocess.h"
@@ -17,17 +18,25 @@
 
 namespace sluice {
 
+bool isReleaseFolder(const std::string &path)
+{
+    return model::ReleaseSource::isRelease(path);
+}
+
 Expected<PlannerInputs> inspectPlannerInputs(const std::string &modelPath, const InspectOptions &options)
 {
-    auto container = Container::open(modelPath);
-    if (!container)
-        return container.status();
     model::PlannerInputsOptions o;
     o.contextLength = options.contextLength;
     o.vision = options.vision;
     o.sessions = std::max(1, options.sessions);
     // The engine's pool size decides the vision attention's work slices.
     o.attentionSlices = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    // A release folder: what Model::open will hold (the trunk cache, one slot per expert).
+    if (model::ReleaseSource::isRelease(modelPath))
+        return model::ReleaseSource::plannerInputs(modelPath, options.releaseTrunkBits, o);
+    auto container = Container::open(modelPath);
+    if (!container)
+        return container.status();
     return model::plannerInputs(**container, o);
 }
 

@@ -24,7 +24,7 @@ std::function<void(int, int64_t, std::span<int>)> ModelImpl::routeHook() const
 {
     if (!m_routeReplay && !m_options.routeObserver)
         return {};
-    const ModelConfig &cfg = m_container->config();
+    const ModelConfig &cfg = config();
     std::vector<int> moeIndex(size_t(cfg.nLayers), -1);
     for (int L = 0, m = 0; L < cfg.nLayers; ++L)
         if (cfg.isMoeLayer(L))
@@ -57,12 +57,21 @@ Status ModelImpl::init(const ModelOptions &o)
     };
     if (o.contextLength < 1)
         return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
-    auto c = Container::open(o.modelPath);
-    if (!c)
-        return c.status();
-    m_container = std::move(*c);
-    const ModelConfig &cfg = m_container->config();
-    {
+    if (ReleaseSource::isRelease(o.modelPath)) {
+        auto r = ReleaseSource::open(o, progress);
+        if (!r)
+            return r.status();
+        m_release = std::move(*r);
+    } else {
+        auto c = Container::open(o.modelPath);
+        if (!c)
+            return c.status();
+        m_container = std::move(*c);
+    }
+    const ModelConfig &cfg = config();
+    if (m_release) {
+        m_info.fingerprint = m_release->fingerprint();
+    } else {
         // Sessions bind to what determines the numbers (manifest + trunk +
         // codebooks), cached in a sidecar so the trunk is hashed once.
         FingerprintOptions fo;
@@ -75,21 +84,23 @@ Status ModelImpl::init(const ModelOptions &o)
             m_verifiedPath = fp->sidecarPath + ".verified";
     }
     // Trunk: every tensor the text model reads, except the embedding (rows on demand).
-    const auto &tensors = m_container->tensors();
+    const auto &tensors = m_release ? m_release->trunkTensors() : m_container->tensors();
     uint64_t trunkBytes = 0;
     size_t done = 0;
     for (const TensorInfo &t : tensors) {
         ++done;
         if (isTrunkTensor(cfg, t)) {
             LoadedTensor lt;
-            SLUICE_TRY(m_container->readTensorBytes(t, lt.payload, lt.scales));
+            SLUICE_TRY(m_release ? m_release->readTensorBytes(t, lt.payload, lt.scales)
+                                 : m_container->readTensorBytes(t, lt.payload, lt.scales));
             const std::string key = t.name.substr(cfg.tensorPrefix.size());
             auto &slot = m_tensors[key];
             slot = std::move(lt);
             slot.view = Container::matrixView(t, slot.payload, slot.scales);
             trunkBytes += t.bytes;
         }
-        if (!progress(0.9 * double(done) / double(tensors.size()), "loading trunk"))
+        const double from = m_release ? 0.5 : 0.0; // a release spent the first half preparing the trunk
+        if (!progress(from + (0.9 - from) * double(done) / double(tensors.size()), "loading trunk"))
             return makeError(ErrorCode::Cancelled, "open cancelled");
     }
     auto weights = bindWeights(cfg, [&](const std::string &name) -> Expected<TrunkMatrixView> {
@@ -105,11 +116,13 @@ Status ModelImpl::init(const ModelOptions &o)
 
     // Memory plan (spec 9): the same function `sluice-cli plan` and the GUI
     // show; the ledger then counts every allocation against the budget.
-    for (int L = 0; L < cfg.nLayers; ++L)
+    for (int L = 0; L < cfg.nLayers && !m_release; ++L)
         m_info.recordBytes = std::max<uint64_t>(m_info.recordBytes, m_container->expertLayer(L).recordBytes);
+    if (m_release) // the coalesced slot (payload + alignment slack)
+        m_info.recordBytes = m_release->slotBytes();
     PlannerInputsOptions pio;
     pio.contextLength = o.contextLength;
-    pio.vision = o.vision;
+    pio.vision = o.vision && !m_release; // the tower is not wired to a release yet
     pio.maxImagePatches = o.maxImagePatches;
     pio.attentionSlices = m_pool->threadCount();
     pio.sessions = o.sessions;
@@ -118,7 +131,8 @@ Status ModelImpl::init(const ModelOptions &o)
         return ram.status();
     // The decode floor decides whether the budget opens the model; prefill
     // gets the chunk the rest of the budget allows (plannerinputs.h).
-    auto budgetPlan = planForBudget(*m_container, pio, ram->usableBytes, o.budgetBytes);
+    auto budgetPlan = m_release ? planForBudget(cfg, tensors, m_info.recordBytes, pio, ram->usableBytes, o.budgetBytes)
+                                : planForBudget(*m_container, pio, ram->usableBytes, o.budgetBytes);
     if (!budgetPlan)
         return budgetPlan.status();
     const PlannerInputs &in = budgetPlan->inputs;
@@ -170,7 +184,11 @@ Status ModelImpl::init(const ModelOptions &o)
     DirectFileOptions dfo;
     dfo.forceBuffered = !o.directIo;
     bool direct = true;
-    for (int L = cfg.firstKDense; L < cfg.nLayers; ++L) {
+    if (m_release) { // no banks: the reader below takes each expert from the shards
+        banks.resize(size_t(cfg.moeLayerCount()));
+        direct = m_release->directIo();
+    }
+    for (int L = cfg.firstKDense; L < cfg.nLayers && !m_release; ++L) {
         const ExpertBank bank = m_container->expertLayer(L);
         if (bank.experts == 0) {
             banks.push_back(nullptr);
@@ -200,6 +218,11 @@ Status ModelImpl::init(const ModelOptions &o)
     }
     VerifiedRecords *verified = m_verified.get();
     const int firstLayer = cfg.firstKDense;
+    // A release: the reader takes each expert from the shards (its index was
+    // checked at open; a short read names the shard), no record header or CRC.
+    if (const ReleaseSource *rs = m_release.get())
+        co.reader = [rs](int layer, int expert, uint8_t *slot, size_t n) { return rs->readExpert(layer, expert, slot, n); };
+    else
     co.validator = [container, verify, verified, firstLayer](int layer, int expert, const uint8_t *bytes, size_t size) {
         const ExpertLayout &lay = container->expertLayout(layer);
         SLUICE_TRY(validateRecordHeader(bytes, size, layer, expert, lay));
@@ -218,9 +241,11 @@ Status ModelImpl::init(const ModelOptions &o)
     if (in.visionBytes)
         m_images = std::make_unique<ImageEncoder>(*m_container, m_pool.get(), pio.maxImagePatches, pio.attentionSlices);
 
-    auto tok = text::Tokenizer::fromModelDirectory(o.modelPath);
+    auto tok = m_release ? m_release->tokenizer() : text::Tokenizer::fromModelDirectory(o.modelPath);
     if (tok)
         m_tokenizer = std::move(*tok);
+    else if (m_release)
+        m_info.tokenizerError = tok.status().message();
     else // kept so a command can say why there are no tokens
         m_info.tokenizerError = tok.status().code() == ErrorCode::NotFound && m_container->paths().tokenizer.empty()
                                     ? "the model has no tokenizer (no tokenizer.model)"
@@ -244,13 +269,31 @@ Status ModelImpl::init(const ModelOptions &o)
     m_info.eosId = cfg.eosId;
     m_info.endOfMsgId = cfg.endOfMsgId;
     m_info.mediaPadId = cfg.mediaPadId;
-    m_info.parameters = m_container->parameterCount();
-    m_info.containerBytes = m_container->containerBytes();
+    if (m_release) {
+        const ReleaseCheckpoint &rel = m_release->release();
+        m_info.parameters = rel.parameterCount();
+        uint64_t shardBytes = 0;
+        for (const SafetensorsShard &sh : rel.safetensors().shards())
+            shardBytes += sh.fileBytes;
+        m_info.containerBytes = shardBytes;
+        m_info.description = rel.description();
+        m_info.release = true;
+        m_info.trunkCachePath = m_release->trunkCache().path;
+        m_info.trunkCacheBytes = m_release->trunkCache().bytes;
+        m_info.trunkCacheBuilt = m_release->trunkCacheBuilt();
+        m_info.vq3rRecordBytes = m_release->vq3rRecordBytes();
+    } else {
+        m_info.parameters = m_container->parameterCount();
+        m_info.containerBytes = m_container->containerBytes();
+        m_info.description = "WASTE container";
+    }
     m_info.hasVision = cfg.vision.present;
     m_info.visionEnabled = m_images != nullptr;
     m_info.visionError = cfg.vision.disabledReason;
     if (!m_images)
-        m_info.visionDisabledReason = !cfg.vision.disabledReason.empty() ? "images are off: " + cfg.vision.disabledReason
+        m_info.visionDisabledReason = m_release && cfg.vision.present
+                                          ? "images are not supported on a release folder yet (convert it to a container)"
+                                      : !cfg.vision.disabledReason.empty() ? "images are off: " + cfg.vision.disabledReason
                                       : !cfg.vision.present ? "this model has no vision tower"
                                       : !o.vision ? "vision was not enabled when the model was opened (ModelOptions::vision)"
                                                   : "the model has no <|media_pad|> token";

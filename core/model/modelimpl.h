@@ -10,6 +10,7 @@
 #include "model/cacheexpertsource.h"
 #include "model/imageencoder.h"
 #include "model/modelweights.h"
+#include "model/releasesource.h"
 #include "stream/memoryledger.h"
 #include "stream/memoryplanner.h"
 #include "stream/routetrace.h"
@@ -49,9 +50,14 @@ public:
     Expected<std::unique_ptr<Session>> createSession(const SessionOptions &options) override;
     Status setBudget(uint64_t bytes) override;
 
-    // For sessions.
+    // For sessions. container() only when release() is null.
     const Container &container() const { return *m_container; }
-    const ModelConfig &config() const { return m_container->config(); }
+    const ReleaseSource *release() const { return m_release.get(); } // a release folder (issue 11)
+    const ModelConfig &config() const { return m_release ? m_release->config() : m_container->config(); }
+    Status readEmbeddingRow(int token, float *out) const
+    {
+        return m_release ? m_release->readEmbeddingRow(token, out) : m_container->readEmbeddingRow(token, out);
+    }
     const ModelWeights &weights() const { return m_weights; }
     kernels::ThreadPool *pool() const { return m_pool.get(); }
     MemoryLedger &ledger() { return *m_ledger; }
@@ -69,6 +75,7 @@ private:
     ModelOptions m_options;
     ModelInfo m_info;
     std::unique_ptr<Container> m_container;
+    std::unique_ptr<ReleaseSource> m_release; // instead of m_container for a release folder
     std::map<std::string, LoadedTensor> m_tensors;
     ModelWeights m_weights;
     std::unique_ptr<kernels::ThreadPool> m_pool;

@@ -79,9 +79,11 @@ SessionImpl::SessionImpl(std::shared_ptr<ModelImpl> model, int contextLength, in
             }
             return Status::ok();
         }
-        return mi->container().readEmbeddingRow(token, out);
+        return mi->readEmbeddingRow(token, out);
     };
     hooks.codebooks = [mi](int layer, int kind, int codebookId) -> Expected<VqCodebooksView> {
+        if (mi->release())
+            return makeError(ErrorCode::Internal, "a release has no codebooks");
         const ExpertLayout &lay = mi->container().expertLayout(layer);
         const int first = codebookId + kind * lay.stages;
         if (codebookId < 0 || first + lay.stages > mi->container().codebookCount())
@@ -90,6 +92,8 @@ SessionImpl::SessionImpl(std::shared_ptr<ModelImpl> model, int contextLength, in
         return mi->container().codebooksById(first);
     };
     hooks.parseRecord = [mi](int layer, int expert, const ExpertRecordRef &rec) -> Expected<ExpertMatrices> {
+        if (const ReleaseSource *r = mi->release())
+            return r->parseRecord(layer, expert, rec);
         const ExpertLayout &lay = mi->container().expertLayout(layer);
         SLUICE_TRY(validateRecordHeader(rec.data, rec.bytes, layer, expert, lay));
         const ExpertRecordView v = parseRecord(rec.data, lay);

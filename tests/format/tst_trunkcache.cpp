@@ -92,6 +92,37 @@ private Q_SLOTS:
         QCOMPARE(readAll(QString::fromStdString(path)), data);
     }
 
+    // trunkBits 16: every tensor exactly as the shards store it (bf16 / f32),
+    // the cache Model::open uses against the float64 reference.
+    void asStored()
+    {
+        QTemporaryDir out;
+        const std::string path = out.path().toStdString() + "/trunk.cache";
+        TrunkCacheOptions o = tinyOptions();
+        o.trunkBits = 16;
+        auto cache = buildTrunkCache(path, *m_release, o);
+        QVERIFY2(cache.isOk(), cache.status().message().c_str());
+        QCOMPARE(cache->bytes, trunkCacheBytes(*m_release, o));
+        QVERIFY(cache->fingerprint != releaseFingerprint(*m_release, tinyOptions()));
+        const QByteArray data = readAll(QString::fromStdString(path));
+        QCOMPARE(cache->tensors.size(), m_release->trunkTensors().size());
+        int bf16 = 0;
+        for (size_t i = 0; i < cache->tensors.size(); ++i) {
+            const TensorInfo &t = cache->tensors[i];
+            const TensorInfo &src = m_release->trunkTensors()[i];
+            QCOMPARE(int(t.fmt), int(src.fmt));
+            QCOMPARE(t.isBf16, src.isBf16);
+            bf16 += t.isBf16;
+            std::vector<uint8_t> stored;
+            QVERIFY(m_release->safetensors().readBytes(m_release->trunkSource(i), stored).isOk());
+            QCOMPARE(uint64_t(stored.size()), t.bytes);
+            QVERIFY2(std::memcmp(data.constData() + t.offset, stored.data(), stored.size()) == 0, t.name.c_str());
+        }
+        QVERIFY(bf16 > 0);
+        auto again = openTrunkCache(path, *m_release, o);
+        QVERIFY2(again.isOk(), again.status().message().c_str());
+    }
+
     void cancelAndResume()
     {
         QTemporaryDir a, b;

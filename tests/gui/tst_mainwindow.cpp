@@ -54,6 +54,7 @@ private Q_SLOTS:
     void shortcutsListed();
     void responsivenessProbe();
     void demoModelEndToEnd();
+    void releaseFolderEndToEnd();
     void screenshots();
 };
 
@@ -311,6 +312,55 @@ void TestMainWindow::responsivenessProbe()
     QCOMPARE(f.window->conversation()->builtCount(), 2 * int(gui::ConversationView::kWindow));
     const qint64 limit = qEnvironmentVariableIntValue("SLUICE_STRICT_TIMING") ? 50 : 1000;
     QVERIFY2(worst < limit, qPrintable(QStringLiteral("event loop stalled %1 ms").arg(worst)));
+}
+
+void TestMainWindow::releaseFolderEndToEnd()
+{
+    // A published-layout release folder (issue 11) through the real engine:
+    // the window accepts it (drop), prepares its trunk once, says what it is,
+    // and answers.
+    QTemporaryDir tmp;
+    const QString release = tmp.filePath(QStringLiteral("kimi-k3-release"));
+    QProcess synth;
+    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--release"), QStringLiteral("--out"), release});
+    QVERIFY(synth.waitForFinished(60000));
+    QCOMPARE(synth.exitCode(), 0);
+
+    QTemporaryDir dir;
+    gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
+    settings.setThinking(false);
+    settings.setMaxTokens(4);
+    settings.setTemperature(0);
+    settings.setThreads(1);
+    gui::Appearance appearance(qApp);
+    gui::MainWindowOptions o;
+    o.dataDirectory = dir.filePath(QStringLiteral("data"));
+    o.engineFactory = gui::defaultEngineFactory();
+    o.plannerInputs = gui::defaultPlannerInputs();
+    gui::MainWindow window(&settings, &appearance, o);
+    window.show();
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(release)});
+    QDragEnterEvent enter(window.rect().center(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+    QSignalSpy opened(&window, &gui::MainWindow::modelOpened);
+    QSignalSpy notice(&window, &gui::MainWindow::noticeShown);
+    window.openModel(release);
+    QVERIFY2(opened.wait(60000), notice.isEmpty() ? "timeout" : qPrintable(notice.last().at(0).toString()));
+    QVERIFY(window.modelInfo().release);
+    QCOMPARE(window.modelInfo().description, std::string("Kimi K3 release, MXFP4 experts, not converted"));
+    QVERIFY(window.modelInfo().trunkCacheBuilt);
+    QVERIFY(window.modelInfo().vq3rRecordBytes > 0);
+    QVERIFY(QFile::exists(QDir(release).filePath(QStringLiteral("sluice-trunk-q4.bin"))));
+    QSignalSpy done(&window, &gui::MainWindow::generationFinished);
+    window.promptEdit()->setPlainText(QStringLiteral("Hello, release!"));
+    window.sendPrompt();
+    QVERIFY(done.wait(120000));
+    const gui::Chat *chat = window.chatStore()->chat(window.currentChatId());
+    QVERIFY(chat);
+    QCOMPARE(chat->messages.size(), 2);
+    QVERIFY(chat->messages[1].stats.tokens > 0);
 }
 
 void TestMainWindow::demoModelEndToEnd()

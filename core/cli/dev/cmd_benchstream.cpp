@@ -14,6 +14,8 @@
 #include "stream/diskbench.h"
 
 #include <QJsonArray>
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QJsonObject>
@@ -150,16 +152,26 @@ int runBenchStream(const std::vector<std::string> &args)
         }
     }
 
-    // The disk bound, on the model's largest bank, at the readers' queue depth.
-    auto container = Container::open(opts.modelPath);
-    if (!container) {
-        std::fprintf(stderr, "benchstream: %s\n", container.status().message().c_str());
-        return 1;
-    }
+    // The disk bound, on the model's first bank (a release: its largest
+    // shard, slot-sized reads), at the readers' queue depth.
     std::string bankPath;
-    for (int L = 0; L < cfg.nLayers && bankPath.empty(); ++L)
-        if ((*container)->expertLayer(L).experts > 0)
-            bankPath = (*container)->expertLayer(L).path;
+    if (info.release) {
+        uint64_t largest = 0;
+        for (const QFileInfo &fi : QDir(QString::fromStdString(opts.modelPath)).entryInfoList({"*.safetensors"}, QDir::Files))
+            if (uint64_t(fi.size()) > largest) {
+                largest = uint64_t(fi.size());
+                bankPath = fi.filePath().toStdString();
+            }
+    } else {
+        auto container = Container::open(opts.modelPath);
+        if (!container) {
+            std::fprintf(stderr, "benchstream: %s\n", container.status().message().c_str());
+            return 1;
+        }
+        for (int L = 0; L < cfg.nLayers && bankPath.empty(); ++L)
+            if ((*container)->expertLayer(L).experts > 0)
+                bankPath = (*container)->expertLayer(L).path;
+    }
     DiskBenchOptions dbo;
     dbo.recordBytes = info.recordBytes;
     dbo.queueDepth = std::max(1, opts.ioThreads);

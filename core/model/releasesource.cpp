@@ -1,0 +1,299 @@
+#include "model/releasesource.h"
+
+#include "format/builtinmodels.h"
+#include "format/container.h" // preadFully
+#include "format/releaseconfig.h"
+#include "format/releaseexperts.h"
+#include "format/trunkquant.h"
+#include "model/plannerinputs.h"
+#include "stream/memoryplanner.h"
+#include "util/bytes.h"
+#include "util/finite.h"
+
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sluice::model {
+
+namespace {
+
+const char *kPreparing = "preparing the trunk once";
+
+// The cache holds values quantised or copied from the shards; a damaged shard
+// can still carry NaN or infinite bf16/f32 values, which would poison every
+// logit: refused at load, naming the tensor (as the container path does).
+int64_t firstNonFiniteStored(const TensorInfo &t, const uint8_t *payload)
+{
+    const uint64_t n = t.elements();
+    if (t.fmt == TensorFormat::F32) {
+        for (uint64_t i = 0; i < n; ++i) {
+            float v;
+            std::memcpy(&v, payload + 4 * i, 4);
+            if (!std::isfinite(v))
+                return int64_t(i);
+        }
+    } else if (t.fmt == TensorFormat::F16) {
+        const uint16_t mask = t.isBf16 ? 0x7f80 : 0x7c00;
+        for (uint64_t i = 0; i < n; ++i)
+            if ((loadLe16(payload + 2 * i) & mask) == mask)
+                return int64_t(i);
+    }
+    return -1; // integer codes are always finite; their scales are checked apart
+}
+
+} // namespace
+
+bool ReleaseSource::isRelease(const std::string &dir)
+{
+    struct stat st;
+    return ReleaseCheckpoint::looksLikeRelease(dir) && ::stat((dir + "/manifest.json").c_str(), &st) != 0;
+}
+
+TrunkCacheOptions ReleaseSource::trunkCacheOptions(const ModelOptions &o)
+{
+    TrunkCacheOptions t;
+    t.trunkBits = o.releaseTrunkBits;
+    return t;
+}
+
+std::string ReleaseSource::trunkCachePath(const ReleaseCheckpoint &release, const ModelOptions &o)
+{
+    const std::string tag = o.releaseTrunkBits == 16 ? "stored" : "q" + std::to_string(o.releaseTrunkBits);
+    std::string dir = o.modelPath;
+    while (dir.size() > 1 && dir.back() == '/')
+        dir.pop_back();
+    if (::access(dir.c_str(), W_OK) == 0)
+        return dir + "/sluice-trunk-" + tag + ".bin";
+    if (o.cacheDir.empty())
+        return {};
+    // A read-only download: one cache per release and options, named by their fingerprint.
+    std::error_code ec; // a failure shows as the build's own "cannot create" error, naming the path
+    std::filesystem::create_directories(o.cacheDir, ec);
+    return o.cacheDir + "/trunk-" + releaseFingerprint(release, trunkCacheOptions(o)) + "-" + tag + ".bin";
+}
+
+Expected<std::unique_ptr<ReleaseSource>> ReleaseSource::open(
+    const ModelOptions &o, const std::function<bool(double, const char *)> &progress)
+{
+    if (o.releaseTrunkBits != 4 && o.releaseTrunkBits != 8 && o.releaseTrunkBits != 16)
+        return makeError(ErrorCode::InvalidArgument,
+            "release trunk bits must be 4, 8 or 16 (as stored), not " + std::to_string(o.releaseTrunkBits));
+    std::unique_ptr<ReleaseSource> s(new ReleaseSource);
+    auto r = ReleaseCheckpoint::open(o.modelPath);
+    if (!r)
+        return r.status();
+    s->m_release = std::move(*r);
+    const ReleaseCheckpoint &rel = *s->m_release;
+
+    TrunkCacheOptions to = trunkCacheOptions(o);
+    const std::string path = trunkCachePath(rel, o);
+    if (path.empty())
+        return makeError(ErrorCode::Io,
+            o.modelPath
+                + ": the release folder is read-only and no cache folder was "
+                  "given for its trunk cache (ModelOptions::cacheDir)");
+    auto existing = openTrunkCache(path, rel, to);
+    if (existing) {
+        s->m_cache = std::move(*existing);
+    } else {
+        // "preparing the trunk once: N GB", then the time left at the rate
+        // measured so far (a resumed build counts from where it resumed).
+        const std::string head = std::string(kPreparing) + ": " + formatGiB(trunkCacheBytes(rel, to));
+        if (!progress(0.0, head.c_str()))
+            return makeError(ErrorCode::Cancelled, "open cancelled");
+        const auto start = std::chrono::steady_clock::now();
+        double first = -1;
+        to.progress = [&](double f, const std::string &) {
+            if (first < 0)
+                first = f;
+            std::string stage = head;
+            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (f > first && f < 1.0) {
+                const double left = secs * (1.0 - f) / (f - first);
+                stage += left < 90 ? ", about " + std::to_string(int(left + 0.5)) + " s left"
+                                   : ", about " + std::to_string(int(left / 60 + 0.5)) + " minutes left";
+            }
+            return progress(0.5 * f, stage.c_str());
+        };
+        auto built = buildTrunkCache(path, rel, to);
+        if (!built)
+            return built.status();
+        s->m_cache = std::move(*built);
+        s->m_built = true;
+    }
+    s->m_fingerprint = std::strtoull(s->m_cache.fingerprint.c_str(), nullptr, 16);
+    uint64_t size = 0;
+    Expected<int> fd = openRegularFileReadOnly(path, path, size);
+    if (!fd)
+        return fd.status();
+    s->m_cacheFd = *fd;
+    if (size != s->m_cache.bytes)
+        return makeError(ErrorCode::Format, path + ": changed while it was opened");
+
+    std::vector<std::string> paths;
+    for (const SafetensorsShard &sh : rel.safetensors().shards())
+        paths.push_back(sh.path);
+    DirectFileOptions dfo;
+    dfo.forceBuffered = !o.directIo;
+    auto rd = ExtentReader::open(paths, dfo);
+    if (!rd)
+        return rd.status();
+    s->m_reader = std::move(*rd);
+    s->m_slotBytes = releaseSlotBytes(rel);
+    return s;
+}
+
+ReleaseSource::~ReleaseSource()
+{
+    if (m_cacheFd >= 0)
+        ::close(m_cacheFd);
+}
+
+Expected<PlannerInputs> ReleaseSource::plannerInputs(
+    const std::string &dir, int trunkBits, const PlannerInputsOptions &options, ReleasePlanExtras *extras)
+{
+    auto r = ReleaseCheckpoint::open(dir);
+    if (!r)
+        return r.status();
+    TrunkCacheOptions to;
+    to.trunkBits = trunkBits;
+    PlannerInputsOptions o = options;
+    o.vision = false; // as Model::open on a release
+    if (extras) {
+        extras->trunkCacheBytes = trunkCacheBytes(**r, to);
+        auto vq = expertBytes((*r)->config(), BuiltinFormat::Container);
+        extras->vq3rRecordBytes = vq ? *vq : 0;
+        extras->description = (*r)->description();
+    }
+    return model::plannerInputs((*r)->config(), trunkCacheTensors(**r, to), releaseSlotBytes(**r), o);
+}
+
+uint64_t ReleaseSource::vq3rRecordBytes() const
+{
+    auto vq = expertBytes(config(), BuiltinFormat::Container);
+    return vq ? *vq : 0;
+}
+
+Status ReleaseSource::readTensorBytes(
+    const TensorInfo &info, std::vector<uint8_t> &payload, std::vector<uint16_t> &scales) const
+{
+    const std::string what = "trunk cache " + m_cache.path + " '" + info.name + "'";
+    payload.resize(size_t(info.payloadBytes()));
+    SLUICE_TRY(preadFully(m_cacheFd, payload.data(), payload.size(), info.offset, what));
+    scales.clear();
+    if (info.isGrouped()) {
+        scales.resize(size_t(info.rows * info.groups()));
+        std::vector<uint8_t> raw(scales.size() * 2);
+        SLUICE_TRY(preadFully(m_cacheFd, raw.data(), raw.size(), info.scaleOffset, what + " scales"));
+        for (size_t i = 0; i < scales.size(); ++i) {
+            scales[i] = loadLe16(raw.data() + 2 * i);
+            if ((scales[i] & 0x7c00) == 0x7c00)
+                return makeError(
+                    ErrorCode::Format, what + ": non-finite scale (row " + std::to_string(i / info.groups()) + ")");
+        }
+    }
+    if (const int64_t at = firstNonFiniteStored(info, payload.data()); at >= 0)
+        return makeError(ErrorCode::Format, what + ": non-finite value at element " + std::to_string(at));
+    return Status::ok();
+}
+
+Status ReleaseSource::readEmbeddingRow(int token, float *out) const
+{
+    const std::string name = config().tensorPrefix + "model.embed_tokens.weight";
+    const TensorInfo *info = nullptr;
+    for (const TensorInfo &t : m_cache.tensors)
+        if (t.name == name)
+            info = &t;
+    if (!info)
+        return makeError(ErrorCode::NotFound, name + " is missing from the release");
+    if (token < 0 || uint64_t(token) >= info->rows)
+        return makeError(ErrorCode::InvalidArgument,
+            "token id " + std::to_string(token) + " is outside the vocabulary (" + std::to_string(info->rows) + ")");
+    const uint64_t rowBytes = info->rowBytes();
+    std::vector<uint8_t> row(static_cast<size_t>(rowBytes));
+    SLUICE_TRY(preadFully(m_cacheFd, row.data(), rowBytes, info->offset + uint64_t(token) * rowBytes, "embedding row"));
+    std::vector<uint16_t> scales;
+    if (info->isGrouped()) {
+        const uint64_t groups = info->groups();
+        std::vector<uint8_t> raw(size_t(groups * 2));
+        SLUICE_TRY(preadFully(m_cacheFd, raw.data(), raw.size(), info->scaleOffset + uint64_t(token) * groups * 2,
+            "embedding row scales"));
+        scales.resize(size_t(groups));
+        for (size_t g = 0; g < scales.size(); ++g)
+            scales[g] = loadLe16(raw.data() + 2 * g);
+    }
+    dequantizeTrunkRow(info->fmt, info->isBf16, row.data(), scales.data(), size_t(info->cols), out);
+    if (firstNonFinite(out, size_t(info->cols)) >= 0)
+        return makeError(
+            ErrorCode::Format, "trunk cache '" + info->name + "': non-finite value in row " + std::to_string(token));
+    return Status::ok();
+}
+
+Expected<uint64_t> ReleaseSource::readExpert(int layer, int expert, uint8_t *slot, size_t slotBytes) const
+{
+    const ExpertPlacement p = placeExpert(*m_release, layer, expert);
+    if (p.slotBytes > slotBytes)
+        return makeError(ErrorCode::Internal,
+            "layer " + std::to_string(layer) + ", expert " + std::to_string(expert)
+                + ": placement larger than the cache slot");
+    FileExtent ex[6];
+    for (int i = 0; i < p.extentCount; ++i)
+        ex[i] = { p.extents[i].shard, p.extents[i].fileOffset, p.extents[i].bytes, p.extents[i].slotOffset };
+    return m_reader->read(std::span<const FileExtent>(ex, size_t(p.extentCount)), slot, slotBytes);
+}
+
+Expected<ExpertMatrices> ReleaseSource::parseRecord(int layer, int expert, const ExpertRecordRef &rec) const
+{
+    const ModelConfig &c = config();
+    const ExpertPlacement p = placeExpert(*m_release, layer, expert);
+    if (p.slotBytes > rec.bytes)
+        return makeError(ErrorCode::Internal,
+            "layer " + std::to_string(layer) + ", expert " + std::to_string(expert)
+                + ": slot smaller than the placement");
+    const size_t inter = size_t(c.moeIntermediate), lat = size_t(c.expertInputDim());
+    const size_t rows[3] = { inter, inter, lat }, cols[3] = { lat, lat, inter };
+    ExpertMatrices m;
+    m.kind = m_release->mxfp4Experts() ? ExpertRecordKind::Mxfp4 : ExpertRecordKind::Bf16;
+    for (int k = 0; k < 3; ++k) {
+        m.mx[k] = { rec.data + p.tensorOffset[2 * k], rec.data + p.tensorOffset[2 * k + 1], rows[k], cols[k] };
+        m.bf[k].fmt = TensorFormat::F16;
+        m.bf[k].isBf16 = true;
+        m.bf[k].data = rec.data + p.tensorOffset[2 * k];
+        m.bf[k].rows = rows[k];
+        m.bf[k].cols = cols[k];
+        m.bf[k].rowBytes = cols[k] * 2;
+    }
+    return m;
+}
+
+Expected<text::Tokenizer> ReleaseSource::tokenizer() const
+{
+    const std::string &path = m_release->tokenizerPath();
+    if (path.empty())
+        return makeError(ErrorCode::NotFound, "the release has no tokenizer (no tiktoken.model)");
+    uint64_t size = 0;
+    Expected<int> fd = openRegularFileReadOnly(path, path, size);
+    if (!fd)
+        return fd.status();
+    if (size > (uint64_t(256) << 20)) {
+        ::close(*fd);
+        return makeError(
+            ErrorCode::Format, path + ": " + std::to_string(size) + " bytes, more than a rank file can be");
+    }
+    std::string text(size_t(size), '\0');
+    const Status st = preadFully(*fd, text.data(), size, 0, path);
+    ::close(*fd);
+    SLUICE_TRY(st);
+    text::TokenizerOptions to;
+    to.vocabSize = config().vocab;
+    return text::Tokenizer::fromText(text, specialsToJson(m_release->specials()), to);
+}
+
+} // namespace sluice::model

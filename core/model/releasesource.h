@@ -1,0 +1,87 @@
+#pragma once
+// A release folder (safetensors shards, issue 11) as the engine's model
+// store: what ModelImpl takes from a Container otherwise. The trunk comes
+// from the trunk cache (quantised once by the converter's rule, built on the
+// first open, then read like a container's trunk.bin), the embedding rows on
+// demand from the same file, the routed experts straight from the shards
+// (placeExpert + ExtentReader into one cache slot per expert, applied as
+// MXFP4 or bf16 by the MoE block), the tokenizer from tiktoken.model and
+// tokenizer_config.json.
+#include "api/types.h"
+#include "format/release.h"
+#include "format/trunkcache.h"
+#include "model/expertsource.h"
+#include "model/plannerinputs.h"
+#include "stream/extentreader.h"
+#include "text/tokenizer.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace sluice::model {
+
+// What a planner shows beside a release's plan: the trunk cache to prepare
+// and the converted container's record for the same shapes (the trade-off:
+// a release reads slotBytes per expert miss, a VQ3R container vq3rRecordBytes).
+struct ReleasePlanExtras {
+    uint64_t trunkCacheBytes = 0;
+    uint64_t vq3rRecordBytes = 0;
+    std::string description;
+};
+
+class ReleaseSource {
+public:
+    // A release folder: config.json + safetensors, and no manifest.json.
+    static bool isRelease(const std::string &dir);
+    // Where the trunk cache of `release` goes for these options: beside the
+    // checkpoint when the folder is writable, else in options.cacheDir; empty
+    // when neither is possible.
+    static std::string trunkCachePath(const ReleaseCheckpoint &release, const ModelOptions &options);
+    static TrunkCacheOptions trunkCacheOptions(const ModelOptions &options);
+    // The plan of a release before it is opened (no trunk cache is built):
+    // the trunk as the cache will store it and the coalesced slot per expert,
+    // the same inputs Model::open counts.
+    static Expected<PlannerInputs> plannerInputs(const std::string &dir, int trunkBits,
+        const PlannerInputsOptions &options, ReleasePlanExtras *extras = nullptr);
+
+    // Opens the release, opens or builds its trunk cache (progress 0..0.5 as
+    // "preparing the trunk once"; false cancels, the partial cache stays and
+    // the next open resumes it) and the shards for expert reads.
+    static Expected<std::unique_ptr<ReleaseSource>> open(
+        const ModelOptions &options, const std::function<bool(double, const char *)> &progress);
+    ~ReleaseSource();
+
+    const ReleaseCheckpoint &release() const { return *m_release; }
+    const ModelConfig &config() const { return m_release->config(); }
+    // The trunk as the cache stores it (offsets into the cache file).
+    const std::vector<TensorInfo> &trunkTensors() const { return m_cache.tensors; }
+    Status readTensorBytes(const TensorInfo &info, std::vector<uint8_t> &payload, std::vector<uint16_t> &scales) const;
+    Status readEmbeddingRow(int token, float *out) const;
+
+    uint64_t slotBytes() const { return m_slotBytes; }
+    bool directIo() const { return m_reader->directIo(); }
+    // ExpertCacheOptions::reader: the expert's tensors into one slot.
+    Expected<uint64_t> readExpert(int layer, int expert, uint8_t *slot, size_t slotBytes) const;
+    // The MoE block's view of a slot read by readExpert.
+    Expected<ExpertMatrices> parseRecord(int layer, int expert, const ExpertRecordRef &rec) const;
+    Expected<text::Tokenizer> tokenizer() const;
+
+    uint64_t fingerprint() const { return m_fingerprint; }
+    const TrunkCache &trunkCache() const { return m_cache; }
+    bool trunkCacheBuilt() const { return m_built; }
+    // The VQ3R record of a converted container with these shapes (0 if none).
+    uint64_t vq3rRecordBytes() const;
+
+private:
+    ReleaseSource() = default;
+    std::unique_ptr<ReleaseCheckpoint> m_release;
+    TrunkCache m_cache;
+    int m_cacheFd = -1;
+    std::unique_ptr<ExtentReader> m_reader;
+    uint64_t m_slotBytes = 0;
+    uint64_t m_fingerprint = 0;
+    bool m_built = false;
+};
+
+} // namespace sluice::model

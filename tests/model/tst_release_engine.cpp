@@ -1,0 +1,416 @@
+// Model::open on a release folder (issue 11): the engine path end to end.
+// The trunk cache "as stored" (releaseTrunkBits 16) keeps the bf16 trunk, so
+// the engine's logits must match the float64 reference that reads the same
+// safetensors (fixtures *-rel-s1.json) within 1e-5 relative with the argmax
+// equal at every position, for K3 (MXFP4 experts) and Kimi-Linear (bf16
+// experts). With the converter's Q4G trunk cache the numbers are bit-identical
+// across budgets, threads, chunking, read-ahead, lookahead and the cache
+// switched off; a cancelled trunk preparation resumes to the same logits; and
+// damaged shards give named errors through Model::open and the CLI.
+#include "api/model.h"
+#include "api/session.h"
+#include "format/safetensors.h"
+#include "format/safetensorswriter.h"
+#include "format/synth.h"
+
+#include "modeltestutil.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+
+using namespace sluice;
+
+namespace {
+
+QJsonObject loadFixture(const QString &name)
+{
+    QFile f(QStringLiteral(SLUICE_FIXTURES_DIR) + "/release/" + name + ".json");
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+bool synthFromFixture(const QJsonObject &fx, const QString &dir)
+{
+    QStringList args { "synth" };
+    for (const auto &a : fx["synth_args"].toArray())
+        args << a.toString();
+    args << "--out" << dir;
+    QProcess p;
+    p.start(SLUICE_CLI_PATH, args);
+    return p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+
+ModelOptions baseOptions(const QString &dir)
+{
+    ModelOptions o;
+    o.modelPath = dir.toStdString();
+    o.contextLength = 64;
+    o.threads = 2;
+    o.vision = false;
+    return o;
+}
+
+Status evalAll(const ModelOptions &o, const std::vector<int> &ids, int chunk, std::vector<float> &logits,
+    ModelInfo *info = nullptr)
+{
+    auto m = Model::open(o);
+    if (!m)
+        return m.status();
+    if (info)
+        *info = (*m)->info();
+    auto s = (*m)->createSession();
+    if (!s)
+        return s.status();
+    return (*s)->evalAll(ids, logits, chunk);
+}
+
+// Rewrites the shard holding `name` with `edit` applied to that tensor
+// (return false to drop it), and the index to match.
+void rewriteTensor(
+    const QString &dir, const std::string &name, const std::function<bool(SafetensorsWriteTensor &)> &edit)
+{
+    auto ck = SafetensorsCheckpoint::open(dir.toStdString());
+    QVERIFY(ck.isOk());
+    const SafetensorsTensor *target = (*ck)->find(name);
+    QVERIFY(target);
+    const int shard = target->shard;
+    std::vector<SafetensorsWriteTensor> out;
+    for (const SafetensorsTensor &t : (*ck)->tensors()) {
+        if (t.shard != shard)
+            continue;
+        SafetensorsWriteTensor w { t.name, t.dtype, t.shape, {} };
+        QVERIFY((*ck)->readBytes(t, w.data).isOk());
+        if (t.name == name && !edit(w))
+            continue;
+        out.push_back(std::move(w));
+    }
+    const std::string path = (*ck)->shards()[size_t(shard)].path;
+    ck = Expected<std::unique_ptr<SafetensorsCheckpoint>>(Status(ErrorCode::Internal, "closed"));
+    QVERIFY(writeSafetensorsFile(path, out).isOk());
+    QFile f(dir + "/model.safetensors.index.json");
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    f.close();
+    QJsonObject map = root["weight_map"].toObject();
+    bool kept = false;
+    for (const SafetensorsWriteTensor &w : out)
+        kept = kept || w.name == name;
+    if (!kept)
+        map.remove(QString::fromStdString(name));
+    root["weight_map"] = map;
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QJsonDocument(root).toJson());
+}
+
+const std::vector<int> kPrompt = { 1, 17, 42, 300, 5, 77, 901, 3, 64, 128, 255, 19 };
+
+} // namespace
+
+class TestReleaseEngine : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void matchesOracle_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<QString>("description");
+        QTest::newRow("k3 mxfp4") << "k3-rel-s1"
+                                  << "Kimi K3 release, MXFP4 experts, not converted";
+        QTest::newRow("kimi-linear bf16") << "kl-rel-s1"
+                                          << "Kimi-Linear release, bf16 experts, not converted";
+    }
+    void matchesOracle()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(QString, description);
+        const QJsonObject fx = loadFixture(fixture);
+        QVERIFY2(!fx.isEmpty(), qPrintable(fixture));
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + "/m";
+        QVERIFY(synthFromFixture(fx, dir));
+        const std::vector<int> ids = test::toInts(fx["prompt_ids"].toArray());
+        const size_t vocab = size_t(fx["vocab"].toInt());
+
+        ModelOptions o = baseOptions(dir);
+        o.releaseTrunkBits = 16; // the trunk as stored: what the reference reads
+        std::vector<float> logits;
+        ModelInfo info;
+        Status st = evalAll(o, ids, 1, logits, &info);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        QVERIFY(info.release);
+        QCOMPARE(QString::fromStdString(info.description), description);
+        QVERIFY(info.trunkCacheBuilt);
+        QCOMPARE(size_t(info.vocab), vocab);
+        QCOMPARE(logits.size(), ids.size() * vocab);
+
+        const std::vector<int> argmax = test::toInts(fx["argmax"].toArray());
+        for (size_t t = 0; t < ids.size(); ++t)
+            QVERIFY2(
+                test::argmax(logits.data() + t * vocab, vocab) == argmax[t], qPrintable(QString("position %1").arg(t)));
+        const std::vector<int> positions = test::toInts(fx["logit_positions"].toArray());
+        const std::vector<float> ref = test::fromB64(fx["logits_f32"].toString());
+        QCOMPARE(ref.size(), positions.size() * vocab);
+        double worst = 0;
+        for (size_t i = 0; i < positions.size(); ++i) {
+            const double rel
+                = test::relError(logits.data() + size_t(positions[i]) * vocab, ref.data() + i * vocab, vocab);
+            worst = std::max(worst, rel);
+            QVERIFY2(rel <= 1e-5, qPrintable(QString("position %1: rel %2").arg(positions[i]).arg(rel)));
+        }
+        qInfo("%s through Model::open: %zu positions, max rel %.3g", qPrintable(fixture), positions.size(), worst);
+
+        // The second open reuses the cache, and gives the same bits in chunks.
+        std::vector<float> again;
+        st = evalAll(o, ids, 7, again, &info);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        QVERIFY(!info.trunkCacheBuilt);
+        QVERIFY(std::memcmp(logits.data(), again.data(), logits.size() * 4) == 0);
+    }
+
+    // Changing when bytes move never changes a bit (Q4G trunk cache, the default).
+    void bitIdentical_data()
+    {
+        QTest::addColumn<int>("arch");
+        QTest::newRow("k3") << int(Architecture::KimiK3);
+        QTest::newRow("kimi-linear") << int(Architecture::KimiLinear);
+    }
+    void bitIdentical()
+    {
+        QFETCH(int, arch);
+        QTemporaryDir tmp;
+        SynthOptions so;
+        so.arch = Architecture(arch);
+        QVERIFY(writeSyntheticRelease(tmp.path().toStdString(), so).isOk());
+        const ModelOptions base = baseOptions(tmp.path());
+        std::vector<float> ref;
+        ModelInfo info;
+        Status st = evalAll(base, kPrompt, 64, ref, &info);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        QCOMPARE(info.trunkCachePath, tmp.path().toStdString() + "/sluice-trunk-q4.bin");
+        QVERIFY(info.recordBytes > 0 && info.recordBytes % 4096 == 0);
+        const uint64_t floor = info.floorBytes;
+        QVERIFY(floor > 0);
+
+        struct Variant {
+            const char *name;
+            std::function<void(ModelOptions &)> edit;
+            int chunk;
+        };
+        const std::vector<Variant> variants = {
+            { "budget at the floor", [floor](ModelOptions &o) { o.budgetBytes = floor; }, 64 },
+            { "1 thread, token by token", [](ModelOptions &o) { o.threads = 1; }, 1 },
+            { "no read-ahead, no lookahead",
+                [](ModelOptions &o) {
+                    o.readAhead = false;
+                    o.lookahead = 0;
+                },
+                5 },
+            { "cache off", [](ModelOptions &o) { o.cacheEnabled = false; }, 3 },
+            { "buffered, 1 io thread",
+                [](ModelOptions &o) {
+                    o.directIo = false;
+                    o.ioThreads = 1;
+                },
+                64 },
+        };
+        for (const Variant &v : variants) {
+            ModelOptions o = base;
+            v.edit(o);
+            std::vector<float> other;
+            st = evalAll(o, kPrompt, v.chunk, other, &info);
+            QVERIFY2(st.isOk(), qPrintable(QString("%1: %2").arg(v.name, st.message().c_str())));
+            QCOMPARE(other.size(), ref.size());
+            QVERIFY2(std::memcmp(ref.data(), other.data(), ref.size() * 4) == 0, v.name);
+        }
+        // The floor budget really is a small cache (the variant moved bytes).
+        ModelOptions atFloor = base;
+        atFloor.budgetBytes = floor;
+        auto m = Model::open(atFloor);
+        QVERIFY(m.isOk());
+        QVERIFY((*m)->info().expertCacheSlots < (*m)->info().experts * ((*m)->info().layers - 1));
+    }
+
+    // Cancel while the trunk is prepared, then open again: it resumes and the
+    // logits equal those of an uninterrupted preparation.
+    void cancelResume()
+    {
+        QTemporaryDir a, b;
+        SynthOptions so;
+        QVERIFY(writeSyntheticRelease(a.path().toStdString(), so).isOk());
+        QVERIFY(writeSyntheticRelease(b.path().toStdString(), so).isOk());
+        ModelOptions o = baseOptions(a.path());
+        int calls = 0;
+        bool sawStage = false;
+        o.progress = [&](double f, const std::string &stage) {
+            const bool preparing = stage.rfind("preparing the trunk once: ", 0) == 0;
+            sawStage = sawStage || preparing;
+            return !(preparing && f > 0.1 && ++calls == 1);
+        };
+        auto m = Model::open(o);
+        QVERIFY(!m.isOk());
+        QCOMPARE(m.status().code(), ErrorCode::Cancelled);
+        QVERIFY(sawStage);
+        QVERIFY(QFile::exists(a.path() + "/sluice-trunk-q4.bin.partial"));
+        o.progress = {};
+        std::vector<float> resumed, fresh;
+        ModelInfo info;
+        Status st = evalAll(o, kPrompt, 64, resumed, &info);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        QVERIFY(info.trunkCacheBuilt);
+        st = evalAll(baseOptions(b.path()), kPrompt, 64, fresh);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        QVERIFY(std::memcmp(resumed.data(), fresh.data(), fresh.size() * 4) == 0);
+    }
+
+    void damage_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("expect");
+        QTest::newRow("truncated shard") << "truncated"
+                                         << "shard 'model-00002-of-00003.safetensors'";
+        QTest::newRow("header lies") << "header"
+                                     << "shard 'model-00001-of-00003.safetensors'";
+        QTest::newRow("wrong dtype") << "dtype"
+                                     << "dtype F32, expected U8";
+        QTest::newRow("missing tensor")
+            << "missing"
+            << "layer 1, expert 3: tensor 'language_model.model.layers.1.block_sparse_moe.experts.3.w3.weight_scale' "
+               "is missing";
+        QTest::newRow("shard shrinks after open") << "late"
+                                                  << "model-0000";
+    }
+    void damage()
+    {
+        QFETCH(QString, what);
+        QFETCH(QString, expect);
+        QTemporaryDir tmp;
+        SynthOptions so;
+        QVERIFY(writeSyntheticRelease(tmp.path().toStdString(), so).isOk());
+        const std::string scale = "language_model.model.layers.1.block_sparse_moe.experts.3.w3.weight_scale";
+        if (what == "truncated") {
+            QVERIFY(QFile::resize(tmp.path() + "/model-00002-of-00003.safetensors", 100000));
+        } else if (what == "header") {
+            QFile f(tmp.path() + "/model-00001-of-00003.safetensors");
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            const uint64_t huge = uint64_t(1) << 40; // the 8-byte header length lies
+            QCOMPARE(f.write(reinterpret_cast<const char *>(&huge), 8), qint64(8));
+        } else if (what == "dtype") {
+            rewriteTensor(tmp.path(), scale, [](SafetensorsWriteTensor &t) {
+                t.dtype = SafetensorsDtype::F32;
+                t.data.resize(t.data.size() * 4);
+                return true;
+            });
+        } else if (what == "missing") {
+            rewriteTensor(tmp.path(), scale, [](SafetensorsWriteTensor &) { return false; });
+        }
+        ModelOptions o = baseOptions(tmp.path());
+        Status st;
+        if (what == "late") {
+            // Opened fine, then the download is cut short under it: the expert
+            // read fails naming the shard, the session reports it, nothing crashes.
+            o.cacheEnabled = false;
+            auto m = Model::open(o);
+            QVERIFY2(m.isOk(), m.status().message().c_str());
+            for (int i = 1; i <= 3; ++i)
+                QVERIFY(QFile::resize(
+                    tmp.path() + QString("/model-%1-of-00003.safetensors").arg(i, 5, 10, QChar('0')), 4096));
+            auto s = (*m)->createSession();
+            QVERIFY(s.isOk());
+            std::vector<float> logits;
+            st = (*s)->evalAll(kPrompt, logits, 64);
+        } else {
+            auto m = Model::open(o);
+            QVERIFY(!m.isOk());
+            st = m.status();
+        }
+        QVERIFY(!st.isOk());
+        QVERIFY2(QString::fromStdString(st.message()).contains(expect), st.message().c_str());
+        if (what == "late")
+            return;
+        // The CLI: a named error on stderr and a non-zero exit, never a crash.
+        QProcess p;
+        p.start(SLUICE_CLI_PATH, { "run", tmp.path(), "hello", "-n", "2" });
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QVERIFY(p.exitCode() != 0);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.contains(expect.toUtf8()), err.constData());
+    }
+
+    // `plan` on a release counts what Model::open holds (same record size and
+    // floor) and states the trade-off against a converted container.
+    void plan()
+    {
+        QTemporaryDir tmp;
+        SynthOptions so;
+        QVERIFY(writeSyntheticRelease(tmp.path().toStdString(), so).isOk());
+        QProcess p;
+        p.start(SLUICE_CLI_PATH, { "plan", tmp.path(), "--ctx", "64", "--json" });
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        const QJsonObject j = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        ModelOptions o = baseOptions(tmp.path());
+        auto m = Model::open(o);
+        QVERIFY2(m.isOk(), m.status().message().c_str());
+        const ModelInfo &info = (*m)->info();
+        QCOMPARE(qint64(j["record_bytes"].toDouble()), qint64(info.recordBytes));
+        QCOMPARE(qint64(j["floor_bytes"].toDouble()), qint64(info.floorBytes));
+        const QJsonObject rel = j["release"].toObject();
+        QCOMPARE(qint64(rel["trunk_cache_bytes"].toDouble()), qint64(info.trunkCacheBytes));
+        QVERIFY(rel["vq3r_record_bytes"].toDouble() > 0);
+        QCOMPARE(
+            rel["bytes_per_miss_vs_vq3r"].toDouble(), double(info.recordBytes) / rel["vq3r_record_bytes"].toDouble());
+    }
+
+    // Large mode: K3's expert shapes (17,547,264 B as released) through the
+    // engine, the record the benchmark uses.
+    void largeMode()
+    {
+        QTemporaryDir tmp;
+        SynthOptions so;
+        so.recordBytes = 12406784;
+        so.layers = 1;
+        so.experts = 2;
+        so.topK = 1;
+        QVERIFY(writeSyntheticRelease(tmp.path().toStdString(), so).isOk());
+        auto m = Model::open(baseOptions(tmp.path()));
+        QVERIFY2(m.isOk(), m.status().message().c_str());
+        QVERIFY((*m)->info().recordBytes >= 17547264 && (*m)->info().recordBytes <= 17547264 + 4096);
+        auto s = (*m)->createSession();
+        QVERIFY(s.isOk());
+        std::vector<float> logits;
+        QVERIFY((*s)->eval(std::vector<int> { 1, 2, 3 }, &logits).isOk());
+        QCOMPARE(logits.size(), size_t((*m)->info().vocab));
+        for (float v : logits)
+            QVERIFY(std::isfinite(v));
+    }
+
+    // `run` and `info` on a release folder.
+    void cli()
+    {
+        QTemporaryDir tmp;
+        QProcess p;
+        p.start(SLUICE_CLI_PATH, { "synth", "--release", "--out", tmp.path() + "/m" }); // with its tokenizer
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        tmp.setAutoRemove(true);
+        const QString dir = tmp.path() + "/m";
+        p.start(SLUICE_CLI_PATH, { "run", dir, "hello", "-n", "4", "--stats" });
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QVERIFY(QFile::exists(dir + "/sluice-trunk-q4.bin"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReleaseEngine)
+#include "tst_release_engine.moc"
