@@ -40,6 +40,15 @@ struct GenerationSummary {
     double prefillSeconds = 0;
     double decodeSeconds = 0;
     LiveStats stats;                // the last live figures
+    // Issue 10: the ids the model produced (the last sampled one included) and
+    // the reply parsed from them by the engine; nullopt when it cannot parse
+    // by id (test doubles), then the client parses the streamed text.
+    std::vector<int> replyIds;
+    std::optional<ParsedChatReply> reply;
+    // Positions the engine's state holds after the turn (its own count, not a
+    // re-tokenisation) and the context length they are out of.
+    int contextTokens = 0;
+    int contextLength = 0;
 };
 
 QString stopReasonText(StopReason reason);

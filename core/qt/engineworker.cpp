@@ -256,6 +256,19 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
     // Images shift positions in ways the id splice does not model: those turns render afresh.
     const std::vector<int> prompt = session && request.images.isEmpty() ? followUpPrompt(request)
                                                                         : m_engine->renderChat(request.messages, request.chat);
+    // Counted exactly, from the rendered ids (an image's rows are added by the
+    // engine, so a turn with images can still end in "context full").
+    if (session) {
+        const int needed = int(prompt.size()) + std::max(0, request.sampling.maxTokens);
+        if (needed > session->contextLength()) {
+            Q_EMIT contextWouldOverflow(requestId, needed, session->contextLength());
+            summary.reason = StopReason::ContextFull;
+            summary.contextTokens = session->position();
+            summary.contextLength = session->contextLength();
+            Q_EMIT finished(requestId, summary);
+            return;
+        }
+    }
     forgetLastTurn(); // until this turn completes, the state is not "prompt + reply"
 
     QElapsedTimer clock;
@@ -301,7 +314,11 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
         return !isCancelled(requestId);
     };
 
-    Expected<GenerationResult> result = session ? session->generate(prompt, request.sampling, onToken)
+    const PrefillProgress onPrefill = [&](int done, int total) {
+        Q_EMIT prefillProgress(requestId, done, total);
+        return !isCancelled(requestId);
+    };
+    Expected<GenerationResult> result = session ? session->generate(prompt, request.sampling, onToken, onPrefill)
                                                 : m_engine->generate(prompt, request.sampling, onToken);
     m_running = 0;
     if (!pending.empty())
@@ -326,6 +343,12 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
     summary.prefillTokens = result->prefillTokens;
     summary.prefillSeconds = result->prefillSeconds;
     summary.decodeSeconds = result->decodeSeconds;
+    summary.replyIds = result->tokens;
+    summary.reply = m_engine->parseReply(result->tokens, request.chat);
+    if (session) {
+        summary.contextTokens = session->position();
+        summary.contextLength = session->contextLength();
+    }
     Q_EMIT finished(requestId, summary);
 }
 

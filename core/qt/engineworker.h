@@ -62,6 +62,14 @@ Q_SIGNALS:
     // tokens: ids the live session holds afterwards (0 after a failure).
     void sessionLoaded(quint64 requestId, bool ok, int tokens, const QString &message);
     void sessionReset(quint64 requestId);
+    // While the prompt is read (issue 10): `done` of `total` positions this
+    // turn computes, from the engine's chunk loop (0 first, then per chunk).
+    // Only emitted when something is computed; a stop() ends it within a layer.
+    void prefillProgress(quint64 requestId, int done, int total);
+    // The turn was not started: its prompt (counted from the rendered ids) plus
+    // the reply room (sampling.maxTokens) exceeds the context. Followed by
+    // finished() with StopReason::ContextFull; nothing was computed or changed.
+    void contextWouldOverflow(quint64 requestId, int needed, int context);
 
 private:
     bool isCancelled(quint64 requestId) const { return requestId <= m_cancelUpTo.load(); }
