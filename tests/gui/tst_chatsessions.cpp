@@ -17,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QListWidget>
+#include <QLocale>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void cleanup();
     void switchingChatsSwapsState();
     void damagedSessionIsRebuilt();
+    void readingProgressInTheMessage();
 
 private:
     void startWindow();
@@ -174,9 +176,11 @@ void TestChatSessions::switchingChatsSwapsState()
     QCOMPARE(m_window->currentChatId(), chatA);
     const qt::GenerationSummary a2 = send(QStringLiteral("And then?"), &ok);
     QVERIFY(ok);
-    // A's first turn came back from its file: at least its whole first prompt is kept.
-    QVERIFY2(a2.reusedTokens >= a1.promptTokens,
-        qPrintable(QStringLiteral("%1 of %2").arg(a2.reusedTokens).arg(a1.promptTokens)));
+    // A's first turn came back from its file, reply included: the id splice
+    // works after a load too (everything up to the reply's last id is reused,
+    // nothing of A is read again).
+    QVERIFY2(a2.reusedTokens >= a1.promptTokens + a1.stats.tokens - 1,
+        qPrintable(QStringLiteral("%1 of %2 + %3").arg(a2.reusedTokens).arg(a1.promptTokens).arg(a1.stats.tokens)));
     QCOMPARE(a2.reusedTokens + a2.prefillTokens, a2.promptTokens);
     QVERIFY(waitForSave());
 
@@ -187,8 +191,8 @@ void TestChatSessions::switchingChatsSwapsState()
     QCOMPARE(m_window->currentChatId(), chatB);
     const qt::GenerationSummary b2 = send(QStringLiteral("More please"), &ok);
     QVERIFY(ok);
-    QVERIFY2(b2.reusedTokens >= b1.promptTokens,
-        qPrintable(QStringLiteral("%1 of %2").arg(b2.reusedTokens).arg(b1.promptTokens)));
+    QVERIFY2(b2.reusedTokens >= b1.promptTokens + b1.stats.tokens - 1,
+        qPrintable(QStringLiteral("%1 of %2 + %3").arg(b2.reusedTokens).arg(b1.promptTokens).arg(b1.stats.tokens)));
     QVERIFY(m_error->isEmpty());
 }
 
@@ -228,6 +232,38 @@ void TestChatSessions::damagedSessionIsRebuilt()
     QCOMPARE(a->messages.size(), 4); // the chat itself is intact, and the turn was added
     QVERIFY(waitForSave()); // and a good file replaces the damaged one
     QVERIFY(m_error->isEmpty());
+}
+
+// "Reading N of M tokens" in the message being produced comes from the
+// engine's prefill: every report the window gets is shown as it came, and the
+// row goes when the reply streams.
+void TestChatSessions::readingProgressInTheMessage()
+{
+    QVERIFY(openDemo());
+    QStringList shown, expected;
+    // Connected after the window's own handler: each report is seen right after the window applied it.
+    connect(m_window->engine()->worker(), &qt::EngineWorker::prefillProgress, this, [&](quint64, int done, int total) {
+        gui::MessageWidget *last = m_window->conversation()->lastWidget();
+        shown << (last ? last->readingText() : QString());
+        expected << QStringLiteral("Reading %1 of %2 tokens…").arg(QLocale().toString(done), QLocale().toString(total));
+    });
+    QString text;
+    for (int i = 0; i < 150; ++i)
+        text += i % 3 ? QStringLiteral("stone ") : QStringLiteral("river ");
+    bool ok = false;
+    const qt::GenerationSummary s = send(text, &ok);
+    QVERIFY(ok);
+    QVERIFY(s.prefillTokens > 64); // more than one chunk
+    QVERIFY(shown.size() >= 2);
+    QCOMPARE(shown, expected);
+    QVERIFY(expected.first().startsWith(QStringLiteral("Reading 0 of ")));
+    QVERIFY(expected.last().startsWith(QStringLiteral("Reading %1 of").arg(QLocale().toString(s.prefillTokens))));
+    QVERIFY(!m_window->conversation()->lastWidget()->isReading()); // the reply came: the row went
+    // The reply kept in the chat is the engine's parse of the ids (no re-tokenised text).
+    const gui::Chat *c = m_window->chatStore()->chat(m_window->currentChatId());
+    QVERIFY(c && c->messages.size() == 2);
+    QVERIFY(s.reply.has_value());
+    QCOMPARE(c->messages.last().content, QString::fromStdString(s.reply->content));
 }
 
 QTEST_MAIN(TestChatSessions)
