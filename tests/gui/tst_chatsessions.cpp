@@ -16,6 +16,7 @@
 #include <QDebug>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QListWidget>
 #include <QLocale>
 #include <QProcess>
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void switchingChatsSwapsState();
     void damagedSessionIsRebuilt();
     void readingProgressInTheMessage();
+    void modelChangedIsSaid();
 
 private:
     void startWindow();
@@ -264,6 +266,54 @@ void TestChatSessions::readingProgressInTheMessage()
     QVERIFY(c && c->messages.size() == 2);
     QVERIFY(s.reply.has_value());
     QCOMPARE(c->messages.last().content, QString::fromStdString(s.reply->content));
+}
+
+// A session saved with one model and loaded with another (same shape, other
+// weights: the fingerprint differs) is refused and said so in the user's
+// words; the next turn reads the whole chat again, with progress, chat intact.
+void TestChatSessions::modelChangedIsSaid()
+{
+    const QString other = m_model.filePath(QStringLiteral("demo-seed7.waste"));
+    if (!QFileInfo::exists(other)) {
+        QProcess synth;
+        synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"),
+                                                      QStringLiteral("--seed"), QStringLiteral("7"),
+                                                      QStringLiteral("--out"), other});
+        QVERIFY(synth.waitForFinished(60000));
+        QCOMPARE(synth.exitCode(), 0);
+    }
+    QVERIFY(openDemo());
+    bool ok = false;
+    const qt::GenerationSummary a1 = send(QStringLiteral("Hello there"), &ok);
+    QVERIFY(ok);
+    const QString chatA = m_window->currentChatId();
+    QVERIFY(waitForSave());
+
+    startWindow();
+    QSignalSpy notices(m_window.get(), &gui::MainWindow::noticeShown);
+    QSignalSpy opened(m_window.get(), &gui::MainWindow::modelOpened);
+    m_window->openModel(other);
+    QVERIFY(opened.wait(60000));
+    pick(chatA);
+    QCOMPARE(m_window->currentChatId(), chatA);
+    QTRY_VERIFY_WITH_TIMEOUT(!notices.isEmpty(), 30000);
+    const QString notice = notices.last().at(0).toString();
+    QVERIFY2(notice.startsWith(QStringLiteral("The model changed: rebuilding the context, ")), qPrintable(notice));
+    // N is the engine's count of what the chat held.
+    const gui::Chat *a = m_window->chatStore()->chat(chatA);
+    QVERIFY(a);
+    QVERIFY2(notice.contains(QLocale().toString(a->contextTokens)), qPrintable(notice));
+    QCOMPARE(m_window->conversation()->noticeText(), notice);
+
+    QSignalSpy reading(m_window->engine()->worker(), &qt::EngineWorker::prefillProgress);
+    const qt::GenerationSummary a2 = send(QStringLiteral("And then?"), &ok);
+    QVERIFY(ok);
+    QCOMPARE(a2.reusedTokens, 0); // rebuilt, not the other model's state
+    QVERIFY(a2.promptTokens > a1.promptTokens);
+    QVERIFY(!reading.isEmpty());
+    QCOMPARE(reading.last().at(1).toInt(), a2.prefillTokens); // with its progress
+    QCOMPARE(m_window->chatStore()->chat(chatA)->messages.size(), 4);
+    QVERIFY(m_error->isEmpty());
 }
 
 QTEST_MAIN(TestChatSessions)
