@@ -372,6 +372,15 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &original)
     // Images shift positions in ways the id splice does not model: those turns render afresh.
     const std::vector<int> prompt = session && request.images.isEmpty() ? followUpPrompt(request)
                                                                         : m_engine->renderChat(request.messages, request.chat);
+    // An empty rendering (the format refused the conversation, e.g. an image
+    // placeholder's text without its image) must not reach the session: an
+    // empty sequence would continue from whatever the state holds.
+    if (prompt.empty()) {
+        Q_EMIT error(requestId, tr("The conversation could not be put in the model's chat format."),
+                     tr("The chat format refused the messages (for example the text <|kimi_image_placeholder|> "
+                        "in a message without an image)."));
+        return;
+    }
     // Counted exactly, from the rendered ids (an image's rows are added by the
     // engine, so a turn with images can still end in "context full").
     if (context > 0) {

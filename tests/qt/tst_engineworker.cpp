@@ -489,12 +489,21 @@ void TestEngineWorker::demoContextCheck()
     QCOMPARE(none.reason, StopReason::ContextFull);
     QCOMPARE(none.stats.tokens, 0);
     QCOMPARE(reading.count(), 0); // nothing was read
+    // A conversation the chat format refuses (a placeholder's text without its
+    // image) is an error, never an empty prompt that continues from the state.
+    GenerateRequest bad = r;
+    bad.messages.push_back({"assistant", "<|kimi_image_placeholder|>", "", 0});
+    bad.messages.push_back({"user", "and?", "", 0});
+    const quint64 badId = engine.generate(bad);
+    WAIT_COUNT(error, 1, 60000);
+    QCOMPARE(error.at(0).at(0).toULongLong(), badId);
+    QCOMPARE(finished.count(), 3);
     // Nothing changed: the same prompt again is all reused.
     engine.generate(r);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 4, 60000);
     const auto after = finished.at(3).at(1).value<GenerationSummary>();
     QCOMPARE(after.reusedTokens, after.promptTokens);
-    QVERIFY(error.isEmpty());
+    QCOMPARE(error.count(), 1);
 #endif
 }
 
