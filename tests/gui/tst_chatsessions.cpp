@@ -24,6 +24,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace sluice;
 
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void damagedSessionIsRebuilt();
     void readingProgressInTheMessage();
     void modelChangedIsSaid();
+    void stopWhileReading();
 
 private:
     void startWindow();
@@ -313,6 +315,45 @@ void TestChatSessions::modelChangedIsSaid()
     QVERIFY(!reading.isEmpty());
     QCOMPARE(reading.last().at(1).toInt(), a2.prefillTokens); // with its progress
     QCOMPARE(m_window->chatStore()->chat(chatA)->messages.size(), 4);
+    QVERIFY(m_error->isEmpty());
+}
+
+// The Stop beside "Reading N of M tokens" stops the prefill itself: the turn
+// ends cancelled before any token, well before the prompt was read, and the
+// chat goes on.
+void TestChatSessions::stopWhileReading()
+{
+    QVERIFY(openDemo());
+    QSignalSpy reading(m_window->engine()->worker(), &qt::EngineWorker::prefillProgress);
+    bool clicked = false;
+    connect(m_window->engine()->worker(), &qt::EngineWorker::prefillProgress, this, [&](quint64, int done, int) {
+        gui::MessageWidget *last = m_window->conversation()->lastWidget();
+        if (clicked || done == 0 || !last || !last->isReading())
+            return;
+        for (QToolButton *b : last->findChildren<QToolButton *>())
+            if (b->accessibleName() == QStringLiteral("Stop reading the prompt") && b->isVisibleTo(last)) {
+                clicked = true;
+                b->click();
+            }
+    });
+    QString text;
+    for (int i = 0; i < 1500; ++i)
+        text += i % 5 ? QStringLiteral("stone ") : QStringLiteral("river ");
+    bool ok = false;
+    const qt::GenerationSummary s = send(text, &ok);
+    QVERIFY(ok);
+    QVERIFY(clicked);
+    QCOMPARE(s.reason, StopReason::Cancelled);
+    QCOMPARE(s.stats.tokens, 0);
+    const int total = reading.last().at(2).toInt();
+    QVERIFY2(reading.last().at(1).toInt() < total / 2,
+             qPrintable(QStringLiteral("read %1 of %2 before stopping").arg(reading.last().at(1).toInt()).arg(total)));
+    QVERIFY(!m_window->isGenerating());
+    QVERIFY(!m_window->conversation()->lastWidget()->isReading());
+    // The chat goes on: the next turn completes.
+    const qt::GenerationSummary next = send(QStringLiteral("Hello"), &ok);
+    QVERIFY(ok);
+    QVERIFY(next.reason != StopReason::Cancelled);
     QVERIFY(m_error->isEmpty());
 }
 
