@@ -64,13 +64,13 @@ QString ContextBanner::text() const { return m_text->text(); }
 void ContextBanner::retranslate()
 {
     const QLocale l;
-    m_text->setText(tr("This turn needs about %1 tokens with room for the reply, but the model's context holds %2. "
+    m_text->setText(tr("This turn needs %1 tokens with room for the reply, but the model's context holds %2. "
                        "Choose how to go on:")
                         .arg(l.toString(m_needed), l.toString(m_context)));
     setAccessibleName(tr("The conversation no longer fits in the context"));
     m_newChat->setText(tr("New chat with the last turns"));
     m_newChat->setAccessibleName(tr("Start a new chat carrying the last turns"));
-    m_drop->setText(tr("Drop the oldest turns"));
+    m_drop->setText(tr("Drop the oldest turns (reads the rest again)"));
     m_drop->setAccessibleName(tr("Drop the oldest turns of this chat"));
     m_drop->setToolTip(tr("The rest of the conversation is read again from the start"));
     m_cancel->setText(tr("Cancel"));

@@ -15,7 +15,8 @@ class ContextBanner : public SidePanel
     Q_OBJECT
 public:
     explicit ContextBanner(QWidget *parent = nullptr);
-    // needed: tokens the turn would need (history + message + reply room); context: the model's.
+    // needed: tokens the turn would need (the rendered prompt + the reply room,
+    // counted by the engine); context: the engine's.
     void ask(int needed, int context);
     QString text() const;
     QPushButton *newChatButton() const { return m_newChat; }

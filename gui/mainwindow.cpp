@@ -48,6 +48,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <utility>
+
 namespace sluice::gui {
 
 namespace {
@@ -320,11 +322,10 @@ void MainWindow::sendPrompt()
         selectChat(m_currentChat);
     }
     Chat chat = *m_store->chat(m_currentChat);
+    m_unsent = {true, chat, m_prompt->toPlainText(), attached, m_editIndex}; // as typed
     const bool truncating = m_editIndex >= 0 && m_editIndex < chat.messages.size();
     if (truncating)
         chat.messages.erase(chat.messages.begin() + m_editIndex, chat.messages.end());
-    if (!turnFits(chat, text))
-        return; // the banner asks; the prompt and its images stay
     m_editIndex = -1;
     if (chat.messages.isEmpty() && chat.title == tr("New chat") && !text.isEmpty())
         chat.title = text.left(48).simplified();
@@ -374,6 +375,8 @@ void MainWindow::startGeneration()
     req.sampling.topK = m_settings->topK();
     req.sampling.maxTokens = m_settings->maxTokens();
     req.sampling.seed = quint64(QDateTime::currentMSecsSinceEpoch());
+    req.fitToContext = std::exchange(m_fitToContext, false);
+    m_overflowNeeded = 0;
 
     m_parser = ReplyParser(req.chat.thinking);
     m_streaming = Message();
@@ -414,6 +417,10 @@ void MainWindow::finishStreaming(const qt::GenerationSummary *summary, const QSt
     m_streaming.reasoning = m_parser.reasoning();
     m_streaming.content = m_parser.content();
     m_streaming.toolCalls = m_parser.toolCalls();
+    m_view->setReadingProgress(0, 0);
+    // The streamed text was parsed for the live view; what is kept is parsed by id.
+    if (summary)
+        applyReplyIds(*summary);
     const qt::LiveStats &s = summary ? summary->stats : m_lastStats;
     m_streaming.stats.valid = true;
     m_streaming.stats.tokens = s.tokens;
@@ -435,11 +442,19 @@ void MainWindow::finishStreaming(const qt::GenerationSummary *summary, const QSt
         Chat chat = *c;
         if (produced)
             chat.messages.append(m_streaming);
-        // What the engine holds now: the prompt it read and the reply it wrote.
-        if (summary && summary->promptTokens > 0)
+        // What the engine holds now, by its own count (the prompt it read and the reply it wrote).
+        if (summary && summary->contextTokens > 0)
+            chat.contextTokens = summary->contextTokens;
+        else if (summary && summary->promptTokens > 0)
             chat.contextTokens = summary->promptTokens + summary->stats.tokens;
+        // "Drop the oldest turns": the engine left these out to fit; so does the chat.
+        const int dropped = summary ? std::min(summary->droppedMessages, int(chat.messages.size())) : 0;
+        chat.messages.erase(chat.messages.begin(), chat.messages.begin() + dropped);
         m_store->update(chat);
+        if (dropped > 0)
+            m_view->setChat(m_store->chat(m_currentChat));
     }
+
     if (summary)
         saveSession();
     else
@@ -509,6 +524,7 @@ void MainWindow::connectEngine()
 {
     connectSessions();
     connectBudget();
+    connectTurns();
     qt::EngineWorker *w = m_engine->worker();
     connect(w, &qt::EngineWorker::progress, this, [this](quint64 id, double fraction, const QString &stage) {
         if (id != m_openId)
@@ -535,6 +551,7 @@ void MainWindow::connectEngine()
     connect(w, &qt::EngineWorker::tokenChunk, this, [this](quint64 id, const QString &text) {
         if (id != m_genId)
             return;
+        m_view->setReadingProgress(0, 0); // the prompt is read: the reply streams
         // Batched: painting per token would cost a re-layout per token.
         m_pendingText += text;
         if (!m_flushTimer.isActive())
@@ -548,7 +565,11 @@ void MainWindow::connectEngine()
         m_status->setStats(s);
     });
     connect(w, &qt::EngineWorker::finished, this, [this](quint64 id, const qt::GenerationSummary &summary) {
-        if (id == m_genId && m_generating)
+        if (id != m_genId || !m_generating)
+            return;
+        if (summary.reason == StopReason::ContextFull && m_overflowNeeded > 0)
+            refuseTurn(); // nothing was computed: the banner asks
+        else
             finishStreaming(&summary, QString());
     });
     connect(w, &qt::EngineWorker::error, this, [this](quint64 id, const QString &message, const QString &detail) {

@@ -135,8 +135,6 @@ private:
     void updatePlanner();
     void applyPlannerInputs(const std::optional<PlannerInputs> &inputs);
     QString storedImageCopy(const QString &path);
-    // Before a turn: false (and the banner shown) when it will not fit in the context.
-    bool turnFits(const Chat &chat, const QString &text);
     int estimatedChatTokens(const Chat &chat) const;
     void continueInNewChat();
     void dropOldestTurns();
@@ -153,6 +151,11 @@ private:
     void connectBudget();
     void restartBudgetMonitor();
     void applyPressureBudget(quint64 budgetBytes, bool shrink);
+    // The turn's reading progress, the engine's refusal of a turn that will
+    // not fit, and the reply by id (mainwindowturns.cpp).
+    void connectTurns();
+    void refuseTurn();
+    void applyReplyIds(const qt::GenerationSummary &summary);
 
     Settings *m_settings;
     Appearance *m_appearance;
@@ -207,8 +210,20 @@ private:
     QString m_sessionChat;              // the chat whose state the worker holds (or is loading); "" = unknown
     quint64 m_sessionLoadId = 0;        // the load whose answer is awaited
     QString m_sessionLoadChat;
+    bool m_sessionModelChanged = false; // the awaited load was refused: saved for another model
     QHash<quint64, QString> m_sessionSaves; // pending save request id -> chat
-    bool m_bannerAccepted = false; // the user chose a way out: send without asking again
+    // The chat as it was before the last send, its text and images, so a turn
+    // the engine refuses (it will not fit) is taken back whole.
+    struct Unsent {
+        bool valid = false;
+        Chat chat;
+        QString text;
+        QStringList images;
+        int editIndex = -1;
+    } m_unsent;
+    int m_overflowNeeded = 0;  // the engine's count for the refused turn
+    int m_overflowContext = 0;
+    bool m_fitToContext = false; // the next request drops the oldest turns to fit (exact, in the worker)
 
     QMenu *m_fileMenu;
     QMenu *m_recentMenu;

@@ -210,38 +210,19 @@ int MainWindow::estimatedChatTokens(const Chat &chat) const
     return std::max(total, chat.contextTokens);
 }
 
-bool MainWindow::turnFits(const Chat &chat, const QString &text)
-{
-    if (m_bannerAccepted) {
-        m_bannerAccepted = false;
-        return true;
-    }
-    const int needed = estimatedChatTokens(chat) + estimateTokens(text) + m_settings->maxTokens();
-    if (needed <= m_contextLength || chat.messages.isEmpty())
-        return true;
-    m_banner->ask(needed, m_contextLength);
-    return false;
-}
-
+// The banner's ways out (the engine refused the turn: it will not fit, by its
+// own count of the rendered ids). Both send the turn again with fitToContext:
+// the worker leaves out the oldest turns until it fits, exactly, and says how
+// many; the chat drops the same ones (finishStreaming).
 void MainWindow::continueInNewChat()
 {
     const Chat *old = m_store->chat(m_currentChat);
     if (!old)
         return;
-    // Carry the last exchange (question and answer), when it leaves room for the new turn.
-    QList<Message> carried;
-    const int room = m_contextLength - m_settings->maxTokens() - estimateTokens(m_prompt->toPlainText());
-    for (qsizetype i = old->messages.size() - 1; i >= 0 && carried.size() < 2; --i) {
-        Chat probe;
-        probe.messages = carried;
-        probe.messages.prepend(old->messages[i]);
-        if (estimatedChatTokens(probe) > room)
-            break;
-        carried = probe.messages;
-    }
-    // Start at a question: a reply carried without it would confuse the model.
-    while (!carried.isEmpty() && carried.first().role != QLatin1String("user"))
-        carried.removeFirst();
+    // A new chat carrying the turns (up to an edited message): the engine keeps the last ones that fit.
+    QList<Message> carried = old->messages;
+    if (m_editIndex >= 0 && m_editIndex < carried.size())
+        carried.erase(carried.begin() + m_editIndex, carried.end());
     const QString title = tr("%1 (continued)").arg(old->title);
     const QString id = m_store->createChat(title);
     Chat chat = *m_store->chat(id);
@@ -252,27 +233,16 @@ void MainWindow::continueInNewChat()
     m_view->setChat(m_store->chat(id));
     m_chats->markCurrent(id);
     m_editIndex = -1;
-    m_bannerAccepted = true;
+    m_fitToContext = true;
     sendPrompt();
 }
 
 void MainWindow::dropOldestTurns()
 {
-    const Chat *c = m_store->chat(m_currentChat);
-    if (!c)
+    if (!m_store->chat(m_currentChat))
         return;
-    Chat chat = *c;
-    const int room = m_contextLength - m_settings->maxTokens() - estimateTokens(m_prompt->toPlainText());
-    chat.contextTokens = 0; // the engine's count was of the whole history
-    while (!chat.messages.isEmpty() && estimatedChatTokens(chat) > room)
-        chat.messages.removeFirst();
-    // A reply without its question would confuse the model: start at a user turn.
-    while (!chat.messages.isEmpty() && chat.messages.first().role != QLatin1String("user"))
-        chat.messages.removeFirst();
-    m_store->update(chat);
-    m_view->setChat(m_store->chat(m_currentChat));
-    showNotice(tr("Dropped the oldest turns; the rest of the conversation is read again."));
-    m_bannerAccepted = true;
+    showNotice(tr("Dropping the oldest turns: the rest of the conversation is read again."));
+    m_fitToContext = true;
     sendPrompt();
 }
 

@@ -14,6 +14,8 @@
 
 #include <QDebug>
 
+#include <utility>
+
 namespace sluice::gui {
 
 void MainWindow::connectSessions()
@@ -30,16 +32,23 @@ void MainWindow::connectSessions()
         }
         m_sessions->prune(m_settings->sessionDiskLimitBytes(), { chat });
     });
+    connect(w, &qt::EngineWorker::sessionRefused, this, [this](quint64 id, bool modelChanged) {
+        if (id == m_sessionLoadId)
+            m_sessionModelChanged = modelChanged;
+    });
     connect(w, &qt::EngineWorker::sessionLoaded, this, [this](quint64 id, bool ok, int, const QString &message) {
         if (id != m_sessionLoadId)
             return;
         m_sessionLoadId = 0;
+        const bool modelChanged = std::exchange(m_sessionModelChanged, false);
         if (ok)
             return;
+        // The engine's own count of the chat's last turn when it has one.
         const Chat *c = m_store->chat(m_sessionLoadChat);
-        const int tokens = c ? estimatedChatTokens(*c) : 0;
-        const QString text
-            = tr("The saved context could not be used (%1): rebuilding the context, %n token(s).", nullptr, tokens)
+        const int tokens = c ? (c->contextTokens > 0 ? c->contextTokens : estimatedChatTokens(*c)) : 0;
+        const QString text = modelChanged
+            ? tr("The model changed: rebuilding the context, %n token(s).", nullptr, tokens)
+            : tr("The saved context could not be used (%1): rebuilding the context, %n token(s).", nullptr, tokens)
                   .arg(message);
         if (m_sessionLoadChat == m_currentChat)
             m_view->setNotice(text); // in the chat it concerns

@@ -50,6 +50,10 @@ public:
     // (the markup carries them); missing sizes render as 0x0.
     virtual std::vector<int> renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options,
                                         const std::vector<std::pair<int, int>> &imageSizes = {}) const = 0;
+    // The ids a generation produced after renderChat(..., options) with the
+    // generation prompt, parsed by id in the model's format (thinking, content,
+    // tool calls). Empty fields when the container has no tokenizer.
+    virtual ParsedChatReply parseReply(std::span<const int> replyIds, const ChatOptions &options) const = 0;
 
     // A new, empty session.
     virtual Expected<std::unique_ptr<Session>> createSession(const SessionOptions &options = {}) = 0;

@@ -174,6 +174,8 @@ struct GenerationResult {
 // Return false from the callback to stop generating after this token.
 using TokenCallback = std::function<bool(const GeneratedToken &token)>;
 // Prefill progress: `done` of `total` positions computed; return false to cancel.
+// Called with done = 0 before the first forward chunk and after every chunk
+// (total = the positions this request computes, not the reused ones).
 using PrefillProgress = std::function<bool(int done, int total)>;
 
 // One chat turn for prompt rendering (the model's own chat format).
@@ -188,6 +190,22 @@ struct ChatOptions {
     bool thinking = true;
     std::string thinkingEffort; // "", "low", "high", "max"
     bool addGenerationPrompt = true;
+};
+
+// A generated reply split into its channels from the ids the model produced
+// (Model::parseReply): exact where re-tokenising the text is not (a model
+// that spells a marker out as text stays text).
+struct ReplyToolCall {
+    std::string id;        // "call_<n>" unless the format carries one
+    std::string name;
+    std::string arguments; // as the model produced them
+};
+struct ParsedChatReply {
+    std::string reasoning;
+    std::string content;
+    std::vector<ReplyToolCall> toolCalls;
+    bool finished = false;  // the end-of-message id was produced
+    bool truncated = false; // stopped inside an open element
 };
 
 } // namespace sluice

@@ -7,6 +7,7 @@
 #include "api/session.h"
 
 #include <memory>
+#include <optional>
 
 namespace sluice {
 
@@ -40,6 +41,13 @@ public:
     {
         (void)bytes;
         return makeError(ErrorCode::InvalidArgument, "this engine cannot change its budget without reopening");
+    }
+    // Model::parseReply; nullopt for engines that cannot parse by id (test doubles).
+    virtual std::optional<ParsedChatReply> parseReply(std::span<const int> replyIds, const ChatOptions &options) const
+    {
+        (void)replyIds;
+        (void)options;
+        return std::nullopt;
     }
     // The wrapped session (nullptr for test doubles).
     virtual Session *session() { return nullptr; }

@@ -427,6 +427,26 @@ std::vector<int> ModelImpl::renderChat(const std::vector<ChatMessage> &messages,
     return ids ? *ids : std::vector<int>{};
 }
 
+ParsedChatReply ModelImpl::parseReply(std::span<const int> replyIds, const ChatOptions &options) const
+{
+    ParsedChatReply out;
+    if (!m_tokenizer)
+        return out;
+    // The generation prompt (renderChat) opened `think` or `response` for K3.
+    const text::ParsedReply r = config().arch == Architecture::KimiK3
+                                    ? text::parseK3Reply(*m_tokenizer, replyIds,
+                                                         options.thinking ? text::ReplyStart::InThink
+                                                                          : text::ReplyStart::InResponse)
+                                    : text::parseKimiLinearReply(*m_tokenizer, replyIds);
+    out.reasoning = r.reasoning;
+    out.content = r.content;
+    for (const text::ChatToolCall &c : r.toolCalls)
+        out.toolCalls.push_back({c.id, c.name, c.arguments});
+    out.finished = r.finished;
+    out.truncated = r.truncated;
+    return out;
+}
+
 } // namespace model
 
 Expected<std::shared_ptr<Model>> Model::open(const ModelOptions &options)

@@ -45,6 +45,7 @@ public:
     }
     std::vector<int> imagePrompt(const std::vector<std::pair<int, int>> &imageSizes,
                                  const std::string &text) const override;
+    ParsedChatReply parseReply(std::span<const int> replyIds, const ChatOptions &options) const override;
     std::vector<int> renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options,
                                 const std::vector<std::pair<int, int>> &imageSizes) const override;
     Expected<std::unique_ptr<Session>> createSession(const SessionOptions &options) override;

@@ -332,6 +332,12 @@ Status SessionImpl::feed(const Expanded &target, std::vector<float> *logits, boo
     }
     m_feedRows = std::move(rows);
     m_feedRow = 0;
+    // "0 of M" before the first chunk: the client can show the total at once
+    // and stop before anything changes.
+    if (progress && total > start && !progress(0, total - start)) {
+        m_feedRows.clear();
+        return makeError(ErrorCode::Cancelled, "prefill cancelled");
+    }
     if (total > start)
         m_history.lastLogits.clear(); // valid again once the last position is computed
     if (all && logits)

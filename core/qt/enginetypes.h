@@ -16,6 +16,11 @@ struct GenerateRequest {
     ChatOptions chat;
     SamplingParams sampling;
     QStringList images; // image files, in the order their placeholders appear
+    // The user chose "drop the oldest turns" (issue 10): when the conversation
+    // does not fit, the worker drops the oldest messages after the system ones
+    // (whole turns, so it starts at a user message) until prompt + maxTokens
+    // fits, counting the rendered ids; GenerationSummary::droppedMessages says how many.
+    bool fitToContext = false;
 };
 
 // Figures derived from the per-token TokenStats, as the user sees them.
@@ -41,6 +46,16 @@ struct GenerationSummary {
     double prefillSeconds = 0;
     double decodeSeconds = 0;
     LiveStats stats;                // the last live figures
+    // Issue 10: the ids the model produced (the last sampled one included) and
+    // the reply parsed from them by the engine; nullopt when it cannot parse
+    // by id (test doubles), then the client parses the streamed text.
+    std::vector<int> replyIds;
+    std::optional<ParsedChatReply> reply;
+    // Positions the engine's state holds after the turn (its own count, not a
+    // re-tokenisation) and the context length they are out of.
+    int contextTokens = 0;
+    int contextLength = 0;
+    int droppedMessages = 0; // GenerateRequest::fitToContext: oldest non-system messages left out
 };
 
 QString stopReasonText(StopReason reason);

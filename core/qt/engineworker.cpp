@@ -2,7 +2,12 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMutexLocker>
+#include <QSaveFile>
 
 namespace sluice::qt {
 
@@ -156,6 +161,8 @@ void EngineWorker::saveSession(quint64 requestId, const QString &path)
         return;
     }
     const Status st = session->save(path.toStdString());
+    if (st)
+        saveLastTurn(path);
     Q_EMIT sessionSaved(requestId, bool(st), st ? QString() : fromStd(st.message()));
 }
 
@@ -174,9 +181,12 @@ void EngineWorker::loadSession(quint64 requestId, const QString &path)
         // The library left the live state untouched, but it belongs to
         // another chat: start empty so the next turn prefills this one.
         session->reset();
+        // The library's words for a fingerprint (or model config) mismatch (model/session.cpp).
+        Q_EMIT sessionRefused(requestId, st.message().find("saved for another model") != std::string::npos);
         Q_EMIT sessionLoaded(requestId, false, 0, fromStd(st.message()));
         return;
     }
+    loadLastTurn(path, session->tokens());
     Q_EMIT sessionLoaded(requestId, true, static_cast<int>(session->tokens().size()), QString());
 }
 
@@ -190,6 +200,76 @@ void EngineWorker::resetSession(quint64 requestId)
             m_engine->resetSession();
     }
     Q_EMIT sessionReset(requestId);
+}
+
+// The id splice across a save and a load: the session file holds the state's
+// ids, but not the last id sampled (never fed) nor which messages the state
+// answered. A small side file next to it does; without it (or when it does not
+// match the loaded state) the next turn is only rendered afresh, never wrong.
+QString EngineWorker::lastTurnPath(const QString &sessionPath) { return sessionPath + QStringLiteral(".turn"); }
+
+void EngineWorker::saveLastTurn(const QString &sessionPath) const
+{
+    const QString path = lastTurnPath(sessionPath);
+    if (m_lastIds.empty() || m_lastMessages.empty()) {
+        QFile::remove(path);
+        return;
+    }
+    QJsonArray ids;
+    for (int id : m_lastIds)
+        ids.append(id);
+    QJsonArray messages;
+    for (const ChatMessage &m : m_lastMessages)
+        messages.append(QJsonObject{{QStringLiteral("role"), fromStd(m.role)},
+                                    {QStringLiteral("content"), fromStd(m.content)},
+                                    {QStringLiteral("reasoning"), fromStd(m.reasoning)},
+                                    {QStringLiteral("images"), m.imageCount}});
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return;
+    f.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("ids"), ids},
+                                      {QStringLiteral("messages"), messages}})
+                .toJson(QJsonDocument::Compact));
+    if (!f.commit())
+        QFile::remove(path);
+}
+
+void EngineWorker::loadLastTurn(const QString &sessionPath, const std::vector<int> &stateIds)
+{
+    forgetLastTurn();
+    QFile f(lastTurnPath(sessionPath));
+    // Bounded before reading: the ids of a full context and its messages' text.
+    constexpr qint64 kMaxBytes = 256ll << 20;
+    if (!f.open(QIODevice::ReadOnly) || f.size() > kMaxBytes)
+        return;
+    const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    if (o.value(QStringLiteral("version")).toInt() != 1)
+        return;
+    const QJsonArray ids = o.value(QStringLiteral("ids")).toArray();
+    // The last turn's ids are the state's plus the last one sampled.
+    if (stateIds.empty() || size_t(ids.size()) != stateIds.size() + 1)
+        return;
+    std::vector<int> last;
+    last.reserve(size_t(ids.size()));
+    for (const QJsonValue &v : ids) {
+        if (!v.isDouble())
+            return;
+        last.push_back(v.toInt());
+    }
+    if (!std::equal(stateIds.begin(), stateIds.end(), last.begin()))
+        return;
+    std::vector<ChatMessage> messages;
+    for (const QJsonValue &v : o.value(QStringLiteral("messages")).toArray()) {
+        const QJsonObject m = v.toObject();
+        messages.push_back({m.value(QStringLiteral("role")).toString().toStdString(),
+                            m.value(QStringLiteral("content")).toString().toStdString(),
+                            m.value(QStringLiteral("reasoning")).toString().toStdString(),
+                            std::max(0, m.value(QStringLiteral("images")).toInt())});
+    }
+    if (messages.empty())
+        return;
+    m_lastIds = std::move(last);
+    m_lastMessages = std::move(messages);
 }
 
 void EngineWorker::forgetLastTurn()
@@ -223,7 +303,39 @@ std::vector<int> EngineWorker::followUpPrompt(const GenerateRequest &request) co
     return ids;
 }
 
-void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
+int EngineWorker::dropToFit(GenerateRequest &request, int context) const
+{
+    std::vector<ChatMessage> &m = request.messages;
+    size_t first = 0; // system messages stay
+    while (first < m.size() && m[first].role == "system")
+        ++first;
+    int dropped = 0;
+    const int room = std::max(0, request.sampling.maxTokens);
+    while (int(m_engine->renderChat(m, request.chat).size()) + room > context) {
+        // Keep the last user message (the turn being asked) and what follows it.
+        size_t lastUser = m.size();
+        for (size_t i = m.size(); i-- > first;)
+            if (m[i].role == "user") {
+                lastUser = i;
+                break;
+            }
+        if (lastUser <= first || lastUser == m.size())
+            break;
+        // One whole turn: the first message, then up to the next user message.
+        size_t end = first + 1;
+        while (end < lastUser && m[end].role != "user")
+            ++end;
+        int images = 0;
+        for (size_t i = first; i < end; ++i)
+            images += std::max(0, m[i].imageCount);
+        m.erase(m.begin() + ptrdiff_t(first), m.begin() + ptrdiff_t(end));
+        request.images.erase(request.images.begin(), request.images.begin() + std::min<qsizetype>(images, request.images.size()));
+        dropped += int(end - first);
+    }
+    return dropped;
+}
+
+void EngineWorker::generate(quint64 requestId, const GenerateRequest &original)
 {
     if (!m_engine) {
         Q_EMIT error(requestId, tr("No model is open."), tr("Open a model before sending a message."));
@@ -244,6 +356,10 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
     // new part is computed, and an image it already holds is neither decoded
     // nor encoded again. A session-less engine (test doubles) starts over.
     Session *session = m_engine->session();
+    const int context = session ? session->contextLength() : m_engine->info().contextLength;
+    GenerateRequest request = original;
+    if (request.fitToContext && context > 0)
+        summary.droppedMessages = dropToFit(request, context);
     if (!session)
         m_engine->resetSession();
     m_engine->clearImages();
@@ -257,6 +373,28 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
     // Images shift positions in ways the id splice does not model: those turns render afresh.
     const std::vector<int> prompt = session && request.images.isEmpty() ? followUpPrompt(request)
                                                                         : m_engine->renderChat(request.messages, request.chat);
+    // An empty rendering (the format refused the conversation, e.g. an image
+    // placeholder's text without its image) must not reach the session: an
+    // empty sequence would continue from whatever the state holds.
+    if (prompt.empty()) {
+        Q_EMIT error(requestId, tr("The conversation could not be put in the model's chat format."),
+                     tr("The chat format refused the messages (for example the text <|kimi_image_placeholder|> "
+                        "in a message without an image)."));
+        return;
+    }
+    // Counted exactly, from the rendered ids (an image's rows are added by the
+    // engine, so a turn with images can still end in "context full").
+    if (context > 0) {
+        const int needed = int(prompt.size()) + std::max(0, request.sampling.maxTokens);
+        if (needed > context) {
+            Q_EMIT contextWouldOverflow(requestId, needed, context);
+            summary.reason = StopReason::ContextFull;
+            summary.contextTokens = session ? session->position() : 0;
+            summary.contextLength = context;
+            Q_EMIT finished(requestId, summary);
+            return;
+        }
+    }
     forgetLastTurn(); // until this turn completes, the state is not "prompt + reply"
 
     QElapsedTimer clock;
@@ -305,7 +443,11 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
         return !isCancelled(requestId);
     };
 
-    Expected<GenerationResult> result = session ? session->generate(prompt, request.sampling, onToken)
+    const PrefillProgress onPrefill = [&](int done, int total) {
+        Q_EMIT prefillProgress(requestId, done, total);
+        return !isCancelled(requestId);
+    };
+    Expected<GenerationResult> result = session ? session->generate(prompt, request.sampling, onToken, onPrefill)
                                                 : m_engine->generate(prompt, request.sampling, onToken);
     m_running = 0;
     if (!pending.empty())
@@ -330,6 +472,10 @@ void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
     summary.prefillTokens = result->prefillTokens;
     summary.prefillSeconds = result->prefillSeconds;
     summary.decodeSeconds = result->decodeSeconds;
+    summary.replyIds = result->tokens;
+    summary.reply = m_engine->parseReply(result->tokens, request.chat);
+    summary.contextTokens = session ? session->position() : result->promptTokens + int(result->tokens.size()) - 1;
+    summary.contextLength = context;
     Q_EMIT finished(requestId, summary);
 }
 

@@ -62,6 +62,18 @@ Q_SIGNALS:
     // tokens: ids the live session holds afterwards (0 after a failure).
     void sessionLoaded(quint64 requestId, bool ok, int tokens, const QString &message);
     void sessionReset(quint64 requestId);
+    // Sent just before a failed sessionLoaded: modelChanged when the file was
+    // saved for another model (its fingerprint differs), false when it is
+    // damaged, foreign or of another format version.
+    void sessionRefused(quint64 requestId, bool modelChanged);
+    // While the prompt is read (issue 10): `done` of `total` positions this
+    // turn computes, from the engine's chunk loop (0 first, then per chunk).
+    // Only emitted when something is computed; a stop() ends it within a layer.
+    void prefillProgress(quint64 requestId, int done, int total);
+    // The turn was not started: its prompt (counted from the rendered ids) plus
+    // the reply room (sampling.maxTokens) exceeds the context. Followed by
+    // finished() with StopReason::ContextFull; nothing was computed or changed.
+    void contextWouldOverflow(quint64 requestId, int needed, int context);
 
 private:
     bool isCancelled(quint64 requestId) const { return requestId <= m_cancelUpTo.load(); }
@@ -72,7 +84,13 @@ private:
     // from these instead of re-tokenising the reply's text, which may split
     // differently and would make prefix reuse stop inside the reply.
     std::vector<int> followUpPrompt(const GenerateRequest &request) const;
+    // GenerateRequest::fitToContext: the oldest turns left out until it fits.
+    int dropToFit(GenerateRequest &request, int context) const;
     void forgetLastTurn();
+    // The last turn next to a saved session (NAME.turn), so the splice works after a load.
+    static QString lastTurnPath(const QString &sessionPath);
+    void saveLastTurn(const QString &sessionPath) const;
+    void loadLastTurn(const QString &sessionPath, const std::vector<int> &stateIds);
     std::vector<int> m_lastIds;
     std::vector<ChatMessage> m_lastMessages;
 

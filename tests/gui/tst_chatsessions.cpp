@@ -16,12 +16,15 @@
 #include <QDebug>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QListWidget>
+#include <QLocale>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace sluice;
 
@@ -35,6 +38,9 @@ private Q_SLOTS:
     void cleanup();
     void switchingChatsSwapsState();
     void damagedSessionIsRebuilt();
+    void readingProgressInTheMessage();
+    void modelChangedIsSaid();
+    void stopWhileReading();
 
 private:
     void startWindow();
@@ -175,9 +181,11 @@ void TestChatSessions::switchingChatsSwapsState()
     QCOMPARE(m_window->currentChatId(), chatA);
     const qt::GenerationSummary a2 = send(QStringLiteral("And then?"), &ok);
     QVERIFY(ok);
-    // A's first turn came back from its file: at least its whole first prompt is kept.
-    QVERIFY2(a2.reusedTokens >= a1.promptTokens,
-        qPrintable(QStringLiteral("%1 of %2").arg(a2.reusedTokens).arg(a1.promptTokens)));
+    // A's first turn came back from its file, reply included: the id splice
+    // works after a load too (everything up to the reply's last id is reused,
+    // nothing of A is read again).
+    QVERIFY2(a2.reusedTokens >= a1.promptTokens + a1.stats.tokens - 1,
+        qPrintable(QStringLiteral("%1 of %2 + %3").arg(a2.reusedTokens).arg(a1.promptTokens).arg(a1.stats.tokens)));
     QCOMPARE(a2.reusedTokens + a2.prefillTokens, a2.promptTokens);
     QVERIFY(waitForSave());
 
@@ -188,8 +196,8 @@ void TestChatSessions::switchingChatsSwapsState()
     QCOMPARE(m_window->currentChatId(), chatB);
     const qt::GenerationSummary b2 = send(QStringLiteral("More please"), &ok);
     QVERIFY(ok);
-    QVERIFY2(b2.reusedTokens >= b1.promptTokens,
-        qPrintable(QStringLiteral("%1 of %2").arg(b2.reusedTokens).arg(b1.promptTokens)));
+    QVERIFY2(b2.reusedTokens >= b1.promptTokens + b1.stats.tokens - 1,
+        qPrintable(QStringLiteral("%1 of %2 + %3").arg(b2.reusedTokens).arg(b1.promptTokens).arg(b1.stats.tokens)));
     QVERIFY(m_error->isEmpty());
 }
 
@@ -228,6 +236,125 @@ void TestChatSessions::damagedSessionIsRebuilt()
     QVERIFY(a);
     QCOMPARE(a->messages.size(), 4); // the chat itself is intact, and the turn was added
     QVERIFY(waitForSave()); // and a good file replaces the damaged one
+    QVERIFY(m_error->isEmpty());
+}
+
+// "Reading N of M tokens" in the message being produced comes from the
+// engine's prefill: every report the window gets is shown as it came, and the
+// row goes when the reply streams.
+void TestChatSessions::readingProgressInTheMessage()
+{
+    QVERIFY(openDemo());
+    QStringList shown, expected;
+    // Connected after the window's own handler: each report is seen right after the window applied it.
+    connect(m_window->engine()->worker(), &qt::EngineWorker::prefillProgress, this, [&](quint64, int done, int total) {
+        gui::MessageWidget *last = m_window->conversation()->lastWidget();
+        shown << (last ? last->readingText() : QString());
+        expected << QStringLiteral("Reading %1 of %2 tokens…").arg(QLocale().toString(done), QLocale().toString(total));
+    });
+    QString text;
+    for (int i = 0; i < 150; ++i)
+        text += i % 3 ? QStringLiteral("stone ") : QStringLiteral("river ");
+    bool ok = false;
+    const qt::GenerationSummary s = send(text, &ok);
+    QVERIFY(ok);
+    QVERIFY(s.prefillTokens > 64); // more than one chunk
+    QVERIFY(shown.size() >= 2);
+    QCOMPARE(shown, expected);
+    QVERIFY(expected.first().startsWith(QStringLiteral("Reading 0 of ")));
+    QVERIFY(expected.last().startsWith(QStringLiteral("Reading %1 of").arg(QLocale().toString(s.prefillTokens))));
+    QVERIFY(!m_window->conversation()->lastWidget()->isReading()); // the reply came: the row went
+    // The reply kept in the chat is the engine's parse of the ids (no re-tokenised text).
+    const gui::Chat *c = m_window->chatStore()->chat(m_window->currentChatId());
+    QVERIFY(c && c->messages.size() == 2);
+    QVERIFY(s.reply.has_value());
+    QCOMPARE(c->messages.last().content, QString::fromStdString(s.reply->content));
+}
+
+// A session saved with one model and loaded with another (same shape, other
+// weights: the fingerprint differs) is refused and said so in the user's
+// words; the next turn reads the whole chat again, with progress, chat intact.
+void TestChatSessions::modelChangedIsSaid()
+{
+    const QString other = m_model.filePath(QStringLiteral("demo-seed7.waste"));
+    if (!QFileInfo::exists(other)) {
+        QProcess synth;
+        synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"),
+                                                      QStringLiteral("--seed"), QStringLiteral("7"),
+                                                      QStringLiteral("--out"), other});
+        QVERIFY(synth.waitForFinished(60000));
+        QCOMPARE(synth.exitCode(), 0);
+    }
+    QVERIFY(openDemo());
+    bool ok = false;
+    const qt::GenerationSummary a1 = send(QStringLiteral("Hello there"), &ok);
+    QVERIFY(ok);
+    const QString chatA = m_window->currentChatId();
+    QVERIFY(waitForSave());
+
+    startWindow();
+    QSignalSpy notices(m_window.get(), &gui::MainWindow::noticeShown);
+    QSignalSpy opened(m_window.get(), &gui::MainWindow::modelOpened);
+    m_window->openModel(other);
+    QVERIFY(opened.wait(60000));
+    pick(chatA);
+    QCOMPARE(m_window->currentChatId(), chatA);
+    QTRY_VERIFY_WITH_TIMEOUT(!notices.isEmpty(), 30000);
+    const QString notice = notices.last().at(0).toString();
+    QVERIFY2(notice.startsWith(QStringLiteral("The model changed: rebuilding the context, ")), qPrintable(notice));
+    // N is the engine's count of what the chat held.
+    const gui::Chat *a = m_window->chatStore()->chat(chatA);
+    QVERIFY(a);
+    QVERIFY2(notice.contains(QLocale().toString(a->contextTokens)), qPrintable(notice));
+    QCOMPARE(m_window->conversation()->noticeText(), notice);
+
+    QSignalSpy reading(m_window->engine()->worker(), &qt::EngineWorker::prefillProgress);
+    const qt::GenerationSummary a2 = send(QStringLiteral("And then?"), &ok);
+    QVERIFY(ok);
+    QCOMPARE(a2.reusedTokens, 0); // rebuilt, not the other model's state
+    QVERIFY(a2.promptTokens > a1.promptTokens);
+    QVERIFY(!reading.isEmpty());
+    QCOMPARE(reading.last().at(1).toInt(), a2.prefillTokens); // with its progress
+    QCOMPARE(m_window->chatStore()->chat(chatA)->messages.size(), 4);
+    QVERIFY(m_error->isEmpty());
+}
+
+// The Stop beside "Reading N of M tokens" stops the prefill itself: the turn
+// ends cancelled before any token, well before the prompt was read, and the
+// chat goes on.
+void TestChatSessions::stopWhileReading()
+{
+    QVERIFY(openDemo());
+    QSignalSpy reading(m_window->engine()->worker(), &qt::EngineWorker::prefillProgress);
+    bool clicked = false;
+    connect(m_window->engine()->worker(), &qt::EngineWorker::prefillProgress, this, [&](quint64, int done, int) {
+        gui::MessageWidget *last = m_window->conversation()->lastWidget();
+        if (clicked || done == 0 || !last || !last->isReading())
+            return;
+        for (QToolButton *b : last->findChildren<QToolButton *>())
+            if (b->accessibleName() == QStringLiteral("Stop reading the prompt") && b->isVisibleTo(last)) {
+                clicked = true;
+                b->click();
+            }
+    });
+    QString text;
+    for (int i = 0; i < 1500; ++i)
+        text += i % 5 ? QStringLiteral("stone ") : QStringLiteral("river ");
+    bool ok = false;
+    const qt::GenerationSummary s = send(text, &ok);
+    QVERIFY(ok);
+    QVERIFY(clicked);
+    QCOMPARE(s.reason, StopReason::Cancelled);
+    QCOMPARE(s.stats.tokens, 0);
+    const int total = reading.last().at(2).toInt();
+    QVERIFY2(reading.last().at(1).toInt() < total / 2,
+             qPrintable(QStringLiteral("read %1 of %2 before stopping").arg(reading.last().at(1).toInt()).arg(total)));
+    QVERIFY(!m_window->isGenerating());
+    QVERIFY(!m_window->conversation()->lastWidget()->isReading());
+    // The chat goes on: the next turn completes.
+    const qt::GenerationSummary next = send(QStringLiteral("Hello"), &ok);
+    QVERIFY(ok);
+    QVERIFY(next.reason != StopReason::Cancelled);
     QVERIFY(m_error->isEmpty());
 }
 

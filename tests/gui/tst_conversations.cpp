@@ -102,21 +102,33 @@ void TestConversations::bannerBeforeATurnThatDoesNotFit()
 {
     QFETCH(QString, choice);
     GuiFixture f;
-    f.settings->setContextLength(256);
+    f.settings->setContextLength(512);
     f.settings->setMaxTokens(100);
     f.window->show();
     QVERIFY(openModel(f));
-    const QString para = QStringLiteral("word ").repeated(60); // ~83 estimated tokens
-    QVERIFY(sendAndWait(f, para));
+    QSignalSpy overflow(f.window->engine()->worker(), &qt::EngineWorker::contextWouldOverflow);
+    // The test double's "ids" are the bytes of the messages' content.
+    const QString para = QStringLiteral("word ").repeated(60);
+    QVERIFY(sendAndWait(f, para)); // 299 + 100 of 512
     const QString chatId = f.window->currentChatId();
     QCOMPARE(f.window->chatStore()->chat(chatId)->messages.size(), 2);
-    // The second turn would need ~83 + 4 + 83 + 100 tokens of 256: asked before sending.
+    QCOMPARE(overflow.count(), 0);
+    // The second turn needs 299 + the reply + 299 + 100 of 512: the engine
+    // counts the rendered ids and refuses before computing anything.
+    QSignalSpy refused(f.window.get(), &gui::MainWindow::generationFinished);
     f.window->promptEdit()->setPlainText(para);
     f.window->sendPrompt();
+    QVERIFY(refused.wait(10000));
     gui::ContextBanner *banner = f.window->contextBanner();
     QVERIFY(banner->isVisible());
     QVERIFY(!f.window->isGenerating());
-    QVERIFY(banner->text().contains(QStringLiteral("256")));
+    QCOMPARE(overflow.count(), 1);
+    const int needed = overflow.first().at(1).toInt();
+    QVERIFY(needed > 512);
+    QCOMPARE(overflow.first().at(2).toInt(), 512);
+    QVERIFY2(banner->text().contains(QLocale().toString(needed)) && banner->text().contains(QStringLiteral("512")),
+             qPrintable(banner->text()));
+    QCOMPARE(f.window->conversation()->messageCount(), 2); // the refused turn is taken back
     QCOMPARE(f.window->chatStore()->chat(chatId)->messages.size(), 2); // nothing sent, nothing lost
     QCOMPARE(f.window->promptEdit()->toPlainText(), para);
 
@@ -132,9 +144,12 @@ void TestConversations::bannerBeforeATurnThatDoesNotFit()
         banner->dropButton()->click();
         QVERIFY(done.wait(10000));
         const gui::Chat *c = f.window->chatStore()->chat(chatId);
-        // The old exchange went; the new question and its reply remain.
+        // The engine left the old exchange out (exactly, to fit); the chat did too.
         QCOMPARE(c->messages.size(), 2);
         QCOMPARE(c->messages[0].role, QStringLiteral("user"));
+        QCOMPARE(c->messages[1].role, QStringLiteral("assistant"));
+        QCOMPARE(f.window->conversation()->messageCount(), 2);
+        QCOMPARE(overflow.count(), 1);
         return;
     }
     banner->newChatButton()->click();
@@ -144,6 +159,8 @@ void TestConversations::bannerBeforeATurnThatDoesNotFit()
     QVERIFY(c->title.contains(f.window->chatStore()->chat(chatId)->title));
     QCOMPARE(c->messages.last().role, QStringLiteral("assistant"));
     QCOMPARE(c->messages[c->messages.size() - 2].content, para.trimmed());
+    QCOMPARE(c->messages.size(), 2); // the last turn that fits: the new question and its reply
+    QCOMPARE(overflow.count(), 1);
     // The old chat is untouched.
     QCOMPARE(f.window->chatStore()->chat(chatId)->messages.size(), 2);
 }

@@ -183,6 +183,78 @@ private slots:
         QVERIFY(same(logits, fresh(*m, next)));
     }
 
+    void prefillProgress_data() { reuseIsBitIdentical_data(); }
+
+    // The progress callback comes from the chunk loop: 0 first, then after
+    // every chunk, monotone, ending at the positions computed (not the reused
+    // ones). Returning false stops the prefill; the next request still gives
+    // the logits of a prefill from nothing, bit for bit.
+    void prefillProgress()
+    {
+        QFETCH(QString, arch);
+        auto m = open(arch);
+        QVERIFY(m);
+        const int vocab = m->info().vocab;
+        const auto A = ids(150, 11, vocab), B = ids(70, 12, vocab);
+        auto s = m->createSession();
+        QVERIFY(s);
+        std::vector<std::pair<int, int>> calls;
+        auto record = [&](int done, int total) {
+            calls.emplace_back(done, total);
+            return true;
+        };
+        auto r = (*s)->prefill(A, nullptr, record);
+        QVERIFY(r);
+        QVERIFY(calls.size() >= 3); // 150 positions take more than one chunk
+        QCOMPARE(calls.front().first, 0);
+        QCOMPARE(calls.back().first, r->prefillTokens);
+        for (size_t i = 0; i < calls.size(); ++i) {
+            QCOMPARE(calls[i].second, int(A.size()));
+            if (i > 0)
+                QVERIFY(calls[i].first > calls[i - 1].first);
+        }
+        // The next turn reports only what it computes.
+        calls.clear();
+        r = (*s)->prefill(cat(A, B), nullptr, record);
+        QVERIFY(r);
+        QCOMPARE(r->reusedTokens, int(A.size()));
+        QVERIFY(!calls.empty());
+        QCOMPARE(calls.back(), std::make_pair(int(B.size()), int(B.size())));
+
+        // Stop after the first chunk, then ask again.
+        s->reset(); // two sessions are planned: this one and fresh()'s
+        auto t = m->createSession();
+        QVERIFY(t);
+        const std::vector<int> seq = cat(A, B);
+        calls.clear();
+        auto stopped = (*t)->prefill(seq, nullptr, [&](int done, int total) {
+            calls.emplace_back(done, total);
+            return done == 0;
+        });
+        QVERIFY(!stopped);
+        QCOMPARE(stopped.status().code(), ErrorCode::Cancelled);
+        QCOMPARE(calls.size(), size_t(2));
+        QVERIFY((*t)->position() < int(seq.size()));
+        std::vector<float> logits;
+        r = (*t)->prefill(seq, &logits);
+        QVERIFY(r);
+        QCOMPARE(r->reusedTokens + r->prefillTokens, int(seq.size()));
+        QVERIFY(same(logits, fresh(*m, seq)));
+
+        // Stopped at "0 of M": nothing changed, the state still answers a regenerate.
+        t->reset();
+        auto u = m->createSession();
+        QVERIFY(u);
+        QVERIFY(bool((*u)->prefill(A)));
+        stopped = (*u)->prefill(seq, nullptr, [](int, int) { return false; });
+        QVERIFY(!stopped);
+        QCOMPARE((*u)->position(), int(A.size()));
+        r = (*u)->prefill(A, &logits);
+        QVERIFY(r);
+        QCOMPARE(r->prefillTokens, 0);
+        QVERIFY(same(logits, fresh(*m, A)));
+    }
+
     void reuseAfterLoad_data() { reuseIsBitIdentical_data(); }
 
     void reuseAfterLoad()

@@ -56,6 +56,7 @@ public:
         auto engine = std::make_unique<ScriptedEngine>(script);
         if (options.budgetBytes)
             engine->m_info.budgetBytes = options.budgetBytes;
+        engine->m_info.contextLength = options.contextLength;
         return std::unique_ptr<Engine>(std::move(engine));
     }
 

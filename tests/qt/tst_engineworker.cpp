@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+
 using namespace sluice;
 using namespace sluice::qt;
 using namespace sluice::test;
@@ -66,6 +68,8 @@ private Q_SLOTS:
     void budgetWithoutReopen();
     void demoModel();
     void demoSessionSaveLoad();
+    void demoPrefillProgressAndStop();
+    void demoContextCheck();
 };
 
 void TestEngineWorker::openGenerateInOrder()
@@ -147,13 +151,13 @@ void TestEngineWorker::stopMidGeneration()
     QSignalSpy finished(engine.worker(), &EngineWorker::finished);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(opened, 1, 5000);
-    engine.generate(request("x", 5000));
+    engine.generate(request("x", 4000)); // within the default context of 4096
     WAIT_COUNT(chunks, 1, 5000);
     engine.stop();
     WAIT_COUNT(finished, 1, 5000);
     const auto summary = finished.first().at(1).value<GenerationSummary>();
     QCOMPARE(int(summary.reason), int(StopReason::Cancelled));
-    QVERIFY(summary.stats.tokens < 5000);
+    QVERIFY(summary.stats.tokens < 4000);
     // The engine is still usable afterwards.
     const quint64 again = engine.generate(request("y", 3));
     WAIT_COUNT(finished, 2, 5000);
@@ -331,6 +335,188 @@ void TestEngineWorker::demoModel()
                             .arg(third.reusedTokens)
                             .arg(again.promptTokens)
                             .arg(again.stats.tokens)));
+#endif
+}
+
+#ifdef SLUICE_HAVE_ENGINE
+namespace {
+// The demo model made by `sluice-cli synth --demo` in `dir`, or "" (then the caller skips).
+QString makeDemo(const QTemporaryDir &dir, QString *why)
+{
+    const QString demo = dir.filePath(QStringLiteral("demo.waste"));
+    QProcess synth;
+    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
+    if (!synth.waitForFinished(60000) || synth.exitCode() != 0) {
+        *why = QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()));
+        return QString();
+    }
+    return demo;
+}
+
+std::string longText(int words)
+{
+    std::string s;
+    for (int i = 0; i < words; ++i)
+        s += (i % 7 == 0 ? "river " : i % 3 == 0 ? "stone " : "light ");
+    return s;
+}
+} // namespace
+#endif
+
+// Issue 10: "Reading N of M tokens" comes from the engine's chunk loop: 0 of M
+// first, monotone, ending at M = the positions the turn computed; a stop()
+// during the prefill ends it within a chunk and the turn finishes cancelled.
+// The reply arrives with its ids and parsed by id.
+void TestEngineWorker::demoPrefillProgressAndStop()
+{
+#ifndef SLUICE_HAVE_ENGINE
+    QSKIP("this build has no engine (model module not built)");
+#else
+    QTemporaryDir dir;
+    QString why;
+    const QString demo = makeDemo(dir, &why);
+    if (demo.isEmpty())
+        QSKIP(qPrintable(why));
+    EngineThread engine([](const EngineOptions &o) { return Engine::open(o); });
+    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    QSignalSpy error(engine.worker(), &EngineWorker::error);
+    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QSignalSpy reading(engine.worker(), &EngineWorker::prefillProgress);
+    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    EngineOptions o = optionsFor(demo);
+    o.threads = 1;
+    o.checkpoints = kChatCheckpoints;
+    engine.open(o);
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
+    QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+
+    GenerateRequest r = request(longText(220), 8);
+    r.sampling.temperature = 0;
+    const quint64 id = engine.generate(r);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() + error.count() > 0, 120000);
+    QVERIFY2(finished.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+    const auto summary = finished.first().at(1).value<GenerationSummary>();
+    QVERIFY(summary.prefillTokens > 128); // several chunks
+    QVERIFY(reading.count() >= 3);
+    int last = -1;
+    for (const QList<QVariant> &args : reading) {
+        QCOMPARE(args.at(0).toULongLong(), id);
+        QCOMPARE(args.at(2).toInt(), summary.prefillTokens);
+        QVERIFY2(args.at(1).toInt() > last, "progress goes forward");
+        last = args.at(1).toInt();
+    }
+    QCOMPARE(reading.first().at(1).toInt(), 0);
+    QCOMPARE(last, summary.prefillTokens);
+
+    // The ids the model produced come with the reply, parsed by the engine
+    // by id; the streamed text is the same reply (no markup in a thinking-off turn).
+    QCOMPARE(int(summary.replyIds.size()), summary.stats.tokens);
+    QVERIFY(summary.reply.has_value());
+    QVERIFY(summary.reply->reasoning.empty());
+    // The demo model is untrained: its replies hold bytes that are not UTF-8,
+    // which the stream and the parser replace by U+FFFD in different runs.
+    const auto valid = [](QString s) { return s.remove(QChar(0xFFFD)); };
+    QCOMPARE(valid(QString::fromStdString(summary.reply->content)), valid(joinedChunks(chunks, id)));
+    QCOMPARE(summary.contextTokens, summary.promptTokens + summary.stats.tokens - 1); // the last sampled id is not fed
+    QVERIFY(summary.contextLength > 0);
+
+    // Stop mid-prefill: a longer prompt, stopped at the first chunk reported.
+    reading.clear();
+    GenerateRequest longer = request(longText(400), 8);
+    std::atomic<quint64> stopId{0};
+    std::atomic<int> stoppedAt{-1};
+    auto stopper = connect(engine.worker(), &EngineWorker::prefillProgress, engine.worker(),
+        [&](quint64 rid, int done, int) {
+            if (rid == stopId && done > 0 && stoppedAt.load() < 0) {
+                stoppedAt = done;
+                engine.worker()->cancelUpTo(rid); // thread-safe, like EngineThread::stop()
+            }
+        }, Qt::DirectConnection);
+    stopId = engine.lastRequestId() + 1;
+    QCOMPARE(engine.generate(longer), stopId.load());
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() + error.count() > 1, 120000);
+    disconnect(stopper);
+    QCOMPARE(finished.count(), 2);
+    const auto stopped = finished.at(1).at(1).value<GenerationSummary>();
+    QCOMPARE(stopped.reason, StopReason::Cancelled);
+    QVERIFY(stoppedAt.load() > 0);
+    const int total = reading.last().at(2).toInt();
+    QVERIFY2(reading.last().at(1).toInt() < total,
+             qPrintable(QStringLiteral("stopped at %1, last %2 of %3").arg(stoppedAt.load()).arg(reading.last().at(1).toInt()).arg(total)));
+    QCOMPARE(joinedChunks(chunks, stopId.load()), QString()); // nothing was generated
+#endif
+}
+
+// Issue 10: a turn that will not fit is refused before anything is computed,
+// counted from the rendered ids plus the reply room; the state is unchanged
+// and the next turn that fits still reuses it.
+void TestEngineWorker::demoContextCheck()
+{
+#ifndef SLUICE_HAVE_ENGINE
+    QSKIP("this build has no engine (model module not built)");
+#else
+    QTemporaryDir dir;
+    QString why;
+    const QString demo = makeDemo(dir, &why);
+    if (demo.isEmpty())
+        QSKIP(qPrintable(why));
+    EngineThread engine([](const EngineOptions &o) { return Engine::open(o); });
+    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    QSignalSpy error(engine.worker(), &EngineWorker::error);
+    QSignalSpy overflow(engine.worker(), &EngineWorker::contextWouldOverflow);
+    QSignalSpy reading(engine.worker(), &EngineWorker::prefillProgress);
+    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    EngineOptions o = optionsFor(demo);
+    o.threads = 1;
+    o.contextLength = 256;
+    o.checkpoints = kChatCheckpoints;
+    engine.open(o);
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
+    QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+
+    GenerateRequest r = request("Hello", 8);
+    r.sampling.temperature = 0;
+    engine.generate(r);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() + error.count() > 0, 60000);
+    QCOMPARE(finished.count(), 1);
+    const auto first = finished.at(0).at(1).value<GenerationSummary>();
+    QCOMPARE(first.contextLength, 256);
+    const int room = 256 - first.promptTokens; // what a reply may take after this prompt
+    QVERIFY(room > 8);
+
+    // Exactly at the edge fits; one more token of reply room does not.
+    GenerateRequest edge = r;
+    edge.sampling.maxTokens = room;
+    engine.generate(edge);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
+    QCOMPARE(overflow.count(), 0);
+    edge.sampling.maxTokens = room + 1;
+    reading.clear();
+    const quint64 refused = engine.generate(edge);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 60000);
+    QCOMPARE(overflow.count(), 1);
+    QCOMPARE(overflow.at(0).at(0).toULongLong(), refused);
+    QCOMPARE(overflow.at(0).at(1).toInt(), first.promptTokens + room + 1);
+    QCOMPARE(overflow.at(0).at(2).toInt(), 256);
+    const auto none = finished.at(2).at(1).value<GenerationSummary>();
+    QCOMPARE(none.reason, StopReason::ContextFull);
+    QCOMPARE(none.stats.tokens, 0);
+    QCOMPARE(reading.count(), 0); // nothing was read
+    // A conversation the chat format refuses (a placeholder's text without its
+    // image) is an error, never an empty prompt that continues from the state.
+    GenerateRequest bad = r;
+    bad.messages.push_back({"assistant", "<|kimi_image_placeholder|>", "", 0});
+    bad.messages.push_back({"user", "and?", "", 0});
+    const quint64 badId = engine.generate(bad);
+    WAIT_COUNT(error, 1, 60000);
+    QCOMPARE(error.at(0).at(0).toULongLong(), badId);
+    QCOMPARE(finished.count(), 3);
+    // Nothing changed: the same prompt again is all reused.
+    engine.generate(r);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 4, 60000);
+    const auto after = finished.at(3).at(1).value<GenerationSummary>();
+    QCOMPARE(after.reusedTokens, after.promptTokens);
+    QCOMPARE(error.count(), 1);
 #endif
 }
 
