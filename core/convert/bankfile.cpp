@@ -127,7 +127,7 @@ Expected<bool> checkCommittedBank(const std::string &path, int layer, int expert
     return ok;
 }
 
-void removeWorkDirectory(const std::string &work, const std::vector<int> &layers)
+void removeWorkFiles(const std::string &work, const std::vector<int> &layers)
 {
     for (int layer : layers) {
         const std::string books = work + "/books-L" + std::to_string(layer) + ".bin";
@@ -135,8 +135,6 @@ void removeWorkDirectory(const std::string &work, const std::vector<int> &layers
         ::unlink((books + ".tmp").c_str());
     }
     ::unlink((work + "/state.json.tmp").c_str());
-    ::unlink((work + "/state.json").c_str());
-    ::rmdir(work.c_str());
 }
 
 } // namespace sluice::convert

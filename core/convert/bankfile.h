@@ -45,7 +45,9 @@ Expected<bool> checkCommittedBank(const std::string &path, int layer, int expert
 // fsync of the folder holding `path` (after a rename).
 void syncDirectoryOf(const std::string &path);
 
-// Deletes the converter's work folder (books, then the state file last).
-void removeWorkDirectory(const std::string &work, const std::vector<int> &layers);
+// Deletes the converter's working files (the books) after the commit. The
+// state file stays: it records what the container was converted from, so a
+// rerun of the same conversion reports "already converted".
+void removeWorkFiles(const std::string &work, const std::vector<int> &layers);
 
 } // namespace sluice::convert

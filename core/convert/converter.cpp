@@ -436,8 +436,8 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
                              out + ": holds a conversion of another source or with other options (" + statePath +
                                  "); use another folder or delete it");
         if (fileExists(joinPath(out, "manifest.json"))) {
-            // Committed earlier; only the clean-up was interrupted.
-            removeWorkDirectory(work, p.moeLayers);
+            // Committed earlier (perhaps only the clean-up was interrupted).
+            removeWorkFiles(work, p.moeLayers);
             result.alreadyComplete = true;
             return result;
         }
@@ -606,7 +606,7 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
     writer.setVisionJson(visionJsonFromRelease(p.configJson, preprocessor));
     if (Status s = writer.finish(); !s.isOk())
         return onWriteError(s);
-    removeWorkDirectory(work, p.moeLayers);
+    removeWorkFiles(work, p.moeLayers);
     result.containerBytes = p.trunkBytes + bankBytes(p) * p.moeLayers.size();
     return result;
 }

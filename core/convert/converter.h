@@ -17,7 +17,9 @@
 // (written atomically before its first record). A rerun with the same source
 // and options keeps every committed bank whose records all pass the header
 // checks and CRC, keeps the valid prefix of an interrupted bank's .tmp and
-// continues after it; the trunk pass and the small files are redone. Because
+// continues after it; the trunk pass and the small files are redone. After
+// the commit the books are deleted and state.json stays (a record of what the
+// container was converted from; the same conversion again is a no-op). Because
 // every step is a pure function of the source and the options, a resumed run
 // writes the same bytes as an uninterrupted one, for any `jobs`.
 //
