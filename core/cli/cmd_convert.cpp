@@ -31,6 +31,7 @@ int runConvert(const std::vector<std::string> &args)
     p.integer("--sample-vectors", &o.sampleVectors, 256, 100000000, "k-means training vectors per matrix kind");
     p.integer("--iterations", &o.iterations, 0, 1000, "Lloyd iterations per stage");
     p.choice("--isa", &isa, {"auto", "scalar", "avx2", "avx512"}, "highest encoder path to use");
+    p.flag("--reclaim", &o.reclaim, "delete each source shard once every tensor in it is converted (a ledger is kept)");
     p.flag("--no-space-check", &noSpaceCheck, "skip the up-front free-space check");
     p.flag("--json", &json, "print the result as JSON");
     p.note("A different --sample-vectors, --iterations or format makes a different container; a rerun must use "

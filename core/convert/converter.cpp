@@ -2,6 +2,8 @@
 
 #include "convert/bankfile.h"
 #include "convert/kmeans.h"
+#include "convert/reclaim.h"
+#include "convert/trunkpass.h"
 #include "convert/sourceconfig.h"
 #include "convert/vqencode.h"
 #include "format/containerwriter.h"
@@ -19,6 +21,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <set>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -94,33 +97,13 @@ kernels::Isa effectiveIsa(kernels::Isa wanted)
     return kernels::Isa::Scalar;
 }
 
-// The converter's trunk format rule with the options' threshold (the same
-// arithmetic as ContainerWriter::chooseFormat).
-TensorInfo plannedTrunkTensor(const TensorInfo &source, const ConvertOptions &o)
-{
-    TensorInfo t;
-    t.name = source.name;
-    t.shape = source.shape;
-    t.rows = 1;
-    uint64_t elements = 1;
-    for (int64_t d : t.shape)
-        elements *= uint64_t(d);
-    for (size_t i = 0; i + 1 < t.shape.size(); ++i)
-        t.rows *= uint64_t(t.shape[i]);
-    t.cols = t.shape.empty() ? 1 : uint64_t(t.shape.back());
-    const uint64_t scaled = elements >= o.minQuantElements ? std::max<uint64_t>(elements, 65536) : 0;
-    t.fmt = defaultTrunkFormat(t.name.c_str(), t.shape.size(), scaled, o.trunkBits);
-    t.bytes = t.payloadBytes() + t.scaleBytes();
-    return t;
-}
-
 struct Plan {
     ModelConfig config;     // the container's (expertQuant = the target format)
     std::string configJson; // the manifest's "config"
     ExpertLayout layout;    // recordBytes and nBooks filled in
     std::vector<int> moeLayers;
+    std::vector<TensorInfo> trunk; // the trunk index (planTrunk)
     uint64_t trunkBytes = 0;
-    uint64_t largestTrunkElements = 0;
 };
 
 Expected<Plan> makePlan(const ReleaseCheckpoint &release, const std::string &source, const ConvertOptions &o)
@@ -146,11 +129,8 @@ Expected<Plan> makePlan(const ReleaseCheckpoint &release, const std::string &sou
     p.layout.nBooks = p.config.moeLayerCount() * p.layout.booksPerLayer();
     for (int layer = p.config.firstKDense; layer < p.config.nLayers; ++layer)
         p.moeLayers.push_back(layer);
-    for (const TensorInfo &t : release.trunkTensors()) {
-        const TensorInfo planned = plannedTrunkTensor(t, o);
-        p.trunkBytes += planned.bytes;
-        p.largestTrunkElements = std::max(p.largestTrunkElements, planned.elements());
-    }
+    p.trunk = planTrunk(release, o);
+    p.trunkBytes = trunkFileBytes(p.trunk);
     return p;
 }
 
@@ -225,7 +205,8 @@ uint64_t remainingBytes(const ReleaseCheckpoint &release, const Plan &p, const s
         if (fileSize(booksPath(out, layer)) != booksFileBytes(p))
             need += booksFileBytes(p);
     }
-    need += p.trunkBytes;
+    if (fileSize(joinPath(out, "trunk.bin")) != p.trunkBytes)
+        need += p.trunkBytes;
     need += uint64_t(p.layout.nBooks) * (16 + uint64_t(p.layout.entries) * uint64_t(p.layout.vecDim) * 2);
     need += fileSize(release.tokenizerPath()) + (4u << 20);
     return need;
@@ -384,8 +365,8 @@ uint64_t peakWorkingSetBytes(const ReleaseCheckpoint &release, const ConvertOpti
     const uint64_t sample = 3ull * uint64_t(o.sampleVectors) * uint64_t(l.vecDim) * 4 * 2 +
                             uint64_t(o.sampleVectors) * 4 + matrices;
     uint64_t trunk = 0;
-    for (const TensorInfo &t : release.trunkTensors())
-        trunk = std::max(trunk, t.elements() * 4 * 2 + plannedTrunkTensor(t, o).bytes);
+    for (const TensorInfo &t : planTrunk(release, o))
+        trunk = std::max(trunk, t.elements() * 4 * 2 + t.bytes);
     const uint64_t experts = matrices + source + index * 2 + l.minimumRecordBytes();
     return std::max({experts, sample, trunk});
 }
@@ -408,11 +389,32 @@ Expected<ConvertSpace> conversionSpace(const ReleaseCheckpoint &release, const s
 Expected<ConvertResult> convertRelease(const std::string &source, const std::string &out, const ConvertOptions &o)
 {
     ConvertResult result;
-    auto opened = ReleaseCheckpoint::open(source);
+    const std::string work = workDirectory(out), statePath = joinPath(work, "state.json");
+    std::vector<std::string> ledger = readReclaimLedger(work);
+    if (!ledger.empty() && fileExists(joinPath(out, "manifest.json")) && fileExists(statePath)) {
+        // Committed and the source reclaimed: nothing left to compare against.
+        result.alreadyComplete = true;
+        return result;
+    }
+    if (fileExists(joinPath(out, "manifest.json")) && !fileExists(statePath))
+        return makeError(ErrorCode::InvalidArgument, out + ": already holds a container (manifest.json) that is not "
+                                                           "a conversion in progress; choose another folder");
+    std::string openDir = source;
+    if (o.reclaim || !ledger.empty()) {
+        if (::mkdir(out.c_str(), 0755) != 0 && errno != EEXIST)
+            return makeError(ErrorCode::Io, out + ": cannot create (" + std::strerror(errno) + ")");
+        auto shadow = prepareShadowSource(source, work, ledger);
+        if (!shadow)
+            return shadow.status();
+        openDir = shadow.value();
+        for (const std::string &name : ledger) // killed between the ledger and the deletion
+            ::unlink(joinPath(source, name).c_str());
+    }
+    auto opened = ReleaseCheckpoint::open(openDir);
     if (!opened)
         return opened.status();
     const ReleaseCheckpoint &release = **opened;
-    auto planned = makePlan(release, source, o);
+    auto planned = makePlan(release, openDir, o);
     if (!planned)
         return planned.status();
     const Plan &p = *planned;
@@ -421,7 +423,6 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
     // The state: what this folder is a conversion of.
     if (::mkdir(out.c_str(), 0755) != 0 && errno != EEXIST)
         return makeError(ErrorCode::Io, out + ": cannot create (" + std::strerror(errno) + ")");
-    const std::string work = workDirectory(out), statePath = joinPath(work, "state.json");
     const std::string state = stateJson(release, p, o);
     const bool haveState = fileExists(statePath);
     if (fileExists(joinPath(out, "manifest.json")) && !haveState)
@@ -479,6 +480,37 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
         return s;
     };
 
+    // Each tensor's one consumer, counted when its file is committed (--reclaim).
+    std::set<const SafetensorsTensor *> consumed;
+    auto reclaim = [&]() -> Status {
+        if (!o.reclaim)
+            return Status::ok();
+        return reclaimConsumed(release, source, work, consumed, ledger);
+    };
+
+    // The trunk first, kept across runs: its tensors are consumed early.
+    if (fileSize(joinPath(out, "trunk.bin")) != p.trunkBytes) {
+        progress.phase = "trunk";
+        SLUICE_TRY(report());
+        if (Status s = writeTrunk(release, p.trunk, joinPath(work, "trunk.bin.tmp"), joinPath(out, "trunk.bin"));
+            !s.isOk())
+            return onWriteError(s);
+    }
+    SLUICE_TRY(writer.adoptTrunk(p.trunk));
+    for (size_t i = 0; i < release.trunkTensors().size(); ++i)
+        consumed.insert(&release.trunkSource(i));
+    SLUICE_TRY(reclaim());
+    auto consumeLayer = [&](int layer) {
+        for (int e = 0; e < p.config.nExperts; ++e) {
+            const ReleaseExpertTensors &t = release.expert(layer, e);
+            for (int k = 0; k < 3; ++k) {
+                consumed.insert(t.weight[k]);
+                if (t.scale[k])
+                    consumed.insert(t.scale[k]);
+            }
+        }
+    };
+
     const size_t perKind = size_t(p.layout.stages) * size_t(p.layout.entries) * size_t(p.layout.vecDim);
     std::vector<float> m[3];
     std::vector<uint8_t> raw, record(size_t(p.layout.recordBytes));
@@ -515,6 +547,8 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
             return complete.status();
         if (complete.value()) {
             SLUICE_TRY(writer.adoptBank(layer));
+            consumeLayer(layer);
+            SLUICE_TRY(reclaim());
             ++result.banksReused;
             ++progress.layersDone;
             progress.expertsDone += uint64_t(p.config.nExperts);
@@ -562,29 +596,13 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
         if (Status s = bank.value()->commit(bankPath); !s.isOk())
             return onWriteError(s);
         SLUICE_TRY(writer.adoptBank(layer));
+        consumeLayer(layer);
+        SLUICE_TRY(reclaim());
         ++progress.layersDone;
     }
     for (int k = 0; k < 3; ++k) {
         std::vector<float>().swap(m[k]);
         std::vector<uint8_t>().swap(indices[k]);
-    }
-
-    // The trunk by the converter's rule; every value checked finite.
-    progress.phase = "trunk";
-    progress.layer = -1;
-    SLUICE_TRY(report());
-    for (size_t i = 0; i < release.trunkTensors().size(); ++i) {
-        const TensorInfo &t = release.trunkTensors()[i];
-        auto values = release.readTrunkFloat(t);
-        if (!values)
-            return values.status();
-        for (size_t j = 0; j < values->size(); ++j) {
-            if (!std::isfinite((*values)[j]))
-                return makeError(ErrorCode::Format, release.safetensors().describe(release.trunkSource(i)) +
-                                                        ": non-finite value at element " + std::to_string(j));
-        }
-        if (Status s = writer.addTensor(t.name, t.shape, values->data()); !s.isOk())
-            return onWriteError(s);
     }
 
     progress.phase = "finish";
@@ -597,8 +615,8 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
         writer.setTokenizer(std::move(tok.value()));
     }
     std::string preprocessor;
-    if (fileExists(joinPath(source, "preprocessor_config.json"))) {
-        auto pre = readWholeFile(joinPath(source, "preprocessor_config.json"), 16u << 20);
+    if (fileExists(joinPath(openDir, "preprocessor_config.json"))) {
+        auto pre = readWholeFile(joinPath(openDir, "preprocessor_config.json"), 16u << 20);
         if (!pre)
             return pre.status();
         preprocessor = std::move(pre.value());
@@ -607,6 +625,7 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
     if (Status s = writer.finish(); !s.isOk())
         return onWriteError(s);
     removeWorkFiles(work, p.moeLayers);
+    removeShadowSource(work);
     result.containerBytes = p.trunkBytes + bankBytes(p) * p.moeLayers.size();
     return result;
 }

@@ -4,11 +4,11 @@
 // experts) -> a WASTE v0 container, byte-compatible with the one
 // ContainerWriter writes.
 //
-// Pipeline: per MoE layer, codebooks per (matrix kind, stage) by residual
+// Pipeline: the trunk first (kept across runs, convert/trunkpass.h); per MoE layer, codebooks per (matrix kind, stage) by residual
 // k-means on a seeded sample of 12 evenly spaced experts; then every expert,
 // one at a time, decoded to f32, greedily encoded (convert/vqencode.h) and
 // written as one record into experts-L{L}.bin.tmp, renamed when the bank is
-// whole. Then the trunk by the converter's rule (spec 4.3), codebooks.bin,
+// whole. Then codebooks.bin,
 // tokenizer.model, specials.json, vision.json, and manifest.json last (the
 // commit point).
 //
@@ -17,7 +17,7 @@
 // (written atomically before its first record). A rerun with the same source
 // and options keeps every committed bank whose records all pass the header
 // checks and CRC, keeps the valid prefix of an interrupted bank's .tmp and
-// continues after it; the trunk pass and the small files are redone. After
+// continues after it; a complete trunk.bin is kept, the small files are redone. After
 // the commit the books are deleted and state.json stays (a record of what the
 // container was converted from; the same conversion again is a no-op). Because
 // every step is a pure function of the source and the options, a resumed run
@@ -62,6 +62,7 @@ struct ConvertOptions {
     int iterations = 10;             // Lloyd iterations per stage
     uint64_t seed = 0;               // k-means seed; the sample permutation of expert e uses 1234 + e
     bool checkSpace = true;          // refuse up front when the destination lacks the bytes
+    bool reclaim = false;            // delete each source shard once all its tensors are consumed (reclaim.h)
     kernels::Isa isa = kernels::Isa::Avx512; // highest encoder path allowed (clamped to the CPU)
     // Called often; return false to stop (ErrorCode::Cancelled; a rerun resumes).
     std::function<bool(const ConvertProgress &)> progress;

@@ -308,6 +308,18 @@ Status ContainerWriter::adoptBank(int layer)
     return Status::ok();
 }
 
+Status ContainerWriter::adoptTrunk(std::vector<TensorInfo> tensors)
+{
+    if (!m_trunk || m_trunkBytes != 0)
+        return makeError(ErrorCode::InvalidArgument, "writer: the trunk was already started");
+    std::fclose(m_trunk);
+    m_trunk = nullptr;
+    ::unlink(joinPath(m_dir, "trunk.bin.tmp").c_str());
+    m_tensors = std::move(tensors);
+    m_trunkAdopted = true;
+    return Status::ok();
+}
+
 Status ContainerWriter::writeFileAtomically(const std::string &name, const std::string &bytes)
 {
     const std::string tmp = joinPath(m_dir, name + ".tmp");
@@ -324,7 +336,7 @@ Status ContainerWriter::writeFileAtomically(const std::string &name, const std::
 
 Status ContainerWriter::finish()
 {
-    if (m_finished || !m_trunk)
+    if (m_finished || (!m_trunk && !m_trunkAdopted))
         return makeError(ErrorCode::InvalidArgument, "writer: already finished");
     if (m_bank)
         SLUICE_TRY(closeBank());
@@ -332,10 +344,12 @@ Status ContainerWriter::finish()
         if (!m_layerDone[size_t(layer)])
             return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " has no experts");
     }
-    std::FILE *trunk = m_trunk;
-    m_trunk = nullptr;
-    SLUICE_TRY(syncAndClose(trunk, "trunk.bin"));
-    SLUICE_TRY(renameInto(m_dir, "trunk.bin"));
+    if (!m_trunkAdopted) {
+        std::FILE *trunk = m_trunk;
+        m_trunk = nullptr;
+        SLUICE_TRY(syncAndClose(trunk, "trunk.bin"));
+        SLUICE_TRY(renameInto(m_dir, "trunk.bin"));
+    }
 
     // codebooks.bin: 16-byte header + fp16 entries per book (spec 4.4).
     const size_t perBook = size_t(m_layout.entries) * size_t(m_layout.vecDim);

@@ -60,6 +60,9 @@ public:
     // resumable converter wrote it itself, with buildExpertRecord): counted
     // as written, not touched.
     Status adoptBank(int layer);
+    // trunk.bin is already complete on disk (a resumable converter wrote it
+    // in this writer's layout): `tensors` is its index; no addTensor after.
+    Status adoptTrunk(std::vector<TensorInfo> tensors);
 
     void setSpecials(std::vector<SpecialToken> specials) { m_specials = std::move(specials); }
     void setTokenizer(std::string bytes) { m_tokenizer = std::move(bytes); }
@@ -94,6 +97,7 @@ private:
     std::vector<SpecialToken> m_specials;
     std::string m_tokenizer, m_visionJson, m_chatJson;
     bool m_finished = false;
+    bool m_trunkAdopted = false;
 };
 
 // "experts-L{layer}.bin"
