@@ -234,6 +234,7 @@ private:
     QAction *m_actQuit;
     QAction *m_actSettings;
     QAction *m_actVerify;
+    QAction *m_actConvert = nullptr;
     QAction *m_actExportMd;
     QAction *m_actExportJson;
     QAction *m_actNewChat;

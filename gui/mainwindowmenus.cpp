@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "appearance.h"
+#include "convertdialog.h"
 #include "chatlistpanel.h"
 #include "contextbanner.h"
 #include "conversationview.h"
@@ -114,6 +115,17 @@ void MainWindow::buildMenus()
         verifyContainer();
     });
     m_fileMenu->addAction(m_actVerify);
+    m_actConvert = new QAction(this);
+    connect(m_actConvert, &QAction::triggered, this, [this] {
+        auto *dialog = new ConvertDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &ConvertDialog::openRequested, this, [this, dialog](const QString &path) {
+            dialog->close();
+            openModel(path);
+        });
+        dialog->show();
+    });
+    m_fileMenu->addAction(m_actConvert);
     m_fileMenu->addAction(m_actSettings);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_actQuit);
@@ -142,6 +154,7 @@ QList<QAction *> MainWindow::shortcutActions() const
 void MainWindow::retranslateMenus()
 {
     m_actVerify->setText(tr("&Verify container…"));
+    m_actConvert->setText(tr("&Convert model…"));
     m_fileMenu->setTitle(tr("&File"));
     m_recentMenu->setTitle(tr("&Recent models"));
     m_exportMenu->setTitle(tr("&Export chat"));

@@ -259,34 +259,64 @@ Status ContainerWriter::writeExpertEncoded(int layer, int expert, const uint8_t 
     if (expert != m_nextExpert)
         return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + ": expert " +
                                                          std::to_string(expert) + " out of order");
-    const ExpertLayout &l = m_layout;
-    m_record.assign(size_t(l.recordBytes), 0);
-    ExpertRecordHeader h;
-    h.magic = kExpertMagic;
-    h.layer = uint16_t(layer);
-    h.expertId = uint16_t(expert);
-    h.fmt = l.fmt == TensorFormat::VQ4P ? 8 : 4; // the converter writes 4 for 8-bit indices
-    h.codebookId = uint16_t(codebookBase(layer));
-    h.rec4kBlocks = uint32_t(l.recordBytes / kRecordAlign);
-    uint64_t at = kRecordHeaderBytes;
-    uint32_t *offsets[3] = {&h.gateOff, &h.upOff, &h.downOff};
-    for (int k = 0; k < 3; ++k) {
-        *offsets[k] = uint32_t(at);
-        std::memcpy(m_record.data() + at, indices[k], size_t(l.indexBytes[k]));
-        at += l.indexBytes[k];
-    }
-    h.chanCorrOff = uint32_t(at);
-    for (int k = 0; k < 3; ++k) {
-        for (uint32_t r = 0; r < l.rows[k]; ++r, at += 2)
-            storeLe16(m_record.data() + at, scales[k][r]);
-    }
-    h.crc32 = computeRecordCrc(m_record.data(), l, h.chanCorrOff);
-    encodeRecordHeader(h, m_record.data());
+    m_record.assign(size_t(m_layout.recordBytes), 0);
+    buildExpertRecord(m_layout, layer, expert, codebookBase(layer), indices, scales, m_record.data());
     if (std::fwrite(m_record.data(), 1, m_record.size(), m_bank) != m_record.size())
         return ioError(bankFileName(layer) + ": write failed");
     ++m_nextExpert;
     if (m_nextExpert == m_config.nExperts)
         SLUICE_TRY(closeBank());
+    return Status::ok();
+}
+
+void buildExpertRecord(const ExpertLayout &l, int layer, int expert, int codebookId, const uint8_t *const indices[3],
+                       const uint16_t *const scales[3], uint8_t *record)
+{
+    std::memset(record, 0, size_t(l.recordBytes));
+    ExpertRecordHeader h;
+    h.magic = kExpertMagic;
+    h.layer = uint16_t(layer);
+    h.expertId = uint16_t(expert);
+    h.fmt = l.fmt == TensorFormat::VQ4P ? 8 : 4; // the converter writes 4 for 8-bit indices
+    h.codebookId = uint16_t(codebookId);
+    h.rec4kBlocks = uint32_t(l.recordBytes / kRecordAlign);
+    uint64_t at = kRecordHeaderBytes;
+    uint32_t *offsets[3] = {&h.gateOff, &h.upOff, &h.downOff};
+    for (int k = 0; k < 3; ++k) {
+        *offsets[k] = uint32_t(at);
+        std::memcpy(record + at, indices[k], size_t(l.indexBytes[k]));
+        at += l.indexBytes[k];
+    }
+    h.chanCorrOff = uint32_t(at);
+    for (int k = 0; k < 3; ++k) {
+        for (uint32_t r = 0; r < l.rows[k]; ++r, at += 2)
+            storeLe16(record + at, scales[k][r]);
+    }
+    h.crc32 = computeRecordCrc(record, l, h.chanCorrOff);
+    encodeRecordHeader(h, record);
+}
+
+Status ContainerWriter::adoptBank(int layer)
+{
+    if (m_bank)
+        SLUICE_TRY(closeBank());
+    if (codebookBase(layer) < 0)
+        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " is not a MoE layer");
+    if (m_layerDone[size_t(layer)])
+        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " was already written");
+    m_layerDone[size_t(layer)] = true;
+    return Status::ok();
+}
+
+Status ContainerWriter::adoptTrunk(std::vector<TensorInfo> tensors)
+{
+    if (!m_trunk || m_trunkBytes != 0)
+        return makeError(ErrorCode::InvalidArgument, "writer: the trunk was already started");
+    std::fclose(m_trunk);
+    m_trunk = nullptr;
+    ::unlink(joinPath(m_dir, "trunk.bin.tmp").c_str());
+    m_tensors = std::move(tensors);
+    m_trunkAdopted = true;
     return Status::ok();
 }
 
@@ -306,7 +336,7 @@ Status ContainerWriter::writeFileAtomically(const std::string &name, const std::
 
 Status ContainerWriter::finish()
 {
-    if (m_finished || !m_trunk)
+    if (m_finished || (!m_trunk && !m_trunkAdopted))
         return makeError(ErrorCode::InvalidArgument, "writer: already finished");
     if (m_bank)
         SLUICE_TRY(closeBank());
@@ -314,10 +344,12 @@ Status ContainerWriter::finish()
         if (!m_layerDone[size_t(layer)])
             return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " has no experts");
     }
-    std::FILE *trunk = m_trunk;
-    m_trunk = nullptr;
-    SLUICE_TRY(syncAndClose(trunk, "trunk.bin"));
-    SLUICE_TRY(renameInto(m_dir, "trunk.bin"));
+    if (!m_trunkAdopted) {
+        std::FILE *trunk = m_trunk;
+        m_trunk = nullptr;
+        SLUICE_TRY(syncAndClose(trunk, "trunk.bin"));
+        SLUICE_TRY(renameInto(m_dir, "trunk.bin"));
+    }
 
     // codebooks.bin: 16-byte header + fp16 entries per book (spec 4.4).
     const size_t perBook = size_t(m_layout.entries) * size_t(m_layout.vecDim);

@@ -56,6 +56,13 @@ public:
     Status writeExpert(int layer, int expert, const float *gate, const float *up, const float *down);
     // Already-encoded matrices (indices in the layout's format, fp16 row scales).
     Status writeExpertEncoded(int layer, int expert, const uint8_t *const indices[3], const uint16_t *const scales[3]);
+    // The layer's bank is already complete on disk under its final name (a
+    // resumable converter wrote it itself, with buildExpertRecord): counted
+    // as written, not touched.
+    Status adoptBank(int layer);
+    // trunk.bin is already complete on disk (a resumable converter wrote it
+    // in this writer's layout): `tensors` is its index; no addTensor after.
+    Status adoptTrunk(std::vector<TensorInfo> tensors);
 
     void setSpecials(std::vector<SpecialToken> specials) { m_specials = std::move(specials); }
     void setTokenizer(std::string bytes) { m_tokenizer = std::move(bytes); }
@@ -90,9 +97,16 @@ private:
     std::vector<SpecialToken> m_specials;
     std::string m_tokenizer, m_visionJson, m_chatJson;
     bool m_finished = false;
+    bool m_trunkAdopted = false;
 };
 
 // "experts-L{layer}.bin"
 std::string bankFileName(int layer);
+
+// One expert record exactly as ContainerWriter writes it: header (fmt 4, or
+// 8 for VQ4P), gate/up/down indices, fp16 row scales, CRC, zero padding to
+// layout.recordBytes bytes at `record`.
+void buildExpertRecord(const ExpertLayout &layout, int layer, int expert, int codebookId,
+                       const uint8_t *const indices[3], const uint16_t *const scales[3], uint8_t *record);
 
 } // namespace sluice

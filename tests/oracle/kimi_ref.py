@@ -642,6 +642,9 @@ def make_fixture(args):
     bos = int(bos) if bos is not None else 1
     hi = min(vocab, args.max_id) if args.max_id else vocab
     ids = [bos] + [int(v) for v in rng.integers(0, hi, size=args.len - 1)]
+    if args.prompt_from:  # the same prompt as another fixture (converted vs source comparisons)
+        with open(args.prompt_from) as f:
+            ids = [int(v) for v in json.load(f)['prompt_ids']]
     dump = []
     logits = model.forward(ids, dump=dump).numpy()
     # The float32 noise floor: the same formulation run in float32. On
@@ -698,6 +701,7 @@ def main():
     p.add_argument('--max-id', type=int, default=0, help='draw prompt ids below this')
     p.add_argument('--max-floats', type=int, default=100000)
     p.add_argument('--synth', default='', help='the sluice-cli synth arguments that made the container')
+    p.add_argument('--prompt-from', default='', help="take prompt_ids from this fixture instead of drawing them")
     p = sub.add_parser('logits')
     p.add_argument('container')
     p.add_argument('ids')

@@ -38,3 +38,19 @@ done <<'LIST'
 k3-rel-s1|--arch k3 --seed 1 --release|15|24
 kl-rel-s1|--arch kimi-linear --seed 1 --release|16|24
 LIST
+# Converted releases (issue 12): tests/fixtures/convert/, read by
+# tst_convert_oracle. The release above, `sluice-cli convert` with the default
+# options, then the oracle on the converted container with the release
+# fixture's prompt (so the two fixtures' logits measure the quantisation).
+mkdir -p "$src/tests/fixtures/convert"
+while IFS='|' read -r name args rel; do
+    [ -z "$name" ] && continue
+    # shellcheck disable=SC2086
+    "$cli" synth $args --out "$tmp/$name-rel" >/dev/null
+    "$cli" convert "$tmp/$name-rel" "$tmp/$name" --jobs 2 >/dev/null
+    /usr/bin/python3 "$src/tests/oracle/kimi_ref.py" fixture "$tmp/$name" "$src/tests/fixtures/convert/$name.json" \
+        --len 24 --greedy 16 --synth "$args" --prompt-from "$src/tests/fixtures/release/$rel.json"
+done <<'LIST'
+k3-conv-s1|--arch k3 --seed 1 --release|k3-rel-s1
+kl-conv-s1|--arch kimi-linear --seed 1 --release|kl-rel-s1
+LIST

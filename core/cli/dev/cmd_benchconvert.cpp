@@ -1,0 +1,217 @@
+// sluice-cli bench-convert [--experts N] [--fit-experts N] [--json]: the
+// converter's encoder on K3-shaped experts (gate/up [3072, 3584], down
+// [3584, 3072]; Gaussian weights passed through MXFP4 like the release's).
+// Books are fitted per kind as the converter does (spec 5.2: sampleVectors
+// row-normalised 8-vectors from the fit experts, 10 Lloyd iterations), then
+// experts are encoded with 1 and with 2 threads; wall and process CPU time
+// per expert, the scalar reference's speed on a slice of rows in the same run
+// (the bound the SIMD path is reported against), the codebook quality as the
+// relative output error ||Wx - Ŵx|| / ||Wx|| per kind for Gaussian x (and the
+// weight error), and the projected time for the whole K3 (92 x 896 experts).
+// Figures only, no assertion (docs/converter.md records them).
+#include "command.h"
+#include "options.h"
+
+#include "convert/kmeans.h"
+#include "convert/vqencode.h"
+#include "format/expertrecord.h"
+#include "format/mxfp4pack.h"
+#include "format/prng.h"
+#include "format/vqfit.h"
+#include "util/half.h"
+#include "kernels/threadpool.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+using namespace sluice;
+
+namespace {
+
+double cpuSeconds()
+{
+    timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+double wallSeconds()
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// One K3-shaped matrix of expert e, kind k: N(0, 1/cols) through MXFP4.
+std::vector<float> expertMatrix(int e, int k, size_t rows, size_t cols)
+{
+    SplitMix64 rng(0x5eed0000ull + uint64_t(e) * 3 + uint64_t(k));
+    std::vector<float> w(rows * cols);
+    const double s = 1.0 / std::sqrt(double(cols));
+    for (size_t i = 0; i < w.size(); i += 2) {
+        const double u1 = std::max(rng.uniform(), 1e-300), u2 = rng.uniform();
+        const double r = std::sqrt(-2.0 * std::log(u1)) * s;
+        w[i] = float(r * std::cos(6.283185307179586 * u2));
+        if (i + 1 < w.size())
+            w[i + 1] = float(r * std::sin(6.283185307179586 * u2));
+    }
+    std::vector<uint8_t> packed(rows * cols / 2), scales(rows * cols / kMxfp4Group);
+    quantizeMxfp4(w.data(), rows, cols, packed.data(), scales.data());
+    for (size_t r = 0; r < rows; ++r)
+        dequantizeMxfp4Row(packed.data() + r * cols / 2, scales.data() + r * cols / kMxfp4Group, cols, w.data() + r * cols);
+    return w;
+}
+
+int runBenchConvert(const std::vector<std::string> &args)
+{
+    int experts = 1, fitExperts = 2, sampleVectors = 300000, iterations = 10, jobs = 2;
+    bool json = false;
+    cli::OptionParser p("bench-convert", "Encoder speed and codebook quality on K3-shaped experts (3072 x 3584).");
+    p.integer("--experts", &experts, 1, 64, "experts to encode per thread count");
+    p.integer("--fit-experts", &fitExperts, 1, 12, "experts the books are fitted on (the converter uses 12)");
+    p.integer("--sample-vectors", &sampleVectors, 1024, 10000000, "k-means vectors per kind");
+    p.integer("--iterations", &iterations, 0, 100, "Lloyd iterations");
+    p.integer("--jobs", &jobs, 2, 256, "the multi-thread run's threads");
+    p.flag("--json", &json, "JSON output");
+    if (const int code = p.parse(args); code >= 0)
+        return code;
+    const size_t rows[3] = {3072, 3072, 3584}, cols[3] = {3584, 3584, 3072};
+    const char *kinds[3] = {"gate", "up", "down"};
+    const kernels::Isa isa = kernels::detectedIsa();
+    kernels::ThreadPool one(1), many(jobs);
+    const int stages = 3, entries = 256, dim = 8;
+
+    // Books per kind, fitted as the converter does.
+    std::vector<float> books[3];
+    std::vector<convert::PreparedBook> prepared[3];
+    double fitWall = wallSeconds(), fitCpu = cpuSeconds();
+    for (int k = 0; k < 3; ++k) {
+        std::vector<float> vectors;
+        for (int e = 0; e < fitExperts; ++e) {
+            const std::vector<float> w = expertMatrix(1000 + e, k, rows[k], cols[k]);
+            appendNormalizedVectors(w.data(), rows[k], cols[k], dim, vectors, size_t(sampleVectors / fitExperts),
+                                    1234 + uint64_t(e));
+        }
+        books[k] = convert::fitResidualBooks(vectors, stages, entries, dim, iterations, 0, many, isa);
+        for (float &v : books[k])
+            v = halfToFloat(floatToHalf(v));
+        for (int s = 0; s < stages; ++s)
+            prepared[k].push_back(convert::prepareBook(books[k].data() + size_t(s) * entries * dim, entries, dim));
+    }
+    fitWall = wallSeconds() - fitWall;
+    fitCpu = cpuSeconds() - fitCpu;
+
+    struct Run {
+        int threads;
+        double wall = 0, cpu = 0;
+    } runs[2] = {{1}, {jobs}};
+    double outErr[3] = {0, 0, 0}, wErr[3] = {0, 0, 0};
+    for (int e = 0; e < experts; ++e) {
+        std::vector<float> w[3];
+        for (int k = 0; k < 3; ++k)
+            w[k] = expertMatrix(e, k, rows[k], cols[k]);
+        std::vector<uint8_t> idx[3];
+        std::vector<uint16_t> sc[3];
+        for (Run &run : runs) {
+            kernels::ThreadPool &pool = run.threads == 1 ? one : many;
+            const double w0 = wallSeconds(), c0 = cpuSeconds();
+            for (int k = 0; k < 3; ++k) {
+                idx[k].assign(size_t(vqIndexBytes(rows[k], cols[k], stages, dim, 64, 8)), 0);
+                sc[k].assign(rows[k], 0);
+                const float *wp = w[k].data();
+                uint8_t *ip = idx[k].data();
+                uint16_t *sp = sc[k].data();
+                const size_t c = cols[k];
+                const convert::PreparedBook *pb = prepared[k].data();
+                pool.parallelFor(rows[k], [&](size_t r0, size_t r1) {
+                    convert::encodeRows(wp, c, r0, r1, pb, stages, TensorFormat::VQ3R, 64, ip, sp, isa);
+                }, 64);
+            }
+            run.wall += wallSeconds() - w0;
+            run.cpu += cpuSeconds() - c0;
+        }
+        // Quality: relative output error for Gaussian x, and the weight error.
+        for (int k = 0; k < 3; ++k) {
+            VqMatrixView v{TensorFormat::VQ3R, idx[k].data(), sc[k].data(), rows[k], cols[k], stages, dim, 64};
+            std::vector<float> hat(rows[k] * cols[k]);
+            vqDequantize(v, books[k].data(), entries, hat.data());
+            SplitMix64 rng(77 + uint64_t(e));
+            std::vector<double> x(cols[k]);
+            for (double &xi : x)
+                xi = rng.uniform() * 2 - 1;
+            double num = 0, den = 0, wn = 0, wd = 0;
+            for (size_t r = 0; r < rows[k]; ++r) {
+                double y = 0, yh = 0;
+                for (size_t c = 0; c < cols[k]; ++c) {
+                    const double a = w[k][r * cols[k] + c], b = hat[r * cols[k] + c];
+                    y += a * x[c];
+                    yh += b * x[c];
+                    wn += (a - b) * (a - b);
+                    wd += a * a;
+                }
+                num += (y - yh) * (y - yh);
+                den += y * y;
+            }
+            outErr[k] += std::sqrt(num / den) / experts;
+            wErr[k] += std::sqrt(wn / wd) / experts;
+        }
+    }
+    // The scalar reference on 64 gate rows, same run: the bound the SIMD
+    // path's speed is a ratio against.
+    const std::vector<float> w0 = expertMatrix(0, 0, 64, cols[0]);
+    std::vector<uint8_t> idx(size_t(vqIndexBytes(64, cols[0], stages, dim, 64, 8)), 0);
+    std::vector<uint16_t> sc(64);
+    double t0 = cpuSeconds();
+    convert::encodeRows(w0.data(), cols[0], 0, 64, prepared[0].data(), stages, TensorFormat::VQ3R, 64, idx.data(),
+                        sc.data(), kernels::Isa::Scalar);
+    const double scalar64 = cpuSeconds() - t0;
+    t0 = cpuSeconds();
+    convert::encodeRows(w0.data(), cols[0], 0, 64, prepared[0].data(), stages, TensorFormat::VQ3R, 64, idx.data(),
+                        sc.data(), isa);
+    const double simd64 = cpuSeconds() - t0;
+
+    const double perExpert1 = runs[0].cpu / experts, wall1 = runs[0].wall / experts, wallN = runs[1].wall / experts;
+    const double k3Experts = 92.0 * 896.0;
+    // Whole K3: encode + books (92 layers x 3 kinds fitted on 12 experts,
+    // scaled from this run's fit on `fitExperts`; k-means cost is per vector,
+    // so the fit time is independent of the expert count at a fixed sample).
+    const double projected1 = k3Experts * perExpert1 + 92.0 * fitCpu;
+    const double projectedN = k3Experts * wallN + 92.0 * fitWall;
+    if (json) {
+        QJsonObject o{{"isa", kernels::isaName(isa)},
+                      {"experts", experts},
+                      {"fit_seconds_wall", fitWall},
+                      {"fit_seconds_cpu", fitCpu},
+                      {"encode_cpu_s_per_expert_1_thread", perExpert1},
+                      {"encode_wall_s_per_expert_1_thread", wall1},
+                      {"encode_wall_s_per_expert_jobs", wallN},
+                      {"jobs", jobs},
+                      {"scalar_over_simd", scalar64 / simd64},
+                      {"rel_output_error", QJsonArray{outErr[0], outErr[1], outErr[2]}},
+                      {"rel_weight_error", QJsonArray{wErr[0], wErr[1], wErr[2]}},
+                      {"projected_k3_hours_1_core", projected1 / 3600},
+                      {"projected_k3_hours_jobs", projectedN / 3600}};
+        std::printf("%s", QJsonDocument(o).toJson(QJsonDocument::Indented).constData());
+        return 0;
+    }
+    std::printf("encoder %s, K3 expert (3 x 3072x3584), %d expert(s)\n", kernels::isaName(isa), experts);
+    std::printf("books: 3 kinds x 3 stages x 256, %d vectors, %d iterations: %.2f s wall, %.2f s CPU\n", sampleVectors,
+                iterations, fitWall, fitCpu);
+    std::printf("encode, 1 thread: %.3f s/expert CPU (%.3f s wall)\n", perExpert1, wall1);
+    std::printf("encode, %d threads: %.3f s/expert wall (%.2fx the 1-thread wall)\n", jobs, wallN, wall1 / wallN);
+    std::printf("scalar reference / %s on 64 rows (CPU time): %.2fx\n", kernels::isaName(isa), scalar64 / simd64);
+    for (int k = 0; k < 3; ++k)
+        std::printf("%-4s relative output error %.2f%% (weight error %.2f%%)\n", kinds[k], 100 * outErr[k], 100 * wErr[k]);
+    std::printf("projected K3 (92 layers x 896 experts): %.1f h on 1 core, %.1f h with %d threads (this machine, this load)\n",
+                projected1 / 3600, projectedN / 3600, jobs);
+    return 0;
+}
+
+const cli::CommandRegistration reg{"bench-convert", "Converter encoder speed and codebook quality (K3 shapes)",
+                                   runBenchConvert};
+
+} // namespace

@@ -1,0 +1,86 @@
+#include "convert/vqencode.h"
+
+#include "format/expertrecord.h"
+#include "util/half.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sluice::convert {
+
+PreparedBook prepareBook(const float *book, int entries, int dim)
+{
+    PreparedBook p;
+    p.entries = entries;
+    p.dim = dim;
+    p.rows = book;
+    p.transposed.resize(size_t(entries) * size_t(dim));
+    p.norms.resize(size_t(entries));
+    for (int e = 0; e < entries; ++e) {
+        float n = 0.0f;
+        for (int d = 0; d < dim; ++d) {
+            const float c = book[size_t(e) * size_t(dim) + size_t(d)];
+            p.transposed[size_t(d) * size_t(entries) + size_t(e)] = c;
+            n += c * c;
+        }
+        p.norms[size_t(e)] = n;
+    }
+    return p;
+}
+
+int nearestScalar(const PreparedBook &book, const float *x)
+{
+    int best = 0;
+    float bestScore = 0.0f;
+    for (int e = 0; e < book.entries; ++e) {
+        float score = book.norms[size_t(e)];
+        for (int d = 0; d < book.dim; ++d) {
+            const float xd = -2.0f * x[d];
+            score += xd * book.transposed[size_t(d) * size_t(book.entries) + size_t(e)];
+        }
+        if (e == 0 || score < bestScore) {
+            bestScore = score;
+            best = e;
+        }
+    }
+    return best;
+}
+
+int nearest(const PreparedBook &book, const float *x, kernels::Isa isa)
+{
+    if (isa == kernels::Isa::Avx512 && detail::nearestAvx512Supported(book))
+        return detail::nearestAvx512(book, x);
+    if ((isa == kernels::Isa::Avx512 || isa == kernels::Isa::Avx2) && detail::nearestAvx2Supported(book))
+        return detail::nearestAvx2(book, x);
+    return nearestScalar(book, x);
+}
+
+void encodeRows(const float *w, size_t cols, size_t r0, size_t r1, const PreparedBook *books, int stages,
+                TensorFormat fmt, int indexBlock, uint8_t *indices, uint16_t *scales, kernels::Isa isa)
+{
+    const size_t dim = size_t(books[0].dim), nv = cols / dim;
+    float x[64];
+    int idx[8] = {0};
+    for (size_t r = r0; r < r1; ++r) {
+        const float *row = w + r * cols;
+        float amax = 0.0f;
+        for (size_t c = 0; c < cols; ++c)
+            amax = std::max(amax, std::fabs(row[c]));
+        const float sigma = std::max(amax, 1e-8f);
+        scales[r] = floatToHalf(sigma);
+        for (size_t v = 0; v < nv; ++v) {
+            for (size_t d = 0; d < dim; ++d)
+                x[d] = row[v * dim + d] / sigma;
+            for (int s = 0; s < stages; ++s) { // greedy: each stage on the residual of the previous
+                const PreparedBook &b = books[s];
+                idx[s] = nearest(b, x, isa);
+                const float *c = b.rows + size_t(idx[s]) * dim;
+                for (size_t d = 0; d < dim; ++d)
+                    x[d] -= c[d];
+            }
+            vqWriteIndices(indices, fmt, stages, indexBlock, nv, r, v, idx);
+        }
+    }
+}
+
+} // namespace sluice::convert

@@ -1,0 +1,102 @@
+#include "qt/convertworker.h"
+
+#include "convert/converter.h"
+#include "format/release.h"
+
+#include <chrono>
+
+namespace sluice::qt {
+
+namespace {
+
+convert::ConvertOptions optionsFor(const ConvertRequest &r)
+{
+    convert::ConvertOptions o;
+    o.jobs = r.jobs;
+    o.expertFmt = r.expertFmt.toStdString();
+    o.reclaim = r.reclaim;
+    o.sampleVectors = r.sampleVectors;
+    o.iterations = r.iterations;
+    return o;
+}
+
+} // namespace
+
+void registerConvertMetaTypes()
+{
+    qRegisterMetaType<sluice::qt::ConvertRequest>();
+    qRegisterMetaType<sluice::qt::ConvertStatus>();
+}
+
+ConvertSpaceInfo convertSpace(const ConvertRequest &request)
+{
+    ConvertSpaceInfo info;
+    auto release = ReleaseCheckpoint::open(request.source.toStdString());
+    if (!release) {
+        info.error = QString::fromStdString(release.status().message());
+        return info;
+    }
+    auto space = convert::conversionSpace(**release, request.destination.toStdString(), optionsFor(request));
+    if (!space) {
+        info.error = QString::fromStdString(space.status().message());
+        return info;
+    }
+    info.needed = space->needed;
+    info.available = space->available;
+    return info;
+}
+
+void ConvertWorker::start(const ConvertRequest &request)
+{
+    m_stop.store(false);
+    convert::ConvertOptions o = optionsFor(request);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto last = t0 - std::chrono::seconds(1);
+    o.progress = [&](const convert::ConvertProgress &p) {
+        if (m_stop.load())
+            return false;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last >= std::chrono::milliseconds(100) || p.phase != "experts") { // at most ~10 signals a second
+            last = now;
+            ConvertStatus s;
+            s.phase = QString::fromStdString(p.phase);
+            s.layer = p.layer;
+            s.layersDone = p.layersDone;
+            s.layers = p.layers;
+            s.expertsDone = p.expertsDone;
+            s.expertsTotal = p.expertsTotal;
+            const double secs = std::chrono::duration<double>(now - t0).count();
+            if (secs > 0 && p.expertsEncodedThisRun > 0) {
+                s.expertsPerSecond = double(p.expertsEncodedThisRun) / secs;
+                s.etaSeconds = double(p.expertsTotal - p.expertsDone) / s.expertsPerSecond;
+            }
+            Q_EMIT progress(s);
+        }
+        return true;
+    };
+    auto r = convert::convertRelease(request.source.toStdString(), request.destination.toStdString(), o);
+    if (r)
+        Q_EMIT finished(true, false, r->alreadyComplete ? tr("already converted") : QString(), request.destination);
+    else
+        Q_EMIT finished(false, r.status().code() == ErrorCode::Cancelled,
+                        QString::fromStdString(r.status().message()), request.destination);
+}
+
+ConvertThread::ConvertThread(QObject *parent) : QObject(parent), m_worker(new ConvertWorker)
+{
+    registerConvertMetaTypes();
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(this, &ConvertThread::requestStart, m_worker, &ConvertWorker::start, Qt::QueuedConnection);
+    m_thread.setObjectName(QStringLiteral("sluice-convert"));
+    m_thread.start();
+}
+
+ConvertThread::~ConvertThread()
+{
+    m_worker->stop();
+    m_thread.quit();
+    m_thread.wait();
+}
+
+} // namespace sluice::qt

@@ -1,0 +1,68 @@
+// The app's converter worker: progress arrives by queued signals on the
+// receiver's thread while the conversion runs on the worker's; stop() gives
+// finished(cancelled) and a second start resumes to a complete container;
+// convertSpace names needed and available bytes.
+#include "format/container.h"
+#include "format/synth.h"
+#include "qt/convertworker.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sluice;
+using namespace sluice::qt;
+
+class TestConvertWorker : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void progressStopResume();
+};
+
+void TestConvertWorker::progressStopResume()
+{
+    QTemporaryDir tmp;
+    SynthOptions s;
+    s.arch = Architecture::KimiLinear;
+    QVERIFY(writeSyntheticRelease((tmp.path() + "/rel").toStdString(), s).isOk());
+    ConvertRequest req;
+    req.source = tmp.path() + "/rel";
+    req.destination = tmp.path() + "/out";
+    req.jobs = 2;
+    req.sampleVectors = 4096;
+    req.iterations = 4;
+
+    const ConvertSpaceInfo space = convertSpace(req);
+    QVERIFY2(space.error.isEmpty(), qPrintable(space.error));
+    QVERIFY(space.needed > 0 && space.available > 0);
+
+    ConvertThread thread;
+    QSignalSpy progress(thread.worker(), &ConvertWorker::progress);
+    QSignalSpy finished(thread.worker(), &ConvertWorker::finished);
+    bool onMainThread = true;
+    connect(thread.worker(), &ConvertWorker::progress, this, [&](const ConvertStatus &st) {
+        onMainThread = onMainThread && QThread::currentThread() == thread.thread();
+        if (st.layersDone >= 2)
+            thread.stop(); // "pause" from the UI thread
+    });
+    thread.start(req);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(0).toBool(), false);
+    QCOMPARE(finished.at(0).at(1).toBool(), true); // cancelled, resumable
+    QVERIFY(progress.size() > 0);
+    QVERIFY(onMainThread);
+
+    finished.clear();
+    disconnect(thread.worker(), &ConvertWorker::progress, this, nullptr);
+    thread.start(req);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.at(0).at(0).toBool(), true);
+    QVERIFY2(Container::open(req.destination.toStdString()).isOk(), "the result does not open");
+    const ConvertStatus last = progress.last().at(0).value<ConvertStatus>();
+    QCOMPARE(last.expertsTotal, quint64(7 * 16));
+}
+
+QTEST_GUILESS_MAIN(TestConvertWorker)
+#include "tst_convertworker.moc"
