@@ -98,6 +98,7 @@ SessionImpl::SessionImpl(std::shared_ptr<ModelImpl> model, int contextLength, in
     hooks.route = m_model->routeHook();
     m_forward = std::make_unique<ForwardPass>(m_cfg, m_model->weights(), std::move(hooks), contextLength,
                                               m_model->prefillChunk());
+    m_forward->setLayerSource(m_model->trunkStreamer());
     m_forward->setThreadPool(m_model->pool());
     m_forward->setExpertSource(&m_model->source());
     m_forward->setLookahead(m_model->lookahead());
