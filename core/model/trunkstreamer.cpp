@@ -106,6 +106,21 @@ TrunkSplit planTrunkSplit(const ModelConfig &cfg, const std::vector<TensorInfo> 
             p.tensorBytes += t.bytes;
         }
         std::sort(ranges.begin(), ranges.end(), [](const Range &a, const Range &b) { return a.begin < b.begin; });
+        bool overlap = false;
+        for (size_t i = 1; i < ranges.size(); ++i)
+            overlap = overlap || ranges[i].begin < ranges[i - 1].end;
+        if (overlap) {
+            // No file layout (a built-in shape lists tensors without offsets):
+            // size the slot as the tensors packed page by page, as a
+            // container or trunk cache writes them. Nothing reads these extents.
+            s.layoutEstimated = true;
+            uint64_t at = 0;
+            for (Range &r : ranges) {
+                const uint64_t len = r.end - r.begin;
+                r = {at, at + len};
+                at = pageUp(at + len);
+            }
+        }
         std::vector<Range> runs;
         for (const Range &r : ranges) {
             const Range page{pageDown(r.begin), pageUp(r.end)};
@@ -149,6 +164,8 @@ Expected<std::unique_ptr<TrunkStreamer>> TrunkStreamer::open(const std::vector<s
     ts->m_split = std::move(split);
     if (!ts->m_split.streaming())
         return ts;
+    if (ts->m_split.layoutEstimated)
+        return makeError(ErrorCode::Format, "trunk: streamed layers' tensors overlap in the file (no readable layout)");
     auto reader = ExtentReader::open(paths, fileOptions);
     if (!reader)
         return reader.status();

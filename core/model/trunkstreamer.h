@@ -69,6 +69,7 @@ struct TrunkSplit {
     int slotCount = 0;              // min(kTrunkStagingSlots, streamed layers)
     uint64_t stagingBytes = 0;    // slots * slotBytes
     std::vector<LayerReadPlan> plans; // one per streamed layer, in order
+    bool layoutEstimated = false; // tensors without file offsets: slots sized as if packed (planning only)
     bool streaming() const { return residentLayers < layers; }
 };
 
