@@ -196,8 +196,8 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<
             if (budgetBytes < streamingFloor)
                 return makeError(ErrorCode::Budget,
                                  "RAM budget " + formatGiB(budgetBytes) + " (" + std::to_string(budgetBytes) +
-                                     " B) is below this model's streaming floor of " + formatGiB(streamingFloor) +
-                                     " (" + std::to_string(streamingFloor) + " B: the trunk streamed, context " +
+                                     " B) is below this model's floor of " + formatGiB(streamingFloor) + " (" +
+                                     std::to_string(streamingFloor) + " B) even with the trunk streamed (the streaming floor, context " +
                                      std::to_string(o.contextLength) + "); with the trunk resident the floor is " +
                                      formatGiB(residentFloor) + "; see `sluice-cli plan MODEL`");
             // The longest resident prefix that fits.

@@ -240,7 +240,8 @@ private slots:
         QVERIFY(!under);
         QCOMPARE(under.status().code(), ErrorCode::Budget);
         const QString msg = QString::fromStdString(under.status().message());
-        QVERIFY2(msg.contains("streaming floor") && msg.contains(QString::number(full->streamingFloorBytes)),
+        QVERIFY2(msg.contains("streaming floor") && msg.contains("below this model's floor") &&
+                     msg.contains(QString::number(full->streamingFloorBytes)),
                  qPrintable(msg));
         // The model refuses it the same way.
         const Run refused = runModel(path, -1, full->streamingFloorBytes - 1);
