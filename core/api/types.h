@@ -122,6 +122,7 @@ struct TokenStats {
     uint64_t speculativeWasted = 0;
     uint64_t bytesRead = 0;
     double ioWaitSeconds = 0;
+    double trunkWaitSeconds = 0; // waiting for streamed trunk layers (0 when the trunk is resident)
     double attentionSeconds = 0;
     double expertLutBuildSeconds = 0;
     double expertApplySeconds = 0;

@@ -98,6 +98,7 @@ int runTextBench(const std::vector<std::string> &args)
                       {"lut_apply_s", t.expertApplySeconds},
                       {"lm_head_s", t.lmHeadSeconds},
                       {"io_wait_s", t.ioWaitSeconds},
+                      {"trunk_wait_s", t.trunkWaitSeconds},
                       {"vq_apply_index_bytes_per_s_per_thread", applyPerThread},
                       {"budget_bytes", double(e.info().budgetBytes)},
                       {"cache_slots", e.info().expertCacheSlots},
@@ -121,6 +122,9 @@ int runTextBench(const std::vector<std::string> &args)
                     "lm_head %.3f s, I/O wait %.3f s\n",
                     t.attentionSeconds, t.trunkSeconds, t.expertLutBuildSeconds, t.expertApplySeconds,
                     t.lmHeadSeconds, t.ioWaitSeconds);
+        if (e.info().residentLayers < e.info().layers)
+            std::printf("trunk streaming: %.3f s waiting for streamed layers, %.2f s/token\n", t.trunkWaitSeconds,
+                        t.tokenSeconds / std::max(1, n));
         std::printf("VQ LUT apply: %.2f GB/s of index bytes per thread\n", applyPerThread / 1e9);
     }
     return 0;

@@ -83,6 +83,9 @@ static int runPlan(const std::vector<std::string> &args)
     p.size("--budget", &budget, cli::kMinBudgetBytes, cli::kMaxBudgetBytes, "the budget to size the cache for");
     p.integer("--ctx", &ctx, 1, cli::kMaxContextOption, "context positions (at most the model's max_position_embeddings)");
     p.flag("--vision", &vision, "count the vision tower as an engine opened with vision on does");
+    int residentLayers = -1;
+    p.integer("--resident-layers", &residentLayers, -1, 100000,
+              "trunk layers kept resident (default -1: the planner's split for the budget)");
     p.flag("--json", &json, "JSON output");
     p.note("--vision plans the tower at the engine's defaults: max_patches, one attention slice per hardware thread.");
     if (const int code = p.parse(args); code >= 0)
@@ -92,6 +95,7 @@ static int runPlan(const std::vector<std::string> &args)
     model::PlannerInputsOptions pio;
     pio.contextLength = ctx;
     pio.vision = vision;
+    pio.residentLayers = residentLayers;
     Expected<PlannerInputs> inputs = makeError(ErrorCode::InvalidArgument, "no model");
     std::string modelName = path;
     uint64_t diskBytes = 0;

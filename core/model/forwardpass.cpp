@@ -138,7 +138,7 @@ Status ForwardPass::runChunk(const int *tokens, int n, float *logits, bool allPo
         if (m_layers) {
             const auto t0 = Clock::now();
             SLUICE_TRY(m_layers->acquire(L));
-            m_timers.ioWait += since(t0);
+            m_timers.trunkWait += since(t0);
         }
         SLUICE_TRY(layer(L, n, nBlocks));
         if (m_dump)
