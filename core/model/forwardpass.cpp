@@ -144,6 +144,8 @@ Status ForwardPass::runChunk(const int *tokens, int n, float *logits, bool allPo
         if (m_dump)
             m_dump->insert(m_dump->end(), m_io.x.begin(), m_io.x.begin() + ptrdiff_t(size_t(n) * d));
     }
+    if (m_layers)
+        m_layers->layersDone();
     // All layers done: the state has advanced by n positions.
     m_pos += n;
     m_partial = false;

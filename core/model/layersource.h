@@ -18,6 +18,8 @@ public:
     // True when layer's matrices live in a staging slot (their bytes are only
     // valid between acquire(layer) and the next layer's acquire).
     virtual bool streamed(int layer) const = 0;
+    // Called after the last layer of a chunk: the slots are free for the next one's reads.
+    virtual void layersDone() = 0;
     // Held for a whole chunk: sessions of one model share the staging slots.
     virtual std::unique_lock<std::mutex> lockRun() = 0;
 };

@@ -255,6 +255,17 @@ void TrunkStreamer::prefetch(int streamedIndex)
     });
 }
 
+// The first streamed layer of the next chunk: with an odd number of
+// streamed layers it shares the last one's slot, so it can only be read once
+// that layer is done (during the output head and the next embedding).
+void TrunkStreamer::layersDone()
+{
+    if (m_split.plans.empty())
+        return;
+    std::lock_guard<std::mutex> lock(m_mutex);
+    prefetch(0);
+}
+
 Status TrunkStreamer::acquire(int layer)
 {
     if (!streamed(layer))

@@ -99,6 +99,7 @@ public:
 
     Status acquire(int layer) override;
     bool streamed(int layer) const override { return layer >= m_split.residentLayers && layer < m_split.layers; }
+    void layersDone() override;
     std::unique_lock<std::mutex> lockRun() override { return std::unique_lock<std::mutex>(m_runMutex); }
 
     const TrunkSplit &split() const { return m_split; }
