@@ -16,6 +16,8 @@
 #include "model/trunkstreamer.h"
 #include "stream/memoryplanner.h"
 
+#include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -190,6 +192,42 @@ private slots:
                 QVERIFY(got.layerReads >= uint64_t(layers - r) * kPrompt.size());
         } else {
             QCOMPARE(got.layerReads, uint64_t(0));
+        }
+    }
+
+    // A streamed layer is checked at open like a resident one: a non-finite
+    // scale is refused naming the tensor, whichever side of the split it is on.
+    void corruptStreamedTensorRefused()
+    {
+        const std::string src = model(Architecture::KimiK3);
+        QVERIFY(!src.empty());
+        const QString dir = m_dir.filePath("corrupt.waste");
+        QVERIFY(QDir().mkpath(dir));
+        for (const QString &f : QDir(QString::fromStdString(src)).entryList(QDir::Files))
+            QVERIFY(QFile::copy(QString::fromStdString(src) + "/" + f, dir + "/" + f));
+        std::string victim;
+        {
+            auto c = Container::open(dir.toStdString());
+            QVERIFY(c);
+            const ModelConfig &cfg = (*c)->config();
+            for (const TensorInfo &t : (*c)->tensors()) {
+                if (model::streamableLayer(cfg, t) == cfg.nLayers - 1 && t.isGrouped()) {
+                    QFile trunk(QString::fromStdString((*c)->paths().trunk));
+                    QVERIFY(trunk.open(QIODevice::ReadWrite));
+                    QVERIFY(trunk.seek(qint64(t.scaleOffset)));
+                    const char inf[2] = {'\x00', '\x7c'}; // fp16 +inf, little-endian
+                    QCOMPARE(trunk.write(inf, 2), qint64(2));
+                    victim = t.name;
+                    break;
+                }
+            }
+        }
+        QVERIFY(!victim.empty());
+        for (int resident : {0, -1}) {
+            const Run r = runModel(dir.toStdString(), resident);
+            QVERIFY2(QString::fromStdString(r.error).contains(QString::fromStdString(victim)) &&
+                         QString::fromStdString(r.error).contains("non-finite scale"),
+                     r.error.c_str());
         }
     }
 
