@@ -18,8 +18,14 @@ constexpr uint64_t kPage = DirectFile::kAlignment;
 // a container writes a layer's tensors back to back, so a layer is one read.
 constexpr uint64_t kMergeGap = 64 * 1024;
 
-uint64_t pageDown(uint64_t v) { return v / kPage * kPage; }
-uint64_t pageUp(uint64_t v) { return (v + kPage - 1) / kPage * kPage; }
+uint64_t pageDown(uint64_t v)
+{
+    return v / kPage * kPage;
+}
+uint64_t pageUp(uint64_t v)
+{
+    return (v + kPage - 1) / kPage * kPage;
+}
 
 struct Range {
     uint64_t begin, end;
@@ -34,17 +40,17 @@ Status checkTensor(const TensorInfo &t, const uint8_t *payload, const uint8_t *s
             uint16_t s;
             std::memcpy(&s, scales + 2 * i, 2);
             if ((s & 0x7c00) == 0x7c00)
-                return makeError(ErrorCode::Format, "trunk '" + t.name + "': non-finite scale at row " +
-                                                        std::to_string(i / t.groups()) + ", group " +
-                                                        std::to_string(i % t.groups()));
+                return makeError(ErrorCode::Format,
+                    "trunk '" + t.name + "': non-finite scale at row " + std::to_string(i / t.groups()) + ", group "
+                        + std::to_string(i % t.groups()));
         }
     } else if (t.fmt == TensorFormat::F32) {
         for (uint64_t i = 0; i < t.elements(); ++i) {
             float v;
             std::memcpy(&v, payload + 4 * i, 4);
             if (!std::isfinite(v))
-                return makeError(ErrorCode::Format, "trunk '" + t.name + "': non-finite value at element " +
-                                                        std::to_string(i));
+                return makeError(
+                    ErrorCode::Format, "trunk '" + t.name + "': non-finite value at element " + std::to_string(i));
         }
     } else if (t.fmt == TensorFormat::F16) {
         const uint16_t mask = t.isBf16 ? 0x7f80 : 0x7c00;
@@ -52,8 +58,8 @@ Status checkTensor(const TensorInfo &t, const uint8_t *payload, const uint8_t *s
             uint16_t v;
             std::memcpy(&v, payload + 2 * i, 2);
             if ((v & mask) == mask)
-                return makeError(ErrorCode::Format, "trunk '" + t.name + "': non-finite value at element " +
-                                                        std::to_string(i));
+                return makeError(
+                    ErrorCode::Format, "trunk '" + t.name + "': non-finite value at element " + std::to_string(i));
         }
     }
     return Status::ok();
@@ -93,16 +99,16 @@ TrunkSplit planTrunkSplit(const ModelConfig &cfg, const std::vector<TensorInfo> 
     for (size_t i = 0; i < tensors.size(); ++i) {
         const int L = streamableLayer(cfg, tensors[i]);
         if (L >= s.residentLayers)
-            s.plans[size_t(L - s.residentLayers)].tensors.push_back({i, 0, 0});
+            s.plans[size_t(L - s.residentLayers)].tensors.push_back({ i, 0, 0 });
     }
     for (LayerReadPlan &p : s.plans) {
         // The file ranges of the layer's payloads and scales, merged into runs.
         std::vector<Range> ranges;
         for (const StreamedTensor &st : p.tensors) {
             const TensorInfo &t = tensors[st.tensor];
-            ranges.push_back({t.offset, t.offset + t.payloadBytes()});
+            ranges.push_back({ t.offset, t.offset + t.payloadBytes() });
             if (t.isGrouped())
-                ranges.push_back({t.scaleOffset, t.scaleOffset + t.scaleBytes()});
+                ranges.push_back({ t.scaleOffset, t.scaleOffset + t.scaleBytes() });
             p.tensorBytes += t.bytes;
         }
         std::sort(ranges.begin(), ranges.end(), [](const Range &a, const Range &b) { return a.begin < b.begin; });
@@ -117,20 +123,20 @@ TrunkSplit planTrunkSplit(const ModelConfig &cfg, const std::vector<TensorInfo> 
             uint64_t at = 0;
             for (Range &r : ranges) {
                 const uint64_t len = r.end - r.begin;
-                r = {at, at + len};
+                r = { at, at + len };
                 at = pageUp(at + len);
             }
         }
         std::vector<Range> runs;
         for (const Range &r : ranges) {
-            const Range page{pageDown(r.begin), pageUp(r.end)};
+            const Range page { pageDown(r.begin), pageUp(r.end) };
             if (!runs.empty() && page.begin <= runs.back().end + kMergeGap)
                 runs.back().end = std::max(runs.back().end, page.end);
             else
                 runs.push_back(page);
         }
         for (const Range &r : runs) {
-            p.extents.push_back(FileExtent{0, r.begin, r.end - r.begin, p.slotBytes});
+            p.extents.push_back(FileExtent { 0, r.begin, r.end - r.begin, p.slotBytes });
             p.slotBytes += r.end - r.begin;
         }
         // Where each tensor's bytes land: the run holding its file offset.
@@ -155,10 +161,8 @@ TrunkSplit planTrunkSplit(const ModelConfig &cfg, const std::vector<TensorInfo> 
 }
 
 Expected<std::unique_ptr<TrunkStreamer>> TrunkStreamer::open(const std::vector<std::string> &paths,
-                                                             const ModelConfig &cfg,
-                                                             const std::vector<TensorInfo> &tensors, TrunkSplit split,
-                                                             MemoryLedger &ledger, const DirectFileOptions &fileOptions,
-                                                             std::map<std::string, TrunkMatrixView> &views)
+    const ModelConfig &cfg, const std::vector<TensorInfo> &tensors, TrunkSplit split, MemoryLedger &ledger,
+    const DirectFileOptions &fileOptions, std::map<std::string, TrunkMatrixView> &views)
 {
     std::unique_ptr<TrunkStreamer> ts(new TrunkStreamer);
     ts->m_split = std::move(split);
@@ -203,8 +207,8 @@ Expected<std::unique_ptr<TrunkStreamer>> TrunkStreamer::open(const std::vector<s
         }
     }
     ts->m_slots[0].loaded = ts->m_slots.size() == 1 || ts->m_split.plans.size() % 2 == 1
-                                ? ts->m_split.plans.back().layer // the last layer checked went to its own slot 0
-                                : -1;
+        ? ts->m_split.plans.back().layer // the last layer checked went to its own slot 0
+        : -1;
     ts->m_pool = std::make_unique<ReaderPool>(1);
     return ts;
 }

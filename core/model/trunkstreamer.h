@@ -45,29 +45,29 @@ int streamableLayer(const ModelConfig &cfg, const TensorInfo &t);
 
 // One tensor's place in its layer's slot.
 struct StreamedTensor {
-    size_t tensor = 0;          // index into the tensor list
+    size_t tensor = 0; // index into the tensor list
     uint64_t payloadOffset = 0; // in the slot
-    uint64_t scaleOffset = 0;   // in the slot (grouped formats)
+    uint64_t scaleOffset = 0; // in the slot (grouped formats)
 };
 
 struct LayerReadPlan {
     int layer = 0;
     std::vector<FileExtent> extents; // file 0, 4 KiB aligned, consecutive in the slot
-    uint64_t slotBytes = 0;          // sum of the extents
-    uint64_t tensorBytes = 0;        // sum of the tensors' manifest bytes
+    uint64_t slotBytes = 0; // sum of the extents
+    uint64_t tensorBytes = 0; // sum of the tensors' manifest bytes
     std::vector<StreamedTensor> tensors;
 };
 
 // What a split costs: the planner's figures and the streamer's layout come
 // from this one function, so planner figure == ledger.
 struct TrunkSplit {
-    int layers = 0;               // the model's
-    int residentLayers = 0;       // the pinned prefix
-    uint64_t streamedBytes = 0;   // manifest bytes of the streamed tensors (leave the resident trunk)
+    int layers = 0; // the model's
+    int residentLayers = 0; // the pinned prefix
+    uint64_t streamedBytes = 0; // manifest bytes of the streamed tensors (leave the resident trunk)
     uint64_t readBytesPerToken = 0; // what the disk reads per token (aligned extents of every streamed layer)
-    uint64_t slotBytes = 0;       // the largest streamed layer's slot
-    int slotCount = 0;              // min(kTrunkStagingSlots, streamed layers)
-    uint64_t stagingBytes = 0;    // slots * slotBytes
+    uint64_t slotBytes = 0; // the largest streamed layer's slot
+    int slotCount = 0; // min(kTrunkStagingSlots, streamed layers)
+    uint64_t stagingBytes = 0; // slots * slotBytes
     std::vector<LayerReadPlan> plans; // one per streamed layer, in order
     bool layoutEstimated = false; // tensors without file offsets: slots sized as if packed (planning only)
     bool streaming() const { return residentLayers < layers; }
@@ -90,11 +90,9 @@ public:
     // resident load checks its tensors: non-finite scales and float values
     // are refused naming the tensor) and fills `views` (name without the
     // container prefix -> view into its slot).
-    static Expected<std::unique_ptr<TrunkStreamer>> open(const std::vector<std::string> &paths,
-                                                         const ModelConfig &cfg, const std::vector<TensorInfo> &tensors,
-                                                         TrunkSplit split, MemoryLedger &ledger,
-                                                         const DirectFileOptions &fileOptions,
-                                                         std::map<std::string, TrunkMatrixView> &views);
+    static Expected<std::unique_ptr<TrunkStreamer>> open(const std::vector<std::string> &paths, const ModelConfig &cfg,
+        const std::vector<TensorInfo> &tensors, TrunkSplit split, MemoryLedger &ledger,
+        const DirectFileOptions &fileOptions, std::map<std::string, TrunkMatrixView> &views);
     ~TrunkStreamer() override;
 
     Status acquire(int layer) override;
@@ -109,9 +107,9 @@ public:
 private:
     struct Slot {
         LedgerBuffer buffer;
-        int loaded = -1;  // layer whose bytes the slot holds
+        int loaded = -1; // layer whose bytes the slot holds
         int pending = -1; // layer being read into it
-        Status result;    // of the last finished read
+        Status result; // of the last finished read
     };
     TrunkStreamer() = default;
     Status readInto(int slot, int streamedIndex);

@@ -30,7 +30,7 @@ Q_DECLARE_METATYPE(sluice::Architecture)
 
 namespace {
 
-const std::vector<int> kPrompt = {11, 200, 3000, 42, 7, 1999, 5, 640, 77, 1234, 9, 310};
+const std::vector<int> kPrompt = { 11, 200, 3000, 42, 7, 1999, 5, 640, 77, 1234, 9, 310 };
 
 struct Run {
     std::vector<float> tokenByToken, chunked;
@@ -69,7 +69,7 @@ Run runModel(const std::string &path, int residentLayers, uint64_t budget = 0)
                       : Expected<model::BudgetPlan>(ram.status());
         r.planned = bp ? bp->sizing.engineBytes : 0;
     }
-    for (int chunk : {1, 5}) {
+    for (int chunk : { 1, 5 }) {
         auto s = (*m)->createSession();
         if (!s) {
             r.error = s.status().message();
@@ -107,8 +107,8 @@ class TestTrunkStream : public QObject {
             SynthOptions so;
             so.arch = arch;
             so.seed = 3;
-            const std::string path =
-                m_dir.filePath(arch == Architecture::KimiK3 ? "k3.waste" : "kl.waste").toStdString();
+            const std::string path
+                = m_dir.filePath(arch == Architecture::KimiK3 ? "k3.waste" : "kl.waste").toStdString();
             const Status st = writeSyntheticModel(path, so);
             if (!st.isOk())
                 return {};
@@ -153,7 +153,7 @@ private slots:
     {
         QTest::addColumn<Architecture>("arch");
         QTest::addColumn<int>("resident"); // -2 = half the layers
-        for (Architecture a : {Architecture::KimiK3, Architecture::KimiLinear}) {
+        for (Architecture a : { Architecture::KimiK3, Architecture::KimiLinear }) {
             const char *n = a == Architecture::KimiK3 ? "K3" : "KL";
             QTest::addRow("%s none", n) << a << 0;
             QTest::addRow("%s one", n) << a << 1;
@@ -215,7 +215,7 @@ private slots:
                     QFile trunk(QString::fromStdString((*c)->paths().trunk));
                     QVERIFY(trunk.open(QIODevice::ReadWrite));
                     QVERIFY(trunk.seek(qint64(t.scaleOffset)));
-                    const char inf[2] = {'\x00', '\x7c'}; // fp16 +inf, little-endian
+                    const char inf[2] = { '\x00', '\x7c' }; // fp16 +inf, little-endian
                     QCOMPARE(trunk.write(inf, 2), qint64(2));
                     victim = t.name;
                     break;
@@ -223,11 +223,11 @@ private slots:
             }
         }
         QVERIFY(!victim.empty());
-        for (int resident : {0, -1}) {
+        for (int resident : { 0, -1 }) {
             const Run r = runModel(dir.toStdString(), resident);
-            QVERIFY2(QString::fromStdString(r.error).contains(QString::fromStdString(victim)) &&
-                         QString::fromStdString(r.error).contains("non-finite scale"),
-                     r.error.c_str());
+            QVERIFY2(QString::fromStdString(r.error).contains(QString::fromStdString(victim))
+                    && QString::fromStdString(r.error).contains("non-finite scale"),
+                r.error.c_str());
         }
     }
 
@@ -278,9 +278,9 @@ private slots:
         QVERIFY(!under);
         QCOMPARE(under.status().code(), ErrorCode::Budget);
         const QString msg = QString::fromStdString(under.status().message());
-        QVERIFY2(msg.contains("streaming floor") && msg.contains("below this model's floor") &&
-                     msg.contains(QString::number(full->streamingFloorBytes)),
-                 qPrintable(msg));
+        QVERIFY2(msg.contains("streaming floor") && msg.contains("below this model's floor")
+                && msg.contains(QString::number(full->streamingFloorBytes)),
+            qPrintable(msg));
         // The model refuses it the same way.
         const Run refused = runModel(path, -1, full->streamingFloorBytes - 1);
         QVERIFY(QString::fromStdString(refused.error).contains("streaming floor"));

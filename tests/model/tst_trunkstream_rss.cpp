@@ -53,7 +53,7 @@ struct ChildReport {
     char error[256] = {};
 };
 
-const std::vector<int> kPrompt = {11, 200, 3000, 42, 7, 1999};
+const std::vector<int> kPrompt = { 11, 200, 3000, 42, 7, 1999 };
 
 ModelOptions options(const std::string &path, uint64_t budget)
 {
@@ -100,14 +100,14 @@ private slots:
         m_trunk = bp->inputs.trunkBytes;
         m_streamingFloor = bp->streamingFloorBytes;
         qInfo("trunk %.1f MiB, streaming floor %.1f MiB, resident floor %.1f MiB", m_trunk / 1048576.0,
-              m_streamingFloor / 1048576.0, bp->residentFloorBytes / 1048576.0);
+            m_streamingFloor / 1048576.0, bp->residentFloorBytes / 1048576.0);
         QVERIFY2(m_streamingFloor + (8u << 20) < m_trunk, "the trunk must exceed the budgets tried");
     }
 
     void streamedMatchesResident()
     {
         std::vector<float> ref, got;
-        for (uint64_t budget : {uint64_t(0), m_streamingFloor}) {
+        for (uint64_t budget : { uint64_t(0), m_streamingFloor }) {
             auto m = Model::open(options(m_model, budget));
             QVERIFY2(m, m ? "" : m.status().message().c_str());
             auto s = (*m)->createSession();
@@ -123,7 +123,7 @@ private slots:
     void peakRssUnderBudget_data()
     {
         QTest::addColumn<double>("fraction"); // of the way from the streaming floor to the trunk size
-        for (double f : {0.0, 0.15, 0.3, 0.5, 0.7, 0.9})
+        for (double f : { 0.0, 0.15, 0.3, 0.5, 0.7, 0.9 })
             QTest::addRow("floor + %.0f%%", 100 * f) << f;
     }
 
@@ -160,7 +160,7 @@ private slots:
                     r.layers = (*m)->info().layers;
                 }
             }
-            rusage ru{};
+            rusage ru {};
             getrusage(RUSAGE_SELF, &ru);
             readRss(current, hwm);
             r.peak = std::max<uint64_t>(uint64_t(ru.ru_maxrss) * 1024, hwm);
@@ -181,8 +181,8 @@ private slots:
         QVERIFY(r.ledger <= budget);
         const uint64_t growth = r.peak > r.baseline ? r.peak - r.baseline : 0;
         qInfo("budget %.1f MiB (trunk %.1f): %d of %d layers resident, peak growth %.1f MiB, ledger %.1f MiB",
-              budget / 1048576.0, m_trunk / 1048576.0, r.residentLayers, r.layers, growth / 1048576.0,
-              r.ledger / 1048576.0);
+            budget / 1048576.0, m_trunk / 1048576.0, r.residentLayers, r.layers, growth / 1048576.0,
+            r.ledger / 1048576.0);
         QVERIFY2(growth <= budget, qPrintable(QString("peak RSS growth %1 B > budget %2 B").arg(growth).arg(budget)));
     }
 };
