@@ -40,7 +40,11 @@ struct ModelOptions {
     // CRC each record the first time it is read, and remember it (a sidecar
     // beside the container's fingerprint) so each record is checked once.
     bool verifyOnFirstRead = true;
-    bool directIo = true;       // O_DIRECT expert reads (falls back automatically)
+    bool directIo = true;       // O_DIRECT expert and streamed-trunk reads (falls back automatically)
+    // Trunk streaming (issue 13): layers whose trunk matrices stay resident;
+    // the rest are read per token. -1 = the planner decides (all resident
+    // unless the budget is under that floor). ModelInfo::residentLayers says.
+    int residentTrunkLayers = -1;
     bool readAhead = true;      // hand a layer's experts to the readers in compute order
     int lookahead = 6;          // router lookahead width; 0 disables
     int ioThreads = 2;
@@ -97,6 +101,10 @@ struct ModelInfo {
     bool directIo = false;      // what the I/O probe found
     uint64_t budgetBytes = 0;   // the budget in force (Model::setBudget changes it)
     uint64_t floorBytes = 0;    // the decode floor: the smallest budget that opens the model
+    int residentLayers = 0;           // trunk layers resident (== layers unless the trunk streams)
+    uint64_t trunkStreamBytes = 0;    // trunk bytes read from disk per token (0 = trunk resident)
+    uint64_t trunkStagingBytes = 0;   // the streamed layers' staging slots
+    uint64_t streamingFloorBytes = 0; // the smallest budget with the trunk streamed
     // What Model::setBudget accepts: the floor at the prefill chunk and
     // checkpoints granted at open, and the budget whose slots still fit the
     // cache's address space (0 = no limit: the cache can hold every record).
@@ -130,6 +138,7 @@ struct TokenStats {
     uint64_t speculativeWasted = 0;
     uint64_t bytesRead = 0;
     double ioWaitSeconds = 0;
+    double trunkWaitSeconds = 0; // waiting for streamed trunk layers (0 when the trunk is resident)
     double attentionSeconds = 0;
     double expertLutBuildSeconds = 0;
     double expertApplySeconds = 0;

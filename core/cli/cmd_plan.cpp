@@ -87,6 +87,9 @@ static int runPlan(const std::vector<std::string> &args)
     p.size("--budget", &budget, cli::kMinBudgetBytes, cli::kMaxBudgetBytes, "the budget to size the cache for");
     p.integer("--ctx", &ctx, 1, cli::kMaxContextOption, "context positions (at most the model's max_position_embeddings)");
     p.flag("--vision", &vision, "count the vision tower as an engine opened with vision on does");
+    int residentLayers = -1;
+    p.integer("--resident-layers", &residentLayers, -1, 100000,
+              "trunk layers kept resident (default -1: the planner's split for the budget)");
     p.flag("--json", &json, "JSON output");
     p.integer("--release-trunk-bits", &releaseTrunkBits, 4, 16,
               "a release folder's trunk cache: 4 = Q4G (default), 8 = Q8G, 16 = bf16 as stored");
@@ -98,6 +101,7 @@ static int runPlan(const std::vector<std::string> &args)
     model::PlannerInputsOptions pio;
     pio.contextLength = ctx;
     pio.vision = vision;
+    pio.residentLayers = residentLayers;
     Expected<PlannerInputs> inputs = makeError(ErrorCode::InvalidArgument, "no model");
     std::string modelName = path;
     uint64_t diskBytes = 0;
@@ -202,6 +206,9 @@ static int runPlan(const std::vector<std::string> &args)
             return 1;
         }
     }
+    // A streamed trunk is read whole every token (no layer is cached).
+    const uint64_t trunkRead = budgetPlan ? budgetPlan->split.readBytesPerToken : 0;
+    const double trunkSeconds = diskGBps > 0 ? double(trunkRead) / (diskGBps * 1e9) : 0.0;
     // "Does it fit": the floor within the 7/8 cap of usable RAM.
     const bool fits = plan->floorBytes <= plan->capBytes;
     const uint64_t ramNeeded = plan->floorBytes + plan->floorBytes / 7; // smallest usable RAM whose 7/8 cap holds the floor
@@ -227,6 +234,15 @@ static int runPlan(const std::vector<std::string> &args)
                          {"default_working_sets", defaultSets},
                          {"record_bytes", qint64(in.recordBytes)},
                          {"warnings", warn}};
+        if (budgetPlan) {
+            // Trunk streaming (issue 13): the split for this budget and both floors.
+            root["layers"] = budgetPlan->split.layers;
+            root["resident_layers"] = budgetPlan->split.residentLayers;
+            root["trunk_stream_bytes_per_token"] = qint64(budgetPlan->split.readBytesPerToken);
+            root["trunk_staging_bytes"] = qint64(budgetPlan->split.stagingBytes);
+            root["resident_floor_bytes"] = qint64(budgetPlan->residentFloorBytes);
+            root["streaming_floor_bytes"] = qint64(budgetPlan->streamingFloorBytes);
+        }
         if (sizing) {
             root["budget_bytes"] = qint64(sizing->budgetBytes);
             root["cache_bytes"] = qint64(sizing->slotBufferBytes);
@@ -257,7 +273,10 @@ static int runPlan(const std::vector<std::string> &args)
                                         {"bytes_per_token_cold", speed->bytesPerTokenCold},
                                         {"bytes_per_token_warm", speed->bytesPerTokenWarm},
                                         {"seconds_per_token_cold", speed->secondsPerTokenCold},
-                                        {"seconds_per_token_warm", speed->secondsPerTokenWarm}};
+                                        {"seconds_per_token_warm", speed->secondsPerTokenWarm},
+                                        {"trunk_seconds_per_token", trunkSeconds},
+                                        {"total_seconds_per_token_warm", speed->secondsPerTokenWarm + trunkSeconds},
+                                        {"total_bytes_per_token_warm", speed->bytesPerTokenWarm + double(trunkRead)}};
         }
         std::printf("%s", QJsonDocument(root).toJson(QJsonDocument::Indented).constData());
         return sizing ? 0 : 1;
@@ -296,7 +315,17 @@ static int runPlan(const std::vector<std::string> &args)
         std::printf("  %-58s %12s  (+%s scratch)\n", ("prefill chunk " + std::to_string(budgetPlan->prefillChunk)).c_str(),
                     "", human(budgetPlan->plan.scratchBytes - plan->scratchBytes));
         std::printf("  %-58s %12s\n", "engine total (ledger after open)", human(sizing->engineBytes));
+        const model::TrunkSplit &split = budgetPlan->split;
+        if (split.streaming())
+            std::printf("  %-58s %12s  (%d of %d layers resident; %s read per token, staging %s)\n",
+                        "trunk streamed (budget under the resident floor)", human(split.streamedBytes),
+                        split.residentLayers, split.layers, human(split.readBytesPerToken), human(split.stagingBytes));
+        else
+            std::printf("  %-58s %12s  (all %d layers)\n", "trunk resident", human(plan->trunkBytes), split.layers);
     }
+    if (budgetPlan)
+        std::printf("  %-58s %12s  (every layer's trunk streamed; resident floor %s)\n", "streaming floor",
+                    human(budgetPlan->streamingFloorBytes), human(budgetPlan->residentFloorBytes));
     if (speed) {
         std::printf("\n  predicted speed at %.2f GB/s (disk-bound, compute ignored; trace %s, %s, cache = %.2f working sets = %d trace slots)\n",
                     diskGBps, speed->traceName.c_str(), policyName(speed->policy), speed->cacheWorkingSets,
@@ -305,12 +334,19 @@ static int runPlan(const std::vector<std::string> &args)
                     100 * speed->coldHitRate, human(uint64_t(speed->bytesPerTokenCold)), speed->secondsPerTokenCold);
         std::printf("  %-58s %11.1f%%  -> %s/token, %.2f s/token\n", "hit rate, warm (first touches excluded)",
                     100 * speed->warmHitRate, human(uint64_t(speed->bytesPerTokenWarm)), speed->secondsPerTokenWarm);
+        if (trunkRead)
+            std::printf("  %-58s %12s  -> %.2f s/token; total warm %s/token, %.2f s/token\n", "streamed trunk",
+                        human(trunkRead), trunkSeconds, human(uint64_t(speed->bytesPerTokenWarm) + trunkRead),
+                        speed->secondsPerTokenWarm + trunkSeconds);
     }
     if (fits)
         std::printf("\nfits: default budget %s (floor + %d working sets)\n", human(defaultBudget), defaultSets);
     else
         std::printf("\ndoes not fit: the floor %s is above 7/8 of the usable RAM; it needs at least %s of RAM\n",
                     human(plan->floorBytes), human(ramNeeded));
+    if (!fits && budgetPlan && budgetPlan->streamingFloorBytes <= plan->capBytes)
+        std::printf("with the trunk streamed it runs: pass --budget between the streaming floor %s and the 7/8 cap %s\n",
+                    human(budgetPlan->streamingFloorBytes), human(plan->capBytes));
     for (const std::string &w : warnings)
         std::printf("warning: %s\n", w.c_str());
     if (!sizing) {

@@ -531,6 +531,8 @@ void addEngineOptions(OptionParser &p, EngineOptions &o)
     p.integer("--threads", &o.threads, 0, 1024, "compute threads, 0 = one per hardware thread");
     p.integer("--lookahead", &o.lookahead, 0, 4096, "router lookahead width, 0 = off");
     p.integer("--io-threads", &o.ioThreads, 1, 64, "expert reader threads");
+    p.integer("--resident-layers", &o.residentTrunkLayers, -1, 100000,
+              "trunk layers kept resident, the rest streamed per token (default -1: the planner decides)");
     p.integer("--max-patches", &o.maxImagePatches, 4, kMaxPatchesOption,
               "patch budget per image (0 or absent: the model's max_patches)");
     p.integer("--checkpoints", &o.checkpoints, 0, 1024,

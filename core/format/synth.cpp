@@ -153,6 +153,8 @@ Expected<SynthModelSpec> syntheticModelSpec(const SynthOptions &o)
     if (o.withVision && !k3)
         return makeError(ErrorCode::InvalidArgument, "synth: the vision tower exists only on K3");
     const bool large = isLarge(o);
+    if (o.sharedExperts < 0 || o.sharedExperts > 256)
+        return makeError(ErrorCode::InvalidArgument, "synth: --shared-experts must be 0..256");
     if (large && (o.layers < 1 || o.layers > 127 || o.experts < 1 || o.experts > 65535))
         return makeError(ErrorCode::InvalidArgument, "synth: large mode needs --layers 1..127 and --experts 1..65535");
     if (o.topK != 0 && (!large || o.topK < 1 || o.topK > o.experts || o.topK > 64))
@@ -209,7 +211,7 @@ Expected<SynthModelSpec> syntheticModelSpec(const SynthOptions &o)
                      {"num_experts", experts},
                      {"num_experts_per_token", o.topK > 0 ? o.topK : std::min(4, experts)},
                      {"moe_intermediate_size", inter},
-                     {"num_shared_experts", k3 ? 2 : 1},
+                     {"num_shared_experts", large && o.sharedExperts > 0 ? o.sharedExperts : (k3 ? 2 : 1)},
                      {"moe_router_activation_func", "sigmoid"},
                      {"moe_renormalize", true},
                      {"routed_scaling_factor", k3 ? 1.0 : 2.446},

@@ -30,6 +30,10 @@ struct SynthOptions {
     int layers = 0;
     int experts = 0;
     int topK = 0;                 // large mode: experts per token (0 = min(4, experts); K3 uses 16)
+    // Large mode: shared experts per MoE layer (0 = the default, K3 2, KL 1).
+    // Each is three trunk matrices of the expert's width: a large trunk for
+    // the trunk-streaming benchmark (issue 13) without touching the records.
+    int sharedExperts = 0;
     // Tiny mode experts. By default codebooks are fitted (residual k-means,
     // spec 5.2) once per matrix kind on sampled Gaussian expert rows, varied
     // per layer, and indices are drawn at random: the decoded experts have

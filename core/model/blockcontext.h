@@ -42,6 +42,7 @@ struct ForwardHooks {
 // Compute-time buckets, accumulated until reset.
 struct ForwardTimers {
     double attention = 0, lutBuild = 0, lutApply = 0, trunk = 0, lmHead = 0, ioWait = 0;
+    double trunkWait = 0; // waiting for a streamed trunk layer (trunk streaming)
 };
 
 using Clock = std::chrono::steady_clock;

@@ -127,15 +127,25 @@ Status ForwardPass::runChunk(const int *tokens, int n, float *logits, bool allPo
         SLUICE_TRY(m_hooks.embed(tokens[t], m_io.x.data() + size_t(t) * d));
     int nBlocks = 0;
     m_partial = false;
+    std::unique_lock<std::mutex> staging; // the streamed layers' slots, for this chunk
+    if (m_layers)
+        staging = m_layers->lockRun();
     for (int L = 0; L < m_cfg.nLayers; ++L) {
         if (m_cancel && m_cancel->load(std::memory_order_relaxed))
             return makeError(ErrorCode::Cancelled, "cancelled at layer " + std::to_string(L));
         // From here on an error leaves the state half-advanced.
         m_partial = true;
+        if (m_layers) {
+            const auto t0 = Clock::now();
+            SLUICE_TRY(m_layers->acquire(L));
+            m_timers.trunkWait += since(t0);
+        }
         SLUICE_TRY(layer(L, n, nBlocks));
         if (m_dump)
             m_dump->insert(m_dump->end(), m_io.x.begin(), m_io.x.begin() + ptrdiff_t(size_t(n) * d));
     }
+    if (m_layers)
+        m_layers->layersDone();
     // All layers done: the state has advanced by n positions.
     m_pos += n;
     m_partial = false;
@@ -240,8 +250,9 @@ Status ForwardPass::ffn(int L, int n)
     const BlockContext ctx = context();
     if (!lw.isMoe)
         return denseFfn(ctx, lw.dense, m_io.h.data(), n, m_scratch.ffn, m_io.a.data());
-    const MoeWeights *next = L + 1 < m_cfg.nLayers && m_cfg.isMoeLayer(L + 1) ? &m_w.layers[size_t(L + 1)].moe
-                                                                               : nullptr;
+    // A streamed next layer's router is not in memory yet: no lookahead into it.
+    const bool nextHere = L + 1 < m_cfg.nLayers && m_cfg.isMoeLayer(L + 1) && !(m_layers && m_layers->streamed(L + 1));
+    const MoeWeights *next = nextHere ? &m_w.layers[size_t(L + 1)].moe : nullptr;
     MoeBlock moe(ctx, m_hooks, m_source, m_scratch.moe, m_scratch.ffn);
     return moe.run(L, lw.moe, m_io.h.data(), n, m_io.a.data(), next, m_lookahead, m_pos);
 }

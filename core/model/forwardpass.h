@@ -21,6 +21,7 @@
 #include "model/denseffn.h"
 #include "model/expertsource.h"
 #include "model/kdablock.h"
+#include "model/layersource.h"
 #include "model/mlablock.h"
 #include "model/modelweights.h"
 #include "model/moeblock.h"
@@ -54,6 +55,8 @@ public:
     void setExpertSource(ExpertSource *source) { m_source = source; }
     void setLookahead(int width) { m_lookahead = width; }
     void setCancelFlag(const std::atomic<bool> *flag) { m_cancel = flag; }
+    // Trunk streaming: layers whose matrices are staged (null = all resident).
+    void setLayerSource(LayerSource *layers) { m_layers = layers; }
     // When set, x after every layer is appended for every token ([layer][token][d] per piece).
     void setResidualDump(std::vector<float> *dump) { m_dump = dump; }
 
@@ -126,6 +129,7 @@ private:
     bool m_partial = false;
     kernels::ThreadPool *m_pool = nullptr;
     ExpertSource *m_source = nullptr;
+    LayerSource *m_layers = nullptr;
     int m_lookahead = 0;
     const std::atomic<bool> *m_cancel = nullptr;
     std::vector<float> *m_dump = nullptr;

@@ -83,37 +83,10 @@ Status ModelImpl::init(const ModelOptions &o)
         if (!fp->sidecarPath.empty())
             m_verifiedPath = fp->sidecarPath + ".verified";
     }
-    // Trunk: every tensor the text model reads, except the embedding (rows on demand).
+    // Trunk: every tensor the text model reads, except the embedding (rows on
+    // demand). A release's comes from its trunk cache (offsets into that file).
     const auto &tensors = m_release ? m_release->trunkTensors() : m_container->tensors();
-    uint64_t trunkBytes = 0;
-    size_t done = 0;
-    for (const TensorInfo &t : tensors) {
-        ++done;
-        if (isTrunkTensor(cfg, t)) {
-            LoadedTensor lt;
-            SLUICE_TRY(m_release ? m_release->readTensorBytes(t, lt.payload, lt.scales)
-                                 : m_container->readTensorBytes(t, lt.payload, lt.scales));
-            const std::string key = t.name.substr(cfg.tensorPrefix.size());
-            auto &slot = m_tensors[key];
-            slot = std::move(lt);
-            slot.view = Container::matrixView(t, slot.payload, slot.scales);
-            trunkBytes += t.bytes;
-        }
-        const double from = m_release ? 0.5 : 0.0; // a release spent the first half preparing the trunk
-        if (!progress(from + (0.9 - from) * double(done) / double(tensors.size()), "loading trunk"))
-            return makeError(ErrorCode::Cancelled, "open cancelled");
-    }
-    auto weights = bindWeights(cfg, [&](const std::string &name) -> Expected<TrunkMatrixView> {
-        auto it = m_tensors.find(name);
-        if (it == m_tensors.end())
-            return makeError(ErrorCode::NotFound, cfg.tensorPrefix + name + ": tensor missing from the container");
-        return it->second.view;
-    });
-    if (!weights)
-        return weights.status();
-    m_weights = std::move(*weights);
     m_pool = std::make_unique<kernels::ThreadPool>(o.threads);
-
     // Memory plan (spec 9): the same function `sluice-cli plan` and the GUI
     // show; the ledger then counts every allocation against the budget.
     for (int L = 0; L < cfg.nLayers && !m_release; ++L)
@@ -126,6 +99,7 @@ Status ModelImpl::init(const ModelOptions &o)
     pio.maxImagePatches = o.maxImagePatches;
     pio.attentionSlices = m_pool->threadCount();
     pio.sessions = o.sessions;
+    pio.residentLayers = o.residentTrunkLayers;
     auto ram = detectUsableRam();
     if (!ram)
         return ram.status();
@@ -163,6 +137,26 @@ Status ModelImpl::init(const ModelOptions &o)
                                         : m_info.liveBudgetMinBytes +
                                               uint64_t(maxSlots - 2 * m_plan.topK + 1) * perSlot - 1;
     }
+    const int residentLayers = budgetPlan->split.residentLayers;
+    uint64_t trunkBytes = 0;
+    size_t done = 0;
+    for (const TensorInfo &t : tensors) {
+        ++done;
+        // Streamed layers' matrices stay on disk (the streamer's slots hold them).
+        if (isTrunkTensor(cfg, t) && streamableLayer(cfg, t) < residentLayers) {
+            LoadedTensor lt;
+            SLUICE_TRY(m_release ? m_release->readTensorBytes(t, lt.payload, lt.scales)
+                                 : m_container->readTensorBytes(t, lt.payload, lt.scales));
+            const std::string key = t.name.substr(cfg.tensorPrefix.size());
+            auto &slot = m_tensors[key];
+            slot = std::move(lt);
+            slot.view = Container::matrixView(t, slot.payload, slot.scales);
+            trunkBytes += t.bytes;
+        }
+        const double from = m_release ? 0.5 : 0.0; // a release spent the first half preparing the trunk
+        if (!progress(from + (0.9 - from) * double(done) / double(tensors.size()), "loading trunk"))
+            return makeError(ErrorCode::Cancelled, "open cancelled");
+    }
     // The planner counts the trunk from the manifest; the ledger below counts
     // what was loaded. They are the same tensors (isTrunkTensor), so the same sum.
     if (in.trunkBytes != trunkBytes)
@@ -174,11 +168,37 @@ Status ModelImpl::init(const ModelOptions &o)
     // model's life, taken by createSession.
     SLUICE_TRY(m_ledger->reserve("session state", ForwardPass::stateBytes(cfg, o.contextLength)));
     for (const ScratchBuffer &b : in.scratch)
-        SLUICE_TRY(m_ledger->reserve(b.name, b.bytes));
+        if (b.name != kTrunkStagingName) // allocated by the streamer below, under this name
+            SLUICE_TRY(m_ledger->reserve(b.name, b.bytes));
     if (checkpoints->bytes)
         SLUICE_TRY(m_ledger->reserve(kCheckpointScratchName, checkpoints->bytes));
     if (in.visionBytes) // held for the tower, loaded on the first image
         SLUICE_TRY(m_ledger->reserve("vision", in.visionBytes));
+
+    // Trunk streaming: the streamed layers' views point into staging slots.
+    std::map<std::string, TrunkMatrixView> streamedViews;
+    if (budgetPlan->split.streaming()) {
+        DirectFileOptions tfo;
+        tfo.forceBuffered = !o.directIo;
+        // A release streams from its trunk cache, which has the container trunk's layout.
+        const std::string trunkFile = m_release ? m_release->trunkCache().path : m_container->paths().trunk;
+        auto ts = TrunkStreamer::open({trunkFile}, cfg, tensors, budgetPlan->split, *m_ledger, tfo,
+                                      streamedViews);
+        if (!ts)
+            return ts.status();
+        m_trunk = std::move(*ts);
+    }
+    auto weights = bindWeights(cfg, [&](const std::string &name) -> Expected<TrunkMatrixView> {
+        if (auto sv = streamedViews.find(name); sv != streamedViews.end())
+            return sv->second;
+        auto it = m_tensors.find(name);
+        if (it == m_tensors.end())
+            return makeError(ErrorCode::NotFound, cfg.tensorPrefix + name + ": tensor missing from the container");
+        return it->second.view;
+    });
+    if (!weights)
+        return weights.status();
+    m_weights = std::move(*weights);
 
     std::vector<std::shared_ptr<DirectFile>> banks;
     DirectFileOptions dfo;
@@ -300,6 +320,10 @@ Status ModelImpl::init(const ModelOptions &o)
     m_info.hasTokenizer = m_tokenizer.has_value();
     m_info.directIo = direct;
     m_info.floorBytes = budgetPlan->floorBytes;
+    m_info.residentLayers = budgetPlan->split.residentLayers;
+    m_info.trunkStreamBytes = budgetPlan->split.readBytesPerToken;
+    m_info.trunkStagingBytes = budgetPlan->split.stagingBytes;
+    m_info.streamingFloorBytes = budgetPlan->streamingFloorBytes;
     m_info.budgetBytes = sizing->budgetBytes;
     m_info.expertCacheBytes = sizing->slotBufferBytes;
     m_info.expertCacheSlots = sizing->slotCount;

@@ -11,6 +11,7 @@
 #include "model/imageencoder.h"
 #include "model/modelweights.h"
 #include "model/releasesource.h"
+#include "model/trunkstreamer.h"
 #include "stream/memoryledger.h"
 #include "stream/memoryplanner.h"
 #include "stream/routetrace.h"
@@ -63,6 +64,7 @@ public:
     kernels::ThreadPool *pool() const { return m_pool.get(); }
     MemoryLedger &ledger() { return *m_ledger; }
     CacheExpertSource &source() { return *m_source; }
+    TrunkStreamer *trunkStreamer() const { return m_trunk.get(); } // null when the trunk is resident
     ImageEncoder *images() { return m_images.get(); }
     const text::Tokenizer *tokenizer() const { return m_tokenizer ? &*m_tokenizer : nullptr; }
     int lookahead() const { return m_options.lookahead; }
@@ -81,6 +83,7 @@ private:
     ModelWeights m_weights;
     std::unique_ptr<kernels::ThreadPool> m_pool;
     std::unique_ptr<MemoryLedger> m_ledger;
+    std::unique_ptr<TrunkStreamer> m_trunk; // null unless layers stream; its views are in m_weights
     std::unique_ptr<CacheExpertSource> m_source;
     std::unique_ptr<ImageEncoder> m_images; // null without vision
     std::unique_ptr<RouteReplay> m_routeReplay; // null unless ModelOptions::routeTracePath

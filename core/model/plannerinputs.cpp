@@ -141,6 +141,13 @@ Expected<PlanAt> planAt(const Shape &shape, PlannerInputsOptions o, int chunk, u
     auto inputs = plannerInputs(shape.config, shape.tensors, shape.recordBytes, o);
     if (!inputs)
         return inputs.status();
+    if (o.residentLayers >= 0 && o.residentLayers < shape.config.nLayers) {
+        // Streamed matrices leave the resident trunk; two layers' staging
+        // slots come in as scratch (the streamer allocates them by that name).
+        const TrunkSplit split = planTrunkSplit(shape.config, shape.tensors, o.residentLayers);
+        inputs->trunkBytes -= split.streamedBytes;
+        inputs->scratch.push_back({kTrunkStagingName, split.stagingBytes});
+    }
     auto plan = planMemory(*inputs, usableRamBytes);
     if (!plan)
         return plan.status();
@@ -161,18 +168,62 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<
                                    uint64_t budgetBytes)
 {
     const Shape shape{config, tensors, recordBytes};
-    auto decode = planAt(shape, options, 1, usableRamBytes);
+    const int layers = std::max(config.nLayers, 0);
+    PlannerInputsOptions o = options;
+    auto floorWith = [&](int resident) -> Expected<uint64_t> {
+        PlannerInputsOptions r = o;
+        r.residentLayers = resident;
+        auto at = planAt(shape, r, 1, usableRamBytes);
+        if (!at)
+            return at.status();
+        return at->plan.floorBytes;
+    };
+    // The decode floor of every split (a resident layer adds its matrices,
+    // the staging slots follow the largest streamed layer: not monotonic
+    // when a dense first layer is the largest, so every split is tried).
+    std::vector<uint64_t> floors(size_t(layers) + 1);
+    for (int r = 0; r <= layers; ++r) {
+        auto f = floorWith(r);
+        if (!f)
+            return f.status();
+        floors[size_t(r)] = *f;
+    }
+    const uint64_t residentFloor = floors.back();
+    const uint64_t streamingFloor = *std::min_element(floors.begin(), floors.end());
+    if (o.residentLayers < 0) {
+        o.residentLayers = layers;
+        if (budgetBytes != 0 && budgetBytes < residentFloor) {
+            if (budgetBytes < streamingFloor)
+                return makeError(ErrorCode::Budget,
+                                 "RAM budget " + formatGiB(budgetBytes) + " (" + std::to_string(budgetBytes) +
+                                     " B) is below this model's floor of " + formatGiB(streamingFloor) + " (" +
+                                     std::to_string(streamingFloor) + " B) even with the trunk streamed (the streaming floor, context " +
+                                     std::to_string(o.contextLength) + "); with the trunk resident the floor is " +
+                                     formatGiB(residentFloor) + "; see `sluice-cli plan MODEL`");
+            // The longest resident prefix that fits.
+            for (int r = layers - 1; r >= 0; --r)
+                if (floors[size_t(r)] <= budgetBytes) {
+                    o.residentLayers = r;
+                    break;
+                }
+        }
+    }
+    o.residentLayers = std::clamp(o.residentLayers, 0, layers);
+    auto decode = planAt(shape, o, 1, usableRamBytes);
     if (!decode)
         return decode.status();
     BudgetPlan out;
     out.floorBytes = decode->plan.floorBytes;
+    out.residentFloorBytes = residentFloor;
+    out.streamingFloorBytes = streamingFloor;
+    out.split = planTrunkSplit(config, tensors, o.residentLayers);
     std::optional<PlanAt> chosen;
     uint64_t budget = budgetBytes;
     if (budget == 0) {
         // The default budget buys whole working sets with full-speed prefill
         // (kMaxChunk): the plan at that chunk when one working set fits,
         // else the decode plan's default.
-        auto full = planAt(shape, options, kMaxChunk, usableRamBytes);
+        auto full = planAt(shape, o, kMaxChunk, usableRamBytes);
         if (!full)
             return full.status();
         if (full->plan.defaultWorkingSets > 0) {
@@ -192,12 +243,12 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<
         const uint64_t extraSlots = records > uint64_t(2 * p.topK) ? records - uint64_t(2 * p.topK) : 0;
         const uint64_t ceiling = extraSlots * (sizing->slotBytes + kCacheIndexBytesPerSlot);
         out.prefillChunk =
-            choosePrefillChunk(config, options.contextLength, sizing->budgetBytes - p.floorBytes, ceiling);
+            choosePrefillChunk(config, o.contextLength, sizing->budgetBytes - p.floorBytes, ceiling);
         budget = sizing->budgetBytes;
         if (out.prefillChunk == 1) {
             chosen = std::move(*decode);
         } else {
-            auto at = planAt(shape, options, out.prefillChunk, usableRamBytes);
+            auto at = planAt(shape, o, out.prefillChunk, usableRamBytes);
             if (!at)
                 return at.status();
             chosen = std::move(*at);

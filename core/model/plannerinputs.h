@@ -8,6 +8,7 @@
 // buffers, the largest expert record and, when requested and present, the
 // vision tower's exact memory plan, and the sessions' bounded checkpoints.
 #include "format/container.h"
+#include "model/trunkstreamer.h"
 #include "stream/memoryplanner.h"
 #include "util/status.h"
 
@@ -23,6 +24,10 @@ struct PlannerInputsOptions {
     int attentionSlices = 0;    // the vision attention's work slices (the engine passes its thread count)
     int prefillChunk = 1;       // chunk capacity the forward pass's scratch is sized for (1 = decode only)
     int sessions = 1;           // sessions alive at once (ModelOptions::sessions)
+    // Trunk streaming (trunkstreamer.h): layers whose matrices stay resident.
+    // -1 = the planner chooses (planForBudget: every layer, or the longest
+    // prefix the budget holds); plannerInputs() treats -1 as every layer.
+    int residentLayers = -1;
 };
 
 // Bytes of one session checkpoint: every KDA layer's S and conv state plus the
@@ -58,11 +63,25 @@ struct BudgetPlan {
     CacheSizing sizing;      // for the resolved budget
     int prefillChunk = 1;
     uint64_t floorBytes = 0; // the decode floor: the smallest budget that opens the model
+    // Trunk streaming: the split chosen (split.streaming() false = all
+    // resident), the decode floor with every layer resident and with none.
+    TrunkSplit split;
+    uint64_t residentFloorBytes = 0;
+    uint64_t streamingFloorBytes = 0;
 };
 
 // budgetBytes 0 = the default budget: whole working sets on top of the
 // kMaxChunk plan (prefill at full speed), as before decode-sized scratch.
 // options.prefillChunk is ignored (chosen here).
+//
+// The trunk split (options.residentLayers -1): every layer resident when the
+// budget holds the resident decode floor (and always for the default
+// budget); below it the longest resident prefix whose decode floor fits, the
+// rest streamed. A resident trunk byte saves one disk byte per token for
+// certain, a cache byte at most one (a record read less often than every
+// token saves less), so under the disk model the trunk gets memory first and
+// the cache what is left (docs/planner.md). A budget under the streaming floor
+// (no layer resident) is refused, naming it.
 Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
                                    uint64_t usableRamBytes, uint64_t budgetBytes);
 

@@ -54,6 +54,7 @@ void addStats(TokenStats &total, const TokenStats &s)
     total.trunkSeconds += s.trunkSeconds;
     total.lmHeadSeconds += s.lmHeadSeconds;
     total.ioWaitSeconds += s.ioWaitSeconds;
+    total.trunkWaitSeconds += s.trunkWaitSeconds;
     total.residentBytes = s.residentBytes;
 }
 
@@ -102,6 +103,7 @@ SessionImpl::SessionImpl(std::shared_ptr<ModelImpl> model, int contextLength, in
     hooks.route = m_model->routeHook();
     m_forward = std::make_unique<ForwardPass>(m_cfg, m_model->weights(), std::move(hooks), contextLength,
                                               m_model->prefillChunk());
+    m_forward->setLayerSource(m_model->trunkStreamer());
     m_forward->setThreadPool(m_model->pool());
     m_forward->setExpertSource(&m_model->source());
     m_forward->setLookahead(m_model->lookahead());
@@ -536,6 +538,7 @@ TokenStats SessionImpl::statsSince(const ExpertCacheStats &c0, const ForwardTime
     s.trunkSeconds = after.trunk - before.trunk;
     s.lmHeadSeconds = after.lmHead - before.lmHead;
     s.ioWaitSeconds = c1.ioWaitSeconds - c0.ioWaitSeconds;
+    s.trunkWaitSeconds = after.trunkWait - before.trunkWait;
     return s;
 }
 

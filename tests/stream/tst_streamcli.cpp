@@ -154,10 +154,18 @@ private slots:
         r = runCli({"plan", "--model", "k3", "--ram", "16G"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("does not fit: the floor ") && r.out.contains("it needs at least "), r.out.constData());
-        // An explicit budget under the floor is refused naming the floor.
-        r = runCli({"plan", "--model", "kimi-linear", "--budget", "1G"});
+        // A budget under the resident floor streams the trunk (issue 13)...
+        r = runCli({"plan", "--model", "kimi-linear", "--budget", "1G", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        root = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(root["resident_layers"].toInt() < root["layers"].toInt());
+        QVERIFY(root["trunk_stream_bytes_per_token"].toInteger() > 0);
+        QVERIFY(root["streaming_floor_bytes"].toInteger() <= qint64(1) << 30);
+        QVERIFY(root["resident_floor_bytes"].toInteger() > qint64(1) << 30);
+        // ...and one under the streaming floor is refused naming it.
+        r = runCli({"plan", "--model", "kimi-linear", "--budget", "256M"});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("floor"), r.err.constData());
+        QVERIFY2(r.err.contains("streaming floor"), r.err.constData());
 
         if (!QFile::exists(kTrace))
             QSKIP("routing trace not found");

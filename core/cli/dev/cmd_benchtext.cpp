@@ -98,14 +98,22 @@ int runTextBench(const std::vector<std::string> &args)
                       {"lut_apply_s", t.expertApplySeconds},
                       {"lm_head_s", t.lmHeadSeconds},
                       {"io_wait_s", t.ioWaitSeconds},
+                      {"trunk_wait_s", t.trunkWaitSeconds},
                       {"vq_apply_index_bytes_per_s_per_thread", applyPerThread},
                       {"budget_bytes", double(e.info().budgetBytes)},
-                      {"cache_slots", e.info().expertCacheSlots}};
+                      {"cache_slots", e.info().expertCacheSlots},
+                      {"layers", e.info().layers},
+                      {"resident_layers", e.info().residentLayers},
+                      {"trunk_stream_bytes_per_token", double(e.info().trunkStreamBytes)}};
         std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
     } else {
         std::printf("%s (%s), %d threads, budget %.2f GiB, %d cache slots\n", opts.modelPath.c_str(),
                     e.info().architecture.c_str(), threads, double(e.info().budgetBytes) / (1 << 30),
                     e.info().expertCacheSlots);
+        if (e.info().residentLayers < e.info().layers)
+            std::printf("trunk: %d of %d layers resident, %.2f MB streamed per token (O_DIRECT, staging %.2f MB)\n",
+                        e.info().residentLayers, e.info().layers, double(e.info().trunkStreamBytes) / 1e6,
+                        double(e.info().trunkStagingBytes) / 1e6);
         std::printf("prefill: %d tokens in %.3f s = %.2f tok/s (chunks of 64, after a warm-up pass)\n", promptLen,
                     prefill, prefillTokS);
         std::printf("decode:  %d tokens in %.3f s = %.2f tok/s, hit rate %.1f%%, %.2f MB read/token\n", n,
@@ -114,6 +122,9 @@ int runTextBench(const std::vector<std::string> &args)
                     "lm_head %.3f s, I/O wait %.3f s\n",
                     t.attentionSeconds, t.trunkSeconds, t.expertLutBuildSeconds, t.expertApplySeconds,
                     t.lmHeadSeconds, t.ioWaitSeconds);
+        if (e.info().residentLayers < e.info().layers)
+            std::printf("trunk streaming: %.3f s waiting for streamed layers, %.2f s/token\n", t.trunkWaitSeconds,
+                        t.tokenSeconds / std::max(1, n));
         std::printf("VQ LUT apply: %.2f GB/s of index bytes per thread\n", applyPerThread / 1e9);
     }
     return 0;

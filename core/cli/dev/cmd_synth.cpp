@@ -37,6 +37,9 @@ int runSynth(const std::vector<std::string> &args)
     p.integer("--experts", &experts, 1, 1 << 16, "experts per layer (large mode)");
     int topK = 0;
     p.integer("--top-k", &topK, 1, 1 << 16, "experts per token (large mode; default min(4, experts); K3 routes 16)");
+    int sharedExperts = 0;
+    p.integer("--shared-experts", &sharedExperts, 1, 256,
+              "shared experts per MoE layer (large mode; default K3 2, KL 1): a large trunk");
     p.flag("--release", &release,
            "the tiny model in the published checkpoint's layout instead: config.json, safetensors shards "
            "(bf16 trunk, MXFP4 experts for K3, bf16 for Kimi-Linear) and model.safetensors.index.json");
@@ -61,6 +64,8 @@ int runSynth(const std::vector<std::string> &args)
         o.experts = experts;
     if (p.wasGiven("--top-k"))
         o.topK = topK;
+    if (p.wasGiven("--shared-experts"))
+        o.sharedExperts = sharedExperts;
     o.recordBytes = recordBytes;
     if (tokenizer) {
         auto tok = sluice::text::makeSyntheticTokenizer(3840);

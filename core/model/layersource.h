@@ -1,0 +1,27 @@
+#pragma once
+// Where the forward pass gets a layer's trunk weights when they are not all
+// resident (trunk streaming, issue 13). The views in ModelWeights of a
+// streamed layer point into a staging slot; acquire(L) makes sure the slot
+// holds layer L before the layer runs. Placement only: which bytes are
+// resident never changes what the forward pass computes.
+#include "util/status.h"
+
+#include <mutex>
+
+namespace sluice::model {
+
+class LayerSource {
+public:
+    virtual ~LayerSource() = default;
+    // Called at the start of every layer, in order, within one run.
+    virtual Status acquire(int layer) = 0;
+    // True when layer's matrices live in a staging slot (their bytes are only
+    // valid between acquire(layer) and the next layer's acquire).
+    virtual bool streamed(int layer) const = 0;
+    // Called after the last layer of a chunk: the slots are free for the next one's reads.
+    virtual void layersDone() = 0;
+    // Held for a whole chunk: sessions of one model share the staging slots.
+    virtual std::unique_lock<std::mutex> lockRun() = 0;
+};
+
+} // namespace sluice::model

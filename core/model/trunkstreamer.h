@@ -1,0 +1,128 @@
+#pragma once
+// Trunk streaming (issue 13): the first `residentLayers` layers keep their
+// trunk matrices resident (the pinned prefix); every later layer's matrices
+// are read per token with O_DIRECT into one of a bounded number of staging
+// slots (two layers' worth), the next streamed layer read ahead by a reader
+// thread while the current one computes.
+//
+// Only a layer's matrices stream (rows > 1 and cols > 1, conv kernels
+// excepted): norms, biases, conv kernels and AttnRes vectors are copied to
+// f32 when the weights are bound and stay resident with lm_head, the final
+// norm and the output aggregation. A slot's layout is fixed per layer
+// (runs of 4 KiB-aligned extents), so every streamed layer's views are bound
+// once, at open, into its slot: streamed index s uses slot s % slots.
+//
+// The files are a list of paths and the tensors carry offsets into file 0:
+// a container's trunk.bin, or a release's trunk cache file (format/trunkcache.h,
+// the same layout), go through the same code.
+#include "format/manifest.h"
+#include "format/modelconfig.h"
+#include "model/layersource.h"
+#include "stream/directfile.h"
+#include "stream/extentreader.h"
+#include "stream/memoryledger.h"
+#include "stream/readerpool.h"
+#include "util/status.h"
+#include "util/tensorformat.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace sluice::model {
+
+// The ledger (and planner scratch) name of the staging slots.
+inline const char *kTrunkStagingName = "trunk staging (streamed layers)";
+// The most staging slots: the layer computing and the one being read.
+inline constexpr int kTrunkStagingSlots = 2;
+
+// The layer whose streamable matrix `t` is, or -1 (resident whatever the split).
+int streamableLayer(const ModelConfig &cfg, const TensorInfo &t);
+
+// One tensor's place in its layer's slot.
+struct StreamedTensor {
+    size_t tensor = 0; // index into the tensor list
+    uint64_t payloadOffset = 0; // in the slot
+    uint64_t scaleOffset = 0; // in the slot (grouped formats)
+};
+
+struct LayerReadPlan {
+    int layer = 0;
+    std::vector<FileExtent> extents; // file 0, 4 KiB aligned, consecutive in the slot
+    uint64_t slotBytes = 0; // sum of the extents
+    uint64_t tensorBytes = 0; // sum of the tensors' manifest bytes
+    std::vector<StreamedTensor> tensors;
+};
+
+// What a split costs: the planner's figures and the streamer's layout come
+// from this one function, so planner figure == ledger.
+struct TrunkSplit {
+    int layers = 0; // the model's
+    int residentLayers = 0; // the pinned prefix
+    uint64_t streamedBytes = 0; // manifest bytes of the streamed tensors (leave the resident trunk)
+    uint64_t readBytesPerToken = 0; // what the disk reads per token (aligned extents of every streamed layer)
+    uint64_t slotBytes = 0; // the largest streamed layer's slot
+    int slotCount = 0; // min(kTrunkStagingSlots, streamed layers)
+    uint64_t stagingBytes = 0; // slots * slotBytes
+    std::vector<LayerReadPlan> plans; // one per streamed layer, in order
+    bool layoutEstimated = false; // tensors without file offsets: slots sized as if packed (planning only)
+    bool streaming() const { return residentLayers < layers; }
+};
+
+// residentLayers is clamped to 0..nLayers; nLayers = nothing streams.
+TrunkSplit planTrunkSplit(const ModelConfig &cfg, const std::vector<TensorInfo> &tensors, int residentLayers);
+
+struct TrunkStreamStats {
+    uint64_t bytesRead = 0;
+    uint64_t layerReads = 0;
+    uint64_t syncReads = 0; // reads the compute thread waited for from the start (no read-ahead in time)
+    double waitSeconds = 0; // compute thread waiting for a slot
+};
+
+class TrunkStreamer final : public LayerSource {
+public:
+    // Opens the files, allocates the staging slots from `ledger` (under
+    // kTrunkStagingName), reads every streamed layer once to check it (as a
+    // resident load checks its tensors: non-finite scales and float values
+    // are refused naming the tensor) and fills `views` (name without the
+    // container prefix -> view into its slot).
+    static Expected<std::unique_ptr<TrunkStreamer>> open(const std::vector<std::string> &paths, const ModelConfig &cfg,
+        const std::vector<TensorInfo> &tensors, TrunkSplit split, MemoryLedger &ledger,
+        const DirectFileOptions &fileOptions, std::map<std::string, TrunkMatrixView> &views);
+    ~TrunkStreamer() override;
+
+    Status acquire(int layer) override;
+    bool streamed(int layer) const override { return layer >= m_split.residentLayers && layer < m_split.layers; }
+    void layersDone() override;
+    std::unique_lock<std::mutex> lockRun() override { return std::unique_lock<std::mutex>(m_runMutex); }
+
+    const TrunkSplit &split() const { return m_split; }
+    bool directIo() const { return m_reader->directIo(); }
+    TrunkStreamStats stats() const;
+
+private:
+    struct Slot {
+        LedgerBuffer buffer;
+        int loaded = -1; // layer whose bytes the slot holds
+        int pending = -1; // layer being read into it
+        Status result; // of the last finished read
+    };
+    TrunkStreamer() = default;
+    Status readInto(int slot, int streamedIndex);
+    void prefetch(int streamedIndex);
+
+    TrunkSplit m_split;
+    std::unique_ptr<ExtentReader> m_reader;
+    std::vector<Slot> m_slots;
+    mutable std::mutex m_mutex; // guards m_slots' state and m_stats
+    std::condition_variable m_done;
+    std::mutex m_runMutex;
+    TrunkStreamStats m_stats;
+    std::unique_ptr<ReaderPool> m_pool; // last: destroyed (joined) first
+};
+
+} // namespace sluice::model

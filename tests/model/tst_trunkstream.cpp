@@ -1,0 +1,299 @@
+// Trunk streaming (issue 13): a pinned prefix of layers resident, the rest
+// read per token into two staging slots. Checked here:
+//  * logits bit-identical to the resident engine at every split (all
+//    resident, one layer, half, none), token by token and chunked, K3 and
+//    Kimi-Linear, and the streamer really read layers (it can fail);
+//  * planner figure == ledger at every split (the staging slots included);
+//  * the planner's own split for a budget under the resident floor (the
+//    longest prefix that fits), and the refusal under the streaming floor,
+//    naming it.
+#include "api/model.h"
+#include "api/session.h"
+#include "format/container.h"
+#include "format/synth.h"
+#include "model/modelimpl.h"
+#include "model/plannerinputs.h"
+#include "model/trunkstreamer.h"
+#include "stream/memoryplanner.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstring>
+#include <map>
+
+using namespace sluice;
+
+Q_DECLARE_METATYPE(sluice::Architecture)
+
+namespace {
+
+const std::vector<int> kPrompt = { 11, 200, 3000, 42, 7, 1999, 5, 640, 77, 1234, 9, 310 };
+
+struct Run {
+    std::vector<float> tokenByToken, chunked;
+    int residentLayers = -1;
+    uint64_t layerReads = 0;
+    uint64_t ledger = 0, planned = 0;
+    std::string error;
+};
+
+Run runModel(const std::string &path, int residentLayers, uint64_t budget = 0)
+{
+    Run r;
+    ModelOptions o;
+    o.modelPath = path;
+    o.contextLength = 64;
+    o.threads = 2;
+    o.vision = false;
+    o.budgetBytes = budget;
+    o.residentTrunkLayers = residentLayers;
+    auto m = Model::open(o);
+    if (!m) {
+        r.error = m.status().message();
+        return r;
+    }
+    auto *impl = dynamic_cast<model::ModelImpl *>(m->get());
+    r.residentLayers = (*m)->info().residentLayers;
+    r.ledger = impl->ledger().total();
+    {
+        // The planner's figure for the same open, computed apart.
+        model::PlannerInputsOptions pio;
+        pio.contextLength = o.contextLength;
+        pio.attentionSlices = impl->pool()->threadCount();
+        pio.residentLayers = residentLayers;
+        auto ram = detectUsableRam();
+        auto bp = ram ? model::planForBudget(impl->container(), pio, ram->usableBytes, budget)
+                      : Expected<model::BudgetPlan>(ram.status());
+        r.planned = bp ? bp->sizing.engineBytes : 0;
+    }
+    for (int chunk : { 1, 5 }) {
+        auto s = (*m)->createSession();
+        if (!s) {
+            r.error = s.status().message();
+            return r;
+        }
+        std::vector<float> &out = chunk == 1 ? r.tokenByToken : r.chunked;
+        const Status st = (*s)->evalAll(kPrompt, out, chunk);
+        if (!st.isOk()) {
+            r.error = st.message();
+            return r;
+        }
+    }
+    if (auto *ts = impl->trunkStreamer())
+        r.layerReads = ts->stats().layerReads;
+    return r;
+}
+
+bool sameBits(const std::vector<float> &a, const std::vector<float> &b)
+{
+    return a.size() == b.size() && !a.empty() && std::memcmp(a.data(), b.data(), a.size() * 4) == 0;
+}
+
+} // namespace
+
+class TestTrunkStream : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::map<int, std::string> m_models; // by architecture
+
+    std::string model(Architecture arch)
+    {
+        const int key = int(arch);
+        if (!m_models.count(key)) {
+            SynthOptions so;
+            so.arch = arch;
+            so.seed = 3;
+            const std::string path
+                = m_dir.filePath(arch == Architecture::KimiK3 ? "k3.waste" : "kl.waste").toStdString();
+            const Status st = writeSyntheticModel(path, so);
+            if (!st.isOk())
+                return {};
+            m_models[key] = path;
+        }
+        return m_models[key];
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void splitLayout()
+    {
+        const std::string path = model(Architecture::KimiK3);
+        QVERIFY(!path.empty());
+        auto c = Container::open(path);
+        QVERIFY(c);
+        const ModelConfig &cfg = (*c)->config();
+        const model::TrunkSplit none = model::planTrunkSplit(cfg, (*c)->tensors(), 0);
+        QCOMPARE(static_cast<int>(none.plans.size()), cfg.nLayers);
+        QCOMPARE(none.slotCount, 2);
+        uint64_t streamable = 0;
+        for (const TensorInfo &t : (*c)->tensors())
+            if (model::streamableLayer(cfg, t) >= 0)
+                streamable += t.bytes;
+        QCOMPARE(none.streamedBytes, streamable);
+        for (const model::LayerReadPlan &p : none.plans) {
+            // The container writes a layer's tensors back to back: one read per layer.
+            QCOMPARE(static_cast<int>(p.extents.size()), 1);
+            QVERIFY(p.slotBytes >= p.tensorBytes && p.slotBytes % 4096 == 0);
+            QVERIFY(p.slotBytes < p.tensorBytes + 3 * 4096 + 64 * 1024);
+        }
+        const model::TrunkSplit all = model::planTrunkSplit(cfg, (*c)->tensors(), cfg.nLayers);
+        QVERIFY(!all.streaming());
+        QCOMPARE(all.stagingBytes, uint64_t(0));
+        const model::TrunkSplit last = model::planTrunkSplit(cfg, (*c)->tensors(), cfg.nLayers - 1);
+        QCOMPARE(last.slotCount, 1);
+        QCOMPARE(last.stagingBytes, last.plans[0].slotBytes);
+    }
+
+    void bitIdentical_data()
+    {
+        QTest::addColumn<Architecture>("arch");
+        QTest::addColumn<int>("resident"); // -2 = half the layers
+        for (Architecture a : { Architecture::KimiK3, Architecture::KimiLinear }) {
+            const char *n = a == Architecture::KimiK3 ? "K3" : "KL";
+            QTest::addRow("%s none", n) << a << 0;
+            QTest::addRow("%s one", n) << a << 1;
+            QTest::addRow("%s half", n) << a << -2;
+            QTest::addRow("%s all but one", n) << a << -3;
+            QTest::addRow("%s all", n) << a << -4;
+        }
+    }
+
+    void bitIdentical()
+    {
+        QFETCH(Architecture, arch);
+        QFETCH(int, resident);
+        const std::string path = model(arch);
+        QVERIFY(!path.empty());
+        auto c = Container::open(path);
+        QVERIFY(c);
+        const int layers = (*c)->config().nLayers;
+        const int r = resident == -2 ? layers / 2 : resident == -3 ? layers - 1 : resident == -4 ? layers : resident;
+        const Run ref = runModel(path, -1);
+        QVERIFY2(ref.error.empty(), ref.error.c_str());
+        QCOMPARE(ref.residentLayers, layers);
+        const Run got = runModel(path, r);
+        QVERIFY2(got.error.empty(), got.error.c_str());
+        QCOMPARE(got.residentLayers, r);
+        QVERIFY(sameBits(got.tokenByToken, ref.tokenByToken));
+        QVERIFY(sameBits(got.chunked, ref.tokenByToken));
+        QCOMPARE(got.ledger, got.planned);
+        if (r == layers - 1) {
+            // One streamed layer has one slot: checked into it at open, it stays there.
+            QCOMPARE(got.layerReads, uint64_t(0));
+        } else if (r < layers) {
+            // Every token reads its streamed layers.
+            QVERIFY2(got.layerReads > 0, "nothing was streamed");
+            if (layers - r >= 3)
+                QVERIFY(got.layerReads >= uint64_t(layers - r) * kPrompt.size());
+        } else {
+            QCOMPARE(got.layerReads, uint64_t(0));
+        }
+    }
+
+    // A streamed layer is checked at open like a resident one: a non-finite
+    // scale is refused naming the tensor, whichever side of the split it is on.
+    void corruptStreamedTensorRefused()
+    {
+        const std::string src = model(Architecture::KimiK3);
+        QVERIFY(!src.empty());
+        const QString dir = m_dir.filePath("corrupt.waste");
+        QVERIFY(QDir().mkpath(dir));
+        for (const QString &f : QDir(QString::fromStdString(src)).entryList(QDir::Files))
+            QVERIFY(QFile::copy(QString::fromStdString(src) + "/" + f, dir + "/" + f));
+        std::string victim;
+        {
+            auto c = Container::open(dir.toStdString());
+            QVERIFY(c);
+            const ModelConfig &cfg = (*c)->config();
+            for (const TensorInfo &t : (*c)->tensors()) {
+                if (model::streamableLayer(cfg, t) == cfg.nLayers - 1 && t.isGrouped()) {
+                    QFile trunk(QString::fromStdString((*c)->paths().trunk));
+                    QVERIFY(trunk.open(QIODevice::ReadWrite));
+                    QVERIFY(trunk.seek(qint64(t.scaleOffset)));
+                    const char inf[2] = { '\x00', '\x7c' }; // fp16 +inf, little-endian
+                    QCOMPARE(trunk.write(inf, 2), qint64(2));
+                    victim = t.name;
+                    break;
+                }
+            }
+        }
+        QVERIFY(!victim.empty());
+        for (int resident : { 0, -1 }) {
+            const Run r = runModel(dir.toStdString(), resident);
+            QVERIFY2(QString::fromStdString(r.error).contains(QString::fromStdString(victim))
+                    && QString::fromStdString(r.error).contains("non-finite scale"),
+                r.error.c_str());
+        }
+    }
+
+    // The planner's split for a budget: the longest prefix whose decode floor
+    // fits; under the streaming floor, a refusal that names it.
+    void plannerChoosesSplit_data()
+    {
+        QTest::addColumn<Architecture>("arch");
+        QTest::newRow("K3") << Architecture::KimiK3;
+        QTest::newRow("KL") << Architecture::KimiLinear;
+    }
+
+    void plannerChoosesSplit()
+    {
+        QFETCH(Architecture, arch);
+        const std::string path = model(arch);
+        QVERIFY(!path.empty());
+        auto c = Container::open(path);
+        QVERIFY(c);
+        model::PlannerInputsOptions pio;
+        pio.contextLength = 64;
+        pio.attentionSlices = 2;
+        const uint64_t ram = uint64_t(1) << 40;
+        auto full = model::planForBudget(**c, pio, ram, 0);
+        QVERIFY(full);
+        QVERIFY(!full->split.streaming());
+        QVERIFY(full->streamingFloorBytes < full->residentFloorBytes);
+        const int layers = (*c)->config().nLayers;
+        std::vector<uint64_t> floors;
+        for (int r = 0; r <= layers; ++r) {
+            model::PlannerInputsOptions f = pio;
+            f.residentLayers = r;
+            auto bp = model::planForBudget(**c, f, ram, full->residentFloorBytes * 2);
+            QVERIFY(bp);
+            QCOMPARE(bp->split.residentLayers, r);
+            floors.push_back(bp->floorBytes);
+        }
+        QCOMPARE(floors.back(), full->residentFloorBytes);
+        // A budget just under each split's floor picks a shorter prefix; at it, that prefix or longer.
+        for (int r = 1; r <= layers; ++r) {
+            auto at = model::planForBudget(**c, pio, ram, floors[size_t(r)]);
+            QVERIFY(at);
+            QVERIFY(at->split.residentLayers >= r || floors[size_t(at->split.residentLayers)] <= floors[size_t(r)]);
+            QVERIFY(at->floorBytes <= floors[size_t(r)]);
+            QVERIFY(at->sizing.budgetBytes == floors[size_t(r)]);
+        }
+        auto under = model::planForBudget(**c, pio, ram, full->streamingFloorBytes - 1);
+        QVERIFY(!under);
+        QCOMPARE(under.status().code(), ErrorCode::Budget);
+        const QString msg = QString::fromStdString(under.status().message());
+        QVERIFY2(msg.contains("streaming floor") && msg.contains("below this model's floor")
+                && msg.contains(QString::number(full->streamingFloorBytes)),
+            qPrintable(msg));
+        // The model refuses it the same way.
+        const Run refused = runModel(path, -1, full->streamingFloorBytes - 1);
+        QVERIFY(QString::fromStdString(refused.error).contains("streaming floor"));
+        // And at the streaming floor it opens, streams and gives the resident bits.
+        const Run atFloor = runModel(path, -1, full->streamingFloorBytes);
+        QVERIFY2(atFloor.error.empty(), atFloor.error.c_str());
+        QVERIFY(atFloor.residentLayers < layers);
+        QCOMPARE(atFloor.ledger, atFloor.planned);
+        QVERIFY(atFloor.ledger <= full->streamingFloorBytes);
+        const Run ref = runModel(path, -1);
+        QVERIFY(sameBits(atFloor.tokenByToken, ref.tokenByToken));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrunkStream)
+#include "tst_trunkstream.moc"

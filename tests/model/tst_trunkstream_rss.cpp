@@ -1,0 +1,191 @@
+// Peak RSS stays under the RAM budget with the trunk streamed (issue 13): a
+// synthetic K3 whose trunk (large mode, many shared experts) is bigger than
+// every budget tried; six budgets from the streaming floor up to just under
+// the trunk's size. Each in a forked child (ru_maxrss is per process), as
+// tst_model_rss does: the child reads its RSS before Model::open (baseline)
+// and its high-water mark after a prefill and a few decoded tokens, and the
+// claim is peak - baseline <= budget. The trunk really streams at each budget
+// (ModelInfo::residentLayers < layers) and the logits equal the resident
+// engine's bit for bit (checked once, in the parent). Excluded from the
+// sanitizer pass (shadow memory inflates RSS by design).
+#include "api/model.h"
+#include "api/session.h"
+#include "format/container.h"
+#include "format/synth.h"
+#include "model/plannerinputs.h"
+#include "stream/memoryplanner.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace sluice;
+
+namespace {
+
+bool readRss(uint64_t &current, uint64_t &peak)
+{
+    std::ifstream f("/proc/self/status");
+    std::string key;
+    current = peak = 0;
+    while (f >> key) {
+        uint64_t kb = 0;
+        if (key == "VmRSS:" && f >> kb)
+            current = kb * 1024;
+        else if (key == "VmHWM:" && f >> kb)
+            peak = kb * 1024;
+        f.ignore(1 << 20, '\n');
+    }
+    return current > 0 && peak > 0;
+}
+
+struct ChildReport {
+    int ok = 0;
+    uint64_t baseline = 0, peak = 0, ledger = 0, budget = 0;
+    int residentLayers = 0, layers = 0;
+    char error[256] = {};
+};
+
+const std::vector<int> kPrompt = { 11, 200, 3000, 42, 7, 1999 };
+
+ModelOptions options(const std::string &path, uint64_t budget)
+{
+    ModelOptions o;
+    o.modelPath = path;
+    o.budgetBytes = budget;
+    o.contextLength = 64;
+    o.threads = 2;
+    o.vision = false;
+    return o;
+}
+
+} // namespace
+
+class TestTrunkStreamRss : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::string m_model;
+    uint64_t m_trunk = 0, m_streamingFloor = 0;
+
+private slots:
+    void initTestCase()
+    {
+#if !defined(__linux__)
+        QSKIP("reads /proc/self/status");
+#endif
+        QVERIFY(m_dir.isValid());
+        SynthOptions so;
+        so.recordBytes = 1 << 20;
+        so.layers = 4;
+        so.experts = 8;
+        so.sharedExperts = 24;
+        m_model = m_dir.filePath("big-trunk.waste").toStdString();
+        const Status st = writeSyntheticModel(m_model, so);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        auto c = Container::open(m_model);
+        QVERIFY(c);
+        model::PlannerInputsOptions pio;
+        pio.contextLength = 64;
+        pio.attentionSlices = 2;
+        auto bp = model::planForBudget(**c, pio, uint64_t(1) << 40, 0);
+        QVERIFY(bp);
+        m_trunk = bp->inputs.trunkBytes;
+        m_streamingFloor = bp->streamingFloorBytes;
+        qInfo("trunk %.1f MiB, streaming floor %.1f MiB, resident floor %.1f MiB", m_trunk / 1048576.0,
+            m_streamingFloor / 1048576.0, bp->residentFloorBytes / 1048576.0);
+        QVERIFY2(m_streamingFloor + (8u << 20) < m_trunk, "the trunk must exceed the budgets tried");
+    }
+
+    void streamedMatchesResident()
+    {
+        std::vector<float> ref, got;
+        for (uint64_t budget : { uint64_t(0), m_streamingFloor }) {
+            auto m = Model::open(options(m_model, budget));
+            QVERIFY2(m, m ? "" : m.status().message().c_str());
+            auto s = (*m)->createSession();
+            QVERIFY(s);
+            QVERIFY((*s)->evalAll(kPrompt, budget ? got : ref, 1).isOk());
+            if (budget)
+                QVERIFY((*m)->info().residentLayers < (*m)->info().layers);
+        }
+        QVERIFY(!ref.empty() && ref.size() == got.size());
+        QVERIFY(std::memcmp(ref.data(), got.data(), ref.size() * 4) == 0);
+    }
+
+    void peakRssUnderBudget_data()
+    {
+        QTest::addColumn<double>("fraction"); // of the way from the streaming floor to the trunk size
+        for (double f : { 0.0, 0.15, 0.3, 0.5, 0.7, 0.9 })
+            QTest::addRow("floor + %.0f%%", 100 * f) << f;
+    }
+
+    void peakRssUnderBudget()
+    {
+        QFETCH(double, fraction);
+        const uint64_t budget = m_streamingFloor + uint64_t(fraction * double(m_trunk - m_streamingFloor));
+        QVERIFY(budget < m_trunk);
+        int fds[2];
+        QVERIFY(pipe(fds) == 0);
+        const pid_t pid = fork();
+        QVERIFY(pid >= 0);
+        if (pid == 0) {
+            close(fds[0]);
+            ChildReport r;
+            uint64_t current = 0, hwm = 0;
+            readRss(current, hwm);
+            r.baseline = current;
+            auto m = Model::open(options(m_model, budget));
+            auto s = m ? (*m)->createSession() : Expected<std::unique_ptr<Session>>(m.status());
+            if (!s) {
+                std::snprintf(r.error, sizeof r.error, "%s", s.status().message().c_str());
+            } else {
+                SamplingParams sp;
+                sp.maxTokens = 4;
+                auto g = (*s)->generate(kPrompt, sp, nullptr);
+                if (!g) {
+                    std::snprintf(r.error, sizeof r.error, "%s", g.status().message().c_str());
+                } else {
+                    r.ok = 1;
+                    r.ledger = g->totals.residentBytes;
+                    r.budget = (*m)->info().budgetBytes;
+                    r.residentLayers = (*m)->info().residentLayers;
+                    r.layers = (*m)->info().layers;
+                }
+            }
+            rusage ru {};
+            getrusage(RUSAGE_SELF, &ru);
+            readRss(current, hwm);
+            r.peak = std::max<uint64_t>(uint64_t(ru.ru_maxrss) * 1024, hwm);
+            const ssize_t w = write(fds[1], &r, sizeof r);
+            _exit(w == ssize_t(sizeof r) ? 0 : 3);
+        }
+        close(fds[1]);
+        ChildReport r;
+        const ssize_t got = read(fds[0], &r, sizeof r);
+        close(fds[0]);
+        int status = 0;
+        QCOMPARE(waitpid(pid, &status, 0), pid);
+        QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        QCOMPARE(got, ssize_t(sizeof r));
+        QVERIFY2(r.ok, r.error);
+        QCOMPARE(r.budget, budget);
+        QVERIFY(r.residentLayers < r.layers);
+        QVERIFY(r.ledger <= budget);
+        const uint64_t growth = r.peak > r.baseline ? r.peak - r.baseline : 0;
+        qInfo("budget %.1f MiB (trunk %.1f): %d of %d layers resident, peak growth %.1f MiB, ledger %.1f MiB",
+            budget / 1048576.0, m_trunk / 1048576.0, r.residentLayers, r.layers, growth / 1048576.0,
+            r.ledger / 1048576.0);
+        QVERIFY2(growth <= budget, qPrintable(QString("peak RSS growth %1 B > budget %2 B").arg(growth).arg(budget)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrunkStreamRss)
+#include "tst_trunkstream_rss.moc"
