@@ -51,6 +51,15 @@ public:
     virtual std::vector<int> renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options,
                                         const std::vector<std::pair<int, int>> &imageSizes = {}) const = 0;
 
+    // Renders like renderChat but reports why it cannot (a tool list that is
+    // not JSON, an unknown role or tool choice); renderChat returns {} then.
+    virtual Expected<std::vector<int>> renderChatChecked(const std::vector<ChatMessage> &messages,
+                                                         const ChatOptions &options,
+                                                         const std::vector<std::pair<int, int>> &imageSizes = {}) const = 0;
+    // Splits generated ids (what followed renderChat's generation prompt with
+    // `options`) into reasoning, content and tool calls.
+    virtual ChatReply parseReply(std::span<const int> generated, const ChatOptions &options) const = 0;
+
     // A new, empty session.
     virtual Expected<std::unique_ptr<Session>> createSession(const SessionOptions &options = {}) = 0;
 

@@ -46,6 +46,9 @@ public:
                                  const std::string &text) const override;
     std::vector<int> renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options,
                                 const std::vector<std::pair<int, int>> &imageSizes) const override;
+    Expected<std::vector<int>> renderChatChecked(const std::vector<ChatMessage> &messages, const ChatOptions &options,
+                                                 const std::vector<std::pair<int, int>> &imageSizes) const override;
+    ChatReply parseReply(std::span<const int> generated, const ChatOptions &options) const override;
     Expected<std::unique_ptr<Session>> createSession(const SessionOptions &options) override;
     Status setBudget(uint64_t bytes) override;
 
