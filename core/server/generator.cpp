@@ -329,6 +329,7 @@ void Generator::run(quint64 id, const CompletionJob &job)
     const QJsonObject stats{{"reused_tokens", g.reusedTokens},
                             {"prefill_tokens", g.prefillTokens},
                             {"spliced", p.spliced},
+                            {"images", int(job.images.size())},
                             {"images_encoded", g.imagesEncoded},
                             {"prefill_seconds", g.prefillSeconds},
                             {"decode_seconds", g.decodeSeconds},
