@@ -1,5 +1,7 @@
 #include "server/generator.h"
 
+#include "server/constrainedjson.h"
+
 #include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
@@ -179,8 +181,15 @@ bool Generator::prepare(quint64 id, const CompletionJob &job, Prepared &p, ApiEr
     return true;
 }
 
-void Generator::run(quint64 id, const CompletionJob &job)
+void Generator::run(quint64 id, const CompletionJob &request)
 {
+    // json_object: constrained sampling in the response channel (no thinking first).
+    const bool jsonMode = request.chat.responseFormat == "json_object";
+    CompletionJob job = request;
+    if (jsonMode) {
+        job.chat.thinking = false;
+        job.chat.thinkingEffort.clear();
+    }
     const qint64 created = QDateTime::currentSecsSinceEpoch();
     const bool chat = job.kind == CompletionJob::Chat;
     const QString objectId = QStringLiteral("%1-%2-%3").arg(chat ? "chatcmpl" : "cmpl").arg(created).arg(id);
@@ -279,7 +288,10 @@ void Generator::run(quint64 id, const CompletionJob &job)
             Q_EMIT streamData(id, out);
         return !isCancelled(id);
     };
-    auto r = m_session->generate(p.sequence, sp, onToken);
+    if (jsonMode && m_jsonVocabulary.empty())
+        m_jsonVocabulary = jsonVocabulary(*m_model);
+    auto r = jsonMode ? generateJson(*m_session, m_jsonVocabulary, p.sequence, sp, onToken)
+                      : m_session->generate(p.sequence, sp, onToken);
     {
         std::lock_guard lock(m_mutex);
         m_running = 0;
@@ -310,7 +322,7 @@ void Generator::run(quint64 id, const CompletionJob &job)
     const QString finish = !reply.toolCalls.empty() ? "tool_calls" : length ? "length" : "stop";
 
     // The splice for the next request: only a reply that ended its message.
-    if (chat && g.reason == StopReason::EndOfSequence && !g.tokens.empty() &&
+    if (chat && !jsonMode && g.reason == StopReason::EndOfSequence && !g.tokens.empty() &&
         g.tokens.back() == m_model->info().endOfMsgId && job.images.empty()) {
         m_lastMessages = job.messages;
         m_lastOptions = job.chat;

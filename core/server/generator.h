@@ -61,6 +61,8 @@ private:
     ChatMessage m_lastReply;
     std::vector<int> m_lastIds;
 
+    std::vector<std::string> m_jsonVocabulary; // built on the first json_object request
+
     std::mutex m_mutex;
     std::set<quint64> m_cancelled;
     quint64 m_running = 0;

@@ -149,12 +149,13 @@ bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob
         if (!rf.isObject() || !rf.toObject().value("type").isString())
             return fail(error, "response_format", "'response_format' must be an object with a 'type'");
         const QString type = rf.toObject().value("type").toString();
-        if (type == "json_object" || type == "json_schema")
+        if (type == "json_schema")
             return fail(error, "response_format",
-                        "response_format '" + type.toStdString() +
-                            "' is not supported yet: this server enforces JSON output only by constrained sampling, "
-                            "which it does not have yet");
-        if (type != "text")
+                        "response_format 'json_schema' is not supported yet (json_object is): this server enforces "
+                        "JSON output only by constrained sampling, which has no schema automaton yet");
+        if (type == "json_object")
+            job.chat.responseFormat = "json_object";
+        else if (type != "text")
             return fail(error, "response_format", "unknown response_format type '" + type.toStdString() + "'");
     }
     return true;

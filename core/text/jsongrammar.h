@@ -9,6 +9,7 @@
 // in blanks; numbers have at most 15 integer and 2 exponent digits, so every
 // accepted number is a finite double. Copyable and small: the sampler tries a candidate token on a copy.
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -33,6 +34,9 @@ public:
     // A whole top-level value has been read.
     bool complete() const { return m_mode == Mode::Done; }
     bool dead() const { return m_mode == Mode::Dead; }
+    // The shortest bytes that complete the document from here ("" when
+    // complete or dead): a sampler running out of tokens forces these.
+    std::string completion() const;
 
 private:
     enum class Mode : uint8_t {

@@ -203,6 +203,7 @@ private Q_SLOTS:
     void completions();
     void tools();
     void image();
+    void jsonObject();
     void errors();
     void auth();
     void queueFull();
@@ -434,6 +435,44 @@ void TestServer::image()
     r = post("/v1/chat/completions", body(bad));
     QCOMPARE(r.status, 400);
     QVERIFY(json(r.body).value("error").toObject().value("message").toString().contains("image 0"));
+}
+
+// response_format json_object: constrained sampling makes every reply a JSON
+// object, greedy or sampled, streamed or not, even with a tight max_tokens.
+void TestServer::jsonObject()
+{
+    for (const int maxTokens : {12, 60, 200}) {
+        for (const double temperature : {0.0, 1.0}) {
+            QJsonObject req = userChat("Give me a JSON object describing a cat.", maxTokens);
+            req.insert("temperature", temperature);
+            req.insert("seed", maxTokens);
+            req.insert("response_format", QJsonObject{{"type", "json_object"}});
+            const CurlResult r = post("/v1/chat/completions", body(req));
+            QCOMPARE(r.status, 200);
+            const QJsonObject c = json(r.body).value("choices").toArray().at(0).toObject();
+            const QString content = c.value("message").toObject().value("content").toString();
+            QJsonParseError pe{};
+            const QJsonDocument doc = QJsonDocument::fromJson(content.toUtf8(), &pe);
+            QVERIFY2(pe.error == QJsonParseError::NoError && doc.isObject(), qPrintable(content));
+            QCOMPARE(c.value("finish_reason").toString(), QStringLiteral("stop"));
+            QVERIFY(json(r.body).value("usage").toObject().value("completion_tokens").toInt() <= maxTokens);
+            // Streamed: the same document.
+            req.insert("stream", true);
+            const CurlResult s = post("/v1/chat/completions", body(req), {"-N"});
+            bool done = false;
+            QString streamed;
+            for (const QJsonObject &e : sseEvents(s.body, &done))
+                streamed += e.value("choices").toArray().at(0).toObject().value("delta").toObject().value("content").toString();
+            QVERIFY(done);
+            QCOMPARE(streamed, content);
+        }
+    }
+    // json_schema is refused until a schema automaton exists (never enforced by prompt text alone).
+    QJsonObject req = userChat("x", 4);
+    req.insert("response_format", QJsonObject{{"type", "json_schema"}, {"json_schema", QJsonObject{{"name", "a"}}}});
+    const CurlResult r = post("/v1/chat/completions", body(req));
+    QCOMPARE(r.status, 400);
+    QCOMPARE(json(r.body).value("error").toObject().value("param").toString(), QStringLiteral("response_format"));
 }
 
 void TestServer::errors()

@@ -18,6 +18,8 @@ private Q_SLOTS:
     void prefixesStayAlive();
     void randomWalksParse();
     void limits();
+    void completion_data();
+    void completion();
 };
 
 void TestJsonGrammar::documents_data()
@@ -130,6 +132,30 @@ void TestJsonGrammar::limits()
     QVERIFY(!g.accepts("["));
     QVERIFY(g.accepts("  1"));
     QVERIFY(!g.accepts("   1"));
+}
+
+void TestJsonGrammar::completion_data()
+{
+    QTest::addColumn<QByteArray>("prefix");
+    for (const char *p : {"", "{", "{\"", "{\"a", "{\"a\"", "{\"a\":", "{\"a\":[", "{\"a\":[1", "{\"a\":[1,",
+                          "{\"a\":-", "{\"a\":1.", "{\"a\":1e", "{\"a\":1e+", "{\"a\":tr", "{\"a\":\"\\",
+                          "{\"a\":\"\\u0", "{\"a\":\"\xe2", "{\"a\":{\"b\":[{", "{\"a\":1,"})
+        QTest::newRow(p) << QByteArray(p);
+}
+
+// From any live prefix, completion() closes it into a document Qt parses.
+void TestJsonGrammar::completion()
+{
+    QFETCH(QByteArray, prefix);
+    JsonGrammar g;
+    QVERIFY(g.advance(std::string_view(prefix.constData(), size_t(prefix.size()))));
+    const std::string rest = g.completion();
+    QVERIFY(!rest.empty());
+    QVERIFY(g.advance(rest));
+    QVERIFY(g.complete());
+    QJsonParseError pe{};
+    QVERIFY2(QJsonDocument::fromJson(prefix + QByteArray::fromStdString(rest), &pe).isObject(),
+             qPrintable(prefix + QByteArray::fromStdString(rest)));
 }
 
 QTEST_GUILESS_MAIN(TestJsonGrammar)
