@@ -2,9 +2,14 @@
 // parser, fed whole and split at a point the input picks, must give the same
 // outcome (a request or the same refusal), never hold more than the limits,
 // and a complete request's body goes through the OpenAI chat and completion
-// mappings, which accept it or name a reason.
+// mappings, which accept it or name a reason. The same bytes through the
+// constrained-sampling JsonGrammar: a live prefix closed by its completion()
+// is a JSON object Qt parses.
 #include "server/httpparser.h"
 #include "server/openairequest.h"
+#include "text/jsongrammar.h"
+
+#include <QJsonDocument>
 
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +20,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
+    {
+        sluice::text::JsonGrammar g;
+        std::string prefix;
+        for (size_t i = 1; i < size && g.advance(data[i]); ++i)
+            prefix += char(data[i]);
+        if (!g.dead()) {
+            const std::string rest = g.completion();
+            if (!g.complete() && rest.empty())
+                __builtin_trap();
+            if (!QJsonDocument::fromJson(QByteArray::fromStdString(prefix + rest)).isObject())
+                __builtin_trap();
+        }
+    }
     const size_t split = size_t(data[0]) * (size - 1) / 255;
     const std::string_view in(reinterpret_cast<const char *>(data + 1), size - 1);
     HttpLimits limits;
