@@ -22,7 +22,7 @@ using namespace sluice;
 
 namespace {
 
-int g_signalPipe[2] = {-1, -1};
+int g_signalPipe[2] = { -1, -1 };
 
 void onSignal(int)
 {
@@ -54,7 +54,7 @@ static int runServe(const std::vector<std::string> &args)
 
     int argc = 1;
     char name[] = "sluice-cli";
-    char *argv[] = {name, nullptr};
+    char *argv[] = { name, nullptr };
     QCoreApplication app(argc, argv);
 
     auto model = Model::open(opts);
@@ -77,9 +77,8 @@ static int runServe(const std::vector<std::string> &args)
         o.modelId = base.toStdString();
     }
     server::ApiServer server(*model, o);
-    QObject::connect(&server, &server::ApiServer::requestLogged, &server, [](const QString &line) {
-        std::fprintf(stderr, "%s\n", line.toUtf8().constData());
-    });
+    QObject::connect(&server, &server::ApiServer::requestLogged, &server,
+        [](const QString &line) { std::fprintf(stderr, "%s\n", line.toUtf8().constData()); });
     if (const Status st = server.start(); !st) {
         std::fprintf(stderr, "serve: %s\n", st.message().c_str());
         return 1;
@@ -93,13 +92,14 @@ static int runServe(const std::vector<std::string> &args)
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
     std::signal(SIGPIPE, SIG_IGN);
-    const QString shown = host.protocol() == QAbstractSocket::IPv6Protocol ? "[" + host.toString() + "]" : host.toString();
+    const QString shown
+        = host.protocol() == QAbstractSocket::IPv6Protocol ? "[" + host.toString() + "]" : host.toString();
     std::printf("serve: listening on http://%s:%u (model \"%s\")\n", shown.toUtf8().constData(), server.port(),
-                o.modelId.c_str());
+        o.modelId.c_str());
     std::fflush(stdout);
     const int rc = app.exec();
     std::fprintf(stderr, "serve: stopped\n");
     return rc;
 }
 
-static const cli::CommandRegistration reg{"serve", "A local OpenAI-compatible server", runServe};
+static const cli::CommandRegistration reg { "serve", "A local OpenAI-compatible server", runServe };

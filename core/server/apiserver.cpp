@@ -17,12 +17,12 @@ struct ApiServer::Connection {
     QTcpSocket *socket = nullptr;
     HttpRequestParser parser;
     QTimer idle;
-    bool busy = false;          // a response is under way (no further request is read)
+    bool busy = false; // a response is under way (no further request is read)
     bool keepAlive = true;
-    bool streaming = false;     // SSE headers sent (chunked body follows)
-    quint64 job = 0;            // the queued or running job
-    bool closed = false;        // disconnected; deleted on the next event-loop turn
-    QString line;               // "POST /v1/chat/completions" for the log
+    bool streaming = false; // SSE headers sent (chunked body follows)
+    quint64 job = 0; // the queued or running job
+    bool closed = false; // disconnected; deleted on the next event-loop turn
+    QString line; // "POST /v1/chat/completions" for the log
     QElapsedTimer clock;
 };
 
@@ -31,35 +31,57 @@ namespace {
 const char *reasonPhrase(int status)
 {
     switch (status) {
-    case 100: return "Continue";
-    case 200: return "OK";
-    case 204: return "No Content";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 411: return "Length Required";
-    case 413: return "Content Too Large";
-    case 414: return "URI Too Long";
-    case 415: return "Unsupported Media Type";
-    case 429: return "Too Many Requests";
-    case 431: return "Request Header Fields Too Large";
-    case 500: return "Internal Server Error";
-    case 503: return "Service Unavailable";
-    case 505: return "HTTP Version Not Supported";
-    default: return "Error";
+    case 100:
+        return "Continue";
+    case 200:
+        return "OK";
+    case 204:
+        return "No Content";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 411:
+        return "Length Required";
+    case 413:
+        return "Content Too Large";
+    case 414:
+        return "URI Too Long";
+    case 415:
+        return "Unsupported Media Type";
+    case 429:
+        return "Too Many Requests";
+    case 431:
+        return "Request Header Fields Too Large";
+    case 500:
+        return "Internal Server Error";
+    case 503:
+        return "Service Unavailable";
+    case 505:
+        return "HTTP Version Not Supported";
+    default:
+        return "Error";
     }
 }
 
 std::string errorType(int status)
 {
     switch (status) {
-    case 401: return "authentication_error";
-    case 404: return "not_found_error";
-    case 429: return "rate_limit_error";
+    case 401:
+        return "authentication_error";
+    case 404:
+        return "not_found_error";
+    case 429:
+        return "rate_limit_error";
     case 500:
-    case 503: return "server_error";
-    default: return "invalid_request_error";
+    case 503:
+        return "server_error";
+    default:
+        return "invalid_request_error";
     }
 }
 
@@ -80,7 +102,9 @@ QByteArray chunked(const QByteArray &bytes)
 } // namespace
 
 ApiServer::ApiServer(std::shared_ptr<Model> model, ServerOptions options, QObject *parent)
-    : QObject(parent), m_model(std::move(model)), m_options(std::move(options))
+    : QObject(parent)
+    , m_model(std::move(model))
+    , m_options(std::move(options))
 {
 }
 
@@ -100,14 +124,14 @@ ApiServer::~ApiServer()
 Status ApiServer::start()
 {
     if (!m_options.host.isLoopback() && m_options.apiKey.empty())
-        return makeError(ErrorCode::InvalidArgument, "listening on " + m_options.host.toString().toStdString() +
-                                                         " (not loopback) needs an API key");
+        return makeError(ErrorCode::InvalidArgument,
+            "listening on " + m_options.host.toString().toStdString() + " (not loopback) needs an API key");
     m_tcp = new QTcpServer(this);
     m_tcp->setMaxPendingConnections(m_options.maxConnections);
     if (!m_tcp->listen(m_options.host, m_options.port))
-        return makeError(ErrorCode::Io, "cannot listen on " + m_options.host.toString().toStdString() + ":" +
-                                            std::to_string(m_options.port) + ": " +
-                                            m_tcp->errorString().toStdString());
+        return makeError(ErrorCode::Io,
+            "cannot listen on " + m_options.host.toString().toStdString() + ":" + std::to_string(m_options.port) + ": "
+                + m_tcp->errorString().toStdString());
     connect(m_tcp, &QTcpServer::newConnection, this, &ApiServer::onNewConnection);
     m_generator = new Generator(m_model, m_options.modelId);
     m_generator->moveToThread(&m_thread);
@@ -181,8 +205,8 @@ void ApiServer::onReadable(Connection *c)
     while (!c->closed && !c->busy && c->socket->bytesAvailable() > 0) {
         const QByteArray bytes = c->socket->read(64 * 1024);
         auto state = c->parser.feed(std::string_view(bytes.constData(), size_t(bytes.size())));
-        if (state == HttpRequestParser::State::HeadersDone && c->parser.request().expectsContinue() &&
-            c->parser.request().body.empty())
+        if (state == HttpRequestParser::State::HeadersDone && c->parser.request().expectsContinue()
+            && c->parser.request().body.empty())
             c->socket->write("HTTP/1.1 100 Continue\r\n\r\n");
         if (state == HttpRequestParser::State::Failed) {
             c->keepAlive = false;
@@ -190,7 +214,7 @@ void ApiServer::onReadable(Connection *c)
             c->line = QStringLiteral("(unparsed request)");
             c->clock.start();
             const int status = c->parser.errorStatus();
-            respondError(c, {status, c->parser.errorMessage(), errorType(status)});
+            respondError(c, { status, c->parser.errorMessage(), errorType(status) });
             return;
         }
         if (state == HttpRequestParser::State::Complete) {
@@ -208,9 +232,9 @@ QByteArray ApiServer::commonHeaders() const
 {
     QByteArray h = "Server: sluice\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n";
     if (!m_options.corsOrigin.empty())
-        h += "Access-Control-Allow-Origin: " + QByteArray::fromStdString(m_options.corsOrigin) +
-             "\r\nAccess-Control-Allow-Headers: Authorization, Content-Type\r\n"
-             "Access-Control-Allow-Methods: GET, POST, OPTIONS\r\n";
+        h += "Access-Control-Allow-Origin: " + QByteArray::fromStdString(m_options.corsOrigin)
+            + "\r\nAccess-Control-Allow-Headers: Authorization, Content-Type\r\n"
+              "Access-Control-Allow-Methods: GET, POST, OPTIONS\r\n";
     return h;
 }
 
@@ -282,35 +306,42 @@ void ApiServer::handle(Connection *c, HttpRequest request)
     c->line = QString::fromStdString(request.method + " " + request.path);
     c->clock.start();
     const std::string &path = request.path;
-    const bool known = path == "/health" || path == "/v1/models" || path.rfind("/v1/models/", 0) == 0 ||
-                       path == "/v1/chat/completions" || path == "/v1/completions";
+    const bool known = path == "/health" || path == "/v1/models" || path.rfind("/v1/models/", 0) == 0
+        || path == "/v1/chat/completions" || path == "/v1/completions";
     if (!known)
-        return respondError(c, {404, "no route " + request.method + " " + path, "invalid_request_error", "", "unknown_url"});
+        return respondError(
+            c, { 404, "no route " + request.method + " " + path, "invalid_request_error", "", "unknown_url" });
     if (request.method == "OPTIONS" && !m_options.corsOrigin.empty())
         return respond(c, 204, {});
     if (!m_options.apiKey.empty() && path != "/health") {
         const std::string *auth = request.header("authorization");
         const std::string expected = "Bearer " + m_options.apiKey;
         if (!auth || !sameSecret(*auth, expected))
-            return respondError(c, {401, auth ? "the API key is wrong" : "an API key is required (Authorization: Bearer KEY)",
-                                    "authentication_error", "", "invalid_api_key"});
+            return respondError(c,
+                { 401, auth ? "the API key is wrong" : "an API key is required (Authorization: Bearer KEY)",
+                    "authentication_error", "", "invalid_api_key" });
     }
     const QString id = QString::fromStdString(m_options.modelId);
-    const QJsonObject modelObject{{"id", id}, {"object", "model"}, {"created", 0}, {"owned_by", "sluice"}};
+    const QJsonObject modelObject { { "id", id }, { "object", "model" }, { "created", 0 }, { "owned_by", "sluice" } };
     const bool post = path == "/v1/chat/completions" || path == "/v1/completions";
     if (request.method != (post ? "POST" : "GET"))
-        return respondError(c, {405, request.method + " is not allowed on " + path + " (use " + (post ? "POST" : "GET") + ")"});
+        return respondError(
+            c, { 405, request.method + " is not allowed on " + path + " (use " + (post ? "POST" : "GET") + ")" });
     if (path == "/health") {
-        const QJsonObject o{{"status", "ok"}, {"model", id}, {"busy", m_running != 0}, {"queued", int(m_queue.size())}};
+        const QJsonObject o { { "status", "ok" }, { "model", id }, { "busy", m_running != 0 },
+            { "queued", int(m_queue.size()) } };
         return respond(c, 200, QJsonDocument(o).toJson(QJsonDocument::Compact));
     }
     if (path == "/v1/models")
-        return respond(c, 200, QJsonDocument(QJsonObject{{"object", "list"}, {"data", QJsonArray{modelObject}}})
-                                   .toJson(QJsonDocument::Compact));
+        return respond(c, 200,
+            QJsonDocument(QJsonObject { { "object", "list" }, { "data", QJsonArray { modelObject } } })
+                .toJson(QJsonDocument::Compact));
     if (path.rfind("/v1/models/", 0) == 0) {
         if (path.substr(11) != m_options.modelId)
-            return respondError(c, {404, "the model '" + path.substr(11) + "' does not exist (this server has '" +
-                                             m_options.modelId + "')", "invalid_request_error", "model", "model_not_found"});
+            return respondError(c,
+                { 404,
+                    "the model '" + path.substr(11) + "' does not exist (this server has '" + m_options.modelId + "')",
+                    "invalid_request_error", "model", "model_not_found" });
         return respond(c, 200, QJsonDocument(modelObject).toJson(QJsonDocument::Compact));
     }
     handleCompletion(c, request, path == "/v1/chat/completions");
@@ -328,11 +359,13 @@ void ApiServer::handleCompletion(Connection *c, const HttpRequest &request, bool
     if (!ok)
         return respondError(c, error);
     if (!j.job.model.empty() && j.job.model != m_options.modelId)
-        return respondError(c, {404, "the model '" + j.job.model + "' does not exist (this server has '" +
-                                         m_options.modelId + "')", "invalid_request_error", "model", "model_not_found"});
+        return respondError(c,
+            { 404, "the model '" + j.job.model + "' does not exist (this server has '" + m_options.modelId + "')",
+                "invalid_request_error", "model", "model_not_found" });
     if (int(m_queue.size()) >= m_options.maxQueue && (m_running != 0 || !m_queue.empty()))
-        return respondError(c, {429, "the queue is full (" + std::to_string(m_queue.size()) +
-                                         " requests wait); try again later", "rate_limit_error", "", "queue_full"});
+        return respondError(c,
+            { 429, "the queue is full (" + std::to_string(m_queue.size()) + " requests wait); try again later",
+                "rate_limit_error", "", "queue_full" });
     j.id = m_nextId++;
     j.conn = c;
     c->job = j.id;
@@ -348,8 +381,8 @@ void ApiServer::dispatch()
     m_queue.pop_front();
     m_running = j.id;
     m_runningConn = j.conn;
-    QMetaObject::invokeMethod(m_generator, [g = m_generator, id = j.id, job = std::move(j.job)] { g->run(id, job); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_generator, [g = m_generator, id = j.id, job = std::move(j.job)] { g->run(id, job); }, Qt::QueuedConnection);
 }
 
 void ApiServer::onStreamData(quint64 id, const QByteArray &bytes)
@@ -359,9 +392,9 @@ void ApiServer::onStreamData(quint64 id, const QByteArray &bytes)
         return;
     if (!c->streaming) {
         c->streaming = true;
-        c->socket->write("HTTP/1.1 200 OK\r\n" + commonHeaders() +
-                         "Content-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n" +
-                         (c->keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"));
+        c->socket->write("HTTP/1.1 200 OK\r\n" + commonHeaders()
+            + "Content-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n"
+            + (c->keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"));
     }
     c->socket->write(chunked(bytes));
 }

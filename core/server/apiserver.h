@@ -33,13 +33,13 @@ class Generator;
 
 struct ServerOptions {
     QHostAddress host = QHostAddress::LocalHost;
-    quint16 port = 8080;        // 0 = any free port (port() tells)
-    std::string apiKey;         // required for a non-loopback host
-    std::string modelId;        // the name /v1/models lists and requests must use
-    int maxQueue = 16;          // requests waiting behind the running one
+    quint16 port = 8080; // 0 = any free port (port() tells)
+    std::string apiKey; // required for a non-loopback host
+    std::string modelId; // the name /v1/models lists and requests must use
+    int maxQueue = 16; // requests waiting behind the running one
     int maxConnections = 64;
-    int idleTimeoutMs = 60000;  // a connection that sends no complete request for this long is closed
-    std::string corsOrigin;     // "" = no CORS headers at all
+    int idleTimeoutMs = 60000; // a connection that sends no complete request for this long is closed
+    std::string corsOrigin; // "" = no CORS headers at all
     HttpLimits http;
     RequestLimits request;
 };

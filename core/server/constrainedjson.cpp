@@ -14,7 +14,7 @@ std::vector<std::string> jsonVocabulary(const Model &model)
     const int vocab = model.info().vocab;
     std::vector<std::string> out(size_t(std::max(0, vocab)));
     for (int id = 0; id < vocab; ++id) {
-        const int ids[] = {id};
+        const int ids[] = { id };
         std::string bytes = model.detokenize(ids);
         if (bytes.empty())
             continue;
@@ -26,8 +26,7 @@ std::vector<std::string> jsonVocabulary(const Model &model)
 }
 
 Expected<GenerationResult> generateJson(Session &session, const std::vector<std::string> &vocabulary,
-                                        std::span<const int> sequence, const SamplingParams &params,
-                                        const TokenCallback &onToken)
+    std::span<const int> sequence, const SamplingParams &params, const TokenCallback &onToken)
 {
     std::vector<float> logits;
     auto pre = session.prefill(sequence, &logits);
@@ -59,8 +58,9 @@ Expected<GenerationResult> generateJson(Session &session, const std::vector<std:
                 candidates.emplace_back(logits[id], int(id));
         }
         if (candidates.empty())
-            return makeError(ErrorCode::Unsupported, "constrained JSON sampling: no token of the vocabulary continues the "
-                                                     "document (the tokenizer lacks single-byte tokens?)");
+            return makeError(ErrorCode::Unsupported,
+                "constrained JSON sampling: no token of the vocabulary continues the "
+                "document (the tokenizer lacks single-byte tokens?)");
         int pick = 0;
         if (params.temperature <= 0.0f) {
             pick = std::max_element(candidates.begin(), candidates.end())->second;
@@ -117,7 +117,7 @@ Expected<GenerationResult> generateJson(Session &session, const std::vector<std:
             r.reason = StopReason::ContextFull;
             break;
         }
-        const int ids[] = {pick};
+        const int ids[] = { pick };
         if (Status st = session.eval(ids, &logits); !st)
             return st;
     }

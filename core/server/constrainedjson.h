@@ -20,7 +20,6 @@ namespace sluice::server {
 std::vector<std::string> jsonVocabulary(const Model &model);
 
 Expected<GenerationResult> generateJson(Session &session, const std::vector<std::string> &vocabulary,
-                                        std::span<const int> sequence, const SamplingParams &params,
-                                        const TokenCallback &onToken);
+    std::span<const int> sequence, const SamplingParams &params, const TokenCallback &onToken);
 
 } // namespace sluice::server

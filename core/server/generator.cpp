@@ -61,10 +61,10 @@ QJsonArray toolCallsJson(const std::vector<ChatToolCall> &calls, bool withIndex)
 {
     QJsonArray out;
     for (size_t i = 0; i < calls.size(); ++i) {
-        QJsonObject c{{"id", QString::fromStdString(calls[i].id)},
-                      {"type", "function"},
-                      {"function", QJsonObject{{"name", QString::fromStdString(calls[i].name)},
-                                               {"arguments", QString::fromStdString(calls[i].arguments)}}}};
+        QJsonObject c { { "id", QString::fromStdString(calls[i].id) }, { "type", "function" },
+            { "function",
+                QJsonObject { { "name", QString::fromStdString(calls[i].name) },
+                    { "arguments", QString::fromStdString(calls[i].arguments) } } } };
         if (withIndex)
             c.insert("index", int(i));
         out.append(c);
@@ -79,9 +79,9 @@ QByteArray sse(const QJsonObject &o)
 
 bool sameOptions(const ChatOptions &a, const ChatOptions &b)
 {
-    return a.thinking == b.thinking && a.thinkingEffort == b.thinkingEffort && a.toolsJson == b.toolsJson &&
-           a.toolChoice == b.toolChoice && a.responseFormat == b.responseFormat &&
-           a.responseSchemaJson == b.responseSchemaJson;
+    return a.thinking == b.thinking && a.thinkingEffort == b.thinkingEffort && a.toolsJson == b.toolsJson
+        && a.toolChoice == b.toolChoice && a.responseFormat == b.responseFormat
+        && a.responseSchemaJson == b.responseSchemaJson;
 }
 
 } // namespace
@@ -92,7 +92,8 @@ struct Generator::Prepared {
 };
 
 Generator::Generator(std::shared_ptr<Model> model, std::string modelId)
-    : m_model(std::move(model)), m_modelId(std::move(modelId))
+    : m_model(std::move(model))
+    , m_modelId(std::move(modelId))
 {
     auto s = m_model->createSession();
     if (s)
@@ -136,14 +137,14 @@ bool Generator::prepare(quint64 id, const CompletionJob &job, Prepared &p, ApiEr
         const QString path = m_imageDir.filePath(QStringLiteral("image-%1-%2").arg(id).arg(i));
         QFile f(path);
         if (!m_imageDir.isValid() || !f.open(QIODevice::WriteOnly) || f.write(job.images[i]) != job.images[i].size()) {
-            error = {500, "could not stage image " + std::to_string(i) + " in a temporary folder", "server_error"};
+            error = { 500, "could not stage image " + std::to_string(i) + " in a temporary folder", "server_error" };
             return false;
         }
         f.close();
         const Status st = s.addImage(path.toStdString());
         QFile::remove(path);
         if (!st) {
-            error = {400, "image " + std::to_string(i) + ": " + st.message()};
+            error = { 400, "image " + std::to_string(i) + ": " + st.message() };
             error.param = "messages";
             s.clearImages();
             return false;
@@ -155,14 +156,14 @@ bool Generator::prepare(quint64 id, const CompletionJob &job, Prepared &p, ApiEr
     }
     auto full = m_model->renderChatChecked(job.messages, job.chat, s.imageSizes());
     if (!full) {
-        error = {400, full.status().message()};
+        error = { 400, full.status().message() };
         error.param = "messages";
         return false;
     }
     p.sequence = std::move(*full);
     const size_t k = m_lastMessages.size();
-    if (job.images.empty() && !m_lastIds.empty() && job.messages.size() >= k + 2 &&
-        job.messages[k].role == "assistant" && sameOptions(job.chat, m_lastOptions)) {
+    if (job.images.empty() && !m_lastIds.empty() && job.messages.size() >= k + 2 && job.messages[k].role == "assistant"
+        && sameOptions(job.chat, m_lastOptions)) {
         ChatOptions through = job.chat;
         through.addGenerationPrompt = false;
         std::vector<ChatMessage> ours = m_lastMessages;
@@ -170,8 +171,8 @@ bool Generator::prepare(quint64 id, const CompletionJob &job, Prepared &p, ApiEr
         const std::vector<ChatMessage> theirs(job.messages.begin(), job.messages.begin() + ptrdiff_t(k + 1));
         const auto a = m_model->renderChatChecked(ours, through);
         const auto b = m_model->renderChatChecked(theirs, through);
-        if (a && b && *a == *b && p.sequence.size() >= b->size() &&
-            std::equal(b->begin(), b->end(), p.sequence.begin())) {
+        if (a && b && *a == *b && p.sequence.size() >= b->size()
+            && std::equal(b->begin(), b->end(), p.sequence.begin())) {
             std::vector<int> ids = m_lastIds;
             ids.insert(ids.end(), p.sequence.begin() + ptrdiff_t(b->size()), p.sequence.end());
             p.sequence = std::move(ids);
@@ -195,14 +196,15 @@ void Generator::run(quint64 id, const CompletionJob &request)
     const QString objectId = QStringLiteral("%1-%2-%3").arg(chat ? "chatcmpl" : "cmpl").arg(created).arg(id);
     const QString modelId = QString::fromStdString(m_modelId);
     const auto errorOut = [&](const ApiError &e) {
-        Q_EMIT finished(id, e.status, e.toJson(), QStringLiteral("error %1: %2").arg(e.status).arg(QString::fromStdString(e.message)));
+        Q_EMIT finished(id, e.status, e.toJson(),
+            QStringLiteral("error %1: %2").arg(e.status).arg(QString::fromStdString(e.message)));
     };
     if (takeCancelled(id)) {
         Q_EMIT finished(id, 499, {}, QStringLiteral("cancelled before start"));
         return;
     }
     if (!m_session) {
-        errorOut({503, "the server has no session: " + m_sessionError, "server_error"});
+        errorOut({ 503, "the server has no session: " + m_sessionError, "server_error" });
         return;
     }
     Prepared p;
@@ -217,14 +219,14 @@ void Generator::run(quint64 id, const CompletionJob &request)
     }
     const int context = m_session->contextLength();
     if (p.sequence.empty()) {
-        errorOut({400, "the prompt is empty", "invalid_request_error", chat ? "messages" : "prompt"});
+        errorOut({ 400, "the prompt is empty", "invalid_request_error", chat ? "messages" : "prompt" });
         return;
     }
     if (int(p.sequence.size()) >= context) {
-        errorOut({400,
-                  "the prompt has " + std::to_string(p.sequence.size()) + " tokens; this server's context is " +
-                      std::to_string(context) + " tokens",
-                  "invalid_request_error", chat ? "messages" : "prompt", "context_length_exceeded"});
+        errorOut({ 400,
+            "the prompt has " + std::to_string(p.sequence.size()) + " tokens; this server's context is "
+                + std::to_string(context) + " tokens",
+            "invalid_request_error", chat ? "messages" : "prompt", "context_length_exceeded" });
         return;
     }
     SamplingParams sp = job.sampling;
@@ -240,18 +242,15 @@ void Generator::run(quint64 id, const CompletionJob &request)
     std::string sentReasoning, sentContent, sentText;
     bool first = true;
     const auto chunk = [&](const QJsonObject &delta, const QJsonValue &finish) {
-        QJsonObject choice{{"index", 0}, {"finish_reason", finish}};
+        QJsonObject choice { { "index", 0 }, { "finish_reason", finish } };
         if (chat)
             choice.insert("delta", delta);
         else
             choice.insert("text", delta.value("content"));
         if (!chat)
             choice.insert("logprobs", QJsonValue::Null);
-        return QJsonObject{{"id", objectId},
-                           {"object", chat ? "chat.completion.chunk" : "text_completion"},
-                           {"created", created},
-                           {"model", modelId},
-                           {"choices", QJsonArray{choice}}};
+        return QJsonObject { { "id", objectId }, { "object", chat ? "chat.completion.chunk" : "text_completion" },
+            { "created", created }, { "model", modelId }, { "choices", QJsonArray { choice } } };
     };
     const auto onToken = [&](const GeneratedToken &t) {
         generated.push_back(t.id);
@@ -259,7 +258,7 @@ void Generator::run(quint64 id, const CompletionJob &request)
             return !isCancelled(id);
         QByteArray out;
         if (first && chat) {
-            out += sse(chunk(QJsonObject{{"role", "assistant"}, {"content", ""}}, QJsonValue::Null));
+            out += sse(chunk(QJsonObject { { "role", "assistant" }, { "content", "" } }, QJsonValue::Null));
             first = false;
         }
         std::string reasoning, content;
@@ -303,10 +302,12 @@ void Generator::run(quint64 id, const CompletionJob &request)
         return;
     }
     if (!r) {
-        const ApiError e{500, "generation failed: " + r.status().message(), "server_error"};
+        const ApiError e { 500, "generation failed: " + r.status().message(), "server_error" };
         if (job.stream && !first)
-            Q_EMIT finished(id, 200, sse(QJsonObject{{"error", QJsonDocument::fromJson(e.toJson()).object().value("error")}}) + "data: [DONE]\n\n",
-                            QStringLiteral("error mid-stream: %1").arg(QString::fromStdString(e.message)));
+            Q_EMIT finished(id, 200,
+                sse(QJsonObject { { "error", QJsonDocument::fromJson(e.toJson()).object().value("error") } })
+                    + "data: [DONE]\n\n",
+                QStringLiteral("error mid-stream: %1").arg(QString::fromStdString(e.message)));
         else
             errorOut(e);
         return;
@@ -322,34 +323,28 @@ void Generator::run(quint64 id, const CompletionJob &request)
     const QString finish = !reply.toolCalls.empty() ? "tool_calls" : length ? "length" : "stop";
 
     // The splice for the next request: only a reply that ended its message.
-    if (chat && !jsonMode && g.reason == StopReason::EndOfSequence && !g.tokens.empty() &&
-        g.tokens.back() == m_model->info().endOfMsgId && job.images.empty()) {
+    if (chat && !jsonMode && g.reason == StopReason::EndOfSequence && !g.tokens.empty()
+        && g.tokens.back() == m_model->info().endOfMsgId && job.images.empty()) {
         m_lastMessages = job.messages;
         m_lastOptions = job.chat;
-        m_lastReply = ChatMessage{"assistant", reply.content, reply.reasoning, 0, reply.toolCalls};
+        m_lastReply = ChatMessage { "assistant", reply.content, reply.reasoning, 0, reply.toolCalls };
         m_lastIds = p.sequence;
         m_lastIds.insert(m_lastIds.end(), g.tokens.begin(), g.tokens.end());
     }
 
     const int completion = int(g.tokens.size());
-    const QJsonObject usage{{"prompt_tokens", g.promptTokens},
-                            {"completion_tokens", completion},
-                            {"total_tokens", g.promptTokens + completion},
-                            {"prompt_tokens_details", QJsonObject{{"cached_tokens", g.reusedTokens}}}};
+    const QJsonObject usage { { "prompt_tokens", g.promptTokens }, { "completion_tokens", completion },
+        { "total_tokens", g.promptTokens + completion },
+        { "prompt_tokens_details", QJsonObject { { "cached_tokens", g.reusedTokens } } } };
     const uint64_t lookups = g.totals.demandHits + g.totals.demandMisses;
     const double decodeRate = completion > 1 && g.decodeSeconds > 0 ? (completion - 1) / g.decodeSeconds : 0.0;
-    const QJsonObject stats{{"reused_tokens", g.reusedTokens},
-                            {"prefill_tokens", g.prefillTokens},
-                            {"spliced", p.spliced},
-                            {"images", int(job.images.size())},
-                            {"images_encoded", g.imagesEncoded},
-                            {"prefill_seconds", g.prefillSeconds},
-                            {"decode_seconds", g.decodeSeconds},
-                            {"tokens_per_second", decodeRate},
-                            {"hit_rate", lookups ? double(g.totals.demandHits) / double(lookups) : 0.0},
-                            {"bytes_read", qint64(g.totals.bytesRead)},
-                            {"resident_bytes", qint64(g.totals.residentBytes)},
-                            {"budget_bytes", qint64(m_model->info().budgetBytes)}};
+    const QJsonObject stats { { "reused_tokens", g.reusedTokens }, { "prefill_tokens", g.prefillTokens },
+        { "spliced", p.spliced }, { "images", int(job.images.size()) }, { "images_encoded", g.imagesEncoded },
+        { "prefill_seconds", g.prefillSeconds }, { "decode_seconds", g.decodeSeconds },
+        { "tokens_per_second", decodeRate },
+        { "hit_rate", lookups ? double(g.totals.demandHits) / double(lookups) : 0.0 },
+        { "bytes_read", qint64(g.totals.bytesRead) }, { "resident_bytes", qint64(g.totals.residentBytes) },
+        { "budget_bytes", qint64(m_model->info().budgetBytes) } };
     const QString summary = QStringLiteral("%1 prompt (%2 reused), %3 generated, %4 tok/s, %5")
                                 .arg(g.promptTokens)
                                 .arg(g.reusedTokens)
@@ -359,7 +354,7 @@ void Generator::run(quint64 id, const CompletionJob &request)
     if (job.stream) {
         QByteArray out;
         if (first && chat)
-            out += sse(chunk(QJsonObject{{"role", "assistant"}, {"content", ""}}, QJsonValue::Null));
+            out += sse(chunk(QJsonObject { { "role", "assistant" }, { "content", "" } }, QJsonValue::Null));
         // What the hold-back kept (a partial character or stop-string prefix that never completed).
         QJsonObject delta;
         if (reply.reasoning.size() > sentReasoning.size())
@@ -370,25 +365,22 @@ void Generator::run(quint64 id, const CompletionJob &request)
             delta.insert("tool_calls", toolCallsJson(reply.toolCalls, true));
         if (!delta.isEmpty())
             out += sse(chunk(delta, QJsonValue::Null));
-        out += sse(chunk(QJsonObject{}, finish));
+        out += sse(chunk(QJsonObject {}, finish));
         if (job.includeUsage)
-            out += sse(QJsonObject{{"id", objectId},
-                                   {"object", chat ? "chat.completion.chunk" : "text_completion"},
-                                   {"created", created},
-                                   {"model", modelId},
-                                   {"choices", QJsonArray{}},
-                                   {"usage", usage},
-                                   {"sluice", stats}});
+            out += sse(QJsonObject { { "id", objectId },
+                { "object", chat ? "chat.completion.chunk" : "text_completion" }, { "created", created },
+                { "model", modelId }, { "choices", QJsonArray {} }, { "usage", usage }, { "sluice", stats } });
         out += "data: [DONE]\n\n";
         Q_EMIT finished(id, 200, out, summary);
         return;
     }
-    QJsonObject choice{{"index", 0}, {"finish_reason", finish}};
+    QJsonObject choice { { "index", 0 }, { "finish_reason", finish } };
     if (chat) {
-        QJsonObject message{{"role", "assistant"},
-                            {"content", reply.content.empty() && !reply.toolCalls.empty()
-                                            ? QJsonValue(QJsonValue::Null)
-                                            : QJsonValue(QString::fromStdString(reply.content))}};
+        QJsonObject message { { "role", "assistant" },
+            { "content",
+                reply.content.empty() && !reply.toolCalls.empty()
+                    ? QJsonValue(QJsonValue::Null)
+                    : QJsonValue(QString::fromStdString(reply.content)) } };
         if (!reply.reasoning.empty())
             message.insert("reasoning_content", QString::fromStdString(reply.reasoning));
         if (!reply.toolCalls.empty())
@@ -398,13 +390,9 @@ void Generator::run(quint64 id, const CompletionJob &request)
         choice.insert("text", QString::fromStdString(reply.content));
         choice.insert("logprobs", QJsonValue::Null);
     }
-    const QJsonObject body{{"id", objectId},
-                           {"object", chat ? "chat.completion" : "text_completion"},
-                           {"created", created},
-                           {"model", modelId},
-                           {"choices", QJsonArray{choice}},
-                           {"usage", usage},
-                           {"sluice", stats}};
+    const QJsonObject body { { "id", objectId }, { "object", chat ? "chat.completion" : "text_completion" },
+        { "created", created }, { "model", modelId }, { "choices", QJsonArray { choice } }, { "usage", usage },
+        { "sluice", stats } };
     Q_EMIT finished(id, 200, QJsonDocument(body).toJson(QJsonDocument::Compact), summary);
 }
 

@@ -66,7 +66,7 @@ private:
     std::mutex m_mutex;
     std::set<quint64> m_cancelled;
     quint64 m_running = 0;
-    std::atomic<uint64_t> m_generatedTokens{0};
+    std::atomic<uint64_t> m_generatedTokens { 0 };
 };
 
 } // namespace sluice::server

@@ -56,11 +56,11 @@ std::pair<size_t, size_t> headEnd(std::string_view s)
         if (s[i] != '\n')
             continue;
         if (i + 1 < s.size() && s[i + 1] == '\n')
-            return {i + 1, 1};
+            return { i + 1, 1 };
         if (i + 2 < s.size() && s[i + 1] == '\r' && s[i + 2] == '\n')
-            return {i + 1, 2};
+            return { i + 1, 2 };
     }
-    return {std::string_view::npos, 0};
+    return { std::string_view::npos, 0 };
 }
 
 } // namespace
@@ -228,8 +228,9 @@ HttpRequestParser::State HttpRequestParser::parseHead()
         if (ec != std::errc() || p != e || length->empty())
             return fail(400, "malformed Content-Length");
         if (n > m_limits.maxBody)
-            return fail(413, "request body of " + std::to_string(n) + " bytes is over the limit of " +
-                                 std::to_string(m_limits.maxBody) + " bytes");
+            return fail(413,
+                "request body of " + std::to_string(n) + " bytes is over the limit of "
+                    + std::to_string(m_limits.maxBody) + " bytes");
         m_bodyLength = n;
     }
     m_request.body.reserve(size_t(m_bodyLength));

@@ -28,9 +28,9 @@ struct HttpLimits {
 
 struct HttpRequest {
     std::string method;
-    std::string target;     // as sent ("/v1/models?x=1")
-    std::string path;       // target without the query
-    int versionMinor = 1;   // HTTP/1.x
+    std::string target; // as sent ("/v1/models?x=1")
+    std::string path; // target without the query
+    int versionMinor = 1; // HTTP/1.x
     std::vector<std::pair<std::string, std::string>> headers; // names lower-cased, values trimmed
     std::string body;
 
@@ -43,13 +43,16 @@ struct HttpRequest {
 class HttpRequestParser {
 public:
     enum class State {
-        NeedMore,       // feed more bytes
-        HeadersDone,    // the head is complete and the body is still to come (see expectsContinue)
-        Complete,       // request() is whole; consumed() bytes of the input belonged to it
-        Failed,         // errorStatus()/errorMessage() say why; the connection should close
+        NeedMore, // feed more bytes
+        HeadersDone, // the head is complete and the body is still to come (see expectsContinue)
+        Complete, // request() is whole; consumed() bytes of the input belonged to it
+        Failed, // errorStatus()/errorMessage() say why; the connection should close
     };
 
-    explicit HttpRequestParser(HttpLimits limits = {}) : m_limits(limits) {}
+    explicit HttpRequestParser(HttpLimits limits = {})
+        : m_limits(limits)
+    {
+    }
 
     // Appends bytes and advances. After Complete, call reset() and feed the
     // unconsumed rest (pipelined requests) again.
@@ -69,7 +72,7 @@ private:
 
     HttpLimits m_limits;
     State m_state = State::NeedMore;
-    std::string m_head;       // bytes of the head so far
+    std::string m_head; // bytes of the head so far
     uint64_t m_bodyLength = 0;
     HttpRequest m_request;
     std::string m_leftover;

@@ -10,10 +10,10 @@ namespace sluice::server {
 
 QByteArray ApiError::toJson() const
 {
-    QJsonObject e{{"message", QString::fromStdString(message)}, {"type", QString::fromStdString(type)}};
+    QJsonObject e { { "message", QString::fromStdString(message) }, { "type", QString::fromStdString(type) } };
     e.insert("param", param.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QString::fromStdString(param)));
     e.insert("code", code.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QString::fromStdString(code)));
-    return QJsonDocument(QJsonObject{{"error", e}}).toJson(QJsonDocument::Compact);
+    return QJsonDocument(QJsonObject { { "error", e } }).toJson(QJsonDocument::Compact);
 }
 
 namespace {
@@ -28,11 +28,12 @@ bool fail(ApiError &error, std::string param, std::string message, int status = 
 
 bool parseObject(const QByteArray &body, QJsonObject &out, ApiError &error)
 {
-    QJsonParseError pe{};
+    QJsonParseError pe {};
     const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
     if (pe.error != QJsonParseError::NoError)
-        return fail(error, "", "the request body is not valid JSON (" + pe.errorString().toStdString() + " at offset " +
-                                   std::to_string(pe.offset) + ")");
+        return fail(error, "",
+            "the request body is not valid JSON (" + pe.errorString().toStdString() + " at offset "
+                + std::to_string(pe.offset) + ")");
     if (!doc.isObject())
         return fail(error, "", "the request body must be a JSON object");
     out = doc.object();
@@ -47,15 +48,16 @@ bool readNumber(const QJsonObject &o, const char *key, double lo, double hi, dou
     if (v.isUndefined() || v.isNull())
         return true;
     if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() < lo || v.toDouble() > hi)
-        return fail(error, key, std::string("'") + key + "' must be a number in " + std::to_string(lo).substr(0, 4) +
-                                    ".." + std::to_string(hi).substr(0, 4));
+        return fail(error, key,
+            std::string("'") + key + "' must be a number in " + std::to_string(lo).substr(0, 4) + ".."
+                + std::to_string(hi).substr(0, 4));
     out = v.toDouble();
     given = true;
     return true;
 }
 
-bool readInteger(const QJsonObject &o, const char *key, double lo, double hi, int64_t &out, bool &given,
-                 ApiError &error)
+bool readInteger(
+    const QJsonObject &o, const char *key, double lo, double hi, int64_t &out, bool &given, ApiError &error)
 {
     double d = 0;
     if (!readNumber(o, key, lo, hi, d, given, error))
@@ -115,7 +117,7 @@ bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob
     if (!readInteger(o, "seed", -9007199254740991.0, 9007199254740991.0, n, given, error))
         return false;
     job.sampling.seed = given ? uint64_t(n) : 0;
-    for (const char *key : {"max_completion_tokens", "max_tokens"}) {
+    for (const char *key : { "max_completion_tokens", "max_tokens" }) {
         if (!readInteger(o, key, 1, limits.maxTokensCap, n, given, error))
             return false;
         if (given && !job.maxTokensGiven) {
@@ -151,8 +153,8 @@ bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob
         const QString type = rf.toObject().value("type").toString();
         if (type == "json_schema")
             return fail(error, "response_format",
-                        "response_format 'json_schema' is not supported yet (json_object is): this server enforces "
-                        "JSON output only by constrained sampling, which has no schema automaton yet");
+                "response_format 'json_schema' is not supported yet (json_object is): this server enforces "
+                "JSON output only by constrained sampling, which has no schema automaton yet");
         if (type == "json_object")
             job.chat.responseFormat = "json_object";
         else if (type != "text")
@@ -162,8 +164,8 @@ bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob
 }
 
 // A message's content: a string, null, or a list of text / image_url parts.
-bool readContent(const QJsonValue &content, const std::string &where, const RequestLimits &limits,
-                 CompletionJob &job, ChatMessage &m, ApiError &error)
+bool readContent(const QJsonValue &content, const std::string &where, const RequestLimits &limits, CompletionJob &job,
+    ChatMessage &m, ApiError &error)
 {
     if (content.isString()) {
         m.content = content.toString().toStdString();
@@ -196,8 +198,8 @@ bool readContent(const QJsonValue &content, const std::string &where, const Requ
             job.images.push_back(std::move(bytes));
             ++m.imageCount;
         } else {
-            return fail(error, at + ".type", "unsupported content part type '" + type.toStdString() +
-                                                 "' (text and image_url are accepted)");
+            return fail(error, at + ".type",
+                "unsupported content part type '" + type.toStdString() + "' (text and image_url are accepted)");
         }
     }
     return true;
@@ -221,11 +223,11 @@ bool readToolCalls(const QJsonValue &v, const std::string &where, ChatMessage &m
             args = QString::fromUtf8(QJsonDocument(f.value("arguments").toObject()).toJson(QJsonDocument::Compact));
         if (args.isEmpty())
             args = QStringLiteral("{}");
-        QJsonParseError pe{};
+        QJsonParseError pe {};
         if (!QJsonDocument::fromJson(args.toUtf8(), &pe).isObject())
             return fail(error, at + ".function.arguments", "tool call arguments must be a JSON object");
-        m.toolCalls.push_back({c.value("id").toString().toStdString(), f.value("name").toString().toStdString(),
-                               args.toStdString()});
+        m.toolCalls.push_back(
+            { c.value("id").toString().toStdString(), f.value("name").toString().toStdString(), args.toStdString() });
     }
     return true;
 }
@@ -240,13 +242,13 @@ bool decodeDataUrl(const QString &url, QByteArray &bytes, std::string &why)
     }
     const qsizetype comma = url.indexOf(QLatin1Char(','));
     const QString meta = url.mid(5, comma < 0 ? 0 : comma - 5);
-    if (comma < 0 || !meta.endsWith(QLatin1String(";base64"), Qt::CaseInsensitive) ||
-        !meta.startsWith(QLatin1String("image/"), Qt::CaseInsensitive)) {
+    if (comma < 0 || !meta.endsWith(QLatin1String(";base64"), Qt::CaseInsensitive)
+        || !meta.startsWith(QLatin1String("image/"), Qt::CaseInsensitive)) {
         why = "an image data URL must be data:image/<type>;base64,<data>";
         return false;
     }
-    const auto decoded = QByteArray::fromBase64Encoding(url.mid(comma + 1).toLatin1(),
-                                                        QByteArray::AbortOnBase64DecodingErrors);
+    const auto decoded
+        = QByteArray::fromBase64Encoding(url.mid(comma + 1).toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
     if (!decoded || decoded.decoded.isEmpty()) {
         why = "the image data URL is not valid base64";
         return false;
@@ -255,8 +257,8 @@ bool decodeDataUrl(const QString &url, QByteArray &bytes, std::string &why)
     return true;
 }
 
-bool parseChatRequest(const QByteArray &body, bool thinkingDefault, const RequestLimits &limits, CompletionJob &job,
-                      ApiError &error)
+bool parseChatRequest(
+    const QByteArray &body, bool thinkingDefault, const RequestLimits &limits, CompletionJob &job, ApiError &error)
 {
     QJsonObject o;
     if (!parseObject(body, o, error))
@@ -312,7 +314,7 @@ bool parseChatRequest(const QByteArray &body, bool thinkingDefault, const Reques
             const QJsonObject f = t[i].toObject().value("function").toObject();
             if (t[i].toObject().value("type").toString() != "function" || !f.value("name").isString())
                 return fail(error, "tools[" + std::to_string(i) + "]",
-                            "a tool must be {\"type\": \"function\", \"function\": {\"name\": ...}}");
+                    "a tool must be {\"type\": \"function\", \"function\": {\"name\": ...}}");
         }
         if (!t.isEmpty())
             job.chat.toolsJson = QJsonDocument(t).toJson(QJsonDocument::Compact).toStdString();
@@ -344,7 +346,8 @@ bool parseChatRequest(const QByteArray &body, bool thinkingDefault, const Reques
         } else if (e == "medium") {
             job.chat.thinking = true;
         } else {
-            return fail(error, "reasoning_effort", "'reasoning_effort' must be none, minimal, low, medium, high or max");
+            return fail(
+                error, "reasoning_effort", "'reasoning_effort' must be none, minimal, low, medium, high or max");
         }
     } else if (!effort.isUndefined() && !effort.isNull()) {
         return fail(error, "reasoning_effort", "'reasoning_effort' must be a string");

@@ -17,9 +17,12 @@ namespace sluice::server {
 struct ApiError {
     ApiError() = default;
     ApiError(int status_, std::string message_, std::string type_ = "invalid_request_error", std::string param_ = {},
-             std::string code_ = {})
-        : status(status_), message(std::move(message_)), type(std::move(type_)), param(std::move(param_)),
-          code(std::move(code_))
+        std::string code_ = {})
+        : status(status_)
+        , message(std::move(message_))
+        , type(std::move(type_))
+        , param(std::move(param_))
+        , code(std::move(code_))
     {
     }
     int status = 400;
@@ -32,7 +35,7 @@ struct ApiError {
 };
 
 struct RequestLimits {
-    int maxTokensCap = 1 << 20;   // refused above (the context bounds it further)
+    int maxTokensCap = 1 << 20; // refused above (the context bounds it further)
     int maxMessages = 4096;
     int maxImages = 16;
     int maxStopStrings = 4;
@@ -42,11 +45,11 @@ struct RequestLimits {
 struct CompletionJob {
     enum Kind { Chat, Text };
     Kind kind = Chat;
-    std::string model;                  // as requested ("" = the served model)
-    std::vector<ChatMessage> messages;  // Chat
-    ChatOptions chat;                   // Chat
-    std::string prompt;                 // Text: raw prompt (content mode)
-    std::vector<QByteArray> images;     // decoded image files, in conversation order
+    std::string model; // as requested ("" = the served model)
+    std::vector<ChatMessage> messages; // Chat
+    ChatOptions chat; // Chat
+    std::string prompt; // Text: raw prompt (content mode)
+    std::vector<QByteArray> images; // decoded image files, in conversation order
     SamplingParams sampling;
     bool maxTokensGiven = false;
     bool stream = false;
@@ -55,8 +58,8 @@ struct CompletionJob {
 
 // Parses a /v1/chat/completions body. `thinkingDefault` is the model's
 // (K3 thinks unless told otherwise).
-bool parseChatRequest(const QByteArray &body, bool thinkingDefault, const RequestLimits &limits, CompletionJob &job,
-                      ApiError &error);
+bool parseChatRequest(
+    const QByteArray &body, bool thinkingDefault, const RequestLimits &limits, CompletionJob &job, ApiError &error);
 // Parses a /v1/completions body.
 bool parseCompletionRequest(const QByteArray &body, const RequestLimits &limits, CompletionJob &job, ApiError &error);
 

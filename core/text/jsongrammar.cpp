@@ -21,7 +21,11 @@ bool isHex(unsigned char c)
 
 } // namespace
 
-JsonGrammar::JsonGrammar(bool objectOnly, Limits limits) : m_limits(limits), m_objectOnly(objectOnly) {}
+JsonGrammar::JsonGrammar(bool objectOnly, Limits limits)
+    : m_limits(limits)
+    , m_objectOnly(objectOnly)
+{
+}
 
 bool JsonGrammar::fail()
 {
@@ -295,27 +299,54 @@ std::string JsonGrammar::completion() const
         const char close = g.m_stack.empty() ? '}' : g.m_stack.back() == '{' ? '}' : ']';
         char c = 0;
         switch (g.m_mode) {
-        case Mode::Value: c = g.m_stack.empty() ? '{' : '0'; break;
-        case Mode::ArrayFirstValue: c = ']'; break;
-        case Mode::ObjectFirstKey: c = '}'; break;
-        case Mode::ObjectKey: c = '"'; break;
-        case Mode::Colon: c = ':'; break;
-        case Mode::AfterValue: c = close; break;
-        case Mode::String: c = '"'; break;
-        case Mode::Escape: c = 'n'; break;
-        case Mode::Unicode: c = '0'; break;
-        case Mode::Utf8: c = char(g.m_utf8Lo); break;
-        case Mode::Literal: c = g.m_literal[g.m_literalAt]; break;
+        case Mode::Value:
+            c = g.m_stack.empty() ? '{' : '0';
+            break;
+        case Mode::ArrayFirstValue:
+            c = ']';
+            break;
+        case Mode::ObjectFirstKey:
+            c = '}';
+            break;
+        case Mode::ObjectKey:
+            c = '"';
+            break;
+        case Mode::Colon:
+            c = ':';
+            break;
+        case Mode::AfterValue:
+            c = close;
+            break;
+        case Mode::String:
+            c = '"';
+            break;
+        case Mode::Escape:
+            c = 'n';
+            break;
+        case Mode::Unicode:
+            c = '0';
+            break;
+        case Mode::Utf8:
+            c = char(g.m_utf8Lo);
+            break;
+        case Mode::Literal:
+            c = g.m_literal[g.m_literalAt];
+            break;
         case Mode::NumMinus:
         case Mode::NumDot:
         case Mode::NumE:
-        case Mode::NumExpSign: c = '0'; break;
+        case Mode::NumExpSign:
+            c = '0';
+            break;
         case Mode::NumZero:
         case Mode::NumInt:
         case Mode::NumFrac:
-        case Mode::NumExp: c = close; break;
+        case Mode::NumExp:
+            c = close;
+            break;
         case Mode::Done:
-        case Mode::Dead: break;
+        case Mode::Dead:
+            break;
         }
         if (!g.advance(static_cast<unsigned char>(c)))
             return {};

@@ -22,7 +22,10 @@ public:
         int maxWhitespaceRun = 4;
     };
     // `objectOnly`: the top-level value must be an object (json_object).
-    explicit JsonGrammar(bool objectOnly = true) : JsonGrammar(objectOnly, Limits{}) {}
+    explicit JsonGrammar(bool objectOnly = true)
+        : JsonGrammar(objectOnly, Limits {})
+    {
+    }
     JsonGrammar(bool objectOnly, Limits limits);
 
     // Feeds one byte; false (and the state is dead) when no valid JSON continues this way.
@@ -40,10 +43,27 @@ public:
 
 private:
     enum class Mode : uint8_t {
-        Value, ObjectFirstKey, ObjectKey, Colon, AfterValue, ArrayFirstValue,
-        String, Escape, Unicode, Utf8,
-        NumMinus, NumZero, NumInt, NumDot, NumFrac, NumE, NumExpSign, NumExp,
-        Literal, Done, Dead,
+        Value,
+        ObjectFirstKey,
+        ObjectKey,
+        Colon,
+        AfterValue,
+        ArrayFirstValue,
+        String,
+        Escape,
+        Unicode,
+        Utf8,
+        NumMinus,
+        NumZero,
+        NumInt,
+        NumDot,
+        NumFrac,
+        NumE,
+        NumExpSign,
+        NumExp,
+        Literal,
+        Done,
+        Dead,
     };
     bool fail();
     bool startValue(unsigned char c);
@@ -53,7 +73,7 @@ private:
     Limits m_limits;
     bool m_objectOnly = true;
     Mode m_mode = Mode::Value;
-    std::vector<char> m_stack;     // '{' or '['
+    std::vector<char> m_stack; // '{' or '['
     bool m_stringIsKey = false;
     int m_unicodeLeft = 0;
     int m_utf8Left = 0;
@@ -61,7 +81,7 @@ private:
     const char *m_literal = nullptr; // "true", "false", "null"
     int m_literalAt = 0;
     int m_whitespaceRun = 0;
-    int m_digits = 0;              // of the number's integer part, then of its exponent
+    int m_digits = 0; // of the number's integer part, then of its exponent
 };
 
 } // namespace sluice::text

@@ -56,15 +56,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (a != HttpRequestParser::State::Complete)
         return 0;
     const HttpRequest &r = whole.request();
-    if (r.body.size() > limits.maxBody || r.headers.size() > limits.maxHeaders || r.body != parts.request().body ||
-        r.path != parts.request().path || r.path.empty() || r.path[0] != '/')
+    if (r.body.size() > limits.maxBody || r.headers.size() > limits.maxHeaders || r.body != parts.request().body
+        || r.path != parts.request().path || r.path.empty() || r.path[0] != '/')
         __builtin_trap();
     const QByteArray body = QByteArray::fromStdString(r.body);
     CompletionJob job;
     ApiError error;
-    if (!parseChatRequest(body, true, RequestLimits{}, job, error) && (error.message.empty() || error.status != 400))
+    if (!parseChatRequest(body, true, RequestLimits {}, job, error) && (error.message.empty() || error.status != 400))
         __builtin_trap();
-    if (!parseCompletionRequest(body, RequestLimits{}, job, error) && (error.message.empty() || error.status != 400))
+    if (!parseCompletionRequest(body, RequestLimits {}, job, error) && (error.message.empty() || error.status != 400))
         __builtin_trap();
     (void)error.toJson();
     return 0;

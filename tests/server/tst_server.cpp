@@ -40,7 +40,7 @@ public:
     {
         m_process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
         m_process.setProcessChannelMode(QProcess::MergedChannels); // the request log (stderr) follows the port line
-        m_process.setArguments(QStringList{"serve", model, "--port", "0", "--threads", "1"} + extra);
+        m_process.setArguments(QStringList { "serve", model, "--port", "0", "--threads", "1" } + extra);
         m_process.start();
         if (!m_process.waitForStarted(10000)) {
             *why = "serve did not start";
@@ -103,7 +103,7 @@ private:
 CurlResult curl(const QStringList &args, int timeoutMs = 60000)
 {
     QProcess p;
-    p.start(QStringLiteral("curl"), QStringList{"-s", "-S", "-w", "\n%{http_code}"} + args);
+    p.start(QStringLiteral("curl"), QStringList { "-s", "-S", "-w", "\n%{http_code}" } + args);
     CurlResult r;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
@@ -129,11 +129,9 @@ QByteArray body(const QJsonObject &o)
 
 QJsonObject userChat(const QString &text, int maxTokens, bool thinking = false)
 {
-    return QJsonObject{{"model", "demo"},
-                       {"messages", QJsonArray{QJsonObject{{"role", "user"}, {"content", text}}}},
-                       {"max_tokens", maxTokens},
-                       {"temperature", 0},
-                       {"reasoning_effort", thinking ? "medium" : "none"}};
+    return QJsonObject { { "model", "demo" },
+        { "messages", QJsonArray { QJsonObject { { "role", "user" }, { "content", text } } } },
+        { "max_tokens", maxTokens }, { "temperature", 0 }, { "reasoning_effort", thinking ? "medium" : "none" } };
 }
 
 // SSE body -> the JSON objects of its data: lines (and whether [DONE] ended it).
@@ -156,36 +154,36 @@ QList<QJsonObject> sseEvents(const QByteArray &b, bool *done)
 // A 32x24 RGB PNG (gradient), made once with zlib; no QtGui needed (builds without the GUI have none).
 QString pngDataUrl()
 {
-    return QStringLiteral("data:image/png;base64,"
-                          "iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAIAAAAUMWhjAAAH3ElEQVR42hWV/8vd1AHGj7PWGOvbtKY1as1ifaln9a1ksdSoYY21"
-                          "huA3jvLqYnQz0ygpvAvBr0dx5RKqvbhAM9zCtYocS4UYYQsuSqYYgko5w6LXsB/uWISIEi/CJLiBF6lz9h94fnh4ns8HAAAYADgA"
-                          "BAAkACAAMgAqADoAJgAIAAsABwAPgAAADMAIgDEAMQATAAgAKQA5ACUANQAUgCkAMwA6AOYADAAsfkwHLGDYMzj2JwJ7psSug+xZ"
-                          "MrteZc/WWcZkz0Esa7HnOuwGjz0vYJcwu3HEcmN2U8xunrDnE5ZP2S05u7VkL6hZgbIXTtmLZuzFHbttzl4ysOKC/SkAPGD4n3D8"
-                          "OoFfL/EM5FmZ36DySzrPmfxmxPMWv9XhBY+/KOC3YV4c8dKY3x7zyxN+B+Fhyu/M+ZWSv7LmZcorU373jN/T8eqcv3bgtQX/CwBE"
-                          "wIhncuJ6QTxHEjdAcaMsblbFLboomOLFSBQt8VJHXPbEywNxJxZ3jUR5LF4Vi3sm4jVE1FJxby7uK8Uba9Gk4s1T8baZeHsnrs7F"
-                          "Xw6ivRB/dbp1Bq7jICPADRLkIORlKKhwmw4lEy4jCC244kDZg7sDqGKojaA+hvtjaE7gLQSiFK7m0CrhvTV0KHSn0JvBtQ4Gc/jo"
-                          "APECPg2AAhjlLE5hBWWjpPBQuVBWRFW5TFegqexCimIpVzuK5inXB4qBlZtHChord8aKPVHuI4qbKgdyxS+VR2oFU+V3UyWcKYc7"
-                          "JZorfxiUZKG8CIAGGG09p20QtM2SJkBNlLVlVdupa7Kp7UGaZmn7HM30tNsCbRVr9khzxtpDsbY20R4mGk61g7l2qNSeq7WYaslU"
-                          "e2mmHeu0dK79edCKhfY2AAZgjLM5Y0kwtkjGNmhcJhs7VePnuqGaxl5kGJZxq2OsesY9gXE/Ng6MjGBsPBEbByfGM8SIUuP53Dha"
-                          "Gq/URkqNv0yNt2bGu53xwdz4cDCahfHP01NnEMMhTkCChCSIoIxkFak60k1kIoQsZDnI8ZAXoAAjPEKjMRrHKJ6gCUEkRWmO8hKV"
-                          "NaopolM0naFZh7o5mg9oWKAfn2ADxj6HszcL9sWSvQztXbK9R7X36rZp2rcj27bsBxx7zbMfC+yD2D48suOx/UJsH5vYrxO7SO13"
-                          "c/tEaX9c2zNqfza1v5rZ/+nsU3P7rMFeWtgXAOACxmU5lxdcUXIhdBXZ1VTX0F1kujZyXcv1HRd7bhi4EXaTkUvGbha7xcStiEtT"
-                          "t8ndtnT72h2o+93UXTdzlzpXmLvbB3dl4e4BwAeMfy7nbxX8SyV/BfpXy/4+1b9V9y3TfwD5vuU/6fiHPP9I4B/F/qsjPx/778T+"
-                          "iYn/CfHb1P8y978p/e9rn6H++VNfnPk/6/zdc3/v4N+08O88zRcGb+CwIOBlCcsQazI2VbyqY8fEawhjCx9ycOzhlwKcYlyMcD3G"
-                          "J2M8m+AvCB5SfCrHTIn5GksUr0yxOsP7O4zm+N4Bewv8KAAhYMLzuPAiIbxcCnfD8Ho5vE0N79FDzwwfQ2FohUec8CUvfC0I38Lh"
-                          "+6NwOg4/jcOvJuG3JFyXhpvyUCzDK+pQpeGN0/COWXhfF67NwyeH8NlF+DwAEWCiJS7aJkQ7pUiFkSFHq2p0vx4FZnQQRZEVHXWi"
-                          "1IveCqIPcNSMom4cfR1HpyYRSyIhjXbk0e4y2ldHiEa/nkZrs+ipLhrPo2SIji+iNwBIAJNs5BJRSHZJiQaTm+XEVpMDeoLN5DBK"
-                          "Eit51UkKL3k/SBqcfDZKhnHyQ5wsTZJLSLKSJtflyU1lcnedeDR5Ypo8O0v+1CXH58lfh+S9RfLJaagzhOOIJBBZIjokSCaOSgKd"
-                          "jEwSI0Iskjuk9sg0IB0mw4iAMeFiIk2ITIieEpQTpyRBTUaUxFNCZiTvSD0n04F0C/KjFDLAZJu4bLuQXSVl+2F2p5w9pGZP6NnY"
-                          "zF5AWWZl7zjZSS/7NMi+xtkPo4wbZ5fGmTLJbiDZapo9mGePl9nhOpvQ7LVp9vYs+7DL2nn27yH73yLbCEABmGIzVywLxR6pMGFh"
-                          "y8WaWhzUi9gsjqGisIoTTjHziq+C4hQulkaFNC6UuNg/Ke4ihZcWT+VFVBYv10VOi/emxT9mRd8Vi3nBDsW2RXElABVgqvO5aodQ"
-                          "XSNVt8DqPrl6WK2e0auJWb2OqsqqPnGqL7zq26BicXXJqJLH1Q1xddekOkCqp9PqSF4dK6s364rS6l/T6utZdUZX8fPq8qG6dlHd"
-                          "etqkDOU5CgWqSRRB6soUqzTSKTFpgSi1aOvQwaPrAipgujKi+piuxtSb0KcJjVN6PKdlSU/WtKP0v1PKzOi2jspzun+g1oKuAdAA"
-                          "ptnCNTuFZq/UrMLmgNwcVJvn9SY1m3dR01jNl05zyms2Bc0O3Fw3atC4eTBunpo0R0hzPG3+ljcflc3ndbOgzXnTZvusubprbpk3"
-                          "vxmaxxfN7wFoAdNu5doVod0ntRZsfbk9pLZH9TY32xOoba32G6dlvFYM2t24vWnUOuP28biNJu0x0pZp+1HeflG239UtR9sd01ab"
-                          "tXd0rTdvDw7tHxdtBkAPmP4Crr9S6G+U+nth/4jcP6f2r+h9afYfo763+u+dnvf6K4J+H+7vHvXBuD8c9y9P+jdJfzLtP8/778p+"
-                          "U91D2u+d9nfN+t92/aF5/+LQv7Ho//5/VF3p7lkthFQAAAAASUVORK5CYII="
-                          );
+    return QStringLiteral(
+        "data:image/png;base64,"
+        "iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAIAAAAUMWhjAAAH3ElEQVR42hWV/8vd1AHGj7PWGOvbtKY1as1ifaln9a1ksdSoYY21"
+        "huA3jvLqYnQz0ygpvAvBr0dx5RKqvbhAM9zCtYocS4UYYQsuSqYYgko5w6LXsB/uWISIEi/CJLiBF6lz9h94fnh4ns8HAAAYADgA"
+        "BAAkACAAMgAqADoAJgAIAAsABwAPgAAADMAIgDEAMQATAAgAKQA5ACUANQAUgCkAMwA6AOYADAAsfkwHLGDYMzj2JwJ7psSug+xZ"
+        "MrteZc/WWcZkz0Esa7HnOuwGjz0vYJcwu3HEcmN2U8xunrDnE5ZP2S05u7VkL6hZgbIXTtmLZuzFHbttzl4ysOKC/SkAPGD4n3D8"
+        "OoFfL/EM5FmZ36DySzrPmfxmxPMWv9XhBY+/KOC3YV4c8dKY3x7zyxN+B+Fhyu/M+ZWSv7LmZcorU373jN/T8eqcv3bgtQX/CwBE"
+        "wIhncuJ6QTxHEjdAcaMsblbFLboomOLFSBQt8VJHXPbEywNxJxZ3jUR5LF4Vi3sm4jVE1FJxby7uK8Uba9Gk4s1T8baZeHsnrs7F"
+        "Xw6ivRB/dbp1Bq7jICPADRLkIORlKKhwmw4lEy4jCC244kDZg7sDqGKojaA+hvtjaE7gLQSiFK7m0CrhvTV0KHSn0JvBtQ4Gc/jo"
+        "APECPg2AAhjlLE5hBWWjpPBQuVBWRFW5TFegqexCimIpVzuK5inXB4qBlZtHChord8aKPVHuI4qbKgdyxS+VR2oFU+V3UyWcKYc7"
+        "JZorfxiUZKG8CIAGGG09p20QtM2SJkBNlLVlVdupa7Kp7UGaZmn7HM30tNsCbRVr9khzxtpDsbY20R4mGk61g7l2qNSeq7WYaslU"
+        "e2mmHeu0dK79edCKhfY2AAZgjLM5Y0kwtkjGNmhcJhs7VePnuqGaxl5kGJZxq2OsesY9gXE/Ng6MjGBsPBEbByfGM8SIUuP53Dha"
+        "Gq/URkqNv0yNt2bGu53xwdz4cDCahfHP01NnEMMhTkCChCSIoIxkFak60k1kIoQsZDnI8ZAXoAAjPEKjMRrHKJ6gCUEkRWmO8hKV"
+        "NaopolM0naFZh7o5mg9oWKAfn2ADxj6HszcL9sWSvQztXbK9R7X36rZp2rcj27bsBxx7zbMfC+yD2D48suOx/UJsH5vYrxO7SO13"
+        "c/tEaX9c2zNqfza1v5rZ/+nsU3P7rMFeWtgXAOACxmU5lxdcUXIhdBXZ1VTX0F1kujZyXcv1HRd7bhi4EXaTkUvGbha7xcStiEtT"
+        "t8ndtnT72h2o+93UXTdzlzpXmLvbB3dl4e4BwAeMfy7nbxX8SyV/BfpXy/4+1b9V9y3TfwD5vuU/6fiHPP9I4B/F/qsjPx/778T+"
+        "iYn/CfHb1P8y978p/e9rn6H++VNfnPk/6/zdc3/v4N+08O88zRcGb+CwIOBlCcsQazI2VbyqY8fEawhjCx9ycOzhlwKcYlyMcD3G"
+        "J2M8m+AvCB5SfCrHTIn5GksUr0yxOsP7O4zm+N4Bewv8KAAhYMLzuPAiIbxcCnfD8Ho5vE0N79FDzwwfQ2FohUec8CUvfC0I38Lh"
+        "+6NwOg4/jcOvJuG3JFyXhpvyUCzDK+pQpeGN0/COWXhfF67NwyeH8NlF+DwAEWCiJS7aJkQ7pUiFkSFHq2p0vx4FZnQQRZEVHXWi"
+        "1IveCqIPcNSMom4cfR1HpyYRSyIhjXbk0e4y2ldHiEa/nkZrs+ipLhrPo2SIji+iNwBIAJNs5BJRSHZJiQaTm+XEVpMDeoLN5DBK"
+        "Eit51UkKL3k/SBqcfDZKhnHyQ5wsTZJLSLKSJtflyU1lcnedeDR5Ypo8O0v+1CXH58lfh+S9RfLJaagzhOOIJBBZIjokSCaOSgKd"
+        "jEwSI0Iskjuk9sg0IB0mw4iAMeFiIk2ITIieEpQTpyRBTUaUxFNCZiTvSD0n04F0C/KjFDLAZJu4bLuQXSVl+2F2p5w9pGZP6NnY"
+        "zF5AWWZl7zjZSS/7NMi+xtkPo4wbZ5fGmTLJbiDZapo9mGePl9nhOpvQ7LVp9vYs+7DL2nn27yH73yLbCEABmGIzVywLxR6pMGFh"
+        "y8WaWhzUi9gsjqGisIoTTjHziq+C4hQulkaFNC6UuNg/Ke4ihZcWT+VFVBYv10VOi/emxT9mRd8Vi3nBDsW2RXElABVgqvO5aodQ"
+        "XSNVt8DqPrl6WK2e0auJWb2OqsqqPnGqL7zq26BicXXJqJLH1Q1xddekOkCqp9PqSF4dK6s364rS6l/T6utZdUZX8fPq8qG6dlHd"
+        "etqkDOU5CgWqSRRB6soUqzTSKTFpgSi1aOvQwaPrAipgujKi+piuxtSb0KcJjVN6PKdlSU/WtKP0v1PKzOi2jspzun+g1oKuAdAA"
+        "ptnCNTuFZq/UrMLmgNwcVJvn9SY1m3dR01jNl05zyms2Bc0O3Fw3atC4eTBunpo0R0hzPG3+ljcflc3ndbOgzXnTZvusubprbpk3"
+        "vxmaxxfN7wFoAdNu5doVod0ntRZsfbk9pLZH9TY32xOoba32G6dlvFYM2t24vWnUOuP28biNJu0x0pZp+1HeflG239UtR9sd01ab"
+        "tXd0rTdvDw7tHxdtBkAPmP4Crr9S6G+U+nth/4jcP6f2r+h9afYfo763+u+dnvf6K4J+H+7vHvXBuD8c9y9P+jdJfzLtP8/778p+"
+        "U91D2u+d9nfN+t92/aF5/+LQv7Ho//5/VF3p7lkthFQAAAAASUVORK5CYII=");
 }
 
 } // namespace
@@ -216,17 +214,18 @@ private:
     QTemporaryDir m_dir;
     QString m_model;
     Served m_server; // --api-key sk-test
-    QStringList keyArgs() const { return {"-H", "Authorization: Bearer sk-test"}; }
+    QStringList keyArgs() const { return { "-H", "Authorization: Bearer sk-test" }; }
     CurlResult post(const QString &path, const QByteArray &b, const QStringList &extra = {})
     {
-        return curlStdin(QStringList{m_server.url(path), "-H", "Content-Type: application/json", "--data-binary", "@-"} +
-                        keyArgs() + extra,
-                    120000, b);
+        return curlStdin(
+            QStringList { m_server.url(path), "-H", "Content-Type: application/json", "--data-binary", "@-" }
+                + keyArgs() + extra,
+            120000, b);
     }
     static CurlResult curlStdin(const QStringList &args, int timeoutMs, const QByteArray &stdinBytes)
     {
         QProcess p;
-        p.start(QStringLiteral("curl"), QStringList{"-s", "-S", "-w", "\n%{http_code}"} + args);
+        p.start(QStringLiteral("curl"), QStringList { "-s", "-S", "-w", "\n%{http_code}" } + args);
         p.write(stdinBytes);
         p.closeWriteChannel();
         CurlResult r;
@@ -250,12 +249,12 @@ void TestServer::initTestCase()
     QVERIFY(m_dir.isValid());
     m_model = m_dir.filePath(QStringLiteral("demo.waste"));
     QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), {"synth", "--demo", "--out", m_model});
+    synth.start(QStringLiteral(SLUICE_CLI_PATH), { "synth", "--demo", "--out", m_model });
     QVERIFY(synth.waitForFinished(120000));
     if (synth.exitCode() != 0)
         QSKIP(qPrintable("sluice-cli synth --demo failed: " + QString::fromUtf8(synth.readAllStandardError())));
     QString why;
-    QVERIFY2(m_server.start(m_model, {"--api-key", "sk-test", "--max-queue", "16"}, &why), qPrintable(why));
+    QVERIFY2(m_server.start(m_model, { "--api-key", "sk-test", "--max-queue", "16" }, &why), qPrintable(why));
 }
 
 void TestServer::cleanupTestCase()
@@ -267,22 +266,22 @@ void TestServer::cleanupTestCase()
 
 void TestServer::health()
 {
-    const CurlResult r = curl({m_server.url("/health")});
+    const CurlResult r = curl({ m_server.url("/health") });
     QCOMPARE(r.status, 200);
     QCOMPARE(json(r.body).value("status").toString(), QStringLiteral("ok"));
 }
 
 void TestServer::models()
 {
-    CurlResult r = curl(QStringList{m_server.url("/v1/models")} + keyArgs());
+    CurlResult r = curl(QStringList { m_server.url("/v1/models") } + keyArgs());
     QCOMPARE(r.status, 200);
     const QJsonArray data = json(r.body).value("data").toArray();
     QCOMPARE(data.size(), 1);
     QCOMPARE(data[0].toObject().value("id").toString(), QStringLiteral("demo"));
     QCOMPARE(data[0].toObject().value("object").toString(), QStringLiteral("model"));
-    r = curl(QStringList{m_server.url("/v1/models/demo")} + keyArgs());
+    r = curl(QStringList { m_server.url("/v1/models/demo") } + keyArgs());
     QCOMPARE(r.status, 200);
-    r = curl(QStringList{m_server.url("/v1/models/other")} + keyArgs());
+    r = curl(QStringList { m_server.url("/v1/models/other") } + keyArgs());
     QCOMPARE(r.status, 404);
     QCOMPARE(json(r.body).value("error").toObject().value("code").toString(), QStringLiteral("model_not_found"));
 }
@@ -297,38 +296,46 @@ void TestServer::chatPlain()
     const QJsonObject choice = o.value("choices").toArray().at(0).toObject();
     QCOMPARE(choice.value("message").toObject().value("role").toString(), QStringLiteral("assistant"));
     QVERIFY(choice.value("message").toObject().value("content").isString());
-    QVERIFY(QStringList({"stop", "length"}).contains(choice.value("finish_reason").toString()));
+    QVERIFY(QStringList({ "stop", "length" }).contains(choice.value("finish_reason").toString()));
     const QJsonObject usage = o.value("usage").toObject();
     QVERIFY(usage.value("prompt_tokens").toInt() > 0);
     QVERIFY(usage.value("completion_tokens").toInt() >= 1);
     QVERIFY(usage.value("completion_tokens").toInt() <= 8);
     QCOMPARE(usage.value("total_tokens").toInt(),
-             usage.value("prompt_tokens").toInt() + usage.value("completion_tokens").toInt());
+        usage.value("prompt_tokens").toInt() + usage.value("completion_tokens").toInt());
     const QJsonObject sl = o.value("sluice").toObject();
-    for (const char *k : {"hit_rate", "bytes_read", "tokens_per_second", "budget_bytes", "reused_tokens"})
+    for (const char *k : { "hit_rate", "bytes_read", "tokens_per_second", "budget_bytes", "reused_tokens" })
         QVERIFY2(sl.contains(QLatin1String(k)), k);
     QVERIFY(sl.value("budget_bytes").toDouble() > 0);
     // Greedy decoding is deterministic whatever the state held before (prefix reuse is bit-exact).
     const CurlResult again = post("/v1/chat/completions", body(userChat("Say hello", 8)));
     QCOMPARE(json(again.body).value("choices").toArray().at(0).toObject().value("message").toObject().value("content"),
-             choice.value("message").toObject().value("content"));
-    QVERIFY(json(again.body).value("usage").toObject().value("prompt_tokens_details").toObject().value("cached_tokens").toInt() > 0);
+        choice.value("message").toObject().value("content"));
+    QVERIFY(json(again.body)
+                .value("usage")
+                .toObject()
+                .value("prompt_tokens_details")
+                .toObject()
+                .value("cached_tokens")
+                .toInt()
+        > 0);
 }
 
 void TestServer::chatStreamed()
 {
     QJsonObject req = userChat("Count", 12, true);
     req.insert("stream", true);
-    req.insert("stream_options", QJsonObject{{"include_usage", true}});
-    const CurlResult r = post("/v1/chat/completions", body(req), {"-N"});
+    req.insert("stream_options", QJsonObject { { "include_usage", true } });
+    const CurlResult r = post("/v1/chat/completions", body(req), { "-N" });
     QCOMPARE(r.status, 200);
     bool done = false;
     const QList<QJsonObject> events = sseEvents(r.body, &done);
     QVERIFY(done);
     QVERIFY(events.size() >= 3);
     QCOMPARE(events.first().value("object").toString(), QStringLiteral("chat.completion.chunk"));
-    QCOMPARE(events.first().value("choices").toArray().at(0).toObject().value("delta").toObject().value("role").toString(),
-             QStringLiteral("assistant"));
+    QCOMPARE(
+        events.first().value("choices").toArray().at(0).toObject().value("delta").toObject().value("role").toString(),
+        QStringLiteral("assistant"));
     QString streamed;
     int finishes = 0;
     for (const QJsonObject &e : events) {
@@ -347,13 +354,19 @@ void TestServer::chatStreamed()
     req.remove("stream");
     req.remove("stream_options");
     const QJsonObject m = json(post("/v1/chat/completions", body(req)).body)
-                              .value("choices").toArray().at(0).toObject().value("message").toObject();
+                              .value("choices")
+                              .toArray()
+                              .at(0)
+                              .toObject()
+                              .value("message")
+                              .toObject();
     QCOMPARE(streamed, m.value("reasoning_content").toString() + m.value("content").toString());
 }
 
 void TestServer::completions()
 {
-    const QJsonObject req{{"model", "demo"}, {"prompt", "Once upon a time"}, {"max_tokens", 6}, {"temperature", 0}};
+    const QJsonObject req { { "model", "demo" }, { "prompt", "Once upon a time" }, { "max_tokens", 6 },
+        { "temperature", 0 } };
     CurlResult r = post("/v1/completions", body(req));
     QCOMPARE(r.status, 200);
     const QJsonObject o = json(r.body);
@@ -362,7 +375,7 @@ void TestServer::completions()
     QVERIFY(o.value("usage").toObject().value("completion_tokens").toInt() >= 1);
     QJsonObject s = req;
     s.insert("stream", true);
-    r = post("/v1/completions", body(s), {"-N"});
+    r = post("/v1/completions", body(s), { "-N" });
     QCOMPARE(r.status, 200);
     bool done = false;
     QString text;
@@ -376,15 +389,16 @@ void TestServer::completions()
 // call + result change the prompt; the reply is well-formed either way.
 void TestServer::tools()
 {
-    const QJsonArray tools{QJsonObject{
-        {"type", "function"},
-        {"function", QJsonObject{{"name", "get_weather"},
-                                 {"description", "Weather for a city"},
-                                 {"parameters", QJsonObject{{"type", "object"},
-                                                            {"properties", QJsonObject{{"city", QJsonObject{{"type", "string"}}}}},
-                                                            {"required", QJsonArray{"city"}}}}}}}};
+    const QJsonArray tools { QJsonObject { { "type", "function" },
+        { "function",
+            QJsonObject { { "name", "get_weather" }, { "description", "Weather for a city" },
+                { "parameters",
+                    QJsonObject { { "type", "object" },
+                        { "properties", QJsonObject { { "city", QJsonObject { { "type", "string" } } } } },
+                        { "required", QJsonArray { "city" } } } } } } } };
     QJsonObject plain = userChat("Weather in Paris?", 4);
-    const int plainPrompt = json(post("/v1/chat/completions", body(plain)).body).value("usage").toObject().value("prompt_tokens").toInt();
+    const int plainPrompt
+        = json(post("/v1/chat/completions", body(plain)).body).value("usage").toObject().value("prompt_tokens").toInt();
     QJsonObject req = plain;
     req.insert("tools", tools);
     req.insert("tool_choice", "auto");
@@ -393,17 +407,20 @@ void TestServer::tools()
     const int toolPrompt = json(r.body).value("usage").toObject().value("prompt_tokens").toInt();
     QVERIFY2(toolPrompt > plainPrompt + 10, qPrintable(QStringLiteral("%1 vs %2").arg(toolPrompt).arg(plainPrompt)));
     // A full tool round: assistant call, tool result, next turn.
-    req.insert("messages", QJsonArray{
-        QJsonObject{{"role", "user"}, {"content", "Weather in Paris?"}},
-        QJsonObject{{"role", "assistant"}, {"content", QJsonValue::Null},
-                    {"tool_calls", QJsonArray{QJsonObject{{"id", "call_1"}, {"type", "function"},
-                                                          {"function", QJsonObject{{"name", "get_weather"}, {"arguments", "{\"city\":\"Paris\"}"}}}}}}},
-        QJsonObject{{"role", "tool"}, {"tool_call_id", "call_1"}, {"content", "{\"temp_c\": 18}"}}});
+    req.insert("messages",
+        QJsonArray { QJsonObject { { "role", "user" }, { "content", "Weather in Paris?" } },
+            QJsonObject { { "role", "assistant" }, { "content", QJsonValue::Null },
+                { "tool_calls",
+                    QJsonArray { QJsonObject { { "id", "call_1" }, { "type", "function" },
+                        { "function",
+                            QJsonObject {
+                                { "name", "get_weather" }, { "arguments", "{\"city\":\"Paris\"}" } } } } } } },
+            QJsonObject { { "role", "tool" }, { "tool_call_id", "call_1" }, { "content", "{\"temp_c\": 18}" } } });
     r = post("/v1/chat/completions", body(req));
     QCOMPARE(r.status, 200);
     const QJsonObject c = json(r.body).value("choices").toArray().at(0).toObject();
     const QString finish = c.value("finish_reason").toString();
-    QVERIFY(QStringList({"stop", "length", "tool_calls"}).contains(finish));
+    QVERIFY(QStringList({ "stop", "length", "tool_calls" }).contains(finish));
     for (const QJsonValue &call : c.value("message").toObject().value("tool_calls").toArray()) {
         const QJsonObject f = call.toObject().value("function").toObject();
         QVERIFY(QJsonDocument::fromJson(f.value("arguments").toString().toUtf8()).isObject());
@@ -413,25 +430,30 @@ void TestServer::tools()
 
 void TestServer::image()
 {
-    const QJsonObject req{
-        {"messages", QJsonArray{QJsonObject{{"role", "user"},
-                                            {"content", QJsonArray{QJsonObject{{"type", "text"}, {"text", "What is this?"}},
-                                                                   QJsonObject{{"type", "image_url"},
-                                                                               {"image_url", QJsonObject{{"url", pngDataUrl()}}}}}}}}},
-        {"max_tokens", 4},
-        {"reasoning_effort", "none"}};
+    const QJsonObject req { { "messages",
+                                QJsonArray { QJsonObject { { "role", "user" },
+                                    { "content",
+                                        QJsonArray { QJsonObject { { "type", "text" }, { "text", "What is this?" } },
+                                            QJsonObject { { "type", "image_url" },
+                                                { "image_url", QJsonObject { { "url", pngDataUrl() } } } } } } } } },
+        { "max_tokens", 4 }, { "reasoning_effort", "none" } };
     CurlResult r = post("/v1/chat/completions", body(req));
     QCOMPARE(r.status, 200);
     const QJsonObject o = json(r.body);
     QCOMPARE(o.value("sluice").toObject().value("images").toInt(), 1);
     const int withImage = o.value("usage").toObject().value("prompt_tokens").toInt();
     QVERIFY(withImage > json(post("/v1/chat/completions", body(userChat("What is this?", 2))).body)
-                            .value("usage").toObject().value("prompt_tokens").toInt());
+                            .value("usage")
+                            .toObject()
+                            .value("prompt_tokens")
+                            .toInt());
     // Not an image: refused with the reason, the server goes on.
     QJsonObject bad = req;
-    bad.insert("messages", QJsonArray{QJsonObject{{"role", "user"},
-                                                 {"content", QJsonArray{QJsonObject{{"type", "image_url"},
-                                                                                    {"image_url", QJsonObject{{"url", "data:image/png;base64,aGVsbG8="}}}}}}}});
+    bad.insert("messages",
+        QJsonArray { QJsonObject { { "role", "user" },
+            { "content",
+                QJsonArray { QJsonObject { { "type", "image_url" },
+                    { "image_url", QJsonObject { { "url", "data:image/png;base64,aGVsbG8=" } } } } } } } });
     r = post("/v1/chat/completions", body(bad));
     QCOMPARE(r.status, 400);
     QVERIFY(json(r.body).value("error").toObject().value("message").toString().contains("image 0"));
@@ -441,35 +463,43 @@ void TestServer::image()
 // object, greedy or sampled, streamed or not, even with a tight max_tokens.
 void TestServer::jsonObject()
 {
-    for (const int maxTokens : {12, 60, 200}) {
-        for (const double temperature : {0.0, 1.0}) {
+    for (const int maxTokens : { 12, 60, 200 }) {
+        for (const double temperature : { 0.0, 1.0 }) {
             QJsonObject req = userChat("Give me a JSON object describing a cat.", maxTokens);
             req.insert("temperature", temperature);
             req.insert("seed", maxTokens);
-            req.insert("response_format", QJsonObject{{"type", "json_object"}});
+            req.insert("response_format", QJsonObject { { "type", "json_object" } });
             const CurlResult r = post("/v1/chat/completions", body(req));
             QCOMPARE(r.status, 200);
             const QJsonObject c = json(r.body).value("choices").toArray().at(0).toObject();
             const QString content = c.value("message").toObject().value("content").toString();
-            QJsonParseError pe{};
+            QJsonParseError pe {};
             const QJsonDocument doc = QJsonDocument::fromJson(content.toUtf8(), &pe);
             QVERIFY2(pe.error == QJsonParseError::NoError && doc.isObject(), qPrintable(content));
             QCOMPARE(c.value("finish_reason").toString(), QStringLiteral("stop"));
             QVERIFY(json(r.body).value("usage").toObject().value("completion_tokens").toInt() <= maxTokens);
             // Streamed: the same document.
             req.insert("stream", true);
-            const CurlResult s = post("/v1/chat/completions", body(req), {"-N"});
+            const CurlResult s = post("/v1/chat/completions", body(req), { "-N" });
             bool done = false;
             QString streamed;
             for (const QJsonObject &e : sseEvents(s.body, &done))
-                streamed += e.value("choices").toArray().at(0).toObject().value("delta").toObject().value("content").toString();
+                streamed += e.value("choices")
+                                .toArray()
+                                .at(0)
+                                .toObject()
+                                .value("delta")
+                                .toObject()
+                                .value("content")
+                                .toString();
             QVERIFY(done);
             QCOMPARE(streamed, content);
         }
     }
     // json_schema is refused until a schema automaton exists (never enforced by prompt text alone).
     QJsonObject req = userChat("x", 4);
-    req.insert("response_format", QJsonObject{{"type", "json_schema"}, {"json_schema", QJsonObject{{"name", "a"}}}});
+    req.insert("response_format",
+        QJsonObject { { "type", "json_schema" }, { "json_schema", QJsonObject { { "name", "a" } } } });
     const CurlResult r = post("/v1/chat/completions", body(req));
     QCOMPARE(r.status, 400);
     QCOMPARE(json(r.body).value("error").toObject().value("param").toString(), QStringLiteral("response_format"));
@@ -485,32 +515,34 @@ void TestServer::errors()
     r = post("/v1/chat/completions", body(req));
     QCOMPARE(r.status, 404);
     QCOMPARE(json(r.body).value("error").toObject().value("code").toString(), QStringLiteral("model_not_found"));
-    r = curl(QStringList{m_server.url("/v1/nothing")} + keyArgs());
+    r = curl(QStringList { m_server.url("/v1/nothing") } + keyArgs());
     QCOMPARE(r.status, 404);
-    r = curl(QStringList{m_server.url("/v1/chat/completions")} + keyArgs());
+    r = curl(QStringList { m_server.url("/v1/chat/completions") } + keyArgs());
     QCOMPARE(r.status, 405);
     // Over the body limit (32 MiB): refused from Content-Length, before the body is read.
-    r = curl(QStringList{m_server.url("/v1/chat/completions"), "-H", "Content-Length: 40000000", "-H", "Expect:",
-                         "--data-binary", "{}"} + keyArgs());
+    r = curl(QStringList { m_server.url("/v1/chat/completions"), "-H", "Content-Length: 40000000", "-H",
+                 "Expect:", "--data-binary", "{}" }
+        + keyArgs());
     QCOMPARE(r.status, 413);
     QVERIFY(json(r.body).value("error").toObject().value("message").toString().contains("limit"));
     // Headers over the limit.
-    r = curl(QStringList{m_server.url("/health"), "-H", "X-Big: " + QString(40000, 'a')});
+    r = curl(QStringList { m_server.url("/health"), "-H", "X-Big: " + QString(40000, 'a') });
     QCOMPARE(r.status, 431);
     // The server is still there.
-    QCOMPARE(curl({m_server.url("/health")}).status, 200);
+    QCOMPARE(curl({ m_server.url("/health") }).status, 200);
 }
 
 void TestServer::auth()
 {
-    CurlResult r = curl({m_server.url("/v1/models")});
+    CurlResult r = curl({ m_server.url("/v1/models") });
     QCOMPARE(r.status, 401);
     QCOMPARE(json(r.body).value("error").toObject().value("type").toString(), QStringLiteral("authentication_error"));
-    r = curl({m_server.url("/v1/chat/completions"), "-H", "Authorization: Bearer sk-wrong", "-d", body(userChat("x", 1))});
+    r = curl(
+        { m_server.url("/v1/chat/completions"), "-H", "Authorization: Bearer sk-wrong", "-d", body(userChat("x", 1)) });
     QCOMPARE(r.status, 401);
     // A non-loopback address without a key is refused at start.
     QProcess p;
-    p.start(QStringLiteral(SLUICE_CLI_PATH), {"serve", m_model, "--host", "0.0.0.0", "--port", "0"});
+    p.start(QStringLiteral(SLUICE_CLI_PATH), { "serve", m_model, "--host", "0.0.0.0", "--port", "0" });
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("--api-key"));
@@ -520,14 +552,14 @@ void TestServer::queueFull()
 {
     Served s;
     QString why;
-    QVERIFY2(s.start(m_model, {"--max-queue", "0"}, &why), qPrintable(why));
+    QVERIFY2(s.start(m_model, { "--max-queue", "0" }, &why), qPrintable(why));
     // A long streamed generation holds the engine; the next request finds no room.
     QProcess longRun;
     QJsonObject req = userChat("long", 3000);
     req.insert("stream", true);
-    longRun.start("curl", {"-s", "-N", s.url("/v1/chat/completions"), "-d", body(req)});
+    longRun.start("curl", { "-s", "-N", s.url("/v1/chat/completions"), "-d", body(req) });
     QVERIFY(longRun.waitForReadyRead(30000)); // the stream has started
-    const CurlResult r = curl({s.url("/v1/chat/completions"), "-d", body(userChat("x", 1))});
+    const CurlResult r = curl({ s.url("/v1/chat/completions"), "-d", body(userChat("x", 1)) });
     QCOMPARE(r.status, 429);
     QCOMPARE(json(r.body).value("error").toObject().value("type").toString(), QStringLiteral("rate_limit_error"));
     longRun.kill();
@@ -541,17 +573,17 @@ void TestServer::disconnectStopsGeneration()
     QProcess client;
     QJsonObject req = userChat("long", 3000);
     req.insert("stream", true);
-    client.start("curl", QStringList{"-s", "-N", m_server.url("/v1/chat/completions"), "-d", body(req)} + keyArgs());
+    client.start("curl", QStringList { "-s", "-N", m_server.url("/v1/chat/completions"), "-d", body(req) } + keyArgs());
     QVERIFY(client.waitForReadyRead(30000));
     QTest::qWait(200);
-    QCOMPARE(json(curl({m_server.url("/health")}).body).value("busy").toBool(), true);
+    QCOMPARE(json(curl({ m_server.url("/health") }).body).value("busy").toBool(), true);
     client.kill(); // the connection closes mid-stream
     client.waitForFinished();
     QElapsedTimer t;
     t.start();
     bool idle = false;
     while (t.elapsed() < 3000 && !idle) {
-        idle = !json(curl({m_server.url("/health")}).body).value("busy").toBool();
+        idle = !json(curl({ m_server.url("/health") }).body).value("busy").toBool();
         if (!idle)
             QTest::qWait(50);
     }
@@ -563,11 +595,12 @@ void TestServer::disconnectStopsGeneration()
 // the new part is computed.
 void TestServer::prefixReuseAgentLoop()
 {
-    QJsonArray messages{QJsonObject{{"role", "system"}, {"content", "You are a helpful agent with tools."}},
-                        QJsonObject{{"role", "user"}, {"content", "Start the task."}}};
+    QJsonArray messages { QJsonObject { { "role", "system" }, { "content", "You are a helpful agent with tools." } },
+        QJsonObject { { "role", "user" }, { "content", "Start the task." } } };
     int lastPrompt = 0;
     for (int turn = 0; turn < 4; ++turn) {
-        const QJsonObject req{{"messages", messages}, {"max_tokens", 6}, {"temperature", 0}, {"reasoning_effort", "none"}};
+        const QJsonObject req { { "messages", messages }, { "max_tokens", 6 }, { "temperature", 0 },
+            { "reasoning_effort", "none" } };
         const QJsonObject o = json(post("/v1/chat/completions", body(req)).body);
         const QJsonObject usage = o.value("usage").toObject();
         const int prompt = usage.value("prompt_tokens").toInt();
@@ -575,7 +608,8 @@ void TestServer::prefixReuseAgentLoop()
         qInfo("turn %d: prompt %d, reused %d, computed %d", turn, prompt, cached, prompt - cached);
         if (turn > 0) {
             // Everything up to the previous reply's start was kept.
-            QVERIFY2(cached >= lastPrompt - 2, qPrintable(QStringLiteral("reused %1 of previous prompt %2").arg(cached).arg(lastPrompt)));
+            QVERIFY2(cached >= lastPrompt - 2,
+                qPrintable(QStringLiteral("reused %1 of previous prompt %2").arg(cached).arg(lastPrompt)));
             // What is computed is the new messages only (the previous reply
             // re-rendered, the tool result, the next user turn).
             QVERIFY(prompt - cached <= prompt - lastPrompt + 2);
@@ -583,13 +617,14 @@ void TestServer::prefixReuseAgentLoop()
         lastPrompt = prompt;
         QVERIFY2(prompt > 0, o.isEmpty() ? "no JSON reply" : QJsonDocument(o).toJson().constData());
         const QString callId = QStringLiteral("call_%1").arg(turn + 1);
-        messages.append(QJsonObject{
-            {"role", "assistant"},
-            {"content", o.value("choices").toArray().at(0).toObject().value("message").toObject().value("content")},
-            {"tool_calls", QJsonArray{QJsonObject{{"id", callId}, {"type", "function"},
-                                                  {"function", QJsonObject{{"name", "step"}, {"arguments", "{\"n\":1}"}}}}}}});
-        messages.append(QJsonObject{{"role", "tool"}, {"tool_call_id", callId}, {"content", "result " + QString::number(turn)}});
-        messages.append(QJsonObject{{"role", "user"}, {"content", "Next step."}});
+        messages.append(QJsonObject { { "role", "assistant" },
+            { "content", o.value("choices").toArray().at(0).toObject().value("message").toObject().value("content") },
+            { "tool_calls",
+                QJsonArray { QJsonObject { { "id", callId }, { "type", "function" },
+                    { "function", QJsonObject { { "name", "step" }, { "arguments", "{\"n\":1}" } } } } } } });
+        messages.append(QJsonObject {
+            { "role", "tool" }, { "tool_call_id", callId }, { "content", "result " + QString::number(turn) } });
+        messages.append(QJsonObject { { "role", "user" }, { "content", "Next step." } });
     }
 }
 
@@ -606,7 +641,15 @@ void TestServer::loadSequentialAndConcurrent()
         return nam.post(rq, body(userChat(QStringLiteral("Prompt number %1, please answer.").arg(k), 3)));
     };
     const auto content = [](QNetworkReply *r) {
-        return json(r->readAll()).value("choices").toArray().at(0).toObject().value("message").toObject().value("content").toString();
+        return json(r->readAll())
+            .value("choices")
+            .toArray()
+            .at(0)
+            .toObject()
+            .value("message")
+            .toObject()
+            .value("content")
+            .toString();
     };
     const auto wait = [](QNetworkReply *r) {
         if (!r->isFinished()) {
@@ -650,7 +693,7 @@ void TestServer::loadSequentialAndConcurrent()
     const double concurrentSeconds = t.elapsed() / 1000.0;
     const qint64 rssAfter = m_server.rssKiB();
     qInfo("load: %d requests ok; 200 sequential in %.2f s (%.1f req/s), 8 concurrent in %.2f s; RSS %lld -> %lld KiB",
-          ok, sequentialSeconds, 200 / sequentialSeconds, concurrentSeconds, rssBefore, rssAfter);
+        ok, sequentialSeconds, 200 / sequentialSeconds, concurrentSeconds, rssBefore, rssAfter);
     QCOMPARE(ok, 208);
     QVERIFY(rssBefore > 0);
     QVERIFY2(rssAfter - rssBefore < 16 * 1024, "server RSS grew by more than 16 MiB over 208 requests");
@@ -667,9 +710,10 @@ void TestServer::nodeOpenAiClient()
     QVERIFY(dir.isValid());
     QProcess install;
     install.setWorkingDirectory(dir.path());
-    install.start(npm, {"install", "--no-audit", "--no-fund", "--silent", "--no-save", "openai@5"});
+    install.start(npm, { "install", "--no-audit", "--no-fund", "--silent", "--no-save", "openai@5" });
     if (!install.waitForFinished(240000) || install.exitCode() != 0)
-        QSKIP(qPrintable("npm install openai failed (no registry?): " + QString::fromUtf8(install.readAllStandardError().left(400))));
+        QSKIP(qPrintable("npm install openai failed (no registry?): "
+            + QString::fromUtf8(install.readAllStandardError().left(400))));
     QFile script(dir.filePath("client.mjs"));
     QVERIFY(script.open(QIODevice::WriteOnly));
     script.write(R"JS(
@@ -699,14 +743,15 @@ console.log(JSON.stringify(out));
     script.close();
     QProcess run;
     run.setWorkingDirectory(dir.path());
-    run.start(node, {script.fileName(), m_server.url("/v1")});
+    run.start(node, { script.fileName(), m_server.url("/v1") });
     QVERIFY(run.waitForFinished(120000));
     QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
     const QJsonObject o = json(run.readAllStandardOutput());
-    QCOMPARE(o.value("models").toArray(), QJsonArray{"demo"});
+    QCOMPARE(o.value("models").toArray(), QJsonArray { "demo" });
     QVERIFY(o.value("plain").toObject().value("content").isString());
     QCOMPARE(o.value("plain").toObject().value("usage").toObject().value("completion_tokens").toInt(), 5);
-    QCOMPARE(o.value("stream").toObject().value("text").toString(), o.value("plain").toObject().value("content").toString());
+    QCOMPARE(
+        o.value("stream").toObject().value("text").toString(), o.value("plain").toObject().value("content").toString());
     QCOMPARE(o.value("stream").toObject().value("usage").toObject().value("completion_tokens").toInt(), 5);
     QVERIFY(!o.value("tools").toObject().value("finish").toString().isEmpty());
     QCOMPARE(o.value("notFound").toInt(), 404);

@@ -22,36 +22,36 @@ QJsonObject json(const QByteArray &b)
 // A 32x24 RGB PNG (gradient), made once with zlib; no QtGui needed (builds without the GUI have none).
 QString pngDataUrl()
 {
-    return QStringLiteral("data:image/png;base64,"
-                          "iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAIAAAAUMWhjAAAH3ElEQVR42hWV/8vd1AHGj7PWGOvbtKY1as1ifaln9a1ksdSoYY21"
-                          "huA3jvLqYnQz0ygpvAvBr0dx5RKqvbhAM9zCtYocS4UYYQsuSqYYgko5w6LXsB/uWISIEi/CJLiBF6lz9h94fnh4ns8HAAAYADgA"
-                          "BAAkACAAMgAqADoAJgAIAAsABwAPgAAADMAIgDEAMQATAAgAKQA5ACUANQAUgCkAMwA6AOYADAAsfkwHLGDYMzj2JwJ7psSug+xZ"
-                          "MrteZc/WWcZkz0Esa7HnOuwGjz0vYJcwu3HEcmN2U8xunrDnE5ZP2S05u7VkL6hZgbIXTtmLZuzFHbttzl4ysOKC/SkAPGD4n3D8"
-                          "OoFfL/EM5FmZ36DySzrPmfxmxPMWv9XhBY+/KOC3YV4c8dKY3x7zyxN+B+Fhyu/M+ZWSv7LmZcorU373jN/T8eqcv3bgtQX/CwBE"
-                          "wIhncuJ6QTxHEjdAcaMsblbFLboomOLFSBQt8VJHXPbEywNxJxZ3jUR5LF4Vi3sm4jVE1FJxby7uK8Uba9Gk4s1T8baZeHsnrs7F"
-                          "Xw6ivRB/dbp1Bq7jICPADRLkIORlKKhwmw4lEy4jCC244kDZg7sDqGKojaA+hvtjaE7gLQSiFK7m0CrhvTV0KHSn0JvBtQ4Gc/jo"
-                          "APECPg2AAhjlLE5hBWWjpPBQuVBWRFW5TFegqexCimIpVzuK5inXB4qBlZtHChord8aKPVHuI4qbKgdyxS+VR2oFU+V3UyWcKYc7"
-                          "JZorfxiUZKG8CIAGGG09p20QtM2SJkBNlLVlVdupa7Kp7UGaZmn7HM30tNsCbRVr9khzxtpDsbY20R4mGk61g7l2qNSeq7WYaslU"
-                          "e2mmHeu0dK79edCKhfY2AAZgjLM5Y0kwtkjGNmhcJhs7VePnuqGaxl5kGJZxq2OsesY9gXE/Ng6MjGBsPBEbByfGM8SIUuP53Dha"
-                          "Gq/URkqNv0yNt2bGu53xwdz4cDCahfHP01NnEMMhTkCChCSIoIxkFak60k1kIoQsZDnI8ZAXoAAjPEKjMRrHKJ6gCUEkRWmO8hKV"
-                          "NaopolM0naFZh7o5mg9oWKAfn2ADxj6HszcL9sWSvQztXbK9R7X36rZp2rcj27bsBxx7zbMfC+yD2D48suOx/UJsH5vYrxO7SO13"
-                          "c/tEaX9c2zNqfza1v5rZ/+nsU3P7rMFeWtgXAOACxmU5lxdcUXIhdBXZ1VTX0F1kujZyXcv1HRd7bhi4EXaTkUvGbha7xcStiEtT"
-                          "t8ndtnT72h2o+93UXTdzlzpXmLvbB3dl4e4BwAeMfy7nbxX8SyV/BfpXy/4+1b9V9y3TfwD5vuU/6fiHPP9I4B/F/qsjPx/778T+"
-                          "iYn/CfHb1P8y978p/e9rn6H++VNfnPk/6/zdc3/v4N+08O88zRcGb+CwIOBlCcsQazI2VbyqY8fEawhjCx9ycOzhlwKcYlyMcD3G"
-                          "J2M8m+AvCB5SfCrHTIn5GksUr0yxOsP7O4zm+N4Bewv8KAAhYMLzuPAiIbxcCnfD8Ho5vE0N79FDzwwfQ2FohUec8CUvfC0I38Lh"
-                          "+6NwOg4/jcOvJuG3JFyXhpvyUCzDK+pQpeGN0/COWXhfF67NwyeH8NlF+DwAEWCiJS7aJkQ7pUiFkSFHq2p0vx4FZnQQRZEVHXWi"
-                          "1IveCqIPcNSMom4cfR1HpyYRSyIhjXbk0e4y2ldHiEa/nkZrs+ipLhrPo2SIji+iNwBIAJNs5BJRSHZJiQaTm+XEVpMDeoLN5DBK"
-                          "Eit51UkKL3k/SBqcfDZKhnHyQ5wsTZJLSLKSJtflyU1lcnedeDR5Ypo8O0v+1CXH58lfh+S9RfLJaagzhOOIJBBZIjokSCaOSgKd"
-                          "jEwSI0Iskjuk9sg0IB0mw4iAMeFiIk2ITIieEpQTpyRBTUaUxFNCZiTvSD0n04F0C/KjFDLAZJu4bLuQXSVl+2F2p5w9pGZP6NnY"
-                          "zF5AWWZl7zjZSS/7NMi+xtkPo4wbZ5fGmTLJbiDZapo9mGePl9nhOpvQ7LVp9vYs+7DL2nn27yH73yLbCEABmGIzVywLxR6pMGFh"
-                          "y8WaWhzUi9gsjqGisIoTTjHziq+C4hQulkaFNC6UuNg/Ke4ihZcWT+VFVBYv10VOi/emxT9mRd8Vi3nBDsW2RXElABVgqvO5aodQ"
-                          "XSNVt8DqPrl6WK2e0auJWb2OqsqqPnGqL7zq26BicXXJqJLH1Q1xddekOkCqp9PqSF4dK6s364rS6l/T6utZdUZX8fPq8qG6dlHd"
-                          "etqkDOU5CgWqSRRB6soUqzTSKTFpgSi1aOvQwaPrAipgujKi+piuxtSb0KcJjVN6PKdlSU/WtKP0v1PKzOi2jspzun+g1oKuAdAA"
-                          "ptnCNTuFZq/UrMLmgNwcVJvn9SY1m3dR01jNl05zyms2Bc0O3Fw3atC4eTBunpo0R0hzPG3+ljcflc3ndbOgzXnTZvusubprbpk3"
-                          "vxmaxxfN7wFoAdNu5doVod0ntRZsfbk9pLZH9TY32xOoba32G6dlvFYM2t24vWnUOuP28biNJu0x0pZp+1HeflG239UtR9sd01ab"
-                          "tXd0rTdvDw7tHxdtBkAPmP4Crr9S6G+U+nth/4jcP6f2r+h9afYfo763+u+dnvf6K4J+H+7vHvXBuD8c9y9P+jdJfzLtP8/778p+"
-                          "U91D2u+d9nfN+t92/aF5/+LQv7Ho//5/VF3p7lkthFQAAAAASUVORK5CYII="
-                          );
+    return QStringLiteral(
+        "data:image/png;base64,"
+        "iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAIAAAAUMWhjAAAH3ElEQVR42hWV/8vd1AHGj7PWGOvbtKY1as1ifaln9a1ksdSoYY21"
+        "huA3jvLqYnQz0ygpvAvBr0dx5RKqvbhAM9zCtYocS4UYYQsuSqYYgko5w6LXsB/uWISIEi/CJLiBF6lz9h94fnh4ns8HAAAYADgA"
+        "BAAkACAAMgAqADoAJgAIAAsABwAPgAAADMAIgDEAMQATAAgAKQA5ACUANQAUgCkAMwA6AOYADAAsfkwHLGDYMzj2JwJ7psSug+xZ"
+        "MrteZc/WWcZkz0Esa7HnOuwGjz0vYJcwu3HEcmN2U8xunrDnE5ZP2S05u7VkL6hZgbIXTtmLZuzFHbttzl4ysOKC/SkAPGD4n3D8"
+        "OoFfL/EM5FmZ36DySzrPmfxmxPMWv9XhBY+/KOC3YV4c8dKY3x7zyxN+B+Fhyu/M+ZWSv7LmZcorU373jN/T8eqcv3bgtQX/CwBE"
+        "wIhncuJ6QTxHEjdAcaMsblbFLboomOLFSBQt8VJHXPbEywNxJxZ3jUR5LF4Vi3sm4jVE1FJxby7uK8Uba9Gk4s1T8baZeHsnrs7F"
+        "Xw6ivRB/dbp1Bq7jICPADRLkIORlKKhwmw4lEy4jCC244kDZg7sDqGKojaA+hvtjaE7gLQSiFK7m0CrhvTV0KHSn0JvBtQ4Gc/jo"
+        "APECPg2AAhjlLE5hBWWjpPBQuVBWRFW5TFegqexCimIpVzuK5inXB4qBlZtHChord8aKPVHuI4qbKgdyxS+VR2oFU+V3UyWcKYc7"
+        "JZorfxiUZKG8CIAGGG09p20QtM2SJkBNlLVlVdupa7Kp7UGaZmn7HM30tNsCbRVr9khzxtpDsbY20R4mGk61g7l2qNSeq7WYaslU"
+        "e2mmHeu0dK79edCKhfY2AAZgjLM5Y0kwtkjGNmhcJhs7VePnuqGaxl5kGJZxq2OsesY9gXE/Ng6MjGBsPBEbByfGM8SIUuP53Dha"
+        "Gq/URkqNv0yNt2bGu53xwdz4cDCahfHP01NnEMMhTkCChCSIoIxkFak60k1kIoQsZDnI8ZAXoAAjPEKjMRrHKJ6gCUEkRWmO8hKV"
+        "NaopolM0naFZh7o5mg9oWKAfn2ADxj6HszcL9sWSvQztXbK9R7X36rZp2rcj27bsBxx7zbMfC+yD2D48suOx/UJsH5vYrxO7SO13"
+        "c/tEaX9c2zNqfza1v5rZ/+nsU3P7rMFeWtgXAOACxmU5lxdcUXIhdBXZ1VTX0F1kujZyXcv1HRd7bhi4EXaTkUvGbha7xcStiEtT"
+        "t8ndtnT72h2o+93UXTdzlzpXmLvbB3dl4e4BwAeMfy7nbxX8SyV/BfpXy/4+1b9V9y3TfwD5vuU/6fiHPP9I4B/F/qsjPx/778T+"
+        "iYn/CfHb1P8y978p/e9rn6H++VNfnPk/6/zdc3/v4N+08O88zRcGb+CwIOBlCcsQazI2VbyqY8fEawhjCx9ycOzhlwKcYlyMcD3G"
+        "J2M8m+AvCB5SfCrHTIn5GksUr0yxOsP7O4zm+N4Bewv8KAAhYMLzuPAiIbxcCnfD8Ho5vE0N79FDzwwfQ2FohUec8CUvfC0I38Lh"
+        "+6NwOg4/jcOvJuG3JFyXhpvyUCzDK+pQpeGN0/COWXhfF67NwyeH8NlF+DwAEWCiJS7aJkQ7pUiFkSFHq2p0vx4FZnQQRZEVHXWi"
+        "1IveCqIPcNSMom4cfR1HpyYRSyIhjXbk0e4y2ldHiEa/nkZrs+ipLhrPo2SIji+iNwBIAJNs5BJRSHZJiQaTm+XEVpMDeoLN5DBK"
+        "Eit51UkKL3k/SBqcfDZKhnHyQ5wsTZJLSLKSJtflyU1lcnedeDR5Ypo8O0v+1CXH58lfh+S9RfLJaagzhOOIJBBZIjokSCaOSgKd"
+        "jEwSI0Iskjuk9sg0IB0mw4iAMeFiIk2ITIieEpQTpyRBTUaUxFNCZiTvSD0n04F0C/KjFDLAZJu4bLuQXSVl+2F2p5w9pGZP6NnY"
+        "zF5AWWZl7zjZSS/7NMi+xtkPo4wbZ5fGmTLJbiDZapo9mGePl9nhOpvQ7LVp9vYs+7DL2nn27yH73yLbCEABmGIzVywLxR6pMGFh"
+        "y8WaWhzUi9gsjqGisIoTTjHziq+C4hQulkaFNC6UuNg/Ke4ihZcWT+VFVBYv10VOi/emxT9mRd8Vi3nBDsW2RXElABVgqvO5aodQ"
+        "XSNVt8DqPrl6WK2e0auJWb2OqsqqPnGqL7zq26BicXXJqJLH1Q1xddekOkCqp9PqSF4dK6s364rS6l/T6utZdUZX8fPq8qG6dlHd"
+        "etqkDOU5CgWqSRRB6soUqzTSKTFpgSi1aOvQwaPrAipgujKi+piuxtSb0KcJjVN6PKdlSU/WtKP0v1PKzOi2jspzun+g1oKuAdAA"
+        "ptnCNTuFZq/UrMLmgNwcVJvn9SY1m3dR01jNl05zyms2Bc0O3Fw3atC4eTBunpo0R0hzPG3+ljcflc3ndbOgzXnTZvusubprbpk3"
+        "vxmaxxfN7wFoAdNu5doVod0ntRZsfbk9pLZH9TY32xOoba32G6dlvFYM2t24vWnUOuP28biNJu0x0pZp+1HeflG239UtR9sd01ab"
+        "tXd0rTdvDw7tHxdtBkAPmP4Crr9S6G+U+nth/4jcP6f2r+h9afYfo763+u+dnvf6K4J+H+7vHvXBuD8c9y9P+jdJfzLtP8/778p+"
+        "U91D2u+d9nfN+t92/aF5/+LQv7Ho//5/VF3p7lkthFQAAAAASUVORK5CYII=");
 }
 
 } // namespace
@@ -80,12 +80,16 @@ void TestServerRequest::parser_data()
     QTest::newRow("complete") << ok << 0 << QByteArray("abc");
     QTest::newRow("bare LF") << QByteArray("GET / HTTP/1.1\nHost: a\n\n") << 0 << QByteArray();
     QTest::newRow("leading blank lines") << QByteArray("\r\n\r\nGET / HTTP/1.0\r\n\r\n") << 0 << QByteArray();
-    QTest::newRow("body over limit") << QByteArray("POST / HTTP/1.1\r\nContent-Length: 2000\r\n\r\n") << 413 << QByteArray();
-    QTest::newRow("chunked refused") << QByteArray("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n") << 411 << QByteArray();
+    QTest::newRow("body over limit") << QByteArray("POST / HTTP/1.1\r\nContent-Length: 2000\r\n\r\n") << 413
+                                     << QByteArray();
+    QTest::newRow("chunked refused") << QByteArray("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n") << 411
+                                     << QByteArray();
     QTest::newRow("bad length") << QByteArray("POST / HTTP/1.1\r\nContent-Length: 1x\r\n\r\n") << 400 << QByteArray();
-    QTest::newRow("negative length") << QByteArray("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n") << 400 << QByteArray();
-    QTest::newRow("conflicting lengths")
-        << QByteArray("POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab") << 400 << QByteArray();
+    QTest::newRow("negative length") << QByteArray("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n") << 400
+                                     << QByteArray();
+    QTest::newRow("conflicting lengths") << QByteArray(
+        "POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab")
+                                         << 400 << QByteArray();
     QTest::newRow("http/2") << QByteArray("GET / HTTP/2.0\r\n\r\n") << 505 << QByteArray();
     QTest::newRow("absolute form") << QByteArray("GET http://x/ HTTP/1.1\r\n\r\n") << 400 << QByteArray();
     QTest::newRow("no version") << QByteArray("GET /\r\n\r\n") << 400 << QByteArray();
@@ -172,26 +176,42 @@ void TestServerRequest::chatRequest_data()
     QTest::newRow("not object") << QByteArray("[]") << "";
     QTest::newRow("no messages") << QByteArray(R"({"model":"m"})") << "messages";
     QTest::newRow("bad role") << QByteArray(R"({"messages":[{"role":"robot","content":"hi"}]})") << "messages[0].role";
-    QTest::newRow("temperature") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"temperature":3})") << "temperature";
+    QTest::newRow("temperature") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"temperature":3})")
+                                 << "temperature";
     QTest::newRow("top_p 0") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"top_p":0})") << "top_p";
-    QTest::newRow("max_tokens 0") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"max_tokens":0})") << "max_tokens";
-    QTest::newRow("max_tokens float") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"max_tokens":1.5})") << "max_tokens";
+    QTest::newRow("max_tokens 0") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"max_tokens":0})")
+                                  << "max_tokens";
+    QTest::newRow("max_tokens float") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"max_tokens":1.5})")
+                                      << "max_tokens";
     QTest::newRow("n 2") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"n":2})") << "n";
-    QTest::newRow("stop list") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"stop":["x",1]})") << "stop";
-    QTest::newRow("stop five") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"stop":["a","b","c","d","e"]})") << "stop";
-    QTest::newRow("http image") << QByteArray(R"({"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"http://example.invalid/a.png"}}]}]})")
+    QTest::newRow("stop list") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"stop":["x",1]})")
+                               << "stop";
+    QTest::newRow("stop five") << QByteArray(
+        R"({"messages":[{"role":"user","content":"a"}],"stop":["a","b","c","d","e"]})")
+                               << "stop";
+    QTest::newRow("http image") << QByteArray(
+        R"({"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"http://example.invalid/a.png"}}]}]})")
                                 << "messages[0].content[0].image_url";
-    QTest::newRow("file image") << QByteArray(R"({"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"file:///etc/passwd"}}]}]})")
+    QTest::newRow("file image") << QByteArray(
+        R"({"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"file:///etc/passwd"}}]}]})")
                                 << "messages[0].content[0].image_url";
-    QTest::newRow("bad base64") << QByteArray(R"({"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,@@@"}}]}]})")
+    QTest::newRow("bad base64") << QByteArray(
+        R"({"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,@@@"}}]}]})")
                                 << "messages[0].content[0].image_url";
-    QTest::newRow("tool without id") << QByteArray(R"({"messages":[{"role":"tool","content":"1"}]})") << "messages[0].tool_call_id";
-    QTest::newRow("tool call args") << QByteArray(R"({"messages":[{"role":"assistant","tool_calls":[{"id":"c","function":{"name":"f","arguments":"[1]"}}]}]})")
+    QTest::newRow("tool without id") << QByteArray(R"({"messages":[{"role":"tool","content":"1"}]})")
+                                     << "messages[0].tool_call_id";
+    QTest::newRow("tool call args") << QByteArray(
+        R"({"messages":[{"role":"assistant","tool_calls":[{"id":"c","function":{"name":"f","arguments":"[1]"}}]}]})")
                                     << "messages[0].tool_calls[0].function.arguments";
-    QTest::newRow("bad tool") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"tools":[{"type":"x"}]})") << "tools[0]";
-    QTest::newRow("choice without tools") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"tool_choice":"required"})") << "tool_choice";
-    QTest::newRow("effort") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"reasoning_effort":"huge"})") << "reasoning_effort";
-    QTest::newRow("json_schema not yet") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"response_format":{"type":"json_schema"}})") << "response_format";
+    QTest::newRow("bad tool") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"tools":[{"type":"x"}]})")
+                              << "tools[0]";
+    QTest::newRow("choice without tools")
+        << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"tool_choice":"required"})") << "tool_choice";
+    QTest::newRow("effort") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"reasoning_effort":"huge"})")
+                            << "reasoning_effort";
+    QTest::newRow("json_schema not yet") << QByteArray(
+        R"({"messages":[{"role":"user","content":"a"}],"response_format":{"type":"json_schema"}})")
+                                         << "response_format";
 }
 
 void TestServerRequest::chatRequest()
@@ -200,7 +220,7 @@ void TestServerRequest::chatRequest()
     QFETCH(QString, param);
     CompletionJob job;
     ApiError error;
-    const bool ok = parseChatRequest(input, true, RequestLimits{}, job, error);
+    const bool ok = parseChatRequest(input, true, RequestLimits {}, job, error);
     const bool expectOk = param.isEmpty() && QTest::currentDataTag() == QLatin1String("minimal");
     QCOMPARE(ok, expectOk);
     if (!ok) {
@@ -215,33 +235,32 @@ void TestServerRequest::chatRequest()
 
 void TestServerRequest::chatRequestMapping()
 {
-    const QByteArray in = QJsonDocument(QJsonObject{
-        {"model", "m"},
-        {"messages", QJsonArray{QJsonObject{{"role", "developer"}, {"content", "be brief"}},
-                                QJsonObject{{"role", "user"},
-                                            {"content", QJsonArray{QJsonObject{{"type", "text"}, {"text", "look: "}},
-                                                                   QJsonObject{{"type", "image_url"},
-                                                                               {"image_url", QJsonObject{{"url", pngDataUrl()}}}}}}},
-                                QJsonObject{{"role", "assistant"},
-                                            {"content", QJsonValue::Null},
-                                            {"reasoning_content", "hmm"},
-                                            {"tool_calls", QJsonArray{QJsonObject{{"id", "call_1"}, {"type", "function"},
-                                                                                   {"function", QJsonObject{{"name", "get"}, {"arguments", "{\"a\":1}"}}}}}}},
-                                QJsonObject{{"role", "tool"}, {"tool_call_id", "call_1"}, {"content", "42"}}}},
-        {"tools", QJsonArray{QJsonObject{{"type", "function"}, {"function", QJsonObject{{"name", "get"}}}}}},
-        {"tool_choice", "auto"},
-        {"max_completion_tokens", 7},
-        {"max_tokens", 99},
-        {"temperature", 0.5},
-        {"top_p", 0.9},
-        {"seed", 11},
-        {"stop", "END"},
-        {"stream", true},
-        {"stream_options", QJsonObject{{"include_usage", true}}},
-        {"reasoning_effort", "high"}}).toJson();
+    const QByteArray in = QJsonDocument(
+        QJsonObject { { "model", "m" },
+            { "messages",
+                QJsonArray { QJsonObject { { "role", "developer" }, { "content", "be brief" } },
+                    QJsonObject { { "role", "user" },
+                        { "content",
+                            QJsonArray { QJsonObject { { "type", "text" }, { "text", "look: " } },
+                                QJsonObject { { "type", "image_url" },
+                                    { "image_url", QJsonObject { { "url", pngDataUrl() } } } } } } },
+                    QJsonObject { { "role", "assistant" }, { "content", QJsonValue::Null },
+                        { "reasoning_content", "hmm" },
+                        { "tool_calls",
+                            QJsonArray { QJsonObject { { "id", "call_1" }, { "type", "function" },
+                                { "function", QJsonObject { { "name", "get" }, { "arguments", "{\"a\":1}" } } } } } } },
+                    QJsonObject { { "role", "tool" }, { "tool_call_id", "call_1" }, { "content", "42" } } } },
+            { "tools",
+                QJsonArray {
+                    QJsonObject { { "type", "function" }, { "function", QJsonObject { { "name", "get" } } } } } },
+            { "tool_choice", "auto" }, { "max_completion_tokens", 7 }, { "max_tokens", 99 }, { "temperature", 0.5 },
+            { "top_p", 0.9 }, { "seed", 11 }, { "stop", "END" }, { "stream", true },
+            { "stream_options", QJsonObject { { "include_usage", true } } },
+            { "reasoning_effort",
+                "high" } }).toJson();
     CompletionJob job;
     ApiError error;
-    QVERIFY2(parseChatRequest(in, false, RequestLimits{}, job, error), error.message.c_str());
+    QVERIFY2(parseChatRequest(in, false, RequestLimits {}, job, error), error.message.c_str());
     QCOMPARE(job.messages.size(), size_t(4));
     QCOMPARE(job.messages[0].role, std::string("system"));
     QCOMPARE(job.messages[1].content, std::string("look: "));
@@ -258,26 +277,25 @@ void TestServerRequest::chatRequestMapping()
     QCOMPARE(job.sampling.temperature, 0.5f);
     QCOMPARE(job.sampling.topP, 0.9f);
     QCOMPARE(job.sampling.seed, uint64_t(11));
-    QCOMPARE(job.sampling.stopStrings, std::vector<std::string>{"END"});
+    QCOMPARE(job.sampling.stopStrings, std::vector<std::string> { "END" });
     QVERIFY(job.stream);
     QVERIFY(job.includeUsage);
     QVERIFY(job.chat.thinking);
     QCOMPARE(job.chat.thinkingEffort, std::string("high"));
 }
 
-
 void TestServerRequest::completionRequest()
 {
     CompletionJob job;
     ApiError error;
-    QVERIFY(parseCompletionRequest(R"({"prompt":["one"],"max_tokens":3,"stop":"x"})", RequestLimits{}, job, error));
+    QVERIFY(parseCompletionRequest(R"({"prompt":["one"],"max_tokens":3,"stop":"x"})", RequestLimits {}, job, error));
     QCOMPARE(job.prompt, std::string("one"));
     QCOMPARE(job.sampling.maxTokens, 3);
-    QVERIFY(!parseCompletionRequest(R"({"prompt":["a","b"]})", RequestLimits{}, job, error));
+    QVERIFY(!parseCompletionRequest(R"({"prompt":["a","b"]})", RequestLimits {}, job, error));
     QCOMPARE(error.param, std::string("prompt"));
-    QVERIFY(!parseCompletionRequest(R"({"prompt":"a","echo":true})", RequestLimits{}, job, error));
+    QVERIFY(!parseCompletionRequest(R"({"prompt":"a","echo":true})", RequestLimits {}, job, error));
     QCOMPARE(error.param, std::string("echo"));
-    QVERIFY(parseCompletionRequest(R"({"prompt":"a"})", RequestLimits{}, job, error));
+    QVERIFY(parseCompletionRequest(R"({"prompt":"a"})", RequestLimits {}, job, error));
     QCOMPARE(job.sampling.maxTokens, 16); // OpenAI's default for completions
 }
 

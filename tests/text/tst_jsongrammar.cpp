@@ -64,7 +64,7 @@ void TestJsonGrammar::documents()
     // The reference parses every document the grammar completes (Qt is more
     // lenient than RFC 8259: raw control characters, "1.", "\\x" pass there).
     if (valid) {
-        QJsonParseError pe{};
+        QJsonParseError pe {};
         const QJsonDocument doc = QJsonDocument::fromJson(text, &pe);
         QVERIFY(pe.error == QJsonParseError::NoError && doc.isObject());
     }
@@ -89,9 +89,9 @@ void TestJsonGrammar::prefixesStayAlive()
 // live state, and a completed walk is a JSON object Qt parses.
 void TestJsonGrammar::randomWalksParse()
 {
-    const std::vector<std::string> vocab = {"{", "}", "[", "]", ",", ":", "\"", "\"a", "b\"", "\":", "1", "0", ".5",
-                                            "e3", "-", "true", "fal", "se", "null", " ", "\\n", "\\u00", "41",
-                                            "\xc3\xa9", "\xe2\x82", "\xac", "{\"", "\"}", "],", "x", "\\"};
+    const std::vector<std::string> vocab
+        = { "{", "}", "[", "]", ",", ":", "\"", "\"a", "b\"", "\":", "1", "0", ".5", "e3", "-", "true", "fal", "se",
+              "null", " ", "\\n", "\\u00", "41", "\xc3\xa9", "\xe2\x82", "\xac", "{\"", "\"}", "],", "x", "\\" };
     QRandomGenerator rng(7);
     int completed = 0;
     for (int walk = 0; walk < 2000; ++walk) {
@@ -115,7 +115,7 @@ void TestJsonGrammar::randomWalksParse()
         if (!g.complete())
             continue;
         ++completed;
-        QJsonParseError pe{};
+        QJsonParseError pe {};
         const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(out), &pe);
         QVERIFY2(pe.error == QJsonParseError::NoError && doc.isObject(), out.c_str());
     }
@@ -137,9 +137,9 @@ void TestJsonGrammar::limits()
 void TestJsonGrammar::completion_data()
 {
     QTest::addColumn<QByteArray>("prefix");
-    for (const char *p : {"", "{", "{\"", "{\"a", "{\"a\"", "{\"a\":", "{\"a\":[", "{\"a\":[1", "{\"a\":[1,",
-                          "{\"a\":-", "{\"a\":1.", "{\"a\":1e", "{\"a\":1e+", "{\"a\":tr", "{\"a\":\"\\",
-                          "{\"a\":\"\\u0", "{\"a\":\"\xe2", "{\"a\":{\"b\":[{", "{\"a\":1,"})
+    for (const char *p : { "", "{", "{\"", "{\"a", "{\"a\"", "{\"a\":", "{\"a\":[", "{\"a\":[1", "{\"a\":[1,",
+             "{\"a\":-", "{\"a\":1.", "{\"a\":1e", "{\"a\":1e+", "{\"a\":tr", "{\"a\":\"\\", "{\"a\":\"\\u0",
+             "{\"a\":\"\xe2", "{\"a\":{\"b\":[{", "{\"a\":1," })
         QTest::newRow(p) << QByteArray(p);
 }
 
@@ -153,9 +153,9 @@ void TestJsonGrammar::completion()
     QVERIFY(!rest.empty());
     QVERIFY(g.advance(rest));
     QVERIFY(g.complete());
-    QJsonParseError pe{};
+    QJsonParseError pe {};
     QVERIFY2(QJsonDocument::fromJson(prefix + QByteArray::fromStdString(rest), &pe).isObject(),
-             qPrintable(prefix + QByteArray::fromStdString(rest)));
+        qPrintable(prefix + QByteArray::fromStdString(rest)));
 }
 
 QTEST_GUILESS_MAIN(TestJsonGrammar)
