@@ -1,11 +1,12 @@
 #include "server/constrainedjson.h"
 
 #include "text/jsongrammar.h"
+#include "text/sampler.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <random>
+#include <limits>
 
 namespace sluice::server {
 
@@ -40,63 +41,37 @@ Expected<GenerationResult> generateJson(Session &session, const std::vector<std:
     r.prefillSeconds = pre->seconds;
     r.reason = StopReason::MaxTokens;
     text::JsonGrammar grammar(true);
-    std::mt19937_64 rng(params.seed);
+    // The library's own sampler (text/sampler.h) over the masked logits: -inf is never drawn.
+    text::SamplerConfig sc;
+    sc.temperature = params.temperature;
+    sc.topP = params.topP;
+    sc.topK = params.topK;
+    sc.seed = params.seed;
+    text::Sampler sampler(sc);
     const auto t0 = std::chrono::steady_clock::now();
-    std::vector<std::pair<float, int>> candidates;
+    std::vector<float> masked;
     for (int step = 0; step < params.maxTokens; ++step) {
         const std::string forced = grammar.completion();
         const bool mustClose = params.maxTokens - step <= int(forced.size()) + 2;
-        candidates.clear();
         const size_t n = std::min(vocabulary.size(), logits.size());
+        masked.assign(logits.size(), -std::numeric_limits<float>::infinity());
+        bool any = false;
         for (size_t id = 0; id < n; ++id) {
             const std::string &bytes = vocabulary[id];
             if (bytes.empty() || !std::isfinite(logits[id]))
                 continue;
             if (mustClose && (bytes.size() > forced.size() || forced.compare(0, bytes.size(), bytes) != 0))
                 continue;
-            if (grammar.accepts(bytes))
-                candidates.emplace_back(logits[id], int(id));
+            if (grammar.accepts(bytes)) {
+                masked[id] = logits[id];
+                any = true;
+            }
         }
-        if (candidates.empty())
+        if (!any)
             return makeError(ErrorCode::Unsupported,
                 "constrained JSON sampling: no token of the vocabulary continues the "
                 "document (the tokenizer lacks single-byte tokens?)");
-        int pick = 0;
-        if (params.temperature <= 0.0f) {
-            pick = std::max_element(candidates.begin(), candidates.end())->second;
-        } else {
-            std::sort(candidates.begin(), candidates.end(), std::greater<>());
-            if (params.topK > 0 && int(candidates.size()) > params.topK)
-                candidates.resize(size_t(params.topK));
-            const float top = candidates.front().first;
-            std::vector<double> p(candidates.size());
-            double sum = 0;
-            for (size_t i = 0; i < p.size(); ++i)
-                sum += p[i] = std::exp(double(candidates[i].first - top) / double(params.temperature));
-            size_t keep = p.size();
-            if (params.topP < 1.0f) {
-                double acc = 0;
-                for (size_t i = 0; i < p.size(); ++i) {
-                    acc += p[i] / sum;
-                    if (acc >= params.topP) {
-                        keep = i + 1;
-                        break;
-                    }
-                }
-            }
-            double kept = 0;
-            for (size_t i = 0; i < keep; ++i)
-                kept += p[i];
-            double u = std::uniform_real_distribution<double>(0.0, kept)(rng);
-            pick = candidates[keep - 1].second;
-            for (size_t i = 0; i < keep; ++i) {
-                if (u < p[i]) {
-                    pick = candidates[i].second;
-                    break;
-                }
-                u -= p[i];
-            }
-        }
+        const int pick = sampler.sample(masked);
         const std::string &bytes = vocabulary[size_t(pick)];
         grammar.advance(bytes);
         r.tokens.push_back(pick);

@@ -4,9 +4,9 @@
 // be sampled only if its bytes keep a JsonGrammar (text/jsongrammar.h) alive,
 // so the reply is always valid JSON; when the tokens left would not be enough
 // to finish, only the grammar's shortest completion is allowed, so a reply
-// within max_tokens >= the completion's length always closes. Sampling:
-// greedy at temperature 0, else softmax at the temperature with top-p/top-k
-// over the allowed tokens (its own generator seeded by `seed`).
+// within max_tokens >= the completion's length always closes. Sampling: the
+// library's Sampler (text/sampler.h) over the logits with every disallowed id
+// at -inf, seeded by `seed`.
 #include "api/model.h"
 #include "api/session.h"
 
