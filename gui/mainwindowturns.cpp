@@ -62,7 +62,7 @@ void MainWindow::applyReplyIds(const qt::GenerationSummary &summary)
     m_streaming.reasoning = QString::fromStdString(summary.reply->reasoning);
     m_streaming.content = QString::fromStdString(summary.reply->content);
     m_streaming.toolCalls.clear();
-    for (const ReplyToolCall &call : summary.reply->toolCalls)
+    for (const ChatToolCall &call : summary.reply->toolCalls)
         m_streaming.toolCalls.append({QString::fromStdString(call.name), QString::fromStdString(call.arguments)});
 }
 

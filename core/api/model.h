@@ -50,10 +50,15 @@ public:
     // (the markup carries them); missing sizes render as 0x0.
     virtual std::vector<int> renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options,
                                         const std::vector<std::pair<int, int>> &imageSizes = {}) const = 0;
-    // The ids a generation produced after renderChat(..., options) with the
-    // generation prompt, parsed by id in the model's format (thinking, content,
-    // tool calls). Empty fields when the container has no tokenizer.
-    virtual ParsedChatReply parseReply(std::span<const int> replyIds, const ChatOptions &options) const = 0;
+    // Renders like renderChat but reports why it cannot (a tool list that is
+    // not JSON, an unknown role or tool choice); renderChat returns {} then.
+    virtual Expected<std::vector<int>> renderChatChecked(const std::vector<ChatMessage> &messages,
+                                                         const ChatOptions &options,
+                                                         const std::vector<std::pair<int, int>> &imageSizes = {}) const = 0;
+    // Splits generated ids (what followed renderChat's generation prompt with
+    // `options`) into reasoning, content and tool calls, parsed by id in the
+    // model's format. Empty fields when the container has no tokenizer.
+    virtual ChatReply parseReply(std::span<const int> generated, const ChatOptions &options) const = 0;
 
     // A new, empty session.
     virtual Expected<std::unique_ptr<Session>> createSession(const SessionOptions &options = {}) = 0;

@@ -187,34 +187,43 @@ using TokenCallback = std::function<bool(const GeneratedToken &token)>;
 // (total = the positions this request computes, not the reused ones).
 using PrefillProgress = std::function<bool(int done, int total)>;
 
+// A function call an assistant turn made (OpenAI tool_calls, the model's own format).
+struct ChatToolCall {
+    std::string id;             // what the tool result refers to (tool_call_id)
+    std::string name;           // function name
+    std::string arguments;      // JSON text of an object
+    bool operator==(const ChatToolCall &) const = default;
+};
+
 // One chat turn for prompt rendering (the model's own chat format).
 struct ChatMessage {
     std::string role;           // "system", "user", "assistant", "tool"
     std::string content;
     std::string reasoning;      // assistant thinking, if any
     int imageCount = 0;         // images attached to this message, in order
+    std::vector<ChatToolCall> toolCalls = {}; // assistant: the calls it made
+    std::string toolCallId = {}; // tool: the call this result answers
+    std::string name = {};      // optional speaker name; tool: the function's name
 };
 
 struct ChatOptions {
     bool thinking = true;
     std::string thinkingEffort; // "", "low", "high", "max"
     bool addGenerationPrompt = true;
+    std::string toolsJson = {};  // JSON array of tool definitions (OpenAI `tools`); "" = none
+    std::string toolChoice = {}; // "", "auto", "required", "none"
+    std::string responseFormat = {};     // "", "text", "json_object", "json_schema"
+    std::string responseSchemaJson = {}; // the schema for json_schema
 };
 
-// A generated reply split into its channels from the ids the model produced
-// (Model::parseReply): exact where re-tokenising the text is not (a model
-// that spells a marker out as text stays text).
-struct ReplyToolCall {
-    std::string id;        // "call_<n>" unless the format carries one
-    std::string name;
-    std::string arguments; // as the model produced them
-};
-struct ParsedChatReply {
+// A generated reply split by the model's own chat format (parsed by token id,
+// so text that spells out a control token cannot fake structure).
+struct ChatReply {
     std::string reasoning;
     std::string content;
-    std::vector<ReplyToolCall> toolCalls;
-    bool finished = false;  // the end-of-message id was produced
-    bool truncated = false; // stopped inside an open element
+    std::vector<ChatToolCall> toolCalls;
+    bool finished = false;      // the message ended (end-of-message id seen)
+    bool truncated = false;     // cut off inside an element
 };
 
 } // namespace sluice

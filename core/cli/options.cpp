@@ -549,6 +549,17 @@ void addEngineOptions(OptionParser &p, EngineOptions &o)
            "replay a routing trace: its expert ids replace the router's choice (benchmarks)", "FILE.jsonl");
 }
 
+void addServeOptions(OptionParser &p, ServeOptions &o)
+{
+    p.text("--host", &o.host, "address to listen on (anything but loopback needs --api-key)", "ADDR");
+    p.integer("--port", &o.port, 0, 65535, "TCP port, 0 = any free port (printed)");
+    p.text("--api-key", &o.apiKey, "require Authorization: Bearer KEY on every /v1 request", "KEY");
+    p.integer("--max-queue", &o.maxQueue, 0, 4096, "requests that may wait behind the running one (429 past that)");
+    p.size("--max-body", &o.maxBody, 1024, 1ull << 30, "largest request body accepted (413 past it)");
+    p.text("--cors-origin", &o.corsOrigin, "send CORS headers allowing this origin (default: none)", "ORIGIN");
+    p.text("--model-name", &o.modelName, "the model id clients use (default: the container folder's name)", "ID");
+}
+
 void addSamplingOptions(OptionParser &p, SamplingParams &s, bool withTopK, bool withStop)
 {
     p.integer("--max-tokens", &s.maxTokens, 1, kMaxContextOption, "tokens to generate", "N", "-n");

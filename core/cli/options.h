@@ -139,6 +139,18 @@ private:
 void addEngineOptions(OptionParser &parser, EngineOptions &options);
 // Sampling: -n, --temp, --top-p, --top-k, --seed (and --stop with stopStrings).
 void addSamplingOptions(OptionParser &parser, SamplingParams &params, bool withTopK = true, bool withStop = true);
+// `sluice-cli serve` (docs/server.md): where it listens and its limits.
+struct ServeOptions {
+    std::string host = "127.0.0.1";
+    int port = 8080;
+    std::string apiKey;
+    int maxQueue = 16;
+    uint64_t maxBody = 32ull << 20;
+    std::string corsOrigin;
+    std::string modelName;          // "" = the container folder's name
+};
+void addServeOptions(OptionParser &parser, ServeOptions &options);
+
 // The budget's accepted range: 4 KiB (one page; anything below any model's
 // floor still reaches the planner, which names the floor) .. 1 PiB (beyond
 // any machine; it keeps every figure well inside a signed 64-bit JSON number).

@@ -43,7 +43,7 @@ public:
         return makeError(ErrorCode::InvalidArgument, "this engine cannot change its budget without reopening");
     }
     // Model::parseReply; nullopt for engines that cannot parse by id (test doubles).
-    virtual std::optional<ParsedChatReply> parseReply(std::span<const int> replyIds, const ChatOptions &options) const
+    virtual std::optional<ChatReply> parseReply(std::span<const int> replyIds, const ChatOptions &options) const
     {
         (void)replyIds;
         (void)options;

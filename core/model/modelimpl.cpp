@@ -416,8 +416,16 @@ std::vector<int> ModelImpl::imagePrompt(const std::vector<std::pair<int, int>> &
 std::vector<int> ModelImpl::renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options,
                                        const std::vector<std::pair<int, int>> &sizes) const
 {
+    auto ids = renderChatChecked(messages, options, sizes);
+    return ids ? *ids : std::vector<int>{};
+}
+
+Expected<std::vector<int>> ModelImpl::renderChatChecked(const std::vector<ChatMessage> &messages,
+                                                        const ChatOptions &options,
+                                                        const std::vector<std::pair<int, int>> &sizes) const
+{
     if (!m_tokenizer)
-        return {};
+        return makeError(ErrorCode::Unsupported, "the model has no tokenizer (" + m_info.tokenizerError + ")");
     std::vector<text::ChatTurn> turns;
     size_t total = 0;
     for (const ChatMessage &m : messages) {
@@ -426,6 +434,13 @@ std::vector<int> ModelImpl::renderChat(const std::vector<ChatMessage> &messages,
         t.content = m.content;
         t.reasoning = m.reasoning;
         t.images.resize(size_t(std::max(0, m.imageCount)));
+        for (const ChatToolCall &c : m.toolCalls)
+            t.toolCalls.push_back({c.id, c.name, c.arguments});
+        t.toolCallId = m.toolCallId;
+        if (m.role == "tool")
+            t.toolName = m.name;
+        else
+            t.name = m.name;
         total += t.images.size();
         turns.push_back(std::move(t));
     }
@@ -446,22 +461,24 @@ std::vector<int> ModelImpl::renderChat(const std::vector<ChatMessage> &messages,
     ro.thinking = options.thinking;
     ro.thinkingEffort = options.thinkingEffort;
     ro.addGenerationPrompt = options.addGenerationPrompt;
+    ro.toolsJson = options.toolsJson;
+    ro.toolChoice = options.toolChoice;
+    ro.responseFormat = options.responseFormat;
+    ro.responseSchemaJson = options.responseSchemaJson;
     const auto flavor = config().arch == Architecture::KimiK3 ? text::ChatFlavor::K3 : text::ChatFlavor::KimiLinear;
-    auto ids = text::renderChat(*m_tokenizer, flavor, turns, ro);
-    return ids ? *ids : std::vector<int>{};
+    return text::renderChat(*m_tokenizer, flavor, turns, ro);
 }
 
-ParsedChatReply ModelImpl::parseReply(std::span<const int> replyIds, const ChatOptions &options) const
+ChatReply ModelImpl::parseReply(std::span<const int> generated, const ChatOptions &options) const
 {
-    ParsedChatReply out;
+    ChatReply out;
     if (!m_tokenizer)
         return out;
-    // The generation prompt (renderChat) opened `think` or `response` for K3.
-    const text::ParsedReply r = config().arch == Architecture::KimiK3
-                                    ? text::parseK3Reply(*m_tokenizer, replyIds,
-                                                         options.thinking ? text::ReplyStart::InThink
-                                                                          : text::ReplyStart::InResponse)
-                                    : text::parseKimiLinearReply(*m_tokenizer, replyIds);
+    const text::ParsedReply r =
+        config().arch == Architecture::KimiK3
+            ? text::parseK3Reply(*m_tokenizer, generated,
+                                 options.thinking ? text::ReplyStart::InThink : text::ReplyStart::InResponse)
+            : text::parseKimiLinearReply(*m_tokenizer, generated);
     out.reasoning = r.reasoning;
     out.content = r.content;
     for (const text::ChatToolCall &c : r.toolCalls)

@@ -46,9 +46,11 @@ public:
     }
     std::vector<int> imagePrompt(const std::vector<std::pair<int, int>> &imageSizes,
                                  const std::string &text) const override;
-    ParsedChatReply parseReply(std::span<const int> replyIds, const ChatOptions &options) const override;
     std::vector<int> renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options,
                                 const std::vector<std::pair<int, int>> &imageSizes) const override;
+    Expected<std::vector<int>> renderChatChecked(const std::vector<ChatMessage> &messages, const ChatOptions &options,
+                                                 const std::vector<std::pair<int, int>> &imageSizes) const override;
+    ChatReply parseReply(std::span<const int> generated, const ChatOptions &options) const override;
     Expected<std::unique_ptr<Session>> createSession(const SessionOptions &options) override;
     Status setBudget(uint64_t bytes) override;
 

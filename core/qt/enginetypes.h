@@ -50,7 +50,7 @@ struct GenerationSummary {
     // the reply parsed from them by the engine; nullopt when it cannot parse
     // by id (test doubles), then the client parses the streamed text.
     std::vector<int> replyIds;
-    std::optional<ParsedChatReply> reply;
+    std::optional<ChatReply> reply;
     // Positions the engine's state holds after the turn (its own count, not a
     // re-tokenisation) and the context length they are out of.
     int contextTokens = 0;

@@ -1,0 +1,72 @@
+#pragma once
+// The server's generation worker: owns the one Session on the served Model
+// and runs one CompletionJob at a time on its own thread (never the HTTP
+// thread). It turns the job into the model's chat format, keeps the prefix
+// of the previous request (an agent loop that resends the conversation with
+// one more turn computes only the new turn), streams OpenAI chunks and
+// answers with the OpenAI JSON. Everything leaves as bytes through signals;
+// the HTTP side only frames and writes them.
+#include "api/model.h"
+#include "api/session.h"
+#include "server/openairequest.h"
+
+#include <QObject>
+#include <QTemporaryDir>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <set>
+
+namespace sluice::server {
+
+class Generator : public QObject {
+    Q_OBJECT
+public:
+    Generator(std::shared_ptr<Model> model, std::string modelId);
+    ~Generator() override;
+
+    // Runs on the generator's thread (queue it with QMetaObject::invokeMethod).
+    void run(quint64 id, const sluice::server::CompletionJob &job);
+    // Any thread: stops job `id` within a layer if it runs, or before it starts.
+    void cancel(quint64 id);
+
+    // Counters for /health and the tests (any thread).
+    uint64_t generatedTokens() const { return m_generatedTokens.load(); }
+
+Q_SIGNALS:
+    // A Server-Sent Events piece ("data: {...}\n\n") of a streamed job.
+    void streamData(quint64 id, const QByteArray &bytes);
+    // The job is over: `status` and `body` are the whole response of an
+    // unstreamed job (or of a streamed one that failed before its first piece),
+    // else the last SSE pieces. `summary` is one line for the request log.
+    void finished(quint64 id, int status, const QByteArray &body, const QString &summary);
+
+private:
+    struct Prepared;
+    bool prepare(quint64 id, const CompletionJob &job, Prepared &p, ApiError &error);
+    bool takeCancelled(quint64 id);
+    bool isCancelled(quint64 id);
+
+    std::shared_ptr<Model> m_model;
+    std::string m_modelId;
+    std::unique_ptr<Session> m_session;
+    std::string m_sessionError;
+    QTemporaryDir m_imageDir;
+
+    // Prefix splice (see run()): the last chat request, the reply we sent, and
+    // the ids the state then held (prompt + generated).
+    std::vector<ChatMessage> m_lastMessages;
+    ChatOptions m_lastOptions;
+    ChatMessage m_lastReply;
+    std::vector<int> m_lastIds;
+
+    std::vector<std::string> m_jsonVocabulary; // built on the first json_object request
+
+    std::mutex m_mutex;
+    std::set<quint64> m_cancelled;
+    quint64 m_running = 0;
+    std::atomic<uint64_t> m_generatedTokens { 0 };
+};
+
+} // namespace sluice::server

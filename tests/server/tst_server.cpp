@@ -1,0 +1,762 @@
+// The local OpenAI-compatible server (docs/server.md).
+//  (The parser and the request mapping alone: tst_serverrequest.)
+//  * `sluice-cli serve` on a demo model (`sluice-cli synth --demo`) on
+//    loopback, driven by real clients: curl, QNetworkAccessManager and the npm
+//    `openai` package (QSKIP with the reason when node/npm or the package are
+//    not available).
+#include "server/httpparser.h"
+#include "server/openairequest.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace sluice;
+using namespace sluice::server;
+
+namespace {
+
+struct CurlResult {
+    int status = 0;
+    QByteArray body;
+};
+
+// Serve process on a demo model; port read from its "listening on" line.
+class Served {
+public:
+    ~Served() { stop(); }
+    bool start(const QString &model, const QStringList &extra, QString *why)
+    {
+        m_process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
+        m_process.setProcessChannelMode(QProcess::MergedChannels); // the request log (stderr) follows the port line
+        m_process.setArguments(QStringList { "serve", model, "--port", "0", "--threads", "1" } + extra);
+        m_process.start();
+        if (!m_process.waitForStarted(10000)) {
+            *why = "serve did not start";
+            return false;
+        }
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 60000) {
+            if (m_process.canReadLine()) {
+                const QString line = QString::fromUtf8(m_process.readLine());
+                const auto m = QRegularExpression(QStringLiteral("listening on http://([^ ]+):(\\d+)")).match(line);
+                if (m.hasMatch()) {
+                    m_port = m.captured(2).toInt();
+                    return true;
+                }
+            }
+            if (m_process.state() != QProcess::Running) {
+                *why = "serve exited: " + QString::fromUtf8(m_process.readAll());
+                return false;
+            }
+            m_process.waitForReadyRead(200);
+        }
+        *why = "serve printed no listening line";
+        return false;
+    }
+    void stop()
+    {
+        if (m_process.state() == QProcess::Running) {
+            m_process.terminate();
+            if (!m_process.waitForFinished(10000))
+                m_process.kill();
+            m_process.waitForFinished(5000);
+        }
+    }
+    QString url(const QString &path) const { return QStringLiteral("http://127.0.0.1:%1%2").arg(m_port).arg(path); }
+    int port() const { return m_port; }
+    qint64 pid() const { return m_process.processId(); }
+    QByteArray log()
+    {
+        m_process.waitForReadyRead(300);
+        return m_log += m_process.readAll();
+    }
+    qint64 rssKiB() const
+    {
+        QFile f(QStringLiteral("/proc/%1/status").arg(pid()));
+        if (!f.open(QIODevice::ReadOnly))
+            return -1;
+        for (const QByteArray &line : f.readAll().split('\n'))
+            if (line.startsWith("VmRSS:"))
+                return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+        return -1;
+    }
+
+private:
+    QProcess m_process;
+    int m_port = 0;
+    QByteArray m_log;
+};
+
+CurlResult curl(const QStringList &args, int timeoutMs = 60000)
+{
+    QProcess p;
+    p.start(QStringLiteral("curl"), QStringList { "-s", "-S", "-w", "\n%{http_code}" } + args);
+    CurlResult r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    QByteArray out = p.readAllStandardOutput();
+    const qsizetype nl = out.lastIndexOf('\n');
+    r.status = out.mid(nl + 1).toInt();
+    r.body = out.left(nl);
+    return r;
+}
+
+QJsonObject json(const QByteArray &b)
+{
+    return QJsonDocument::fromJson(b).object();
+}
+
+QByteArray body(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QJsonObject userChat(const QString &text, int maxTokens, bool thinking = false)
+{
+    return QJsonObject { { "model", "demo" },
+        { "messages", QJsonArray { QJsonObject { { "role", "user" }, { "content", text } } } },
+        { "max_tokens", maxTokens }, { "temperature", 0 }, { "reasoning_effort", thinking ? "medium" : "none" } };
+}
+
+// SSE body -> the JSON objects of its data: lines (and whether [DONE] ended it).
+QList<QJsonObject> sseEvents(const QByteArray &b, bool *done)
+{
+    QList<QJsonObject> out;
+    *done = false;
+    for (const QByteArray &line : b.split('\n')) {
+        if (!line.startsWith("data: "))
+            continue;
+        const QByteArray data = line.mid(6).trimmed();
+        if (data == "[DONE]")
+            *done = true;
+        else
+            out.append(json(data));
+    }
+    return out;
+}
+
+// A 32x24 RGB PNG (gradient), made once with zlib; no QtGui needed (builds without the GUI have none).
+QString pngDataUrl()
+{
+    return QStringLiteral(
+        "data:image/png;base64,"
+        "iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAIAAAAUMWhjAAAH3ElEQVR42hWV/8vd1AHGj7PWGOvbtKY1as1ifaln9a1ksdSoYY21"
+        "huA3jvLqYnQz0ygpvAvBr0dx5RKqvbhAM9zCtYocS4UYYQsuSqYYgko5w6LXsB/uWISIEi/CJLiBF6lz9h94fnh4ns8HAAAYADgA"
+        "BAAkACAAMgAqADoAJgAIAAsABwAPgAAADMAIgDEAMQATAAgAKQA5ACUANQAUgCkAMwA6AOYADAAsfkwHLGDYMzj2JwJ7psSug+xZ"
+        "MrteZc/WWcZkz0Esa7HnOuwGjz0vYJcwu3HEcmN2U8xunrDnE5ZP2S05u7VkL6hZgbIXTtmLZuzFHbttzl4ysOKC/SkAPGD4n3D8"
+        "OoFfL/EM5FmZ36DySzrPmfxmxPMWv9XhBY+/KOC3YV4c8dKY3x7zyxN+B+Fhyu/M+ZWSv7LmZcorU373jN/T8eqcv3bgtQX/CwBE"
+        "wIhncuJ6QTxHEjdAcaMsblbFLboomOLFSBQt8VJHXPbEywNxJxZ3jUR5LF4Vi3sm4jVE1FJxby7uK8Uba9Gk4s1T8baZeHsnrs7F"
+        "Xw6ivRB/dbp1Bq7jICPADRLkIORlKKhwmw4lEy4jCC244kDZg7sDqGKojaA+hvtjaE7gLQSiFK7m0CrhvTV0KHSn0JvBtQ4Gc/jo"
+        "APECPg2AAhjlLE5hBWWjpPBQuVBWRFW5TFegqexCimIpVzuK5inXB4qBlZtHChord8aKPVHuI4qbKgdyxS+VR2oFU+V3UyWcKYc7"
+        "JZorfxiUZKG8CIAGGG09p20QtM2SJkBNlLVlVdupa7Kp7UGaZmn7HM30tNsCbRVr9khzxtpDsbY20R4mGk61g7l2qNSeq7WYaslU"
+        "e2mmHeu0dK79edCKhfY2AAZgjLM5Y0kwtkjGNmhcJhs7VePnuqGaxl5kGJZxq2OsesY9gXE/Ng6MjGBsPBEbByfGM8SIUuP53Dha"
+        "Gq/URkqNv0yNt2bGu53xwdz4cDCahfHP01NnEMMhTkCChCSIoIxkFak60k1kIoQsZDnI8ZAXoAAjPEKjMRrHKJ6gCUEkRWmO8hKV"
+        "NaopolM0naFZh7o5mg9oWKAfn2ADxj6HszcL9sWSvQztXbK9R7X36rZp2rcj27bsBxx7zbMfC+yD2D48suOx/UJsH5vYrxO7SO13"
+        "c/tEaX9c2zNqfza1v5rZ/+nsU3P7rMFeWtgXAOACxmU5lxdcUXIhdBXZ1VTX0F1kujZyXcv1HRd7bhi4EXaTkUvGbha7xcStiEtT"
+        "t8ndtnT72h2o+93UXTdzlzpXmLvbB3dl4e4BwAeMfy7nbxX8SyV/BfpXy/4+1b9V9y3TfwD5vuU/6fiHPP9I4B/F/qsjPx/778T+"
+        "iYn/CfHb1P8y978p/e9rn6H++VNfnPk/6/zdc3/v4N+08O88zRcGb+CwIOBlCcsQazI2VbyqY8fEawhjCx9ycOzhlwKcYlyMcD3G"
+        "J2M8m+AvCB5SfCrHTIn5GksUr0yxOsP7O4zm+N4Bewv8KAAhYMLzuPAiIbxcCnfD8Ho5vE0N79FDzwwfQ2FohUec8CUvfC0I38Lh"
+        "+6NwOg4/jcOvJuG3JFyXhpvyUCzDK+pQpeGN0/COWXhfF67NwyeH8NlF+DwAEWCiJS7aJkQ7pUiFkSFHq2p0vx4FZnQQRZEVHXWi"
+        "1IveCqIPcNSMom4cfR1HpyYRSyIhjXbk0e4y2ldHiEa/nkZrs+ipLhrPo2SIji+iNwBIAJNs5BJRSHZJiQaTm+XEVpMDeoLN5DBK"
+        "Eit51UkKL3k/SBqcfDZKhnHyQ5wsTZJLSLKSJtflyU1lcnedeDR5Ypo8O0v+1CXH58lfh+S9RfLJaagzhOOIJBBZIjokSCaOSgKd"
+        "jEwSI0Iskjuk9sg0IB0mw4iAMeFiIk2ITIieEpQTpyRBTUaUxFNCZiTvSD0n04F0C/KjFDLAZJu4bLuQXSVl+2F2p5w9pGZP6NnY"
+        "zF5AWWZl7zjZSS/7NMi+xtkPo4wbZ5fGmTLJbiDZapo9mGePl9nhOpvQ7LVp9vYs+7DL2nn27yH73yLbCEABmGIzVywLxR6pMGFh"
+        "y8WaWhzUi9gsjqGisIoTTjHziq+C4hQulkaFNC6UuNg/Ke4ihZcWT+VFVBYv10VOi/emxT9mRd8Vi3nBDsW2RXElABVgqvO5aodQ"
+        "XSNVt8DqPrl6WK2e0auJWb2OqsqqPnGqL7zq26BicXXJqJLH1Q1xddekOkCqp9PqSF4dK6s364rS6l/T6utZdUZX8fPq8qG6dlHd"
+        "etqkDOU5CgWqSRRB6soUqzTSKTFpgSi1aOvQwaPrAipgujKi+piuxtSb0KcJjVN6PKdlSU/WtKP0v1PKzOi2jspzun+g1oKuAdAA"
+        "ptnCNTuFZq/UrMLmgNwcVJvn9SY1m3dR01jNl05zyms2Bc0O3Fw3atC4eTBunpo0R0hzPG3+ljcflc3ndbOgzXnTZvusubprbpk3"
+        "vxmaxxfN7wFoAdNu5doVod0ntRZsfbk9pLZH9TY32xOoba32G6dlvFYM2t24vWnUOuP28biNJu0x0pZp+1HeflG239UtR9sd01ab"
+        "tXd0rTdvDw7tHxdtBkAPmP4Crr9S6G+U+nth/4jcP6f2r+h9afYfo763+u+dnvf6K4J+H+7vHvXBuD8c9y9P+jdJfzLtP8/778p+"
+        "U91D2u+d9nfN+t92/aF5/+LQv7Ho//5/VF3p7lkthFQAAAAASUVORK5CYII=");
+}
+
+} // namespace
+
+class TestServer : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void health();
+    void models();
+    void chatPlain();
+    void chatStreamed();
+    void completions();
+    void tools();
+    void image();
+    void jsonObject();
+    void errors();
+    void auth();
+    void queueFull();
+    void disconnectStopsGeneration();
+    void prefixReuseAgentLoop();
+    void loadSequentialAndConcurrent();
+    void nodeOpenAiClient();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_model;
+    Served m_server; // --api-key sk-test
+    QStringList keyArgs() const { return { "-H", "Authorization: Bearer sk-test" }; }
+    CurlResult post(const QString &path, const QByteArray &b, const QStringList &extra = {})
+    {
+        return curlStdin(
+            QStringList { m_server.url(path), "-H", "Content-Type: application/json", "--data-binary", "@-" }
+                + keyArgs() + extra,
+            120000, b);
+    }
+    static CurlResult curlStdin(const QStringList &args, int timeoutMs, const QByteArray &stdinBytes)
+    {
+        QProcess p;
+        p.start(QStringLiteral("curl"), QStringList { "-s", "-S", "-w", "\n%{http_code}" } + args);
+        p.write(stdinBytes);
+        p.closeWriteChannel();
+        CurlResult r;
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished();
+            return r;
+        }
+        QByteArray out = p.readAllStandardOutput();
+        const qsizetype nl = out.lastIndexOf('\n');
+        r.status = out.mid(nl + 1).toInt();
+        r.body = out.left(nl);
+        return r;
+    }
+};
+
+void TestServer::initTestCase()
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("curl")).isEmpty())
+        QSKIP("curl is not installed (the client-driven tests need it)");
+    QVERIFY(m_dir.isValid());
+    m_model = m_dir.filePath(QStringLiteral("demo.waste"));
+    QProcess synth;
+    synth.start(QStringLiteral(SLUICE_CLI_PATH), { "synth", "--demo", "--out", m_model });
+    QVERIFY(synth.waitForFinished(120000));
+    if (synth.exitCode() != 0)
+        QSKIP(qPrintable("sluice-cli synth --demo failed: " + QString::fromUtf8(synth.readAllStandardError())));
+    QString why;
+    QVERIFY2(m_server.start(m_model, { "--api-key", "sk-test", "--max-queue", "16" }, &why), qPrintable(why));
+}
+
+void TestServer::cleanupTestCase()
+{
+    m_server.stop();
+}
+
+// ---- the served model, real clients ----
+
+void TestServer::health()
+{
+    const CurlResult r = curl({ m_server.url("/health") });
+    QCOMPARE(r.status, 200);
+    QCOMPARE(json(r.body).value("status").toString(), QStringLiteral("ok"));
+}
+
+void TestServer::models()
+{
+    CurlResult r = curl(QStringList { m_server.url("/v1/models") } + keyArgs());
+    QCOMPARE(r.status, 200);
+    const QJsonArray data = json(r.body).value("data").toArray();
+    QCOMPARE(data.size(), 1);
+    QCOMPARE(data[0].toObject().value("id").toString(), QStringLiteral("demo"));
+    QCOMPARE(data[0].toObject().value("object").toString(), QStringLiteral("model"));
+    r = curl(QStringList { m_server.url("/v1/models/demo") } + keyArgs());
+    QCOMPARE(r.status, 200);
+    r = curl(QStringList { m_server.url("/v1/models/other") } + keyArgs());
+    QCOMPARE(r.status, 404);
+    QCOMPARE(json(r.body).value("error").toObject().value("code").toString(), QStringLiteral("model_not_found"));
+}
+
+void TestServer::chatPlain()
+{
+    const CurlResult r = post("/v1/chat/completions", body(userChat("Say hello", 8)));
+    QCOMPARE(r.status, 200);
+    const QJsonObject o = json(r.body);
+    QCOMPARE(o.value("object").toString(), QStringLiteral("chat.completion"));
+    QCOMPARE(o.value("model").toString(), QStringLiteral("demo"));
+    const QJsonObject choice = o.value("choices").toArray().at(0).toObject();
+    QCOMPARE(choice.value("message").toObject().value("role").toString(), QStringLiteral("assistant"));
+    QVERIFY(choice.value("message").toObject().value("content").isString());
+    QVERIFY(QStringList({ "stop", "length" }).contains(choice.value("finish_reason").toString()));
+    const QJsonObject usage = o.value("usage").toObject();
+    QVERIFY(usage.value("prompt_tokens").toInt() > 0);
+    QVERIFY(usage.value("completion_tokens").toInt() >= 1);
+    QVERIFY(usage.value("completion_tokens").toInt() <= 8);
+    QCOMPARE(usage.value("total_tokens").toInt(),
+        usage.value("prompt_tokens").toInt() + usage.value("completion_tokens").toInt());
+    const QJsonObject sl = o.value("sluice").toObject();
+    for (const char *k : { "hit_rate", "bytes_read", "tokens_per_second", "budget_bytes", "reused_tokens" })
+        QVERIFY2(sl.contains(QLatin1String(k)), k);
+    QVERIFY(sl.value("budget_bytes").toDouble() > 0);
+    // Greedy decoding is deterministic whatever the state held before (prefix reuse is bit-exact).
+    const CurlResult again = post("/v1/chat/completions", body(userChat("Say hello", 8)));
+    QCOMPARE(json(again.body).value("choices").toArray().at(0).toObject().value("message").toObject().value("content"),
+        choice.value("message").toObject().value("content"));
+    QVERIFY(json(again.body)
+                .value("usage")
+                .toObject()
+                .value("prompt_tokens_details")
+                .toObject()
+                .value("cached_tokens")
+                .toInt()
+        > 0);
+}
+
+void TestServer::chatStreamed()
+{
+    QJsonObject req = userChat("Count", 12, true);
+    req.insert("stream", true);
+    req.insert("stream_options", QJsonObject { { "include_usage", true } });
+    const CurlResult r = post("/v1/chat/completions", body(req), { "-N" });
+    QCOMPARE(r.status, 200);
+    bool done = false;
+    const QList<QJsonObject> events = sseEvents(r.body, &done);
+    QVERIFY(done);
+    QVERIFY(events.size() >= 3);
+    QCOMPARE(events.first().value("object").toString(), QStringLiteral("chat.completion.chunk"));
+    QCOMPARE(
+        events.first().value("choices").toArray().at(0).toObject().value("delta").toObject().value("role").toString(),
+        QStringLiteral("assistant"));
+    QString streamed;
+    int finishes = 0;
+    for (const QJsonObject &e : events) {
+        const QJsonObject c = e.value("choices").toArray().at(0).toObject();
+        const QJsonObject d = c.value("delta").toObject();
+        streamed += d.value("reasoning_content").toString() + d.value("content").toString();
+        finishes += c.value("finish_reason").isString();
+        QCOMPARE(e.value("id").toString(), events.first().value("id").toString());
+    }
+    QCOMPARE(finishes, 1);
+    const QJsonObject last = events.last();
+    QVERIFY(last.value("choices").toArray().isEmpty());
+    QCOMPARE(last.value("usage").toObject().value("completion_tokens").toInt(), 12);
+    QVERIFY(last.contains("sluice"));
+    // The same request unstreamed gives the same text (thinking on: reasoning + content).
+    req.remove("stream");
+    req.remove("stream_options");
+    const QJsonObject m = json(post("/v1/chat/completions", body(req)).body)
+                              .value("choices")
+                              .toArray()
+                              .at(0)
+                              .toObject()
+                              .value("message")
+                              .toObject();
+    QCOMPARE(streamed, m.value("reasoning_content").toString() + m.value("content").toString());
+}
+
+void TestServer::completions()
+{
+    const QJsonObject req { { "model", "demo" }, { "prompt", "Once upon a time" }, { "max_tokens", 6 },
+        { "temperature", 0 } };
+    CurlResult r = post("/v1/completions", body(req));
+    QCOMPARE(r.status, 200);
+    const QJsonObject o = json(r.body);
+    QCOMPARE(o.value("object").toString(), QStringLiteral("text_completion"));
+    QVERIFY(o.value("choices").toArray().at(0).toObject().value("text").isString());
+    QVERIFY(o.value("usage").toObject().value("completion_tokens").toInt() >= 1);
+    QJsonObject s = req;
+    s.insert("stream", true);
+    r = post("/v1/completions", body(s), { "-N" });
+    QCOMPARE(r.status, 200);
+    bool done = false;
+    QString text;
+    for (const QJsonObject &e : sseEvents(r.body, &done))
+        text += e.value("choices").toArray().at(0).toObject().value("text").toString();
+    QVERIFY(done);
+    QCOMPARE(text, o.value("choices").toArray().at(0).toObject().value("text").toString());
+}
+
+// Tools go through the model's own format: the declaration and a previous
+// call + result change the prompt; the reply is well-formed either way.
+void TestServer::tools()
+{
+    const QJsonArray tools { QJsonObject { { "type", "function" },
+        { "function",
+            QJsonObject { { "name", "get_weather" }, { "description", "Weather for a city" },
+                { "parameters",
+                    QJsonObject { { "type", "object" },
+                        { "properties", QJsonObject { { "city", QJsonObject { { "type", "string" } } } } },
+                        { "required", QJsonArray { "city" } } } } } } } };
+    QJsonObject plain = userChat("Weather in Paris?", 4);
+    const int plainPrompt
+        = json(post("/v1/chat/completions", body(plain)).body).value("usage").toObject().value("prompt_tokens").toInt();
+    QJsonObject req = plain;
+    req.insert("tools", tools);
+    req.insert("tool_choice", "auto");
+    CurlResult r = post("/v1/chat/completions", body(req));
+    QCOMPARE(r.status, 200);
+    const int toolPrompt = json(r.body).value("usage").toObject().value("prompt_tokens").toInt();
+    QVERIFY2(toolPrompt > plainPrompt + 10, qPrintable(QStringLiteral("%1 vs %2").arg(toolPrompt).arg(plainPrompt)));
+    // A full tool round: assistant call, tool result, next turn.
+    req.insert("messages",
+        QJsonArray { QJsonObject { { "role", "user" }, { "content", "Weather in Paris?" } },
+            QJsonObject { { "role", "assistant" }, { "content", QJsonValue::Null },
+                { "tool_calls",
+                    QJsonArray { QJsonObject { { "id", "call_1" }, { "type", "function" },
+                        { "function",
+                            QJsonObject {
+                                { "name", "get_weather" }, { "arguments", "{\"city\":\"Paris\"}" } } } } } } },
+            QJsonObject { { "role", "tool" }, { "tool_call_id", "call_1" }, { "content", "{\"temp_c\": 18}" } } });
+    r = post("/v1/chat/completions", body(req));
+    QCOMPARE(r.status, 200);
+    const QJsonObject c = json(r.body).value("choices").toArray().at(0).toObject();
+    const QString finish = c.value("finish_reason").toString();
+    QVERIFY(QStringList({ "stop", "length", "tool_calls" }).contains(finish));
+    for (const QJsonValue &call : c.value("message").toObject().value("tool_calls").toArray()) {
+        const QJsonObject f = call.toObject().value("function").toObject();
+        QVERIFY(QJsonDocument::fromJson(f.value("arguments").toString().toUtf8()).isObject());
+    }
+    QVERIFY(json(r.body).value("usage").toObject().value("prompt_tokens").toInt() > toolPrompt);
+}
+
+void TestServer::image()
+{
+    const QJsonObject req { { "messages",
+                                QJsonArray { QJsonObject { { "role", "user" },
+                                    { "content",
+                                        QJsonArray { QJsonObject { { "type", "text" }, { "text", "What is this?" } },
+                                            QJsonObject { { "type", "image_url" },
+                                                { "image_url", QJsonObject { { "url", pngDataUrl() } } } } } } } } },
+        { "max_tokens", 4 }, { "reasoning_effort", "none" } };
+    CurlResult r = post("/v1/chat/completions", body(req));
+    QCOMPARE(r.status, 200);
+    const QJsonObject o = json(r.body);
+    QCOMPARE(o.value("sluice").toObject().value("images").toInt(), 1);
+    const int withImage = o.value("usage").toObject().value("prompt_tokens").toInt();
+    QVERIFY(withImage > json(post("/v1/chat/completions", body(userChat("What is this?", 2))).body)
+                            .value("usage")
+                            .toObject()
+                            .value("prompt_tokens")
+                            .toInt());
+    // Not an image: refused with the reason, the server goes on.
+    QJsonObject bad = req;
+    bad.insert("messages",
+        QJsonArray { QJsonObject { { "role", "user" },
+            { "content",
+                QJsonArray { QJsonObject { { "type", "image_url" },
+                    { "image_url", QJsonObject { { "url", "data:image/png;base64,aGVsbG8=" } } } } } } } });
+    r = post("/v1/chat/completions", body(bad));
+    QCOMPARE(r.status, 400);
+    QVERIFY(json(r.body).value("error").toObject().value("message").toString().contains("image 0"));
+}
+
+// response_format json_object: constrained sampling makes every reply a JSON
+// object, greedy or sampled, streamed or not, even with a tight max_tokens.
+void TestServer::jsonObject()
+{
+    for (const int maxTokens : { 12, 60, 200 }) {
+        for (const double temperature : { 0.0, 1.0 }) {
+            QJsonObject req = userChat("Give me a JSON object describing a cat.", maxTokens);
+            req.insert("temperature", temperature);
+            req.insert("seed", maxTokens);
+            req.insert("response_format", QJsonObject { { "type", "json_object" } });
+            const CurlResult r = post("/v1/chat/completions", body(req));
+            QCOMPARE(r.status, 200);
+            const QJsonObject c = json(r.body).value("choices").toArray().at(0).toObject();
+            const QString content = c.value("message").toObject().value("content").toString();
+            QJsonParseError pe {};
+            const QJsonDocument doc = QJsonDocument::fromJson(content.toUtf8(), &pe);
+            QVERIFY2(pe.error == QJsonParseError::NoError && doc.isObject(), qPrintable(content));
+            QCOMPARE(c.value("finish_reason").toString(), QStringLiteral("stop"));
+            QVERIFY(json(r.body).value("usage").toObject().value("completion_tokens").toInt() <= maxTokens);
+            // Streamed: the same document.
+            req.insert("stream", true);
+            const CurlResult s = post("/v1/chat/completions", body(req), { "-N" });
+            bool done = false;
+            QString streamed;
+            for (const QJsonObject &e : sseEvents(s.body, &done))
+                streamed += e.value("choices")
+                                .toArray()
+                                .at(0)
+                                .toObject()
+                                .value("delta")
+                                .toObject()
+                                .value("content")
+                                .toString();
+            QVERIFY(done);
+            QCOMPARE(streamed, content);
+        }
+    }
+    // json_schema is refused until a schema automaton exists (never enforced by prompt text alone).
+    QJsonObject req = userChat("x", 4);
+    req.insert("response_format",
+        QJsonObject { { "type", "json_schema" }, { "json_schema", QJsonObject { { "name", "a" } } } });
+    const CurlResult r = post("/v1/chat/completions", body(req));
+    QCOMPARE(r.status, 400);
+    QCOMPARE(json(r.body).value("error").toObject().value("param").toString(), QStringLiteral("response_format"));
+}
+
+void TestServer::errors()
+{
+    CurlResult r = post("/v1/chat/completions", "{\"messages\": [");
+    QCOMPARE(r.status, 400);
+    QCOMPARE(json(r.body).value("error").toObject().value("type").toString(), QStringLiteral("invalid_request_error"));
+    QJsonObject req = userChat("x", 2);
+    req.insert("model", "gpt-4o");
+    r = post("/v1/chat/completions", body(req));
+    QCOMPARE(r.status, 404);
+    QCOMPARE(json(r.body).value("error").toObject().value("code").toString(), QStringLiteral("model_not_found"));
+    r = curl(QStringList { m_server.url("/v1/nothing") } + keyArgs());
+    QCOMPARE(r.status, 404);
+    r = curl(QStringList { m_server.url("/v1/chat/completions") } + keyArgs());
+    QCOMPARE(r.status, 405);
+    // Over the body limit (32 MiB): refused from Content-Length, before the body is read.
+    r = curl(QStringList { m_server.url("/v1/chat/completions"), "-H", "Content-Length: 40000000", "-H",
+                 "Expect:", "--data-binary", "{}" }
+        + keyArgs());
+    QCOMPARE(r.status, 413);
+    QVERIFY(json(r.body).value("error").toObject().value("message").toString().contains("limit"));
+    // Headers over the limit.
+    r = curl(QStringList { m_server.url("/health"), "-H", "X-Big: " + QString(40000, 'a') });
+    QCOMPARE(r.status, 431);
+    // The server is still there.
+    QCOMPARE(curl({ m_server.url("/health") }).status, 200);
+}
+
+void TestServer::auth()
+{
+    CurlResult r = curl({ m_server.url("/v1/models") });
+    QCOMPARE(r.status, 401);
+    QCOMPARE(json(r.body).value("error").toObject().value("type").toString(), QStringLiteral("authentication_error"));
+    r = curl(
+        { m_server.url("/v1/chat/completions"), "-H", "Authorization: Bearer sk-wrong", "-d", body(userChat("x", 1)) });
+    QCOMPARE(r.status, 401);
+    // A non-loopback address without a key is refused at start.
+    QProcess p;
+    p.start(QStringLiteral(SLUICE_CLI_PATH), { "serve", m_model, "--host", "0.0.0.0", "--port", "0" });
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardError().contains("--api-key"));
+}
+
+void TestServer::queueFull()
+{
+    Served s;
+    QString why;
+    QVERIFY2(s.start(m_model, { "--max-queue", "0" }, &why), qPrintable(why));
+    // A long streamed generation holds the engine; the next request finds no room.
+    QProcess longRun;
+    QJsonObject req = userChat("long", 3000);
+    req.insert("stream", true);
+    longRun.start("curl", { "-s", "-N", s.url("/v1/chat/completions"), "-d", body(req) });
+    QVERIFY(longRun.waitForReadyRead(30000)); // the stream has started
+    const CurlResult r = curl({ s.url("/v1/chat/completions"), "-d", body(userChat("x", 1)) });
+    QCOMPARE(r.status, 429);
+    QCOMPARE(json(r.body).value("error").toObject().value("type").toString(), QStringLiteral("rate_limit_error"));
+    longRun.kill();
+    longRun.waitForFinished();
+}
+
+// The client goes away mid-stream: generation stops (the engine is free long
+// before 3000 tokens could have been generated).
+void TestServer::disconnectStopsGeneration()
+{
+    QProcess client;
+    QJsonObject req = userChat("long", 3000);
+    req.insert("stream", true);
+    client.start("curl", QStringList { "-s", "-N", m_server.url("/v1/chat/completions"), "-d", body(req) } + keyArgs());
+    QVERIFY(client.waitForReadyRead(30000));
+    QTest::qWait(200);
+    QCOMPARE(json(curl({ m_server.url("/health") }).body).value("busy").toBool(), true);
+    client.kill(); // the connection closes mid-stream
+    client.waitForFinished();
+    QElapsedTimer t;
+    t.start();
+    bool idle = false;
+    while (t.elapsed() < 3000 && !idle) {
+        idle = !json(curl({ m_server.url("/health") }).body).value("busy").toBool();
+        if (!idle)
+            QTest::qWait(50);
+    }
+    QVERIFY2(idle, "generation kept running after the client disconnected");
+    QVERIFY(m_server.log().contains("client disconnected"));
+}
+
+// An agent loop resends the conversation with one more turn each time: only
+// the new part is computed.
+void TestServer::prefixReuseAgentLoop()
+{
+    QJsonArray messages { QJsonObject { { "role", "system" }, { "content", "You are a helpful agent with tools." } },
+        QJsonObject { { "role", "user" }, { "content", "Start the task." } } };
+    int lastPrompt = 0;
+    for (int turn = 0; turn < 4; ++turn) {
+        const QJsonObject req { { "messages", messages }, { "max_tokens", 6 }, { "temperature", 0 },
+            { "reasoning_effort", "none" } };
+        const QJsonObject o = json(post("/v1/chat/completions", body(req)).body);
+        const QJsonObject usage = o.value("usage").toObject();
+        const int prompt = usage.value("prompt_tokens").toInt();
+        const int cached = usage.value("prompt_tokens_details").toObject().value("cached_tokens").toInt();
+        qInfo("turn %d: prompt %d, reused %d, computed %d", turn, prompt, cached, prompt - cached);
+        if (turn > 0) {
+            // Everything up to the previous reply's start was kept.
+            QVERIFY2(cached >= lastPrompt - 2,
+                qPrintable(QStringLiteral("reused %1 of previous prompt %2").arg(cached).arg(lastPrompt)));
+            // What is computed is the new messages only (the previous reply
+            // re-rendered, the tool result, the next user turn).
+            QVERIFY(prompt - cached <= prompt - lastPrompt + 2);
+        }
+        lastPrompt = prompt;
+        QVERIFY2(prompt > 0, o.isEmpty() ? "no JSON reply" : QJsonDocument(o).toJson().constData());
+        const QString callId = QStringLiteral("call_%1").arg(turn + 1);
+        messages.append(QJsonObject { { "role", "assistant" },
+            { "content", o.value("choices").toArray().at(0).toObject().value("message").toObject().value("content") },
+            { "tool_calls",
+                QJsonArray { QJsonObject { { "id", callId }, { "type", "function" },
+                    { "function", QJsonObject { { "name", "step" }, { "arguments", "{\"n\":1}" } } } } } } });
+        messages.append(QJsonObject {
+            { "role", "tool" }, { "tool_call_id", callId }, { "content", "result " + QString::number(turn) } });
+        messages.append(QJsonObject { { "role", "user" }, { "content", "Next step." } });
+    }
+}
+
+// 200 sequential and 8 concurrent requests through Qt's network client:
+// each answer equals the one its prompt got alone (nothing lost or mixed
+// up), and the server's RSS is flat across the run.
+void TestServer::loadSequentialAndConcurrent()
+{
+    QNetworkAccessManager nam;
+    const auto send = [&](int k) {
+        QNetworkRequest rq(QUrl(m_server.url("/v1/chat/completions")));
+        rq.setHeader(QNetworkRequest::ContentTypeHeader, "application/json");
+        rq.setRawHeader("Authorization", "Bearer sk-test");
+        return nam.post(rq, body(userChat(QStringLiteral("Prompt number %1, please answer.").arg(k), 3)));
+    };
+    const auto content = [](QNetworkReply *r) {
+        return json(r->readAll())
+            .value("choices")
+            .toArray()
+            .at(0)
+            .toObject()
+            .value("message")
+            .toObject()
+            .value("content")
+            .toString();
+    };
+    const auto wait = [](QNetworkReply *r) {
+        if (!r->isFinished()) {
+            QEventLoop loop;
+            QObject::connect(r, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+            QTimer::singleShot(60000, &loop, &QEventLoop::quit);
+            loop.exec();
+        }
+        return r->isFinished() && r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 200;
+    };
+    constexpr int kPrompts = 8;
+    QStringList expected;
+    for (int k = 0; k < kPrompts; ++k) {
+        QNetworkReply *r = send(k);
+        QVERIFY(wait(r));
+        expected << content(r);
+        r->deleteLater();
+    }
+    const qint64 rssBefore = m_server.rssKiB();
+    QElapsedTimer t;
+    t.start();
+    int ok = 0;
+    for (int i = 0; i < 200; ++i) {
+        QNetworkReply *r = send(i % kPrompts);
+        QVERIFY2(wait(r), qPrintable(QStringLiteral("request %1 failed").arg(i)));
+        QCOMPARE(content(r), expected[i % kPrompts]);
+        ++ok;
+        r->deleteLater();
+    }
+    const double sequentialSeconds = t.elapsed() / 1000.0;
+    t.restart();
+    QList<QNetworkReply *> concurrent;
+    for (int k = 0; k < kPrompts; ++k)
+        concurrent << send(k);
+    for (int k = 0; k < kPrompts; ++k) {
+        QVERIFY(wait(concurrent[k]));
+        QCOMPARE(content(concurrent[k]), expected[k]);
+        ++ok;
+        concurrent[k]->deleteLater();
+    }
+    const double concurrentSeconds = t.elapsed() / 1000.0;
+    const qint64 rssAfter = m_server.rssKiB();
+    qInfo("load: %d requests ok; 200 sequential in %.2f s (%.1f req/s), 8 concurrent in %.2f s; RSS %lld -> %lld KiB",
+        ok, sequentialSeconds, 200 / sequentialSeconds, concurrentSeconds, rssBefore, rssAfter);
+    QCOMPARE(ok, 208);
+    QVERIFY(rssBefore > 0);
+    QVERIFY2(rssAfter - rssBefore < 16 * 1024, "server RSS grew by more than 16 MiB over 208 requests");
+}
+
+// The npm `openai` package against the server: models, a plain chat, a
+// streamed chat with usage, tools, and the typed errors it raises.
+void TestServer::nodeOpenAiClient()
+{
+    const QString node = QStandardPaths::findExecutable("node"), npm = QStandardPaths::findExecutable("npm");
+    if (node.isEmpty() || npm.isEmpty())
+        QSKIP("node or npm is not installed (scripts/sluice.sh deps installs nodejs and npm)");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QProcess install;
+    install.setWorkingDirectory(dir.path());
+    install.start(npm, { "install", "--no-audit", "--no-fund", "--silent", "--no-save", "openai@5" });
+    if (!install.waitForFinished(240000) || install.exitCode() != 0)
+        QSKIP(qPrintable("npm install openai failed (no registry?): "
+            + QString::fromUtf8(install.readAllStandardError().left(400))));
+    QFile script(dir.filePath("client.mjs"));
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write(R"JS(
+import OpenAI from 'openai';
+const client = new OpenAI({ baseURL: process.argv[2], apiKey: 'sk-test', maxRetries: 0 });
+const out = {};
+const models = await client.models.list();
+out.models = models.data.map(m => m.id);
+const plain = await client.chat.completions.create({ model: 'demo', messages: [{ role: 'user', content: 'hi' }],
+  max_tokens: 5, temperature: 0, reasoning_effort: 'none' });
+out.plain = { content: plain.choices[0].message.content, finish: plain.choices[0].finish_reason, usage: plain.usage };
+const stream = await client.chat.completions.create({ model: 'demo', messages: [{ role: 'user', content: 'hi' }],
+  max_tokens: 5, temperature: 0, reasoning_effort: 'none', stream: true, stream_options: { include_usage: true } });
+let text = ''; let usage = null; let chunks = 0;
+for await (const chunk of stream) { chunks++; if (chunk.choices[0]) text += chunk.choices[0].delta.content ?? ''; if (chunk.usage) usage = chunk.usage; }
+out.stream = { text, usage, chunks };
+const tools = await client.chat.completions.create({ model: 'demo', max_tokens: 4, reasoning_effort: 'none',
+  messages: [{ role: 'user', content: 'weather?' }],
+  tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }] });
+out.tools = { finish: tools.choices[0].finish_reason };
+try { await client.chat.completions.create({ model: 'nope', messages: [{ role: 'user', content: 'x' }] }); out.notFound = 'no error'; }
+catch (e) { out.notFound = e.status; }
+try { await new OpenAI({ baseURL: process.argv[2], apiKey: 'wrong', maxRetries: 0 }).models.list(); out.badKey = 'no error'; }
+catch (e) { out.badKey = e.status; }
+console.log(JSON.stringify(out));
+)JS");
+    script.close();
+    QProcess run;
+    run.setWorkingDirectory(dir.path());
+    run.start(node, { script.fileName(), m_server.url("/v1") });
+    QVERIFY(run.waitForFinished(120000));
+    QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+    const QJsonObject o = json(run.readAllStandardOutput());
+    QCOMPARE(o.value("models").toArray(), QJsonArray { "demo" });
+    QVERIFY(o.value("plain").toObject().value("content").isString());
+    QCOMPARE(o.value("plain").toObject().value("usage").toObject().value("completion_tokens").toInt(), 5);
+    QCOMPARE(
+        o.value("stream").toObject().value("text").toString(), o.value("plain").toObject().value("content").toString());
+    QCOMPARE(o.value("stream").toObject().value("usage").toObject().value("completion_tokens").toInt(), 5);
+    QVERIFY(!o.value("tools").toObject().value("finish").toString().isEmpty());
+    QCOMPARE(o.value("notFound").toInt(), 404);
+    QCOMPARE(o.value("badKey").toInt(), 401);
+}
+
+QTEST_GUILESS_MAIN(TestServer)
+#include "tst_server.moc"

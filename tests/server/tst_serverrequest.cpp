@@ -1,0 +1,303 @@
+// The server's request side on its own (docs/server.md): HttpRequestParser
+// (limits, split feeds, pipelining) and the OpenAI request mapping (every
+// field checked, the `param` named), data-driven. Runs under the sanitizers.
+#include "server/httpparser.h"
+#include "server/openairequest.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace sluice;
+using namespace sluice::server;
+
+namespace {
+
+QJsonObject json(const QByteArray &b)
+{
+    return QJsonDocument::fromJson(b).object();
+}
+
+// A 32x24 RGB PNG (gradient), made once with zlib; no QtGui needed (builds without the GUI have none).
+QString pngDataUrl()
+{
+    return QStringLiteral(
+        "data:image/png;base64,"
+        "iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAIAAAAUMWhjAAAH3ElEQVR42hWV/8vd1AHGj7PWGOvbtKY1as1ifaln9a1ksdSoYY21"
+        "huA3jvLqYnQz0ygpvAvBr0dx5RKqvbhAM9zCtYocS4UYYQsuSqYYgko5w6LXsB/uWISIEi/CJLiBF6lz9h94fnh4ns8HAAAYADgA"
+        "BAAkACAAMgAqADoAJgAIAAsABwAPgAAADMAIgDEAMQATAAgAKQA5ACUANQAUgCkAMwA6AOYADAAsfkwHLGDYMzj2JwJ7psSug+xZ"
+        "MrteZc/WWcZkz0Esa7HnOuwGjz0vYJcwu3HEcmN2U8xunrDnE5ZP2S05u7VkL6hZgbIXTtmLZuzFHbttzl4ysOKC/SkAPGD4n3D8"
+        "OoFfL/EM5FmZ36DySzrPmfxmxPMWv9XhBY+/KOC3YV4c8dKY3x7zyxN+B+Fhyu/M+ZWSv7LmZcorU373jN/T8eqcv3bgtQX/CwBE"
+        "wIhncuJ6QTxHEjdAcaMsblbFLboomOLFSBQt8VJHXPbEywNxJxZ3jUR5LF4Vi3sm4jVE1FJxby7uK8Uba9Gk4s1T8baZeHsnrs7F"
+        "Xw6ivRB/dbp1Bq7jICPADRLkIORlKKhwmw4lEy4jCC244kDZg7sDqGKojaA+hvtjaE7gLQSiFK7m0CrhvTV0KHSn0JvBtQ4Gc/jo"
+        "APECPg2AAhjlLE5hBWWjpPBQuVBWRFW5TFegqexCimIpVzuK5inXB4qBlZtHChord8aKPVHuI4qbKgdyxS+VR2oFU+V3UyWcKYc7"
+        "JZorfxiUZKG8CIAGGG09p20QtM2SJkBNlLVlVdupa7Kp7UGaZmn7HM30tNsCbRVr9khzxtpDsbY20R4mGk61g7l2qNSeq7WYaslU"
+        "e2mmHeu0dK79edCKhfY2AAZgjLM5Y0kwtkjGNmhcJhs7VePnuqGaxl5kGJZxq2OsesY9gXE/Ng6MjGBsPBEbByfGM8SIUuP53Dha"
+        "Gq/URkqNv0yNt2bGu53xwdz4cDCahfHP01NnEMMhTkCChCSIoIxkFak60k1kIoQsZDnI8ZAXoAAjPEKjMRrHKJ6gCUEkRWmO8hKV"
+        "NaopolM0naFZh7o5mg9oWKAfn2ADxj6HszcL9sWSvQztXbK9R7X36rZp2rcj27bsBxx7zbMfC+yD2D48suOx/UJsH5vYrxO7SO13"
+        "c/tEaX9c2zNqfza1v5rZ/+nsU3P7rMFeWtgXAOACxmU5lxdcUXIhdBXZ1VTX0F1kujZyXcv1HRd7bhi4EXaTkUvGbha7xcStiEtT"
+        "t8ndtnT72h2o+93UXTdzlzpXmLvbB3dl4e4BwAeMfy7nbxX8SyV/BfpXy/4+1b9V9y3TfwD5vuU/6fiHPP9I4B/F/qsjPx/778T+"
+        "iYn/CfHb1P8y978p/e9rn6H++VNfnPk/6/zdc3/v4N+08O88zRcGb+CwIOBlCcsQazI2VbyqY8fEawhjCx9ycOzhlwKcYlyMcD3G"
+        "J2M8m+AvCB5SfCrHTIn5GksUr0yxOsP7O4zm+N4Bewv8KAAhYMLzuPAiIbxcCnfD8Ho5vE0N79FDzwwfQ2FohUec8CUvfC0I38Lh"
+        "+6NwOg4/jcOvJuG3JFyXhpvyUCzDK+pQpeGN0/COWXhfF67NwyeH8NlF+DwAEWCiJS7aJkQ7pUiFkSFHq2p0vx4FZnQQRZEVHXWi"
+        "1IveCqIPcNSMom4cfR1HpyYRSyIhjXbk0e4y2ldHiEa/nkZrs+ipLhrPo2SIji+iNwBIAJNs5BJRSHZJiQaTm+XEVpMDeoLN5DBK"
+        "Eit51UkKL3k/SBqcfDZKhnHyQ5wsTZJLSLKSJtflyU1lcnedeDR5Ypo8O0v+1CXH58lfh+S9RfLJaagzhOOIJBBZIjokSCaOSgKd"
+        "jEwSI0Iskjuk9sg0IB0mw4iAMeFiIk2ITIieEpQTpyRBTUaUxFNCZiTvSD0n04F0C/KjFDLAZJu4bLuQXSVl+2F2p5w9pGZP6NnY"
+        "zF5AWWZl7zjZSS/7NMi+xtkPo4wbZ5fGmTLJbiDZapo9mGePl9nhOpvQ7LVp9vYs+7DL2nn27yH73yLbCEABmGIzVywLxR6pMGFh"
+        "y8WaWhzUi9gsjqGisIoTTjHziq+C4hQulkaFNC6UuNg/Ke4ihZcWT+VFVBYv10VOi/emxT9mRd8Vi3nBDsW2RXElABVgqvO5aodQ"
+        "XSNVt8DqPrl6WK2e0auJWb2OqsqqPnGqL7zq26BicXXJqJLH1Q1xddekOkCqp9PqSF4dK6s364rS6l/T6utZdUZX8fPq8qG6dlHd"
+        "etqkDOU5CgWqSRRB6soUqzTSKTFpgSi1aOvQwaPrAipgujKi+piuxtSb0KcJjVN6PKdlSU/WtKP0v1PKzOi2jspzun+g1oKuAdAA"
+        "ptnCNTuFZq/UrMLmgNwcVJvn9SY1m3dR01jNl05zyms2Bc0O3Fw3atC4eTBunpo0R0hzPG3+ljcflc3ndbOgzXnTZvusubprbpk3"
+        "vxmaxxfN7wFoAdNu5doVod0ntRZsfbk9pLZH9TY32xOoba32G6dlvFYM2t24vWnUOuP28biNJu0x0pZp+1HeflG239UtR9sd01ab"
+        "tXd0rTdvDw7tHxdtBkAPmP4Crr9S6G+U+nth/4jcP6f2r+h9afYfo763+u+dnvf6K4J+H+7vHvXBuD8c9y9P+jdJfzLtP8/778p+"
+        "U91D2u+d9nfN+t92/aF5/+LQv7Ho//5/VF3p7lkthFQAAAAASUVORK5CYII=");
+}
+
+} // namespace
+
+class TestServerRequest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void parser_data();
+    void parser();
+    void parserSplitFeeds();
+    void parserPipelined();
+    void chatRequest_data();
+    void chatRequest();
+    void chatRequestMapping();
+    void completionRequest();
+};
+
+// ---- the parser ----
+
+void TestServerRequest::parser_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<int>("status"); // 0 = complete
+    QTest::addColumn<QByteArray>("body");
+    const QByteArray ok = "POST /v1/x HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc";
+    QTest::newRow("complete") << ok << 0 << QByteArray("abc");
+    QTest::newRow("bare LF") << QByteArray("GET / HTTP/1.1\nHost: a\n\n") << 0 << QByteArray();
+    QTest::newRow("leading blank lines") << QByteArray("\r\n\r\nGET / HTTP/1.0\r\n\r\n") << 0 << QByteArray();
+    QTest::newRow("body over limit") << QByteArray("POST / HTTP/1.1\r\nContent-Length: 2000\r\n\r\n") << 413
+                                     << QByteArray();
+    QTest::newRow("chunked refused") << QByteArray("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n") << 411
+                                     << QByteArray();
+    QTest::newRow("bad length") << QByteArray("POST / HTTP/1.1\r\nContent-Length: 1x\r\n\r\n") << 400 << QByteArray();
+    QTest::newRow("negative length") << QByteArray("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n") << 400
+                                     << QByteArray();
+    QTest::newRow("conflicting lengths") << QByteArray(
+        "POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab")
+                                         << 400 << QByteArray();
+    QTest::newRow("http/2") << QByteArray("GET / HTTP/2.0\r\n\r\n") << 505 << QByteArray();
+    QTest::newRow("absolute form") << QByteArray("GET http://x/ HTTP/1.1\r\n\r\n") << 400 << QByteArray();
+    QTest::newRow("no version") << QByteArray("GET /\r\n\r\n") << 400 << QByteArray();
+    QTest::newRow("folding") << QByteArray("GET / HTTP/1.1\r\nA: b\r\n c\r\n\r\n") << 400 << QByteArray();
+    QTest::newRow("bad header name") << QByteArray("GET / HTTP/1.1\r\nA b: c\r\n\r\n") << 400 << QByteArray();
+    QTest::newRow("control in value") << QByteArray("GET / HTTP/1.1\r\nA: b\x01\r\n\r\n") << 400 << QByteArray();
+    QByteArray many = "GET / HTTP/1.1\r\n";
+    for (int i = 0; i < 70; ++i)
+        many += "X-" + QByteArray::number(i) + ": v\r\n";
+    QTest::newRow("too many headers") << many + "\r\n" << 431 << QByteArray();
+    QTest::newRow("head too long") << "GET / HTTP/1.1\r\nX: " + QByteArray(3000, 'a') << 431 << QByteArray();
+    QTest::newRow("request line too long") << "GET /" + QByteArray(1500, 'a') << 414 << QByteArray();
+}
+
+void TestServerRequest::parser()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(int, status);
+    QFETCH(QByteArray, body);
+    HttpLimits limits;
+    limits.maxRequestLine = 1024;
+    limits.maxHeaderBytes = 2048;
+    limits.maxHeaders = 64;
+    limits.maxBody = 1024;
+    HttpRequestParser p(limits);
+    const auto state = p.feed(std::string_view(input.constData(), size_t(input.size())));
+    if (status == 0) {
+        QCOMPARE(int(state), int(HttpRequestParser::State::Complete));
+        QCOMPARE(QByteArray::fromStdString(p.request().body), body);
+    } else {
+        QCOMPARE(int(state), int(HttpRequestParser::State::Failed));
+        QCOMPARE(p.errorStatus(), status);
+        QVERIFY(!p.errorMessage().empty());
+    }
+}
+
+// Byte by byte gives the same request as one piece.
+void TestServerRequest::parserSplitFeeds()
+{
+    const QByteArray in = "POST /v1/chat/completions?a=1 HTTP/1.1\r\nHost: x\r\nAuthorization:  Bearer k \r\n"
+                          "Expect: 100-continue\r\nContent-Length: 11\r\n\r\nhello world";
+    HttpRequestParser p;
+    HttpRequestParser::State s = HttpRequestParser::State::NeedMore;
+    bool sawHeadersDone = false;
+    for (char c : in) {
+        s = p.feed(std::string_view(&c, 1));
+        sawHeadersDone |= s == HttpRequestParser::State::HeadersDone;
+    }
+    QCOMPARE(int(s), int(HttpRequestParser::State::Complete));
+    QVERIFY(sawHeadersDone);
+    const HttpRequest &r = p.request();
+    QCOMPARE(r.method, std::string("POST"));
+    QCOMPARE(r.path, std::string("/v1/chat/completions"));
+    QCOMPARE(r.target, std::string("/v1/chat/completions?a=1"));
+    QVERIFY(r.header("authorization"));
+    QCOMPARE(*r.header("authorization"), std::string("Bearer k"));
+    QVERIFY(r.expectsContinue());
+    QVERIFY(r.keepAlive());
+    QCOMPARE(r.body, std::string("hello world"));
+}
+
+void TestServerRequest::parserPipelined()
+{
+    const std::string in = "GET /a HTTP/1.1\r\n\r\nGET /b HTTP/1.0\r\nConnection: keep-alive\r\n\r\n";
+    HttpRequestParser p;
+    QCOMPARE(int(p.feed(in)), int(HttpRequestParser::State::Complete));
+    QCOMPARE(p.request().path, std::string("/a"));
+    const std::string rest(p.leftover());
+    p.reset();
+    QCOMPARE(int(p.feed(rest)), int(HttpRequestParser::State::Complete));
+    QCOMPARE(p.request().path, std::string("/b"));
+    QVERIFY(p.request().keepAlive());
+    QVERIFY(p.leftover().empty());
+}
+
+// ---- the request mapping ----
+
+void TestServerRequest::chatRequest_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QString>("param"); // "" = accepted
+    QTest::newRow("minimal") << QByteArray(R"({"messages":[{"role":"user","content":"hi"}]})") << "";
+    QTest::newRow("not json") << QByteArray("{") << "";
+    QTest::newRow("not object") << QByteArray("[]") << "";
+    QTest::newRow("no messages") << QByteArray(R"({"model":"m"})") << "messages";
+    QTest::newRow("bad role") << QByteArray(R"({"messages":[{"role":"robot","content":"hi"}]})") << "messages[0].role";
+    QTest::newRow("temperature") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"temperature":3})")
+                                 << "temperature";
+    QTest::newRow("top_p 0") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"top_p":0})") << "top_p";
+    QTest::newRow("max_tokens 0") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"max_tokens":0})")
+                                  << "max_tokens";
+    QTest::newRow("max_tokens float") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"max_tokens":1.5})")
+                                      << "max_tokens";
+    QTest::newRow("n 2") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"n":2})") << "n";
+    QTest::newRow("stop list") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"stop":["x",1]})")
+                               << "stop";
+    QTest::newRow("stop five") << QByteArray(
+        R"({"messages":[{"role":"user","content":"a"}],"stop":["a","b","c","d","e"]})")
+                               << "stop";
+    QTest::newRow("http image") << QByteArray(
+        R"({"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"http://example.invalid/a.png"}}]}]})")
+                                << "messages[0].content[0].image_url";
+    QTest::newRow("file image") << QByteArray(
+        R"({"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"file:///etc/passwd"}}]}]})")
+                                << "messages[0].content[0].image_url";
+    QTest::newRow("bad base64") << QByteArray(
+        R"({"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,@@@"}}]}]})")
+                                << "messages[0].content[0].image_url";
+    QTest::newRow("tool without id") << QByteArray(R"({"messages":[{"role":"tool","content":"1"}]})")
+                                     << "messages[0].tool_call_id";
+    QTest::newRow("tool call args") << QByteArray(
+        R"({"messages":[{"role":"assistant","tool_calls":[{"id":"c","function":{"name":"f","arguments":"[1]"}}]}]})")
+                                    << "messages[0].tool_calls[0].function.arguments";
+    QTest::newRow("bad tool") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"tools":[{"type":"x"}]})")
+                              << "tools[0]";
+    QTest::newRow("choice without tools")
+        << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"tool_choice":"required"})") << "tool_choice";
+    QTest::newRow("effort") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"reasoning_effort":"huge"})")
+                            << "reasoning_effort";
+    QTest::newRow("json_schema not yet") << QByteArray(
+        R"({"messages":[{"role":"user","content":"a"}],"response_format":{"type":"json_schema"}})")
+                                         << "response_format";
+}
+
+void TestServerRequest::chatRequest()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(QString, param);
+    CompletionJob job;
+    ApiError error;
+    const bool ok = parseChatRequest(input, true, RequestLimits {}, job, error);
+    const bool expectOk = param.isEmpty() && QTest::currentDataTag() == QLatin1String("minimal");
+    QCOMPARE(ok, expectOk);
+    if (!ok) {
+        QCOMPARE(error.status, 400);
+        QCOMPARE(QString::fromStdString(error.param), param);
+        QVERIFY(!error.message.empty());
+        const QJsonObject e = json(error.toJson()).value("error").toObject();
+        QCOMPARE(e.value("type").toString(), QStringLiteral("invalid_request_error"));
+        QVERIFY(!e.value("message").toString().isEmpty());
+    }
+}
+
+void TestServerRequest::chatRequestMapping()
+{
+    const QByteArray in = QJsonDocument(
+        QJsonObject { { "model", "m" },
+            { "messages",
+                QJsonArray { QJsonObject { { "role", "developer" }, { "content", "be brief" } },
+                    QJsonObject { { "role", "user" },
+                        { "content",
+                            QJsonArray { QJsonObject { { "type", "text" }, { "text", "look: " } },
+                                QJsonObject { { "type", "image_url" },
+                                    { "image_url", QJsonObject { { "url", pngDataUrl() } } } } } } },
+                    QJsonObject { { "role", "assistant" }, { "content", QJsonValue::Null },
+                        { "reasoning_content", "hmm" },
+                        { "tool_calls",
+                            QJsonArray { QJsonObject { { "id", "call_1" }, { "type", "function" },
+                                { "function", QJsonObject { { "name", "get" }, { "arguments", "{\"a\":1}" } } } } } } },
+                    QJsonObject { { "role", "tool" }, { "tool_call_id", "call_1" }, { "content", "42" } } } },
+            { "tools",
+                QJsonArray {
+                    QJsonObject { { "type", "function" }, { "function", QJsonObject { { "name", "get" } } } } } },
+            { "tool_choice", "auto" }, { "max_completion_tokens", 7 }, { "max_tokens", 99 }, { "temperature", 0.5 },
+            { "top_p", 0.9 }, { "seed", 11 }, { "stop", "END" }, { "stream", true },
+            { "stream_options", QJsonObject { { "include_usage", true } } },
+            { "reasoning_effort",
+                "high" } }).toJson();
+    CompletionJob job;
+    ApiError error;
+    QVERIFY2(parseChatRequest(in, false, RequestLimits {}, job, error), error.message.c_str());
+    QCOMPARE(job.messages.size(), size_t(4));
+    QCOMPARE(job.messages[0].role, std::string("system"));
+    QCOMPARE(job.messages[1].content, std::string("look: "));
+    QCOMPARE(job.messages[1].imageCount, 1);
+    QCOMPARE(job.images.size(), size_t(1));
+    QVERIFY(job.images[0].startsWith("\x89PNG"));
+    QCOMPARE(job.messages[2].reasoning, std::string("hmm"));
+    QCOMPARE(job.messages[2].toolCalls.size(), size_t(1));
+    QCOMPARE(job.messages[2].toolCalls[0].name, std::string("get"));
+    QCOMPARE(job.messages[3].toolCallId, std::string("call_1"));
+    QVERIFY(job.chat.toolsJson.find("\"get\"") != std::string::npos);
+    QCOMPARE(job.chat.toolChoice, std::string("auto"));
+    QCOMPARE(job.sampling.maxTokens, 7); // max_completion_tokens wins
+    QCOMPARE(job.sampling.temperature, 0.5f);
+    QCOMPARE(job.sampling.topP, 0.9f);
+    QCOMPARE(job.sampling.seed, uint64_t(11));
+    QCOMPARE(job.sampling.stopStrings, std::vector<std::string> { "END" });
+    QVERIFY(job.stream);
+    QVERIFY(job.includeUsage);
+    QVERIFY(job.chat.thinking);
+    QCOMPARE(job.chat.thinkingEffort, std::string("high"));
+}
+
+void TestServerRequest::completionRequest()
+{
+    CompletionJob job;
+    ApiError error;
+    QVERIFY(parseCompletionRequest(R"({"prompt":["one"],"max_tokens":3,"stop":"x"})", RequestLimits {}, job, error));
+    QCOMPARE(job.prompt, std::string("one"));
+    QCOMPARE(job.sampling.maxTokens, 3);
+    QVERIFY(!parseCompletionRequest(R"({"prompt":["a","b"]})", RequestLimits {}, job, error));
+    QCOMPARE(error.param, std::string("prompt"));
+    QVERIFY(!parseCompletionRequest(R"({"prompt":"a","echo":true})", RequestLimits {}, job, error));
+    QCOMPARE(error.param, std::string("echo"));
+    QVERIFY(parseCompletionRequest(R"({"prompt":"a"})", RequestLimits {}, job, error));
+    QCOMPARE(job.sampling.maxTokens, 16); // OpenAI's default for completions
+}
+
+QTEST_GUILESS_MAIN(TestServerRequest)
+#include "tst_serverrequest.moc"
