@@ -11,6 +11,7 @@
 #include "model/sessionimpl.h"
 #include "stream/directfile.h"
 #include "stream/expertcache.h"
+#include "stream/processfootprint.h"
 #include "text/chatformat.h"
 
 #include <algorithm>
@@ -57,6 +58,15 @@ Status ModelImpl::init(const ModelOptions &o)
     };
     if (o.contextLength < 1)
         return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
+    // The process before the open (ModelOptions::reserveProcess): whether
+    // reading the container raises the process's peak is judged against it.
+    ProcessFootprint before;
+    if (o.reserveProcess) {
+        auto f = readProcessFootprint();
+        if (!f)
+            return f.status();
+        before = *f;
+    }
     auto c = Container::open(o.modelPath);
     if (!c)
         return c.status();
@@ -74,33 +84,28 @@ Status ModelImpl::init(const ModelOptions &o)
         if (!fp->sidecarPath.empty())
             m_verifiedPath = fp->sidecarPath + ".verified";
     }
-    // Trunk: every tensor the text model reads, except the embedding (rows on demand).
-    const auto &tensors = m_container->tensors();
-    uint64_t trunkBytes = 0;
-    size_t done = 0;
-    for (const TensorInfo &t : tensors) {
-        ++done;
-        if (isTrunkTensor(cfg, t)) {
-            LoadedTensor lt;
-            SLUICE_TRY(m_container->readTensorBytes(t, lt.payload, lt.scales));
-            const std::string key = t.name.substr(cfg.tensorPrefix.size());
-            auto &slot = m_tensors[key];
-            slot = std::move(lt);
-            slot.view = Container::matrixView(t, slot.payload, slot.scales);
-            trunkBytes += t.bytes;
-        }
-        if (!progress(0.9 * double(done) / double(tensors.size()), "loading trunk"))
-            return makeError(ErrorCode::Cancelled, "open cancelled");
+    // Everything the model keeps outside the ledger is read before the
+    // process is measured (below): the verified-records map, the tokenizer's
+    // tables and a routing trace.
+    if (o.verifyOnFirstRead && !o.verifyChecksums) {
+        m_verified = std::make_unique<VerifiedRecords>(m_info.fingerprint, cfg.nLayers - cfg.firstKDense, cfg.nExperts);
+        if (!m_verifiedPath.empty())
+            m_verified->load(m_verifiedPath);
     }
-    auto weights = bindWeights(cfg, [&](const std::string &name) -> Expected<TrunkMatrixView> {
-        auto it = m_tensors.find(name);
-        if (it == m_tensors.end())
-            return makeError(ErrorCode::NotFound, cfg.tensorPrefix + name + ": tensor missing from the container");
-        return it->second.view;
-    });
-    if (!weights)
-        return weights.status();
-    m_weights = std::move(*weights);
+    auto tok = text::Tokenizer::fromModelDirectory(o.modelPath);
+    if (tok)
+        m_tokenizer = std::move(*tok);
+    else // kept so a command can say why there are no tokens
+        m_info.tokenizerError = tok.status().code() == ErrorCode::NotFound && m_container->paths().tokenizer.empty()
+                                    ? "the model has no tokenizer (no tokenizer.model)"
+                                    : tok.status().message();
+    if (!o.routeTracePath.empty()) {
+        auto trace = loadRoutingTrace(o.routeTracePath);
+        if (!trace)
+            return trace.status();
+        m_routeReplay = std::make_unique<RouteReplay>(std::move(*trace), cfg.nExperts);
+    }
+
     m_pool = std::make_unique<kernels::ThreadPool>(o.threads);
 
     // Memory plan (spec 9): the same function `sluice-cli plan` and the GUI
@@ -113,6 +118,16 @@ Status ModelImpl::init(const ModelOptions &o)
     pio.maxImagePatches = o.maxImagePatches;
     pio.attentionSlices = m_pool->threadCount();
     pio.sessions = o.sessions;
+    if (o.reserveProcess) {
+        // The process now holds everything it keeps besides the engine's
+        // ledger allocations, which all come after this point (the trunk too).
+        auto now = readProcessFootprint();
+        if (!now)
+            return now.status();
+        // Compute threads, expert readers, and one for the read-ahead and the caller.
+        const int threads = m_pool->threadCount() + std::max(o.ioThreads, 1) + 2;
+        pio.processBytes = processReserveBytes(before, *now, threads, cfg.vocab);
+    }
     auto ram = detectUsableRam();
     if (!ram)
         return ram.status();
@@ -149,12 +164,43 @@ Status ModelImpl::init(const ModelOptions &o)
                                         : m_info.liveBudgetMinBytes +
                                               uint64_t(maxSlots - 2 * m_plan.topK + 1) * perSlot - 1;
     }
+    // Trunk: every tensor the text model reads, except the embedding (rows on demand).
+    // Loaded after the plan accepted the budget: a budget under the floor
+    // is refused before the trunk's memory is touched.
+    const auto &tensors = m_container->tensors();
+    uint64_t trunkBytes = 0;
+    size_t done = 0;
+    for (const TensorInfo &t : tensors) {
+        ++done;
+        if (isTrunkTensor(cfg, t)) {
+            LoadedTensor lt;
+            SLUICE_TRY(m_container->readTensorBytes(t, lt.payload, lt.scales));
+            const std::string key = t.name.substr(cfg.tensorPrefix.size());
+            auto &slot = m_tensors[key];
+            slot = std::move(lt);
+            slot.view = Container::matrixView(t, slot.payload, slot.scales);
+            trunkBytes += t.bytes;
+        }
+        if (!progress(0.9 * double(done) / double(tensors.size()), "loading trunk"))
+            return makeError(ErrorCode::Cancelled, "open cancelled");
+    }
+    auto weights = bindWeights(cfg, [&](const std::string &name) -> Expected<TrunkMatrixView> {
+        auto it = m_tensors.find(name);
+        if (it == m_tensors.end())
+            return makeError(ErrorCode::NotFound, cfg.tensorPrefix + name + ": tensor missing from the container");
+        return it->second.view;
+    });
+    if (!weights)
+        return weights.status();
+    m_weights = std::move(*weights);
     // The planner counts the trunk from the manifest; the ledger below counts
     // what was loaded. They are the same tensors (isTrunkTensor), so the same sum.
     if (in.trunkBytes != trunkBytes)
         return makeError(ErrorCode::Internal, "trunk: planner counts " + std::to_string(in.trunkBytes) +
                                                   " B, loaded " + std::to_string(trunkBytes) + " B");
     m_ledger = std::make_unique<MemoryLedger>(sizing->budgetBytes);
+    if (in.processBytes)
+        SLUICE_TRY(m_ledger->reserve(kProcessTermName, in.processBytes));
     SLUICE_TRY(m_ledger->reserve("trunk", trunkBytes));
     // The planned sessions (state, scratch, checkpoints): held for the
     // model's life, taken by createSession.
@@ -193,11 +239,6 @@ Status ModelImpl::init(const ModelOptions &o)
     co.ioThreads = o.ioThreads;
     const Container *container = m_container.get();
     const bool verify = o.verifyChecksums;
-    if (o.verifyOnFirstRead && !verify) {
-        m_verified = std::make_unique<VerifiedRecords>(m_info.fingerprint, cfg.nLayers - cfg.firstKDense, cfg.nExperts);
-        if (!m_verifiedPath.empty())
-            m_verified->load(m_verifiedPath);
-    }
     VerifiedRecords *verified = m_verified.get();
     const int firstLayer = cfg.firstKDense;
     co.validator = [container, verify, verified, firstLayer](int layer, int expert, const uint8_t *bytes, size_t size) {
@@ -217,20 +258,6 @@ Status ModelImpl::init(const ModelOptions &o)
     m_source = std::make_unique<CacheExpertSource>(std::move(*cache), o.readAhead);
     if (in.visionBytes)
         m_images = std::make_unique<ImageEncoder>(*m_container, m_pool.get(), pio.maxImagePatches, pio.attentionSlices);
-
-    auto tok = text::Tokenizer::fromModelDirectory(o.modelPath);
-    if (tok)
-        m_tokenizer = std::move(*tok);
-    else // kept so a command can say why there are no tokens
-        m_info.tokenizerError = tok.status().code() == ErrorCode::NotFound && m_container->paths().tokenizer.empty()
-                                    ? "the model has no tokenizer (no tokenizer.model)"
-                                    : tok.status().message();
-    if (!o.routeTracePath.empty()) {
-        auto trace = loadRoutingTrace(o.routeTracePath);
-        if (!trace)
-            return trace.status();
-        m_routeReplay = std::make_unique<RouteReplay>(std::move(*trace), cfg.nExperts);
-    }
 
     m_info.architecture = cfg.arch == Architecture::KimiK3 ? "kimi-k3" : "kimi-linear";
     m_info.layers = cfg.nLayers;
@@ -257,6 +284,7 @@ Status ModelImpl::init(const ModelOptions &o)
     m_info.hasTokenizer = m_tokenizer.has_value();
     m_info.directIo = direct;
     m_info.floorBytes = budgetPlan->floorBytes;
+    m_info.processBytes = in.processBytes;
     m_info.budgetBytes = sizing->budgetBytes;
     m_info.expertCacheBytes = sizing->slotBufferBytes;
     m_info.expertCacheSlots = sizing->slotCount;

@@ -23,6 +23,10 @@ struct PlannerInputsOptions {
     int attentionSlices = 0;    // the vision attention's work slices (the engine passes its thread count)
     int prefillChunk = 1;       // chunk capacity the forward pass's scratch is sized for (1 = decode only)
     int sessions = 1;           // sessions alive at once (ModelOptions::sessions)
+    // The process's own memory (stream/processfootprint.h), a floor term of
+    // its own; 0 = not counted. Model::open measures it when
+    // ModelOptions::reserveProcess is set; `sluice-cli plan` measures itself.
+    uint64_t processBytes = 0;
 };
 
 // Bytes of one session checkpoint: every KDA layer's S and conv state plus the
