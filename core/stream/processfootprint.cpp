@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
-#include <string_view>
 #include <cstring>
 #include <fcntl.h>
+#include <string_view>
 #include <unistd.h>
 
 namespace sluice {
@@ -62,8 +62,8 @@ Expected<ProcessFootprint> readProcessFootprint(const std::string &procRoot)
 uint64_t processReserveBytes(const ProcessFootprint &before, const ProcessFootprint &now, int threads, int vocab)
 {
     const uint64_t measured = now.peakBytes > before.peakBytes ? now.peakBytes : now.residentBytes;
-    const uint64_t bytes = measured + uint64_t(std::max(threads, 0)) * kThreadReserveBytes + kHeapReserveBytes +
-                           uint64_t(std::max(vocab, 0)) * kHeapReservePerVocabBytes;
+    const uint64_t bytes = measured + uint64_t(std::max(threads, 0)) * kThreadReserveBytes + kHeapReserveBytes
+        + uint64_t(std::max(vocab, 0)) * kHeapReservePerVocabBytes;
     return (bytes + kProcessReserveRounding - 1) / kProcessReserveRounding * kProcessReserveRounding;
 }
 

@@ -28,7 +28,7 @@ namespace sluice {
 
 struct ProcessFootprint {
     uint64_t residentBytes = 0; // VmRSS
-    uint64_t peakBytes = 0;     // VmHWM: the high-water mark since the process started (or since clear_refs 5)
+    uint64_t peakBytes = 0; // VmHWM: the high-water mark since the process started (or since clear_refs 5)
 };
 
 // Reads "<procRoot>/self/status" (procRoot injectable for tests).

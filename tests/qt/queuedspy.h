@@ -19,13 +19,12 @@ namespace sluice::test {
 
 class QueuedSpy : public QObject, public QList<QList<QVariant>> {
 public:
-    template <typename Sender, typename Signal>
-    QueuedSpy(const Sender *sender, Signal signal)
+    template<typename Sender, typename Signal> QueuedSpy(const Sender *sender, Signal signal)
     {
         connect(
             sender, signal, this,
             [this](const auto &...args) {
-                append(QList<QVariant>{QVariant::fromValue(std::decay_t<decltype(args)>(args))...});
+                append(QList<QVariant> { QVariant::fromValue(std::decay_t<decltype(args)>(args))... });
             },
             Qt::QueuedConnection);
     }
