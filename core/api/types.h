@@ -23,6 +23,12 @@ inline constexpr int kChatCheckpoints = 4;
 struct ModelOptions {
     std::string modelPath;      // a .waste directory
     uint64_t budgetBytes = 0;   // hard RAM ceiling; 0 = the planner's default budget
+    // Count the process's own memory in the budget (issue 15,
+    // stream/processfootprint.h): measured at open, a "process" term of the
+    // floor and a ledger entry, so the whole process's peak resident set
+    // stays under budgetBytes. Hosts that own their process turn it on (the
+    // CLI does); false keeps the figures of the engine alone (library tests).
+    bool reserveProcess = false;
     // The largest budget Model::setBudget may grow to without reopening: the
     // expert cache keeps address space (only; nothing is touched or counted)
     // for the slots it would hold. 0 = 7/8 of usable RAM (the planner's cap).
@@ -105,6 +111,7 @@ struct ModelInfo {
     uint64_t trunkStreamBytes = 0;    // trunk bytes read from disk per token (0 = trunk resident)
     uint64_t trunkStagingBytes = 0;   // the streamed layers' staging slots
     uint64_t streamingFloorBytes = 0; // the smallest budget with the trunk streamed
+    uint64_t processBytes = 0;  // the floor's process term (ModelOptions::reserveProcess; else 0)
     // What Model::setBudget accepts: the floor at the prefill chunk and
     // checkpoints granted at open, and the budget whose slots still fit the
     // cache's address space (0 = no limit: the cache can hold every record).

@@ -16,7 +16,9 @@
 #include "model/releasesource.h"
 #include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
+#include "stream/processfootprint.h"
 #include "stream/speedmodel.h"
+#include "text/tokenizer.h"
 
 #include <QDir>
 
@@ -26,6 +28,8 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
+#include <thread>
 #include <cstdio>
 #include <cstdlib>
 
@@ -64,6 +68,10 @@ std::string defaultTrace()
 
 static int runPlan(const std::vector<std::string> &args)
 {
+    // The process term (issue 15) is this program's own, measured as the
+    // engine measures itself at open: `run` is the same binary reading the
+    // same container, so the figures agree to the MiB rounding.
+    const Expected<ProcessFootprint> before = readProcessFootprint();
     std::string path;
     uint64_t budget = 0;
     int ctx = 4096;
@@ -155,6 +163,15 @@ static int runPlan(const std::vector<std::string> &args)
         shape.config = container->config();
         shape.tensors = container->tensors();
         shape.recordBytes = model::maxRecordBytes(*container);
+    }
+    // What the engine reads before it measures: the tokenizer's tables too.
+    std::optional<text::Tokenizer> tokenizer;
+    if (container)
+        if (auto tok = text::Tokenizer::fromModelDirectory(path))
+            tokenizer = std::move(*tok);
+    if (const auto now = readProcessFootprint(); before && now) {
+        const int threads = int(std::max(1u, std::thread::hardware_concurrency())) + 2 + 2; // engine defaults
+        pio.processBytes = processReserveBytes(*before, *now, threads, shape.config.vocab);
     }
     inputs = model::plannerInputs(shape.config, shape.tensors, shape.recordBytes, pio);
     if (!inputs) {

@@ -519,6 +519,8 @@ std::string OptionParser::help() const
 void addEngineOptions(OptionParser &p, EngineOptions &o)
 {
     applyEngineEnvironment(o); // environment defaults first: options parsed later win
+    // The CLI owns its process: the budget covers all of it (issue 15).
+    o.reserveProcess = true;
     // Host concern: the user's cache folder (the library never reads the environment).
     if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
         o.cacheDir = std::string(xdg) + "/sluice";

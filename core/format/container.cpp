@@ -332,10 +332,13 @@ Status Container::readTensorBytes(const TensorInfo &info, std::vector<uint8_t> &
     scales.clear();
     if (info.isGrouped()) {
         scales.resize(size_t(info.rows * info.groups()));
-        std::vector<uint8_t> raw(scales.size() * 2);
-        SLUICE_TRY(preadFully(m_trunkFd, raw.data(), raw.size(), info.scaleOffset, "trunk.bin '" + info.name + "' scales"));
+        // Read in place, then byte-swap in place where the host is not
+        // little-endian: a second buffer was a transient the size of the
+        // scales (73 MB for K3's lm_head) outside the ledger (issue 15).
+        auto *raw = reinterpret_cast<uint8_t *>(scales.data());
+        SLUICE_TRY(preadFully(m_trunkFd, raw, scales.size() * 2, info.scaleOffset, "trunk.bin '" + info.name + "' scales"));
         for (size_t i = 0; i < scales.size(); ++i) {
-            scales[i] = loadLe16(raw.data() + 2 * i);
+            scales[i] = loadLe16(raw + 2 * i); // reads element i's own two bytes before writing them
             if ((scales[i] & 0x7c00) == 0x7c00) // fp16 inf or NaN
                 return makeError(ErrorCode::Format, "trunk.bin '" + info.name + "': non-finite scale at row " +
                                                         std::to_string(i / info.groups()) + ", group " +

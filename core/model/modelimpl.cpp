@@ -11,6 +11,7 @@
 #include "model/sessionimpl.h"
 #include "stream/directfile.h"
 #include "stream/expertcache.h"
+#include "stream/processfootprint.h"
 #include "text/chatformat.h"
 
 #include <algorithm>
@@ -57,6 +58,15 @@ Status ModelImpl::init(const ModelOptions &o)
     };
     if (o.contextLength < 1)
         return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
+    // The process before the open (ModelOptions::reserveProcess): whether
+    // reading the container raises the process's peak is judged against it.
+    ProcessFootprint before;
+    if (o.reserveProcess) {
+        auto f = readProcessFootprint();
+        if (!f)
+            return f.status();
+        before = *f;
+    }
     if (ReleaseSource::isRelease(o.modelPath)) {
         auto r = ReleaseSource::open(o, progress);
         if (!r)
@@ -86,6 +96,30 @@ Status ModelImpl::init(const ModelOptions &o)
     // Trunk: every tensor the text model reads, except the embedding (rows on
     // demand). A release's comes from its trunk cache (offsets into that file).
     const auto &tensors = m_release ? m_release->trunkTensors() : m_container->tensors();
+    // Everything the model keeps outside the ledger is read before the
+    // process is measured (below): the verified-records map, the tokenizer's
+    // tables and a routing trace.
+    if (o.verifyOnFirstRead && !o.verifyChecksums) {
+        m_verified = std::make_unique<VerifiedRecords>(m_info.fingerprint, cfg.nLayers - cfg.firstKDense, cfg.nExperts);
+        if (!m_verifiedPath.empty())
+            m_verified->load(m_verifiedPath);
+    }
+    auto tok = m_release ? m_release->tokenizer() : text::Tokenizer::fromModelDirectory(o.modelPath);
+    if (tok)
+        m_tokenizer = std::move(*tok);
+    else if (m_release)
+        m_info.tokenizerError = tok.status().message();
+    else // kept so a command can say why there are no tokens
+        m_info.tokenizerError = tok.status().code() == ErrorCode::NotFound && m_container->paths().tokenizer.empty()
+                                    ? "the model has no tokenizer (no tokenizer.model)"
+                                    : tok.status().message();
+    if (!o.routeTracePath.empty()) {
+        auto trace = loadRoutingTrace(o.routeTracePath);
+        if (!trace)
+            return trace.status();
+        m_routeReplay = std::make_unique<RouteReplay>(std::move(*trace), cfg.nExperts);
+    }
+
     m_pool = std::make_unique<kernels::ThreadPool>(o.threads);
     // Memory plan (spec 9): the same function `sluice-cli plan` and the GUI
     // show; the ledger then counts every allocation against the budget.
@@ -100,6 +134,16 @@ Status ModelImpl::init(const ModelOptions &o)
     pio.attentionSlices = m_pool->threadCount();
     pio.sessions = o.sessions;
     pio.residentLayers = o.residentTrunkLayers;
+    if (o.reserveProcess) {
+        // The process now holds everything it keeps besides the engine's
+        // ledger allocations, which all come after this point (the trunk too).
+        auto now = readProcessFootprint();
+        if (!now)
+            return now.status();
+        // Compute threads, expert readers, and one for the read-ahead and the caller.
+        const int threads = m_pool->threadCount() + std::max(o.ioThreads, 1) + 2;
+        pio.processBytes = processReserveBytes(before, *now, threads, cfg.vocab);
+    }
     auto ram = detectUsableRam();
     if (!ram)
         return ram.status();
@@ -137,6 +181,8 @@ Status ModelImpl::init(const ModelOptions &o)
                                         : m_info.liveBudgetMinBytes +
                                               uint64_t(maxSlots - 2 * m_plan.topK + 1) * perSlot - 1;
     }
+    // The trunk is loaded after the plan accepted the budget: a budget under
+    // the floor is refused before the trunk's memory is touched.
     const int residentLayers = budgetPlan->split.residentLayers;
     uint64_t trunkBytes = 0;
     size_t done = 0;
@@ -163,6 +209,8 @@ Status ModelImpl::init(const ModelOptions &o)
         return makeError(ErrorCode::Internal, "trunk: planner counts " + std::to_string(in.trunkBytes) +
                                                   " B, loaded " + std::to_string(trunkBytes) + " B");
     m_ledger = std::make_unique<MemoryLedger>(sizing->budgetBytes);
+    if (in.processBytes)
+        SLUICE_TRY(m_ledger->reserve(kProcessTermName, in.processBytes));
     SLUICE_TRY(m_ledger->reserve("trunk", trunkBytes));
     // The planned sessions (state, scratch, checkpoints): held for the
     // model's life, taken by createSession.
@@ -231,11 +279,6 @@ Status ModelImpl::init(const ModelOptions &o)
     co.ioThreads = o.ioThreads;
     const Container *container = m_container.get();
     const bool verify = o.verifyChecksums;
-    if (o.verifyOnFirstRead && !verify) {
-        m_verified = std::make_unique<VerifiedRecords>(m_info.fingerprint, cfg.nLayers - cfg.firstKDense, cfg.nExperts);
-        if (!m_verifiedPath.empty())
-            m_verified->load(m_verifiedPath);
-    }
     VerifiedRecords *verified = m_verified.get();
     const int firstLayer = cfg.firstKDense;
     // A release: the reader takes each expert from the shards (its index was
@@ -260,22 +303,6 @@ Status ModelImpl::init(const ModelOptions &o)
     m_source = std::make_unique<CacheExpertSource>(std::move(*cache), o.readAhead);
     if (in.visionBytes)
         m_images = std::make_unique<ImageEncoder>(*m_container, m_pool.get(), pio.maxImagePatches, pio.attentionSlices);
-
-    auto tok = m_release ? m_release->tokenizer() : text::Tokenizer::fromModelDirectory(o.modelPath);
-    if (tok)
-        m_tokenizer = std::move(*tok);
-    else if (m_release)
-        m_info.tokenizerError = tok.status().message();
-    else // kept so a command can say why there are no tokens
-        m_info.tokenizerError = tok.status().code() == ErrorCode::NotFound && m_container->paths().tokenizer.empty()
-                                    ? "the model has no tokenizer (no tokenizer.model)"
-                                    : tok.status().message();
-    if (!o.routeTracePath.empty()) {
-        auto trace = loadRoutingTrace(o.routeTracePath);
-        if (!trace)
-            return trace.status();
-        m_routeReplay = std::make_unique<RouteReplay>(std::move(*trace), cfg.nExperts);
-    }
 
     m_info.architecture = cfg.arch == Architecture::KimiK3 ? "kimi-k3" : "kimi-linear";
     m_info.layers = cfg.nLayers;
@@ -324,6 +351,7 @@ Status ModelImpl::init(const ModelOptions &o)
     m_info.trunkStreamBytes = budgetPlan->split.readBytesPerToken;
     m_info.trunkStagingBytes = budgetPlan->split.stagingBytes;
     m_info.streamingFloorBytes = budgetPlan->streamingFloorBytes;
+    m_info.processBytes = in.processBytes;
     m_info.budgetBytes = sizing->budgetBytes;
     m_info.expertCacheBytes = sizing->slotBufferBytes;
     m_info.expertCacheSlots = sizing->slotCount;

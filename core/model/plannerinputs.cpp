@@ -79,6 +79,7 @@ Expected<PlannerInputs> plannerInputs(const ModelConfig &cfg, const std::vector<
     in.moeLayers = cfg.moeLayerCount();
     in.expertsPerLayer = cfg.nExperts;
     in.recordBytes = recordBytes;
+    in.processBytes = o.processBytes;
     if (o.vision && cfg.vision.present && cfg.mediaPadId >= 0) {
         vision::VisionTowerOptions vto;
         vto.maxPatches = o.maxImagePatches;

@@ -28,6 +28,10 @@ struct PlannerInputsOptions {
     // -1 = the planner chooses (planForBudget: every layer, or the longest
     // prefix the budget holds); plannerInputs() treats -1 as every layer.
     int residentLayers = -1;
+    // The process's own memory (stream/processfootprint.h), a floor term of
+    // its own; 0 = not counted. Model::open measures it when
+    // ModelOptions::reserveProcess is set; `sluice-cli plan` measures itself.
+    uint64_t processBytes = 0;
 };
 
 // Bytes of one session checkpoint: every KDA layer's S and conv state plus the

@@ -89,17 +89,20 @@ Expected<MemoryPlan> planMemory(const PlannerInputs &in, uint64_t usableRamBytes
         p.scratchBytes = a.add(p.scratchBytes, buffer.bytes);
     p.minExpertCacheBytes = a.mul(a.mul(2, uint64_t(in.topK)), in.recordBytes);
     p.visionBytes = in.visionBytes;
+    p.processBytes = in.processBytes;
     if (in.expertsPerLayer > 65536 || in.topK > 65536)
         return makeError(ErrorCode::InvalidArgument, "memory planner: more than 65536 experts per layer");
     p.cacheIndexBytes = expertCacheIndexBytes(in.moeLayers, in.expertsPerLayer, 2 * in.topK);
 
     p.floorBytes = a.add(a.add(a.add(p.trunkBytes, p.stateBytes), a.add(p.scratchBytes, p.minExpertCacheBytes)),
-                         a.add(p.visionBytes, p.cacheIndexBytes));
+                         a.add(a.add(p.visionBytes, p.cacheIndexBytes), p.processBytes));
     p.workingSetBytes = a.mul(a.mul(uint64_t(in.topK), uint64_t(in.moeLayers)), in.recordBytes);
     p.recommendedBytes = a.add(p.floorBytes, a.mul(3, p.workingSetBytes));
     if (a.overflow)
         return makeError(ErrorCode::InvalidArgument, "memory planner: figures overflow 64 bits (corrupt model shape?)");
 
+    if (p.processBytes)
+        p.terms.push_back({kProcessTermName, p.processBytes});
     p.terms.push_back({"trunk", p.trunkBytes});
     p.terms.push_back({"KDA state", p.kdaStateBytes});
     p.terms.push_back({"KDA conv state", p.kdaConvBytes});

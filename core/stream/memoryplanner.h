@@ -62,7 +62,15 @@ struct PlannerInputs {
     uint64_t recordBytes = 0;   // one expert record on disk (a multiple of 4096)
 
     uint64_t visionBytes = 0;   // vision tower + its buffers; 0 when vision is not requested
+
+    // The process's own memory (stream/processfootprint.h): the program,
+    // libraries, heap and thread stacks measured at open plus their bounds.
+    // 0 = not counted (the library's figures for the engine alone).
+    uint64_t processBytes = 0;
 };
+
+// The name of the process term, in the plan and in the ledger.
+inline constexpr const char *kProcessTermName = "process (program, libraries, heap, thread stacks)";
 
 // One line of the plan, in display order.
 struct MemoryTerm {
@@ -81,8 +89,9 @@ struct MemoryPlan {
     uint64_t minExpertCacheBytes = 0; // 2 * topK * recordBytes
     uint64_t cacheIndexBytes = 0;    // the cache's bookkeeping at the minimum cache (expertCacheIndexBytes)
     uint64_t visionBytes = 0;
+    uint64_t processBytes = 0;       // the process's own memory (PlannerInputs::processBytes), first term
 
-    uint64_t floorBytes = 0;         // trunk + state + scratch + minExpertCache + cacheIndex + vision
+    uint64_t floorBytes = 0;         // process + trunk + state + scratch + minExpertCache + cacheIndex + vision
     uint64_t workingSetBytes = 0;    // topK * moeLayers * recordBytes
     uint64_t recommendedBytes = 0;   // floor + 3 * workingSet
 

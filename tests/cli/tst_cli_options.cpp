@@ -5,11 +5,15 @@
 #include "cli/options.h"
 
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <sys/stat.h>
+#include <vector>
 
 using namespace sluice::cli;
 
@@ -286,6 +290,9 @@ private slots:
         QTest::newRow("chat prompt longer than the context")
             << "" << QStringList{"chat", "@M", "--ctx", "8"} << "hello world this is a long prompt\n/quit\n"
             << "error: context full: 0 + 43 tokens exceed the context length 8" << 1;
+        QTest::newRow("non-finite logits")
+            << "overflow" << QStringList{"run", "@M", "hello", "-n", "3"} << ""
+            << "run: non-finite logits at position " << 1;
         QTest::newRow("verify a FIFO bank")
             << "bankfifo" << QStringList{"verify", "@M"} << ""
             << "DAMAGED layer 1, expert 0: bank unreadable (@M/experts-L1.bin: is a FIFO (named pipe), not a regular "
@@ -321,6 +328,23 @@ private slots:
             f.write(lines.join('\n'));
         } else if (setup == "fifo") {
             QVERIFY(::mkfifo(QFile::encodeName(work.path() + "/fifo").constData(), 0600) == 0);
+        } else if (setup == "overflow") {
+            // Finite weights (no load check refuses them) whose product
+            // overflows: the final norm's weights at 3e38.
+            QFile mf(model + "/manifest.json");
+            QVERIFY(mf.open(QIODevice::ReadOnly));
+            const QJsonArray trunk = QJsonDocument::fromJson(mf.readAll()).object()["trunk"].toArray();
+            qint64 off = -1, bytes = 0;
+            for (const QJsonValue &v : trunk)
+                if (v.toObject()["name"].toString() == "language_model.model.norm.weight") {
+                    off = qint64(v.toObject()["off"].toDouble());
+                    bytes = qint64(v.toObject()["bytes"].toDouble());
+                }
+            QVERIFY(off >= 0 && bytes > 0);
+            QFile f(model + "/trunk.bin");
+            QVERIFY(f.open(QIODevice::ReadWrite) && f.seek(off));
+            const std::vector<float> huge(size_t(bytes / 4), 3e38f);
+            QCOMPARE(f.write(reinterpret_cast<const char *>(huge.data()), bytes), bytes);
         } else if (setup == "bankfifo") {
             QFile::remove(model + "/experts-L1.bin");
             QVERIFY(::mkfifo(QFile::encodeName(model + "/experts-L1.bin").constData(), 0600) == 0);

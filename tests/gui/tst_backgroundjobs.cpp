@@ -12,6 +12,7 @@
 #include "model/plannerinputs.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -185,7 +186,14 @@ void TestBackgroundJobs::plannerMatchesCorePlanner()
                                                 QStringLiteral("8192"), QStringLiteral("--vision"), QStringLiteral("--json")});
     QVERIFY(cli.waitForFinished(30000));
     const QJsonObject j = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
-    QCOMPARE(quint64(j.value(QStringLiteral("floor_bytes")).toInteger()), quint64(plan->floorBytes));
+    // The CLI counts its own process in the floor (issue 15, a term of its
+    // own); the app does not yet: the rest is the same plan.
+    quint64 process = 0;
+    for (const QJsonValue &t : j.value(QStringLiteral("terms")).toArray())
+        if (t.toObject().value(QStringLiteral("name")).toString() == QLatin1String(kProcessTermName))
+            process = quint64(t.toObject().value(QStringLiteral("bytes")).toInteger());
+    QVERIFY(process > 0);
+    QCOMPARE(quint64(j.value(QStringLiteral("floor_bytes")).toInteger()) - process, quint64(plan->floorBytes));
     QCOMPARE(quint64(j.value(QStringLiteral("working_set_bytes")).toInteger()), quint64(plan->workingSetBytes));
 }
 

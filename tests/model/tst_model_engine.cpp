@@ -459,6 +459,48 @@ private slots:
         QCOMPARE(int(r->reason), int(StopReason::ContextFull));
     }
 
+    // Weights that pass every load check (finite) but overflow in the
+    // forward pass: generation stops with an error naming the position
+    // instead of sampling token 0 from NaN logits (issue 15).
+    void nonFiniteLogitsStopGeneration()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("overflow.waste").toStdString();
+        QVERIFY(writeSyntheticModel(path, SynthOptions{}).isOk());
+        uint64_t offset = 0, count = 0;
+        {
+            auto c = Container::open(path);
+            QVERIFY(c);
+            const TensorInfo *norm = (*c)->findTensor("model.norm.weight");
+            QVERIFY(norm && norm->payloadBytes() == norm->elements() * 4); // F32
+            offset = norm->offset;
+            count = uint64_t(norm->elements());
+        }
+        QFile trunk(QString::fromStdString(path + "/trunk.bin"));
+        QVERIFY(trunk.open(QIODevice::ReadWrite) && trunk.seek(qint64(offset)));
+        const std::vector<float> huge(size_t(count), 3e38f); // finite: refused by no load check
+        QCOMPARE(trunk.write(reinterpret_cast<const char *>(huge.data()), qint64(count * 4)), qint64(count * 4));
+        trunk.close();
+        EngineOptions o;
+        o.modelPath = path;
+        o.contextLength = 64;
+        o.threads = 1;
+        auto e = Engine::open(o);
+        QVERIFY2(e, e ? "" : e.status().message().c_str());
+        SamplingParams p;
+        p.maxTokens = 4;
+        std::vector<int> emitted;
+        auto r = (*e)->generate(std::span<const int>(kPrompt.data(), 8), p, [&](const GeneratedToken &ev) {
+            emitted.push_back(ev.id);
+            return true;
+        });
+        QVERIFY(!r.isOk());
+        QCOMPARE(int(r.status().code()), int(ErrorCode::Format));
+        QCOMPARE(QString::fromStdString(r.status().message()),
+                 QString("non-finite logits at position 7 (the weights or the session state hold inf/NaN)"));
+        QVERIFY(emitted.empty()); // no token sampled from them
+    }
+
     void cancelFromAnotherThread()
     {
         auto e = open("kimi-linear-s0-tokenizer", 1, 4096);

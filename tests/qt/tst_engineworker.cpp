@@ -9,7 +9,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
-#include <QSignalSpy>
+#include "qt/queuedspy.h"
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,8 +19,9 @@ using namespace sluice;
 using namespace sluice::qt;
 using namespace sluice::test;
 
-// QSignalSpy records on the emitting (worker) thread, so a signal may arrive
-// before QSignalSpy::wait() starts and wait() would miss it: wait on counts.
+// The spies record on this thread through queued connections (queuedspy.h;
+// QSignalSpy appended on the worker thread, a data race TSan reported):
+// wait on counts, which spins the event loop that delivers them.
 #define WAIT_COUNT(spy, n, ms) QTRY_VERIFY_WITH_TIMEOUT((spy).count() >= (n), ms)
 
 namespace {
@@ -34,7 +35,7 @@ GenerateRequest request(const std::string &text, int maxTokens = 256)
     return r;
 }
 
-QString joinedChunks(const QSignalSpy &spy, quint64 id)
+QString joinedChunks(const QueuedSpy &spy, quint64 id)
 {
     QString s;
     for (const QList<QVariant> &args : spy)
@@ -75,11 +76,11 @@ private Q_SLOTS:
 void TestEngineWorker::openGenerateInOrder()
 {
     EngineThread engine(scriptedFactory({}));
-    QSignalSpy progress(engine.worker(), &EngineWorker::progress);
-    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
-    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QSignalSpy stats(engine.worker(), &EngineWorker::stats);
-    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    QueuedSpy progress(engine.worker(), &EngineWorker::progress);
+    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
+    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QueuedSpy stats(engine.worker(), &EngineWorker::stats);
+    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
     const quint64 openId = engine.open(optionsFor(QStringLiteral("/models/ok.waste")));
     WAIT_COUNT(opened, 1, 5000);
     QCOMPARE(opened.first().at(0).toULongLong(), openId);
@@ -114,7 +115,7 @@ void TestEngineWorker::answersArriveOnTheGuiThread()
     QVERIFY(engine.worker()->thread() != QThread::currentThread());
     QThread *seen = nullptr;
     connect(engine.worker(), &EngineWorker::opened, this, [&] { seen = QThread::currentThread(); });
-    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(opened, 1, 5000);
     // The spy counts on the worker's thread; the queued lambda runs a little later here.
@@ -128,9 +129,9 @@ void TestEngineWorker::splitUtf8IsJoined()
     // "日本" (e6 97 a5 e6 9c ac) split inside both characters.
     s.tokens = {"\xe6\x97", "\xa5\xe6", "\x9c", "\xac!"};
     EngineThread engine(scriptedFactory(s));
-    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
-    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
+    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(opened, 1, 5000);
     const quint64 id = engine.generate(request("x"));
@@ -146,9 +147,9 @@ void TestEngineWorker::stopMidGeneration()
     s.tokens = std::vector<std::string>(5000, "a");
     s.layerMicros = 200;
     EngineThread engine(scriptedFactory(s));
-    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
-    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
+    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(opened, 1, 5000);
     engine.generate(request("x", 4000)); // within the default context of 4096
@@ -171,9 +172,9 @@ void TestEngineWorker::secondRequestIsQueued()
     EngineScript s;
     s.tokens = {"a", "b", "c", "d", "e", "f"};
     EngineThread engine(scriptedFactory(s));
-    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
-    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
+    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(opened, 1, 5000);
     const quint64 first = engine.generate(request("1"));
@@ -217,9 +218,9 @@ void TestEngineWorker::errorsAreSignals()
     EngineScript s;
     s.failGenerate = failGenerate;
     EngineThread engine(scriptedFactory(s));
-    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
-    QSignalSpy error(engine.worker(), &EngineWorker::error);
-    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
+    QueuedSpy error(engine.worker(), &EngineWorker::error);
+    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
     const quint64 openId = engine.open(optionsFor(path));
     quint64 expectId = openId;
     if (failGenerate) {
@@ -239,9 +240,9 @@ void TestEngineWorker::cancelOpen()
     s.openSteps = 400;
     s.openStepMicros = 5000; // 2 s if not cancelled
     EngineThread engine(scriptedFactory(s));
-    QSignalSpy progress(engine.worker(), &EngineWorker::progress);
-    QSignalSpy error(engine.worker(), &EngineWorker::error);
-    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
+    QueuedSpy progress(engine.worker(), &EngineWorker::progress);
+    QueuedSpy error(engine.worker(), &EngineWorker::error);
+    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(progress, 1, 5000);
     engine.stop();
@@ -268,11 +269,11 @@ void TestEngineWorker::demoModel()
         QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
 
     EngineThread engine([](const EngineOptions &o) { return Engine::open(o); });
-    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
-    QSignalSpy error(engine.worker(), &EngineWorker::error);
-    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QSignalSpy stats(engine.worker(), &EngineWorker::stats);
-    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
+    QueuedSpy error(engine.worker(), &EngineWorker::error);
+    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QueuedSpy stats(engine.worker(), &EngineWorker::stats);
+    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
     EngineOptions o = optionsFor(demo);
     o.threads = 1;
     o.checkpoints = kChatCheckpoints;
@@ -526,12 +527,12 @@ void TestEngineWorker::demoContextCheck()
 void TestEngineWorker::budgetWithoutReopen()
 {
     EngineThread engine(scriptedFactory({}));
-    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
-    QSignalSpy closed(engine.worker(), &EngineWorker::closed);
-    QSignalSpy progress(engine.worker(), &EngineWorker::progress);
-    QSignalSpy changed(engine.worker(), &EngineWorker::budgetChanged);
-    QSignalSpy error(engine.worker(), &EngineWorker::error);
-    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
+    QueuedSpy closed(engine.worker(), &EngineWorker::closed);
+    QueuedSpy progress(engine.worker(), &EngineWorker::progress);
+    QueuedSpy changed(engine.worker(), &EngineWorker::budgetChanged);
+    QueuedSpy error(engine.worker(), &EngineWorker::error);
+    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
     const quint64 early = engine.setBudget(4ull << 30); // nothing open yet
     WAIT_COUNT(error, 1, 5000);
     QCOMPARE(error.at(0).at(0).toULongLong(), early);
@@ -574,13 +575,13 @@ void TestEngineWorker::demoSessionSaveLoad()
         QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
 
     EngineThread engine([](const EngineOptions &o) { return Engine::open(o); });
-    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
-    QSignalSpy error(engine.worker(), &EngineWorker::error);
-    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
-    QSignalSpy saved(engine.worker(), &EngineWorker::sessionSaved);
-    QSignalSpy loaded(engine.worker(), &EngineWorker::sessionLoaded);
-    QSignalSpy reset(engine.worker(), &EngineWorker::sessionReset);
+    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
+    QueuedSpy error(engine.worker(), &EngineWorker::error);
+    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    QueuedSpy saved(engine.worker(), &EngineWorker::sessionSaved);
+    QueuedSpy loaded(engine.worker(), &EngineWorker::sessionLoaded);
+    QueuedSpy reset(engine.worker(), &EngineWorker::sessionReset);
     EngineOptions o = optionsFor(demo);
     o.threads = 1;
     o.checkpoints = kChatCheckpoints;

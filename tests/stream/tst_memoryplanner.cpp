@@ -3,6 +3,7 @@
 // directory, so the default-budget rule is exercised for 16/32/64/128 GiB and
 // for a cgroup limit below physical RAM without needing such machines.
 #include "stream/memoryplanner.h"
+#include "stream/processfootprint.h"
 
 #include <QDir>
 #include <QFile>
@@ -366,6 +367,54 @@ private slots:
         auto plan = planMemory(in, 64 * GiB);
         QVERIFY(!plan.isOk());
         QCOMPARE(plan.status().code(), ErrorCode::InvalidArgument);
+    }
+
+    // The process term (issue 15): its own line, first, and in the floor,
+    // so the cache a budget buys shrinks by exactly that much.
+    void processTermInFloor()
+    {
+        PlannerInputs in = k3Inputs();
+        auto without = planMemory(in, 64 * GiB);
+        QVERIFY(without);
+        for (const MemoryTerm &t : without->terms)
+            QVERIFY(t.name != kProcessTermName); // absent when not counted
+        in.processBytes = 37 * MiB;
+        auto with = planMemory(in, 64 * GiB);
+        QVERIFY(with);
+        QCOMPARE(with->floorBytes, without->floorBytes + 37 * MiB);
+        QCOMPARE(with->terms.front().name, std::string(kProcessTermName));
+        QCOMPARE(with->terms.front().bytes, 37 * MiB);
+        uint64_t sum = 0;
+        for (const MemoryTerm &t : with->terms)
+            sum += t.bytes;
+        QCOMPARE(sum, with->floorBytes);
+        const uint64_t budget = with->floorBytes + 100 * MiB;
+        auto a = sizeCache(*without, budget - 37 * MiB);
+        auto b = sizeCache(*with, budget);
+        QVERIFY(a && b);
+        QCOMPARE(b->slotCount, a->slotCount);
+        QCOMPARE(b->engineBytes, a->engineBytes + 37 * MiB);
+        QVERIFY(!sizeCache(*with, without->floorBytes)); // the old floor no longer opens
+    }
+
+    void processFootprint()
+    {
+        QTemporaryDir dir;
+        writeFile(dir.filePath("self/status"), "Name:\tx\nVmPeak:\t  99999 kB\nVmHWM:\t    2048 kB\nVmRSS:\t    1024 kB\n");
+        auto f = readProcessFootprint(dir.path().toStdString());
+        QVERIFY2(f, f ? "" : f.status().message().c_str());
+        QCOMPARE(f->residentBytes, uint64_t(1024) * 1024);
+        QCOMPARE(f->peakBytes, uint64_t(2048) * 1024);
+        writeFile(dir.filePath("self/status"), "VmRSS: 12 pages\n");
+        QVERIFY(!readProcessFootprint(dir.path().toStdString()));
+        QVERIFY(readProcessFootprint()); // this process
+        // The open raised the peak: the peak counts; else the resident set.
+        const ProcessFootprint before{10 * MiB, 50 * MiB};
+        const uint64_t bounds = 3 * kThreadReserveBytes + kHeapReserveBytes + 1000 * kHeapReservePerVocabBytes;
+        const auto rounded = [](uint64_t b) { return (b + MiB - 1) / MiB * MiB; };
+        QCOMPARE(processReserveBytes(before, {20 * MiB, 50 * MiB}, 3, 1000), rounded(20 * MiB + bounds));
+        QCOMPARE(processReserveBytes(before, {20 * MiB, 60 * MiB}, 3, 1000), rounded(60 * MiB + bounds));
+        QCOMPARE(processReserveBytes(before, {20 * MiB, 50 * MiB}, 3, 1000) % MiB, uint64_t(0));
     }
 };
 
