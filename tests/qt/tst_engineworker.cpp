@@ -379,11 +379,11 @@ void TestEngineWorker::demoPrefillProgressAndStop()
     if (demo.isEmpty())
         QSKIP(qPrintable(why));
     EngineThread engine([](const EngineOptions &o) { return Engine::open(o); });
-    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
-    QSignalSpy error(engine.worker(), &EngineWorker::error);
-    QSignalSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QSignalSpy reading(engine.worker(), &EngineWorker::prefillProgress);
-    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
+    QueuedSpy error(engine.worker(), &EngineWorker::error);
+    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
+    QueuedSpy reading(engine.worker(), &EngineWorker::prefillProgress);
+    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
     EngineOptions o = optionsFor(demo);
     o.threads = 1;
     o.checkpoints = kChatCheckpoints;
@@ -462,11 +462,11 @@ void TestEngineWorker::demoContextCheck()
     if (demo.isEmpty())
         QSKIP(qPrintable(why));
     EngineThread engine([](const EngineOptions &o) { return Engine::open(o); });
-    QSignalSpy opened(engine.worker(), &EngineWorker::opened);
-    QSignalSpy error(engine.worker(), &EngineWorker::error);
-    QSignalSpy overflow(engine.worker(), &EngineWorker::contextWouldOverflow);
-    QSignalSpy reading(engine.worker(), &EngineWorker::prefillProgress);
-    QSignalSpy finished(engine.worker(), &EngineWorker::finished);
+    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
+    QueuedSpy error(engine.worker(), &EngineWorker::error);
+    QueuedSpy overflow(engine.worker(), &EngineWorker::contextWouldOverflow);
+    QueuedSpy reading(engine.worker(), &EngineWorker::prefillProgress);
+    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
     EngineOptions o = optionsFor(demo);
     o.threads = 1;
     o.contextLength = 256;
