@@ -31,6 +31,32 @@ namespace sluice {
 // container is recognised by Model::open itself).
 bool isReleaseFolder(const std::string &path);
 
+// What `sluice-cli info` and the app's model panel say about a model folder
+// without loading it: its shape (the same ModelConfig the engine maps), the
+// trunk by stored format, the record or cache-slot size, sizes on disk.
+struct ModelSummary {
+    bool release = false;        // a published checkpoint folder (else a container)
+    std::string description;     // "Kimi K3 release, MXFP4 experts, not converted" / "WASTE container"
+    ModelConfig config;
+    struct TrunkFormat {
+        std::string format;      // "Q4G", "BF16", ...
+        uint64_t bytes = 0;
+        int tensors = 0;
+    };
+    std::vector<TrunkFormat> trunk; // by format name, sorted
+    uint64_t trunkBytes = 0;
+    int trunkTensors = 0;
+    uint64_t recordBytes = 0;    // container: one expert record; release: the coalesced cache slot
+    uint64_t expertBytes = 0;    // release: the bytes of one expert's tensors (container: recordBytes)
+    int codebooks = 0;           // container only
+    uint64_t diskBytes = 0;      // container bytes, or the shards' bytes
+    uint64_t parameters = 0;
+    int shards = 0;              // release only
+    int tensors = 0;             // release only: tensors in the shards
+    bool hasTokenizer = false;
+};
+Expected<ModelSummary> inspectModel(const std::string &modelPath);
+
 // ---- planning ------------------------------------------------------------
 
 struct InspectOptions {

@@ -1,11 +1,9 @@
-// sluice-cli info MODEL [--json]: a container's shape.
+// sluice-cli info MODEL [--json]: a container's or a release folder's shape
+// (api/inspect.h inspectModel: nothing is loaded).
 #include "command.h"
 
-#include "format/container.h"
-#include "format/release.h"
-#include "format/releaseexperts.h"
+#include "api/inspect.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -18,22 +16,12 @@ namespace {
 const char *archName(sluice::Architecture a) { return a == sluice::Architecture::KimiK3 ? "kimi-k3" : "kimi-linear"; }
 
 // A published checkpoint folder (config.json + safetensors shards), as it is.
-int releaseInfo(const std::string &model, bool json)
+int releaseInfo(const sluice::ModelSummary &r, bool json)
 {
-    auto opened = sluice::ReleaseCheckpoint::open(model);
-    if (!opened) {
-        std::fprintf(stderr, "info: %s\n", opened.status().message().c_str());
-        return 1;
-    }
-    const sluice::ReleaseCheckpoint &r = **opened;
-    const sluice::ModelConfig &cfg = r.config();
-    uint64_t trunkBytes = 0;
-    for (const sluice::TensorInfo &t : r.trunkTensors())
-        trunkBytes += t.bytes;
-    const uint64_t slotBytes = sluice::releaseSlotBytes(r);
+    const sluice::ModelConfig &cfg = r.config;
     if (json) {
         QJsonObject o{{"kind", "release"},
-                      {"description", QString::fromStdString(r.description())},
+                      {"description", QString::fromStdString(r.description)},
                       {"architecture", archName(cfg.arch)},
                       {"tensor_prefix", QString::fromStdString(cfg.tensorPrefix)},
                       {"layers", cfg.nLayers},
@@ -43,27 +31,26 @@ int releaseInfo(const std::string &model, bool json)
                       {"experts", cfg.nExperts},
                       {"top_k", cfg.topK},
                       {"expert_format", QString::fromStdString(cfg.expertQuant.fmtName)},
-                      {"expert_bytes", qint64(r.expertBytes())},
-                      {"slot_bytes", qint64(slotBytes)},
-                      {"shards", qint64(r.safetensors().shards().size())},
-                      {"tensors", qint64(r.safetensors().tensors().size())},
-                      {"trunk_tensors", qint64(r.trunkTensors().size())},
-                      {"trunk_bytes", qint64(trunkBytes)},
-                      {"checkpoint_bytes", qint64(r.safetensors().totalBytes())},
-                      {"parameters", qint64(r.parameterCount())},
+                      {"expert_bytes", qint64(r.expertBytes)},
+                      {"slot_bytes", qint64(r.recordBytes)},
+                      {"shards", r.shards},
+                      {"tensors", r.tensors},
+                      {"trunk_tensors", r.trunkTensors},
+                      {"trunk_bytes", qint64(r.trunkBytes)},
+                      {"checkpoint_bytes", qint64(r.diskBytes)},
+                      {"parameters", qint64(r.parameters)},
                       {"vision", cfg.vision.present}};
         std::printf("%s", QJsonDocument(o).toJson(QJsonDocument::Indented).constData());
         return 0;
     }
-    std::printf("%s\n", r.description().c_str());
+    std::printf("%s\n", r.description.c_str());
     std::printf("  %s, %d layers (%d MoE), hidden %d, vocab %d, prefix '%s'%s\n", archName(cfg.arch), cfg.nLayers,
                 cfg.moeLayerCount(), cfg.hidden, cfg.vocab, cfg.tensorPrefix.c_str(), cfg.vision.present ? ", vision" : "");
     std::printf("  experts: %d per layer, top-%d, %s, %llu B each, cache slot %llu B\n", cfg.nExperts, cfg.topK,
-                cfg.expertQuant.fmtName.c_str(), (unsigned long long)r.expertBytes(), (unsigned long long)slotBytes);
-    std::printf("  %zu shards, %zu tensors (%zu trunk, %.3f GiB bf16/f32), %.3f GiB on disk, %lld parameters\n",
-                r.safetensors().shards().size(), r.safetensors().tensors().size(), r.trunkTensors().size(),
-                double(trunkBytes) / double(1ull << 30), double(r.safetensors().totalBytes()) / double(1ull << 30),
-                (long long)r.parameterCount());
+                cfg.expertQuant.fmtName.c_str(), (unsigned long long)r.expertBytes, (unsigned long long)r.recordBytes);
+    std::printf("  %d shards, %d tensors (%d trunk, %.3f GiB bf16/f32), %.3f GiB on disk, %lld parameters\n", r.shards,
+                r.tensors, r.trunkTensors, double(r.trunkBytes) / double(1ull << 30),
+                double(r.diskBytes) / double(1ull << 30), (long long)r.parameters);
     return 0;
 }
 
@@ -73,30 +60,22 @@ int runInfo(const std::vector<std::string> &args)
     bool json = false;
     if (const int exitCode = sluice::cli::parseModelAndJson(args, model, json); exitCode >= 0)
         return exitCode;
-    if (!QFile::exists(QString::fromStdString(model + "/manifest.json")) &&
-        sluice::ReleaseCheckpoint::looksLikeRelease(model))
-        return releaseInfo(model, json);
-    auto opened = sluice::Container::open(model);
-    if (!opened) {
-        std::fprintf(stderr, "info: %s\n", opened.status().message().c_str());
+    auto summary = sluice::inspectModel(model);
+    if (!summary) {
+        std::fprintf(stderr, "info: %s\n", summary.status().message().c_str());
         return 1;
     }
-    const sluice::Container &c = **opened;
-    const sluice::ModelConfig &cfg = c.config();
-    std::map<std::string, std::pair<uint64_t, int>> byFormat; // bytes, tensors
-    for (const sluice::TensorInfo &t : c.tensors()) {
-        auto &slot = byFormat[sluice::tensorFormatName(t.fmt, t.isBf16)];
-        slot.first += t.bytes;
-        slot.second += 1;
-    }
+    const sluice::ModelSummary &c = *summary;
+    if (c.release)
+        return releaseInfo(c, json);
+    const sluice::ModelConfig &cfg = c.config;
     int kda = 0;
     for (bool k : cfg.layerIsKda)
         kda += k;
-    const sluice::ExpertBank bank = c.expertLayer(cfg.firstKDense);
     if (json) {
         QJsonObject trunk;
-        for (const auto &[name, v] : byFormat)
-            trunk[QString::fromStdString(name)] = QJsonObject{{"bytes", qint64(v.first)}, {"tensors", v.second}};
+        for (const sluice::ModelSummary::TrunkFormat &f : c.trunk)
+            trunk[QString::fromStdString(f.format)] = QJsonObject{{"bytes", qint64(f.bytes)}, {"tensors", f.tensors}};
         QJsonObject o{{"architecture", archName(cfg.arch)},
                       {"model_type", QString::fromStdString(cfg.modelType)},
                       {"tensor_prefix", QString::fromStdString(cfg.tensorPrefix)},
@@ -112,15 +91,15 @@ int runInfo(const std::vector<std::string> &args)
                       {"expert_input", cfg.expertInputDim()},
                       {"shared_experts", cfg.nSharedExperts},
                       {"expert_format", QString::fromStdString(cfg.expertQuant.fmtName)},
-                      {"record_bytes", qint64(bank.recordBytes)},
-                      {"codebooks", c.codebookCount()},
-                      {"trunk_bytes", qint64(c.trunkBytes())},
+                      {"record_bytes", qint64(c.recordBytes)},
+                      {"codebooks", c.codebooks},
+                      {"trunk_bytes", qint64(c.trunkBytes)},
                       {"trunk", trunk},
-                      {"container_bytes", qint64(c.containerBytes())},
-                      {"parameters", qint64(c.parameterCount())},
+                      {"container_bytes", qint64(c.diskBytes)},
+                      {"parameters", qint64(c.parameters)},
                       {"vision", cfg.vision.present},
                       {"vision_error", QString::fromStdString(cfg.vision.disabledReason)},
-                      {"tokenizer", !c.paths().tokenizer.empty()},
+                      {"tokenizer", c.hasTokenizer},
                       {"demo", cfg.sluiceDemo}};
         std::printf("%s", QJsonDocument(o).toJson(QJsonDocument::Indented).constData());
         return 0;
@@ -131,19 +110,19 @@ int runInfo(const std::vector<std::string> &args)
     std::printf("hidden         %d, vocab %d\n", cfg.hidden, cfg.vocab);
     std::printf("experts        %d per layer, top-%d, %d x %d (%s), %d shared\n", cfg.nExperts, cfg.topK,
                 cfg.moeIntermediate, cfg.expertInputDim(), cfg.expertQuant.fmtName.c_str(), cfg.nSharedExperts);
-    std::printf("record size    %llu bytes (%llu pages)\n", (unsigned long long)bank.recordBytes,
-                (unsigned long long)(bank.recordBytes / 4096));
-    std::printf("trunk          %llu bytes\n", (unsigned long long)c.trunkBytes());
-    for (const auto &[name, v] : byFormat)
-        std::printf("  %-12s %llu bytes in %d tensors\n", name.c_str(), (unsigned long long)v.first, v.second);
-    std::printf("container size %llu bytes (%.2f GiB)\n", (unsigned long long)c.containerBytes(),
-                double(c.containerBytes()) / (1u << 30));
-    std::printf("parameters     %lld\n", (long long)c.parameterCount());
+    std::printf("record size    %llu bytes (%llu pages)\n", (unsigned long long)c.recordBytes,
+                (unsigned long long)(c.recordBytes / 4096));
+    std::printf("trunk          %llu bytes\n", (unsigned long long)c.trunkBytes);
+    for (const sluice::ModelSummary::TrunkFormat &f : c.trunk)
+        std::printf("  %-12s %llu bytes in %d tensors\n", f.format.c_str(), (unsigned long long)f.bytes, f.tensors);
+    std::printf("container size %llu bytes (%.2f GiB)\n", (unsigned long long)c.diskBytes,
+                double(c.diskBytes) / (1u << 30));
+    std::printf("parameters     %lld\n", (long long)c.parameters);
     if (cfg.vision.disabledReason.empty())
         std::printf("vision         %s\n", cfg.vision.present ? "yes" : "no");
     else
         std::printf("vision         off: %s\n", cfg.vision.disabledReason.c_str());
-    std::printf("tokenizer      %s\n", c.paths().tokenizer.empty() ? "no" : "yes");
+    std::printf("tokenizer      %s\n", c.hasTokenizer ? "yes" : "no");
     return 0;
 }
 

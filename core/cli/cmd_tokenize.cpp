@@ -2,11 +2,10 @@
 // line, for checking ids against other tools and for scripting.
 #include "command.h"
 #include "options.h"
-#include "text/pretokenizer.h"
-#include "text/tokenizer.h"
+
+#include "api/tokenizer.h"
 
 #include <QByteArray>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -85,17 +84,12 @@ int runTokenizeImpl(const std::vector<std::string> &args, bool decodeCommand)
     if (decodeCommand && decodeIds.empty())
         decodeIds = input;
 
-    text::TokenizerOptions options;
-    options.pattern = std::string(pattern == "cl100k" ? text::kCl100kPattern : text::kKimiPattern);
+    TextTokenizerOptions options;
+    options.pattern = pattern;
     options.splitLongRuns = !noSplit;
+    options.specialsPath = specials;
     const auto loadStart = std::chrono::steady_clock::now();
-    const QFileInfo info(QString::fromStdString(source));
-    Expected<text::Tokenizer> tokenizer = makeError(ErrorCode::NotFound, source + ": no such file or directory");
-    if (info.isDir()) {
-        tokenizer = text::Tokenizer::fromModelDirectory(source, options);
-    } else if (info.exists()) {
-        tokenizer = text::Tokenizer::fromFiles(source, specials, options);
-    }
+    Expected<TextTokenizer> tokenizer = TextTokenizer::open(source, options);
     if (!tokenizer) {
         std::fprintf(stderr, "tokenize: %s\n", tokenizer.status().message().c_str());
         return 1;
@@ -107,7 +101,7 @@ int runTokenizeImpl(const std::vector<std::string> &args, bool decodeCommand)
             std::fprintf(stderr, "tokenize: cannot read ids from '%s'\n", decodeIds.c_str());
             return 2;
         }
-        auto text = tokenizer->decodeChecked(ids);
+        auto text = tokenizer->decode(ids);
         if (!text) {
             std::fprintf(stderr, "tokenize: %s\n", text.status().message().c_str());
             return 1;
@@ -132,13 +126,9 @@ int runTokenizeImpl(const std::vector<std::string> &args, bool decodeCommand)
                      input.size(), ids.size(), encode, encode > 0 ? double(input.size()) / encode / 1e6 : 0.0);
     }
     if (pieces) {
-        auto pre = text::PreTokenizer::create(options.pattern);
-        std::vector<std::string_view> parts;
-        const std::string valid = text::sanitizeUtf8(input);
-        if (pre && pre->split(valid, parts).isOk()) {
-            for (std::string_view p : parts)
-                std::fprintf(stderr, "piece: \"%.*s\"\n", int(p.size()), p.data());
-        }
+        if (auto parts = tokenizer->pieces(input))
+            for (const std::string &piece : *parts)
+                std::fprintf(stderr, "piece: \"%.*s\"\n", int(piece.size()), piece.data());
     }
     if (json) {
         QJsonArray array;

@@ -5,6 +5,8 @@
 #include "api/inspect.h"
 
 #include "format/container.h"
+#include "format/release.h"
+#include "format/releaseexperts.h"
 #include "model/plannerinputs.h"
 #include "model/releasesource.h"
 #include "stream/cachesim.h"
@@ -13,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <sys/stat.h>
 #include <thread>
 
@@ -21,6 +24,74 @@ namespace sluice {
 bool isReleaseFolder(const std::string &path)
 {
     return model::ReleaseSource::isRelease(path);
+}
+
+namespace {
+
+Expected<ModelSummary> releaseSummary(const std::string &path)
+{
+    auto opened = ReleaseCheckpoint::open(path);
+    if (!opened)
+        return opened.status();
+    const ReleaseCheckpoint &r = **opened;
+    ModelSummary s;
+    s.release = true;
+    s.description = r.description();
+    s.config = r.config();
+    std::map<std::string, ModelSummary::TrunkFormat> byFormat;
+    for (const TensorInfo &t : r.trunkTensors()) {
+        auto &f = byFormat[tensorFormatName(t.fmt, t.isBf16)];
+        f.bytes += t.bytes;
+        f.tensors += 1;
+        s.trunkBytes += t.bytes;
+    }
+    for (auto &[name, f] : byFormat) {
+        f.format = name;
+        s.trunk.push_back(f);
+    }
+    s.trunkTensors = int(r.trunkTensors().size());
+    s.recordBytes = releaseSlotBytes(r);
+    s.expertBytes = r.expertBytes();
+    s.diskBytes = r.safetensors().totalBytes();
+    s.parameters = r.parameterCount();
+    s.shards = int(r.safetensors().shards().size());
+    s.tensors = int(r.safetensors().tensors().size());
+    s.hasTokenizer = !r.tokenizerPath().empty();
+    return s;
+}
+
+} // namespace
+
+Expected<ModelSummary> inspectModel(const std::string &modelPath)
+{
+    if (isReleaseFolder(modelPath))
+        return releaseSummary(modelPath);
+    auto opened = Container::open(modelPath);
+    if (!opened)
+        return opened.status();
+    const Container &c = **opened;
+    ModelSummary s;
+    s.description = "WASTE container";
+    s.config = c.config();
+    std::map<std::string, ModelSummary::TrunkFormat> byFormat;
+    for (const TensorInfo &t : c.tensors()) {
+        auto &f = byFormat[tensorFormatName(t.fmt, t.isBf16)];
+        f.bytes += t.bytes;
+        f.tensors += 1;
+    }
+    for (auto &[name, f] : byFormat) {
+        f.format = name;
+        s.trunk.push_back(f);
+    }
+    s.trunkTensors = int(c.tensors().size());
+    s.trunkBytes = c.trunkBytes();
+    s.recordBytes = c.expertLayer(s.config.firstKDense).recordBytes;
+    s.expertBytes = s.recordBytes;
+    s.codebooks = c.codebookCount();
+    s.diskBytes = c.containerBytes();
+    s.parameters = c.parameterCount();
+    s.hasTokenizer = !c.paths().tokenizer.empty();
+    return s;
 }
 
 Expected<PlannerInputs> inspectPlannerInputs(const std::string &modelPath, const InspectOptions &options)

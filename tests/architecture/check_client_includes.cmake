@@ -9,9 +9,7 @@
 # on it that no longer breaks the rule fails the check too (take it off).
 #   cmake -DSOURCE_DIR=<repo> -P check_client_includes.cmake
 set(KNOWN
-  core/cli/cmd_info.cpp      # container/release details: needs inspectModel (api/inspect.h) to say them
   core/cli/cmd_plan.cpp      # built-in shapes and the speed model: planModel in api/inspect.h
-  core/cli/cmd_tokenize.cpp  # a tokenizer without a model: api/tokenizer.h
   core/server/constrainedjson.cpp # the JSON grammar + sampler: a token filter in SamplingParams
 )
 
