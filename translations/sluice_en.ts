@@ -2,6 +2,121 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ConvertDialog</name>
+    <message>
+        <source>Convert model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Delete each source shard once it is converted</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a published checkpoint folder and a destination.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer: %p%</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Overall: %p%</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checkpoint folder:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Container folder:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Convert</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checkpoint folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Container folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not a checkpoint this app can convert: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Needs %1 on the destination; %2 available.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not enough space: needs %1 on the destination, only %2 available.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>fitting codebooks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>encoding experts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>converting the trunk</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>writing the manifest</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer %1 (%2 of %3 done): %4 — %5 of %6 experts, %7 experts/s, about %8 left</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Converted: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Conversion finished</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open the converted model now?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Paused. Convert again (now or after a restart) to resume where it stopped.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Conversion failed: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 GiB</source>
@@ -51,6 +166,21 @@
     </message>
     <message>
         <source>Open the model folder PATH at start.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sluice::gui::BudgetChart</name>
+    <message>
+        <source>The budget over time appears once a model is open.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>budget %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expert cache %1</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -163,10 +293,6 @@
 <context>
     <name>sluice::gui::ContextBanner</name>
     <message>
-        <source>This turn needs about %1 tokens with room for the reply, but the model's context holds %2. Choose how to go on:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>The conversation no longer fits in the context</source>
         <translation type="unfinished" />
     </message>
@@ -176,10 +302,6 @@
     </message>
     <message>
         <source>Start a new chat carrying the last turns</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Drop the oldest turns</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -198,6 +320,14 @@
         <source>Cancel sending</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>This turn needs %1 tokens with room for the reply, but the model's context holds %2. Choose how to go on:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Drop the oldest turns (reads the rest again)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>sluice::gui::ConversationView</name>
@@ -210,13 +340,6 @@
     </message>
     <message>
         <source>Show earlier messages</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>sluice::gui::DiskTestJob</name>
-    <message>
-        <source>The model has no expert bank to read.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -560,10 +683,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Open model (a .waste folder)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Stop the current reply before opening a model.</source>
         <translation type="unfinished" />
     </message>
@@ -636,10 +755,6 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Dropped the oldest turns; the rest of the conversation is read again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Context: %1 of %2 tokens</source>
         <translation type="unfinished" />
     </message>
@@ -649,6 +764,53 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Context in use</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open model (a .waste folder or a release folder)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Convert model…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dropping the oldest turns: the rest of the conversation is read again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>The model changed: rebuilding the context, %n token(s).</source>
+        <translation>
+            <numerusform>The model changed: rebuilding the context, %n token.</numerusform>
+            <numerusform>The model changed: rebuilding the context, %n tokens.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Budget %1 in force; expert cache %2 (the model stayed open)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget reduced to %1 while the system needed memory</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget back to %1: the system has memory again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cache reduced to %1 while the system needed memory (budget %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cache back to %1: the system has memory again (budget %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not change the budget</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The budget could not be adjusted for the system's memory: %1</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -892,6 +1054,14 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <source>Context length: %1 tokens</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Trunk cache: %1 (%2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reads %1 per expert miss, %2% more than a converted VQ3R container (%3)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>sluice::gui::PlannerBar</name>
@@ -1128,6 +1298,18 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <source>Warning: the floor and the experts of one token (%1) do not fit in 7/8 of usable RAM (%2); expect mostly cache misses.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Apply the budget to the open model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Floor: %1 (the least the open model can run in; reopen it for down to %2)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>sluice::gui::SettingsDialog</name>
@@ -1343,6 +1525,30 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <source>Saved &amp;states, at most:</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>&amp;Give memory back when the system needs it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reduce the expert cache while the system is short of memory</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>While other programs need memory, the expert cache shrinks in steps and grows back once the system has been calm for a while</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Smallest budget when giving memory back, in GiB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model's floor</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Never &amp;below:</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>sluice::gui::ShortcutsDialog</name>
@@ -1422,6 +1628,14 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>RAM: %1 of %2 budget</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Chart of the memory budget and expert cache over time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Expert cache: %1</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1535,6 +1749,22 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Generation failed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a model before changing its budget.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The budget could not be changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The conversation could not be put in the model's chat format.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The chat format refused the messages (for example the text &lt;|kimi_image_placeholder|&gt; in a message without an image).</source>
         <translation type="unfinished" />
     </message>
 </context>

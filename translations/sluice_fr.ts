@@ -2,6 +2,121 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr">
 <context>
+    <name>ConvertDialog</name>
+    <message>
+        <source>Convert model</source>
+        <translation>Convertir un modèle</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>Delete each source shard once it is converted</source>
+        <translation>Supprimer chaque fragment source une fois converti</translation>
+    </message>
+    <message>
+        <source>Choose a published checkpoint folder and a destination.</source>
+        <translation>Choisissez un dossier de checkpoint publié et une destination.</translation>
+    </message>
+    <message>
+        <source>Layer: %p%</source>
+        <translation>Couche : %p %</translation>
+    </message>
+    <message>
+        <source>Overall: %p%</source>
+        <translation>Total : %p %</translation>
+    </message>
+    <message>
+        <source>Checkpoint folder:</source>
+        <translation>Dossier du checkpoint :</translation>
+    </message>
+    <message>
+        <source>Container folder:</source>
+        <translation>Dossier du conteneur :</translation>
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation>Fils :</translation>
+    </message>
+    <message>
+        <source>Convert</source>
+        <translation>Convertir</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Checkpoint folder</source>
+        <translation>Dossier du checkpoint</translation>
+    </message>
+    <message>
+        <source>Container folder</source>
+        <translation>Dossier du conteneur</translation>
+    </message>
+    <message>
+        <source>Not a checkpoint this app can convert: %1</source>
+        <translation>Ce n’est pas un checkpoint que l’application sait convertir : %1</translation>
+    </message>
+    <message>
+        <source>Needs %1 on the destination; %2 available.</source>
+        <translation>Nécessite %1 sur la destination ; %2 disponibles.</translation>
+    </message>
+    <message>
+        <source>Not enough space: needs %1 on the destination, only %2 available.</source>
+        <translation>Espace insuffisant : %1 nécessaires sur la destination, seulement %2 disponibles.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Démarrage…</translation>
+    </message>
+    <message>
+        <source>fitting codebooks</source>
+        <translation>ajustement des dictionnaires de codes</translation>
+    </message>
+    <message>
+        <source>encoding experts</source>
+        <translation>encodage des experts</translation>
+    </message>
+    <message>
+        <source>converting the trunk</source>
+        <translation>conversion du tronc</translation>
+    </message>
+    <message>
+        <source>writing the manifest</source>
+        <translation>écriture du manifeste</translation>
+    </message>
+    <message>
+        <source>Layer %1 (%2 of %3 done): %4 — %5 of %6 experts, %7 experts/s, about %8 left</source>
+        <translation>Couche %1 (%2 sur %3 terminées) : %4 — %5 experts sur %6, %7 experts/s, encore environ %8</translation>
+    </message>
+    <message>
+        <source>Converted: %1</source>
+        <translation>Converti : %1</translation>
+    </message>
+    <message>
+        <source>Conversion finished</source>
+        <translation>Conversion terminée</translation>
+    </message>
+    <message>
+        <source>Open the converted model now?</source>
+        <translation>Ouvrir le modèle converti maintenant ?</translation>
+    </message>
+    <message>
+        <source>Paused. Convert again (now or after a restart) to resume where it stopped.</source>
+        <translation>En pause. Relancez la conversion (maintenant ou après un redémarrage) pour reprendre là où elle s’est arrêtée.</translation>
+    </message>
+    <message>
+        <source>Conversion failed: %1</source>
+        <translation>Échec de la conversion : %1</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Reprendre</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 GiB</source>
@@ -52,6 +167,21 @@
     <message>
         <source>Open the model folder PATH at start.</source>
         <translation>Ouvrir le dossier de modèle PATH au démarrage.</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::BudgetChart</name>
+    <message>
+        <source>The budget over time appears once a model is open.</source>
+        <translation>L’évolution du budget s’affiche ici une fois un modèle ouvert.</translation>
+    </message>
+    <message>
+        <source>budget %1</source>
+        <translation>budget %1</translation>
+    </message>
+    <message>
+        <source>expert cache %1</source>
+        <translation>cache d’experts %1</translation>
     </message>
 </context>
 <context>
@@ -163,10 +293,6 @@
 <context>
     <name>sluice::gui::ContextBanner</name>
     <message>
-        <source>This turn needs about %1 tokens with room for the reply, but the model's context holds %2. Choose how to go on:</source>
-        <translation>Ce tour demande environ %1 jetons avec la place de la réponse, mais le contexte du modèle en contient %2. Choisissez comment continuer :</translation>
-    </message>
-    <message>
         <source>The conversation no longer fits in the context</source>
         <translation>La conversation ne tient plus dans le contexte</translation>
     </message>
@@ -177,10 +303,6 @@
     <message>
         <source>Start a new chat carrying the last turns</source>
         <translation>Commencer une nouvelle discussion reprenant les derniers tours</translation>
-    </message>
-    <message>
-        <source>Drop the oldest turns</source>
-        <translation>Retirer les tours les plus anciens</translation>
     </message>
     <message>
         <source>Drop the oldest turns of this chat</source>
@@ -198,6 +320,14 @@
         <source>Cancel sending</source>
         <translation>Annuler l’envoi</translation>
     </message>
+    <message>
+        <source>This turn needs %1 tokens with room for the reply, but the model&apos;s context holds %2. Choose how to go on:</source>
+        <translation>Ce tour demande %1 jetons avec la place de la réponse, mais le contexte du modèle en contient %2. Choisissez comment continuer :</translation>
+    </message>
+    <message>
+        <source>Drop the oldest turns (reads the rest again)</source>
+        <translation>Retirer les tours les plus anciens (relit le reste)</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::ConversationView</name>
@@ -211,13 +341,6 @@
     <message>
         <source>Show earlier messages</source>
         <translation>Afficher les messages précédents</translation>
-    </message>
-</context>
-<context>
-    <name>sluice::gui::DiskTestJob</name>
-    <message>
-        <source>The model has no expert bank to read.</source>
-        <translation>Le modèle n’a aucun banc d’experts à lire.</translation>
     </message>
 </context>
 <context>
@@ -556,10 +679,6 @@
         <translation>Échec de l’enregistrement</translation>
     </message>
     <message>
-        <source>Open model (a .waste folder)</source>
-        <translation>Ouvrir un modèle (un dossier .waste)</translation>
-    </message>
-    <message>
         <source>Stop the current reply before opening a model.</source>
         <translation>Arrêtez la réponse en cours avant d’ouvrir un modèle.</translation>
     </message>
@@ -620,7 +739,7 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Une discussion n’a pas pu être enregistrée.</translation>
     </message>
     <message>
-        <source>The app cannot read this model's planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
+        <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
         <translation>L’application ne sait pas encore lire les données de planification de ce modèle (le moteur ne les expose pas) ; `sluice-cli plan MODEL` affiche le plan complet. Le modèle fonctionne avec un budget de %1 ; son plancher est de %2.</translation>
     </message>
     <message>
@@ -640,10 +759,6 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>%1 (suite)</translation>
     </message>
     <message>
-        <source>Dropped the oldest turns; the rest of the conversation is read again.</source>
-        <translation>Tours les plus anciens retirés ; le reste de la conversation est relu.</translation>
-    </message>
-    <message>
         <source>Context: %1 of %2 tokens</source>
         <translation>Contexte : %1 sur %2 jetons</translation>
     </message>
@@ -654,6 +769,53 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Context in use</source>
         <translation>Contexte utilisé</translation>
+    </message>
+    <message>
+        <source>Open model (a .waste folder or a release folder)</source>
+        <translation>Ouvrir un modèle (un dossier .waste ou le dossier d’un modèle publié)</translation>
+    </message>
+    <message>
+        <source>&amp;Convert model…</source>
+        <translation>&amp;Convertir un modèle…</translation>
+    </message>
+    <message>
+        <source>Dropping the oldest turns: the rest of the conversation is read again.</source>
+        <translation>Retrait des tours les plus anciens : le reste de la conversation est relu.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model changed: rebuilding the context, %n token(s).</source>
+        <translation>
+            <numerusform>Le modèle a changé : reconstruction du contexte, %n jeton.</numerusform>
+            <numerusform>Le modèle a changé : reconstruction du contexte, %n jetons.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Budget %1 in force; expert cache %2 (the model stayed open)</source>
+        <translation>Budget de %1 en vigueur ; cache d’experts %2 (le modèle est resté ouvert)</translation>
+    </message>
+    <message>
+        <source>Budget reduced to %1 while the system needed memory</source>
+        <translation>Budget réduit à %1 pendant que le système manquait de mémoire</translation>
+    </message>
+    <message>
+        <source>Budget back to %1: the system has memory again</source>
+        <translation>Budget revenu à %1 : le système dispose de nouveau de mémoire</translation>
+    </message>
+    <message>
+        <source>Cache reduced to %1 while the system needed memory (budget %2)</source>
+        <translation>Cache réduit à %1 pendant que le système manquait de mémoire (budget %2)</translation>
+    </message>
+    <message>
+        <source>Cache back to %1: the system has memory again (budget %2)</source>
+        <translation>Cache revenu à %1 : le système dispose de nouveau de mémoire (budget %2)</translation>
+    </message>
+    <message>
+        <source>Could not change the budget</source>
+        <translation>Impossible de modifier le budget</translation>
+    </message>
+    <message>
+        <source>The budget could not be adjusted for the system&apos;s memory: %1</source>
+        <translation>Le budget n’a pas pu être adapté à la mémoire du système : %1</translation>
     </message>
 </context>
 <context>
@@ -678,7 +840,7 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         </translation>
     </message>
     <message>
-        <source>Show or hide the model's thinking</source>
+        <source>Show or hide the model&apos;s thinking</source>
         <translation>Afficher ou masquer la réflexion du modèle</translation>
     </message>
     <message>
@@ -822,7 +984,7 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Vérifier le conteneur du modèle</translation>
     </message>
     <message>
-        <source>Checks every expert record's header and CRC, like `sluice-cli verify MODEL`</source>
+        <source>Checks every expert record&apos;s header and CRC, like `sluice-cli verify MODEL`</source>
         <translation>Vérifie l’en-tête et le CRC de chaque enregistrement d’expert, comme `sluice-cli verify MODÈLE`</translation>
     </message>
     <message>
@@ -895,6 +1057,14 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Context length: %1 tokens</source>
         <translation>Longueur de contexte : %1 jetons</translation>
+    </message>
+    <message>
+        <source>Trunk cache: %1 (%2)</source>
+        <translation>Cache du tronc : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Reads %1 per expert miss, %2% more than a converted VQ3R container (%3)</source>
+        <translation>Lit %1 par expert absent du cache, %2 % de plus qu’un conteneur VQ3R converti (%3)</translation>
     </message>
 </context>
 <context>
@@ -1062,7 +1232,7 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Testez la vitesse du disque pour estimer les jetons par seconde.</translation>
     </message>
     <message>
-        <source>Reads the model's largest expert bank for a few seconds with O_DIRECT, like `sluice-cli diskbench`</source>
+        <source>Reads the model&apos;s largest expert bank for a few seconds with O_DIRECT, like `sluice-cli diskbench`</source>
         <translation>Lit le plus grand banc d’experts du modèle pendant quelques secondes avec O_DIRECT, comme `sluice-cli diskbench`</translation>
     </message>
     <message>
@@ -1131,6 +1301,18 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Warning: the floor and the experts of one token (%1) do not fit in 7/8 of usable RAM (%2); expect mostly cache misses.</source>
         <translation>Attention : le plancher et les experts d’un jeton (%1) ne tiennent pas dans 7/8 de la RAM utilisable (%2) ; attendez-vous à surtout des défauts de cache.</translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation>&amp;Appliquer</translation>
+    </message>
+    <message>
+        <source>Apply the budget to the open model</source>
+        <translation>Appliquer le budget au modèle ouvert</translation>
+    </message>
+    <message>
+        <source>Floor: %1 (the least the open model can run in; reopen it for down to %2)</source>
+        <translation>Plancher : %1 (le minimum pour faire tourner le modèle ouvert ; rouvrez-le pour descendre jusqu’à %2)</translation>
     </message>
 </context>
 <context>
@@ -1347,6 +1529,30 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <source>Saved &amp;states, at most:</source>
         <translation>États &amp;enregistrés, au plus :</translation>
     </message>
+    <message>
+        <source>&amp;Give memory back when the system needs it</source>
+        <translation>&amp;Rendre de la mémoire quand le système en a besoin</translation>
+    </message>
+    <message>
+        <source>Reduce the expert cache while the system is short of memory</source>
+        <translation>Réduire le cache d’experts quand le système manque de mémoire</translation>
+    </message>
+    <message>
+        <source>While other programs need memory, the expert cache shrinks in steps and grows back once the system has been calm for a while</source>
+        <translation>Tant que d’autres programmes ont besoin de mémoire, le cache d’experts diminue par paliers, puis se reconstitue une fois le système calme depuis un moment</translation>
+    </message>
+    <message>
+        <source>Smallest budget when giving memory back, in GiB</source>
+        <translation>Budget minimal lors de la restitution de mémoire, en Gio</translation>
+    </message>
+    <message>
+        <source>The model&apos;s floor</source>
+        <translation>Plancher du modèle</translation>
+    </message>
+    <message>
+        <source>Never &amp;below:</source>
+        <translation>Jamais en &amp;dessous de :</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::ShortcutsDialog</name>
@@ -1427,6 +1633,14 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>RAM: %1 of %2 budget</source>
         <translation>RAM : %1 sur un budget de %2</translation>
+    </message>
+    <message>
+        <source>Chart of the memory budget and expert cache over time</source>
+        <translation>Graphique du budget mémoire et du cache d’experts au fil du temps</translation>
+    </message>
+    <message>
+        <source>Expert cache: %1</source>
+        <translation>Cache d’experts : %1</translation>
     </message>
 </context>
 <context>
@@ -1540,6 +1754,22 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>The model could not be opened.</source>
         <translation>Le modèle n’a pas pu être ouvert.</translation>
+    </message>
+    <message>
+        <source>Open a model before changing its budget.</source>
+        <translation>Ouvrez un modèle avant de modifier son budget.</translation>
+    </message>
+    <message>
+        <source>The budget could not be changed.</source>
+        <translation>Le budget n’a pas pu être modifié.</translation>
+    </message>
+    <message>
+        <source>The conversation could not be put in the model&apos;s chat format.</source>
+        <translation>La conversation n’a pas pu être mise au format de discussion du modèle.</translation>
+    </message>
+    <message>
+        <source>The chat format refused the messages (for example the text &lt;|kimi_image_placeholder|&gt; in a message without an image).</source>
+        <translation>Le format de discussion a refusé les messages (par exemple le texte &lt;|kimi_image_placeholder|&gt; dans un message sans image).</translation>
     </message>
 </context>
 </TS>

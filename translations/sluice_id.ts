@@ -2,6 +2,121 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="id">
 <context>
+    <name>ConvertDialog</name>
+    <message>
+        <source>Convert model</source>
+        <translation>Konversi model</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Telusuri…</translation>
+    </message>
+    <message>
+        <source>Delete each source shard once it is converted</source>
+        <translation>Hapus setiap shard sumber setelah dikonversi</translation>
+    </message>
+    <message>
+        <source>Choose a published checkpoint folder and a destination.</source>
+        <translation>Pilih folder checkpoint yang dipublikasikan dan tujuannya.</translation>
+    </message>
+    <message>
+        <source>Layer: %p%</source>
+        <translation>Lapisan: %p%</translation>
+    </message>
+    <message>
+        <source>Overall: %p%</source>
+        <translation>Keseluruhan: %p%</translation>
+    </message>
+    <message>
+        <source>Checkpoint folder:</source>
+        <translation>Folder checkpoint:</translation>
+    </message>
+    <message>
+        <source>Container folder:</source>
+        <translation>Folder kontainer:</translation>
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation>Thread:</translation>
+    </message>
+    <message>
+        <source>Convert</source>
+        <translation>Konversi</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Jeda</translation>
+    </message>
+    <message>
+        <source>Checkpoint folder</source>
+        <translation>Folder checkpoint</translation>
+    </message>
+    <message>
+        <source>Container folder</source>
+        <translation>Folder kontainer</translation>
+    </message>
+    <message>
+        <source>Not a checkpoint this app can convert: %1</source>
+        <translation>Bukan checkpoint yang dapat dikonversi aplikasi ini: %1</translation>
+    </message>
+    <message>
+        <source>Needs %1 on the destination; %2 available.</source>
+        <translation>Membutuhkan %1 di tujuan; tersedia %2.</translation>
+    </message>
+    <message>
+        <source>Not enough space: needs %1 on the destination, only %2 available.</source>
+        <translation>Ruang tidak cukup: membutuhkan %1 di tujuan, hanya tersedia %2.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Memulai…</translation>
+    </message>
+    <message>
+        <source>fitting codebooks</source>
+        <translation>menyesuaikan codebook</translation>
+    </message>
+    <message>
+        <source>encoding experts</source>
+        <translation>mengodekan pakar</translation>
+    </message>
+    <message>
+        <source>converting the trunk</source>
+        <translation>mengonversi batang</translation>
+    </message>
+    <message>
+        <source>writing the manifest</source>
+        <translation>menulis manifes</translation>
+    </message>
+    <message>
+        <source>Layer %1 (%2 of %3 done): %4 — %5 of %6 experts, %7 experts/s, about %8 left</source>
+        <translation>Lapisan %1 (%2 dari %3 selesai): %4 — %5 dari %6 pakar, %7 pakar/dtk, sisa sekitar %8</translation>
+    </message>
+    <message>
+        <source>Converted: %1</source>
+        <translation>Dikonversi: %1</translation>
+    </message>
+    <message>
+        <source>Conversion finished</source>
+        <translation>Konversi selesai</translation>
+    </message>
+    <message>
+        <source>Open the converted model now?</source>
+        <translation>Buka model hasil konversi sekarang?</translation>
+    </message>
+    <message>
+        <source>Paused. Convert again (now or after a restart) to resume where it stopped.</source>
+        <translation>Dijeda. Jalankan konversi lagi (sekarang atau setelah mulai ulang) untuk melanjutkan dari titik berhentinya.</translation>
+    </message>
+    <message>
+        <source>Conversion failed: %1</source>
+        <translation>Konversi gagal: %1</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Lanjutkan</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 GiB</source>
@@ -51,6 +166,21 @@
     <message>
         <source>Open the model folder PATH at start.</source>
         <translation>Buka folder model PATH saat mulai.</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::BudgetChart</name>
+    <message>
+        <source>The budget over time appears once a model is open.</source>
+        <translation>Anggaran dari waktu ke waktu muncul di sini setelah model dibuka.</translation>
+    </message>
+    <message>
+        <source>budget %1</source>
+        <translation>anggaran %1</translation>
+    </message>
+    <message>
+        <source>expert cache %1</source>
+        <translation>cache expert %1</translation>
     </message>
 </context>
 <context>
@@ -162,10 +292,6 @@
 <context>
     <name>sluice::gui::ContextBanner</name>
     <message>
-        <source>This turn needs about %1 tokens with room for the reply, but the model's context holds %2. Choose how to go on:</source>
-        <translation>Giliran ini butuh sekitar %1 token termasuk ruang untuk balasan, tetapi konteks model hanya memuat %2. Pilih cara melanjutkan:</translation>
-    </message>
-    <message>
         <source>The conversation no longer fits in the context</source>
         <translation>Percakapan tidak lagi muat dalam konteks</translation>
     </message>
@@ -176,10 +302,6 @@
     <message>
         <source>Start a new chat carrying the last turns</source>
         <translation>Mulai obrolan baru yang membawa giliran terakhir</translation>
-    </message>
-    <message>
-        <source>Drop the oldest turns</source>
-        <translation>Buang giliran terlama</translation>
     </message>
     <message>
         <source>Drop the oldest turns of this chat</source>
@@ -197,6 +319,14 @@
         <source>Cancel sending</source>
         <translation>Batalkan pengiriman</translation>
     </message>
+    <message>
+        <source>This turn needs %1 tokens with room for the reply, but the model&apos;s context holds %2. Choose how to go on:</source>
+        <translation>Giliran ini butuh %1 token termasuk ruang untuk balasan, tetapi konteks model hanya memuat %2. Pilih cara melanjutkan:</translation>
+    </message>
+    <message>
+        <source>Drop the oldest turns (reads the rest again)</source>
+        <translation>Buang giliran terlama (membaca ulang sisanya)</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::ConversationView</name>
@@ -209,13 +339,6 @@
     <message>
         <source>Show earlier messages</source>
         <translation>Tampilkan pesan sebelumnya</translation>
-    </message>
-</context>
-<context>
-    <name>sluice::gui::DiskTestJob</name>
-    <message>
-        <source>The model has no expert bank to read.</source>
-        <translation>Model tidak memiliki bank pakar untuk dibaca.</translation>
     </message>
 </context>
 <context>
@@ -553,10 +676,6 @@
         <translation>Gagal menyimpan</translation>
     </message>
     <message>
-        <source>Open model (a .waste folder)</source>
-        <translation>Buka model (folder .waste)</translation>
-    </message>
-    <message>
         <source>Stop the current reply before opening a model.</source>
         <translation>Hentikan balasan yang sedang berjalan sebelum membuka model.</translation>
     </message>
@@ -617,7 +736,7 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Sebuah obrolan tidak dapat disimpan.</translation>
     </message>
     <message>
-        <source>The app cannot read this model's planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
+        <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
         <translation>Aplikasi belum dapat membaca masukan perencana model ini (mesin belum menyediakannya); `sluice-cli plan MODEL` menampilkan rencana lengkapnya. Model berjalan dengan anggaran %1; batas minimumnya %2.</translation>
     </message>
     <message>
@@ -637,10 +756,6 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>%1 (lanjutan)</translation>
     </message>
     <message>
-        <source>Dropped the oldest turns; the rest of the conversation is read again.</source>
-        <translation>Giliran terlama dibuang; sisa percakapan dibaca ulang.</translation>
-    </message>
-    <message>
         <source>Context: %1 of %2 tokens</source>
         <translation>Konteks: %1 dari %2 token</translation>
     </message>
@@ -651,6 +766,52 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Context in use</source>
         <translation>Konteks terpakai</translation>
+    </message>
+    <message>
+        <source>Open model (a .waste folder or a release folder)</source>
+        <translation>Buka model (folder .waste atau folder rilis)</translation>
+    </message>
+    <message>
+        <source>&amp;Convert model…</source>
+        <translation>K&amp;onversi model…</translation>
+    </message>
+    <message>
+        <source>Dropping the oldest turns: the rest of the conversation is read again.</source>
+        <translation>Membuang giliran terlama: sisa percakapan dibaca ulang.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model changed: rebuilding the context, %n token(s).</source>
+        <translation>
+            <numerusform>Model telah berubah: membangun ulang konteks, %n token.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Budget %1 in force; expert cache %2 (the model stayed open)</source>
+        <translation>Anggaran %1 berlaku; cache expert %2 (model tetap terbuka)</translation>
+    </message>
+    <message>
+        <source>Budget reduced to %1 while the system needed memory</source>
+        <translation>Anggaran dikurangi menjadi %1 selama sistem membutuhkan memori</translation>
+    </message>
+    <message>
+        <source>Budget back to %1: the system has memory again</source>
+        <translation>Anggaran kembali ke %1: memori sistem kembali tersedia</translation>
+    </message>
+    <message>
+        <source>Cache reduced to %1 while the system needed memory (budget %2)</source>
+        <translation>Cache dikurangi menjadi %1 selama sistem membutuhkan memori (anggaran %2)</translation>
+    </message>
+    <message>
+        <source>Cache back to %1: the system has memory again (budget %2)</source>
+        <translation>Cache kembali ke %1: memori sistem kembali tersedia (anggaran %2)</translation>
+    </message>
+    <message>
+        <source>Could not change the budget</source>
+        <translation>Tidak dapat mengubah anggaran</translation>
+    </message>
+    <message>
+        <source>The budget could not be adjusted for the system&apos;s memory: %1</source>
+        <translation>Anggaran tidak dapat disesuaikan dengan memori sistem: %1</translation>
     </message>
 </context>
 <context>
@@ -674,7 +835,7 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         </translation>
     </message>
     <message>
-        <source>Show or hide the model's thinking</source>
+        <source>Show or hide the model&apos;s thinking</source>
         <translation>Tampilkan atau sembunyikan penalaran model</translation>
     </message>
     <message>
@@ -815,7 +976,7 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Verifikasi kontainer model</translation>
     </message>
     <message>
-        <source>Checks every expert record's header and CRC, like `sluice-cli verify MODEL`</source>
+        <source>Checks every expert record&apos;s header and CRC, like `sluice-cli verify MODEL`</source>
         <translation>Memeriksa header dan CRC setiap rekaman pakar, seperti `sluice-cli verify MODEL`</translation>
     </message>
     <message>
@@ -887,6 +1048,14 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Context length: %1 tokens</source>
         <translation>Panjang konteks: %1 token</translation>
+    </message>
+    <message>
+        <source>Trunk cache: %1 (%2)</source>
+        <translation>Cache batang: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Reads %1 per expert miss, %2% more than a converted VQ3R container (%3)</source>
+        <translation>Membaca %1 setiap kali pakar meleset dari cache, %2% lebih banyak daripada kontainer VQ3R hasil konversi (%3)</translation>
     </message>
 </context>
 <context>
@@ -1053,7 +1222,7 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Uji kecepatan disk untuk memperkirakan token per detik.</translation>
     </message>
     <message>
-        <source>Reads the model's largest expert bank for a few seconds with O_DIRECT, like `sluice-cli diskbench`</source>
+        <source>Reads the model&apos;s largest expert bank for a few seconds with O_DIRECT, like `sluice-cli diskbench`</source>
         <translation>Membaca bank pakar terbesar model selama beberapa detik dengan O_DIRECT, seperti `sluice-cli diskbench`</translation>
     </message>
     <message>
@@ -1121,6 +1290,18 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Warning: the floor and the experts of one token (%1) do not fit in 7/8 of usable RAM (%2); expect mostly cache misses.</source>
         <translation>Peringatan: batas bawah dan pakar satu token (%1) tidak muat dalam 7/8 RAM yang dapat dipakai (%2); sebagian besar akses cache akan meleset.</translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation>&amp;Terapkan</translation>
+    </message>
+    <message>
+        <source>Apply the budget to the open model</source>
+        <translation>Terapkan anggaran ke model yang terbuka</translation>
+    </message>
+    <message>
+        <source>Floor: %1 (the least the open model can run in; reopen it for down to %2)</source>
+        <translation>Batas minimum: %1 (paling sedikit yang dibutuhkan model yang terbuka untuk berjalan; buka ulang untuk turun hingga %2)</translation>
     </message>
 </context>
 <context>
@@ -1337,6 +1518,30 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <source>Saved &amp;states, at most:</source>
         <translation>&amp;Keadaan tersimpan, paling banyak:</translation>
     </message>
+    <message>
+        <source>&amp;Give memory back when the system needs it</source>
+        <translation>&amp;Lepaskan memori saat sistem membutuhkannya</translation>
+    </message>
+    <message>
+        <source>Reduce the expert cache while the system is short of memory</source>
+        <translation>Kurangi cache expert saat sistem kekurangan memori</translation>
+    </message>
+    <message>
+        <source>While other programs need memory, the expert cache shrinks in steps and grows back once the system has been calm for a while</source>
+        <translation>Selama program lain membutuhkan memori, cache expert menyusut bertahap dan tumbuh kembali setelah sistem tenang beberapa saat</translation>
+    </message>
+    <message>
+        <source>Smallest budget when giving memory back, in GiB</source>
+        <translation>Anggaran terkecil saat melepaskan memori, dalam GiB</translation>
+    </message>
+    <message>
+        <source>The model&apos;s floor</source>
+        <translation>Batas minimum model</translation>
+    </message>
+    <message>
+        <source>Never &amp;below:</source>
+        <translation>Tidak kurang &amp;dari:</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::ShortcutsDialog</name>
@@ -1417,6 +1622,14 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>RAM: %1 of %2 budget</source>
         <translation>RAM: %1 dari anggaran %2</translation>
+    </message>
+    <message>
+        <source>Chart of the memory budget and expert cache over time</source>
+        <translation>Grafik anggaran memori dan cache expert dari waktu ke waktu</translation>
+    </message>
+    <message>
+        <source>Expert cache: %1</source>
+        <translation>Cache expert: %1</translation>
     </message>
 </context>
 <context>
@@ -1530,6 +1743,22 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>The model could not be opened.</source>
         <translation>Model tidak dapat dibuka.</translation>
+    </message>
+    <message>
+        <source>Open a model before changing its budget.</source>
+        <translation>Buka model sebelum mengubah anggarannya.</translation>
+    </message>
+    <message>
+        <source>The budget could not be changed.</source>
+        <translation>Anggaran tidak dapat diubah.</translation>
+    </message>
+    <message>
+        <source>The conversation could not be put in the model&apos;s chat format.</source>
+        <translation>Percakapan tidak dapat disusun dalam format obrolan model.</translation>
+    </message>
+    <message>
+        <source>The chat format refused the messages (for example the text &lt;|kimi_image_placeholder|&gt; in a message without an image).</source>
+        <translation>Format obrolan menolak pesan-pesan tersebut (misalnya teks &lt;|kimi_image_placeholder|&gt; dalam pesan tanpa gambar).</translation>
     </message>
 </context>
 </TS>
