@@ -1702,6 +1702,13 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     </message>
 </context>
 <context>
+    <name>sluice::qt::ConvertWorker</name>
+    <message>
+        <source>already converted</source>
+        <translation>déjà converti</translation>
+    </message>
+</context>
+<context>
     <name>sluice::qt::EngineWorker</name>
     <message>
         <source>This engine keeps no session.</source>

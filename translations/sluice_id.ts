@@ -1691,6 +1691,13 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     </message>
 </context>
 <context>
+    <name>sluice::qt::ConvertWorker</name>
+    <message>
+        <source>already converted</source>
+        <translation>sudah dikonversi</translation>
+    </message>
+</context>
+<context>
     <name>sluice::qt::EngineWorker</name>
     <message>
         <source>This engine keeps no session.</source>
