@@ -16,6 +16,9 @@ qt::EngineFactory defaultEngineFactory()
             o.threads = std::max(0, qEnvironmentVariableIntValue("SLUICE_THREADS"));
         if (o.checkpoints == 0)
             o.checkpoints = kChatCheckpoints; // an edit or a regenerate rolls back instead of starting over
+        // The budget covers the whole app (issue 15): the process's own memory
+        // (Qt, fonts, the window) is a floor term the engine measures at open.
+        o.reserveProcess = true;
         return Engine::open(o);
     };
 }
@@ -28,6 +31,7 @@ PlannerInputsProvider defaultPlannerInputs()
         InspectOptions o;
         o.contextLength = contextLength;
         o.vision = true; // as Model::open (ignored for models without a tower)
+        o.reserveProcess = true; // as defaultEngineFactory: the app's own memory is in the floor
         // The engine's pool size: the setting, else SLUICE_THREADS, else every hardware thread.
         o.threads = threads > 0 ? threads : qEnvironmentVariableIntValue("SLUICE_THREADS");
         auto in = inspectPlannerInputs(modelPath.toStdString(), o);

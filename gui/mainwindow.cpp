@@ -628,7 +628,12 @@ void MainWindow::applyPlannerInputs(const std::optional<PlannerInputs> &inputs)
                                    .arg(formatBytes(m_info.budgetBytes), formatBytes(m_info.floorBytes)));
         return;
     }
-    m_planner->setInputs(*inputs, m_options.usableRamBytes, m_modelOpen);
+    PlannerInputs in = *inputs;
+    // The open model's process term is the one its ledger holds (measured at
+    // open); the estimate read before the open would differ by what opening added.
+    if (m_modelOpen && m_info.processBytes)
+        in.processBytes = m_info.processBytes;
+    m_planner->setInputs(in, m_options.usableRamBytes, m_modelOpen);
     if (m_modelOpen)
         m_planner->setOpenModelTerms(m_info.floorBytes,
                                      m_info.liveBudgetMinBytes > m_info.floorBytes ? m_info.liveBudgetMinBytes - m_info.floorBytes : 0,

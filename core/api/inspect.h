@@ -65,6 +65,12 @@ struct InspectOptions {
     int threads = 0;      // the engine's pool size (vision attention slices); <= 0 = every hardware thread
     int sessions = 1;     // ModelOptions::sessions
     int releaseTrunkBits = 4; // ModelOptions::releaseTrunkBits (release folders)
+    // Count the calling process as the floor's process term, measured now the
+    // way Model::open measures itself with ModelOptions::reserveProcess (an
+    // estimate of what the open will reserve: the process grows a little
+    // while it opens). Hosts that open with reserveProcess set this too.
+    bool reserveProcess = false;
+    int ioThreads = 2;        // ModelOptions::ioThreads (thread stacks in the process term)
 };
 
 // The planner's inputs for the model at `modelPath` (a container or a release folder), by

@@ -10,6 +10,7 @@
 #include "model/plannerinputs.h"
 #include "model/releasesource.h"
 #include "stream/cachesim.h"
+#include "stream/processfootprint.h"
 #include "stream/routetrace.h"
 #include "vision/imagepreprocess.h"
 
@@ -102,12 +103,34 @@ Expected<PlannerInputs> inspectPlannerInputs(const std::string &modelPath, const
     o.sessions = std::max(1, options.sessions);
     // The engine's pool size decides the vision attention's work slices.
     o.attentionSlices = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    const Expected<ProcessFootprint> before = readProcessFootprint();
+    // The process term, measured after the model's description is in memory.
+    auto measure = [&](int vocab) -> Status {
+        if (!options.reserveProcess)
+            return Status::ok();
+        if (!before)
+            return before.status();
+        auto now = readProcessFootprint();
+        if (!now)
+            return now.status();
+        // As Model::open: compute threads, expert readers, and one for the read-ahead and the caller.
+        o.processBytes = processReserveBytes(*before, *now, o.attentionSlices + std::max(options.ioThreads, 1) + 2, vocab);
+        return Status::ok();
+    };
     // A release folder: what Model::open will hold (the trunk cache, one slot per expert).
-    if (model::ReleaseSource::isRelease(modelPath))
+    if (model::ReleaseSource::isRelease(modelPath)) {
+        if (options.reserveProcess) {
+            auto release = ReleaseCheckpoint::open(modelPath);
+            if (!release)
+                return release.status();
+            SLUICE_TRY(measure((*release)->config().vocab));
+        }
         return model::ReleaseSource::plannerInputs(modelPath, options.releaseTrunkBits, o);
+    }
     auto container = Container::open(modelPath);
     if (!container)
         return container.status();
+    SLUICE_TRY(measure((*container)->config().vocab));
     return model::plannerInputs(**container, o);
 }
 
