@@ -409,11 +409,9 @@ private Q_SLOTS:
 
     // Images on a release (issue 11): the tower reads the release's bf16
     // vision tensors from the trunk cache (Q8G by the converter's rule, bf16
-    // as stored at releaseTrunkBits 16). No container with the same weights
-    // can be made (the release's bf16 rounding and MXFP4 experts differ from
-    // synth's container) and the oracle has no image path on a release, so:
-    // the planner's vision figure equals the ledger's, the image changes the
-    // logits, and threads, attention slices and budgets change no bit.
+    // as stored at releaseTrunkBits 16). The planner's vision figure equals
+    // the ledger's, the image changes the logits, and threads, attention
+    // slices and budgets change no bit (visionMatchesOracle checks the values).
     void vision_data()
     {
         QTest::addColumn<int>("trunkBits");
@@ -495,6 +493,74 @@ private Q_SLOTS:
             QCOMPARE(other.size(), ref.size());
             QVERIFY2(std::memcmp(ref.data(), other.data(), ref.size() * 4) == 0, v.name);
         }
+    }
+
+    // A prompt with two images on a release, the trunk and the vision tensors
+    // as stored (bf16): the float64 reference that reads the same shards
+    // (vision_ref.py sequence on the release, fixture k3v-rel-seq).
+    void visionMatchesOracle_data()
+    {
+        QTest::addColumn<int>("chunk");
+        QTest::addColumn<int>("threads");
+        QTest::newRow("chunk 64, 2 threads") << 64 << 2;
+        QTest::newRow("token by token, 1 thread") << 1 << 1;
+    }
+    void visionMatchesOracle()
+    {
+        QFETCH(int, chunk);
+        QFETCH(int, threads);
+        const QJsonObject fx = loadFixture("k3v-rel-seq");
+        QVERIFY2(!fx.isEmpty(), "tests/fixtures/release/k3v-rel-seq.json missing");
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + "/m";
+        QStringList args = fx["regenerate"].toString().split(' ', Qt::SkipEmptyParts);
+        args << "--out" << dir;
+        args.prepend("synth");
+        QProcess p;
+        p.start(SLUICE_CLI_PATH, args);
+        QVERIFY(p.waitForFinished(120000) && p.exitCode() == 0);
+        QStringList images;
+        for (const QJsonValue &v : fx["images"].toArray()) {
+            const QJsonObject o = v.toObject();
+            const QString path = tmp.path() + QString("/image%1.bmp").arg(images.size());
+            QVERIFY(test::writeBmp(path, test::genImage(o["width"].toInt(), o["height"].toInt(), o["seed"].toInt())));
+            images << path;
+        }
+        ModelOptions o = baseOptions(dir);
+        o.vision = true;
+        o.releaseTrunkBits = 16;
+        o.threads = threads;
+        o.maxImagePatches = fx["max_patches"].toInt(); // the oracle's patch budget
+        auto m = Model::open(o);
+        QVERIFY2(m.isOk(), m.status().message().c_str());
+        QVERIFY2((*m)->info().visionEnabled, (*m)->info().visionDisabledReason.c_str());
+        QCOMPARE((*m)->info().mediaPadId, fx["media_pad"].toInt());
+        auto s = (*m)->createSession();
+        QVERIFY(s.isOk());
+        for (const QString &img : images) {
+            const Status st = (*s)->addImage(img.toStdString());
+            QVERIFY2(st.isOk(), st.message().c_str());
+        }
+        const std::vector<int> compact = test::toInts(fx["compact_ids"].toArray());
+        const std::vector<int> expanded = test::toInts(fx["prompt_ids"].toArray());
+        std::vector<float> all;
+        const Status st = (*s)->evalAll(compact, all, chunk);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        const size_t vocab = size_t(fx["vocab"].toInt());
+        QCOMPARE(all.size(), expanded.size() * vocab);
+        const std::vector<int> argmax = test::toInts(fx["argmax"].toArray());
+        for (size_t t = 0; t < expanded.size(); ++t)
+            QVERIFY2(test::argmax(all.data() + t * vocab, vocab) == argmax[t], qPrintable(QString("position %1").arg(t)));
+        const std::vector<int> positions = test::toInts(fx["logit_positions"].toArray());
+        const std::vector<float> ref = test::fromB64(fx["logits_f32"].toString());
+        QCOMPARE(ref.size(), positions.size() * vocab);
+        double worst = 0;
+        for (size_t i = 0; i < positions.size(); ++i) {
+            const double rel = test::relError(all.data() + size_t(positions[i]) * vocab, ref.data() + i * vocab, vocab);
+            worst = std::max(worst, rel);
+            QVERIFY2(rel <= 1e-5, qPrintable(QString("position %1: rel %2").arg(positions[i]).arg(rel)));
+        }
+        qInfo("images on a release vs float64 reference: %zu positions, max rel %.3g", positions.size(), worst);
     }
 
     // Large mode: K3's expert shapes (17,547,264 B as released) through the
