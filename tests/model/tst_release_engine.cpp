@@ -563,6 +563,69 @@ private Q_SLOTS:
         qInfo("images on a release vs float64 reference: %zu positions, max rel %.3g", positions.size(), worst);
     }
 
+    // A damaged vision tensor in a shard: a named error on the image path
+    // (images off with the reason when the shape is wrong or the tensor is
+    // missing; addImage refuses a non-finite value), while text still runs.
+    void visionDamage_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<int>("trunkBits");
+        QTest::newRow("wrong shape") << "shape" << 4;
+        QTest::newRow("missing") << "missing" << 4;
+        QTest::newRow("non-finite, q8g") << "nan" << 4;
+        QTest::newRow("non-finite, as stored") << "nan" << 16;
+    }
+    void visionDamage()
+    {
+        QFETCH(QString, what);
+        QFETCH(int, trunkBits);
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + "/m";
+        SynthOptions so;
+        so.withVision = true;
+        QVERIFY(writeSyntheticRelease(dir.toStdString(), so).isOk());
+        const std::string name = "mm_projector.proj.2.weight";
+        rewriteTensor(dir, name, [&](SafetensorsWriteTensor &t) {
+            if (what == "missing")
+                return false;
+            if (what == "shape") {
+                t.shape = { t.shape[0] / 2, t.shape[1] * 2 };
+                return true;
+            }
+            const uint16_t nan = 0x7fc0; // bf16 NaN, one element in the middle
+            std::memcpy(t.data.data() + (t.data.size() / 4) * 2, &nan, 2);
+            return true;
+        });
+        const QString img = tmp.path() + "/a.bmp";
+        QVERIFY(test::writeBmp(img, test::genImage(112, 84, 7)));
+        ModelOptions o = baseOptions(dir);
+        o.vision = true;
+        o.releaseTrunkBits = trunkBits;
+        auto m = Model::open(o);
+        QVERIFY2(m.isOk(), m.status().message().c_str());
+        const ModelInfo info = (*m)->info();
+        auto s = (*m)->createSession();
+        QVERIFY(s.isOk());
+        const Status added = (*s)->addImage(img.toStdString());
+        QVERIFY(!added.isOk());
+        if (what == "nan") {
+            QVERIFY2(info.visionEnabled, info.visionDisabledReason.c_str());
+            QVERIFY2(added.message().find(name) != std::string::npos, added.message().c_str());
+            QVERIFY2(added.message().find("non-finite") != std::string::npos, added.message().c_str());
+        } else {
+            QVERIFY(!info.visionEnabled);
+            QVERIFY2(info.visionDisabledReason.find(name) != std::string::npos, info.visionDisabledReason.c_str());
+            QVERIFY2(info.visionDisabledReason.find(dir.toStdString()) != std::string::npos,
+                info.visionDisabledReason.c_str());
+        }
+        qInfo("%s: %s | addImage: %s", qPrintable(what), info.visionDisabledReason.c_str(), added.message().c_str());
+        // Text still works.
+        std::vector<float> logits;
+        const Status st = (*s)->evalAll(kPrompt, logits, 64);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        QCOMPARE(logits.size(), kPrompt.size() * size_t(info.vocab));
+    }
+
     // Large mode: K3's expert shapes (17,547,264 B as released) through the
     // engine, the record the benchmark uses.
     void largeMode()
