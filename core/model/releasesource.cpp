@@ -182,7 +182,7 @@ uint64_t ReleaseSource::vq3rRecordBytes() const
 
 const TensorInfo *ReleaseSource::findCacheTensor(const std::string &name) const
 {
-    for (const std::string &candidate : {config().tensorPrefix + name, name})
+    for (const std::string &candidate : { config().tensorPrefix + name, name })
         for (const TensorInfo &t : m_cache.tensors)
             if (t.name == candidate)
                 return &t;

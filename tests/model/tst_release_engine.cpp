@@ -550,7 +550,8 @@ private Q_SLOTS:
         QCOMPARE(all.size(), expanded.size() * vocab);
         const std::vector<int> argmax = test::toInts(fx["argmax"].toArray());
         for (size_t t = 0; t < expanded.size(); ++t)
-            QVERIFY2(test::argmax(all.data() + t * vocab, vocab) == argmax[t], qPrintable(QString("position %1").arg(t)));
+            QVERIFY2(
+                test::argmax(all.data() + t * vocab, vocab) == argmax[t], qPrintable(QString("position %1").arg(t)));
         const std::vector<int> positions = test::toInts(fx["logit_positions"].toArray());
         const std::vector<float> ref = test::fromB64(fx["logits_f32"].toString());
         QCOMPARE(ref.size(), positions.size() * vocab);
