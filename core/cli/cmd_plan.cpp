@@ -147,7 +147,6 @@ static int runPlan(const std::vector<std::string> &args)
         shape.tensors = trunkCacheTensors(*release, to);
         trunkCacheSize = trunkCacheBytes(*release, to);
         shape.recordBytes = releaseSlotBytes(*release);
-        pio.vision = false; // the engine does not run the tower on a release yet
         if (auto vq = expertBytes(shape.config, BuiltinFormat::Container))
             vqRecordBytes = *vq;
         modelName = release->description() + " (" + path + ")";

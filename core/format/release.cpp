@@ -128,7 +128,9 @@ Status ReleaseCheckpoint::load(const std::string &dir)
         m_trunkSource.push_back(&t);
     }
     m_config.vision.present = release->visionConfigured && findTrunk("vision_tower.patch_embed.proj.weight");
-    SLUICE_TRY(validateShapes(m_config, m_trunk, m_config.tensorPrefix).withContext(dir));
+    // A vision tensor of the wrong shape (or missing) turns images off with
+    // the reason, as a container's does; the text model still opens.
+    SLUICE_TRY(validateShapesOrDisableVision(m_config, m_trunk, m_config.tensorPrefix, dir));
     return checkExperts();
 }
 

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -212,9 +213,20 @@ Expected<TrunkCache> buildTrunkCache(const std::string &path, const ReleaseCheck
         }
         payload.assign(size_t(align8(t.bytes)), 0);
         scales.assign(t.isGrouped() ? size_t(t.rows * t.groups()) : 0, 0);
-        for (uint64_t r = 0; r < t.rows; ++r)
-            quantizeTrunkRow(t.fmt, t.isBf16, values->data() + r * t.cols, size_t(t.cols), payload.data() + r * t.rowBytes(),
+        for (uint64_t r = 0; r < t.rows; ++r) {
+            const float *row = values->data() + r * t.cols;
+            quantizeTrunkRow(t.fmt, t.isBf16, row, size_t(t.cols), payload.data() + r * t.rowBytes(),
                              t.isGrouped() ? scales.data() + r * t.groups() : nullptr);
+            // A non-finite value in the release would vanish into a group's
+            // codes: keep it as a non-finite scale, which the reader refuses
+            // by tensor and row (float formats keep the value itself).
+            for (uint64_t g = 0; t.isGrouped() && g < t.groups(); ++g)
+                for (uint64_t c = g * kTrunkGroup; c < std::min<uint64_t>(t.cols, (g + 1) * kTrunkGroup); ++c)
+                    if (!std::isfinite(row[c])) {
+                        scales[size_t(r * t.groups() + g)] = 0x7e00; // fp16 NaN
+                        break;
+                    }
+        }
         if (t.isGrouped())
             std::memcpy(payload.data() + t.payloadBytes(), scales.data(), scales.size() * 2);
         const uint8_t *p = payload.data();

@@ -10,9 +10,16 @@
 namespace sluice::model {
 
 ImageEncoder::ImageEncoder(const Container &container, kernels::ThreadPool *pool, int maxPatches, int attentionSlices)
-    : m_container(container)
+    : ImageEncoder(container.config(), vision::VisionTensorStore::of(container), pool, maxPatches, attentionSlices)
+{
+}
+
+ImageEncoder::ImageEncoder(const ModelConfig &cfg, vision::VisionTensorStore store, kernels::ThreadPool *pool,
+                           int maxPatches, int attentionSlices)
+    : m_cfg(cfg)
+    , m_store(std::move(store))
     , m_pool(pool)
-    , m_maxPatches(maxPatches > 0 ? maxPatches : container.config().vision.maxPatches)
+    , m_maxPatches(maxPatches > 0 ? maxPatches : cfg.vision.maxPatches)
     , m_slices(attentionSlices > 0 ? attentionSlices : (pool ? pool->threadCount() : 1))
 {
 }
@@ -61,7 +68,7 @@ Expected<PreparedImage> ImageEncoder::prepare(const vision::RgbImage &image) con
 {
     if (!available())
         return makeError(ErrorCode::Unsupported, "this model has no vision tower (or no <|media_pad|> id)");
-    auto pre = vision::preprocessImage(image, m_container.config().vision, m_maxPatches);
+    auto pre = vision::preprocessImage(image, m_cfg.vision, m_maxPatches);
     if (!pre)
         return pre.status();
     PreparedImage out;
@@ -69,7 +76,7 @@ Expected<PreparedImage> ImageEncoder::prepare(const vision::RgbImage &image) con
     out.identity.pixelHash = fnv1a64(image.rgb.data(), image.rgb.size(), fnv1a64(dims, sizeof dims));
     out.identity.width = image.width;
     out.identity.height = image.height;
-    const VisionConfig &vc = m_container.config().vision;
+    const VisionConfig &vc = m_cfg.vision;
     out.identity.tokens = pre->tokenCount(vc.mergeH, vc.mergeW);
     out.pre = std::move(*pre);
     return out;
@@ -82,7 +89,7 @@ Expected<std::vector<float>> ImageEncoder::encode(const PreparedImage &image, co
         vision::VisionTowerOptions o;
         o.maxPatches = m_maxPatches;
         o.attentionSlices = m_slices;
-        auto tower = vision::VisionTower::load(m_container, o);
+        auto tower = vision::VisionTower::load(m_cfg, m_store, o);
         if (!tower)
             return tower.status();
         m_tower = std::move(*tower);
@@ -90,7 +97,7 @@ Expected<std::vector<float>> ImageEncoder::encode(const PreparedImage &image, co
     auto rows = m_tower->encode(image.pre, m_pool, nullptr, cancel);
     if (!rows)
         return rows.status();
-    if (rows->size() != size_t(image.identity.tokens) * size_t(m_container.config().hidden))
+    if (rows->size() != size_t(image.identity.tokens) * size_t(m_cfg.hidden))
         return makeError(ErrorCode::Internal, "vision tower returned " + std::to_string(rows->size()) +
                                                   " floats for " + std::to_string(image.identity.tokens) + " rows");
     m_lastEncodeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

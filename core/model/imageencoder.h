@@ -40,10 +40,14 @@ class ImageEncoder {
 public:
     // maxPatches <= 0 takes the model's max_patches.
     ImageEncoder(const Container &container, kernels::ThreadPool *pool, int maxPatches, int attentionSlices);
+    // Any store of the vision tensors (a release folder's trunk cache);
+    // `cfg` and what `store` refers to must outlive the encoder.
+    ImageEncoder(const ModelConfig &cfg, vision::VisionTensorStore store, kernels::ThreadPool *pool, int maxPatches,
+                 int attentionSlices);
     ~ImageEncoder();
 
-    bool available() const { return m_container.config().vision.present && m_container.config().mediaPadId >= 0; }
-    int mediaPadId() const { return m_container.config().mediaPadId; }
+    bool available() const { return m_cfg.vision.present && m_cfg.mediaPadId >= 0; }
+    int mediaPadId() const { return m_cfg.mediaPadId; }
 
     static Expected<std::vector<uint8_t>> readFile(const std::string &path);
     static uint64_t fileHash(const std::vector<uint8_t> &bytes);
@@ -57,7 +61,8 @@ public:
     const vision::VisionTower *tower() const { return m_tower.get(); }
 
 private:
-    const Container &m_container;
+    const ModelConfig &m_cfg;
+    vision::VisionTensorStore m_store;
     kernels::ThreadPool *m_pool;
     int m_maxPatches;
     int m_slices;

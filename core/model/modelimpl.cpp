@@ -129,7 +129,7 @@ Status ModelImpl::init(const ModelOptions &o)
         m_info.recordBytes = m_release->slotBytes();
     PlannerInputsOptions pio;
     pio.contextLength = o.contextLength;
-    pio.vision = o.vision && !m_release; // the tower is not wired to a release yet
+    pio.vision = o.vision; // a release's tower comes from its trunk cache
     pio.maxImagePatches = o.maxImagePatches;
     pio.attentionSlices = m_pool->threadCount();
     pio.sessions = o.sessions;
@@ -301,7 +301,18 @@ Status ModelImpl::init(const ModelOptions &o)
     if (!cache)
         return cache.status();
     m_source = std::make_unique<CacheExpertSource>(std::move(*cache), o.readAhead);
-    if (in.visionBytes)
+    if (in.visionBytes && m_release) {
+        // The release's bf16 vision tensors as the trunk cache holds them
+        // (the converter's rule: Q8G; bf16 at releaseTrunkBits 16).
+        const ReleaseSource *rs = m_release.get();
+        vision::VisionTensorStore store;
+        store.find = [rs](const std::string &name) { return rs->findCacheTensor(name); };
+        store.read = [rs](const TensorInfo &info, std::vector<uint8_t> &payload, std::vector<uint16_t> &scales) {
+            return rs->readTensorBytes(info, payload, scales);
+        };
+        m_images = std::make_unique<ImageEncoder>(cfg, std::move(store), m_pool.get(), pio.maxImagePatches,
+                                                  pio.attentionSlices);
+    } else if (in.visionBytes)
         m_images = std::make_unique<ImageEncoder>(*m_container, m_pool.get(), pio.maxImagePatches, pio.attentionSlices);
 
     m_info.architecture = cfg.arch == Architecture::KimiK3 ? "kimi-k3" : "kimi-linear";
@@ -338,9 +349,7 @@ Status ModelImpl::init(const ModelOptions &o)
     m_info.visionEnabled = m_images != nullptr;
     m_info.visionError = cfg.vision.disabledReason;
     if (!m_images)
-        m_info.visionDisabledReason = m_release && cfg.vision.present
-                                          ? "images are not supported on a release folder yet (convert it to a container)"
-                                      : !cfg.vision.disabledReason.empty() ? "images are off: " + cfg.vision.disabledReason
+        m_info.visionDisabledReason = !cfg.vision.disabledReason.empty() ? "images are off: " + cfg.vision.disabledReason
                                       : !cfg.vision.present ? "this model has no vision tower"
                                       : !o.vision ? "vision was not enabled when the model was opened (ModelOptions::vision)"
                                                   : "the model has no <|media_pad|> token";

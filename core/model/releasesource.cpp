@@ -165,7 +165,6 @@ Expected<PlannerInputs> ReleaseSource::plannerInputs(
     TrunkCacheOptions to;
     to.trunkBits = trunkBits;
     PlannerInputsOptions o = options;
-    o.vision = false; // as Model::open on a release
     if (extras) {
         extras->trunkCacheBytes = trunkCacheBytes(**r, to);
         auto vq = expertBytes((*r)->config(), BuiltinFormat::Container);
@@ -179,6 +178,15 @@ uint64_t ReleaseSource::vq3rRecordBytes() const
 {
     auto vq = expertBytes(config(), BuiltinFormat::Container);
     return vq ? *vq : 0;
+}
+
+const TensorInfo *ReleaseSource::findCacheTensor(const std::string &name) const
+{
+    for (const std::string &candidate : { config().tensorPrefix + name, name })
+        for (const TensorInfo &t : m_cache.tensors)
+            if (t.name == candidate)
+                return &t;
+    return nullptr;
 }
 
 Status ReleaseSource::readTensorBytes(

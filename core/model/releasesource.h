@@ -57,6 +57,8 @@ public:
     // The trunk as the cache stores it (offsets into the cache file).
     const std::vector<TensorInfo> &trunkTensors() const { return m_cache.tensors; }
     Status readTensorBytes(const TensorInfo &info, std::vector<uint8_t> &payload, std::vector<uint16_t> &scales) const;
+    // A trunk-cache tensor by name (prefix added first, as Container::findTensor).
+    const TensorInfo *findCacheTensor(const std::string &name) const;
     Status readEmbeddingRow(int token, float *out) const;
 
     uint64_t slotBytes() const { return m_slotBytes; }

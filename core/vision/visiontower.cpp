@@ -1,5 +1,6 @@
 #include "vision/visiontower.h"
 
+#include "format/trunkquant.h"
 #include "kernels/cpufeatures.h"
 #include "kernels/elementwise.h"
 #include "kernels/matvec.h"
@@ -240,9 +241,24 @@ uint64_t VisionTower::residentBytes() const
     return bytes;
 }
 
+VisionTensorStore VisionTensorStore::of(const Container &container)
+{
+    VisionTensorStore s;
+    s.find = [&container](const std::string &name) { return container.findTensor(name); };
+    s.read = [&container](const TensorInfo &info, std::vector<uint8_t> &payload, std::vector<uint16_t> &scales) {
+        return container.readTensorBytes(info, payload, scales);
+    };
+    return s;
+}
+
 Expected<std::unique_ptr<VisionTower>> VisionTower::load(const Container &container, const VisionTowerOptions &options)
 {
-    const ModelConfig &cfg = container.config();
+    return load(container.config(), VisionTensorStore::of(container), options);
+}
+
+Expected<std::unique_ptr<VisionTower>> VisionTower::load(const ModelConfig &cfg, const VisionTensorStore &store,
+                                                         const VisionTowerOptions &options)
+{
     if (!cfg.vision.present)
         return makeError(ErrorCode::NotFound, "the model has no vision tower (no vision tensors or vision config)");
     const VisionConfig &v = cfg.vision;
@@ -255,7 +271,7 @@ Expected<std::unique_ptr<VisionTower>> VisionTower::load(const Container &contai
                                                      std::to_string(v.mergeW));
     std::unique_ptr<VisionTower> t(new VisionTower);
     SLUICE_TRY(t->allocate(v, cfg.hidden, options));
-    SLUICE_TRY(t->loadWeights(container).withContext("vision tower"));
+    SLUICE_TRY(t->loadWeights(store).withContext("vision tower"));
     return t;
 }
 
@@ -335,11 +351,11 @@ Expected<std::unique_ptr<VisionTower>> VisionTower::createRandom(const VisionCon
     return t;
 }
 
-Status VisionTower::loadWeights(const Container &container)
+Status VisionTower::loadWeights(const VisionTensorStore &store)
 {
     const VisionConfig &v = m_cfg;
     auto matrix = [&](const std::string &name, uint64_t rows, uint64_t cols) -> Expected<std::unique_ptr<Matrix>> {
-        const TensorInfo *info = container.findTensor(name);
+        const TensorInfo *info = store.find(name);
         if (!info)
             return makeError(ErrorCode::Format, "tensor '" + name + "' is missing");
         if (info->rows != rows || info->cols != cols)
@@ -352,19 +368,28 @@ Status VisionTower::loadWeights(const Container &container)
                                                          (info->fmt == TensorFormat::Q4G ? "4" : "3") +
                                                          " bits; the vision tower needs >= 8 (re-store it as Q8G, spec 4.3)");
         auto m = std::make_unique<Matrix>();
-        SLUICE_TRY(container.readTensorBytes(*info, m->payload, m->scales));
+        SLUICE_TRY(store.read(*info, m->payload, m->scales));
         m->view = Container::matrixView(*info, m->payload, m->scales);
         SLUICE_TRY(kernels::validateTrunk(m->view).withContext(name));
         return m;
     };
     auto vector = [&](const std::string &name, uint64_t n) -> Expected<std::vector<float>> {
-        const TensorInfo *info = container.findTensor(name);
+        const TensorInfo *info = store.find(name);
         if (!info)
             return makeError(ErrorCode::Format, "tensor '" + name + "' is missing");
         if (info->elements() != n)
             return makeError(ErrorCode::Format, "'" + name + "' has " + std::to_string(info->elements()) +
                                                     " elements, expected " + std::to_string(n));
-        return container.dequantizeTensor(*info);
+        std::vector<uint8_t> payload;
+        std::vector<uint16_t> scales;
+        SLUICE_TRY(store.read(*info, payload, scales));
+        std::vector<float> out(size_t(info->elements()));
+        const uint64_t rowBytes = info->rowBytes(), groups = info->groups();
+        for (uint64_t r = 0; r < info->rows; ++r)
+            dequantizeTrunkRow(info->fmt, info->isBf16, payload.data() + r * rowBytes,
+                               info->isGrouped() ? scales.data() + r * groups : nullptr, size_t(info->cols),
+                               out.data() + r * info->cols);
+        return out;
     };
     const uint64_t D = uint64_t(v.hidden), P = 3 * uint64_t(v.patchSize) * uint64_t(v.patchSize);
     const uint64_t merged = D * uint64_t(v.mergeH) * uint64_t(v.mergeW);

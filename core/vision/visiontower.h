@@ -19,6 +19,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,6 +31,15 @@ inline constexpr int kDefaultImageQueue = 32; // images whose embeddings may wai
 struct VisionTowerOptions {
     int maxPatches = 0;     // 0 = the config's max_patches
     int attentionSlices = 0; // work slices of the attention (scratch rows); 0 = hardware threads
+};
+
+// Where the tower reads its tensors: a container's trunk.bin, or a release
+// folder's trunk cache (the release's bf16 vision tensors after the
+// converter's trunk rule: Q8G, or bf16 as stored at releaseTrunkBits 16).
+struct VisionTensorStore {
+    std::function<const TensorInfo *(const std::string &)> find;
+    std::function<Status(const TensorInfo &, std::vector<uint8_t> &, std::vector<uint16_t> &)> read;
+    static VisionTensorStore of(const Container &container);
 };
 
 // What vision costs in RAM when it is switched on (spec 9), by term.
@@ -44,6 +54,8 @@ struct VisionMemory {
 class VisionTower {
 public:
     static Expected<std::unique_ptr<VisionTower>> load(const Container &container, const VisionTowerOptions &options = {});
+    static Expected<std::unique_ptr<VisionTower>> load(const ModelConfig &cfg, const VisionTensorStore &store,
+                                                       const VisionTowerOptions &options = {});
     ~VisionTower();
     VisionTower(const VisionTower &) = delete;
     VisionTower &operator=(const VisionTower &) = delete;
@@ -82,7 +94,7 @@ private:
     struct Matrix;
     struct Block;
     VisionTower() = default;
-    Status loadWeights(const Container &container);
+    Status loadWeights(const VisionTensorStore &store);
     Status allocate(const VisionConfig &cfg, int textHidden, const VisionTowerOptions &options);
     void attention(int L, int gw, kernels::ThreadPool *pool);
     // The steps of encode(), in order.

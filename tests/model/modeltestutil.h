@@ -11,6 +11,8 @@
 
 namespace sluice::test {
 
+#ifndef SLUICE_TEST_REL_ERROR // both test helper headers define it (tests include both)
+#define SLUICE_TEST_REL_ERROR
 // max |a - b| / max |b| over one row.
 inline double relError(const float *a, const float *b, size_t n)
 {
@@ -21,6 +23,7 @@ inline double relError(const float *a, const float *b, size_t n)
     }
     return mag > 0 ? diff / mag : diff;
 }
+#endif
 
 inline int argmax(const float *v, size_t n)
 {

@@ -12,7 +12,10 @@
 #include "format/safetensors.h"
 #include "format/safetensorswriter.h"
 #include "format/synth.h"
+#include "model/modelimpl.h"
+#include "model/releasesource.h"
 #include "stream/memoryplanner.h" // kProcessTermName
+#include "vision/visiontestutil.h"
 
 #include "modeltestutil.h"
 
@@ -114,6 +117,30 @@ void rewriteTensor(
 }
 
 const std::vector<int> kPrompt = { 1, 17, 42, 300, 5, 77, 901, 3, 64, 128, 255, 19 };
+
+// Logits after `ids` with `image` queued for the prompt's media pad.
+Status imageLogits(const ModelOptions &o, const QString &image, std::vector<int> ids, std::vector<float> &logits,
+    ModelInfo *info = nullptr)
+{
+    auto m = Model::open(o);
+    if (!m)
+        return m.status();
+    if (info)
+        *info = (*m)->info();
+    if ((*m)->info().mediaPadId < 0)
+        return Status(ErrorCode::Internal, "no media pad id");
+    ids.insert(ids.begin() + 3, (*m)->info().mediaPadId);
+    auto s = (*m)->createSession();
+    if (!s)
+        return s.status();
+    SLUICE_TRY((*s)->addImage(image.toStdString()));
+    auto r = (*s)->prefill(ids, &logits);
+    if (!r)
+        return r.status();
+    if (r->promptTokens <= int(ids.size()))
+        return Status(ErrorCode::Internal, "the image added no positions");
+    return Status::ok();
+}
 
 } // namespace
 
@@ -378,6 +405,226 @@ private Q_SLOTS:
         QVERIFY(rel["vq3r_record_bytes"].toDouble() > 0);
         QCOMPARE(
             rel["bytes_per_miss_vs_vq3r"].toDouble(), double(info.recordBytes) / rel["vq3r_record_bytes"].toDouble());
+    }
+
+    // Images on a release (issue 11): the tower reads the release's bf16
+    // vision tensors from the trunk cache (Q8G by the converter's rule, bf16
+    // as stored at releaseTrunkBits 16). The planner's vision figure equals
+    // the ledger's, the image changes the logits, and threads, attention
+    // slices and budgets change no bit (visionMatchesOracle checks the values).
+    void vision_data()
+    {
+        QTest::addColumn<int>("trunkBits");
+        QTest::newRow("q4 trunk, q8g vision") << 4;
+        QTest::newRow("as stored, bf16 vision") << 16;
+    }
+    void vision()
+    {
+        QFETCH(int, trunkBits);
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + "/m";
+        SynthOptions so;
+        so.withVision = true;
+        QVERIFY(writeSyntheticRelease(dir.toStdString(), so).isOk());
+        const QString imgA = tmp.path() + "/a.bmp", imgB = tmp.path() + "/b.bmp";
+        QVERIFY(test::writeBmp(imgA, test::genImage(112, 84, 7)));
+        QVERIFY(test::writeBmp(imgB, test::genImage(112, 84, 8)));
+        ModelOptions base = baseOptions(dir);
+        base.vision = true;
+        base.releaseTrunkBits = trunkBits;
+        {
+            auto m = Model::open(base);
+            QVERIFY2(m.isOk(), m.status().message().c_str());
+            const ModelInfo &info = (*m)->info();
+            QVERIFY(info.release && info.hasVision);
+            QVERIFY2(info.visionEnabled, info.visionDisabledReason.c_str());
+            QVERIFY(info.visionDisabledReason.empty());
+            auto *impl = dynamic_cast<model::ModelImpl *>(m->get());
+            QVERIFY(impl && impl->release());
+            const TensorInfo *proj = impl->release()->findCacheTensor("mm_projector.proj.0.weight");
+            QVERIFY(proj);
+            QCOMPARE(int(proj->fmt), int(trunkBits == 16 ? TensorFormat::F16 : TensorFormat::Q8G));
+            QCOMPARE(proj->isBf16, trunkBits == 16);
+            // Planner figure == ledger: the plan of the folder, computed apart.
+            model::PlannerInputsOptions pio;
+            pio.contextLength = base.contextLength;
+            pio.vision = true;
+            pio.attentionSlices = impl->pool()->threadCount();
+            auto in = model::ReleaseSource::plannerInputs(dir.toStdString(), trunkBits, pio);
+            QVERIFY2(in.isOk(), in.status().message().c_str());
+            QVERIFY(in->visionBytes > 0);
+            QCOMPARE(impl->ledger().bytesFor("vision"), in->visionBytes);
+            pio.vision = false;
+            auto noVision = model::ReleaseSource::plannerInputs(dir.toStdString(), trunkBits, pio);
+            QVERIFY(noVision.isOk());
+            QCOMPARE(noVision->visionBytes, uint64_t(0));
+        }
+
+        std::vector<float> ref, other;
+        ModelInfo info;
+        Status st = imageLogits(base, imgA, kPrompt, ref, &info);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        QCOMPARE(ref.size(), size_t(info.vocab));
+        for (float v : ref)
+            QVERIFY(std::isfinite(v));
+        st = imageLogits(base, imgB, kPrompt, other);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        QVERIFY2(std::memcmp(ref.data(), other.data(), ref.size() * 4) != 0, "the image does not reach the logits");
+        const uint64_t floor = info.floorBytes;
+        struct Variant {
+            const char *name;
+            std::function<void(ModelOptions &)> edit;
+        };
+        const std::vector<Variant> variants = {
+            { "1 thread", [](ModelOptions &o) { o.threads = 1; } },
+            { "3 threads", [](ModelOptions &o) { o.threads = 3; } },
+            { "budget at the floor", [floor](ModelOptions &o) { o.budgetBytes = floor; } },
+            { "cache off, no read-ahead",
+                [](ModelOptions &o) {
+                    o.cacheEnabled = false;
+                    o.readAhead = false;
+                } },
+        };
+        for (const Variant &v : variants) {
+            ModelOptions o = base;
+            v.edit(o);
+            st = imageLogits(o, imgA, kPrompt, other);
+            QVERIFY2(st.isOk(), qPrintable(QString("%1: %2").arg(v.name, st.message().c_str())));
+            QCOMPARE(other.size(), ref.size());
+            QVERIFY2(std::memcmp(ref.data(), other.data(), ref.size() * 4) == 0, v.name);
+        }
+    }
+
+    // A prompt with two images on a release, the trunk and the vision tensors
+    // as stored (bf16): the float64 reference that reads the same shards
+    // (vision_ref.py sequence on the release, fixture k3v-rel-seq).
+    void visionMatchesOracle_data()
+    {
+        QTest::addColumn<int>("chunk");
+        QTest::addColumn<int>("threads");
+        QTest::newRow("chunk 64, 2 threads") << 64 << 2;
+        QTest::newRow("token by token, 1 thread") << 1 << 1;
+    }
+    void visionMatchesOracle()
+    {
+        QFETCH(int, chunk);
+        QFETCH(int, threads);
+        const QJsonObject fx = loadFixture("k3v-rel-seq");
+        QVERIFY2(!fx.isEmpty(), "tests/fixtures/release/k3v-rel-seq.json missing");
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + "/m";
+        QStringList args = fx["regenerate"].toString().split(' ', Qt::SkipEmptyParts);
+        args << "--out" << dir;
+        args.prepend("synth");
+        QProcess p;
+        p.start(SLUICE_CLI_PATH, args);
+        QVERIFY(p.waitForFinished(120000) && p.exitCode() == 0);
+        QStringList images;
+        for (const QJsonValue &v : fx["images"].toArray()) {
+            const QJsonObject o = v.toObject();
+            const QString path = tmp.path() + QString("/image%1.bmp").arg(images.size());
+            QVERIFY(test::writeBmp(path, test::genImage(o["width"].toInt(), o["height"].toInt(), o["seed"].toInt())));
+            images << path;
+        }
+        ModelOptions o = baseOptions(dir);
+        o.vision = true;
+        o.releaseTrunkBits = 16;
+        o.threads = threads;
+        o.maxImagePatches = fx["max_patches"].toInt(); // the oracle's patch budget
+        auto m = Model::open(o);
+        QVERIFY2(m.isOk(), m.status().message().c_str());
+        QVERIFY2((*m)->info().visionEnabled, (*m)->info().visionDisabledReason.c_str());
+        QCOMPARE((*m)->info().mediaPadId, fx["media_pad"].toInt());
+        auto s = (*m)->createSession();
+        QVERIFY(s.isOk());
+        for (const QString &img : images) {
+            const Status st = (*s)->addImage(img.toStdString());
+            QVERIFY2(st.isOk(), st.message().c_str());
+        }
+        const std::vector<int> compact = test::toInts(fx["compact_ids"].toArray());
+        const std::vector<int> expanded = test::toInts(fx["prompt_ids"].toArray());
+        std::vector<float> all;
+        const Status st = (*s)->evalAll(compact, all, chunk);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        const size_t vocab = size_t(fx["vocab"].toInt());
+        QCOMPARE(all.size(), expanded.size() * vocab);
+        const std::vector<int> argmax = test::toInts(fx["argmax"].toArray());
+        for (size_t t = 0; t < expanded.size(); ++t)
+            QVERIFY2(
+                test::argmax(all.data() + t * vocab, vocab) == argmax[t], qPrintable(QString("position %1").arg(t)));
+        const std::vector<int> positions = test::toInts(fx["logit_positions"].toArray());
+        const std::vector<float> ref = test::fromB64(fx["logits_f32"].toString());
+        QCOMPARE(ref.size(), positions.size() * vocab);
+        double worst = 0;
+        for (size_t i = 0; i < positions.size(); ++i) {
+            const double rel = test::relError(all.data() + size_t(positions[i]) * vocab, ref.data() + i * vocab, vocab);
+            worst = std::max(worst, rel);
+            QVERIFY2(rel <= 1e-5, qPrintable(QString("position %1: rel %2").arg(positions[i]).arg(rel)));
+        }
+        qInfo("images on a release vs float64 reference: %zu positions, max rel %.3g", positions.size(), worst);
+    }
+
+    // A damaged vision tensor in a shard: a named error on the image path
+    // (images off with the reason when the shape is wrong or the tensor is
+    // missing; addImage refuses a non-finite value), while text still runs.
+    void visionDamage_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<int>("trunkBits");
+        QTest::newRow("wrong shape") << "shape" << 4;
+        QTest::newRow("missing") << "missing" << 4;
+        QTest::newRow("non-finite, q8g") << "nan" << 4;
+        QTest::newRow("non-finite, as stored") << "nan" << 16;
+    }
+    void visionDamage()
+    {
+        QFETCH(QString, what);
+        QFETCH(int, trunkBits);
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + "/m";
+        SynthOptions so;
+        so.withVision = true;
+        QVERIFY(writeSyntheticRelease(dir.toStdString(), so).isOk());
+        const std::string name = "mm_projector.proj.2.weight";
+        rewriteTensor(dir, name, [&](SafetensorsWriteTensor &t) {
+            if (what == "missing")
+                return false;
+            if (what == "shape") {
+                t.shape = { t.shape[0] / 2, t.shape[1] * 2 };
+                return true;
+            }
+            const uint16_t nan = 0x7fc0; // bf16 NaN, one element in the middle
+            std::memcpy(t.data.data() + (t.data.size() / 4) * 2, &nan, 2);
+            return true;
+        });
+        const QString img = tmp.path() + "/a.bmp";
+        QVERIFY(test::writeBmp(img, test::genImage(112, 84, 7)));
+        ModelOptions o = baseOptions(dir);
+        o.vision = true;
+        o.releaseTrunkBits = trunkBits;
+        auto m = Model::open(o);
+        QVERIFY2(m.isOk(), m.status().message().c_str());
+        const ModelInfo info = (*m)->info();
+        auto s = (*m)->createSession();
+        QVERIFY(s.isOk());
+        const Status added = (*s)->addImage(img.toStdString());
+        QVERIFY(!added.isOk());
+        if (what == "nan") {
+            QVERIFY2(info.visionEnabled, info.visionDisabledReason.c_str());
+            QVERIFY2(added.message().find(name) != std::string::npos, added.message().c_str());
+            QVERIFY2(added.message().find("non-finite") != std::string::npos, added.message().c_str());
+        } else {
+            QVERIFY(!info.visionEnabled);
+            QVERIFY2(info.visionDisabledReason.find(name) != std::string::npos, info.visionDisabledReason.c_str());
+            QVERIFY2(info.visionDisabledReason.find(dir.toStdString()) != std::string::npos,
+                info.visionDisabledReason.c_str());
+        }
+        qInfo("%s: %s | addImage: %s", qPrintable(what), info.visionDisabledReason.c_str(), added.message().c_str());
+        // Text still works.
+        std::vector<float> logits;
+        const Status st = (*s)->evalAll(kPrompt, logits, 64);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        QCOMPARE(logits.size(), kPrompt.size() * size_t(info.vocab));
     }
 
     // Large mode: K3's expert shapes (17,547,264 B as released) through the

@@ -38,6 +38,11 @@ done <<'LIST'
 k3-rel-s1|--arch k3 --seed 1 --release|15|24
 kl-rel-s1|--arch kimi-linear --seed 1 --release|16|24
 LIST
+# Images on a release (issue 11): vision_ref.py reads the release's bf16 vision
+# tensors from the shards; tst_release_engine opens it at releaseTrunkBits 16.
+"$cli" synth --arch k3 --with-vision --seed 1 --release --out "$tmp/k3v-rel-seq" >/dev/null
+/usr/bin/python3 "$src/tests/oracle/vision_ref.py" sequence "$tmp/k3v-rel-seq" \
+    "$src/tests/fixtures/release/k3v-rel-seq.json" --media-pad 3861 --synth "--arch k3 --with-vision --seed 1 --release"
 # Converted releases (issue 12): tests/fixtures/convert/, read by
 # tst_convert_oracle. The release above, `sluice-cli convert` with the default
 # options, then the oracle on the converted container with the release

@@ -125,6 +125,29 @@ class VisionContainer(kimi_ref.Container):
         return v
 
 
+class VisionRelease(kimi_ref.Release):
+    """A release folder (issue 11): vision tensors in the shards as bf16, the
+    vision config in the wrapper's vision_config."""
+
+    def vtensor(self, name):
+        saved = self.prefix
+        self.prefix = ''
+        try:
+            return self.tensor(name)
+        finally:
+            self.prefix = saved
+
+    def vision_config(self):
+        return self.cfg['_outer']['vision_config']
+
+
+def open_vision(path):
+    """A WASTE container (manifest.json) or a release folder (config.json + safetensors)."""
+    if os.path.exists(os.path.join(path, 'manifest.json')):
+        return VisionContainer(path)
+    return VisionRelease(path)
+
+
 class Tower:
     def __init__(self, c):
         self.c = c
@@ -252,7 +275,7 @@ def cmd_preprocess(args):
 
 
 def cmd_tower(args):
-    c = VisionContainer(args.container)
+    c = open_vision(args.container)
     tower = Tower(c)
     fx = {'oracle': 'tests/oracle/vision_ref.py tower (float64)', 'container_hash': c.file_hash(),
           'regenerate': args.synth, 'images': []}
@@ -271,7 +294,7 @@ def cmd_tower(args):
 
 def cmd_sequence(args):
     """Logits of a prompt: text ids, two images expanded to their token counts, more text."""
-    c = VisionContainer(args.container)
+    c = open_vision(args.container)
     tower = Tower(c)
     pad = int(args.media_pad)
     vocab = int(c.cfg['vocab_size'])

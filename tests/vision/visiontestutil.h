@@ -39,6 +39,8 @@ inline vision::RgbImage genImage(int w, int h, int seed)
     return img;
 }
 
+#ifndef SLUICE_TEST_REL_ERROR // both test helper headers define it (tests include both)
+#define SLUICE_TEST_REL_ERROR
 // max |a - b| / max |b|.
 inline double relError(const float *a, const float *b, size_t n)
 {
@@ -49,6 +51,7 @@ inline double relError(const float *a, const float *b, size_t n)
     }
     return mag > 0 ? diff / mag : diff;
 }
+#endif
 
 inline double maxAbsDiff(const float *a, const float *b, size_t n)
 {
