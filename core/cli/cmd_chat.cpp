@@ -263,11 +263,16 @@ static int runChat(const std::vector<std::string> &args)
         const std::vector<int> prior = history.empty() ? std::vector<int>{} : m.renderChat(history, before, s.imageSizes());
         history.push_back({"user", line, "", pendingImages});
         pendingImages = 0;
-        const std::vector<int> full = m.renderChat(history, co, s.imageSizes());
-        if (full.empty()) {
-            std::fprintf(stderr, "chat: the model has no tokenizer/chat format\n");
+        auto rendered = m.renderChatChecked(history, co, s.imageSizes());
+        if (!rendered || rendered->empty()) {
+            // Say why: no tokenizer, or a conversation the chat format refuses.
+            const std::string why = !rendered                ? rendered.status().message()
+                                    : !m.info().tokenizerError.empty() ? m.info().tokenizerError
+                                                             : "the model has no tokenizer/chat format";
+            std::fprintf(stderr, "chat: %s\n", why.c_str());
             return 1;
         }
+        const std::vector<int> &full = *rendered;
         std::vector<int> sequence;
         const bool extends = conversation.size() > 0 && full.size() >= prior.size() &&
                              std::equal(prior.begin(), prior.end(), full.begin());

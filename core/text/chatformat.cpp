@@ -402,7 +402,14 @@ Expected<std::vector<ChatSegment>> renderK3(const std::vector<ChatTurn> &turns, 
             if (options.thinking)
                 w.element("think", {}, turn.reasoning);
             w.open("response");
-            SLUICE_TRY(writeContentWithImages(w, turn.content, turn.images, where));
+            // What the model wrote is text: a reply that spells out the image
+            // placeholder (an untrained or a quoting model) must not make the
+            // next turn unrenderable. Only images attached to the turn take
+            // placeholders; without any, the content stays content-mode text.
+            if (turn.images.empty())
+                w.content(turn.content);
+            else
+                SLUICE_TRY(writeContentWithImages(w, turn.content, turn.images, where));
             w.close("response");
             if (!turn.toolCalls.empty()) {
                 w.open("tools");

@@ -285,6 +285,21 @@ private slots:
         QCOMPARE(std::count(ids->begin(), ids->end(), m_info.mediaPadId), 2L);
         // a placeholder without an image is an error, not silent text
         QVERIFY(!renderK3({{.role = "user", .content = "<|kimi_image_placeholder|>"}}, {}).isOk());
+        // ... but in a reply it is what the model wrote: content-mode text, and
+        // the conversation stays renderable (an untrained model produced it in
+        // the session 3 benchmark and the next turn failed).
+        const auto reply = renderK3({{.role = "user", .content = "hi"},
+                                     {.role = "assistant", .content = "see <|kimi_image_placeholder|> here"},
+                                     {.role = "user", .content = "and?"}},
+                                    {});
+        QVERIFY2(reply.isOk(), reply.isOk() ? "" : reply.status().message().c_str());
+        bool asText = false;
+        for (const ChatSegment &segment : *reply) {
+            QVERIFY(!(segment.mode == ChatSegment::Markup && segment.text.find("media") != std::string::npos));
+            asText |= segment.mode == ChatSegment::Content &&
+                      segment.text.find("<|kimi_image_placeholder|>") != std::string::npos;
+        }
+        QVERIFY(asText);
     }
 
     void forgedControlTokensStayText()
