@@ -503,11 +503,11 @@ void TestEngineWorker::demoContextCheck()
     QCOMPARE(none.reason, StopReason::ContextFull);
     QCOMPARE(none.stats.tokens, 0);
     QCOMPARE(reading.count(), 0); // nothing was read
-    // A conversation the chat format refuses (a placeholder's text without its
-    // image) is an error, never an empty prompt that continues from the state.
+    // A conversation the chat format refuses (a user's placeholder text without
+    // its image; in a reply it is only text) is an error, never an empty
+    // prompt that continues from the state.
     GenerateRequest bad = r;
-    bad.messages.push_back({"assistant", "<|kimi_image_placeholder|>", "", 0});
-    bad.messages.push_back({"user", "and?", "", 0});
+    bad.messages.push_back({"user", "<|kimi_image_placeholder|> and?", "", 0});
     const quint64 badId = engine.generate(bad);
     WAIT_COUNT(error, 1, 60000);
     QCOMPARE(error.at(0).at(0).toULongLong(), badId);
