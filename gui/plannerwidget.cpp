@@ -62,6 +62,9 @@ void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing
             c = c.lighter(115);
         m_segments.append({label, bytes, c});
     };
+    // The budget covers the whole process (issue 15): the app's own memory is a floor term too.
+    if (plan.processBytes)
+        add(tr("The app itself"), plan.processBytes, QColor(0x4a, 0x55, 0x68));
     add(tr("Trunk"), plan.trunkBytes, QColor(0x2b, 0x6c, 0xb0));
     add(tr("Attention state / KV"), plan.stateBytes, QColor(0x80, 0x5a, 0xd5));
     add(tr("Scratch"), plan.scratchBytes, QColor(0x71, 0x80, 0x96));
@@ -69,7 +72,7 @@ void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing
         add(tr("Vision"), plan.visionBytes, QColor(0xd5, 0x3f, 0x8c));
     quint64 budget = plan.floorBytes;
     if (sizing) {
-        // The planner's identity: budget = trunk + state + scratch + vision + cache index + cache.
+        // The planner's identity: budget = process + trunk + state + scratch + vision + cache index + cache.
         // Once every record of the model fits, more cache is memory nobody reads:
         // the bar draws what the engine allocates and the rest as unused.
         const quint64 full = fullCacheBudget(plan);

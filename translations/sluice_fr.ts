@@ -1070,6 +1070,10 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
 <context>
     <name>sluice::gui::PlannerBar</name>
     <message>
+        <source>The app itself</source>
+        <translation>L’application elle-même</translation>
+    </message>
+    <message>
         <source>Trunk</source>
         <translation>Tronc</translation>
     </message>

@@ -1061,6 +1061,10 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
 <context>
     <name>sluice::gui::PlannerBar</name>
     <message>
+        <source>The app itself</source>
+        <translation>Aplikasi itu sendiri</translation>
+    </message>
+    <message>
         <source>Trunk</source>
         <translation>Batang</translation>
     </message>
