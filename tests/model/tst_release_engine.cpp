@@ -18,6 +18,8 @@
 #include "vision/visiontestutil.h"
 
 #include "modeltestutil.h"
+// Qt headers define `slots`: after the core headers (stream/evictionpolicy.h uses the name).
+#include "format/releasetestutil.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -32,6 +34,7 @@
 #include <functional>
 
 using namespace sluice;
+using sluice::test::rewriteTensor;
 
 namespace {
 
@@ -78,43 +81,6 @@ Status evalAll(const ModelOptions &o, const std::vector<int> &ids, int chunk, st
     return (*s)->evalAll(ids, logits, chunk);
 }
 
-// Rewrites the shard holding `name` with `edit` applied to that tensor
-// (return false to drop it), and the index to match.
-void rewriteTensor(
-    const QString &dir, const std::string &name, const std::function<bool(SafetensorsWriteTensor &)> &edit)
-{
-    auto ck = SafetensorsCheckpoint::open(dir.toStdString());
-    QVERIFY(ck.isOk());
-    const SafetensorsTensor *target = (*ck)->find(name);
-    QVERIFY(target);
-    const int shard = target->shard;
-    std::vector<SafetensorsWriteTensor> out;
-    for (const SafetensorsTensor &t : (*ck)->tensors()) {
-        if (t.shard != shard)
-            continue;
-        SafetensorsWriteTensor w { t.name, t.dtype, t.shape, {} };
-        QVERIFY((*ck)->readBytes(t, w.data).isOk());
-        if (t.name == name && !edit(w))
-            continue;
-        out.push_back(std::move(w));
-    }
-    const std::string path = (*ck)->shards()[size_t(shard)].path;
-    ck = Expected<std::unique_ptr<SafetensorsCheckpoint>>(Status(ErrorCode::Internal, "closed"));
-    QVERIFY(writeSafetensorsFile(path, out).isOk());
-    QFile f(dir + "/model.safetensors.index.json");
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
-    f.close();
-    QJsonObject map = root["weight_map"].toObject();
-    bool kept = false;
-    for (const SafetensorsWriteTensor &w : out)
-        kept = kept || w.name == name;
-    if (!kept)
-        map.remove(QString::fromStdString(name));
-    root["weight_map"] = map;
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(QJsonDocument(root).toJson());
-}
 
 const std::vector<int> kPrompt = { 1, 17, 42, 300, 5, 77, 901, 3, 64, 128, 255, 19 };
 
