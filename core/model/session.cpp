@@ -55,6 +55,12 @@ namespace {
 
 constexpr int kShapeFields = 12;
 
+// Magic, version, fingerprint, the shape fields and one kind byte per layer.
+size_t sessionHeaderBytes(const ModelConfig &cfg)
+{
+    return 4 + 4 + 8 + kShapeFields * 4 + size_t(cfg.nLayers);
+}
+
 void shapeFields(const ModelConfig &cfg, int ctx, int pos, int32_t *f)
 {
     const int32_t v[kShapeFields] = {cfg.nLayers,  cfg.hidden,     cfg.vocab,     cfg.kdaHeads,
@@ -132,6 +138,7 @@ public:
         return true;
     }
     size_t offset() const { return m_off; }
+    size_t remaining() const { return m_end - m_off; }
     bool atEnd() const { return m_off == m_end; }
 
 private:
@@ -235,12 +242,16 @@ Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
     return writeAtomically(path, out);
 }
 
-Expected<int> checkSessionBytes(std::string_view data, const ModelConfig &cfg, int contextLength, uint64_t fingerprint,
-                                const std::string &where, int maxCheckpoints, SessionHistory *out)
+namespace {
+
+// Step 1 of checkSessionBytes: magic, version, whole-file checksum, the model's
+// shape and fingerprint, the layer kinds. Answers the saved position.
+Expected<int> checkSessionHeader(std::string_view data, const ModelConfig &cfg, int contextLength,
+                                 uint64_t fingerprint, const std::string &where)
 {
     if (int(cfg.layerIsKda.size()) < cfg.nLayers)
         return makeError(ErrorCode::InvalidArgument, where + "model config without layer kinds");
-    const size_t headerBytes = 4 + 4 + 8 + kShapeFields * 4 + size_t(cfg.nLayers);
+    const size_t headerBytes = sessionHeaderBytes(cfg);
     if (data.size() < 8)
         return makeError(ErrorCode::Format, where + "not a Sluice session file (" + std::to_string(data.size()) +
                                                 " bytes)");
@@ -288,67 +299,77 @@ Expected<int> checkSessionBytes(std::string_view data, const ModelConfig &cfg, i
         if (kind != (cfg.layerIsKda[size_t(L)] ? 1 : 2))
             return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) + " has another type");
     }
+    return pos;
+}
+
+Status damagedSession(const std::string &where, const std::string &what)
+{
+    return makeError(ErrorCode::Format, where + what + " (damaged session file)");
+}
+
+// Step 2: every layer's state (KDA recurrent + conv state, or MLA latents for
+// `pos` positions) is within the file and finite. Validates only: nothing is
+// copied until the whole file is known good.
+Status checkLayerStates(Reader &r, const ModelConfig &cfg, int pos, const std::string &where)
+{
     const size_t H = size_t(cfg.kdaHeads), D = size_t(cfg.kdaHeadDim), C = H * D;
     const size_t R = size_t(cfg.convKernel - 1);
     const size_t row = size_t(cfg.kvLoraRank + cfg.qkRopeDim);
-    auto bad = [&](const std::string &what) {
-        return makeError(ErrorCode::Format, where + what + " (damaged session file)");
-    };
-    // Pass 1: validate every count and bound; nothing is copied yet.
-    Reader r(data, end);
-    r.skip(headerBytes);
-    const size_t stateStart = r.offset();
     for (int L = 0; L < cfg.nLayers; ++L) {
+        const std::string layer = "layer " + std::to_string(L);
+        size_t count;
         if (cfg.layerIsKda[size_t(L)]) {
-            const size_t count = H * D * D + 3 * C * R;
-            if (count > (end - r.offset()) / 4)
-                return bad("layer " + std::to_string(L) + " state cut short");
-            if (const int64_t i = r.firstNonFinite(count); i >= 0)
-                return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) +
-                                                        ": non-finite state value at index " + std::to_string(i));
-            r.skip(count * 4);
+            count = H * D * D + 3 * C * R;
+            if (count > r.remaining() / 4)
+                return damagedSession(where, layer + " state cut short");
         } else {
             int32_t nkv;
             if (!r.get(nkv))
-                return bad("layer " + std::to_string(L) + " cut short");
+                return damagedSession(where, layer + " cut short");
             if (nkv != pos)
-                return bad("layer " + std::to_string(L) + " holds " + std::to_string(nkv) + " positions, position is " +
-                           std::to_string(pos));
-            const size_t count = size_t(pos) * row;
-            if (count > (end - r.offset()) / 4)
-                return bad("layer " + std::to_string(L) + " latents cut short");
-            if (const int64_t i = r.firstNonFinite(count); i >= 0)
-                return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) +
-                                                        ": non-finite state value at index " + std::to_string(i));
-            r.skip(count * 4);
+                return damagedSession(where, layer + " holds " + std::to_string(nkv) + " positions, position is " +
+                                                 std::to_string(pos));
+            count = size_t(pos) * row;
+            if (count > r.remaining() / 4)
+                return damagedSession(where, layer + " latents cut short");
         }
+        if (const int64_t i = r.firstNonFinite(count); i >= 0)
+            return makeError(ErrorCode::Format,
+                             where + layer + ": non-finite state value at index " + std::to_string(i));
+        r.skip(count * 4);
     }
-    SessionHistory h;
+    return {};
+}
+
+// Step 3: what follows the states — the token history, the image spans, the
+// last logits and the recurrent-state checkpoints — read into `h`.
+Status readSessionHistory(Reader &r, const ModelConfig &cfg, int pos, const std::string &where, SessionHistory &h)
+{
     h.ids.resize(size_t(pos));
     for (int &id : h.ids)
         if (!r.get(id) || id < 0 || id >= cfg.vocab)
-            return bad("token history cut short or holds an id outside the vocabulary");
+            return damagedSession(where, "token history cut short or holds an id outside the vocabulary");
     uint32_t images;
     if (!r.get(images) || images > uint32_t(pos))
-        return bad("image count");
+        return damagedSession(where, "image count");
     int prevEnd = 0;
     for (uint32_t i = 0; i < images; ++i) {
         ImageSpan s;
         if (!r.get(s.start) || !r.get(s.identity.tokens) || !r.get(s.identity.width) || !r.get(s.identity.height) ||
             !r.get(s.identity.pixelHash) || !r.get(s.identity.fileHash))
-            return bad("image " + std::to_string(i) + " cut short");
+            return damagedSession(where, "image " + std::to_string(i) + " cut short");
         if (s.start < prevEnd || s.identity.tokens < 1 || s.identity.tokens > pos - s.start || s.identity.width < 1 ||
             s.identity.height < 1)
-            return bad("image " + std::to_string(i) + " span");
+            return damagedSession(where, "image " + std::to_string(i) + " span");
         prevEnd = s.start + s.identity.tokens;
         h.images.push_back(s);
     }
     uint32_t nLogits;
     if (!r.get(nLogits) || (nLogits != 0 && nLogits != uint32_t(cfg.vocab)) || !r.floats(nLogits, &h.lastLogits))
-        return bad("logits");
+        return damagedSession(where, "logits");
     uint32_t checkpoints;
     if (!r.get(checkpoints) || checkpoints > uint32_t(kMaxSessionCheckpoints))
-        return bad("checkpoint count");
+        return damagedSession(where, "checkpoint count");
     const size_t kdaFloats = kdaStateFloats(cfg);
     int prevPos = -1;
     for (uint32_t i = 0; i < checkpoints; ++i) {
@@ -356,19 +377,37 @@ Expected<int> checkSessionBytes(std::string_view data, const ModelConfig &cfg, i
         uint32_t cl;
         if (!r.get(c.position) || !r.get(cl) || c.position <= prevPos || c.position > pos ||
             (cl != 0 && cl != uint32_t(cfg.vocab)))
-            return bad("checkpoint " + std::to_string(i));
+            return damagedSession(where, "checkpoint " + std::to_string(i));
         if (!r.floats(kdaFloats, &c.kda) || !r.floats(cl, &c.logits))
-            return bad("checkpoint " + std::to_string(i) + " cut short");
+            return damagedSession(where, "checkpoint " + std::to_string(i) + " cut short");
         prevPos = c.position;
         h.checkpoints.push_back(std::move(c));
     }
     if (!r.atEnd())
-        return bad(std::to_string(end - r.offset()) + " unexpected bytes after the checkpoints");
+        return damagedSession(where, std::to_string(r.remaining()) + " unexpected bytes after the checkpoints");
+    return {};
+}
+
+} // namespace
+
+Expected<int> checkSessionBytes(std::string_view data, const ModelConfig &cfg, int contextLength, uint64_t fingerprint,
+                                const std::string &where, int maxCheckpoints, SessionHistory *out)
+{
+    const Expected<int> pos = checkSessionHeader(data, cfg, contextLength, fingerprint, where);
+    if (!pos)
+        return pos.status();
+    Reader r(data, data.size() - 8); // the checksum was checked by the header step
+    r.skip(sessionHeaderBytes(cfg));
+    if (Status s = checkLayerStates(r, cfg, *pos, where); !s.isOk())
+        return s;
+    SessionHistory h;
+    if (Status s = readSessionHistory(r, cfg, *pos, where, h); !s.isOk())
+        return s;
     while (int(h.checkpoints.size()) > std::max(0, maxCheckpoints))
         h.checkpoints.erase(h.checkpoints.begin());
     if (out)
         *out = std::move(h);
-    return pos;
+    return *pos;
 }
 
 Expected<int> checkSessionBytes(std::string_view data, const ModelConfig &cfg, int contextLength, uint64_t fingerprint,
@@ -410,8 +449,7 @@ Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
     const int pos = *checked;
     while (int(h.checkpoints.size()) > std::max(0, maxCheckpoints))
         h.checkpoints.erase(h.checkpoints.begin());
-    const size_t headerBytes = 4 + 4 + 8 + kShapeFields * 4 + size_t(cfg.nLayers);
-    const size_t stateStart = headerBytes;
+    const size_t stateStart = sessionHeaderBytes(cfg);
     const size_t row = size_t(cfg.kvLoraRank + cfg.qkRopeDim);
 
     // Valid: copy into the live state.
