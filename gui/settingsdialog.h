@@ -7,6 +7,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QPlainTextEdit;
 class QSpinBox;
 
@@ -21,6 +22,12 @@ public:
     void apply(); // writes the fields to Settings
 
 private:
+    // The dialog's four groups, each built from the current settings.
+    QGroupBox *engineGroup();
+    QGroupBox *samplingGroup();
+    QGroupBox *chatGroup(quint64 sessionDiskUse);
+    QGroupBox *appearanceGroup();
+
     Settings *m_settings;
     QSpinBox *m_threads;
     QComboBox *m_budgetMode;
