@@ -50,12 +50,14 @@ ModelImpl::~ModelImpl()
         (void)m_verified->save(m_verifiedPath);
 }
 
+// Opening a model, step by step: the source (container or release) and what
+// the model keeps outside the ledger, the memory plan for the budget, then —
+// only once the plan accepted the budget — the trunk, the ledger's terms, the
+// trunk's views, the expert cache, the vision tower and the description.
 Status ModelImpl::init(const ModelOptions &o)
 {
     m_options = o;
-    auto progress = [&](double f, const char *stage) {
-        return !o.progress || o.progress(f, stage);
-    };
+    const OpenProgress progress = [&o](double f, const char *stage) { return !o.progress || o.progress(f, stage); };
     if (o.contextLength < 1)
         return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
     // The process before the open (ModelOptions::reserveProcess): whether
@@ -67,6 +69,28 @@ Status ModelImpl::init(const ModelOptions &o)
             return f.status();
         before = *f;
     }
+    SLUICE_TRY(openSource(o, progress));
+    SLUICE_TRY(readSideTables(o));
+    auto plan = planOpen(o, before);
+    if (!plan)
+        return plan.status();
+    // Trunk: every tensor the text model reads, except the embedding (rows on
+    // demand). A release's comes from its trunk cache (offsets into that file).
+    const auto &tensors = m_release ? m_release->trunkTensors() : m_container->tensors();
+    auto trunkBytes = loadTrunk(tensors, plan->budget.split.residentLayers, progress);
+    if (!trunkBytes)
+        return trunkBytes.status();
+    SLUICE_TRY(reserveLedger(*plan, *trunkBytes));
+    SLUICE_TRY(bindTrunk(o, tensors, *plan));
+    SLUICE_TRY(openExpertCache(o, *plan));
+    openVision(*plan);
+    describe(o, *plan);
+    progress(1.0, "ready");
+    return Status::ok();
+}
+
+Status ModelImpl::openSource(const ModelOptions &o, const OpenProgress &progress)
+{
     if (ReleaseSource::isRelease(o.modelPath)) {
         auto r = ReleaseSource::open(o, progress);
         if (!r)
@@ -78,7 +102,6 @@ Status ModelImpl::init(const ModelOptions &o)
             return c.status();
         m_container = std::move(*c);
     }
-    const ModelConfig &cfg = config();
     if (m_release) {
         m_info.fingerprint = m_release->fingerprint();
     } else {
@@ -93,12 +116,15 @@ Status ModelImpl::init(const ModelOptions &o)
         if (!fp->sidecarPath.empty())
             m_verifiedPath = fp->sidecarPath + ".verified";
     }
-    // Trunk: every tensor the text model reads, except the embedding (rows on
-    // demand). A release's comes from its trunk cache (offsets into that file).
-    const auto &tensors = m_release ? m_release->trunkTensors() : m_container->tensors();
-    // Everything the model keeps outside the ledger is read before the
-    // process is measured (below): the verified-records map, the tokenizer's
-    // tables and a routing trace.
+    return Status::ok();
+}
+
+// Everything the model keeps outside the ledger is read before the process is
+// measured (planOpen): the verified-records map, the tokenizer's tables and a
+// routing trace.
+Status ModelImpl::readSideTables(const ModelOptions &o)
+{
+    const ModelConfig &cfg = config();
     if (o.verifyOnFirstRead && !o.verifyChecksums) {
         m_verified = std::make_unique<VerifiedRecords>(m_info.fingerprint, cfg.nLayers - cfg.firstKDense, cfg.nExperts);
         if (!m_verifiedPath.empty())
@@ -119,15 +145,22 @@ Status ModelImpl::init(const ModelOptions &o)
             return trace.status();
         m_routeReplay = std::make_unique<RouteReplay>(std::move(*trace), cfg.nExperts);
     }
+    return Status::ok();
+}
 
+// The memory plan (spec 9): the same function `sluice-cli plan` and the GUI
+// show; the ledger then counts every allocation against the budget.
+Expected<ModelImpl::OpenPlan> ModelImpl::planOpen(const ModelOptions &o, const ProcessFootprint &before)
+{
+    const ModelConfig &cfg = config();
+    const auto &tensors = m_release ? m_release->trunkTensors() : m_container->tensors();
     m_pool = std::make_unique<kernels::ThreadPool>(o.threads);
-    // Memory plan (spec 9): the same function `sluice-cli plan` and the GUI
-    // show; the ledger then counts every allocation against the budget.
     for (int L = 0; L < cfg.nLayers && !m_release; ++L)
         m_info.recordBytes = std::max<uint64_t>(m_info.recordBytes, m_container->expertLayer(L).recordBytes);
     if (m_release) // the coalesced slot (payload + alignment slack)
         m_info.recordBytes = m_release->slotBytes();
-    PlannerInputsOptions pio;
+    OpenPlan p;
+    PlannerInputsOptions &pio = p.inputOptions;
     pio.contextLength = o.contextLength;
     pio.vision = o.vision; // a release's tower comes from its trunk cache
     pio.maxImagePatches = o.maxImagePatches;
@@ -153,19 +186,21 @@ Status ModelImpl::init(const ModelOptions &o)
                                 : planForBudget(*m_container, pio, ram->usableBytes, o.budgetBytes);
     if (!budgetPlan)
         return budgetPlan.status();
-    const PlannerInputs &in = budgetPlan->inputs;
-    auto checkpoints = planCheckpoints(*budgetPlan, cfg, o.checkpoints, o.sessions);
+    p.budget = std::move(*budgetPlan);
+    auto checkpoints = planCheckpoints(p.budget, cfg, o.checkpoints, o.sessions);
     if (!checkpoints)
         return checkpoints.status();
-    const CacheSizing *sizing = &checkpoints->sizing;
-    m_info.checkpoints = checkpoints->perSession;
-    m_prefillChunk = budgetPlan->prefillChunk;
-    m_plan = budgetPlan->plan;
-    m_checkpointGrantBytes = checkpoints->bytes;
+    p.checkpoints = std::move(*checkpoints);
+    const CacheSizing *sizing = &p.checkpoints.sizing;
+    m_info.checkpoints = p.checkpoints.perSession;
+    m_prefillChunk = p.budget.prefillChunk;
+    m_plan = p.budget.plan;
+    m_checkpointGrantBytes = p.checkpoints.bytes;
     // The live budget's growth room (setBudget): the slots the capacity budget
     // would size, never fewer than now. Address space only: ExpertCache
     // touches and counts just the slots in use.
-    int maxSlots = sizing->slotCount;
+    int &maxSlots = p.maxSlots;
+    maxSlots = sizing->slotCount;
     {
         const uint64_t capacity = o.budgetCapacityBytes ? o.budgetCapacityBytes : m_plan.capBytes;
         if (capacity > m_checkpointGrantBytes && capacity - m_checkpointGrantBytes >= m_plan.floorBytes)
@@ -181,14 +216,19 @@ Status ModelImpl::init(const ModelOptions &o)
                                         : m_info.liveBudgetMinBytes +
                                               uint64_t(maxSlots - 2 * m_plan.topK + 1) * perSlot - 1;
     }
-    // The trunk is loaded after the plan accepted the budget: a budget under
-    // the floor is refused before the trunk's memory is touched.
-    const int residentLayers = budgetPlan->split.residentLayers;
+    return p;
+}
+
+// Loads the resident trunk (streamed layers' matrices stay on disk: the
+// streamer's slots hold them) and answers its bytes.
+Expected<uint64_t> ModelImpl::loadTrunk(const std::vector<TensorInfo> &tensors, int residentLayers,
+                                        const OpenProgress &progress)
+{
+    const ModelConfig &cfg = config();
     uint64_t trunkBytes = 0;
     size_t done = 0;
     for (const TensorInfo &t : tensors) {
         ++done;
-        // Streamed layers' matrices stay on disk (the streamer's slots hold them).
         if (isTrunkTensor(cfg, t) && streamableLayer(cfg, t) < residentLayers) {
             LoadedTensor lt;
             SLUICE_TRY(m_release ? m_release->readTensorBytes(t, lt.payload, lt.scales)
@@ -203,34 +243,48 @@ Status ModelImpl::init(const ModelOptions &o)
         if (!progress(from + (0.9 - from) * double(done) / double(tensors.size()), "loading trunk"))
             return makeError(ErrorCode::Cancelled, "open cancelled");
     }
+    return trunkBytes;
+}
+
+// The ledger's terms besides the expert cache (which ExpertCache::open takes).
+Status ModelImpl::reserveLedger(const OpenPlan &p, uint64_t trunkBytes)
+{
+    const ModelConfig &cfg = config();
+    const PlannerInputs &in = p.budget.inputs;
     // The planner counts the trunk from the manifest; the ledger below counts
     // what was loaded. They are the same tensors (isTrunkTensor), so the same sum.
     if (in.trunkBytes != trunkBytes)
         return makeError(ErrorCode::Internal, "trunk: planner counts " + std::to_string(in.trunkBytes) +
                                                   " B, loaded " + std::to_string(trunkBytes) + " B");
-    m_ledger = std::make_unique<MemoryLedger>(sizing->budgetBytes);
+    m_ledger = std::make_unique<MemoryLedger>(p.checkpoints.sizing.budgetBytes);
     if (in.processBytes)
         SLUICE_TRY(m_ledger->reserve(kProcessTermName, in.processBytes));
     SLUICE_TRY(m_ledger->reserve("trunk", trunkBytes));
     // The planned sessions (state, scratch, checkpoints): held for the
     // model's life, taken by createSession.
-    SLUICE_TRY(m_ledger->reserve("session state", ForwardPass::stateBytes(cfg, o.contextLength)));
+    SLUICE_TRY(m_ledger->reserve("session state", ForwardPass::stateBytes(cfg, m_options.contextLength)));
     for (const ScratchBuffer &b : in.scratch)
         if (b.name != kTrunkStagingName) // allocated by the streamer below, under this name
             SLUICE_TRY(m_ledger->reserve(b.name, b.bytes));
-    if (checkpoints->bytes)
-        SLUICE_TRY(m_ledger->reserve(kCheckpointScratchName, checkpoints->bytes));
+    if (p.checkpoints.bytes)
+        SLUICE_TRY(m_ledger->reserve(kCheckpointScratchName, p.checkpoints.bytes));
     if (in.visionBytes) // held for the tower, loaded on the first image
         SLUICE_TRY(m_ledger->reserve("vision", in.visionBytes));
+    return Status::ok();
+}
 
-    // Trunk streaming: the streamed layers' views point into staging slots.
+// The trunk's views for the forward pass: resident tensors, and the streamed
+// layers' views pointing into the streamer's staging slots.
+Status ModelImpl::bindTrunk(const ModelOptions &o, const std::vector<TensorInfo> &tensors, const OpenPlan &p)
+{
+    const ModelConfig &cfg = config();
     std::map<std::string, TrunkMatrixView> streamedViews;
-    if (budgetPlan->split.streaming()) {
+    if (p.budget.split.streaming()) {
         DirectFileOptions tfo;
         tfo.forceBuffered = !o.directIo;
         // A release streams from its trunk cache, which has the container trunk's layout.
         const std::string trunkFile = m_release ? m_release->trunkCache().path : m_container->paths().trunk;
-        auto ts = TrunkStreamer::open({trunkFile}, cfg, tensors, budgetPlan->split, *m_ledger, tfo,
+        auto ts = TrunkStreamer::open({trunkFile}, cfg, tensors, p.budget.split, *m_ledger, tfo,
                                       streamedViews);
         if (!ts)
             return ts.status();
@@ -247,7 +301,13 @@ Status ModelImpl::init(const ModelOptions &o)
     if (!weights)
         return weights.status();
     m_weights = std::move(*weights);
+    return Status::ok();
+}
 
+// The expert banks (or a release's shards) behind the bounded cache.
+Status ModelImpl::openExpertCache(const ModelOptions &o, const OpenPlan &p)
+{
+    const ModelConfig &cfg = config();
     std::vector<std::shared_ptr<DirectFile>> banks;
     DirectFileOptions dfo;
     dfo.forceBuffered = !o.directIo;
@@ -272,8 +332,8 @@ Status ModelImpl::init(const ModelOptions &o)
     co.firstLayer = cfg.firstKDense;
     co.expertsPerLayer = cfg.nExperts;
     co.recordBytes = m_info.recordBytes;
-    co.slotCount = sizing->slotCount;
-    co.maxSlotCount = maxSlots;
+    co.slotCount = p.checkpoints.sizing.slotCount;
+    co.maxSlotCount = p.maxSlots;
     co.topK = cfg.topK;
     co.cacheEnabled = o.cacheEnabled;
     co.ioThreads = o.ioThreads;
@@ -301,6 +361,16 @@ Status ModelImpl::init(const ModelOptions &o)
     if (!cache)
         return cache.status();
     m_source = std::make_unique<CacheExpertSource>(std::move(*cache), o.readAhead);
+    m_info.directIo = direct;
+    return Status::ok();
+}
+
+// The vision tower, loaded on the first image (its bytes are in the ledger).
+void ModelImpl::openVision(const OpenPlan &p)
+{
+    const ModelConfig &cfg = config();
+    const PlannerInputs &in = p.budget.inputs;
+    const PlannerInputsOptions &pio = p.inputOptions;
     if (in.visionBytes && m_release) {
         // The release's bf16 vision tensors as the trunk cache holds them
         // (the converter's rule: Q8G; bf16 at releaseTrunkBits 16).
@@ -314,7 +384,15 @@ Status ModelImpl::init(const ModelOptions &o)
                                                   pio.attentionSlices);
     } else if (in.visionBytes)
         m_images = std::make_unique<ImageEncoder>(*m_container, m_pool.get(), pio.maxImagePatches, pio.attentionSlices);
+}
 
+// ModelInfo: what clients show and plan with.
+void ModelImpl::describe(const ModelOptions &o, const OpenPlan &p)
+{
+    const ModelConfig &cfg = config();
+    const PlannerInputs &in = p.budget.inputs;
+    const BudgetPlan *budgetPlan = &p.budget;
+    const CacheSizing *sizing = &p.checkpoints.sizing;
     m_info.architecture = cfg.arch == Architecture::KimiK3 ? "kimi-k3" : "kimi-linear";
     m_info.layers = cfg.nLayers;
     m_info.kdaLayers = int(std::count(cfg.layerIsKda.begin(), cfg.layerIsKda.end(), true));
@@ -354,7 +432,6 @@ Status ModelImpl::init(const ModelOptions &o)
                                       : !o.vision ? "vision was not enabled when the model was opened (ModelOptions::vision)"
                                                   : "the model has no <|media_pad|> token";
     m_info.hasTokenizer = m_tokenizer.has_value();
-    m_info.directIo = direct;
     m_info.floorBytes = budgetPlan->floorBytes;
     m_info.residentLayers = budgetPlan->split.residentLayers;
     m_info.trunkStreamBytes = budgetPlan->split.readBytesPerToken;
@@ -366,8 +443,6 @@ Status ModelImpl::init(const ModelOptions &o)
     m_info.expertCacheSlots = sizing->slotCount;
     m_info.checkpointBytes = checkpointBytes(cfg);
     m_info.config = cfg;
-    progress(1.0, "ready");
-    return Status::ok();
 }
 
 Expected<std::unique_ptr<Session>> ModelImpl::createSession(const SessionOptions &so)

@@ -10,10 +10,12 @@
 #include "model/cacheexpertsource.h"
 #include "model/imageencoder.h"
 #include "model/modelweights.h"
+#include "model/plannerinputs.h"
 #include "model/releasesource.h"
 #include "model/trunkstreamer.h"
 #include "stream/memoryledger.h"
 #include "stream/memoryplanner.h"
+#include "stream/processfootprint.h"
 #include "stream/routetrace.h"
 #include "format/verifiedrecords.h"
 #include "text/tokenizer.h"
@@ -77,6 +79,25 @@ public:
     std::function<void(int layer, int64_t position, std::span<int> sel)> routeHook() const;
 
 private:
+    using OpenProgress = std::function<bool(double, const char *)>;
+    // What init's planning step hands to the steps that load.
+    struct OpenPlan {
+        PlannerInputsOptions inputOptions;
+        BudgetPlan budget;
+        CheckpointPlan checkpoints; // its sizing is the cache's
+        int maxSlots = 0;           // the live budget's growth room (setBudget)
+    };
+    Status openSource(const ModelOptions &o, const OpenProgress &progress);
+    Status readSideTables(const ModelOptions &o);
+    Expected<OpenPlan> planOpen(const ModelOptions &o, const ProcessFootprint &before);
+    Expected<uint64_t> loadTrunk(const std::vector<TensorInfo> &tensors, int residentLayers,
+                                 const OpenProgress &progress);
+    Status reserveLedger(const OpenPlan &p, uint64_t trunkBytes);
+    Status bindTrunk(const ModelOptions &o, const std::vector<TensorInfo> &tensors, const OpenPlan &p);
+    Status openExpertCache(const ModelOptions &o, const OpenPlan &p);
+    void openVision(const OpenPlan &p);
+    void describe(const ModelOptions &o, const OpenPlan &p);
+
     ModelOptions m_options;
     ModelInfo m_info;
     std::unique_ptr<Container> m_container;
