@@ -95,14 +95,17 @@ int runConvert(const std::vector<std::string> &args)
                       {"records_encoded", qint64(r.recordsEncoded)},
                       {"trunk_reused", r.trunkReused},
                       {"trunk_bytes_resumed", qint64(r.trunkBytesResumed)},
+                      {"peak_working_set_bytes", qint64(r.peakWorkingSetBytes)},
                       {"seconds", secs}};
         std::printf("%s", QJsonDocument(j).toJson(QJsonDocument::Indented).constData());
     } else if (r.alreadyComplete) {
         std::printf("%s: already converted\n", out.c_str());
     } else {
-        std::printf("converted %s -> %s: %llu records encoded, %llu resumed, %d banks kept, %.1f s\n", source.c_str(),
-                    out.c_str(), (unsigned long long)r.recordsEncoded, (unsigned long long)r.recordsResumed,
-                    r.banksReused, secs);
+        std::printf("converted %s -> %s: %llu records encoded, %llu resumed, %d banks kept, %.1f s; working set at "
+                    "most %.1f MiB\n",
+                    source.c_str(), out.c_str(), (unsigned long long)r.recordsEncoded,
+                    (unsigned long long)r.recordsResumed, r.banksReused, secs,
+                    double(r.peakWorkingSetBytes) / 1048576.0);
     }
     return 0;
 }

@@ -417,6 +417,7 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
         return planned.status();
     const Plan &p = *planned;
     const kernels::Isa isa = effectiveIsa(o.isa);
+    result.peakWorkingSetBytes = peakWorkingSetBytes(release, o);
 
     // The state: what this folder is a conversion of.
     if (::mkdir(out.c_str(), 0755) != 0 && errno != EEXIST)

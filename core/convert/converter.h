@@ -87,6 +87,7 @@ struct ConvertResult {
     uint64_t recordsEncoded = 0;
     uint64_t trunkBytesResumed = 0; // trunk source bytes a checkpoint let this run skip
     bool trunkReused = false;       // trunk.bin was complete already
+    uint64_t peakWorkingSetBytes = 0; // the stated bound for this run (peakWorkingSetBytes below)
     uint64_t containerBytes = 0;
 };
 

@@ -28,6 +28,7 @@
 #include <functional>
 #include <csignal>
 #include <fstream>
+#include <malloc.h>
 #include <map>
 #include <set>
 #include <sys/mount.h>
@@ -296,7 +297,9 @@ void TestConvert::peakMemoryBound()
     const pid_t pid = ::fork();
     if (pid == 0) {
         ::close(pipefd[0]);
-        // Reset the high-water mark to the current RSS, then convert.
+        // Give freed heap pages back (they would hide allocations), reset the
+        // high-water mark to the current RSS, then convert.
+        ::malloc_trim(0);
         std::ofstream("/proc/self/clear_refs") << "5";
         const uint64_t before = procStatusKb("VmRSS:");
         auto r = convert::convertRelease(src, out, testOptions(2));

@@ -212,7 +212,8 @@ void TestConvertTrunk::peakMemoryWideEmbedding()
         const uint64_t before = procStatusKb("VmRSS:");
         auto r = convert::convertRelease(src, out, o);
         const uint64_t peak = procStatusKb("VmHWM:");
-        const uint64_t v[3] = {before, peak, r.isOk() ? 1u : 0u};
+        // (1: converted, and the result states the same bound as the planner)
+        const uint64_t v[3] = {before, peak, r.isOk() ? (r->peakWorkingSetBytes == bound ? 1u : 2u) : 0u};
         if (::write(pipefd[1], v, sizeof v) != sizeof v)
             ::_exit(4);
         ::_exit(0);
@@ -314,21 +315,25 @@ void TestConvertTrunk::resumesAfterSigkill()
     }
     // Then kills at random moments (mid-write, mid-checkpoint, after the trunk).
     QRandomGenerator rng(7);
-    int killed = 0;
+    int killed = 0, advanced = 0;
     for (int i = 0; i < 4; ++i) {
-        if (!convertInChild(src, out, int(rng.bounded(std::max(20, fullMs / 6)))))
+        // (a run spends its first ~tenth opening and checking the release)
+        if (!convertInChild(src, out, fullMs / 8 + int(rng.bounded(std::max(20, fullMs / 4))), o))
             ++killed;
         const auto at = trunkCheckpoint(out);
+        advanced += at > last ? 1 : 0;
         QVERIFY2(at >= last || (at.first == -1 && QFile::exists(QString::fromStdString(out + "/trunk.bin"))),
                  qPrintable(QString("checkpoint went back to (%1, %2)").arg(at.first).arg(at.second)));
         if (at.first >= 0)
             last = at;
     }
-    qInfo("full run %d ms; 4 kills at the 25th band, %d of 4 timed kills before the end; last checkpoint (%lld, %lld)",
-          fullMs, killed, last.first, last.second);
+    qInfo("full run %d ms; 4 kills at the 25th band, %d of 4 timed kills before the end (%d moved the checkpoint "
+          "on); last checkpoint (%lld, %lld)",
+          fullMs, killed, advanced, last.first, last.second);
     auto r = convert::convertRelease(src, out, o);
     QVERIFY2(r.isOk(), r.isOk() ? "" : r.status().message().c_str());
-    QVERIFY(r->trunkReused || r->trunkBytesResumed > 0);
+    // Resumed from a checkpoint, or the trunk (or everything) was finished by a child.
+    QVERIFY(r->alreadyComplete || r->trunkReused || r->trunkBytesResumed > 0);
     const auto a = snapshot(QString::fromStdString(ref)), b = snapshot(QString::fromStdString(out));
     QVERIFY2(diff(a, b).isEmpty(), qPrintable(diff(a, b)));
 }
