@@ -5,7 +5,9 @@
 // byte-identical to an uninterrupted run; a full disk (tmpfs) gives an error
 // naming needed and available bytes and the conversion resumes once there is
 // room; a damaged shard is named with its tensor; a folder holding another
-// conversion is refused; peak memory stays within the stated bound.
+// conversion is refused; peak memory stays within the stated bound; with
+// --reclaim, killed at random points, no shard is ever deleted before the
+// ledger lists it and the file consuming it is committed.
 #include "convert/converter.h"
 #include "convert/reclaim.h"
 #include "format/container.h"
