@@ -141,7 +141,10 @@ void ConvertDialog::updateSpace()
         m_space->setText((m_spaceOk ? tr("Needs %1 on the destination; %2 available.")
                                     : tr("Not enough space: needs %1 on the destination, only %2 available."))
                              .arg(locale.formattedDataSize(qint64(info.needed)),
-                                  locale.formattedDataSize(qint64(info.available))));
+                                  locale.formattedDataSize(qint64(info.available))) +
+                         QLatin1Char(' ') +
+                         tr("The conversion uses at most %1 of RAM beyond the app's own.")
+                             .arg(locale.formattedDataSize(qint64(info.peakMemory))));
     }
     setRunning(m_running);
 }
@@ -184,6 +187,21 @@ void ConvertDialog::reject()
 
 void ConvertDialog::onProgress(const sluice::qt::ConvertStatus &s)
 {
+    if (s.phase == QLatin1String("trunk")) {
+        // The trunk pass comes first: the first bar follows it, by source bytes.
+        const QLocale locale;
+        m_layerBar->setFormat(tr("Trunk: %p%"));
+        m_layerBar->setValue(s.trunkBytesTotal > 0 ? int(100 * s.trunkBytesDone / s.trunkBytesTotal) : 0);
+        m_overallBar->setValue(0);
+        m_status->setText(tr("Converting the trunk: tensor %1 of %2 — %3 of %4, %5/s, about %6 left")
+                              .arg(s.trunkTensor + 1)
+                              .arg(s.trunkTensors)
+                              .arg(locale.formattedDataSize(qint64(s.trunkBytesDone)),
+                                   locale.formattedDataSize(qint64(s.trunkBytesTotal)),
+                                   locale.formattedDataSize(qint64(s.trunkBytesPerSecond)), duration(s.etaSeconds)));
+        return;
+    }
+    m_layerBar->setFormat(tr("Layer: %p%"));
     const int perLayer = s.layers > 0 ? int(s.expertsTotal / quint64(s.layers)) : 0;
     const quint64 inLayer = perLayer > 0 ? s.expertsDone - quint64(s.layersDone) * quint64(perLayer) : 0;
     m_layerBar->setValue(perLayer > 0 ? int(100 * inLayer / quint64(perLayer)) : 0);

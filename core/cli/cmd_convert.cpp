@@ -30,6 +30,8 @@ int runConvert(const std::vector<std::string> &args)
     p.integer("--sample-vectors", &o.sampleVectors, 256, 100000000, "k-means training vectors per matrix kind");
     p.integer("--iterations", &o.iterations, 0, 1000, "Lloyd iterations per stage");
     p.choice("--isa", &isa, {"auto", "scalar", "avx2", "avx512"}, "highest encoder path to use");
+    p.size("--trunk-ram", &o.trunkBandBytes, 4096, uint64_t(1) << 40,
+           "the trunk pass's working set: rows are quantised in bands of at most SIZE [default 64 MiB]");
     p.flag("--reclaim", &o.reclaim, "delete each source shard once every tensor in it is converted (a ledger is kept)");
     p.flag("--no-space-check", &noSpaceCheck, "skip the up-front free-space check");
     p.flag("--json", &json, "print the result as JSON");
@@ -54,6 +56,16 @@ int runConvert(const std::vector<std::string> &args)
         if (startDone == UINT64_MAX)
             startDone = pr.expertsDone;
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (pr.phase == "trunk") {
+            const double done = double(pr.trunkBytesDone - pr.trunkBytesResumed);
+            const double bps = secs > 0 ? done / secs : 0.0;
+            const double eta = bps > 0 ? double(pr.trunkBytesTotal - pr.trunkBytesDone) / bps : 0.0;
+            std::printf("\rtrunk     tensor %zu/%zu  %.1f/%.1f MiB  %.1f MiB/s  ETA %.0f s   ", pr.trunkTensor + 1,
+                        pr.trunkTensors, double(pr.trunkBytesDone) / 1048576.0, double(pr.trunkBytesTotal) / 1048576.0,
+                        bps / 1048576.0, eta);
+            std::fflush(stdout);
+            return true;
+        }
         const double rate = secs > 0 ? double(pr.expertsEncodedThisRun) / secs : 0.0;
         const double eta = rate > 0 ? double(pr.expertsTotal - pr.expertsDone) / rate : 0.0;
         std::printf("\r%-9s layer %d (%d/%d banks) %llu/%llu experts  %.2f experts/s  ETA %.0f s   ", pr.phase.c_str(),
@@ -81,14 +93,19 @@ int runConvert(const std::vector<std::string> &args)
                       {"banks_reused", r.banksReused},
                       {"records_resumed", qint64(r.recordsResumed)},
                       {"records_encoded", qint64(r.recordsEncoded)},
+                      {"trunk_reused", r.trunkReused},
+                      {"trunk_bytes_resumed", qint64(r.trunkBytesResumed)},
+                      {"peak_working_set_bytes", qint64(r.peakWorkingSetBytes)},
                       {"seconds", secs}};
         std::printf("%s", QJsonDocument(j).toJson(QJsonDocument::Indented).constData());
     } else if (r.alreadyComplete) {
         std::printf("%s: already converted\n", out.c_str());
     } else {
-        std::printf("converted %s -> %s: %llu records encoded, %llu resumed, %d banks kept, %.1f s\n", source.c_str(),
-                    out.c_str(), (unsigned long long)r.recordsEncoded, (unsigned long long)r.recordsResumed,
-                    r.banksReused, secs);
+        std::printf("converted %s -> %s: %llu records encoded, %llu resumed, %d banks kept, %.1f s; working set at "
+                    "most %.1f MiB\n",
+                    source.c_str(), out.c_str(), (unsigned long long)r.recordsEncoded,
+                    (unsigned long long)r.recordsResumed, r.banksReused, secs,
+                    double(r.peakWorkingSetBytes) / 1048576.0);
     }
     return 0;
 }

@@ -135,6 +135,10 @@ void removeWorkFiles(const std::string &work, const std::vector<int> &layers)
         ::unlink((books + ".tmp").c_str());
     }
     ::unlink((work + "/state.json.tmp").c_str());
+    // A kill between trunk.bin's rename and the checkpoint's removal leaves it.
+    ::unlink((work + "/trunk.progress").c_str());
+    ::unlink((work + "/trunk.progress.tmp").c_str());
+    ::unlink((work + "/trunk.bin.tmp").c_str());
 }
 
 } // namespace sluice::convert

@@ -45,7 +45,7 @@ Expected<bool> checkCommittedBank(const std::string &path, int layer, int expert
 // fsync of the folder holding `path` (after a rename).
 void syncDirectoryOf(const std::string &path);
 
-// Deletes the converter's working files (the books) after the commit. The
+// Deletes the converter's working files (the books, the trunk checkpoint) after the commit. The
 // state file stays: it records what the container was converted from, so a
 // rerun of the same conversion reports "already converted".
 void removeWorkFiles(const std::string &work, const std::vector<int> &layers);

@@ -364,9 +364,7 @@ uint64_t peakWorkingSetBytes(const ReleaseCheckpoint &release, const ConvertOpti
     const uint64_t source = largest * 2; // bf16 (MXFP4 is smaller)
     const uint64_t sample = 3ull * uint64_t(o.sampleVectors) * uint64_t(l.vecDim) * 4 * 2 +
                             uint64_t(o.sampleVectors) * 4 + matrices;
-    uint64_t trunk = 0;
-    for (const TensorInfo &t : planTrunk(release, o))
-        trunk = std::max(trunk, t.elements() * 4 * 2 + t.bytes);
+    const uint64_t trunk = trunkPeakBytes(release, planTrunk(release, o), o.trunkBandBytes);
     const uint64_t experts = matrices + source + index * 2 + l.minimumRecordBytes();
     return std::max({experts, sample, trunk});
 }
@@ -419,6 +417,7 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
         return planned.status();
     const Plan &p = *planned;
     const kernels::Isa isa = effectiveIsa(o.isa);
+    result.peakWorkingSetBytes = peakWorkingSetBytes(release, o);
 
     // The state: what this folder is a conversion of.
     if (::mkdir(out.c_str(), 0755) != 0 && errno != EEXIST)
@@ -491,10 +490,22 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
     // The trunk first, kept across runs: its tensors are consumed early.
     if (fileSize(joinPath(out, "trunk.bin")) != p.trunkBytes) {
         progress.phase = "trunk";
-        SLUICE_TRY(report());
-        if (Status s = writeTrunk(release, p.trunk, joinPath(work, "trunk.bin.tmp"), joinPath(out, "trunk.bin"));
-            !s.isOk())
-            return onWriteError(s);
+        const TrunkPassFiles files{joinPath(work, "trunk.bin.tmp"), joinPath(work, "trunk.progress"),
+                                   joinPath(out, "trunk.bin")};
+        auto trunkProgress = [&](const TrunkProgress &t) {
+            progress.trunkTensor = t.tensor;
+            progress.trunkTensors = t.tensors;
+            progress.trunkBytesDone = t.bytesDone;
+            progress.trunkBytesTotal = t.bytesTotal;
+            progress.trunkBytesResumed = t.bytesResumed;
+            return report();
+        };
+        auto written = writeTrunk(release, p.trunk, files, {o.trunkBandBytes, o.trunkCheckpointBytes}, trunkProgress);
+        if (!written)
+            return written.status().code() == ErrorCode::Cancelled ? written.status() : onWriteError(written.status());
+        result.trunkBytesResumed = written.value();
+    } else {
+        result.trunkReused = true;
     }
     SLUICE_TRY(writer.adoptTrunk(p.trunk));
     for (size_t i = 0; i < release.trunkTensors().size(); ++i)

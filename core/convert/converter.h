@@ -10,14 +10,15 @@
 // written as one record into experts-L{L}.bin.tmp, renamed when the bank is
 // whole. Then codebooks.bin,
 // tokenizer.model, specials.json, vision.json, and manifest.json last (the
-// commit point).
+// commit point). The trunk pass works in bands of rows and checkpoints.
 //
 // Resumable: OUT/.sluice-convert/ holds state.json (what is being converted,
 // with which options; written atomically first) and each layer's books
 // (written atomically before its first record). A rerun with the same source
 // and options keeps every committed bank whose records all pass the header
 // checks and CRC, keeps the valid prefix of an interrupted bank's .tmp and
-// continues after it; a complete trunk.bin is kept, the small files are redone. After
+// continues after it; a complete trunk.bin is kept, an interrupted trunk pass
+// continues from its last checkpoint (trunkpass.h), the small files are redone. After
 // the commit the books are deleted and state.json stays (a record of what the
 // container was converted from; the same conversion again is a no-op). Because
 // every step is a pure function of the source and the options, a resumed run
@@ -26,9 +27,9 @@
 // Memory: one expert at a time. Peak working set beyond the process baseline
 // (see peakWorkingSetBytes) = 3 decoded f32 matrices + one matrix's source
 // bytes + 3 index buffers + one record + the k-means sample (3 kinds x
-// sampleVectors x vecDim f32, plus one residual copy) + the largest trunk
-// tensor as f32 with its quantised payload. Independent of layer and expert
-// counts.
+// sampleVectors x vecDim f32, plus one residual copy) + one band of trunk rows
+// (at most trunkBandBytes: source bytes, f32, payload, scales; or one row if a
+// row is larger). Independent of layer, expert and vocabulary counts.
 #include "kernels/cpufeatures.h"
 #include "util/status.h"
 
@@ -50,6 +51,13 @@ struct ConvertProgress {
     uint64_t expertsDone = 0; // records on disk (committed + resumed + new)
     uint64_t expertsTotal = 0;
     uint64_t expertsEncodedThisRun = 0;
+    // The trunk pass ("trunk"): tensor i of n, source bytes done of total
+    // (resumed ones included) and how many of them a checkpoint skipped.
+    size_t trunkTensor = 0;
+    size_t trunkTensors = 0;
+    uint64_t trunkBytesDone = 0;
+    uint64_t trunkBytesTotal = 0;
+    uint64_t trunkBytesResumed = 0;
 };
 
 struct ConvertOptions {
@@ -63,6 +71,10 @@ struct ConvertOptions {
     uint64_t seed = 0;               // k-means seed; the sample permutation of expert e uses 1234 + e
     bool checkSpace = true;          // refuse up front when the destination lacks the bytes
     bool reclaim = false;            // delete each source shard once all its tensors are consumed (reclaim.h)
+    // The trunk pass's working set per band of rows and how many band bytes
+    // go between two checkpoints (trunkpass.h); neither changes output bytes.
+    uint64_t trunkBandBytes = 64ull << 20;
+    uint64_t trunkCheckpointBytes = 256ull << 20;
     kernels::Isa isa = kernels::Isa::Avx512; // highest encoder path allowed (clamped to the CPU)
     // Called often; return false to stop (ErrorCode::Cancelled; a rerun resumes).
     std::function<bool(const ConvertProgress &)> progress;
@@ -73,6 +85,9 @@ struct ConvertResult {
     int banksReused = 0;          // committed banks kept from an earlier run
     uint64_t recordsResumed = 0;  // valid records kept from an interrupted .tmp
     uint64_t recordsEncoded = 0;
+    uint64_t trunkBytesResumed = 0; // trunk source bytes a checkpoint let this run skip
+    bool trunkReused = false;       // trunk.bin was complete already
+    uint64_t peakWorkingSetBytes = 0; // the stated bound for this run (peakWorkingSetBytes below)
     uint64_t containerBytes = 0;
 };
 

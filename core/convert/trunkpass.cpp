@@ -2,6 +2,7 @@
 
 #include "convert/bankfile.h"
 #include "convert/converter.h"
+#include "format/container.h"
 #include "format/release.h"
 #include "format/trunkquant.h"
 #include "util/bytes.h"
@@ -9,8 +10,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace sluice::convert {
@@ -53,16 +56,119 @@ uint64_t trunkFileBytes(const std::vector<TensorInfo> &plan)
     return end;
 }
 
-Status writeTrunk(const ReleaseCheckpoint &release, const std::vector<TensorInfo> &plan, const std::string &tmpPath,
-                  const std::string &finalPath)
+uint64_t trunkRowWorkingBytes(const TensorInfo &t, const SafetensorsTensor &source)
 {
-    const int fd = ::open(tmpPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    // Source bytes, the row as f32, its quantised payload, its scales.
+    return t.cols * safetensorsDtypeBytes(source.dtype) + t.cols * 4 + t.rowBytes() +
+           (t.isGrouped() ? t.groups() * 2 * 2 : 0);
+}
+
+uint64_t trunkBandRows(const TensorInfo &t, const SafetensorsTensor &source, uint64_t bandBytes)
+{
+    const uint64_t perRow = std::max<uint64_t>(1, trunkRowWorkingBytes(t, source));
+    return std::max<uint64_t>(1, std::min<uint64_t>(std::max<uint64_t>(t.rows, 1), bandBytes / perRow));
+}
+
+uint64_t trunkPeakBytes(const ReleaseCheckpoint &release, const std::vector<TensorInfo> &plan, uint64_t bandBytes)
+{
+    uint64_t peak = 0;
+    for (size_t i = 0; i < plan.size(); ++i) {
+        const uint64_t rows = trunkBandRows(plan[i], release.trunkSource(i), bandBytes);
+        peak = std::max(peak, rows * trunkRowWorkingBytes(plan[i], release.trunkSource(i)));
+    }
+    return peak;
+}
+
+uint64_t trunkSourceBytes(const ReleaseCheckpoint &release)
+{
+    uint64_t total = 0;
+    for (size_t i = 0; i < release.trunkTensors().size(); ++i)
+        total += release.trunkSource(i).bytes;
+    return total;
+}
+
+namespace {
+
+constexpr const char *kCheckpointMagic = "sluice-trunk-progress";
+
+struct Position {
+    size_t tensor = 0;
+    uint64_t row = 0;
+};
+
+// The end of what has been written up to `at` (payloads and scales are
+// written band by band at their offsets, so the file is at least this long).
+uint64_t writtenEnd(const std::vector<TensorInfo> &plan, const Position &at)
+{
+    if (at.tensor >= plan.size())
+        return trunkFileBytes(plan);
+    const TensorInfo &t = plan[at.tensor];
+    if (at.row == 0)
+        return t.offset;
+    return t.isGrouped() ? t.scaleOffset + at.row * t.groups() * 2 : t.offset + at.row * t.rowBytes();
+}
+
+// A checkpoint is trusted only when it names a position inside this plan
+// and the .tmp holds everything before it (it was fsynced before the
+// checkpoint was written); anything else restarts the pass.
+bool readCheckpoint(const TrunkPassFiles &files, const std::vector<TensorInfo> &plan, Position &at)
+{
+    std::FILE *f = std::fopen(files.checkpoint.c_str(), "re");
+    if (!f)
+        return false;
+    char magic[32] = {};
+    unsigned long long fileBytes = 0, tensor = 0, row = 0;
+    int version = 0;
+    const int n = std::fscanf(f, "%31s %d %llu %llu %llu", magic, &version, &fileBytes, &tensor, &row);
+    std::fclose(f);
+    if (n != 5 || std::strcmp(magic, kCheckpointMagic) != 0 || version != 1 || fileBytes != trunkFileBytes(plan) ||
+        tensor > plan.size() || (tensor == plan.size() && row != 0) || (tensor < plan.size() && row > plan[tensor].rows))
+        return false;
+    at.tensor = size_t(tensor);
+    at.row = row;
+    struct stat st;
+    return ::stat(files.tmp.c_str(), &st) == 0 && uint64_t(st.st_size) >= writtenEnd(plan, at);
+}
+
+Status writeCheckpoint(const TrunkPassFiles &files, const std::vector<TensorInfo> &plan, const Position &at)
+{
+    const std::string text = std::string(kCheckpointMagic) + " 1 " + std::to_string(trunkFileBytes(plan)) + " " +
+                             std::to_string(at.tensor) + " " + std::to_string(at.row) + "\n";
+    const std::string tmp = files.checkpoint + ".tmp";
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
-        return makeError(ErrorCode::Io, tmpPath + ": cannot create (" + std::strerror(errno) + ")");
-    auto fail = [&](const std::string &what) {
-        const Status s = makeError(ErrorCode::Io, tmpPath + ": " + what + " (" + std::strerror(errno) + ")");
-        ::close(fd);
-        return s;
+        return makeError(ErrorCode::Io, tmp + ": cannot create (" + std::strerror(errno) + ")");
+    const bool ok = ::write(fd, text.data(), text.size()) == ssize_t(text.size()) && ::fsync(fd) == 0;
+    const int err = errno;
+    ::close(fd);
+    if (!ok)
+        return makeError(ErrorCode::Io, tmp + ": write failed (" + std::strerror(err) + ")");
+    if (::rename(tmp.c_str(), files.checkpoint.c_str()) != 0)
+        return makeError(ErrorCode::Io, files.checkpoint + ": rename failed (" + std::strerror(errno) + ")");
+    syncDirectoryOf(files.checkpoint);
+    return Status::ok();
+}
+
+} // namespace
+
+Expected<uint64_t> writeTrunk(const ReleaseCheckpoint &release, const std::vector<TensorInfo> &plan,
+                              const TrunkPassFiles &files, const TrunkPassLimits &limits,
+                              const TrunkProgressFn &progress)
+{
+    const uint64_t bandBytes = std::max<uint64_t>(1, limits.bandBytes);
+    Position at;
+    const bool resume = readCheckpoint(files, plan, at);
+    if (!resume)
+        ::unlink(files.checkpoint.c_str());
+    const int fd = ::open(files.tmp.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (resume ? 0 : O_TRUNC), 0644);
+    if (fd < 0)
+        return makeError(ErrorCode::Io, files.tmp + ": cannot create (" + std::strerror(errno) + ")");
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    auto ioError = [&](const std::string &what) {
+        return makeError(ErrorCode::Io, files.tmp + ": " + what + " (" + std::strerror(errno) + ")");
     };
     auto put = [&](const void *data, size_t bytes, uint64_t offset) {
         size_t done = 0;
@@ -74,44 +180,96 @@ Status writeTrunk(const ReleaseCheckpoint &release, const std::vector<TensorInfo
         }
         return true;
     };
-    for (size_t i = 0; i < plan.size(); ++i) {
-        const TensorInfo &t = plan[i];
-        auto values = release.readTrunkFloat(release.trunkTensors()[i]);
-        if (!values) {
-            ::close(fd);
-            return values.status();
-        }
-        for (size_t j = 0; j < values->size(); ++j) {
-            if (!std::isfinite((*values)[j])) {
-                ::close(fd);
-                return makeError(ErrorCode::Format, release.safetensors().describe(release.trunkSource(i)) +
-                                                        ": non-finite value at element " + std::to_string(j));
+    // Everything written so far is made durable before the checkpoint names it.
+    auto checkpoint = [&]() -> Status {
+        if (::fsync(fd) != 0)
+            return ioError("fsync failed");
+        return writeCheckpoint(files, plan, at);
+    };
+
+    const SafetensorsCheckpoint &st = release.safetensors();
+    TrunkProgress pr;
+    pr.tensors = plan.size();
+    pr.bytesTotal = trunkSourceBytes(release);
+    for (size_t i = 0; i < at.tensor && i < plan.size(); ++i)
+        pr.bytesDone += release.trunkSource(i).bytes;
+    if (at.tensor < plan.size())
+        pr.bytesDone += at.row * plan[at.tensor].cols * safetensorsDtypeBytes(release.trunkSource(at.tensor).dtype);
+    pr.bytesResumed = pr.bytesDone;
+
+    std::vector<uint8_t> raw, payload, scaleBytes;
+    std::vector<float> values;
+    std::vector<uint16_t> scales;
+    uint64_t sinceCheckpoint = 0;
+    for (; at.tensor < plan.size(); ++at.tensor, at.row = 0) {
+        const TensorInfo &t = plan[at.tensor];
+        const SafetensorsTensor &source = release.trunkSource(at.tensor);
+        const size_t elemBytes = safetensorsDtypeBytes(source.dtype);
+        if (source.dtype == SafetensorsDtype::U8)
+            return makeError(ErrorCode::Format, st.describe(source) + ": U8 where BF16 or F32 was expected");
+        if (uint64_t(t.rows) * t.cols * elemBytes != source.bytes)
+            return makeError(ErrorCode::Format, st.describe(source) + ": its bytes do not match its shape");
+        const uint64_t band = trunkBandRows(t, source, bandBytes), rowBytes = t.rowBytes(), groups = t.groups();
+        pr.tensor = at.tensor;
+        pr.rows = t.rows;
+        while (at.row < t.rows) {
+            pr.row = at.row;
+            if (progress) {
+                if (Status s = progress(pr); !s.isOk()) {
+                    SLUICE_TRY(checkpoint());
+                    return s;
+                }
+            }
+            const uint64_t n = std::min(band, t.rows - at.row), elements = n * t.cols;
+            raw.resize(size_t(elements * elemBytes));
+            values.resize(size_t(elements));
+            SLUICE_TRY(preadFully(st.shardFd(source.shard), raw.data(), raw.size(),
+                                  source.offset + at.row * t.cols * elemBytes, st.describe(source)));
+            if (source.dtype == SafetensorsDtype::F32) {
+                std::memcpy(values.data(), raw.data(), raw.size());
+            } else {
+                for (size_t j = 0; j < values.size(); ++j) {
+                    const uint32_t bits = uint32_t(loadLe16(raw.data() + 2 * j)) << 16;
+                    std::memcpy(&values[j], &bits, 4);
+                }
+            }
+            for (size_t j = 0; j < values.size(); ++j) {
+                if (!std::isfinite(values[j]))
+                    return makeError(ErrorCode::Format, st.describe(source) + ": non-finite value at element " +
+                                                            std::to_string(at.row * t.cols + j));
+            }
+            payload.assign(size_t(n * rowBytes), 0);
+            scales.assign(t.isGrouped() ? size_t(n * groups) : 0, 0);
+            for (uint64_t r = 0; r < n; ++r)
+                quantizeTrunkRow(t.fmt, false, values.data() + r * t.cols, size_t(t.cols), payload.data() + r * rowBytes,
+                                 t.isGrouped() ? scales.data() + r * groups : nullptr);
+            if (!put(payload.data(), payload.size(), t.offset + at.row * rowBytes))
+                return ioError("write failed");
+            if (t.isGrouped()) {
+                scaleBytes.resize(scales.size() * 2);
+                for (size_t k = 0; k < scales.size(); ++k)
+                    storeLe16(scaleBytes.data() + 2 * k, scales[k]);
+                if (!put(scaleBytes.data(), scaleBytes.size(), t.scaleOffset + at.row * groups * 2))
+                    return ioError("write failed");
+            }
+            at.row += n;
+            pr.bytesDone += raw.size();
+            sinceCheckpoint += n * trunkRowWorkingBytes(t, source);
+            if (sinceCheckpoint >= limits.checkpointBytes) { // (tensor, rows) = this tensor done
+                SLUICE_TRY(checkpoint());
+                sinceCheckpoint = 0;
             }
         }
-        const uint64_t rowBytes = t.rowBytes(), groups = t.groups();
-        std::vector<uint8_t> payload(size_t(t.payloadBytes()));
-        std::vector<uint16_t> scales(t.isGrouped() ? size_t(t.rows * groups) : 0);
-        for (uint64_t r = 0; r < t.rows; ++r)
-            quantizeTrunkRow(t.fmt, false, values->data() + r * t.cols, size_t(t.cols), payload.data() + r * rowBytes,
-                             t.isGrouped() ? scales.data() + r * groups : nullptr);
-        std::vector<float>().swap(values.value());
-        if (!put(payload.data(), payload.size(), t.offset))
-            return fail("write failed");
-        if (t.isGrouped()) {
-            std::vector<uint8_t> raw(scales.size() * 2);
-            for (size_t k = 0; k < scales.size(); ++k)
-                storeLe16(raw.data() + 2 * k, scales[k]);
-            if (!put(raw.data(), raw.size(), t.scaleOffset))
-                return fail("write failed");
-        }
     }
+    if (::ftruncate(fd, off_t(trunkFileBytes(plan))) != 0)
+        return ioError("truncate failed");
     if (::fsync(fd) != 0)
-        return fail("fsync failed");
-    ::close(fd);
-    if (::rename(tmpPath.c_str(), finalPath.c_str()) != 0)
-        return makeError(ErrorCode::Io, finalPath + ": rename failed (" + std::strerror(errno) + ")");
-    syncDirectoryOf(finalPath);
-    return Status::ok();
+        return ioError("fsync failed");
+    if (::rename(files.tmp.c_str(), files.final.c_str()) != 0)
+        return makeError(ErrorCode::Io, files.final + ": rename failed (" + std::strerror(errno) + ")");
+    syncDirectoryOf(files.final);
+    ::unlink(files.checkpoint.c_str());
+    return pr.bytesResumed;
 }
 
 } // namespace sluice::convert

@@ -43,6 +43,7 @@ ConvertSpaceInfo convertSpace(const ConvertRequest &request)
     }
     info.needed = space->needed;
     info.available = space->available;
+    info.peakMemory = convert::peakWorkingSetBytes(**release, optionsFor(request));
     return info;
 }
 
@@ -52,12 +53,16 @@ void ConvertWorker::start(const ConvertRequest &request)
     convert::ConvertOptions o = optionsFor(request);
     const auto t0 = std::chrono::steady_clock::now();
     auto last = t0 - std::chrono::seconds(1);
+    std::string lastPhase;
     o.progress = [&](const convert::ConvertProgress &p) {
         if (m_stop.load())
             return false;
         const auto now = std::chrono::steady_clock::now();
-        if (now - last >= std::chrono::milliseconds(100) || p.phase != "experts") { // at most ~10 signals a second
+        // At most ~10 signals a second (the trunk pass calls once per band or
+        // small tensor, thousands of times on K3), and every phase change.
+        if (now - last >= std::chrono::milliseconds(100) || p.phase != lastPhase) {
             last = now;
+            lastPhase = p.phase;
             ConvertStatus s;
             s.phase = QString::fromStdString(p.phase);
             s.layer = p.layer;
@@ -69,6 +74,17 @@ void ConvertWorker::start(const ConvertRequest &request)
             if (secs > 0 && p.expertsEncodedThisRun > 0) {
                 s.expertsPerSecond = double(p.expertsEncodedThisRun) / secs;
                 s.etaSeconds = double(p.expertsTotal - p.expertsDone) / s.expertsPerSecond;
+            }
+            s.trunkTensor = int(p.trunkTensor);
+            s.trunkTensors = int(p.trunkTensors);
+            s.trunkBytesDone = p.trunkBytesDone;
+            s.trunkBytesTotal = p.trunkBytesTotal;
+            if (p.phase == "trunk") {
+                const uint64_t thisRun = p.trunkBytesDone - p.trunkBytesResumed;
+                if (secs > 0 && thisRun > 0) {
+                    s.trunkBytesPerSecond = double(thisRun) / secs;
+                    s.etaSeconds = double(p.trunkBytesTotal - p.trunkBytesDone) / s.trunkBytesPerSecond;
+                }
             }
             Q_EMIT progress(s);
         }

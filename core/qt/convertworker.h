@@ -30,7 +30,14 @@ struct ConvertStatus {
     quint64 expertsDone = 0;
     quint64 expertsTotal = 0;
     double expertsPerSecond = 0; // this run's encoding rate
-    double etaSeconds = -1;      // -1 until a rate is known
+    double etaSeconds = -1;      // -1 until a rate is known (in "trunk": the trunk pass's)
+    // The trunk pass: tensor i (0-based) of n, source bytes done of total
+    // (resumed ones included), this run's rate in source bytes per second.
+    int trunkTensor = 0;
+    int trunkTensors = 0;
+    quint64 trunkBytesDone = 0;
+    quint64 trunkBytesTotal = 0;
+    double trunkBytesPerSecond = 0;
 };
 
 // Bytes the conversion still needs on the destination and what is free
@@ -38,6 +45,7 @@ struct ConvertStatus {
 struct ConvertSpaceInfo {
     quint64 needed = 0;
     quint64 available = 0;
+    quint64 peakMemory = 0; // the converter's stated working-set bound (convert::peakWorkingSetBytes)
     QString error;
 };
 ConvertSpaceInfo convertSpace(const ConvertRequest &request);

@@ -5,14 +5,19 @@
 // byte-identical to an uninterrupted run; a full disk (tmpfs) gives an error
 // naming needed and available bytes and the conversion resumes once there is
 // room; a damaged shard is named with its tensor; a folder holding another
-// conversion is refused; peak memory stays within the stated bound.
+// conversion is refused; peak memory stays within the stated bound; with
+// --reclaim, killed at random points, no shard is ever deleted before the
+// ledger lists it and the file consuming it is committed.
 #include "convert/converter.h"
+#include "convert/reclaim.h"
 #include "format/container.h"
 #include "format/containerverify.h"
 #include "format/release.h"
 #include "format/safetensors.h"
 #include "format/safetensorswriter.h"
 #include "format/synth.h"
+
+#include "converttestutil.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,9 +27,12 @@
 #include <QTest>
 
 #include <chrono>
+#include <functional>
 #include <csignal>
 #include <fstream>
+#include <malloc.h>
 #include <map>
+#include <set>
 #include <sys/mount.h>
 #include <sys/wait.h>
 #include <thread>
@@ -32,102 +40,7 @@
 
 using namespace sluice;
 
-namespace {
-
-// Small k-means sample so a conversion takes about a second on a loaded VM;
-// the pipeline is the same as with the defaults.
-convert::ConvertOptions testOptions(int jobs = 1)
-{
-    convert::ConvertOptions o;
-    o.jobs = jobs;
-    o.sampleVectors = 4096;
-    o.iterations = 4;
-    return o;
-}
-
-std::string writeRelease(const QString &dir, Architecture arch)
-{
-    SynthOptions s;
-    s.arch = arch;
-    s.seed = 1;
-    s.tokenizerModel = "dG9rZW4= 0\n"; // copied verbatim, never parsed by the converter
-    const std::string path = (dir + "/rel").toStdString();
-    const Status st = writeSyntheticRelease(path, s);
-    if (!st.isOk())
-        qFatal("synth release: %s", st.message().c_str());
-    return path;
-}
-
-// Every file of a folder (recursively, relative names) with its bytes.
-std::map<QString, QByteArray> snapshot(const QString &dir)
-{
-    std::map<QString, QByteArray> out;
-    QDir d(dir);
-    for (const QFileInfo &fi : d.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden)) {
-        if (fi.isDir()) {
-            for (auto &[k, v] : snapshot(fi.filePath()))
-                out[fi.fileName() + "/" + k] = v;
-            continue;
-        }
-        QFile f(fi.filePath());
-        if (f.open(QIODevice::ReadOnly))
-            out[fi.fileName()] = f.readAll();
-    }
-    return out;
-}
-
-QString diff(const std::map<QString, QByteArray> &a, const std::map<QString, QByteArray> &b)
-{
-    for (const auto &[k, v] : a) {
-        auto it = b.find(k);
-        if (it == b.end())
-            return k + " missing";
-        if (it->second != v)
-            return k + " differs";
-    }
-    for (const auto &[k, v] : b)
-        if (!a.count(k))
-            return k + " extra";
-    return {};
-}
-
-// Runs the conversion in a child, SIGKILLs it after `delayMs` (or lets it
-// finish); returns true when the child finished by itself with success.
-bool convertInChild(const std::string &src, const std::string &out, int delayMs)
-{
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        auto r = convert::convertRelease(src, out, testOptions(2));
-        ::_exit(r ? 0 : 3);
-    }
-    int status = 0;
-    if (delayMs >= 0) {
-        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(delayMs);
-        while (std::chrono::steady_clock::now() < until) {
-            if (::waitpid(pid, &status, WNOHANG) == pid)
-                return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        }
-        ::kill(pid, SIGKILL);
-    }
-    ::waitpid(pid, &status, 0);
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
-uint64_t procStatusKb(const char *key)
-{
-    std::ifstream f("/proc/self/status");
-    std::string k;
-    uint64_t v = 0;
-    while (f >> k) {
-        if (k == key && f >> v)
-            return v;
-        f.ignore(1 << 20, '\n');
-    }
-    return 0;
-}
-
-} // namespace
+using namespace sluice::test;
 
 Q_DECLARE_METATYPE(sluice::Architecture)
 
@@ -144,6 +57,8 @@ private slots:
     void refusesOtherConversion();
     void peakMemoryBound();
     void reclaim();
+    void reclaimKeepsUnconsumedShards();
+    void reclaimSurvivesSigkill();
 };
 
 void TestConvert::convertsAndVerifies_data()
@@ -210,13 +125,23 @@ void TestConvert::resumesAfterStop()
     const std::string src = writeRelease(tmp.path(), Architecture::KimiK3);
     const std::string ref = (tmp.path() + "/ref").toStdString(), out = (tmp.path() + "/out").toStdString();
     QVERIFY(convert::convertRelease(src, ref, testOptions()).isOk());
-    // Stop after 5, then 40, then 77 more callbacks: mid-bank, across banks, in the trunk pass.
+    // Stop in the trunk pass (its 5th band), then mid-bank (the 3rd record
+    // of a run), then across banks (once 3 banks are committed), then finish.
+    using Stop = std::function<bool(const convert::ConvertProgress &, int)>;
+    const std::vector<Stop> stopsAt = {
+        [](const convert::ConvertProgress &p, int calls) { return p.phase == "trunk" && calls >= 5; },
+        [](const convert::ConvertProgress &p, int calls) { return p.phase == "experts" && calls >= 3; },
+        [](const convert::ConvertProgress &p, int) { return p.layersDone >= 3; },
+        [](const convert::ConvertProgress &, int) { return false; }};
     int stops = 0;
     uint64_t resumed = 0;
-    for (int limit : {5, 40, 77, 1000000}) {
+    for (const Stop &stop : stopsAt) {
         convert::ConvertOptions o = testOptions(2);
-        int calls = 0;
-        o.progress = [&](const convert::ConvertProgress &) { return ++calls < limit; };
+        o.trunkBandBytes = 64u << 10; // several bands per run of the trunk pass
+        int calls = 0, experts = 0;
+        o.progress = [&](const convert::ConvertProgress &p) {
+            return !stop(p, p.phase == "experts" ? ++experts : ++calls);
+        };
         auto r = convert::convertRelease(src, out, o);
         if (!r.isOk()) {
             QCOMPARE(r.status().code(), ErrorCode::Cancelled);
@@ -374,7 +299,9 @@ void TestConvert::peakMemoryBound()
     const pid_t pid = ::fork();
     if (pid == 0) {
         ::close(pipefd[0]);
-        // Reset the high-water mark to the current RSS, then convert.
+        // Give freed heap pages back (they would hide allocations), reset the
+        // high-water mark to the current RSS, then convert.
+        ::malloc_trim(0);
         std::ofstream("/proc/self/clear_refs") << "5";
         const uint64_t before = procStatusKb("VmRSS:");
         auto r = convert::convertRelease(src, out, testOptions(2));
@@ -444,6 +371,12 @@ QStringList shardsIn(const std::string &dir)
     return QDir(QString::fromStdString(dir)).entryList({"*.safetensors"}, QDir::Files, QDir::Name);
 }
 
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 } // namespace
 
 void TestConvert::reclaim()
@@ -497,6 +430,134 @@ void TestConvert::reclaim()
     const QStringList before = shardsIn(rel);
     QCOMPARE(convert::convertRelease(rel, out2, o).status().code(), ErrorCode::Cancelled);
     QCOMPARE(shardsIn(rel), before);
+}
+
+namespace {
+
+QStringList ledgerOf(const std::string &out)
+{
+    QStringList names;
+    for (const std::string &s : convert::readReclaimLedger(convert::workDirectory(out)))
+        names << QString::fromStdString(s);
+    return names;
+}
+
+// The file of the container that consumes a by-layer shard's tensors.
+QString consumerOf(const QString &shard)
+{
+    if (shard == "trunk.safetensors")
+        return "trunk.bin";
+    return "experts-L" + shard.mid(6, shard.indexOf('.') - 6) + ".bin";
+}
+
+} // namespace
+
+void TestConvert::reclaimKeepsUnconsumedShards()
+{
+    // The ledger's rule in isolation: every tensor of the by-layer release
+    // consumed except one of layer 2's; that shard must stay, unlisted.
+    QTemporaryDir tmp;
+    const std::string rel = writeRelease(tmp.path(), Architecture::KimiK3);
+    const std::string src = reshardByLayer(tmp.path(), rel);
+    const std::string work = (tmp.path() + "/work").toStdString();
+    QVERIFY(QDir().mkpath(QString::fromStdString(work)));
+    auto shadow = convert::prepareShadowSource(src, work, {});
+    QVERIFY(shadow.isOk());
+    auto release = ReleaseCheckpoint::open(shadow.value());
+    QVERIFY(release.isOk());
+    std::set<const SafetensorsTensor *> consumed;
+    const std::string held = "language_model.model.layers.2.block_sparse_moe.experts.11.w2.weight_packed";
+    for (const SafetensorsTensor &t : (*release)->safetensors().tensors())
+        if (t.name != held)
+            consumed.insert(&t);
+    QCOMPARE(consumed.size() + 1, (*release)->safetensors().tensors().size());
+    std::vector<std::string> ledger;
+    QVERIFY(convert::reclaimConsumed(**release, src, work, consumed, ledger).isOk());
+    QCOMPARE(shardsIn(src), QStringList({"layer-2.safetensors"}));
+    QCOMPARE(int(ledger.size()), 7);
+    QVERIFY(std::find(ledger.begin(), ledger.end(), "layer-2.safetensors") == ledger.end());
+    // On disk the ledger lists exactly what was deleted, and each has its stub.
+    std::vector<std::string> onDisk = convert::readReclaimLedger(work);
+    QVERIFY(onDisk == ledger);
+    for (const std::string &name : ledger)
+        QVERIFY(QFileInfo(QString::fromStdString(work + "/source/" + name)).isFile());
+}
+
+void TestConvert::reclaimSurvivesSigkill()
+{
+    QTemporaryDir tmp;
+    const std::string rel = writeRelease(tmp.path(), Architecture::KimiK3);
+    const std::string src = reshardByLayer(tmp.path(), rel);
+    const QStringList allShards = shardsIn(src);
+    QCOMPARE(allShards.size(), 8);
+    // A copy of the shards, to stage "killed between the ledger and the deletion".
+    const QString backup = tmp.path() + "/backup";
+    QVERIFY(QDir().mkpath(backup));
+    for (const QString &s : allShards)
+        QVERIFY(QFile::copy(QString::fromStdString(src) + "/" + s, backup + "/" + s));
+    const std::string ref = (tmp.path() + "/ref").toStdString(), out = (tmp.path() + "/out").toStdString();
+    const auto t0 = std::chrono::steady_clock::now();
+    QVERIFY(convertInChild(src, ref, -1));
+    const int fullMs = int(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
+    const auto refFiles = snapshot(QString::fromStdString(ref));
+    // Consumption order: the trunk first, then the banks layer by layer.
+    const QStringList order = {"trunk.safetensors",   "layer-1.safetensors", "layer-2.safetensors",
+                               "layer-3.safetensors", "layer-4.safetensors", "layer-5.safetensors",
+                               "layer-6.safetensors", "layer-7.safetensors"};
+
+    convert::ConvertOptions o = testOptions(2);
+    o.reclaim = true;
+    QRandomGenerator rng(21);
+    QStringList lastLedger;
+    int killed = 0;
+    bool staged = false;
+    auto checkInvariant = [&](const QString &when) {
+        const QStringList ledger = ledgerOf(out), present = shardsIn(src);
+        // The ledger only grows, in consumption order.
+        QVERIFY2(ledger.mid(0, lastLedger.size()) == lastLedger, qPrintable(when + ": the ledger lost entries"));
+        QVERIFY2(ledger == order.mid(0, ledger.size()), qPrintable(when + ": ledger " + ledger.join(',')));
+        for (const QString &s : allShards) {
+            if (present.contains(s))
+                continue;
+            // Deleted: listed first, and the file consuming it committed with
+            // the bytes of an uninterrupted run.
+            QVERIFY2(ledger.contains(s), qPrintable(when + ": " + s + " deleted but not in the ledger"));
+        }
+        for (const QString &s : ledger) {
+            const QString consumer = consumerOf(s);
+            const auto it = refFiles.find(consumer);
+            QVERIFY(it != refFiles.end());
+            QVERIFY2(readAll(QString::fromStdString(out) + "/" + consumer) == it->second,
+                     qPrintable(when + ": " + s + " reclaimed before " + consumer + " was committed"));
+        }
+        lastLedger = ledger;
+    };
+    for (int i = 0; i < 10; ++i) {
+        if (!convertInChild(src, out, int(rng.bounded(std::max(20, fullMs / 5))), o))
+            ++killed;
+        checkInvariant(QString("kill %1").arg(i));
+        if (QTest::currentTestFailed())
+            return;
+        // Stage a kill between a ledger entry and its deletion: the shard is
+        // back; a later run must delete it (never reading it: its stub stands in).
+        if (!staged && !lastLedger.isEmpty() && !QFile::exists(QString::fromStdString(out + "/manifest.json"))) {
+            QVERIFY(QFile::copy(backup + "/" + lastLedger.back(), QString::fromStdString(src) + "/" + lastLedger.back()));
+            staged = true;
+        }
+    }
+    qInfo("full run %d ms, %d of 10 reclaiming runs killed before finishing; ledger %s", fullMs, killed,
+          qPrintable(lastLedger.join(',')));
+    QVERIFY(killed >= 5);
+    QVERIFY(staged);
+    auto r = convert::convertRelease(src, out, o);
+    QVERIFY2(r.isOk(), r.isOk() ? "" : r.status().message().c_str());
+    checkInvariant("final run");
+    QVERIFY(shardsIn(src).isEmpty());
+    auto a = refFiles, b = snapshot(QString::fromStdString(out));
+    for (auto *m : {&a, &b})
+        for (auto it = m->begin(); it != m->end();)
+            it = it->first.startsWith(".sluice-convert/") ? m->erase(it) : std::next(it);
+    QVERIFY2(diff(a, b).isEmpty(), qPrintable(diff(a, b)));
 }
 
 QTEST_GUILESS_MAIN(TestConvert)

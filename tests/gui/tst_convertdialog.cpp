@@ -2,6 +2,7 @@
 // conversion runs on its worker thread (the dialog's event loop keeps
 // turning), Pause stops it resumably, Resume finishes it; the result opens.
 #include "convertdialog.h"
+#include "qt/convertworker.h"
 #include "format/container.h"
 #include "format/synth.h"
 
@@ -34,6 +35,26 @@ void TestConvertDialog::pauseAndResume()
     for (QLabel *l : dialog.findChildren<QLabel *>())
         spaceShown = spaceShown || (l->text().contains("Needs") && l->text().contains("available"));
     QVERIFY(spaceShown);
+    bool memoryShown = false; // the working-set bound in the summary
+    for (QLabel *l : dialog.findChildren<QLabel *>())
+        memoryShown = memoryShown || (l->text().contains("at most") && l->text().contains("RAM"));
+    QVERIFY(memoryShown);
+    {
+        // The trunk pass's progress as the worker reports it.
+        auto *thread = dialog.findChild<qt::ConvertThread *>();
+        QVERIFY(thread);
+        qt::ConvertStatus st;
+        st.phase = "trunk";
+        st.trunkTensor = 2;
+        st.trunkTensors = 10;
+        st.trunkBytesDone = 3u << 20;
+        st.trunkBytesTotal = 12u << 20;
+        st.trunkBytesPerSecond = 1u << 20;
+        st.etaSeconds = 9;
+        Q_EMIT thread->worker()->progress(st);
+        QVERIFY2(dialog.statusText().contains("tensor 3 of 10") && dialog.statusText().contains("9 s left"),
+                 qPrintable(dialog.statusText()));
+    }
     QSignalSpy finished(&dialog, &ConvertDialog::conversionFinished);
     dialog.startOrResume();
     QVERIFY(dialog.running());

@@ -36,13 +36,17 @@ void TestConvertWorker::progressStopResume()
     const ConvertSpaceInfo space = convertSpace(req);
     QVERIFY2(space.error.isEmpty(), qPrintable(space.error));
     QVERIFY(space.needed > 0 && space.available > 0);
+    QVERIFY(space.peakMemory > 0);
 
     ConvertThread thread;
     QSignalSpy progress(thread.worker(), &ConvertWorker::progress);
     QSignalSpy finished(thread.worker(), &ConvertWorker::finished);
-    bool onMainThread = true;
+    bool onMainThread = true, trunkShown = false;
     connect(thread.worker(), &ConvertWorker::progress, this, [&](const ConvertStatus &st) {
         onMainThread = onMainThread && QThread::currentThread() == thread.thread();
+        if (st.phase == "trunk") // the trunk pass, per tensor with its byte counts
+            trunkShown = trunkShown || (st.trunkTensors > 0 && st.trunkTensor < st.trunkTensors &&
+                                        st.trunkBytesTotal > 0 && st.trunkBytesDone <= st.trunkBytesTotal);
         if (st.layersDone >= 2)
             thread.stop(); // "pause" from the UI thread
     });
@@ -53,6 +57,7 @@ void TestConvertWorker::progressStopResume()
     QCOMPARE(finished.at(0).at(1).toBool(), true); // cancelled, resumable
     QVERIFY(progress.size() > 0);
     QVERIFY(onMainThread);
+    QVERIFY(trunkShown);
 
     finished.clear();
     disconnect(thread.worker(), &ConvertWorker::progress, this, nullptr);

@@ -1,0 +1,118 @@
+#pragma once
+// Helpers shared by the converter's end-to-end tests (tst_convert,
+// tst_convert_trunk): small releases, folder snapshots and diffs, a
+// conversion in a forked child that can be SIGKILLed, /proc/self/status.
+#include "convert/converter.h"
+#include "format/synth.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QString>
+
+#include <chrono>
+#include <csignal>
+#include <fstream>
+#include <map>
+#include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace sluice::test {
+
+// Small k-means sample so a conversion takes about a second on a loaded VM;
+// the pipeline is the same as with the defaults.
+inline convert::ConvertOptions testOptions(int jobs = 1)
+{
+    convert::ConvertOptions o;
+    o.jobs = jobs;
+    o.sampleVectors = 4096;
+    o.iterations = 4;
+    return o;
+}
+
+inline std::string writeRelease(const QString &dir, Architecture arch)
+{
+    SynthOptions s;
+    s.arch = arch;
+    s.seed = 1;
+    s.tokenizerModel = "dG9rZW4= 0\n"; // copied verbatim, never parsed by the converter
+    const std::string path = (dir + "/rel").toStdString();
+    const Status st = writeSyntheticRelease(path, s);
+    if (!st.isOk())
+        qFatal("synth release: %s", st.message().c_str());
+    return path;
+}
+
+// Every file of a folder (recursively, relative names) with its bytes.
+inline std::map<QString, QByteArray> snapshot(const QString &dir)
+{
+    std::map<QString, QByteArray> out;
+    QDir d(dir);
+    for (const QFileInfo &fi : d.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden)) {
+        if (fi.isDir()) {
+            for (auto &[k, v] : snapshot(fi.filePath()))
+                out[fi.fileName() + "/" + k] = v;
+            continue;
+        }
+        QFile f(fi.filePath());
+        if (f.open(QIODevice::ReadOnly))
+            out[fi.fileName()] = f.readAll();
+    }
+    return out;
+}
+
+inline QString diff(const std::map<QString, QByteArray> &a, const std::map<QString, QByteArray> &b)
+{
+    for (const auto &[k, v] : a) {
+        auto it = b.find(k);
+        if (it == b.end())
+            return k + " missing";
+        if (it->second != v)
+            return k + " differs";
+    }
+    for (const auto &[k, v] : b)
+        if (!a.count(k))
+            return k + " extra";
+    return {};
+}
+
+// Runs the conversion in a child, SIGKILLs it after `delayMs` (or lets it
+// finish when negative); returns true when the child finished by itself with success.
+inline bool convertInChild(const std::string &src, const std::string &out, int delayMs,
+                           const convert::ConvertOptions &options = testOptions(2))
+{
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        auto r = convert::convertRelease(src, out, options);
+        ::_exit(r ? 0 : 3);
+    }
+    int status = 0;
+    if (delayMs >= 0) {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(delayMs);
+        while (std::chrono::steady_clock::now() < until) {
+            if (::waitpid(pid, &status, WNOHANG) == pid)
+                return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        ::kill(pid, SIGKILL);
+    }
+    ::waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+inline uint64_t procStatusKb(const char *key)
+{
+    std::ifstream f("/proc/self/status");
+    std::string k;
+    uint64_t v = 0;
+    while (f >> k) {
+        if (k == key && f >> v)
+            return v;
+        f.ignore(1 << 20, '\n');
+    }
+    return 0;
+}
+
+} // namespace sluice::test
