@@ -139,6 +139,9 @@ Exchange run(QNetworkAccessManager &nam, QNetworkRequest req, const QByteArray *
     if (!failure.empty()) {
         ex.status = makeError(failureCode, failure);
         ex.transportError = true;
+    } else if (err == QNetworkReply::RemoteHostClosedError) {
+        ex.status = makeError(ErrorCode::Io, where.toStdString() + ": the server closed the connection");
+        ex.transportError = true;
     } else if (err != QNetworkReply::NoError && !httpError) {
         ex.status = makeError(ErrorCode::Io, where.toStdString() + ": " + reply->errorString().toStdString());
         ex.transportError = true;
