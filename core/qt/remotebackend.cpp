@@ -66,6 +66,8 @@ Status RemoteBackend::generate(const GenerateRequest &request, const Sink &sink,
     QElapsedTimer clock;
     clock.start();
     LiveStats &live = summary.stats;
+    live.hitRate = -1; // not measured: the cache, the disk and the RAM are the server's
+    live.diskGBps = -1;
     double firstAt = 0;
     bool inReasoning = false;
     const RemoteReply r = m_client->chat(toRemoteRequest(request, m_info.model), [&](const RemoteDelta &d) {

@@ -300,10 +300,12 @@ RemoteReply RemoteClient::chat(
         out.status
             = makeError(ErrorCode::Io, where + ": the stream ended before the reply finished (no finish_reason)");
     }
-    if (!assembler.finished()) {
+    // Cut off: the reply began (a 2xx head) but never finished. A request that
+    // got no answer at all (refused, connect timeout) is a plain failure.
+    if (!assembler.finished() && ex.http >= 200 && ex.http < 300) {
         out.cutOff = true;
         out.finishReason = "cut_off";
-        if (out.status.code() != ErrorCode::Cancelled && out.status.isOk() == false)
+        if (out.status.code() != ErrorCode::Cancelled)
             out.status = Status(out.status.code(),
                 out.status.message() + "; the reply is cut off ("
                     + std::to_string(out.content.size() + out.reasoning.size()) + " bytes kept)");

@@ -139,7 +139,7 @@ void TestRemoteWorker::turnLikeTheLocalEngine()
     QVERIFY(s.promptTokens > 0);
     QVERIFY(s.stats.timeToFirstToken > 0);
     QVERIFY(s.stats.tokensPerSecond > 0);
-    QCOMPARE(s.stats.hitRate, 0.0); // no cache figures from a remote
+    QVERIFY(s.stats.hitRate < 0); // no cache figures from a remote: "not measured"
     QCOMPARE(s.stats.budgetBytes, quint64(0));
     QVERIFY(stats.size() >= 2);
 }
