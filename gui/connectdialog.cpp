@@ -64,7 +64,9 @@ ConnectDialog::ConnectDialog(const QString &dataDirectory, QWidget *parent)
     auto *row = new QHBoxLayout;
     row->addWidget(m_model, 1);
     row->addWidget(m_list);
-    form->addRow(tr("&Model:"), row);
+    auto *modelLabel = new QLabel(tr("&Model:"), this);
+    modelLabel->setBuddy(m_model); // a row holding a layout takes no buddy of its own
+    form->addRow(modelLabel, row);
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_status->setAccessibleName(tr("Connection status"));
@@ -125,7 +127,7 @@ void ConnectDialog::listModels()
         m_model->addItems(l.models);
         if (l.models.contains(keep))
             m_model->setCurrentText(keep);
-        m_status->setText(tr("The server offers %n model(s).", nullptr, int(l.models.size())));
+        m_status->setText(tr("Models the server offers: %1").arg(l.models.size()));
         Q_EMIT modelsListed(true);
     });
     // The client runs its own event loop on the pool thread.

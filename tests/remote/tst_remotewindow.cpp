@@ -13,6 +13,8 @@
 #include "statspanel.h"
 
 #include <QComboBox>
+#include <QLabel>
+#include <QTabWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -64,6 +66,9 @@ void TestRemoteWindow::dialogListsModelsAndKeepsTheKeyPrivate()
     QCOMPARE(listed[0][0].toBool(), true);
     QCOMPARE(dialog.modelBox()->count(), 1);
     QCOMPARE(dialog.modelBox()->itemText(0), QStringLiteral("demo"));
+    dialog.show();
+    QTest::qWait(50);
+    QVERIFY(dialog.grab().save(screenshotDir() + QStringLiteral("/remote-connect.png")));
     QCOMPARE(dialog.save(), QString());
     const QString keyPath = data.filePath("remote/api-key");
     struct stat st { };
@@ -128,6 +133,18 @@ void TestRemoteWindow::windowChatsWithTheServer()
     for (int i = 0; i < 3; ++i)
         QTest::qWait(30);
     QVERIFY(f.window->grab().save(screenshotDir() + QStringLiteral("/remote-chat.png")));
+    // The Model tab says it is remote.
+    for (QTabWidget *tabs : f.window->findChildren<QTabWidget *>())
+        if (const int i = tabs->indexOf(f.window->modelPanel()); i >= 0)
+            tabs->setCurrentIndex(i);
+    QTest::qWait(50);
+    const QLabel *info = f.window->modelPanel()->findChild<QLabel *>();
+    QVERIFY(info);
+    bool saysRemote = false;
+    for (const QLabel *l : f.window->modelPanel()->findChildren<QLabel *>())
+        saysRemote |= l->text().contains("Remote server: " + m_server.url());
+    QVERIFY(saysRemote);
+    QVERIFY(f.window->grab().save(screenshotDir() + QStringLiteral("/remote-model.png")));
 }
 
 void TestRemoteWindow::errorsOfferRetry()
