@@ -242,7 +242,7 @@ RemoteReply RemoteClient::chat(
     QNetworkRequest nreq = makeRequest(url, m_options);
     nreq.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
 
-    remote::ReplyAssembler assembler(out);
+    remote::ReplyAssembler assembler(out, m_options.maxBodyBytes);
     const auto t0 = Clock::now();
     double firstDelta = -1, lastDelta = 0;
     int deltas = 0;

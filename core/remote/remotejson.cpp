@@ -161,6 +161,17 @@ void ReplyAssembler::usage(const QJsonObject &u)
     st.cachedTokens = u.value("prompt_tokens_details").toObject().value("cached_tokens").toInt(-1);
 }
 
+Status ReplyAssembler::checkSize() const
+{
+    uint64_t bytes = m_reply.content.size() + m_reply.reasoning.size();
+    for (const RemoteToolCall &c : m_reply.toolCalls)
+        bytes += c.id.size() + c.name.size() + c.argumentsJson.size();
+    if (bytes > m_maxBytes)
+        return makeError(
+            ErrorCode::Format, "the reply is larger than " + std::to_string(m_maxBytes) + " bytes (refused)");
+    return Status::ok();
+}
+
 Status ReplyAssembler::event(const SseEvent &e, const Deliver &deliver)
 {
     if (m_done)
@@ -214,8 +225,9 @@ Status ReplyAssembler::event(const SseEvent &e, const Deliver &deliver)
         m_reply.finishReason = s(c.value("finish_reason"));
         m_finished = true;
     }
-    if (!deliver(delta))
-        return Status::ok(); // the caller stops the exchange
+    if (Status st = checkSize(); !st.isOk())
+        return st;
+    deliver(delta); // false: the caller stops the exchange
     return Status::ok();
 }
 

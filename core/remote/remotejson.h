@@ -24,8 +24,11 @@ Expected<std::vector<RemoteModel>> parseModels(const QByteArray &body, const std
 class ReplyAssembler {
 public:
     using Deliver = std::function<bool(const RemoteDelta &)>;
-    explicit ReplyAssembler(RemoteReply &reply)
+    // maxReplyBytes bounds what a reply may accumulate (content, reasoning,
+    // tool calls) however many small events a server sends.
+    explicit ReplyAssembler(RemoteReply &reply, uint64_t maxReplyBytes = 64ull << 20)
         : m_reply(reply)
+        , m_maxBytes(maxReplyBytes)
     {
     }
     Status event(const SseEvent &event, const Deliver &deliver);
@@ -35,9 +38,11 @@ public:
 
 private:
     void usage(const QJsonObject &u);
+    Status checkSize() const;
 
     RemoteReply &m_reply;
     std::map<int, size_t> m_toolIndex; // stream index -> position in toolCalls
+    uint64_t m_maxBytes;
     bool m_finished = false, m_done = false;
 };
 

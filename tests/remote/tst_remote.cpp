@@ -143,6 +143,7 @@ private Q_SLOTS:
     void cutOffKept();
     void endlessLineRefused();
     void hugeBodyRefused();
+    void endlessSmallEventsRefused();
     void idleTimeout();
     void cancelFromAnotherThread();
     void httpErrorNamed();
@@ -422,6 +423,24 @@ void TestRemote::hugeBodyRefused()
     const RemoteReply r = client.chat(req);
     QVERIFY2(
         QString::fromStdString(r.status.message()).contains("larger than 1048576 bytes"), r.status.message().c_str());
+}
+
+void TestRemote::endlessSmallEventsRefused()
+{
+    // Many small, valid deltas that never finish: what the reply accumulates is bounded too.
+    Script s { sseHead(), {}, true, 0 };
+    const QByteArray piece = delta(QString(1000, QLatin1Char('z')));
+    for (int i = 0; i < 40; ++i)
+        s.pieces << chunk(piece.repeated(10));
+    FakeServer server(s);
+    RemoteOptions o = options(server.url().toStdString());
+    o.maxBodyBytes = 100 * 1000;
+    RemoteClient client(o);
+    const RemoteReply r = client.chat(hello());
+    QVERIFY2(QString::fromStdString(r.status.message()).contains("the reply is larger than 100000 bytes (refused)"),
+        r.status.message().c_str());
+    QVERIFY(r.content.size() <= 101 * 1000);
+    QVERIFY(r.cutOff);
 }
 
 void TestRemote::idleTimeout()
