@@ -9,10 +9,12 @@
 #include "remote/sseparser.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -20,8 +22,12 @@
 #include <QThread>
 #include <QTimer>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace sluice;
 using namespace sluice::remote;
@@ -144,6 +150,7 @@ private Q_SLOTS:
     void endlessLineRefused();
     void hugeBodyRefused();
     void endlessSmallEventsRefused();
+    void connectTimeout();
     void idleTimeout();
     void cancelFromAnotherThread();
     void httpErrorNamed();
@@ -441,6 +448,46 @@ void TestRemote::endlessSmallEventsRefused()
         r.status.message().c_str());
     QVERIFY(r.content.size() <= 101 * 1000);
     QVERIFY(r.cutOff);
+}
+
+void TestRemote::connectTimeout()
+{
+    // A listener whose accept queue is full: the kernel drops further SYNs, so
+    // a connection neither opens nor fails until the client gives up.
+    // A plain socket that listens with a backlog of 0 and never accepts.
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    QVERIFY(fd >= 0);
+    sockaddr_in addr {};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    QCOMPARE(::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr), 0);
+    QCOMPARE(::listen(fd, 0), 0);
+    socklen_t len = sizeof addr;
+    QCOMPARE(::getsockname(fd, reinterpret_cast<sockaddr *>(&addr), &len), 0);
+    const quint16 port = ntohs(addr.sin_port);
+    auto closeFd = qScopeGuard([fd] { ::close(fd); });
+    std::vector<std::unique_ptr<QTcpSocket>> fillers;
+    for (int i = 0; i < 4; ++i) {
+        fillers.push_back(std::make_unique<QTcpSocket>());
+        fillers.back()->connectToHost(QHostAddress::LocalHost, port);
+    }
+    QTest::qWait(200);
+    QTcpSocket probe;
+    probe.connectToHost(QHostAddress::LocalHost, port);
+    if (probe.waitForConnected(300))
+        QSKIP("this kernel still completes connections to a full accept queue: no connect timeout to provoke");
+    probe.abort();
+    RemoteOptions o = options(QStringLiteral("http://127.0.0.1:%1").arg(port).toStdString());
+    o.connectTimeoutMs = 500;
+    RemoteClient client(o);
+    QElapsedTimer t;
+    t.start();
+    const auto models = client.listModels();
+    QVERIFY(!models.isOk());
+    QVERIFY2(
+        QString::fromStdString(models.status().message()).contains("could not connect within 0.5 s (connect timeout)"),
+        models.status().message().c_str());
+    QVERIFY(t.elapsed() < 5000);
 }
 
 void TestRemote::idleTimeout()
