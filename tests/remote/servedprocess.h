@@ -7,6 +7,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <csignal>
+#include <sys/prctl.h>
+
 // A `sluice-cli serve` process; the port comes from its "listening on" line.
 class Served {
 public:
@@ -15,6 +18,8 @@ public:
     {
         m_process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
         m_process.setProcessChannelMode(QProcess::MergedChannels);
+        // The server ends with the test even when the test crashes.
+        m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
         m_process.setArguments(QStringList { "serve", model, "--port", "0", "--threads", "1" } + extra);
         m_process.start();
         if (!m_process.waitForStarted(10000)) {
