@@ -8,6 +8,7 @@
 #include "imagestrip.h"
 #include "mainwindow.h"
 #include "modelpanel.h"
+#include "qt/budgetmonitor.h"
 #include "statspanel.h"
 
 #include <QMessageBox>
@@ -52,6 +53,7 @@ void MainWindow::connectRemote()
         m_info = ModelInfo {};
         m_info.hasVision = true; // images go to the server as data URLs; it says when its model cannot see
         m_sessionChat.clear();
+        m_monitor->stop(); // the local model's memory monitor has nothing to watch
         m_strip->setVisionAvailable(true, true);
         m_stats->setRemote(true);
         updateModelUi();
