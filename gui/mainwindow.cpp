@@ -525,6 +525,7 @@ void MainWindow::connectEngine()
     connectSessions();
     connectBudget();
     connectTurns();
+    connectRemote();
     qt::EngineWorker *w = m_engine->worker();
     connect(w, &qt::EngineWorker::progress, this, [this](quint64 id, double fraction, const QString &stage) {
         if (id != m_openId)
@@ -538,6 +539,8 @@ void MainWindow::connectEngine()
         m_modelOpen = true;
         m_info = info;
         m_modelPath = m_pendingPath;
+        m_remote = false; // a local model replaces a remote backend (the worker dropped it)
+        m_stats->setRemote(false);
         m_sessionChat.clear(); // a new engine starts empty
         m_settings->addRecentModel(m_modelPath);
         m_strip->setVisionAvailable(info.hasVision, true);
@@ -583,7 +586,10 @@ void MainWindow::connectEngine()
         }
         if (id == m_genId && m_generating) {
             finishStreaming(nullptr, message);
-            showError(tr("Generation failed"), message, detail);
+            if (m_remote) // network errors: the cut-off text is kept, Retry asks again
+                showRemoteError(tr("Generation failed"), message, detail, [this] { retryLastTurn(); });
+            else
+                showError(tr("Generation failed"), message, detail);
         }
     });
 }
@@ -671,6 +677,10 @@ void MainWindow::updateModelUi()
                      "or drop one onto this window. Your conversation will appear here."));
         m_status->setModelText(tr("No model open"));
         m_modelPage->showModel(m_modelPath, nullptr, m_contextLength);
+    } else if (m_remote) {
+        m_view->setEmptyText(tr("Type a message below to start the conversation."));
+        m_status->setModelText(tr("%1 · remote %2").arg(m_remoteInfo.model, m_remoteInfo.url));
+        m_modelPage->showRemote(m_remoteInfo.url, m_remoteInfo.model, m_remoteInfo.models);
     } else {
         m_view->setEmptyText(tr("Type a message below to start the conversation."));
         m_status->setModelText(tr("%1 · budget %2").arg(QFileInfo(m_modelPath).fileName(), formatBytes(m_info.budgetBytes)));

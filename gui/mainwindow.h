@@ -69,6 +69,10 @@ public:
     bool reopenLastModel();
     void openModelWithBudget(const QString &path, quint64 budgetBytes, int contextLength);
     bool isModelOpen() const { return m_modelOpen; }
+    bool isRemote() const { return m_remote; }
+    // Connects the worker to an OpenAI-compatible server (the dialog's Connect, and tests).
+    void connectToServer(const qt::RemoteConnection &connection);
+    ModelPanel *modelPanel() const { return m_modelPage; }
     bool isGenerating() const { return m_generating; }
     const ModelInfo &modelInfo() const { return m_info; }
 
@@ -156,6 +160,13 @@ private:
     void connectTurns();
     void refuseTurn();
     void applyReplyIds(const qt::GenerationSummary &summary);
+    // The remote backend (mainwindowremote.cpp, issue 16): "Connect to a
+    // server…", the worker's answer, network errors with Retry.
+    void connectRemoteDialog();
+    void connectRemote();
+    void showRemoteError(const QString &title, const QString &message, const QString &detail,
+                         const std::function<void()> &retry);
+    void retryLastTurn();
 
     Settings *m_settings;
     Appearance *m_appearance;
@@ -171,6 +182,10 @@ private:
     QString m_pendingPath;
     int m_contextLength = 4096;
     quint64 m_openId = 0;
+    bool m_remote = false; // the worker's backend is a server (m_remoteInfo), not a local model
+    qt::RemoteInfo m_remoteInfo;
+    qt::RemoteConnection m_remoteConnection;
+    quint64 m_remoteConnectId = 0;
     quint64 m_budgetId = 0; // the planner's live budget change awaiting its answer
     QHash<quint64, bool> m_pressureIds; // the monitor's budget changes awaiting their answer -> a reduction
     quint64 m_userBudget = 0; // the budget opened with or applied by the user: the monitor's top
@@ -231,6 +246,7 @@ private:
     QMenu *m_chatMenu;
     QMenu *m_helpMenu;
     QAction *m_actOpen;
+    QAction *m_actConnect = nullptr;
     QAction *m_actQuit;
     QAction *m_actSettings;
     QAction *m_actVerify;

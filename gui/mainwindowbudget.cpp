@@ -110,7 +110,7 @@ void MainWindow::connectBudget()
 void MainWindow::restartBudgetMonitor()
 {
     m_monitor->stop();
-    if (!m_modelOpen)
+    if (!m_modelOpen || m_remote) // a server's memory is its own
         return;
     // Off, or restarted with other thresholds: the budget goes back to the
     // user's (a new episode shrinks it again if the system is still short).
@@ -137,7 +137,7 @@ void MainWindow::restartBudgetMonitor()
 
 void MainWindow::applyPressureBudget(quint64 budgetBytes, bool shrink)
 {
-    if (!m_modelOpen || m_opening || budgetBytes == m_info.budgetBytes)
+    if (!m_modelOpen || m_opening || m_remote || budgetBytes == m_info.budgetBytes)
         return;
     m_pressureIds.insert(m_engine->setBudget(budgetBytes), shrink);
 }

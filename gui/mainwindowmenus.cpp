@@ -62,6 +62,8 @@ void MainWindow::buildMenus()
         return a;
     };
     m_actOpen = action(QKeySequence::Open, &MainWindow::openModelDialog);
+    m_actConnect = new QAction(this); // no shortcut of its own (mainwindowremote.cpp)
+    connect(m_actConnect, &QAction::triggered, this, &MainWindow::connectRemoteDialog);
     m_actQuit = action(QKeySequence::Quit, &MainWindow::close);
     m_actQuit->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Q)});
     m_actSettings = action(QKeySequence(Qt::CTRL | Qt::Key_Comma), [this] {
@@ -104,6 +106,7 @@ void MainWindow::buildMenus()
 
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(m_actOpen);
+    m_fileMenu->addAction(m_actConnect);
     m_recentMenu = m_fileMenu->addMenu(QString());
     m_fileMenu->addSeparator();
     m_exportMenu = m_fileMenu->addMenu(QString());
@@ -161,6 +164,7 @@ void MainWindow::retranslateMenus()
     m_chatMenu->setTitle(tr("&Chat"));
     m_helpMenu->setTitle(tr("&Help"));
     m_actOpen->setText(tr("&Open model…"));
+    m_actConnect->setText(tr("Connect to a &server…"));
     m_actQuit->setText(tr("&Quit"));
     m_actSettings->setText(tr("&Settings…"));
     m_actExportMd->setText(tr("As &Markdown…"));

@@ -58,7 +58,7 @@ void MainWindow::connectSessions()
 
 void MainWindow::syncSession(const QString &chatId)
 {
-    if (!m_modelOpen || chatId.isEmpty() || chatId == m_sessionChat)
+    if (!m_modelOpen || m_remote || chatId.isEmpty() || chatId == m_sessionChat) // a server keeps its own state
         return;
     m_sessionChat = chatId;
     if (m_sessions->has(chatId)) {
@@ -72,7 +72,7 @@ void MainWindow::syncSession(const QString &chatId)
 
 void MainWindow::saveSession()
 {
-    if (!m_modelOpen || m_currentChat.isEmpty() || m_sessionChat != m_currentChat)
+    if (!m_modelOpen || m_remote || m_currentChat.isEmpty() || m_sessionChat != m_currentChat)
         return;
     m_sessionSaves.insert(m_engine->saveSession(m_sessions->fileFor(m_currentChat)), m_currentChat);
 }

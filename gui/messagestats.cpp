@@ -53,8 +53,10 @@ QString messageStatsText(const MessageStats &s)
     parts << QObject::tr("%n token(s)", nullptr, s.tokens);
     parts << QObject::tr("%1 tok/s").arg(formatNumber(s.tokensPerSecond, 2));
     parts << QObject::tr("first token %1 s").arg(formatNumber(s.timeToFirstToken, 2));
-    parts << QObject::tr("hit rate %1%").arg(formatNumber(s.hitRate * 100.0, 1));
-    parts << QObject::tr("disk %1 GB/s").arg(formatNumber(s.diskGBps, 2));
+    if (s.hitRate >= 0) { // negative: not measured (a remote server's reply)
+        parts << QObject::tr("hit rate %1%").arg(formatNumber(s.hitRate * 100.0, 1));
+        parts << QObject::tr("disk %1 GB/s").arg(formatNumber(s.diskGBps, 2));
+    }
     if (s.budgetBytes)
         parts << QObject::tr("RAM %1 of %2").arg(formatBytes(s.residentBytes), formatBytes(s.budgetBytes));
     if (!reason.isEmpty())

@@ -50,10 +50,21 @@ ModelPanel::ModelPanel(QWidget *parent)
 void ModelPanel::showModel(const QString &path, const ModelInfo *info, int contextLength)
 {
     m_path = path;
+    m_remoteUrl.clear();
     m_haveModel = info != nullptr;
     if (info)
         m_info = *info;
     m_contextLength = contextLength;
+    retranslate();
+}
+
+void ModelPanel::showRemote(const QString &url, const QString &model, const QStringList &models)
+{
+    m_path.clear();
+    m_haveModel = false;
+    m_remoteUrl = url;
+    m_remoteModel = model;
+    m_remoteModels = models;
     retranslate();
 }
 
@@ -117,6 +128,12 @@ void ModelPanel::retranslate()
     m_cancel->setAccessibleName(tr("Cancel verification"));
     m_progress->setAccessibleName(tr("Verification progress"));
     m_result->setAccessibleName(tr("Verification result"));
+    if (!m_remoteUrl.isEmpty()) {
+        m_infoLabel->setText(tr("Remote server: %1\nModel: %2\nThe server offers: %3\nReplies are computed there: "
+                                "the budget, the expert cache and verification belong to the server.")
+                                 .arg(m_remoteUrl, m_remoteModel, m_remoteModels.join(QStringLiteral(", "))));
+        return;
+    }
     if (!m_haveModel) {
         m_infoLabel->setText(tr("Architecture, parameter count, container size and whether the model can see images "
                                 "are shown here once a model is open."));

@@ -23,6 +23,8 @@ public:
 
     // No model: info == nullptr.
     void showModel(const QString &path, const ModelInfo *info, int contextLength);
+    // A remote backend (issue 16): the server and its model instead of a folder.
+    void showRemote(const QString &url, const QString &model, const QStringList &models);
     // Whether Verify may start (a model folder is known and nothing else blocks it).
     void setVerifyAllowed(bool allowed);
     void startVerify(const QString &modelPath);
@@ -40,6 +42,8 @@ private:
     void showOutcome(const VerifyOutcome &outcome);
 
     QString m_path;
+    QString m_remoteUrl, m_remoteModel; // set while a remote backend is in use
+    QStringList m_remoteModels;
     bool m_haveModel = false;
     ModelInfo m_info;
     int m_contextLength = 0;

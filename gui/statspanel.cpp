@@ -122,6 +122,12 @@ void StatsPanel::update(const qt::LiveStats &s)
 
 QString StatsPanel::figuresText() const { return m_figures->text(); }
 
+void StatsPanel::setRemote(bool remote)
+{
+    m_remote = remote;
+    retranslate();
+}
+
 void StatsPanel::retranslate()
 {
     m_title->setText(tr("Live statistics"));
@@ -139,6 +145,11 @@ void StatsPanel::retranslate()
     lines << tr("Tokens: %1").arg(QLocale().toString(s.tokens));
     lines << tr("Speed: %1 tok/s").arg(formatNumber(s.tokensPerSecond, 2));
     lines << tr("First token after: %1 s").arg(formatNumber(s.timeToFirstToken, 2));
+    if (m_remote) {
+        lines << tr("Remote server: cache, disk and RAM figures are the server's own and not shown");
+        m_figures->setText(lines.join(QLatin1Char('\n')));
+        return;
+    }
     lines << tr("Expert hit rate: %1%").arg(formatNumber(s.hitRate * 100.0, 1));
     lines << tr("Disk: %1 GB/s").arg(formatNumber(s.diskGBps, 2));
     lines << tr("RAM: %1 of %2 budget").arg(formatBytes(s.residentBytes), formatBytes(s.budgetBytes));

@@ -45,6 +45,9 @@ public:
     // The budget over time (issue 19): kept across replies, cleared when a model opens.
     BudgetChart *budgetChart() const { return m_budgetChart; }
     QString figuresText() const;
+    // A remote backend (issue 16): only what a client can measure is shown
+    // (tokens, tok/s, time to first token); cache, disk and RAM are the server's.
+    void setRemote(bool remote);
 
 protected:
     void retranslate() override;
@@ -57,6 +60,7 @@ private:
     BudgetChart *m_budgetChart;
     qt::LiveStats m_last;
     bool m_have = false;
+    bool m_remote = false;
 };
 
 } // namespace sluice::gui

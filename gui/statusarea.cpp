@@ -52,6 +52,11 @@ void StatusArea::setModelText(const QString &text) { m_model->setText(text); }
 
 void StatusArea::setStats(const qt::LiveStats &s)
 {
+    if (s.hitRate < 0) { // a remote backend: only what a client measures
+        m_stats->setText(tr("%1 tok/s · first token %2 s · remote")
+                             .arg(formatNumber(s.tokensPerSecond, 2), formatNumber(s.timeToFirstToken, 2)));
+        return;
+    }
     m_stats->setText(tr("%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6")
                          .arg(formatNumber(s.tokensPerSecond, 2), formatNumber(s.timeToFirstToken, 2),
                               formatNumber(s.hitRate * 100, 1), formatNumber(s.diskGBps, 2),

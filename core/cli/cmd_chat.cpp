@@ -10,6 +10,7 @@
 #include "api/inspect.h" // formatGiB
 #include "api/session.h"
 #include "budgetadapt.h"
+#include "cmd_chatremote.h"
 #include "hostenv.h"
 #include "options.h"
 
@@ -63,6 +64,8 @@ bool readScript(const std::string &path, std::vector<std::string> &out, std::str
 
 static int runChat(const std::vector<std::string> &args)
 {
+    if (cli::wantsRemoteChat(args)) // chat --remote URL: an OpenAI-compatible server (cmd_chatremote.cpp)
+        return cli::runRemoteChat(args);
     EngineOptions opts;
     opts.checkpoints = kChatCheckpoints; // edits and regenerates roll back to a checkpoint
     const bool profile = cli::profileRequested();
@@ -82,6 +85,7 @@ static int runChat(const std::vector<std::string> &args)
     cli::AdaptOptions adapt;
     cli::addAdaptOptions(p, adapt);
     p.note("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /regenerate /budget SIZE /quit");
+    p.note("chat --remote URL [--api-key K] [--model ID]: the same with an OpenAI-compatible server (chat --remote x --help)");
     if (const int code = p.parse(args); code >= 0)
         return code;
     std::vector<std::string> script;

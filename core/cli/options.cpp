@@ -562,6 +562,20 @@ void addServeOptions(OptionParser &p, ServeOptions &o)
     p.text("--model-name", &o.modelName, "the model id clients use (default: the container folder's name)", "ID");
 }
 
+void addRemoteOptions(OptionParser &p, RemoteChatOptions &o)
+{
+    p.text("--remote", &o.url, "an OpenAI-compatible server instead of a local model (http://HOST:PORT[/v1])", "URL");
+    p.text("--api-key", &o.apiKey, "send Authorization: Bearer KEY", "KEY");
+    p.text("--api-key-file", &o.apiKeyFile, "read the key from FILE (owner-only permissions, else refused)", "FILE");
+    p.text("--model", &o.model, "the remote model id (default: the first one the server lists)", "ID");
+    p.choice("--reasoning-effort", &o.reasoningEffort, {"none", "minimal", "low", "medium", "high"},
+             "the thinking channel on servers that have one");
+    p.text("--tools", &o.toolsFile, "a JSON file with the tools array sent with every turn", "FILE");
+    p.number("--connect-timeout", &o.connectTimeoutSeconds, 0.1, 3600, "seconds to open the connection", "S");
+    p.number("--idle-timeout", &o.idleTimeoutSeconds, 0.1, 86400, "seconds the server may send nothing", "S");
+    p.flag("--no-stream", &o.noStream, "ask for whole replies instead of a stream");
+}
+
 void addSamplingOptions(OptionParser &p, SamplingParams &s, bool withTopK, bool withStop)
 {
     p.integer("--max-tokens", &s.maxTokens, 1, kMaxContextOption, "tokens to generate", "N", "-n");

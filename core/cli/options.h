@@ -151,6 +151,21 @@ struct ServeOptions {
 };
 void addServeOptions(OptionParser &parser, ServeOptions &options);
 
+// `sluice-cli chat --remote URL` (docs/server.md "Remote"): the endpoint, its
+// key (inline or from an owner-only file), the model and the timeouts.
+struct RemoteChatOptions {
+    std::string url;
+    std::string apiKey;
+    std::string apiKeyFile;
+    std::string model;              // "" = the first model the server lists
+    std::string reasoningEffort;    // "" = the server's default
+    std::string toolsFile;          // a JSON array of tools sent with every turn
+    double connectTimeoutSeconds = 10;
+    double idleTimeoutSeconds = 120;
+    bool noStream = false;
+};
+void addRemoteOptions(OptionParser &parser, RemoteChatOptions &options);
+
 // The budget's accepted range: 4 KiB (one page; anything below any model's
 // floor still reaches the planner, which names the floor) .. 1 PiB (beyond
 // any machine; it keeps every figure well inside a signed 64-bit JSON number).

@@ -1,4 +1,5 @@
 #include "qt/enginetypes.h"
+#include "qt/remotebackend.h"
 
 #include <QCoreApplication>
 
@@ -30,6 +31,8 @@ void registerEngineMetaTypes()
     qRegisterMetaType<sluice::qt::GenerateRequest>();
     qRegisterMetaType<sluice::qt::LiveStats>();
     qRegisterMetaType<sluice::qt::GenerationSummary>();
+    qRegisterMetaType<sluice::qt::RemoteConnection>();
+    qRegisterMetaType<sluice::qt::RemoteInfo>();
 }
 
 } // namespace sluice::qt

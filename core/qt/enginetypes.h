@@ -30,7 +30,7 @@ struct LiveStats {
     double timeToFirstToken = 0;    // seconds; 0 until the first token
     double tokensPerSecond = 0;     // decode rate since the first token
     double lastTokenPerSecond = 0;  // 1 / the last token's wall time
-    double hitRate = 0;             // cumulative expert demand hit rate, 0..1
+    double hitRate = 0;             // cumulative expert demand hit rate, 0..1; < 0: not measured (a remote backend)
     double lastHitRate = 0;         // this token's hit rate (for the chart)
     double diskGBps = 0;            // bytes read / elapsed decode time, in GB/s (1e9)
     quint64 residentBytes = 0;      // engine allocation against the budget

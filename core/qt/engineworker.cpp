@@ -94,6 +94,8 @@ void EngineWorker::cancelUpTo(quint64 upTo)
         QMutexLocker lock(&m_engineMutex);
         if (m_engine)
             m_engine->cancel();
+        if (m_remote)
+            m_remote->cancel();
     }
 }
 
@@ -127,6 +129,10 @@ void EngineWorker::open(quint64 requestId, const EngineOptions &options)
         return;
     }
     const ModelInfo info = (*engine)->info();
+    {
+        QMutexLocker lock(&m_engineMutex);
+        m_remote.reset(); // a local model replaces the remote backend
+    }
     setEngine(std::move(*engine));
     Q_EMIT progress(requestId, 1.0, tr("ready"));
     Q_EMIT opened(requestId, info);
@@ -134,6 +140,10 @@ void EngineWorker::open(quint64 requestId, const EngineOptions &options)
 
 void EngineWorker::close(quint64 requestId)
 {
+    {
+        QMutexLocker lock(&m_engineMutex);
+        m_remote.reset();
+    }
     setEngine(nullptr);
     Q_EMIT closed(requestId);
 }
@@ -335,8 +345,57 @@ int EngineWorker::dropToFit(GenerateRequest &request, int context) const
     return dropped;
 }
 
+void EngineWorker::connectRemote(quint64 requestId, const RemoteConnection &connection)
+{
+    RemoteInfo info;
+    auto backend = RemoteBackend::connect(connection, &info);
+    if (!backend) {
+        Q_EMIT error(requestId, tr("Could not connect to the server."), fromStd(backend.status().message()));
+        return;
+    }
+    setEngine(nullptr); // one backend at a time: the local model's memory is given back
+    {
+        QMutexLocker lock(&m_engineMutex);
+        m_remote = std::move(*backend);
+    }
+    Q_EMIT remoteConnected(requestId, info);
+}
+
+void EngineWorker::generateRemote(quint64 requestId, const GenerateRequest &request)
+{
+    GenerationSummary summary;
+    if (isCancelled(requestId)) {
+        summary.reason = StopReason::Cancelled;
+        Q_EMIT finished(requestId, summary);
+        return;
+    }
+    m_running = requestId;
+    if (isCancelled(requestId))
+        m_remote->cancel();
+    RemoteBackend::Sink sink;
+    sink.chunk = [&](const QString &text) { Q_EMIT tokenChunk(requestId, text); };
+    sink.stats = [&](const LiveStats &live) { Q_EMIT stats(requestId, live); };
+    const Status st = m_remote->generate(request, sink, summary);
+    m_running = 0;
+    Q_EMIT stats(requestId, summary.stats); // the server's own token count and the final rates
+    if (!st.isOk() && st.code() != ErrorCode::Cancelled) {
+        // The streamed text stays in the window; the message says it is cut off.
+        Q_EMIT error(requestId,
+                     summary.reply && summary.reply->truncated
+                         ? tr("The connection to the server failed; the reply is cut off.")
+                         : tr("The server could not answer."),
+                     fromStd(st.message()));
+        return;
+    }
+    Q_EMIT finished(requestId, summary);
+}
+
 void EngineWorker::generate(quint64 requestId, const GenerateRequest &original)
 {
+    if (m_remote) {
+        generateRemote(requestId, original);
+        return;
+    }
     if (!m_engine) {
         Q_EMIT error(requestId, tr("No model is open."), tr("Open a model before sending a message."));
         return;
@@ -495,6 +554,7 @@ EngineThread::EngineThread(EngineFactory factory, QObject *parent)
     connect(this, &EngineThread::requestSaveSession, m_worker, &EngineWorker::saveSession, Qt::QueuedConnection);
     connect(this, &EngineThread::requestLoadSession, m_worker, &EngineWorker::loadSession, Qt::QueuedConnection);
     connect(this, &EngineThread::requestResetSession, m_worker, &EngineWorker::resetSession, Qt::QueuedConnection);
+    connect(this, &EngineThread::requestConnectRemote, m_worker, &EngineWorker::connectRemote, Qt::QueuedConnection);
     m_thread.start();
 }
 
@@ -555,5 +615,12 @@ quint64 EngineThread::resetSession()
 }
 
 void EngineThread::stop() { m_worker->cancelUpTo(lastRequestId()); }
+
+quint64 EngineThread::connectRemote(const RemoteConnection &connection)
+{
+    const quint64 id = m_nextId++;
+    Q_EMIT requestConnectRemote(id, connection);
+    return id;
+}
 
 } // namespace sluice::qt

@@ -8,6 +8,7 @@
 // id it answers. Requests queue in the worker's event loop and are served in
 // order; stop() cancels the running request and every one queued before it.
 #include "qt/enginetypes.h"
+#include "qt/remotebackend.h"
 
 #include <QMutex>
 #include <QObject>
@@ -45,6 +46,11 @@ public Q_SLOTS:
     void saveSession(quint64 requestId, const QString &path);
     void loadSession(quint64 requestId, const QString &path);
     void resetSession(quint64 requestId);
+    // The remote backend (issue 16): from now on generate() goes to an
+    // OpenAI-compatible server instead of the engine (which is closed).
+    // Answered by remoteConnected, or error (nothing changed). open() and
+    // close() end the remote.
+    void connectRemote(quint64 requestId, const sluice::qt::RemoteConnection &connection);
 
 Q_SIGNALS:
     void progress(quint64 requestId, double fraction, const QString &stage);
@@ -74,10 +80,13 @@ Q_SIGNALS:
     // the reply room (sampling.maxTokens) exceeds the context. Followed by
     // finished() with StopReason::ContextFull; nothing was computed or changed.
     void contextWouldOverflow(quint64 requestId, int needed, int context);
+    void remoteConnected(quint64 requestId, const sluice::qt::RemoteInfo &info);
 
 private:
     bool isCancelled(quint64 requestId) const { return requestId <= m_cancelUpTo.load(); }
     void setEngine(std::unique_ptr<Engine> engine);
+    void generateRemote(quint64 requestId, const GenerateRequest &request);
+    std::unique_ptr<RemoteBackend> m_remote; // guarded like m_engine (cancelUpTo)
 
     // The exact ids of the last turn (prompt + the ids the model produced),
     // with the messages it answered: the next turn of the same chat continues
@@ -119,6 +128,7 @@ public:
     quint64 saveSession(const QString &path);
     quint64 loadSession(const QString &path);
     quint64 resetSession();
+    quint64 connectRemote(const RemoteConnection &connection);
     // Stop everything submitted so far (generation or open in progress, queued requests).
     void stop();
     quint64 lastRequestId() const { return m_nextId - 1; }
@@ -131,6 +141,7 @@ Q_SIGNALS:
     void requestSaveSession(quint64 requestId, const QString &path);
     void requestLoadSession(quint64 requestId, const QString &path);
     void requestResetSession(quint64 requestId);
+    void requestConnectRemote(quint64 requestId, const sluice::qt::RemoteConnection &connection);
 
 private:
     QThread m_thread;
