@@ -359,7 +359,7 @@ QString PlannerPanel::estimateLabelText() const
 
 void PlannerPanel::runEstimate()
 {
-    if (m_shape) {
+    if (m_shapeUsable) {
         // With a shape the prediction is computed with the plan (computeSpeed):
         // the same figures as `sluice-cli plan --disk-gbps`.
         m_estimate->setText(speedText());
@@ -482,6 +482,23 @@ void PlannerPanel::replan()
         return;
     PlannerInputs in = m_inputs;
     in.contextLength = chosenContext();
+    m_shapeUsable = false;
+    if (m_shape) {
+        // The shape is the inputs' model when it gives their decode floor at
+        // their own context; then it gives the inputs at any context (their
+        // scratch depends on it, which the inputs alone cannot recompute).
+        PlanRequest r = m_request;
+        r.contextLength = m_inputs.contextLength;
+        auto own = shapePlannerInputs(*m_shape, r);
+        auto ownPlan = own ? planMemory(*own, m_usable) : Expected<MemoryPlan>(own.status());
+        auto given = planMemory(m_inputs, m_usable);
+        r.contextLength = chosenContext();
+        auto shaped = shapePlannerInputs(*m_shape, r);
+        if (ownPlan && given && ownPlan->floorBytes == given->floorBytes && shaped) {
+            in = *shaped;
+            m_shapeUsable = true;
+        }
+    }
     Expected<MemoryPlan> plan = planMemory(in, m_usable);
     m_liveTermsInPlan = plan && liveTermsApply(plan->floorBytes);
     if (m_liveTermsInPlan) {
@@ -518,7 +535,7 @@ void PlannerPanel::replan()
     // in steps down to the streaming floor.
     m_streamingFloor = 0;
     m_streamSteps = 0;
-    if (m_shape && !m_liveTermsInPlan) {
+    if (m_shapeUsable && !m_liveTermsInPlan) {
         PlanRequest r = m_request;
         r.contextLength = chosenContext();
         r.usableRamBytes = m_usable;
@@ -527,9 +544,6 @@ void PlannerPanel::replan()
         if (bp && bp->residentFloorBytes == plan->floorBytes && bp->streamingFloorBytes < plan->floorBytes) {
             m_streamingFloor = bp->streamingFloorBytes;
             m_streamSteps = std::clamp(bp->split.layers, 1, 10);
-        } else if (bp && bp->residentFloorBytes != plan->floorBytes) {
-            // Not the model of the inputs: plan without it rather than show mixed figures.
-            m_shape.reset();
         }
     }
     m_updating = true;
@@ -551,7 +565,7 @@ void PlannerPanel::setBudget(quint64 bytes, bool fromSlider)
 {
     m_budget = bytes;
     m_budgetPlan.reset();
-    if (m_plan && m_shape && !m_liveTermsInPlan) {
+    if (m_plan && m_shapeUsable && !m_liveTermsInPlan) {
         // What Model::open does with this budget (and `sluice-cli plan --budget`).
         PlanRequest r = m_request;
         r.contextLength = chosenContext();
@@ -679,6 +693,16 @@ void PlannerPanel::refresh()
     Q_EMIT planChanged();
 }
 
+void PlannerPanel::chooseBudget(quint64 bytes)
+{
+    if (!bytes) {
+        m_budget = 0;
+        replan(); // the default
+        return;
+    }
+    setBudget(bytes, false);
+}
+
 void PlannerPanel::setShape(const PlannerShape &shape, const PlanRequest &request)
 {
     m_shape = shape;
@@ -737,7 +761,7 @@ void PlannerPanel::computeSpeed()
 {
     m_speed.reset();
     m_speedError.clear();
-    if (!m_shape || !m_budgetPlan || m_gbps <= 0)
+    if (!m_shapeUsable || !m_budgetPlan || m_gbps <= 0)
         return;
     if (m_tracePath.isEmpty()) {
         m_speedError = tr("The predicted speed needs a routing trace (*.jsonl); none was found.");

@@ -89,7 +89,8 @@ public:
     // shape must be the model of the inputs (its resident decode floor is checked).
     void setShape(const PlannerShape &shape, const PlanRequest &request);
     void clearShape();
-    bool hasShape() const { return m_shape.has_value(); }
+    // A shape is set and is the inputs' model (same decode floor at their context).
+    bool hasShape() const { return m_shape.has_value() && m_shapeUsable; }
     // The budget in force for the open model (selects the slider position).
     void setCurrentBudget(quint64 budgetBytes, int contextLength);
     // What the open model fixed at open and a live budget cannot change: the
@@ -126,6 +127,8 @@ public:
     void setTracePath(const QString &path) { m_tracePath = path; }
     // The model the figures and the estimate are about (its folder name).
     void setModelName(const QString &name);
+    // Choose a budget as the field would (exact bytes); 0 = back to the planner's default.
+    void chooseBudget(quint64 bytes);
     // Bytes per slider step (whole working sets; several for a tiny model).
     quint64 stepBytes() const;
     quint64 unitBytes() const { return m_unit; }
@@ -216,6 +219,7 @@ private:
     // Planning with the model's shape (setShape).
     std::optional<PlannerShape> m_shape;
     PlanRequest m_request;
+    bool m_shapeUsable = false;
     std::optional<model::BudgetPlan> m_budgetPlan;
     quint64 m_streamingFloor = 0; // 0 = no shape (or the trunk cannot stream)
     int m_streamSteps = 0;        // slider steps below the resident floor

@@ -49,6 +49,16 @@ struct PlanRequest {
     uint64_t budgetBytes = 0;      // 0 = the default budget
 };
 
+// The process term a host that opens this model now would reserve
+// (ModelOptions::reserveProcess): this process's resident set plus the
+// bounds for `threads` engine threads (0 = hardware threads) and the
+// vocabulary. An estimate before the model is read, as `plan --model` uses.
+Expected<uint64_t> estimateProcessBytes(const ModelConfig &config, int threads = 0, int ioThreads = 2);
+
+// The planner's inputs for the shape with every layer resident and decode-sized
+// scratch (what inspectPlannerInputs gives for a model on disk).
+Expected<PlannerInputs> shapePlannerInputs(const PlannerShape &shape, const PlanRequest &request);
+
 // model::planForBudget for the shape: what Model::open does with this budget.
 Expected<model::BudgetPlan> planBudget(const PlannerShape &shape, const PlanRequest &request);
 

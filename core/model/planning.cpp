@@ -6,6 +6,7 @@
 #include "format/releaseexperts.h"
 #include "format/trunkcache.h"
 #include "model/releasesource.h"
+#include "stream/processfootprint.h"
 
 #include <thread>
 
@@ -51,10 +52,20 @@ Expected<PlannerShape> builtinPlannerShape(BuiltinModel model, BuiltinFormat for
     return s;
 }
 
-Expected<model::BudgetPlan> planBudget(const PlannerShape &shape, const PlanRequest &r)
+Expected<uint64_t> estimateProcessBytes(const ModelConfig &config, int threads, int ioThreads)
 {
-    if (r.usableRamBytes == 0)
-        return makeError(ErrorCode::InvalidArgument, "plan: usable RAM is 0");
+    auto now = readProcessFootprint();
+    if (!now)
+        return now.status();
+    const int compute = threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    // As Model::open: compute threads, expert readers, one for the read-ahead and the caller.
+    return processReserveBytes(*now, *now, compute + std::max(ioThreads, 1) + 2, config.vocab);
+}
+
+namespace {
+
+model::PlannerInputsOptions optionsOf(const PlanRequest &r)
+{
     model::PlannerInputsOptions o;
     o.contextLength = r.contextLength;
     o.vision = r.vision;
@@ -62,6 +73,23 @@ Expected<model::BudgetPlan> planBudget(const PlannerShape &shape, const PlanRequ
     o.sessions = r.sessions;
     o.processBytes = r.processBytes;
     o.residentLayers = r.residentLayers;
+    return o;
+}
+
+} // namespace
+
+Expected<PlannerInputs> shapePlannerInputs(const PlannerShape &shape, const PlanRequest &request)
+{
+    model::PlannerInputsOptions o = optionsOf(request);
+    o.residentLayers = -1;
+    return model::plannerInputs(shape.config, shape.tensors, shape.recordBytes, o);
+}
+
+Expected<model::BudgetPlan> planBudget(const PlannerShape &shape, const PlanRequest &r)
+{
+    if (r.usableRamBytes == 0)
+        return makeError(ErrorCode::InvalidArgument, "plan: usable RAM is 0");
+    const model::PlannerInputsOptions o = optionsOf(r);
     return model::planForBudget(shape.config, shape.tensors, shape.recordBytes, o, r.usableRamBytes, r.budgetBytes);
 }
 
