@@ -157,7 +157,7 @@ void MainWindow::showPlanModelDialog()
         // The app's own memory is a floor term (issue 15): the open model's, else estimated now.
         m_planDialog = new PlanModelDialog(m_settings, m_options.usableRamBytes, m_modelOpen ? m_info.processBytes : 0, this);
         m_planDialog->setAttribute(Qt::WA_DeleteOnClose);
-        m_planDialog->resize(640, 760);
+        m_planDialog->resize(680, 860);
     }
     m_planDialog->show();
     m_planDialog->raise();

@@ -11,7 +11,6 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QStandardPaths>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -95,11 +94,8 @@ PlanModelDialog::PlanModelDialog(Settings *settings, quint64 usableRamBytes, qui
     // No model is open: nothing to apply, and the disk test is "Measure this machine".
     m_panel->applyButton()->hide();
     m_panel->diskTestButton()->hide();
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(m_panel);
-    layout->addWidget(scroll, 1);
+    layout->addWidget(m_panel);
+    layout->addStretch(1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_close = buttons->button(QDialogButtonBox::Close);
     layout->addWidget(buttons);

@@ -145,11 +145,14 @@ void PlannerBar::paintEvent(QPaintEvent *)
     QFont small = font();
     small.setPointSizeF(std::max(7.0, small.pointSizeF() * 0.85));
     p.setFont(small);
-    // Floor marker.
-    const double fx = xOf(m_floor);
+    // Floor marker (off the right edge when the trunk streams on a machine that cannot hold it whole).
+    const bool offScale = m_floor > m_scale;
+    const double fx = offScale ? area.right() : xOf(m_floor);
     p.setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::SolidLine));
-    p.drawLine(QPointF(fx, area.top() - 4), QPointF(fx, area.bottom() + 4));
-    const QString floorText = m_streaming ? tr("whole trunk in RAM from %1").arg(formatBytesIn(m_floor, m_unit))
+    if (!offScale)
+        p.drawLine(QPointF(fx, area.top() - 4), QPointF(fx, area.bottom() + 4));
+    const QString floorText = m_streaming ? (offScale ? tr("whole trunk in RAM from %1 →") : tr("whole trunk in RAM from %1"))
+                                                .arg(formatBytesIn(m_floor, m_unit))
                                           : tr("floor %1").arg(formatBytesIn(m_floor, m_unit));
     // Centred on the marker, but kept inside the widget when the floor sits near an end
     // (a tiny model's floor is a sliver of usable RAM).
@@ -262,6 +265,7 @@ PlannerPanel::PlannerPanel(QWidget *parent)
         else
             m_diskError = r.error;
         if (r.error.isEmpty() && !r.cancelled) {
+            m_diskTyped = false;
             m_gbps = r.gbPerSecond;
             m_directIo = r.directIo;
             m_updating = true;
@@ -290,7 +294,7 @@ PlannerPanel::PlannerPanel(QWidget *parent)
         if (m_updating)
             return;
         m_gbps = gbps;
-        m_directIo = true; // typed by the user: no O_DIRECT caveat
+        m_diskTyped = true;
         m_diskError.clear();
         m_diskResult->setText(diskResultText());
         m_diskResult->setVisible(!m_diskResult->text().isEmpty());
@@ -344,6 +348,8 @@ QString PlannerPanel::diskResultText() const
         return m_diskError;
     if (m_gbps <= 0)
         return QString();
+    if (m_diskTyped)
+        return tr("Disk: %1 GB/s (typed)").arg(m_gbps, 0, 'f', 2);
     return m_directIo ? tr("Disk: %1 GB/s (O_DIRECT record reads)").arg(m_gbps, 0, 'f', 2)
                       : tr("Disk: %1 GB/s (the file system refused O_DIRECT: this may be RAM speed)").arg(m_gbps, 0, 'f', 2);
 }
@@ -672,7 +678,8 @@ void PlannerPanel::refresh()
     } else {
         lines << tr("Not allowed: %1").arg(m_error);
     }
-    if (p.defaultWorkingSets == 0) {
+    const bool streams = m_streamingFloor && m_streamingFloor <= p.capBytes; // runs, with the trunk streamed
+    if (p.defaultWorkingSets == 0 && !(streams && p.floorBytes > p.capBytes)) {
         lines << (p.floorBytes > p.usableRamBytes
                       ? tr("Warning: the floor %1 is more than usable RAM %2; the model will page or be killed.")
                             .arg(size(p.floorBytes), size(p.usableRamBytes))

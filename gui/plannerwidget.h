@@ -208,6 +208,7 @@ private:
     QString m_tracePath;
     double m_gbps = 0;
     bool m_directIo = false;
+    bool m_diskTyped = false; // m_gbps was typed, not measured
     QString m_diskError;
     std::optional<TokRateEstimate> m_estimateResult;
     QWidget *m_controls;
