@@ -476,10 +476,29 @@ bool PlannerPanel::liveTermsApply(quint64 decodeFloorBytes) const
            decodeFloorBytes == m_openDecodeFloor;
 }
 
+void PlannerPanel::setOpenModelSplit(int residentLayers, int layers)
+{
+    m_openResident = residentLayers;
+    m_openLayers = layers;
+    refresh();
+}
+
 bool PlannerPanel::appliesLive() const
 {
-    return m_modelOpen && m_haveOpenTerms && chosenContext() == m_appliedContext &&
-           (m_liveMax == 0 || m_budget <= m_liveMax);
+    if (!(m_modelOpen && m_haveOpenTerms && chosenContext() == m_appliedContext && (m_liveMax == 0 || m_budget <= m_liveMax)))
+        return false;
+    // A live change only resizes the cache: under the open model's live floor,
+    // or when this budget's plan needs another trunk split, the model reopens.
+    if (m_budget < m_openDecodeFloor + m_fixedAtOpen)
+        return false;
+    if (m_budgetPlan && m_openResident >= 0) {
+        const int open = std::min(m_openResident, m_openLayers);
+        if (m_budgetPlan->split.residentLayers != (open < m_openLayers ? open : m_budgetPlan->split.layers))
+            return false;
+    } else if (m_budgetPlan && m_budgetPlan->split.streaming()) {
+        return false;
+    }
+    return true;
 }
 
 void PlannerPanel::replan()
@@ -541,13 +560,15 @@ void PlannerPanel::replan()
     // in steps down to the streaming floor.
     m_streamingFloor = 0;
     m_streamSteps = 0;
-    if (m_shapeUsable && !m_liveTermsInPlan) {
+    if (m_shapeUsable) {
         PlanRequest r = m_request;
         r.contextLength = chosenContext();
         r.usableRamBytes = m_usable;
         r.budgetBytes = 0;
         auto bp = planBudget(*m_shape, r);
-        if (bp && bp->residentFloorBytes == plan->floorBytes && bp->streamingFloorBytes < plan->floorBytes) {
+        // The open model's plan adds what it fixed at open; the shape's floors are decode floors.
+        const quint64 decodeFloor = m_liveTermsInPlan ? plan->floorBytes - m_fixedAtOpen : plan->floorBytes;
+        if (bp && bp->residentFloorBytes == decodeFloor && bp->streamingFloorBytes < plan->floorBytes) {
             m_streamingFloor = bp->streamingFloorBytes;
             m_streamSteps = std::clamp(bp->split.layers, 1, 10);
         }
@@ -571,7 +592,10 @@ void PlannerPanel::setBudget(quint64 bytes, bool fromSlider)
 {
     m_budget = bytes;
     m_budgetPlan.reset();
-    if (m_plan && m_shapeUsable && !m_liveTermsInPlan) {
+    // The open model's own terms hold for a live change (a budget at or above
+    // its live floor); anything else is a reopen, which the shape plans.
+    const bool live = m_liveTermsInPlan && m_plan && bytes >= m_plan->floorBytes;
+    if (m_plan && m_shapeUsable && !live) {
         // What Model::open does with this budget (and `sluice-cli plan --budget`).
         PlanRequest r = m_request;
         r.contextLength = chosenContext();

@@ -318,6 +318,10 @@ private Q_SLOTS:
         QVERIFY(panel->budgetPlan().has_value());
         QVERIFY(panel->budgetPlan()->split.streaming());
         QCOMPARE(panel->chosenBudget(), quint64(panel->budgetPlan()->streamingFloorBytes));
+        // A live change keeps the open model's split: streaming needs a reopen.
+        QVERIFY(!panel->appliesLive());
+        QVERIFY(panel->applyButton()->isEnabled());
+        QCOMPARE(panel->applyButton()->text(), QStringLiteral("&Apply and reopen model"));
     }
 };
 

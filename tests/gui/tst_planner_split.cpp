@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -200,6 +201,42 @@ private Q_SLOTS:
         setBudgetField(panel, 2ull << 30);
         QVERIFY(!panel.sizing().has_value());
         QVERIFY2(panel.figuresText().contains(QStringLiteral("streaming floor")), qPrintable(panel.figuresText()));
+    }
+
+    void openModelLiveAndReopen()
+    {
+        // The open model fixed a prefill chunk and checkpoints at open: budgets at or above its live
+        // floor change in place with its terms, budgets under it reopen with the shape's plan.
+        auto shape = builtinPlannerShape(BuiltinModel::KimiLinear, BuiltinFormat::Container);
+        QVERIFY(shape);
+        model::PlannerInputsOptions o;
+        auto in = model::plannerInputs(shape->config, shape->tensors, shape->recordBytes, o);
+        QVERIFY(in);
+        const quint64 usable = 16ull << 30;
+        auto decode = planMemory(*in, usable);
+        QVERIFY(decode);
+        const quint64 fixed = 64ull << 20;
+        PlannerPanel panel;
+        panel.setShape(*shape, PlanRequest{});
+        panel.setInputs(*in, usable, true);
+        panel.setOpenModelTerms(decode->floorBytes, fixed, 0);
+        panel.setOpenModelSplit(shape->config.nLayers, shape->config.nLayers);
+        panel.setCurrentBudget(decode->floorBytes + fixed + (1ull << 30), 4096);
+        QVERIFY(panel.hasShape());
+        QCOMPARE(quint64(panel.plan()->floorBytes), decode->floorBytes + fixed);
+        QVERIFY(panel.slider()->minimum() < 0); // the trunk can still stream (after a reopen)
+        // Live: the open model's terms, no reopen plan.
+        QVERIFY(!panel.budgetPlan().has_value());
+        QVERIFY(panel.appliesLive());
+        auto live = sizeCache(*panel.plan(), panel.chosenBudget());
+        QVERIFY(live);
+        QCOMPARE(panel.sizing()->slotCount, live->slotCount);
+        // Under the live floor: planned as the reopen would be.
+        panel.chooseBudget(decode->floorBytes - (decode->floorBytes - panel.lowestBudget()) / 2);
+        QVERIFY(panel.budgetPlan().has_value());
+        QVERIFY(panel.budgetPlan()->split.streaming());
+        QVERIFY(!panel.appliesLive());
+        QVERIFY(panel.applyButton()->isEnabled());
     }
 
     void shapeOfAnotherModelIsDropped()
