@@ -164,9 +164,7 @@ PlanModelDialog::PlanModelDialog(Settings *settings, quint64 usableRamBytes, qui
             m_panel->setDiskSpeed(m_panel->measuredGBps());
         Q_EMIT measureFinished(ok);
     });
-    connect(m_panel, &PlannerPanel::planChanged, this, [this] {
-        m_verdict->setText(verdictText());
-    });
+    connect(m_panel, &PlannerPanel::planChanged, this, [this] { m_verdict->setText(verdictText()); });
 
     m_measureFolder = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
     retranslate();
@@ -184,8 +182,8 @@ void PlanModelDialog::fillFormats()
     const bool k3 = m_model->currentData().toString() == QLatin1String("k3");
     m_format->clear();
     m_format->addItem(tr("Converted for Sluice (VQ3R container, 4-bit trunk)"), QStringLiteral("vq3r"));
-    m_format->addItem(k3 ? tr("As published (MXFP4 experts, bf16 trunk)") : tr("As published (bf16)"),
-                      QStringLiteral("release"));
+    m_format->addItem(
+        k3 ? tr("As published (MXFP4 experts, bf16 trunk)") : tr("As published (bf16)"), QStringLiteral("release"));
 }
 
 void PlanModelDialog::retranslate()
@@ -199,8 +197,8 @@ void PlanModelDialog::retranslate()
     m_format->setAccessibleName(tr("Format of the model on disk"));
     m_ramLabel->setText(tr("&RAM (GiB):"));
     m_ram->setAccessibleName(tr("RAM of the machine in GiB"));
-    m_ram->setToolTip(tr("This machine's usable RAM is %1; type another machine's to plan for it")
-                          .arg(formatBytes(m_machineRam)));
+    m_ram->setToolTip(
+        tr("This machine's usable RAM is %1; type another machine's to plan for it").arg(formatBytes(m_machineRam)));
     m_measure->setText(tr("&Measure this machine's disk"));
     m_measure->setAccessibleName(tr("Measure this machine's disk speed"));
     m_measure->setToolTip(tr("Writes a test file to the app's cache folder and reads it back with O_DIRECT for a few "
@@ -227,7 +225,7 @@ void PlanModelDialog::replan()
     const bool k3 = m_model->currentData().toString() == QLatin1String("k3");
     const bool release = m_format->currentData().toString() == QLatin1String("release");
     auto shape = builtinPlannerShape(k3 ? BuiltinModel::KimiK3 : BuiltinModel::KimiLinear,
-                                     release ? BuiltinFormat::Release : BuiltinFormat::Container);
+        release ? BuiltinFormat::Release : BuiltinFormat::Container);
     m_default.reset();
     if (!shape) {
         m_shape.reset();
@@ -278,18 +276,19 @@ QString PlanModelDialog::verdictText() const
     const MemoryPlan &p = *m_panel->plan();
     QStringList lines;
     if (p.floorBytes <= p.capBytes && m_default) {
-        lines << tr("Fits: default budget %1 (the model's floor plus the experts of %n token(s) in the cache).", nullptr,
-                    m_default->plan.defaultWorkingSets)
+        lines << tr("Fits: default budget %1 (the model's floor plus the experts of %n token(s) in the cache).",
+            nullptr, m_default->plan.defaultWorkingSets)
                      .arg(formatBytes(m_default->sizing.budgetBytes));
     } else if (m_default && m_default->streamingFloorBytes <= p.capBytes) {
         lines << tr("The whole trunk does not fit in 7/8 of this RAM (that needs %1 of RAM); with the trunk streamed "
                     "from disk it runs with a budget from %2 to %3.")
                      .arg(formatBytes(p.floorBytes + p.floorBytes / 7), formatBytes(m_default->streamingFloorBytes),
-                          formatBytes(p.capBytes));
+                         formatBytes(p.capBytes));
     } else {
         const quint64 lowest = m_default ? m_default->streamingFloorBytes : p.floorBytes;
-        lines << tr("Does not fit: even with the trunk streamed the floor %1 is above 7/8 of this RAM; it needs at least "
-                    "%2 of RAM.")
+        lines << tr(
+            "Does not fit: even with the trunk streamed the floor %1 is above 7/8 of this RAM; it needs at least "
+            "%2 of RAM.")
                      .arg(formatBytes(lowest), formatBytes(lowest + lowest / 7));
     }
     if (m_shape->diskBytes)
@@ -310,8 +309,8 @@ void PlanModelDialog::measureMachine()
     }
     m_measure->setEnabled(false);
     m_measureNote->setText(tr("Writing a %1 test file…").arg(formatBytes(m_measureBytes)));
-    m_writer.setFuture(QtConcurrent::run(writeTestFile, m_measureDir->filePath(QStringLiteral("disk-test.bin")),
-                                         m_measureBytes));
+    m_writer.setFuture(
+        QtConcurrent::run(writeTestFile, m_measureDir->filePath(QStringLiteral("disk-test.bin")), m_measureBytes));
 }
 
 } // namespace sluice::gui

@@ -24,8 +24,7 @@ namespace sluice::gui {
 class PlannerPanel;
 class Settings;
 
-class PlanModelDialog : public QDialog
-{
+class PlanModelDialog : public QDialog {
     Q_OBJECT
 public:
     // `usableRamBytes`: this machine's (the RAM field's default); `processBytes`:
@@ -48,7 +47,7 @@ public:
     void measureMachine();
 
 Q_SIGNALS:
-    void planned();                 // the verdict and the panel follow the current choices
+    void planned(); // the verdict and the panel follow the current choices
     void measureFinished(bool ok);
 
 private:

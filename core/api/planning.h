@@ -12,8 +12,8 @@
 #include "api/inspect.h"
 #include "format/builtinmodels.h"
 #include "model/plannerinputs.h" // model::BudgetPlan, model::TrunkSplit
-#include "stream/routetrace.h"   // RoutingTrace
-#include "stream/speedmodel.h"   // SpeedPrediction
+#include "stream/routetrace.h" // RoutingTrace
+#include "stream/speedmodel.h" // SpeedPrediction
 
 #include <string>
 #include <vector>
@@ -24,12 +24,12 @@ namespace sluice {
 // reads except routed experts (as stored, with file offsets when on disk) and
 // the largest expert record (a release: the coalesced cache slot).
 struct PlannerShape {
-    std::string name;              // "Kimi K3 (VQ3R container)", or the folder's description
+    std::string name; // "Kimi K3 (VQ3R container)", or the folder's description
     ModelConfig config;
     std::vector<TensorInfo> tensors;
     uint64_t recordBytes = 0;
-    uint64_t diskBytes = 0;        // built-in: what the download holds; 0 for a folder on disk
-    bool builtin = false;          // no file: the trunk split's layout is estimated
+    uint64_t diskBytes = 0; // built-in: what the download holds; 0 for a folder on disk
+    bool builtin = false; // no file: the trunk split's layout is estimated
 };
 
 // A container or a release folder (its trunk as the trunk cache stores it,
@@ -40,13 +40,13 @@ Expected<PlannerShape> builtinPlannerShape(BuiltinModel model, BuiltinFormat for
 
 struct PlanRequest {
     int contextLength = 4096;
-    bool vision = false;           // count the vision tower (models with one)
-    int attentionSlices = 0;       // the engine's thread count (the vision attention's slices); 0 = hardware threads
+    bool vision = false; // count the vision tower (models with one)
+    int attentionSlices = 0; // the engine's thread count (the vision attention's slices); 0 = hardware threads
     int sessions = 1;
-    uint64_t processBytes = 0;     // the process term (0 = the engine alone)
-    int residentLayers = -1;       // -1 = the planner's split for the budget
+    uint64_t processBytes = 0; // the process term (0 = the engine alone)
+    int residentLayers = -1; // -1 = the planner's split for the budget
     uint64_t usableRamBytes = 0;
-    uint64_t budgetBytes = 0;      // 0 = the default budget
+    uint64_t budgetBytes = 0; // 0 = the default budget
 };
 
 // The process term a host that opens this model now would reserve
@@ -74,6 +74,7 @@ struct SpeedFigures {
     double totalSecondsPerTokenCold = 0;
     double totalSecondsPerTokenWarm = 0;
 };
-Expected<SpeedFigures> predictSpeed(const model::BudgetPlan &plan, const RoutingTrace &trace, double diskBytesPerSecond);
+Expected<SpeedFigures> predictSpeed(
+    const model::BudgetPlan &plan, const RoutingTrace &trace, double diskBytesPerSecond);
 
 } // namespace sluice

@@ -69,7 +69,8 @@ model::PlannerInputsOptions optionsOf(const PlanRequest &r)
     model::PlannerInputsOptions o;
     o.contextLength = r.contextLength;
     o.vision = r.vision;
-    o.attentionSlices = r.attentionSlices > 0 ? r.attentionSlices : int(std::max(1u, std::thread::hardware_concurrency()));
+    o.attentionSlices
+        = r.attentionSlices > 0 ? r.attentionSlices : int(std::max(1u, std::thread::hardware_concurrency()));
     o.sessions = r.sessions;
     o.processBytes = r.processBytes;
     o.residentLayers = r.residentLayers;

@@ -37,7 +37,7 @@ const QString kTrace = QStringLiteral(SLUICE_SHARED_DIR "/data/traces/kimi-linea
 QJsonObject runPlan(const QStringList &args)
 {
     QProcess p;
-    p.start(QStringLiteral(SLUICE_CLI_PATH), QStringList{QStringLiteral("plan")} + args);
+    p.start(QStringLiteral(SLUICE_CLI_PATH), QStringList { QStringLiteral("plan") } + args);
     if (!p.waitForFinished(60000) || p.exitCode() != 0)
         return {};
     return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
@@ -60,8 +60,7 @@ void choose(QComboBox *box, const QString &data)
 
 } // namespace
 
-class TestPlanModel : public QObject
-{
+class TestPlanModel : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void figuresArePlanModel_data()
@@ -71,12 +70,18 @@ private Q_SLOTS:
         QTest::addColumn<int>("ramGiB");
         QTest::addColumn<int>("ctx");
         QTest::addColumn<bool>("fitsWhole");
-        QTest::newRow("k3 64G") << "k3" << "vq3r" << 64 << 4096 << true;
-        QTest::newRow("k3 16G streams") << "k3" << "vq3r" << 16 << 4096 << false;
-        QTest::newRow("k3 release 256G") << "k3" << "release" << 256 << 4096 << true;
-        QTest::newRow("k3 release 64G streams") << "k3" << "release" << 64 << 4096 << false;
-        QTest::newRow("kl 16G 32K") << "kimi-linear" << "vq3r" << 16 << 32768 << true;
-        QTest::newRow("kl release 8G") << "kimi-linear" << "release" << 8 << 4096 << true;
+        QTest::newRow("k3 64G") << "k3"
+                                << "vq3r" << 64 << 4096 << true;
+        QTest::newRow("k3 16G streams") << "k3"
+                                        << "vq3r" << 16 << 4096 << false;
+        QTest::newRow("k3 release 256G") << "k3"
+                                         << "release" << 256 << 4096 << true;
+        QTest::newRow("k3 release 64G streams") << "k3"
+                                                << "release" << 64 << 4096 << false;
+        QTest::newRow("kl 16G 32K") << "kimi-linear"
+                                    << "vq3r" << 16 << 32768 << true;
+        QTest::newRow("kl release 8G") << "kimi-linear"
+                                       << "release" << 8 << 4096 << true;
     }
 
     void figuresArePlanModel()
@@ -88,9 +93,11 @@ private Q_SLOTS:
         QFETCH(bool, fitsWhole);
         if (!QFile::exists(kTrace))
             QSKIP("routing trace not found (../shared/data/traces)");
-        const QString cliFormat = format == QLatin1String("vq3r") ? format : (model == QLatin1String("k3") ? "mxfp4" : "bf16");
-        const QStringList common{"--model", model, "--format", cliFormat, "--ram", QString::number(quint64(ramGiB) << 30),
-                                 "--ctx", QString::number(ctx), "--disk-gbps", "3.5", "--trace", kTrace, "--json"};
+        const QString cliFormat
+            = format == QLatin1String("vq3r") ? format : (model == QLatin1String("k3") ? "mxfp4" : "bf16");
+        const QStringList common { "--model", model, "--format", cliFormat, "--ram",
+            QString::number(quint64(ramGiB) << 30), "--ctx", QString::number(ctx), "--disk-gbps", "3.5", "--trace",
+            kTrace, "--json" };
         const QJsonObject first = runPlan(common);
         QVERIFY(!first.isEmpty());
         QCOMPARE(first["fits"].toBool(), fitsWhole);
@@ -113,7 +120,7 @@ private Q_SLOTS:
 
         // The same command at the budget the dialog chose (the default, or the 7/8 cap when the trunk streams).
         const quint64 budget = dialog.panel()->chosenBudget();
-        const QJsonObject cli = runPlan(common + QStringList{"--budget", QString::number(budget)});
+        const QJsonObject cli = runPlan(common + QStringList { "--budget", QString::number(budget) });
         QVERIFY(!cli.isEmpty());
         // The command measures its own process term each run (MiB rounding may move it):
         // plan the dialog's budget again with this run's term.
@@ -133,20 +140,21 @@ private Q_SLOTS:
         QCOMPARE(bp.split.streaming(), !fitsWhole);
         QVERIFY(again.panel()->speed().has_value());
         const QJsonObject speed = cli["speed"].toObject();
-        QVERIFY(std::fabs(again.panel()->speed()->totalSecondsPerTokenWarm - speed["total_seconds_per_token_warm"].toDouble()) <
-                1e-9 * std::max(1.0, speed["total_seconds_per_token_warm"].toDouble()));
+        QVERIFY(std::fabs(
+                    again.panel()->speed()->totalSecondsPerTokenWarm - speed["total_seconds_per_token_warm"].toDouble())
+            < 1e-9 * std::max(1.0, speed["total_seconds_per_token_warm"].toDouble()));
 
         // The verdict in words: the command's last line, and the download.
         const QString verdict = dialog.verdictText();
         if (fitsWhole) {
             QCOMPARE(qint64(budget), first["default_budget_bytes"].toInteger());
-            QVERIFY2(verdict.startsWith(QStringLiteral("Fits: default budget ") +
-                                        formatBytes(quint64(first["default_budget_bytes"].toInteger()))),
-                     qPrintable(verdict));
+            QVERIFY2(verdict.startsWith(QStringLiteral("Fits: default budget ")
+                         + formatBytes(quint64(first["default_budget_bytes"].toInteger()))),
+                qPrintable(verdict));
         } else {
-            QVERIFY2(verdict.contains(QStringLiteral("with the trunk streamed from disk it runs with a budget from ") +
-                                      formatBytes(quint64(first["streaming_floor_bytes"].toInteger()))),
-                     qPrintable(verdict));
+            QVERIFY2(verdict.contains(QStringLiteral("with the trunk streamed from disk it runs with a budget from ")
+                         + formatBytes(quint64(first["streaming_floor_bytes"].toInteger()))),
+                qPrintable(verdict));
             QCOMPARE(qint64(budget), first["cap_bytes"].toInteger());
         }
         QVERIFY2(verdict.contains(formatBytes(quint64(first["download_bytes"].toInteger()))), qPrintable(verdict));
@@ -161,7 +169,7 @@ private Q_SLOTS:
         choose(dialog.formatBox(), QStringLiteral("vq3r"));
         dialog.ramField()->setValue(2); // under K3's streaming floor (3.3 GiB)
         QVERIFY2(dialog.verdictText().startsWith(QStringLiteral("Does not fit: even with the trunk streamed")),
-                 qPrintable(dialog.verdictText()));
+            qPrintable(dialog.verdictText()));
     }
 
     void choicesSurviveRestart()
@@ -213,7 +221,8 @@ private Q_SLOTS:
         QTest::mouseClick(dialog.measureButton(), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(dialog.panel()->isDiskTestRunning() || !finished.isEmpty(), 20000);
         if (finished.isEmpty()) {
-            QVERIFY(dialog.panel()->cancelJobButton()->isVisible() || dialog.panel()->cancelJobButton()->isVisibleTo(&dialog));
+            QVERIFY(dialog.panel()->cancelJobButton()->isVisible()
+                || dialog.panel()->cancelJobButton()->isVisibleTo(&dialog));
             QTest::mouseClick(dialog.panel()->cancelJobButton(), Qt::LeftButton);
             QVERIFY(finished.wait(20000));
             QCOMPARE(finished.first().first().toBool(), false);
@@ -246,9 +255,9 @@ private Q_SLOTS:
         start->click();
         QCOMPARE(f.window->planModelDialog(), dialog);
         // Every control has an accessible name and a mnemonic label reaching it by keyboard.
-        for (QWidget *w : QList<QWidget *>{dialog->modelBox(), dialog->formatBox(), dialog->ramField(),
-                                           dialog->panel()->diskSpeedField(), dialog->panel()->contextBox(),
-                                           dialog->panel()->slider(), dialog->panel()->budgetField()}) {
+        for (QWidget *w : QList<QWidget *> { dialog->modelBox(), dialog->formatBox(), dialog->ramField(),
+                 dialog->panel()->diskSpeedField(), dialog->panel()->contextBox(), dialog->panel()->slider(),
+                 dialog->panel()->budgetField() }) {
             QVERIFY2(!w->accessibleName().isEmpty(), qPrintable(w->objectName()));
             QVERIFY(w->focusPolicy() & Qt::TabFocus);
             bool labelled = false;
@@ -304,14 +313,15 @@ private Q_SLOTS:
             w.plannerShape = [s](const QString &) { return std::optional<PlannerShape>(s); };
             w.usableRamBytes = 16ull << 30;
             w.pressureSource = [] {
-                return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{test::calmSample()});
+                return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample> { test::calmSample() });
             };
             return std::make_unique<MainWindow>(f.settings.get(), f.appearance.get(), w);
         }();
         QSignalSpy opened(window.get(), &MainWindow::modelOpened);
         window->openModel(f.modelDir);
         QVERIFY(opened.wait(10000));
-        QTRY_VERIFY_WITH_TIMEOUT(window->plannerPanel()->hasShape() && window->plannerPanel()->plan().has_value(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window->plannerPanel()->hasShape() && window->plannerPanel()->plan().has_value(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(window->plannerPanel()->slider()->minimum() < 0, 10000);
         PlannerPanel *panel = window->plannerPanel();
         panel->slider()->setValue(panel->slider()->minimum());

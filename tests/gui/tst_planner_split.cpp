@@ -29,7 +29,7 @@ const QString kTrace = QStringLiteral(SLUICE_SHARED_DIR "/data/traces/kimi-linea
 QJsonObject runPlan(const QStringList &args, int *exitCode = nullptr)
 {
     QProcess p;
-    p.start(QStringLiteral(SLUICE_CLI_PATH), QStringList{QStringLiteral("plan")} + args);
+    p.start(QStringLiteral(SLUICE_CLI_PATH), QStringList { QStringLiteral("plan") } + args);
     if (!p.waitForFinished(60000))
         return {};
     if (exitCode)
@@ -77,8 +77,7 @@ quint64 segmentSum(const PlannerPanel &panel)
 
 } // namespace
 
-class TestPlannerSplit : public QObject
-{
+class TestPlannerSplit : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void panelEqualsPlan_data()
@@ -88,13 +87,20 @@ private Q_SLOTS:
         QTest::addColumn<quint64>("ram");
         QTest::addColumn<quint64>("budget");
         // K3's trunk is 27.28 GiB: 4, 12 and 20 GiB stream it, 40 GiB holds it.
-        QTest::newRow("k3 4G") << "k3" << "vq3r" << (64ull << 30) << (4ull << 30);
-        QTest::newRow("k3 12G") << "k3" << "vq3r" << (64ull << 30) << (12ull << 30);
-        QTest::newRow("k3 20G") << "k3" << "vq3r" << (64ull << 30) << (20ull << 30);
-        QTest::newRow("k3 40G") << "k3" << "vq3r" << (64ull << 30) << (40ull << 30);
-        QTest::newRow("k3 mxfp4 64G") << "k3" << "mxfp4" << (256ull << 30) << (64ull << 30);
-        QTest::newRow("kl 0.75G") << "kimi-linear" << "vq3r" << (16ull << 30) << (3ull << 28);
-        QTest::newRow("kl 2G") << "kimi-linear" << "vq3r" << (16ull << 30) << (2ull << 30);
+        QTest::newRow("k3 4G") << "k3"
+                               << "vq3r" << (64ull << 30) << (4ull << 30);
+        QTest::newRow("k3 12G") << "k3"
+                                << "vq3r" << (64ull << 30) << (12ull << 30);
+        QTest::newRow("k3 20G") << "k3"
+                                << "vq3r" << (64ull << 30) << (20ull << 30);
+        QTest::newRow("k3 40G") << "k3"
+                                << "vq3r" << (64ull << 30) << (40ull << 30);
+        QTest::newRow("k3 mxfp4 64G") << "k3"
+                                      << "mxfp4" << (256ull << 30) << (64ull << 30);
+        QTest::newRow("kl 0.75G") << "kimi-linear"
+                                  << "vq3r" << (16ull << 30) << (3ull << 28);
+        QTest::newRow("kl 2G") << "kimi-linear"
+                               << "vq3r" << (16ull << 30) << (2ull << 30);
     }
 
     void panelEqualsPlan()
@@ -106,9 +112,10 @@ private Q_SLOTS:
         if (!QFile::exists(kTrace))
             QSKIP("routing trace not found (../shared/data/traces)");
         int code = -1;
-        const QJsonObject cli = runPlan({"--model", model, "--format", format, "--ram", QString::number(ram), "--budget",
-                                         QString::number(budget), "--disk-gbps", "3.5", "--trace", kTrace, "--json"},
-                                        &code);
+        const QJsonObject cli
+            = runPlan({ "--model", model, "--format", format, "--ram", QString::number(ram), "--budget",
+                          QString::number(budget), "--disk-gbps", "3.5", "--trace", kTrace, "--json" },
+                &code);
         QCOMPARE(code, 0);
         QVERIFY(cli.contains(QStringLiteral("resident_layers")));
         auto m = parseBuiltinModel(model.toStdString());
@@ -154,7 +161,7 @@ private Q_SLOTS:
         QVERIFY(close(panel.speed()->experts.warmHitRate, speed["hit_rate_warm"].toDouble()));
         const QString text = panel.speedText();
         QVERIFY2(text.contains(QString::number(speed["total_seconds_per_token_warm"].toDouble(), 'f', 2) + " s/token"),
-                 qPrintable(text));
+            qPrintable(text));
 
         // The bar: its segments add up to the budget; a streaming split draws the staging on its own.
         QCOMPARE(segmentSum(panel), budget);
@@ -217,7 +224,7 @@ private Q_SLOTS:
         QVERIFY(decode);
         const quint64 fixed = 64ull << 20;
         PlannerPanel panel;
-        panel.setShape(*shape, PlanRequest{});
+        panel.setShape(*shape, PlanRequest {});
         panel.setInputs(*in, usable, true);
         panel.setOpenModelTerms(decode->floorBytes, fixed, 0);
         panel.setOpenModelSplit(shape->config.nLayers, shape->config.nLayers);
@@ -249,7 +256,7 @@ private Q_SLOTS:
         model::PlannerInputsOptions o;
         auto in = model::plannerInputs(kl->config, kl->tensors, kl->recordBytes, o);
         QVERIFY(in);
-        panel.setShape(*k3, PlanRequest{});
+        panel.setShape(*k3, PlanRequest {});
         panel.setInputs(*in, 16ull << 30, false);
         QVERIFY(!panel.hasShape());
         QCOMPARE(panel.slider()->minimum(), 0);
