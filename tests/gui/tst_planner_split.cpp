@@ -3,6 +3,7 @@
 // the prefill chunk, the cache, the predicted speed), the slider reaches the
 // streaming floor, and the bar draws the resident and the streamed trunk apart.
 // "Panel == plan" is checked against the CLI's own JSON, not a re-derivation.
+#include "enginefactory.h"
 #include "plannerwidget.h"
 
 #include "model/plannerinputs.h"
@@ -16,6 +17,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
 
@@ -244,6 +246,35 @@ private Q_SLOTS:
         QVERIFY(panel.budgetPlan()->split.streaming());
         QVERIFY(!panel.appliesLive());
         QVERIFY(panel.applyButton()->isEnabled());
+    }
+
+    void appReadersAgreeOnAContainer()
+    {
+        // The app's own readers (defaultPlannerInputs, defaultPlannerShape) on a real container:
+        // the shape is the inputs' model (vision on, the process term), so the panel uses it.
+        QTemporaryDir tmp;
+        const QString demo = tmp.filePath(QStringLiteral("demo.waste"));
+        QProcess synth;
+        synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
+        if (!synth.waitForFinished(120000) || synth.exitCode() != 0)
+            QSKIP("sluice-cli synth --demo failed");
+        const auto in = defaultPlannerInputs()(demo, 4096, 0);
+        const auto shape = defaultPlannerShape()(demo);
+        QVERIFY(in && shape);
+        PlanRequest r;
+        r.vision = true;
+        r.processBytes = in->processBytes;
+        PlannerPanel panel;
+        panel.setShape(*shape, r);
+        panel.setInputs(*in, 24ull << 30, false);
+        QVERIFY(panel.hasShape());
+        QVERIFY(panel.budgetPlan().has_value());
+        QCOMPARE(panel.budgetPlan()->residentFloorBytes, panel.plan()->floorBytes);
+        if (panel.slider()->minimum() < 0) {
+            panel.slider()->setValue(panel.slider()->minimum());
+            QVERIFY(panel.budgetPlan()->split.streaming());
+            QVERIFY(!panel.budgetPlan()->split.layoutEstimated); // a real file layout: the streamer can read it
+        }
     }
 
     void shapeOfAnotherModelIsDropped()
