@@ -41,4 +41,15 @@ PlannerInputsProvider defaultPlannerInputs()
     };
 }
 
+PlannerShapeProvider defaultPlannerShape()
+{
+    // Config, tensors and record size, as Model::open plans with them (pool thread).
+    return [](const QString &modelPath) -> std::optional<PlannerShape> {
+        auto shape = inspectPlannerShape(modelPath.toStdString());
+        if (!shape)
+            return std::nullopt;
+        return std::move(*shape);
+    };
+}
+
 } // namespace sluice::gui

@@ -7,5 +7,6 @@ namespace sluice::gui {
 
 qt::EngineFactory defaultEngineFactory();
 PlannerInputsProvider defaultPlannerInputs();
+PlannerShapeProvider defaultPlannerShape();
 
 } // namespace sluice::gui

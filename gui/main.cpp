@@ -68,6 +68,7 @@ int main(int argc, char **argv)
     }
     options.engineFactory = sluice::gui::defaultEngineFactory();
     options.plannerInputs = sluice::gui::defaultPlannerInputs();
+    options.plannerShape = sluice::gui::defaultPlannerShape();
 
     sluice::gui::MainWindow window(&settings, &appearance, options);
     window.show();

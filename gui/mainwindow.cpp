@@ -167,10 +167,13 @@ QWidget *MainWindow::buildCentre(QWidget *parent)
     modelButtons->addStretch(1);
     modelButtons->addWidget(m_openButton);
     modelButtons->addWidget(m_demoButton);
+    m_planButton = new QPushButton(centre);
+    modelButtons->addWidget(m_planButton);
     modelButtons->addStretch(1);
     cl->addLayout(modelButtons);
     connect(m_openButton, &QPushButton::clicked, this, &MainWindow::openModelDialog);
     connect(m_demoButton, &QPushButton::clicked, this, [this] { openModel(m_options.demoModelPath); });
+    connect(m_planButton, &QPushButton::clicked, this, &MainWindow::showPlanModelDialog);
     connect(m_view, &ConversationView::copyRequested, this, &MainWindow::copyMessage);
     connect(m_view, &ConversationView::editRequested, this, &MainWindow::editMessage);
     connect(m_view, &ConversationView::regenerateRequested, this, &MainWindow::regenerate);
@@ -233,6 +236,8 @@ void MainWindow::retranslate()
     m_openButton->setAccessibleName(tr("Open a model folder"));
     m_demoButton->setText(tr("Try the demo model (random weights)"));
     m_demoButton->setAccessibleName(tr("Open the bundled demo model"));
+    m_planButton->setText(tr("Plan a model before downloading…"));
+    m_planButton->setAccessibleName(tr("Plan a published model: does it fit, what budget, what speed"));
     m_demoButton->setToolTip(tr("A small synthetic model shaped like Kimi K3. Its weights are random, so its "
                                 "replies are gibberish, but every feature can be tried."));
     m_prompt->setPlaceholderText(tr("Message (Enter sends, Shift+Enter for a new line)"));
@@ -607,12 +612,16 @@ void MainWindow::updatePlanner()
         return;
     }
     // Reading the inputs opens the container: on a pool thread, never here.
+    // The shape (config and tensors) lets the panel plan the trunk split too.
     const quint64 seq = ++m_plannerSeq;
-    QtConcurrent::run(m_options.plannerInputs, m_modelPath, m_contextLength, m_settings->threads())
-        .then(this, [this, seq](const std::optional<PlannerInputs> &inputs) {
-            if (seq == m_plannerSeq)
-                applyPlannerInputs(inputs);
-        });
+    using Read = std::pair<std::optional<PlannerInputs>, std::optional<PlannerShape>>;
+    QtConcurrent::run([inputs = m_options.plannerInputs, shape = m_options.plannerShape, path = m_modelPath,
+                       ctx = m_contextLength, threads = m_settings->threads()]() -> Read {
+        return {inputs(path, ctx, threads), shape ? shape(path) : std::optional<PlannerShape>()};
+    }).then(this, [this, seq](const Read &read) {
+        if (seq == m_plannerSeq)
+            applyPlannerInputs(read.first, read.second);
+    });
 }
 
 void MainWindow::verifyContainer()
@@ -625,7 +634,7 @@ void MainWindow::verifyContainer()
 
 QString MainWindow::verifyResultText() const { return m_modelPage->verifyResultText(); }
 
-void MainWindow::applyPlannerInputs(const std::optional<PlannerInputs> &inputs)
+void MainWindow::applyPlannerInputs(const std::optional<PlannerInputs> &inputs, const std::optional<PlannerShape> &shape)
 {
     if (!inputs) {
         m_planner->clearInputs(tr("The app cannot read this model's planner inputs yet (the engine does not expose "
@@ -639,7 +648,19 @@ void MainWindow::applyPlannerInputs(const std::optional<PlannerInputs> &inputs)
     // open); the estimate read before the open would differ by what opening added.
     if (m_modelOpen && m_info.processBytes)
         in.processBytes = m_info.processBytes;
+    if (shape) {
+        // As the engine opens it (defaultPlannerInputs' options): vision on, the thread setting.
+        PlanRequest r;
+        r.vision = true;
+        r.attentionSlices = m_settings->threads() > 0 ? m_settings->threads() : qEnvironmentVariableIntValue("SLUICE_THREADS");
+        r.processBytes = in.processBytes;
+        m_planner->setShape(*shape, r);
+    } else if (m_planner->hasShape()) {
+        m_planner->clearShape();
+    }
     m_planner->setInputs(in, m_options.usableRamBytes, m_modelOpen);
+    if (m_modelOpen)
+        m_planner->setOpenModelSplit(m_info.residentLayers, m_info.layers);
     if (m_modelOpen)
         m_planner->setOpenModelTerms(m_info.floorBytes,
                                      m_info.liveBudgetMinBytes > m_info.floorBytes ? m_info.liveBudgetMinBytes - m_info.floorBytes : 0,
@@ -652,6 +673,7 @@ void MainWindow::updateModelUi()
     const bool demoAvailable = !m_options.demoModelPath.isEmpty() && isModelFolder(m_options.demoModelPath);
     m_demoButton->setVisible(!m_modelOpen && !m_opening && demoAvailable);
     m_openButton->setVisible(!m_modelOpen && !m_opening);
+    m_planButton->setVisible(!m_modelOpen && !m_opening);
     m_send->setEnabled(m_modelOpen && !m_generating);
     m_stop->setEnabled(m_generating);
     m_actStop->setEnabled(m_generating || m_opening);

@@ -7,11 +7,13 @@
 #include "replyparser.h"
 #include "settings.h"
 #include "api/inspect.h"         // PlannerInputs, MemoryPlan
+#include "api/planning.h"        // PlannerShape
 #include "api/memorypressure.h"  // PressureSource
 
 #include <QElapsedTimer>
 #include <QHash>
 #include <QMainWindow>
+#include <QPointer>
 #include <QTimer>
 #include <functional>
 #include <optional>
@@ -37,6 +39,7 @@ class ModelPanel;
 class StatusArea;
 class ImageStrip;
 class PlannerPanel;
+class PlanModelDialog;
 class PromptEdit;
 class StatsPanel;
 
@@ -46,11 +49,16 @@ class StatsPanel;
 using PlannerInputsProvider =
     std::function<std::optional<PlannerInputs>(const QString &modelPath, int contextLength, int threads)>;
 
+// The model's shape for the planner's trunk split and speed (api/planning.h);
+// empty when the build cannot read it (the panel then plans without it).
+using PlannerShapeProvider = std::function<std::optional<PlannerShape>(const QString &modelPath)>;
+
 struct MainWindowOptions {
     QString dataDirectory;      // chats/ and images/ live here
     QString demoModelPath;      // offered when no model is open; "" = none built
     qt::EngineFactory engineFactory;
     PlannerInputsProvider plannerInputs;
+    PlannerShapeProvider plannerShape;
     quint64 usableRamBytes = 0; // 0 = detect
     // The memory-pressure source the budget monitor samples; empty = the
     // system's (PSI, MemAvailable, cgroup). Tests script one.
@@ -86,6 +94,9 @@ public:
     ImageStrip *imageStrip() const { return m_strip; }
     PromptEdit *promptEdit() const { return m_prompt; }
     PlannerPanel *plannerPanel() const { return m_planner; }
+    // Tools → Plan a model… (and the start page's button): a published model, no download.
+    void showPlanModelDialog();
+    PlanModelDialog *planModelDialog() const;
     // Checks every expert record of the open model in the background (Model tab).
     void verifyContainer();
     QString verifyResultText() const;
@@ -137,7 +148,8 @@ private:
     void attachImagesDialog();
     void updateRecentMenu();
     void updatePlanner();
-    void applyPlannerInputs(const std::optional<PlannerInputs> &inputs);
+    void applyPlannerInputs(const std::optional<PlannerInputs> &inputs,
+                            const std::optional<PlannerShape> &shape = std::nullopt);
     QString storedImageCopy(const QString &path);
     int estimatedChatTokens(const Chat &chat) const;
     void continueInNewChat();
@@ -245,6 +257,10 @@ private:
     QMenu *m_exportMenu;
     QMenu *m_chatMenu;
     QMenu *m_helpMenu;
+    QMenu *m_toolsMenu = nullptr;
+    QAction *m_actPlanModel = nullptr;
+    QPushButton *m_planButton = nullptr;
+    QPointer<PlanModelDialog> m_planDialog;
     QAction *m_actOpen;
     QAction *m_actConnect = nullptr;
     QAction *m_actQuit;

@@ -3,6 +3,7 @@
 
 #include "appearance.h"
 #include "convertdialog.h"
+#include "planmodeldialog.h"
 #include "chatlistpanel.h"
 #include "contextbanner.h"
 #include "conversationview.h"
@@ -141,10 +142,29 @@ void MainWindow::buildMenus()
     m_chatMenu->addSeparator();
     for (QAction *a : {m_actStop, m_actRegenerate, m_actFocusPrompt})
         m_chatMenu->addAction(a);
+    m_actPlanModel = new QAction(this);
+    connect(m_actPlanModel, &QAction::triggered, this, &MainWindow::showPlanModelDialog);
+    m_toolsMenu = menuBar()->addMenu(QString());
+    m_toolsMenu->addAction(m_actPlanModel);
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->addAction(m_actShortcuts);
     m_helpMenu->addAction(m_actAbout);
     updateRecentMenu();
+}
+
+PlanModelDialog *MainWindow::planModelDialog() const { return m_planDialog; }
+
+void MainWindow::showPlanModelDialog()
+{
+    if (!m_planDialog) {
+        // The app's own memory is a floor term (issue 15): the open model's, else estimated now.
+        m_planDialog = new PlanModelDialog(m_settings, m_options.usableRamBytes, m_modelOpen ? m_info.processBytes : 0, this);
+        m_planDialog->setAttribute(Qt::WA_DeleteOnClose);
+        m_planDialog->resize(680, 860);
+    }
+    m_planDialog->show();
+    m_planDialog->raise();
+    m_planDialog->activateWindow();
 }
 
 QList<QAction *> MainWindow::shortcutActions() const
@@ -163,6 +183,8 @@ void MainWindow::retranslateMenus()
     m_exportMenu->setTitle(tr("&Export chat"));
     m_chatMenu->setTitle(tr("&Chat"));
     m_helpMenu->setTitle(tr("&Help"));
+    m_toolsMenu->setTitle(tr("&Tools"));
+    m_actPlanModel->setText(tr("&Plan a model…"));
     m_actOpen->setText(tr("&Open model…"));
     m_actConnect->setText(tr("Connect to a &server…"));
     m_actQuit->setText(tr("&Quit"));

@@ -52,10 +52,12 @@ quint64 fullCacheBudget(const MemoryPlan &plan)
     return plan.floorBytes + (keys - minSlots) * (plan.recordBytes + kCacheIndexBytesPerSlot);
 }
 
-void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing, quint64 unit, quint64 zoomTo)
+void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing, quint64 unit, quint64 zoomTo,
+                         const model::TrunkSplit *split, quint64 residentFloor)
 {
     m_segments.clear();
     m_unit = unit;
+    m_streaming = split && split->streaming();
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
     auto add = [&](const QString &label, quint64 bytes, QColor c) {
         if (dark)
@@ -65,9 +67,17 @@ void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing
     // The budget covers the whole process (issue 15): the app's own memory is a floor term too.
     if (plan.processBytes)
         add(tr("The app itself"), plan.processBytes, QColor(0x4a, 0x55, 0x68));
-    add(tr("Trunk"), plan.trunkBytes, QColor(0x2b, 0x6c, 0xb0));
+    if (m_streaming) {
+        // Small-RAM mode: the pinned prefix in RAM, the later layers read from
+        // disk every token through two staging slots (drawn on their own).
+        add(tr("Trunk in RAM (%1 of %2 layers)").arg(split->residentLayers).arg(split->layers), plan.trunkBytes,
+            QColor(0x2b, 0x6c, 0xb0));
+        add(tr("Trunk staging (streamed layers)"), split->stagingBytes, QColor(0x63, 0xb3, 0xed));
+    } else {
+        add(tr("Trunk"), plan.trunkBytes, QColor(0x2b, 0x6c, 0xb0));
+    }
     add(tr("Attention state / KV"), plan.stateBytes, QColor(0x80, 0x5a, 0xd5));
-    add(tr("Scratch"), plan.scratchBytes, QColor(0x71, 0x80, 0x96));
+    add(tr("Scratch"), m_streaming ? plan.scratchBytes - split->stagingBytes : plan.scratchBytes, QColor(0x71, 0x80, 0x96));
     if (plan.visionBytes)
         add(tr("Vision"), plan.visionBytes, QColor(0xd5, 0x3f, 0x8c));
     quint64 budget = plan.floorBytes;
@@ -90,7 +100,7 @@ void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing
     m_scale = std::max(usable, budget);
     if (zoomTo > 0 && zoomTo < m_scale)
         m_scale = std::max(zoomTo, budget);
-    m_floor = plan.floorBytes;
+    m_floor = m_streaming && residentFloor ? residentFloor : plan.floorBytes;
     m_riskFrom = plan.capBytes;
     setAccessibleDescription(tr("Budget %1 of %2 usable RAM; floor %3")
                                  .arg(formatBytesIn(budget, m_unit), formatBytesIn(usable, m_unit), formatBytesIn(plan.floorBytes, m_unit)));
@@ -135,11 +145,15 @@ void PlannerBar::paintEvent(QPaintEvent *)
     QFont small = font();
     small.setPointSizeF(std::max(7.0, small.pointSizeF() * 0.85));
     p.setFont(small);
-    // Floor marker.
-    const double fx = xOf(m_floor);
+    // Floor marker (off the right edge when the trunk streams on a machine that cannot hold it whole).
+    const bool offScale = m_floor > m_scale;
+    const double fx = offScale ? area.right() : xOf(m_floor);
     p.setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::SolidLine));
-    p.drawLine(QPointF(fx, area.top() - 4), QPointF(fx, area.bottom() + 4));
-    const QString floorText = tr("floor %1").arg(formatBytesIn(m_floor, m_unit));
+    if (!offScale)
+        p.drawLine(QPointF(fx, area.top() - 4), QPointF(fx, area.bottom() + 4));
+    const QString floorText = m_streaming ? (offScale ? tr("whole trunk in RAM from %1 →") : tr("whole trunk in RAM from %1"))
+                                                .arg(formatBytesIn(m_floor, m_unit))
+                                          : tr("floor %1").arg(formatBytesIn(m_floor, m_unit));
     // Centred on the marker, but kept inside the widget when the floor sits near an end
     // (a tiny model's floor is a sliver of usable RAM).
     const double tw = QFontMetricsF(small).horizontalAdvance(floorText) + 4;
@@ -198,6 +212,14 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     m_fieldLabel = new QLabel(m_controls);
     m_fieldLabel->setBuddy(m_field);
     form->addRow(m_fieldLabel, m_field);
+    m_diskSpeed = new QDoubleSpinBox(m_controls);
+    m_diskSpeed->setDecimals(2);
+    m_diskSpeed->setRange(0.0, 1000.0);
+    m_diskSpeed->setSingleStep(0.25);
+    m_diskSpeed->setSpecialValueText(QStringLiteral("—")); // 0: not known yet
+    m_diskSpeedLabel = new QLabel(m_controls);
+    m_diskSpeedLabel->setBuddy(m_diskSpeed);
+    form->addRow(m_diskSpeedLabel, m_diskSpeed);
     cl->addLayout(form);
 
     m_figures = new QLabel(m_controls);
@@ -243,15 +265,19 @@ PlannerPanel::PlannerPanel(QWidget *parent)
         else
             m_diskError = r.error;
         if (r.error.isEmpty() && !r.cancelled) {
+            m_diskTyped = false;
             m_gbps = r.gbPerSecond;
             m_directIo = r.directIo;
+            m_updating = true;
+            m_diskSpeed->setValue(m_gbps);
+            m_updating = false;
         }
         m_diskResult->setText(diskResultText());
         m_diskResult->setVisible(!m_diskResult->text().isEmpty());
         const bool ok = m_diskError.isEmpty();
         Q_EMIT diskTestFinished(ok);
         if (ok)
-            runEstimate();
+            refresh();
     });
     connect(m_estimateJob, &EstimateJob::finished, this, [this](const TokRateEstimate &e) {
         m_estimateResult = e;
@@ -262,7 +288,17 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     connect(m_slider, &QSlider::valueChanged, this, [this](int k) {
         if (m_updating || !m_plan)
             return;
-        setBudget(std::min(m_maxBudget, m_plan->floorBytes + quint64(k) * stepBytes()), true);
+        setBudget(budgetAtSlider(k), true);
+    });
+    connect(m_diskSpeed, &QDoubleSpinBox::valueChanged, this, [this](double gbps) {
+        if (m_updating)
+            return;
+        m_gbps = gbps;
+        m_diskTyped = true;
+        m_diskError.clear();
+        m_diskResult->setText(diskResultText());
+        m_diskResult->setVisible(!m_diskResult->text().isEmpty());
+        refresh();
     });
     connect(m_field, &QDoubleSpinBox::valueChanged, this, [this](double value) {
         if (m_updating)
@@ -270,7 +306,7 @@ PlannerPanel::PlannerPanel(QWidget *parent)
         setBudget(quint64(std::llround(value * double(m_unit))), false);
     });
     connect(m_apply, &QPushButton::clicked, this, [this] {
-        if (m_sizing && m_plan && m_budget >= m_plan->floorBytes)
+        if (m_sizing && m_plan && m_budget >= lowestBudget())
             Q_EMIT applyRequested(m_budget, chosenContext());
     });
     retranslate();
@@ -312,6 +348,8 @@ QString PlannerPanel::diskResultText() const
         return m_diskError;
     if (m_gbps <= 0)
         return QString();
+    if (m_diskTyped)
+        return tr("Disk: %1 GB/s (typed)").arg(m_gbps, 0, 'f', 2);
     return m_directIo ? tr("Disk: %1 GB/s (O_DIRECT record reads)").arg(m_gbps, 0, 'f', 2)
                       : tr("Disk: %1 GB/s (the file system refused O_DIRECT: this may be RAM speed)").arg(m_gbps, 0, 'f', 2);
 }
@@ -327,6 +365,12 @@ QString PlannerPanel::estimateLabelText() const
 
 void PlannerPanel::runEstimate()
 {
+    if (m_shapeUsable) {
+        // With a shape the prediction is computed with the plan (computeSpeed):
+        // the same figures as `sluice-cli plan --disk-gbps`.
+        m_estimate->setText(speedText());
+        return;
+    }
     if (m_gbps <= 0 || !m_plan || !m_sizing)
         return;
     m_estimateJob->start(*m_plan, *m_sizing, m_gbps, m_tracePath);
@@ -357,6 +401,9 @@ void PlannerPanel::retranslate()
     m_cancelJob->setAccessibleName(tr("Cancel the disk test"));
     m_jobProgress->setAccessibleName(tr("Disk test progress"));
     m_diskResult->setAccessibleName(tr("Disk speed"));
+    m_diskSpeedLabel->setText(tr("Disk &speed (GB/s):"));
+    m_diskSpeed->setAccessibleName(tr("Disk read speed in gigabytes per second"));
+    m_diskSpeed->setToolTip(tr("Type the disk's read speed, or test it: the predicted speed is computed from it"));
     m_diskResult->setText(diskResultText());
     m_diskResult->setVisible(!m_diskResult->text().isEmpty());
     m_estimate->setAccessibleName(tr("Estimated tokens per second"));
@@ -429,10 +476,29 @@ bool PlannerPanel::liveTermsApply(quint64 decodeFloorBytes) const
            decodeFloorBytes == m_openDecodeFloor;
 }
 
+void PlannerPanel::setOpenModelSplit(int residentLayers, int layers)
+{
+    m_openResident = residentLayers;
+    m_openLayers = layers;
+    refresh();
+}
+
 bool PlannerPanel::appliesLive() const
 {
-    return m_modelOpen && m_haveOpenTerms && chosenContext() == m_appliedContext &&
-           (m_liveMax == 0 || m_budget <= m_liveMax);
+    if (!(m_modelOpen && m_haveOpenTerms && chosenContext() == m_appliedContext && (m_liveMax == 0 || m_budget <= m_liveMax)))
+        return false;
+    // A live change only resizes the cache: under the open model's live floor,
+    // or when this budget's plan needs another trunk split, the model reopens.
+    if (m_budget < m_openDecodeFloor + m_fixedAtOpen)
+        return false;
+    if (m_budgetPlan && m_openResident >= 0) {
+        const int open = std::min(m_openResident, m_openLayers);
+        if (m_budgetPlan->split.residentLayers != (open < m_openLayers ? open : m_budgetPlan->split.layers))
+            return false;
+    } else if (m_budgetPlan && m_budgetPlan->split.streaming()) {
+        return false;
+    }
+    return true;
 }
 
 void PlannerPanel::replan()
@@ -441,6 +507,23 @@ void PlannerPanel::replan()
         return;
     PlannerInputs in = m_inputs;
     in.contextLength = chosenContext();
+    m_shapeUsable = false;
+    if (m_shape) {
+        // The shape is the inputs' model when it gives their decode floor at
+        // their own context; then it gives the inputs at any context (their
+        // scratch depends on it, which the inputs alone cannot recompute).
+        PlanRequest r = m_request;
+        r.contextLength = m_inputs.contextLength;
+        auto own = shapePlannerInputs(*m_shape, r);
+        auto ownPlan = own ? planMemory(*own, m_usable) : Expected<MemoryPlan>(own.status());
+        auto given = planMemory(m_inputs, m_usable);
+        r.contextLength = chosenContext();
+        auto shaped = shapePlannerInputs(*m_shape, r);
+        if (ownPlan && given && ownPlan->floorBytes == given->floorBytes && shaped) {
+            in = *shaped;
+            m_shapeUsable = true;
+        }
+    }
     Expected<MemoryPlan> plan = planMemory(in, m_usable);
     m_liveTermsInPlan = plan && liveTermsApply(plan->floorBytes);
     if (m_liveTermsInPlan) {
@@ -473,8 +556,25 @@ void PlannerPanel::replan()
     constexpr quint64 kMaxSteps = 20;
     m_stepSets = int(std::max<quint64>(1, (sets + kMaxSteps - 1) / kMaxSteps));
     const int maxK = int(std::max<quint64>(1, (sets + m_stepSets - 1) / quint64(m_stepSets)));
+    // With a shape the trunk can stream: the slider goes on below the floor
+    // in steps down to the streaming floor.
+    m_streamingFloor = 0;
+    m_streamSteps = 0;
+    if (m_shapeUsable) {
+        PlanRequest r = m_request;
+        r.contextLength = chosenContext();
+        r.usableRamBytes = m_usable;
+        r.budgetBytes = 0;
+        auto bp = planBudget(*m_shape, r);
+        // The open model's plan adds what it fixed at open; the shape's floors are decode floors.
+        const quint64 decodeFloor = m_liveTermsInPlan ? plan->floorBytes - m_fixedAtOpen : plan->floorBytes;
+        if (bp && bp->residentFloorBytes == decodeFloor && bp->streamingFloorBytes < plan->floorBytes) {
+            m_streamingFloor = bp->streamingFloorBytes;
+            m_streamSteps = std::clamp(bp->split.layers, 1, 10);
+        }
+    }
     m_updating = true;
-    m_slider->setRange(0, maxK);
+    m_slider->setRange(-m_streamSteps, maxK);
     m_slider->setTickInterval(std::max(1, maxK / 10));
     const bool mib = m_unit < (1ull << 30);
     m_field->setSuffix(QString());
@@ -485,13 +585,32 @@ void PlannerPanel::replan()
     retranslate();
     // Keep the budget the user had if still meaningful, else the planner's default.
     const quint64 fallback = std::min<quint64>(plan->defaultBudgetBytes, top);
-    setBudget(m_budget >= plan->floorBytes && m_budget <= top ? m_budget : fallback, false);
+    setBudget(m_budget >= lowestBudget() && m_budget <= top ? m_budget : fallback, false);
 }
 
 void PlannerPanel::setBudget(quint64 bytes, bool fromSlider)
 {
     m_budget = bytes;
-    if (m_plan) {
+    m_budgetPlan.reset();
+    // The open model's own terms hold for a live change (a budget at or above
+    // its live floor); anything else is a reopen, which the shape plans.
+    const bool live = m_liveTermsInPlan && m_plan && bytes >= m_plan->floorBytes;
+    if (m_plan && m_shapeUsable && !live) {
+        // What Model::open does with this budget (and `sluice-cli plan --budget`).
+        PlanRequest r = m_request;
+        r.contextLength = chosenContext();
+        r.usableRamBytes = m_usable;
+        r.budgetBytes = bytes;
+        auto bp = planBudget(*m_shape, r);
+        if (bp) {
+            m_budgetPlan = std::move(*bp);
+            m_sizing = m_budgetPlan->sizing;
+            m_error.clear();
+        } else {
+            m_sizing.reset();
+            m_error = QString::fromStdString(bp.status().message());
+        }
+    } else if (m_plan) {
         Expected<CacheSizing> s = sizeCache(*m_plan, bytes);
         if (s) {
             m_sizing = *s;
@@ -500,11 +619,11 @@ void PlannerPanel::setBudget(quint64 bytes, bool fromSlider)
             m_sizing.reset();
             m_error = QString::fromStdString(s.status().message());
         }
+    }
+    if (m_plan) {
         m_updating = true;
-        if (!fromSlider && stepBytes() > 0) {
-            const quint64 above = bytes > m_plan->floorBytes ? bytes - m_plan->floorBytes : 0;
-            m_slider->setValue(int(above / stepBytes()));
-        }
+        if (!fromSlider && stepBytes() > 0)
+            m_slider->setValue(sliderAt(bytes));
         if (fromSlider || std::llround(m_field->value() * double(m_unit)) != std::llround(double(bytes)))
             m_field->setValue(double(bytes) / double(m_unit));
         m_updating = false;
@@ -537,7 +656,10 @@ void PlannerPanel::refresh()
     // A model that needs a sliver of RAM would be an invisible line on a
     // usable-RAM scale: zoom to a little beyond its largest useful budget.
     const quint64 zoom = m_maxBudget > 0 && m_usable > 8 * m_maxBudget ? m_maxBudget + m_maxBudget / 4 : 0;
-    m_bar->setPlan(p, m_sizing, m_unit, zoom);
+    if (m_budgetPlan)
+        m_bar->setPlan(m_budgetPlan->plan, m_sizing, m_unit, zoom, &m_budgetPlan->split, m_budgetPlan->residentFloorBytes);
+    else
+        m_bar->setPlan(p, m_sizing, m_unit, zoom);
     auto size = [this](quint64 bytes) { return formatBytesIn(bytes, m_unit); };
     QString legend;
     for (const PlannerBar::Segment &s : m_bar->segments())
@@ -551,6 +673,10 @@ void PlannerPanel::refresh()
     if (m_liveTermsInPlan)
         lines << tr("Floor: %1 (the least the open model can run in; reopen it for down to %2)")
                      .arg(size(p.floorBytes), size(m_openDecodeFloor));
+    else if (m_streamingFloor)
+        lines << tr("Floor: %1 with the whole trunk in RAM; down to %2 with the trunk streamed from disk "
+                    "(slower: the streamed layers are read every token)")
+                     .arg(size(p.floorBytes), size(m_streamingFloor));
     else
         lines << tr("Floor: %1 (the least the model can run in)").arg(size(p.floorBytes));
     lines << tr("Experts one token reads: %1").arg(size(p.workingSetBytes));
@@ -561,13 +687,23 @@ void PlannerPanel::refresh()
     if (m_sizing) {
         lines << tr("Budget: %1 → expert cache %2 (%n slot(s))", nullptr, m_sizing->slotCount)
                      .arg(size(m_sizing->budgetBytes), size(m_sizing->slotBufferBytes));
+        if (m_budgetPlan && m_budgetPlan->split.streaming()) {
+            const model::TrunkSplit &sp = m_budgetPlan->split;
+            lines << tr("Trunk: %1 of %2 layers in RAM (%3); %4 read from disk every token")
+                         .arg(sp.residentLayers)
+                         .arg(sp.layers)
+                         .arg(size(m_budgetPlan->plan.trunkBytes), size(sp.readBytesPerToken));
+        } else if (m_budgetPlan) {
+            lines << tr("Trunk: all %1 layers in RAM (%2)").arg(m_budgetPlan->split.layers).arg(size(p.trunkBytes));
+        }
         if (m_sizing->budgetBytes > p.capBytes)
             lines << tr("Warning: the budget is above 7/8 of usable RAM (%1); the system may page out the cache.")
                          .arg(size(p.capBytes));
     } else {
         lines << tr("Not allowed: %1").arg(m_error);
     }
-    if (p.defaultWorkingSets == 0) {
+    const bool streams = m_streamingFloor && m_streamingFloor <= p.capBytes; // runs, with the trunk streamed
+    if (p.defaultWorkingSets == 0 && !(streams && p.floorBytes > p.capBytes)) {
         lines << (p.floorBytes > p.usableRamBytes
                       ? tr("Warning: the floor %1 is more than usable RAM %2; the model will page or be killed.")
                             .arg(size(p.floorBytes), size(p.usableRamBytes))
@@ -578,12 +714,131 @@ void PlannerPanel::refresh()
     m_figures->setText(lines.join(QLatin1Char('\n')));
     const bool changed = m_budget != m_appliedBudget || chosenContext() != m_appliedContext;
     // Under the floor there is no sizing, so Apply cannot be pressed.
-    m_apply->setEnabled(m_modelOpen && m_sizing.has_value() && m_budget >= p.floorBytes && changed);
+    m_apply->setEnabled(m_modelOpen && m_sizing.has_value() && m_budget >= lowestBudget() && changed);
     m_apply->setText(appliesLive() ? tr("&Apply") : tr("&Apply and reopen model"));
     m_apply->setAccessibleName(appliesLive() ? tr("Apply the budget to the open model")
                                              : tr("Apply the budget and reopen the model"));
     m_apply->setToolTip(m_sizing ? QString() : tr("The budget is below the floor; raise it to apply."));
+    computeSpeed();
     runEstimate();
+    Q_EMIT planChanged();
+}
+
+void PlannerPanel::chooseBudget(quint64 bytes)
+{
+    if (!bytes) {
+        m_budget = 0;
+        replan(); // the default
+        return;
+    }
+    setBudget(bytes, false);
+}
+
+void PlannerPanel::setShape(const PlannerShape &shape, const PlanRequest &request)
+{
+    m_shape = shape;
+    m_request = request;
+    m_trace.reset();
+    m_traceLoaded.clear();
+    replan();
+}
+
+void PlannerPanel::clearShape()
+{
+    m_shape.reset();
+    m_budgetPlan.reset();
+    m_speed.reset();
+    replan();
+}
+
+void PlannerPanel::setDiskSpeed(double gbps)
+{
+    m_diskSpeed->setValue(gbps); // valueChanged recomputes
+}
+
+quint64 PlannerPanel::lowestBudget() const
+{
+    if (!m_plan)
+        return 0;
+    return m_streamingFloor ? m_streamingFloor : m_plan->floorBytes;
+}
+
+quint64 PlannerPanel::budgetAtSlider(int value) const
+{
+    if (!m_plan)
+        return 0;
+    const quint64 floor = m_plan->floorBytes;
+    if (value >= 0)
+        return std::min(m_maxBudget, floor + quint64(value) * stepBytes());
+    // Below the floor: equal steps down to the streaming floor (-m_streamSteps).
+    const quint64 span = floor - m_streamingFloor;
+    const quint64 down = (span * quint64(-value) + quint64(m_streamSteps) - 1) / quint64(std::max(1, m_streamSteps));
+    return std::max(m_streamingFloor, floor - std::min(span, down));
+}
+
+int PlannerPanel::sliderAt(quint64 budget) const
+{
+    if (!m_plan || stepBytes() == 0)
+        return 0;
+    const quint64 floor = m_plan->floorBytes;
+    if (budget >= floor || !m_streamSteps)
+        return int((budget > floor ? budget - floor : 0) / stepBytes());
+    const quint64 span = floor - m_streamingFloor;
+    const quint64 below = std::min(span, floor - budget);
+    return -int((below * quint64(m_streamSteps) + span - 1) / span);
+}
+
+void PlannerPanel::computeSpeed()
+{
+    m_speed.reset();
+    m_speedError.clear();
+    if (!m_shapeUsable || !m_budgetPlan || m_gbps <= 0)
+        return;
+    if (m_tracePath.isEmpty()) {
+        m_speedError = tr("The predicted speed needs a routing trace (*.jsonl); none was found.");
+        return;
+    }
+    if (!m_trace || m_traceLoaded != m_tracePath) {
+        // A few hundred KB, read once per trace: the replay below is what runs per budget.
+        auto trace = loadRoutingTrace(m_tracePath.toStdString());
+        m_traceLoaded = m_tracePath;
+        m_trace.reset();
+        if (!trace) {
+            m_speedError = QString::fromStdString(trace.status().message());
+            return;
+        }
+        m_trace = std::move(*trace);
+    }
+    if (!m_trace)
+        return;
+    auto f = predictSpeed(*m_budgetPlan, *m_trace, m_gbps * 1e9);
+    if (!f) {
+        m_speedError = QString::fromStdString(f.status().message());
+        return;
+    }
+    m_speed = *f;
+}
+
+QString PlannerPanel::speedText() const
+{
+    if (!m_speedError.isEmpty())
+        return m_speedError;
+    if (!m_speed)
+        return m_gbps > 0 ? QString() : tr("Type the disk speed or test it for the predicted speed.");
+    const SpeedFigures &f = *m_speed;
+    const double s = f.totalSecondsPerTokenWarm;
+    const QString rate = s > 0 ? tr("%1 s/token (%2 tokens/s)").arg(s, 0, 'f', 2).arg(1.0 / s, 0, 'f', 2)
+                               : tr("no disk reads once warm");
+    auto gb = [](double bytes) { return QString::number(bytes / 1e9, 'f', 2); };
+    QString text = tr("Predicted speed at %1 GB/s if the disk is the limit: %2; %3 GB read per token")
+                       .arg(f.diskBytesPerSecond / 1e9, 0, 'f', 2)
+                       .arg(rate, gb(f.totalBytesPerTokenWarm));
+    if (f.trunkBytesPerToken)
+        text += tr(" (%1 GB of expert misses, %2 GB of streamed trunk)").arg(gb(f.experts.bytesPerTokenWarm), gb(double(f.trunkBytesPerToken)));
+    text += tr(". Expert hit rate %1% once warm (routing trace %2, another model's, scaled to this one).")
+                .arg(100.0 * f.experts.warmHitRate, 0, 'f', 1)
+                .arg(QString::fromStdString(f.experts.traceName));
+    return text;
 }
 
 } // namespace sluice::gui

@@ -7,6 +7,7 @@
 // `sluice-cli plan` and Engine::open use; nothing is computed here.
 #include "backgroundjobs.h"
 #include "api/inspect.h" // PlannerInputs, MemoryPlan
+#include "api/planning.h" // PlannerShape, planBudget, predictSpeed (trunk split, speed)
 
 #include "sidepanel.h"
 
@@ -38,8 +39,11 @@ public:
     // `unit` (1 << 20 or 1 << 30) is the one unit every label of the bar uses.
     // `zoomTo` > 0: draw only the first that many bytes (a model that is a
     // sliver of usable RAM), the headroom running off the right edge.
+    // `split`: the trunk split the plan was made with (a streaming split draws
+    // the resident trunk and the staging slots apart; the floor marker then
+    // marks `residentFloor`, where every layer fits in RAM).
     void setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing, quint64 unit = 1ull << 30,
-                 quint64 zoomTo = 0);
+                 quint64 zoomTo = 0, const model::TrunkSplit *split = nullptr, quint64 residentFloor = 0);
     void clear();
 
     const QList<Segment> &segments() const { return m_segments; }
@@ -60,6 +64,7 @@ private:
     quint64 m_riskFrom = 0;
     quint64 m_usable = 0;
     quint64 m_unit = 1ull << 30;
+    bool m_streaming = false;
 };
 
 // The largest budget the model can use: every expert record of the model in
@@ -75,6 +80,17 @@ public:
     // The model's shape (from its manifest) and the machine's usable RAM.
     void setInputs(const PlannerInputs &inputs, quint64 usableRamBytes, bool modelOpen);
     void clearInputs(const QString &why);
+    // The model's shape (api/planning.h): with it every budget is planned by
+    // planBudget, as Model::open and `sluice-cli plan` plan it (the trunk
+    // split below the resident floor, the prefill chunk, the cache), the
+    // slider reaches down to the streaming floor and the predicted speed
+    // includes the streamed trunk. `request` gives vision, threads, sessions
+    // and the process term; context and budget come from the controls. The
+    // shape must be the model of the inputs (its resident decode floor is checked).
+    void setShape(const PlannerShape &shape, const PlanRequest &request);
+    void clearShape();
+    // A shape is set and is the inputs' model (same decode floor at their context).
+    bool hasShape() const { return m_shape.has_value() && m_shapeUsable; }
     // The budget in force for the open model (selects the slider position).
     void setCurrentBudget(quint64 budgetBytes, int contextLength);
     // What the open model fixed at open and a live budget cannot change: the
@@ -84,6 +100,9 @@ public:
     // force the panel plans with these, so its figures are the engine's, and
     // Apply changes the budget in place (appliesLive).
     void setOpenModelTerms(quint64 decodeFloorBytes, quint64 fixedAtOpenBytes, quint64 liveMaxBytes);
+    // The open model's trunk split (ModelInfo::residentLayers of layers): a
+    // live budget keeps it, so a budget whose plan needs another split reopens.
+    void setOpenModelSplit(int residentLayers, int layers);
     // Apply would move the budget of the open model without reopening it.
     bool appliesLive() const;
 
@@ -94,6 +113,16 @@ public:
     QPushButton *applyButton() const { return m_apply; }
     QPushButton *diskTestButton() const { return m_diskTest; }
     QPushButton *cancelJobButton() const { return m_cancelJob; }
+    QDoubleSpinBox *diskSpeedField() const { return m_diskSpeed; }
+    // The disk speed the prediction uses (the disk test fills it; typed in GB/s).
+    void setDiskSpeed(double gbps);
+    // The plan for the chosen budget when a shape is set (nullopt: none, or refused).
+    const std::optional<model::BudgetPlan> &budgetPlan() const { return m_budgetPlan; }
+    // The predicted speed at the chosen budget (shape, disk speed and trace known).
+    const std::optional<SpeedFigures> &speed() const { return m_speed; }
+    QString speedText() const;
+    // The lowest budget the slider and the field reach: the streaming floor with a shape, else the floor.
+    quint64 lowestBudget() const;
 
     // The background jobs: what the disk test reads (a model folder: its
     // largest expert bank; or a plain file) and the routing trace for the estimate.
@@ -101,6 +130,8 @@ public:
     void setTracePath(const QString &path) { m_tracePath = path; }
     // The model the figures and the estimate are about (its folder name).
     void setModelName(const QString &name);
+    // Choose a budget as the field would (exact bytes); 0 = back to the planner's default.
+    void chooseBudget(quint64 bytes);
     // Bytes per slider step (whole working sets; several for a tiny model).
     quint64 stepBytes() const;
     quint64 unitBytes() const { return m_unit; }
@@ -122,6 +153,8 @@ Q_SIGNALS:
     void applyRequested(quint64 budgetBytes, int contextLength);
     void diskTestFinished(bool ok);
     void estimateReady();
+    // The figures changed (budget, context, disk speed or inputs): emitted after every recompute.
+    void planChanged();
 
 protected:
     void retranslate() override;
@@ -132,6 +165,9 @@ private:
     void refresh();
     void runEstimate();
     bool liveTermsApply(quint64 decodeFloorBytes) const;
+    quint64 budgetAtSlider(int value) const;
+    int sliderAt(quint64 budget) const;
+    void computeSpeed();
 
     PlannerInputs m_inputs;
     bool m_haveInputs = false;
@@ -175,6 +211,7 @@ private:
     QString m_tracePath;
     double m_gbps = 0;
     bool m_directIo = false;
+    bool m_diskTyped = false; // m_gbps was typed, not measured
     QString m_diskError;
     std::optional<TokRateEstimate> m_estimateResult;
     QWidget *m_controls;
@@ -182,6 +219,22 @@ private:
     int m_stepSets = 1;      // working sets per slider step
     quint64 m_maxBudget = 0; // the slider's and the field's top
     quint64 m_unit = 1ull << 30;
+
+    // Planning with the model's shape (setShape).
+    std::optional<PlannerShape> m_shape;
+    PlanRequest m_request;
+    bool m_shapeUsable = false;
+    int m_openResident = -1; // -1 = not told
+    int m_openLayers = 0;
+    std::optional<model::BudgetPlan> m_budgetPlan;
+    quint64 m_streamingFloor = 0; // 0 = no shape (or the trunk cannot stream)
+    int m_streamSteps = 0;        // slider steps below the resident floor
+    std::optional<SpeedFigures> m_speed;
+    std::optional<RoutingTrace> m_trace; // loaded once per path
+    QString m_traceLoaded;
+    QString m_speedError;
+    QLabel *m_diskSpeedLabel;
+    QDoubleSpinBox *m_diskSpeed;
 };
 
 } // namespace sluice::gui

@@ -79,6 +79,25 @@ void Settings::setFixedBudgetBytes(quint64 bytes) { set("engine/budgetBytes", by
 int Settings::contextLength() const { return std::clamp(value("engine/contextLength", 4096).toInt(), 256, 1 << 20); }
 void Settings::setContextLength(int tokens) { set("engine/contextLength", std::clamp(tokens, 256, 1 << 20)); }
 
+QString Settings::planModel() const
+{
+    const QString m = value("planner/model", QStringLiteral("k3")).toString();
+    return m == QLatin1String("kimi-linear") ? m : QStringLiteral("k3");
+}
+void Settings::setPlanModel(const QString &model) { set("planner/model", model); }
+QString Settings::planFormat() const
+{
+    const QString f = value("planner/format", QStringLiteral("vq3r")).toString();
+    return f == QLatin1String("release") ? f : QStringLiteral("vq3r");
+}
+void Settings::setPlanFormat(const QString &format) { set("planner/format", format); }
+quint64 Settings::planRamBytes() const { return std::min<quint64>(value("planner/ramBytes", 0).toULongLong(), 1ull << 50); }
+void Settings::setPlanRamBytes(quint64 bytes) { set("planner/ramBytes", qulonglong(std::min<quint64>(bytes, 1ull << 50))); }
+double Settings::planDiskGBps() const { return std::clamp(value("planner/diskGBps", 0.0).toDouble(), 0.0, 1000.0); }
+void Settings::setPlanDiskGBps(double gbps) { set("planner/diskGBps", std::clamp(gbps, 0.0, 1000.0)); }
+int Settings::planContextLength() const { return std::clamp(value("planner/contextLength", 4096).toInt(), 256, 1 << 20); }
+void Settings::setPlanContextLength(int tokens) { set("planner/contextLength", std::clamp(tokens, 256, 1 << 20)); }
+
 double Settings::temperature() const { return std::clamp(value("sampling/temperature", 1.0).toDouble(), 0.0, 4.0); }
 void Settings::setTemperature(double t) { set("sampling/temperature", std::clamp(t, 0.0, 4.0)); }
 double Settings::topP() const { return std::clamp(value("sampling/topP", 0.95).toDouble(), 0.0, 1.0); }

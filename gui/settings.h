@@ -87,6 +87,18 @@ public:
     QByteArray windowState() const;
     void setWindowState(const QByteArray &state);
 
+    // "Plan a model…" (planmodeldialog.h): the last model, format, RAM, disk speed and context planned.
+    QString planModel() const;           // "k3" / "kimi-linear"
+    void setPlanModel(const QString &model);
+    QString planFormat() const;          // "vq3r" / "release"
+    void setPlanFormat(const QString &format);
+    quint64 planRamBytes() const;        // 0 = this machine's usable RAM
+    void setPlanRamBytes(quint64 bytes);
+    double planDiskGBps() const;         // 0 = not known
+    void setPlanDiskGBps(double gbps);
+    int planContextLength() const;
+    void setPlanContextLength(int tokens);
+
     void sync() { m_settings.sync(); }
 
 Q_SIGNALS:

@@ -27,6 +27,23 @@ quint64 unitFor(quint64 largestBytes) { return largestBytes < (1ull << 30) ? (1u
 
 QString formatNumber(double value, int decimals) { return QLocale().toString(value, 'f', decimals); }
 
+namespace {
+
+// Rich text measured at the label's width: QLabel::heightForWidth can keep the
+// answer of an earlier, narrower layout too (the planner's legend in a wide dialog).
+int richTextHeight(const QLabel *label)
+{
+    const QMargins m = label->contentsMargins();
+    QTextDocument doc;
+    doc.setDefaultFont(label->font());
+    doc.setDocumentMargin(0);
+    doc.setHtml(label->text());
+    doc.setTextWidth(std::max(1, label->width() - m.left() - m.right() - 2 * label->margin()));
+    return int(std::ceil(doc.size().height())) + m.top() + m.bottom() + 2 * label->margin();
+}
+
+} // namespace
+
 void fitWrappedLabels(QWidget *root)
 {
     for (QLabel *label : root->findChildren<QLabel *>()) {
@@ -42,7 +59,7 @@ void fitWrappedLabels(QWidget *root)
                                       .boundingRect(QRect(0, 0, std::max(1, label->width() - m.left() - m.right()), 1 << 20),
                                                     int(label->alignment()) | Qt::TextWordWrap, label->text())
                                       .height() + m.top() + m.bottom() + 2 * label->margin()
-                            : label->heightForWidth(label->width());
+                            : richTextHeight(label);
         if (h > 0 && label->minimumHeight() != h)
             label->setMinimumHeight(h);
     }

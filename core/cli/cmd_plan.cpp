@@ -15,6 +15,7 @@
 #include "format/trunkcache.h"
 #include "model/releasesource.h"
 #include "model/plannerinputs.h"
+#include "api/planning.h"
 #include "stream/memoryplanner.h"
 #include "stream/processfootprint.h"
 #include "stream/speedmodel.h"
@@ -203,7 +204,9 @@ static int runPlan(const std::vector<std::string> &args)
     std::vector<std::string> warnings = plan->warnings;
     if (sizing)
         warnings.insert(warnings.end(), sizing->warnings.begin(), sizing->warnings.end());
-    Expected<SpeedPrediction> speed = makeError(ErrorCode::InvalidArgument, "no --disk-gbps");
+    // The same figures the app's planner shows (api/planning.h predictSpeed):
+    // the expert misses plus the streamed trunk.
+    Expected<SpeedFigures> figures = makeError(ErrorCode::InvalidArgument, "no --disk-gbps");
     if (diskGBps > 0 && sizing) {
         if (tracePath.empty())
             tracePath = defaultTrace();
@@ -216,15 +219,16 @@ static int runPlan(const std::vector<std::string> &args)
             std::fprintf(stderr, "plan: %s\n", trace.status().message().c_str());
             return 1;
         }
-        speed = predictDiskBoundSpeed(*plan, *sizing, *trace, diskGBps * 1e9);
-        if (!speed) {
-            std::fprintf(stderr, "plan: %s\n", speed.status().message().c_str());
+        figures = predictSpeed(*budgetPlan, *trace, diskGBps * 1e9);
+        if (!figures) {
+            std::fprintf(stderr, "plan: %s\n", figures.status().message().c_str());
             return 1;
         }
     }
+    const SpeedPrediction *speed = figures ? &figures->experts : nullptr;
     // A streamed trunk is read whole every token (no layer is cached).
-    const uint64_t trunkRead = budgetPlan ? budgetPlan->split.readBytesPerToken : 0;
-    const double trunkSeconds = diskGBps > 0 ? double(trunkRead) / (diskGBps * 1e9) : 0.0;
+    const uint64_t trunkRead = budgetPlan && budgetPlan->split.streaming() ? budgetPlan->split.readBytesPerToken : 0;
+    const double trunkSeconds = figures ? figures->trunkSecondsPerToken : 0.0;
     // "Does it fit": the floor within the 7/8 cap of usable RAM.
     const bool fits = plan->floorBytes <= plan->capBytes;
     const uint64_t ramNeeded = plan->floorBytes + plan->floorBytes / 7; // smallest usable RAM whose 7/8 cap holds the floor
@@ -291,8 +295,10 @@ static int runPlan(const std::vector<std::string> &args)
                                         {"seconds_per_token_cold", speed->secondsPerTokenCold},
                                         {"seconds_per_token_warm", speed->secondsPerTokenWarm},
                                         {"trunk_seconds_per_token", trunkSeconds},
-                                        {"total_seconds_per_token_warm", speed->secondsPerTokenWarm + trunkSeconds},
-                                        {"total_bytes_per_token_warm", speed->bytesPerTokenWarm + double(trunkRead)}};
+                                        {"total_seconds_per_token_warm", figures->totalSecondsPerTokenWarm},
+                                        {"total_bytes_per_token_warm", figures->totalBytesPerTokenWarm},
+                                        {"total_seconds_per_token_cold", figures->totalSecondsPerTokenCold},
+                                        {"total_bytes_per_token_cold", figures->totalBytesPerTokenCold}};
         }
         std::printf("%s", QJsonDocument(root).toJson(QJsonDocument::Indented).constData());
         return sizing ? 0 : 1;
@@ -352,8 +358,8 @@ static int runPlan(const std::vector<std::string> &args)
                     100 * speed->warmHitRate, human(uint64_t(speed->bytesPerTokenWarm)), speed->secondsPerTokenWarm);
         if (trunkRead)
             std::printf("  %-58s %12s  -> %.2f s/token; total warm %s/token, %.2f s/token\n", "streamed trunk",
-                        human(trunkRead), trunkSeconds, human(uint64_t(speed->bytesPerTokenWarm) + trunkRead),
-                        speed->secondsPerTokenWarm + trunkSeconds);
+                        human(trunkRead), trunkSeconds, human(uint64_t(figures->totalBytesPerTokenWarm)),
+                        figures->totalSecondsPerTokenWarm);
     }
     if (fits)
         std::printf("\nfits: default budget %s (floor + %d working sets)\n", human(defaultBudget), defaultSets);

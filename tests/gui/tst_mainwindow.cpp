@@ -91,7 +91,7 @@ void TestMainWindow::smoke()
     QVERIFY(f.window->imageStrip());
     QVERIFY(f.window->plannerPanel());
     QVERIFY(f.window->statsPanel());
-    QCOMPARE(f.window->menuBar()->actions().size(), 3); // File, Chat, Help
+    QCOMPARE(f.window->menuBar()->actions().size(), 4); // File, Chat, Tools, Help
     QVERIFY(!f.window->windowIcon().isNull());
     // Nothing pretends to work: with no model the conversation explains itself and Send is off.
     QCOMPARE(f.window->conversation()->messageCount(), 0);

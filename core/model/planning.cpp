@@ -1,0 +1,115 @@
+// api/planning.h: one path from a model's shape to the figures `sluice-cli
+// plan` prints and the app's planner draws.
+#include "api/planning.h"
+
+#include "format/container.h"
+#include "format/releaseexperts.h"
+#include "format/trunkcache.h"
+#include "model/releasesource.h"
+#include "stream/processfootprint.h"
+
+#include <thread>
+
+namespace sluice {
+
+Expected<PlannerShape> inspectPlannerShape(const std::string &modelPath, int releaseTrunkBits)
+{
+    PlannerShape s;
+    if (model::ReleaseSource::isRelease(modelPath)) {
+        auto release = ReleaseCheckpoint::open(modelPath);
+        if (!release)
+            return release.status();
+        TrunkCacheOptions to;
+        to.trunkBits = releaseTrunkBits;
+        s.name = (*release)->description();
+        s.config = (*release)->config();
+        s.tensors = trunkCacheTensors(**release, to);
+        s.recordBytes = releaseSlotBytes(**release);
+        return s;
+    }
+    auto container = Container::open(modelPath);
+    if (!container)
+        return container.status();
+    s.name = modelPath;
+    s.config = (*container)->config();
+    s.tensors = (*container)->tensors();
+    s.recordBytes = model::maxRecordBytes(**container);
+    return s;
+}
+
+Expected<PlannerShape> builtinPlannerShape(BuiltinModel model, BuiltinFormat format)
+{
+    auto built = builtinShape(model, format);
+    if (!built)
+        return built.status();
+    PlannerShape s;
+    s.name = built->name;
+    s.config = std::move(built->config);
+    s.tensors = std::move(built->tensors);
+    s.recordBytes = built->recordBytes;
+    s.diskBytes = built->diskBytes;
+    s.builtin = true;
+    return s;
+}
+
+Expected<uint64_t> estimateProcessBytes(const ModelConfig &config, int threads, int ioThreads)
+{
+    auto now = readProcessFootprint();
+    if (!now)
+        return now.status();
+    const int compute = threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    // As Model::open: compute threads, expert readers, one for the read-ahead and the caller.
+    return processReserveBytes(*now, *now, compute + std::max(ioThreads, 1) + 2, config.vocab);
+}
+
+namespace {
+
+model::PlannerInputsOptions optionsOf(const PlanRequest &r)
+{
+    model::PlannerInputsOptions o;
+    o.contextLength = r.contextLength;
+    o.vision = r.vision;
+    o.attentionSlices
+        = r.attentionSlices > 0 ? r.attentionSlices : int(std::max(1u, std::thread::hardware_concurrency()));
+    o.sessions = r.sessions;
+    o.processBytes = r.processBytes;
+    o.residentLayers = r.residentLayers;
+    return o;
+}
+
+} // namespace
+
+Expected<PlannerInputs> shapePlannerInputs(const PlannerShape &shape, const PlanRequest &request)
+{
+    model::PlannerInputsOptions o = optionsOf(request);
+    o.residentLayers = -1;
+    return model::plannerInputs(shape.config, shape.tensors, shape.recordBytes, o);
+}
+
+Expected<model::BudgetPlan> planBudget(const PlannerShape &shape, const PlanRequest &r)
+{
+    if (r.usableRamBytes == 0)
+        return makeError(ErrorCode::InvalidArgument, "plan: usable RAM is 0");
+    const model::PlannerInputsOptions o = optionsOf(r);
+    return model::planForBudget(shape.config, shape.tensors, shape.recordBytes, o, r.usableRamBytes, r.budgetBytes);
+}
+
+Expected<SpeedFigures> predictSpeed(const model::BudgetPlan &plan, const RoutingTrace &trace, double diskBytesPerSecond)
+{
+    auto experts = predictDiskBoundSpeed(plan.plan, plan.sizing, trace, diskBytesPerSecond);
+    if (!experts)
+        return experts.status();
+    SpeedFigures f;
+    f.experts = *experts;
+    f.diskBytesPerSecond = diskBytesPerSecond;
+    // A streamed layer is read whole every token: no layer is cached.
+    f.trunkBytesPerToken = plan.split.streaming() ? plan.split.readBytesPerToken : 0;
+    f.trunkSecondsPerToken = double(f.trunkBytesPerToken) / diskBytesPerSecond;
+    f.totalBytesPerTokenCold = experts->bytesPerTokenCold + double(f.trunkBytesPerToken);
+    f.totalBytesPerTokenWarm = experts->bytesPerTokenWarm + double(f.trunkBytesPerToken);
+    f.totalSecondsPerTokenCold = experts->secondsPerTokenCold + f.trunkSecondsPerToken;
+    f.totalSecondsPerTokenWarm = experts->secondsPerTokenWarm + f.trunkSecondsPerToken;
+    return f;
+}
+
+} // namespace sluice

@@ -1,0 +1,298 @@
+// The planner panel with a model's shape (issue 13): every budget is planned
+// as `sluice-cli plan` plans it (the trunk split below the resident floor,
+// the prefill chunk, the cache, the predicted speed), the slider reaches the
+// streaming floor, and the bar draws the resident and the streamed trunk apart.
+// "Panel == plan" is checked against the CLI's own JSON, not a re-derivation.
+#include "enginefactory.h"
+#include "plannerwidget.h"
+
+#include "model/plannerinputs.h"
+
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+
+using namespace sluice;
+using namespace sluice::gui;
+
+namespace {
+
+const QString kTrace = QStringLiteral(SLUICE_SHARED_DIR "/data/traces/kimi-linear-300tok.jsonl");
+
+QJsonObject runPlan(const QStringList &args, int *exitCode = nullptr)
+{
+    QProcess p;
+    p.start(QStringLiteral(SLUICE_CLI_PATH), QStringList { QStringLiteral("plan") } + args);
+    if (!p.waitForFinished(60000))
+        return {};
+    if (exitCode)
+        *exitCode = p.exitCode();
+    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+}
+
+quint64 processTerm(const QJsonObject &root)
+{
+    for (const QJsonValue &t : root[QStringLiteral("terms")].toArray())
+        if (t[QStringLiteral("name")].toString() == QLatin1String(kProcessTermName))
+            return quint64(t[QStringLiteral("bytes")].toInteger());
+    return 0;
+}
+
+// The panel set up as "Plan a model…" sets it up: a built-in shape, its inputs, typed RAM.
+void setUp(PlannerPanel &panel, const PlannerShape &shape, quint64 usable, quint64 processBytes, int ctx = 4096)
+{
+    model::PlannerInputsOptions o;
+    o.contextLength = ctx;
+    o.processBytes = processBytes;
+    auto in = model::plannerInputs(shape.config, shape.tensors, shape.recordBytes, o);
+    QVERIFY(in);
+    PlanRequest r;
+    r.processBytes = processBytes;
+    panel.setShape(shape, r);
+    panel.setInputs(*in, usable, false);
+}
+
+void setBudgetField(PlannerPanel &panel, quint64 bytes)
+{
+    const double v = double(bytes) / double(panel.unitBytes());
+    QCOMPARE(std::llround(v * double(panel.unitBytes())), qint64(bytes)); // exact in the field
+    panel.budgetField()->setValue(v);
+}
+
+quint64 segmentSum(const PlannerPanel &panel)
+{
+    quint64 sum = 0;
+    for (const PlannerBar::Segment &s : panel.bar()->segments())
+        if (s.label != PlannerBar::tr("Free headroom"))
+            sum += s.bytes;
+    return sum;
+}
+
+} // namespace
+
+class TestPlannerSplit : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void panelEqualsPlan_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<quint64>("ram");
+        QTest::addColumn<quint64>("budget");
+        // K3's trunk is 27.28 GiB: 4, 12 and 20 GiB stream it, 40 GiB holds it.
+        QTest::newRow("k3 4G") << "k3"
+                               << "vq3r" << (64ull << 30) << (4ull << 30);
+        QTest::newRow("k3 12G") << "k3"
+                                << "vq3r" << (64ull << 30) << (12ull << 30);
+        QTest::newRow("k3 20G") << "k3"
+                                << "vq3r" << (64ull << 30) << (20ull << 30);
+        QTest::newRow("k3 40G") << "k3"
+                                << "vq3r" << (64ull << 30) << (40ull << 30);
+        QTest::newRow("k3 mxfp4 64G") << "k3"
+                                      << "mxfp4" << (256ull << 30) << (64ull << 30);
+        QTest::newRow("kl 0.75G") << "kimi-linear"
+                                  << "vq3r" << (16ull << 30) << (3ull << 28);
+        QTest::newRow("kl 2G") << "kimi-linear"
+                               << "vq3r" << (16ull << 30) << (2ull << 30);
+    }
+
+    void panelEqualsPlan()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, format);
+        QFETCH(quint64, ram);
+        QFETCH(quint64, budget);
+        if (!QFile::exists(kTrace))
+            QSKIP("routing trace not found (../shared/data/traces)");
+        int code = -1;
+        const QJsonObject cli
+            = runPlan({ "--model", model, "--format", format, "--ram", QString::number(ram), "--budget",
+                          QString::number(budget), "--disk-gbps", "3.5", "--trace", kTrace, "--json" },
+                &code);
+        QCOMPARE(code, 0);
+        QVERIFY(cli.contains(QStringLiteral("resident_layers")));
+        auto m = parseBuiltinModel(model.toStdString());
+        auto f = parseBuiltinFormat(format.toStdString());
+        QVERIFY(m && f);
+        auto shape = builtinPlannerShape(*m, *f);
+        QVERIFY(shape);
+
+        PlannerPanel panel;
+        QSignalSpy changed(&panel, &PlannerPanel::planChanged);
+        setUp(panel, *shape, ram, processTerm(cli));
+        panel.setTracePath(kTrace);
+        panel.setDiskSpeed(3.5);
+        const int before = int(changed.count());
+        setBudgetField(panel, budget);
+        QVERIFY(changed.count() > before);
+
+        QCOMPARE(panel.chosenBudget(), budget);
+        QVERIFY(panel.budgetPlan().has_value());
+        const model::BudgetPlan &bp = *panel.budgetPlan();
+        QCOMPARE(qint64(bp.sizing.budgetBytes), cli["budget_bytes"].toInteger());
+        QCOMPARE(bp.sizing.slotCount, cli["cache_slots"].toInt());
+        QCOMPARE(qint64(bp.sizing.slotBufferBytes), cli["cache_bytes"].toInteger());
+        QCOMPARE(qint64(bp.sizing.engineBytes), cli["engine_bytes"].toInteger());
+        QCOMPARE(bp.prefillChunk, cli["prefill_chunk"].toInt());
+        QCOMPARE(bp.split.layers, cli["layers"].toInt());
+        QCOMPARE(bp.split.residentLayers, cli["resident_layers"].toInt());
+        QCOMPARE(qint64(bp.split.readBytesPerToken), cli["trunk_stream_bytes_per_token"].toInteger());
+        QCOMPARE(qint64(bp.split.stagingBytes), cli["trunk_staging_bytes"].toInteger());
+        QCOMPARE(qint64(bp.streamingFloorBytes), cli["streaming_floor_bytes"].toInteger());
+        QCOMPARE(qint64(bp.residentFloorBytes), cli["resident_floor_bytes"].toInteger());
+        QCOMPARE(qint64(panel.plan()->floorBytes), cli["floor_bytes"].toInteger());
+        // Below the trunk's size the trunk streams, above the resident floor it does not.
+        QCOMPARE(bp.split.streaming(), budget < bp.residentFloorBytes);
+
+        // The predicted speed: the same numbers `plan --disk-gbps` prints.
+        QVERIFY(panel.speed().has_value());
+        const QJsonObject speed = cli["speed"].toObject();
+        auto close = [](double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); };
+        QVERIFY(close(panel.speed()->totalSecondsPerTokenWarm, speed["total_seconds_per_token_warm"].toDouble()));
+        QVERIFY(close(panel.speed()->totalBytesPerTokenWarm, speed["total_bytes_per_token_warm"].toDouble()));
+        QVERIFY(close(panel.speed()->trunkSecondsPerToken, speed["trunk_seconds_per_token"].toDouble()));
+        QVERIFY(close(panel.speed()->experts.warmHitRate, speed["hit_rate_warm"].toDouble()));
+        const QString text = panel.speedText();
+        QVERIFY2(text.contains(QString::number(speed["total_seconds_per_token_warm"].toDouble(), 'f', 2) + " s/token"),
+            qPrintable(text));
+
+        // The bar: its segments add up to the budget; a streaming split draws the staging on its own.
+        QCOMPARE(segmentSum(panel), budget);
+        bool staging = false;
+        for (const PlannerBar::Segment &s : panel.bar()->segments())
+            staging = staging || s.label == PlannerBar::tr("Trunk staging (streamed layers)");
+        QCOMPARE(staging, bp.split.streaming());
+        QCOMPARE(panel.figuresText().contains(QStringLiteral("read from disk every token")), bp.split.streaming());
+    }
+
+    void sliderReachesStreamingFloor()
+    {
+        auto shape = builtinPlannerShape(BuiltinModel::KimiK3, BuiltinFormat::Container);
+        QVERIFY(shape);
+        PlannerPanel panel;
+        setUp(panel, *shape, 64ull << 30, 0);
+        PlanRequest r;
+        r.usableRamBytes = 64ull << 30;
+        auto def = planBudget(*shape, r);
+        QVERIFY(def);
+        QVERIFY(panel.slider()->minimum() < 0);
+        QCOMPARE(panel.lowestBudget(), quint64(def->streamingFloorBytes));
+        QSignalSpy changed(&panel, &PlannerPanel::planChanged);
+        // From the streaming floor up to the resident floor: budgets rise, resident layers never fall.
+        quint64 lastBudget = 0;
+        int lastResident = -1;
+        for (int v = panel.slider()->minimum(); v <= 0; ++v) {
+            panel.slider()->setValue(v);
+            QVERIFY(panel.budgetPlan().has_value());
+            QVERIFY(panel.chosenBudget() > lastBudget);
+            QVERIFY(panel.budgetPlan()->split.residentLayers >= lastResident);
+            QCOMPARE(segmentSum(panel), panel.chosenBudget());
+            lastBudget = panel.chosenBudget();
+            lastResident = panel.budgetPlan()->split.residentLayers;
+            if (v == panel.slider()->minimum()) {
+                QCOMPARE(panel.chosenBudget(), quint64(def->streamingFloorBytes));
+                QVERIFY(panel.budgetPlan()->split.streaming());
+            }
+        }
+        QCOMPARE(lastBudget, quint64(panel.plan()->floorBytes));
+        QCOMPARE(lastResident, shape->config.nLayers);
+        QVERIFY(changed.count() >= -panel.slider()->minimum());
+        // Under the streaming floor the field's budget is refused, naming that floor.
+        setBudgetField(panel, 2ull << 30);
+        QVERIFY(!panel.sizing().has_value());
+        QVERIFY2(panel.figuresText().contains(QStringLiteral("streaming floor")), qPrintable(panel.figuresText()));
+    }
+
+    void openModelLiveAndReopen()
+    {
+        // The open model fixed a prefill chunk and checkpoints at open: budgets at or above its live
+        // floor change in place with its terms, budgets under it reopen with the shape's plan.
+        auto shape = builtinPlannerShape(BuiltinModel::KimiLinear, BuiltinFormat::Container);
+        QVERIFY(shape);
+        model::PlannerInputsOptions o;
+        auto in = model::plannerInputs(shape->config, shape->tensors, shape->recordBytes, o);
+        QVERIFY(in);
+        const quint64 usable = 16ull << 30;
+        auto decode = planMemory(*in, usable);
+        QVERIFY(decode);
+        const quint64 fixed = 64ull << 20;
+        PlannerPanel panel;
+        panel.setShape(*shape, PlanRequest {});
+        panel.setInputs(*in, usable, true);
+        panel.setOpenModelTerms(decode->floorBytes, fixed, 0);
+        panel.setOpenModelSplit(shape->config.nLayers, shape->config.nLayers);
+        panel.setCurrentBudget(decode->floorBytes + fixed + (1ull << 30), 4096);
+        QVERIFY(panel.hasShape());
+        QCOMPARE(quint64(panel.plan()->floorBytes), decode->floorBytes + fixed);
+        QVERIFY(panel.slider()->minimum() < 0); // the trunk can still stream (after a reopen)
+        // Live: the open model's terms, no reopen plan.
+        QVERIFY(!panel.budgetPlan().has_value());
+        QVERIFY(panel.appliesLive());
+        auto live = sizeCache(*panel.plan(), panel.chosenBudget());
+        QVERIFY(live);
+        QCOMPARE(panel.sizing()->slotCount, live->slotCount);
+        // Under the live floor: planned as the reopen would be.
+        panel.chooseBudget(decode->floorBytes - (decode->floorBytes - panel.lowestBudget()) / 2);
+        QVERIFY(panel.budgetPlan().has_value());
+        QVERIFY(panel.budgetPlan()->split.streaming());
+        QVERIFY(!panel.appliesLive());
+        QVERIFY(panel.applyButton()->isEnabled());
+    }
+
+    void appReadersAgreeOnAContainer()
+    {
+        // The app's own readers (defaultPlannerInputs, defaultPlannerShape) on a real container:
+        // the shape is the inputs' model (vision on, the process term), so the panel uses it.
+        QTemporaryDir tmp;
+        const QString demo = tmp.filePath(QStringLiteral("demo.waste"));
+        QProcess synth;
+        synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
+        if (!synth.waitForFinished(120000) || synth.exitCode() != 0)
+            QSKIP("sluice-cli synth --demo failed");
+        const auto in = defaultPlannerInputs()(demo, 4096, 0);
+        const auto shape = defaultPlannerShape()(demo);
+        QVERIFY(in && shape);
+        PlanRequest r;
+        r.vision = true;
+        r.processBytes = in->processBytes;
+        PlannerPanel panel;
+        panel.setShape(*shape, r);
+        panel.setInputs(*in, 24ull << 30, false);
+        QVERIFY(panel.hasShape());
+        QVERIFY(panel.budgetPlan().has_value());
+        QCOMPARE(panel.budgetPlan()->residentFloorBytes, panel.plan()->floorBytes);
+        if (panel.slider()->minimum() < 0) {
+            panel.slider()->setValue(panel.slider()->minimum());
+            QVERIFY(panel.budgetPlan()->split.streaming());
+            QVERIFY(!panel.budgetPlan()->split.layoutEstimated); // a real file layout: the streamer can read it
+        }
+    }
+
+    void shapeOfAnotherModelIsDropped()
+    {
+        // A shape whose resident floor is not the inputs' is never mixed with them.
+        auto k3 = builtinPlannerShape(BuiltinModel::KimiK3, BuiltinFormat::Container);
+        auto kl = builtinPlannerShape(BuiltinModel::KimiLinear, BuiltinFormat::Container);
+        QVERIFY(k3 && kl);
+        PlannerPanel panel;
+        model::PlannerInputsOptions o;
+        auto in = model::plannerInputs(kl->config, kl->tensors, kl->recordBytes, o);
+        QVERIFY(in);
+        panel.setShape(*k3, PlanRequest {});
+        panel.setInputs(*in, 16ull << 30, false);
+        QVERIFY(!panel.hasShape());
+        QCOMPARE(panel.slider()->minimum(), 0);
+    }
+};
+
+QTEST_MAIN(TestPlannerSplit)
+#include "tst_planner_split.moc"
