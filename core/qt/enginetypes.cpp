@@ -1,4 +1,5 @@
 #include "qt/enginetypes.h"
+#include "qt/tsanhandoff.h"
 
 #include <QCoreApplication>
 
@@ -30,6 +31,7 @@ void registerEngineMetaTypes()
     qRegisterMetaType<sluice::qt::GenerateRequest>();
     qRegisterMetaType<sluice::qt::LiveStats>();
     qRegisterMetaType<sluice::qt::GenerationSummary>();
+    installTsanHandoff(); // before the worker thread starts (tsanhandoff.h; empty without TSan)
 }
 
 } // namespace sluice::qt
