@@ -9,30 +9,37 @@
 // postEvent); the receiving thread's event loop takes it from the list under
 // the same mutex (sendPostedEvents) and runs the slot. Without the edge every
 // access to an argument on the receiving side is reported against the copy
-// made on the emitting side (865 reports in one run of tst_engineworker).
+// made on the emitting side (1045 reports in one run of tst_engineworker).
 //
-// installTsanHandoff() models exactly that lock with one TSan sync object:
-//   - every emission of a signal of one of our classes (namespace sluice)
-//     releases it (Qt's signal-spy hook, called by QMetaObject::activate in
-//     the emitting thread before the connections run, so before a queued
-//     connection copies the arguments and posts);
-//     releaseTsanHandoff() does the same before a QMetaObject::invokeMethod(
-//     Qt::QueuedConnection) or a postEvent from our code, which do not emit;
+// installTsanHandoff() models that lock with one TSan sync object:
+//   - the end of every emission of a signal of one of our classes (namespace
+//     sluice) releases it (Qt's signal-spy hook, called by
+//     QMetaObject::activate in the emitting thread after the connections ran,
+//     so after a queued connection copied the arguments and posted);
 //   - every delivery of a QEvent::MetaCall acquires it (Qt's event-notify hook,
 //     called by QCoreApplication::notifyInternal2 in the receiving thread before
-//     the slot runs), and nothing else does: timers, socket notifiers and
-//     direct calls get no edge, so a member shared without a lock, or touched
-//     through a direct connection from another thread, is still reported.
+//     the slot runs), after waiting (bounded) until no other thread is inside
+//     an emission of ours, since the event is posted before its emission ends.
+//     Nothing else acquires: timers, socket notifiers and direct calls get no
+//     edge, so a member shared without a lock, or touched through a direct
+//     connection from another thread, is still reported.
 // It is coarser than Qt in two ways, kept on purpose for simplicity: one
 // object stands for every thread's post-event mutex, and an emission with
 // only direct receivers releases too. Qt's own emissions and queued calls
-// from code outside namespace sluice release nothing: a report they cause is
-// visible (a false report, never a hidden one) and is fixed by a
-// releaseTsanHandoff() there. tests/qt/tst_tsan_canary.cpp proves a plain race
-// between two threads that also exchange queued signals is still reported.
+// from code outside namespace sluice (QMetaObject::invokeMethod, postEvent)
+// release nothing: a report they cause is a visible false report, never a
+// hidden race. tests/qt/tst_tsan_canary.cpp proves a plain race between two
+// threads that also exchange queued signals is still reported.
+//
+// tsanThreadJoined() models the other invisible edge, QThread::wait() on a
+// thread that has already finished (see ThreadExits below).
+//
+// Libc calls made inside Qt (its malloc/free, e.g. a queued QString freed
+// after its refcount, an atomic in uninstrumented code, reached 0) are left to
+// TSAN_OPTIONS=ignore_noninstrumented_modules=1 (scripts/sluice.sh).
 //
 // Compiled only under ThreadSanitizer; elsewhere both functions are empty.
-// The library installs it before any of its worker threads start
+// The library installs the hooks before any of its worker threads start
 // (registerEngineMetaTypes, registerConvertMetaTypes); installing twice is
 // harmless.
 #if defined(__SANITIZE_THREAD__)
@@ -82,13 +89,9 @@ namespace sluice::qt {
 namespace tsanhandoff_detail {
 inline char syncObject; // its address is the sync object; never read or written
 // Emissions of our classes now running, in all threads / in this one.
-inline std::atomic<int> inFlight {0};
+inline std::atomic<int> inFlight { 0 };
 inline thread_local int inFlightHere = 0;
 
-// Only emissions of our own classes (namespace sluice) count: Qt's own
-// signals (the event dispatcher's awake/aboutToBlock on every loop turn,
-// QTimer, QThread) would otherwise publish each thread's state every turn and
-// order nearly everything.
 // The end of a QThread. QThread::wait() returns at once when the thread has
 // already finished, and then its only ordering is QThread's own QMutex (a
 // futex): the thread's last accesses (QThreadPrivate::finish: the worker's
@@ -127,22 +130,37 @@ inline void markThread()
     (void)marker;
 }
 
+// Only emissions of our own classes (namespace sluice) count: Qt's own
+// signals (the event dispatcher's awake/aboutToBlock on every loop turn,
+// QTimer, QThread) would otherwise publish each thread's state every turn and
+// order nearly everything.
 inline bool ours(const QObject *caller)
 {
     return caller && std::strncmp(caller->metaObject()->className(), "sluice::", 8) == 0;
 }
+// Whether each emission now running on this thread (innermost last) is ours:
+// decided at its begin, because a direct slot may delete the sender before
+// its end.
+inline thread_local std::vector<bool> emissionIsOurs;
+
 inline void onSignalBegin(QObject *caller, int, void **)
 {
     markThread();
-    if (!ours(caller))
+    const bool mine = ours(caller);
+    emissionIsOurs.push_back(mine);
+    if (!mine)
         return;
     ++inFlightHere;
     inFlight.fetch_add(1, std::memory_order_relaxed);
 }
 // After the connections ran: a queued one has copied the arguments and posted.
-inline void onSignalEnd(QObject *caller, int)
+inline void onSignalEnd(QObject *, int)
 {
-    if (!ours(caller))
+    if (emissionIsOurs.empty())
+        return; // began before the hooks were installed
+    const bool mine = emissionIsOurs.back();
+    emissionIsOurs.pop_back();
+    if (!mine)
         return;
     __tsan_release(&syncObject);
     inFlight.fetch_sub(1, std::memory_order_release);
@@ -173,8 +191,8 @@ inline bool onEvent(void **data)
 inline void installTsanHandoff()
 {
     static const bool installed = [] {
-        static QSignalSpyCallbackSet set {&tsanhandoff_detail::onSignalBegin, nullptr,
-                                          &tsanhandoff_detail::onSignalEnd, nullptr};
+        static QSignalSpyCallbackSet set { &tsanhandoff_detail::onSignalBegin, nullptr,
+            &tsanhandoff_detail::onSignalEnd, nullptr };
         qt_register_signal_spy_callbacks(&set);
         return QInternal::registerCallback(QInternal::EventNotifyCallback, &tsanhandoff_detail::onEvent);
     }();
@@ -188,14 +206,13 @@ inline void tsanThreadJoined(const QThread *thread)
     auto &exits = tsanhandoff_detail::threadExits();
     std::unique_lock lock(exits.mutex);
     const void *key = thread;
-    exits.changed.wait_for(lock, std::chrono::seconds(2), [&] {
-        return std::find(exits.exited.begin(), exits.exited.end(), key) != exits.exited.end();
-    });
+    exits.changed.wait_for(lock, std::chrono::seconds(2),
+        [&] { return std::find(exits.exited.begin(), exits.exited.end(), key) != exits.exited.end(); });
     std::erase(exits.exited, key);
 }
 #else
-inline void installTsanHandoff() {}
-inline void tsanThreadJoined(const QThread *) {}
+inline void installTsanHandoff() { }
+inline void tsanThreadJoined(const QThread *) { }
 #endif
 
 } // namespace sluice::qt

@@ -43,14 +43,25 @@ Mode g_mode = Mode::Clean;
 int g_shared = 0; // written by both threads with no lock: the planted race
 
 // noinline: the report names these functions, and tst_tsan_canary checks it.
-__attribute__((noinline)) void writeFromWorker(int v) { g_shared = v; }
-__attribute__((noinline)) void writeFromMain(int v) { g_shared = v; }
-__attribute__((noinline)) void changeAfterEmit(std::vector<int> *v) { (*v)[0] = -1; }
-__attribute__((noinline)) int readInSlot(const std::vector<int> *v) { return v->at(0); }
+__attribute__((noinline)) void writeFromWorker(int v)
+{
+    g_shared = v;
+}
+__attribute__((noinline)) void writeFromMain(int v)
+{
+    g_shared = v;
+}
+__attribute__((noinline)) void changeAfterEmit(std::vector<int> *v)
+{
+    (*v)[0] = -1;
+}
+__attribute__((noinline)) int readInSlot(const std::vector<int> *v)
+{
+    return v->at(0);
+}
 #endif
 
-class Worker : public QObject
-{
+class Worker : public QObject {
     Q_OBJECT
 public:
     // A request: text and numbers copied into the queued call by Qt.
@@ -73,7 +84,8 @@ public:
             return;
         }
 #endif
-        Q_EMIT answer(round, QStringLiteral("answer %1 to %2").arg(sum).arg(text), std::vector<int>(numbers.rbegin(), numbers.rend()));
+        Q_EMIT answer(round, QStringLiteral("answer %1 to %2").arg(sum).arg(text),
+            std::vector<int>(numbers.rbegin(), numbers.rend()));
     }
 
 Q_SIGNALS:
@@ -81,8 +93,7 @@ Q_SIGNALS:
     void pointer(std::vector<int> *shared);
 };
 
-class Client : public QObject
-{
+class Client : public QObject {
     Q_OBJECT
 public:
     explicit Client(Worker *worker)
@@ -90,11 +101,14 @@ public:
         connect(this, &Client::ask, worker, &Worker::request, Qt::QueuedConnection);
         connect(worker, &Worker::answer, this, &Client::onAnswer, Qt::QueuedConnection);
 #ifdef SLUICE_TSAN_CANARY_RACE
-        connect(worker, &Worker::pointer, this, [this](std::vector<int> *shared) {
-            total += readInSlot(shared);
-            // Not freed: the worker may still be writing it (that is the race).
-            next();
-        }, Qt::QueuedConnection);
+        connect(
+            worker, &Worker::pointer, this,
+            [this](std::vector<int> *shared) {
+                total += readInSlot(shared);
+                // Not freed: the worker may still be writing it (that is the race).
+                next();
+            },
+            Qt::QueuedConnection);
 #endif
     }
     void next()
@@ -104,7 +118,8 @@ public:
             QCoreApplication::quit();
             return;
         }
-        Q_EMIT ask(m_round, QStringLiteral("question number %1 with some text").arg(m_round), std::vector<int>(32, m_round));
+        Q_EMIT ask(
+            m_round, QStringLiteral("question number %1 with some text").arg(m_round), std::vector<int>(32, m_round));
 #ifdef SLUICE_TSAN_CANARY_RACE
         // After the request was posted, before its answer: unordered with the
         // worker's write in round 1.

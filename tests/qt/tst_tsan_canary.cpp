@@ -18,8 +18,7 @@
 #endif
 #endif
 
-class TestTsanCanary : public QObject
-{
+class TestTsanCanary : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void canary_data();
@@ -35,8 +34,7 @@ void TestTsanCanary::canary_data()
     QTest::newRow("ordered traffic with the handoff: no report") << "clean" << false << QStringList();
     QTest::newRow("the same traffic unannotated: reported") << "unannotated" << true << QStringList();
     QTest::newRow("planted races with the handoff: both reported")
-        << "race" << true
-        << QStringList {"writeFromWorker", "writeFromMain", "changeAfterEmit", "readInSlot"};
+        << "race" << true << QStringList { "writeFromWorker", "writeFromMain", "changeAfterEmit", "readInSlot" };
 }
 
 void TestTsanCanary::canary()
@@ -52,12 +50,12 @@ void TestTsanCanary::canary()
     // The suite's own suppressions, so the canary proves they hide no race of
     // ours; later TSan flags override earlier ones.
     env.insert(QStringLiteral("TSAN_OPTIONS"),
-               env.value(QStringLiteral("TSAN_OPTIONS"))
-                   + QStringLiteral(" suppressions=" SLUICE_SOURCE_DIR "/tests/tsan.supp halt_on_error=0 exitcode=66"));
+        env.value(QStringLiteral("TSAN_OPTIONS"))
+            + QStringLiteral(" suppressions=" SLUICE_SOURCE_DIR "/tests/tsan.supp halt_on_error=0 exitcode=66"));
     env.insert(QStringLiteral("QT_NO_GLIB"), QStringLiteral("1"));
     QProcess canary;
     canary.setProcessEnvironment(env);
-    canary.start(QStringLiteral(SLUICE_TSAN_CANARY_PATH), {mode});
+    canary.start(QStringLiteral(SLUICE_TSAN_CANARY_PATH), { mode });
     QVERIFY2(canary.waitForFinished(120000), "the canary did not finish in 120 s");
     const QString err = QString::fromLocal8Bit(canary.readAllStandardError());
     const int count = int(err.count(QStringLiteral("WARNING: ThreadSanitizer:")));
