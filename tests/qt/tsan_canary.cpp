@@ -35,6 +35,7 @@
 namespace sluice::canary {
 
 constexpr int kRounds = 200;
+constexpr int kBurst = 8;
 
 enum class Mode { Clean, Unannotated, Race };
 Mode g_mode = Mode::Clean;
@@ -106,26 +107,35 @@ public:
             [this](std::vector<int> *shared) {
                 total += readInSlot(shared);
                 // Not freed: the worker may still be writing it (that is the race).
-                next();
+                answered();
             },
             Qt::QueuedConnection);
 #endif
     }
+    // Requests go in bursts, so the worker is often busy when the next one is
+    // posted: then Qt does not write its wake-up eventfd (whose read TSan
+    // sees as an edge) and only the handoff orders the arguments. Rounds 1
+    // and 2, where the races are planted, are bursts of one, so no later
+    // emission can order them by chance.
     void next()
     {
-        ++m_round;
-        if (m_round > kRounds) {
+        if (m_round >= kRounds) {
             QCoreApplication::quit();
             return;
         }
-        Q_EMIT ask(
-            m_round, QStringLiteral("question number %1 with some text").arg(m_round), std::vector<int>(32, m_round));
+        const int burst = m_round < 2 ? 1 : kBurst;
+        m_pending = burst;
+        for (int i = 0; i < burst; ++i) {
+            ++m_round;
+            Q_EMIT ask(m_round, QStringLiteral("question number %1 with some text").arg(m_round),
+                std::vector<int>(32, m_round));
 #ifdef SLUICE_TSAN_CANARY_RACE
-        // After the request was posted, before its answer: unordered with the
-        // worker's write in round 1.
-        if (g_mode == Mode::Race && m_round == 1)
-            writeFromMain(m_round);
+            // After the request was posted, before its answer: unordered with
+            // the worker's write in round 1.
+            if (g_mode == Mode::Race && m_round == 1)
+                writeFromMain(m_round);
 #endif
+        }
     }
     long total = 0;
 
@@ -136,9 +146,15 @@ private:
     void onAnswer(int round, const QString &text, const std::vector<int> &numbers)
     {
         total += round + text.size() + long(numbers.size());
-        next();
+        answered();
+    }
+    void answered()
+    {
+        if (--m_pending == 0)
+            next();
     }
     int m_round = 0;
+    int m_pending = 0;
 };
 
 } // namespace sluice::canary
