@@ -8,7 +8,7 @@
 #   scripts/sluice.sh package           build, then the .deb with CPack: build/sluice_<version>_<arch>.deb
 #                                       (docs/packaging.md; install it with apt install ./build/sluice_*.deb)
 #   scripts/sluice.sh fuzz-long         the same, 10^6 runs per target (not in CI; docs/reliability.md)
-#   scripts/sluice.sh test --tsan       the threaded tests in build-tsan/ under ThreadSanitizer (core, no GUI)
+#   scripts/sluice.sh test --tsan       the threaded tests in build-tsan/ under ThreadSanitizer (core and Qt workers, no GUI)
 # Running any of them twice is fast: packages are only installed when missing
 # and the build is incremental.
 set -euo pipefail
@@ -88,19 +88,22 @@ test)
     shift
   elif [ "${1:-}" = "--tsan" ]; then
     # ThreadSanitizer over the threaded tests: thread pool, reader pool,
-    # expert cache, engine and the streaming CLI run, plus the Qt worker test
-    # with tests/tsan.supp (Debian's Qt is not instrumented: the suppressions
-    # name only Qt's own queued-signal internals, see the file).
+    # expert cache, engine and the streaming CLI run, and the Qt side (the
+    # engine and converter workers, the budget monitor, and the canary that
+    # proves a planted race is still reported). Debian's Qt is not
+    # instrumented: core/qt/tsanhandoff.h gives TSan the happens-before of
+    # Qt's queued signals and of QThread's end, ignore_noninstrumented_modules
+    # keeps libc calls made inside Qt (its malloc/free/memcpy) out of the
+    # race detection, tests/tsan.supp names what is left (docs/reliability.md).
+    # die_after_fork=0: tst_engineworker starts sluice-cli (QProcess) after
+    # its threads exist. QT_NO_GLIB: Qt's own event dispatcher instead of
+    # (uninstrumented) glib's.
     shift
     configure_and_build build-tsan -DSLUICE_TSAN=ON -DSLUICE_BUILD_GUI=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
     say "running the threaded tests in build-tsan under ThreadSanitizer"
-    # tst_engineworker stays out: its QSignalSpy race is fixed (tests/qt/
-    # queuedspy.h) but with Debian's uninstrumented Qt every queued signal's
-    # argument copy is still reported (docs/reliability.md, ThreadSanitizer).
-    # QT_NO_GLIB: Qt's own event dispatcher instead of (uninstrumented) glib's.
-    TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$root/tests/tsan.supp" \
+    TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ignore_noninstrumented_modules=1 die_after_fork=0 suppressions=$root/tests/tsan.supp" \
       QT_NO_GLIB=1 QT_QPA_PLATFORM=offscreen ctest --test-dir build-tsan --output-on-failure -j"$(nproc)" \
-      -R '^(tst_threadpool|tst_expertcache|tst_model_engine|tst_model_cli|tst_streamcli)$' "$@"
+      -R '^(tst_threadpool|tst_expertcache|tst_model_engine|tst_model_cli|tst_streamcli|tst_engineworker|tst_convertworker|tst_budgetmonitor|tst_tsan_canary)$' "$@"
     exit 0
   fi
   configure_and_build "$dir" "${extra[@]}"

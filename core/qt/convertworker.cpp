@@ -2,6 +2,7 @@
 
 #include "convert/converter.h"
 #include "format/release.h"
+#include "qt/tsanhandoff.h"
 
 #include <chrono>
 
@@ -26,6 +27,7 @@ void registerConvertMetaTypes()
 {
     qRegisterMetaType<sluice::qt::ConvertRequest>();
     qRegisterMetaType<sluice::qt::ConvertStatus>();
+    installTsanHandoff(); // before the worker thread starts (tsanhandoff.h; empty without TSan)
 }
 
 ConvertSpaceInfo convertSpace(const ConvertRequest &request)
@@ -113,6 +115,7 @@ ConvertThread::~ConvertThread()
     m_worker->stop();
     m_thread.quit();
     m_thread.wait();
+    tsanThreadJoined(&m_thread); // TSan only: the thread's exit ordered before what follows (tsanhandoff.h)
 }
 
 } // namespace sluice::qt

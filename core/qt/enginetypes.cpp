@@ -1,5 +1,6 @@
 #include "qt/enginetypes.h"
 #include "qt/remotebackend.h"
+#include "qt/tsanhandoff.h"
 
 #include <QCoreApplication>
 
@@ -33,6 +34,7 @@ void registerEngineMetaTypes()
     qRegisterMetaType<sluice::qt::GenerationSummary>();
     qRegisterMetaType<sluice::qt::RemoteConnection>();
     qRegisterMetaType<sluice::qt::RemoteInfo>();
+    installTsanHandoff(); // before the worker thread starts (tsanhandoff.h; empty without TSan)
 }
 
 } // namespace sluice::qt

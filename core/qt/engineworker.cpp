@@ -1,4 +1,5 @@
 #include "qt/engineworker.h"
+#include "qt/tsanhandoff.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -563,6 +564,7 @@ EngineThread::~EngineThread()
     stop();
     m_thread.quit();
     m_thread.wait();
+    tsanThreadJoined(&m_thread); // TSan only: the thread's exit ordered before what follows (tsanhandoff.h)
 }
 
 quint64 EngineThread::open(const EngineOptions &options)
