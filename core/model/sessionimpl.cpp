@@ -8,6 +8,8 @@
 // for the current position, so rolling back means restoring a checkpoint.
 #include "model/sessionimpl.h"
 
+#include "api/constraint.h"
+
 #include "util/finite.h"
 
 #include "text/sampler.h"
@@ -589,9 +591,25 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
     const text::Tokenizer *tok = m_model->tokenizer();
     text::TokenStreamer streamer = tok ? text::TokenStreamer(*tok, eos, params.stopStrings) : text::TokenStreamer(eos);
     const auto d0 = Clock::now();
+    TokenConstraint *constraint = params.constraint.get();
+    std::vector<float> masked;
     for (int i = 0; i < params.maxTokens; ++i) {
         const auto tt = Clock::now();
-        const int id = sampler.sample(logits);
+        int id = 0;
+        if (constraint) {
+            // Constrained sampling (api/constraint.h): the same sampler over
+            // the logits with every id the constraint refuses at -inf.
+            masked = logits;
+            if (!constraint->mask(masked, params.maxTokens - i))
+                return makeError(ErrorCode::Unsupported,
+                                 "constrained sampling: no token of the vocabulary continues the text "
+                                 "(the tokenizer lacks single-byte tokens?)");
+            id = sampler.sample(masked);
+            constraint->accept(id);
+        } else {
+            id = sampler.sample(logits);
+        }
+        const bool constraintDone = constraint && constraint->complete();
         result.tokens.push_back(id);
         GeneratedToken gt;
         gt.id = id;
@@ -599,7 +617,7 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
             gt.bytes = std::string(tok->tokenBytes(id));
         const text::TokenStreamer::Step step = streamer.push(id);
         gt.text = step.text;
-        const bool last = step.stop() || i + 1 >= params.maxTokens;
+        const bool last = step.stop() || constraintDone || i + 1 >= params.maxTokens;
         if (last) {
             if (!step.stop())
                 gt.text += streamer.finish();
@@ -610,6 +628,7 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
                 onToken(gt);
             result.reason = step.endOfSequence ? StopReason::EndOfSequence
                             : step.stopString  ? StopReason::StopString
+                            : constraintDone   ? StopReason::EndOfSequence
                                                : StopReason::MaxTokens;
             break;
         }

@@ -6,6 +6,7 @@
 // one more turn computes only the new turn), streams OpenAI chunks and
 // answers with the OpenAI JSON. Everything leaves as bytes through signals;
 // the HTTP side only frames and writes them.
+#include "api/constraint.h"
 #include "api/model.h"
 #include "api/session.h"
 #include "server/openairequest.h"
@@ -61,7 +62,7 @@ private:
     ChatMessage m_lastReply;
     std::vector<int> m_lastIds;
 
-    std::vector<std::string> m_jsonVocabulary; // built on the first json_object request
+    JsonConstraints m_json; // the vocabulary's bytes, read on the first json request
 
     std::mutex m_mutex;
     std::set<quint64> m_cancelled;

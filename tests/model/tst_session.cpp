@@ -5,6 +5,7 @@
 // bounded and counted by the planner and the ledger alike. Session files
 // survive a killed writer and refuse damaged or foreign files, leaving the
 // live session untouched.
+#include "api/constraint.h"
 #include "api/model.h"
 #include "api/session.h"
 #include "format/container.h"
@@ -18,7 +19,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
+#include <limits>
 #include <cstring>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -181,6 +184,77 @@ private slots:
         QVERIFY(r);
         QCOMPARE(r->reusedTokens, int(held));
         QVERIFY(same(logits, fresh(*m, next)));
+    }
+
+    // SamplingParams::constraint (api/constraint.h): a constraint that allows
+    // every id changes nothing, bit for bit; one that allows a few ids gets
+    // only those, is told each id drawn in order, and stops the generation
+    // with EndOfSequence when it says it is complete; one that allows none
+    // fails the generation with a reason.
+    void constrainedSampling()
+    {
+        struct Recording : TokenConstraint {
+            std::vector<int> allowed; // empty = all
+            int completeAfter = -1;
+            std::vector<int> accepted;
+            std::vector<int> tokensLeft;
+            bool mask(std::span<float> logits, int left) override
+            {
+                tokensLeft.push_back(left);
+                if (allowed.empty())
+                    return true;
+                bool any = false;
+                for (size_t id = 0; id < logits.size(); ++id) {
+                    if (std::find(allowed.begin(), allowed.end(), int(id)) == allowed.end())
+                        logits[id] = -std::numeric_limits<float>::infinity();
+                    else
+                        any = true;
+                }
+                return any;
+            }
+            void accept(int id) override { accepted.push_back(id); }
+            bool complete() const override { return completeAfter >= 0 && int(accepted.size()) >= completeAfter; }
+        };
+        auto m = open("k3");
+        QVERIFY(m);
+        const std::vector<int> prompt = ids(12, 3, m->info().vocab);
+        SamplingParams sp;
+        sp.maxTokens = 8;
+        sp.temperature = 0.8f;
+        sp.seed = 5;
+        auto s = m->createSession();
+        QVERIFY(s);
+        auto plain = (*s)->generate(prompt, sp, nullptr);
+        QVERIFY(plain);
+        auto all = std::make_shared<Recording>();
+        sp.constraint = all;
+        auto free = (*s)->generate(prompt, sp, nullptr);
+        QVERIFY(free);
+        QCOMPARE(free->tokens, plain->tokens);
+        QCOMPARE(all->accepted, plain->tokens);
+        QCOMPARE(all->tokensLeft.front(), 8);
+        QCOMPARE(all->tokensLeft.back(), 8 - int(plain->tokens.size()) + 1);
+
+        auto few = std::make_shared<Recording>();
+        few->allowed = { 20, 21, 22 };
+        few->completeAfter = 3;
+        sp.constraint = few;
+        int streamed = 0;
+        auto r = (*s)->generate(prompt, sp, [&](const GeneratedToken &) { return ++streamed > 0; });
+        QVERIFY(r);
+        QCOMPARE(r->tokens.size(), size_t(3));
+        QCOMPARE(streamed, 3);
+        QCOMPARE(r->reason, StopReason::EndOfSequence);
+        QCOMPARE(few->accepted, r->tokens);
+        for (int id : r->tokens)
+            QVERIFY(id >= 20 && id <= 22);
+
+        auto none = std::make_shared<Recording>();
+        none->allowed = { -1 };
+        sp.constraint = none;
+        auto failed = (*s)->generate(prompt, sp, nullptr);
+        QVERIFY(!failed);
+        QVERIFY(failed.status().message().find("constrained sampling") != std::string::npos);
     }
 
     void prefillProgress_data() { reuseIsBitIdentical_data(); }
