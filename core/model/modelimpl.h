@@ -18,7 +18,9 @@
 #include "format/verifiedrecords.h"
 #include "text/tokenizer.h"
 
+#include <atomic>
 #include <map>
+#include <mutex>
 #include <optional>
 
 namespace sluice::model {
@@ -76,7 +78,16 @@ public:
     // and the observer of ModelOptions; empty when neither is set.
     std::function<void(int layer, int64_t position, std::span<int> sel)> routeHook() const;
 
+    // Sessions of one model share its thread pool, expert cache, trunk
+    // streamer and vision tower, so their computations must not overlap:
+    // every SessionImpl entry that computes (prefill, eval, evalAll,
+    // generate, addImage) and setBudget hold this for their whole run. Two
+    // clients on one model (the window and the server) are so serialised,
+    // each waiting for the other's call to end. Recursive: generate calls prefill.
+    std::recursive_mutex &computeMutex() { return m_compute; }
+
 private:
+    std::recursive_mutex m_compute;
     ModelOptions m_options;
     ModelInfo m_info;
     std::unique_ptr<Container> m_container;
@@ -98,7 +109,7 @@ private:
     // setBudget() sizes the cache from these, so only the cache moves.
     MemoryPlan m_plan;
     uint64_t m_checkpointGrantBytes = 0;
-    int m_sessionsAlive = 0; // of m_options.sessions, all in the ledger since open
+    std::atomic<int> m_sessionsAlive{0}; // of m_options.sessions, all in the ledger since open (sessions of two threads)
 };
 
 } // namespace sluice::model

@@ -171,6 +171,7 @@ Status SessionImpl::addImage(const std::string &path)
         return makeError(ErrorCode::Budget, "image queue full: " + std::to_string(vision::kDefaultImageQueue) +
                                                 " images are waiting for a prompt");
     m_cancel.store(false);
+    const std::lock_guard lock(m_model->computeMutex()); // one computation per model at a time
     auto bytes = ImageEncoder::readFile(path);
     if (!bytes)
         return bytes.status();
@@ -393,12 +394,14 @@ Status SessionImpl::feed(const Expanded &target, std::vector<float> *logits, boo
 Status SessionImpl::eval(std::span<const int> tokens, std::vector<float> *lastLogits)
 {
     m_cancel.store(false);
+    const std::lock_guard lock(m_model->computeMutex()); // one computation per model at a time
     return append(tokens, lastLogits, false, kMaxChunk);
 }
 
 Status SessionImpl::evalAll(std::span<const int> tokens, std::vector<float> &allLogits, int chunk)
 {
     m_cancel.store(false);
+    const std::lock_guard lock(m_model->computeMutex()); // one computation per model at a time
     return append(tokens, &allLogits, true, std::clamp(chunk, 1, kMaxChunk));
 }
 
@@ -432,6 +435,7 @@ Expected<PrefillResult> SessionImpl::prefill(std::span<const int> sequence, std:
                                              const PrefillProgress &progress)
 {
     m_cancel.store(false);
+    const std::lock_guard lock(m_model->computeMutex()); // one computation per model at a time
     const auto t0 = Clock::now();
     auto e = expand(sequence, false);
     if (!e)
@@ -547,6 +551,7 @@ TokenStats SessionImpl::statsSince(const ExpertCacheStats &c0, const ForwardTime
 Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, const SamplingParams &params,
                                                  const TokenCallback &onToken, const PrefillProgress &progress)
 {
+    const std::lock_guard lock(m_model->computeMutex()); // one computation per model at a time
     GenerationResult result;
     std::vector<float> logits;
     const auto t0 = Clock::now();

@@ -20,8 +20,12 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <csignal>
 #include <limits>
+#include <mutex>
+#include <thread>
 #include <cstring>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -255,6 +259,64 @@ private slots:
         auto failed = (*s)->generate(prompt, sp, nullptr);
         QVERIFY(!failed);
         QVERIFY(failed.status().message().find("constrained sampling") != std::string::npos);
+    }
+
+    // Two sessions of one model driven from two threads (the window and the
+    // server): their generations never overlap (one's tokens all come before
+    // the other's: ModelImpl::computeMutex) and each gives exactly what it
+    // gives alone.
+    void twoThreadsAreSerialised()
+    {
+        auto m = open("k3");
+        QVERIFY(m);
+        auto a = m->createSession();
+        auto b = m->createSession();
+        QVERIFY(a && b);
+        const std::vector<int> pa = ids(40, 7, m->info().vocab), pb = ids(33, 8, m->info().vocab);
+        SamplingParams sp;
+        sp.maxTokens = 10;
+        sp.temperature = 0.7f;
+        sp.seed = 9;
+        auto ga = (*a)->generate(pa, sp, nullptr);
+        auto gb = (*b)->generate(pb, sp, nullptr);
+        QVERIFY(ga && gb);
+        for (int round = 0; round < 3; ++round) {
+            (*a)->reset();
+            (*b)->reset();
+            std::mutex mx;
+            std::string order; // 'a' or 'b' per token, in the order they came
+            std::atomic<bool> aStarted { false };
+            Expected<GenerationResult> ra = makeError(ErrorCode::Internal, "not run"), rb = ra;
+            // B starts once A has its first token; A then dawdles in every
+            // callback, so without the lock B's tokens would come in between.
+            std::thread ta([&] {
+                ra = (*a)->generate(pa, sp, [&](const GeneratedToken &) {
+                    {
+                        std::lock_guard lock(mx);
+                        order += 'a';
+                    }
+                    aStarted = true;
+                    std::this_thread::sleep_for(std::chrono::milliseconds(15));
+                    return true;
+                });
+            });
+            std::thread tb([&] {
+                while (!aStarted)
+                    std::this_thread::yield();
+                rb = (*b)->generate(pb, sp, [&](const GeneratedToken &) {
+                    std::lock_guard lock(mx);
+                    order += 'b';
+                    return true;
+                });
+            });
+            ta.join();
+            tb.join();
+            QVERIFY(ra && rb);
+            QCOMPARE(ra->tokens, ga->tokens);
+            QCOMPARE(rb->tokens, gb->tokens);
+            const std::string aa(ga->tokens.size(), 'a'), bb(gb->tokens.size(), 'b');
+            QCOMPARE(order, aa + bb);
+        }
     }
 
     void prefillProgress_data() { reuseIsBitIdentical_data(); }
