@@ -88,6 +88,8 @@ public:
     void setWindowState(const QByteArray &state);
 
     void sync() { m_settings.sync(); }
+    // The file behind these settings (the Server panel keeps its "server/" keys there too).
+    QString fileName() const { return m_settings.fileName(); }
 
 Q_SIGNALS:
     // Emitted after a value changed, with its key, so views can follow.

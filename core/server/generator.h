@@ -34,6 +34,8 @@ public:
 
     // Counters for /health and the tests (any thread).
     uint64_t generatedTokens() const { return m_generatedTokens.load(); }
+    // "" when the generator has its session (set once, in the constructor).
+    const std::string &sessionError() const { return m_sessionError; }
 
 Q_SIGNALS:
     // A Server-Sent Events piece ("data: {...}\n\n") of a streamed job.
