@@ -78,7 +78,7 @@ ServerPanel::ServerPanel(const QString &settingsFile, QWidget *parent)
     m_log = new QPlainTextEdit(this);
     m_log->setReadOnly(true);
     m_log->setMaximumBlockCount(kLogLines);
-    m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_log->setLineWrapMode(QPlainTextEdit::WidgetWidth); // a narrow tab: whole lines, wrapped
 
     layout->addWidget(m_title);
     layout->addWidget(m_intro);

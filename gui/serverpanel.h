@@ -45,6 +45,7 @@ public:
     bool serverWanted() const;
 
     qt::LocalServer *server() const { return m_server; }
+    const Model *servedModel() const { return m_model.get(); }
     QString urlText() const;
     QString curlText() const;
     QString logText() const;

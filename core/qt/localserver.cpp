@@ -34,7 +34,10 @@ Status LocalServer::start(std::shared_ptr<Model> model, const LocalServerOptions
     if (Status st = s->start(); !st)
         return st;
     if (const std::string why = s->sessionError(); !why.empty())
-        return makeError(ErrorCode::Budget, "the model has no free session for the server: " + why);
+        return makeError(ErrorCode::Budget,
+            "the model has no free session for the server (open the model again with the server on, so "
+            "its session is planned in the budget): "
+                + why);
     connect(s.get(), &server::ApiServer::requestLogged, this, [this](const QString &line) {
         ++m_requests;
         Q_EMIT requestLogged(line);

@@ -4,7 +4,9 @@
 // frees the port, the settings (on/off, port, address) survive a new panel,
 // another address without a key is refused with the reason shown, and the
 // panel lets go of the model when told the model is going.
+#include "enginefactory.h"
 #include "guitestutil.h"
+#include "promptedit.h"
 #include "qt/localserver.h"
 #include "serverpanel.h"
 
@@ -20,6 +22,7 @@
 #include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -198,6 +201,69 @@ private Q_SLOTS:
         QVERIFY(!panel.server()->running());
         QVERIFY2(panel.statusText().contains("no free session"), qPrintable(panel.statusText()));
         panel.clearModel();
+    }
+
+    // In the app: the window's own model is served (the same object, no
+    // second copy), a window reply and a server request at the same time
+    // both finish (the model serialises them), closing the window frees the port.
+    void inTheWindow()
+    {
+        qputenv("SLUICE_THREADS", "1");
+        const quint16 port = freePort();
+        gui::Settings settings(m_dir.filePath(QStringLiteral("window.ini")));
+        settings.setAdaptBudget(false);
+        settings.setThinking(false);
+        {
+            QSettings s(settings.fileName(), QSettings::IniFormat);
+            s.setValue("server/enabled", true);
+            s.setValue("server/port", port);
+        }
+        gui::Appearance appearance(qApp);
+        gui::MainWindowOptions o;
+        o.dataDirectory = m_dir.filePath(QStringLiteral("data"));
+        o.engineFactory = gui::defaultEngineFactory();
+        o.usableRamBytes = 16ull << 30;
+        auto window = std::make_unique<gui::MainWindow>(&settings, &appearance, o);
+        QSignalSpy opened(window.get(), &gui::MainWindow::modelOpened);
+        window->openModel(m_modelPath);
+        QVERIFY(opened.wait(60000));
+        auto *panel = window->findChild<gui::ServerPanel *>();
+        QVERIFY(panel);
+        QVERIFY2(panel->server()->running(), qPrintable(panel->statusText()));
+        const std::shared_ptr<Model> windowModel = window->engine()->worker()->model();
+        QVERIFY(windowModel);
+        QCOMPARE(panel->servedModel(), windowModel.get());
+
+        QSignalSpy done(window.get(), &gui::MainWindow::generationFinished);
+        window->promptEdit()->setPlainText(QStringLiteral("hello from the window"));
+        window->sendPrompt();
+        QNetworkAccessManager nam;
+        QNetworkRequest req(QUrl(panel->urlText() + "/completions"));
+        req.setHeader(QNetworkRequest::ContentTypeHeader, "application/json");
+        QNetworkReply *reply = nam.post(req, QByteArray(R"({"prompt":"hello from a client","max_tokens":8})"));
+        QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 60000);
+        QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+        QCOMPARE(QJsonDocument::fromJson(reply->readAll())
+                     .object()
+                     .value("usage")
+                     .toObject()
+                     .value("completion_tokens")
+                     .toInt(),
+            8);
+        reply->deleteLater();
+        QVERIFY(done.count() > 0 || done.wait(60000));
+        QTRY_VERIFY(panel->logText().contains("POST /v1/completions"));
+        if (auto *side
+            = qobject_cast<QTabWidget *>(panel->parentWidget() ? panel->parentWidget()->parentWidget() : nullptr))
+            side->setCurrentWidget(panel);
+        window->resize(1400, 860);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QVERIFY(window->grab().save(test::screenshotDir() + "/server-tab-window.png"));
+
+        window->close();
+        QVERIFY(!panel->server()->running());
+        QVERIFY(portFree(port));
     }
 
     void generatedKeys()
