@@ -551,7 +551,15 @@ TokenStats SessionImpl::statsSince(const ExpertCacheStats &c0, const ForwardTime
 Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, const SamplingParams &params,
                                                  const TokenCallback &onToken, const PrefillProgress &progress)
 {
-    const std::lock_guard lock(m_model->computeMutex()); // one computation per model at a time
+    // One computation per model at a time. A cancel() from here on stops this
+    // call, also one that comes while it waits for another session's turn.
+    m_cancel.store(false);
+    const std::lock_guard lock(m_model->computeMutex());
+    if (m_cancel.load()) {
+        GenerationResult cancelled;
+        cancelled.reason = StopReason::Cancelled;
+        return cancelled;
+    }
     GenerationResult result;
     std::vector<float> logits;
     const auto t0 = Clock::now();

@@ -317,6 +317,35 @@ private slots:
             const std::string aa(ga->tokens.size(), 'a'), bb(gb->tokens.size(), 'b');
             QCOMPARE(order, aa + bb);
         }
+        // A cancel while B waits for A's turn stops B before it computes anything.
+        (*a)->reset();
+        (*b)->reset();
+        std::atomic<bool> aStarted { false }, release { false };
+        Expected<GenerationResult> ra = makeError(ErrorCode::Internal, "not run"), rb = ra;
+        std::thread ta([&] {
+            ra = (*a)->generate(pa, sp, [&](const GeneratedToken &) {
+                aStarted = true;
+                while (!release)
+                    std::this_thread::yield();
+                return true;
+            });
+        });
+        while (!aStarted)
+            std::this_thread::yield();
+        std::thread tb([&] { rb = (*b)->generate(pb, sp, nullptr); });
+        // B waits for the model as long as A holds it: cancel it during that
+        // wait (repeatedly, so one lands after B's call has begun).
+        for (int i = 0; i < 100; ++i) {
+            (*b)->cancel();
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        release = true;
+        ta.join();
+        tb.join();
+        QVERIFY(ra && rb);
+        QCOMPARE(ra->tokens, ga->tokens);
+        QCOMPARE(rb->reason, StopReason::Cancelled);
+        QVERIFY(rb->tokens.empty());
     }
 
     void prefillProgress_data() { reuseIsBitIdentical_data(); }
