@@ -50,12 +50,13 @@ public:
     JsonConstraints(const JsonConstraints &) = delete;
     JsonConstraints &operator=(const JsonConstraints &) = delete;
 
-    // Before each token only ids whose bytes keep the document valid are
-    // allowed; when the tokens left would not cover the shortest way to
-    // finish (+2), only ids on that way, so a reply with enough max_tokens
-    // always closes; control tokens and ids whose bytes do not tokenise back
-    // to themselves are never allowed. The constraint is complete when the
-    // top-level object closes.
+    // Before each token only ids whose bytes keep the document valid and
+    // after which the shortest way to finish fits in the tokens left, so a
+    // generation whose budget covers the smallest document always completes
+    // (below that, the ids on the shortest way, until the budget ends);
+    // control tokens and ids whose bytes do not tokenise back to themselves
+    // are never allowed. The constraint is complete when the top-level
+    // object closes.
     Expected<std::shared_ptr<TokenConstraint>> make(const JsonFormat &format);
 
 private:

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace sluice {
@@ -43,23 +44,41 @@ public:
     {
     }
 
+    // An id is allowed when its bytes keep the document valid and the
+    // shortest way to finish after it (in bytes) fits in the tokens left
+    // after it. Taking the first byte of that way keeps this true, so a
+    // generation whose budget covers the smallest document always completes
+    // (when the vocabulary has the single-byte tokens the way needs); a token
+    // that opens an optional member the budget cannot close is never drawn.
+    // When no id fits (the budget was below the smallest document from the
+    // start), the ids on that shortest way are allowed, so the reply gets as
+    // close as it can before it is cut off ("length").
     bool mask(std::span<float> logits, int tokensLeft) override
     {
-        const std::string forced = m_grammar.completion();
-        const bool mustClose = tokensLeft <= int(forced.size()) + 2;
         const std::vector<std::string> &vocab = *m_vocabulary;
-        bool any = false;
+        const std::string forced = m_grammar.completion();
+        enum : uint8_t { No, Valid, OnWay, Fits };
+        m_verdict.assign(logits.size(), No);
+        uint8_t best = No;
         for (size_t id = 0; id < logits.size(); ++id) {
-            bool ok = id < vocab.size() && !vocab[id].empty() && std::isfinite(logits[id]);
-            if (ok && mustClose)
-                ok = vocab[id].size() <= forced.size() && forced.compare(0, vocab[id].size(), vocab[id]) == 0;
-            if (ok)
-                ok = m_grammar.accepts(vocab[id]);
-            if (!ok)
-                logits[id] = -std::numeric_limits<float>::infinity();
-            any = any || ok;
+            if (id >= vocab.size() || vocab[id].empty() || !std::isfinite(logits[id]))
+                continue;
+            const std::string &bytes = vocab[id];
+            Grammar after = m_grammar;
+            if (!after.advance(bytes))
+                continue;
+            uint8_t v = Valid;
+            if (after.complete() || int64_t(after.completion().size()) <= int64_t(tokensLeft) - 1)
+                v = Fits;
+            else if (bytes.size() <= forced.size() && forced.compare(0, bytes.size(), bytes) == 0)
+                v = OnWay;
+            m_verdict[id] = v;
+            best = std::max(best, v);
         }
-        return any;
+        for (size_t id = 0; id < logits.size(); ++id)
+            if (best == No || m_verdict[id] != best)
+                logits[id] = -std::numeric_limits<float>::infinity();
+        return best != No;
     }
 
     void accept(int id) override
@@ -73,6 +92,7 @@ public:
 private:
     std::shared_ptr<const std::vector<std::string>> m_vocabulary;
     Grammar m_grammar;
+    std::vector<uint8_t> m_verdict; // per id, of the last mask()
 };
 
 } // namespace

@@ -630,20 +630,28 @@ std::string JsonSchemaGrammar::piece() const
             return req >= 0 ? member(f.node, req, false) : "}";
         case OAfter:
             return req >= 0 ? member(f.node, req, true) : "}";
-        case ONext: {
-            int pick = req;
-            for (size_t i = 0; pick < 0 && i < n.keys.size(); ++i)
-                if (!f.used[i])
-                    pick = int(i);
-            return pick >= 0 ? member(f.node, pick, false) : std::string();
-        }
+        case ONext:
         case OKey: {
+            // The key that finishes soonest: a required one (it must come
+            // anyway), else the optional one with the shortest member. So the
+            // completion is the shortest one and stays so as its bytes are
+            // taken (the constrained sampler relies on both).
+            const std::string prefix = f.state == OKey ? f.bytes : std::string();
             int pick = -1;
-            for (size_t i = 0; i < n.keys.size(); ++i)
-                if (!f.used[i] && n.keys[i].compare(0, f.bytes.size(), f.bytes) == 0
-                    && (pick < 0 || n.keys[i].size() < n.keys[size_t(pick)].size()))
+            size_t best = 0;
+            for (size_t i = 0; i < n.keys.size(); ++i) {
+                if (f.used[i] || n.keys[i].compare(0, prefix.size(), prefix) != 0)
+                    continue;
+                const size_t cost = n.required[i] ? 0 : member(f.node, int(i), false).size();
+                if (pick < 0 || cost < best) {
                     pick = int(i);
-            return pick >= 0 ? member(f.node, pick, false).substr(1 + f.bytes.size()) : std::string();
+                    best = cost;
+                }
+            }
+            if (pick < 0)
+                return {};
+            return f.state == OKey ? member(f.node, pick, false).substr(1 + prefix.size())
+                                   : member(f.node, pick, false);
         }
         case OColon:
             return ':' + m_schema->node(n.properties[size_t(f.property)]).minimal;

@@ -145,9 +145,10 @@ void TestJsonSchemaGrammar::randomWalksValidate_data()
 
 // A toy vocabulary: every printable ASCII byte, a UTF-8 letter, and longer
 // pieces that cross value boundaries (`",`, `1}`, `true]`), as BPE tokens do.
-// Each walk samples uniformly among the accepted pieces under a budget; when
-// the budget left no longer covers the completion, only pieces on it are
-// allowed (the rule of the server's constrained sampler).
+// Each walk samples uniformly among the allowed pieces under a budget, with
+// the rule of the constrained sampler: a piece is allowed when the shortest
+// way to finish after it fits in the pieces left. A budget of at least the
+// smallest document always finishes.
 void TestJsonSchemaGrammar::randomWalksValidate()
 {
     QFETCH(QByteArray, schema);
@@ -168,24 +169,34 @@ void TestJsonSchemaGrammar::randomWalksValidate()
         JsonSchemaGrammar g(s);
         const int budget = 20 + int(rng.bounded(200));
         std::string text;
+        const size_t minimal = g.completion().size();
         for (int step = 0; step < budget && !g.complete(); ++step) {
             const std::string forced = g.completion();
             QVERIFY2(!forced.empty(), ("no completion after: " + text).c_str());
-            const bool mustClose = budget - step <= int(forced.size()) + 2;
-            std::vector<int> allowed;
+            // The sampler's rule (core/model/jsonconstraint.cpp): the way to
+            // finish fits in the pieces left; when none does, a piece on it.
+            std::vector<int> allowed, onWay;
             for (size_t i = 0; i < vocab.size(); ++i) {
-                if (mustClose && (vocab[i].size() > forced.size() || forced.compare(0, vocab[i].size(), vocab[i]) != 0))
+                JsonSchemaGrammar after = g;
+                if (!after.advance(vocab[i]))
                     continue;
-                if (g.accepts(vocab[i]))
+                if (after.complete() || int(after.completion().size()) <= budget - step - 1)
                     allowed.push_back(int(i));
+                else if (forced.compare(0, vocab[i].size(), vocab[i]) == 0)
+                    onWay.push_back(int(i));
             }
+            if (allowed.empty())
+                allowed = onWay;
             QVERIFY2(!allowed.empty(), ("stuck after: " + text).c_str());
             const std::string &piece = vocab[size_t(allowed[rng.bounded(int(allowed.size()))])];
             QVERIFY(g.advance(piece));
             text += piece;
         }
-        if (!g.complete())
-            continue; // the budget was below the schema's smallest document: a "length" reply
+        if (!g.complete()) {
+            // Only a budget below the schema's smallest document may end unfinished (a "length" reply).
+            QVERIFY2(size_t(budget) < minimal, (std::to_string(budget) + " tokens: " + text).c_str());
+            continue;
+        }
         ++complete;
         QJsonParseError pe;
         const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &pe);
