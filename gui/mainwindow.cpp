@@ -6,6 +6,7 @@
 #include "conversationview.h"
 #include "messagestats.h"
 #include "modelpanel.h"
+#include "serverpanel.h"
 #include "sessionstore.h"
 #include "statusarea.h"
 #include "uihelpers.h"
@@ -138,6 +139,8 @@ void MainWindow::buildUi()
     m_side->addTab(m_planner, QString());
     m_side->addTab(m_stats, QString());
     m_side->addTab(m_modelPage, QString());
+    m_serverPage = new ServerPanel(m_settings->fileName(), m_side);
+    m_side->addTab(m_serverPage, QString());
     connect(m_planner, &PlannerPanel::applyRequested, this, &MainWindow::applyBudget);
 
     splitter->addWidget(m_chats);
@@ -252,6 +255,7 @@ void MainWindow::retranslate()
     m_side->setTabText(0, tr("Budget"));
     m_side->setTabText(1, tr("Statistics"));
     m_side->setTabText(2, tr("Model"));
+    m_side->setTabText(3, tr("Server"));
     m_side->setAccessibleName(tr("Side panel"));
     m_status->retranslate();
     updateContextMeter();
@@ -269,6 +273,7 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    m_serverPage->clearModel(); // its requests end and it lets go of the model first
     m_engine->stop();
     m_settings->setWindowGeometry(saveGeometry());
     m_settings->sync();
@@ -510,8 +515,11 @@ void MainWindow::openModelWithBudget(const QString &path, quint64 budgetBytes, i
         showNotice(tr("Stop the current reply before opening a model."));
         return;
     }
+    m_serverPage->clearModel(); // the old model leaves RAM: the server lets go of it first
     EngineOptions opts;
     opts.modelPath = QDir::cleanPath(path).toStdString();
+    // The server's session is planned (and counted in the budget) only when the server is on.
+    opts.sessions = m_serverPage->serverWanted() ? 2 : 1;
     opts.budgetBytes = budgetBytes;
     opts.contextLength = contextLength;
     opts.threads = m_settings->threads();
@@ -554,6 +562,7 @@ void MainWindow::connectEngine()
         updateModelUi();
         retranslate();
         syncSession(m_currentChat); // the open chat continues where it was saved
+        m_serverPage->setModel(m_engine->worker()->model(), QFileInfo(m_modelPath).completeBaseName());
         Q_EMIT modelOpened();
     });
     connect(w, &qt::EngineWorker::tokenChunk, this, [this](quint64 id, const QString &text) {

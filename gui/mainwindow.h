@@ -36,6 +36,7 @@ class ContextBanner;
 class SessionStore;
 class ConversationView;
 class ModelPanel;
+class ServerPanel;
 class StatusArea;
 class ImageStrip;
 class PlannerPanel;
@@ -229,6 +230,7 @@ private:
     PlannerPanel *m_planner;
     StatsPanel *m_stats;
     ModelPanel *m_modelPage;
+    ServerPanel *m_serverPage; // the local server on the open model (serverpanel.h)
     quint64 m_plannerSeq = 0;
     StatusArea *m_status;
     ContextBanner *m_banner;

@@ -100,6 +100,8 @@ public:
     void setPlanContextLength(int tokens);
 
     void sync() { m_settings.sync(); }
+    // The file behind these settings (the Server panel keeps its "server/" keys there too).
+    QString fileName() const { return m_settings.fileName(); }
 
 Q_SIGNALS:
     // Emitted after a value changed, with its key, so views can follow.

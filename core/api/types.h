@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -155,6 +156,8 @@ struct TokenStats {
     uint64_t residentBytes = 0; // engine bytes allocated against the budget
 };
 
+class TokenConstraint; // api/constraint.h
+
 struct SamplingParams {
     float temperature = 0.0f;   // 0 = greedy
     float topP = 1.0f;
@@ -162,6 +165,9 @@ struct SamplingParams {
     uint64_t seed = 0;
     int maxTokens = 256;
     std::vector<std::string> stopStrings;
+    // Constrained sampling (api/constraint.h): which ids may come next, and
+    // when the text is complete. Stateful: a fresh one per generation.
+    std::shared_ptr<TokenConstraint> constraint;
 };
 
 struct GeneratedToken {

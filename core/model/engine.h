@@ -51,6 +51,9 @@ public:
     }
     // The wrapped session (nullptr for test doubles).
     virtual Session *session() { return nullptr; }
+    // The wrapped model, for a second client of the same model in RAM (the
+    // app's Server panel); nullptr for test doubles.
+    virtual std::shared_ptr<Model> sharedModel() const { return nullptr; }
 };
 
 // Transitional helpers over Engine::session().

@@ -40,6 +40,7 @@ public:
     Status addImage(const std::string &imagePath) override { return m_session->addImage(imagePath); }
     void clearImages() override { m_session->clearImages(); }
     Status setBudget(uint64_t bytes) override { return m_model->setBudget(bytes); }
+    std::shared_ptr<Model> sharedModel() const override { return m_model; }
     std::optional<ChatReply> parseReply(std::span<const int> replyIds, const ChatOptions &options) const override
     {
         return m_model->parseReply(replyIds, options);

@@ -456,16 +456,18 @@ Expected<std::unique_ptr<Session>> ModelImpl::createSession(const SessionOptions
                              std::to_string(m_options.contextLength) + ", " + std::to_string(m_info.checkpoints) +
                              "; ModelOptions::contextLength and the checkpoints the budget allows)");
     // Every planned session's memory has been in the ledger since open.
-    if (m_sessionsAlive >= m_options.sessions)
+    if (m_sessionsAlive.fetch_add(1) >= m_options.sessions) { // atomic: clients on two threads
+        --m_sessionsAlive;
         return makeError(ErrorCode::Budget, std::to_string(m_options.sessions) +
                                                 " session(s) planned and alive (ModelOptions::sessions); "
                                                 "close one first");
-    ++m_sessionsAlive;
+    }
     return std::unique_ptr<Session>(new SessionImpl(shared_from_this(), ctx, checkpoints));
 }
 
 Status ModelImpl::setBudget(uint64_t bytes)
 {
+    const std::lock_guard lock(m_compute); // not while a session computes
     if (bytes < m_info.liveBudgetMinBytes)
         return makeError(ErrorCode::Budget,
                          "RAM budget " + formatGiB(bytes) + " (" + std::to_string(bytes) +

@@ -20,7 +20,9 @@
 #include "format/verifiedrecords.h"
 #include "text/tokenizer.h"
 
+#include <atomic>
 #include <map>
+#include <mutex>
 #include <optional>
 
 namespace sluice::model {
@@ -78,6 +80,14 @@ public:
     // and the observer of ModelOptions; empty when neither is set.
     std::function<void(int layer, int64_t position, std::span<int> sel)> routeHook() const;
 
+    // Sessions of one model share its thread pool, expert cache, trunk
+    // streamer and vision tower, so their computations must not overlap:
+    // every SessionImpl entry that computes (prefill, eval, evalAll,
+    // generate, addImage) and setBudget hold this for their whole run. Two
+    // clients on one model (the window and the server) are so serialised,
+    // each waiting for the other's call to end. Recursive: generate calls prefill.
+    std::recursive_mutex &computeMutex() { return m_compute; }
+
 private:
     using OpenProgress = std::function<bool(double, const char *)>;
     // What init's planning step hands to the steps that load.
@@ -98,6 +108,7 @@ private:
     void openVision(const OpenPlan &p);
     void describe(const ModelOptions &o, const OpenPlan &p);
 
+    std::recursive_mutex m_compute;
     ModelOptions m_options;
     ModelInfo m_info;
     std::unique_ptr<Container> m_container;
@@ -119,7 +130,7 @@ private:
     // setBudget() sizes the cache from these, so only the cache moves.
     MemoryPlan m_plan;
     uint64_t m_checkpointGrantBytes = 0;
-    int m_sessionsAlive = 0; // of m_options.sessions, all in the ledger since open
+    std::atomic<int> m_sessionsAlive{0}; // of m_options.sessions, all in the ledger since open (sessions of two threads)
 };
 
 } // namespace sluice::model

@@ -8,6 +8,8 @@
 // for the current position, so rolling back means restoring a checkpoint.
 #include "model/sessionimpl.h"
 
+#include "api/constraint.h"
+
 #include "util/finite.h"
 
 #include "text/sampler.h"
@@ -169,6 +171,7 @@ Status SessionImpl::addImage(const std::string &path)
         return makeError(ErrorCode::Budget, "image queue full: " + std::to_string(vision::kDefaultImageQueue) +
                                                 " images are waiting for a prompt");
     m_cancel.store(false);
+    const std::lock_guard lock(m_model->computeMutex()); // one computation per model at a time
     auto bytes = ImageEncoder::readFile(path);
     if (!bytes)
         return bytes.status();
@@ -391,12 +394,14 @@ Status SessionImpl::feed(const Expanded &target, std::vector<float> *logits, boo
 Status SessionImpl::eval(std::span<const int> tokens, std::vector<float> *lastLogits)
 {
     m_cancel.store(false);
+    const std::lock_guard lock(m_model->computeMutex()); // one computation per model at a time
     return append(tokens, lastLogits, false, kMaxChunk);
 }
 
 Status SessionImpl::evalAll(std::span<const int> tokens, std::vector<float> &allLogits, int chunk)
 {
     m_cancel.store(false);
+    const std::lock_guard lock(m_model->computeMutex()); // one computation per model at a time
     return append(tokens, &allLogits, true, std::clamp(chunk, 1, kMaxChunk));
 }
 
@@ -430,6 +435,7 @@ Expected<PrefillResult> SessionImpl::prefill(std::span<const int> sequence, std:
                                              const PrefillProgress &progress)
 {
     m_cancel.store(false);
+    const std::lock_guard lock(m_model->computeMutex()); // one computation per model at a time
     const auto t0 = Clock::now();
     auto e = expand(sequence, false);
     if (!e)
@@ -545,6 +551,15 @@ TokenStats SessionImpl::statsSince(const ExpertCacheStats &c0, const ForwardTime
 Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, const SamplingParams &params,
                                                  const TokenCallback &onToken, const PrefillProgress &progress)
 {
+    // One computation per model at a time. A cancel() from here on stops this
+    // call, also one that comes while it waits for another session's turn.
+    m_cancel.store(false);
+    const std::lock_guard lock(m_model->computeMutex());
+    if (m_cancel.load()) {
+        GenerationResult cancelled;
+        cancelled.reason = StopReason::Cancelled;
+        return cancelled;
+    }
     GenerationResult result;
     std::vector<float> logits;
     const auto t0 = Clock::now();
@@ -589,9 +604,25 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
     const text::Tokenizer *tok = m_model->tokenizer();
     text::TokenStreamer streamer = tok ? text::TokenStreamer(*tok, eos, params.stopStrings) : text::TokenStreamer(eos);
     const auto d0 = Clock::now();
+    TokenConstraint *constraint = params.constraint.get();
+    std::vector<float> masked;
     for (int i = 0; i < params.maxTokens; ++i) {
         const auto tt = Clock::now();
-        const int id = sampler.sample(logits);
+        int id = 0;
+        if (constraint) {
+            // Constrained sampling (api/constraint.h): the same sampler over
+            // the logits with every id the constraint refuses at -inf.
+            masked = logits;
+            if (!constraint->mask(masked, params.maxTokens - i))
+                return makeError(ErrorCode::Unsupported,
+                                 "constrained sampling: no token of the vocabulary continues the text "
+                                 "(the tokenizer lacks single-byte tokens?)");
+            id = sampler.sample(masked);
+            constraint->accept(id);
+        } else {
+            id = sampler.sample(logits);
+        }
+        const bool constraintDone = constraint && constraint->complete();
         result.tokens.push_back(id);
         GeneratedToken gt;
         gt.id = id;
@@ -599,7 +630,7 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
             gt.bytes = std::string(tok->tokenBytes(id));
         const text::TokenStreamer::Step step = streamer.push(id);
         gt.text = step.text;
-        const bool last = step.stop() || i + 1 >= params.maxTokens;
+        const bool last = step.stop() || constraintDone || i + 1 >= params.maxTokens;
         if (last) {
             if (!step.stop())
                 gt.text += streamer.finish();
@@ -610,6 +641,7 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
                 onToken(gt);
             result.reason = step.endOfSequence ? StopReason::EndOfSequence
                             : step.stopString  ? StopReason::StopString
+                            : constraintDone   ? StopReason::EndOfSequence
                                                : StopReason::MaxTokens;
             break;
         }

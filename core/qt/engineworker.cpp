@@ -85,6 +85,12 @@ void EngineWorker::setEngine(std::unique_ptr<Engine> engine)
     // The old engine is destroyed outside the lock: unmapping can take a while.
 }
 
+std::shared_ptr<Model> EngineWorker::model() const
+{
+    QMutexLocker lock(&m_engineMutex);
+    return m_engine ? m_engine->sharedModel() : nullptr;
+}
+
 void EngineWorker::cancelUpTo(quint64 upTo)
 {
     quint64 prev = m_cancelUpTo.load();

@@ -31,6 +31,10 @@ public:
     // Thread-safe. Cancels every request with an id <= upTo: the running one
     // (the engine stops within one layer) and any still queued.
     void cancelUpTo(quint64 upTo);
+    // Thread-safe. The open engine's Model (nullptr when none, or for test
+    // doubles), for a second client of the same model in RAM: the app's
+    // Server panel (qt/localserver.h).
+    std::shared_ptr<Model> model() const;
 
 public Q_SLOTS:
     void open(quint64 requestId, const sluice::EngineOptions &options);

@@ -142,6 +142,16 @@ Status ApiServer::start()
     return Status::ok();
 }
 
+uint64_t ApiServer::generatedTokens() const
+{
+    return m_generator ? m_generator->generatedTokens() : 0;
+}
+
+std::string ApiServer::sessionError() const
+{
+    return m_generator ? m_generator->sessionError() : std::string();
+}
+
 quint16 ApiServer::port() const
 {
     return m_tcp ? m_tcp->serverPort() : 0;

@@ -55,6 +55,12 @@ public:
     const ServerOptions &options() const { return m_options; }
     int queued() const { return int(m_queue.size()); }
     bool busy() const { return m_running != 0; }
+    // Tokens generated so far, over every request (any thread).
+    uint64_t generatedTokens() const;
+    // Why the server has no session on its model ("" when it has one): every
+    // completion is then answered 503 (e.g. the model was opened with all its
+    // planned sessions taken).
+    std::string sessionError() const;
 
 Q_SIGNALS:
     // One line per finished request: "POST /v1/chat/completions 200 0.42 s: ..." (the live request log).

@@ -1,6 +1,6 @@
 #include "server/generator.h"
 
-#include "server/constrainedjson.h"
+#include "api/constraint.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -94,6 +94,7 @@ struct Generator::Prepared {
 Generator::Generator(std::shared_ptr<Model> model, std::string modelId)
     : m_model(std::move(model))
     , m_modelId(std::move(modelId))
+    , m_json(*m_model)
 {
     auto s = m_model->createSession();
     if (s)
@@ -184,8 +185,8 @@ bool Generator::prepare(quint64 id, const CompletionJob &job, Prepared &p, ApiEr
 
 void Generator::run(quint64 id, const CompletionJob &request)
 {
-    // json_object: constrained sampling in the response channel (no thinking first).
-    const bool jsonMode = request.chat.responseFormat == "json_object";
+    // json_object / json_schema: constrained sampling in the response channel (no thinking first).
+    const bool jsonMode = request.chat.responseFormat == "json_object" || request.chat.responseFormat == "json_schema";
     CompletionJob job = request;
     if (jsonMode) {
         job.chat.thinking = false;
@@ -231,6 +232,18 @@ void Generator::run(quint64 id, const CompletionJob &request)
     }
     SamplingParams sp = job.sampling;
     sp.maxTokens = std::min(sp.maxTokens, context - int(p.sequence.size()));
+    if (jsonMode) {
+        JsonFormat format;
+        if (job.chat.responseFormat == "json_schema")
+            format = { job.chat.responseSchemaJson, job.schemaStrict };
+        auto constraint = m_json.make(format);
+        if (!constraint) {
+            errorOut({ 400, "response_format: " + constraint.status().message(), "invalid_request_error",
+                "response_format" });
+            return;
+        }
+        sp.constraint = std::move(*constraint);
+    }
 
     {
         std::lock_guard lock(m_mutex);
@@ -287,10 +300,7 @@ void Generator::run(quint64 id, const CompletionJob &request)
             Q_EMIT streamData(id, out);
         return !isCancelled(id);
     };
-    if (jsonMode && m_jsonVocabulary.empty())
-        m_jsonVocabulary = jsonVocabulary(*m_model);
-    auto r = jsonMode ? generateJson(*m_session, m_jsonVocabulary, p.sequence, sp, onToken)
-                      : m_session->generate(p.sequence, sp, onToken);
+    auto r = m_session->generate(p.sequence, sp, onToken);
     {
         std::lock_guard lock(m_mutex);
         m_running = 0;

@@ -6,6 +6,7 @@
 // one more turn computes only the new turn), streams OpenAI chunks and
 // answers with the OpenAI JSON. Everything leaves as bytes through signals;
 // the HTTP side only frames and writes them.
+#include "api/constraint.h"
 #include "api/model.h"
 #include "api/session.h"
 #include "server/openairequest.h"
@@ -33,6 +34,8 @@ public:
 
     // Counters for /health and the tests (any thread).
     uint64_t generatedTokens() const { return m_generatedTokens.load(); }
+    // "" when the generator has its session (set once, in the constructor).
+    const std::string &sessionError() const { return m_sessionError; }
 
 Q_SIGNALS:
     // A Server-Sent Events piece ("data: {...}\n\n") of a streamed job.
@@ -61,7 +64,7 @@ private:
     ChatMessage m_lastReply;
     std::vector<int> m_lastIds;
 
-    std::vector<std::string> m_jsonVocabulary; // built on the first json_object request
+    JsonConstraints m_json; // the vocabulary's bytes, read on the first json request
 
     std::mutex m_mutex;
     std::set<quint64> m_cancelled;

@@ -1,5 +1,7 @@
 #include "server/openairequest.h"
 
+#include "api/constraint.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -151,11 +153,28 @@ bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob
         if (!rf.isObject() || !rf.toObject().value("type").isString())
             return fail(error, "response_format", "'response_format' must be an object with a 'type'");
         const QString type = rf.toObject().value("type").toString();
-        if (type == "json_schema")
-            return fail(error, "response_format",
-                "response_format 'json_schema' is not supported yet (json_object is): this server enforces "
-                "JSON output only by constrained sampling, which has no schema automaton yet");
-        if (type == "json_object")
+        if (type == "json_schema") {
+            // {"type":"json_schema","json_schema":{"name","schema","strict","description"}}: enforced by
+            // constrained sampling (api/constraint.h); a keyword it cannot enforce is refused, never dropped.
+            const QJsonValue js = rf.toObject().value("json_schema");
+            if (!js.isObject() || !js.toObject().value("schema").isObject())
+                return fail(error, "response_format.json_schema",
+                    "'response_format.json_schema' must be an object with a 'schema' object");
+            const QJsonObject spec = js.toObject();
+            const QJsonValue strict = spec.value("strict");
+            if (!strict.isUndefined() && !strict.isNull() && !strict.isBool())
+                return fail(error, "response_format.json_schema.strict", "'strict' must be true or false");
+            const QJsonValue name = spec.value("name");
+            if (!name.isUndefined() && !name.isString())
+                return fail(error, "response_format.json_schema.name", "'name' must be a string");
+            job.schemaStrict = strict.toBool(false);
+            job.chat.responseSchemaJson
+                = QJsonDocument(spec.value("schema").toObject()).toJson(QJsonDocument::Compact).toStdString();
+            if (const Status st = checkJsonSchema(job.chat.responseSchemaJson, job.schemaStrict); !st)
+                return fail(
+                    error, "response_format.json_schema.schema", "response_format json_schema: " + st.message());
+            job.chat.responseFormat = "json_schema";
+        } else if (type == "json_object")
             job.chat.responseFormat = "json_object";
         else if (type != "text")
             return fail(error, "response_format", "unknown response_format type '" + type.toStdString() + "'");

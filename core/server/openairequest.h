@@ -54,6 +54,7 @@ struct CompletionJob {
     bool maxTokensGiven = false;
     bool stream = false;
     bool includeUsage = false;
+    bool schemaStrict = false; // response_format json_schema "strict"
 };
 
 // Parses a /v1/chat/completions body. `thinkingDefault` is the model's

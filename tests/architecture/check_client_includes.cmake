@@ -10,7 +10,6 @@
 #   cmake -DSOURCE_DIR=<repo> -P check_client_includes.cmake
 set(KNOWN
   core/cli/cmd_plan.cpp      # built-in shapes and the speed model: planModel in api/inspect.h
-  core/server/constrainedjson.cpp # the JSON grammar + sampler: a token filter in SamplingParams
 )
 
 if(NOT SOURCE_DIR)

@@ -4,10 +4,12 @@
 // and a complete request's body goes through the OpenAI chat and completion
 // mappings, which accept it or name a reason. The same bytes through the
 // constrained-sampling JsonGrammar: a live prefix closed by its completion()
-// is a JSON object Qt parses.
+// is a JSON object Qt parses; the same for JsonSchemaGrammar (json_schema)
+// on a fixed schema, and the bytes as a schema: compiled or refused, never a crash.
 #include "server/httpparser.h"
 #include "server/openairequest.h"
 #include "text/jsongrammar.h"
+#include "text/jsonschemagrammar.h"
 
 #include <QJsonDocument>
 
@@ -32,6 +34,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (!QJsonDocument::fromJson(QByteArray::fromStdString(prefix + rest)).isObject())
                 __builtin_trap();
         }
+    }
+    {
+        static const auto schema = *sluice::text::JsonSchema::compile(
+            R"({"type":"object","properties":{"a":{"type":"string"},"n":{"type":["integer","null"]},
+            "e":{"enum":["x",1,12,[1],{"k":true}]},"l":{"type":"array","minItems":1,"maxItems":3,"items":{
+            "type":"object","properties":{"v":{"type":"number"},"w":{}},"required":["v"]}}},
+            "required":["a","l"]})",
+            false);
+        sluice::text::JsonSchemaGrammar g(schema);
+        std::string prefix;
+        for (size_t i = 1; i < size && g.advance(data[i]); ++i)
+            prefix += char(data[i]);
+        if (!g.dead()) {
+            const std::string rest = g.completion();
+            if (!g.complete() && (rest.empty() || !g.advance(rest) || !g.complete()))
+                __builtin_trap();
+            if (!QJsonDocument::fromJson(QByteArray::fromStdString(prefix + rest)).isObject())
+                __builtin_trap();
+        }
+        (void)sluice::text::JsonSchema::compile(
+            std::string_view(reinterpret_cast<const char *>(data + 1), size - 1), data[0] & 1);
     }
     const size_t split = size_t(data[0]) * (size - 1) / 255;
     const std::string_view in(reinterpret_cast<const char *>(data + 1), size - 1);

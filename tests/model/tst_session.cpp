@@ -5,6 +5,7 @@
 // bounded and counted by the planner and the ledger alike. Session files
 // survive a killed writer and refuse damaged or foreign files, leaving the
 // live session untouched.
+#include "api/constraint.h"
 #include "api/model.h"
 #include "api/session.h"
 #include "format/container.h"
@@ -18,7 +19,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <csignal>
+#include <limits>
+#include <mutex>
+#include <thread>
 #include <cstring>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -181,6 +188,164 @@ private slots:
         QVERIFY(r);
         QCOMPARE(r->reusedTokens, int(held));
         QVERIFY(same(logits, fresh(*m, next)));
+    }
+
+    // SamplingParams::constraint (api/constraint.h): a constraint that allows
+    // every id changes nothing, bit for bit; one that allows a few ids gets
+    // only those, is told each id drawn in order, and stops the generation
+    // with EndOfSequence when it says it is complete; one that allows none
+    // fails the generation with a reason.
+    void constrainedSampling()
+    {
+        struct Recording : TokenConstraint {
+            std::vector<int> allowed; // empty = all
+            int completeAfter = -1;
+            std::vector<int> accepted;
+            std::vector<int> tokensLeft;
+            bool mask(std::span<float> logits, int left) override
+            {
+                tokensLeft.push_back(left);
+                if (allowed.empty())
+                    return true;
+                bool any = false;
+                for (size_t id = 0; id < logits.size(); ++id) {
+                    if (std::find(allowed.begin(), allowed.end(), int(id)) == allowed.end())
+                        logits[id] = -std::numeric_limits<float>::infinity();
+                    else
+                        any = true;
+                }
+                return any;
+            }
+            void accept(int id) override { accepted.push_back(id); }
+            bool complete() const override { return completeAfter >= 0 && int(accepted.size()) >= completeAfter; }
+        };
+        auto m = open("k3");
+        QVERIFY(m);
+        const std::vector<int> prompt = ids(12, 3, m->info().vocab);
+        SamplingParams sp;
+        sp.maxTokens = 8;
+        sp.temperature = 0.8f;
+        sp.seed = 5;
+        auto s = m->createSession();
+        QVERIFY(s);
+        auto plain = (*s)->generate(prompt, sp, nullptr);
+        QVERIFY(plain);
+        auto all = std::make_shared<Recording>();
+        sp.constraint = all;
+        auto free = (*s)->generate(prompt, sp, nullptr);
+        QVERIFY(free);
+        QCOMPARE(free->tokens, plain->tokens);
+        QCOMPARE(all->accepted, plain->tokens);
+        QCOMPARE(all->tokensLeft.front(), 8);
+        QCOMPARE(all->tokensLeft.back(), 8 - int(plain->tokens.size()) + 1);
+
+        auto few = std::make_shared<Recording>();
+        few->allowed = { 20, 21, 22 };
+        few->completeAfter = 3;
+        sp.constraint = few;
+        int streamed = 0;
+        auto r = (*s)->generate(prompt, sp, [&](const GeneratedToken &) { return ++streamed > 0; });
+        QVERIFY(r);
+        QCOMPARE(r->tokens.size(), size_t(3));
+        QCOMPARE(streamed, 3);
+        QCOMPARE(r->reason, StopReason::EndOfSequence);
+        QCOMPARE(few->accepted, r->tokens);
+        for (int id : r->tokens)
+            QVERIFY(id >= 20 && id <= 22);
+
+        auto none = std::make_shared<Recording>();
+        none->allowed = { -1 };
+        sp.constraint = none;
+        auto failed = (*s)->generate(prompt, sp, nullptr);
+        QVERIFY(!failed);
+        QVERIFY(failed.status().message().find("constrained sampling") != std::string::npos);
+    }
+
+    // Two sessions of one model driven from two threads (the window and the
+    // server): their generations never overlap (one's tokens all come before
+    // the other's: ModelImpl::computeMutex) and each gives exactly what it
+    // gives alone.
+    void twoThreadsAreSerialised()
+    {
+        auto m = open("k3");
+        QVERIFY(m);
+        auto a = m->createSession();
+        auto b = m->createSession();
+        QVERIFY(a && b);
+        const std::vector<int> pa = ids(40, 7, m->info().vocab), pb = ids(33, 8, m->info().vocab);
+        SamplingParams sp;
+        sp.maxTokens = 10;
+        sp.temperature = 0.7f;
+        sp.seed = 9;
+        auto ga = (*a)->generate(pa, sp, nullptr);
+        auto gb = (*b)->generate(pb, sp, nullptr);
+        QVERIFY(ga && gb);
+        for (int round = 0; round < 3; ++round) {
+            (*a)->reset();
+            (*b)->reset();
+            std::mutex mx;
+            std::string order; // 'a' or 'b' per token, in the order they came
+            std::atomic<bool> aStarted { false };
+            Expected<GenerationResult> ra = makeError(ErrorCode::Internal, "not run"), rb = ra;
+            // B starts once A has its first token; A then dawdles in every
+            // callback, so without the lock B's tokens would come in between.
+            std::thread ta([&] {
+                ra = (*a)->generate(pa, sp, [&](const GeneratedToken &) {
+                    {
+                        std::lock_guard lock(mx);
+                        order += 'a';
+                    }
+                    aStarted = true;
+                    std::this_thread::sleep_for(std::chrono::milliseconds(15));
+                    return true;
+                });
+            });
+            std::thread tb([&] {
+                while (!aStarted)
+                    std::this_thread::yield();
+                rb = (*b)->generate(pb, sp, [&](const GeneratedToken &) {
+                    std::lock_guard lock(mx);
+                    order += 'b';
+                    return true;
+                });
+            });
+            ta.join();
+            tb.join();
+            QVERIFY(ra && rb);
+            QCOMPARE(ra->tokens, ga->tokens);
+            QCOMPARE(rb->tokens, gb->tokens);
+            const std::string aa(ga->tokens.size(), 'a'), bb(gb->tokens.size(), 'b');
+            QCOMPARE(order, aa + bb);
+        }
+        // A cancel while B waits for A's turn stops B before it computes anything.
+        (*a)->reset();
+        (*b)->reset();
+        std::atomic<bool> aStarted { false }, release { false };
+        Expected<GenerationResult> ra = makeError(ErrorCode::Internal, "not run"), rb = ra;
+        std::thread ta([&] {
+            ra = (*a)->generate(pa, sp, [&](const GeneratedToken &) {
+                aStarted = true;
+                while (!release)
+                    std::this_thread::yield();
+                return true;
+            });
+        });
+        while (!aStarted)
+            std::this_thread::yield();
+        std::thread tb([&] { rb = (*b)->generate(pb, sp, nullptr); });
+        // B waits for the model as long as A holds it: cancel it during that
+        // wait (repeatedly, so one lands after B's call has begun).
+        for (int i = 0; i < 100; ++i) {
+            (*b)->cancel();
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        release = true;
+        ta.join();
+        tb.join();
+        QVERIFY(ra && rb);
+        QCOMPARE(ra->tokens, ga->tokens);
+        QCOMPARE(rb->reason, StopReason::Cancelled);
+        QVERIFY(rb->tokens.empty());
     }
 
     void prefillProgress_data() { reuseIsBitIdentical_data(); }

@@ -7,6 +7,8 @@
 #include "server/httpparser.h"
 #include "server/openairequest.h"
 
+#include "../text/jsonschemavalidator.h"
+
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
@@ -202,6 +204,9 @@ private Q_SLOTS:
     void tools();
     void image();
     void jsonObject();
+    void jsonSchema_data();
+    void jsonSchema();
+    void jsonSchemaRefused();
     void errors();
     void auth();
     void queueFull();
@@ -496,13 +501,99 @@ void TestServer::jsonObject()
             QCOMPARE(streamed, content);
         }
     }
-    // json_schema is refused until a schema automaton exists (never enforced by prompt text alone).
-    QJsonObject req = userChat("x", 4);
-    req.insert("response_format",
-        QJsonObject { { "type", "json_schema" }, { "json_schema", QJsonObject { { "name", "a" } } } });
+}
+
+namespace {
+const char *kPersonSchema = R"({"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"},
+  "pets":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"kind":{"enum":["cat","dog"]},
+  "legs":{"type":"number"}},"required":["kind","legs"],"additionalProperties":false}},"ok":{"type":["boolean","null"]}},
+  "required":["name","age","pets","ok"],"additionalProperties":false})";
+const char *kLooseSchema = R"({"type":"object","properties":{"id":{"const":7},"tags":{"type":"array","minItems":2,
+  "items":{"type":"string"}},"extra":{}},"required":["id","tags"]})";
+} // namespace
+
+void TestServer::jsonSchema_data()
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<bool>("strict");
+    QTest::newRow("person strict") << QByteArray(kPersonSchema) << true;
+    QTest::newRow("loose") << QByteArray(kLooseSchema) << false;
+}
+
+// response_format json_schema: every reply, greedy or sampled, streamed or
+// not, parses and validates against the schema (the test's own validator);
+// a max_tokens below the schema's smallest document ends with "length".
+void TestServer::jsonSchema()
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(bool, strict);
+    const QJsonObject schemaObject = QJsonDocument::fromJson(schema).object();
+    QVERIFY(!schemaObject.isEmpty());
+    const QJsonObject format { { "type", "json_schema" },
+        { "json_schema", QJsonObject { { "name", "t" }, { "strict", strict }, { "schema", schemaObject } } } };
+    for (const int maxTokens : { 40, 120 }) {
+        for (const int seed : { 0, 1, 2 }) {
+            QJsonObject req = userChat("Describe a person as JSON.", maxTokens);
+            req.insert("temperature", seed == 0 ? 0.0 : 1.0);
+            req.insert("seed", seed);
+            req.insert("response_format", format);
+            const CurlResult r = post("/v1/chat/completions", body(req));
+            QCOMPARE(r.status, 200);
+            const QJsonObject c = json(r.body).value("choices").toArray().at(0).toObject();
+            const QString content = c.value("message").toObject().value("content").toString();
+            QJsonParseError pe {};
+            const QJsonDocument doc = QJsonDocument::fromJson(content.toUtf8(), &pe);
+            QVERIFY2(pe.error == QJsonParseError::NoError && doc.isObject(), qPrintable(content));
+            QCOMPARE(validate(doc.object(), schemaObject), QString());
+            QCOMPARE(c.value("finish_reason").toString(), QStringLiteral("stop"));
+            QVERIFY(json(r.body).value("usage").toObject().value("completion_tokens").toInt() <= maxTokens);
+            req.insert("stream", true);
+            const CurlResult st = post("/v1/chat/completions", body(req), { "-N" });
+            bool done = false;
+            QString streamed;
+            for (const QJsonObject &e : sseEvents(st.body, &done))
+                streamed += e.value("choices")
+                                .toArray()
+                                .at(0)
+                                .toObject()
+                                .value("delta")
+                                .toObject()
+                                .value("content")
+                                .toString();
+            QVERIFY(done);
+            QCOMPARE(streamed, content);
+        }
+    }
+    // Too few tokens for the smallest valid document: cut off, said so (OpenAI's behaviour).
+    QJsonObject req = userChat("x", 3);
+    req.insert("response_format", format);
     const CurlResult r = post("/v1/chat/completions", body(req));
-    QCOMPARE(r.status, 400);
-    QCOMPARE(json(r.body).value("error").toObject().value("param").toString(), QStringLiteral("response_format"));
+    QCOMPARE(r.status, 200);
+    const QJsonObject c = json(r.body).value("choices").toArray().at(0).toObject();
+    QCOMPARE(c.value("finish_reason").toString(), QStringLiteral("length"));
+    QVERIFY(QJsonDocument::fromJson(c.value("message").toObject().value("content").toString().toUtf8()).isNull());
+}
+
+// A schema the automaton cannot enforce is refused with the keyword named, never sampled loosely.
+void TestServer::jsonSchemaRefused()
+{
+    const auto refused = [&](const QJsonValue &jsonSchema, const QString &param, const QString &named) {
+        QJsonObject req = userChat("x", 4);
+        req.insert("response_format", QJsonObject { { "type", "json_schema" }, { "json_schema", jsonSchema } });
+        const CurlResult r = post("/v1/chat/completions", body(req));
+        const QJsonObject e = json(r.body).value("error").toObject();
+        return r.status == 400 && e.value("param").toString() == param && e.value("message").toString().contains(named);
+    };
+    const auto schema = [](const char *text) { return QJsonObject { { "name", "a" }, { "schema", json(text) } }; };
+    QVERIFY(refused(QJsonObject { { "name", "a" } }, "response_format.json_schema", "'schema'"));
+    QVERIFY(refused(schema(R"({"type":"object","properties":{"n":{"type":"integer","minimum":0}}})"),
+        "response_format.json_schema.schema", "schema.properties.n: keyword 'minimum'"));
+    QVERIFY(refused(schema(R"({"type":"object","properties":{"n":{"anyOf":[{"type":"string"}]}}})"),
+        "response_format.json_schema.schema", "'anyOf'"));
+    QVERIFY(refused(schema(R"({"type":"array"})"), "response_format.json_schema.schema", "'type'"));
+    QJsonObject strict = schema(R"({"type":"object","properties":{"a":{"type":"string"}}})");
+    strict.insert("strict", true);
+    QVERIFY(refused(strict, "response_format.json_schema.schema", "'additionalProperties'"));
 }
 
 void TestServer::errors()
@@ -734,6 +825,13 @@ const tools = await client.chat.completions.create({ model: 'demo', max_tokens: 
   messages: [{ role: 'user', content: 'weather?' }],
   tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }] });
 out.tools = { finish: tools.choices[0].finish_reason };
+const schema = { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' },
+  sunny: { type: 'boolean' } }, required: ['city', 'days', 'sunny'], additionalProperties: false };
+const structured = await client.chat.completions.create({ model: 'demo', max_tokens: 60, reasoning_effort: 'none',
+  temperature: 1, seed: 3, messages: [{ role: 'user', content: 'forecast as JSON' }],
+  response_format: { type: 'json_schema', json_schema: { name: 'forecast', strict: true, schema } } });
+out.schema = schema;
+out.structured = { content: structured.choices[0].message.content, finish: structured.choices[0].finish_reason };
 try { await client.chat.completions.create({ model: 'nope', messages: [{ role: 'user', content: 'x' }] }); out.notFound = 'no error'; }
 catch (e) { out.notFound = e.status; }
 try { await new OpenAI({ baseURL: process.argv[2], apiKey: 'wrong', maxRetries: 0 }).models.list(); out.badKey = 'no error'; }
@@ -754,6 +852,11 @@ console.log(JSON.stringify(out));
         o.value("stream").toObject().value("text").toString(), o.value("plain").toObject().value("content").toString());
     QCOMPARE(o.value("stream").toObject().value("usage").toObject().value("completion_tokens").toInt(), 5);
     QVERIFY(!o.value("tools").toObject().value("finish").toString().isEmpty());
+    const QJsonObject structured = o.value("structured").toObject();
+    QCOMPARE(structured.value("finish").toString(), QStringLiteral("stop"));
+    const QJsonDocument doc = QJsonDocument::fromJson(structured.value("content").toString().toUtf8());
+    QVERIFY2(doc.isObject(), qPrintable(structured.value("content").toString()));
+    QCOMPARE(validate(doc.object(), o.value("schema").toObject()), QString());
     QCOMPARE(o.value("notFound").toInt(), 404);
     QCOMPARE(o.value("badKey").toInt(), 401);
 }

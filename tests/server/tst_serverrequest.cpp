@@ -209,9 +209,15 @@ void TestServerRequest::chatRequest_data()
         << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"tool_choice":"required"})") << "tool_choice";
     QTest::newRow("effort") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"reasoning_effort":"huge"})")
                             << "reasoning_effort";
-    QTest::newRow("json_schema not yet") << QByteArray(
+    QTest::newRow("json_schema without schema") << QByteArray(
         R"({"messages":[{"role":"user","content":"a"}],"response_format":{"type":"json_schema"}})")
-                                         << "response_format";
+                                                << "response_format.json_schema";
+    QTest::newRow("json_schema keyword") << QByteArray(
+        R"({"messages":[{"role":"user","content":"a"}],"response_format":{"type":"json_schema","json_schema":{"name":"x","schema":{"type":"object","patternProperties":{}}}}})")
+                                         << "response_format.json_schema.schema";
+    QTest::newRow("json_schema strict type") << QByteArray(
+        R"({"messages":[{"role":"user","content":"a"}],"response_format":{"type":"json_schema","json_schema":{"schema":{"type":"object"},"strict":1}}})")
+                                             << "response_format.json_schema.strict";
 }
 
 void TestServerRequest::chatRequest()
@@ -282,6 +288,20 @@ void TestServerRequest::chatRequestMapping()
     QVERIFY(job.includeUsage);
     QVERIFY(job.chat.thinking);
     QCOMPARE(job.chat.thinkingEffort, std::string("high"));
+
+    // response_format json_schema: the schema, compact, and strict.
+    job = {};
+    QVERIFY2(parseChatRequest(
+                 R"({"messages":[{"role":"user","content":"a"}],"response_format":{"type":"json_schema",
+                   "json_schema":{"name":"p","strict":true,"schema":{"type":"object","properties":{"a":{"type":"string"}},
+                   "required":["a"],"additionalProperties":false}}}})",
+                 false, RequestLimits {}, job, error),
+        error.message.c_str());
+    QCOMPARE(job.chat.responseFormat, std::string("json_schema"));
+    QVERIFY(job.schemaStrict);
+    QCOMPARE(QJsonDocument::fromJson(QByteArray::fromStdString(job.chat.responseSchemaJson)).object().value("required"),
+        QJsonValue(QJsonArray { "a" }));
+    QVERIFY(job.chat.responseSchemaJson.find('\n') == std::string::npos);
 }
 
 void TestServerRequest::completionRequest()

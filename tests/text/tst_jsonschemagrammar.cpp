@@ -1,0 +1,303 @@
+// JsonSchemaGrammar (text/jsonschemagrammar.h), the automaton behind
+// response_format json_schema: documents are accepted exactly when they
+// validate, random walks over a toy vocabulary that take only accepted
+// pieces (and only the completion's pieces when the budget runs out, as the
+// server's sampler does) always end in a document that parses with Qt and
+// validates with the small independent validator below, and unsupported
+// keywords are refused by name.
+#include "text/jsonschemagrammar.h"
+
+#include "jsonschemavalidator.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QTest>
+
+using sluice::text::JsonSchema;
+using sluice::text::JsonSchemaGrammar;
+
+// Declared before the schemas: moc's scanner loses its way in their raw strings.
+class TestJsonSchemaGrammar : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void documents_data();
+    void documents();
+    void randomWalksValidate_data();
+    void randomWalksValidate();
+    void completion_data();
+    void completion();
+    void refused_data();
+    void refused();
+};
+
+namespace {
+
+std::shared_ptr<const JsonSchema> compile(const QByteArray &schema, bool strict = false)
+{
+    auto s = JsonSchema::compile(schema.toStdString(), strict);
+    if (!s) {
+        qWarning("%s", s.status().message().c_str());
+        return nullptr;
+    }
+    return *s;
+}
+
+const char *kPerson = R"({"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"},
+  "tags":{"type":"array","items":{"type":"string"},"maxItems":3}},"required":["name","age"],
+  "additionalProperties":false})";
+const char *kMixed = R"({"type":"object","properties":{
+  "kind":{"enum":["a","b",1,12,null]},"v":{"const":"x"},"ok":{"type":"boolean"},"n":{"type":["number","null"]},
+  "inner":{"type":"object","properties":{"deep":{"type":"array","minItems":1,"maxItems":2,
+    "items":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"null"}},"required":["x"]}}},
+    "required":["deep"]}},
+  "required":["kind","v","inner"],"title":"mixed","description":"every kind of node"})";
+const char *kFree = R"({"type":"object","properties":{"any":{},"obj":{"type":"object"},"list":{"type":"array"}}})";
+const char *kStrict = R"({"type":"object","properties":{"a":{"type":"string"},"b":{"type":"object",
+  "properties":{"c":{"type":["integer","string"]}},"required":["c"],"additionalProperties":false}},
+  "required":["a","b"],"additionalProperties":false})";
+const char *kEmpty = R"({"type":"object"})";
+const char *kArrays = R"({"type":"object","properties":{"m":{"type":"array","minItems":3,"maxItems":3,
+  "items":{"enum":[true,false,"é",[1,2],{"k":1}]}},"none":{"type":"array","maxItems":0}},"required":["m","none"]})";
+const char *kEscapedKeys = R"({"type":"object","properties":{"a\"b":{"type":"number"},"é":{"type":"number"},
+  "a":{"type":"number"}},"required":["a\"b","a"]})";
+
+} // namespace
+
+void TestJsonSchemaGrammar::documents_data()
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<bool>("valid");
+    const QByteArray p(kPerson), m(kMixed), f(kFree), e(kEmpty), a(kArrays), k(kEscapedKeys);
+    QTest::newRow("person") << p << QByteArray(R"({"name":"Ann","age":31})") << true;
+    QTest::newRow("person any order") << p << QByteArray(R"({ "tags" : ["x"], "age":-2, "name":"B\u00e9"})") << true;
+    QTest::newRow("person missing age") << p << QByteArray(R"({"name":"Ann"})") << false;
+    QTest::newRow("person extra key") << p << QByteArray(R"({"name":"Ann","age":1,"x":1})") << false;
+    QTest::newRow("person repeated key") << p << QByteArray(R"({"name":"A","name":"B","age":1})") << false;
+    QTest::newRow("person float age") << p << QByteArray(R"({"name":"Ann","age":1.5})") << false;
+    QTest::newRow("person exp age") << p << QByteArray(R"({"name":"Ann","age":1e2})") << false;
+    QTest::newRow("person string age") << p << QByteArray(R"({"name":"Ann","age":"1"})") << false;
+    QTest::newRow("person four tags") << p << QByteArray(R"({"name":"A","age":1,"tags":["a","b","c","d"]})") << false;
+    QTest::newRow("person three tags") << p << QByteArray(R"({"name":"A","age":1,"tags":["a","b","c"]})") << true;
+    QTest::newRow("person number tag") << p << QByteArray(R"({"name":"A","age":1,"tags":[1]})") << false;
+    QTest::newRow("person top array") << p << QByteArray(R"([{"name":"A","age":1}])") << false;
+    QTest::newRow("mixed") << m << QByteArray(R"({"kind":12,"v":"x","inner":{"deep":[{"x":0,"y":null}]}})") << true;
+    QTest::newRow("mixed enum prefix") << m << QByteArray(R"({"kind":1,"v":"x","inner":{"deep":[{"x":0}]}})") << true;
+    QTest::newRow("mixed enum null") << m << QByteArray(R"({"kind":null,"v":"x","n":null,"inner":{"deep":[{"x":0}]}})")
+                                     << true;
+    QTest::newRow("mixed enum miss") << m << QByteArray(R"({"kind":2,"v":"x","inner":{"deep":[{"x":0}]}})") << false;
+    QTest::newRow("mixed enum 123") << m << QByteArray(R"({"kind":123,"v":"x","inner":{"deep":[{"x":0}]}})") << false;
+    QTest::newRow("mixed const miss") << m << QByteArray(R"({"kind":"a","v":"y","inner":{"deep":[{"x":0}]}})") << false;
+    QTest::newRow("mixed no items") << m << QByteArray(R"({"kind":"a","v":"x","inner":{"deep":[]}})") << false;
+    QTest::newRow("mixed 3 items") << m
+                                   << QByteArray(R"({"kind":"a","v":"x","inner":{"deep":[{"x":1},{"x":2},{"x":3}]}})")
+                                   << false;
+    QTest::newRow("mixed number") << m
+                                  << QByteArray(
+                                         R"({"kind":"b","v":"x","n":-0.5e-3,"ok":false,"inner":{"deep":[{"x":1}]}})")
+                                  << true;
+    QTest::newRow("free any") << f << QByteArray(R"({"any":{"q":[1,{"r":null}]},"obj":{},"list":[1,"a",[]]})") << true;
+    QTest::newRow("free any number") << f << QByteArray(R"({"any":5})") << true;
+    QTest::newRow("free obj keys") << f << QByteArray(R"({"obj":{"a":1}})") << false;
+    QTest::newRow("empty") << e << QByteArray("{}") << true;
+    QTest::newRow("empty key") << e << QByteArray(R"({"a":1})") << false;
+    QTest::newRow("arrays") << a << QByteArray(R"({"none":[],"m":[true,"é",{"k":1}]})") << true;
+    QTest::newRow("arrays two") << a << QByteArray(R"({"none":[],"m":[true,[1,2]]})") << false;
+    QTest::newRow("arrays none item") << a << QByteArray(R"({"none":[1],"m":[true,true,true]})") << false;
+    QTest::newRow("arrays spaced literal") << a << QByteArray(R"({"none":[],"m":[true,true,[1, 2]]})") << false;
+    QTest::newRow("escaped keys") << k << QByteArray(R"({"a\"b":1,"é":2,"a":3})") << true;
+    QTest::newRow("escaped keys missing") << k << QByteArray(R"({"é":2,"a":3})") << false;
+    QTest::newRow("trailing") << e << QByteArray("{} ") << false;
+}
+
+void TestJsonSchemaGrammar::documents()
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(QByteArray, text);
+    QFETCH(bool, valid);
+    const auto s = compile(schema);
+    QVERIFY(s);
+    JsonSchemaGrammar g(s);
+    const bool ok = g.advance(text.toStdString()) && g.complete();
+    QCOMPARE(ok, valid);
+    // What the grammar accepts, the independent validator accepts too. (The
+    // converse does not hold by design: keys outside 'properties', integers
+    // written with an exponent and enum values not in compact form are valid
+    // but never generated.)
+    if (ok)
+        QCOMPARE(validate(QJsonDocument::fromJson(text).object(), QJsonDocument::fromJson(schema).object()), QString());
+}
+
+void TestJsonSchemaGrammar::randomWalksValidate_data()
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<bool>("strict");
+    QTest::newRow("person") << QByteArray(kPerson) << false;
+    QTest::newRow("mixed") << QByteArray(kMixed) << false;
+    QTest::newRow("free") << QByteArray(kFree) << false;
+    QTest::newRow("strict") << QByteArray(kStrict) << true;
+    QTest::newRow("empty") << QByteArray(kEmpty) << false;
+    QTest::newRow("arrays") << QByteArray(kArrays) << false;
+    QTest::newRow("escaped keys") << QByteArray(kEscapedKeys) << false;
+}
+
+// A toy vocabulary: every printable ASCII byte, a UTF-8 letter, and longer
+// pieces that cross value boundaries (`",`, `1}`, `true]`), as BPE tokens do.
+// Each walk samples uniformly among the allowed pieces under a budget, with
+// the rule of the constrained sampler: a piece is allowed when the shortest
+// way to finish after it fits in the pieces left. A budget of at least the
+// smallest document always finishes.
+void TestJsonSchemaGrammar::randomWalksValidate()
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(bool, strict);
+    const auto s = compile(schema, strict);
+    QVERIFY(s);
+    const QJsonObject schemaObject = QJsonDocument::fromJson(schema).object();
+    std::vector<std::string> vocab;
+    for (int c = 0x20; c < 0x7f; ++c)
+        vocab.emplace_back(1, char(c));
+    for (const char *piece : { "\xc3\xa9", "\",", "\":", "{\"", "\"}", "1}", "true]", "null", "false", "12", "-0.",
+             "e+", "[{", "}]", "\"name\":\"", "\"age\":", "\"tags\":[", "\"kind\":", "\"v\":\"x\"", "\"inner\":{",
+             "\"deep\":[", "\"x\":", "\"any\":", "\"m\":[", "\"none\":[]", "\"a\\\"b\":", "\"k\":1", "  ", "\n" })
+        vocab.emplace_back(piece);
+    QRandomGenerator rng(1234);
+    int complete = 0;
+    for (int walk = 0; walk < 300; ++walk) {
+        JsonSchemaGrammar g(s);
+        const int budget = 20 + int(rng.bounded(200));
+        std::string text;
+        const size_t minimal = g.completion().size();
+        for (int step = 0; step < budget && !g.complete(); ++step) {
+            const std::string forced = g.completion();
+            QVERIFY2(!forced.empty(), ("no completion after: " + text).c_str());
+            // The sampler's rule (core/model/jsonconstraint.cpp): the way to
+            // finish fits in the pieces left; when none does, a piece on it.
+            std::vector<int> allowed, onWay;
+            for (size_t i = 0; i < vocab.size(); ++i) {
+                JsonSchemaGrammar after = g;
+                if (!after.advance(vocab[i]))
+                    continue;
+                if (after.complete() || int(after.completion().size()) <= budget - step - 1)
+                    allowed.push_back(int(i));
+                else if (forced.compare(0, vocab[i].size(), vocab[i]) == 0)
+                    onWay.push_back(int(i));
+            }
+            if (allowed.empty())
+                allowed = onWay;
+            QVERIFY2(!allowed.empty(), ("stuck after: " + text).c_str());
+            const std::string &piece = vocab[size_t(allowed[rng.bounded(int(allowed.size()))])];
+            QVERIFY(g.advance(piece));
+            text += piece;
+        }
+        if (!g.complete()) {
+            // Only a budget below the schema's smallest document may end unfinished (a "length" reply).
+            QVERIFY2(size_t(budget) < minimal, (std::to_string(budget) + " tokens: " + text).c_str());
+            continue;
+        }
+        ++complete;
+        QJsonParseError pe;
+        const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &pe);
+        QVERIFY2(pe.error == QJsonParseError::NoError, (text + ": " + pe.errorString().toStdString()).c_str());
+        const QString why = validate(doc.object(), schemaObject);
+        QVERIFY2(why.isEmpty(), (text + ": " + why.toStdString()).c_str());
+    }
+    QVERIFY2(complete >= 250, qPrintable(QString::number(complete)));
+}
+
+void TestJsonSchemaGrammar::completion_data()
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<QByteArray>("prefix");
+    QTest::addColumn<QByteArray>("expected");
+    const QByteArray p(kPerson), m(kMixed), a(kArrays);
+    QTest::newRow("start") << p << QByteArray("")
+                           << QByteArray(R"({"age":0,"name":""})"); // keys in sorted order (QJsonObject's)
+    QTest::newRow("open") << p << QByteArray("{") << QByteArray(R"("age":0,"name":""})");
+    QTest::newRow("in key") << p << QByteArray(R"({"ta)") << QByteArray(R"(gs":[],"age":0,"name":""})");
+    QTest::newRow("in string") << p << QByteArray(R"({"name":"Jo)") << QByteArray(R"(","age":0})");
+    QTest::newRow("in number") << p << QByteArray(R"({"age":-)") << QByteArray(R"(0,"name":""})");
+    QTest::newRow("after number") << p << QByteArray(R"({"age":12)") << QByteArray(R"(,"name":""})");
+    QTest::newRow("after comma") << p << QByteArray(R"({"age":12,"name":"x",)") << QByteArray(R"("tags":[]})");
+    QTest::newRow("in array") << p << QByteArray(R"({"tags":["a",)") << QByteArray(R"(""],"age":0,"name":""})");
+    QTest::newRow("mixed") << m << QByteArray("{") << QByteArray(R"("inner":{"deep":[{"x":0}]},"kind":1,"v":"x"})");
+    QTest::newRow("enum prefix") << m << QByteArray(R"({"kind":")")
+                                 << QByteArray(R"(a","inner":{"deep":[{"x":0}]},"v":"x"})");
+    QTest::newRow("min items") << a << QByteArray(R"({"m":[)")
+                               << QByteArray("\"\xc3\xa9\",\"\xc3\xa9\",\"\xc3\xa9\"],\"none\":[]}");
+}
+
+void TestJsonSchemaGrammar::completion()
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(QByteArray, prefix);
+    QFETCH(QByteArray, expected);
+    const auto s = compile(schema);
+    QVERIFY(s);
+    JsonSchemaGrammar g(s);
+    QVERIFY(g.advance(prefix.toStdString()));
+    const std::string rest = g.completion();
+    QCOMPARE(QByteArray::fromStdString(rest), expected);
+    QVERIFY(g.advance(rest));
+    QVERIFY(g.complete());
+    const QJsonDocument doc = QJsonDocument::fromJson(prefix + expected);
+    QVERIFY(doc.isObject());
+    QCOMPARE(validate(doc.object(), QJsonDocument::fromJson(schema).object()), QString());
+}
+
+void TestJsonSchemaGrammar::refused_data()
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<bool>("strict");
+    QTest::addColumn<QString>("named"); // the error must contain this
+    QTest::newRow("minimum") << QByteArray(R"({"type":"object","properties":{"a":{"type":"number","minimum":1}}})")
+                             << false << "'minimum'";
+    QTest::newRow("pattern") << QByteArray(R"({"type":"object","properties":{"a":{"type":"string","pattern":"x"}}})")
+                             << false << "schema.properties.a: keyword 'pattern'";
+    QTest::newRow("anyOf") << QByteArray(R"({"type":"object","properties":{"a":{"anyOf":[{"type":"string"}]}}})")
+                           << false << "'anyOf'";
+    QTest::newRow("ref") << QByteArray(R"({"type":"object","properties":{"a":{"$ref":"#/$defs/x"}},"$defs":{}})")
+                         << false << "'$";
+    QTest::newRow("format") << QByteArray(R"({"type":"object","properties":{"d":{"type":"string","format":"date"}}})")
+                            << false << "'format'";
+    QTest::newRow("nested minLength") << QByteArray(
+        R"({"type":"object","properties":{"a":{"type":"array","items":{"type":"string","minLength":2}}}})")
+                                      << false << "schema.properties.a.items: keyword 'minLength'";
+    QTest::newRow("root string") << QByteArray(R"({"type":"string"})") << false << "'type'";
+    QTest::newRow("root enum") << QByteArray(R"({"type":"object","enum":[{}]})") << false << "'type'";
+    QTest::newRow("unknown type") << QByteArray(R"({"type":"object","properties":{"a":{"type":"date"}}})") << false
+                                  << "'type'";
+    QTest::newRow("strict open") << QByteArray(
+        R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"]})")
+                                 << true << "'additionalProperties'";
+    QTest::newRow("strict optional") << QByteArray(
+        R"({"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false})")
+                                     << true << "'required'";
+    QTest::newRow("required unknown") << QByteArray(R"({"type":"object","required":["zz"]})") << false << "\"zz\"";
+    QTest::newRow("max below min") << QByteArray(
+        R"({"type":"object","properties":{"a":{"type":"array","minItems":3,"maxItems":2}}})")
+                                   << false << "'maxItems'";
+    QTest::newRow("tuple") << QByteArray(R"({"type":"object","properties":{"a":{"type":"array","items":[{}]}}})")
+                           << false << "'items'";
+    QTest::newRow("enum type") << QByteArray(R"({"type":"object","properties":{"a":{"type":"string","enum":[1]}}})")
+                               << false << "'enum'";
+    QTest::newRow("huge minimal") << QByteArray(
+        R"({"type":"object","properties":{"a":{"type":"array","minItems":4096,"items":{"type":"array","minItems":4096}}}})")
+                                  << false << "64 KiB";
+    QTest::newRow("not json") << QByteArray("{\"type\":") << false << "not JSON";
+}
+
+void TestJsonSchemaGrammar::refused()
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(bool, strict);
+    QFETCH(QString, named);
+    const auto s = JsonSchema::compile(schema.toStdString(), strict);
+    QVERIFY(!s);
+    QVERIFY2(QString::fromStdString(s.status().message()).contains(named), s.status().message().c_str());
+}
+
+QTEST_GUILESS_MAIN(TestJsonSchemaGrammar)
+#include "tst_jsonschemagrammar.moc"
