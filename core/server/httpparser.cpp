@@ -113,18 +113,18 @@ HttpRequestParser::State HttpRequestParser::feed(std::string_view bytes)
     if (m_state == State::Failed || m_state == State::Complete)
         return m_state;
     if (m_state == State::NeedMore) {
+        // Skip blank lines in front of a request (RFC 9112 2.2) before the
+        // limit applies, so the head holds the same bytes however the input
+        // is split (the limit counted stripped bytes once: fuzz_server).
+        size_t lead = 0;
+        if (m_head.empty())
+            while (lead < bytes.size() && (bytes[lead] == '\r' || bytes[lead] == '\n'))
+                ++lead;
         // Look for the end of the head in what we have plus the new bytes,
         // never holding more than the head limit.
         const size_t before = m_head.size();
         const size_t room = m_limits.maxHeaderBytes + 4 - std::min(before, m_limits.maxHeaderBytes + 4);
-        m_head.append(bytes.substr(0, room));
-        // Skip blank lines in front of a request (RFC 9112 2.2).
-        size_t lead = 0;
-        while (lead < m_head.size() && (m_head[lead] == '\r' || m_head[lead] == '\n'))
-            ++lead;
-        if (lead > 0) {
-            m_head.erase(0, lead);
-        }
+        m_head.append(bytes.substr(lead, room));
         const size_t lineEnd = m_head.find('\n');
         if ((lineEnd == std::string::npos ? m_head.size() : lineEnd) > m_limits.maxRequestLine)
             return fail(414, "request line longer than " + std::to_string(m_limits.maxRequestLine) + " bytes");
