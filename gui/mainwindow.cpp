@@ -237,12 +237,13 @@ void MainWindow::retranslate()
     m_view->setAccessibleName(tr("Conversation"));
     m_openButton->setText(tr("Open model…"));
     m_openButton->setAccessibleName(tr("Open a model folder"));
-    m_demoButton->setText(tr("Try the demo model (random weights)"));
+    m_demoButton->setText(tr("Try the demo model"));
     m_demoButton->setAccessibleName(tr("Open the bundled demo model"));
     m_planButton->setText(tr("Plan a model before downloading…"));
     m_planButton->setAccessibleName(tr("Plan a published model: does it fit, what budget, what speed"));
-    m_demoButton->setToolTip(tr("A small synthetic model shaped like Kimi K3. Its weights are random, so its "
-                                "replies are gibberish, but every feature can be tried."));
+    m_demoButton->setToolTip(tr("A tiny model with the Kimi K3 architecture, trained here on the WordNet "
+                                "dictionary: it answers in dictionary-style English but is far too small to make "
+                                "sense; every feature can be tried."));
     m_prompt->setPlaceholderText(tr("Message (Enter sends, Shift+Enter for a new line)"));
     m_prompt->setAccessibleName(tr("Prompt"));
     m_attach->setText(tr("Attach…"));
@@ -702,8 +703,9 @@ void MainWindow::updateModelUi()
         m_view->setEmptyText(
             demoAvailable
                 ? tr("## No model is open\n\nOpen a model folder (a `.waste` container) with **File → Open model…**, "
-                     "drop one onto this window, or try the bundled demo model below. The demo has random weights: "
-                     "its replies are gibberish, but every feature works with it.")
+                     "drop one onto this window, or try the bundled demo model below. The demo is a tiny model "
+                     "trained on a dictionary: ask it what an English word means (it knows little else, and "
+                     "it cannot see images), and every feature works with it.")
                 : tr("## No model is open\n\nOpen a model folder (a `.waste` container) with **File → Open model…** "
                      "or drop one onto this window. Your conversation will appear here."));
         m_status->setModelText(tr("No model open"));

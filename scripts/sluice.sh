@@ -9,6 +9,8 @@
 #                                       (docs/packaging.md; install it with apt install ./build/sluice_*.deb)
 #   scripts/sluice.sh fuzz-long         the same, 10^6 runs per target (not in CI; docs/reliability.md)
 #   scripts/sluice.sh test --tsan       the threaded tests in build-tsan/ under ThreadSanitizer (core and Qt workers, no GUI)
+#   scripts/sluice.sh demo-model [MIN]  retrain the bundled demo model (tools/demo-model/README.md; MIN minutes,
+#                                       default 37) and rewrite data/demo/ — never part of the build or the tests
 # Running any of them twice is fast: packages are only installed when missing
 # and the build is incremental.
 set -euo pipefail
@@ -28,6 +30,8 @@ test_packages=(xvfb xauth xdotool imagemagick clang libclang-rt-14-dev g++-mingw
   curl nodejs) # curl and node: the server tests (tests/server) drive `sluice-cli serve` with real clients
 # The .deb: dpkg-shlibdeps computes Depends; lintian checks the result by hand (docs/packaging.md).
 package_packages=(dpkg-dev file desktop-file-utils appstream man-db)
+# Retraining the demo model only (tools/demo-model): the corpus, torch, and an optimised BLAS for it.
+demo_model_packages=(wordnet-base python3-torch python3-numpy libopenblas0-pthread)
 
 install_packages() {
   local wanted=("$@") missing=()
@@ -151,7 +155,16 @@ package)
   [ ${#debs[@]} -gt 0 ] || die "cpack wrote no build/sluice_*.deb"
   say "wrote ${debs[*]} (install: apt install ./${debs[0]})"
   ;;
+demo-model)
+  install_packages "${build_packages[@]}" "${demo_model_packages[@]}"
+  if [ ! -f build/build.ninja ]; then
+    say "configuring build"
+    cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  fi
+  cmake --build build --target sluice-cli -- -j"$(nproc)"
+  tools/demo-model/run.sh build/core/cli/sluice-cli "${1:-37}"
+  ;;
 *)
-  die "unknown mode '$mode' (use: run, test, test --sanitize, test --tsan, fuzz, fuzz-long, package)"
+  die "unknown mode '$mode' (use: run, test, test --sanitize, test --tsan, fuzz, fuzz-long, package, demo-model)"
   ;;
 esac

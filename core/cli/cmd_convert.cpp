@@ -35,6 +35,9 @@ int runConvert(const std::vector<std::string> &args)
     p.flag("--reclaim", &o.reclaim, "delete each source shard once every tensor in it is converted (a ledger is kept)");
     p.flag("--no-space-check", &noSpaceCheck, "skip the up-front free-space check");
     p.flag("--json", &json, "print the result as JSON");
+    std::string demoWeights;
+    p.text("--sluice-demo", &demoWeights,
+           "mark the container as the app's bundled demo; TEXT says what its weights are (tools/demo-model)", "TEXT");
     p.note("A different --sample-vectors, --iterations or format makes a different container; a rerun must use "
            "the same options as the interrupted run.");
     if (const int code = p.parse(args); code >= 0)
@@ -42,6 +45,8 @@ int runConvert(const std::vector<std::string> &args)
     if (o.trunkBits != 3 && o.trunkBits != 4 && o.trunkBits != 8)
         return p.usageError("--trunk-bits '" + std::to_string(o.trunkBits) + "': expected 3, 4 or 8");
     o.checkSpace = !noSpaceCheck;
+    o.sluiceDemo = p.wasGiven("--sluice-demo");
+    o.sluiceDemoWeights = demoWeights;
     if (isa == "scalar")
         o.isa = sluice::kernels::Isa::Scalar;
     else if (isa == "avx2")

@@ -100,11 +100,15 @@ int runInfo(const std::vector<std::string> &args)
                       {"vision", cfg.vision.present},
                       {"vision_error", QString::fromStdString(cfg.vision.disabledReason)},
                       {"tokenizer", c.hasTokenizer},
-                      {"demo", cfg.sluiceDemo}};
+                      {"demo", cfg.sluiceDemo},
+                      {"demo_weights", QString::fromStdString(cfg.sluiceDemo ? (cfg.sluiceDemoWeights.empty() ? std::string("random") : cfg.sluiceDemoWeights) : std::string())}};
         std::printf("%s", QJsonDocument(o).toJson(QJsonDocument::Indented).constData());
         return 0;
     }
-    std::printf("container      %s%s\n", model.c_str(), cfg.sluiceDemo ? "  (demo: random weights)" : "");
+    const std::string demo = !cfg.sluiceDemo                  ? std::string()
+                             : cfg.sluiceDemoWeights.empty() ? std::string("  (demo: random weights)")
+                                                             : "  (demo: " + cfg.sluiceDemoWeights + ")";
+    std::printf("container      %s%s\n", model.c_str(), demo.c_str());
     std::printf("architecture   %s (prefix \"%s\")\n", archName(cfg.arch), cfg.tensorPrefix.c_str());
     std::printf("layers         %d (%d KDA, %d MLA, %d MoE)\n", cfg.nLayers, kda, cfg.nLayers - kda, cfg.moeLayerCount());
     std::printf("hidden         %d, vocab %d\n", cfg.hidden, cfg.vocab);

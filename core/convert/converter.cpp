@@ -458,6 +458,8 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
     wo.trunkBits = o.trunkBits;
     wo.minQuantElements = o.minQuantElements;
     wo.arch = p.config.arch == Architecture::KimiK3 ? "kimi-k3" : "kimi-linear";
+    wo.sluiceDemo = o.sluiceDemo;
+    wo.sluiceDemoWeights = o.sluiceDemoWeights;
     auto created = ContainerWriter::create(out, p.config, p.configJson, wo);
     if (!created)
         return created.status();

@@ -75,6 +75,8 @@ struct ConvertOptions {
     // go between two checkpoints (trunkpass.h); neither changes output bytes.
     uint64_t trunkBandBytes = 64ull << 20;
     uint64_t trunkCheckpointBytes = 256ull << 20;
+    bool sluiceDemo = false;         // mark the container as the app's bundled demo (manifest "sluice_demo")
+    std::string sluiceDemoWeights;   // with it: what the weights are (manifest "sluice_demo_weights")
     kernels::Isa isa = kernels::Isa::Avx512; // highest encoder path allowed (clamped to the CPU)
     // Called often; return false to stop (ErrorCode::Cancelled; a rerun resumes).
     std::function<bool(const ConvertProgress &)> progress;

@@ -389,6 +389,8 @@ Status ContainerWriter::finish()
     manifest["config"] = QJsonDocument::fromJson(QByteArray::fromStdString(m_configJson)).object();
     if (m_options.sluiceDemo)
         manifest["sluice_demo"] = true;
+    if (m_options.sluiceDemo && !m_options.sluiceDemoWeights.empty())
+        manifest["sluice_demo_weights"] = QString::fromStdString(m_options.sluiceDemoWeights);
     const ExpertQuantConfig &q = m_config.expertQuant;
     QJsonObject eq{{"fmt", QString::fromStdString(q.fmtName)}, {"stages", q.stages},      {"vec_dim", q.vecDim},
                    {"entries", q.entries},                     {"index_block", q.indexBlock}, {"index_bits", q.indexBits},

@@ -23,7 +23,8 @@ struct WriterOptions {
     uint64_t minQuantElements = 65536;  // the converter's F32 threshold (spec 4.3)
     uint64_t recordBytes = 0;           // bank stride; 0 = the smallest 4 KiB multiple
     std::string arch;                   // manifest "arch" string
-    bool sluiceDemo = false;            // manifest "sluice_demo": random weights
+    bool sluiceDemo = false;            // manifest "sluice_demo": the app's bundled demo
+    std::string sluiceDemoWeights;      // manifest "sluice_demo_weights": what they are ("" = random)
 };
 
 class ContainerWriter {

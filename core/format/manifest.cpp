@@ -505,6 +505,8 @@ Expected<Manifest> parseManifest(const char *data, size_t size, uint64_t trunkBy
         return formatError("manifest.json: 'config' is missing or not an object");
     SLUICE_TRY(parseConfig(config.toObject(), m, prefixGiven).withContext("manifest.json"));
     m.config.sluiceDemo = obj.value(QLatin1String("sluice_demo")).toBool(false);
+    // A short description for `info` and the app; bounded like the other strings.
+    m.config.sluiceDemoWeights = obj.value(QLatin1String("sluice_demo_weights")).toString().left(200).toStdString();
 
     const QJsonValue eq = obj.value(QLatin1String("expert_quant"));
     if (!eq.isObject())

@@ -105,7 +105,8 @@ struct ModelConfig {
     // models put their specials wherever their vocabulary ends).
     int endOfMsgId = -1; // "<|end_of_msg|>" / "<|im_end|>" from specials.json
     std::string modelType;   // config model_type, informational
-    bool sluiceDemo = false; // manifest "sluice_demo": random weights, for the bundled demo
+    bool sluiceDemo = false; // manifest "sluice_demo": the bundled demo model
+    std::string sluiceDemoWeights; // manifest "sluice_demo_weights": e.g. "trained on WordNet 3.0"; "" = random
 
     ExpertQuantConfig expertQuant;
     VisionConfig vision;

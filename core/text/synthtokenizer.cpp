@@ -103,6 +103,12 @@ Expected<std::vector<std::string>> trainBpe(std::string_view corpus, int vocab)
     return tokens;
 }
 
+namespace {
+
+Expected<SyntheticTokenizer> tokenizerFromLearned(const std::vector<std::string> &learnedTokens, int baseVocab);
+
+} // namespace
+
 Expected<SyntheticTokenizer> makeSyntheticTokenizer(int baseVocab)
 {
     if (baseVocab < 256 || baseVocab > 65536)
@@ -113,8 +119,26 @@ Expected<SyntheticTokenizer> makeSyntheticTokenizer(int baseVocab)
     static const Expected<std::vector<std::string>> learned = trainBpe(syntheticCorpus(), INT_MAX);
     if (!learned)
         return learned.status();
-    std::vector<std::string> tokens(learned->begin(),
-                                    learned->begin() + std::min<long>(long(learned->size()), baseVocab));
+    return tokenizerFromLearned(*learned, baseVocab);
+}
+
+Expected<SyntheticTokenizer> makeTokenizerFromCorpus(std::string_view corpus, int baseVocab)
+{
+    if (baseVocab < 256 || baseVocab > 65536)
+        return makeError(ErrorCode::InvalidArgument,
+                         "tokenizer: base vocabulary " + std::to_string(baseVocab) + " outside 256..65536");
+    auto learned = trainBpe(corpus, baseVocab);
+    if (!learned)
+        return learned.status();
+    return tokenizerFromLearned(*learned, baseVocab);
+}
+
+namespace {
+
+Expected<SyntheticTokenizer> tokenizerFromLearned(const std::vector<std::string> &learnedTokens, int baseVocab)
+{
+    std::vector<std::string> tokens(learnedTokens.begin(),
+                                    learnedTokens.begin() + std::min<long>(long(learnedTokens.size()), baseVocab));
     // Corpus exhausted: fill with concatenations of learned tokens, in rank order.
     if (int(tokens.size()) < baseVocab) {
         std::unordered_set<std::string> present(tokens.begin(), tokens.end());
@@ -176,5 +200,7 @@ Expected<SyntheticTokenizer> makeSyntheticTokenizer(int baseVocab)
     result.specialsJson = QJsonDocument(specials).toJson(QJsonDocument::Indented).toStdString();
     return result;
 }
+
+} // namespace
 
 } // namespace sluice::text

@@ -52,6 +52,10 @@ struct SyntheticTokenizer {
 // filled deterministically with concatenations of learned tokens in rank order.
 Expected<SyntheticTokenizer> makeSyntheticTokenizer(int baseVocab = 3840);
 
+// The same layout with merges learned from `corpus` instead of the embedded
+// text (the trained demo model's tokenizer, `sluice-cli demo-corpus`).
+Expected<SyntheticTokenizer> makeTokenizerFromCorpus(std::string_view corpus, int baseVocab);
+
 // The trainer itself: byte tokens 0..255 first (rank = byte value), then
 // merges of the most frequent adjacent pair within the pre-tokenised pieces
 // of `corpus` (Kimi pattern), ties to the lexicographically smallest

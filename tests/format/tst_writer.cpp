@@ -96,6 +96,8 @@ private slots:
         const QString dir = tmp.filePath("roundtrip");
         WriterOptions wo;
         wo.arch = "kimi-linear";
+        wo.sluiceDemo = true; // the bundled demo's markers (convert --sluice-demo) survive the round trip
+        wo.sluiceDemoWeights = "trained on a test corpus";
         auto writer = ContainerWriter::create(dir.toStdString(), spec->config, spec->configJson, wo);
         QVERIFY2(writer.isOk(), writer.status().message().c_str());
         ContainerWriter &w = **writer;
@@ -167,6 +169,8 @@ private slots:
         QVERIFY2(opened.isOk(), opened.status().message().c_str());
         const Container &c = **opened;
         QCOMPARE(c.config().mediaPadId, 3861);
+        QVERIFY(c.config().sluiceDemo);
+        QCOMPARE(c.config().sluiceDemoWeights, std::string("trained on a test corpus"));
         QCOMPARE(c.config().eosId, spec->config.eosId);
         QVERIFY(!c.paths().tokenizer.empty());
         for (const TensorInfo &t : c.tensors()) {

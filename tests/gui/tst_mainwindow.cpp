@@ -365,7 +365,7 @@ void TestMainWindow::releaseFolderEndToEnd()
 
 void TestMainWindow::demoModelEndToEnd()
 {
-    // The real engine on the bundled demo model (random weights), through the
+    // The real engine on a random-weight demo model (synth --demo), through the
     // same window: open, send, stream, save — and the event-loop probe again.
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));

@@ -109,6 +109,29 @@ private slots:
     {
         QVERIFY(!makeSyntheticTokenizer(255).isOk());
         QVERIFY(!makeSyntheticTokenizer(70000).isOk());
+        QVERIFY(!makeTokenizerFromCorpus("text", 255).isOk());
+        QVERIFY(!makeTokenizerFromCorpus("text", 70000).isOk());
+    }
+
+    void fromCorpusLearnsThatCorpusWithTheSameSpecials()
+    {
+        // The demo tokenizer (sluice-cli demo-corpus): merges from the given
+        // text, the special ids of makeSyntheticTokenizer at the same offsets.
+        std::string corpus;
+        for (int i = 0; i < 50; ++i)
+            corpus += "A dictionary means a reference book. Water means a liquid. ";
+        auto made = makeTokenizerFromCorpus(corpus, 300);
+        QVERIFY2(made.isOk(), made.status().message().c_str());
+        auto synth = makeSyntheticTokenizer(300);
+        QVERIFY(synth.isOk());
+        QCOMPARE(made->specialsJson, synth->specialsJson);
+        QVERIFY(made->rankFileText != synth->rankFileText);
+        auto tok = Tokenizer::fromText(made->rankFileText, made->specialsJson);
+        QVERIFY2(tok.isOk(), tok.status().message().c_str());
+        const std::vector<int> means = tok->encode(" means");
+        QCOMPARE(means.size(), size_t(1)); // a frequent word of the corpus is one token
+        QCOMPARE(tok->decode(tok->encode(corpus)), corpus);
+        QCOMPARE(tok->specialId("<|end_of_msg|>").value_or(-1), 302);
     }
 };
 
