@@ -1700,7 +1700,7 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
     </message>
     <message>
         <source>none (loopback only)</source>
-        <translation>aucune (boucle locale uniquement)</translation>
+        <translation>aucune (local uniquement)</translation>
     </message>
     <message>
         <source>Generate</source>

@@ -1646,7 +1646,7 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
     </message>
     <message>
         <source>Stopped.</source>
-        <translation>Berhenti.</translation>
+        <translation>Dihentikan.</translation>
     </message>
     <message numerus="yes">
         <source>%n request(s)</source>
