@@ -69,6 +69,9 @@ ConnectDialog::ConnectDialog(const QString &dataDirectory, QWidget *parent)
     form->addRow(modelLabel, row);
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
+    // Room for a two-line error from the start: the shown dialog does not grow with a wrapped label, it clips the
+    // intro.
+    m_status->setMinimumHeight(2 * m_status->fontMetrics().lineSpacing());
     m_status->setAccessibleName(tr("Connection status"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     form->addRow(m_status);

@@ -157,7 +157,7 @@ PlanModelDialog::PlanModelDialog(Settings *settings, quint64 usableRamBytes, qui
         m_panel->setDiskTestTarget(QString());
         m_measure->setEnabled(true);
         m_measureNote->setText(ok ? tr("Measured: %1 GB/s reading records of this model's size from the disk of %2.")
-                                        .arg(m_panel->measuredGBps(), 0, 'f', 2)
+                                        .arg(QLocale().toString(m_panel->measuredGBps(), 'f', 2))
                                         .arg(m_measureFolder)
                                   : m_panel->diskResultText());
         if (ok)
@@ -255,7 +255,8 @@ void PlanModelDialog::replan()
     r.usableRamBytes = ram;
     if (auto d = planBudget(*m_shape, r))
         m_default = std::move(*d);
-    m_panel->setModelName(QString::fromStdString(m_shape->name));
+    // The shape's name is the library's English; the two choices say the same in the UI language.
+    m_panel->setModelName(m_model->currentText() + QStringLiteral(" · ") + m_format->currentText());
     m_panel->chooseBudget(0); // a new model, RAM or context starts from its own default
     m_panel->setShape(*m_shape, r);
     m_panel->setInputs(*in, ram, false);

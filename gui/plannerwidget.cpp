@@ -349,9 +349,10 @@ QString PlannerPanel::diskResultText() const
     if (m_gbps <= 0)
         return QString();
     if (m_diskTyped)
-        return tr("Disk: %1 GB/s (typed)").arg(m_gbps, 0, 'f', 2);
-    return m_directIo ? tr("Disk: %1 GB/s (O_DIRECT record reads)").arg(m_gbps, 0, 'f', 2)
-                      : tr("Disk: %1 GB/s (the file system refused O_DIRECT: this may be RAM speed)").arg(m_gbps, 0, 'f', 2);
+        return tr("Disk: %1 GB/s (typed)").arg(QLocale().toString(m_gbps, 'f', 2));
+    return m_directIo ? tr("Disk: %1 GB/s (O_DIRECT record reads)").arg(QLocale().toString(m_gbps, 'f', 2))
+                      : tr("Disk: %1 GB/s (the file system refused O_DIRECT: this may be RAM speed)")
+                            .arg(QLocale().toString(m_gbps, 'f', 2));
 }
 
 QString PlannerPanel::estimateLabelText() const
@@ -827,16 +828,17 @@ QString PlannerPanel::speedText() const
         return m_gbps > 0 ? QString() : tr("Type the disk speed or test it for the predicted speed.");
     const SpeedFigures &f = *m_speed;
     const double s = f.totalSecondsPerTokenWarm;
-    const QString rate = s > 0 ? tr("%1 s/token (%2 tokens/s)").arg(s, 0, 'f', 2).arg(1.0 / s, 0, 'f', 2)
-                               : tr("no disk reads once warm");
-    auto gb = [](double bytes) { return QString::number(bytes / 1e9, 'f', 2); };
+    const QString rate = s > 0
+        ? tr("%1 s/token (%2 tokens/s)").arg(QLocale().toString(s, 'f', 2), QLocale().toString(1.0 / s, 'f', 2))
+        : tr("no disk reads once warm");
+    auto gb = [](double bytes) { return QLocale().toString(bytes / 1e9, 'f', 2); }; // the UI language's decimal mark
     QString text = tr("Predicted speed at %1 GB/s if the disk is the limit: %2; %3 GB read per token")
-                       .arg(f.diskBytesPerSecond / 1e9, 0, 'f', 2)
+                       .arg(gb(f.diskBytesPerSecond))
                        .arg(rate, gb(f.totalBytesPerTokenWarm));
     if (f.trunkBytesPerToken)
         text += tr(" (%1 GB of expert misses, %2 GB of streamed trunk)").arg(gb(f.experts.bytesPerTokenWarm), gb(double(f.trunkBytesPerToken)));
     text += tr(". Expert hit rate %1% once warm (routing trace %2, another model's, scaled to this one).")
-                .arg(100.0 * f.experts.warmHitRate, 0, 'f', 1)
+                .arg(QLocale().toString(100.0 * f.experts.warmHitRate, 'f', 1))
                 .arg(QString::fromStdString(f.experts.traceName));
     return text;
 }

@@ -88,6 +88,7 @@ StatsPanel::StatsPanel(QWidget *parent)
     m_title = makeTitleLabel(this);
     m_empty = makeHintLabel(this);
     m_figures = new QLabel(this);
+    m_figures->setWordWrap(true); // a long line (the remote note, in any language) wraps instead of widening the window
     m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_figures->setFocusPolicy(Qt::StrongFocus);
     m_chart = new StatsChart(this);

@@ -115,6 +115,18 @@
         <source>Resume</source>
         <translation>Reprendre</translation>
     </message>
+    <message>
+        <source>The conversion uses at most %1 of RAM beyond the app&apos;s own.</source>
+        <translation>La conversion utilise au plus %1 de RAM en plus de celle de l’application.</translation>
+    </message>
+    <message>
+        <source>Trunk: %p%</source>
+        <translation>Tronc : %p %</translation>
+    </message>
+    <message>
+        <source>Converting the trunk: tensor %1 of %2 — %3 of %4, %5/s, about %6 left</source>
+        <translation>Conversion du tronc : tenseur %1 sur %2 — %3 sur %4, %5/s, encore environ %6</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -288,6 +300,77 @@
     <message>
         <source>Thinking</source>
         <translation>Réflexion</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ConnectDialog</name>
+    <message>
+        <source>Connect to a server</source>
+        <translation>Se connecter à un serveur</translation>
+    </message>
+    <message>
+        <source>Any OpenAI-compatible endpoint: vLLM, SGLang, llama.cpp&apos;s server, another Sluice (sluice-cli serve). The conversation is sent to it instead of a local model.</source>
+        <translation>N’importe quel point d’accès compatible OpenAI : vLLM, SGLang, le serveur de llama.cpp, un autre Sluice (sluice-cli serve). La conversation lui est envoyée au lieu d’un modèle local.</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>URL du serveur</translation>
+    </message>
+    <message>
+        <source>Server &amp;URL:</source>
+        <translation>&amp;URL du serveur :</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Clé d’API</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>&amp;Clé d’API :</translation>
+    </message>
+    <message>
+        <source>Remember the key (stored in a file only you can read)</source>
+        <translation>Mémoriser la clé (enregistrée dans un fichier que vous seul pouvez lire)</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>&amp;List models</source>
+        <translation>&amp;Lister les modèles</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modèle :</translation>
+    </message>
+    <message>
+        <source>Connection status</source>
+        <translation>État de la connexion</translation>
+    </message>
+    <message>
+        <source>C&amp;onnect</source>
+        <translation>Se c&amp;onnecter</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>Demande de la liste des modèles à %1…</translation>
+    </message>
+    <message>
+        <source>Could not list the models: %1</source>
+        <translation>Impossible de lister les modèles : %1</translation>
+    </message>
+    <message>
+        <source>Models the server offers: %1</source>
+        <translation>Modèles proposés par le serveur : %1</translation>
+    </message>
+    <message>
+        <source>Cannot create %1</source>
+        <translation>Impossible de créer %1</translation>
     </message>
 </context>
 <context>
@@ -817,6 +900,54 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <source>The budget could not be adjusted for the system&apos;s memory: %1</source>
         <translation>Le budget n’a pas pu être adapté à la mémoire du système : %1</translation>
     </message>
+    <message>
+        <source>Plan a model before downloading…</source>
+        <translation>Planifier un modèle avant de le télécharger…</translation>
+    </message>
+    <message>
+        <source>Plan a published model: does it fit, what budget, what speed</source>
+        <translation>Planifier un modèle publié : tient-il en mémoire, avec quel budget, à quelle vitesse</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>%1 · remote %2</source>
+        <translation>%1 · distant %2</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Outils</translation>
+    </message>
+    <message>
+        <source>&amp;Plan a model…</source>
+        <translation>&amp;Planifier un modèle…</translation>
+    </message>
+    <message>
+        <source>Connect to a &amp;server…</source>
+        <translation>Se connecter à un &amp;serveur…</translation>
+    </message>
+    <message>
+        <source>The connection was not remembered: %1</source>
+        <translation>La connexion n’a pas été mémorisée : %1</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Connexion à %1…</translation>
+    </message>
+    <message>
+        <source>Connected to %1 (model %2)</source>
+        <translation>Connecté à %1 (modèle %2)</translation>
+    </message>
+    <message>
+        <source>Could not connect to the server</source>
+        <translation>Impossible de se connecter au serveur</translation>
+    </message>
+    <message>
+        <source>&amp;Retry</source>
+        <translation>&amp;Réessayer</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::MessageWidget</name>
@@ -1066,6 +1197,126 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <source>Reads %1 per expert miss, %2% more than a converted VQ3R container (%3)</source>
         <translation>Lit %1 par expert absent du cache, %2 % de plus qu’un conteneur VQ3R converti (%3)</translation>
     </message>
+    <message>
+        <source>Remote server: %1
+Model: %2
+The server offers: %3
+Replies are computed there: the budget, the expert cache and verification belong to the server.</source>
+        <translation>Serveur distant : %1
+Modèle : %2
+Le serveur propose : %3
+Les réponses sont calculées là-bas : le budget, le cache d’experts et la vérification relèvent du serveur.</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::PlanModelDialog</name>
+    <message>
+        <source>Cannot write the test file %1: %2</source>
+        <translation>Impossible d’écrire le fichier de test %1 : %2</translation>
+    </message>
+    <message>
+        <source>Measured: %1 GB/s reading records of this model&apos;s size from the disk of %2.</source>
+        <translation>Mesuré : %1 Go/s en lisant des enregistrements de la taille de ceux de ce modèle sur le disque de %2.</translation>
+    </message>
+    <message>
+        <source>Converted for Sluice (VQ3R container, 4-bit trunk)</source>
+        <translation>Converti pour Sluice (conteneur VQ3R, tronc 4 bits)</translation>
+    </message>
+    <message>
+        <source>As published (MXFP4 experts, bf16 trunk)</source>
+        <translation>Tel que publié (experts MXFP4, tronc bf16)</translation>
+    </message>
+    <message>
+        <source>As published (bf16)</source>
+        <translation>Tel que publié (bf16)</translation>
+    </message>
+    <message>
+        <source>Plan a model</source>
+        <translation>Planifier un modèle</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modèle :</translation>
+    </message>
+    <message>
+        <source>Kimi K3</source>
+        <translation>Kimi K3</translation>
+    </message>
+    <message>
+        <source>Kimi-Linear 48B</source>
+        <translation>Kimi-Linear 48B</translation>
+    </message>
+    <message>
+        <source>Published model to plan</source>
+        <translation>Modèle publié à planifier</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format :</translation>
+    </message>
+    <message>
+        <source>Format of the model on disk</source>
+        <translation>Format du modèle sur le disque</translation>
+    </message>
+    <message>
+        <source>&amp;RAM (GiB):</source>
+        <translation>&amp;RAM (Gio) :</translation>
+    </message>
+    <message>
+        <source>RAM of the machine in GiB</source>
+        <translation>RAM de la machine en Gio</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s usable RAM is %1; type another machine&apos;s to plan for it</source>
+        <translation>La RAM utilisable de cette machine est de %1 ; saisissez celle d’une autre machine pour planifier pour elle</translation>
+    </message>
+    <message>
+        <source>&amp;Measure this machine&apos;s disk</source>
+        <translation>Mesurer le &amp;disque de cette machine</translation>
+    </message>
+    <message>
+        <source>Measure this machine&apos;s disk speed</source>
+        <translation>Mesurer la vitesse du disque de cette machine</translation>
+    </message>
+    <message>
+        <source>Writes a test file to the app&apos;s cache folder and reads it back with O_DIRECT for a few seconds, in records of this model&apos;s size</source>
+        <translation>Écrit un fichier de test dans le dossier de cache de l’application et le relit avec O_DIRECT pendant quelques secondes, par enregistrements de la taille de ceux de ce modèle</translation>
+    </message>
+    <message>
+        <source>Does the model fit</source>
+        <translation>Le modèle tient-il en mémoire</translation>
+    </message>
+    <message>
+        <source>No plan for these choices.</source>
+        <translation>Aucun plan pour ces choix.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fits: default budget %1 (the model&apos;s floor plus the experts of %n token(s) in the cache).</source>
+        <translation>
+            <numerusform>Tient en mémoire : budget par défaut %1 (le plancher du modèle plus les experts de %n jeton dans le cache).</numerusform>
+            <numerusform>Tient en mémoire : budget par défaut %1 (le plancher du modèle plus les experts de %n jetons dans le cache).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The whole trunk does not fit in 7/8 of this RAM (that needs %1 of RAM); with the trunk streamed from disk it runs with a budget from %2 to %3.</source>
+        <translation>Le tronc entier ne tient pas dans 7/8 de cette RAM (il faut pour cela %1 de RAM) ; avec le tronc lu en continu depuis le disque, le modèle tourne avec un budget de %2 à %3.</translation>
+    </message>
+    <message>
+        <source>Does not fit: even with the trunk streamed the floor %1 is above 7/8 of this RAM; it needs at least %2 of RAM.</source>
+        <translation>Ne tient pas : même avec le tronc lu en continu, le plancher %1 dépasse 7/8 de cette RAM ; il faut au moins %2 de RAM.</translation>
+    </message>
+    <message>
+        <source>Download (or converted size): %1.</source>
+        <translation>Téléchargement (ou taille convertie) : %1.</translation>
+    </message>
+    <message>
+        <source>Cannot create a test folder in %1.</source>
+        <translation>Impossible de créer un dossier de test dans %1.</translation>
+    </message>
+    <message>
+        <source>Writing a %1 test file…</source>
+        <translation>Écriture d’un fichier de test de %1…</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::PlannerBar</name>
@@ -1128,6 +1379,22 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>showing %1 of %2 usable RAM</source>
         <translation>%1 affichés sur %2 de RAM utilisable</translation>
+    </message>
+    <message>
+        <source>Trunk in RAM (%1 of %2 layers)</source>
+        <translation>Tronc en RAM (%1 couches sur %2)</translation>
+    </message>
+    <message>
+        <source>Trunk staging (streamed layers)</source>
+        <translation>Tampons du tronc (couches lues en continu)</translation>
+    </message>
+    <message>
+        <source>whole trunk in RAM from %1 →</source>
+        <translation>tronc entier en RAM dès %1 →</translation>
+    </message>
+    <message>
+        <source>whole trunk in RAM from %1</source>
+        <translation>tronc entier en RAM dès %1</translation>
     </message>
 </context>
 <context>
@@ -1317,6 +1584,183 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Floor: %1 (the least the open model can run in; reopen it for down to %2)</source>
         <translation>Plancher : %1 (le minimum pour faire tourner le modèle ouvert ; rouvrez-le pour descendre jusqu’à %2)</translation>
+    </message>
+    <message>
+        <source>Disk: %1 GB/s (typed)</source>
+        <translation>Disque : %1 Go/s (saisi)</translation>
+    </message>
+    <message>
+        <source>Disk &amp;speed (GB/s):</source>
+        <translation>&amp;Vitesse du disque (Go/s) :</translation>
+    </message>
+    <message>
+        <source>Disk read speed in gigabytes per second</source>
+        <translation>Vitesse de lecture du disque en gigaoctets par seconde</translation>
+    </message>
+    <message>
+        <source>Type the disk&apos;s read speed, or test it: the predicted speed is computed from it</source>
+        <translation>Saisissez la vitesse de lecture du disque, ou testez-la : la vitesse prévue en est déduite</translation>
+    </message>
+    <message>
+        <source>Floor: %1 with the whole trunk in RAM; down to %2 with the trunk streamed from disk (slower: the streamed layers are read every token)</source>
+        <translation>Plancher : %1 avec le tronc entier en RAM ; jusqu’à %2 avec le tronc lu en continu depuis le disque (plus lent : ces couches sont relues à chaque jeton)</translation>
+    </message>
+    <message>
+        <source>Trunk: %1 of %2 layers in RAM (%3); %4 read from disk every token</source>
+        <translation>Tronc : %1 couches sur %2 en RAM (%3) ; %4 lus sur le disque à chaque jeton</translation>
+    </message>
+    <message>
+        <source>Trunk: all %1 layers in RAM (%2)</source>
+        <translation>Tronc : les %1 couches en RAM (%2)</translation>
+    </message>
+    <message>
+        <source>The predicted speed needs a routing trace (*.jsonl); none was found.</source>
+        <translation>La vitesse prévue a besoin d’une trace de routage (*.jsonl) ; aucune n’a été trouvée.</translation>
+    </message>
+    <message>
+        <source>Type the disk speed or test it for the predicted speed.</source>
+        <translation>Saisissez ou testez la vitesse du disque pour obtenir la vitesse prévue.</translation>
+    </message>
+    <message>
+        <source>%1 s/token (%2 tokens/s)</source>
+        <translation>%1 s/jeton (%2 jetons/s)</translation>
+    </message>
+    <message>
+        <source>no disk reads once warm</source>
+        <translation>aucune lecture disque une fois le cache chaud</translation>
+    </message>
+    <message>
+        <source>Predicted speed at %1 GB/s if the disk is the limit: %2; %3 GB read per token</source>
+        <translation>Vitesse prévue à %1 Go/s si le disque est la limite : %2 ; %3 Go lus par jeton</translation>
+    </message>
+    <message>
+        <source> (%1 GB of expert misses, %2 GB of streamed trunk)</source>
+        <translation> (%1 Go d’experts absents du cache, %2 Go de tronc lu en continu)</translation>
+    </message>
+    <message>
+        <source>. Expert hit rate %1% once warm (routing trace %2, another model&apos;s, scaled to this one).</source>
+        <translation>. Taux de succès du cache d’experts %1 % une fois chaud (trace de routage %2, d’un autre modèle, mise à l’échelle de celui-ci).</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ServerPanel</name>
+    <message>
+        <source>Serving &quot;%1&quot; at %2</source>
+        <translation>« %1 » est servi sur %2</translation>
+    </message>
+    <message>
+        <source>Not serving: %1</source>
+        <translation>Service arrêté : %1</translation>
+    </message>
+    <message>
+        <source>Starts when a model is open.</source>
+        <translation>Démarre dès qu’un modèle est ouvert.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Arrêté.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation>
+            <numerusform>%n requête</numerusform>
+            <numerusform>%n requêtes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s) generated</source>
+        <translation>
+            <numerusform>%n jeton généré</numerusform>
+            <numerusform>%n jetons générés</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Local server</source>
+        <translation>Serveur local</translation>
+    </message>
+    <message>
+        <source>An OpenAI-compatible endpoint for editors, agents and scripts, serving the model open in this window (no second copy in memory). Its replies and the window&apos;s take turns. Another address than 127.0.0.1 needs an API key.</source>
+        <translation>Un point d’accès compatible OpenAI pour les éditeurs, les agents et les scripts, qui sert le modèle ouvert dans cette fenêtre (sans seconde copie en mémoire). Ses réponses et celles de la fenêtre se font à tour de rôle. Une autre adresse que 127.0.0.1 exige une clé d’API.</translation>
+    </message>
+    <message>
+        <source>Serve the open model</source>
+        <translation>Servir le modèle ouvert</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Adresse :</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>Port :</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>Clé d’API :</translation>
+    </message>
+    <message>
+        <source>none (loopback only)</source>
+        <translation>aucune (local uniquement)</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>Générer</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>URL de base :</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Try it:</source>
+        <translation>Pour essayer :</translation>
+    </message>
+    <message>
+        <source>Copy curl command</source>
+        <translation>Copier la commande curl</translation>
+    </message>
+    <message>
+        <source>Requests:</source>
+        <translation>Requêtes :</translation>
+    </message>
+    <message>
+        <source>Server address</source>
+        <translation>Adresse du serveur</translation>
+    </message>
+    <message>
+        <source>Server port</source>
+        <translation>Port du serveur</translation>
+    </message>
+    <message>
+        <source>Server API key</source>
+        <translation>Clé d’API du serveur</translation>
+    </message>
+    <message>
+        <source>Generate an API key</source>
+        <translation>Générer une clé d’API</translation>
+    </message>
+    <message>
+        <source>Server base URL</source>
+        <translation>URL de base du serveur</translation>
+    </message>
+    <message>
+        <source>Copy the base URL</source>
+        <translation>Copier l’URL de base</translation>
+    </message>
+    <message>
+        <source>Example curl command</source>
+        <translation>Exemple de commande curl</translation>
+    </message>
+    <message>
+        <source>Copy the curl command</source>
+        <translation>Copier la commande curl</translation>
+    </message>
+    <message>
+        <source>Server request log</source>
+        <translation>Journal des requêtes du serveur</translation>
     </message>
 </context>
 <context>
@@ -1646,6 +2090,10 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <source>Expert cache: %1</source>
         <translation>Cache d’experts : %1</translation>
     </message>
+    <message>
+        <source>Remote server: cache, disk and RAM figures are the server&apos;s own and not shown</source>
+        <translation>Serveur distant : les chiffres de cache, de disque et de RAM sont ceux du serveur et ne sont pas affichés</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::StatusArea</name>
@@ -1676,6 +2124,10 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Generation statistics</source>
         <translation>Statistiques de génération</translation>
+    </message>
+    <message>
+        <source>%1 tok/s · first token %2 s · remote</source>
+        <translation>%1 jetons/s · premier jeton %2 s · distant</translation>
     </message>
 </context>
 <context>
@@ -1781,6 +2233,18 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>The chat format refused the messages (for example the text &lt;|kimi_image_placeholder|&gt; in a message without an image).</source>
         <translation>Le format de discussion a refusé les messages (par exemple le texte &lt;|kimi_image_placeholder|&gt; dans un message sans image).</translation>
+    </message>
+    <message>
+        <source>Could not connect to the server.</source>
+        <translation>Impossible de se connecter au serveur.</translation>
+    </message>
+    <message>
+        <source>The connection to the server failed; the reply is cut off.</source>
+        <translation>La connexion au serveur a échoué ; la réponse est tronquée.</translation>
+    </message>
+    <message>
+        <source>The server could not answer.</source>
+        <translation>Le serveur n’a pas pu répondre.</translation>
     </message>
 </context>
 </TS>

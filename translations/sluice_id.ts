@@ -115,6 +115,18 @@
         <source>Resume</source>
         <translation>Lanjutkan</translation>
     </message>
+    <message>
+        <source>The conversion uses at most %1 of RAM beyond the app&apos;s own.</source>
+        <translation>Konversi memakai paling banyak %1 RAM di luar RAM aplikasi itu sendiri.</translation>
+    </message>
+    <message>
+        <source>Trunk: %p%</source>
+        <translation>Batang: %p%</translation>
+    </message>
+    <message>
+        <source>Converting the trunk: tensor %1 of %2 — %3 of %4, %5/s, about %6 left</source>
+        <translation>Mengonversi batang: tensor %1 dari %2 — %3 dari %4, %5/dtk, sisa sekitar %6</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -287,6 +299,77 @@
     <message>
         <source>Thinking</source>
         <translation>Penalaran</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ConnectDialog</name>
+    <message>
+        <source>Connect to a server</source>
+        <translation>Sambungkan ke server</translation>
+    </message>
+    <message>
+        <source>Any OpenAI-compatible endpoint: vLLM, SGLang, llama.cpp&apos;s server, another Sluice (sluice-cli serve). The conversation is sent to it instead of a local model.</source>
+        <translation>Endpoint apa pun yang kompatibel dengan OpenAI: vLLM, SGLang, server llama.cpp, Sluice lain (sluice-cli serve). Percakapan dikirim ke sana, bukan ke model lokal.</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>URL server</translation>
+    </message>
+    <message>
+        <source>Server &amp;URL:</source>
+        <translation>&amp;URL server:</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Kunci API</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>tidak ada</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>&amp;Kunci API:</translation>
+    </message>
+    <message>
+        <source>Remember the key (stored in a file only you can read)</source>
+        <translation>Ingat kunci (disimpan dalam berkas yang hanya dapat Anda baca)</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>&amp;List models</source>
+        <translation>&amp;Daftar model</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Model:</translation>
+    </message>
+    <message>
+        <source>Connection status</source>
+        <translation>Status sambungan</translation>
+    </message>
+    <message>
+        <source>C&amp;onnect</source>
+        <translation>&amp;Sambungkan</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>Meminta daftar model dari %1…</translation>
+    </message>
+    <message>
+        <source>Could not list the models: %1</source>
+        <translation>Tidak dapat memuat daftar model: %1</translation>
+    </message>
+    <message>
+        <source>Models the server offers: %1</source>
+        <translation>Model yang ditawarkan server: %1</translation>
+    </message>
+    <message>
+        <source>Cannot create %1</source>
+        <translation>Tidak dapat membuat %1</translation>
     </message>
 </context>
 <context>
@@ -813,6 +896,54 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <source>The budget could not be adjusted for the system&apos;s memory: %1</source>
         <translation>Anggaran tidak dapat disesuaikan dengan memori sistem: %1</translation>
     </message>
+    <message>
+        <source>Plan a model before downloading…</source>
+        <translation>Rencanakan model sebelum mengunduh…</translation>
+    </message>
+    <message>
+        <source>Plan a published model: does it fit, what budget, what speed</source>
+        <translation>Rencanakan model yang dipublikasikan: apakah muat, berapa anggarannya, seberapa cepat</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>%1 · remote %2</source>
+        <translation>%1 · jarak jauh %2</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Alat</translation>
+    </message>
+    <message>
+        <source>&amp;Plan a model…</source>
+        <translation>&amp;Rencanakan model…</translation>
+    </message>
+    <message>
+        <source>Connect to a &amp;server…</source>
+        <translation>Sambungkan ke &amp;server…</translation>
+    </message>
+    <message>
+        <source>The connection was not remembered: %1</source>
+        <translation>Sambungan tidak diingat: %1</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Menyambung ke %1…</translation>
+    </message>
+    <message>
+        <source>Connected to %1 (model %2)</source>
+        <translation>Tersambung ke %1 (model %2)</translation>
+    </message>
+    <message>
+        <source>Could not connect to the server</source>
+        <translation>Tidak dapat tersambung ke server</translation>
+    </message>
+    <message>
+        <source>&amp;Retry</source>
+        <translation>&amp;Coba lagi</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::MessageWidget</name>
@@ -1057,6 +1188,125 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <source>Reads %1 per expert miss, %2% more than a converted VQ3R container (%3)</source>
         <translation>Membaca %1 setiap kali pakar meleset dari cache, %2% lebih banyak daripada kontainer VQ3R hasil konversi (%3)</translation>
     </message>
+    <message>
+        <source>Remote server: %1
+Model: %2
+The server offers: %3
+Replies are computed there: the budget, the expert cache and verification belong to the server.</source>
+        <translation>Server jarak jauh: %1
+Model: %2
+Server menawarkan: %3
+Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan server.</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::PlanModelDialog</name>
+    <message>
+        <source>Cannot write the test file %1: %2</source>
+        <translation>Tidak dapat menulis berkas uji %1: %2</translation>
+    </message>
+    <message>
+        <source>Measured: %1 GB/s reading records of this model&apos;s size from the disk of %2.</source>
+        <translation>Terukur: %1 GB/dtk saat membaca rekaman seukuran rekaman model ini dari disk %2.</translation>
+    </message>
+    <message>
+        <source>Converted for Sluice (VQ3R container, 4-bit trunk)</source>
+        <translation>Dikonversi untuk Sluice (kontainer VQ3R, batang 4-bit)</translation>
+    </message>
+    <message>
+        <source>As published (MXFP4 experts, bf16 trunk)</source>
+        <translation>Seperti dipublikasikan (pakar MXFP4, batang bf16)</translation>
+    </message>
+    <message>
+        <source>As published (bf16)</source>
+        <translation>Seperti dipublikasikan (bf16)</translation>
+    </message>
+    <message>
+        <source>Plan a model</source>
+        <translation>Rencanakan model</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Model:</translation>
+    </message>
+    <message>
+        <source>Kimi K3</source>
+        <translation>Kimi K3</translation>
+    </message>
+    <message>
+        <source>Kimi-Linear 48B</source>
+        <translation>Kimi-Linear 48B</translation>
+    </message>
+    <message>
+        <source>Published model to plan</source>
+        <translation>Model yang dipublikasikan untuk direncanakan</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>Format of the model on disk</source>
+        <translation>Format model di disk</translation>
+    </message>
+    <message>
+        <source>&amp;RAM (GiB):</source>
+        <translation>&amp;RAM (GiB):</translation>
+    </message>
+    <message>
+        <source>RAM of the machine in GiB</source>
+        <translation>RAM mesin dalam GiB</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s usable RAM is %1; type another machine&apos;s to plan for it</source>
+        <translation>RAM yang dapat dipakai di mesin ini %1; ketik RAM mesin lain untuk merencanakan bagi mesin itu</translation>
+    </message>
+    <message>
+        <source>&amp;Measure this machine&apos;s disk</source>
+        <translation>&amp;Ukur disk mesin ini</translation>
+    </message>
+    <message>
+        <source>Measure this machine&apos;s disk speed</source>
+        <translation>Ukur kecepatan disk mesin ini</translation>
+    </message>
+    <message>
+        <source>Writes a test file to the app&apos;s cache folder and reads it back with O_DIRECT for a few seconds, in records of this model&apos;s size</source>
+        <translation>Menulis berkas uji ke folder cache aplikasi lalu membacanya kembali dengan O_DIRECT selama beberapa detik, dalam rekaman seukuran rekaman model ini</translation>
+    </message>
+    <message>
+        <source>Does the model fit</source>
+        <translation>Apakah model muat</translation>
+    </message>
+    <message>
+        <source>No plan for these choices.</source>
+        <translation>Tidak ada rencana untuk pilihan ini.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fits: default budget %1 (the model&apos;s floor plus the experts of %n token(s) in the cache).</source>
+        <translation>
+            <numerusform>Muat: anggaran bawaan %1 (batas minimum model ditambah pakar dari %n token di cache).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The whole trunk does not fit in 7/8 of this RAM (that needs %1 of RAM); with the trunk streamed from disk it runs with a budget from %2 to %3.</source>
+        <translation>Seluruh batang tidak muat dalam 7/8 RAM ini (butuh %1 RAM); dengan batang dialirkan dari disk, model berjalan dengan anggaran %2 hingga %3.</translation>
+    </message>
+    <message>
+        <source>Does not fit: even with the trunk streamed the floor %1 is above 7/8 of this RAM; it needs at least %2 of RAM.</source>
+        <translation>Tidak muat: bahkan dengan batang dialirkan, batas minimum %1 di atas 7/8 RAM ini; dibutuhkan paling sedikit %2 RAM.</translation>
+    </message>
+    <message>
+        <source>Download (or converted size): %1.</source>
+        <translation>Unduhan (atau ukuran hasil konversi): %1.</translation>
+    </message>
+    <message>
+        <source>Cannot create a test folder in %1.</source>
+        <translation>Tidak dapat membuat folder uji di %1.</translation>
+    </message>
+    <message>
+        <source>Writing a %1 test file…</source>
+        <translation>Menulis berkas uji %1…</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::PlannerBar</name>
@@ -1119,6 +1369,22 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>showing %1 of %2 usable RAM</source>
         <translation>menampilkan %1 dari %2 RAM yang dapat dipakai</translation>
+    </message>
+    <message>
+        <source>Trunk in RAM (%1 of %2 layers)</source>
+        <translation>Batang di RAM (%1 dari %2 lapisan)</translation>
+    </message>
+    <message>
+        <source>Trunk staging (streamed layers)</source>
+        <translation>Penampung batang (lapisan yang dialirkan)</translation>
+    </message>
+    <message>
+        <source>whole trunk in RAM from %1 →</source>
+        <translation>seluruh batang di RAM mulai %1 →</translation>
+    </message>
+    <message>
+        <source>whole trunk in RAM from %1</source>
+        <translation>seluruh batang di RAM mulai %1</translation>
     </message>
 </context>
 <context>
@@ -1306,6 +1572,181 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Floor: %1 (the least the open model can run in; reopen it for down to %2)</source>
         <translation>Batas minimum: %1 (paling sedikit yang dibutuhkan model yang terbuka untuk berjalan; buka ulang untuk turun hingga %2)</translation>
+    </message>
+    <message>
+        <source>Disk: %1 GB/s (typed)</source>
+        <translation>Disk: %1 GB/dtk (diketik)</translation>
+    </message>
+    <message>
+        <source>Disk &amp;speed (GB/s):</source>
+        <translation>Kecepatan &amp;disk (GB/dtk):</translation>
+    </message>
+    <message>
+        <source>Disk read speed in gigabytes per second</source>
+        <translation>Kecepatan baca disk dalam gigabyte per detik</translation>
+    </message>
+    <message>
+        <source>Type the disk&apos;s read speed, or test it: the predicted speed is computed from it</source>
+        <translation>Ketik kecepatan baca disk, atau uji: prediksi kecepatan dihitung darinya</translation>
+    </message>
+    <message>
+        <source>Floor: %1 with the whole trunk in RAM; down to %2 with the trunk streamed from disk (slower: the streamed layers are read every token)</source>
+        <translation>Batas minimum: %1 dengan seluruh batang di RAM; turun hingga %2 dengan batang dialirkan dari disk (lebih lambat: lapisan yang dialirkan dibaca setiap token)</translation>
+    </message>
+    <message>
+        <source>Trunk: %1 of %2 layers in RAM (%3); %4 read from disk every token</source>
+        <translation>Batang: %1 dari %2 lapisan di RAM (%3); %4 dibaca dari disk setiap token</translation>
+    </message>
+    <message>
+        <source>Trunk: all %1 layers in RAM (%2)</source>
+        <translation>Batang: semua %1 lapisan di RAM (%2)</translation>
+    </message>
+    <message>
+        <source>The predicted speed needs a routing trace (*.jsonl); none was found.</source>
+        <translation>Prediksi kecepatan memerlukan jejak perutean (*.jsonl); tidak ada yang ditemukan.</translation>
+    </message>
+    <message>
+        <source>Type the disk speed or test it for the predicted speed.</source>
+        <translation>Ketik atau uji kecepatan disk untuk mendapat prediksi kecepatan.</translation>
+    </message>
+    <message>
+        <source>%1 s/token (%2 tokens/s)</source>
+        <translation>%1 dtk/token (%2 token/dtk)</translation>
+    </message>
+    <message>
+        <source>no disk reads once warm</source>
+        <translation>tanpa pembacaan disk setelah cache hangat</translation>
+    </message>
+    <message>
+        <source>Predicted speed at %1 GB/s if the disk is the limit: %2; %3 GB read per token</source>
+        <translation>Prediksi kecepatan pada %1 GB/dtk jika disk menjadi batasnya: %2; %3 GB dibaca per token</translation>
+    </message>
+    <message>
+        <source> (%1 GB of expert misses, %2 GB of streamed trunk)</source>
+        <translation> (%1 GB pakar yang meleset dari cache, %2 GB batang yang dialirkan)</translation>
+    </message>
+    <message>
+        <source>. Expert hit rate %1% once warm (routing trace %2, another model&apos;s, scaled to this one).</source>
+        <translation>. Tingkat kena cache pakar %1% setelah hangat (jejak perutean %2, dari model lain, diskalakan ke model ini).</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ServerPanel</name>
+    <message>
+        <source>Serving &quot;%1&quot; at %2</source>
+        <translation>Melayani “%1” di %2</translation>
+    </message>
+    <message>
+        <source>Not serving: %1</source>
+        <translation>Tidak melayani: %1</translation>
+    </message>
+    <message>
+        <source>Starts when a model is open.</source>
+        <translation>Mulai setelah model dibuka.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Dihentikan.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation>
+            <numerusform>%n permintaan</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s) generated</source>
+        <translation>
+            <numerusform>%n token dihasilkan</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Local server</source>
+        <translation>Server lokal</translation>
+    </message>
+    <message>
+        <source>An OpenAI-compatible endpoint for editors, agents and scripts, serving the model open in this window (no second copy in memory). Its replies and the window&apos;s take turns. Another address than 127.0.0.1 needs an API key.</source>
+        <translation>Endpoint yang kompatibel dengan OpenAI untuk editor, agen, dan skrip, yang melayani model yang terbuka di jendela ini (tanpa salinan kedua di memori). Balasannya dan balasan jendela ini bergiliran. Alamat selain 127.0.0.1 memerlukan kunci API.</translation>
+    </message>
+    <message>
+        <source>Serve the open model</source>
+        <translation>Layani model yang terbuka</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Alamat:</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>Port:</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>Kunci API:</translation>
+    </message>
+    <message>
+        <source>none (loopback only)</source>
+        <translation>tidak ada (hanya loopback)</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>Buat</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>URL dasar:</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Salin</translation>
+    </message>
+    <message>
+        <source>Try it:</source>
+        <translation>Coba:</translation>
+    </message>
+    <message>
+        <source>Copy curl command</source>
+        <translation>Salin perintah curl</translation>
+    </message>
+    <message>
+        <source>Requests:</source>
+        <translation>Permintaan:</translation>
+    </message>
+    <message>
+        <source>Server address</source>
+        <translation>Alamat server</translation>
+    </message>
+    <message>
+        <source>Server port</source>
+        <translation>Port server</translation>
+    </message>
+    <message>
+        <source>Server API key</source>
+        <translation>Kunci API server</translation>
+    </message>
+    <message>
+        <source>Generate an API key</source>
+        <translation>Buat kunci API</translation>
+    </message>
+    <message>
+        <source>Server base URL</source>
+        <translation>URL dasar server</translation>
+    </message>
+    <message>
+        <source>Copy the base URL</source>
+        <translation>Salin URL dasar</translation>
+    </message>
+    <message>
+        <source>Example curl command</source>
+        <translation>Contoh perintah curl</translation>
+    </message>
+    <message>
+        <source>Copy the curl command</source>
+        <translation>Salin perintah curl</translation>
+    </message>
+    <message>
+        <source>Server request log</source>
+        <translation>Log permintaan server</translation>
     </message>
 </context>
 <context>
@@ -1635,6 +2076,10 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <source>Expert cache: %1</source>
         <translation>Cache expert: %1</translation>
     </message>
+    <message>
+        <source>Remote server: cache, disk and RAM figures are the server&apos;s own and not shown</source>
+        <translation>Server jarak jauh: angka cache, disk, dan RAM milik server dan tidak ditampilkan</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::StatusArea</name>
@@ -1665,6 +2110,10 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Generation statistics</source>
         <translation>Statistik pembuatan</translation>
+    </message>
+    <message>
+        <source>%1 tok/s · first token %2 s · remote</source>
+        <translation>%1 token/dtk · token pertama %2 dtk · jarak jauh</translation>
     </message>
 </context>
 <context>
@@ -1770,6 +2219,18 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>The chat format refused the messages (for example the text &lt;|kimi_image_placeholder|&gt; in a message without an image).</source>
         <translation>Format obrolan menolak pesan-pesan tersebut (misalnya teks &lt;|kimi_image_placeholder|&gt; dalam pesan tanpa gambar).</translation>
+    </message>
+    <message>
+        <source>Could not connect to the server.</source>
+        <translation>Tidak dapat tersambung ke server.</translation>
+    </message>
+    <message>
+        <source>The connection to the server failed; the reply is cut off.</source>
+        <translation>Sambungan ke server gagal; balasan terpotong.</translation>
+    </message>
+    <message>
+        <source>The server could not answer.</source>
+        <translation>Server tidak dapat menjawab.</translation>
     </message>
 </context>
 </TS>

@@ -162,8 +162,22 @@ private Q_SLOTS:
         QVERIFY(close(panel.speed()->trunkSecondsPerToken, speed["trunk_seconds_per_token"].toDouble()));
         QVERIFY(close(panel.speed()->experts.warmHitRate, speed["hit_rate_warm"].toDouble()));
         const QString text = panel.speedText();
-        QVERIFY2(text.contains(QString::number(speed["total_seconds_per_token_warm"].toDouble(), 'f', 2) + " s/token"),
+        QVERIFY2(
+            text.contains(QLocale().toString(speed["total_seconds_per_token_warm"].toDouble(), 'f', 2) + " s/token"),
             qPrintable(text));
+        // The figures follow the UI language's number format (French: a decimal comma), not the C locale's.
+        {
+            const QLocale saved;
+            const QLocale french(QLocale::French, QLocale::France);
+            QLocale::setDefault(french);
+            const QString frText = panel.speedText();
+            const QString frDisk = panel.diskResultText();
+            QLocale::setDefault(saved);
+            const QString seconds = french.toString(speed["total_seconds_per_token_warm"].toDouble(), 'f', 2);
+            QVERIFY(seconds.contains(QLatin1Char(',')));
+            QVERIFY2(frText.contains(seconds + QStringLiteral(" s/token")), qPrintable(frText));
+            QVERIFY2(frDisk.contains(QStringLiteral("3,50 GB/s")), qPrintable(frDisk));
+        }
 
         // The bar: its segments add up to the budget; a streaming split draws the staging on its own.
         QCOMPARE(segmentSum(panel), budget);
