@@ -704,8 +704,8 @@ void MainWindow::updateModelUi()
             demoAvailable
                 ? tr("## No model is open\n\nOpen a model folder (a `.waste` container) with **File → Open model…**, "
                      "drop one onto this window, or try the bundled demo model below. The demo is a tiny model "
-                     "trained on a dictionary: ask it what an English word means (it knows little else, and "
-                     "it cannot see images), and every feature works with it.")
+                     "trained here on a dictionary: it answers in dictionary-style English but is far too small "
+                     "to make sense, and it cannot see images; every feature works with it.")
                 : tr("## No model is open\n\nOpen a model folder (a `.waste` container) with **File → Open model…** "
                      "or drop one onto this window. Your conversation will appear here."));
         m_status->setModelText(tr("No model open"));

@@ -570,15 +570,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Try the demo model (random weights)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open the bundled demo model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A small synthetic model shaped like Kimi K3. Its weights are random, so its replies are gibberish, but every feature can be tried.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -800,12 +792,6 @@
     <message>
         <source>## No model is open
 
-Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo has random weights: its replies are gibberish, but every feature works with it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>## No model is open
-
 Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window. Your conversation will appear here.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -942,6 +928,20 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>&amp;Retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the demo model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A tiny model with the Kimi K3 architecture, trained here on the WordNet dictionary: it answers in dictionary-style English but is far too small to make sense; every feature can be tried.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

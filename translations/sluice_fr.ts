@@ -562,16 +562,8 @@
         <translation>Ouvrir un dossier de modèle</translation>
     </message>
     <message>
-        <source>Try the demo model (random weights)</source>
-        <translation>Essayer le modèle de démonstration (poids aléatoires)</translation>
-    </message>
-    <message>
         <source>Open the bundled demo model</source>
         <translation>Ouvrir le modèle de démonstration fourni</translation>
-    </message>
-    <message>
-        <source>A small synthetic model shaped like Kimi K3. Its weights are random, so its replies are gibberish, but every feature can be tried.</source>
-        <translation>Un petit modèle synthétique ayant la forme de Kimi K3. Ses poids sont aléatoires, ses réponses n’ont donc aucun sens, mais toutes les fonctions peuvent être essayées.</translation>
     </message>
     <message>
         <source>Message (Enter sends, Shift+Enter for a new line)</source>
@@ -792,14 +784,6 @@
     <message>
         <source>## No model is open
 
-Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo has random weights: its replies are gibberish, but every feature works with it.</source>
-        <translation>## Aucun modèle ouvert
-
-Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir un modèle…**, déposez-en un sur cette fenêtre, ou essayez le modèle de démonstration ci-dessous. Ses poids sont aléatoires : ses réponses n’ont aucun sens, mais toutes les fonctions marchent avec lui.</translation>
-    </message>
-    <message>
-        <source>## No model is open
-
 Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window. Your conversation will appear here.</source>
         <translation>## Aucun modèle ouvert
 
@@ -947,6 +931,22 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>&amp;Retry</source>
         <translation>&amp;Réessayer</translation>
+    </message>
+    <message>
+        <source>Try the demo model</source>
+        <translation>Essayer le modèle de démonstration</translation>
+    </message>
+    <message>
+        <source>A tiny model with the Kimi K3 architecture, trained here on the WordNet dictionary: it answers in dictionary-style English but is far too small to make sense; every feature can be tried.</source>
+        <translation>Un tout petit modèle à l’architecture de Kimi K3, entraîné ici sur le dictionnaire WordNet : il répond dans un anglais de dictionnaire mais il est bien trop petit pour avoir du sens ; toutes les fonctions peuvent être essayées.</translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
+        <translation>## Aucun modèle ouvert
+
+Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir un modèle…**, déposez-en un sur cette fenêtre, ou essayez le modèle de démonstration ci-dessous. C’est un tout petit modèle entraîné ici sur un dictionnaire : il répond dans un anglais de dictionnaire mais il est bien trop petit pour avoir du sens, et il ne voit pas les images ; toutes les fonctions marchent avec lui.</translation>
     </message>
 </context>
 <context>

@@ -559,16 +559,8 @@
         <translation>Buka folder model</translation>
     </message>
     <message>
-        <source>Try the demo model (random weights)</source>
-        <translation>Coba model demo (bobot acak)</translation>
-    </message>
-    <message>
         <source>Open the bundled demo model</source>
         <translation>Buka model demo bawaan</translation>
-    </message>
-    <message>
-        <source>A small synthetic model shaped like Kimi K3. Its weights are random, so its replies are gibberish, but every feature can be tried.</source>
-        <translation>Model sintetis kecil berbentuk seperti Kimi K3. Bobotnya acak, jadi balasannya tidak bermakna, tetapi semua fitur dapat dicoba.</translation>
     </message>
     <message>
         <source>Message (Enter sends, Shift+Enter for a new line)</source>
@@ -789,14 +781,6 @@
     <message>
         <source>## No model is open
 
-Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo has random weights: its replies are gibberish, but every feature works with it.</source>
-        <translation>## Belum ada model yang dibuka
-
-Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…**, seret ke jendela ini, atau coba model demo bawaan di bawah. Model demo berbobot acak: balasannya tidak bermakna, tetapi semua fitur dapat digunakan.</translation>
-    </message>
-    <message>
-        <source>## No model is open
-
 Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window. Your conversation will appear here.</source>
         <translation>## Belum ada model yang dibuka
 
@@ -943,6 +927,22 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>&amp;Retry</source>
         <translation>&amp;Coba lagi</translation>
+    </message>
+    <message>
+        <source>Try the demo model</source>
+        <translation>Coba model demo</translation>
+    </message>
+    <message>
+        <source>A tiny model with the Kimi K3 architecture, trained here on the WordNet dictionary: it answers in dictionary-style English but is far too small to make sense; every feature can be tried.</source>
+        <translation>Model mungil dengan arsitektur Kimi K3, dilatih di sini dengan kamus WordNet: ia menjawab dalam bahasa Inggris bergaya kamus tetapi terlalu kecil untuk masuk akal; semua fitur dapat dicoba.</translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
+        <translation>## Tidak ada model yang terbuka
+
+Buka folder model (kontainer `.waste`) dengan **Berkas → Buka model…**, jatuhkan satu ke jendela ini, atau coba model demo bawaan di bawah. Demo ini model mungil yang dilatih di sini dengan kamus: ia menjawab dalam bahasa Inggris bergaya kamus tetapi terlalu kecil untuk masuk akal, dan tidak dapat melihat gambar; semua fitur berfungsi dengannya.</translation>
     </message>
 </context>
 <context>
