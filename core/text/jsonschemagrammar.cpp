@@ -603,22 +603,39 @@ bool JsonSchemaGrammar::advance(unsigned char c)
         return false;
     if (m_done)
         return fail(); // nothing after the document (the sampler stops there)
-    std::vector<Path> next;
+    // In place: the common case (one reading, no union starting) allocates nothing.
     std::vector<Path> forks;
-    for (Path &p : m_paths) {
-        if (p.advance(c, &forks))
-            next.push_back(std::move(p));
-        for (Path &f : forks)
-            next.push_back(std::move(f));
-        forks.clear();
-    }
+    size_t live = 0;
+    for (size_t i = 0; i < m_paths.size(); ++i)
+        if (m_paths[i].advance(c, &forks)) {
+            if (live != i)
+                m_paths[live] = std::move(m_paths[i]);
+            ++live;
+        }
+    m_paths.erase(m_paths.begin() + std::ptrdiff_t(live), m_paths.end());
+    return settle(forks);
+}
+
+// After a byte: the new readings join, duplicates merge, none left is the end.
+bool JsonSchemaGrammar::settle(std::vector<Path> &forks)
+{
+    for (Path &f : forks)
+        m_paths.push_back(std::move(f));
     // Readings that have become the same (the branches of a union after its
     // value) are merged, so ambiguity never multiplies; a bound keeps the
     // work per byte bounded (dropping a reading only narrows what may come).
-    m_paths.clear();
-    for (Path &p : next)
-        if (m_paths.size() < kMaxPaths && std::find(m_paths.begin(), m_paths.end(), p) == m_paths.end())
-            m_paths.push_back(std::move(p));
+    if (m_paths.size() > 1) {
+        size_t kept = 0;
+        for (size_t i = 0; i < m_paths.size() && kept < kMaxPaths; ++i) {
+            if (std::find(m_paths.begin(), m_paths.begin() + std::ptrdiff_t(kept), m_paths[i])
+                != m_paths.begin() + std::ptrdiff_t(kept))
+                continue;
+            if (kept != i)
+                m_paths[kept] = std::move(m_paths[i]);
+            ++kept;
+        }
+        m_paths.erase(m_paths.begin() + std::ptrdiff_t(kept), m_paths.end());
+    }
     if (m_paths.empty())
         return fail();
     m_done = std::any_of(m_paths.begin(), m_paths.end(), [](const Path &p) { return p.complete(); });
@@ -635,8 +652,26 @@ bool JsonSchemaGrammar::advance(std::string_view bytes)
 
 bool JsonSchemaGrammar::accepts(std::string_view bytes) const
 {
-    JsonSchemaGrammar copy = *this;
-    return copy.advance(bytes);
+    if (m_paths.size() != 1 || m_done) {
+        JsonSchemaGrammar copy = *this;
+        return copy.advance(bytes);
+    }
+    // One reading (the common case, asked once per candidate token): a copy
+    // of it alone, until a union forks it.
+    Path p = m_paths.front();
+    std::vector<Path> forks;
+    for (size_t i = 0; i < bytes.size(); ++i) {
+        const bool ok = p.advance(static_cast<unsigned char>(bytes[i]), &forks);
+        if (!forks.empty()) {
+            JsonSchemaGrammar g(m_schema, std::vector<Path> {});
+            if (ok)
+                g.m_paths.push_back(std::move(p));
+            return g.settle(forks) && g.advance(bytes.substr(i + 1));
+        }
+        if (!ok)
+            return false;
+    }
+    return true;
 }
 
 // The shortest over the readings: each one's completion stays its shortest as

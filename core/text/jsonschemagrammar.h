@@ -160,7 +160,13 @@ private:
         bool m_done = false;
         bool m_dead = false;
     };
+    JsonSchemaGrammar(std::shared_ptr<const JsonSchema> schema, std::vector<Path> paths)
+        : m_schema(std::move(schema))
+        , m_paths(std::move(paths))
+    {
+    }
     bool fail();
+    bool settle(std::vector<Path> &forks);
 
     std::shared_ptr<const JsonSchema> m_schema;
     std::vector<Path> m_paths;
