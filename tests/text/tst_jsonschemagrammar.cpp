@@ -88,6 +88,11 @@ const char *kOneOf = R"({"type":"object","properties":{"x":{"oneOf":[{"type":"in
 const char *kRootRef = R"({"$ref":"#/$defs/R","$defs":{"R":{"type":"object","properties":{
   "a":{"anyOf":[{"enum":["x","yy"]},{"type":"string"},{"type":"integer"}]},
   "b":{"type":"array","items":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/R"}]}}},"required":["a"]}}})";
+// Mutual recursion: an expression is a number or an operation on two expressions.
+const char *kExpr = R"({"$defs":{"Expr":{"anyOf":[{"type":"integer"},{"$ref":"#/$defs/Op"}]},
+  "Op":{"type":"object","properties":{"op":{"enum":["+","*"]},"args":{"type":"array","minItems":2,"maxItems":2,
+  "items":{"$ref":"#/$defs/Expr"}}},"required":["op","args"],"additionalProperties":false}},
+  "type":"object","properties":{"expr":{"$ref":"#/$defs/Expr"}},"required":["expr"],"additionalProperties":false})";
 const char *kEscapedKeys = R"({"type":"object","properties":{"a\"b":{"type":"number"},"é":{"type":"number"},
   "a":{"type":"number"}},"required":["a\"b","a"]})";
 
@@ -198,6 +203,10 @@ void TestJsonSchemaGrammar::documents_data()
     QTest::newRow("root ref enum") << rr << QByteArray(R"({"a":"yy"})") << true;
     QTest::newRow("root ref string") << rr << QByteArray(R"({"a":"y","b":[null,{"a":"x","b":[{"a":7}]}]})") << true;
     QTest::newRow("root ref float") << rr << QByteArray(R"({"a":7.5})") << false;
+    const QByteArray ex(kExpr);
+    QTest::newRow("expr") << ex << QByteArray(R"({"expr":{"op":"+","args":[1,{"args":[2,3],"op":"*"}]}})") << true;
+    QTest::newRow("expr one arg") << ex << QByteArray(R"({"expr":{"op":"+","args":[1]}})") << false;
+    QTest::newRow("expr string") << ex << QByteArray(R"({"expr":"1"})") << false;
     QTest::newRow("root ref inner") << rr << QByteArray(R"({"a":"y","b":[{"b":[]}]})") << false;
 }
 
@@ -239,6 +248,8 @@ void TestJsonSchemaGrammar::randomWalksValidate_data()
     QTest::newRow("list depth 7") << QByteArray(kList) << false << 7;
     QTest::newRow("oneOf") << QByteArray(kOneOf) << false << 32;
     QTest::newRow("root ref") << QByteArray(kRootRef) << false << 32;
+    QTest::newRow("expr") << QByteArray(kExpr) << false << 32;
+    QTest::newRow("expr depth 6") << QByteArray(kExpr) << false << 6;
     QTest::newRow("root ref depth 4") << QByteArray(kRootRef) << false << 4;
 }
 
@@ -266,10 +277,11 @@ void TestJsonSchemaGrammar::randomWalksValidate()
              "\"deep\":[", "\"x\":", "\"any\":", "\"m\":[", "\"none\":[]", "\"a\\\"b\":", "\"k\":1", "  ", "\n",
              "\"nick\":", "\"address\":{", "\"previous\":", "\"city\":\"", "\"zip\":", "null}", "\"shape\":{",
              "\"kind\":\"", "\"r\":", "\"label\":\"", "\"root\":{", "\"value\":", "\"children\":[{", "\"head\":{",
-             "\"next\":{\"v\":\"", "\"next\":", "\"a\":\"", "\"b\":[{" })
+             "\"next\":{\"v\":\"", "\"next\":", "\"a\":\"", "\"b\":[{", "\"expr\":{", "\"op\":\"+\"", "\"args\":[{" })
         vocab.emplace_back(piece);
     QRandomGenerator rng(1234);
     int complete = 0;
+    int deepest = 0;
     for (int walk = 0; walk < 300; ++walk) {
         JsonSchemaGrammar g(s, limits);
         const int budget = 20 + int(rng.bounded(200));
@@ -283,7 +295,10 @@ void TestJsonSchemaGrammar::randomWalksValidate()
             std::vector<int> allowed, onWay;
             for (size_t i = 0; i < vocab.size(); ++i) {
                 JsonSchemaGrammar after = g;
-                if (!after.advance(vocab[i]))
+                const bool advanced = after.advance(vocab[i]);
+                // accepts() has its own one-reading path: it must agree.
+                QVERIFY2(g.accepts(vocab[i]) == advanced, (text + " | " + vocab[i]).c_str());
+                if (!advanced)
                     continue;
                 if (after.complete() || int(after.completion().size()) <= budget - step - 1)
                     allowed.push_back(int(i));
@@ -309,7 +324,12 @@ void TestJsonSchemaGrammar::randomWalksValidate()
         const QString why = validate(doc.object(), schemaObject);
         QVERIFY2(why.isEmpty(), (text + ": " + why.toStdString()).c_str());
         QVERIFY2(nesting(text) <= maxDepth, text.c_str());
+        deepest = std::max(deepest, nesting(text));
     }
+    // The rows with a small limit do reach it (so the depth rule is exercised,
+    // not just never met); a scalar inside the innermost brackets takes a level too.
+    if (maxDepth < 32)
+        QVERIFY2(deepest >= maxDepth - 1, qPrintable(QString::number(deepest)));
     QVERIFY2(complete >= 250, qPrintable(QString::number(complete)));
 }
 
