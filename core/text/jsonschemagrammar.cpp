@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 
 namespace sluice::text {
@@ -20,6 +21,7 @@ constexpr size_t kMaxMinimal = 64 * 1024; // bytes of a node's shortest document
 constexpr size_t kMaxLiterals = 1024;
 constexpr qsizetype kMaxBranches = 64;
 constexpr size_t kMaxPaths = 64; // parallel readings of one document
+constexpr size_t kMaxAlternatives = 256; // leaf branches one value may start (nested unions multiply)
 
 bool isWhitespace(unsigned char c)
 {
@@ -101,7 +103,7 @@ public:
         m_defs = root.value("$defs").toObject();
         m_definitions = root.value("definitions").toObject();
         const int r = node(root, "schema", 0);
-        if (r < 0 || !checkCycles() || !finish())
+        if (r < 0 || !checkCycles() || !checkFanOut() || !finish())
             return makeError(ErrorCode::Unsupported, m_error);
         std::vector<bool> seen(m_out->m_nodes.size(), false);
         if (!objectOnly(r, seen))
@@ -462,6 +464,33 @@ private:
         return true;
     }
 
+    // Unions inside unions multiply: the alternatives one value may start are
+    // bounded, so the work of a byte is bounded whatever the schema.
+    bool checkFanOut()
+    {
+        const auto &nodes = m_out->m_nodes;
+        std::vector<size_t> fan(nodes.size(), 0);
+        const std::function<size_t(size_t)> count = [&](size_t i) -> size_t {
+            if (nodes[i].branches.empty())
+                return 1;
+            if (!fan[i]) {
+                size_t sum = 0;
+                for (int b : nodes[i].branches)
+                    sum = std::min(sum + count(size_t(b)), kMaxAlternatives + 1);
+                fan[i] = sum;
+            }
+            return fan[i];
+        };
+        for (size_t i = 0; i < nodes.size(); ++i)
+            if (count(i) > kMaxAlternatives) {
+                refuse(m_paths[i],
+                    "keyword 'anyOf'/'oneOf'/'$ref': more than " + std::to_string(kMaxAlternatives)
+                        + " alternatives for one value (nested unions multiply)");
+                return false;
+            }
+        return true;
+    }
+
     // The shortest document of every node (and how deep it nests): a fixed
     // point, since recursive definitions refer to nodes not finished yet. A
     // node's figure only ever gets shorter, so it ends at the true minimum; a
@@ -761,16 +790,20 @@ bool JsonSchemaGrammar::Path::startValue(int index, unsigned char c)
 {
     const JsonSchema::Node &n = m_schema->node(index);
     if (!n.branches.empty()) {
-        if (!m_forks) // the completion: the branch its bytes come from
-            return startValue(n.branches[size_t(n.shortestBranch)], c);
-        for (size_t b = 1; b < n.branches.size(); ++b) {
-            Path other = *this;
-            if (other.startValue(n.branches[b], c)) {
-                other.m_forks = nullptr;
-                m_forks->push_back(std::move(other));
+        // This path takes the shortest branch, as the completion does, so the
+        // reading the completion follows is never one dropped by the bound.
+        const auto shortest = size_t(n.shortestBranch);
+        if (m_forks)
+            for (size_t b = 0; b < n.branches.size() && m_forks->size() < kMaxPaths; ++b) {
+                if (b == shortest)
+                    continue;
+                Path other = *this;
+                if (other.startValue(n.branches[b], c)) {
+                    other.m_forks = nullptr;
+                    m_forks->push_back(std::move(other));
+                }
             }
-        }
-        return startValue(n.branches[0], c);
+        return startValue(n.branches[shortest], c);
     }
     if (!fits(index))
         return fail();

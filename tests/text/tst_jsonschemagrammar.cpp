@@ -93,6 +93,9 @@ const char *kExpr = R"({"$defs":{"Expr":{"anyOf":[{"type":"integer"},{"$ref":"#/
   "Op":{"type":"object","properties":{"op":{"enum":["+","*"]},"args":{"type":"array","minItems":2,"maxItems":2,
   "items":{"$ref":"#/$defs/Expr"}}},"required":["op","args"],"additionalProperties":false}},
   "type":"object","properties":{"expr":{"$ref":"#/$defs/Expr"}},"required":["expr"],"additionalProperties":false})";
+// 4 x 52 = 208 alternatives per item, more readings than the 64 kept at once.
+const char *kWide
+    = R"({"$defs":{"X":{"anyOf":[{"enum":["a0","b"]},{"enum":["a1","b"]},{"enum":["a2","b"]},{"enum":["a3","b"]},{"enum":["a4","b"]},{"enum":["a5","b"]},{"enum":["a6","b"]},{"enum":["a7","b"]},{"enum":["a8","b"]},{"enum":["a9","b"]},{"enum":["a10","b"]},{"enum":["a11","b"]},{"enum":["a12","b"]},{"enum":["a13","b"]},{"enum":["a14","b"]},{"enum":["a15","b"]},{"enum":["a16","b"]},{"enum":["a17","b"]},{"enum":["a18","b"]},{"enum":["a19","b"]},{"enum":["a20","b"]},{"enum":["a21","b"]},{"enum":["a22","b"]},{"enum":["a23","b"]},{"enum":["a24","b"]},{"enum":["a25","b"]},{"enum":["a26","b"]},{"enum":["a27","b"]},{"enum":["a28","b"]},{"enum":["a29","b"]},{"enum":["a30","b"]},{"enum":["a31","b"]},{"enum":["a32","b"]},{"enum":["a33","b"]},{"enum":["a34","b"]},{"enum":["a35","b"]},{"enum":["a36","b"]},{"enum":["a37","b"]},{"enum":["a38","b"]},{"enum":["a39","b"]},{"enum":["a40","b"]},{"enum":["a41","b"]},{"enum":["a42","b"]},{"enum":["a43","b"]},{"enum":["a44","b"]},{"enum":["a45","b"]},{"enum":["a46","b"]},{"enum":["a47","b"]},{"enum":["a48","b"]},{"enum":["a49","b"]},{"type":"string"},{"type":"integer"}]}},"type":"object","properties":{"s":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/X"},{"$ref":"#/$defs/X"},{"$ref":"#/$defs/X"},{"$ref":"#/$defs/X"}]}}},"required":["s"]})";
 const char *kEscapedKeys = R"({"type":"object","properties":{"a\"b":{"type":"number"},"é":{"type":"number"},
   "a":{"type":"number"}},"required":["a\"b","a"]})";
 
@@ -250,6 +253,7 @@ void TestJsonSchemaGrammar::randomWalksValidate_data()
     QTest::newRow("root ref") << QByteArray(kRootRef) << false << 32;
     QTest::newRow("expr") << QByteArray(kExpr) << false << 32;
     QTest::newRow("expr depth 6") << QByteArray(kExpr) << false << 6;
+    QTest::newRow("wide") << QByteArray(kWide) << false << 32;
     QTest::newRow("root ref depth 4") << QByteArray(kRootRef) << false << 4;
 }
 
@@ -432,6 +436,10 @@ void TestJsonSchemaGrammar::refused_data()
         R"({"$defs":{"A":{"$ref":"#/$defs/B"},"B":{"anyOf":[{"$ref":"#/$defs/A"},{"type":"null"}]}},
             "type":"object","properties":{"a":{"$ref":"#/$defs/A"}}})")
                                << false << "reference cycle";
+    // 4 x 4 x 4 x 5 = 320 alternatives for one value.
+    QTest::newRow("fan-out") << QByteArray(
+        R"({"$defs":{"B":{"anyOf":[{"$ref":"#/$defs/C"},{"$ref":"#/$defs/C"},{"$ref":"#/$defs/C"},{"$ref":"#/$defs/C"}]},"C":{"anyOf":[{"$ref":"#/$defs/D"},{"$ref":"#/$defs/D"},{"$ref":"#/$defs/D"},{"$ref":"#/$defs/D"}]},"D":{"anyOf":[{"type":"null"},{"type":"null"},{"type":"null"},{"type":"null"},{"type":"null"}]}},"type":"object","properties":{"a":{"anyOf":[{"$ref":"#/$defs/B"},{"$ref":"#/$defs/B"},{"$ref":"#/$defs/B"},{"$ref":"#/$defs/B"}]}}})")
+                             << false << "schema.properties.a: keyword 'anyOf'/'oneOf'/'$ref': more than 256";
     QTest::newRow("root anyOf string") << QByteArray(R"({"anyOf":[{"type":"object"},{"type":"string"}]})") << false
                                        << "'type'";
     QTest::newRow("root too deep") << QByteArray(
