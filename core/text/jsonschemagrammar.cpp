@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <map>
 
 namespace sluice::text {
 
@@ -17,6 +19,9 @@ constexpr size_t kMaxNodes = 4096;
 constexpr int kMaxItemsBound = 4096;
 constexpr size_t kMaxMinimal = 64 * 1024; // bytes of a node's shortest document
 constexpr size_t kMaxLiterals = 1024;
+constexpr qsizetype kMaxBranches = 64;
+constexpr size_t kMaxPaths = 64; // parallel readings of one document
+constexpr size_t kMaxAlternatives = 256; // leaf branches one value may start (nested unions multiply)
 
 bool isWhitespace(unsigned char c)
 {
@@ -88,13 +93,25 @@ public:
         any.any = true;
         any.minimal = "0";
         m_out->m_nodes.push_back(any); // node 0: any value
+        m_paths.push_back("schema");
         const QJsonObject root = doc.object();
+        for (const char *defs : { "$defs", "definitions" }) {
+            if (root.contains(defs) && !root.value(defs).isObject())
+                return makeError(
+                    ErrorCode::Unsupported, std::string("schema: keyword '") + defs + "' must be an object");
+        }
+        m_defs = root.value("$defs").toObject();
+        m_definitions = root.value("definitions").toObject();
         const int r = node(root, "schema", 0);
-        if (r < 0)
+        if (r < 0 || !checkCycles() || !checkFanOut() || !finish())
             return makeError(ErrorCode::Unsupported, m_error);
-        if (m_out->m_nodes[size_t(r)].types != JsonSchema::Object || !m_out->m_nodes[size_t(r)].literals.empty())
+        std::vector<bool> seen(m_out->m_nodes.size(), false);
+        if (!objectOnly(r, seen))
             return makeError(
                 ErrorCode::Unsupported, "schema: keyword 'type': the root must be of type \"object\" (and no enum)");
+        if (m_out->m_nodes[size_t(r)].minDepth > kMaxSchemaDepth)
+            return makeError(ErrorCode::Unsupported,
+                "schema: the smallest valid document nests deeper than " + std::to_string(kMaxSchemaDepth) + " levels");
         m_out->m_root = r;
         return std::shared_ptr<const JsonSchema>(out);
     }
@@ -113,13 +130,30 @@ private:
         if (m_out->m_nodes.size() >= kMaxNodes)
             return refuse(path, "more than " + std::to_string(kMaxNodes) + " schemas");
         static const QStringList known { "type", "properties", "required", "additionalProperties", "items", "minItems",
-            "maxItems", "enum", "const", "title", "description", "default", "examples", "$schema", "$id", "$comment" };
+            "maxItems", "enum", "const", "anyOf", "oneOf", "$ref", "$defs", "definitions", "title", "description",
+            "default", "examples", "$schema", "$id", "$comment" };
+        static const QStringList annotations { "title", "description", "default", "examples", "$schema", "$id",
+            "$comment", "$defs", "definitions" };
         for (auto it = s.begin(); it != s.end(); ++it)
             if (!known.contains(it.key()))
                 return refuse(path,
                     "keyword '" + it.key().toStdString()
                         + "' is not supported (supported: type, properties, required, additionalProperties, items, "
-                          "minItems, maxItems, enum, const)");
+                          "minItems, maxItems, enum, const, anyOf, oneOf, $ref to #/$defs/NAME)");
+        for (const char *defs : { "$defs", "definitions" })
+            if (s.contains(defs) && depth > 0)
+                return refuse(path, std::string("keyword '") + defs + "' is only supported at the root");
+        for (const char *combinator : { "anyOf", "oneOf", "$ref" }) {
+            if (!s.contains(combinator))
+                continue;
+            for (auto it = s.begin(); it != s.end(); ++it)
+                if (it.key() != combinator && !annotations.contains(it.key()))
+                    return refuse(path,
+                        std::string("keyword '") + combinator + "' together with '" + it.key().toStdString()
+                            + "' is not supported (move it into the branches)");
+            return std::string(combinator) == "$ref" ? ref(s.value("$ref"), path, depth)
+                                                     : unionOf(s.value(combinator), combinator, path, depth);
+        }
         JsonSchema::Node n;
         // type
         const QJsonValue type = s.value("type");
@@ -263,59 +297,308 @@ private:
         } else if (s.contains("items") || s.contains("minItems") || s.contains("maxItems")) {
             return refuse(path, "array keywords on a schema whose type does not include \"array\"");
         }
-        // The shortest document: the shortest of the allowed types.
-        if (n.any) {
-            n.minimal = "0";
-        } else {
-            std::vector<std::string> options;
-            if (n.types & (JsonSchema::Number | JsonSchema::Integer))
-                options.push_back("0");
-            if (n.types & JsonSchema::String)
-                options.push_back("\"\"");
-            if (n.types & JsonSchema::Boolean)
-                options.push_back("true");
-            if (n.types & JsonSchema::Null)
-                options.push_back("null");
-            if (n.types & JsonSchema::Object) {
-                std::string o = "{";
-                for (size_t i = 0; i < n.keys.size(); ++i)
-                    if (n.required[i]) {
-                        if (o.size() > 1)
-                            o += ',';
-                        o += '"' + n.keys[i] + ':' + m_out->m_nodes[size_t(n.properties[i])].minimal;
-                        if (o.size() > kMaxMinimal)
-                            return refuse(path, "the smallest valid object is over 64 KiB");
-                    }
-                options.push_back(o + '}');
-            }
-            if (n.types & JsonSchema::Array) {
-                std::string a = "[";
-                for (int i = 0; i < n.minItems; ++i) {
-                    if (i)
-                        a += ',';
-                    a += m_out->m_nodes[size_t(n.items)].minimal;
-                    if (a.size() > kMaxMinimal)
-                        return refuse(path, "the smallest valid array is over 64 KiB (minItems)");
-                }
-                options.push_back(a + ']');
-            }
-            n.minimal = *std::min_element(options.begin(), options.end(),
-                [](const std::string &a, const std::string &b) { return a.size() < b.size(); });
-        }
         return add(std::move(n), path);
     }
 
     int add(JsonSchema::Node n, const std::string &path)
     {
-        if (n.minimal.size() > kMaxMinimal)
-            return refuse(path, "the smallest valid value is over 64 KiB");
         m_out->m_nodes.push_back(std::move(n));
+        m_paths.push_back(path);
         return int(m_out->m_nodes.size() - 1);
+    }
+
+    // anyOf / oneOf: a union node whose branches the grammar reads in parallel.
+    int unionOf(const QJsonValue &list, const char *keyword, const std::string &path, int depth)
+    {
+        const std::string name = std::string("keyword '") + keyword + "'";
+        if (!list.isArray() || list.toArray().isEmpty())
+            return refuse(path, name + " must be a non-empty list of schemas");
+        if (list.toArray().size() > kMaxBranches)
+            return refuse(path, name + ": more than " + std::to_string(kMaxBranches) + " branches");
+        JsonSchema::Node n;
+        const QJsonArray a = list.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            const std::string at = path + "." + keyword + "[" + std::to_string(i) + "]";
+            if (!a[i].isObject())
+                return refuse(at, "a branch must be a schema object");
+            const int b = node(a[i].toObject(), at, depth + 1);
+            if (b < 0)
+                return -1;
+            n.branches.push_back(b);
+        }
+        if (std::string(keyword) == "oneOf") {
+            // Exactly one branch may match: enforced only when no value can
+            // match two branches, i.e. their JSON kinds are disjoint.
+            unsigned seen = 0;
+            for (int b : n.branches) {
+                std::vector<bool> visiting(m_out->m_nodes.size(), false);
+                const unsigned k = kinds(b, visiting);
+                if (k & seen)
+                    return refuse(path,
+                        "keyword 'oneOf' is supported only when the branches have different types (two branches "
+                        "could both match; use anyOf)");
+                seen |= k;
+            }
+        }
+        return add(std::move(n), path);
+    }
+
+    // $ref: only to #/$defs/NAME or #/definitions/NAME of the root; never fetched.
+    int ref(const QJsonValue &target, const std::string &path, int depth)
+    {
+        if (!target.isString())
+            return refuse(path, "keyword '$ref' must be a string");
+        const QString t = target.toString();
+        const QJsonObject *defs = nullptr;
+        QString name;
+        if (t.startsWith("#/$defs/")) {
+            defs = &m_defs;
+            name = t.mid(8);
+        } else if (t.startsWith("#/definitions/")) {
+            defs = &m_definitions;
+            name = t.mid(14);
+        }
+        if (!defs || name.isEmpty() || name.contains('/'))
+            return refuse(path,
+                "keyword '$ref': \"" + t.toStdString()
+                    + "\" is not supported (only \"#/$defs/NAME\" and \"#/definitions/NAME\"; nothing is fetched)");
+        name.replace("~1", "/").replace("~0", "~");
+        const std::string key = (defs == &m_defs ? "$defs/" : "definitions/") + name.toStdString();
+        const auto at = m_slots.find(key);
+        if (at != m_slots.end())
+            return at->second;
+        if (!defs->value(name).isObject())
+            return refuse(path, "keyword '$ref': \"" + t.toStdString() + "\" names no schema object in the root");
+        if (m_out->m_nodes.size() >= kMaxNodes)
+            return refuse(path, "more than " + std::to_string(kMaxNodes) + " schemas");
+        // The slot is reserved before the definition is read, so a recursive
+        // reference finds it: a union of one branch, filled in below.
+        const std::string defPath = "schema." + key.substr(0, key.find('/')) + "." + name.toStdString();
+        const int slot = add(JsonSchema::Node {}, defPath);
+        m_slots.emplace(key, slot);
+        const int def = node(defs->value(name).toObject(), defPath, depth + 1);
+        if (def < 0)
+            return -1;
+        m_out->m_nodes[size_t(slot)].branches.push_back(def);
+        return slot;
+    }
+
+    // The JSON kinds (object, array, string, number, boolean, null) a node can start.
+    unsigned kinds(int i, std::vector<bool> &visiting) const
+    {
+        constexpr unsigned all = 63;
+        const JsonSchema::Node &n = m_out->m_nodes[size_t(i)];
+        if (n.any)
+            return all;
+        if (!n.branches.empty()) {
+            if (visiting[size_t(i)])
+                return all;
+            visiting[size_t(i)] = true;
+            unsigned k = 0;
+            for (int b : n.branches)
+                k |= kinds(b, visiting);
+            return k;
+        }
+        if (!n.literals.empty()) {
+            unsigned k = 0;
+            for (const std::string &l : n.literals)
+                k |= l[0] == '{'                 ? 1u
+                    : l[0] == '['                ? 2u
+                    : l[0] == '"'                ? 4u
+                    : l[0] == 't' || l[0] == 'f' ? 16u
+                    : l[0] == 'n'                ? 32u
+                                                 : 8u;
+            return k;
+        }
+        if (n.types == 0)
+            return all; // a definition still being read
+        using T = JsonSchema;
+        return ((n.types & T::Object) ? 1u : 0u) | ((n.types & T::Array) ? 2u : 0u) | ((n.types & T::String) ? 4u : 0u)
+            | ((n.types & (T::Number | T::Integer)) ? 8u : 0u) | ((n.types & T::Boolean) ? 16u : 0u)
+            | ((n.types & T::Null) ? 32u : 0u);
+    }
+
+    // Whether every value of the node is an object (the root's rule).
+    bool objectOnly(int i, std::vector<bool> &seen) const
+    {
+        const JsonSchema::Node &n = m_out->m_nodes[size_t(i)];
+        if (n.branches.empty())
+            return !n.any && n.types == JsonSchema::Object && n.literals.empty();
+        if (seen[size_t(i)])
+            return true;
+        seen[size_t(i)] = true;
+        return std::all_of(n.branches.begin(), n.branches.end(), [&](int b) { return objectOnly(b, seen); });
+    }
+
+    // A union that reaches itself through unions alone would read no byte
+    // between the two (the automaton would recurse forever): refused.
+    bool checkCycles()
+    {
+        const auto &nodes = m_out->m_nodes;
+        std::vector<uint8_t> mark(nodes.size(), 0); // 0 new, 1 on the path, 2 done
+        std::vector<std::pair<int, size_t>> stack;
+        for (size_t start = 0; start < nodes.size(); ++start) {
+            if (mark[start] || nodes[start].branches.empty())
+                continue;
+            stack.emplace_back(int(start), 0);
+            mark[start] = 1;
+            while (!stack.empty()) {
+                auto &[i, next] = stack.back();
+                const auto &b = nodes[size_t(i)].branches;
+                if (next == b.size()) {
+                    mark[size_t(i)] = 2;
+                    stack.pop_back();
+                    continue;
+                }
+                const int c = b[next++];
+                if (nodes[size_t(c)].branches.empty() || mark[size_t(c)] == 2)
+                    continue;
+                if (mark[size_t(c)] == 1) {
+                    refuse(m_paths[size_t(c)], "keyword '$ref': a reference cycle that reads no value in between");
+                    return false;
+                }
+                mark[size_t(c)] = 1;
+                stack.emplace_back(c, 0);
+            }
+        }
+        return true;
+    }
+
+    // Unions inside unions multiply: the alternatives one value may start are
+    // bounded, so the work of a byte is bounded whatever the schema.
+    bool checkFanOut()
+    {
+        const auto &nodes = m_out->m_nodes;
+        std::vector<size_t> fan(nodes.size(), 0);
+        const std::function<size_t(size_t)> count = [&](size_t i) -> size_t {
+            if (nodes[i].branches.empty())
+                return 1;
+            if (!fan[i]) {
+                size_t sum = 0;
+                for (int b : nodes[i].branches)
+                    sum = std::min(sum + count(size_t(b)), kMaxAlternatives + 1);
+                fan[i] = sum;
+            }
+            return fan[i];
+        };
+        for (size_t i = 0; i < nodes.size(); ++i)
+            if (count(i) > kMaxAlternatives) {
+                refuse(m_paths[i],
+                    "keyword 'anyOf'/'oneOf'/'$ref': more than " + std::to_string(kMaxAlternatives)
+                        + " alternatives for one value (nested unions multiply)");
+                return false;
+            }
+        return true;
+    }
+
+    // The shortest document of every node (and how deep it nests): a fixed
+    // point, since recursive definitions refer to nodes not finished yet. A
+    // node's figure only ever gets shorter, so it ends at the true minimum; a
+    // node with none has no finite document and is refused.
+    bool finish()
+    {
+        auto &nodes = m_out->m_nodes;
+        std::vector<bool> known(nodes.size(), false);
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (size_t i = 0; i < nodes.size(); ++i) {
+                JsonSchema::Node &n = nodes[i];
+                std::string best;
+                int depth = 1;
+                int branch = -1;
+                bool found = false;
+                const auto offer = [&](std::string s, int d, int b) {
+                    if (!found || s.size() < best.size()) {
+                        best = std::move(s);
+                        depth = d;
+                        branch = b;
+                        found = true;
+                    }
+                };
+                if (!n.branches.empty()) {
+                    for (size_t b = 0; b < n.branches.size(); ++b) {
+                        const auto c = size_t(n.branches[b]);
+                        if (known[c])
+                            offer(nodes[c].minimal, nodes[c].minDepth, int(b));
+                    }
+                } else if (n.any) {
+                    offer("0", 1, -1);
+                } else if (!n.literals.empty()) {
+                    for (const std::string &l : n.literals)
+                        offer(l, 1, -1);
+                } else {
+                    if (n.types & (JsonSchema::Number | JsonSchema::Integer))
+                        offer("0", 1, -1);
+                    if (n.types & JsonSchema::String)
+                        offer("\"\"", 1, -1);
+                    if (n.types & JsonSchema::Boolean)
+                        offer("true", 1, -1);
+                    if (n.types & JsonSchema::Null)
+                        offer("null", 1, -1);
+                    if (n.types & JsonSchema::Object) {
+                        std::string o = "{";
+                        int d = 1;
+                        bool ok = true;
+                        for (size_t k = 0; k < n.keys.size() && ok; ++k) {
+                            if (!n.required[k])
+                                continue;
+                            const auto c = size_t(n.properties[k]);
+                            ok = known[c];
+                            if (!ok)
+                                break;
+                            if (o.size() > 1)
+                                o += ',';
+                            o += '"' + n.keys[k] + ':' + nodes[c].minimal;
+                            d = std::max(d, 1 + nodes[c].minDepth);
+                            if (o.size() > kMaxMinimal) {
+                                refuse(m_paths[i], "the smallest valid object is over 64 KiB");
+                                return false;
+                            }
+                        }
+                        if (ok)
+                            offer(o + '}', d, -1);
+                    }
+                    if ((n.types & JsonSchema::Array) && (n.minItems == 0 || known[size_t(n.items)])) {
+                        std::string a = "[";
+                        for (int k = 0; k < n.minItems; ++k) {
+                            if (k)
+                                a += ',';
+                            a += nodes[size_t(n.items)].minimal;
+                            if (a.size() > kMaxMinimal) {
+                                refuse(m_paths[i], "the smallest valid array is over 64 KiB (minItems)");
+                                return false;
+                            }
+                        }
+                        offer(a + ']', n.minItems > 0 ? 1 + nodes[size_t(n.items)].minDepth : 1, -1);
+                    }
+                }
+                if (found && (!known[i] || best.size() < n.minimal.size())) {
+                    if (best.size() > kMaxMinimal) {
+                        refuse(m_paths[i], "the smallest valid value is over 64 KiB");
+                        return false;
+                    }
+                    n.minimal = std::move(best);
+                    n.minDepth = depth;
+                    n.shortestBranch = branch;
+                    known[i] = true;
+                    changed = true;
+                }
+            }
+        }
+        for (size_t i = 0; i < nodes.size(); ++i)
+            if (!known[i]) {
+                refuse(m_paths[i], "has no finite document (every way through it recurses forever)");
+                return false;
+            }
+        return true;
     }
 
     bool m_strict;
     JsonSchema *m_out = nullptr;
     std::string m_error;
+    std::vector<std::string> m_paths; // per node, for errors
+    QJsonObject m_defs, m_definitions;
+    std::map<std::string, int> m_slots; // "$defs/NAME" -> node
 };
 
 Expected<std::shared_ptr<const JsonSchema>> JsonSchema::compile(std::string_view schemaJson, bool strict)
@@ -332,14 +615,60 @@ enum : uint8_t { AOpen, AValue, AIn, AAfter };
 
 JsonSchemaGrammar::JsonSchemaGrammar(std::shared_ptr<const JsonSchema> schema, Limits limits)
     : m_schema(std::move(schema))
-    , m_limits(limits)
 {
+    m_paths.emplace_back(m_schema.get(), limits);
 }
 
 bool JsonSchemaGrammar::fail()
 {
     m_dead = true;
+    m_paths.clear();
     return false;
+}
+
+bool JsonSchemaGrammar::advance(unsigned char c)
+{
+    if (m_dead)
+        return false;
+    if (m_done)
+        return fail(); // nothing after the document (the sampler stops there)
+    // In place: the common case (one reading, no union starting) allocates nothing.
+    std::vector<Path> forks;
+    size_t live = 0;
+    for (size_t i = 0; i < m_paths.size(); ++i)
+        if (m_paths[i].advance(c, &forks)) {
+            if (live != i)
+                m_paths[live] = std::move(m_paths[i]);
+            ++live;
+        }
+    m_paths.erase(m_paths.begin() + std::ptrdiff_t(live), m_paths.end());
+    return settle(forks);
+}
+
+// After a byte: the new readings join, duplicates merge, none left is the end.
+bool JsonSchemaGrammar::settle(std::vector<Path> &forks)
+{
+    for (Path &f : forks)
+        m_paths.push_back(std::move(f));
+    // Readings that have become the same (the branches of a union after its
+    // value) are merged, so ambiguity never multiplies; a bound keeps the
+    // work per byte bounded (dropping a reading only narrows what may come).
+    if (m_paths.size() > 1) {
+        size_t kept = 0;
+        for (size_t i = 0; i < m_paths.size() && kept < kMaxPaths; ++i) {
+            if (std::find(m_paths.begin(), m_paths.begin() + std::ptrdiff_t(kept), m_paths[i])
+                != m_paths.begin() + std::ptrdiff_t(kept))
+                continue;
+            if (kept != i)
+                m_paths[kept] = std::move(m_paths[i]);
+            ++kept;
+        }
+        m_paths.erase(m_paths.begin() + std::ptrdiff_t(kept), m_paths.end());
+    }
+    if (m_paths.empty())
+        return fail();
+    m_done = std::any_of(m_paths.begin(), m_paths.end(), [](const Path &p) { return p.complete(); });
+    return true;
 }
 
 bool JsonSchemaGrammar::advance(std::string_view bytes)
@@ -352,11 +681,68 @@ bool JsonSchemaGrammar::advance(std::string_view bytes)
 
 bool JsonSchemaGrammar::accepts(std::string_view bytes) const
 {
-    JsonSchemaGrammar copy = *this;
-    return copy.advance(bytes);
+    if (m_paths.size() != 1 || m_done) {
+        JsonSchemaGrammar copy = *this;
+        return copy.advance(bytes);
+    }
+    // One reading (the common case, asked once per candidate token): a copy
+    // of it alone, until a union forks it.
+    Path p = m_paths.front();
+    std::vector<Path> forks;
+    for (size_t i = 0; i < bytes.size(); ++i) {
+        const bool ok = p.advance(static_cast<unsigned char>(bytes[i]), &forks);
+        if (!forks.empty()) {
+            JsonSchemaGrammar g(m_schema, std::vector<Path> {});
+            if (ok)
+                g.m_paths.push_back(std::move(p));
+            return g.settle(forks) && g.advance(bytes.substr(i + 1));
+        }
+        if (!ok)
+            return false;
+    }
+    return true;
 }
 
-bool JsonSchemaGrammar::whitespace(unsigned char c)
+// The shortest over the readings: each one's completion stays its shortest as
+// its bytes are taken, so this one does too.
+std::string JsonSchemaGrammar::completion() const
+{
+    if (m_done || m_dead)
+        return {};
+    std::string best;
+    for (const Path &p : m_paths) {
+        std::string c = p.completion();
+        if (!c.empty() && (best.empty() || c.size() < best.size()))
+            best = std::move(c);
+    }
+    return best;
+}
+
+bool JsonSchemaGrammar::Path::fail()
+{
+    m_dead = true;
+    return false;
+}
+
+bool JsonSchemaGrammar::Path::advance(unsigned char c, std::vector<Path> *forks)
+{
+    if (m_dead)
+        return false;
+    if (m_done)
+        return fail();
+    ++m_pos;
+    m_forks = forks;
+    const bool ok = step(c);
+    m_forks = nullptr;
+    return ok;
+}
+
+bool JsonSchemaGrammar::Path::fits(int node) const
+{
+    return int(m_stack.size()) + m_schema->node(node).minDepth <= m_limits.maxDepth;
+}
+
+bool JsonSchemaGrammar::Path::whitespace(unsigned char c)
 {
     if (!isWhitespace(c))
         return false;
@@ -365,7 +751,7 @@ bool JsonSchemaGrammar::whitespace(unsigned char c)
     return true;
 }
 
-bool JsonSchemaGrammar::leafDone(const Frame &f) const
+bool JsonSchemaGrammar::Path::leafDone(const Frame &f) const
 {
     if (f.kind == Frame::Literal) {
         const auto &l = m_schema->node(f.node).literals;
@@ -375,12 +761,17 @@ bool JsonSchemaGrammar::leafDone(const Frame &f) const
     return g.advance(']') && g.complete();
 }
 
-bool JsonSchemaGrammar::anyUnused(const Frame &f) const
+// An unused key whose value can still open within the depth limit.
+bool JsonSchemaGrammar::Path::anyOpen(const Frame &f) const
 {
-    return std::find(f.used.begin(), f.used.end(), false) != f.used.end();
+    const JsonSchema::Node &n = m_schema->node(f.node);
+    for (size_t i = 0; i < f.used.size(); ++i)
+        if (!f.used[i] && fits(n.properties[i]))
+            return true;
+    return false;
 }
 
-void JsonSchemaGrammar::valueEnded()
+void JsonSchemaGrammar::Path::valueEnded()
 {
     if (m_stack.empty()) {
         m_done = true;
@@ -395,14 +786,31 @@ void JsonSchemaGrammar::valueEnded()
     }
 }
 
-bool JsonSchemaGrammar::startValue(int index, unsigned char c)
+bool JsonSchemaGrammar::Path::startValue(int index, unsigned char c)
 {
     const JsonSchema::Node &n = m_schema->node(index);
-    if (int(m_stack.size()) >= m_limits.maxDepth)
+    if (!n.branches.empty()) {
+        // This path takes the shortest branch, as the completion does, so the
+        // reading the completion follows is never one dropped by the bound.
+        const auto shortest = size_t(n.shortestBranch);
+        if (m_forks)
+            for (size_t b = 0; b < n.branches.size() && m_forks->size() < kMaxPaths; ++b) {
+                if (b == shortest)
+                    continue;
+                Path other = *this;
+                if (other.startValue(n.branches[b], c)) {
+                    other.m_forks = nullptr;
+                    m_forks->push_back(std::move(other));
+                }
+            }
+        return startValue(n.branches[shortest], c);
+    }
+    if (!fits(index))
         return fail();
     m_whitespaceRun = 0;
     Frame f;
     f.node = index;
+    f.start = m_pos;
     if (!n.literals.empty()) {
         f.kind = Frame::Literal;
         f.bytes.assign(1, char(c));
@@ -447,16 +855,7 @@ bool JsonSchemaGrammar::startValue(int index, unsigned char c)
     return true;
 }
 
-bool JsonSchemaGrammar::advance(unsigned char c)
-{
-    if (m_dead)
-        return false;
-    if (m_done)
-        return fail(); // nothing after the document (the sampler stops there)
-    return step(c);
-}
-
-bool JsonSchemaGrammar::step(unsigned char c)
+bool JsonSchemaGrammar::Path::step(unsigned char c)
 {
     if (m_stack.empty()) {
         if (whitespace(c))
@@ -491,7 +890,7 @@ bool JsonSchemaGrammar::step(unsigned char c)
         case OOpen:
             if (c == '}' && n.requiredCount == 0)
                 break;
-            if (c == '"' && anyUnused(f)) {
+            if (c == '"' && anyOpen(f)) {
                 f.state = OKey;
                 f.bytes.clear();
                 return true;
@@ -507,7 +906,7 @@ bool JsonSchemaGrammar::step(unsigned char c)
             f.bytes += char(c);
             bool prefix = false;
             for (size_t i = 0; i < n.keys.size(); ++i) {
-                if (f.used[i] || n.keys[i].compare(0, f.bytes.size(), f.bytes) != 0)
+                if (f.used[i] || n.keys[i].compare(0, f.bytes.size(), f.bytes) != 0 || !fits(n.properties[i]))
                     continue;
                 if (n.keys[i].size() == f.bytes.size()) {
                     f.used[i] = true;
@@ -532,7 +931,7 @@ bool JsonSchemaGrammar::step(unsigned char c)
             return startValue(child, c);
         }
         case OAfter:
-            if (c == ',' && anyUnused(f)) {
+            if (c == ',' && anyOpen(f)) {
                 f.state = ONext;
                 return true;
             }
@@ -561,7 +960,7 @@ bool JsonSchemaGrammar::step(unsigned char c)
             f.state = AIn;
             return startValue(n.items, c);
         case AAfter:
-            if (c == ',' && (n.maxItems < 0 || f.count < n.maxItems)) {
+            if (c == ',' && (n.maxItems < 0 || f.count < n.maxItems) && fits(n.items)) {
                 f.state = AValue;
                 return true;
             }
@@ -579,7 +978,7 @@ bool JsonSchemaGrammar::step(unsigned char c)
 }
 
 // '"key":minimal' (with a leading ',' when `comma`).
-std::string JsonSchemaGrammar::member(int node, int property, bool comma) const
+std::string JsonSchemaGrammar::Path::member(int node, int property, bool comma) const
 {
     const JsonSchema::Node &n = m_schema->node(node);
     return std::string(comma ? "," : "") + '"' + n.keys[size_t(property)] + ':'
@@ -588,7 +987,7 @@ std::string JsonSchemaGrammar::member(int node, int property, bool comma) const
 
 // Bytes that bring the innermost open value (or, when it is a finished leaf,
 // its container) closer to the end; completion() applies them until done.
-std::string JsonSchemaGrammar::piece() const
+std::string JsonSchemaGrammar::Path::piece() const
 {
     if (m_stack.empty())
         return m_schema->node(m_schema->root()).minimal;
@@ -605,7 +1004,7 @@ std::string JsonSchemaGrammar::piece() const
     case Frame::Leaf:
     case Frame::Literal: {
         if (leafDone(f)) {
-            JsonSchemaGrammar g = *this;
+            Path g = *this;
             g.m_stack.pop_back();
             g.valueEnded();
             return g.m_done ? std::string() : g.piece();
@@ -640,7 +1039,7 @@ std::string JsonSchemaGrammar::piece() const
             int pick = -1;
             size_t best = 0;
             for (size_t i = 0; i < n.keys.size(); ++i) {
-                if (f.used[i] || n.keys[i].compare(0, prefix.size(), prefix) != 0)
+                if (f.used[i] || n.keys[i].compare(0, prefix.size(), prefix) != 0 || !fits(n.properties[i]))
                     continue;
                 const size_t cost = n.required[i] ? 0 : member(f.node, int(i), false).size();
                 if (pick < 0 || cost < best) {
@@ -676,18 +1075,21 @@ std::string JsonSchemaGrammar::piece() const
     return {};
 }
 
-std::string JsonSchemaGrammar::completion() const
+std::string JsonSchemaGrammar::Path::completion() const
 {
     std::string out;
-    JsonSchemaGrammar g = *this;
+    Path g = *this;
     // Each piece finishes at least a member, an item or a leaf; bounded as the schema's smallest document is.
-    for (int guard = 0; !g.complete() && !g.dead() && guard < 1 << 20; ++guard) {
+    for (int guard = 0; !g.m_done && !g.m_dead && guard < 1 << 20; ++guard) {
         const std::string p = g.piece();
-        if (p.empty() || !g.advance(p))
+        if (p.empty())
             return {};
+        for (char c : p)
+            if (!g.advance(static_cast<unsigned char>(c), nullptr))
+                return {};
         out += p;
     }
-    return g.complete() ? out : std::string();
+    return g.m_done ? out : std::string();
 }
 
 } // namespace sluice::text

@@ -510,6 +510,13 @@ const char *kPersonSchema = R"({"type":"object","properties":{"name":{"type":"st
   "required":["name","age","pets","ok"],"additionalProperties":false})";
 const char *kLooseSchema = R"({"type":"object","properties":{"id":{"const":7},"tags":{"type":"array","minItems":2,
   "items":{"type":"string"}},"extra":{}},"required":["id","tags"]})";
+// What Pydantic emits for a model with Optional fields and a nested model.
+const char *kPydanticSchema = R"({"$defs":{"Pet":{"properties":{"kind":{"enum":["cat","dog"],"title":"Kind"},
+  "nickname":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null,"title":"Nickname"}},
+  "required":["kind","nickname"],"title":"Pet","type":"object"}},"properties":{"name":{"title":"Name","type":"string"},
+  "age":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":null,"title":"Age"},"pet":{"$ref":"#/$defs/Pet"},
+  "friends":{"items":{"$ref":"#/$defs/Pet"},"maxItems":2,"title":"Friends","type":"array"}},
+  "required":["name","age","pet"],"title":"Person","type":"object"})";
 } // namespace
 
 void TestServer::jsonSchema_data()
@@ -518,6 +525,7 @@ void TestServer::jsonSchema_data()
     QTest::addColumn<bool>("strict");
     QTest::newRow("person strict") << QByteArray(kPersonSchema) << true;
     QTest::newRow("loose") << QByteArray(kLooseSchema) << false;
+    QTest::newRow("pydantic") << QByteArray(kPydanticSchema) << false;
 }
 
 // response_format json_schema: every reply, greedy or sampled, streamed or
@@ -588,8 +596,10 @@ void TestServer::jsonSchemaRefused()
     QVERIFY(refused(QJsonObject { { "name", "a" } }, "response_format.json_schema", "'schema'"));
     QVERIFY(refused(schema(R"({"type":"object","properties":{"n":{"type":"integer","minimum":0}}})"),
         "response_format.json_schema.schema", "schema.properties.n: keyword 'minimum'"));
-    QVERIFY(refused(schema(R"({"type":"object","properties":{"n":{"anyOf":[{"type":"string"}]}}})"),
-        "response_format.json_schema.schema", "'anyOf'"));
+    QVERIFY(refused(schema(R"({"type":"object","properties":{"n":{"oneOf":[{"type":"integer"},{"type":"number"}]}}})"),
+        "response_format.json_schema.schema", "schema.properties.n: keyword 'oneOf'"));
+    QVERIFY(refused(schema("{\"type\":\"object\",\"properties\":{\"n\":{\"$ref\":\"https://example.com/n.json\"}}}"),
+        "response_format.json_schema.schema", "schema.properties.n: keyword '$ref'"));
     QVERIFY(refused(schema(R"({"type":"array"})"), "response_format.json_schema.schema", "'type'"));
     QJsonObject strict = schema(R"({"type":"object","properties":{"a":{"type":"string"}}})");
     strict.insert("strict", true);

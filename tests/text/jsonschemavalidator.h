@@ -3,7 +3,8 @@
 // sampling (tests/text/tst_jsonschemagrammar.cpp, tests/server/tst_server.cpp):
 // written from the JSON Schema text for the keywords the grammar supports
 // (type, properties, required, additionalProperties false, items, minItems,
-// maxItems, enum, const), independent of text/jsonschemagrammar.*.
+// maxItems, enum, const, anyOf, oneOf, $ref as a JSON pointer into the root),
+// independent of text/jsonschemagrammar.*.
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
@@ -16,8 +17,40 @@ namespace {
 
 // An independent validator for the keywords the grammar supports (written
 // from the JSON Schema text, not from the grammar): "" when `v` validates.
-inline QString validate(const QJsonValue &v, const QJsonObject &s, const QString &at = "$")
+inline QString validate(const QJsonValue &v, const QJsonObject &s, const QString &at = "$", QJsonObject root = {})
 {
+    if (root.isEmpty())
+        root = s; // $ref resolves against the document's root schema
+    if (s.contains("$ref")) {
+        // "#/a/b": a JSON pointer into the root ("~1" is '/', "~0" is '~').
+        const QString ref = s.value("$ref").toString();
+        if (!ref.startsWith("#/"))
+            return at + ": unresolvable $ref " + ref;
+        QJsonValue target = root;
+        for (QString part : ref.mid(2).split('/')) {
+            part.replace("~1", "/").replace("~0", "~");
+            target = target.toObject().value(part);
+        }
+        if (!target.isObject())
+            return at + ": unresolvable $ref " + ref;
+        const QString e = validate(v, target.toObject(), at, root);
+        if (!e.isEmpty())
+            return e;
+    }
+    if (s.contains("anyOf")) {
+        bool one = false;
+        for (const QJsonValue &b : s.value("anyOf").toArray())
+            one = one || validate(v, b.toObject(), at, root).isEmpty();
+        if (!one)
+            return at + ": matches no anyOf branch";
+    }
+    if (s.contains("oneOf")) {
+        int matches = 0;
+        for (const QJsonValue &b : s.value("oneOf").toArray())
+            matches += validate(v, b.toObject(), at, root).isEmpty() ? 1 : 0;
+        if (matches != 1)
+            return at + ": matches " + QString::number(matches) + " oneOf branches";
+    }
     if (s.contains("const") && v != s.value("const"))
         return at + ": not the const";
     if (s.contains("enum") && !s.value("enum").toArray().contains(v))
@@ -44,7 +77,7 @@ inline QString validate(const QJsonValue &v, const QJsonObject &s, const QString
                 return at + ": missing required " + r.toString();
         for (auto it = o.begin(); it != o.end(); ++it) {
             if (props.contains(it.key())) {
-                const QString e = validate(it.value(), props.value(it.key()).toObject(), at + "." + it.key());
+                const QString e = validate(it.value(), props.value(it.key()).toObject(), at + "." + it.key(), root);
                 if (!e.isEmpty())
                     return e;
             } else if (s.value("additionalProperties") == QJsonValue(false)) {
@@ -59,7 +92,7 @@ inline QString validate(const QJsonValue &v, const QJsonObject &s, const QString
         if (s.contains("maxItems") && a.size() > s.value("maxItems").toInt())
             return at + ": too many items";
         for (qsizetype i = 0; i < a.size(); ++i) {
-            const QString e = validate(a[i], s.value("items").toObject(), at + "[" + QString::number(i) + "]");
+            const QString e = validate(a[i], s.value("items").toObject(), at + "[" + QString::number(i) + "]", root);
             if (!e.isEmpty())
                 return e;
         }

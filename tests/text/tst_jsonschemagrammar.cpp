@@ -60,8 +60,66 @@ const char *kStrict = R"({"type":"object","properties":{"a":{"type":"string"},"b
 const char *kEmpty = R"({"type":"object"})";
 const char *kArrays = R"({"type":"object","properties":{"m":{"type":"array","minItems":3,"maxItems":3,
   "items":{"enum":[true,false,"é",[1,2],{"k":1}]}},"none":{"type":"array","maxItems":0}},"required":["m","none"]})";
+// Pydantic's shape: Optional fields as anyOf [T, null], nested models in $defs.
+const char *kPydantic = R"({"$defs":{"Address":{"type":"object","properties":{"city":{"type":"string"},
+  "zip":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null,"title":"Zip"}},"required":["city"],
+  "title":"Address"}},"type":"object","properties":{"name":{"type":"string"},
+  "nick":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null,"title":"Nick"},
+  "address":{"$ref":"#/$defs/Address"},"previous":{"anyOf":[{"$ref":"#/$defs/Address"},{"type":"null"}]}},
+  "required":["name","nick","address"],"title":"Person"})";
+// Objects that start alike and differ in their required keys.
+const char *kShapes = R"({"type":"object","properties":{"shape":{"anyOf":[
+  {"type":"object","properties":{"kind":{"const":"circle"},"r":{"type":"number"}},"required":["kind","r"],
+   "additionalProperties":false},
+  {"type":"object","properties":{"kind":{"const":"rect"},"w":{"type":"number"},"h":{"type":"number"}},
+   "required":["kind","w","h"],"additionalProperties":false},
+  {"type":"object","properties":{"r":{"type":"integer"},"label":{"type":"string"}},"required":["label"],
+   "additionalProperties":false}]}},"required":["shape"]})";
+const char *kTree = R"({"$defs":{"Node":{"type":"object","properties":{"value":{"type":"integer"},
+  "children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3}},"required":["value"],
+  "additionalProperties":false}},"type":"object","properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"]})";
+const char *kList = R"({"definitions":{"Cell":{"type":"object","properties":{"v":{"type":"string"},
+  "next":{"anyOf":[{"$ref":"#/definitions/Cell"},{"type":"null"}]}},"required":["v","next"],
+  "additionalProperties":false}},"type":"object","properties":{"head":{"$ref":"#/definitions/Cell"}},
+  "required":["head"],"additionalProperties":false})";
+const char *kOneOf = R"({"type":"object","properties":{"x":{"oneOf":[{"type":"integer"},{"type":"string"},
+  {"type":"array","items":{"type":"boolean"}}]}},"required":["x"]})";
+// A root $ref, and branches that overlap (the enum's values are strings too).
+const char *kRootRef = R"({"$ref":"#/$defs/R","$defs":{"R":{"type":"object","properties":{
+  "a":{"anyOf":[{"enum":["x","yy"]},{"type":"string"},{"type":"integer"}]},
+  "b":{"type":"array","items":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/R"}]}}},"required":["a"]}}})";
+// Mutual recursion: an expression is a number or an operation on two expressions.
+const char *kExpr = R"({"$defs":{"Expr":{"anyOf":[{"type":"integer"},{"$ref":"#/$defs/Op"}]},
+  "Op":{"type":"object","properties":{"op":{"enum":["+","*"]},"args":{"type":"array","minItems":2,"maxItems":2,
+  "items":{"$ref":"#/$defs/Expr"}}},"required":["op","args"],"additionalProperties":false}},
+  "type":"object","properties":{"expr":{"$ref":"#/$defs/Expr"}},"required":["expr"],"additionalProperties":false})";
+// 4 x 52 = 208 alternatives per item, more readings than the 64 kept at once.
+const char *kWide
+    = R"({"$defs":{"X":{"anyOf":[{"enum":["a0","b"]},{"enum":["a1","b"]},{"enum":["a2","b"]},{"enum":["a3","b"]},{"enum":["a4","b"]},{"enum":["a5","b"]},{"enum":["a6","b"]},{"enum":["a7","b"]},{"enum":["a8","b"]},{"enum":["a9","b"]},{"enum":["a10","b"]},{"enum":["a11","b"]},{"enum":["a12","b"]},{"enum":["a13","b"]},{"enum":["a14","b"]},{"enum":["a15","b"]},{"enum":["a16","b"]},{"enum":["a17","b"]},{"enum":["a18","b"]},{"enum":["a19","b"]},{"enum":["a20","b"]},{"enum":["a21","b"]},{"enum":["a22","b"]},{"enum":["a23","b"]},{"enum":["a24","b"]},{"enum":["a25","b"]},{"enum":["a26","b"]},{"enum":["a27","b"]},{"enum":["a28","b"]},{"enum":["a29","b"]},{"enum":["a30","b"]},{"enum":["a31","b"]},{"enum":["a32","b"]},{"enum":["a33","b"]},{"enum":["a34","b"]},{"enum":["a35","b"]},{"enum":["a36","b"]},{"enum":["a37","b"]},{"enum":["a38","b"]},{"enum":["a39","b"]},{"enum":["a40","b"]},{"enum":["a41","b"]},{"enum":["a42","b"]},{"enum":["a43","b"]},{"enum":["a44","b"]},{"enum":["a45","b"]},{"enum":["a46","b"]},{"enum":["a47","b"]},{"enum":["a48","b"]},{"enum":["a49","b"]},{"type":"string"},{"type":"integer"}]}},"type":"object","properties":{"s":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/X"},{"$ref":"#/$defs/X"},{"$ref":"#/$defs/X"},{"$ref":"#/$defs/X"}]}}},"required":["s"]})";
 const char *kEscapedKeys = R"({"type":"object","properties":{"a\"b":{"type":"number"},"é":{"type":"number"},
   "a":{"type":"number"}},"required":["a\"b","a"]})";
+
+// How deep the brackets of a JSON text nest (outside strings).
+int nesting(const std::string &text)
+{
+    int depth = 0, deepest = 0;
+    bool inString = false, escaped = false;
+    for (char c : text) {
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        inString = c == '"';
+        depth += (c == '{' || c == '[') ? 1 : (c == '}' || c == ']') ? -1 : 0;
+        deepest = std::max(deepest, depth);
+    }
+    return deepest;
+}
 
 } // namespace
 
@@ -110,6 +168,49 @@ void TestJsonSchemaGrammar::documents_data()
     QTest::newRow("escaped keys") << k << QByteArray(R"({"a\"b":1,"é":2,"a":3})") << true;
     QTest::newRow("escaped keys missing") << k << QByteArray(R"({"é":2,"a":3})") << false;
     QTest::newRow("trailing") << e << QByteArray("{} ") << false;
+    const QByteArray py(kPydantic), sh(kShapes), tr(kTree), li(kList), one(kOneOf), rr(kRootRef);
+    QTest::newRow("pydantic") << py << QByteArray(R"({"name":"A","nick":null,"address":{"city":"B"}})") << true;
+    QTest::newRow("pydantic full")
+        << py
+        << QByteArray(R"({"name":"A","nick":"x","address":{"city":"B","zip":null},"previous":{"city":"C","zip":"1"}})")
+        << true;
+    QTest::newRow("pydantic no nick") << py << QByteArray(R"({"name":"A","address":{"city":"B"}})") << false;
+    QTest::newRow("pydantic nick 1") << py << QByteArray(R"({"name":"A","nick":1,"address":{"city":"B"}})") << false;
+    QTest::newRow("pydantic no city") << py << QByteArray(R"({"name":"A","nick":null,"address":{}})") << false;
+    QTest::newRow("pydantic previous 1") << py
+                                         << QByteArray(
+                                                R"({"name":"A","nick":null,"address":{"city":"B"},"previous":1})")
+                                         << false;
+    QTest::newRow("shapes circle") << sh << QByteArray(R"({"shape":{"kind":"circle","r":1.5}})") << true;
+    QTest::newRow("shapes rect") << sh << QByteArray(R"({"shape":{"w":1,"kind":"rect","h":2}})") << true;
+    QTest::newRow("shapes label") << sh << QByteArray(R"({"shape":{"r":2,"label":"x"}})") << true;
+    QTest::newRow("shapes circle w") << sh << QByteArray(R"({"shape":{"kind":"circle","w":1}})") << false;
+    QTest::newRow("shapes rect no h") << sh << QByteArray(R"({"shape":{"kind":"rect","w":1}})") << false;
+    QTest::newRow("shapes r only") << sh << QByteArray(R"({"shape":{"r":1}})") << false;
+    QTest::newRow("shapes float r label") << sh << QByteArray(R"({"shape":{"r":1.5,"label":"x"}})") << false;
+    QTest::newRow("tree")
+        << tr
+        << QByteArray(
+               R"({"root":{"value":1,"children":[{"value":2},{"value":3,"children":[{"value":4,"children":[]}]}]}})")
+        << true;
+    QTest::newRow("tree no value") << tr << QByteArray(R"({"root":{"value":1,"children":[{"children":[]}]}})") << false;
+    QTest::newRow("tree four")
+        << tr << QByteArray(R"({"root":{"value":1,"children":[{"value":2},{"value":2},{"value":2},{"value":2}]}})")
+        << false;
+    QTest::newRow("list") << li << QByteArray(R"({"head":{"v":"a","next":{"v":"b","next":null}}})") << true;
+    QTest::newRow("list open end") << li << QByteArray(R"({"head":{"v":"a","next":{"v":"b"}}})") << false;
+    QTest::newRow("oneOf int") << one << QByteArray(R"({"x":3})") << true;
+    QTest::newRow("oneOf bools") << one << QByteArray(R"({"x":[true,false]})") << true;
+    QTest::newRow("oneOf float") << one << QByteArray(R"({"x":3.5})") << false;
+    QTest::newRow("oneOf null") << one << QByteArray(R"({"x":null})") << false;
+    QTest::newRow("root ref enum") << rr << QByteArray(R"({"a":"yy"})") << true;
+    QTest::newRow("root ref string") << rr << QByteArray(R"({"a":"y","b":[null,{"a":"x","b":[{"a":7}]}]})") << true;
+    QTest::newRow("root ref float") << rr << QByteArray(R"({"a":7.5})") << false;
+    const QByteArray ex(kExpr);
+    QTest::newRow("expr") << ex << QByteArray(R"({"expr":{"op":"+","args":[1,{"args":[2,3],"op":"*"}]}})") << true;
+    QTest::newRow("expr one arg") << ex << QByteArray(R"({"expr":{"op":"+","args":[1]}})") << false;
+    QTest::newRow("expr string") << ex << QByteArray(R"({"expr":"1"})") << false;
+    QTest::newRow("root ref inner") << rr << QByteArray(R"({"a":"y","b":[{"b":[]}]})") << false;
 }
 
 void TestJsonSchemaGrammar::documents()
@@ -134,13 +235,26 @@ void TestJsonSchemaGrammar::randomWalksValidate_data()
 {
     QTest::addColumn<QByteArray>("schema");
     QTest::addColumn<bool>("strict");
-    QTest::newRow("person") << QByteArray(kPerson) << false;
-    QTest::newRow("mixed") << QByteArray(kMixed) << false;
-    QTest::newRow("free") << QByteArray(kFree) << false;
-    QTest::newRow("strict") << QByteArray(kStrict) << true;
-    QTest::newRow("empty") << QByteArray(kEmpty) << false;
-    QTest::newRow("arrays") << QByteArray(kArrays) << false;
-    QTest::newRow("escaped keys") << QByteArray(kEscapedKeys) << false;
+    QTest::addColumn<int>("maxDepth"); // the grammar's nesting limit
+    QTest::newRow("person") << QByteArray(kPerson) << false << 32;
+    QTest::newRow("mixed") << QByteArray(kMixed) << false << 32;
+    QTest::newRow("free") << QByteArray(kFree) << false << 32;
+    QTest::newRow("strict") << QByteArray(kStrict) << true << 32;
+    QTest::newRow("empty") << QByteArray(kEmpty) << false << 32;
+    QTest::newRow("arrays") << QByteArray(kArrays) << false << 32;
+    QTest::newRow("escaped keys") << QByteArray(kEscapedKeys) << false << 32;
+    QTest::newRow("pydantic") << QByteArray(kPydantic) << false << 32;
+    QTest::newRow("shapes") << QByteArray(kShapes) << false << 32;
+    QTest::newRow("tree") << QByteArray(kTree) << false << 32;
+    QTest::newRow("tree depth 5") << QByteArray(kTree) << false << 5;
+    QTest::newRow("list") << QByteArray(kList) << false << 32;
+    QTest::newRow("list depth 7") << QByteArray(kList) << false << 7;
+    QTest::newRow("oneOf") << QByteArray(kOneOf) << false << 32;
+    QTest::newRow("root ref") << QByteArray(kRootRef) << false << 32;
+    QTest::newRow("expr") << QByteArray(kExpr) << false << 32;
+    QTest::newRow("expr depth 6") << QByteArray(kExpr) << false << 6;
+    QTest::newRow("wide") << QByteArray(kWide) << false << 32;
+    QTest::newRow("root ref depth 4") << QByteArray(kRootRef) << false << 4;
 }
 
 // A toy vocabulary: every printable ASCII byte, a UTF-8 letter, and longer
@@ -153,20 +267,27 @@ void TestJsonSchemaGrammar::randomWalksValidate()
 {
     QFETCH(QByteArray, schema);
     QFETCH(bool, strict);
+    QFETCH(int, maxDepth);
     const auto s = compile(schema, strict);
     QVERIFY(s);
+    JsonSchemaGrammar::Limits limits;
+    limits.maxDepth = maxDepth;
     const QJsonObject schemaObject = QJsonDocument::fromJson(schema).object();
     std::vector<std::string> vocab;
     for (int c = 0x20; c < 0x7f; ++c)
         vocab.emplace_back(1, char(c));
     for (const char *piece : { "\xc3\xa9", "\",", "\":", "{\"", "\"}", "1}", "true]", "null", "false", "12", "-0.",
              "e+", "[{", "}]", "\"name\":\"", "\"age\":", "\"tags\":[", "\"kind\":", "\"v\":\"x\"", "\"inner\":{",
-             "\"deep\":[", "\"x\":", "\"any\":", "\"m\":[", "\"none\":[]", "\"a\\\"b\":", "\"k\":1", "  ", "\n" })
+             "\"deep\":[", "\"x\":", "\"any\":", "\"m\":[", "\"none\":[]", "\"a\\\"b\":", "\"k\":1", "  ", "\n",
+             "\"nick\":", "\"address\":{", "\"previous\":", "\"city\":\"", "\"zip\":", "null}", "\"shape\":{",
+             "\"kind\":\"", "\"r\":", "\"label\":\"", "\"root\":{", "\"value\":", "\"children\":[{", "\"head\":{",
+             "\"next\":{\"v\":\"", "\"next\":", "\"a\":\"", "\"b\":[{", "\"expr\":{", "\"op\":\"+\"", "\"args\":[{" })
         vocab.emplace_back(piece);
     QRandomGenerator rng(1234);
     int complete = 0;
+    int deepest = 0;
     for (int walk = 0; walk < 300; ++walk) {
-        JsonSchemaGrammar g(s);
+        JsonSchemaGrammar g(s, limits);
         const int budget = 20 + int(rng.bounded(200));
         std::string text;
         const size_t minimal = g.completion().size();
@@ -178,7 +299,10 @@ void TestJsonSchemaGrammar::randomWalksValidate()
             std::vector<int> allowed, onWay;
             for (size_t i = 0; i < vocab.size(); ++i) {
                 JsonSchemaGrammar after = g;
-                if (!after.advance(vocab[i]))
+                const bool advanced = after.advance(vocab[i]);
+                // accepts() has its own one-reading path: it must agree.
+                QVERIFY2(g.accepts(vocab[i]) == advanced, (text + " | " + vocab[i]).c_str());
+                if (!advanced)
                     continue;
                 if (after.complete() || int(after.completion().size()) <= budget - step - 1)
                     allowed.push_back(int(i));
@@ -203,7 +327,13 @@ void TestJsonSchemaGrammar::randomWalksValidate()
         QVERIFY2(pe.error == QJsonParseError::NoError, (text + ": " + pe.errorString().toStdString()).c_str());
         const QString why = validate(doc.object(), schemaObject);
         QVERIFY2(why.isEmpty(), (text + ": " + why.toStdString()).c_str());
+        QVERIFY2(nesting(text) <= maxDepth, text.c_str());
+        deepest = std::max(deepest, nesting(text));
     }
+    // The rows with a small limit do reach it (so the depth rule is exercised,
+    // not just never met); a scalar inside the innermost brackets takes a level too.
+    if (maxDepth < 32)
+        QVERIFY2(deepest >= maxDepth - 1, qPrintable(QString::number(deepest)));
     QVERIFY2(complete >= 250, qPrintable(QString::number(complete)));
 }
 
@@ -227,6 +357,21 @@ void TestJsonSchemaGrammar::completion_data()
                                  << QByteArray(R"(a","inner":{"deep":[{"x":0}]},"v":"x"})");
     QTest::newRow("min items") << a << QByteArray(R"({"m":[)")
                                << QByteArray("\"\xc3\xa9\",\"\xc3\xa9\",\"\xc3\xa9\"],\"none\":[]}");
+    const QByteArray py(kPydantic), sh(kShapes), tr(kTree), li(kList), rr(kRootRef);
+    QTest::newRow("pydantic") << py << QByteArray("") << QByteArray(R"({"address":{"city":""},"name":"","nick":""})");
+    QTest::newRow("pydantic nick") << py << QByteArray(R"({"nick":)")
+                                   << QByteArray(R"("","address":{"city":""},"name":""})");
+    QTest::newRow("pydantic nick string")
+        << py << QByteArray(R"({"nick":"a)") << QByteArray(R"(","address":{"city":""},"name":""})");
+    QTest::newRow("pydantic previous") << py << QByteArray(R"({"previous":{)")
+                                       << QByteArray(R"("city":""},"address":{"city":""},"name":"","nick":""})");
+    QTest::newRow("shapes") << sh << QByteArray("") << QByteArray(R"({"shape":{"label":""}})");
+    QTest::newRow("shapes rect") << sh << QByteArray(R"({"shape":{"kind":"r)") << QByteArray(R"(ect","h":0,"w":0}})");
+    QTest::newRow("shapes r") << sh << QByteArray(R"({"shape":{"r":1)") << QByteArray(R"(,"label":""}})");
+    QTest::newRow("tree") << tr << QByteArray(R"({"root":{"children":[{"children":[)")
+                          << QByteArray(R"(],"value":0}],"value":0}})");
+    QTest::newRow("list") << li << QByteArray(R"({"head":{"next":{)") << QByteArray(R"("next":null,"v":""},"v":""}})");
+    QTest::newRow("root ref") << rr << QByteArray(R"({"b":[{"a":)") << QByteArray(R"(0}],"a":0})");
 }
 
 void TestJsonSchemaGrammar::completion()
@@ -256,8 +401,52 @@ void TestJsonSchemaGrammar::refused_data()
                              << false << "'minimum'";
     QTest::newRow("pattern") << QByteArray(R"({"type":"object","properties":{"a":{"type":"string","pattern":"x"}}})")
                              << false << "schema.properties.a: keyword 'pattern'";
-    QTest::newRow("anyOf") << QByteArray(R"({"type":"object","properties":{"a":{"anyOf":[{"type":"string"}]}}})")
-                           << false << "'anyOf'";
+    QTest::newRow("anyOf and type") << QByteArray(
+        R"({"type":"object","properties":{"a":{"type":"string","anyOf":[{"type":"string"}]}}})")
+                                    << false << "schema.properties.a: keyword 'anyOf' together with 'type'";
+    QTest::newRow("anyOf empty") << QByteArray(R"({"type":"object","properties":{"a":{"anyOf":[]}}})") << false
+                                 << "'anyOf' must be a non-empty list";
+    QTest::newRow("anyOf bad branch") << QByteArray(
+        R"({"type":"object","properties":{"a":{"anyOf":[{"type":"null"},{"type":"string","pattern":"x"}]}}})")
+                                      << false << "schema.properties.a.anyOf[1]: keyword 'pattern'";
+    QTest::newRow("oneOf overlap") << QByteArray(
+        R"({"type":"object","properties":{"a":{"oneOf":[{"type":"integer"},{"type":"number"}]}}})")
+                                   << false << "'oneOf'";
+    QTest::newRow("oneOf objects") << QByteArray(
+        R"({"type":"object","properties":{"a":{"oneOf":[{"type":"object"},{"type":"object","properties":{}}]}}})")
+                                   << false << "'oneOf'";
+    QTest::newRow("ref url") << QByteArray(
+        R"({"type":"object","properties":{"a":{"$ref":"https://example.com/s.json"}}})")
+                             << false << "'$ref': \"https://example.com/s.json\" is not supported";
+    QTest::newRow("ref pointer") << QByteArray(
+        R"({"type":"object","properties":{"a":{"type":"string"},"b":{"$ref":"#/properties/a"}}})")
+                                 << false << "schema.properties.b: keyword '$ref'";
+    QTest::newRow("ref whole") << QByteArray(R"({"type":"object","properties":{"a":{"$ref":"#"}}})") << false
+                               << "'$ref'";
+    QTest::newRow("ref and type") << QByteArray(
+        R"({"type":"object","properties":{"a":{"$ref":"#/$defs/x","type":"object"}},"$defs":{"x":{}}})")
+                                  << false << "'$ref' together with 'type'";
+    QTest::newRow("nested defs") << QByteArray(R"({"type":"object","properties":{"a":{"type":"object","$defs":{}}}})")
+                                 << false << "schema.properties.a: keyword '$defs' is only supported at the root";
+    QTest::newRow("no finite document") << QByteArray(
+        R"({"$defs":{"L":{"type":"object","properties":{"n":{"$ref":"#/$defs/L"}},"required":["n"]}},
+            "type":"object","properties":{"l":{"$ref":"#/$defs/L"}}})")
+                                        << false << "schema.$defs.L: has no finite document";
+    QTest::newRow("ref cycle") << QByteArray(
+        R"({"$defs":{"A":{"$ref":"#/$defs/B"},"B":{"anyOf":[{"$ref":"#/$defs/A"},{"type":"null"}]}},
+            "type":"object","properties":{"a":{"$ref":"#/$defs/A"}}})")
+                               << false << "reference cycle";
+    // 4 x 4 x 4 x 5 = 320 alternatives for one value.
+    QTest::newRow("fan-out") << QByteArray(
+        R"({"$defs":{"B":{"anyOf":[{"$ref":"#/$defs/C"},{"$ref":"#/$defs/C"},{"$ref":"#/$defs/C"},{"$ref":"#/$defs/C"}]},"C":{"anyOf":[{"$ref":"#/$defs/D"},{"$ref":"#/$defs/D"},{"$ref":"#/$defs/D"},{"$ref":"#/$defs/D"}]},"D":{"anyOf":[{"type":"null"},{"type":"null"},{"type":"null"},{"type":"null"},{"type":"null"}]}},"type":"object","properties":{"a":{"anyOf":[{"$ref":"#/$defs/B"},{"$ref":"#/$defs/B"},{"$ref":"#/$defs/B"},{"$ref":"#/$defs/B"}]}}})")
+                             << false << "schema.properties.a: keyword 'anyOf'/'oneOf'/'$ref': more than 256";
+    QTest::newRow("root anyOf string") << QByteArray(R"({"anyOf":[{"type":"object"},{"type":"string"}]})") << false
+                                       << "'type'";
+    QTest::newRow("root too deep") << QByteArray(
+        R"({"$defs":{"D":{"type":"object","properties":{"d":{"$ref":"#/$defs/E"}},"required":["d"]},
+            "E":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/D"}}},
+            "type":"object","properties":{"x":{"$ref":"#/$defs/D"}},"required":["x"]})")
+                                   << false << "no finite document";
     QTest::newRow("ref") << QByteArray(R"({"type":"object","properties":{"a":{"$ref":"#/$defs/x"}},"$defs":{}})")
                          << false << "'$";
     QTest::newRow("format") << QByteArray(R"({"type":"object","properties":{"d":{"type":"string","format":"date"}}})")
