@@ -2,6 +2,7 @@
 
 #include "util/regularfile.h"
 #include "vision/jpegguard.h"
+#include "vision/pngguard.h"
 
 #include <cstdio>
 #include <unistd.h>
@@ -100,6 +101,8 @@ Expected<ImageHeader> probeImage(std::span<const uint8_t> data, const ImageLimit
         return makeError(ErrorCode::InvalidArgument, "image: larger than the decoder can address");
     // Before stb parses anything: its JPEG table parser trusts one count it must not.
     SLUICE_TRY(checkJpegHuffmanTables(data));
+    // Its PNG reader allocates for a chunk's declared length, and inflates without a bound.
+    SLUICE_TRY(checkPngChunks(data));
     int w = 0, h = 0, c = 0;
     if (!stbi_info_from_memory(data.data(), static_cast<int>(data.size()), &w, &h, &c))
         return makeError(ErrorCode::Unsupported,
