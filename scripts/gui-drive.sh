@@ -16,7 +16,7 @@ sleep 6
 wid=$(xdotool search --pid $pid | tail -1)
 xdotool windowsize $wid 1600 1000 windowmove $wid 0 0; sleep 1
 xdotool mousemove 700 880 click 1; sleep 0.5
-xdotool type --delay 20 "Hello there, who are you?"
+xdotool type --delay 20 "What does water mean?"
 xdotool key Return
 shot 01-streaming 1.5
 sleep 9
