@@ -4,7 +4,7 @@
 // the same text), an image, tools, stop, a wrong key (401 named), a key file
 // readable by others (refused, named), a server killed mid-stream (the
 // cut-off reply kept, a clear error, exit 1) and a port nobody listens on.
-#include "servedprocess.h"
+#include "../server/servedprocess.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -91,11 +91,11 @@ void TestRemoteChat::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     m_model = m_dir.filePath(QStringLiteral("demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), { "synth", "--demo", "--out", m_model });
-    QVERIFY(synth.waitForFinished(120000));
-    if (synth.exitCode() != 0)
-        QSKIP(qPrintable("sluice-cli synth --demo failed: " + QString::fromUtf8(synth.readAllStandardError())));
+    bool timedOut = false;
+    if (const QString why = synthDemoModel(m_model, &timedOut); !why.isEmpty()) {
+        QVERIFY2(!timedOut, qPrintable(why));
+        QSKIP(qPrintable(why));
+    }
     QString why;
     QVERIFY2(m_server.start(m_model, { "--api-key", "sk-test" }, &why), qPrintable(why));
 }

@@ -9,7 +9,7 @@
 #include "gui/guitestutil.h"
 #include "modelpanel.h"
 #include "promptedit.h"
-#include "servedprocess.h"
+#include "../server/servedprocess.h"
 #include "statspanel.h"
 
 #include <QComboBox>
@@ -43,11 +43,11 @@ void TestRemoteWindow::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     m_model = m_dir.filePath(QStringLiteral("demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), { "synth", "--demo", "--out", m_model });
-    QVERIFY(synth.waitForFinished(120000));
-    if (synth.exitCode() != 0)
-        QSKIP(qPrintable("sluice-cli synth --demo failed: " + QString::fromUtf8(synth.readAllStandardError())));
+    bool timedOut = false;
+    if (const QString why = synthDemoModel(m_model, &timedOut); !why.isEmpty()) {
+        QVERIFY2(!timedOut, qPrintable(why));
+        QSKIP(qPrintable(why));
+    }
     QString why;
     QVERIFY2(m_server.start(m_model, { "--api-key", "sk-gui" }, &why), qPrintable(why));
 }

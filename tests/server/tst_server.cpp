@@ -24,6 +24,8 @@
 #include <QTest>
 #include <QTimer>
 
+#include "servedprocess.h"
+
 using namespace sluice;
 using namespace sluice::server;
 
@@ -32,74 +34,6 @@ namespace {
 struct CurlResult {
     int status = 0;
     QByteArray body;
-};
-
-// Serve process on a demo model; port read from its "listening on" line.
-class Served {
-public:
-    ~Served() { stop(); }
-    bool start(const QString &model, const QStringList &extra, QString *why)
-    {
-        m_process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
-        m_process.setProcessChannelMode(QProcess::MergedChannels); // the request log (stderr) follows the port line
-        m_process.setArguments(QStringList { "serve", model, "--port", "0", "--threads", "1" } + extra);
-        m_process.start();
-        if (!m_process.waitForStarted(10000)) {
-            *why = "serve did not start";
-            return false;
-        }
-        QElapsedTimer t;
-        t.start();
-        while (t.elapsed() < 60000) {
-            if (m_process.canReadLine()) {
-                const QString line = QString::fromUtf8(m_process.readLine());
-                const auto m = QRegularExpression(QStringLiteral("listening on http://([^ ]+):(\\d+)")).match(line);
-                if (m.hasMatch()) {
-                    m_port = m.captured(2).toInt();
-                    return true;
-                }
-            }
-            if (m_process.state() != QProcess::Running) {
-                *why = "serve exited: " + QString::fromUtf8(m_process.readAll());
-                return false;
-            }
-            m_process.waitForReadyRead(200);
-        }
-        *why = "serve printed no listening line";
-        return false;
-    }
-    void stop()
-    {
-        if (m_process.state() == QProcess::Running) {
-            m_process.terminate();
-            if (!m_process.waitForFinished(10000))
-                m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-    }
-    QString url(const QString &path) const { return QStringLiteral("http://127.0.0.1:%1%2").arg(m_port).arg(path); }
-    int port() const { return m_port; }
-    qint64 pid() const { return m_process.processId(); }
-    QByteArray log()
-    {
-        m_process.waitForReadyRead(300);
-        return m_log += m_process.readAll();
-    }
-    qint64 rssKiB() const
-    {
-        QFile f(QStringLiteral("/proc/%1/status").arg(pid()));
-        if (!f.open(QIODevice::ReadOnly))
-            return -1;
-        for (const QByteArray &line : f.readAll().split('\n'))
-            if (line.startsWith("VmRSS:"))
-                return line.mid(6).trimmed().split(' ').value(0).toLongLong();
-        return -1;
-    }
-
-private:
-    QProcess m_process;
-    int m_port = 0;
-    QByteArray m_log;
 };
 
 CurlResult curl(const QStringList &args, int timeoutMs = 60000)
@@ -253,11 +187,11 @@ void TestServer::initTestCase()
         QSKIP("curl is not installed (the client-driven tests need it)");
     QVERIFY(m_dir.isValid());
     m_model = m_dir.filePath(QStringLiteral("demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), { "synth", "--demo", "--out", m_model });
-    QVERIFY(synth.waitForFinished(120000));
-    if (synth.exitCode() != 0)
-        QSKIP(qPrintable("sluice-cli synth --demo failed: " + QString::fromUtf8(synth.readAllStandardError())));
+    bool timedOut = false;
+    if (const QString why = synthDemoModel(m_model, &timedOut); !why.isEmpty()) {
+        QVERIFY2(!timedOut, qPrintable(why));
+        QSKIP(qPrintable(why));
+    }
     QString why;
     QVERIFY2(m_server.start(m_model, { "--api-key", "sk-test", "--max-queue", "16" }, &why), qPrintable(why));
 }

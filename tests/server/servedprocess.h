@@ -1,7 +1,9 @@
 #pragma once
-// `sluice-cli serve` on a demo model for the remote tests (tst_remotechat,
-// tst_remoteworker): loopback, a free port read from its "listening on" line.
+// `sluice-cli serve` on a synthetic model, for the tests that talk to our own
+// server over loopback (tests/server, tests/remote): a free port read from its
+// "listening on" line, its request log, its pid and resident memory.
 #include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QString>
@@ -10,6 +12,21 @@
 #include <csignal>
 #include <sys/prctl.h>
 
+// Writes a random-weight demo model (`sluice-cli synth --demo`) at `path`.
+// Empty on success, else why; `timedOut` tells a hang (a failure) from a
+// synth that refused (a missing prerequisite: the caller skips).
+inline QString synthDemoModel(const QString &path, bool *timedOut)
+{
+    QProcess synth;
+    synth.start(QStringLiteral(SLUICE_CLI_PATH), { "synth", "--demo", "--out", path });
+    *timedOut = !synth.waitForFinished(120000);
+    if (*timedOut)
+        return QStringLiteral("sluice-cli synth --demo did not finish in 120 s");
+    if (synth.exitCode() != 0)
+        return "sluice-cli synth --demo failed: " + QString::fromUtf8(synth.readAllStandardError());
+    return {};
+}
+
 // A `sluice-cli serve` process; the port comes from its "listening on" line.
 class Served {
 public:
@@ -17,7 +34,7 @@ public:
     bool start(const QString &model, const QStringList &extra, QString *why)
     {
         m_process.setProgram(QStringLiteral(SLUICE_CLI_PATH));
-        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.setProcessChannelMode(QProcess::MergedChannels); // the request log (stderr) follows the port line
         // The server ends with the test even when the test crashes.
         m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
         m_process.setArguments(QStringList { "serve", model, "--port", "0", "--threads", "1" } + extra);
@@ -60,9 +77,27 @@ public:
         m_process.kill();
         m_process.waitForFinished(5000);
     }
-    QString url() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_port); }
+    QString url(const QString &path = {}) const { return QStringLiteral("http://127.0.0.1:%1%2").arg(m_port).arg(path); }
+    int port() const { return m_port; }
+    qint64 pid() const { return m_process.processId(); }
+    QByteArray log()
+    {
+        m_process.waitForReadyRead(300);
+        return m_log += m_process.readAll();
+    }
+    qint64 rssKiB() const
+    {
+        QFile f(QStringLiteral("/proc/%1/status").arg(pid()));
+        if (!f.open(QIODevice::ReadOnly))
+            return -1;
+        for (const QByteArray &line : f.readAll().split('\n'))
+            if (line.startsWith("VmRSS:"))
+                return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+        return -1;
+    }
 
 private:
     QProcess m_process;
     int m_port = 0;
+    QByteArray m_log;
 };
