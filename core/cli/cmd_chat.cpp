@@ -10,6 +10,7 @@
 #include "api/inspect.h" // formatGiB
 #include "api/session.h"
 #include "budgetadapt.h"
+#include "chatscript.h"
 #include "cmd_chatremote.h"
 #include "hostenv.h"
 #include "options.h"
@@ -30,36 +31,6 @@ using namespace sluice;
 namespace {
 
 // --script FILE: one user message per line, or a JSON list of strings.
-bool readScript(const std::string &path, std::vector<std::string> &out, std::string &error)
-{
-    QFile f(QString::fromStdString(path));
-    if (!f.open(QIODevice::ReadOnly)) {
-        error = path + ": cannot open";
-        return false;
-    }
-    const QByteArray bytes = f.readAll();
-    if (bytes.trimmed().startsWith('[')) {
-        QJsonParseError pe;
-        const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
-        if (!doc.isArray()) {
-            error = path + ": not a JSON list of strings (" + pe.errorString().toStdString() + ")";
-            return false;
-        }
-        for (const QJsonValue &v : doc.array()) {
-            if (!v.isString()) {
-                error = path + ": every element must be a string";
-                return false;
-            }
-            out.push_back(v.toString().toStdString());
-        }
-        return true;
-    }
-    for (const QByteArray &line : bytes.split('\n'))
-        if (!line.trimmed().isEmpty())
-            out.push_back(line.toStdString());
-    return true;
-}
-
 } // namespace
 
 static int runChat(const std::vector<std::string> &args)
@@ -91,7 +62,7 @@ static int runChat(const std::vector<std::string> &args)
     std::vector<std::string> script;
     if (!scriptPath.empty()) {
         std::string error;
-        if (!readScript(scriptPath, script, error)) {
+        if (!cli::readChatScript(scriptPath, script, error)) {
             std::fprintf(stderr, "chat: %s\n", error.c_str());
             return 2;
         }

@@ -5,6 +5,7 @@
 // conversation as it arrived, and reported (exit status 1 at the end).
 // Commands: /reset /stats /image PATH /think on|off /retry /quit.
 #include "cmd_chatremote.h"
+#include "chatscript.h"
 
 #include "api/remote.h"
 #include "api/types.h" // SamplingParams (the shared sampling options)
@@ -33,40 +34,6 @@ bool wantsRemoteChat(const std::vector<std::string> &args)
 }
 
 namespace {
-
-bool readLines(const std::string &path, std::vector<std::string> &out, std::string &error)
-{
-    QFile f(QString::fromStdString(path));
-    if (!f.open(QIODevice::ReadOnly)) {
-        error = path + ": cannot open";
-        return false;
-    }
-    if (f.size() > (16 << 20)) {
-        error = path + ": over 16 MiB";
-        return false;
-    }
-    const QByteArray bytes = f.readAll();
-    if (bytes.trimmed().startsWith('[')) {
-        QJsonParseError pe;
-        const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
-        if (!doc.isArray()) {
-            error = path + ": not a JSON list of strings (" + pe.errorString().toStdString() + ")";
-            return false;
-        }
-        for (const QJsonValue &v : doc.array()) {
-            if (!v.isString()) {
-                error = path + ": every element must be a string";
-                return false;
-            }
-            out.push_back(v.toString().toStdString());
-        }
-        return true;
-    }
-    for (const QByteArray &line : bytes.split('\n'))
-        if (!line.trimmed().isEmpty())
-            out.push_back(line.toStdString());
-    return true;
-}
 
 QJsonArray toolCallsJson(const std::vector<RemoteToolCall> &calls)
 {
@@ -136,7 +103,7 @@ int runRemoteChat(const std::vector<std::string> &args)
     std::vector<std::string> script;
     if (!scriptPath.empty()) {
         std::string error;
-        if (!readLines(scriptPath, script, error)) {
+        if (!readChatScript(scriptPath, script, error)) {
             std::fprintf(stderr, "chat: %s\n", error.c_str());
             return 2;
         }

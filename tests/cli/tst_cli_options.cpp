@@ -276,6 +276,10 @@ private slots:
         QTest::newRow("chat /load a FIFO") << "fifo" << QStringList{"chat", "@M"} << "/load @T/fifo\n/quit\n"
                                            << "> error: @T/fifo (session file): is a FIFO (named pipe), not a regular file"
                                            << 1;
+        QTest::newRow("chat --script a FIFO") << "fifo" << QStringList{"chat", "@M", "--script", "@T/fifo"} << ""
+                                              << "chat: @T/fifo: not a regular file" << 2;
+        QTest::newRow("chat --script a directory") << "" << QStringList{"chat", "@M", "--script", "@T"} << ""
+                                                   << "chat: @T: not a regular file" << 2;
         QTest::newRow("chat /save without a name") << "" << QStringList{"chat", "@M"} << "/save\n/quit\n"
                                                    << "> error: /save needs a FILE (/save FILE)" << 1;
         QTest::newRow("chat /budget below the floor")
