@@ -5,6 +5,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <cstdio>
+#include <iostream>
+
 namespace sluice::cli {
 
 bool readChatScript(const std::string &path, std::vector<std::string> &out, std::string &error)
@@ -45,6 +48,25 @@ bool readChatScript(const std::string &path, std::vector<std::string> &out, std:
         if (!line.trimmed().isEmpty())
             out.push_back(line.toStdString());
     return true;
+}
+
+bool ChatInput::next(std::string &line)
+{
+    if (m_script.empty()) {
+        std::printf("> ");
+        std::fflush(stdout);
+        return bool(std::getline(std::cin, line));
+    }
+    if (m_next >= m_script.size())
+        return false;
+    line = m_script[m_next++];
+    return true;
+}
+
+ChatCommand splitChatCommand(const std::string &line)
+{
+    const size_t space = line.find(' ');
+    return {line.substr(0, space), space == std::string::npos ? std::string() : line.substr(space + 1)};
 }
 
 } // namespace sluice::cli

@@ -8,4 +8,26 @@ namespace sluice::cli {
 
 bool readChatScript(const std::string &path, std::vector<std::string> &out, std::string &error);
 
+// Where a chat's user lines come from: the script when there is one, else
+// standard input after a "> " prompt. next() is false at the end of either.
+class ChatInput {
+public:
+    explicit ChatInput(const std::vector<std::string> &script)
+        : m_script(script)
+    {
+    }
+    bool next(std::string &line);
+
+private:
+    const std::vector<std::string> &m_script;
+    size_t m_next = 0;
+};
+
+// "/cmd the argument" -> {"/cmd", "the argument"} (the argument may be empty).
+struct ChatCommand {
+    std::string name;
+    std::string arg;
+};
+ChatCommand splitChatCommand(const std::string &line);
+
 } // namespace sluice::cli

@@ -28,11 +28,6 @@
 
 using namespace sluice;
 
-namespace {
-
-// --script FILE: one user message per line, or a JSON list of strings.
-} // namespace
-
 static int runChat(const std::vector<std::string> &args)
 {
     if (cli::wantsRemoteChat(args)) // chat --remote URL: an OpenAI-compatible server (cmd_chatremote.cpp)
@@ -95,8 +90,7 @@ static int runChat(const std::vector<std::string> &args)
     co.thinking = false;
     int pendingImages = 0, turn = 0;
     GenerationResult last;
-    size_t next = 0;
-    const bool interactive = script.empty();
+    cli::ChatInput input(script);
     int errors = 0; // any failed turn or command makes the exit status 1
     auto runTurn = [&](const std::vector<int> &sequence) -> bool {
         // Between replies is when the live budget may move (on stderr: --json stays one object a line).
@@ -157,22 +151,12 @@ static int runChat(const std::vector<std::string> &args)
     };
     std::string line;
     while (true) {
-        if (interactive) {
-            std::printf("> ");
-            std::fflush(stdout);
-            if (!std::getline(std::cin, line))
-                break;
-        } else {
-            if (next >= script.size())
-                break;
-            line = script[next++];
-        }
+        if (!input.next(line))
+            break;
         if (line.empty())
             continue;
         if (line[0] == '/') {
-            const size_t sp0 = line.find(' ');
-            const std::string cmd = line.substr(0, sp0);
-            const std::string arg = sp0 == std::string::npos ? "" : line.substr(sp0 + 1);
+            const auto [cmd, arg] = cli::splitChatCommand(line);
             Status st;
             if (cmd == "/quit" || cmd == "/exit") {
                 break;

@@ -149,8 +149,7 @@ int runRemoteChat(const std::vector<std::string> &args)
     std::string effort = ro.reasoningEffort;
     RemoteReply last;
     int turn = 0, errors = 0;
-    size_t next = 0;
-    const bool interactive = script.empty();
+    ChatInput input(script);
     auto runTurn = [&]() {
         RemoteChatRequest req;
         req.model = model;
@@ -225,22 +224,12 @@ int runRemoteChat(const std::vector<std::string> &args)
     std::string line, lastUser;
     std::vector<std::string> lastImages;
     while (true) {
-        if (interactive) {
-            std::printf("> ");
-            std::fflush(stdout);
-            if (!std::getline(std::cin, line))
-                break;
-        } else {
-            if (next >= script.size())
-                break;
-            line = script[next++];
-        }
+        if (!input.next(line))
+            break;
         if (line.empty())
             continue;
         if (line[0] == '/') {
-            const size_t sp0 = line.find(' ');
-            const std::string cmd = line.substr(0, sp0);
-            const std::string arg = sp0 == std::string::npos ? "" : line.substr(sp0 + 1);
+            const auto [cmd, arg] = splitChatCommand(line);
             if (cmd == "/quit" || cmd == "/exit") {
                 break;
             } else if (cmd == "/reset") {
