@@ -26,6 +26,7 @@
 #include <chrono>
 #include <csignal>
 #include <fstream>
+#include <malloc.h>
 #include <map>
 #include <string>
 #include <sys/wait.h>
@@ -126,6 +127,52 @@ inline uint64_t procStatusKb(const char *key)
         f.ignore(1 << 20, '\n');
     }
     return 0;
+}
+
+// What convertInChildFromLowWater saw: VmRSS after the reset and VmHWM after
+// the conversion, in bytes; whether it converted, and the working set its
+// result states.
+struct ChildPeak {
+    bool answered = false;
+    bool converted = false;
+    uint64_t rssBefore = 0, peak = 0, statedBound = 0;
+    uint64_t growth() const { return peak - std::min(peak, rssBefore); }
+};
+
+// Converts in a forked child whose high-water mark starts at its current RSS
+// (freed heap pages given back first: they would hide allocations), so the
+// growth is the conversion's own peak memory.
+inline ChildPeak convertInChildFromLowWater(const std::string &src, const std::string &out,
+                                            const convert::ConvertOptions &o)
+{
+    int pipefd[2];
+    if (::pipe(pipefd) != 0)
+        return {};
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::close(pipefd[0]);
+        ::malloc_trim(0);
+        std::ofstream("/proc/self/clear_refs") << "5"; // high-water mark := current RSS
+        const uint64_t before = procStatusKb("VmRSS:");
+        auto r = convert::convertRelease(src, out, o);
+        const uint64_t peak = procStatusKb("VmHWM:");
+        const uint64_t v[4] = {before, peak, r.isOk() ? 1u : 0u, r.isOk() ? r->peakWorkingSetBytes : 0u};
+        if (::write(pipefd[1], v, sizeof v) != sizeof v)
+            ::_exit(4);
+        ::_exit(0);
+    }
+    ::close(pipefd[1]);
+    uint64_t v[4] = {0, 0, 0, 0};
+    ChildPeak c;
+    c.answered = ::read(pipefd[0], v, sizeof v) == ssize_t(sizeof v);
+    ::close(pipefd[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    c.rssBefore = v[0] * 1024;
+    c.peak = v[1] * 1024;
+    c.converted = v[2] == 1;
+    c.statedBound = v[3];
+    return c;
 }
 
 } // namespace sluice::test

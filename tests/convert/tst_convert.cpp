@@ -296,32 +296,11 @@ void TestConvert::peakMemoryBound()
         QVERIFY(rel.isOk());
         bound = convert::peakWorkingSetBytes(**rel, testOptions(2));
     }
-    int pipefd[2];
-    QCOMPARE(::pipe(pipefd), 0);
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        ::close(pipefd[0]);
-        // Give freed heap pages back (they would hide allocations), reset the
-        // high-water mark to the current RSS, then convert.
-        ::malloc_trim(0);
-        std::ofstream("/proc/self/clear_refs") << "5";
-        const uint64_t before = procStatusKb("VmRSS:");
-        auto r = convert::convertRelease(src, out, testOptions(2));
-        const uint64_t peak = procStatusKb("VmHWM:");
-        const uint64_t v[3] = {before, peak, r.isOk() ? 1u : 0u};
-        if (::write(pipefd[1], v, sizeof v) != sizeof v)
-            ::_exit(4);
-        ::_exit(0);
-    }
-    ::close(pipefd[1]);
-    uint64_t v[3] = {0, 0, 0};
-    QCOMPARE(::read(pipefd[0], v, sizeof v), ssize_t(sizeof v));
-    ::close(pipefd[0]);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    QCOMPARE(v[2], uint64_t(1));
-    QVERIFY(v[1] > 0);
-    const uint64_t growth = (v[1] - std::min(v[1], v[0])) * 1024;
+    const ChildPeak c = convertInChildFromLowWater(src, out, testOptions(2));
+    QVERIFY(c.answered);
+    QVERIFY(c.converted);
+    QVERIFY(c.peak > 0);
+    const uint64_t growth = c.growth();
     // Slack for the thread pool's stacks, malloc arenas, Qt JSON and the
     // safetensors index, which do not scale with the experts either.
     const uint64_t slack = 24ull << 20;
