@@ -52,7 +52,7 @@ void ImageStrip::retranslate()
     else if (!m_vision)
         m_hint->setText(tr("This model has no vision tower, so it cannot look at images."));
     else
-        m_hint->setText(tr("Drop, paste or attach images (PNG, JPEG, GIF, BMP, TGA, PSD)."));
+        m_hint->setText(tr("Drop, paste or attach images (PNG, JPEG, GIF, BMP, TGA)."));
     m_hint->setVisible(m_paths.isEmpty());
     m_hint->setAccessibleName(m_hint->text());
 }

@@ -225,7 +225,7 @@ void MainWindow::attachImagesDialog()
     if (start.isEmpty() || !QFileInfo(start).isDir())
         start = QDir::homePath();
     const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Attach images"), start, tr("Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;All files (*)"));
+        this, tr("Attach images"), start, tr("Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)"));
     for (const QString &f : files)
         m_strip->addFile(f);
 }

@@ -464,10 +464,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Drop, paste or attach images (PNG, JPEG, GIF, BMP, TGA, PSD).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Sorry, this model cannot read images: it has no vision tower. Open a model with vision to attach images.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -507,6 +503,10 @@
         <source>Remove this image from the prompt</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Drop, paste or attach images (PNG, JPEG, GIF, BMP, TGA).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::MainWindow</name>
@@ -531,10 +531,6 @@
     </message>
     <message>
         <source>Attach images</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -942,6 +938,10 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <source>## No model is open
 
 Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

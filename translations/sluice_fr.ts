@@ -464,8 +464,8 @@
         <translation>Ce modèle n’a pas de tour de vision : il ne peut pas regarder d’images.</translation>
     </message>
     <message>
-        <source>Drop, paste or attach images (PNG, JPEG, GIF, BMP, TGA, PSD).</source>
-        <translation>Déposez, collez ou joignez des images (PNG, JPEG, GIF, BMP, TGA, PSD).</translation>
+        <source>Drop, paste or attach images (PNG, JPEG, GIF, BMP, TGA).</source>
+        <translation>Déposez, collez ou joignez des images (PNG, JPEG, GIF, BMP, TGA).</translation>
     </message>
     <message>
         <source>Sorry, this model cannot read images: it has no vision tower. Open a model with vision to attach images.</source>
@@ -526,8 +526,8 @@
         <translation>Joindre des images</translation>
     </message>
     <message>
-        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;All files (*)</source>
-        <translation>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;Tous les fichiers (*)</translation>
+        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)</source>
+        <translation>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;Tous les fichiers (*)</translation>
     </message>
     <message>
         <source>About Sluice</source>

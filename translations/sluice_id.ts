@@ -462,8 +462,8 @@
         <translation>Model ini tidak memiliki menara visi, jadi tidak dapat melihat gambar.</translation>
     </message>
     <message>
-        <source>Drop, paste or attach images (PNG, JPEG, GIF, BMP, TGA, PSD).</source>
-        <translation>Seret, tempel, atau lampirkan gambar (PNG, JPEG, GIF, BMP, TGA, PSD).</translation>
+        <source>Drop, paste or attach images (PNG, JPEG, GIF, BMP, TGA).</source>
+        <translation>Seret, tempel, atau lampirkan gambar (PNG, JPEG, GIF, BMP, TGA).</translation>
     </message>
     <message>
         <source>Sorry, this model cannot read images: it has no vision tower. Open a model with vision to attach images.</source>
@@ -523,8 +523,8 @@
         <translation>Lampirkan gambar</translation>
     </message>
     <message>
-        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;All files (*)</source>
-        <translation>Gambar (*.png *.jpg *.jpeg *.gif *.bmp *.tga *.psd);;Semua berkas (*)</translation>
+        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)</source>
+        <translation>Gambar (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;Semua berkas (*)</translation>
     </message>
     <message>
         <source>About Sluice</source>

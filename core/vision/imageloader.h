@@ -1,6 +1,6 @@
 #pragma once
 // Image decoding for prompts (spec 7.2 step 1): PNG, JPEG, GIF (first frame),
-// BMP, TGA and PSD into packed 8-bit RGB with stb_image. Untrusted input: the
+// BMP and TGA into packed 8-bit RGB with stb_image (PSD is refused by name). Untrusted input: the
 // file size and the source pixel count are bounded and checked BEFORE the
 // pixels are decoded, so a hostile header cannot make us allocate gigabytes.
 #include "util/status.h"
@@ -28,7 +28,7 @@ struct ImageHeader {
     int width = 0;
     int height = 0;
     int channels = 0;   // as stored in the file
-    std::string format; // "png", "jpeg", "gif", "bmp", "tga", "psd"
+    std::string format; // "png", "jpeg", "gif", "bmp", "tga"
 };
 
 // Checks the header and the bounds only (cheap): what the GUI uses to refuse

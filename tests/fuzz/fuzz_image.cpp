@@ -1,5 +1,5 @@
 // Fuzzes image decoding (core/vision/imageloader, stb_image behind it) and
-// the preprocessing that follows: PNG, JPEG, GIF, BMP, TGA and PSD all come
+// the preprocessing that follows: PNG, JPEG, GIF, BMP and TGA (and a PSD, refused) come
 // in through the same entry point, chosen by the bytes themselves. Any input
 // must either be refused with a Status or give an image whose size and
 // buffer agree, which then preprocesses without touching memory it does not

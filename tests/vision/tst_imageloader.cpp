@@ -1,7 +1,7 @@
 // The image loader: every promised format decodes to the right RGB pixels;
 // damaged, truncated, empty, unsupported and oversized inputs are refused with
 // a clear error, and the size bounds are applied before any pixel is decoded.
-// Test images are made here: PNG/JPEG/BMP with QImage, GIF/TGA/PSD written
+// Test images are made here: PNG/JPEG/BMP with QImage, GIF/TGA (and a refused PSD) written
 // byte by byte from their specifications (Qt cannot write those).
 #include "vision/imageloader.h"
 
@@ -84,7 +84,14 @@ QByteArray tga()
     return b;
 }
 
-// Raw (compression 0) 8-bit RGB PSD: header, empty sections, planar channels.
+// The input fuzz_image found in CI (kept in tests/fuzz/findings/image/): a 4-channel PSD
+// whose colour exceeds its alpha.
+QByteArray psdAlphaFinding()
+{
+    return QByteArray::fromBase64("OEJQUwABAAAAAAAAAAcAAAACAAAAAwAIAAMAAAAAAAAAAAAAAAAAAAABAgMEBQYHCAkKCwzpDQ4PEBE=");
+}
+
+// Raw (compression 0) 8-bit RGB PSD: header, empty sections, planar channels. Refused.
 QByteArray psd()
 {
     QByteArray b("8BPS");
@@ -208,7 +215,6 @@ void TestImageLoader::decodesEveryFormat_data()
     QTest::newRow("jpeg") << smoothJpeg() << QStringLiteral("jpeg") << 6;
     QTest::newRow("gif") << gif() << QStringLiteral("gif") << 0;
     QTest::newRow("tga") << tga() << QStringLiteral("tga") << 0;
-    QTest::newRow("psd") << psd() << QStringLiteral("psd") << 0;
 }
 
 void TestImageLoader::decodesEveryFormat()
@@ -271,6 +277,11 @@ void TestImageLoader::refusesBadInput_data()
         flipped[i] = char(flipped[i] ^ 0x5a);
     QTest::newRow("png-corrupt-data") << flipped << int(ErrorCode::Format) << QStringLiteral("damaged");
     QTest::newRow("gif-no-data") << gif().left(30) << int(ErrorCode::Format) << QStringLiteral("damaged");
+    // PSD is refused by name, not decoded (stb's alpha un-premultiply is undefined behaviour);
+    // the second is the 4-channel file fuzz_image found it with.
+    QTest::newRow("psd-rgb") << psd() << int(ErrorCode::Unsupported) << QStringLiteral("Photoshop (PSD)");
+    QTest::newRow("psd-alpha-fuzz-finding") << psdAlphaFinding() << int(ErrorCode::Unsupported)
+                                            << QStringLiteral("Photoshop (PSD)");
     QTest::newRow("zero-width") << pngHeaderOnly(0, 10) << int(ErrorCode::Unsupported) << QStringLiteral("not a PNG");
 }
 
