@@ -26,6 +26,7 @@
 #include <chrono>
 #include <csignal>
 #include <fstream>
+#include <functional>
 #include <malloc.h>
 #include <map>
 #include <string>
@@ -94,8 +95,12 @@ inline QString diff(const std::map<QString, QByteArray> &a, const std::map<QStri
 
 // Runs the conversion in a child, SIGKILLs it after `delayMs` (or lets it
 // finish when negative); returns true when the child finished by itself with success.
+// killSooner (optional) is polled every 2 ms: once it says true the child is
+// killed at once, before delayMs — a kill tied to the child's progress rather
+// than to wall time, which the machine's load would stretch.
 inline bool convertInChild(const std::string &src, const std::string &out, int delayMs,
-                           const convert::ConvertOptions &options = testOptions(2))
+                           const convert::ConvertOptions &options = testOptions(2),
+                           const std::function<bool()> &killSooner = {})
 {
     const pid_t pid = ::fork();
     if (pid == 0) {
@@ -105,7 +110,7 @@ inline bool convertInChild(const std::string &src, const std::string &out, int d
     int status = 0;
     if (delayMs >= 0) {
         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(delayMs);
-        while (std::chrono::steady_clock::now() < until) {
+        while (std::chrono::steady_clock::now() < until && !(killSooner && killSooner())) {
             if (::waitpid(pid, &status, WNOHANG) == pid)
                 return WIFEXITED(status) && WEXITSTATUS(status) == 0;
             std::this_thread::sleep_for(std::chrono::milliseconds(2));

@@ -514,7 +514,18 @@ void TestConvert::reclaimSurvivesSigkill()
         lastLedger = ledger;
     };
     for (int i = 0; i < 10; ++i) {
-        if (!convertInChild(src, out, int(rng.bounded(std::max(20, fullMs / 5))), o))
+        // Killed at a random time, or as soon as this run has reclaimed one more shard (plus a
+        // random few polls, so some kills land between the ledger entry and the deletion): each
+        // run advances by at most about one shard whatever the load, so most runs are cut short.
+        const qsizetype ledgerBefore = ledgerOf(out).size();
+        int pollsAfterGrowth = -1;
+        const int extraPolls = int(rng.bounded(4));
+        auto reclaimedOneMore = [&] {
+            if (pollsAfterGrowth < 0 && ledgerOf(out).size() > ledgerBefore)
+                pollsAfterGrowth = 0;
+            return pollsAfterGrowth >= 0 && pollsAfterGrowth++ >= extraPolls;
+        };
+        if (!convertInChild(src, out, int(rng.bounded(std::max(20, fullMs / 5))), o, reclaimedOneMore))
             ++killed;
         checkInvariant(QString("kill %1").arg(i));
         if (QTest::currentTestFailed())
