@@ -220,8 +220,11 @@ public:
                 if (m_c.kdaFullRankGate) {
                     add(a + "g_proj.weight", {ch, d});
                 } else {
-                    add(a + "g_a_proj.weight", {128, d});
-                    add(a + "g_b_proj.weight", {ch, 128});
+                    // The published Kimi-Linear's gate rank equals its head dim (128); a config read
+                    // from a container knows the stored rank.
+                    const int64_t rank = m_c.kdaGateRank > 0 ? m_c.kdaGateRank : m_c.kdaHeadDim;
+                    add(a + "g_a_proj.weight", {rank, d});
+                    add(a + "g_b_proj.weight", {ch, rank});
                 }
                 add(a + "o_norm.weight", {m_c.kdaHeadDim});
                 add(a + "o_proj.weight", {d, ch});

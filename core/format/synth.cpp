@@ -369,8 +369,10 @@ public:
                 if (m_c.kdaFullRankGate) {
                     SLUICE_TRY(proj(a + "g_proj.weight", ch, d));
                 } else {
-                    SLUICE_TRY(proj(a + "g_a_proj.weight", 128, d));
-                    SLUICE_TRY(proj(a + "g_b_proj.weight", ch, 128));
+                    // The published Kimi-Linear's gate rank equals its head dim (128/128); WASTE
+                    // requires that, so the tiny model keeps the same relation (docs/converter.md).
+                    SLUICE_TRY(proj(a + "g_a_proj.weight", m_c.kdaHeadDim, d));
+                    SLUICE_TRY(proj(a + "g_b_proj.weight", ch, m_c.kdaHeadDim));
                 }
                 SLUICE_TRY(norm(a + "o_norm.weight", m_c.kdaHeadDim));
                 SLUICE_TRY(proj(a + "o_proj.weight", d, ch, isLarge(m_o) ? kLargeAttnOutScale : 0.5));
