@@ -23,7 +23,7 @@ namespace sluice::qt {
 // Where a turn's output goes while it runs (the worker turns these into its
 // signals, tagged with the request id).
 struct TurnSink {
-    std::function<void(const QString &)> chunk;  // reply text, complete UTF-8 only
+    std::function<void(const QString &)> chunk; // reply text, complete UTF-8 only
     std::function<void(const LiveStats &)> stats;
     // Local prompt reading: `done` of `total` positions; false stops the turn.
     std::function<bool(int done, int total)> prefill;
@@ -38,11 +38,11 @@ struct TurnSink {
 // Status carries the backend's own text (the detail).
 enum class TurnFailure {
     None,
-    Image,       // an attached image could not be used
-    ChatFormat,  // the conversation could not be rendered in the model's chat format
-    Generation,  // the local engine failed while generating
-    Connection,  // the remote connection broke mid-reply (the reply is cut off)
-    Server,      // the remote server could not answer
+    Image, // an attached image could not be used
+    ChatFormat, // the conversation could not be rendered in the model's chat format
+    Generation, // the local engine failed while generating
+    Connection, // the remote connection broke mid-reply (the reply is cut off)
+    Server, // the remote server could not answer
 };
 
 struct TurnOutcome {
@@ -50,8 +50,7 @@ struct TurnOutcome {
     TurnFailure failure = TurnFailure::None;
 };
 
-class GenerationBackend
-{
+class GenerationBackend {
 public:
     virtual ~GenerationBackend() = default;
 
@@ -77,7 +76,7 @@ public:
     // Ok: the state holds the file's; refused: the live state is empty afterwards.
     virtual Status loadSession(const std::string &path);
     virtual int sessionTokens() const { return 0; }
-    virtual void resetSession() {}
+    virtual void resetSession() { }
 
     // The model in RAM, for a second client of it (the app's Server panel);
     // nullptr for a remote or a test double.

@@ -11,7 +11,10 @@ namespace sluice::qt {
 
 namespace {
 
-QString fromStd(const std::string &s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+QString fromStd(const std::string &s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
 
 } // namespace
 
@@ -46,19 +49,19 @@ TurnOutcome LocalBackend::generate(const GenerateRequest &original, const TurnSi
     const int context = m_session->contextLength();
     GenerateRequest request = original;
     if (request.fitToContext && context > 0)
-        summary.droppedMessages = dropOldestToFit(request, context, [&](const std::vector<ChatMessage> &m) {
-            return render(m, request.chat).size();
-        });
+        summary.droppedMessages = dropOldestToFit(
+            request, context, [&](const std::vector<ChatMessage> &m) { return render(m, request.chat).size(); });
     if (TurnOutcome queued = queueImages(request); !queued.status)
         return queued;
     // Images shift positions in ways the id splice does not model: those turns render afresh.
-    const std::vector<int> prompt = request.images.isEmpty() ? followUpPrompt(request)
-                                                             : render(request.messages, request.chat);
+    const std::vector<int> prompt
+        = request.images.isEmpty() ? followUpPrompt(request) : render(request.messages, request.chat);
     // An empty rendering (the format refused the conversation, e.g. an image
     // placeholder's text without its image) must not reach the session: an
     // empty sequence would continue from whatever the state holds.
     if (prompt.empty())
-        return {makeError(ErrorCode::InvalidArgument, "the chat format refused the messages"), TurnFailure::ChatFormat};
+        return { makeError(ErrorCode::InvalidArgument, "the chat format refused the messages"),
+            TurnFailure::ChatFormat };
     if (overflows(prompt, request, sink, summary))
         return {};
     forgetLastTurn(); // until this turn completes, the state is not "prompt + reply"
@@ -71,9 +74,9 @@ TurnOutcome LocalBackend::queueImages(const GenerateRequest &request)
     for (const QString &image : request.images) {
         Status st = m_session->addImage(image.toStdString());
         if (st.code() == ErrorCode::Cancelled) // a stop() while the image was encoded
-            return {st};
+            return { st };
         if (!st)
-            return {st, TurnFailure::Image};
+            return { st, TurnFailure::Image };
     }
     return {};
 }
@@ -81,7 +84,7 @@ TurnOutcome LocalBackend::queueImages(const GenerateRequest &request)
 // Counted exactly, from the rendered ids (an image's rows are added by the
 // session, so a turn with images can still end in "context full").
 bool LocalBackend::overflows(const std::vector<int> &prompt, const GenerateRequest &request, const TurnSink &sink,
-                             GenerationSummary &summary) const
+    GenerationSummary &summary) const
 {
     const int context = m_session->contextLength();
     if (context <= 0)
@@ -97,8 +100,8 @@ bool LocalBackend::overflows(const std::vector<int> &prompt, const GenerateReque
     return true;
 }
 
-TurnOutcome LocalBackend::run(const std::vector<int> &prompt, const GenerateRequest &request, const TurnSink &sink,
-                              GenerationSummary &summary)
+TurnOutcome LocalBackend::run(
+    const std::vector<int> &prompt, const GenerateRequest &request, const TurnSink &sink, GenerationSummary &summary)
 {
     TurnMeter meter(summary.stats);
     // A stop() that raced with the start of this request must still be honoured.
@@ -115,8 +118,8 @@ TurnOutcome LocalBackend::run(const std::vector<int> &prompt, const GenerateRequ
     if (const QString rest = meter.flush(); !rest.isEmpty())
         sink.chunk(rest);
     if (!result)
-        return {result.status(),
-                result.status().code() == ErrorCode::Cancelled ? TurnFailure::None : TurnFailure::Generation};
+        return { result.status(),
+            result.status().code() == ErrorCode::Cancelled ? TurnFailure::None : TurnFailure::Generation };
     summary.reason = sink.cancelled() ? StopReason::Cancelled : result->reason;
     if (summary.reason != StopReason::Cancelled && request.images.isEmpty()) {
         m_lastIds = prompt;
@@ -167,7 +170,10 @@ void LocalBackend::resetSession()
 // ids, but not the last id sampled (never fed) nor which messages the state
 // answered. A small side file next to it does; without it (or when it does not
 // match the loaded state) the next turn is only rendered afresh, never wrong.
-QString LocalBackend::lastTurnPath(const QString &sessionPath) { return sessionPath + QStringLiteral(".turn"); }
+QString LocalBackend::lastTurnPath(const QString &sessionPath)
+{
+    return sessionPath + QStringLiteral(".turn");
+}
 
 void LocalBackend::saveLastTurn(const QString &sessionPath) const
 {
@@ -181,15 +187,14 @@ void LocalBackend::saveLastTurn(const QString &sessionPath) const
         ids.append(id);
     QJsonArray messages;
     for (const ChatMessage &m : m_lastMessages)
-        messages.append(QJsonObject{{QStringLiteral("role"), fromStd(m.role)},
-                                    {QStringLiteral("content"), fromStd(m.content)},
-                                    {QStringLiteral("reasoning"), fromStd(m.reasoning)},
-                                    {QStringLiteral("images"), m.imageCount}});
+        messages.append(QJsonObject { { QStringLiteral("role"), fromStd(m.role) },
+            { QStringLiteral("content"), fromStd(m.content) }, { QStringLiteral("reasoning"), fromStd(m.reasoning) },
+            { QStringLiteral("images"), m.imageCount } });
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return;
-    f.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("ids"), ids},
-                                      {QStringLiteral("messages"), messages}})
+    f.write(QJsonDocument(QJsonObject { { QStringLiteral("version"), 1 }, { QStringLiteral("ids"), ids },
+                              { QStringLiteral("messages"), messages } })
                 .toJson(QJsonDocument::Compact));
     if (!f.commit())
         QFile::remove(path);
@@ -222,10 +227,10 @@ void LocalBackend::loadLastTurn(const QString &sessionPath, const std::vector<in
     std::vector<ChatMessage> messages;
     for (const QJsonValue &v : o.value(QStringLiteral("messages")).toArray()) {
         const QJsonObject m = v.toObject();
-        messages.push_back({m.value(QStringLiteral("role")).toString().toStdString(),
-                            m.value(QStringLiteral("content")).toString().toStdString(),
-                            m.value(QStringLiteral("reasoning")).toString().toStdString(),
-                            std::max(0, m.value(QStringLiteral("images")).toInt())});
+        messages.push_back({ m.value(QStringLiteral("role")).toString().toStdString(),
+            m.value(QStringLiteral("content")).toString().toStdString(),
+            m.value(QStringLiteral("reasoning")).toString().toStdString(),
+            std::max(0, m.value(QStringLiteral("images")).toInt()) });
     }
     if (messages.empty())
         return;
@@ -250,8 +255,8 @@ std::vector<int> LocalBackend::followUpPrompt(const GenerateRequest &request) co
     const std::vector<ChatMessage> &m = request.messages;
     const size_t k = m_lastMessages.size();
     const std::vector<int> full = render(m, request.chat);
-    if (m_lastIds.empty() || k == 0 || m.size() < k + 2 || m[k].role != "assistant" ||
-        !std::equal(m_lastMessages.begin(), m_lastMessages.end(), m.begin(), same))
+    if (m_lastIds.empty() || k == 0 || m.size() < k + 2 || m[k].role != "assistant"
+        || !std::equal(m_lastMessages.begin(), m_lastMessages.end(), m.begin(), same))
         return full;
     ChatOptions through = request.chat;
     through.addGenerationPrompt = false;

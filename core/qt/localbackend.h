@@ -10,8 +10,7 @@
 
 namespace sluice::qt {
 
-class LocalBackend final : public GenerationBackend
-{
+class LocalBackend final : public GenerationBackend {
 public:
     // Model::open, then the model's first session.
     static Expected<std::unique_ptr<GenerationBackend>> open(const EngineOptions &options);
@@ -35,9 +34,9 @@ private:
     // The steps of a turn, in order.
     TurnOutcome queueImages(const GenerateRequest &request);
     bool overflows(const std::vector<int> &prompt, const GenerateRequest &request, const TurnSink &sink,
-                   GenerationSummary &summary) const;
+        GenerationSummary &summary) const;
     TurnOutcome run(const std::vector<int> &prompt, const GenerateRequest &request, const TurnSink &sink,
-                    GenerationSummary &summary);
+        GenerationSummary &summary);
 
     // The exact ids of the last turn (prompt + the ids the model produced),
     // with the messages it answered: the next turn of the same chat continues

@@ -48,7 +48,8 @@ QString TurnMeter::add(const GeneratedToken &token)
     live.hitRate = (m_hits + m_misses) ? double(m_hits) / double(m_hits + m_misses) : 0.0;
     live.lastTokenPerSecond = token.stats.tokenSeconds > 0 ? 1.0 / token.stats.tokenSeconds : 0.0;
     const double decodeTime = now - m_firstTokenAt;
-    live.tokensPerSecond = (live.tokens > 1 && decodeTime > 0) ? (live.tokens - 1) / decodeTime : live.lastTokenPerSecond;
+    live.tokensPerSecond
+        = (live.tokens > 1 && decodeTime > 0) ? (live.tokens - 1) / decodeTime : live.lastTokenPerSecond;
     live.diskGBps = now > 0 ? double(m_bytesRead) / now / 1e9 : 0.0;
     // A token without a forward pass after it (the last) may carry no
     // resident figure: the allocation is unchanged, keep the last one.
@@ -97,8 +98,8 @@ int dropOldestToFit(GenerateRequest &request, int context, const RenderedLength 
         for (size_t i = first; i < end; ++i)
             images += std::max(0, m[i].imageCount);
         m.erase(m.begin() + ptrdiff_t(first), m.begin() + ptrdiff_t(end));
-        request.images.erase(request.images.begin(),
-                             request.images.begin() + std::min<qsizetype>(images, request.images.size()));
+        request.images.erase(
+            request.images.begin(), request.images.begin() + std::min<qsizetype>(images, request.images.size()));
         dropped += int(end - first);
     }
     return dropped;

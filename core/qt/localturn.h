@@ -20,8 +20,7 @@ size_t completeUtf8Prefix(const std::string &bytes);
 // Follows one generation token by token: LiveStats as the user sees them
 // (rates since the first token, cumulative and per-token hit rates, disk
 // throughput) and the text to show, released in complete UTF-8 pieces.
-class TurnMeter
-{
+class TurnMeter {
 public:
     // `live` is updated in place (the summary's stats); the clock starts now.
     explicit TurnMeter(LiveStats &live);

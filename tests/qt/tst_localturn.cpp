@@ -24,13 +24,12 @@ GeneratedToken token(const std::string &text, uint64_t hits, uint64_t misses, ui
 
 ChatMessage message(const char *role, const char *content, int images = 0)
 {
-    return {role, content, {}, images};
+    return { role, content, {}, images };
 }
 
 } // namespace
 
-class TestLocalTurn : public QObject
-{
+class TestLocalTurn : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void utf8Prefix_data();
@@ -109,13 +108,13 @@ void TestLocalTurn::dropOldest_data()
     QTest::addColumn<int>("dropped");
     QTest::addColumn<QStringList>("left");
     QTest::addColumn<int>("imagesLeft");
-    const QStringList all{"sys", "u1xx", "a1xx", "u2xx", "a2xx", "u3xx"};
+    const QStringList all { "sys", "u1xx", "a1xx", "u2xx", "a2xx", "u3xx" };
     QTest::newRow("fits") << 100 << 10 << 0 << all << 2;
     // 23 ids + 10 room: drop the first turn (u1 with its image, a1) -> 15 + 10.
-    QTest::newRow("one turn") << 30 << 10 << 2 << QStringList{"sys", "u2xx", "a2xx", "u3xx"} << 1;
-    QTest::newRow("two turns") << 20 << 10 << 4 << QStringList{"sys", "u3xx"} << 0;
+    QTest::newRow("one turn") << 30 << 10 << 2 << QStringList { "sys", "u2xx", "a2xx", "u3xx" } << 1;
+    QTest::newRow("two turns") << 20 << 10 << 4 << QStringList { "sys", "u3xx" } << 0;
     // Never the system message nor the last user message: it stops there.
-    QTest::newRow("cannot fit") << 5 << 10 << 4 << QStringList{"sys", "u3xx"} << 0;
+    QTest::newRow("cannot fit") << 5 << 10 << 4 << QStringList { "sys", "u3xx" } << 0;
 }
 
 void TestLocalTurn::dropOldest()
@@ -126,9 +125,9 @@ void TestLocalTurn::dropOldest()
     QFETCH(QStringList, left);
     QFETCH(int, imagesLeft);
     GenerateRequest r;
-    r.messages = {message("system", "sys"), message("user", "u1xx", 1), message("assistant", "a1xx"),
-                  message("user", "u2xx", 1), message("assistant", "a2xx"), message("user", "u3xx")};
-    r.images = {QStringLiteral("one.png"), QStringLiteral("two.png")};
+    r.messages = { message("system", "sys"), message("user", "u1xx", 1), message("assistant", "a1xx"),
+        message("user", "u2xx", 1), message("assistant", "a2xx"), message("user", "u3xx") };
+    r.images = { QStringLiteral("one.png"), QStringLiteral("two.png") };
     r.sampling.maxTokens = maxTokens;
     const RenderedLength length = [](const std::vector<ChatMessage> &m) {
         size_t n = 0;
