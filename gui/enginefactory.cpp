@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "api/inspect.h"
+#include "qt/localbackend.h"
 
 namespace sluice::gui {
 
@@ -19,13 +20,13 @@ qt::EngineFactory defaultEngineFactory()
         // The budget covers the whole app (issue 15): the process's own memory
         // (Qt, fonts, the window) is a floor term the engine measures at open.
         o.reserveProcess = true;
-        return Engine::open(o);
+        return qt::LocalBackend::open(o);
     };
 }
 
 PlannerInputsProvider defaultPlannerInputs()
 {
-    // The same mapping Engine::open and `sluice-cli plan` use. MainWindow calls
+    // The same mapping Model::open and `sluice-cli plan` use. MainWindow calls
     // this on a pool thread: opening the container reads the manifest.
     return [](const QString &modelPath, int contextLength, int threads) -> std::optional<PlannerInputs> {
         InspectOptions o;

@@ -30,6 +30,8 @@ struct PlannerShape {
     uint64_t recordBytes = 0;
     uint64_t diskBytes = 0; // built-in: what the download holds; 0 for a folder on disk
     bool builtin = false; // no file: the trunk split's layout is estimated
+    bool release = false; // a release folder (name: its description)
+    uint64_t trunkCacheBytes = 0; // a release folder: the trunk cache Model::open prepares once
 };
 
 // A container or a release folder (its trunk as the trunk cache stores it,
@@ -58,6 +60,23 @@ Expected<uint64_t> estimateProcessBytes(const ModelConfig &config, int threads =
 // The planner's inputs for the shape with every layer resident and decode-sized
 // scratch (what inspectPlannerInputs gives for a model on disk).
 Expected<PlannerInputs> shapePlannerInputs(const PlannerShape &shape, const PlanRequest &request);
+// The same with request.residentLayers honoured (a trunk split the host forces).
+Expected<PlannerInputs> splitPlannerInputs(const PlannerShape &shape, const PlanRequest &request);
+
+// The process term measured the way Model::open measures itself
+// (ModelOptions::reserveProcess) for a host that sampled itself at start
+// (processBaseline): with what an open reads before it measures in memory
+// (the manifest of `modelPath`, a container's tokenizer; nothing for a
+// built-in shape, modelPath ""), the resident set (or the peak that reading
+// raised) plus the bounds for `threads` engine threads (0 = hardware
+// threads) and the shape's vocabulary.
+struct ProcessBaseline {
+    uint64_t residentBytes = 0;
+    uint64_t peakBytes = 0;
+};
+Expected<ProcessBaseline> processBaseline();
+Expected<uint64_t> processBytesSince(const ProcessBaseline &baseline, const PlannerShape &shape,
+                                     const std::string &modelPath, int threads = 0, int ioThreads = 2);
 
 // model::planForBudget for the shape: what Model::open does with this budget.
 Expected<model::BudgetPlan> planBudget(const PlannerShape &shape, const PlanRequest &request);

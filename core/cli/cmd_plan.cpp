@@ -9,17 +9,8 @@
 #include "command.h"
 #include "options.h"
 
-#include "format/builtinmodels.h"
-#include "format/container.h"
-#include "format/releaseexperts.h"
-#include "format/trunkcache.h"
-#include "model/releasesource.h"
-#include "model/plannerinputs.h"
+#include "api/inspect.h"
 #include "api/planning.h"
-#include "stream/memoryplanner.h"
-#include "stream/processfootprint.h"
-#include "stream/speedmodel.h"
-#include "text/tokenizer.h"
 
 #include <QDir>
 
@@ -72,7 +63,7 @@ static int runPlan(const std::vector<std::string> &args)
     // The process term (issue 15) is this program's own, measured as the
     // engine measures itself at open: `run` is the same binary reading the
     // same container, so the figures agree to the MiB rounding.
-    const Expected<ProcessFootprint> before = readProcessFootprint();
+    const Expected<ProcessBaseline> before = processBaseline();
     std::string path;
     uint64_t budget = 0;
     int ctx = 4096;
@@ -107,73 +98,45 @@ static int runPlan(const std::vector<std::string> &args)
         return code;
     if (path.empty() == builtin.empty())
         return p.usageError("give either a container MODEL or --model k3|kimi-linear");
-    model::PlannerInputsOptions pio;
-    pio.contextLength = ctx;
-    pio.vision = vision;
-    pio.residentLayers = residentLayers;
-    Expected<PlannerInputs> inputs = makeError(ErrorCode::InvalidArgument, "no model");
+    PlanRequest request;
+    request.contextLength = ctx;
+    request.vision = vision;
+    request.residentLayers = residentLayers;
     std::string modelName = path;
-    uint64_t diskBytes = 0;
-    // The shape the planner reads: a built-in model's or the opened container's.
-    BuiltinShape shape;
-    std::unique_ptr<Container> container;
-    std::unique_ptr<ReleaseCheckpoint> release;
-    uint64_t vqRecordBytes = 0, trunkCacheSize = 0; // a release folder: the converted record, the trunk cache
+    // The shape the planner reads: a built-in model's, a release folder's
+    // (what Model::open will hold: the trunk as its trunk cache stores it and
+    // one coalesced slot per expert read from the shards) or a container's.
+    Expected<PlannerShape> shape = makeError(ErrorCode::InvalidArgument, "no model");
+    uint64_t vqRecordBytes = 0; // a release folder: the converted record
     if (!builtin.empty()) {
         const BuiltinModel m = *parseBuiltinModel(builtin);
         // Each release has one expert format: K3 ships MXFP4 experts, Kimi-Linear bf16 ones.
         if (formatName == (m == BuiltinModel::KimiK3 ? "bf16" : "mxfp4"))
             return p.usageError("--format " + formatName + ": the " + (m == BuiltinModel::KimiK3 ? "K3" : "Kimi-Linear") +
                                 " release is " + (m == BuiltinModel::KimiK3 ? "mxfp4" : "bf16") + " (or vq3r converted)");
-        auto built = builtinShape(m, *parseBuiltinFormat(formatName));
-        if (!built) {
-            std::fprintf(stderr, "plan: %s\n", built.status().message().c_str());
-            return 1;
-        }
-        shape = std::move(*built);
-        modelName = shape.name;
-        diskBytes = shape.diskBytes;
-    } else if (model::ReleaseSource::isRelease(path)) {
-        // What Model::open will hold: the trunk as its trunk cache stores it
-        // (Q4G by default) and one coalesced slot per expert read from the shards.
-        auto opened = ReleaseCheckpoint::open(path);
-        if (!opened) {
-            std::fprintf(stderr, "plan: %s\n", opened.status().message().c_str());
-            return 1;
-        }
-        release = std::move(*opened);
-        shape.config = release->config();
-        TrunkCacheOptions to;
-        to.trunkBits = releaseTrunkBits;
-        shape.tensors = trunkCacheTensors(*release, to);
-        trunkCacheSize = trunkCacheBytes(*release, to);
-        shape.recordBytes = releaseSlotBytes(*release);
-        if (auto vq = expertBytes(shape.config, BuiltinFormat::Container))
-            vqRecordBytes = *vq;
-        modelName = release->description() + " (" + path + ")";
+        shape = builtinPlannerShape(m, *parseBuiltinFormat(formatName));
     } else {
-        ContainerOptions copts;
-        copts.checkBanks = true;
-        auto opened = Container::open(path, copts);
-        if (!opened) {
-            std::fprintf(stderr, "plan: %s\n", opened.status().message().c_str());
-            return 1;
-        }
-        container = std::move(*opened);
-        shape.config = container->config();
-        shape.tensors = container->tensors();
-        shape.recordBytes = model::maxRecordBytes(*container);
+        shape = inspectPlannerShape(path, releaseTrunkBits);
     }
-    // What the engine reads before it measures: the tokenizer's tables too.
-    std::optional<text::Tokenizer> tokenizer;
-    if (container)
-        if (auto tok = text::Tokenizer::fromModelDirectory(path))
-            tokenizer = std::move(*tok);
-    if (const auto now = readProcessFootprint(); before && now) {
-        const int threads = int(std::max(1u, std::thread::hardware_concurrency())) + 2 + 2; // engine defaults
-        pio.processBytes = processReserveBytes(*before, *now, threads, shape.config.vocab);
+    if (!shape) {
+        std::fprintf(stderr, "plan: %s\n", shape.status().message().c_str());
+        return 1;
     }
-    inputs = model::plannerInputs(shape.config, shape.tensors, shape.recordBytes, pio);
+    if (shape->builtin)
+        modelName = shape->name;
+    const bool release = shape->release;
+    const uint64_t diskBytes = shape->diskBytes;
+    const uint64_t trunkCacheSize = shape->trunkCacheBytes;
+    if (release) {
+        if (auto vq = expertBytes(shape->config, BuiltinFormat::Container))
+            vqRecordBytes = *vq;
+        modelName = shape->name + " (" + path + ")";
+    }
+    // Measured with what the engine reads before it measures (the manifest, the tokenizer's tables).
+    if (before)
+        if (auto bytes = processBytesSince(*before, *shape, shape->builtin ? std::string() : path))
+            request.processBytes = *bytes;
+    Expected<PlannerInputs> inputs = splitPlannerInputs(*shape, request);
     if (!inputs) {
         std::fprintf(stderr, "plan: %s\n", inputs.status().message().c_str());
         return 1;
@@ -193,12 +156,15 @@ static int runPlan(const std::vector<std::string> &args)
     }
     // The engine's own choice for this budget: the prefill chunk and the cache
     // sized with that chunk's scratch (the ledger after open).
-    auto budgetPlan = model::planForBudget(shape.config, shape.tensors, shape.recordBytes, pio, ram->usableBytes, budget);
+    request.usableRamBytes = ram->usableBytes;
+    request.budgetBytes = budget;
+    auto budgetPlan = planBudget(*shape, request);
     Expected<CacheSizing> sizing = budgetPlan ? Expected<CacheSizing>(budgetPlan->sizing)
                                               : Expected<CacheSizing>(budgetPlan.status());
     // The default budget is whole working sets on top of full-chunk prefill.
-    auto defaultPlan =
-        budget ? model::planForBudget(shape.config, shape.tensors, shape.recordBytes, pio, ram->usableBytes, 0) : budgetPlan;
+    PlanRequest defaultRequest = request;
+    defaultRequest.budgetBytes = 0;
+    auto defaultPlan = budget ? planBudget(*shape, defaultRequest) : budgetPlan;
     const uint64_t defaultBudget = defaultPlan ? defaultPlan->sizing.budgetBytes : plan->defaultBudgetBytes;
     const int defaultSets = defaultPlan ? defaultPlan->plan.defaultWorkingSets : plan->defaultWorkingSets;
     std::vector<std::string> warnings = plan->warnings;
@@ -337,7 +303,7 @@ static int runPlan(const std::vector<std::string> &args)
         std::printf("  %-58s %12s  (+%s scratch)\n", ("prefill chunk " + std::to_string(budgetPlan->prefillChunk)).c_str(),
                     "", human(budgetPlan->plan.scratchBytes - plan->scratchBytes));
         std::printf("  %-58s %12s\n", "engine total (ledger after open)", human(sizing->engineBytes));
-        const model::TrunkSplit &split = budgetPlan->split;
+        const auto &split = budgetPlan->split;
         if (split.streaming())
             std::printf("  %-58s %12s  (%d of %d layers resident; %s read per token, staging %s)\n",
                         "trunk streamed (budget under the resident floor)", human(split.streamedBytes),

@@ -7,6 +7,9 @@
 #include "format/trunkcache.h"
 #include "model/releasesource.h"
 #include "stream/processfootprint.h"
+#include "text/tokenizer.h"
+
+#include <optional>
 
 #include <thread>
 
@@ -22,8 +25,10 @@ Expected<PlannerShape> inspectPlannerShape(const std::string &modelPath, int rel
         TrunkCacheOptions to;
         to.trunkBits = releaseTrunkBits;
         s.name = (*release)->description();
+        s.release = true;
         s.config = (*release)->config();
         s.tensors = trunkCacheTensors(**release, to);
+        s.trunkCacheBytes = trunkCacheBytes(**release, to);
         s.recordBytes = releaseSlotBytes(**release);
         return s;
     }
@@ -62,6 +67,44 @@ Expected<uint64_t> estimateProcessBytes(const ModelConfig &config, int threads, 
     return processReserveBytes(*now, *now, compute + std::max(ioThreads, 1) + 2, config.vocab);
 }
 
+Expected<ProcessBaseline> processBaseline()
+{
+    auto now = readProcessFootprint();
+    if (!now)
+        return now.status();
+    return ProcessBaseline{now->residentBytes, now->peakBytes};
+}
+
+Expected<uint64_t> processBytesSince(const ProcessBaseline &baseline, const PlannerShape &shape,
+                                     const std::string &modelPath, int threads, int ioThreads)
+{
+    // Held while measuring, as Model::open holds them when it measures itself.
+    std::unique_ptr<ReleaseCheckpoint> release;
+    std::unique_ptr<Container> container;
+    std::optional<text::Tokenizer> tokenizer;
+    if (!modelPath.empty() && model::ReleaseSource::isRelease(modelPath)) {
+        auto opened = ReleaseCheckpoint::open(modelPath);
+        if (!opened)
+            return opened.status();
+        release = std::move(*opened);
+    } else if (!modelPath.empty()) {
+        auto opened = Container::open(modelPath);
+        if (!opened)
+            return opened.status();
+        container = std::move(*opened);
+        if (auto tok = text::Tokenizer::fromModelDirectory(modelPath))
+            tokenizer = std::move(*tok);
+    }
+    const ModelConfig &config = shape.config;
+    auto now = readProcessFootprint();
+    if (!now)
+        return now.status();
+    const int compute = threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    const ProcessFootprint before{baseline.residentBytes, baseline.peakBytes};
+    // As Model::open: compute threads, expert readers, one for the read-ahead and the caller.
+    return processReserveBytes(before, *now, compute + std::max(ioThreads, 1) + 2, config.vocab);
+}
+
 namespace {
 
 model::PlannerInputsOptions optionsOf(const PlanRequest &r)
@@ -84,6 +127,11 @@ Expected<PlannerInputs> shapePlannerInputs(const PlannerShape &shape, const Plan
     model::PlannerInputsOptions o = optionsOf(request);
     o.residentLayers = -1;
     return model::plannerInputs(shape.config, shape.tensors, shape.recordBytes, o);
+}
+
+Expected<PlannerInputs> splitPlannerInputs(const PlannerShape &shape, const PlanRequest &request)
+{
+    return model::plannerInputs(shape.config, shape.tensors, shape.recordBytes, optionsOf(request));
 }
 
 Expected<model::BudgetPlan> planBudget(const PlannerShape &shape, const PlanRequest &r)

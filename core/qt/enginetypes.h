@@ -1,11 +1,18 @@
 #pragma once
 // Value types that cross the thread boundary between the GUI and the engine
 // worker in queued signals. Plain copies: nothing here points into the engine.
-#include "model/engine.h"
+#include "api/model.h"
+
+#include <optional>
 
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+
+namespace sluice {
+// The options a worker opens a model with (Model::open's).
+using EngineOptions = ModelOptions;
+}
 
 namespace sluice::qt {
 

@@ -1,6 +1,7 @@
 #pragma once
-// The Qt adapter around sluice::Engine. EngineWorker lives in its own QThread
-// and owns the engine: it is created, used and destroyed there. Clients talk
+// The Qt adapter around a generation backend (qt/generationbackend.h: a local
+// Model and its Session, or a remote server). EngineWorker lives in its own
+// QThread and owns the backend: it is created, used and destroyed there. Clients talk
 // to it only through queued signals (EngineThread wraps the plumbing), so the
 // GUI thread never blocks on the engine and never touches a model object.
 //
@@ -8,6 +9,7 @@
 // id it answers. Requests queue in the worker's event loop and are served in
 // order; stop() cancels the running request and every one queued before it.
 #include "qt/enginetypes.h"
+#include "qt/generationbackend.h"
 #include "qt/remotebackend.h"
 
 #include <QMutex>
@@ -19,7 +21,8 @@
 
 namespace sluice::qt {
 
-using EngineFactory = std::function<Expected<std::unique_ptr<Engine>>(const EngineOptions &)>;
+// What open() uses: LocalBackend::open in the app, a test double in tests.
+using EngineFactory = BackendFactory;
 
 class EngineWorker : public QObject
 {
@@ -40,7 +43,7 @@ public Q_SLOTS:
     void open(quint64 requestId, const sluice::EngineOptions &options);
     void generate(quint64 requestId, const sluice::qt::GenerateRequest &request);
     void close(quint64 requestId);
-    // The live budget without reopening (Engine::setBudget): answered by
+    // The live budget without reopening (Model::setBudget): answered by
     // budgetChanged with the updated info, or error (nothing changed).
     void setBudget(quint64 requestId, quint64 bytes);
     // One engine session per chat (issue 10): the live session is written to
@@ -88,28 +91,18 @@ Q_SIGNALS:
 
 private:
     bool isCancelled(quint64 requestId) const { return requestId <= m_cancelUpTo.load(); }
-    void setEngine(std::unique_ptr<Engine> engine);
-    void generateRemote(quint64 requestId, const GenerateRequest &request);
-    std::unique_ptr<RemoteBackend> m_remote; // guarded like m_engine (cancelUpTo)
-
-    // The exact ids of the last turn (prompt + the ids the model produced),
-    // with the messages it answered: the next turn of the same chat continues
-    // from these instead of re-tokenising the reply's text, which may split
-    // differently and would make prefix reuse stop inside the reply.
-    std::vector<int> followUpPrompt(const GenerateRequest &request) const;
-    // GenerateRequest::fitToContext: the oldest turns left out until it fits.
-    int dropToFit(GenerateRequest &request, int context) const;
-    void forgetLastTurn();
-    // The last turn next to a saved session (NAME.turn), so the splice works after a load.
-    static QString lastTurnPath(const QString &sessionPath);
-    void saveLastTurn(const QString &sessionPath) const;
-    void loadLastTurn(const QString &sessionPath, const std::vector<int> &stateIds);
-    std::vector<int> m_lastIds;
-    std::vector<ChatMessage> m_lastMessages;
+    // The open backend (local model, remote or none); the old one is destroyed outside the lock.
+    void setBackend(std::unique_ptr<GenerationBackend> backend);
+    // The backend that has a model of its own (not a remote), else nullptr.
+    GenerationBackend *localBackend() const { return m_backend && !m_backend->isRemote() ? m_backend.get() : nullptr; }
+    TurnSink sinkFor(quint64 requestId);
+    // The answer to a turn that returned: finished, or error in the user's words.
+    void finishTurn(quint64 requestId, const TurnOutcome &outcome, GenerationSummary &summary);
 
     EngineFactory m_factory;
-    std::unique_ptr<Engine> m_engine; // touched only on the worker thread, except cancel() under m_engineMutex
-    mutable QMutex m_engineMutex;     // guards the pointer against cancelUpTo() from other threads
+    // Touched only on the worker thread, except cancel() under m_backendMutex.
+    std::unique_ptr<GenerationBackend> m_backend;
+    mutable QMutex m_backendMutex; // guards the pointer against cancelUpTo() from other threads
     std::atomic<quint64> m_cancelUpTo{0};
     std::atomic<quint64> m_running{0}; // id of the request being served, 0 = idle
 };

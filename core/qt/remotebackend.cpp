@@ -61,8 +61,11 @@ Expected<std::unique_ptr<RemoteBackend>> RemoteBackend::connect(const RemoteConn
     return std::unique_ptr<RemoteBackend>(new RemoteBackend(std::move(client), std::move(ri)));
 }
 
-Status RemoteBackend::generate(const GenerateRequest &request, const Sink &sink, GenerationSummary &summary)
+TurnOutcome RemoteBackend::generate(const GenerateRequest &request, const TurnSink &sink, GenerationSummary &summary)
 {
+    // A stop() that raced with the start of this request must still be honoured.
+    if (sink.cancelled && sink.cancelled())
+        cancel();
     QElapsedTimer clock;
     clock.start();
     LiveStats &live = summary.stats;
@@ -123,7 +126,11 @@ Status RemoteBackend::generate(const GenerateRequest &request, const Sink &sink,
         : r.finishReason == "length"                         ? StopReason::MaxTokens
                                                              : StopReason::EndOfSequence;
     summary.contextTokens = summary.promptTokens + live.tokens;
-    return r.status;
+    if (sink.stats)
+        sink.stats(live); // the server's own token count and the final rates
+    if (r.status.isOk() || r.status.code() == ErrorCode::Cancelled)
+        return {r.status};
+    return {r.status, reply.truncated ? TurnFailure::Connection : TurnFailure::Server};
 }
 
 } // namespace sluice::qt

@@ -5,7 +5,7 @@
 // care which backend it has. What a remote can measure: tokens, time to first
 // token, tok/s; no cache, disk or budget figures (they stay 0).
 #include "api/remote.h"
-#include "qt/enginetypes.h"
+#include "qt/generationbackend.h"
 
 #include <QMetaType>
 #include <QString>
@@ -30,20 +30,20 @@ struct RemoteInfo {
     QStringList models; // what /v1/models listed
 };
 
-class RemoteBackend {
+class RemoteBackend final : public GenerationBackend {
 public:
-    struct Sink {
-        std::function<void(const QString &)> chunk; // reply text (and reasoning, marked by the chat format)
-        std::function<void(const LiveStats &)> stats;
-    };
     // Lists the server's models (checks URL and key) and picks one.
     static Expected<std::unique_ptr<RemoteBackend>> connect(const RemoteConnection &connection, RemoteInfo *info);
 
+    bool isRemote() const override { return true; }
+    const ModelInfo &info() const override { return m_noModel; }
     // One turn. `summary` is filled whatever happens (a cut-off reply keeps
     // what arrived, summary.reply->truncated); the status says why it failed.
-    Status generate(const GenerateRequest &request, const Sink &sink, GenerationSummary &summary);
-    void cancel() { m_client->cancel(); } // any thread
-    const RemoteInfo &info() const { return m_info; }
+    // The sink gets the reply text (reasoning inside the chat format's think
+    // markers) and the live figures, then the server's final figures.
+    TurnOutcome generate(const GenerateRequest &request, const TurnSink &sink, GenerationSummary &summary) override;
+    void cancel() override { m_client->cancel(); } // any thread
+    const RemoteInfo &remoteInfo() const { return m_info; }
 
 private:
     explicit RemoteBackend(std::unique_ptr<RemoteClient> client, RemoteInfo info)
@@ -53,6 +53,7 @@ private:
     }
     std::unique_ptr<RemoteClient> m_client;
     RemoteInfo m_info;
+    ModelInfo m_noModel; // the server's model is not ours: no budget, no cache figures
 };
 
 // The request a GenerateRequest becomes (messages, their images in order,

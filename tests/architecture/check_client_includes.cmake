@@ -9,7 +9,6 @@
 # on it that no longer breaks the rule fails the check too (take it off).
 #   cmake -DSOURCE_DIR=<repo> -P check_client_includes.cmake
 set(KNOWN
-  core/cli/cmd_plan.cpp      # built-in shapes and the speed model: planModel in api/inspect.h
 )
 
 if(NOT SOURCE_DIR)

@@ -33,8 +33,8 @@ test::EngineScript script()
 
 } // namespace
 
-// The adapter moves a Model in sluice-cli; here a scripted Engine stands in.
-static cli::BudgetTarget engineTarget(Engine &e)
+// The adapter moves a Model in sluice-cli; here the scripted backend stands in.
+static cli::BudgetTarget engineTarget(test::ScriptedEngine &e)
 {
     return {[&e]() -> const ModelInfo & { return e.info(); }, [&e](uint64_t b) { return e.setBudget(b); }};
 }

@@ -1,10 +1,15 @@
 #pragma once
-// ScriptedEngine: a TEST DOUBLE of sluice::Engine for the Qt adapter and GUI
-// tests. It "generates" a fixed list of token strings with a configurable
-// delay, checks cancel() between simulated layers like the real engine, and
-// fails on demand. It computes nothing; it exists so the threading, ordering
-// and stop behaviour of the worker can be tested without a model.
-#include "model/engine.h"
+// ScriptedEngine: a TEST DOUBLE of the worker's local backend
+// (qt/generationbackend.h) for the Qt adapter and GUI tests. It "generates" a
+// fixed list of token strings with a configurable delay, checks cancel()
+// between simulated layers like the real engine, and fails on demand. It
+// computes nothing and keeps no session (every turn starts over from the whole
+// conversation, its "chat format" is the messages' bytes); the live figures,
+// the UTF-8 pieces and the fit to the context come from the same code as the
+// local backend's (qt/localturn.h). It exists so the threading, ordering and
+// stop behaviour of the worker can be tested without a model.
+#include "qt/generationbackend.h"
+#include "qt/localturn.h"
 
 #include <atomic>
 #include <chrono>
@@ -25,7 +30,7 @@ struct EngineScript {
     uint64_t floorBytes = 2ull << 30;
 };
 
-class ScriptedEngine : public Engine
+class ScriptedEngine : public qt::GenerationBackend
 {
 public:
     explicit ScriptedEngine(EngineScript script)
@@ -40,7 +45,7 @@ public:
 
     // Factory for EngineWorker: path "missing" fails like an absent folder,
     // "damaged" like a broken container; progress is reported in steps.
-    static Expected<std::unique_ptr<Engine>> open(const EngineOptions &options, const EngineScript &script)
+    static Expected<std::unique_ptr<qt::GenerationBackend>> open(const EngineOptions &options, const EngineScript &script)
     {
         if (options.modelPath.find("missing") != std::string::npos)
             return makeError(ErrorCode::NotFound, options.modelPath + "/manifest.json: no such file");
@@ -57,7 +62,7 @@ public:
         if (options.budgetBytes)
             engine->m_info.budgetBytes = options.budgetBytes;
         engine->m_info.contextLength = options.contextLength;
-        return std::unique_ptr<Engine>(std::move(engine));
+        return std::unique_ptr<qt::GenerationBackend>(std::move(engine));
     }
 
     const ModelInfo &info() const override { return m_info; }
@@ -69,74 +74,109 @@ public:
         m_info.budgetBytes = bytes;
         return Status::ok();
     }
-    std::vector<int> tokenize(const std::string &text) const override { return std::vector<int>(text.begin(), text.end()); }
-    std::string detokenize(std::span<const int> tokens) const override { return std::string(tokens.begin(), tokens.end()); }
-    std::vector<int> renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &) const override
+
+    qt::TurnOutcome generate(const qt::GenerateRequest &original, const qt::TurnSink &sink,
+                             qt::GenerationSummary &summary) override
+    {
+        const int context = m_info.contextLength;
+        qt::GenerateRequest request = original;
+        if (request.fitToContext && context > 0)
+            summary.droppedMessages = qt::dropOldestToFit(request, context, [](const std::vector<ChatMessage> &m) {
+                return render(m).size();
+            });
+        m_images.clear();
+        for (const QString &image : request.images) {
+            if (!m_info.hasVision)
+                return {makeError(ErrorCode::Unsupported, "this model has no vision tower"), qt::TurnFailure::Image};
+            m_images.push_back(image.toStdString());
+        }
+        const std::vector<int> prompt = render(request.messages);
+        if (prompt.empty())
+            return {makeError(ErrorCode::InvalidArgument, "nothing to render"), qt::TurnFailure::ChatFormat};
+        const int needed = int(prompt.size()) + std::max(0, request.sampling.maxTokens);
+        if (context > 0 && needed > context) {
+            sink.contextWouldOverflow(needed, context);
+            summary.reason = StopReason::ContextFull;
+            summary.contextTokens = 0; // no session: nothing is kept
+            summary.contextLength = context;
+            return {};
+        }
+        return run(int(prompt.size()), request.sampling, sink, summary, context);
+    }
+
+    void cancel() override { m_cancel = true; }
+
+private:
+    // The double's "chat format": the messages' bytes, one id each.
+    static std::vector<int> render(const std::vector<ChatMessage> &messages)
     {
         std::vector<int> out;
         for (const ChatMessage &m : messages)
             out.insert(out.end(), m.content.begin(), m.content.end());
         return out;
     }
-    Status eval(std::span<const int> tokens, std::vector<float> *) override
-    {
-        m_position += int(tokens.size());
-        return Status::ok();
-    }
 
-    Expected<GenerationResult> generate(std::span<const int> prompt, const SamplingParams &params,
-                                        const TokenCallback &onToken) override
+    qt::TurnOutcome run(int promptTokens, const SamplingParams &params, const qt::TurnSink &sink,
+                        qt::GenerationSummary &summary, int context)
     {
+        qt::TurnMeter meter(summary.stats);
         m_cancel = false;
-        GenerationResult result;
-        result.promptTokens = int(prompt.size());
         if (m_script.failGenerate)
-            return makeError(ErrorCode::Io, "experts-L3.bin: short read at offset 8192");
+            return {makeError(ErrorCode::Io, "experts-L3.bin: short read at offset 8192"), qt::TurnFailure::Generation};
+        StopReason reason = StopReason::EndOfSequence;
+        std::vector<int> tokens;
         for (size_t i = 0; i < m_script.tokens.size() && int(i) < params.maxTokens; ++i) {
-            for (int l = 0; l < m_script.layersPerToken; ++l) {
-                if (m_cancel) {
-                    result.reason = StopReason::Cancelled;
-                    return result;
-                }
-                std::this_thread::sleep_for(std::chrono::microseconds(m_script.layerMicros));
+            if (!simulateLayers()) {
+                reason = StopReason::Cancelled;
+                break;
             }
-            GeneratedToken t;
-            t.id = int(i);
-            t.text = m_script.tokens[i];
-            t.stats.demandHits = i;
-            t.stats.demandMisses = 1;
-            t.stats.bytesRead = 1 << 20;
-            t.stats.tokenSeconds = m_script.layersPerToken * m_script.layerMicros / 1e6;
-            t.stats.residentBytes = m_info.budgetBytes / 2;
-            result.tokens.push_back(t.id);
-            if (!onToken(t)) {
-                result.reason = StopReason::Cancelled;
-                return result;
+            const GeneratedToken t = scriptedToken(i);
+            tokens.push_back(t.id);
+            if (const QString text = meter.add(t); !text.isEmpty())
+                sink.chunk(text);
+            sink.stats(summary.stats);
+            if (sink.cancelled()) {
+                reason = StopReason::Cancelled;
+                break;
             }
         }
-        result.reason = StopReason::EndOfSequence;
-        return result;
+        if (const QString rest = meter.flush(); !rest.isEmpty())
+            sink.chunk(rest);
+        summary.reason = sink.cancelled() ? StopReason::Cancelled : reason;
+        summary.promptTokens = promptTokens;
+        summary.replyIds = tokens;
+        summary.contextTokens = promptTokens + int(tokens.size()) - 1;
+        summary.contextLength = context;
+        return {};
     }
 
-    void cancel() override { m_cancel = true; }
-    int position() const override { return m_position; }
-    void resetSession() override { m_position = 0; }
-    Status saveSession(const std::string &) const override { return makeError(ErrorCode::Unsupported, "test double"); }
-    Status loadSession(const std::string &) override { return makeError(ErrorCode::Unsupported, "test double"); }
-    Status addImage(const std::string &path) override
+    // False when cancel() came between two layers.
+    bool simulateLayers()
     {
-        if (!m_info.hasVision)
-            return makeError(ErrorCode::Unsupported, "this model has no vision tower");
-        m_images.push_back(path);
-        return Status::ok();
+        for (int l = 0; l < m_script.layersPerToken; ++l) {
+            if (m_cancel)
+                return false;
+            std::this_thread::sleep_for(std::chrono::microseconds(m_script.layerMicros));
+        }
+        return true;
     }
-    void clearImages() override { m_images.clear(); }
 
-private:
+    GeneratedToken scriptedToken(size_t i) const
+    {
+        GeneratedToken t;
+        t.id = int(i);
+        t.text = m_script.tokens[i];
+        t.stats.demandHits = i;
+        t.stats.demandMisses = 1;
+        t.stats.bytesRead = 1 << 20;
+        t.stats.tokenSeconds = m_script.layersPerToken * m_script.layerMicros / 1e6;
+        t.stats.residentBytes = m_info.budgetBytes / 2;
+        return t;
+    }
+
     EngineScript m_script;
     ModelInfo m_info;
     std::atomic<bool> m_cancel{false};
-    int m_position = 0;
     std::vector<std::string> m_images;
 };
 

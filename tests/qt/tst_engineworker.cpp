@@ -3,6 +3,9 @@
 // use ScriptedEngine (a test double); the last ones run the real engine on the
 // demo model made by `sluice-cli synth --demo` when this build has it.
 #include "qt/engineworker.h"
+#ifdef SLUICE_HAVE_ENGINE
+#include "qt/localbackend.h"
+#endif
 #include "qt/scriptedengine.h"
 
 #include <QCoreApplication>
@@ -268,7 +271,7 @@ void TestEngineWorker::demoModel()
     if (synth.exitCode() != 0)
         QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
 
-    EngineThread engine([](const EngineOptions &o) { return Engine::open(o); });
+    EngineThread engine(&LocalBackend::open);
     QueuedSpy opened(engine.worker(), &EngineWorker::opened);
     QueuedSpy error(engine.worker(), &EngineWorker::error);
     QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
@@ -378,7 +381,7 @@ void TestEngineWorker::demoPrefillProgressAndStop()
     const QString demo = makeDemo(dir, &why);
     if (demo.isEmpty())
         QSKIP(qPrintable(why));
-    EngineThread engine([](const EngineOptions &o) { return Engine::open(o); });
+    EngineThread engine(&LocalBackend::open);
     QueuedSpy opened(engine.worker(), &EngineWorker::opened);
     QueuedSpy error(engine.worker(), &EngineWorker::error);
     QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
@@ -461,7 +464,7 @@ void TestEngineWorker::demoContextCheck()
     const QString demo = makeDemo(dir, &why);
     if (demo.isEmpty())
         QSKIP(qPrintable(why));
-    EngineThread engine([](const EngineOptions &o) { return Engine::open(o); });
+    EngineThread engine(&LocalBackend::open);
     QueuedSpy opened(engine.worker(), &EngineWorker::opened);
     QueuedSpy error(engine.worker(), &EngineWorker::error);
     QueuedSpy overflow(engine.worker(), &EngineWorker::contextWouldOverflow);
@@ -574,7 +577,7 @@ void TestEngineWorker::demoSessionSaveLoad()
     if (synth.exitCode() != 0)
         QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
 
-    EngineThread engine([](const EngineOptions &o) { return Engine::open(o); });
+    EngineThread engine(&LocalBackend::open);
     QueuedSpy opened(engine.worker(), &EngineWorker::opened);
     QueuedSpy error(engine.worker(), &EngineWorker::error);
     QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);

@@ -20,7 +20,7 @@ namespace {
 
 EngineFactory noEngine()
 {
-    return [](const EngineOptions &) -> Expected<std::unique_ptr<Engine>> {
+    return [](const EngineOptions &) -> Expected<std::unique_ptr<GenerationBackend>> {
         return makeError(ErrorCode::Unsupported, "no local engine in this test");
     };
 }

@@ -7,7 +7,7 @@
 
 #include "format/container.h"
 #include "kernels/threadpool.h"
-#include "model/engine.h"
+#include "benchmodel.h"
 #include "options.h"
 #include "vision/imagepreprocess.h"
 #include "vision/visiontower.h"
@@ -176,7 +176,7 @@ int benchImage(const std::vector<std::string> &args)
     // 2. Image positions vs text positions in prefill.
     tower.reset();
     opts.maxImagePatches = patches;
-    auto engine = Engine::open(opts);
+    auto engine = cli::BenchModel::open(opts);
     if (!engine) {
         std::fprintf(stderr, "bench: %s\n", engine.status().message().c_str());
         return 1;
@@ -187,7 +187,7 @@ int benchImage(const std::vector<std::string> &args)
         std::fprintf(stderr, "bench: cannot write a temporary image\n");
         return 1;
     }
-    const ModelConfig &cfg = (*engine)->info().config;
+    const ModelConfig &cfg = engine->info().config;
     const int tokens = pre->tokenCount(vcfg.mergeH, vcfg.mergeW);
     if (tokens + 1 > opts.contextLength) {
         std::fprintf(stderr, "bench: %d image positions need --ctx > %d\n", tokens, tokens);
@@ -195,9 +195,9 @@ int benchImage(const std::vector<std::string> &args)
     }
     std::vector<double> add, imagePrefill, textPrefill;
     for (int r = 0; r < reps; ++r) {
-        (*engine)->resetSession();
+        engine->session->reset();
         auto t0 = Clock::now();
-        const Status st = (*engine)->addImage(path);
+        const Status st = engine->session->addImage(path);
         add.push_back(since(t0));
         if (!st.isOk()) {
             std::fprintf(stderr, "bench: %s\n", st.message().c_str());
@@ -206,18 +206,18 @@ int benchImage(const std::vector<std::string> &args)
         const std::vector<int> prompt = {cfg.bosId >= 0 ? cfg.bosId : 1, cfg.mediaPadId};
         std::vector<float> logits;
         t0 = Clock::now();
-        Status ev = (*engine)->eval(prompt, &logits);
+        Status ev = engine->session->eval(prompt, &logits);
         imagePrefill.push_back(since(t0));
         if (!ev.isOk()) {
             std::fprintf(stderr, "bench: %s\n", ev.message().c_str());
             return 1;
         }
-        (*engine)->resetSession();
+        engine->session->reset();
         std::vector<int> text(size_t(tokens) + 1);
         for (size_t i = 0; i < text.size(); ++i)
             text[i] = int((i * 7919 + 17) % size_t(std::min(cfg.vocab, 100000)));
         t0 = Clock::now();
-        ev = (*engine)->eval(text, &logits);
+        ev = engine->session->eval(text, &logits);
         textPrefill.push_back(since(t0));
         if (!ev.isOk()) {
             std::fprintf(stderr, "bench: %s\n", ev.message().c_str());

@@ -9,7 +9,7 @@
 #include "command.h"
 
 #include "format/container.h"
-#include "model/engine.h"
+#include "benchmodel.h"
 #include "options.h"
 #include "stream/diskbench.h"
 
@@ -56,14 +56,14 @@ int runBenchStream(const std::vector<std::string> &args)
         // Open once at the floor to learn it, then at floor + K working sets.
         EngineOptions probe = opts;
         probe.budgetBytes = 0;
-        auto e = Engine::open(probe);
+        auto e = cli::BenchModel::open(probe);
         if (!e) {
             std::fprintf(stderr, "benchstream: %s\n", e.status().message().c_str());
             return 1;
         }
-        const ModelConfig &c = (*e)->info().config;
-        const double ws = double(c.topK) * c.moeLayerCount() * double((*e)->info().recordBytes);
-        opts.budgetBytes = (*e)->info().floorBytes + uint64_t(workingSets * ws);
+        const ModelConfig &c = e->info().config;
+        const double ws = double(c.topK) * c.moeLayerCount() * double(e->info().recordBytes);
+        opts.budgetBytes = e->info().floorBytes + uint64_t(workingSets * ws);
     }
     // [position][moe layer] -> experts, written as a trace after the run.
     std::vector<std::vector<std::vector<int>>> routes;
@@ -76,19 +76,19 @@ int runBenchStream(const std::vector<std::string> &args)
                 layers.resize(size_t(moeLayer) + 1);
             layers[size_t(moeLayer)].assign(experts.begin(), experts.end());
         };
-    auto engine = Engine::open(opts);
+    auto engine = cli::BenchModel::open(opts);
     if (!engine) {
         std::fprintf(stderr, "benchstream: %s\n", engine.status().message().c_str());
         return 1;
     }
-    Engine &e = **engine;
+    cli::BenchModel &e = *engine;
     const ModelInfo &info = e.info();
     const ModelConfig &cfg = info.config;
     std::mt19937 rng(1234);
     std::vector<int> prompt(static_cast<size_t>(promptLen));
     for (int &id : prompt)
         id = int(rng() % uint32_t(std::min(cfg.vocab, 100000)));
-    if (Status st = e.eval(prompt, nullptr); !st.isOk()) {
+    if (Status st = e.session->eval(prompt, nullptr); !st.isOk()) {
         std::fprintf(stderr, "benchstream: %s\n", st.message().c_str());
         return 1;
     }
@@ -97,7 +97,7 @@ int runBenchStream(const std::vector<std::string> &args)
     // The first decoded token still fills the cache from empty; figures are over the rest.
     TokenStats t;
     int counted = 0, seen = 0;
-    auto r = e.generate(std::span<const int>(), sp, [&](const GeneratedToken &g) {
+    auto r = e.session->generate(std::span<const int>(), sp, [&](const GeneratedToken &g) {
         const TokenStats &s = g.stats;
         // The final sampled token is not evaluated (no expert lookups): not a decode step.
         if (s.demandHits + s.demandMisses == 0 || seen++ == 0)

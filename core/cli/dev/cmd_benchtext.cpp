@@ -6,7 +6,7 @@
 // only figures (docs/model.md records them). Dispatched from cmd_bench.cpp.
 #include "command.h"
 
-#include "model/engine.h"
+#include "benchmodel.h"
 #include "options.h"
 
 #include <QJsonDocument>
@@ -37,12 +37,12 @@ int runTextBench(const std::vector<std::string> &args)
     if (const int code = p.parse(args); code >= 0)
         return code;
     opts.contextLength = std::max(opts.contextLength, promptLen + decodeTokens + 8);
-    auto engine = Engine::open(opts);
+    auto engine = cli::BenchModel::open(opts);
     if (!engine) {
         std::fprintf(stderr, "bench: %s\n", engine.status().message().c_str());
         return 1;
     }
-    Engine &e = **engine;
+    cli::BenchModel &e = *engine;
     const ModelConfig &cfg = e.info().config;
     std::mt19937 rng(1234);
     std::vector<int> prompt(static_cast<size_t>(promptLen));
@@ -55,15 +55,15 @@ int runTextBench(const std::vector<std::string> &args)
     GenerationResult warm, run;
     double prefill = 0;
     for (int pass = 0; pass < 2; ++pass) {
-        e.resetSession();
+        e.session->reset();
         const auto t0 = Clock::now();
-        Status st = e.eval(prompt, nullptr);
+        Status st = e.session->eval(prompt, nullptr);
         prefill = std::chrono::duration<double>(Clock::now() - t0).count();
         if (!st.isOk()) {
             std::fprintf(stderr, "bench: %s\n", st.message().c_str());
             return 1;
         }
-        auto r = e.generate(std::span<const int>(), sp, nullptr);
+        auto r = e.session->generate(std::span<const int>(), sp, nullptr);
         if (!r) {
             std::fprintf(stderr, "bench: %s\n", r.status().message().c_str());
             return 1;
