@@ -158,6 +158,8 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
     cache->m_lambda = cache->m_layerTime ? kLrfuLayerLambda
                                          : kLrfuLambdaPerToken / double(o.topK * int(cache->m_banks.size()));
     cache->m_pool = std::make_unique<ReaderPool>(std::max(1, o.ioThreads));
+    if (o.prefault)
+        cache->m_pool->setIdleWork([c = cache.get()] { return c->prefaultStep(); });
     return cache;
 }
 
@@ -221,11 +223,15 @@ Status ExpertCache::resize(int slots)
         m_reservedIndexBytes = newIndexBytes;
         m_options.slotCount = slots;
         rescoreForSize();
+        if (m_options.prefault)
+            m_pool->wakeIdle();
         return Status::ok();
     }
     // Shrink. Reads in flight finish first; a held slot is the caller's
     // mistake (between tokens nothing is held), refused before any change.
     m_cv.wait(lock, [&] {
+        if (m_prefaulting > 0)
+            return false; // a step backing pages the shrink hands back
         for (int i = 0; i < current; ++i)
             if (m_slots[i].state == SlotState::InFlight)
                 return false;
@@ -273,12 +279,44 @@ Status ExpertCache::resize(int slots)
     m_options.slotCount = slots;
     // The pages of the slots that went go back to the OS now.
     m_slotMemory.discard(uint64_t(slots) * m_options.recordBytes, uint64_t(current - slots) * m_options.recordBytes);
+    m_prefaulted = std::min(m_prefaulted, newSlotBytes);
     m_ledger->unreserve("expert cache slots", m_reservedSlotBytes - newSlotBytes);
     m_ledger->unreserve("expert cache index", m_reservedIndexBytes - newIndexBytes);
     m_reservedSlotBytes = newSlotBytes;
     m_reservedIndexBytes = newIndexBytes;
     rescoreForSize();
     return Status::ok();
+}
+
+// One idle-reader step of prefaulting: backs the next 2 MiB of the counted
+// slots. The claim and the count change under the lock, the populate runs
+// outside it; a shrink waits for running steps, so no step backs a page the
+// shrink has handed back (RSS stays within the ledger's slots).
+bool ExpertCache::prefaultStep()
+{
+    constexpr uint64_t kStepBytes = uint64_t(2) << 20; // a read queued meanwhile waits ~1 ms, not a slot's worth
+    uint64_t begin = 0, bytes = 0;
+    {
+        std::lock_guard lock(m_mutex);
+        const uint64_t end = uint64_t(m_options.slotCount) * m_options.recordBytes;
+        if (m_prefaultOff || m_prefaulted >= end)
+            return false;
+        begin = m_prefaulted;
+        bytes = std::min(kStepBytes, end - begin);
+        m_prefaulted += bytes;
+        ++m_prefaulting;
+    }
+    const bool ok = m_slotMemory.populate(begin, bytes);
+    bool last = false;
+    {
+        std::lock_guard lock(m_mutex);
+        last = --m_prefaulting == 0;
+        if (!ok)
+            m_prefaultOff = true;
+    }
+    if (last)
+        m_cv.notify_all();
+    return ok;
 }
 
 // LRFU-layer's decay: with read-ahead (a client that calls prefetch(layer,

@@ -66,6 +66,11 @@ struct ExpertCacheOptions {
     EvictionPolicy policy = kShippedPolicy; // Belady is refused (it needs the future)
     RecordValidator validator;   // may be empty
     RecordReader reader;         // when set, banks are only layer markers (null entries allowed)
+    // Idle reader threads back the counted slots with RAM ahead of use, lowest
+    // slot first (the order empty slots are filled): first-touch page faults
+    // then leave the reads (issue 14, docs/performance.md). Never beyond the
+    // slots the ledger counts; contents and every cache decision unchanged.
+    bool prefault = true;
 };
 
 struct ExpertCacheStats {
@@ -185,6 +190,7 @@ private:
     void noteLayerRun(int layerIndex, bool newRun);
     uint64_t policyNow(int layerIndex) const;
     void rescoreForSize();
+    bool prefaultStep();
 
     ExpertCacheOptions m_options;
     std::vector<std::shared_ptr<DirectFile>> m_banks;
@@ -210,6 +216,9 @@ private:
     int m_runLayer = -1;    // the layer of the current run
     uint32_t m_generation = 1;
     int m_pinned = 0;
+    uint64_t m_prefaulted = 0;  // slot bytes [0, m_prefaulted) backed or being backed by prefaultStep()
+    int m_prefaulting = 0;      // steps running (a shrink waits for them)
+    bool m_prefaultOff = false; // the kernel cannot populate: stop trying
     std::unordered_map<int, Status> m_errors; // failed slot -> why
     ExpertCacheStats m_stats;
     std::unique_ptr<ReaderPool> m_pool;       // last member: its threads stop first

@@ -33,6 +33,29 @@ void ReaderPool::submit(std::function<void()> job)
     m_cv.notify_one();
 }
 
+void ReaderPool::setIdleWork(std::function<bool()> step)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_idleStep = std::move(step);
+        m_idlePending = bool(m_idleStep);
+        ++m_idleGeneration;
+    }
+    m_cv.notify_all();
+}
+
+void ReaderPool::wakeIdle()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        if (!m_idleStep)
+            return;
+        m_idlePending = true;
+        ++m_idleGeneration;
+    }
+    m_cv.notify_all();
+}
+
 size_t ReaderPool::queued() const
 {
     std::lock_guard lock(m_mutex);
@@ -45,9 +68,20 @@ void ReaderPool::run()
         std::function<void()> job;
         {
             std::unique_lock lock(m_mutex);
-            m_cv.wait(lock, [this] { return m_stop || !m_jobs.empty(); });
+            m_cv.wait(lock, [this] { return m_stop || !m_jobs.empty() || m_idlePending; });
             if (m_stop)
                 return;
+            if (m_jobs.empty()) {
+                // Reads first: idle work only runs with nothing queued.
+                const uint64_t generation = m_idleGeneration;
+                std::function<bool()> step = m_idleStep;
+                lock.unlock();
+                const bool more = step();
+                lock.lock();
+                if (!more && generation == m_idleGeneration)
+                    m_idlePending = false;
+                continue;
+            }
             job = std::move(m_jobs.front());
             m_jobs.pop_front();
         }

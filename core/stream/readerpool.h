@@ -22,6 +22,13 @@ public:
     ReaderPool &operator=(const ReaderPool &) = delete;
 
     void submit(std::function<void()> job);
+    // Work for idle readers (the cache's prefaulting, issue 14): while no read
+    // is queued, a reader calls `step` again and again until it returns false;
+    // a read submitted meanwhile waits for at most the steps already running.
+    // wakeIdle() says more idle work may exist (after a false). `step` must be
+    // thread-safe: every reader may run it. Set before the first submit.
+    void setIdleWork(std::function<bool()> step);
+    void wakeIdle();
     int threadCount() const { return int(m_threads.size()); }
     size_t queued() const;
 
@@ -31,6 +38,9 @@ private:
     std::condition_variable m_cv;
     std::deque<std::function<void()>> m_jobs;
     bool m_stop = false;
+    std::function<bool()> m_idleStep;
+    uint64_t m_idleGeneration = 0; // wakeIdle() calls; a false step ends the idle work of its generation only
+    bool m_idlePending = false;
     std::vector<std::thread> m_threads;
 };
 

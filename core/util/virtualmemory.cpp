@@ -90,6 +90,34 @@ void VirtualRegion::discard(uint64_t offset, uint64_t bytes)
 #endif
 }
 
+bool VirtualRegion::populate(uint64_t offset, uint64_t bytes)
+{
+#if defined(__linux__)
+    // The constant is Linux's (5.14); older headers lack the name.
+    constexpr int kMadvPopulateWrite = 23;
+    if (!m_data || offset >= m_bytes)
+        return true;
+    const uint64_t page = pageSize();
+    const uint64_t begin = offset / page * page;
+    const uint64_t end = std::min(m_bytes, (offset + bytes + page - 1) / page * page);
+    if (end <= begin)
+        return true;
+    // A write fault without a write: pages a concurrent read is filling keep
+    // their bytes (a touch loop would race with the read's data).
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        if (::madvise(m_data + begin, size_t(end - begin), kMadvPopulateWrite) == 0)
+            return true;
+        if (errno != EINTR && errno != EAGAIN)
+            return false;
+    }
+    return false;
+#else
+    (void)offset;
+    (void)bytes;
+    return false;
+#endif
+}
+
 void VirtualRegion::release()
 {
     if (!m_data)

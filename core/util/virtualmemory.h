@@ -25,6 +25,12 @@ public:
     // Drops the pages of [offset, offset + bytes) (whole pages inside the
     // range only): RSS falls now, the next touch reads zeros.
     void discard(uint64_t offset, uint64_t bytes);
+    // Backs the whole pages of [offset, offset + bytes) with RAM now
+    // (MADV_POPULATE_WRITE; contents unchanged, zeros where untouched), so a
+    // later O_DIRECT read into them does not fault page by page. Returns
+    // false when the kernel cannot do it (before Linux 5.14, other systems):
+    // nothing changed, the pages are faulted on first touch as before.
+    bool populate(uint64_t offset, uint64_t bytes);
 
     uint8_t *data() const { return m_data; }
     uint64_t size() const { return m_bytes; }

@@ -725,6 +725,103 @@ private slots:
         QVERIFY2(result[1] - result[2] >= (long long)(100 * bigRecord), "RSS did not fall with the cache");
     }
 
+    // Idle readers back the counted slots ahead of use (issue 14), and never
+    // more: a child opens a cache of 32 slots of 256 KiB (room for 128),
+    // waits without any read, shrinks to 8, grows to 64, and reports its RSS
+    // over the baseline at each step. Without prefault nothing is backed.
+    void prefaultBacksOnlyCountedSlots_data()
+    {
+        QTest::addColumn<bool>("prefault");
+        QTest::newRow("prefault") << true;
+        QTest::newRow("off") << false;
+    }
+    void prefaultBacksOnlyCountedSlots()
+    {
+        QFETCH(bool, prefault);
+#if SLUICE_TEST_SANITIZED
+        QSKIP("RSS under a sanitizer measures its shadow memory (and TSan cannot fork a threaded process)");
+#endif
+        constexpr uint64_t bigRecord = 256 * 1024;
+        const QString dir = m_dir.filePath("big");
+        if (!QFile::exists(bankPath(dir, kFirstLayer))) {
+            QDir().mkpath(dir);
+            for (int l = kFirstLayer; l < kFirstLayer + kLayers; ++l)
+                QVERIFY(writeBank(dir, l, kExperts, bigRecord));
+        }
+        int fds[2];
+        QVERIFY(pipe(fds) == 0);
+        const pid_t pid = fork();
+        QVERIFY(pid >= 0);
+        if (pid == 0) {
+            close(fds[0]);
+            // RSS over `base` once it reaches `atLeast` (or 10 s pass: a loaded
+            // machine may hold the readers back) and then stops moving.
+            const auto settled = [](uint64_t base, uint64_t atLeast) {
+                uint64_t last = currentRssBytes();
+                for (int same = 0, i = 0; i < 1000; ++i) {
+                    usleep(10000);
+                    const uint64_t now = currentRssBytes();
+                    same = now == last ? same + 1 : 0;
+                    last = now;
+                    if (same >= 5 && last >= base + atLeast)
+                        break;
+                }
+                return last - base;
+            };
+            long long result[4] = {-1, 0, 0, 0};
+            MemoryLedger ledger(1ull << 30);
+            ExpertCacheOptions o;
+            o.firstLayer = kFirstLayer;
+            o.expertsPerLayer = kExperts;
+            o.recordBytes = bigRecord;
+            o.slotCount = 32;
+            o.maxSlotCount = 128;
+            o.topK = kTopK;
+            o.prefault = prefault;
+            const uint64_t base = currentRssBytes();
+            auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, false), o, ledger);
+            bool ok = cache.isOk();
+            const uint64_t perSlot = prefault ? bigRecord : 0; // what the prefault must reach per counted slot
+            if (ok) {
+                result[1] = (long long)settled(base, 32 * perSlot);
+                ok = (*cache)->resize(8).isOk();
+                result[2] = (long long)(currentRssBytes() - base);
+                ok = ok && (*cache)->resize(64).isOk();
+                result[3] = (long long)settled(base, 64 * perSlot);
+                // Still a working cache after all that.
+                ok = ok && (*cache)->acquire(kFirstLayer, 5).isOk() && (*cache)->stats().demandMisses == 1;
+            }
+            result[0] = ok ? 1 : 0;
+            (void)!write(fds[1], result, sizeof result);
+            _exit(0);
+        }
+        close(fds[1]);
+        long long result[4] = {0, 0, 0, 0};
+        QCOMPARE(read(fds[0], result, sizeof result), ssize_t(sizeof result));
+        close(fds[0]);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        QCOMPARE(result[0], 1ll);
+        const auto mib = [](long long b) { return double(b) / 1048576; };
+        qInfo("RSS over the baseline: %.2f MiB at 32 slots (8 MiB), %.2f MiB after shrinking to 8 (2 MiB), "
+              "%.2f MiB after growing to 64 (16 MiB)",
+              mib(result[1]), mib(result[2]), mib(result[3]));
+        // Besides the slots: the index (~12 KiB), the readers' stacks and heap
+        // arenas (1.2 MiB on Debian 12 with prefault off).
+        const long long slack = 2 << 20;
+        const auto slotBytes = [](int n) { return (long long)(n * bigRecord); };
+        QVERIFY2(result[1] <= slotBytes(32) + slack, "prefault backed more than the 32 counted slots");
+        QVERIFY2(result[2] <= slotBytes(8) + slack, "RSS after the shrink is above the 8 counted slots");
+        QVERIFY2(result[3] <= slotBytes(64) + slack, "prefault backed more than the 64 counted slots");
+        if (prefault) {
+            QVERIFY2(result[1] >= slotBytes(32) - slack / 8, "the idle readers did not back the 32 slots");
+            QVERIFY2(result[3] >= slotBytes(64) - slack / 8, "the idle readers did not back the slots a grow added");
+        } else {
+            QVERIFY2(result[1] < slack, "without prefault, slots were backed before any read");
+            QVERIFY2(result[3] < slack, "without prefault, a grow backed slots before any read");
+        }
+    }
+
     // Peak RSS of a child that runs the cache through a long trace, touching
     // every slot, stays within the cache's budget over the process baseline.
     // Records of 256 KiB make the cache, not the test harness, the bulk of it.
