@@ -355,7 +355,7 @@ static int runPlan(const std::vector<std::string> &args)
             std::printf("  %-58s %12s  (all %d layers)\n", "trunk resident", human(plan->trunkBytes), split.layers);
         if (split.lmHeadStreamed)
             std::printf("  %-58s %12s  (%zu blocks of up to %llu rows through the staging slots, in the trunk's read per token)\n",
-                        "lm_head streamed (no layer resident, budget still short)", human(split.lmHeadReadBytes),
+                        "lm_head streamed in row blocks", human(split.lmHeadReadBytes),
                         split.headBlocks.size(), (unsigned long long)split.lmHeadBlockRows);
     }
     if (budgetPlan)
