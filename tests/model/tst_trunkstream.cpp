@@ -27,6 +27,19 @@
 
 using namespace sluice;
 
+// As tests/convert/converttestutil.h: the one-row lm_head blocks (a read per
+// vocabulary row per position, I/O-bound, ~15 s each) are skipped under a sanitizer.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TRUNKSTREAM_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define TRUNKSTREAM_SANITIZED 1
+#endif
+#endif
+#ifndef TRUNKSTREAM_SANITIZED
+#define TRUNKSTREAM_SANITIZED 0
+#endif
+
 Q_DECLARE_METATYPE(sluice::Architecture)
 
 namespace {
@@ -367,6 +380,8 @@ private slots:
         QFETCH(bool, release);
         QFETCH(int, resident);
         QFETCH(qulonglong, blockRows);
+        if (TRUNKSTREAM_SANITIZED && blockRows == 1)
+            QSKIP("one-row blocks are I/O-bound (~15 s); the sanitizer suites run the 37-row and larger blocks, same code");
         const std::string path = release ? releaseModel(arch) : model(arch);
         QVERIFY(!path.empty());
         const Run ref = runModel(path, -1);
