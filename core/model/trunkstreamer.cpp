@@ -192,8 +192,8 @@ void planHeadBlocks(TrunkSplit &s, const ModelConfig &cfg, const std::vector<Ten
 
 } // namespace
 
-TrunkSplit planTrunkSplit(const ModelConfig &cfg, const std::vector<TensorInfo> &tensors, int residentLayers,
-    const LmHeadStreaming &lmHead)
+TrunkSplit planTrunkSplit(
+    const ModelConfig &cfg, const std::vector<TensorInfo> &tensors, int residentLayers, const LmHeadStreaming &lmHead)
 {
     TrunkSplit s;
     s.layers = std::max(cfg.nLayers, 0);
@@ -263,9 +263,9 @@ Expected<std::unique_ptr<TrunkStreamer>> TrunkStreamer::open(const std::vector<s
     const TrunkSplit &sp = ts->m_split;
     for (size_t s = 0; s < sp.units(); ++s) {
         const LayerReadPlan &p = sp.unit(s);
-        const std::string what = p.layer >= 0 ? "trunk layer " + std::to_string(p.layer)
-                                              : "lm_head rows " + std::to_string(p.firstRow) + ".."
-                + std::to_string(p.firstRow + p.rows - 1);
+        const std::string what = p.layer >= 0
+            ? "trunk layer " + std::to_string(p.layer)
+            : "lm_head rows " + std::to_string(p.firstRow) + ".." + std::to_string(p.firstRow + p.rows - 1);
         uint8_t *base = ts->m_slots[0].buffer.data();
         auto got = ts->m_reader->read(p.extents, base, sp.slotBytes);
         if (!got)

@@ -209,10 +209,17 @@ private slots:
     {
         QTest::addColumn<TensorFormat>("fmt");
         QTest::addColumn<bool>("bf16");
-        const struct { const char *name; TensorFormat fmt; bool bf16; } formats[] = {
-            {"F32", TensorFormat::F32, false}, {"F16", TensorFormat::F16, false},
-            {"BF16", TensorFormat::F16, true},  {"Q8G", TensorFormat::Q8G, false},
-            {"Q4G", TensorFormat::Q4G, false}, {"Q3G", TensorFormat::Q3G, false},
+        const struct {
+            const char *name;
+            TensorFormat fmt;
+            bool bf16;
+        } formats[] = {
+            { "F32", TensorFormat::F32, false },
+            { "F16", TensorFormat::F16, false },
+            { "BF16", TensorFormat::F16, true },
+            { "Q8G", TensorFormat::Q8G, false },
+            { "Q4G", TensorFormat::Q4G, false },
+            { "Q3G", TensorFormat::Q3G, false },
         };
         for (const auto &f : formats)
             QTest::addRow("%s", f.name) << f.fmt << f.bf16;
@@ -231,14 +238,14 @@ private slots:
             const auto v = randomVector(cols, 300 + uint32_t(j));
             std::copy(v.begin(), v.end(), xs.begin() + j * cols);
         }
-        for (Isa isa : {Isa::Scalar, Isa::Avx2, Isa::Avx512, Isa::Neon}) {
+        for (Isa isa : { Isa::Scalar, Isa::Avx2, Isa::Avx512, Isa::Neon }) {
             if (setActiveIsa(isa) != isa)
                 continue;
             ThreadPool pool(2);
             std::vector<float> whole(rows), wholeBatch(nvec * rows);
             QVERIFY(matvec(w, xs.data(), whole.data(), &pool));
             QVERIFY(matmul(w, xs.data(), cols, nvec, wholeBatch.data(), rows, &pool));
-            for (size_t block : {size_t(1), size_t(3), size_t(16), size_t(17), size_t(50), rows}) {
+            for (size_t block : { size_t(1), size_t(3), size_t(16), size_t(17), size_t(50), rows }) {
                 std::vector<float> y(rows, -1.0f), yb(nvec * rows, -1.0f);
                 for (size_t first = 0; first < rows; first += block) {
                     TrunkMatrixView v = w;

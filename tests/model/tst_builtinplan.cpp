@@ -232,8 +232,8 @@ private Q_SLOTS:
             qPrintable(QString::number(gib(bp->streamingFloorBytes), 'f', 4)));
         // At that floor: no layer resident, lm_head in two blocks of a slot
         // sized by the dense layer 0 (the largest layer, 575.5 MiB), as without lm_head streaming.
-        auto at = model::planForBudget(shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30,
-            bp->streamingFloorBytes);
+        auto at = model::planForBudget(
+            shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30, bp->streamingFloorBytes);
         QVERIFY2(bool(at), at ? "" : at.status().message().c_str());
         QCOMPARE(at->split.residentLayers, 0);
         QVERIFY(at->split.lmHeadStreamed);
@@ -247,7 +247,8 @@ private Q_SLOTS:
         QCOMPARE(at->floorBytes, bp->streamingFloorBytes);
         // Every term of the floor (the doc's table): resident vectors, state, scratch with the staging, minimum cache.
         const MemoryPlan &p = at->plan;
-        QCOMPARE(p.floorBytes, p.trunkBytes + p.stateBytes + p.scratchBytes + p.minExpertCacheBytes + p.cacheIndexBytes);
+        QCOMPARE(
+            p.floorBytes, p.trunkBytes + p.stateBytes + p.scratchBytes + p.minExpertCacheBytes + p.cacheIndexBytes);
         qInfo("K3 streaming floor %llu B = resident trunk %llu + state %llu + scratch %llu (staging %llu) + min cache "
               "%llu + cache index %llu; lm_head read per token %llu B in %zu blocks of %llu rows",
             (unsigned long long)p.floorBytes, (unsigned long long)p.trunkBytes, (unsigned long long)p.stateBytes,
@@ -258,15 +259,15 @@ private Q_SLOTS:
         // The resident trunk at that floor is only the vectors: lm_head left it.
         QVERIFY(p.trunkBytes < (64ull << 20));
         // Under it: refused, naming the floor.
-        auto under = model::planForBudget(shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30,
-            bp->streamingFloorBytes - 1);
+        auto under = model::planForBudget(
+            shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30, bp->streamingFloorBytes - 1);
         QVERIFY(!under);
         QVERIFY(QString::fromStdString(under.status().message()).contains(QString::number(bp->streamingFloorBytes)));
         // Between the two floors lm_head streams; at the layers-only floor it is resident.
         auto mid = model::planForBudget(shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30, 3ull << 30);
         QVERIFY(mid && mid->split.lmHeadStreamed && mid->split.residentLayers == 0);
-        auto layersOnly = model::planForBudget(shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30,
-            bp->layersStreamingFloorBytes);
+        auto layersOnly = model::planForBudget(
+            shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30, bp->layersStreamingFloorBytes);
         QVERIFY(layersOnly && !layersOnly->split.lmHeadStreamed);
     }
 

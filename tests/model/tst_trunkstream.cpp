@@ -58,8 +58,8 @@ struct Run {
 };
 
 // lm_head as the planner decides (-1), resident (0) or streamed (1) in blocks of at most blockRows.
-Run runModel(const std::string &path, int residentLayers, uint64_t budget = 0, int streamLmHead = -1,
-    uint64_t blockRows = 0)
+Run runModel(
+    const std::string &path, int residentLayers, uint64_t budget = 0, int streamLmHead = -1, uint64_t blockRows = 0)
 {
     Run r;
     ModelOptions o;
@@ -89,11 +89,10 @@ Run runModel(const std::string &path, int residentLayers, uint64_t budget = 0, i
         pio.streamLmHead = streamLmHead;
         pio.lmHeadBlockRows = blockRows;
         auto ram = detectUsableRam();
-        auto bp = !ram ? Expected<model::BudgetPlan>(ram.status())
-            : impl->release()
-            ? model::planForBudget(impl->config(), impl->release()->trunkTensors(), (*m)->info().recordBytes, pio,
-                  ram->usableBytes, budget)
-            : model::planForBudget(impl->container(), pio, ram->usableBytes, budget);
+        auto bp = !ram        ? Expected<model::BudgetPlan>(ram.status())
+            : impl->release() ? model::planForBudget(impl->config(), impl->release()->trunkTensors(),
+                  (*m)->info().recordBytes, pio, ram->usableBytes, budget)
+                              : model::planForBudget(impl->container(), pio, ram->usableBytes, budget);
         r.planned = bp ? bp->sizing.engineBytes : 0;
         r.headBlocks = bp ? bp->split.headBlocks.size() : 0;
     }
@@ -381,7 +380,8 @@ private slots:
         QFETCH(int, resident);
         QFETCH(qulonglong, blockRows);
         if (TRUNKSTREAM_SANITIZED && blockRows == 1)
-            QSKIP("one-row blocks are I/O-bound (~15 s); the sanitizer suites run the 37-row and larger blocks, same code");
+            QSKIP("one-row blocks are I/O-bound (~15 s); the sanitizer suites run the 37-row and larger blocks, same "
+                  "code");
         const std::string path = release ? releaseModel(arch) : model(arch);
         QVERIFY(!path.empty());
         const Run ref = runModel(path, -1);
@@ -447,14 +447,16 @@ private slots:
         QCOMPARE(headToo->split.slotBytes, layersOnly->split.slotBytes);
         QCOMPARE(headToo->split.stagingBytes, layersOnly->split.stagingBytes);
         QCOMPARE(headToo->floorBytes, layersOnly->floorBytes - headBytes);
-        QCOMPARE(headToo->split.readBytesPerToken, layersOnly->split.readBytesPerToken + headToo->split.lmHeadReadBytes);
+        QCOMPARE(
+            headToo->split.readBytesPerToken, layersOnly->split.readBytesPerToken + headToo->split.lmHeadReadBytes);
         QVERIFY(headToo->split.lmHeadReadBytes >= headBytes);
         QCOMPARE(full->streamingFloorBytes, headToo->floorBytes);
         QVERIFY(full->layersStreamingFloorBytes <= layersOnly->floorBytes);
         QVERIFY(full->streamingFloorBytes < full->layersStreamingFloorBytes);
         // A budget under the layers-only floor: no layer resident, lm_head streamed.
-        for (uint64_t budget : { full->streamingFloorBytes, (full->streamingFloorBytes + full->layersStreamingFloorBytes) / 2,
-                 full->layersStreamingFloorBytes - 1 }) {
+        for (uint64_t budget :
+            { full->streamingFloorBytes, (full->streamingFloorBytes + full->layersStreamingFloorBytes) / 2,
+                full->layersStreamingFloorBytes - 1 }) {
             auto bp = model::planForBudget(**c, pio, ram, budget);
             QVERIFY(bp);
             QCOMPARE(bp->split.residentLayers, 0);

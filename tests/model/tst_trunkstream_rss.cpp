@@ -216,8 +216,8 @@ private slots:
         const uint64_t growth = r.peak > r.baseline ? r.peak - r.baseline : 0;
         qInfo("budget %.1f MiB (trunk %.1f): %d of %d layers resident, lm_head %s, prefill chunk %d, peak growth "
               "%.1f MiB, ledger %.1f MiB",
-            budget / 1048576.0, m_trunk / 1048576.0, r.residentLayers, r.layers, r.lmHeadStreamed ? "streamed" : "resident",
-            r.prefillChunk, growth / 1048576.0, r.ledger / 1048576.0);
+            budget / 1048576.0, m_trunk / 1048576.0, r.residentLayers, r.layers,
+            r.lmHeadStreamed ? "streamed" : "resident", r.prefillChunk, growth / 1048576.0, r.ledger / 1048576.0);
         QVERIFY2(growth <= budget, qPrintable(QString("peak RSS growth %1 B > budget %2 B").arg(growth).arg(budget)));
     }
 };
