@@ -527,6 +527,41 @@ private slots:
         if (blockRows == 1)
             QCOMPARE(s.headBlocks.size(), size_t(cfg.vocab));
     }
+
+    // Large mode's --vocab (the lm_head benchmark's model): the config and
+    // lm_head follow it, tiny mode refuses it, and a head of several slot-sized
+    // blocks streams with the resident bits.
+    void largeVocabSynth()
+    {
+        SynthOptions tiny;
+        tiny.vocab = 8192;
+        QVERIFY(!writeSyntheticModel(m_dir.filePath("tiny-vocab.waste").toStdString(), tiny).isOk());
+        SynthOptions so;
+        so.recordBytes = 64 * 1024;
+        so.layers = 2;
+        so.experts = 4;
+        so.vocab = 40000;
+        const std::string path = m_dir.filePath("vocab.waste").toStdString();
+        const Status st = writeSyntheticModel(path, so);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        auto c = Container::open(path);
+        QVERIFY(c);
+        QCOMPARE((*c)->config().vocab, 40000);
+        const model::TrunkSplit split = model::planTrunkSplit((*c)->config(), (*c)->tensors(), 0, { true, 0 });
+        QVERIFY(split.lmHeadStreamed);
+        QVERIFY2(split.headBlocks.size() >= 2, "the head must span several slots");
+        const Run ref = runModel(path, -1);
+        QVERIFY2(ref.error.empty(), ref.error.c_str());
+        QCOMPARE(ref.tokenByToken.size(), kPrompt.size() * 40000);
+        const Run got = runModel(path, 0, 0, 1);
+        QVERIFY2(got.error.empty(), got.error.c_str());
+        QVERIFY(got.lmHeadStreamed);
+        QCOMPARE(got.headBlocks, split.headBlocks.size());
+        QVERIFY(sameBits(got.tokenByToken, ref.tokenByToken));
+        QVERIFY(sameBits(got.chunked, ref.tokenByToken));
+        QVERIFY(sameBits(got.lastOfPrefill, ref.lastOfPrefill));
+        QCOMPARE(got.ledger, got.planned);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTrunkStream)
