@@ -7,8 +7,10 @@
 //
 // Only a layer's matrices stream (rows > 1 and cols > 1, conv kernels
 // excepted): norms, biases, conv kernels and AttnRes vectors are copied to
-// f32 when the weights are bound and stay resident with lm_head, the final
-// norm and the output aggregation. A slot's layout is fixed per layer
+// f32 when the weights are bound and stay resident with the final norm and
+// the output aggregation. lm_head stays resident unless the split streams it
+// (LmHeadStreaming): then it is read in row blocks through the same slots,
+// after the last layer, as units following the layers. A slot's layout is fixed per layer
 // (runs of 4 KiB-aligned extents), so every streamed layer's views are bound
 // once, at open, into its slot: streamed index s uses slot s % slots.
 //
