@@ -304,6 +304,8 @@ static int runPlan(const std::vector<std::string> &args)
                                         {"seconds_per_token_cold", speed->secondsPerTokenCold},
                                         {"seconds_per_token_warm", speed->secondsPerTokenWarm},
                                         {"trunk_seconds_per_token", trunkSeconds},
+                                        {"lm_head_seconds_per_token",
+                                            double(budgetPlan->split.lmHeadReadBytes) / (diskGBps * 1e9)},
                                         {"total_seconds_per_token_warm", figures->totalSecondsPerTokenWarm},
                                         {"total_bytes_per_token_warm", figures->totalBytesPerTokenWarm},
                                         {"total_seconds_per_token_cold", figures->totalSecondsPerTokenCold},
@@ -374,6 +376,9 @@ static int runPlan(const std::vector<std::string> &args)
             std::printf("  %-58s %12s  -> %.2f s/token; total warm %s/token, %.2f s/token\n", "streamed trunk",
                         human(trunkRead), trunkSeconds, human(uint64_t(figures->totalBytesPerTokenWarm)),
                         figures->totalSecondsPerTokenWarm);
+        if (budgetPlan->split.lmHeadStreamed) // its share of the streamed trunk's line
+            std::printf("  %-58s %12s  -> %.2f s/token of that\n", "  of which lm_head (row blocks)",
+                human(budgetPlan->split.lmHeadReadBytes), double(budgetPlan->split.lmHeadReadBytes) / (diskGBps * 1e9));
     }
     if (fits)
         std::printf("\nfits: default budget %s (floor + %d working sets)\n", human(defaultBudget), defaultSets);
