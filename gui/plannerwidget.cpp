@@ -70,9 +70,13 @@ void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing
     if (m_streaming) {
         // Small-RAM mode: the pinned prefix in RAM, the later layers read from
         // disk every token through two staging slots (drawn on their own).
-        add(tr("Trunk in RAM (%1 of %2 layers)").arg(split->residentLayers).arg(split->layers), plan.trunkBytes,
-            QColor(0x2b, 0x6c, 0xb0));
-        add(tr("Trunk staging (streamed layers)"), split->stagingBytes, QColor(0x63, 0xb3, 0xed));
+        // lm_head streamed too (in row blocks through the same slots): said on both segments.
+        add(split->lmHeadStreamed
+                ? tr("Trunk in RAM (%1 of %2 layers; lm_head streamed)").arg(split->residentLayers).arg(split->layers)
+                : tr("Trunk in RAM (%1 of %2 layers)").arg(split->residentLayers).arg(split->layers),
+            plan.trunkBytes, QColor(0x2b, 0x6c, 0xb0));
+        add(split->lmHeadStreamed ? tr("Trunk staging (streamed layers and lm_head)") : tr("Trunk staging (streamed layers)"),
+            split->stagingBytes, QColor(0x63, 0xb3, 0xed));
     } else {
         add(tr("Trunk"), plan.trunkBytes, QColor(0x2b, 0x6c, 0xb0));
     }
@@ -694,6 +698,8 @@ void PlannerPanel::refresh()
                          .arg(sp.residentLayers)
                          .arg(sp.layers)
                          .arg(size(m_budgetPlan->plan.trunkBytes), size(sp.readBytesPerToken));
+            if (sp.lmHeadStreamed)
+                lines << tr("lm_head: streamed from disk in row blocks (%1 of that every token)").arg(size(sp.lmHeadReadBytes));
         } else if (m_budgetPlan) {
             lines << tr("Trunk: all %1 layers in RAM (%2)").arg(m_budgetPlan->split.layers).arg(size(p.trunkBytes));
         }

@@ -47,6 +47,7 @@ struct PlanRequest {
     int sessions = 1;
     uint64_t processBytes = 0; // the process term (0 = the engine alone)
     int residentLayers = -1; // -1 = the planner's split for the budget
+    int streamLmHead = -1; // lm_head in row blocks: -1 = the planner decides, 0 = resident, 1 = streamed
     uint64_t usableRamBytes = 0;
     uint64_t budgetBytes = 0; // 0 = the default budget
 };

@@ -52,6 +52,12 @@ struct ModelOptions {
     // the rest are read per token. -1 = the planner decides (all resident
     // unless the budget is under that floor). ModelInfo::residentLayers says.
     int residentTrunkLayers = -1;
+    // lm_head read per token in row blocks through the same staging slots:
+    // -1 = the planner decides (only with no layer resident and the budget
+    // still short), 0 = resident, 1 = streamed whenever layers stream.
+    // lmHeadBlockRows caps a block's rows (0 = as many as a slot holds).
+    int streamLmHead = -1;
+    uint64_t lmHeadBlockRows = 0;
     bool readAhead = true;      // hand a layer's experts to the readers in compute order
     int lookahead = 6;          // router lookahead width; 0 disables
     int ioThreads = 2;
@@ -111,6 +117,8 @@ struct ModelInfo {
     int residentLayers = 0;           // trunk layers resident (== layers unless the trunk streams)
     uint64_t trunkStreamBytes = 0;    // trunk bytes read from disk per token (0 = trunk resident)
     uint64_t trunkStagingBytes = 0;   // the streamed layers' staging slots
+    bool lmHeadStreamed = false;      // lm_head read per token in row blocks (in trunkStreamBytes)
+    uint64_t lmHeadStreamBytes = 0;   // its share of trunkStreamBytes
     uint64_t streamingFloorBytes = 0; // the smallest budget with the trunk streamed
     uint64_t processBytes = 0;  // the floor's process term (ModelOptions::reserveProcess; else 0)
     // What Model::setBudget accepts: the floor at the prefill chunk and

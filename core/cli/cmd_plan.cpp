@@ -90,6 +90,9 @@ static int runPlan(const std::vector<std::string> &args)
     int residentLayers = -1;
     p.integer("--resident-layers", &residentLayers, -1, 100000,
               "trunk layers kept resident (default -1: the planner's split for the budget)");
+    int streamLmHead = -1;
+    p.integer("--stream-lm-head", &streamLmHead, -1, 1,
+              "lm_head read per token in row blocks: 1 = whenever layers stream, 0 = resident (default -1: the planner decides)");
     p.flag("--json", &json, "JSON output");
     p.integer("--release-trunk-bits", &releaseTrunkBits, 4, 16,
               "a release folder's trunk cache: 4 = Q4G (default), 8 = Q8G, 16 = bf16 as stored");
@@ -102,6 +105,7 @@ static int runPlan(const std::vector<std::string> &args)
     request.contextLength = ctx;
     request.vision = vision;
     request.residentLayers = residentLayers;
+    request.streamLmHead = streamLmHead;
     std::string modelName = path;
     // The shape the planner reads: a built-in model's, a release folder's
     // (what Model::open will hold: the trunk as its trunk cache stores it and
@@ -228,6 +232,11 @@ static int runPlan(const std::vector<std::string> &args)
             root["trunk_staging_bytes"] = qint64(budgetPlan->split.stagingBytes);
             root["resident_floor_bytes"] = qint64(budgetPlan->residentFloorBytes);
             root["streaming_floor_bytes"] = qint64(budgetPlan->streamingFloorBytes);
+            root["layers_streaming_floor_bytes"] = qint64(budgetPlan->layersStreamingFloorBytes);
+            root["lm_head_streamed"] = budgetPlan->split.lmHeadStreamed;
+            root["lm_head_stream_bytes_per_token"] = qint64(budgetPlan->split.lmHeadReadBytes);
+            root["lm_head_blocks"] = qint64(budgetPlan->split.headBlocks.size());
+            root["lm_head_block_rows"] = qint64(budgetPlan->split.lmHeadBlockRows);
         }
         if (sizing) {
             root["budget_bytes"] = qint64(sizing->budgetBytes);
@@ -261,6 +270,8 @@ static int runPlan(const std::vector<std::string> &args)
                                         {"seconds_per_token_cold", speed->secondsPerTokenCold},
                                         {"seconds_per_token_warm", speed->secondsPerTokenWarm},
                                         {"trunk_seconds_per_token", trunkSeconds},
+                                        {"lm_head_seconds_per_token",
+                                            double(budgetPlan->split.lmHeadReadBytes) / (diskGBps * 1e9)},
                                         {"total_seconds_per_token_warm", figures->totalSecondsPerTokenWarm},
                                         {"total_bytes_per_token_warm", figures->totalBytesPerTokenWarm},
                                         {"total_seconds_per_token_cold", figures->totalSecondsPerTokenCold},
@@ -310,10 +321,15 @@ static int runPlan(const std::vector<std::string> &args)
                         split.residentLayers, split.layers, human(split.readBytesPerToken), human(split.stagingBytes));
         else
             std::printf("  %-58s %12s  (all %d layers)\n", "trunk resident", human(plan->trunkBytes), split.layers);
+        if (split.lmHeadStreamed)
+            std::printf("  %-58s %12s  (%zu blocks of up to %llu rows through the staging slots, in the trunk's read per token)\n",
+                        "lm_head streamed in row blocks", human(split.lmHeadReadBytes),
+                        split.headBlocks.size(), (unsigned long long)split.lmHeadBlockRows);
     }
     if (budgetPlan)
-        std::printf("  %-58s %12s  (every layer's trunk streamed; resident floor %s)\n", "streaming floor",
-                    human(budgetPlan->streamingFloorBytes), human(budgetPlan->residentFloorBytes));
+        std::printf("  %-58s %12s  (every layer's trunk and lm_head streamed; %s with lm_head resident; resident floor %s)\n",
+                    "streaming floor", human(budgetPlan->streamingFloorBytes),
+                    human(budgetPlan->layersStreamingFloorBytes), human(budgetPlan->residentFloorBytes));
     if (speed) {
         std::printf("\n  predicted speed at %.2f GB/s (disk-bound, compute ignored; trace %s, %s, cache = %.2f working sets = %d trace slots)\n",
                     diskGBps, speed->traceName.c_str(), policyName(speed->policy), speed->cacheWorkingSets,
@@ -326,6 +342,9 @@ static int runPlan(const std::vector<std::string> &args)
             std::printf("  %-58s %12s  -> %.2f s/token; total warm %s/token, %.2f s/token\n", "streamed trunk",
                         human(trunkRead), trunkSeconds, human(uint64_t(figures->totalBytesPerTokenWarm)),
                         figures->totalSecondsPerTokenWarm);
+        if (budgetPlan->split.lmHeadStreamed) // its share of the streamed trunk's line
+            std::printf("  %-58s %12s  -> %.2f s/token of that\n", "  of which lm_head (row blocks)",
+                human(budgetPlan->split.lmHeadReadBytes), double(budgetPlan->split.lmHeadReadBytes) / (diskGBps * 1e9));
     }
     if (fits)
         std::printf("\nfits: default budget %s (floor + %d working sets)\n", human(defaultBudget), defaultSets);

@@ -535,6 +535,8 @@ void addEngineOptions(OptionParser &p, EngineOptions &o)
     p.integer("--io-threads", &o.ioThreads, 1, 64, "expert reader threads");
     p.integer("--resident-layers", &o.residentTrunkLayers, -1, 100000,
               "trunk layers kept resident, the rest streamed per token (default -1: the planner decides)");
+    p.integer("--stream-lm-head", &o.streamLmHead, -1, 1,
+              "lm_head read per token in row blocks: 1 = whenever layers stream, 0 = resident (default -1: the planner decides)");
     p.integer("--max-patches", &o.maxImagePatches, 4, kMaxPatchesOption,
               "patch budget per image (0 or absent: the model's max_patches)");
     p.integer("--checkpoints", &o.checkpoints, 0, 1024,

@@ -157,6 +157,9 @@ Expected<SynthModelSpec> syntheticModelSpec(const SynthOptions &o)
         return makeError(ErrorCode::InvalidArgument, "synth: --shared-experts must be 0..256");
     if (large && (o.layers < 1 || o.layers > 127 || o.experts < 1 || o.experts > 65535))
         return makeError(ErrorCode::InvalidArgument, "synth: large mode needs --layers 1..127 and --experts 1..65535");
+    if (o.vocab != 0 && (!large || o.vocab < kVocab || o.vocab > (1 << 20)))
+        return makeError(ErrorCode::InvalidArgument,
+                         "synth: --vocab needs large mode and " + std::to_string(kVocab) + "..1048576");
     if (o.topK != 0 && (!large || o.topK < 1 || o.topK > o.experts || o.topK > 64))
         return makeError(ErrorCode::InvalidArgument, "synth: --top-k needs large mode and 1..min(64, --experts)");
 
@@ -203,7 +206,7 @@ Expected<SynthModelSpec> syntheticModelSpec(const SynthOptions &o)
                      {"architectures", QJsonArray{"KimiLinearForCausalLM"}},
                      {"hidden_size", kHidden},
                      {"num_hidden_layers", nLayers},
-                     {"vocab_size", kVocab},
+                     {"vocab_size", o.vocab ? o.vocab : kVocab},
                      {"rms_norm_eps", 1e-5},
                      {"first_k_dense_replace", 1},
                      {"moe_layer_freq", 1},

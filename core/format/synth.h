@@ -34,6 +34,10 @@ struct SynthOptions {
     // Each is three trunk matrices of the expert's width: a large trunk for
     // the trunk-streaming benchmark (issue 13) without touching the records.
     int sharedExperts = 0;
+    // Large mode: the vocabulary (0 = the tiny one, 4096): a large lm_head
+    // for the lm_head-streaming benchmark (issue 13). Ids past the tiny
+    // tokenizer's are not tokens of it; the engine takes them as ids.
+    int vocab = 0;
     // Tiny mode experts. By default codebooks are fitted (residual k-means,
     // spec 5.2) once per matrix kind on sampled Gaussian expert rows, varied
     // per layer, and indices are drawn at random: the decoded experts have

@@ -144,7 +144,9 @@ Status ForwardPass::runChunk(const int *tokens, int n, float *logits, bool allPo
         if (m_dump)
             m_dump->insert(m_dump->end(), m_io.x.begin(), m_io.x.begin() + ptrdiff_t(size_t(n) * d));
     }
-    if (m_layers)
+    // With lm_head streamed, its blocks follow the last layer through the
+    // slots; the next chunk's read-ahead starts after them (outputHead).
+    if (m_layers && !(logits && m_layers->outputHeadBlocks() > 0))
         m_layers->layersDone();
     // All layers done: the state has advanced by n positions.
     m_pos += n;
@@ -274,11 +276,30 @@ Status ForwardPass::outputHead(int n, int nBlocks, float *logits, bool allPositi
         rmsNorm(xt, m_w.finalNorm.data(), d, eps, xt);
     }
     const size_t vocab = size_t(m_cfg.vocab);
-    Status st = allPositions
-                    ? (n == 1 ? kernels::matvec(m_w.lmHead, m_io.x.data(), logits, m_pool)
-                              : kernels::matmul(m_w.lmHead, m_io.x.data(), d, size_t(n), logits, vocab, m_pool))
-                    : kernels::matvec(m_w.lmHead, m_io.x.data() + size_t(n - 1) * d, logits, m_pool);
-    m_timers.lmHead += since(t0);
+    // The same kernels on the whole matrix or on a block of its rows: each
+    // logit row is one thread's dot product in a fixed order whatever the
+    // row range (kernels/matvec.h), so a streamed lm_head gives the same bits.
+    auto rows = [&](const TrunkMatrixView &w, float *out) {
+        return allPositions ? (n == 1 ? kernels::matvec(w, m_io.x.data(), out, m_pool)
+                                      : kernels::matmul(w, m_io.x.data(), d, size_t(n), out, vocab, m_pool))
+                            : kernels::matvec(w, m_io.x.data() + size_t(n - 1) * d, out, m_pool);
+    };
+    const int blocks = m_layers ? m_layers->outputHeadBlocks() : 0;
+    Status st = Status::ok();
+    double waited = 0;
+    if (blocks == 0) {
+        st = rows(m_w.lmHead, logits);
+    } else {
+        for (int b = 0; b < blocks && st.isOk(); ++b) {
+            const auto w0 = Clock::now();
+            auto block = m_layers->acquireOutputHead(b);
+            waited += since(w0);
+            st = block ? rows(block->view, logits + block->firstRow) : block.status();
+        }
+        m_layers->layersDone();
+        m_timers.trunkWait += waited;
+    }
+    m_timers.lmHead += since(t0) - waited;
     return st;
 }
 

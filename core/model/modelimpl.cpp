@@ -77,7 +77,7 @@ Status ModelImpl::init(const ModelOptions &o)
     // Trunk: every tensor the text model reads, except the embedding (rows on
     // demand). A release's comes from its trunk cache (offsets into that file).
     const auto &tensors = m_release ? m_release->trunkTensors() : m_container->tensors();
-    auto trunkBytes = loadTrunk(tensors, plan->budget.split.residentLayers, progress);
+    auto trunkBytes = loadTrunk(tensors, plan->budget.split, progress);
     if (!trunkBytes)
         return trunkBytes.status();
     SLUICE_TRY(reserveLedger(*plan, *trunkBytes));
@@ -167,6 +167,8 @@ Expected<ModelImpl::OpenPlan> ModelImpl::planOpen(const ModelOptions &o, const P
     pio.attentionSlices = m_pool->threadCount();
     pio.sessions = o.sessions;
     pio.residentLayers = o.residentTrunkLayers;
+    pio.streamLmHead = o.streamLmHead;
+    pio.lmHeadBlockRows = o.lmHeadBlockRows;
     if (o.reserveProcess) {
         // The process now holds everything it keeps besides the engine's
         // ledger allocations, which all come after this point (the trunk too).
@@ -221,15 +223,17 @@ Expected<ModelImpl::OpenPlan> ModelImpl::planOpen(const ModelOptions &o, const P
 
 // Loads the resident trunk (streamed layers' matrices stay on disk: the
 // streamer's slots hold them) and answers its bytes.
-Expected<uint64_t> ModelImpl::loadTrunk(const std::vector<TensorInfo> &tensors, int residentLayers,
+Expected<uint64_t> ModelImpl::loadTrunk(const std::vector<TensorInfo> &tensors, const TrunkSplit &split,
                                         const OpenProgress &progress)
 {
     const ModelConfig &cfg = config();
+    const int residentLayers = split.residentLayers;
+    const std::string lmHead = split.lmHeadStreamed ? lmHeadTensorName(cfg) : std::string();
     uint64_t trunkBytes = 0;
     size_t done = 0;
     for (const TensorInfo &t : tensors) {
         ++done;
-        if (isTrunkTensor(cfg, t) && streamableLayer(cfg, t) < residentLayers) {
+        if (isTrunkTensor(cfg, t) && streamableLayer(cfg, t) < residentLayers && t.name != lmHead) {
             LoadedTensor lt;
             SLUICE_TRY(m_release ? m_release->readTensorBytes(t, lt.payload, lt.scales)
                                  : m_container->readTensorBytes(t, lt.payload, lt.scales));
@@ -436,6 +440,8 @@ void ModelImpl::describe(const ModelOptions &o, const OpenPlan &p)
     m_info.residentLayers = budgetPlan->split.residentLayers;
     m_info.trunkStreamBytes = budgetPlan->split.readBytesPerToken;
     m_info.trunkStagingBytes = budgetPlan->split.stagingBytes;
+    m_info.lmHeadStreamed = budgetPlan->split.lmHeadStreamed;
+    m_info.lmHeadStreamBytes = budgetPlan->split.lmHeadReadBytes;
     m_info.streamingFloorBytes = budgetPlan->streamingFloorBytes;
     m_info.processBytes = in.processBytes;
     m_info.budgetBytes = sizing->budgetBytes;

@@ -100,7 +100,7 @@ private:
     Status openSource(const ModelOptions &o, const OpenProgress &progress);
     Status readSideTables(const ModelOptions &o);
     Expected<OpenPlan> planOpen(const ModelOptions &o, const ProcessFootprint &before);
-    Expected<uint64_t> loadTrunk(const std::vector<TensorInfo> &tensors, int residentLayers,
+    Expected<uint64_t> loadTrunk(const std::vector<TensorInfo> &tensors, const TrunkSplit &split,
                                  const OpenProgress &progress);
     Status reserveLedger(const OpenPlan &p, uint64_t trunkBytes);
     Status bindTrunk(const ModelOptions &o, const std::vector<TensorInfo> &tensors, const OpenPlan &p);

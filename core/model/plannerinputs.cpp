@@ -145,7 +145,8 @@ Expected<PlanAt> planAt(const Shape &shape, PlannerInputsOptions o, int chunk, u
     if (o.residentLayers >= 0 && o.residentLayers < shape.config.nLayers) {
         // Streamed matrices leave the resident trunk; two layers' staging
         // slots come in as scratch (the streamer allocates them by that name).
-        const TrunkSplit split = planTrunkSplit(shape.config, shape.tensors, o.residentLayers);
+        const TrunkSplit split = planTrunkSplit(shape.config, shape.tensors, o.residentLayers,
+                                                LmHeadStreaming{o.streamLmHead == 1, o.lmHeadBlockRows});
         inputs->trunkBytes -= split.streamedBytes;
         inputs->scratch.push_back({kTrunkStagingName, split.stagingBytes});
     }
@@ -171,9 +172,14 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<
     const Shape shape{config, tensors, recordBytes};
     const int layers = std::max(config.nLayers, 0);
     PlannerInputsOptions o = options;
-    auto floorWith = [&](int resident) -> Expected<uint64_t> {
+    // lm_head as asked; the planner's choice (-1) is resident here and tried
+    // streamed below, at no layer resident.
+    if (o.streamLmHead < 0 && options.residentLayers >= 0)
+        o.streamLmHead = 0;
+    auto floorWith = [&](int resident, int streamHead) -> Expected<uint64_t> {
         PlannerInputsOptions r = o;
         r.residentLayers = resident;
+        r.streamLmHead = streamHead;
         auto at = planAt(shape, r, 1, usableRamBytes);
         if (!at)
             return at.status();
@@ -184,13 +190,26 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<
     // when a dense first layer is the largest, so every split is tried).
     std::vector<uint64_t> floors(size_t(layers) + 1);
     for (int r = 0; r <= layers; ++r) {
-        auto f = floorWith(r);
+        auto f = floorWith(r, o.streamLmHead == 1 ? 1 : 0);
         if (!f)
             return f.status();
         floors[size_t(r)] = *f;
     }
     const uint64_t residentFloor = floors.back();
-    const uint64_t streamingFloor = *std::min_element(floors.begin(), floors.end());
+    const uint64_t layersFloor = *std::min_element(floors.begin(), floors.end());
+    uint64_t streamingFloor = layersFloor;
+    bool headChoice = false; // the planner may stream lm_head
+    if (o.streamLmHead < 0 && layers > 0) {
+        auto f = floorWith(0, 1);
+        if (!f)
+            return f.status();
+        if (*f < streamingFloor && planTrunkSplit(config, tensors, 0, LmHeadStreaming{true, o.lmHeadBlockRows}).lmHeadStreamed) {
+            streamingFloor = *f;
+            headChoice = true;
+        }
+    }
+    if (o.streamLmHead < 0)
+        o.streamLmHead = 0;
     if (o.residentLayers < 0) {
         o.residentLayers = layers;
         if (budgetBytes != 0 && budgetBytes < residentFloor) {
@@ -201,12 +220,17 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<
                                      std::to_string(streamingFloor) + " B) even with the trunk streamed (the streaming floor, context " +
                                      std::to_string(o.contextLength) + "); with the trunk resident the floor is " +
                                      formatGiB(residentFloor) + "; see `sluice-cli plan MODEL`");
-            // The longest resident prefix that fits.
-            for (int r = layers - 1; r >= 0; --r)
+            // The longest resident prefix that fits; none fits: lm_head streams too.
+            bool found = false;
+            for (int r = layers - 1; r >= 0 && !found; --r)
                 if (floors[size_t(r)] <= budgetBytes) {
                     o.residentLayers = r;
-                    break;
+                    found = true;
                 }
+            if (!found && headChoice) {
+                o.residentLayers = 0;
+                o.streamLmHead = 1;
+            }
         }
     }
     o.residentLayers = std::clamp(o.residentLayers, 0, layers);
@@ -217,7 +241,8 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<
     out.floorBytes = decode->plan.floorBytes;
     out.residentFloorBytes = residentFloor;
     out.streamingFloorBytes = streamingFloor;
-    out.split = planTrunkSplit(config, tensors, o.residentLayers);
+    out.layersStreamingFloorBytes = layersFloor;
+    out.split = planTrunkSplit(config, tensors, o.residentLayers, LmHeadStreaming{o.streamLmHead == 1, o.lmHeadBlockRows});
     std::optional<PlanAt> chosen;
     uint64_t budget = budgetBytes;
     if (budget == 0) {

@@ -28,6 +28,12 @@ struct PlannerInputsOptions {
     // -1 = the planner chooses (planForBudget: every layer, or the longest
     // prefix the budget holds); plannerInputs() treats -1 as every layer.
     int residentLayers = -1;
+    // lm_head streamed in row blocks through the staging slots (issue 13):
+    // -1 = the planner chooses (only when no layer is resident and the budget
+    // is still short), 0 = resident, 1 = streamed whenever layers stream.
+    // lmHeadBlockRows caps a block's rows (0 = as many as a slot holds).
+    int streamLmHead = -1;
+    uint64_t lmHeadBlockRows = 0;
     // The process's own memory (stream/processfootprint.h), a floor term of
     // its own; 0 = not counted. Model::open measures it when
     // ModelOptions::reserveProcess is set; `sluice-cli plan` measures itself.
@@ -71,7 +77,8 @@ struct BudgetPlan {
     // resident), the decode floor with every layer resident and with none.
     TrunkSplit split;
     uint64_t residentFloorBytes = 0;
-    uint64_t streamingFloorBytes = 0;
+    uint64_t streamingFloorBytes = 0; // the lowest over every split, lm_head streamed included
+    uint64_t layersStreamingFloorBytes = 0; // the lowest with lm_head resident (no layer resident, usually)
 };
 
 // budgetBytes 0 = the default budget: whole working sets on top of the
@@ -84,8 +91,10 @@ struct BudgetPlan {
 // rest streamed. A resident trunk byte saves one disk byte per token for
 // certain, a cache byte at most one (a record read less often than every
 // token saves less), so under the disk model the trunk gets memory first and
-// the cache what is left (docs/planner.md). A budget under the streaming floor
-// (no layer resident) is refused, naming it.
+// the cache what is left (docs/planner.md). Still short with no layer
+// resident, lm_head streams too (row blocks in the same slots). A budget
+// under the streaming floor (no layer and no lm_head resident) is refused,
+// naming it.
 Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
                                    uint64_t usableRamBytes, uint64_t budgetBytes);
 

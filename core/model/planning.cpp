@@ -117,6 +117,7 @@ model::PlannerInputsOptions optionsOf(const PlanRequest &r)
     o.sessions = r.sessions;
     o.processBytes = r.processBytes;
     o.residentLayers = r.residentLayers;
+    o.streamLmHead = r.streamLmHead;
     return o;
 }
 

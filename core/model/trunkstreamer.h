@@ -7,8 +7,10 @@
 //
 // Only a layer's matrices stream (rows > 1 and cols > 1, conv kernels
 // excepted): norms, biases, conv kernels and AttnRes vectors are copied to
-// f32 when the weights are bound and stay resident with lm_head, the final
-// norm and the output aggregation. A slot's layout is fixed per layer
+// f32 when the weights are bound and stay resident with the final norm and
+// the output aggregation. lm_head stays resident unless the split streams it
+// (LmHeadStreaming): then it is read in row blocks through the same slots,
+// after the last layer, as units following the layers. A slot's layout is fixed per layer
 // (runs of 4 KiB-aligned extents), so every streamed layer's views are bound
 // once, at open, into its slot: streamed index s uses slot s % slots.
 //
@@ -51,7 +53,8 @@ struct StreamedTensor {
 };
 
 struct LayerReadPlan {
-    int layer = 0;
+    int layer = 0; // -1 for a block of lm_head rows
+    uint64_t firstRow = 0, rows = 0; // an lm_head block's rows (0 rows for a layer)
     std::vector<FileExtent> extents; // file 0, 4 KiB aligned, consecutive in the slot
     uint64_t slotBytes = 0; // sum of the extents
     uint64_t tensorBytes = 0; // sum of the tensors' manifest bytes
@@ -70,11 +73,34 @@ struct TrunkSplit {
     uint64_t stagingBytes = 0; // slots * slotBytes
     std::vector<LayerReadPlan> plans; // one per streamed layer, in order
     bool layoutEstimated = false; // tensors without file offsets: slots sized as if packed (planning only)
+    // lm_head streamed in row blocks (issue 13): each block fits one slot
+    // (the slots do not grow), read after the last layer of a chunk that
+    // computes logits. Its bytes are in streamedBytes and readBytesPerToken.
+    bool lmHeadStreamed = false;
+    uint64_t lmHeadBlockRows = 0; // rows per block (the last block may have fewer)
+    uint64_t lmHeadReadBytes = 0; // what the disk reads for it per token (aligned extents)
+    std::vector<LayerReadPlan> headBlocks; // in row order
     bool streaming() const { return residentLayers < layers; }
+    // Units read through the slots in order: the streamed layers, then lm_head's blocks.
+    size_t units() const { return plans.size() + headBlocks.size(); }
+    const LayerReadPlan &unit(size_t u) const { return u < plans.size() ? plans[u] : headBlocks[u - plans.size()]; }
+};
+
+// How lm_head is kept: resident, or read per token in row blocks of at most
+// `blockRows` rows (0 = as many as one staging slot holds). Streaming needs
+// staging slots, i.e. at least one streamed layer; without them, or when one
+// row does not fit a slot, lm_head stays resident (lmHeadStreamed false).
+struct LmHeadStreaming {
+    bool stream = false;
+    uint64_t blockRows = 0;
 };
 
 // residentLayers is clamped to 0..nLayers; nLayers = nothing streams.
-TrunkSplit planTrunkSplit(const ModelConfig &cfg, const std::vector<TensorInfo> &tensors, int residentLayers);
+TrunkSplit planTrunkSplit(const ModelConfig &cfg, const std::vector<TensorInfo> &tensors, int residentLayers,
+    const LmHeadStreaming &lmHead = {});
+
+// The name of lm_head in a tensor list (with the container prefix).
+std::string lmHeadTensorName(const ModelConfig &cfg);
 
 struct TrunkStreamStats {
     uint64_t bytesRead = 0;
@@ -98,6 +124,8 @@ public:
     Status acquire(int layer) override;
     bool streamed(int layer) const override { return layer >= m_split.residentLayers && layer < m_split.layers; }
     void layersDone() override;
+    int outputHeadBlocks() const override { return int(m_split.headBlocks.size()); }
+    Expected<RowBlock> acquireOutputHead(int block) override;
     std::unique_lock<std::mutex> lockRun() override { return std::unique_lock<std::mutex>(m_runMutex); }
 
     const TrunkSplit &split() const { return m_split; }
@@ -107,17 +135,19 @@ public:
 private:
     struct Slot {
         LedgerBuffer buffer;
-        int loaded = -1; // layer whose bytes the slot holds
-        int pending = -1; // layer being read into it
+        int loaded = -1; // unit whose bytes the slot holds
+        int pending = -1; // unit being read into it
         Status result; // of the last finished read
     };
     TrunkStreamer() = default;
-    Status readInto(int slot, int streamedIndex);
-    void prefetch(int streamedIndex);
+    Status readInto(int slot, int unit);
+    void prefetch(int unit);
+    Status acquireUnit(int unit);
 
     TrunkSplit m_split;
     std::unique_ptr<ExtentReader> m_reader;
-    std::vector<Slot> m_slots;
+    std::vector<Slot> m_slots; // loaded/pending hold unit indices (TrunkSplit::unit)
+    std::vector<RowBlock> m_headViews; // one per lm_head block, into its slot
     mutable std::mutex m_mutex; // guards m_slots' state and m_stats
     std::condition_variable m_done;
     std::mutex m_runMutex;

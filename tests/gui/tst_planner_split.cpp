@@ -89,6 +89,9 @@ private Q_SLOTS:
         QTest::addColumn<quint64>("ram");
         QTest::addColumn<quint64>("budget");
         // K3's trunk is 27.28 GiB: 4, 12 and 20 GiB stream it, 40 GiB holds it.
+        // Under the layers-only streaming floor (3.31 GiB) lm_head streams too.
+        QTest::newRow("k3 3G lm_head streamed") << "k3"
+                                                << "vq3r" << (16ull << 30) << (3ull << 30);
         QTest::newRow("k3 4G") << "k3"
                                << "vq3r" << (64ull << 30) << (4ull << 30);
         QTest::newRow("k3 12G") << "k3"
@@ -101,6 +104,8 @@ private Q_SLOTS:
                                       << "mxfp4" << (256ull << 30) << (64ull << 30);
         QTest::newRow("kl 0.75G") << "kimi-linear"
                                   << "vq3r" << (16ull << 30) << (3ull << 28);
+        QTest::newRow("kl 0.5G lm_head streamed") << "kimi-linear"
+                                                  << "vq3r" << (16ull << 30) << (1ull << 29);
         QTest::newRow("kl 2G") << "kimi-linear"
                                << "vq3r" << (16ull << 30) << (2ull << 30);
     }
@@ -149,6 +154,11 @@ private Q_SLOTS:
         QCOMPARE(qint64(bp.split.stagingBytes), cli["trunk_staging_bytes"].toInteger());
         QCOMPARE(qint64(bp.streamingFloorBytes), cli["streaming_floor_bytes"].toInteger());
         QCOMPARE(qint64(bp.residentFloorBytes), cli["resident_floor_bytes"].toInteger());
+        QCOMPARE(qint64(bp.layersStreamingFloorBytes), cli["layers_streaming_floor_bytes"].toInteger());
+        QCOMPARE(bp.split.lmHeadStreamed, cli["lm_head_streamed"].toBool());
+        QCOMPARE(qint64(bp.split.lmHeadReadBytes), cli["lm_head_stream_bytes_per_token"].toInteger());
+        // lm_head streams exactly under the floor with it resident (QTest rows above and below).
+        QCOMPARE(bp.split.lmHeadStreamed, budget < bp.layersStreamingFloorBytes);
         QCOMPARE(qint64(panel.plan()->floorBytes), cli["floor_bytes"].toInteger());
         // Below the trunk's size the trunk streams, above the resident floor it does not.
         QCOMPARE(bp.split.streaming(), budget < bp.residentFloorBytes);
@@ -181,10 +191,15 @@ private Q_SLOTS:
 
         // The bar: its segments add up to the budget; a streaming split draws the staging on its own.
         QCOMPARE(segmentSum(panel), budget);
-        bool staging = false;
-        for (const PlannerBar::Segment &s : panel.bar()->segments())
-            staging = staging || s.label == PlannerBar::tr("Trunk staging (streamed layers)");
+        bool staging = false, headLabel = false;
+        for (const PlannerBar::Segment &s : panel.bar()->segments()) {
+            staging = staging || s.label == PlannerBar::tr("Trunk staging (streamed layers)")
+                || s.label == PlannerBar::tr("Trunk staging (streamed layers and lm_head)");
+            headLabel = headLabel || s.label.contains(QStringLiteral("lm_head streamed"));
+        }
         QCOMPARE(staging, bp.split.streaming());
+        QCOMPARE(headLabel, bp.split.lmHeadStreamed);
+        QCOMPARE(panel.figuresText().contains(QStringLiteral("lm_head: streamed from disk")), bp.split.lmHeadStreamed);
         QCOMPARE(panel.figuresText().contains(QStringLiteral("read from disk every token")), bp.split.streaming());
     }
 

@@ -201,6 +201,67 @@ private slots:
         }
     }
 
+    // A streamed lm_head (issue 13) computes its logits block by block on
+    // row-range views: every row must get the whole matrix's bits whatever
+    // the block's first row and row count (1 row, odd sizes, a tile
+    // boundary, the whole matrix), for matvec and matmul, every ISA.
+    void rowBlocksMatchWholeMatrix_data()
+    {
+        QTest::addColumn<TensorFormat>("fmt");
+        QTest::addColumn<bool>("bf16");
+        const struct {
+            const char *name;
+            TensorFormat fmt;
+            bool bf16;
+        } formats[] = {
+            { "F32", TensorFormat::F32, false },
+            { "F16", TensorFormat::F16, false },
+            { "BF16", TensorFormat::F16, true },
+            { "Q8G", TensorFormat::Q8G, false },
+            { "Q4G", TensorFormat::Q4G, false },
+            { "Q3G", TensorFormat::Q3G, false },
+        };
+        for (const auto &f : formats)
+            QTest::addRow("%s", f.name) << f.fmt << f.bf16;
+    }
+    void rowBlocksMatchWholeMatrix()
+    {
+        QFETCH(TensorFormat, fmt);
+        QFETCH(bool, bf16);
+        const size_t rows = 97, cols = 300;
+        const Stored s = makeStored(fmt, bf16, rows, cols, 9u);
+        const TrunkMatrixView w = s.view();
+        const size_t groups = (cols + 127) / 128;
+        const size_t nvec = 5;
+        std::vector<float> xs(nvec * cols);
+        for (size_t j = 0; j < nvec; ++j) {
+            const auto v = randomVector(cols, 300 + uint32_t(j));
+            std::copy(v.begin(), v.end(), xs.begin() + j * cols);
+        }
+        for (Isa isa : { Isa::Scalar, Isa::Avx2, Isa::Avx512, Isa::Neon }) {
+            if (setActiveIsa(isa) != isa)
+                continue;
+            ThreadPool pool(2);
+            std::vector<float> whole(rows), wholeBatch(nvec * rows);
+            QVERIFY(matvec(w, xs.data(), whole.data(), &pool));
+            QVERIFY(matmul(w, xs.data(), cols, nvec, wholeBatch.data(), rows, &pool));
+            for (size_t block : { size_t(1), size_t(3), size_t(16), size_t(17), size_t(50), rows }) {
+                std::vector<float> y(rows, -1.0f), yb(nvec * rows, -1.0f);
+                for (size_t first = 0; first < rows; first += block) {
+                    TrunkMatrixView v = w;
+                    v.rows = std::min(block, rows - first);
+                    v.data = w.data + first * w.rowBytes;
+                    v.scales = w.scales ? w.scales + first * groups : nullptr;
+                    QVERIFY(matvec(v, xs.data(), y.data() + first, &pool));
+                    QVERIFY(matmul(v, xs.data(), cols, nvec, yb.data() + first, rows, &pool));
+                }
+                const QByteArray what = QByteArray(isaName(isa)) + " block " + QByteArray::number(qulonglong(block));
+                QVERIFY2(std::memcmp(y.data(), whole.data(), rows * 4) == 0, what.constData());
+                QVERIFY2(std::memcmp(yb.data(), wholeBatch.data(), nvec * rows * 4) == 0, what.constData());
+            }
+        }
+    }
+
     void dequantizeRowMatchesSpec()
     {
         const Stored s = makeStored(TensorFormat::Q3G, false, 3, 260, 5);

@@ -11,6 +11,7 @@
 #include "format/container.h"
 #include "format/synth.h"
 #include "model/plannerinputs.h"
+#include "model/trunkstreamer.h"
 #include "stream/cachesim.h"
 #include "stream/memoryplanner.h"
 #include "stream/speedmodel.h"
@@ -205,6 +206,69 @@ private Q_SLOTS:
         QCOMPARE(engine->sizing.budgetBytes, plan.defaultBudgetBytes);
         QCOMPARE(engine->sizing.slotCount, sizing->slotCount);
         QVERIFY(engine->floorBytes < plan.floorBytes); // the decode floor opens the model with less
+    }
+
+    // lm_head streamed in row blocks (issue 13): K3's streaming floor drops
+    // by exactly lm_head's bytes (the staging slots do not grow), from 3.31
+    // to 2.20 GiB at 4K context without the process term (docs/planner.md
+    // explains every MiB); budgets under it are refused naming it.
+    void k3StreamingFloorWithLmHead()
+    {
+        auto shape = builtinShape(BuiltinModel::KimiK3, BuiltinFormat::Container);
+        QVERIFY(bool(shape));
+        uint64_t head = 0;
+        for (const TensorInfo &t : shape->tensors)
+            if (t.name == model::lmHeadTensorName(shape->config))
+                head = t.bytes;
+        // 163,840 x 7,168 Q8G: one byte a weight plus an fp16 scale per 128.
+        QCOMPARE(head, uint64_t(163840) * 7168 + uint64_t(163840) * 56 * 2);
+        model::PlannerInputsOptions o; // context 4096, no process term
+        auto bp = model::planForBudget(shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30, 0);
+        QVERIFY(bool(bp));
+        QVERIFY2(std::fabs(gib(bp->layersStreamingFloorBytes) - 3.31) < 0.005,
+            qPrintable(QString::number(gib(bp->layersStreamingFloorBytes), 'f', 4)));
+        QCOMPARE(bp->streamingFloorBytes, bp->layersStreamingFloorBytes - head);
+        QVERIFY2(std::fabs(gib(bp->streamingFloorBytes) - 2.20) < 0.005,
+            qPrintable(QString::number(gib(bp->streamingFloorBytes), 'f', 4)));
+        // At that floor: no layer resident, lm_head in two blocks of a slot
+        // sized by the dense layer 0 (the largest layer, 575.5 MiB), as without lm_head streaming.
+        auto at = model::planForBudget(
+            shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30, bp->streamingFloorBytes);
+        QVERIFY2(bool(at), at ? "" : at.status().message().c_str());
+        QCOMPARE(at->split.residentLayers, 0);
+        QVERIFY(at->split.lmHeadStreamed);
+        QCOMPARE(at->split.headBlocks.size(), size_t(2));
+        QCOMPARE(at->split.slotBytes, at->split.plans.front().slotBytes);
+        QCOMPARE(at->split.slotBytes, model::planTrunkSplit(shape->config, shape->tensors, 0).slotBytes);
+        QVERIFY(std::fabs(double(at->split.slotBytes) / 1048576.0 - 575.5) < 0.5);
+        QCOMPARE(at->split.stagingBytes, 2 * at->split.slotBytes);
+        QCOMPARE(at->prefillChunk, 1);
+        QCOMPARE(at->sizing.engineBytes, at->floorBytes);
+        QCOMPARE(at->floorBytes, bp->streamingFloorBytes);
+        // Every term of the floor (the doc's table): resident vectors, state, scratch with the staging, minimum cache.
+        const MemoryPlan &p = at->plan;
+        QCOMPARE(
+            p.floorBytes, p.trunkBytes + p.stateBytes + p.scratchBytes + p.minExpertCacheBytes + p.cacheIndexBytes);
+        qInfo("K3 streaming floor %llu B = resident trunk %llu + state %llu + scratch %llu (staging %llu) + min cache "
+              "%llu + cache index %llu; lm_head read per token %llu B in %zu blocks of %llu rows",
+            (unsigned long long)p.floorBytes, (unsigned long long)p.trunkBytes, (unsigned long long)p.stateBytes,
+            (unsigned long long)p.scratchBytes, (unsigned long long)at->split.stagingBytes,
+            (unsigned long long)p.minExpertCacheBytes, (unsigned long long)p.cacheIndexBytes,
+            (unsigned long long)at->split.lmHeadReadBytes, at->split.headBlocks.size(),
+            (unsigned long long)at->split.lmHeadBlockRows);
+        // The resident trunk at that floor is only the vectors: lm_head left it.
+        QVERIFY(p.trunkBytes < (64ull << 20));
+        // Under it: refused, naming the floor.
+        auto under = model::planForBudget(
+            shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30, bp->streamingFloorBytes - 1);
+        QVERIFY(!under);
+        QVERIFY(QString::fromStdString(under.status().message()).contains(QString::number(bp->streamingFloorBytes)));
+        // Between the two floors lm_head streams; at the layers-only floor it is resident.
+        auto mid = model::planForBudget(shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30, 3ull << 30);
+        QVERIFY(mid && mid->split.lmHeadStreamed && mid->split.residentLayers == 0);
+        auto layersOnly = model::planForBudget(
+            shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30, bp->layersStreamingFloorBytes);
+        QVERIFY(layersOnly && !layersOnly->split.lmHeadStreamed);
     }
 
     void k3Vision()

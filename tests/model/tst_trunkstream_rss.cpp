@@ -12,6 +12,7 @@
 #include "api/session.h"
 #include "format/container.h"
 #include "format/synth.h"
+#include "model/modelimpl.h"
 #include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
 
@@ -49,7 +50,7 @@ bool readRss(uint64_t &current, uint64_t &peak)
 struct ChildReport {
     int ok = 0;
     uint64_t baseline = 0, peak = 0, ledger = 0, budget = 0;
-    int residentLayers = 0, layers = 0;
+    int residentLayers = 0, layers = 0, lmHeadStreamed = 0, prefillChunk = 0;
     char error[256] = {};
 };
 
@@ -73,7 +74,7 @@ class TestTrunkStreamRss : public QObject {
 
     QTemporaryDir m_dir;
     std::string m_model;
-    uint64_t m_trunk = 0, m_streamingFloor = 0;
+    uint64_t m_trunk = 0, m_streamingFloor = 0, m_layersFloor = 0;
 
 private slots:
     void initTestCase()
@@ -99,8 +100,11 @@ private slots:
         QVERIFY(bp);
         m_trunk = bp->inputs.trunkBytes;
         m_streamingFloor = bp->streamingFloorBytes;
-        qInfo("trunk %.1f MiB, streaming floor %.1f MiB, resident floor %.1f MiB", m_trunk / 1048576.0,
-            m_streamingFloor / 1048576.0, bp->residentFloorBytes / 1048576.0);
+        m_layersFloor = bp->layersStreamingFloorBytes;
+        qInfo("trunk %.1f MiB, streaming floor %.1f MiB (%.1f MiB with lm_head resident), resident floor %.1f MiB",
+            m_trunk / 1048576.0, m_streamingFloor / 1048576.0, m_layersFloor / 1048576.0,
+            bp->residentFloorBytes / 1048576.0);
+        QVERIFY2(m_streamingFloor < m_layersFloor, "lm_head streaming must lower the floor");
         QVERIFY2(m_streamingFloor + (8u << 20) < m_trunk, "the trunk must exceed the budgets tried");
     }
 
@@ -113,8 +117,10 @@ private slots:
             auto s = (*m)->createSession();
             QVERIFY(s);
             QVERIFY((*s)->evalAll(kPrompt, budget ? got : ref, 1).isOk());
-            if (budget)
+            if (budget) {
                 QVERIFY((*m)->info().residentLayers < (*m)->info().layers);
+                QVERIFY((*m)->info().lmHeadStreamed);
+            }
         }
         QVERIFY(!ref.empty() && ref.size() == got.size());
         QVERIFY(std::memcmp(ref.data(), got.data(), ref.size() * 4) == 0);
@@ -123,14 +129,31 @@ private slots:
     void peakRssUnderBudget_data()
     {
         QTest::addColumn<double>("fraction"); // of the way from the streaming floor to the trunk size
+        QTest::addColumn<double>("headFraction"); // >= 0: of the way from the floor to the floor with lm_head resident
+        QTest::addColumn<int>("promptLength");
+        QTest::addColumn<bool>("forceHead"); // no layer resident and lm_head streamed whatever the budget
         for (double f : { 0.0, 0.15, 0.3, 0.5, 0.7, 0.9 })
-            QTest::addRow("floor + %.0f%%", 100 * f) << f;
+            QTest::addRow("floor + %.0f%%", 100 * f) << f << -1.0 << int(kPrompt.size()) << false;
+        // lm_head streamed (no layer resident, the budget under the floor with
+        // it resident), a 56-token prefill in chunks and decode.
+        QTest::addRow("lm_head streamed, at the floor, long prefill") << 0.0 << 0.0 << 56 << false;
+        QTest::addRow("lm_head streamed, 60%%, long prefill") << 0.0 << 0.6 << 56 << false;
+        // Forced (ModelOptions::streamLmHead) at a budget that buys prefill chunks.
+        QTest::addRow("lm_head streamed, forced, floor + 90%%, long prefill in chunks") << 0.9 << -1.0 << 56 << true;
     }
 
     void peakRssUnderBudget()
     {
         QFETCH(double, fraction);
-        const uint64_t budget = m_streamingFloor + uint64_t(fraction * double(m_trunk - m_streamingFloor));
+        QFETCH(double, headFraction);
+        QFETCH(int, promptLength);
+        QFETCH(bool, forceHead);
+        const uint64_t budget = headFraction >= 0
+            ? m_streamingFloor + uint64_t(headFraction * double(m_layersFloor - m_streamingFloor))
+            : m_streamingFloor + uint64_t(fraction * double(m_trunk - m_streamingFloor));
+        std::vector<int> prompt;
+        for (int i = 0; i < promptLength; ++i)
+            prompt.push_back(i < int(kPrompt.size()) ? kPrompt[size_t(i)] : 5 + (i * 37) % 1000);
         QVERIFY(budget < m_trunk);
         int fds[2];
         QVERIFY(pipe(fds) == 0);
@@ -142,14 +165,19 @@ private slots:
             uint64_t current = 0, hwm = 0;
             readRss(current, hwm);
             r.baseline = current;
-            auto m = Model::open(options(m_model, budget));
+            ModelOptions o = options(m_model, budget);
+            if (forceHead) {
+                o.residentTrunkLayers = 0;
+                o.streamLmHead = 1;
+            }
+            auto m = Model::open(o);
             auto s = m ? (*m)->createSession() : Expected<std::unique_ptr<Session>>(m.status());
             if (!s) {
                 std::snprintf(r.error, sizeof r.error, "%s", s.status().message().c_str());
             } else {
                 SamplingParams sp;
                 sp.maxTokens = 4;
-                auto g = (*s)->generate(kPrompt, sp, nullptr);
+                auto g = (*s)->generate(prompt, sp, nullptr);
                 if (!g) {
                     std::snprintf(r.error, sizeof r.error, "%s", g.status().message().c_str());
                 } else {
@@ -158,6 +186,9 @@ private slots:
                     r.budget = (*m)->info().budgetBytes;
                     r.residentLayers = (*m)->info().residentLayers;
                     r.layers = (*m)->info().layers;
+                    r.lmHeadStreamed = (*m)->info().lmHeadStreamed;
+                    if (auto *impl = dynamic_cast<model::ModelImpl *>(m->get()))
+                        r.prefillChunk = impl->prefillChunk();
                 }
             }
             rusage ru {};
@@ -178,11 +209,15 @@ private slots:
         QVERIFY2(r.ok, r.error);
         QCOMPARE(r.budget, budget);
         QVERIFY(r.residentLayers < r.layers);
+        QCOMPARE(bool(r.lmHeadStreamed), forceHead || budget < m_layersFloor);
+        if (forceHead)
+            QVERIFY2(r.prefillChunk > 1, "the forced row must prefill in chunks");
         QVERIFY(r.ledger <= budget);
         const uint64_t growth = r.peak > r.baseline ? r.peak - r.baseline : 0;
-        qInfo("budget %.1f MiB (trunk %.1f): %d of %d layers resident, peak growth %.1f MiB, ledger %.1f MiB",
-            budget / 1048576.0, m_trunk / 1048576.0, r.residentLayers, r.layers, growth / 1048576.0,
-            r.ledger / 1048576.0);
+        qInfo("budget %.1f MiB (trunk %.1f): %d of %d layers resident, lm_head %s, prefill chunk %d, peak growth "
+              "%.1f MiB, ledger %.1f MiB",
+            budget / 1048576.0, m_trunk / 1048576.0, r.residentLayers, r.layers,
+            r.lmHeadStreamed ? "streamed" : "resident", r.prefillChunk, growth / 1048576.0, r.ledger / 1048576.0);
         QVERIFY2(growth <= budget, qPrintable(QString("peak RSS growth %1 B > budget %2 B").arg(growth).arg(budget)));
     }
 };

@@ -209,6 +209,25 @@ private slots:
         r = runCli({"plan", "--model", "kimi-linear", "--budget", "256M"});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("streaming floor"), r.err.constData());
+        // Under the floor with lm_head resident (K3: 3.34 GiB with the process term) lm_head streams
+        // in row blocks: exactly its bytes (163,840 x 7,168 Q8G + scales) off the floor.
+        r = runCli({"plan", "--model", "k3", "--ram", "16G", "--budget", "3G", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        root = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(root["resident_layers"].toInt(), 0);
+        QVERIFY(root["lm_head_streamed"].toBool());
+        const qint64 headBytes = qint64(163840) * 7168 + qint64(163840) * 56 * 2;
+        QVERIFY(root["lm_head_stream_bytes_per_token"].toInteger() >= headBytes);
+        QCOMPARE(root["lm_head_blocks"].toInteger(), qint64(2));
+        QCOMPARE(root["layers_streaming_floor_bytes"].toInteger() - root["streaming_floor_bytes"].toInteger(), headBytes);
+        r = runCli({"plan", "--model", "k3", "--ram", "16G", "--budget", "3G"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("lm_head streamed in row blocks") && r.out.contains("with lm_head resident"),
+            r.out.constData());
+        // Kept resident on request, the same budget is under that split's floor.
+        r = runCli({"plan", "--model", "k3", "--ram", "16G", "--budget", "3G", "--resident-layers", "0",
+            "--stream-lm-head", "0"});
+        QCOMPARE(r.exitCode, 1);
 
         if (!QFile::exists(kTrace))
             QSKIP("routing trace not found");

@@ -104,7 +104,9 @@ int runTextBench(const std::vector<std::string> &args)
                       {"cache_slots", e.info().expertCacheSlots},
                       {"layers", e.info().layers},
                       {"resident_layers", e.info().residentLayers},
-                      {"trunk_stream_bytes_per_token", double(e.info().trunkStreamBytes)}};
+                      {"trunk_stream_bytes_per_token", double(e.info().trunkStreamBytes)},
+                      {"lm_head_streamed", e.info().lmHeadStreamed},
+                      {"lm_head_stream_bytes_per_token", double(e.info().lmHeadStreamBytes)}};
         std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
     } else {
         std::printf("%s (%s), %d threads, budget %.2f GiB, %d cache slots\n", opts.modelPath.c_str(),
@@ -114,6 +116,9 @@ int runTextBench(const std::vector<std::string> &args)
             std::printf("trunk: %d of %d layers resident, %.2f MB streamed per token (O_DIRECT, staging %.2f MB)\n",
                         e.info().residentLayers, e.info().layers, double(e.info().trunkStreamBytes) / 1e6,
                         double(e.info().trunkStagingBytes) / 1e6);
+        if (e.info().lmHeadStreamed)
+            std::printf("lm_head: streamed in row blocks, %.2f MB of the trunk's read per token\n",
+                        double(e.info().lmHeadStreamBytes) / 1e6);
         std::printf("prefill: %d tokens in %.3f s = %.2f tok/s (chunks of 64, after a warm-up pass)\n", promptLen,
                     prefill, prefillTokS);
         std::printf("decode:  %d tokens in %.3f s = %.2f tok/s, hit rate %.1f%%, %.2f MB read/token\n", n,

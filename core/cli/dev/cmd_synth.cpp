@@ -40,6 +40,8 @@ int runSynth(const std::vector<std::string> &args)
     int sharedExperts = 0;
     p.integer("--shared-experts", &sharedExperts, 1, 256,
               "shared experts per MoE layer (large mode; default K3 2, KL 1): a large trunk");
+    int vocab = 0;
+    p.integer("--vocab", &vocab, 4096, 1 << 20, "vocabulary (large mode; default 4096): a large lm_head");
     p.flag("--release", &release,
            "the tiny model in the published checkpoint's layout instead: config.json, safetensors shards "
            "(bf16 trunk, MXFP4 experts for K3, bf16 for Kimi-Linear) and model.safetensors.index.json");
@@ -66,6 +68,8 @@ int runSynth(const std::vector<std::string> &args)
         o.topK = topK;
     if (p.wasGiven("--shared-experts"))
         o.sharedExperts = sharedExperts;
+    if (p.wasGiven("--vocab"))
+        o.vocab = vocab;
     o.recordBytes = recordBytes;
     if (tokenizer) {
         auto tok = sluice::text::makeSyntheticTokenizer(3840);
