@@ -18,43 +18,8 @@ import torch
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, '..', '..', 'tests', 'oracle'))
-from export import PREFIX, read_safetensors  # noqa: E402
+from export import load_float_tensors  # noqa: E402
 from k3model import K3Demo, load_release_tensors  # noqa: E402
-
-E2M1 = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0],
-                dtype=np.float32)
-
-
-def load_float_tensors(release):
-    import json
-    with open(os.path.join(release, 'model.safetensors.index.json')) as f:
-        files = sorted(set(json.load(f)['weight_map'].values()))
-    raw = {}
-    for fn in files:
-        raw.update(read_safetensors(os.path.join(release, fn)))
-    out = {}
-    for name, (dtype, shape, data) in raw.items():
-        if not name.startswith(PREFIX):
-            continue
-        short = name[len(PREFIX):]
-        if dtype == 'BF16':
-            a = (np.frombuffer(data, '<u2').astype(np.uint32) << 16).view(np.float32).reshape(shape)
-        elif dtype == 'F32':
-            a = np.frombuffer(data, '<f4').reshape(shape)
-        elif short.endswith('.weight_packed'):
-            base = name[:-len('.weight_packed')]
-            p = np.frombuffer(data, np.uint8).reshape(shape)
-            sdt, sshape, sdata = raw[base + '.weight_scale']
-            e = np.frombuffer(sdata, np.uint8).reshape(sshape).astype(np.float32)
-            codes = np.stack([p & 15, p >> 4], -1).reshape(shape[0], shape[1] * 2)
-            s = np.where(e == 0, 0.0, np.exp2(e - 127.0)).astype(np.float32)
-            a = E2M1[codes] * np.repeat(s, 32, axis=1)
-            short = short[:-len('.weight_packed')]
-        else:
-            continue
-        out[short] = torch.from_numpy(np.array(a, dtype=np.float32))
-    return out
-
 
 def main():
     ap = argparse.ArgumentParser()

@@ -122,6 +122,42 @@ def write_json(path, obj):
     os.replace(tmp, path)
 
 
+E2M1_ALL = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0],
+                dtype=np.float32)
+
+
+def load_float_tensors(release):
+    """The inverse of the export: release name (no prefix) -> float32 tensor (bf16 and MXFP4
+    dequantised); used by check.py and by train.py --init-release."""
+    with open(os.path.join(release, 'model.safetensors.index.json')) as f:
+        files = sorted(set(json.load(f)['weight_map'].values()))
+    raw = {}
+    for fn in files:
+        raw.update(read_safetensors(os.path.join(release, fn)))
+    out = {}
+    for name, (dtype, shape, data) in raw.items():
+        if not name.startswith(PREFIX):
+            continue
+        short = name[len(PREFIX):]
+        if dtype == 'BF16':
+            a = (np.frombuffer(data, '<u2').astype(np.uint32) << 16).view(np.float32).reshape(shape)
+        elif dtype == 'F32':
+            a = np.frombuffer(data, '<f4').reshape(shape)
+        elif short.endswith('.weight_packed'):
+            base = name[:-len('.weight_packed')]
+            p = np.frombuffer(data, np.uint8).reshape(shape)
+            sdt, sshape, sdata = raw[base + '.weight_scale']
+            e = np.frombuffer(sdata, np.uint8).reshape(sshape).astype(np.float32)
+            codes = np.stack([p & 15, p >> 4], -1).reshape(shape[0], shape[1] * 2)
+            s = np.where(e == 0, 0.0, np.exp2(e - 127.0)).astype(np.float32)
+            a = E2M1_ALL[codes] * np.repeat(s, 32, axis=1)
+            short = short[:-len('.weight_packed')]
+        else:
+            continue
+        out[short] = torch.from_numpy(np.array(a, dtype=np.float32))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('ckpt')

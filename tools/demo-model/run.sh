@@ -19,6 +19,7 @@ py=/usr/bin/python3
 export LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/openblas-pthread OPENBLAS_NUM_THREADS=1 OMP_WAIT_POLICY=passive
 threads=${SLUICE_DEMO_THREADS:-1}
 
+"$py" "$here/test_chunked.py"   # the trainer's chunked KDA == the per-token recurrence (float64)
 "$py" "$here/corpus.py" "$work/corpus"
 mkdir -p "$work/tok"
 "$cli" demo-corpus --train "$work/corpus/train.jsonl" --heldout "$work/corpus/heldout.jsonl" --out "$work/tok" --bpe-bytes 2M
@@ -28,8 +29,14 @@ mkdir -p "$work/tok"
 "$py" "$here/train.py" --data "$work/tok" --out "$work/model.pt" --init "$work/stage1.pt" --steps 2000 \
   --minutes "${SLUICE_DEMO_STAGE2_MINUTES:-14}" --batch 32 --len 64 --threads "$threads" --heldout 200 --lr 1.5e-3 --seed 19
 "$cli" synth --demo --seed 7 --release --shards 1 --out "$work/template"
+"$py" "$here/export.py" "$work/model.pt" "$work/tok" "$work/template" "$work/release2"
+# Stage 3 (session 5): from the stage-2 *release* (what was committed then, bf16/MXFP4
+# dequantised), the chunked KDA, keeping the best held-out weights (README: stage 3).
+"$py" "$here/train.py" --data "$work/tok" --out "$work/model3.pt" --init-release "$work/release2" --steps 100000 \
+  --minutes "${SLUICE_DEMO_STAGE3_MINUTES:-38}" --batch 32 --len 64 --threads "$threads" --heldout 200 --lr 2e-3 \
+  --seed 23 --eval-minutes 6 --eval-records 100
 rm -rf "$work/release"
-"$py" "$here/export.py" "$work/model.pt" "$work/tok" "$work/template" "$work/release"
+"$py" "$here/export.py" "$work/model3.pt" "$work/tok" "$work/template" "$work/release"
 "$py" "$here/check.py" "$work/release" "$work/tok" --records 20
 mkdir -p "$root/data/demo"
 rm -rf "$root/data/demo/sluice-demo-release"

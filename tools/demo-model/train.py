@@ -39,6 +39,18 @@ def heldout_nll(model, docs, limit):
     return total / count, count
 
 
+def keep_best(model, held, records, step, best, best_state, best_step):
+    """Held-out nll now on the *last* held-out records (disjoint from the first ones the
+    final figure, data/demo/heldout.ids and tst_demomodel use, so choosing the step
+    does not flatter them); returns the best (nll, weights, step) so far."""
+    nll, count = heldout_nll(model, held[-records:], records)
+    print('  held-out at step %d: nll %.4f ppl %.3f (%d records, %d tokens)' % (
+        step, nll, math.exp(nll), records, count), flush=True)
+    if best is None or nll < best:
+        return nll, {k: v.detach().clone() for k, v in model.state_dict().items()}, step
+    return best, best_state, best_step
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--data', required=True, help='the demo-corpus output (train.ids, heldout.ids)')
@@ -50,8 +62,17 @@ def main():
     ap.add_argument('--lr', type=float, default=3e-3)
     ap.add_argument('--seed', type=int, default=18)
     ap.add_argument('--init', default='', help='start from this checkpoint (a second stage)')
+    ap.add_argument('--init-release', default='',
+                    help='start from an exported release folder (e.g. data/demo/sluice-demo-release: its bf16 '
+                         'trunk and MXFP4 experts dequantised, router biases included)')
     ap.add_argument('--threads', type=int, default=2, help='torch threads (1 on a loaded machine: see README)')
     ap.add_argument('--heldout', type=int, default=200, help='held-out records for the final figure')
+    ap.add_argument('--kda-chunk', type=int, default=16,
+                    help='positions per block of the chunked delta rule (0: the per-token loop)')
+    ap.add_argument('--eval-minutes', type=float, default=0.0,
+                    help='every so many minutes measure the held-out nll (--eval-records) and keep the best '
+                         'weights: the checkpoint written is the best one seen (0: the last)')
+    ap.add_argument('--eval-records', type=int, default=100)
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     torch.set_flush_denormal(True)
@@ -73,6 +94,13 @@ def main():
     model = K3Demo()
     if a.init:  # continue a run: the weights and router biases of an earlier checkpoint
         model.load_state_dict(torch.load(a.init)['state_dict'])
+    if a.init_release:
+        from export import load_float_tensors
+        from k3model import load_release_tensors
+        load_release_tensors(model, load_float_tensors(a.init_release))
+    for m in model.modules():
+        if hasattr(m, 'chunk'):
+            m.chunk = a.kda_chunk
     n = sum(p.numel() for p in model.parameters())
     print('parameters: %.2f M' % (n / 1e6), flush=True)
     decay = [p for nm, p in model.named_parameters() if p.dim() >= 2 and 'res.proj' not in nm]
@@ -84,6 +112,7 @@ def main():
     seen = 0
     step = 0
     smooth = None
+    best, best_state, best_step, next_eval = None, None, 0, a.eval_minutes * 60
     while step < a.steps and time.time() - t0 < a.minutes * 60:
         # Cosine to 10% over whichever cap comes first (steps or wall time).
         progress = min(1.0, max(step / a.steps, (time.time() - t0) / (a.minutes * 60)))
@@ -107,11 +136,20 @@ def main():
             w = time.time() - t0
             print('step %5d  loss %.3f (avg %.3f)  lr %.2e  %6.0f tok/s  wall %6.0f s  cpu %6.0f s' % (
                 step, float(loss), smooth, lr, seen / w, w, time.process_time() - c0), flush=True)
+        if a.eval_minutes > 0 and time.time() - t0 >= next_eval:
+            next_eval += a.eval_minutes * 60
+            best, best_state, best_step = keep_best(model, held, a.eval_records, step, best, best_state, best_step)
     wall, cpu = time.time() - t0, time.process_time() - c0
+    if a.eval_minutes > 0:
+        best, best_state, best_step = keep_best(model, held, a.eval_records, step, best, best_state, best_step)
+        model.load_state_dict(best_state)
+        print('keeping the weights of step %d (held-out nll %.4f on %d records)' % (best_step, best,
+                                                                                   a.eval_records), flush=True)
     nll, count = heldout_nll(model, held, a.heldout)
     print('done: %d steps, %d tokens, wall %.0f s, cpu %.0f s; held-out (%d records, %d tokens) nll %.4f ppl %.2f' % (
         step, seen, wall, cpu, min(a.heldout, len(held)), count, nll, math.exp(nll)), flush=True)
     torch.save({'state_dict': model.state_dict(), 'config': model.cfg, 'steps': step, 'tokens': seen,
+                'best_step': best_step if a.eval_minutes > 0 else step,
                 'wall_s': wall, 'cpu_s': cpu, 'heldout_ppl': math.exp(nll)}, a.out + '.tmp')
     os.replace(a.out + '.tmp', a.out)
 
