@@ -1389,6 +1389,14 @@ Replies are computed there: the budget, the expert cache and verification belong
         <source>whole trunk in RAM from %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Trunk in RAM (%1 of %2 layers; lm_head streamed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trunk staging (streamed layers and lm_head)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::PlannerPanel</name>
@@ -1632,6 +1640,10 @@ Replies are computed there: the budget, the expert cache and verification belong
     </message>
     <message>
         <source>. Expert hit rate %1% once warm (routing trace %2, another model&apos;s, scaled to this one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lm_head: streamed from disk in row blocks (%1 of that every token)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1396,6 +1396,14 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
         <source>whole trunk in RAM from %1</source>
         <translation>tronc entier en RAM dès %1</translation>
     </message>
+    <message>
+        <source>Trunk in RAM (%1 of %2 layers; lm_head streamed)</source>
+        <translation>Tronc en RAM (%1 couches sur %2 ; lm_head lu en continu)</translation>
+    </message>
+    <message>
+        <source>Trunk staging (streamed layers and lm_head)</source>
+        <translation>Tampons du tronc (couches et lm_head lus en continu)</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::PlannerPanel</name>
@@ -1640,6 +1648,10 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
     <message>
         <source>. Expert hit rate %1% once warm (routing trace %2, another model&apos;s, scaled to this one).</source>
         <translation>. Taux de succès du cache d’experts %1 % une fois chaud (trace de routage %2, d’un autre modèle, mise à l’échelle de celui-ci).</translation>
+    </message>
+    <message>
+        <source>lm_head: streamed from disk in row blocks (%1 of that every token)</source>
+        <translation>lm_head : lu depuis le disque par blocs de lignes (%1 de cela à chaque jeton)</translation>
     </message>
 </context>
 <context>

@@ -1386,6 +1386,14 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
         <source>whole trunk in RAM from %1</source>
         <translation>seluruh batang di RAM mulai %1</translation>
     </message>
+    <message>
+        <source>Trunk in RAM (%1 of %2 layers; lm_head streamed)</source>
+        <translation>Batang di RAM (%1 dari %2 lapisan; lm_head dialirkan)</translation>
+    </message>
+    <message>
+        <source>Trunk staging (streamed layers and lm_head)</source>
+        <translation>Penampung batang (lapisan dan lm_head yang dialirkan)</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::PlannerPanel</name>
@@ -1628,6 +1636,10 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
     <message>
         <source>. Expert hit rate %1% once warm (routing trace %2, another model&apos;s, scaled to this one).</source>
         <translation>. Tingkat kena cache pakar %1% setelah hangat (jejak perutean %2, dari model lain, diskalakan ke model ini).</translation>
+    </message>
+    <message>
+        <source>lm_head: streamed from disk in row blocks (%1 of that every token)</source>
+        <translation>lm_head: dialirkan dari disk per blok baris (%1 darinya setiap token)</translation>
     </message>
 </context>
 <context>
