@@ -670,7 +670,7 @@ void MainWindow::applyPlannerInputs(const std::optional<PlannerInputs> &inputs, 
     }
     m_planner->setInputs(in, m_options.usableRamBytes, m_modelOpen);
     if (m_modelOpen)
-        m_planner->setOpenModelSplit(m_info.residentLayers, m_info.layers);
+        m_planner->setOpenModelSplit(m_info.residentLayers, m_info.layers, m_info.lmHeadStreamed);
     if (m_modelOpen)
         m_planner->setOpenModelTerms(m_info.floorBytes,
                                      m_info.liveBudgetMinBytes > m_info.floorBytes ? m_info.liveBudgetMinBytes - m_info.floorBytes : 0,

@@ -481,10 +481,11 @@ bool PlannerPanel::liveTermsApply(quint64 decodeFloorBytes) const
            decodeFloorBytes == m_openDecodeFloor;
 }
 
-void PlannerPanel::setOpenModelSplit(int residentLayers, int layers)
+void PlannerPanel::setOpenModelSplit(int residentLayers, int layers, bool lmHeadStreamed)
 {
     m_openResident = residentLayers;
     m_openLayers = layers;
+    m_openLmHeadStreamed = lmHeadStreamed;
     refresh();
 }
 
@@ -499,6 +500,9 @@ bool PlannerPanel::appliesLive() const
     if (m_budgetPlan && m_openResident >= 0) {
         const int open = std::min(m_openResident, m_openLayers);
         if (m_budgetPlan->split.residentLayers != (open < m_openLayers ? open : m_budgetPlan->split.layers))
+            return false;
+        // lm_head streamed at open but resident in this budget's plan (or the reverse) is another split too.
+        if (m_budgetPlan->split.lmHeadStreamed != m_openLmHeadStreamed)
             return false;
     } else if (m_budgetPlan && m_budgetPlan->split.streaming()) {
         return false;

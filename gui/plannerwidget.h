@@ -100,9 +100,10 @@ public:
     // force the panel plans with these, so its figures are the engine's, and
     // Apply changes the budget in place (appliesLive).
     void setOpenModelTerms(quint64 decodeFloorBytes, quint64 fixedAtOpenBytes, quint64 liveMaxBytes);
-    // The open model's trunk split (ModelInfo::residentLayers of layers): a
-    // live budget keeps it, so a budget whose plan needs another split reopens.
-    void setOpenModelSplit(int residentLayers, int layers);
+    // The open model's trunk split (ModelInfo::residentLayers of layers, and
+    // whether its lm_head streams): a live budget keeps it, so a budget whose
+    // plan needs another split reopens.
+    void setOpenModelSplit(int residentLayers, int layers, bool lmHeadStreamed = false);
     // Apply would move the budget of the open model without reopening it.
     bool appliesLive() const;
 
@@ -226,6 +227,7 @@ private:
     bool m_shapeUsable = false;
     int m_openResident = -1; // -1 = not told
     int m_openLayers = 0;
+    bool m_openLmHeadStreamed = false;
     std::optional<model::BudgetPlan> m_budgetPlan;
     quint64 m_streamingFloor = 0; // 0 = no shape (or the trunk cannot stream)
     int m_streamSteps = 0;        // slider steps below the resident floor

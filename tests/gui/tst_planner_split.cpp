@@ -277,6 +277,58 @@ private Q_SLOTS:
         QVERIFY(panel.applyButton()->isEnabled());
     }
 
+    void openModelWithStreamedLmHeadReopens_data()
+    {
+        QTest::addColumn<bool>("openStreamsLmHead");
+        QTest::newRow("open model streams lm_head") << true;
+        QTest::newRow("open model holds lm_head") << false;
+    }
+
+    void openModelWithStreamedLmHeadReopens()
+    {
+        // An open K3 with no resident layer: a budget whose plan keeps the same split (also for lm_head)
+        // applies live; one whose plan holds lm_head where the open model streams it (or the reverse)
+        // is another split, so Apply must reopen.
+        QFETCH(bool, openStreamsLmHead);
+        auto shape = builtinPlannerShape(BuiltinModel::KimiK3, BuiltinFormat::Container);
+        QVERIFY(shape);
+        const quint64 usable = 16ull << 30;
+        PlanRequest r;
+        r.usableRamBytes = usable;
+        // Two budgets with 0 resident layers: the lowest (lm_head streamed) and the first above it
+        // where the plan holds lm_head.
+        r.budgetBytes = 0;
+        auto lowest = planBudget(*shape, r);
+        QVERIFY(lowest);
+        const quint64 streamedBudget = lowest->streamingFloorBytes;
+        quint64 heldBudget = 0;
+        for (quint64 b = streamedBudget; b < streamedBudget + (4ull << 30) && !heldBudget; b += 32ull << 20) {
+            r.budgetBytes = b;
+            auto bp = planBudget(*shape, r);
+            if (bp && bp->split.residentLayers == 0 && !bp->split.lmHeadStreamed)
+                heldBudget = b;
+        }
+        QVERIFY2(heldBudget, "no budget plans 0 resident layers with lm_head held");
+        r.budgetBytes = streamedBudget;
+        auto atLowest = planBudget(*shape, r);
+        QVERIFY(atLowest && atLowest->split.lmHeadStreamed && atLowest->split.residentLayers == 0);
+
+        PlannerPanel panel;
+        setUp(panel, *shape, usable, 0);
+        panel.setInputs(*model::plannerInputs(shape->config, shape->tensors, shape->recordBytes, {}), usable, true);
+        panel.setOpenModelTerms(streamedBudget, 0, 0);
+        panel.setOpenModelSplit(0, shape->config.nLayers, openStreamsLmHead);
+        panel.setCurrentBudget(streamedBudget, 4096);
+        for (quint64 b : {streamedBudget, heldBudget}) {
+            panel.chooseBudget(b);
+            QVERIFY(panel.budgetPlan().has_value());
+            QCOMPARE(panel.budgetPlan()->split.residentLayers, 0);
+            const bool sameSplit = panel.budgetPlan()->split.lmHeadStreamed == openStreamsLmHead;
+            QCOMPARE(panel.appliesLive(), sameSplit);
+            QCOMPARE(panel.applyButton()->text(), sameSplit ? QStringLiteral("&Apply") : QStringLiteral("&Apply and reopen model"));
+        }
+    }
+
     void appReadersAgreeOnAContainer()
     {
         // The app's own readers (defaultPlannerInputs, defaultPlannerShape) on a real container:
