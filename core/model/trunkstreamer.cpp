@@ -149,7 +149,8 @@ std::vector<Range> headRanges(const TensorInfo &t, uint64_t first, uint64_t rows
 
 // lm_head in row blocks no larger than one slot (the slots never grow): a
 // block of r rows spans at most its bytes plus a page of alignment at each
-// end of each range.
+// end of each range, plus — when its payload and scale ranges lie within
+// kMergeGap of each other and layoutRuns reads them as one run — that gap.
 void planHeadBlocks(TrunkSplit &s, const ModelConfig &cfg, const std::vector<TensorInfo> &tensors, uint64_t blockRows)
 {
     const std::string name = lmHeadTensorName(cfg);
@@ -161,13 +162,15 @@ void planHeadBlocks(TrunkSplit &s, const ModelConfig &cfg, const std::vector<Ten
         return;
     const TensorInfo &t = tensors[index];
     const uint64_t perRow = t.rowBytes() + (t.isGrouped() ? t.groups() * 2 : 0);
-    const uint64_t slack = (t.isGrouped() ? 4 : 2) * kPage;
+    const uint64_t slack = t.isGrouped() ? 4 * kPage + kMergeGap : 2 * kPage;
     if (t.rows == 0 || perRow == 0 || s.slotBytes <= slack)
         return;
     uint64_t fit = std::min<uint64_t>((s.slotBytes - slack) / perRow, t.rows);
     if (fit == 0)
         return;
     const uint64_t rows = blockRows ? std::min(blockRows, fit) : fit;
+    std::vector<LayerReadPlan> blocks;
+    uint64_t readBytes = 0;
     for (uint64_t first = 0; first < t.rows; first += rows) {
         LayerReadPlan b;
         b.layer = -1;
@@ -181,9 +184,13 @@ void planHeadBlocks(TrunkSplit &s, const ModelConfig &cfg, const std::vector<Ten
         st.scaleOffset = t.isGrouped() ? slotOffsetOf(b, r[1].begin) : 0;
         b.tensors.push_back(st);
         b.tensorBytes = b.rows * perRow;
-        s.lmHeadReadBytes += b.slotBytes;
-        s.headBlocks.push_back(std::move(b));
+        if (b.slotBytes > s.slotBytes)
+            return; // the bound above is exact; never hand the streamer a block its slot cannot hold
+        readBytes += b.slotBytes;
+        blocks.push_back(std::move(b));
     }
+    s.headBlocks = std::move(blocks);
+    s.lmHeadReadBytes = readBytes;
     s.lmHeadStreamed = true;
     s.lmHeadBlockRows = rows;
     s.streamedBytes += t.bytes;

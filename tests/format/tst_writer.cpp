@@ -321,7 +321,8 @@ private slots:
             kda[3] = kda[7] = false;
             QCOMPARE(c.activation, Activation::SiLU);
             QCOMPARE(c.routedScaling, 2.446f);
-            QCOMPARE(c.kdaGateRank, 128);
+            QCOMPARE(c.kdaGateRank, c.kdaHeadDim); // as in the published Kimi-Linear (128/128); WASTE requires it
+            QCOMPARE(c.kdaHeadDim, 32);
             QCOMPARE(c.nSharedExperts, 1);
             QCOMPARE(c.qLoraRank, 0);
         }
