@@ -2,18 +2,7 @@
 // Helpers shared by the converter's end-to-end tests (tst_convert,
 // tst_convert_trunk): small releases, folder snapshots and diffs, a
 // conversion in a forked child that can be SIGKILLed, /proc/self/status.
-// GCC defines __SANITIZE_*__, Clang answers __has_feature: under a sanitizer
-// VmHWM counts its allocator (quarantine, redzones, shadow), not the converter.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SLUICE_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SLUICE_TEST_SANITIZED 1
-#endif
-#endif
-#ifndef SLUICE_TEST_SANITIZED
-#define SLUICE_TEST_SANITIZED 0
-#endif
+#include "testsanitized.h"
 
 #include "convert/converter.h"
 #include "format/synth.h"

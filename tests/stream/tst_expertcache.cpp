@@ -22,17 +22,7 @@
 #include <thread>
 #include <unistd.h>
 
-// GCC defines __SANITIZE_*__, Clang answers __has_feature.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SLUICE_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SLUICE_TEST_SANITIZED 1
-#endif
-#endif
-#ifndef SLUICE_TEST_SANITIZED
-#define SLUICE_TEST_SANITIZED 0
-#endif
+#include "testsanitized.h"
 
 using namespace sluice;
 using namespace sluice::testing;
@@ -93,6 +83,20 @@ uint64_t currentRssBytes()
 class TestExpertCache : public QObject {
     Q_OBJECT
 private:
+    // Banks of 256 KiB records for the RSS tests, written once per run; empty on failure.
+    static constexpr uint64_t bigRecord = 256 * 1024;
+    QString bigBanks()
+    {
+        const QString dir = m_dir.filePath("big");
+        if (!QFile::exists(bankPath(dir, kFirstLayer))) {
+            QDir().mkpath(dir);
+            for (int l = kFirstLayer; l < kFirstLayer + kLayers; ++l)
+                if (!writeBank(dir, l, kExperts, bigRecord))
+                    return QString();
+        }
+        return dir;
+    }
+
     QTemporaryDir m_dir{QDir::tempPath() + "/sluice-expertcache-XXXXXX"};
 
     std::unique_ptr<ExpertCache> makeCache(MemoryLedger &ledger, int nSlots, bool cacheEnabled = true, int threads = 2,
@@ -669,13 +673,8 @@ private slots:
 #if SLUICE_TEST_SANITIZED
         QSKIP("RSS under a sanitizer measures its shadow memory");
 #endif
-        constexpr uint64_t bigRecord = 256 * 1024;
-        const QString dir = m_dir.filePath("big");
-        if (!QFile::exists(bankPath(dir, kFirstLayer))) {
-            QDir().mkpath(dir);
-            for (int l = kFirstLayer; l < kFirstLayer + kLayers; ++l)
-                QVERIFY(writeBank(dir, l, kExperts, bigRecord));
-        }
+        const QString dir = bigBanks();
+        QVERIFY(!dir.isEmpty());
         int fds[2];
         QVERIFY(pipe(fds) == 0);
         const pid_t pid = fork();
@@ -741,13 +740,8 @@ private slots:
 #if SLUICE_TEST_SANITIZED
         QSKIP("RSS under a sanitizer measures its shadow memory (and TSan cannot fork a threaded process)");
 #endif
-        constexpr uint64_t bigRecord = 256 * 1024;
-        const QString dir = m_dir.filePath("big");
-        if (!QFile::exists(bankPath(dir, kFirstLayer))) {
-            QDir().mkpath(dir);
-            for (int l = kFirstLayer; l < kFirstLayer + kLayers; ++l)
-                QVERIFY(writeBank(dir, l, kExperts, bigRecord));
-        }
+        const QString dir = bigBanks();
+        QVERIFY(!dir.isEmpty());
         int fds[2];
         QVERIFY(pipe(fds) == 0);
         const pid_t pid = fork();
@@ -840,13 +834,8 @@ private slots:
 #if SLUICE_TEST_SANITIZED
         QSKIP("peak RSS under a sanitizer measures its shadow memory (and TSan cannot fork a threaded process)");
 #endif
-        constexpr uint64_t bigRecord = 256 * 1024;
-        const QString dir = m_dir.filePath("big");
-        if (!QFile::exists(bankPath(dir, kFirstLayer))) {
-            QDir().mkpath(dir);
-            for (int l = kFirstLayer; l < kFirstLayer + kLayers; ++l)
-                QVERIFY(writeBank(dir, l, kExperts, bigRecord));
-        }
+        const QString dir = bigBanks();
+        QVERIFY(!dir.isEmpty());
         const bool cacheEnabled = nSlots > 0;
         nSlots = std::abs(nSlots);
         const uint64_t budget = uint64_t(nSlots) * bigRecord + ExpertCache::indexBytes(kLayers, kExperts, nSlots);

@@ -13,17 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-// GCC defines __SANITIZE_*__, Clang answers __has_feature.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SLUICE_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SLUICE_TEST_SANITIZED 1
-#endif
-#endif
-#ifndef SLUICE_TEST_SANITIZED
-#define SLUICE_TEST_SANITIZED 0
-#endif
+#include "testsanitized.h"
 
 using namespace sluice;
 

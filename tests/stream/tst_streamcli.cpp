@@ -12,17 +12,7 @@
 
 #include <cmath>
 
-// The CLI under test is built with the same sanitizer as this test.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SLUICE_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SLUICE_TEST_SANITIZED 1
-#endif
-#endif
-#ifndef SLUICE_TEST_SANITIZED
-#define SLUICE_TEST_SANITIZED 0
-#endif
+#include "testsanitized.h"
 
 namespace {
 

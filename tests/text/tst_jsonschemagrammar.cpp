@@ -9,19 +9,10 @@
 
 #include "jsonschemavalidator.h"
 
-// GCC defines __SANITIZE_*__, Clang answers __has_feature. Under a sanitizer
-// the random walks are ~15x slower: fewer of them (still seeded, so the same
-// walks every run) keep the test inside its timeout.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SLUICE_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SLUICE_TEST_SANITIZED 1
-#endif
-#endif
-#ifndef SLUICE_TEST_SANITIZED
-#define SLUICE_TEST_SANITIZED 0
-#endif
+#include "testsanitized.h"
+
+// Under a sanitizer the random walks are ~15x slower: fewer of them (still
+// seeded, so the same walks every run) keep the test inside its timeout.
 constexpr int kWalks = SLUICE_TEST_SANITIZED ? 100 : 300;
 
 #include <QJsonArray>
