@@ -55,15 +55,11 @@ private:
 
 void TestRemoteWorker::initTestCase()
 {
-    QVERIFY(m_dir.isValid());
-    m_model = m_dir.filePath(QStringLiteral("demo.waste"));
-    bool timedOut = false;
-    if (const QString why = synthDemoModel(m_model, &timedOut); !why.isEmpty()) {
-        QVERIFY2(!timedOut, qPrintable(why));
+    bool fatal = false;
+    if (const QString why = serveDemo(m_dir, m_model, m_server, { "--api-key", "sk-w" }, &fatal); !why.isEmpty()) {
+        QVERIFY2(!fatal, qPrintable(why));
         QSKIP(qPrintable(why));
     }
-    QString why;
-    QVERIFY2(m_server.start(m_model, { "--api-key", "sk-w" }, &why), qPrintable(why));
 }
 
 void TestRemoteWorker::requestMapping()

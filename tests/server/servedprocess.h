@@ -5,6 +5,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QRegularExpression>
 #include <QString>
 #include <QStringList>
@@ -101,3 +102,26 @@ private:
     int m_port = 0;
     QByteArray m_log;
 };
+
+// Writes the random-weight demo into dir and serves it with these arguments
+// (`model` is set to its path). Empty on success; otherwise why, with *fatal
+// true when the test must fail (synth timed out, the server did not start)
+// rather than skip (synth could not run here).
+inline QString serveDemo(const QTemporaryDir &dir, QString &model, Served &server, const QStringList &serveArgs,
+                         bool *fatal)
+{
+    *fatal = false;
+    if (!dir.isValid()) {
+        *fatal = true;
+        return QStringLiteral("no temporary folder");
+    }
+    model = dir.filePath(QStringLiteral("demo.waste"));
+    if (QString why = synthDemoModel(model, fatal); !why.isEmpty())
+        return why;
+    QString why;
+    if (!server.start(model, serveArgs, &why)) {
+        *fatal = true;
+        return why;
+    }
+    return QString();
+}
