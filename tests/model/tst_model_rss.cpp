@@ -14,6 +14,7 @@
 // a shrink the current RSS growth is within one slot of the new budget.
 // This test runs no timing and is excluded from the sanitizer pass (ASan's
 // shadow memory and quarantine inflate RSS by design).
+#include "procstatus.h"
 #include "api/model.h"
 #include "api/session.h"
 #include "format/container.h"
@@ -37,25 +38,9 @@
 #include <unistd.h>
 
 using namespace sluice;
+using sluice::test::readRss;
 
 namespace {
-
-// Current and peak resident set of this process, from /proc (bytes).
-bool readRss(uint64_t &current, uint64_t &peak)
-{
-    std::ifstream f("/proc/self/status");
-    std::string key;
-    current = peak = 0;
-    while (f >> key) {
-        uint64_t kb = 0;
-        if (key == "VmRSS:" && f >> kb)
-            current = kb * 1024;
-        else if (key == "VmHWM:" && f >> kb)
-            peak = kb * 1024;
-        f.ignore(1 << 20, '\n');
-    }
-    return current > 0 && peak > 0;
-}
 
 struct ChildReport {
     int ok = 0;              // 1 = opened (and generated, unless a probe)

@@ -8,6 +8,7 @@
 // (ModelInfo::residentLayers < layers) and the logits equal the resident
 // engine's bit for bit (checked once, in the parent). Excluded from the
 // sanitizer pass (shadow memory inflates RSS by design).
+#include "procstatus.h"
 #include "api/model.h"
 #include "api/session.h"
 #include "format/container.h"
@@ -28,24 +29,9 @@
 #include <unistd.h>
 
 using namespace sluice;
+using sluice::test::readRss;
 
 namespace {
-
-bool readRss(uint64_t &current, uint64_t &peak)
-{
-    std::ifstream f("/proc/self/status");
-    std::string key;
-    current = peak = 0;
-    while (f >> key) {
-        uint64_t kb = 0;
-        if (key == "VmRSS:" && f >> kb)
-            current = kb * 1024;
-        else if (key == "VmHWM:" && f >> kb)
-            peak = kb * 1024;
-        f.ignore(1 << 20, '\n');
-    }
-    return current > 0 && peak > 0;
-}
 
 struct ChildReport {
     int ok = 0;
