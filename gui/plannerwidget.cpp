@@ -196,6 +196,37 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     m_legend->setTextFormat(Qt::RichText);
     cl->addWidget(m_legend);
 
+    cl->addLayout(buildForm());
+
+    m_figures = new QLabel(m_controls);
+    m_figures->setWordWrap(true);
+    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_figures->setFocusPolicy(Qt::StrongFocus);
+    cl->addWidget(m_figures);
+    buildActions(cl);
+    layout->addWidget(m_controls);
+    layout->addStretch(1);
+
+    m_diskJob = new DiskTestJob(this);
+    m_estimateJob = new EstimateJob(this);
+    m_tracePath = defaultTracePath();
+    connect(m_diskTest, &QPushButton::clicked, this, &PlannerPanel::startDiskTest);
+    connect(m_cancelJob, &QPushButton::clicked, this, &PlannerPanel::cancelJobs);
+    connect(m_diskJob, &DiskTestJob::progress, m_jobProgress, &QProgressBar::setValue);
+    connect(m_diskJob, &DiskTestJob::finished, this, &PlannerPanel::diskTestDone);
+    connect(m_estimateJob, &EstimateJob::finished, this, [this](const TokRateEstimate &e) {
+        m_estimateResult = e;
+        m_estimate->setText(estimateLabelText());
+        Q_EMIT estimateReady();
+    });
+    connectControls();
+    retranslate();
+    clearInputs(QString());
+}
+
+// The context, budget (slider and field) and disk-speed rows.
+QFormLayout *PlannerPanel::buildForm()
+{
     auto *form = new QFormLayout;
     form->setRowWrapPolicy(QFormLayout::WrapLongRows); // long translated labels go above their field
     m_context = new QComboBox(m_controls);
@@ -224,13 +255,12 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     m_diskSpeedLabel = new QLabel(m_controls);
     m_diskSpeedLabel->setBuddy(m_diskSpeed);
     form->addRow(m_diskSpeedLabel, m_diskSpeed);
-    cl->addLayout(form);
+    return form;
+}
 
-    m_figures = new QLabel(m_controls);
-    m_figures->setWordWrap(true);
-    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_figures->setFocusPolicy(Qt::StrongFocus);
-    cl->addWidget(m_figures);
+// Apply, the disk test with its progress and Cancel, and the result lines.
+void PlannerPanel::buildActions(QVBoxLayout *cl)
+{
     m_apply = new QPushButton(m_controls);
     cl->addWidget(m_apply);
     auto *jobRow = new QHBoxLayout;
@@ -251,43 +281,36 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     cl->addWidget(m_diskResult);
     m_estimate = makeHintLabel(m_controls);
     cl->addWidget(m_estimate);
-    layout->addWidget(m_controls);
-    layout->addStretch(1);
+}
 
-    m_diskJob = new DiskTestJob(this);
-    m_estimateJob = new EstimateJob(this);
-    m_tracePath = defaultTracePath();
-    connect(m_diskTest, &QPushButton::clicked, this, &PlannerPanel::startDiskTest);
-    connect(m_cancelJob, &QPushButton::clicked, this, &PlannerPanel::cancelJobs);
-    connect(m_diskJob, &DiskTestJob::progress, m_jobProgress, &QProgressBar::setValue);
-    connect(m_diskJob, &DiskTestJob::finished, this, [this](const DiskTestResult &r) {
-        m_jobProgress->hide();
-        m_cancelJob->hide();
-        m_diskTest->setEnabled(!m_diskTarget.isEmpty());
-        if (r.cancelled)
-            m_diskError = tr("Disk test cancelled.");
-        else
-            m_diskError = r.error;
-        if (r.error.isEmpty() && !r.cancelled) {
-            m_diskTyped = false;
-            m_gbps = r.gbPerSecond;
-            m_directIo = r.directIo;
-            m_updating = true;
-            m_diskSpeed->setValue(m_gbps);
-            m_updating = false;
-        }
-        m_diskResult->setText(diskResultText());
-        m_diskResult->setVisible(!m_diskResult->text().isEmpty());
-        const bool ok = m_diskError.isEmpty();
-        Q_EMIT diskTestFinished(ok);
-        if (ok)
-            refresh();
-    });
-    connect(m_estimateJob, &EstimateJob::finished, this, [this](const TokRateEstimate &e) {
-        m_estimateResult = e;
-        m_estimate->setText(estimateLabelText());
-        Q_EMIT estimateReady();
-    });
+void PlannerPanel::diskTestDone(const DiskTestResult &r)
+{
+    m_jobProgress->hide();
+    m_cancelJob->hide();
+    m_diskTest->setEnabled(!m_diskTarget.isEmpty());
+    if (r.cancelled)
+        m_diskError = tr("Disk test cancelled.");
+    else
+        m_diskError = r.error;
+    if (r.error.isEmpty() && !r.cancelled) {
+        m_diskTyped = false;
+        m_gbps = r.gbPerSecond;
+        m_directIo = r.directIo;
+        m_updating = true;
+        m_diskSpeed->setValue(m_gbps);
+        m_updating = false;
+    }
+    m_diskResult->setText(diskResultText());
+    m_diskResult->setVisible(!m_diskResult->text().isEmpty());
+    const bool ok = m_diskError.isEmpty();
+    Q_EMIT diskTestFinished(ok);
+    if (ok)
+        refresh();
+}
+
+// The controls re-plan as the user moves them; Apply hands the budget to the window.
+void PlannerPanel::connectControls()
+{
     connect(m_context, &QComboBox::currentIndexChanged, this, [this] { replan(); });
     connect(m_slider, &QSlider::valueChanged, this, [this](int k) {
         if (m_updating || !m_plan)
@@ -313,8 +336,6 @@ PlannerPanel::PlannerPanel(QWidget *parent)
         if (m_sizing && m_plan && m_budget >= lowestBudget())
             Q_EMIT applyRequested(m_budget, chosenContext());
     });
-    retranslate();
-    clearInputs(QString());
 }
 
 void PlannerPanel::setDiskTestTarget(const QString &target, double seconds, quint64 recordBytes)

@@ -16,10 +16,12 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSlider;
+class QVBoxLayout;
 
 namespace sluice::gui {
 
@@ -161,6 +163,11 @@ protected:
     void retranslate() override;
 
 private:
+    // The constructor's parts.
+    QFormLayout *buildForm();
+    void buildActions(QVBoxLayout *layout);
+    void connectControls();
+    void diskTestDone(const DiskTestResult &result);
     void replan();
     void setBudget(quint64 bytes, bool fromSlider);
     void refresh();
