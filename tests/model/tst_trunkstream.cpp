@@ -285,6 +285,34 @@ private slots:
         }
     }
 
+    // lm_head streamed in row blocks is checked at open too: an inf scale in
+    // its last rows is refused naming lm_head, resident or streamed.
+    void corruptStreamedLmHeadRefused()
+    {
+        const std::string src = model(Architecture::KimiK3);
+        QVERIFY(!src.empty());
+        const QString dir = m_dir.filePath("corrupt-head.waste");
+        QVERIFY(QDir().mkpath(dir));
+        for (const QString &f : QDir(QString::fromStdString(src)).entryList(QDir::Files))
+            QVERIFY(QFile::copy(QString::fromStdString(src) + "/" + f, dir + "/" + f));
+        {
+            auto c = Container::open(dir.toStdString());
+            QVERIFY(c);
+            const TensorInfo *head = (*c)->findTensor(model::lmHeadTensorName((*c)->config()));
+            QVERIFY(head && head->isGrouped());
+            QFile trunk(QString::fromStdString((*c)->paths().trunk));
+            QVERIFY(trunk.open(QIODevice::ReadWrite));
+            QVERIFY(trunk.seek(qint64(head->scaleOffset + head->scaleBytes() - 2))); // the last row's last group
+            const char inf[2] = { '\x00', '\x7c' }; // fp16 +inf, little-endian
+            QCOMPARE(trunk.write(inf, 2), qint64(2));
+        }
+        for (int streamLmHead : { 1, 0 }) {
+            const Run r = runModel(dir.toStdString(), 0, 0, streamLmHead, 37);
+            QVERIFY2(QString::fromStdString(r.error).contains("lm_head") && QString::fromStdString(r.error).contains("non-finite"),
+                r.error.c_str());
+        }
+    }
+
     // The planner's split for a budget: the longest prefix whose decode floor
     // fits; under the streaming floor, a refusal that names it.
     void plannerChoosesSplit_data()
