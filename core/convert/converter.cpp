@@ -1,4 +1,5 @@
 #include "convert/converter.h"
+#include "util/paths.h"
 
 #include "convert/bankfile.h"
 #include "convert/kmeans.h"
@@ -36,7 +37,6 @@ namespace {
 
 constexpr int kStateVersion = 1;
 
-std::string joinPath(const std::string &dir, const std::string &name) { return dir + "/" + name; }
 
 bool fileExists(const std::string &path)
 {

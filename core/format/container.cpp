@@ -1,4 +1,5 @@
 #include "format/container.h"
+#include "util/paths.h"
 
 #include "util/regularfile.h"
 
@@ -18,11 +19,6 @@
 namespace sluice {
 
 namespace {
-
-std::string joinPath(const std::string &dir, const std::string &name)
-{
-    return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
-}
 
 bool fileSize(const std::string &path, uint64_t &size)
 {

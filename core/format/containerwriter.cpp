@@ -1,4 +1,5 @@
 #include "format/containerwriter.h"
+#include "util/paths.h"
 
 #include "format/trunkquant.h"
 #include "format/vqfit.h"
@@ -18,8 +19,6 @@
 namespace sluice {
 
 namespace {
-
-std::string joinPath(const std::string &dir, const std::string &name) { return dir + "/" + name; }
 
 Status ioError(const std::string &what) { return makeError(ErrorCode::Io, what + " (" + std::strerror(errno) + ")"); }
 

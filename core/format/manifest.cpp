@@ -1,4 +1,5 @@
 #include "format/manifest.h"
+#include "util/paths.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -112,18 +113,6 @@ bool arrayContains(const QJsonValue &v, const char *text)
             return true;
     }
     return false;
-}
-
-// A plain file name inside the container: no directories, no "..".
-bool isPlainFileName(const std::string &name)
-{
-    if (name.empty() || name.size() > 255 || name == "." || name == "..")
-        return false;
-    for (char c : name) {
-        if (c == '/' || c == '\\' || c == '\0')
-            return false;
-    }
-    return true;
 }
 
 Status parseVisionObject(const QJsonObject &obj, VisionConfig &v)

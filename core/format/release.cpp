@@ -1,4 +1,5 @@
 #include "format/release.h"
+#include "util/paths.h"
 
 #include "format/container.h" // preadFully
 #include "format/mxfp4pack.h"
@@ -11,11 +12,6 @@
 namespace sluice {
 
 namespace {
-
-std::string joinPath(const std::string &dir, const std::string &name)
-{
-    return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
-}
 
 Expected<std::vector<char>> readSmallFile(const std::string &path, const std::string &label, uint64_t maxBytes)
 {

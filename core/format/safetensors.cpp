@@ -1,4 +1,5 @@
 #include "format/safetensors.h"
+#include "util/paths.h"
 
 #include "format/container.h" // preadFully
 
@@ -21,22 +22,6 @@ namespace sluice {
 namespace {
 
 Status formatError(const std::string &message) { return makeError(ErrorCode::Format, message); }
-
-std::string joinPath(const std::string &dir, const std::string &name)
-{
-    return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
-}
-
-bool isPlainFileName(const std::string &name)
-{
-    if (name.empty() || name.size() > 255 || name == "." || name == "..")
-        return false;
-    for (char c : name) {
-        if (c == '/' || c == '\\' || c == '\0')
-            return false;
-    }
-    return true;
-}
 
 // JSON numbers are doubles: an offset is only trusted while it is an exact
 // integer (below 2^53, i.e. shards up to 8 PiB).
