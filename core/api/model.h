@@ -80,4 +80,13 @@ public:
     virtual Status setBudget(uint64_t bytes) = 0;
 };
 
+// A model with one session: what a one-conversation client opens (a CLI
+// command, the app's local backend, a benchmark). The model's or the
+// session's error, unchanged.
+struct ModelSession {
+    std::shared_ptr<Model> model;
+    std::unique_ptr<Session> session;
+};
+Expected<ModelSession> openModelSession(const ModelOptions &options, const SessionOptions &sessionOptions = {});
+
 } // namespace sluice

@@ -13,6 +13,7 @@
 #include "chatscript.h"
 #include "cmd_chatremote.h"
 #include "hostenv.h"
+#include "openmodel.h"
 #include "options.h"
 
 #include <QFile>
@@ -62,18 +63,11 @@ static int runChat(const std::vector<std::string> &args)
             return 2;
         }
     }
-    auto model = Model::open(opts);
-    if (!model) {
-        std::fprintf(stderr, "chat: %s\n", model.status().message().c_str());
+    auto opened = cli::openForCommand("chat", opts);
+    if (!opened)
         return 1;
-    }
-    Model &m = **model;
-    auto created = m.createSession();
-    if (!created) {
-        std::fprintf(stderr, "chat: %s\n", created.status().message().c_str());
-        return 1;
-    }
-    Session &s = **created;
+    Model &m = *opened->model;
+    Session &s = *opened->session;
     cli::BudgetAdapter adapter; // --adapt-budget: decisions wait for the next turn
     if (Status st = adapter.start(cli::budgetTarget(m), adapt); !st.isOk()) {
         std::fprintf(stderr, "chat: %s\n", st.message().c_str());

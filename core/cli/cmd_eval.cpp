@@ -7,6 +7,7 @@
 #include "api/inspect.h"
 #include "api/model.h"
 #include "api/session.h"
+#include "openmodel.h"
 #include "options.h"
 
 #include <QJsonArray>
@@ -65,25 +66,11 @@ static int runEval(const std::vector<std::string> &args)
         chunk = 1; // token by token so the dump is [token][layer][hidden]
     if (!haveIds && prompt.empty())
         return p.usageError("give a PROMPT or --ids\n" + p.usageLine());
-    auto model = Model::open(opts);
-    if (!model) {
-        std::fprintf(stderr, "eval: %s\n", model.status().message().c_str());
+    auto opened = cli::openForCommand("eval", opts, images);
+    if (!opened)
         return 1;
-    }
-    const Model &m = **model;
-    auto session = (*model)->createSession();
-    if (!session) {
-        std::fprintf(stderr, "eval: %s\n", session.status().message().c_str());
-        return 1;
-    }
-    Session &s = **session;
-    for (const std::string &path : images) {
-        const Status st = s.addImage(path);
-        if (!st.isOk()) {
-            std::fprintf(stderr, "eval: %s\n", st.message().c_str());
-            return 1;
-        }
-    }
+    const Model &m = *opened->model;
+    Session &s = *opened->session;
     if (!haveIds && !images.empty()) {
         ids = s.imagePrompt(prompt);
         if (ids.empty()) {

@@ -9,6 +9,7 @@
 #include "hostenv.h"
 #include "api/model.h"
 #include "api/session.h"
+#include "openmodel.h"
 #include "options.h"
 
 #include <cstdio>
@@ -41,25 +42,11 @@ static int runRun(const std::vector<std::string> &args)
         prompt = promptOption;
     if (prompt.empty())
         return p.usageError("missing PROMPT\n" + p.usageLine());
-    auto model = Model::open(opts);
-    if (!model) {
-        std::fprintf(stderr, "run: %s\n", model.status().message().c_str());
+    auto opened = cli::openForCommand("run", opts, images);
+    if (!opened)
         return 1;
-    }
-    Model &m = **model;
-    auto session = m.createSession();
-    if (!session) {
-        std::fprintf(stderr, "run: %s\n", session.status().message().c_str());
-        return 1;
-    }
-    Session &s = **session;
-    for (const std::string &path : images) {
-        const Status st = s.addImage(path);
-        if (!st.isOk()) {
-            std::fprintf(stderr, "run: %s\n", st.message().c_str());
-            return 1;
-        }
-    }
+    Model &m = *opened->model;
+    Session &s = *opened->session;
     std::vector<int> ids;
     if (chat) {
         ChatOptions co;

@@ -617,4 +617,15 @@ Expected<std::shared_ptr<Model>> Model::open(const ModelOptions &options)
     return std::shared_ptr<Model>(std::move(m));
 }
 
+Expected<ModelSession> openModelSession(const ModelOptions &options, const SessionOptions &sessionOptions)
+{
+    auto model = Model::open(options);
+    if (!model)
+        return model.status();
+    auto session = (*model)->createSession(sessionOptions);
+    if (!session)
+        return session.status();
+    return ModelSession{std::move(*model), std::move(*session)};
+}
+
 } // namespace sluice

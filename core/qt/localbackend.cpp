@@ -20,13 +20,10 @@ QString fromStd(const std::string &s)
 
 Expected<std::unique_ptr<GenerationBackend>> LocalBackend::open(const EngineOptions &options)
 {
-    auto model = Model::open(options);
-    if (!model)
-        return model.status();
-    auto session = (*model)->createSession();
-    if (!session)
-        return session.status();
-    return std::unique_ptr<GenerationBackend>(new LocalBackend(std::move(*model), std::move(*session)));
+    auto opened = openModelSession(options);
+    if (!opened)
+        return opened.status();
+    return std::unique_ptr<GenerationBackend>(new LocalBackend(std::move(opened->model), std::move(opened->session)));
 }
 
 LocalBackend::LocalBackend(std::shared_ptr<Model> model, std::unique_ptr<Session> session)
