@@ -1,5 +1,7 @@
 #include "backgroundjobs.h"
 
+#include "api/planning.h"
+
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -123,20 +125,15 @@ TokRateEstimate estimateTokRate(const MemoryPlan &plan, const CacheSizing &sizin
 
 QString defaultTracePath()
 {
-    QStringList dirs;
+    std::vector<std::string> dirs;
     const QString env = qEnvironmentVariable("SLUICE_TRACE_DIR");
     if (!env.isEmpty())
-        dirs << env;
-    dirs << QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/traces");
+        dirs.push_back(env.toStdString());
+    dirs.push_back((QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/traces")).toStdString());
 #ifdef SLUICE_DEV_TRACE_DIR
-    dirs << QStringLiteral(SLUICE_DEV_TRACE_DIR);
+    dirs.push_back(SLUICE_DEV_TRACE_DIR);
 #endif
-    for (const QString &d : dirs) {
-        const QFileInfoList files = QDir(d).entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name);
-        if (!files.isEmpty())
-            return files.first().absoluteFilePath();
-    }
-    return {};
+    return QString::fromStdString(findRoutingTrace(dirs));
 }
 
 QString estimateText(const TokRateEstimate &e, const QString &modelName)

@@ -42,18 +42,13 @@ const char *human(uint64_t bytes)
 // The first *.jsonl of $SLUICE_TRACE_DIR, else of the developer checkout's traces; "" when none.
 std::string defaultTrace()
 {
-    QStringList dirs;
+    std::vector<std::string> dirs;
     if (qEnvironmentVariableIsSet("SLUICE_TRACE_DIR"))
-        dirs << qEnvironmentVariable("SLUICE_TRACE_DIR");
+        dirs.push_back(qEnvironmentVariable("SLUICE_TRACE_DIR").toStdString());
 #ifdef SLUICE_DEV_TRACE_DIR
-    dirs << QStringLiteral(SLUICE_DEV_TRACE_DIR);
+    dirs.push_back(SLUICE_DEV_TRACE_DIR);
 #endif
-    for (const QString &d : dirs) {
-        const QFileInfoList files = QDir(d).entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name);
-        if (!files.isEmpty())
-            return files.first().absoluteFilePath().toStdString();
-    }
-    return {};
+    return findRoutingTrace(dirs);
 }
 
 } // namespace

@@ -190,7 +190,8 @@ const float *ContainerWriter::codebooks(int layer, int kind) const
     return m_books.data() + size_t(base + kind * m_layout.stages) * size_t(m_layout.entries) * size_t(m_layout.vecDim);
 }
 
-Status ContainerWriter::openBank(int layer)
+// Closes the open bank; refuses a dense layer or one already written.
+Status ContainerWriter::startBank(int layer)
 {
     if (m_bank)
         SLUICE_TRY(closeBank());
@@ -198,6 +199,12 @@ Status ContainerWriter::openBank(int layer)
         return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " is not a MoE layer");
     if (m_layerDone[size_t(layer)])
         return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " was already written");
+    return Status::ok();
+}
+
+Status ContainerWriter::openBank(int layer)
+{
+    SLUICE_TRY(startBank(layer));
     const std::string path = joinPath(m_dir, bankFileName(layer) + ".tmp");
     m_bank = std::fopen(path.c_str(), "wb");
     if (!m_bank)
@@ -297,12 +304,7 @@ void buildExpertRecord(const ExpertLayout &l, int layer, int expert, int codeboo
 
 Status ContainerWriter::adoptBank(int layer)
 {
-    if (m_bank)
-        SLUICE_TRY(closeBank());
-    if (codebookBase(layer) < 0)
-        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " is not a MoE layer");
-    if (m_layerDone[size_t(layer)])
-        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " was already written");
+    SLUICE_TRY(startBank(layer));
     m_layerDone[size_t(layer)] = true;
     return Status::ok();
 }

@@ -75,6 +75,7 @@ public:
 
 private:
     ContainerWriter() = default;
+    Status startBank(int layer);
     Status openBank(int layer);
     Status closeBank();
     Status writeFileAtomically(const std::string &name, const std::string &bytes);

@@ -2,6 +2,8 @@
 
 #include "kernels/matvec.h"
 
+#include <optional>
+
 namespace sluice::model {
 
 namespace {
@@ -10,15 +12,24 @@ struct Binder {
     const TensorLookup &lookup;
     Status status;
 
-    TrunkMatrixView mat(const std::string &name, size_t rows, size_t cols)
+    // The tensor, or nullopt with `status` set (the first error is kept).
+    std::optional<TrunkMatrixView> find(const std::string &name)
     {
         if (!status.isOk())
-            return {};
+            return std::nullopt;
         auto v = lookup(name);
         if (!v) {
             status = v.status();
-            return {};
+            return std::nullopt;
         }
+        return *v;
+    }
+
+    TrunkMatrixView mat(const std::string &name, size_t rows, size_t cols)
+    {
+        const auto v = find(name);
+        if (!v)
+            return {};
         if (v->rows != rows || v->cols != cols) {
             status = makeError(ErrorCode::Format, name + ": shape [" + std::to_string(v->rows) + ", " +
                                                       std::to_string(v->cols) + "], expected [" +
@@ -32,13 +43,9 @@ struct Binder {
     // `take` elements are kept (0 = all).
     Vec vec(const std::string &name, size_t minCount, size_t take = 0)
     {
-        if (!status.isOk())
+        const auto v = find(name);
+        if (!v)
             return {};
-        auto v = lookup(name);
-        if (!v) {
-            status = v.status();
-            return {};
-        }
         const size_t n = v->rows * v->cols;
         if (n < minCount || (take == 0 && n != minCount)) {
             status = makeError(ErrorCode::Format, name + ": " + std::to_string(n) + " elements, expected " +

@@ -20,6 +20,13 @@ std::string s(const QJsonValue &v)
     return v.toString().toStdString();
 }
 
+// A message's or a delta's reasoning: reasoning_content (DeepSeek, Sluice,
+// SGLang) or "reasoning" (newer vLLM).
+std::string reasoningOf(const QJsonObject &o)
+{
+    return o.value("reasoning_content").isString() ? s(o.value("reasoning_content")) : s(o.value("reasoning"));
+}
+
 const char *imageMime(const QByteArray &b)
 {
     if (b.startsWith("\x89PNG\r\n\x1a\n"))
@@ -200,9 +207,7 @@ Status ReplyAssembler::event(const SseEvent &e, const Deliver &deliver)
     const QJsonObject d = c.value("delta").toObject();
     RemoteDelta delta;
     delta.content = s(d.value("content"));
-    // reasoning_content (DeepSeek, Sluice, SGLang); "reasoning" (newer vLLM).
-    delta.reasoning
-        = d.value("reasoning_content").isString() ? s(d.value("reasoning_content")) : s(d.value("reasoning"));
+    delta.reasoning = reasoningOf(d);
     m_reply.content += delta.content;
     m_reply.reasoning += delta.reasoning;
     for (const QJsonValue &tv : d.value("tool_calls").toArray()) {
@@ -249,8 +254,7 @@ Status ReplyAssembler::whole(const QByteArray &body, const Deliver &deliver)
     const QJsonObject m = c.value("message").toObject();
     RemoteDelta delta;
     delta.content = s(m.value("content"));
-    delta.reasoning
-        = m.value("reasoning_content").isString() ? s(m.value("reasoning_content")) : s(m.value("reasoning"));
+    delta.reasoning = reasoningOf(m);
     m_reply.content = delta.content;
     m_reply.reasoning = delta.reasoning;
     for (const QJsonValue &tv : m.value("tool_calls").toArray()) {

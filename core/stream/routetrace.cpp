@@ -3,6 +3,7 @@
 #include "util/regularfile.h"
 
 #include <QByteArray>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -130,6 +131,17 @@ void RouteReplay::apply(int moeLayer, int64_t position, std::span<int> sel) cons
         if (!taken(sel[j]))
             out.push_back(sel[j]);
     std::copy(out.begin(), out.end(), sel.begin());
+}
+
+std::string findRoutingTrace(const std::vector<std::string> &dirs)
+{
+    for (const std::string &d : dirs) {
+        const QFileInfoList files
+            = QDir(QString::fromStdString(d)).entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name);
+        if (!files.isEmpty())
+            return files.first().absoluteFilePath().toStdString();
+    }
+    return {};
 }
 
 } // namespace sluice

@@ -39,6 +39,11 @@ struct RoutingTraceLimits {
 // twice within a layer, at least one token.
 Expected<RoutingTrace> loadRoutingTrace(const std::string &path, const RoutingTraceLimits &limits = {});
 
+// The first routing trace (*.jsonl, by name) of the first folder in `dirs`
+// that holds one; "" when none. The clients name the folders (an environment
+// variable, the app's data folder, a developer checkout's traces).
+std::string findRoutingTrace(const std::vector<std::string> &dirs);
+
 // Routing-trace replay: the trace's choice replaces the router's.
 //   token at absolute position p  -> trace line p mod tokens
 //   MoE layer number m (0 = the first MoE layer) -> trace layer m mod trace layers
