@@ -9,7 +9,6 @@
 //    fixture, same prompt) is measured and printed: the quantisation error
 //    (VQ experts + Q4G/Q8G trunk), reported in docs/converter.md, not a bar.
 #include "convert/converter.h"
-#include "model/engine.h"
 #include "../model/modeltestutil.h"
 
 #include <QCryptographicHash>
@@ -99,17 +98,17 @@ void TestConvertOracle::matchesOracle()
         QFAIL("the converter no longer makes the container this fixture was computed on; regenerate with "
               "tests/oracle/make_fixtures.sh BUILD_DIR");
 
-    EngineOptions eo;
-    eo.modelPath = out.toStdString();
-    eo.contextLength = 256;
-    eo.threads = 2;
-    auto engine = Engine::open(eo);
-    QVERIFY2(engine.isOk(), engine.isOk() ? "" : engine.status().message().c_str());
+    ModelOptions mo;
+    mo.modelPath = out.toStdString();
+    mo.contextLength = 256;
+    mo.threads = 2;
+    auto opened = test::openModelSession(mo);
+    QVERIFY2(opened.isOk(), opened.isOk() ? "" : opened.status().message().c_str());
     const std::vector<int> ids = test::toInts(conv["prompt_ids"].toArray());
     QVERIFY(ids == test::toInts(rel["prompt_ids"].toArray())); // the same prompt on both sides
     const size_t vocab = size_t(conv["vocab"].toInt());
     std::vector<float> all;
-    const Status st = engineEvalAll(**engine, ids, all, 1);
+    const Status st = (*opened)->evalAll(ids, all, 1);
     QVERIFY2(st.isOk(), st.message().c_str());
 
     // The bar: the oracle on the converted container.

@@ -19,7 +19,6 @@
 #include "api/session.h"
 #include "format/container.h"
 #include "format/synth.h"
-#include "model/engine.h"
 #include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
 #include "stream/processfootprint.h"

@@ -78,7 +78,7 @@ inline QJsonObject readFixture(const QString &name)
 }
 
 // Writes an RGB8 image as an uncompressed 24-bit BMP (stb decodes it back
-// losslessly): how tests hand generated images to Engine::addImage(path).
+// losslessly): how tests hand generated images to Session::addImage(path).
 inline bool writeBmp(const QString &path, const vision::RgbImage &img)
 {
     const int rowBytes = (img.width * 3 + 3) & ~3;

@@ -1,7 +1,7 @@
 #pragma once
-// A Model and its first Session, for the developer benchmarks: the pair the
-// transitional model/engine.h wrapped, on the public API (api/model.h,
-// api/session.h). eval() appends, generate({}) continues from the state.
+// A Model and its first Session, for the developer benchmarks, on the public
+// API (api/model.h, api/session.h). eval() appends, generate({}) continues
+// from the state.
 #include "api/model.h"
 #include "api/session.h"
 
