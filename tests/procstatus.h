@@ -31,6 +31,14 @@ inline bool readRss(uint64_t &current, uint64_t &peak)
     return current > 0 && peak > 0;
 }
 
+// The current resident set (VmRSS) in bytes; 0 if unreadable.
+inline uint64_t currentRss()
+{
+    uint64_t current = 0, peak = 0;
+    readRss(current, peak);
+    return current;
+}
+
 // The process's high-water mark in bytes: the larger of ru_maxrss and VmHWM.
 inline uint64_t peakRss()
 {

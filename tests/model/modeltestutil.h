@@ -1,8 +1,10 @@
 #pragma once
-// Shared helpers for the model tests: a model with its one session, error
-// figures as the bar defines them, the oracle's arrays.
+// Shared helpers for the model tests: a model with its one session and the
+// fixtures' JSON arrays (the oracle's bar: oraclefixture.h).
 #include "api/model.h"
 #include "api/session.h"
+#include "cli/dev/benchmodel.h"
+#include "oraclefixture.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -11,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <span>
@@ -18,39 +21,33 @@
 
 namespace sluice::test {
 
-// One model with one session on it: what each model test drives. The model
-// is declared first so the session goes before the model it lives on.
-struct ModelSession {
-    std::shared_ptr<Model> model;
-    std::unique_ptr<Session> session;
-
-    explicit operator bool() const { return model && session; }
-    Session *operator->() const { return session.get(); }
-    const ModelInfo &info() const { return model->info(); }
-};
-
-// Model::open, then createSession; the first error as it came.
-inline Expected<ModelSession> openModelSession(const ModelOptions &options)
-{
-    auto model = Model::open(options);
-    if (!model)
-        return model.status();
-    auto session = (*model)->createSession();
-    if (!session)
-        return session.status();
-    return ModelSession{std::move(*model), std::move(*session)};
-}
+// One model with one session on it (what each model test drives): the
+// developer benchmarks' pair.
+using ModelSession = cli::BenchModel;
 
 // The same, for tests that only check it opened: empty (false) after a
 // warning with the error.
 inline ModelSession openModelSessionOrWarn(const ModelOptions &options)
 {
-    auto opened = openModelSession(options);
+    auto opened = ModelSession::open(options);
     if (!opened) {
         qWarning("%s", opened.status().message().c_str());
         return {};
     }
     return std::move(*opened);
+}
+
+// The peak-RSS tests' model: text only, two threads, the engine's figures
+// alone (reserveProcess off unless the test turns it on).
+inline ModelOptions rssOptions(const std::string &path, uint64_t budget, int contextLength)
+{
+    ModelOptions o;
+    o.modelPath = path;
+    o.budgetBytes = budget;
+    o.contextLength = contextLength;
+    o.threads = 2;
+    o.vision = false;
+    return o;
 }
 
 // Session::generate takes the whole sequence; this appends `prompt` to the
@@ -66,19 +63,24 @@ inline Expected<GenerationResult> generateAppended(Session &session, std::span<c
     return session.generate(all, params, onToken);
 }
 
-#ifndef SLUICE_TEST_REL_ERROR // both test helper headers define it (tests include both)
-#define SLUICE_TEST_REL_ERROR
-// max |a - b| / max |b| over one row.
-inline double relError(const float *a, const float *b, size_t n)
+// The same bits (and something to compare).
+inline bool sameBits(const std::vector<float> &a, const std::vector<float> &b)
 {
-    double diff = 0, mag = 0;
-    for (size_t i = 0; i < n; ++i) {
-        diff = std::max(diff, std::fabs(double(a[i]) - double(b[i])));
-        mag = std::max(mag, std::fabs(double(b[i])));
-    }
-    return mag > 0 ? diff / mag : diff;
+    return a.size() == b.size() && !a.empty() && std::memcmp(a.data(), b.data(), a.size() * 4) == 0;
 }
-#endif
+
+// `n` ids from a linear congruential stream started at `state`, in
+// [8, min(vocab, 300)): past the special ids, inside every synthetic vocabulary.
+inline std::vector<int> pseudoRandomIds(int n, uint32_t state, int vocab)
+{
+    std::vector<int> out;
+    uint32_t x = state;
+    for (int i = 0; i < n; ++i) {
+        x = x * 1664525u + 1013904223u;
+        out.push_back(int(8 + (x >> 8) % uint32_t(std::min(vocab, 300) - 8)));
+    }
+    return out;
+}
 
 inline int argmax(const float *v, size_t n)
 {
@@ -99,15 +101,6 @@ inline std::vector<int> toInts(const QJsonArray &a)
     std::vector<int> out;
     for (const auto &v : a)
         out.push_back(v.toInt());
-    return out;
-}
-
-// base64 little-endian float32 (the oracle's compact arrays).
-inline std::vector<float> fromB64(const QString &s)
-{
-    const QByteArray raw = QByteArray::fromBase64(s.toLatin1());
-    std::vector<float> out(size_t(raw.size()) / 4);
-    std::memcpy(out.data(), raw.constData(), out.size() * 4);
     return out;
 }
 

@@ -475,7 +475,7 @@ private slots:
         o.modelPath = path;
         o.contextLength = 64;
         o.threads = 1;
-        auto e = test::openModelSession(o);
+        auto e = test::ModelSession::open(o);
         QVERIFY2(e, e ? "" : e.status().message().c_str());
         SamplingParams p;
         p.maxTokens = 4;

@@ -10,7 +10,6 @@
 // well-conditioned range, docs/model.md); it is informative, not part of the bar.
 #include "modeltestutil.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -23,30 +22,6 @@
 #include <algorithm>
 
 using namespace sluice;
-
-namespace {
-
-QByteArray containerHash(const QString &dir)
-{
-    std::vector<std::string> names;
-    for (const QString &n : QDir(dir).entryList(QDir::Files)) {
-        if (n == "manifest.json" || n == "trunk.bin" || n == "codebooks.bin" ||
-            (n.startsWith("experts-L") && n.endsWith(".bin")))
-            names.push_back(n.toStdString());
-    }
-    std::sort(names.begin(), names.end()); // byte order, as the oracle's sorted()
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    for (const std::string &n : names) {
-        h.addData(QByteArray::fromStdString(n));
-        QFile f(dir + "/" + QString::fromStdString(n));
-        if (!f.open(QIODevice::ReadOnly))
-            return {};
-        h.addData(f.readAll());
-    }
-    return h.result().toHex();
-}
-
-} // namespace
 
 class TestModelOracle : public QObject {
     Q_OBJECT
@@ -87,8 +62,7 @@ private slots:
             QVERIFY(p.waitForFinished(60000));
             QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         }
-        const QByteArray hash = containerHash(out);
-        if (hash != fx["container_hash"].toString().toLatin1())
+        if (test::containerHash(out) != fx["container_hash"].toString())
             QFAIL(qPrintable(QString("`sluice-cli %1` no longer makes the container this fixture was computed on; "
                                      "regenerate fixtures with: tests/oracle/make_fixtures.sh BUILD_DIR")
                                  .arg(synthArgs.join(' '))));
@@ -97,7 +71,7 @@ private slots:
         o.modelPath = out.toStdString();
         o.contextLength = 256;
         o.threads = 2;
-        auto opened = test::openModelSession(o);
+        auto opened = test::ModelSession::open(o);
         QVERIFY2(opened.isOk(), opened.status().message().c_str());
         const std::vector<int> ids = test::toInts(fx["prompt_ids"].toArray());
         const size_t vocab = size_t(fx["vocab"].toInt());

@@ -52,7 +52,7 @@ class TestModelRouting : public QObject {
             o.routeObserver = [routes](int moeLayer, int64_t position, std::span<const int> experts) {
                 (*routes)[position][moeLayer].assign(experts.begin(), experts.end());
             };
-        return test::openModelSession(o);
+        return test::ModelSession::open(o);
     }
 
     std::string writeTrace(const QByteArray &text)

@@ -22,6 +22,7 @@
 #include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
 #include "stream/processfootprint.h"
+#include "modeltestutil.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -33,7 +34,6 @@
 #include <string>
 
 using namespace sluice;
-using sluice::test::readRss;
 
 namespace {
 
@@ -67,12 +67,7 @@ bool inChild(const std::function<void(ChildReport &)> &body, ChildReport &out)
 
 ModelOptions hardOptions(const std::string &path, uint64_t budget, int ctx)
 {
-    ModelOptions o;
-    o.modelPath = path;
-    o.budgetBytes = budget;
-    o.contextLength = ctx;
-    o.threads = 2;
-    o.vision = false;
+    ModelOptions o = test::rssOptions(path, budget, ctx);
     o.reserveProcess = true; // as the CLI opens models
     return o;
 }
@@ -81,8 +76,7 @@ ModelOptions hardOptions(const std::string &path, uint64_t budget, int ctx)
 // `promptTokens`-token prompt; fills the report.
 void openAndGenerate(ChildReport &r, const std::string &path, uint64_t budget, int ctx, int promptTokens, int maxTokens)
 {
-    uint64_t hwm = 0;
-    readRss(r.baseline, hwm);
+    r.baseline = test::currentRss();
     auto m = Model::open(hardOptions(path, budget, ctx));
     if (!m) {
         r.budgetError = m.status().code() == ErrorCode::Budget;
@@ -260,16 +254,8 @@ private slots:
         ShrinkReport r;
         QVERIFY(test::runInChild(
             [&](ShrinkReport &c) {
-                uint64_t current = 0, hwm = 0;
-                readRss(current, hwm);
-                c.baseline = current;
-                ModelOptions o;
-                o.modelPath = m_model;
-                o.budgetBytes = m_everything;
-                o.contextLength = 64;
-                o.threads = 2;
-                o.vision = false;
-                auto m = Model::open(o);
+                c.baseline = test::currentRss();
+                auto m = Model::open(test::rssOptions(m_model, m_everything, 64));
                 auto s = m ? (*m)->createSession() : Expected<std::unique_ptr<Session>>(m.status());
                 if (!s) {
                     std::snprintf(c.error, sizeof c.error, "%s", s.status().message().c_str());
@@ -279,11 +265,11 @@ private slots:
                 SamplingParams sp;
                 sp.maxTokens = 12;
                 auto g = (*s)->generate(prompt, sp, nullptr);
-                readRss(c.before, hwm);
+                c.before = test::currentRss();
                 c.newBudget = (*m)->info().liveBudgetMinBytes;
                 c.recordBytes = (*m)->info().recordBytes;
                 const Status st = g ? (*m)->setBudget(c.newBudget) : g.status();
-                readRss(c.after, hwm);
+                c.after = test::currentRss();
                 if (!st.isOk()) {
                     std::snprintf(c.error, sizeof c.error, "%s", st.message().c_str());
                     return;

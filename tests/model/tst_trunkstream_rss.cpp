@@ -16,6 +16,7 @@
 #include "model/modelimpl.h"
 #include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
+#include "modeltestutil.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -25,7 +26,6 @@
 #include <string>
 
 using namespace sluice;
-using sluice::test::readRss;
 
 namespace {
 
@@ -40,13 +40,7 @@ const std::vector<int> kPrompt = { 11, 200, 3000, 42, 7, 1999 };
 
 ModelOptions options(const std::string &path, uint64_t budget)
 {
-    ModelOptions o;
-    o.modelPath = path;
-    o.budgetBytes = budget;
-    o.contextLength = 64;
-    o.threads = 2;
-    o.vision = false;
-    return o;
+    return test::rssOptions(path, budget, 64);
 }
 
 } // namespace
@@ -140,9 +134,7 @@ private slots:
         ChildReport r;
         QVERIFY(test::runInChild(
             [&](ChildReport &c) {
-                uint64_t current = 0, hwm = 0;
-                readRss(current, hwm);
-                c.baseline = current;
+                c.baseline = test::currentRss();
                 ModelOptions o = options(m_model, budget);
                 if (forceHead) {
                     o.residentTrunkLayers = 0;
