@@ -37,19 +37,6 @@ inline ModelSession openModelSessionOrWarn(const ModelOptions &options)
     return std::move(*opened);
 }
 
-// The peak-RSS tests' model: text only, two threads, the engine's figures
-// alone (reserveProcess off unless the test turns it on).
-inline ModelOptions rssOptions(const std::string &path, uint64_t budget, int contextLength)
-{
-    ModelOptions o;
-    o.modelPath = path;
-    o.budgetBytes = budget;
-    o.contextLength = contextLength;
-    o.threads = 2;
-    o.vision = false;
-    return o;
-}
-
 // Session::generate takes the whole sequence; this appends `prompt` to the
 // ids the session holds (empty: continue from its last position), as a
 // client feeding one piece after another does.

@@ -16,7 +16,6 @@
 #include "model/modelimpl.h"
 #include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
-#include "modeltestutil.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -40,7 +39,13 @@ const std::vector<int> kPrompt = { 11, 200, 3000, 42, 7, 1999 };
 
 ModelOptions options(const std::string &path, uint64_t budget)
 {
-    return test::rssOptions(path, budget, 64);
+    ModelOptions o;
+    o.modelPath = path;
+    o.budgetBytes = budget;
+    o.contextLength = 64;
+    o.threads = 2;
+    o.vision = false;
+    return o;
 }
 
 } // namespace
