@@ -1,6 +1,6 @@
 #pragma once
 // The one mapping from a container to the memory planner's inputs (spec 9).
-// Engine::open, `sluice-cli plan` and the GUI's planner page all call it, so
+// Model::open, `sluice-cli plan` and the GUI's planner page all call it, so
 // the plan a user sees and the ledger the engine fills after open are built
 // from the same terms: the trunk as the engine loads it (every tensor under
 // the text prefix except the on-disk embedding), the recurrent and latent
@@ -63,7 +63,7 @@ uint64_t prefillExtraBytes(const ModelConfig &cfg, int contextLength, int chunk)
 // cache), whichever is more. The rest of the budget stays expert cache.
 int choosePrefillChunk(const ModelConfig &cfg, int contextLength, uint64_t spareBytes, uint64_t cacheCeilingBytes);
 
-// What Engine::open (and `sluice-cli plan`) does with a budget: the decode
+// What Model::open (and `sluice-cli plan`) does with a budget: the decode
 // floor (chunk 1) decides whether the budget is enough, prefill gets the
 // chunk choosePrefillChunk() picks, and the cache is sized with the scratch
 // of that chunk, so the ledger after open equals `sizing.engineBytes`.

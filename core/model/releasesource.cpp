@@ -244,9 +244,10 @@ Status ReleaseSource::readEmbeddingRow(int token, float *out) const
     return Status::ok();
 }
 
-Expected<uint64_t> ReleaseSource::readExpert(int layer, int expert, uint8_t *slot, size_t slotBytes) const
+Expected<uint64_t> readReleaseExpert(const ReleaseCheckpoint &release, const ExtentReader &reader, int layer,
+    int expert, uint8_t *slot, size_t slotBytes)
 {
-    const ExpertPlacement p = placeExpert(*m_release, layer, expert);
+    const ExpertPlacement p = placeExpert(release, layer, expert);
     if (p.slotBytes > slotBytes)
         return makeError(ErrorCode::Internal,
             "layer " + std::to_string(layer) + ", expert " + std::to_string(expert)
@@ -254,13 +255,14 @@ Expected<uint64_t> ReleaseSource::readExpert(int layer, int expert, uint8_t *slo
     FileExtent ex[6];
     for (int i = 0; i < p.extentCount; ++i)
         ex[i] = { p.extents[i].shard, p.extents[i].fileOffset, p.extents[i].bytes, p.extents[i].slotOffset };
-    return m_reader->read(std::span<const FileExtent>(ex, size_t(p.extentCount)), slot, slotBytes);
+    return reader.read(std::span<const FileExtent>(ex, size_t(p.extentCount)), slot, slotBytes);
 }
 
-Expected<ExpertMatrices> ReleaseSource::parseRecord(int layer, int expert, const ExpertRecordRef &rec) const
+Expected<ExpertMatrices> releaseExpertMatrices(
+    const ReleaseCheckpoint &release, int layer, int expert, const ExpertRecordRef &rec)
 {
-    const ModelConfig &c = config();
-    const ExpertPlacement p = placeExpert(*m_release, layer, expert);
+    const ModelConfig &c = release.config();
+    const ExpertPlacement p = placeExpert(release, layer, expert);
     if (p.slotBytes > rec.bytes)
         return makeError(ErrorCode::Internal,
             "layer " + std::to_string(layer) + ", expert " + std::to_string(expert)
@@ -268,7 +270,7 @@ Expected<ExpertMatrices> ReleaseSource::parseRecord(int layer, int expert, const
     const size_t inter = size_t(c.moeIntermediate), lat = size_t(c.expertInputDim());
     const size_t rows[3] = { inter, inter, lat }, cols[3] = { lat, lat, inter };
     ExpertMatrices m;
-    m.kind = m_release->mxfp4Experts() ? ExpertRecordKind::Mxfp4 : ExpertRecordKind::Bf16;
+    m.kind = release.mxfp4Experts() ? ExpertRecordKind::Mxfp4 : ExpertRecordKind::Bf16;
     for (int k = 0; k < 3; ++k) {
         m.mx[k] = { rec.data + p.tensorOffset[2 * k], rec.data + p.tensorOffset[2 * k + 1], rows[k], cols[k] };
         m.bf[k].fmt = TensorFormat::F16;
@@ -279,6 +281,16 @@ Expected<ExpertMatrices> ReleaseSource::parseRecord(int layer, int expert, const
         m.bf[k].rowBytes = cols[k] * 2;
     }
     return m;
+}
+
+Expected<uint64_t> ReleaseSource::readExpert(int layer, int expert, uint8_t *slot, size_t slotBytes) const
+{
+    return readReleaseExpert(*m_release, *m_reader, layer, expert, slot, slotBytes);
+}
+
+Expected<ExpertMatrices> ReleaseSource::parseRecord(int layer, int expert, const ExpertRecordRef &rec) const
+{
+    return releaseExpertMatrices(*m_release, layer, expert, rec);
 }
 
 Expected<text::Tokenizer> ReleaseSource::tokenizer() const

@@ -30,6 +30,15 @@ struct ReleasePlanExtras {
     std::string description;
 };
 
+// One routed expert of `release` from its shards into one cache slot
+// (placeExpert + ExtentReader), and the MoE block's view of that slot:
+// ReleaseSource's readExpert/parseRecord, also for a forward pass wired by
+// hand over the shards (tests/model/tst_release_forward.cpp).
+Expected<uint64_t> readReleaseExpert(const ReleaseCheckpoint &release, const ExtentReader &reader, int layer,
+    int expert, uint8_t *slot, size_t slotBytes);
+Expected<ExpertMatrices> releaseExpertMatrices(
+    const ReleaseCheckpoint &release, int layer, int expert, const ExpertRecordRef &rec);
+
 class ReleaseSource {
 public:
     // A release folder: config.json + safetensors, and no manifest.json.

@@ -1,29 +1,73 @@
 #pragma once
-// Shared helpers for the model tests: error figures as the bar defines them.
+// Shared helpers for the model tests: a model with its one session and the
+// fixtures' JSON arrays (the oracle's bar: oraclefixture.h).
+#include "api/model.h"
+#include "api/session.h"
+#include "cli/dev/benchmodel.h"
+#include "oraclefixture.h"
+
 #include <QByteArray>
 #include <QJsonArray>
+#include <QtGlobal>
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
+#include <memory>
+#include <span>
 #include <vector>
 
 namespace sluice::test {
 
-#ifndef SLUICE_TEST_REL_ERROR // both test helper headers define it (tests include both)
-#define SLUICE_TEST_REL_ERROR
-// max |a - b| / max |b| over one row.
-inline double relError(const float *a, const float *b, size_t n)
+// One model with one session on it (what each model test drives): the
+// developer benchmarks' pair.
+using ModelSession = cli::BenchModel;
+
+// The same, for tests that only check it opened: empty (false) after a
+// warning with the error.
+inline ModelSession openModelSessionOrWarn(const ModelOptions &options)
 {
-    double diff = 0, mag = 0;
-    for (size_t i = 0; i < n; ++i) {
-        diff = std::max(diff, std::fabs(double(a[i]) - double(b[i])));
-        mag = std::max(mag, std::fabs(double(b[i])));
+    auto opened = ModelSession::open(options);
+    if (!opened) {
+        qWarning("%s", opened.status().message().c_str());
+        return {};
     }
-    return mag > 0 ? diff / mag : diff;
+    return std::move(*opened);
 }
-#endif
+
+// Session::generate takes the whole sequence; this appends `prompt` to the
+// ids the session holds (empty: continue from its last position), as a
+// client feeding one piece after another does.
+inline Expected<GenerationResult> generateAppended(Session &session, std::span<const int> prompt,
+                                                   const SamplingParams &params, const TokenCallback &onToken = nullptr)
+{
+    if (prompt.empty())
+        return session.generate({}, params, onToken);
+    std::vector<int> all = session.tokens();
+    all.insert(all.end(), prompt.begin(), prompt.end());
+    return session.generate(all, params, onToken);
+}
+
+// The same bits (and something to compare).
+inline bool sameBits(const std::vector<float> &a, const std::vector<float> &b)
+{
+    return a.size() == b.size() && !a.empty() && std::memcmp(a.data(), b.data(), a.size() * 4) == 0;
+}
+
+// `n` ids from a linear congruential stream started at `state`, in
+// [8, min(vocab, 300)): past the special ids, inside every synthetic vocabulary.
+inline std::vector<int> pseudoRandomIds(int n, uint32_t state, int vocab)
+{
+    std::vector<int> out;
+    uint32_t x = state;
+    for (int i = 0; i < n; ++i) {
+        x = x * 1664525u + 1013904223u;
+        out.push_back(int(8 + (x >> 8) % uint32_t(std::min(vocab, 300) - 8)));
+    }
+    return out;
+}
 
 inline int argmax(const float *v, size_t n)
 {
@@ -44,15 +88,6 @@ inline std::vector<int> toInts(const QJsonArray &a)
     std::vector<int> out;
     for (const auto &v : a)
         out.push_back(v.toInt());
-    return out;
-}
-
-// base64 little-endian float32 (the oracle's compact arrays).
-inline std::vector<float> fromB64(const QString &s)
-{
-    const QByteArray raw = QByteArray::fromBase64(s.toLatin1());
-    std::vector<float> out(size_t(raw.size()) / 4);
-    std::memcpy(out.data(), raw.constData(), out.size() * 4);
     return out;
 }
 

@@ -8,8 +8,8 @@
 #include "format/expertrecord.h"
 #include "format/synth.h"
 #include "model/cacheexpertsource.h"
-#include "model/engine.h"
 #include "model/forwardpass.h"
+#include "modeltestutil.h"
 #include "model/plannerinputs.h"
 #include "stream/directfile.h"
 #include "stream/expertcache.h"
@@ -57,7 +57,7 @@ private:
     uint64_t m_next = 0;
 };
 
-// A ForwardPass over a container, wired like Engine::open (trunk loaded,
+// A ForwardPass over a container, wired like Model::open (trunk loaded,
 // experts through the stream cache), with hooks that can fail on purpose.
 struct Rig {
     std::unique_ptr<Container> container;
@@ -401,17 +401,17 @@ private slots:
             QVERIFY(bp);
             QCOMPARE(bp->floorBytes, floor);
             chunks.push_back(bp->prefillChunk);
-            EngineOptions o;
+            ModelOptions o;
             o.modelPath = path;
             o.contextLength = 128;
             o.budgetBytes = budget;
             o.threads = 1;
-            auto e = Engine::open(o);
+            auto e = test::ModelSession::open(o);
             QVERIFY2(e, e ? "" : e.status().message().c_str());
-            QCOMPARE((*e)->info().floorBytes, floor);
-            QCOMPARE((*e)->info().expertCacheSlots, bp->sizing.slotCount);
+            QCOMPARE(e->info().floorBytes, floor);
+            QCOMPARE(e->info().expertCacheSlots, bp->sizing.slotCount);
             std::vector<float> got;
-            QVERIFY(engineEvalAll(**e, ids, got, 64).isOk());
+            QVERIFY((*e)->evalAll(ids, got, 64).isOk());
             if (want.empty())
                 want = got;
             QCOMPARE(got.size(), want.size());

@@ -11,6 +11,7 @@
 #include "format/synth.h"
 #include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
+#include "modeltestutil.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -27,19 +28,10 @@ constexpr int kSessions = 2; // the one under test and a probe reading the ledge
 
 std::vector<int> promptIds(int n, int vocab)
 {
-    std::vector<int> out;
-    uint32_t x = 12345;
-    for (int i = 0; i < n; ++i) {
-        x = x * 1664525u + 1013904223u;
-        out.push_back(int(8 + (x >> 8) % uint32_t(std::min(vocab, 300) - 8)));
-    }
-    return out;
+    return test::pseudoRandomIds(n, 12345, vocab);
 }
 
-bool same(const std::vector<float> &a, const std::vector<float> &b)
-{
-    return a.size() == b.size() && !a.empty() && std::memcmp(a.data(), b.data(), a.size() * 4) == 0;
-}
+using test::sameBits;
 } // namespace
 
 class TestLiveBudget : public QObject {
@@ -199,7 +191,7 @@ private slots:
         QCOMPARE(int(a.size()), steps + 1);
         QCOMPARE(int(b.size()), steps + 1);
         for (int i = 0; i <= steps; ++i)
-            QVERIFY2(same(a[size_t(i)], b[size_t(i)]), qPrintable(QString("logits differ at step %1").arg(i)));
+            QVERIFY2(sameBits(a[size_t(i)], b[size_t(i)]), qPrintable(QString("logits differ at step %1").arg(i)));
         // Only the cache moved.
         QCOMPARE(live->info().checkpoints, checkpoints);
         QCOMPARE(live->info().liveBudgetMinBytes, floor);

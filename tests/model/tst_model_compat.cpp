@@ -2,7 +2,6 @@
 // own tools; WASTE recorded its logits on them. Sluice must read containers
 // it did not write and compute the same numbers: within 1e-4 relative at every
 // position, same argmax everywhere, same greedy continuation.
-#include "model/engine.h"
 #include "modeltestutil.h"
 
 #include <QDir>
@@ -26,18 +25,13 @@ private:
         return QJsonDocument::fromJson(f.readAll()).object();
     }
 
-    std::unique_ptr<Engine> open(const QString &name, int threads)
+    test::ModelSession open(const QString &name, int threads)
     {
-        EngineOptions o;
+        ModelOptions o;
         o.modelPath = (compatDir() + "/" + name + "/container.waste").toStdString();
         o.contextLength = 256;
         o.threads = threads;
-        auto e = Engine::open(o);
-        if (!e) {
-            qWarning("%s", e.status().message().c_str());
-            return nullptr;
-        }
-        return std::move(*e);
+        return test::openModelSessionOrWarn(o);
     }
 
 private slots:
@@ -65,14 +59,14 @@ private slots:
         QFETCH(int, chunk);
         const QJsonObject exp = expected(name);
         QVERIFY2(!exp.isEmpty(), "expected-waste-0.6.6.json missing");
-        auto engine = open(name, threads);
-        QVERIFY(engine);
+        auto opened = open(name, threads);
+        QVERIFY(opened);
         const std::vector<int> ids = test::toInts(exp["prompt_ids"].toArray());
         const QJsonArray steps = exp["step_logits"].toArray();
         QCOMPARE(size_t(steps.size()), ids.size());
-        const size_t vocab = size_t(engine->info().config.vocab);
+        const size_t vocab = size_t(opened.info().config.vocab);
         std::vector<float> all;
-        const Status st = engineEvalAll(*engine, ids, all, chunk);
+        const Status st = opened->evalAll(ids, all, chunk);
         QVERIFY2(st.isOk(), st.message().c_str());
         double worst = 0;
         for (size_t i = 0; i < ids.size(); ++i) {
@@ -100,13 +94,13 @@ private slots:
     {
         QFETCH(QString, name);
         const QJsonObject exp = expected(name);
-        auto engine = open(name, 2);
-        QVERIFY(engine);
+        auto opened = open(name, 2);
+        QVERIFY(opened);
         const std::vector<int> ids = test::toInts(exp["prompt_ids"].toArray());
         const std::vector<int> want = test::toInts(exp["greedy"].toArray());
         SamplingParams p;
         p.maxTokens = int(want.size());
-        auto r = engine->generate(ids, p, nullptr);
+        auto r = opened->generate(ids, p, nullptr);
         QVERIFY2(r.isOk(), r.status().message().c_str());
         // EOS may end the run early; compare what was produced.
         QVERIFY(!r->tokens.empty());

@@ -1,8 +1,7 @@
-// Engine behaviour on a real (WASTE-made) container: chunked prefill equals
+// A model and its session on a real (WASTE-made) container: chunked prefill equals
 // token-by-token, thread counts do not change a bit, sessions round-trip and
 // foreign/damaged files are refused with the live session untouched, the
 // context limit is an error of its own, cancel() stops a generation.
-#include "model/engine.h"
 #include "format/container.h"
 #include "format/fingerprint.h"
 #include "format/synth.h"
@@ -31,25 +30,21 @@ const std::vector<int> kPrompt = {305, 173, 285, 155, 21, 180, 212, 24, 149, 111
 class TestModelEngine : public QObject {
     Q_OBJECT
 private:
-    std::unique_ptr<Engine> open(const char *name = "kimi-linear-s0-tokenizer", int threads = 1, int ctx = 256)
+    test::ModelSession open(const char *name = "kimi-linear-s0-tokenizer", int threads = 1, int ctx = 256)
     {
-        EngineOptions o;
+        ModelOptions o;
         o.modelPath = (kCompat + "/" + name + "/container.waste").toStdString();
         o.contextLength = ctx;
         o.threads = threads;
-        auto e = Engine::open(o);
-        if (!e) {
-            qWarning("%s", e.status().message().c_str());
-            return nullptr;
-        }
-        return std::move(*e);
+        return test::openModelSessionOrWarn(o);
     }
 
-    std::vector<int> greedy(Engine &e, std::span<const int> prompt, int n)
+    // `prompt` appended to what the session holds.
+    std::vector<int> greedy(test::ModelSession &e, std::span<const int> prompt, int n)
     {
         SamplingParams p;
         p.maxTokens = n;
-        auto r = e.generate(prompt, p, nullptr);
+        auto r = test::generateAppended(*e.session, prompt, p);
         return r ? r->tokens : std::vector<int>{};
     }
 
@@ -75,9 +70,9 @@ private slots:
         auto b = open();
         QVERIFY(a && b);
         std::vector<float> one, many;
-        QVERIFY(engineEvalAll(*a, kPrompt, one, 1).isOk());
-        QVERIFY(engineEvalAll(*b, kPrompt, many, chunk).isOk());
-        const size_t vocab = size_t(a->info().config.vocab);
+        QVERIFY(a->evalAll(kPrompt, one, 1).isOk());
+        QVERIFY(b->evalAll(kPrompt, many, chunk).isOk());
+        const size_t vocab = size_t(a.info().config.vocab);
         QCOMPARE(one.size(), kPrompt.size() * vocab);
         QCOMPARE(many.size(), one.size());
         double worst = 0;
@@ -98,8 +93,8 @@ private slots:
         auto b = open("kimi-linear-s0-tokenizer", 2);
         QVERIFY(a && b);
         std::vector<float> la, lb;
-        QVERIFY(engineEvalAll(*a, kPrompt, la, 64).isOk());
-        QVERIFY(engineEvalAll(*b, kPrompt, lb, 64).isOk());
+        QVERIFY(a->evalAll(kPrompt, la, 64).isOk());
+        QVERIFY(b->evalAll(kPrompt, lb, 64).isOk());
         QCOMPARE(la.size(), lb.size());
         QVERIFY(std::memcmp(la.data(), lb.data(), la.size() * 4) == 0);
     }
@@ -133,7 +128,7 @@ private slots:
         QFETCH(bool, floorBudget);
         QFETCH(int, chunk);
         auto make = [&](int th, bool c, bool ra, int la, bool d, uint64_t budget) {
-            EngineOptions o;
+            ModelOptions o;
             o.modelPath = (kCompat + "/kimi-linear-s0-tokenizer/container.waste").toStdString();
             o.contextLength = 256;
             o.threads = th;
@@ -142,25 +137,22 @@ private slots:
             o.lookahead = la;
             o.directIo = d;
             o.budgetBytes = budget;
-            auto e = Engine::open(o);
-            if (!e)
-                qWarning("%s", e.status().message().c_str());
-            return e ? std::move(*e) : nullptr;
+            return test::openModelSessionOrWarn(o);
         };
         auto ref = make(1, false, false, 0, false, 0);
         QVERIFY(ref);
-        const uint64_t budget = floorBudget ? ref->info().floorBytes : 0;
+        const uint64_t budget = floorBudget ? ref.info().floorBytes : 0;
         auto e = make(threads, cache, readAhead, lookahead, direct, budget);
         QVERIFY(e);
         if (floorBudget)
-            QCOMPARE(e->info().expertCacheSlots, 2 * e->info().config.topK);
+            QCOMPARE(e.info().expertCacheSlots, 2 * e.info().config.topK);
         std::vector<float> a, b;
-        QVERIFY(engineEvalAll(*ref, kPrompt, a, 1).isOk());
-        QVERIFY(engineEvalAll(*e, kPrompt, b, chunk).isOk());
+        QVERIFY(ref->evalAll(kPrompt, a, 1).isOk());
+        QVERIFY(e->evalAll(kPrompt, b, chunk).isOk());
         QCOMPARE(a.size(), b.size());
         QVERIFY(std::memcmp(a.data(), b.data(), a.size() * 4) == 0);
         // And the same greedy continuation through generate().
-        QCOMPARE(greedy(*e, std::span<const int>(), 8), greedy(*ref, std::span<const int>(), 8));
+        QCOMPARE(greedy(e, std::span<const int>(), 8), greedy(ref, std::span<const int>(), 8));
     }
 
     void sessionRoundTrip()
@@ -172,23 +164,23 @@ private slots:
         auto ref = open();
         QVERIFY(ref);
         QVERIFY(ref->eval(first, nullptr).isOk());
-        QVERIFY(ref->saveSession(path).isOk());
-        const std::vector<int> want = greedy(*ref, rest, 12);
+        QVERIFY(ref->save(path).isOk());
+        const std::vector<int> want = greedy(ref, rest, 12);
         QCOMPARE(int(want.size()), 12);
 
         auto other = open("kimi-linear-s0-tokenizer", 2);
         QVERIFY(other);
         QVERIFY(other->eval(std::span<const int>(kPrompt.data(), 5), nullptr).isOk()); // something to overwrite
-        const Status st = other->loadSession(path);
+        const Status st = other->load(path);
         QVERIFY2(st.isOk(), st.message().c_str());
         QCOMPARE(other->position(), 20);
-        QCOMPARE(greedy(*other, rest, 12), want);
+        QCOMPARE(greedy(other, rest, 12), want);
 
-        // resetSession + replay gives the same again.
-        other->resetSession();
+        // reset + replay gives the same again.
+        other->reset();
         QCOMPARE(other->position(), 0);
         QVERIFY(other->eval(first, nullptr).isOk());
-        QCOMPARE(greedy(*other, rest, 12), want);
+        QCOMPARE(greedy(other, rest, 12), want);
     }
 
     void foreignOrDamagedSessionRefused()
@@ -198,7 +190,7 @@ private slots:
         auto s0 = open("kimi-linear-s0-tokenizer");
         QVERIFY(s0);
         QVERIFY(s0->eval(std::span<const int>(kPrompt.data(), 10), nullptr).isOk());
-        QVERIFY(s0->saveSession(path).isOk());
+        QVERIFY(s0->save(path).isOk());
 
         // Another model (different vocabulary and weights).
         auto s3 = open("kimi-linear-s3-prefixed");
@@ -206,7 +198,7 @@ private slots:
         const std::vector<int> ids = {1, 224, 41, 219, 146, 108};
         std::vector<float> before, after;
         QVERIFY(s3->eval(std::span<const int>(ids.data(), 3), nullptr).isOk());
-        const Status st = s3->loadSession(path);
+        const Status st = s3->load(path);
         QVERIFY(!st.isOk());
         QVERIFY2(QString::fromStdString(st.message()).contains("another model"), st.message().c_str());
         QCOMPARE(s3->position(), 3);
@@ -235,9 +227,9 @@ private slots:
             t.write(bad);
         }
         const int pos = s0->position();
-        QVERIFY(!s0->loadSession(truncated.toStdString()).isOk());
-        QVERIFY(!s0->loadSession(flipped.toStdString()).isOk());
-        QVERIFY(!s0->loadSession((dir.path() + "/missing").toStdString()).isOk());
+        QVERIFY(!s0->load(truncated.toStdString()).isOk());
+        QVERIFY(!s0->load(flipped.toStdString()).isOk());
+        QVERIFY(!s0->load((dir.path() + "/missing").toStdString()).isOk());
         QCOMPARE(s0->position(), pos);
     }
 
@@ -268,12 +260,12 @@ private slots:
         auto e = open();
         QVERIFY(e);
         QVERIFY(e->eval(std::span<const int>(kPrompt.data(), 5), nullptr).isOk());
-        const Status st = e->loadSession(path.toStdString());
+        const Status st = e->load(path.toStdString());
         QVERIFY(!st.isOk());
         QCOMPARE(QString::fromStdString(st.message()), QString(expected).replace("@P", path));
         QCOMPARE(e->position(), 5);
         // Saving with no name says so (it said ": rename failed").
-        const Status save = e->saveSession("");
+        const Status save = e->save("");
         QCOMPARE(QString::fromStdString(save.message()), QString("no session file name given"));
     }
 
@@ -285,14 +277,14 @@ private slots:
         auto e = open();
         QVERIFY(e);
         QVERIFY(e->eval(std::span<const int>(kPrompt.data(), 6), nullptr).isOk());
-        QVERIFY(e->saveSession(path).isOk());
+        QVERIFY(e->save(path).isOk());
         QFile f(QString::fromStdString(path));
         QVERIFY(f.open(QIODevice::ReadOnly));
         QByteArray bytes = f.readAll();
         f.close();
         // The first float of layer 0's state sits right after the header.
-        const int layers = e->info().config.nLayers;
-        const qsizetype at = 4 + 4 + 8 + 12 * 4 + layers + (e->info().config.layerIsKda[0] ? 0 : 4);
+        const int layers = e.info().config.nLayers;
+        const qsizetype at = 4 + 4 + 8 + 12 * 4 + layers + (e.info().config.layerIsKda[0] ? 0 : 4);
         const float nan = std::numeric_limits<float>::quiet_NaN();
         std::memcpy(bytes.data() + at, &nan, 4);
         const uint64_t sum = model::fnv1a64(bytes.constData(), size_t(bytes.size() - 8));
@@ -302,7 +294,7 @@ private slots:
         f.close();
         auto other = open();
         QVERIFY(other->eval(std::span<const int>(kPrompt.data(), 2), nullptr).isOk());
-        const Status st = other->loadSession(path);
+        const Status st = other->load(path);
         QCOMPARE(QString::fromStdString(st.message()),
                  QString::fromStdString(path) + ": layer 0: non-finite state value at index 0");
         QCOMPARE(other->position(), 2);
@@ -324,21 +316,20 @@ private slots:
         QVERIFY(ma.open(QIODevice::ReadOnly) && mb.open(QIODevice::ReadOnly));
         QCOMPARE(ma.readAll(), mb.readAll()); // the premise: same manifest, other numbers
         const auto openAt = [](const QString &path) {
-            EngineOptions o;
+            ModelOptions o;
             o.modelPath = path.toStdString();
             o.contextLength = 64;
             o.threads = 1;
-            auto e = Engine::open(o);
-            return e ? std::move(*e) : nullptr;
+            return test::openModelSessionOrWarn(o);
         };
         auto ea = openAt(a), eb = openAt(b);
         QVERIFY(ea && eb);
         const std::vector<int> ids = {1, 2, 3, 4};
         QVERIFY(ea->eval(ids, nullptr).isOk());
         const std::string path = (dir.path() + "/a.session").toStdString();
-        QVERIFY(ea->saveSession(path).isOk());
+        QVERIFY(ea->save(path).isOk());
         QVERIFY(eb->eval(std::span<const int>(ids.data(), 2), nullptr).isOk());
-        const Status st = eb->loadSession(path);
+        const Status st = eb->load(path);
         QCOMPARE(QString::fromStdString(st.message()),
                  QString::fromStdString(path) + ": saved for another model (container fingerprint differs)");
         QCOMPARE(eb->position(), 2);
@@ -354,7 +345,7 @@ private slots:
         QCOMPARE(fresh->value, cached->value);
         // The session still loads into its own model.
         auto again = openAt(a);
-        QVERIFY(again->loadSession(path).isOk());
+        QVERIFY(again->load(path).isOk());
         QCOMPARE(again->position(), 4);
     }
 
@@ -374,20 +365,19 @@ private slots:
         const ExpertBank bank = (*c)->expertLayer(first);
         QVERIFY(bank.recordBytes > 8192);
         const auto openAt = [&](bool firstRead) {
-            EngineOptions o;
+            ModelOptions o;
             o.modelPath = path.toStdString();
             o.contextLength = 64;
             o.threads = 1;
             o.verifyOnFirstRead = firstRead;
-            auto e = Engine::open(o);
-            return e ? std::move(*e) : nullptr;
+            return test::openModelSessionOrWarn(o);
         };
         const std::vector<int> ids = {1, 2, 3, 4, 5, 6, 7, 8};
         {
             // A clean run remembers what it verified next to the fingerprint.
             auto e = openAt(true);
             QVERIFY(e);
-            QVERIFY(greedy(*e, ids, 4).size() == 4);
+            QVERIFY(greedy(e, ids, 4).size() == 4);
         }
         const QString sidecar = path + "/" + kFingerprintSidecar + ".verified";
         QVERIFY(QFile::exists(sidecar));
@@ -425,7 +415,7 @@ private slots:
             // --no-verify: the damage goes unnoticed (the trade-off it names).
             auto e = openAt(false);
             QVERIFY(e);
-            QVERIFY(greedy(*e, ids, 4).size() == 4);
+            QVERIFY(greedy(e, ids, 4).size() == 4);
         }
     }
 
@@ -481,11 +471,11 @@ private slots:
         const std::vector<float> huge(size_t(count), 3e38f); // finite: refused by no load check
         QCOMPARE(trunk.write(reinterpret_cast<const char *>(huge.data()), qint64(count * 4)), qint64(count * 4));
         trunk.close();
-        EngineOptions o;
+        ModelOptions o;
         o.modelPath = path;
         o.contextLength = 64;
         o.threads = 1;
-        auto e = Engine::open(o);
+        auto e = test::ModelSession::open(o);
         QVERIFY2(e, e ? "" : e.status().message().c_str());
         SamplingParams p;
         p.maxTokens = 4;
@@ -521,8 +511,8 @@ private slots:
         QVERIFY(r.isOk());
         QCOMPARE(int(r->reason), int(StopReason::Cancelled));
         QVERIFY(r->tokens.size() < 4000);
-        // The engine stays usable: reset and evaluate again.
-        e->resetSession();
+        // The session stays usable: reset and evaluate again.
+        e->reset();
         QVERIFY(e->eval(std::span<const int>(kPrompt.data(), 4), nullptr).isOk());
     }
 };

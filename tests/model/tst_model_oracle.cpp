@@ -8,10 +8,8 @@
 // also record the oracle's own float32-vs-float64 difference (f32_noise,
 // <= 6.1e-6 on every fixture since synth's AttnRes queries were scaled to a
 // well-conditioned range, docs/model.md); it is informative, not part of the bar.
-#include "model/engine.h"
 #include "modeltestutil.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -24,30 +22,6 @@
 #include <algorithm>
 
 using namespace sluice;
-
-namespace {
-
-QByteArray containerHash(const QString &dir)
-{
-    std::vector<std::string> names;
-    for (const QString &n : QDir(dir).entryList(QDir::Files)) {
-        if (n == "manifest.json" || n == "trunk.bin" || n == "codebooks.bin" ||
-            (n.startsWith("experts-L") && n.endsWith(".bin")))
-            names.push_back(n.toStdString());
-    }
-    std::sort(names.begin(), names.end()); // byte order, as the oracle's sorted()
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    for (const std::string &n : names) {
-        h.addData(QByteArray::fromStdString(n));
-        QFile f(dir + "/" + QString::fromStdString(n));
-        if (!f.open(QIODevice::ReadOnly))
-            return {};
-        h.addData(f.readAll());
-    }
-    return h.result().toHex();
-}
-
-} // namespace
 
 class TestModelOracle : public QObject {
     Q_OBJECT
@@ -88,31 +62,30 @@ private slots:
             QVERIFY(p.waitForFinished(60000));
             QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         }
-        const QByteArray hash = containerHash(out);
-        if (hash != fx["container_hash"].toString().toLatin1())
+        if (test::containerHash(out) != fx["container_hash"].toString())
             QFAIL(qPrintable(QString("`sluice-cli %1` no longer makes the container this fixture was computed on; "
                                      "regenerate fixtures with: tests/oracle/make_fixtures.sh BUILD_DIR")
                                  .arg(synthArgs.join(' '))));
 
-        EngineOptions o;
+        ModelOptions o;
         o.modelPath = out.toStdString();
         o.contextLength = 256;
         o.threads = 2;
-        auto engine = Engine::open(o);
-        QVERIFY2(engine.isOk(), engine.status().message().c_str());
+        auto opened = test::ModelSession::open(o);
+        QVERIFY2(opened.isOk(), opened.status().message().c_str());
         const std::vector<int> ids = test::toInts(fx["prompt_ids"].toArray());
         const size_t vocab = size_t(fx["vocab"].toInt());
-        QCOMPARE(size_t((*engine)->info().config.vocab), vocab);
+        QCOMPARE(size_t(opened->info().config.vocab), vocab);
         std::vector<float> all, dump;
         if (chunk == 1)
-            engineSetResidualDump(**engine, &dump); // [token][layer][hidden] when fed one at a time
-        const Status st = engineEvalAll(**engine, ids, all, chunk);
-        engineSetResidualDump(**engine, nullptr);
+            (*opened)->setHiddenStateTap({&dump}); // [token][layer][hidden] when fed one at a time
+        const Status st = (*opened)->evalAll(ids, all, chunk);
+        (*opened)->setHiddenStateTap({nullptr});
         QVERIFY2(st.isOk(), st.message().c_str());
         // Where a position disagrees, the per-layer residual errors say which
         // layer started it (the fixture stores the oracle's residual stream).
-        const int nLayers = (*engine)->info().config.nLayers;
-        const size_t d = size_t((*engine)->info().config.hidden);
+        const int nLayers = opened->info().config.nLayers;
+        const size_t d = size_t(opened->info().config.hidden);
         auto layerReport = [&](size_t t) {
             QString out;
             if (dump.empty())
@@ -163,7 +136,7 @@ private slots:
         if (chunk == 1) {
             SamplingParams sp;
             sp.maxTokens = 16;
-            auto r = (*engine)->generate(std::span<const int>(), sp, nullptr);
+            auto r = (*opened)->generate(std::span<const int>(), sp, nullptr);
             QVERIFY2(r.isOk(), r.status().message().c_str());
             const std::vector<int> want = test::toInts(fx["greedy"].toArray());
             QCOMPARE(r->tokens, std::vector<int>(want.begin(), want.begin() + ptrdiff_t(r->tokens.size())));

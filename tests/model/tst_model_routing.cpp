@@ -3,7 +3,7 @@
 // picked the same few for every token), and a trace's expert ids replace the
 // router's choice deterministically, mapped as stream/routetrace.h documents.
 #include "format/synth.h"
-#include "model/engine.h"
+#include "modeltestutil.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -40,9 +40,9 @@ class TestModelRouting : public QObject {
     QTemporaryDir m_dir;
     std::string m_model;
 
-    Expected<std::unique_ptr<Engine>> open(Routes *routes, const std::string &trace = {})
+    Expected<test::ModelSession> open(Routes *routes, const std::string &trace = {})
     {
-        EngineOptions o;
+        ModelOptions o;
         o.modelPath = m_model;
         o.contextLength = 128;
         o.vision = false;
@@ -52,7 +52,7 @@ class TestModelRouting : public QObject {
             o.routeObserver = [routes](int moeLayer, int64_t position, std::span<const int> experts) {
                 (*routes)[position][moeLayer].assign(experts.begin(), experts.end());
             };
-        return Engine::open(o);
+        return test::ModelSession::open(o);
     }
 
     std::string writeTrace(const QByteArray &text)
@@ -82,7 +82,7 @@ private slots:
     {
         auto e = open(nullptr);
         QVERIFY2(e, e ? "" : e.status().message().c_str());
-        QCOMPARE((*e)->info().config.topK, kTopK);
+        QCOMPARE(e->info().config.topK, kTopK);
         SynthOptions bad;
         bad.recordBytes = 64 << 10;
         bad.layers = 1;

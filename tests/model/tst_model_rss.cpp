@@ -19,7 +19,6 @@
 #include "api/session.h"
 #include "format/container.h"
 #include "format/synth.h"
-#include "model/engine.h"
 #include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
 #include "stream/processfootprint.h"
@@ -29,16 +28,11 @@
 
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <string>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 using namespace sluice;
-using sluice::test::readRss;
 
 namespace {
 
@@ -58,32 +52,16 @@ struct ChildReport {
     char error[256] = {};
 };
 
-// Runs `body` in a forked child and returns what it wrote.
+// Runs `body` in a forked child and returns what it wrote, with the child's
+// peak RSS at the end.
 bool inChild(const std::function<void(ChildReport &)> &body, ChildReport &out)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return false;
-    const pid_t pid = fork();
-    if (pid < 0)
-        return false;
-    if (pid == 0) {
-        close(fds[0]);
-        ChildReport r;
-        body(r);
-        rusage ru{};
-        getrusage(RUSAGE_SELF, &ru);
-        uint64_t current = 0, hwm = 0;
-        readRss(current, hwm);
-        r.peak = std::max<uint64_t>(uint64_t(ru.ru_maxrss) * 1024, hwm);
-        const ssize_t w = write(fds[1], &r, sizeof r);
-        _exit(w == ssize_t(sizeof r) ? 0 : 3);
-    }
-    close(fds[1]);
-    const ssize_t got = read(fds[0], &out, sizeof out);
-    close(fds[0]);
-    int status = 0;
-    return waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 && got == ssize_t(sizeof out);
+    return test::runInChild(
+        [&](ChildReport &r) {
+            body(r);
+            r.peak = test::peakRss();
+        },
+        out);
 }
 
 ModelOptions hardOptions(const std::string &path, uint64_t budget, int ctx)
@@ -102,8 +80,7 @@ ModelOptions hardOptions(const std::string &path, uint64_t budget, int ctx)
 // `promptTokens`-token prompt; fills the report.
 void openAndGenerate(ChildReport &r, const std::string &path, uint64_t budget, int ctx, int promptTokens, int maxTokens)
 {
-    uint64_t hwm = 0;
-    readRss(r.baseline, hwm);
+    r.baseline = test::currentRss();
     auto m = Model::open(hardOptions(path, budget, ctx));
     if (!m) {
         r.budgetError = m.status().code() == ErrorCode::Budget;
@@ -278,57 +255,38 @@ private slots:
             uint64_t baseline = 0, before = 0, after = 0, newBudget = 0, recordBytes = 0, ledger = 0;
             char error[256] = {};
         };
-        int fds[2];
-        QVERIFY(pipe(fds) == 0);
-        const pid_t pid = fork();
-        QVERIFY(pid >= 0);
-        if (pid == 0) {
-            close(fds[0]);
-            ShrinkReport r;
-            uint64_t current = 0, hwm = 0;
-            readRss(current, hwm);
-            r.baseline = current;
-            ModelOptions o;
-            o.modelPath = m_model;
-            o.budgetBytes = m_everything;
-            o.contextLength = 64;
-            o.threads = 2;
-            o.vision = false;
-            auto m = Model::open(o);
-            auto s = m ? (*m)->createSession() : Expected<std::unique_ptr<Session>>(m.status());
-            if (!s) {
-                std::snprintf(r.error, sizeof r.error, "%s", s.status().message().c_str());
-            } else {
+        ShrinkReport r;
+        QVERIFY(test::runInChild(
+            [&](ShrinkReport &c) {
+                c.baseline = test::currentRss();
+                ModelOptions o = hardOptions(m_model, m_everything, 64);
+                o.reserveProcess = false; // the growth over the baseline is what is measured here
+                auto m = Model::open(o);
+                auto s = m ? (*m)->createSession() : Expected<std::unique_ptr<Session>>(m.status());
+                if (!s) {
+                    std::snprintf(c.error, sizeof c.error, "%s", s.status().message().c_str());
+                    return;
+                }
                 const int prompt[4] = {11, 200, 3000, 42};
                 SamplingParams sp;
                 sp.maxTokens = 12;
                 auto g = (*s)->generate(prompt, sp, nullptr);
-                readRss(r.before, hwm);
-                r.newBudget = (*m)->info().liveBudgetMinBytes;
-                r.recordBytes = (*m)->info().recordBytes;
-                const Status st = g ? (*m)->setBudget(r.newBudget) : g.status();
-                readRss(r.after, hwm);
+                c.before = test::currentRss();
+                c.newBudget = (*m)->info().liveBudgetMinBytes;
+                c.recordBytes = (*m)->info().recordBytes;
+                const Status st = g ? (*m)->setBudget(c.newBudget) : g.status();
+                c.after = test::currentRss();
                 if (!st.isOk()) {
-                    std::snprintf(r.error, sizeof r.error, "%s", st.message().c_str());
-                } else {
-                    auto g2 = (*s)->generate({}, sp, nullptr); // still generates at the floor
-                    r.ok = g2 ? 1 : 0;
-                    r.ledger = g2 ? g2->totals.residentBytes : 0;
-                    if (!g2)
-                        std::snprintf(r.error, sizeof r.error, "%s", g2.status().message().c_str());
+                    std::snprintf(c.error, sizeof c.error, "%s", st.message().c_str());
+                    return;
                 }
-            }
-            const ssize_t w = write(fds[1], &r, sizeof r);
-            _exit(w == ssize_t(sizeof r) ? 0 : 3);
-        }
-        close(fds[1]);
-        ShrinkReport r;
-        const ssize_t got = read(fds[0], &r, sizeof r);
-        close(fds[0]);
-        int status = 0;
-        QCOMPARE(waitpid(pid, &status, 0), pid);
-        QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-        QCOMPARE(got, ssize_t(sizeof r));
+                auto g2 = (*s)->generate({}, sp, nullptr); // still generates at the floor
+                c.ok = g2 ? 1 : 0;
+                c.ledger = g2 ? g2->totals.residentBytes : 0;
+                if (!g2)
+                    std::snprintf(c.error, sizeof c.error, "%s", g2.status().message().c_str());
+            },
+            r));
         QVERIFY2(r.ok, r.error);
         const uint64_t before = r.before - std::min(r.before, r.baseline);
         const uint64_t after = r.after - std::min(r.after, r.baseline);

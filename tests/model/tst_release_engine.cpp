@@ -147,21 +147,11 @@ private Q_SLOTS:
         QCOMPARE(size_t(info.vocab), vocab);
         QCOMPARE(logits.size(), ids.size() * vocab);
 
-        const std::vector<int> argmax = test::toInts(fx["argmax"].toArray());
-        for (size_t t = 0; t < ids.size(); ++t)
-            QVERIFY2(
-                test::argmax(logits.data() + t * vocab, vocab) == argmax[t], qPrintable(QString("position %1").arg(t)));
-        const std::vector<int> positions = test::toInts(fx["logit_positions"].toArray());
-        const std::vector<float> ref = test::fromB64(fx["logits_f32"].toString());
-        QCOMPARE(ref.size(), positions.size() * vocab);
         double worst = 0;
-        for (size_t i = 0; i < positions.size(); ++i) {
-            const double rel
-                = test::relError(logits.data() + size_t(positions[i]) * vocab, ref.data() + i * vocab, vocab);
-            worst = std::max(worst, rel);
-            QVERIFY2(rel <= 1e-5, qPrintable(QString("position %1: rel %2").arg(positions[i]).arg(rel)));
-        }
-        qInfo("%s through Model::open: %zu positions, max rel %.3g", qPrintable(fixture), positions.size(), worst);
+        const QString mismatch = test::oracleLogitsMismatch(fx, logits, ids.size(), vocab, 1e-5, worst);
+        QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
+        qInfo("%s through Model::open: %d positions, max rel %.3g", qPrintable(fixture),
+              int(fx["logit_positions"].toArray().size()), worst);
 
         // The second open reuses the cache, and gives the same bits in chunks.
         std::vector<float> again;
@@ -514,20 +504,11 @@ private Q_SLOTS:
         QVERIFY2(st.isOk(), st.message().c_str());
         const size_t vocab = size_t(fx["vocab"].toInt());
         QCOMPARE(all.size(), expanded.size() * vocab);
-        const std::vector<int> argmax = test::toInts(fx["argmax"].toArray());
-        for (size_t t = 0; t < expanded.size(); ++t)
-            QVERIFY2(
-                test::argmax(all.data() + t * vocab, vocab) == argmax[t], qPrintable(QString("position %1").arg(t)));
-        const std::vector<int> positions = test::toInts(fx["logit_positions"].toArray());
-        const std::vector<float> ref = test::fromB64(fx["logits_f32"].toString());
-        QCOMPARE(ref.size(), positions.size() * vocab);
         double worst = 0;
-        for (size_t i = 0; i < positions.size(); ++i) {
-            const double rel = test::relError(all.data() + size_t(positions[i]) * vocab, ref.data() + i * vocab, vocab);
-            worst = std::max(worst, rel);
-            QVERIFY2(rel <= 1e-5, qPrintable(QString("position %1: rel %2").arg(positions[i]).arg(rel)));
-        }
-        qInfo("images on a release vs float64 reference: %zu positions, max rel %.3g", positions.size(), worst);
+        const QString mismatch = test::oracleLogitsMismatch(fx, all, expanded.size(), vocab, 1e-5, worst);
+        QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
+        qInfo("images on a release vs float64 reference: %d positions, max rel %.3g",
+              int(fx["logit_positions"].toArray().size()), worst);
     }
 
     // A damaged vision tensor in a shard: a named error on the image path

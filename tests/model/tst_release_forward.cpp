@@ -12,6 +12,7 @@
 #include "model/cacheexpertsource.h"
 #include "model/forwardpass.h"
 #include "model/modelweights.h"
+#include "model/releasesource.h"
 #include "stream/expertcache.h"
 #include "stream/extentreader.h"
 #include "stream/memoryledger.h"
@@ -92,12 +93,8 @@ struct ReleaseRig {
         co.topK = cfg.topK;
         const ExtentReader *rdp = reader.get();
         const ReleaseCheckpoint *rp = release.get();
-        co.reader = [rdp, rp](int layer, int expert, uint8_t *slot, size_t n) -> Expected<uint64_t> {
-            const ExpertPlacement p = placeExpert(*rp, layer, expert);
-            FileExtent ex[6];
-            for (int i = 0; i < p.extentCount; ++i)
-                ex[i] = {p.extents[i].shard, p.extents[i].fileOffset, p.extents[i].bytes, p.extents[i].slotOffset};
-            return rdp->read(std::span<const FileExtent>(ex, size_t(p.extentCount)), slot, n);
+        co.reader = [rdp, rp](int layer, int expert, uint8_t *slot, size_t n) {
+            return model::readReleaseExpert(*rp, *rdp, layer, expert, slot, n);
         };
         ledger = std::make_unique<MemoryLedger>(uint64_t(1) << 34);
         auto ec = ExpertCache::open(std::vector<std::shared_ptr<DirectFile>>(size_t(cfg.moeLayerCount())), co, *ledger);
@@ -115,25 +112,8 @@ struct ReleaseRig {
         hooks.codebooks = [](int, int, int) -> Expected<VqCodebooksView> {
             return makeError(ErrorCode::Internal, "a release has no codebooks");
         };
-        hooks.parseRecord = [this](int layer, int expert, const model::ExpertRecordRef &rec) -> Expected<model::ExpertMatrices> {
-            const ModelConfig &c = release->config();
-            const ExpertPlacement p = placeExpert(*release, layer, expert);
-            if (p.slotBytes > rec.bytes)
-                return makeError(ErrorCode::Internal, "slot smaller than the placement");
-            const size_t inter = size_t(c.moeIntermediate), lat = size_t(c.expertInputDim());
-            const size_t rows[3] = {inter, inter, lat}, cols[3] = {lat, lat, inter};
-            model::ExpertMatrices m;
-            m.kind = release->mxfp4Experts() ? model::ExpertRecordKind::Mxfp4 : model::ExpertRecordKind::Bf16;
-            for (int k = 0; k < 3; ++k) {
-                m.mx[k] = {rec.data + p.tensorOffset[2 * k], rec.data + p.tensorOffset[2 * k + 1], rows[k], cols[k]};
-                m.bf[k].fmt = TensorFormat::F16;
-                m.bf[k].isBf16 = true;
-                m.bf[k].data = rec.data + p.tensorOffset[2 * k];
-                m.bf[k].rows = rows[k];
-                m.bf[k].cols = cols[k];
-                m.bf[k].rowBytes = cols[k] * 2;
-            }
-            return m;
+        hooks.parseRecord = [this](int layer, int expert, const model::ExpertRecordRef &rec) {
+            return model::releaseExpertMatrices(*release, layer, expert, rec);
         };
         pool = std::make_unique<kernels::ThreadPool>(threads);
         fp = std::make_unique<model::ForwardPass>(cfg, weights, std::move(hooks), 64, chunk);

@@ -13,6 +13,7 @@
 #include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
 #include "vision/visiontestutil.h"
+#include "modeltestutil.h"
 
 #include <QDir>
 #include <QFile>
@@ -37,13 +38,7 @@ const QString kCompat = QStringLiteral(SLUICE_SHARED_DIR "/data/compat");
 
 std::vector<int> ids(int n, int seed, int vocab)
 {
-    std::vector<int> out;
-    uint32_t x = uint32_t(seed) * 2654435761u + 1;
-    for (int i = 0; i < n; ++i) {
-        x = x * 1664525u + 1013904223u;
-        out.push_back(int(8 + (x >> 8) % uint32_t(std::min(vocab, 300) - 8)));
-    }
-    return out;
+    return test::pseudoRandomIds(n, uint32_t(seed) * 2654435761u + 1, vocab);
 }
 
 std::vector<int> cat(std::vector<int> a, const std::vector<int> &b)
@@ -52,10 +47,7 @@ std::vector<int> cat(std::vector<int> a, const std::vector<int> &b)
     return a;
 }
 
-bool same(const std::vector<float> &a, const std::vector<float> &b)
-{
-    return a.size() == b.size() && !a.empty() && std::memcmp(a.data(), b.data(), a.size() * 4) == 0;
-}
+using test::sameBits;
 } // namespace
 
 class TestSession : public QObject {
@@ -142,20 +134,20 @@ private slots:
         auto r = ss.prefill(A, &logits);
         QVERIFY(r);
         QCOMPARE(r->reusedTokens, 0);
-        QVERIFY(same(logits, fresh(*m, A)));
+        QVERIFY(sameBits(logits, fresh(*m, A)));
 
         // Continue: A is kept.
         r = ss.prefill(cat(A, B), &logits);
         QVERIFY(r);
         QCOMPARE(r->reusedTokens, int(A.size()));
         QCOMPARE(r->prefillTokens, int(B.size()));
-        QVERIFY(same(logits, fresh(*m, cat(A, B))));
+        QVERIFY(sameBits(logits, fresh(*m, cat(A, B))));
 
         // Edit the last turn: back to the checkpoint after A.
         r = ss.prefill(cat(A, C), &logits);
         QVERIFY(r);
         QCOMPARE(r->reusedTokens, int(A.size()));
-        QVERIFY(same(logits, fresh(*m, cat(A, C))));
+        QVERIFY(sameBits(logits, fresh(*m, cat(A, C))));
 
         // Edit inside the first turn: the common prefix ends inside A. With
         // recurrent state nothing at or before it was checkpointed: from zero;
@@ -165,7 +157,7 @@ private slots:
         r = ss.prefill(cat(edited, B), &logits);
         QVERIFY(r);
         QCOMPARE(r->reusedTokens, m->info().kdaLayers > 0 ? 0 : 10);
-        QVERIFY(same(logits, fresh(*m, cat(edited, B))));
+        QVERIFY(sameBits(logits, fresh(*m, cat(edited, B))));
 
         // Generate, then regenerate the same reply: the prompt's logits were
         // kept with its checkpoint, nothing is computed before sampling.
@@ -187,7 +179,7 @@ private slots:
         r = ss.prefill(next, &logits);
         QVERIFY(r);
         QCOMPARE(r->reusedTokens, int(held));
-        QVERIFY(same(logits, fresh(*m, next)));
+        QVERIFY(sameBits(logits, fresh(*m, next)));
     }
 
     // SamplingParams::constraint (api/constraint.h): a constraint that allows
@@ -404,7 +396,7 @@ private slots:
         r = (*t)->prefill(seq, &logits);
         QVERIFY(r);
         QCOMPARE(r->reusedTokens + r->prefillTokens, int(seq.size()));
-        QVERIFY(same(logits, fresh(*m, seq)));
+        QVERIFY(sameBits(logits, fresh(*m, seq)));
 
         // Stopped at "0 of M": nothing changed, the state still answers a regenerate.
         t->reset();
@@ -417,7 +409,7 @@ private slots:
         r = (*u)->prefill(A, &logits);
         QVERIFY(r);
         QCOMPARE(r->prefillTokens, 0);
-        QVERIFY(same(logits, fresh(*m, A)));
+        QVERIFY(sameBits(logits, fresh(*m, A)));
     }
 
     void reuseAfterLoad_data() { reuseIsBitIdentical_data(); }
@@ -450,12 +442,12 @@ private slots:
         QVERIFY(r);
         QCOMPARE(r->reusedTokens, int(A.size()));
         QCOMPARE(r->prefillTokens, int(B.size()));
-        QVERIFY(same(logits, fresh(*m2, cat(A, B))));
+        QVERIFY(sameBits(logits, fresh(*m2, cat(A, B))));
         // Regenerate after load: the saved checkpoint carries A's logits.
         r = (*t)->prefill(A, &logits);
         QVERIFY(r);
         QCOMPARE(r->prefillTokens, 0);
-        QVERIFY(same(logits, fresh(*m2, A)));
+        QVERIFY(sameBits(logits, fresh(*m2, A)));
     }
 
     // An image prefilled once is neither decoded nor encoded again while its
@@ -484,7 +476,7 @@ private slots:
         QCOMPARE(r->imagesEncoded, 0); // encoded when added
         const int expanded = r->promptTokens;
         QVERIFY(expanded > int(turn1.size()));
-        QVERIFY(same(logits, fresh(*m, turn1, {img})));
+        QVERIFY(sameBits(logits, fresh(*m, turn1, {img})));
 
         // (a) the client sends every image again: identified by its file, not decoded.
         QVERIFY((*s)->addImage(img.toStdString()).isOk());
@@ -494,20 +486,20 @@ private slots:
         QCOMPARE(r->prefillTokens, int(B.size()));
         QCOMPARE(r->imagesEncoded, 0);
         QCOMPARE((*s)->queuedImages(), 0);
-        QVERIFY(same(logits, fresh(*m, cat(turn1, B), {img})));
+        QVERIFY(sameBits(logits, fresh(*m, cat(turn1, B), {img})));
         // (b) only new images are queued (none): the held image is matched.
         r = (*s)->prefill(cat(cat(turn1, B), C), &logits);
         QVERIFY(r);
         QCOMPARE(r->reusedTokens, expanded + int(B.size()));
         QCOMPARE(r->imagesEncoded, 0);
-        QVERIFY(same(logits, fresh(*m, cat(cat(turn1, B), C), {img})));
+        QVERIFY(sameBits(logits, fresh(*m, cat(cat(turn1, B), C), {img})));
         // An edit before the image: it is computed again (from its file), exactly.
         std::vector<int> edited = turn1;
         edited[0] = edited[0] == 9 ? 10 : 9;
         r = (*s)->prefill(cat(edited, B), &logits);
         QVERIFY(r);
         QCOMPARE(r->imagesEncoded, 1);
-        QVERIFY(same(logits, fresh(*m, cat(edited, B), {img})));
+        QVERIFY(sameBits(logits, fresh(*m, cat(edited, B), {img})));
         QCOMPARE((*s)->tokens(), cat(edited, B));
     }
 
@@ -705,7 +697,7 @@ private slots:
         auto r = (*s)->prefill(cat(cat(A, B), C), &logits);
         QVERIFY(r);
         QCOMPARE(r->reusedTokens, int(A.size() + B.size()));
-        QVERIFY(same(logits, fresh(*m, cat(cat(A, B), C))));
+        QVERIFY(sameBits(logits, fresh(*m, cat(cat(A, B), C))));
     }
 };
 

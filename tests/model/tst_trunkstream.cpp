@@ -16,6 +16,7 @@
 #include "model/releasesource.h"
 #include "model/trunkstreamer.h"
 #include "stream/memoryplanner.h"
+#include "modeltestutil.h"
 
 #include <QDir>
 #include <QFile>
@@ -126,10 +127,7 @@ Run runModel(
     return r;
 }
 
-bool sameBits(const std::vector<float> &a, const std::vector<float> &b)
-{
-    return a.size() == b.size() && !a.empty() && std::memcmp(a.data(), b.data(), a.size() * 4) == 0;
-}
+using test::sameBits;
 
 } // namespace
 
@@ -169,6 +167,36 @@ class TestTrunkStream : public QObject {
             m_models[key] = dir.toStdString();
         }
         return m_models[key];
+    }
+
+    // The planner cases' rows: one per architecture.
+    static void architectureRows()
+    {
+        QTest::addColumn<Architecture>("arch");
+        QTest::newRow("K3") << Architecture::KimiK3;
+        QTest::newRow("KL") << Architecture::KimiLinear;
+    }
+
+    // What the planner cases start from: the row's synthetic container and
+    // its plan with nothing held back (1 TiB of RAM, no budget).
+    struct PlannerCase {
+        std::string path;
+        Expected<std::unique_ptr<Container>> c;
+        model::PlannerInputsOptions pio;
+        uint64_t ram;
+        Expected<model::BudgetPlan> full;
+    };
+    PlannerCase plannerCase()
+    {
+        QFETCH(Architecture, arch);
+        const std::string path = model(arch);
+        auto c = Container::open(path);
+        model::PlannerInputsOptions pio;
+        pio.contextLength = 64;
+        pio.attentionSlices = 2;
+        const uint64_t ram = uint64_t(1) << 40;
+        auto full = c ? model::planForBudget(**c, pio, ram, 0) : Expected<model::BudgetPlan>(c.status());
+        return {path, std::move(c), pio, ram, std::move(full)};
     }
 
 private slots:
@@ -315,25 +343,13 @@ private slots:
 
     // The planner's split for a budget: the longest prefix whose decode floor
     // fits; under the streaming floor, a refusal that names it.
-    void plannerChoosesSplit_data()
-    {
-        QTest::addColumn<Architecture>("arch");
-        QTest::newRow("K3") << Architecture::KimiK3;
-        QTest::newRow("KL") << Architecture::KimiLinear;
-    }
+    void plannerChoosesSplit_data() { architectureRows(); }
 
     void plannerChoosesSplit()
     {
-        QFETCH(Architecture, arch);
-        const std::string path = model(arch);
+        auto [path, c, pio, ram, full] = plannerCase();
         QVERIFY(!path.empty());
-        auto c = Container::open(path);
         QVERIFY(c);
-        model::PlannerInputsOptions pio;
-        pio.contextLength = 64;
-        pio.attentionSlices = 2;
-        const uint64_t ram = uint64_t(1) << 40;
-        auto full = model::planForBudget(**c, pio, ram, 0);
         QVERIFY(full);
         QVERIFY(!full->split.streaming());
         QVERIFY(full->streamingFloorBytes < full->residentFloorBytes);
@@ -436,27 +452,15 @@ private slots:
     // still short: the streaming floor drops by lm_head's bytes (the slots do
     // not grow); between it and the layers-only floor the model opens with
     // lm_head streamed, within the budget, with the resident bits.
-    void plannerStreamsLmHead_data()
-    {
-        QTest::addColumn<Architecture>("arch");
-        QTest::newRow("K3") << Architecture::KimiK3;
-        QTest::newRow("KL") << Architecture::KimiLinear;
-    }
+    void plannerStreamsLmHead_data() { architectureRows(); }
 
     void plannerStreamsLmHead()
     {
-        QFETCH(Architecture, arch);
-        const std::string path = model(arch);
+        auto [path, c, pio, ram, full] = plannerCase();
         QVERIFY(!path.empty());
-        auto c = Container::open(path);
         QVERIFY(c);
-        const ModelConfig &cfg = (*c)->config();
-        model::PlannerInputsOptions pio;
-        pio.contextLength = 64;
-        pio.attentionSlices = 2;
-        const uint64_t ram = uint64_t(1) << 40;
-        auto full = model::planForBudget(**c, pio, ram, 0);
         QVERIFY(full);
+        const ModelConfig &cfg = (*c)->config();
         QVERIFY(!full->split.lmHeadStreamed);
         uint64_t headBytes = 0;
         for (const TensorInfo &t : (*c)->tensors())

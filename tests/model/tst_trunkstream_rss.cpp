@@ -22,14 +22,9 @@
 
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <string>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 using namespace sluice;
-using sluice::test::readRss;
 
 namespace {
 
@@ -141,57 +136,39 @@ private slots:
         for (int i = 0; i < promptLength; ++i)
             prompt.push_back(i < int(kPrompt.size()) ? kPrompt[size_t(i)] : 5 + (i * 37) % 1000);
         QVERIFY(budget < m_trunk);
-        int fds[2];
-        QVERIFY(pipe(fds) == 0);
-        const pid_t pid = fork();
-        QVERIFY(pid >= 0);
-        if (pid == 0) {
-            close(fds[0]);
-            ChildReport r;
-            uint64_t current = 0, hwm = 0;
-            readRss(current, hwm);
-            r.baseline = current;
-            ModelOptions o = options(m_model, budget);
-            if (forceHead) {
-                o.residentTrunkLayers = 0;
-                o.streamLmHead = 1;
-            }
-            auto m = Model::open(o);
-            auto s = m ? (*m)->createSession() : Expected<std::unique_ptr<Session>>(m.status());
-            if (!s) {
-                std::snprintf(r.error, sizeof r.error, "%s", s.status().message().c_str());
-            } else {
-                SamplingParams sp;
-                sp.maxTokens = 4;
-                auto g = (*s)->generate(prompt, sp, nullptr);
-                if (!g) {
-                    std::snprintf(r.error, sizeof r.error, "%s", g.status().message().c_str());
-                } else {
-                    r.ok = 1;
-                    r.ledger = g->totals.residentBytes;
-                    r.budget = (*m)->info().budgetBytes;
-                    r.residentLayers = (*m)->info().residentLayers;
-                    r.layers = (*m)->info().layers;
-                    r.lmHeadStreamed = (*m)->info().lmHeadStreamed;
-                    if (auto *impl = dynamic_cast<model::ModelImpl *>(m->get()))
-                        r.prefillChunk = impl->prefillChunk();
-                }
-            }
-            rusage ru {};
-            getrusage(RUSAGE_SELF, &ru);
-            readRss(current, hwm);
-            r.peak = std::max<uint64_t>(uint64_t(ru.ru_maxrss) * 1024, hwm);
-            const ssize_t w = write(fds[1], &r, sizeof r);
-            _exit(w == ssize_t(sizeof r) ? 0 : 3);
-        }
-        close(fds[1]);
         ChildReport r;
-        const ssize_t got = read(fds[0], &r, sizeof r);
-        close(fds[0]);
-        int status = 0;
-        QCOMPARE(waitpid(pid, &status, 0), pid);
-        QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-        QCOMPARE(got, ssize_t(sizeof r));
+        QVERIFY(test::runInChild(
+            [&](ChildReport &c) {
+                c.baseline = test::currentRss();
+                ModelOptions o = options(m_model, budget);
+                if (forceHead) {
+                    o.residentTrunkLayers = 0;
+                    o.streamLmHead = 1;
+                }
+                auto m = Model::open(o);
+                auto s = m ? (*m)->createSession() : Expected<std::unique_ptr<Session>>(m.status());
+                if (!s) {
+                    std::snprintf(c.error, sizeof c.error, "%s", s.status().message().c_str());
+                } else {
+                    SamplingParams sp;
+                    sp.maxTokens = 4;
+                    auto g = (*s)->generate(prompt, sp, nullptr);
+                    if (!g) {
+                        std::snprintf(c.error, sizeof c.error, "%s", g.status().message().c_str());
+                    } else {
+                        c.ok = 1;
+                        c.ledger = g->totals.residentBytes;
+                        c.budget = (*m)->info().budgetBytes;
+                        c.residentLayers = (*m)->info().residentLayers;
+                        c.layers = (*m)->info().layers;
+                        c.lmHeadStreamed = (*m)->info().lmHeadStreamed;
+                        if (auto *impl = dynamic_cast<model::ModelImpl *>(m->get()))
+                            c.prefillChunk = impl->prefillChunk();
+                    }
+                }
+                c.peak = test::peakRss();
+            },
+            r));
         QVERIFY2(r.ok, r.error);
         QCOMPARE(r.budget, budget);
         QVERIFY(r.residentLayers < r.layers);

@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <array>
 #include <atomic>
 #include <fstream>
 #include <sys/resource.h>
@@ -22,6 +23,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "procstatus.h"
 #include "testsanitized.h"
 
 using namespace sluice;
@@ -675,43 +677,33 @@ private slots:
 #endif
         const QString dir = bigBanks();
         QVERIFY(!dir.isEmpty());
-        int fds[2];
-        QVERIFY(pipe(fds) == 0);
-        const pid_t pid = fork();
-        QVERIFY(pid >= 0);
-        if (pid == 0) {
-            close(fds[0]);
-            long long result[4] = {-1, 0, 0, (long long)currentRssBytes()};
-            MemoryLedger ledger(1ull << 30);
-            ExpertCacheOptions o;
-            o.firstLayer = kFirstLayer;
-            o.expertsPerLayer = kExperts;
-            o.recordBytes = bigRecord;
-            o.slotCount = kLayers * kExperts;
-            o.topK = kTopK;
-            auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, false), o, ledger);
-            bool ok = cache.isOk();
-            // Warm up the readers on one record, so the baseline holds everything but the slots.
-            ok = ok && (*cache)->acquire(kFirstLayer, 0).isOk();
-            result[3] = (long long)currentRssBytes();
-            for (int l = 0; ok && l < kLayers; ++l)
-                for (int e = 0; ok && e < kExperts; ++e)
-                    ok = (*cache)->acquire(kFirstLayer + l, e).isOk();
-            if (ok) {
-                result[1] = (long long)currentRssBytes();
-                ok = (*cache)->resize(2 * kTopK).isOk();
-                result[2] = (long long)currentRssBytes();
-                result[0] = ok ? 1 : 0;
-            }
-            (void)!write(fds[1], result, sizeof result);
-            _exit(0);
-        }
-        close(fds[1]);
-        long long result[4] = {0, 0, 0, 0};
-        QCOMPARE(read(fds[0], result, sizeof result), ssize_t(sizeof result));
-        close(fds[0]);
-        int status = 0;
-        waitpid(pid, &status, 0);
+        std::array<long long, 4> result{};
+        QVERIFY(test::runInChild(
+            [&](std::array<long long, 4> &r) {
+                r = {-1, 0, 0, (long long)currentRssBytes()};
+                MemoryLedger ledger(1ull << 30);
+                ExpertCacheOptions o;
+                o.firstLayer = kFirstLayer;
+                o.expertsPerLayer = kExperts;
+                o.recordBytes = bigRecord;
+                o.slotCount = kLayers * kExperts;
+                o.topK = kTopK;
+                auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, false), o, ledger);
+                bool ok = cache.isOk();
+                // Warm up the readers on one record, so the baseline holds everything but the slots.
+                ok = ok && (*cache)->acquire(kFirstLayer, 0).isOk();
+                r[3] = (long long)currentRssBytes();
+                for (int l = 0; ok && l < kLayers; ++l)
+                    for (int e = 0; ok && e < kExperts; ++e)
+                        ok = (*cache)->acquire(kFirstLayer + l, e).isOk();
+                if (ok) {
+                    r[1] = (long long)currentRssBytes();
+                    ok = (*cache)->resize(2 * kTopK).isOk();
+                    r[2] = (long long)currentRssBytes();
+                    r[0] = ok ? 1 : 0;
+                }
+            },
+            result));
         QCOMPARE(result[0], 1ll);
         const double fell = double(result[1] - result[2]) / 1048576;
         qInfo("child RSS %.1f MiB after open, %.1f MiB full, %.1f MiB after shrinking 128 -> 8 slots of 256 KiB "

@@ -1,7 +1,8 @@
 #pragma once
 // Shared helpers for the vision tests: the deterministic test image (the
-// oracle tests/oracle/vision_ref.py gen_image() makes the same bytes), error
-// figures and the oracle's base64 f32 arrays.
+// oracle tests/oracle/vision_ref.py gen_image() makes the same bytes), the
+// fixtures, BMP files and synth runs (the oracle's bar: oraclefixture.h).
+#include "oraclefixture.h"
 #include "vision/imageloader.h"
 
 #include <QByteArray>
@@ -39,34 +40,12 @@ inline vision::RgbImage genImage(int w, int h, int seed)
     return img;
 }
 
-#ifndef SLUICE_TEST_REL_ERROR // both test helper headers define it (tests include both)
-#define SLUICE_TEST_REL_ERROR
-// max |a - b| / max |b|.
-inline double relError(const float *a, const float *b, size_t n)
-{
-    double diff = 0, mag = 0;
-    for (size_t i = 0; i < n; ++i) {
-        diff = std::max(diff, std::fabs(double(a[i]) - double(b[i])));
-        mag = std::max(mag, std::fabs(double(b[i])));
-    }
-    return mag > 0 ? diff / mag : diff;
-}
-#endif
-
 inline double maxAbsDiff(const float *a, const float *b, size_t n)
 {
     double diff = 0;
     for (size_t i = 0; i < n; ++i)
         diff = std::max(diff, std::fabs(double(a[i]) - double(b[i])));
     return diff;
-}
-
-inline std::vector<float> fromB64(const QJsonValue &v)
-{
-    const QByteArray raw = QByteArray::fromBase64(v.toString().toLatin1());
-    std::vector<float> out(size_t(raw.size()) / 4);
-    std::memcpy(out.data(), raw.constData(), out.size() * 4);
-    return out;
 }
 
 inline QJsonObject readFixture(const QString &name)
@@ -78,7 +57,7 @@ inline QJsonObject readFixture(const QString &name)
 }
 
 // Writes an RGB8 image as an uncompressed 24-bit BMP (stb decodes it back
-// losslessly): how tests hand generated images to Engine::addImage(path).
+// losslessly): how tests hand generated images to Session::addImage(path).
 inline bool writeBmp(const QString &path, const vision::RgbImage &img)
 {
     const int rowBytes = (img.width * 3 + 3) & ~3;
@@ -110,29 +89,6 @@ inline bool writeBmp(const QString &path, const vision::RgbImage &img)
     }
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(b) == b.size();
-}
-
-// sha256 over the files the forward pass reads, as tests/oracle/kimi_ref.py
-// Container.file_hash(): name then bytes, names sorted.
-inline QString containerHash(const QString &dir)
-{
-    QDir d(dir);
-    QStringList names;
-    for (const QString &n : d.entryList(QDir::Files, QDir::Name)) {
-        if (n == "manifest.json" || n == "trunk.bin" || n == "codebooks.bin" ||
-            (n.startsWith("experts-L") && n.endsWith(".bin")))
-            names << n;
-    }
-    names.sort(); // byte order, as Python's sorted()
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    for (const QString &n : names) {
-        h.addData(n.toUtf8());
-        QFile f(d.filePath(n));
-        if (!f.open(QIODevice::ReadOnly))
-            return {};
-        h.addData(&f);
-    }
-    return QString::fromLatin1(h.result().toHex());
 }
 
 // Runs `sluice-cli synth --out DIR <args>`; empty string on success, else the reason.

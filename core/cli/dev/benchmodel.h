@@ -1,7 +1,8 @@
 #pragma once
-// A Model and its first Session, for the developer benchmarks: the pair the
-// transitional model/engine.h wrapped, on the public API (api/model.h,
-// api/session.h). eval() appends, generate({}) continues from the state.
+// A Model and its first Session, for the developer benchmarks and the model
+// tests (tests/model/modeltestutil.h), on the public API (api/model.h,
+// api/session.h). eval() appends, generate({}) continues from the state. The
+// model is declared first so the session goes before the model it lives on.
 #include "api/model.h"
 #include "api/session.h"
 
@@ -13,6 +14,8 @@ struct BenchModel {
     std::shared_ptr<Model> model;
     std::unique_ptr<Session> session;
 
+    explicit operator bool() const { return model && session; }
+    Session *operator->() const { return session.get(); }
     const ModelInfo &info() const { return model->info(); }
 
     static Expected<BenchModel> open(const ModelOptions &options)
