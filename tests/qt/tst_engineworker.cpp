@@ -7,11 +7,11 @@
 #include "qt/localbackend.h"
 #endif
 #include "qt/scriptedengine.h"
+#include "clirun.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include "qt/queuedspy.h"
 #include <QTemporaryDir>
 #include <QTest>
@@ -258,6 +258,58 @@ void TestEngineWorker::cancelOpen()
     QVERIFY(error.last().at(1).toString().contains(QStringLiteral("No model")));
 }
 
+#ifdef SLUICE_HAVE_ENGINE
+namespace {
+// The demo model made by `sluice-cli synth --demo` in `dir`, or "" (then the caller skips).
+QString makeDemo(const QTemporaryDir &dir, QString *why)
+{
+    const QString demo = dir.filePath(QStringLiteral("demo.waste"));
+    const CliRun synth = runProgram(QStringLiteral(SLUICE_CLI_PATH), synthDemoArgs(demo), 60000);
+    if (synth.exitCode != 0) {
+        *why = QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.err));
+        return QString();
+    }
+    return demo;
+}
+
+// The demo model opened as the app's chats open it.
+EngineOptions demoOptions(const QString &demo)
+{
+    EngineOptions o = optionsFor(demo);
+    o.threads = 1;
+    o.checkpoints = kChatCheckpoints;
+    return o;
+}
+
+// The real engine in its worker thread, with a spy on each signal the demo
+// tests read, all made before the open so that none is missed.
+struct DemoEngine {
+    EngineThread engine{&LocalBackend::open};
+    QueuedSpy opened{engine.worker(), &EngineWorker::opened};
+    QueuedSpy error{engine.worker(), &EngineWorker::error};
+    QueuedSpy chunks{engine.worker(), &EngineWorker::tokenChunk};
+    QueuedSpy stats{engine.worker(), &EngineWorker::stats};
+    QueuedSpy reading{engine.worker(), &EngineWorker::prefillProgress};
+    QueuedSpy overflow{engine.worker(), &EngineWorker::contextWouldOverflow};
+    QueuedSpy finished{engine.worker(), &EngineWorker::finished};
+    QueuedSpy saved{engine.worker(), &EngineWorker::sessionSaved};
+    QueuedSpy loaded{engine.worker(), &EngineWorker::sessionLoaded};
+    QueuedSpy reset{engine.worker(), &EngineWorker::sessionReset};
+
+    // True once the open answered with `opened` (within 30 s).
+    bool open(const EngineOptions &o)
+    {
+        engine.open(o);
+        return QTest::qWaitFor([this] { return opened.count() + error.count() > 0; }, 30000) && opened.count() == 1;
+    }
+    QByteArray firstError() const
+    {
+        return error.isEmpty() ? QByteArray("no answer") : error.first().at(2).toString().toUtf8();
+    }
+};
+} // namespace
+#endif
+
 void TestEngineWorker::demoModel()
 {
 #ifndef SLUICE_HAVE_ENGINE
@@ -265,24 +317,14 @@ void TestEngineWorker::demoModel()
 #else
     QTemporaryDir dir;
     const QString demo = dir.filePath(QStringLiteral("demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
-    QVERIFY(synth.waitForFinished(60000));
-    if (synth.exitCode() != 0)
-        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
+    const CliRun synth = runProgram(QStringLiteral(SLUICE_CLI_PATH), synthDemoArgs(demo), 60000);
+    QVERIFY(synth.finished);
+    if (synth.exitCode != 0)
+        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.err))));
 
-    EngineThread engine(&LocalBackend::open);
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy stats(engine.worker(), &EngineWorker::stats);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
-    EngineOptions o = optionsFor(demo);
-    o.threads = 1;
-    o.checkpoints = kChatCheckpoints;
-    engine.open(o);
-    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
-    QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+    DemoEngine d;
+    auto &[engine, opened, error, chunks, stats, reading, overflow, finished, saved, loaded, reset] = d;
+    QVERIFY2(d.open(demoOptions(demo)), d.firstError().constData());
     const ModelInfo info = opened.first().at(1).value<ModelInfo>();
     QCOMPARE(info.architecture, std::string("kimi-k3"));
 
@@ -344,19 +386,6 @@ void TestEngineWorker::demoModel()
 
 #ifdef SLUICE_HAVE_ENGINE
 namespace {
-// The demo model made by `sluice-cli synth --demo` in `dir`, or "" (then the caller skips).
-QString makeDemo(const QTemporaryDir &dir, QString *why)
-{
-    const QString demo = dir.filePath(QStringLiteral("demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
-    if (!synth.waitForFinished(60000) || synth.exitCode() != 0) {
-        *why = QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()));
-        return QString();
-    }
-    return demo;
-}
-
 std::string longText(int words)
 {
     std::string s;
@@ -381,18 +410,9 @@ void TestEngineWorker::demoPrefillProgressAndStop()
     const QString demo = makeDemo(dir, &why);
     if (demo.isEmpty())
         QSKIP(qPrintable(why));
-    EngineThread engine(&LocalBackend::open);
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy reading(engine.worker(), &EngineWorker::prefillProgress);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
-    EngineOptions o = optionsFor(demo);
-    o.threads = 1;
-    o.checkpoints = kChatCheckpoints;
-    engine.open(o);
-    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
-    QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+    DemoEngine d;
+    auto &[engine, opened, error, chunks, stats, reading, overflow, finished, saved, loaded, reset] = d;
+    QVERIFY2(d.open(demoOptions(demo)), d.firstError().constData());
 
     GenerateRequest r = request(longText(220), 8);
     r.sampling.temperature = 0;
@@ -464,19 +484,11 @@ void TestEngineWorker::demoContextCheck()
     const QString demo = makeDemo(dir, &why);
     if (demo.isEmpty())
         QSKIP(qPrintable(why));
-    EngineThread engine(&LocalBackend::open);
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy overflow(engine.worker(), &EngineWorker::contextWouldOverflow);
-    QueuedSpy reading(engine.worker(), &EngineWorker::prefillProgress);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
-    EngineOptions o = optionsFor(demo);
-    o.threads = 1;
+    DemoEngine d;
+    auto &[engine, opened, error, chunks, stats, reading, overflow, finished, saved, loaded, reset] = d;
+    EngineOptions o = demoOptions(demo);
     o.contextLength = 256;
-    o.checkpoints = kChatCheckpoints;
-    engine.open(o);
-    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
-    QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+    QVERIFY2(d.open(o), d.firstError().constData());
 
     GenerateRequest r = request("Hello", 8);
     r.sampling.temperature = 0;
@@ -571,26 +583,14 @@ void TestEngineWorker::demoSessionSaveLoad()
 #else
     QTemporaryDir dir;
     const QString demo = dir.filePath(QStringLiteral("demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
-    QVERIFY(synth.waitForFinished(60000));
-    if (synth.exitCode() != 0)
-        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
+    const CliRun synth = runProgram(QStringLiteral(SLUICE_CLI_PATH), synthDemoArgs(demo), 60000);
+    QVERIFY(synth.finished);
+    if (synth.exitCode != 0)
+        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.err))));
 
-    EngineThread engine(&LocalBackend::open);
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
-    QueuedSpy saved(engine.worker(), &EngineWorker::sessionSaved);
-    QueuedSpy loaded(engine.worker(), &EngineWorker::sessionLoaded);
-    QueuedSpy reset(engine.worker(), &EngineWorker::sessionReset);
-    EngineOptions o = optionsFor(demo);
-    o.threads = 1;
-    o.checkpoints = kChatCheckpoints;
-    engine.open(o);
-    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
-    QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+    DemoEngine d;
+    auto &[engine, opened, error, chunks, stats, reading, overflow, finished, saved, loaded, reset] = d;
+    QVERIFY2(d.open(demoOptions(demo)), d.firstError().constData());
     if (opened.first().at(1).value<ModelInfo>().checkpoints == 0)
         QSKIP("the demo model keeps no checkpoints: a regenerate cannot be served from the state");
 
