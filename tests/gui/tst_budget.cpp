@@ -3,6 +3,7 @@
 // engine's (the demo model with the real engine: its prefill chunk and chat
 // checkpoints included), and the applied budget is the one the next start
 // opens with.
+#include "clirun.h"
 #include "guitestutil.h"
 
 #include "budgetchart.h"
@@ -15,7 +16,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -171,22 +171,16 @@ void TestBudget::demoFiguresAreTheEngines()
     // cache slots and engine figure are the engine's, before and after a live Apply.
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH),
-        { QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo });
-    QVERIFY(synth.waitForFinished(60000));
-    if (synth.exitCode() != 0)
+    const CliRun synth = runProgram(QStringLiteral(SLUICE_CLI_PATH), synthDemoArgs(demo), 60000);
+    QVERIFY(synth.finished);
+    if (synth.exitCode != 0)
         QSKIP("sluice-cli synth --demo failed");
     QTemporaryDir dir;
     gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
     settings.setThreads(1);
     gui::Appearance appearance(qApp);
-    gui::MainWindowOptions o;
-    o.dataDirectory = dir.filePath(QStringLiteral("data"));
-    o.engineFactory = gui::defaultEngineFactory();
-    o.plannerInputs = gui::defaultPlannerInputs();
-    o.pressureSource
-        = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample> { calmSample() }); };
+    gui::MainWindowOptions o = realEngineOptions(dir);
+    setCalmPressure(o);
     gui::MainWindow window(&settings, &appearance, o);
     QVERIFY(openAndPlan(window, demo));
     const ModelInfo &info = window.modelInfo();

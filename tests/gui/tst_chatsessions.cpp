@@ -4,6 +4,7 @@
 // restart); a damaged session file is refused with a notice and the turn is
 // computed afresh, the chat intact.
 #include "appearance.h"
+#include "clirun.h"
 #include "chatlistpanel.h"
 #include "conversationview.h"
 #include "enginefactory.h"
@@ -29,6 +30,15 @@
 using namespace sluice;
 
 #define WAIT_COUNT(spy, n, ms) QTRY_VERIFY_WITH_TIMEOUT((spy).count() >= (n), ms)
+
+// Empty when `next` reused `prev`'s whole turn up to its reply's last id (the
+// id splice); else what it reused of what it should have.
+static QString missedSplice(const qt::GenerationSummary &next, const qt::GenerationSummary &prev)
+{
+    if (next.reusedTokens >= prev.promptTokens + prev.stats.tokens - 1)
+        return QString();
+    return QStringLiteral("reused %1 of %2 + %3").arg(next.reusedTokens).arg(prev.promptTokens).arg(prev.stats.tokens);
+}
 
 class TestChatSessions : public QObject {
     Q_OBJECT
@@ -65,13 +75,10 @@ void TestChatSessions::initTestCase()
     qputenv("SLUICE_THREADS", "1"); // the machine is shared; the demo needs no more
     qt::registerEngineMetaTypes();
     m_demo = m_model.filePath(QStringLiteral("demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH),
-        { QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), m_demo });
-    QVERIFY(synth.waitForFinished(60000));
-    if (synth.exitCode() != 0)
-        QSKIP(qPrintable(
-            QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
+    const test::CliRun synth = test::runProgram(QStringLiteral(SLUICE_CLI_PATH), test::synthDemoArgs(m_demo), 60000);
+    QVERIFY(synth.finished);
+    if (synth.exitCode != 0)
+        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.err))));
 }
 
 void TestChatSessions::init()
@@ -184,8 +191,7 @@ void TestChatSessions::switchingChatsSwapsState()
     // A's first turn came back from its file, reply included: the id splice
     // works after a load too (everything up to the reply's last id is reused,
     // nothing of A is read again).
-    QVERIFY2(a2.reusedTokens >= a1.promptTokens + a1.stats.tokens - 1,
-        qPrintable(QStringLiteral("%1 of %2 + %3").arg(a2.reusedTokens).arg(a1.promptTokens).arg(a1.stats.tokens)));
+    QCOMPARE(missedSplice(a2, a1), QString());
     QCOMPARE(a2.reusedTokens + a2.prefillTokens, a2.promptTokens);
     QVERIFY(waitForSave());
 
@@ -196,8 +202,7 @@ void TestChatSessions::switchingChatsSwapsState()
     QCOMPARE(m_window->currentChatId(), chatB);
     const qt::GenerationSummary b2 = send(QStringLiteral("More please"), &ok);
     QVERIFY(ok);
-    QVERIFY2(b2.reusedTokens >= b1.promptTokens + b1.stats.tokens - 1,
-        qPrintable(QStringLiteral("%1 of %2 + %3").arg(b2.reusedTokens).arg(b1.promptTokens).arg(b1.stats.tokens)));
+    QCOMPARE(missedSplice(b2, b1), QString());
     QVERIFY(m_error->isEmpty());
 }
 
@@ -278,12 +283,10 @@ void TestChatSessions::modelChangedIsSaid()
 {
     const QString other = m_model.filePath(QStringLiteral("demo-seed7.waste"));
     if (!QFileInfo::exists(other)) {
-        QProcess synth;
-        synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"),
-                                                      QStringLiteral("--seed"), QStringLiteral("7"),
-                                                      QStringLiteral("--out"), other});
-        QVERIFY(synth.waitForFinished(60000));
-        QCOMPARE(synth.exitCode(), 0);
+        const test::CliRun synth = test::runProgram(QStringLiteral(SLUICE_CLI_PATH),
+            test::synthDemoArgs(other) + QStringList{QStringLiteral("--seed"), QStringLiteral("7")}, 60000);
+        QVERIFY(synth.finished);
+        QCOMPARE(synth.exitCode, 0);
     }
     QVERIFY(openDemo());
     bool ok = false;

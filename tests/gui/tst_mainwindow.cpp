@@ -3,6 +3,7 @@
 // stop, model errors, model-folder drop, runtime language switch, and
 // screenshots (light, dark, planner, a conversation with an image) written to
 // <build>/screenshots for a human to look at.
+#include "clirun.h"
 #include "guitestutil.h"
 
 #include "chatstore.h"
@@ -26,7 +27,6 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QProcess>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -64,21 +64,6 @@ static QPixmap grabbed(QWidget *w)
     for (int i = 0; i < 3; ++i)
         QTest::qWait(20);
     return w->grab();
-}
-
-static bool openModel(GuiFixture &f)
-{
-    QSignalSpy opened(f.window.get(), &gui::MainWindow::modelOpened);
-    f.window->openModel(f.modelDir);
-    return opened.wait(5000);
-}
-
-static bool sendAndWait(GuiFixture &f, const QString &text, int timeoutMs = 10000)
-{
-    QSignalSpy done(f.window.get(), &gui::MainWindow::generationFinished);
-    f.window->promptEdit()->setPlainText(text);
-    f.window->sendPrompt();
-    return done.wait(timeoutMs);
 }
 
 void TestMainWindow::smoke()
@@ -321,23 +306,16 @@ void TestMainWindow::releaseFolderEndToEnd()
     // and answers.
     QTemporaryDir tmp;
     const QString release = tmp.filePath(QStringLiteral("kimi-k3-release"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--release"), QStringLiteral("--out"), release});
-    QVERIFY(synth.waitForFinished(60000));
-    QCOMPARE(synth.exitCode(), 0);
+    const CliRun synth = runProgram(QStringLiteral(SLUICE_CLI_PATH),
+        {QStringLiteral("synth"), QStringLiteral("--release"), QStringLiteral("--out"), release}, 60000);
+    QVERIFY(synth.finished);
+    QCOMPARE(synth.exitCode, 0);
 
     QTemporaryDir dir;
     gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
-    settings.setThinking(false);
-    settings.setMaxTokens(4);
-    settings.setTemperature(0);
-    settings.setThreads(1);
+    setQuickGreedy(settings, 4);
     gui::Appearance appearance(qApp);
-    gui::MainWindowOptions o;
-    o.dataDirectory = dir.filePath(QStringLiteral("data"));
-    o.engineFactory = gui::defaultEngineFactory();
-    o.plannerInputs = gui::defaultPlannerInputs();
-    gui::MainWindow window(&settings, &appearance, o);
+    gui::MainWindow window(&settings, &appearance, realEngineOptions(dir));
     window.show();
     QMimeData mime;
     mime.setUrls({QUrl::fromLocalFile(release)});
@@ -369,25 +347,18 @@ void TestMainWindow::demoModelEndToEnd()
     // same window: open, send, stream, save — and the event-loop probe again.
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
-    QVERIFY(synth.waitForFinished(60000));
-    if (synth.exitCode() != 0)
+    const CliRun synth = runProgram(QStringLiteral(SLUICE_CLI_PATH), synthDemoArgs(demo), 60000);
+    QVERIFY(synth.finished);
+    if (synth.exitCode != 0)
         QSKIP("sluice-cli synth --demo failed");
 
     QTemporaryDir dir;
     gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
-    settings.setThinking(false);
-    settings.setMaxTokens(24);
-    settings.setTemperature(0);
-    settings.setThreads(1);
+    setQuickGreedy(settings, 24);
     gui::Appearance appearance(qApp);
-    gui::MainWindowOptions o;
-    o.dataDirectory = dir.filePath(QStringLiteral("data"));
+    gui::MainWindowOptions o = realEngineOptions(dir);
     o.demoModelPath = demo;
-    o.engineFactory = gui::defaultEngineFactory();
-    o.plannerInputs = gui::defaultPlannerInputs();
-    o.pressureSource = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{calmSample()}); };
+    setCalmPressure(o);
     gui::MainWindow window(&settings, &appearance, o);
     window.show();
     QSignalSpy opened(&window, &gui::MainWindow::modelOpened);
