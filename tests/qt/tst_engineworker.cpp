@@ -260,17 +260,6 @@ void TestEngineWorker::cancelOpen()
 
 #ifdef SLUICE_HAVE_ENGINE
 namespace {
-// The demo model made by `sluice-cli synth --demo` in `dir`, or "" (then the caller skips).
-QString makeDemo(const QTemporaryDir &dir, QString *why)
-{
-    const QString demo = dir.filePath(QStringLiteral("demo.waste"));
-    const CliRun synth = runProgram(QStringLiteral(SLUICE_CLI_PATH), synthDemoArgs(demo), 60000);
-    if (synth.exitCode != 0) {
-        *why = QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.err));
-        return QString();
-    }
-    return demo;
-}
 
 // The demo model opened as the app's chats open it.
 EngineOptions demoOptions(const QString &demo)
@@ -308,6 +297,16 @@ struct DemoEngine {
     }
 };
 } // namespace
+
+// The first lines of every demo case: the demo model `demo` in `dir` (a synth
+// that hangs fails, one that cannot run here skips), then the engine `d` with
+// its spies bound to their own names.
+#define DEMO_CASE_SETUP()                                                                                   \
+    QTemporaryDir dir;                                                                                       \
+    const QString demo = dir.filePath(QStringLiteral("demo.waste"));                                         \
+    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);                                 \
+    DemoEngine d;                                                                                            \
+    auto &[engine, opened, error, chunks, stats, reading, overflow, finished, saved, loaded, reset] = d
 #endif
 
 void TestEngineWorker::demoModel()
@@ -315,15 +314,7 @@ void TestEngineWorker::demoModel()
 #ifndef SLUICE_HAVE_ENGINE
     QSKIP("this build has no engine (model module not built)");
 #else
-    QTemporaryDir dir;
-    const QString demo = dir.filePath(QStringLiteral("demo.waste"));
-    const CliRun synth = runProgram(QStringLiteral(SLUICE_CLI_PATH), synthDemoArgs(demo), 60000);
-    QVERIFY(synth.finished);
-    if (synth.exitCode != 0)
-        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.err))));
-
-    DemoEngine d;
-    auto &[engine, opened, error, chunks, stats, reading, overflow, finished, saved, loaded, reset] = d;
+    DEMO_CASE_SETUP();
     QVERIFY2(d.open(demoOptions(demo)), d.firstError().constData());
     const ModelInfo info = opened.first().at(1).value<ModelInfo>();
     QCOMPARE(info.architecture, std::string("kimi-k3"));
@@ -405,13 +396,7 @@ void TestEngineWorker::demoPrefillProgressAndStop()
 #ifndef SLUICE_HAVE_ENGINE
     QSKIP("this build has no engine (model module not built)");
 #else
-    QTemporaryDir dir;
-    QString why;
-    const QString demo = makeDemo(dir, &why);
-    if (demo.isEmpty())
-        QSKIP(qPrintable(why));
-    DemoEngine d;
-    auto &[engine, opened, error, chunks, stats, reading, overflow, finished, saved, loaded, reset] = d;
+    DEMO_CASE_SETUP();
     QVERIFY2(d.open(demoOptions(demo)), d.firstError().constData());
 
     GenerateRequest r = request(longText(220), 8);
@@ -479,13 +464,7 @@ void TestEngineWorker::demoContextCheck()
 #ifndef SLUICE_HAVE_ENGINE
     QSKIP("this build has no engine (model module not built)");
 #else
-    QTemporaryDir dir;
-    QString why;
-    const QString demo = makeDemo(dir, &why);
-    if (demo.isEmpty())
-        QSKIP(qPrintable(why));
-    DemoEngine d;
-    auto &[engine, opened, error, chunks, stats, reading, overflow, finished, saved, loaded, reset] = d;
+    DEMO_CASE_SETUP();
     EngineOptions o = demoOptions(demo);
     o.contextLength = 256;
     QVERIFY2(d.open(o), d.firstError().constData());
@@ -581,15 +560,7 @@ void TestEngineWorker::demoSessionSaveLoad()
 #ifndef SLUICE_HAVE_ENGINE
     QSKIP("this build has no engine (model module not built)");
 #else
-    QTemporaryDir dir;
-    const QString demo = dir.filePath(QStringLiteral("demo.waste"));
-    const CliRun synth = runProgram(QStringLiteral(SLUICE_CLI_PATH), synthDemoArgs(demo), 60000);
-    QVERIFY(synth.finished);
-    if (synth.exitCode != 0)
-        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.err))));
-
-    DemoEngine d;
-    auto &[engine, opened, error, chunks, stats, reading, overflow, finished, saved, loaded, reset] = d;
+    DEMO_CASE_SETUP();
     QVERIFY2(d.open(demoOptions(demo)), d.firstError().constData());
     if (opened.first().at(1).value<ModelInfo>().checkpoints == 0)
         QSKIP("the demo model keeps no checkpoints: a regenerate cannot be served from the state");
