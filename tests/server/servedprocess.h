@@ -20,14 +20,7 @@
 // synth that refused (a missing prerequisite: the caller skips).
 inline QString synthDemoModel(const QString &path, bool *timedOut)
 {
-    const sluice::test::CliRun synth
-        = sluice::test::runProgram(QStringLiteral(SLUICE_CLI_PATH), sluice::test::synthDemoArgs(path), 120000);
-    *timedOut = !synth.finished;
-    if (*timedOut)
-        return QStringLiteral("sluice-cli synth --demo did not finish in 120 s");
-    if (synth.exitCode != 0)
-        return "sluice-cli synth --demo failed: " + QString::fromUtf8(synth.err);
-    return {};
+    return sluice::test::synthDemo(QStringLiteral(SLUICE_CLI_PATH), path, timedOut, 120000);
 }
 
 // A `sluice-cli serve` process; the port comes from its "listening on" line.

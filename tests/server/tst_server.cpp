@@ -39,10 +39,14 @@ struct CurlResult {
     QByteArray body;
 };
 
-CurlResult curl(const QStringList &args, int timeoutMs = 60000)
+// curl with these arguments (and `stdinBytes` on its stdin): the HTTP status
+// from its -w line and the body before it.
+CurlResult curl(const QStringList &args, int timeoutMs = 60000, const QByteArray &stdinBytes = {})
 {
     QProcess p;
     p.start(QStringLiteral("curl"), QStringList { "-s", "-S", "-w", "\n%{http_code}" } + args);
+    p.write(stdinBytes);
+    p.closeWriteChannel();
     CurlResult r;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
@@ -140,28 +144,9 @@ private:
     QStringList keyArgs() const { return { "-H", "Authorization: Bearer sk-test" }; }
     CurlResult post(const QString &path, const QByteArray &b, const QStringList &extra = {})
     {
-        return curlStdin(
-            QStringList { m_server.url(path), "-H", "Content-Type: application/json", "--data-binary", "@-" }
+        return curl(QStringList { m_server.url(path), "-H", "Content-Type: application/json", "--data-binary", "@-" }
                 + keyArgs() + extra,
             120000, b);
-    }
-    static CurlResult curlStdin(const QStringList &args, int timeoutMs, const QByteArray &stdinBytes)
-    {
-        QProcess p;
-        p.start(QStringLiteral("curl"), QStringList { "-s", "-S", "-w", "\n%{http_code}" } + args);
-        p.write(stdinBytes);
-        p.closeWriteChannel();
-        CurlResult r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-            return r;
-        }
-        QByteArray out = p.readAllStandardOutput();
-        const qsizetype nl = out.lastIndexOf('\n');
-        r.status = out.mid(nl + 1).toInt();
-        r.body = out.left(nl);
-        return r;
     }
 };
 
