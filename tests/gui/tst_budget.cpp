@@ -171,10 +171,7 @@ void TestBudget::demoFiguresAreTheEngines()
     // cache slots and engine figure are the engine's, before and after a live Apply.
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    const CliRun synth = runProgram(QStringLiteral(SLUICE_CLI_PATH), synthDemoArgs(demo), 60000);
-    QVERIFY(synth.finished);
-    if (synth.exitCode != 0)
-        QSKIP("sluice-cli synth --demo failed");
+    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
     QTemporaryDir dir;
     gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
     settings.setThreads(1);

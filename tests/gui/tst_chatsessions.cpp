@@ -57,7 +57,8 @@ private:
     bool openDemo();
     // Sends `text` in the open chat; the worker's summary of the turn.
     qt::GenerationSummary send(const QString &text, bool *ok);
-    void pick(const QString &id);
+    // Picks a chat in the list as a user would; the chat then current.
+    QString pick(const QString &id);
     bool waitForSave();
 
     QTemporaryDir m_model;
@@ -75,10 +76,7 @@ void TestChatSessions::initTestCase()
     qputenv("SLUICE_THREADS", "1"); // the machine is shared; the demo needs no more
     qt::registerEngineMetaTypes();
     m_demo = m_model.filePath(QStringLiteral("demo.waste"));
-    const test::CliRun synth = test::runProgram(QStringLiteral(SLUICE_CLI_PATH), test::synthDemoArgs(m_demo), 60000);
-    QVERIFY(synth.finished);
-    if (synth.exitCode != 0)
-        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.err))));
+    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), m_demo, 60000);
 }
 
 void TestChatSessions::init()
@@ -146,12 +144,13 @@ qt::GenerationSummary TestChatSessions::send(const QString &text, bool *ok)
     return *ok ? m_finished->last().at(1).value<qt::GenerationSummary>() : qt::GenerationSummary();
 }
 
-void TestChatSessions::pick(const QString &id)
+QString TestChatSessions::pick(const QString &id)
 {
     QListWidget *list = m_window->findChild<gui::ChatListPanel *>()->list();
     for (int i = 0; i < list->count(); ++i)
         if (list->item(i)->data(Qt::UserRole).toString() == id)
             list->setCurrentRow(i);
+    return m_window->currentChatId();
 }
 
 bool TestChatSessions::waitForSave()
@@ -184,8 +183,7 @@ void TestChatSessions::switchingChatsSwapsState()
     QCOMPARE(b1.reusedTokens, 0); // a new chat starts from an empty state, not A's
     QVERIFY(waitForSave());
 
-    pick(chatA);
-    QCOMPARE(m_window->currentChatId(), chatA);
+    QCOMPARE(pick(chatA), chatA);
     const qt::GenerationSummary a2 = send(QStringLiteral("And then?"), &ok);
     QVERIFY(ok);
     // A's first turn came back from its file, reply included: the id splice
@@ -198,8 +196,7 @@ void TestChatSessions::switchingChatsSwapsState()
     // Across a restart: a new window (a new engine) continues B from its file.
     startWindow();
     QVERIFY(openDemo());
-    pick(chatB);
-    QCOMPARE(m_window->currentChatId(), chatB);
+    QCOMPARE(pick(chatB), chatB);
     const qt::GenerationSummary b2 = send(QStringLiteral("More please"), &ok);
     QVERIFY(ok);
     QCOMPARE(missedSplice(b2, b1), QString());
@@ -300,8 +297,7 @@ void TestChatSessions::modelChangedIsSaid()
     QSignalSpy opened(m_window.get(), &gui::MainWindow::modelOpened);
     m_window->openModel(other);
     QVERIFY(opened.wait(60000));
-    pick(chatA);
-    QCOMPARE(m_window->currentChatId(), chatA);
+    QCOMPARE(pick(chatA), chatA);
     QTRY_VERIFY_WITH_TIMEOUT(!notices.isEmpty(), 30000);
     const QString notice = notices.last().at(0).toString();
     QVERIFY2(notice.startsWith(QStringLiteral("The model changed: rebuilding the context, ")), qPrintable(notice));
