@@ -54,6 +54,45 @@ EngineOptions optionsFor(const QString &path)
     return o;
 }
 
+// An engine in its worker thread with a spy on each signal the cases read,
+// all made before any request so that none is missed. WATCH_ENGINE binds the
+// members to the names the cases use.
+struct WatchedEngine {
+    explicit WatchedEngine(EngineFactory factory)
+        : engine(std::move(factory))
+    {
+    }
+    EngineThread engine;
+    QueuedSpy progress{engine.worker(), &EngineWorker::progress};
+    QueuedSpy opened{engine.worker(), &EngineWorker::opened};
+    QueuedSpy closed{engine.worker(), &EngineWorker::closed};
+    QueuedSpy changed{engine.worker(), &EngineWorker::budgetChanged};
+    QueuedSpy error{engine.worker(), &EngineWorker::error};
+    QueuedSpy chunks{engine.worker(), &EngineWorker::tokenChunk};
+    QueuedSpy stats{engine.worker(), &EngineWorker::stats};
+    QueuedSpy reading{engine.worker(), &EngineWorker::prefillProgress};
+    QueuedSpy overflow{engine.worker(), &EngineWorker::contextWouldOverflow};
+    QueuedSpy finished{engine.worker(), &EngineWorker::finished};
+    QueuedSpy saved{engine.worker(), &EngineWorker::sessionSaved};
+    QueuedSpy loaded{engine.worker(), &EngineWorker::sessionLoaded};
+    QueuedSpy reset{engine.worker(), &EngineWorker::sessionReset};
+
+    // True once the open answered with `opened` (within 30 s).
+    bool open(const EngineOptions &o)
+    {
+        engine.open(o);
+        return QTest::qWaitFor([this] { return opened.count() + error.count() > 0; }, 30000) && opened.count() == 1;
+    }
+    QByteArray firstError() const
+    {
+        return error.isEmpty() ? QByteArray("no answer") : error.first().at(2).toString().toUtf8();
+    }
+};
+#define WATCH_ENGINE(w)                                                                                          \
+    auto &[engine, progress, opened, closed, changed, error, chunks, stats, reading, overflow, finished, saved, \
+           loaded, reset]                                                                                        \
+        = w
+
 } // namespace
 
 class TestEngineWorker : public QObject
@@ -78,12 +117,8 @@ private Q_SLOTS:
 
 void TestEngineWorker::openGenerateInOrder()
 {
-    EngineThread engine(scriptedFactory({}));
-    QueuedSpy progress(engine.worker(), &EngineWorker::progress);
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy stats(engine.worker(), &EngineWorker::stats);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    WatchedEngine w(scriptedFactory({}));
+    WATCH_ENGINE(w);
     const quint64 openId = engine.open(optionsFor(QStringLiteral("/models/ok.waste")));
     WAIT_COUNT(opened, 1, 5000);
     QCOMPARE(opened.first().at(0).toULongLong(), openId);
@@ -131,10 +166,8 @@ void TestEngineWorker::splitUtf8IsJoined()
     EngineScript s;
     // "日本" (e6 97 a5 e6 9c ac) split inside both characters.
     s.tokens = {"\xe6\x97", "\xa5\xe6", "\x9c", "\xac!"};
-    EngineThread engine(scriptedFactory(s));
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    WatchedEngine w(scriptedFactory(s));
+    WATCH_ENGINE(w);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(opened, 1, 5000);
     const quint64 id = engine.generate(request("x"));
@@ -149,10 +182,8 @@ void TestEngineWorker::stopMidGeneration()
     EngineScript s;
     s.tokens = std::vector<std::string>(5000, "a");
     s.layerMicros = 200;
-    EngineThread engine(scriptedFactory(s));
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    WatchedEngine w(scriptedFactory(s));
+    WATCH_ENGINE(w);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(opened, 1, 5000);
     engine.generate(request("x", 4000)); // within the default context of 4096
@@ -174,10 +205,8 @@ void TestEngineWorker::secondRequestIsQueued()
 {
     EngineScript s;
     s.tokens = {"a", "b", "c", "d", "e", "f"};
-    EngineThread engine(scriptedFactory(s));
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    WatchedEngine w(scriptedFactory(s));
+    WATCH_ENGINE(w);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(opened, 1, 5000);
     const quint64 first = engine.generate(request("1"));
@@ -220,10 +249,8 @@ void TestEngineWorker::errorsAreSignals()
     QFETCH(QString, detail);
     EngineScript s;
     s.failGenerate = failGenerate;
-    EngineThread engine(scriptedFactory(s));
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    WatchedEngine w(scriptedFactory(s));
+    WATCH_ENGINE(w);
     const quint64 openId = engine.open(optionsFor(path));
     quint64 expectId = openId;
     if (failGenerate) {
@@ -242,10 +269,8 @@ void TestEngineWorker::cancelOpen()
     EngineScript s;
     s.openSteps = 400;
     s.openStepMicros = 5000; // 2 s if not cancelled
-    EngineThread engine(scriptedFactory(s));
-    QueuedSpy progress(engine.worker(), &EngineWorker::progress);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
+    WatchedEngine w(scriptedFactory(s));
+    WATCH_ENGINE(w);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(progress, 1, 5000);
     engine.stop();
@@ -269,33 +294,6 @@ EngineOptions demoOptions(const QString &demo)
     o.checkpoints = kChatCheckpoints;
     return o;
 }
-
-// The real engine in its worker thread, with a spy on each signal the demo
-// tests read, all made before the open so that none is missed.
-struct DemoEngine {
-    EngineThread engine{&LocalBackend::open};
-    QueuedSpy opened{engine.worker(), &EngineWorker::opened};
-    QueuedSpy error{engine.worker(), &EngineWorker::error};
-    QueuedSpy chunks{engine.worker(), &EngineWorker::tokenChunk};
-    QueuedSpy stats{engine.worker(), &EngineWorker::stats};
-    QueuedSpy reading{engine.worker(), &EngineWorker::prefillProgress};
-    QueuedSpy overflow{engine.worker(), &EngineWorker::contextWouldOverflow};
-    QueuedSpy finished{engine.worker(), &EngineWorker::finished};
-    QueuedSpy saved{engine.worker(), &EngineWorker::sessionSaved};
-    QueuedSpy loaded{engine.worker(), &EngineWorker::sessionLoaded};
-    QueuedSpy reset{engine.worker(), &EngineWorker::sessionReset};
-
-    // True once the open answered with `opened` (within 30 s).
-    bool open(const EngineOptions &o)
-    {
-        engine.open(o);
-        return QTest::qWaitFor([this] { return opened.count() + error.count() > 0; }, 30000) && opened.count() == 1;
-    }
-    QByteArray firstError() const
-    {
-        return error.isEmpty() ? QByteArray("no answer") : error.first().at(2).toString().toUtf8();
-    }
-};
 } // namespace
 
 // The first lines of every demo case: the demo model `demo` in `dir` (a synth
@@ -305,8 +303,8 @@ struct DemoEngine {
     QTemporaryDir dir;                                                                                       \
     const QString demo = dir.filePath(QStringLiteral("demo.waste"));                                         \
     SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);                                 \
-    DemoEngine d;                                                                                            \
-    auto &[engine, opened, error, chunks, stats, reading, overflow, finished, saved, loaded, reset] = d
+    WatchedEngine d(&LocalBackend::open);                                                                    \
+    WATCH_ENGINE(d)
 #endif
 
 void TestEngineWorker::demoModel()
@@ -520,13 +518,8 @@ void TestEngineWorker::demoContextCheck()
 // signal and changes nothing.
 void TestEngineWorker::budgetWithoutReopen()
 {
-    EngineThread engine(scriptedFactory({}));
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy closed(engine.worker(), &EngineWorker::closed);
-    QueuedSpy progress(engine.worker(), &EngineWorker::progress);
-    QueuedSpy changed(engine.worker(), &EngineWorker::budgetChanged);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    WatchedEngine w(scriptedFactory({}));
+    WATCH_ENGINE(w);
     const quint64 early = engine.setBudget(4ull << 30); // nothing open yet
     WAIT_COUNT(error, 1, 5000);
     QCOMPARE(error.at(0).at(0).toULongLong(), early);
