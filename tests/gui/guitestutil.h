@@ -83,6 +83,15 @@ inline void setQuickGreedy(gui::Settings &settings, int maxTokens)
     settings.setThreads(1);
 }
 
+// The pieces of the app's window on the real engine: its settings file and
+// data folder under `dir`, the appearance, and options made for them.
+struct RealEngineFixture {
+    QTemporaryDir dir;
+    gui::Settings settings{dir.filePath(QStringLiteral("s.ini"))};
+    gui::Appearance appearance{qApp};
+    gui::MainWindowOptions options = realEngineOptions(dir);
+};
+
 struct GuiFixture {
     QTemporaryDir dir;
     std::unique_ptr<gui::Settings> settings;

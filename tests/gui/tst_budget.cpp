@@ -172,13 +172,10 @@ void TestBudget::demoFiguresAreTheEngines()
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
     SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
-    QTemporaryDir dir;
-    gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
-    settings.setThreads(1);
-    gui::Appearance appearance(qApp);
-    gui::MainWindowOptions o = realEngineOptions(dir);
-    setCalmPressure(o);
-    gui::MainWindow window(&settings, &appearance, o);
+    RealEngineFixture f;
+    f.settings.setThreads(1);
+    setCalmPressure(f.options);
+    gui::MainWindow window(&f.settings, &f.appearance, f.options);
     QVERIFY(openAndPlan(window, demo));
     const ModelInfo &info = window.modelInfo();
     QVERIFY2(info.checkpoints > 0, "the app opens chats with checkpoints: the defect needs them to show");

@@ -57,6 +57,9 @@ private:
     bool openDemo();
     // Sends `text` in the open chat; the worker's summary of the turn.
     qt::GenerationSummary send(const QString &text, bool *ok);
+    // Opens the demo and has a first turn ("Hello there") answered and saved
+    // in the chat it names; *ok when all of that worked.
+    qt::GenerationSummary helloTurn(QString *chatId, bool *ok);
     // Picks a chat in the list as a user would; the chat then current.
     QString pick(const QString &id);
     bool waitForSave();
@@ -144,6 +147,18 @@ qt::GenerationSummary TestChatSessions::send(const QString &text, bool *ok)
     return *ok ? m_finished->last().at(1).value<qt::GenerationSummary>() : qt::GenerationSummary();
 }
 
+qt::GenerationSummary TestChatSessions::helloTurn(QString *chatId, bool *ok)
+{
+    *ok = false;
+    if (!openDemo())
+        return {};
+    bool sent = false;
+    const qt::GenerationSummary summary = send(QStringLiteral("Hello there"), &sent);
+    *chatId = m_window->currentChatId();
+    *ok = sent && waitForSave();
+    return summary;
+}
+
 QString TestChatSessions::pick(const QString &id)
 {
     QListWidget *list = m_window->findChild<gui::ChatListPanel *>()->list();
@@ -167,12 +182,10 @@ bool TestChatSessions::waitForSave()
 
 void TestChatSessions::switchingChatsSwapsState()
 {
-    QVERIFY(openDemo());
     bool ok = false;
-    const qt::GenerationSummary a1 = send(QStringLiteral("Hello there"), &ok);
+    QString chatA;
+    const qt::GenerationSummary a1 = helloTurn(&chatA, &ok);
     QVERIFY(ok);
-    const QString chatA = m_window->currentChatId();
-    QVERIFY(waitForSave());
     QVERIFY(m_window->sessionStore()->has(chatA));
 
     m_window->newChat();
@@ -205,11 +218,9 @@ void TestChatSessions::switchingChatsSwapsState()
 
 void TestChatSessions::damagedSessionIsRebuilt()
 {
-    QVERIFY(openDemo());
     bool ok = false;
-    QVERIFY((send(QStringLiteral("Hello there"), &ok), ok));
-    const QString chatA = m_window->currentChatId();
-    QVERIFY(waitForSave());
+    QString chatA;
+    QVERIFY((helloTurn(&chatA, &ok), ok));
     m_window->newChat();
     QVERIFY((send(QStringLiteral("Something else"), &ok), ok));
     QVERIFY(waitForSave());
@@ -285,12 +296,10 @@ void TestChatSessions::modelChangedIsSaid()
         QVERIFY(synth.finished);
         QCOMPARE(synth.exitCode, 0);
     }
-    QVERIFY(openDemo());
     bool ok = false;
-    const qt::GenerationSummary a1 = send(QStringLiteral("Hello there"), &ok);
+    QString chatA;
+    const qt::GenerationSummary a1 = helloTurn(&chatA, &ok);
     QVERIFY(ok);
-    const QString chatA = m_window->currentChatId();
-    QVERIFY(waitForSave());
 
     startWindow();
     QSignalSpy notices(m_window.get(), &gui::MainWindow::noticeShown);

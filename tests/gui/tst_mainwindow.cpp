@@ -331,11 +331,9 @@ void TestMainWindow::releaseFolderEndToEnd()
     QVERIFY(synth.finished);
     QCOMPARE(synth.exitCode, 0);
 
-    QTemporaryDir dir;
-    gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
-    setQuickGreedy(settings, 4);
-    gui::Appearance appearance(qApp);
-    gui::MainWindow window(&settings, &appearance, realEngineOptions(dir));
+    RealEngineFixture f;
+    setQuickGreedy(f.settings, 4);
+    gui::MainWindow window(&f.settings, &f.appearance, f.options);
     window.show();
     QMimeData mime;
     mime.setUrls({QUrl::fromLocalFile(release)});
@@ -369,14 +367,11 @@ void TestMainWindow::demoModelEndToEnd()
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
     SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
 
-    QTemporaryDir dir;
-    gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
-    setQuickGreedy(settings, 24);
-    gui::Appearance appearance(qApp);
-    gui::MainWindowOptions o = realEngineOptions(dir);
-    o.demoModelPath = demo;
-    setCalmPressure(o);
-    gui::MainWindow window(&settings, &appearance, o);
+    RealEngineFixture f;
+    setQuickGreedy(f.settings, 24);
+    f.options.demoModelPath = demo;
+    setCalmPressure(f.options);
+    gui::MainWindow window(&f.settings, &f.appearance, f.options);
     window.show();
     QSignalSpy opened(&window, &gui::MainWindow::modelOpened);
     QSignalSpy notice(&window, &gui::MainWindow::noticeShown);
