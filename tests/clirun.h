@@ -36,7 +36,7 @@ inline CliRun runProgram(const QString &program, const QStringList &args, int ti
 // `synth --demo --out <path>`: the random-weight demo model the engine tests run.
 inline QStringList synthDemoArgs(const QString &path)
 {
-    return {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), path};
+    return { QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), path };
 }
 
 // Writes the demo model at `path` with `cli` (sluice-cli). Empty on success,
@@ -58,11 +58,11 @@ inline QString synthDemo(const QString &cli, const QString &path, bool *timedOut
 // In a test function: the demo model at `path` made by `cli` (pass
 // QStringLiteral(SLUICE_CLI_PATH)); a synth that hangs fails the test, one
 // that cannot run here skips it.
-#define SLUICE_SYNTH_DEMO_OR_SKIP(cli, path, timeoutMs)                                          \
-    do {                                                                                          \
-        bool hung_ = false;                                                                       \
-        if (const QString why_ = sluice::test::synthDemo(cli, path, &hung_, timeoutMs); !why_.isEmpty()) { \
-            QVERIFY2(!hung_, qPrintable(why_));                                                   \
-            QSKIP(qPrintable(why_));                                                              \
-        }                                                                                         \
+#define SLUICE_SYNTH_DEMO_OR_SKIP(cli, path, timeoutMs)                                                                \
+    do {                                                                                                               \
+        bool hung_ = false;                                                                                            \
+        if (const QString why_ = sluice::test::synthDemo(cli, path, &hung_, timeoutMs); !why_.isEmpty()) {             \
+            QVERIFY2(!hung_, qPrintable(why_));                                                                        \
+            QSKIP(qPrintable(why_));                                                                                   \
+        }                                                                                                              \
     } while (false)

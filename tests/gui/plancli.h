@@ -13,7 +13,7 @@ namespace sluice::test {
 // The plan's JSON (empty if it did not finish or printed none); *exitCode its status.
 inline QJsonObject planJson(const QString &cli, const QStringList &args, int *exitCode = nullptr)
 {
-    const CliRun r = runProgram(cli, QStringList{QStringLiteral("plan")} + args, 60000);
+    const CliRun r = runProgram(cli, QStringList { QStringLiteral("plan") } + args, 60000);
     if (exitCode)
         *exitCode = r.exitCode;
     return QJsonDocument::fromJson(r.out).object();
