@@ -58,24 +58,18 @@ EngineOptions optionsFor(const QString &path)
 // all made before any request so that none is missed. WATCH_ENGINE binds the
 // members to the names the cases use.
 struct WatchedEngine {
+    using W = EngineWorker;
     explicit WatchedEngine(EngineFactory factory)
         : engine(std::move(factory))
     {
     }
+    const W *w() const { return engine.worker(); }
     EngineThread engine;
-    QueuedSpy progress{engine.worker(), &EngineWorker::progress};
-    QueuedSpy opened{engine.worker(), &EngineWorker::opened};
-    QueuedSpy closed{engine.worker(), &EngineWorker::closed};
-    QueuedSpy changed{engine.worker(), &EngineWorker::budgetChanged};
-    QueuedSpy error{engine.worker(), &EngineWorker::error};
-    QueuedSpy chunks{engine.worker(), &EngineWorker::tokenChunk};
-    QueuedSpy stats{engine.worker(), &EngineWorker::stats};
-    QueuedSpy reading{engine.worker(), &EngineWorker::prefillProgress};
-    QueuedSpy overflow{engine.worker(), &EngineWorker::contextWouldOverflow};
-    QueuedSpy finished{engine.worker(), &EngineWorker::finished};
-    QueuedSpy saved{engine.worker(), &EngineWorker::sessionSaved};
-    QueuedSpy loaded{engine.worker(), &EngineWorker::sessionLoaded};
-    QueuedSpy reset{engine.worker(), &EngineWorker::sessionReset};
+    // One spy per signal, in one declaration: made in this order, right after the thread.
+    QueuedSpy progress{w(), &W::progress}, opened{w(), &W::opened}, closed{w(), &W::closed},
+        changed{w(), &W::budgetChanged}, error{w(), &W::error}, chunks{w(), &W::tokenChunk}, stats{w(), &W::stats},
+        reading{w(), &W::prefillProgress}, overflow{w(), &W::contextWouldOverflow}, finished{w(), &W::finished},
+        saved{w(), &W::sessionSaved}, loaded{w(), &W::sessionLoaded}, reset{w(), &W::sessionReset};
 
     // True once the open answered with `opened` (within 30 s).
     bool open(const EngineOptions &o)
