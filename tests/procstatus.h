@@ -14,6 +14,16 @@
 
 namespace sluice::test {
 
+inline bool readRss(uint64_t &current, uint64_t &peak);
+
+// This process's current resident set (VmRSS) in bytes; 0 if unreadable.
+inline uint64_t currentRssBytes()
+{
+    uint64_t current = 0, peak = 0;
+    readRss(current, peak);
+    return current;
+}
+
 // Current (VmRSS) and peak (VmHWM) resident set in bytes; false if unreadable.
 inline bool readRss(uint64_t &current, uint64_t &peak)
 {

@@ -4,6 +4,7 @@
 // as a real model does) and a scripted pressure source.
 #include "../qt/scriptedengine.h"
 #include "budgetadapt.h"
+#include "pressuretestutil.h"
 
 #include <QTest>
 #include <thread>
@@ -16,11 +17,7 @@ constexpr uint64_t GiB = 1ull << 30;
 
 PressureSample availableGiB(double gib)
 {
-    PressureSample s;
-    s.haveAvailable = true;
-    s.totalBytes = 16 * GiB;
-    s.availableBytes = uint64_t(gib * double(GiB));
-    return s;
+    return test::availableSample(uint64_t(gib * double(GiB)), 16 * GiB);
 }
 
 test::EngineScript script()

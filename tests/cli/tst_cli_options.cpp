@@ -3,6 +3,7 @@
 // message on stderr, exit status 2, and that nothing ran (empty stdout, no
 // container written).
 #include "cli/options.h"
+#include "clirun.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -22,22 +23,8 @@ class TestCliOptions : public QObject {
     QTemporaryDir m_tmp;
     QString m_model;
 
-    struct Run {
-        int exitCode = -1;
-        QByteArray out, err;
-    };
-    Run cli(const QStringList &args)
-    {
-        QProcess p;
-        p.start(QStringLiteral(SLUICE_CLI_PATH), args);
-        Run r;
-        if (!p.waitForFinished(60000))
-            return r;
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = p.readAllStandardOutput();
-        r.err = p.readAllStandardError();
-        return r;
-    }
+    using Run = sluice::test::CliRun;
+    Run cli(const QStringList &args) { return sluice::test::runProgram(QStringLiteral(SLUICE_CLI_PATH), args, 60000); }
 
 private slots:
     void initTestCase()

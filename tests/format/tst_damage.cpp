@@ -1,6 +1,7 @@
 // Every kind of damage issue 3 lists gets its own specific, named error and
 // no crash: each row copies a fresh synthetic container, damages one thing,
 // and checks the message. Also drives `sluice-cli info/verify` end to end.
+#include "testfiles.h"
 #include "format/container.h"
 #include "format/synth.h"
 
@@ -23,18 +24,8 @@ namespace {
 
 using Damage = std::function<void(const QString &dir)>;
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    f.open(QIODevice::ReadOnly);
-    return f.readAll();
-}
-void writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    f.open(QIODevice::WriteOnly | QIODevice::Truncate);
-    f.write(bytes);
-}
+using test::readFile;
+using test::writeFile;
 // Patches bytes of one file in place.
 void patch(const QString &path, qint64 at, const QByteArray &bytes)
 {
@@ -63,9 +54,9 @@ QByteArray le32(quint32 v)
 }
 void editManifest(const QString &dir, const std::function<void(QJsonObject &)> &edit)
 {
-    QJsonObject m = QJsonDocument::fromJson(readAll(dir + "/manifest.json")).object();
+    QJsonObject m = QJsonDocument::fromJson(readFile(dir + "/manifest.json")).object();
     edit(m);
-    writeAll(dir + "/manifest.json", QJsonDocument(m).toJson());
+    writeFile(dir + "/manifest.json", QJsonDocument(m).toJson());
 }
 void editConfig(const QString &dir, const char *key, const QJsonValue &value)
 {
@@ -123,7 +114,7 @@ private slots:
                                          << int(ErrorCode::Format);
         QTest::newRow("record from another layer")
             << Damage([=](const QString &d) {
-                   const QByteArray other = readAll(d + "/experts-L5.bin").mid(recordAt(3), kRecord);
+                   const QByteArray other = readFile(d + "/experts-L5.bin").mid(recordAt(3), kRecord);
                    patch(bank(d), recordAt(3), other);
                })
             << true << false << "layer 2, expert 3: record belongs to layer 5" << int(ErrorCode::Format);
@@ -135,7 +126,7 @@ private slots:
             << "experts-L2.bin (layer 2): file size 327580 is not a multiple of 4096" << int(ErrorCode::Format);
         QTest::newRow("flipped payload byte")
             << Damage([=](const QString &d) {
-                   QByteArray b = readAll(bank(d)).mid(recordAt(3) + 1000, 1);
+                   QByteArray b = readFile(bank(d)).mid(recordAt(3) + 1000, 1);
                    b[0] = char(b[0] ^ 0x01);
                    patch(bank(d), recordAt(3) + 1000, b);
                })
@@ -214,7 +205,7 @@ private slots:
         QTest::newRow("format_version absent")
             << Damage([](const QString &d) { editManifest(d, [](QJsonObject &m) { m.remove("format_version"); }); })
             << false << false << "'format_version' is absent" << int(ErrorCode::Unsupported);
-        QTest::newRow("manifest not JSON") << Damage([](const QString &d) { writeAll(d + "/manifest.json", "{\"format_"); })
+        QTest::newRow("manifest not JSON") << Damage([](const QString &d) { writeFile(d + "/manifest.json", "{\"format_"); })
                                            << false << false << "manifest.json: not valid JSON" << int(ErrorCode::Format);
         QTest::newRow("manifest over the size cap")
             << Damage([](const QString &d) {
@@ -331,7 +322,7 @@ private slots:
         QFETCH(quint16, bits);
         QFETCH(QString, expected);
         const QString dir = freshCopy();
-        const QJsonArray trunk = QJsonDocument::fromJson(readAll(dir + "/manifest.json")).object()["trunk"].toArray();
+        const QJsonArray trunk = QJsonDocument::fromJson(readFile(dir + "/manifest.json")).object()["trunk"].toArray();
         for (const QJsonValue &v : trunk) {
             const QJsonObject t = v.toObject();
             if (t["name"].toString() != tensor)

@@ -1,6 +1,7 @@
 // The safetensors reader (issue 11): round trips through our writer, and every
 // kind of damage a shard or index can carry gives a named error (shard and
 // tensor) and no crash.
+#include "testfiles.h"
 #include "format/safetensors.h"
 #include "format/safetensorswriter.h"
 #include "util/half.h"
@@ -21,18 +22,8 @@ namespace {
 
 using Edit = std::function<void(const QString &)>;
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    f.open(QIODevice::ReadOnly);
-    return f.readAll();
-}
-void writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    f.open(QIODevice::WriteOnly | QIODevice::Truncate);
-    f.write(bytes);
-}
+using test::readFile;
+using test::writeFile;
 QByteArray le64(quint64 v)
 {
     QByteArray b(8, 0);
@@ -187,32 +178,32 @@ private Q_SLOTS:
         QTest::addColumn<Edit>("edit");
         QTest::addColumn<QString>("expect");
         QTest::newRow("truncated data") << Edit([](const QString &d) {
-            QByteArray b = readAll(d + kShard1);
-            writeAll(d + kShard1, b.left(b.size() - 3));
+            QByteArray b = readFile(d + kShard1);
+            writeFile(d + kShard1, b.left(b.size() - 3));
         }) << "shard 'model-00001-of-00002.safetensors', tensor 'b.weight_packed': data_offsets";
-        QTest::newRow("truncated header") << Edit([](const QString &d) { writeAll(d + kShard1, readAll(d + kShard1).left(40)); })
+        QTest::newRow("truncated header") << Edit([](const QString &d) { writeFile(d + kShard1, readFile(d + kShard1).left(40)); })
                                           << "shard 'model-00001-of-00002.safetensors': header length";
-        QTest::newRow("tiny file") << Edit([](const QString &d) { writeAll(d + kShard1, "abc"); })
+        QTest::newRow("tiny file") << Edit([](const QString &d) { writeFile(d + kShard1, "abc"); })
                                    << "shard 'model-00001-of-00002.safetensors': 3 bytes is too short";
         QTest::newRow("header length lies") << Edit([](const QString &d) {
-            QByteArray b = readAll(d + kShard1);
+            QByteArray b = readFile(d + kShard1);
             b.replace(0, 8, le64(quint64(1) << 40));
-            writeAll(d + kShard1, b);
+            writeFile(d + kShard1, b);
         }) << "header length 1099511627776 exceeds";
         QTest::newRow("wrong dtype") << Edit([](const QString &d) {
-            QByteArray b = readAll(d + kShard1);
+            QByteArray b = readFile(d + kShard1);
             b.replace("\"BF16\"", "\"F16\" ");
-            writeAll(d + kShard1, b);
+            writeFile(d + kShard1, b);
         }) << "tensor 'a.weight': dtype F16 is not supported";
         QTest::newRow("missing tensor") << Edit([](const QString &d) {
-            QByteArray index = readAll(d + "/model.safetensors.index.json");
+            QByteArray index = readFile(d + "/model.safetensors.index.json");
             index.replace("\"b.weight_scale\"", "\"c.weight_scale\"");
-            writeAll(d + "/model.safetensors.index.json", index);
+            writeFile(d + "/model.safetensors.index.json", index);
         }) << "shard 'model-00002-of-00002.safetensors', tensor 'c.weight_scale': listed in the index but missing";
         QTest::newRow("wrong shard") << Edit([](const QString &d) {
-            QByteArray index = readAll(d + "/model.safetensors.index.json");
+            QByteArray index = readFile(d + "/model.safetensors.index.json");
             index.replace("\"a.bias\": \"model-00002", "\"a.bias\": \"model-00001");
-            writeAll(d + "/model.safetensors.index.json", index);
+            writeFile(d + "/model.safetensors.index.json", index);
         }) << "tensor 'a.bias': the index says shard 'model-00001-of-00002.safetensors'";
         QTest::newRow("missing shard") << Edit([](const QString &d) { QFile::remove(d + kShard1); })
                                        << "shard 'model-00001-of-00002.safetensors': cannot open";
@@ -225,14 +216,14 @@ private Q_SLOTS:
             ::mkfifo(qPrintable(d + kShard1), 0644);
         }) << "shard 'model-00001-of-00002.safetensors': is a FIFO";
         QTest::newRow("index path escape") << Edit([](const QString &d) {
-            QByteArray index = readAll(d + "/model.safetensors.index.json");
+            QByteArray index = readFile(d + "/model.safetensors.index.json");
             index.replace("\"a.bias\": \"model-00002", "\"a.bias\": \"../model-00002");
-            writeAll(d + "/model.safetensors.index.json", index);
+            writeFile(d + "/model.safetensors.index.json", index);
         }) << "not a plain file name";
-        QTest::newRow("index not json") << Edit([](const QString &d) { writeAll(d + "/model.safetensors.index.json", "{"); })
+        QTest::newRow("index not json") << Edit([](const QString &d) { writeFile(d + "/model.safetensors.index.json", "{"); })
                                         << "model.safetensors.index.json: not valid JSON";
         QTest::newRow("extra tensor") << Edit([](const QString &d) {
-            writeAll(d + kShard1, rawShard(R"({"a.weight":{"dtype":"BF16","shape":[3,5],"data_offsets":[0,30]},)"
+            writeFile(d + kShard1, rawShard(R"({"a.weight":{"dtype":"BF16","shape":[3,5],"data_offsets":[0,30]},)"
                                            R"("b.weight_packed":{"dtype":"U8","shape":[4,16],"data_offsets":[30,94]},)"
                                            R"("z":{"dtype":"U8","shape":[1],"data_offsets":[94,95]}})",
                                            95));

@@ -3,12 +3,15 @@
 // the scripted test-double engine, and planner inputs shaped like Kimi K3
 // (the published hyper-parameters, spec 1.2 / 9) for the planner views.
 #include "appearance.h"
+#include "enginefactory.h"
 #include "mainwindow.h"
+#include "promptedit.h"
 #include "qt/scriptedengine.h"
 #include "settings.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <memory>
 
@@ -52,6 +55,43 @@ inline PressureSample calmSample()
     return s;
 }
 
+// A calm machine: the budget monitor must not move budgets under the tests
+// because the shared test machine happens to be short of memory.
+inline void setCalmPressure(gui::MainWindowOptions &o)
+{
+    o.pressureSource = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{calmSample()}); };
+}
+
+// A window on the real engine (the app's own factory and planner inputs),
+// its chats and sessions under `dir`.
+inline gui::MainWindowOptions realEngineOptions(const QTemporaryDir &dir)
+{
+    gui::MainWindowOptions o;
+    o.dataDirectory = dir.filePath(QStringLiteral("data"));
+    o.engineFactory = gui::defaultEngineFactory();
+    o.plannerInputs = gui::defaultPlannerInputs();
+    return o;
+}
+
+// Settings for a real-engine turn that is quick and repeatable: no thinking,
+// greedy, one thread (the machine is shared), at most `maxTokens`.
+inline void setQuickGreedy(gui::Settings &settings, int maxTokens)
+{
+    settings.setThinking(false);
+    settings.setMaxTokens(maxTokens);
+    settings.setTemperature(0);
+    settings.setThreads(1);
+}
+
+// The pieces of the app's window on the real engine: its settings file and
+// data folder under `dir`, the appearance, and options made for them.
+struct RealEngineFixture {
+    QTemporaryDir dir;
+    gui::Settings settings{dir.filePath(QStringLiteral("s.ini"))};
+    gui::Appearance appearance{qApp};
+    gui::MainWindowOptions options = realEngineOptions(dir);
+};
+
 struct GuiFixture {
     QTemporaryDir dir;
     std::unique_ptr<gui::Settings> settings;
@@ -79,13 +119,28 @@ struct GuiFixture {
         if (withPlanner)
             o.plannerInputs = [](const QString &, int ctx, int) { return std::optional<PlannerInputs>(k3LikePlannerInputs(ctx)); };
         o.usableRamBytes = 64ull << 30;
-        // A calm machine: the budget monitor must not move budgets under the tests
-        // because the shared test machine happens to be short of memory.
-        o.pressureSource = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample>{calmSample()}); };
+        setCalmPressure(o);
         window = std::make_unique<gui::MainWindow>(settings.get(), appearance.get(), o);
         window->resize(1400, 860);
     }
 };
+
+// Opens the fixture's scripted model as a user would; true once it is open.
+inline bool openModel(GuiFixture &f)
+{
+    QSignalSpy opened(f.window.get(), &gui::MainWindow::modelOpened);
+    f.window->openModel(f.modelDir);
+    return opened.wait(5000);
+}
+
+// Types `text` into the prompt and sends it; true once the turn finished.
+inline bool sendAndWait(GuiFixture &f, const QString &text, int timeoutMs = 10000)
+{
+    QSignalSpy done(f.window.get(), &gui::MainWindow::generationFinished);
+    f.window->promptEdit()->setPlainText(text);
+    f.window->sendPrompt();
+    return done.wait(timeoutMs);
+}
 
 inline QString screenshotDir()
 {

@@ -3,6 +3,7 @@
 // report through signals, can be cancelled, and the planner's figures are
 // the core planner's on the same mapping `sluice-cli plan` uses.
 #include "backgroundjobs.h"
+#include "clirun.h"
 #include "enginefactory.h"
 #include "guitestutil.h"
 #include "uihelpers.h" // formatBytes
@@ -56,10 +57,9 @@ void TestBackgroundJobs::initTestCase()
     f.close();
 
     m_demo = m_tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), m_demo});
-    QVERIFY(synth.waitForFinished(60000));
-    if (synth.exitCode() != 0)
+    const test::CliRun synth = test::runProgram(QStringLiteral(SLUICE_CLI_PATH), test::synthDemoArgs(m_demo), 60000);
+    QVERIFY(synth.finished);
+    if (synth.exitCode != 0)
         m_demo.clear();
 }
 

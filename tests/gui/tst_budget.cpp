@@ -3,6 +3,7 @@
 // engine's (the demo model with the real engine: its prefill chunk and chat
 // checkpoints included), and the applied budget is the one the next start
 // opens with.
+#include "clirun.h"
 #include "guitestutil.h"
 
 #include "budgetchart.h"
@@ -15,7 +16,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -171,23 +171,11 @@ void TestBudget::demoFiguresAreTheEngines()
     // cache slots and engine figure are the engine's, before and after a live Apply.
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH),
-        { QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo });
-    QVERIFY(synth.waitForFinished(60000));
-    if (synth.exitCode() != 0)
-        QSKIP("sluice-cli synth --demo failed");
-    QTemporaryDir dir;
-    gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
-    settings.setThreads(1);
-    gui::Appearance appearance(qApp);
-    gui::MainWindowOptions o;
-    o.dataDirectory = dir.filePath(QStringLiteral("data"));
-    o.engineFactory = gui::defaultEngineFactory();
-    o.plannerInputs = gui::defaultPlannerInputs();
-    o.pressureSource
-        = [] { return std::make_unique<ScriptedPressureSource>(std::vector<PressureSample> { calmSample() }); };
-    gui::MainWindow window(&settings, &appearance, o);
+    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    RealEngineFixture f;
+    f.settings.setThreads(1);
+    setCalmPressure(f.options);
+    gui::MainWindow window(&f.settings, &f.appearance, f.options);
     QVERIFY(openAndPlan(window, demo));
     const ModelInfo &info = window.modelInfo();
     QVERIFY2(info.checkpoints > 0, "the app opens chats with checkpoints: the defect needs them to show");

@@ -4,6 +4,7 @@
 // restart); a damaged session file is refused with a notice and the turn is
 // computed afresh, the chat intact.
 #include "appearance.h"
+#include "clirun.h"
 #include "chatlistpanel.h"
 #include "conversationview.h"
 #include "enginefactory.h"
@@ -30,6 +31,15 @@ using namespace sluice;
 
 #define WAIT_COUNT(spy, n, ms) QTRY_VERIFY_WITH_TIMEOUT((spy).count() >= (n), ms)
 
+// Empty when `next` reused `prev`'s whole turn up to its reply's last id (the
+// id splice); else what it reused of what it should have.
+static QString missedSplice(const qt::GenerationSummary &next, const qt::GenerationSummary &prev)
+{
+    if (next.reusedTokens >= prev.promptTokens + prev.stats.tokens - 1)
+        return QString();
+    return QStringLiteral("reused %1 of %2 + %3").arg(next.reusedTokens).arg(prev.promptTokens).arg(prev.stats.tokens);
+}
+
 class TestChatSessions : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -47,7 +57,11 @@ private:
     bool openDemo();
     // Sends `text` in the open chat; the worker's summary of the turn.
     qt::GenerationSummary send(const QString &text, bool *ok);
-    void pick(const QString &id);
+    // Opens the demo and has a first turn ("Hello there") answered and saved
+    // in the chat it names; *ok when all of that worked.
+    qt::GenerationSummary helloTurn(QString *chatId, bool *ok);
+    // Picks a chat in the list as a user would; the chat then current.
+    QString pick(const QString &id);
     bool waitForSave();
 
     QTemporaryDir m_model;
@@ -65,13 +79,7 @@ void TestChatSessions::initTestCase()
     qputenv("SLUICE_THREADS", "1"); // the machine is shared; the demo needs no more
     qt::registerEngineMetaTypes();
     m_demo = m_model.filePath(QStringLiteral("demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH),
-        { QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), m_demo });
-    QVERIFY(synth.waitForFinished(60000));
-    if (synth.exitCode() != 0)
-        QSKIP(qPrintable(
-            QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
+    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), m_demo, 60000);
 }
 
 void TestChatSessions::init()
@@ -139,12 +147,25 @@ qt::GenerationSummary TestChatSessions::send(const QString &text, bool *ok)
     return *ok ? m_finished->last().at(1).value<qt::GenerationSummary>() : qt::GenerationSummary();
 }
 
-void TestChatSessions::pick(const QString &id)
+qt::GenerationSummary TestChatSessions::helloTurn(QString *chatId, bool *ok)
+{
+    *ok = false;
+    if (!openDemo())
+        return {};
+    bool sent = false;
+    const qt::GenerationSummary summary = send(QStringLiteral("Hello there"), &sent);
+    *chatId = m_window->currentChatId();
+    *ok = sent && waitForSave();
+    return summary;
+}
+
+QString TestChatSessions::pick(const QString &id)
 {
     QListWidget *list = m_window->findChild<gui::ChatListPanel *>()->list();
     for (int i = 0; i < list->count(); ++i)
         if (list->item(i)->data(Qt::UserRole).toString() == id)
             list->setCurrentRow(i);
+    return m_window->currentChatId();
 }
 
 bool TestChatSessions::waitForSave()
@@ -161,12 +182,10 @@ bool TestChatSessions::waitForSave()
 
 void TestChatSessions::switchingChatsSwapsState()
 {
-    QVERIFY(openDemo());
     bool ok = false;
-    const qt::GenerationSummary a1 = send(QStringLiteral("Hello there"), &ok);
+    QString chatA;
+    const qt::GenerationSummary a1 = helloTurn(&chatA, &ok);
     QVERIFY(ok);
-    const QString chatA = m_window->currentChatId();
-    QVERIFY(waitForSave());
     QVERIFY(m_window->sessionStore()->has(chatA));
 
     m_window->newChat();
@@ -177,37 +196,31 @@ void TestChatSessions::switchingChatsSwapsState()
     QCOMPARE(b1.reusedTokens, 0); // a new chat starts from an empty state, not A's
     QVERIFY(waitForSave());
 
-    pick(chatA);
-    QCOMPARE(m_window->currentChatId(), chatA);
+    QCOMPARE(pick(chatA), chatA);
     const qt::GenerationSummary a2 = send(QStringLiteral("And then?"), &ok);
     QVERIFY(ok);
     // A's first turn came back from its file, reply included: the id splice
     // works after a load too (everything up to the reply's last id is reused,
     // nothing of A is read again).
-    QVERIFY2(a2.reusedTokens >= a1.promptTokens + a1.stats.tokens - 1,
-        qPrintable(QStringLiteral("%1 of %2 + %3").arg(a2.reusedTokens).arg(a1.promptTokens).arg(a1.stats.tokens)));
+    QCOMPARE(missedSplice(a2, a1), QString());
     QCOMPARE(a2.reusedTokens + a2.prefillTokens, a2.promptTokens);
     QVERIFY(waitForSave());
 
     // Across a restart: a new window (a new engine) continues B from its file.
     startWindow();
     QVERIFY(openDemo());
-    pick(chatB);
-    QCOMPARE(m_window->currentChatId(), chatB);
+    QCOMPARE(pick(chatB), chatB);
     const qt::GenerationSummary b2 = send(QStringLiteral("More please"), &ok);
     QVERIFY(ok);
-    QVERIFY2(b2.reusedTokens >= b1.promptTokens + b1.stats.tokens - 1,
-        qPrintable(QStringLiteral("%1 of %2 + %3").arg(b2.reusedTokens).arg(b1.promptTokens).arg(b1.stats.tokens)));
+    QCOMPARE(missedSplice(b2, b1), QString());
     QVERIFY(m_error->isEmpty());
 }
 
 void TestChatSessions::damagedSessionIsRebuilt()
 {
-    QVERIFY(openDemo());
     bool ok = false;
-    QVERIFY((send(QStringLiteral("Hello there"), &ok), ok));
-    const QString chatA = m_window->currentChatId();
-    QVERIFY(waitForSave());
+    QString chatA;
+    QVERIFY((helloTurn(&chatA, &ok), ok));
     m_window->newChat();
     QVERIFY((send(QStringLiteral("Something else"), &ok), ok));
     QVERIFY(waitForSave());
@@ -278,27 +291,22 @@ void TestChatSessions::modelChangedIsSaid()
 {
     const QString other = m_model.filePath(QStringLiteral("demo-seed7.waste"));
     if (!QFileInfo::exists(other)) {
-        QProcess synth;
-        synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"),
-                                                      QStringLiteral("--seed"), QStringLiteral("7"),
-                                                      QStringLiteral("--out"), other});
-        QVERIFY(synth.waitForFinished(60000));
-        QCOMPARE(synth.exitCode(), 0);
+        const test::CliRun synth = test::runProgram(QStringLiteral(SLUICE_CLI_PATH),
+            test::synthDemoArgs(other) + QStringList{QStringLiteral("--seed"), QStringLiteral("7")}, 60000);
+        QVERIFY(synth.finished);
+        QCOMPARE(synth.exitCode, 0);
     }
-    QVERIFY(openDemo());
     bool ok = false;
-    const qt::GenerationSummary a1 = send(QStringLiteral("Hello there"), &ok);
+    QString chatA;
+    const qt::GenerationSummary a1 = helloTurn(&chatA, &ok);
     QVERIFY(ok);
-    const QString chatA = m_window->currentChatId();
-    QVERIFY(waitForSave());
 
     startWindow();
     QSignalSpy notices(m_window.get(), &gui::MainWindow::noticeShown);
     QSignalSpy opened(m_window.get(), &gui::MainWindow::modelOpened);
     m_window->openModel(other);
     QVERIFY(opened.wait(60000));
-    pick(chatA);
-    QCOMPARE(m_window->currentChatId(), chatA);
+    QCOMPARE(pick(chatA), chatA);
     QTRY_VERIFY_WITH_TIMEOUT(!notices.isEmpty(), 30000);
     const QString notice = notices.last().at(0).toString();
     QVERIFY2(notice.startsWith(QStringLiteral("The model changed: rebuilding the context, ")), qPrintable(notice));

@@ -35,21 +35,6 @@ private Q_SLOTS:
     void deletingAChatDropsItsSession();
 };
 
-static bool openModel(GuiFixture &f)
-{
-    QSignalSpy opened(f.window.get(), &gui::MainWindow::modelOpened);
-    f.window->openModel(f.modelDir);
-    return opened.wait(5000);
-}
-
-static bool sendAndWait(GuiFixture &f, const QString &text)
-{
-    QSignalSpy done(f.window.get(), &gui::MainWindow::generationFinished);
-    f.window->promptEdit()->setPlainText(text);
-    f.window->sendPrompt();
-    return done.wait(10000);
-}
-
 // Picks a chat in the list as a user would (a click on its row).
 static void pick(GuiFixture &f, const QString &id)
 {

@@ -5,6 +5,7 @@
 // Tools menu and the start page and usable by keyboard. The open model's panel
 // gets the model's shape too (trunk split below the resident floor).
 #include "guitestutil.h"
+#include "plancli.h"
 #include "planmodeldialog.h"
 #include "plannerwidget.h"
 #include "uihelpers.h"
@@ -19,7 +20,6 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QMenuBar>
-#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -34,28 +34,28 @@ namespace {
 
 const QString kTrace = QStringLiteral(SLUICE_SHARED_DIR "/data/traces/kimi-linear-300tok.jsonl");
 
+// The plan's JSON, empty unless the command succeeded.
 QJsonObject runPlan(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(SLUICE_CLI_PATH), QStringList { QStringLiteral("plan") } + args);
-    if (!p.waitForFinished(60000) || p.exitCode() != 0)
-        return {};
-    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+    int exitCode = -1;
+    const QJsonObject plan = test::planJson(QStringLiteral(SLUICE_CLI_PATH), args, &exitCode);
+    return exitCode == 0 ? plan : QJsonObject();
 }
-
-quint64 processTerm(const QJsonObject &root)
-{
-    for (const QJsonValue &t : root[QStringLiteral("terms")].toArray())
-        if (t[QStringLiteral("name")].toString() == QLatin1String(kProcessTermName))
-            return quint64(t[QStringLiteral("bytes")].toInteger());
-    return 0;
-}
+using test::processTerm;
 
 void choose(QComboBox *box, const QString &data)
 {
     const int i = box->findData(data);
     QVERIFY(i >= 0);
     box->setCurrentIndex(i);
+}
+
+// The dialog's model, format and RAM as a user picks them.
+void pick(PlanModelDialog &dialog, const QString &model, const QString &format, double ramGiB)
+{
+    choose(dialog.modelBox(), model);
+    choose(dialog.formatBox(), format);
+    dialog.ramField()->setValue(ramGiB);
 }
 
 } // namespace
@@ -165,9 +165,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Settings settings(dir.filePath(QStringLiteral("s.ini")));
         PlanModelDialog dialog(&settings, 64ull << 30, 0);
-        choose(dialog.modelBox(), QStringLiteral("k3"));
-        choose(dialog.formatBox(), QStringLiteral("vq3r"));
-        dialog.ramField()->setValue(2); // under K3's streaming floor (3.3 GiB)
+        pick(dialog, QStringLiteral("k3"), QStringLiteral("vq3r"), 2); // under K3's streaming floor (3.3 GiB)
         QVERIFY2(dialog.verdictText().startsWith(QStringLiteral("Does not fit: even with the trunk streamed")),
             qPrintable(dialog.verdictText()));
     }
@@ -179,9 +177,7 @@ private Q_SLOTS:
         {
             Settings settings(ini);
             PlanModelDialog dialog(&settings, 64ull << 30, 0);
-            choose(dialog.modelBox(), QStringLiteral("kimi-linear"));
-            choose(dialog.formatBox(), QStringLiteral("release"));
-            dialog.ramField()->setValue(24);
+            pick(dialog, QStringLiteral("kimi-linear"), QStringLiteral("release"), 24);
             choose(dialog.panel()->contextBox(), QStringLiteral("32768"));
             dialog.panel()->diskSpeedField()->setValue(2.25);
             settings.sync();
@@ -277,9 +273,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Settings settings(dir.filePath(QStringLiteral("s.ini")));
         PlanModelDialog dialog(&settings, 64ull << 30, 0);
-        choose(dialog.modelBox(), QStringLiteral("k3"));
-        choose(dialog.formatBox(), QStringLiteral("vq3r"));
-        dialog.ramField()->setValue(16);
+        pick(dialog, QStringLiteral("k3"), QStringLiteral("vq3r"), 16);
         dialog.panel()->diskSpeedField()->setValue(3.5);
         dialog.resize(680, 900);
         dialog.show();

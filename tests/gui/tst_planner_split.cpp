@@ -3,6 +3,7 @@
 // the prefill chunk, the cache, the predicted speed), the slider reaches the
 // streaming floor, and the bar draws the resident and the streamed trunk apart.
 // "Panel == plan" is checked against the CLI's own JSON, not a re-derivation.
+#include "plancli.h"
 #include "enginefactory.h"
 #include "plannerwidget.h"
 
@@ -30,22 +31,9 @@ const QString kTrace = QStringLiteral(SLUICE_SHARED_DIR "/data/traces/kimi-linea
 
 QJsonObject runPlan(const QStringList &args, int *exitCode = nullptr)
 {
-    QProcess p;
-    p.start(QStringLiteral(SLUICE_CLI_PATH), QStringList { QStringLiteral("plan") } + args);
-    if (!p.waitForFinished(60000))
-        return {};
-    if (exitCode)
-        *exitCode = p.exitCode();
-    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+    return test::planJson(QStringLiteral(SLUICE_CLI_PATH), args, exitCode);
 }
-
-quint64 processTerm(const QJsonObject &root)
-{
-    for (const QJsonValue &t : root[QStringLiteral("terms")].toArray())
-        if (t[QStringLiteral("name")].toString() == QLatin1String(kProcessTermName))
-            return quint64(t[QStringLiteral("bytes")].toInteger());
-    return 0;
-}
+using test::processTerm;
 
 // The panel set up as "Plan a model…" sets it up: a built-in shape, its inputs, typed RAM.
 void setUp(PlannerPanel &panel, const PlannerShape &shape, quint64 usable, quint64 processBytes, int ctx = 4096)
@@ -335,9 +323,7 @@ private Q_SLOTS:
         // the shape is the inputs' model (vision on, the process term), so the panel uses it.
         QTemporaryDir tmp;
         const QString demo = tmp.filePath(QStringLiteral("demo.waste"));
-        QProcess synth;
-        synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
-        if (!synth.waitForFinished(120000) || synth.exitCode() != 0)
+        if (test::runProgram(QStringLiteral(SLUICE_CLI_PATH), test::synthDemoArgs(demo), 120000).exitCode != 0)
             QSKIP("sluice-cli synth --demo failed");
         const auto in = defaultPlannerInputs()(demo, 4096, 0);
         const auto shape = defaultPlannerShape()(demo);

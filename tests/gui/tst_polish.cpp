@@ -55,21 +55,6 @@ private:
     std::unique_ptr<gui::Appearance> m_appearance;
 };
 
-static bool openModel(GuiFixture &f)
-{
-    QSignalSpy opened(f.window.get(), &gui::MainWindow::modelOpened);
-    f.window->openModel(f.modelDir);
-    return opened.wait(5000);
-}
-
-static bool sendAndWait(GuiFixture &f, const QString &text)
-{
-    QSignalSpy done(f.window.get(), &gui::MainWindow::generationFinished);
-    f.window->promptEdit()->setPlainText(text);
-    f.window->sendPrompt();
-    return done.wait(10000);
-}
-
 void TestPolish::finishReasonIsACode()
 {
     GuiFixture f;

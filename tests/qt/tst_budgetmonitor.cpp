@@ -4,6 +4,7 @@
 // in steps only after the calm period, up to the user's budget. The timer
 // path and a failing source are checked too.
 #include "qt/budgetmonitor.h"
+#include "pressuretestutil.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -17,24 +18,12 @@ constexpr quint64 GiB = 1ull << 30, MiB = 1ull << 20;
 
 PressureSample available(double gib)
 {
-    PressureSample s;
-    s.haveAvailable = true;
-    s.totalBytes = 16 * GiB;
-    s.availableBytes = quint64(gib * double(GiB));
-    return s;
+    return test::availableSample(quint64(gib * double(GiB)), 16 * GiB);
 }
 
 GovernorSettings settings()
 {
-    GovernorSettings g;
-    g.maxBudgetBytes = 8 * GiB;
-    g.minBudgetBytes = 2 * GiB;
-    g.lowAvailableBytes = 1 * GiB;
-    g.highAvailableBytes = 2 * GiB;
-    g.holdSeconds = 2;
-    g.calmSeconds = 5;
-    g.shrinkFraction = 0.25;
-    g.growFraction = 0.25;
+    GovernorSettings g = test::governor8to2(2, 5);
     g.stepBytes = 64 * MiB;
     return g;
 }

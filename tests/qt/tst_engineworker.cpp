@@ -7,11 +7,11 @@
 #include "qt/localbackend.h"
 #endif
 #include "qt/scriptedengine.h"
+#include "clirun.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include "qt/queuedspy.h"
 #include <QTemporaryDir>
 #include <QTest>
@@ -54,6 +54,39 @@ EngineOptions optionsFor(const QString &path)
     return o;
 }
 
+// An engine in its worker thread with a spy on each signal the cases read,
+// all made before any request so that none is missed. WATCH_ENGINE binds the
+// members to the names the cases use.
+struct WatchedEngine {
+    using W = EngineWorker;
+    explicit WatchedEngine(EngineFactory factory)
+        : engine(std::move(factory))
+    {
+    }
+    const W *w() const { return engine.worker(); }
+    EngineThread engine;
+    // One spy per signal, in one declaration: made in this order, right after the thread.
+    QueuedSpy progress{w(), &W::progress}, opened{w(), &W::opened}, closed{w(), &W::closed},
+        changed{w(), &W::budgetChanged}, error{w(), &W::error}, chunks{w(), &W::tokenChunk}, stats{w(), &W::stats},
+        reading{w(), &W::prefillProgress}, overflow{w(), &W::contextWouldOverflow}, finished{w(), &W::finished},
+        saved{w(), &W::sessionSaved}, loaded{w(), &W::sessionLoaded}, reset{w(), &W::sessionReset};
+
+    // True once the open answered with `opened` (within 30 s).
+    bool open(const EngineOptions &o)
+    {
+        engine.open(o);
+        return QTest::qWaitFor([this] { return opened.count() + error.count() > 0; }, 30000) && opened.count() == 1;
+    }
+    QByteArray firstError() const
+    {
+        return error.isEmpty() ? QByteArray("no answer") : error.first().at(2).toString().toUtf8();
+    }
+};
+#define WATCH_ENGINE(w)                                                                                          \
+    auto &[engine, progress, opened, closed, changed, error, chunks, stats, reading, overflow, finished, saved, \
+           loaded, reset]                                                                                        \
+        = w
+
 } // namespace
 
 class TestEngineWorker : public QObject
@@ -78,12 +111,8 @@ private Q_SLOTS:
 
 void TestEngineWorker::openGenerateInOrder()
 {
-    EngineThread engine(scriptedFactory({}));
-    QueuedSpy progress(engine.worker(), &EngineWorker::progress);
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy stats(engine.worker(), &EngineWorker::stats);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    WatchedEngine w(scriptedFactory({}));
+    WATCH_ENGINE(w);
     const quint64 openId = engine.open(optionsFor(QStringLiteral("/models/ok.waste")));
     WAIT_COUNT(opened, 1, 5000);
     QCOMPARE(opened.first().at(0).toULongLong(), openId);
@@ -131,10 +160,8 @@ void TestEngineWorker::splitUtf8IsJoined()
     EngineScript s;
     // "日本" (e6 97 a5 e6 9c ac) split inside both characters.
     s.tokens = {"\xe6\x97", "\xa5\xe6", "\x9c", "\xac!"};
-    EngineThread engine(scriptedFactory(s));
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    WatchedEngine w(scriptedFactory(s));
+    WATCH_ENGINE(w);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(opened, 1, 5000);
     const quint64 id = engine.generate(request("x"));
@@ -149,10 +176,8 @@ void TestEngineWorker::stopMidGeneration()
     EngineScript s;
     s.tokens = std::vector<std::string>(5000, "a");
     s.layerMicros = 200;
-    EngineThread engine(scriptedFactory(s));
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    WatchedEngine w(scriptedFactory(s));
+    WATCH_ENGINE(w);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(opened, 1, 5000);
     engine.generate(request("x", 4000)); // within the default context of 4096
@@ -174,10 +199,8 @@ void TestEngineWorker::secondRequestIsQueued()
 {
     EngineScript s;
     s.tokens = {"a", "b", "c", "d", "e", "f"};
-    EngineThread engine(scriptedFactory(s));
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    WatchedEngine w(scriptedFactory(s));
+    WATCH_ENGINE(w);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(opened, 1, 5000);
     const quint64 first = engine.generate(request("1"));
@@ -220,10 +243,8 @@ void TestEngineWorker::errorsAreSignals()
     QFETCH(QString, detail);
     EngineScript s;
     s.failGenerate = failGenerate;
-    EngineThread engine(scriptedFactory(s));
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    WatchedEngine w(scriptedFactory(s));
+    WATCH_ENGINE(w);
     const quint64 openId = engine.open(optionsFor(path));
     quint64 expectId = openId;
     if (failGenerate) {
@@ -242,10 +263,8 @@ void TestEngineWorker::cancelOpen()
     EngineScript s;
     s.openSteps = 400;
     s.openStepMicros = 5000; // 2 s if not cancelled
-    EngineThread engine(scriptedFactory(s));
-    QueuedSpy progress(engine.worker(), &EngineWorker::progress);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
+    WatchedEngine w(scriptedFactory(s));
+    WATCH_ENGINE(w);
     engine.open(optionsFor(QStringLiteral("ok")));
     WAIT_COUNT(progress, 1, 5000);
     engine.stop();
@@ -258,31 +277,37 @@ void TestEngineWorker::cancelOpen()
     QVERIFY(error.last().at(1).toString().contains(QStringLiteral("No model")));
 }
 
+#ifdef SLUICE_HAVE_ENGINE
+namespace {
+
+// The demo model opened as the app's chats open it.
+EngineOptions demoOptions(const QString &demo)
+{
+    EngineOptions o = optionsFor(demo);
+    o.threads = 1;
+    o.checkpoints = kChatCheckpoints;
+    return o;
+}
+} // namespace
+
+// The first lines of every demo case: the demo model `demo` in `dir` (a synth
+// that hangs fails, one that cannot run here skips), then the engine `d` with
+// its spies bound to their own names.
+#define DEMO_CASE_SETUP()                                                                                   \
+    QTemporaryDir dir;                                                                                       \
+    const QString demo = dir.filePath(QStringLiteral("demo.waste"));                                         \
+    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);                                 \
+    WatchedEngine d(&LocalBackend::open);                                                                    \
+    WATCH_ENGINE(d)
+#endif
+
 void TestEngineWorker::demoModel()
 {
 #ifndef SLUICE_HAVE_ENGINE
     QSKIP("this build has no engine (model module not built)");
 #else
-    QTemporaryDir dir;
-    const QString demo = dir.filePath(QStringLiteral("demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
-    QVERIFY(synth.waitForFinished(60000));
-    if (synth.exitCode() != 0)
-        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
-
-    EngineThread engine(&LocalBackend::open);
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy stats(engine.worker(), &EngineWorker::stats);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
-    EngineOptions o = optionsFor(demo);
-    o.threads = 1;
-    o.checkpoints = kChatCheckpoints;
-    engine.open(o);
-    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
-    QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+    DEMO_CASE_SETUP();
+    QVERIFY2(d.open(demoOptions(demo)), d.firstError().constData());
     const ModelInfo info = opened.first().at(1).value<ModelInfo>();
     QCOMPARE(info.architecture, std::string("kimi-k3"));
 
@@ -344,19 +369,6 @@ void TestEngineWorker::demoModel()
 
 #ifdef SLUICE_HAVE_ENGINE
 namespace {
-// The demo model made by `sluice-cli synth --demo` in `dir`, or "" (then the caller skips).
-QString makeDemo(const QTemporaryDir &dir, QString *why)
-{
-    const QString demo = dir.filePath(QStringLiteral("demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
-    if (!synth.waitForFinished(60000) || synth.exitCode() != 0) {
-        *why = QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()));
-        return QString();
-    }
-    return demo;
-}
-
 std::string longText(int words)
 {
     std::string s;
@@ -376,23 +388,8 @@ void TestEngineWorker::demoPrefillProgressAndStop()
 #ifndef SLUICE_HAVE_ENGINE
     QSKIP("this build has no engine (model module not built)");
 #else
-    QTemporaryDir dir;
-    QString why;
-    const QString demo = makeDemo(dir, &why);
-    if (demo.isEmpty())
-        QSKIP(qPrintable(why));
-    EngineThread engine(&LocalBackend::open);
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy reading(engine.worker(), &EngineWorker::prefillProgress);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
-    EngineOptions o = optionsFor(demo);
-    o.threads = 1;
-    o.checkpoints = kChatCheckpoints;
-    engine.open(o);
-    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
-    QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+    DEMO_CASE_SETUP();
+    QVERIFY2(d.open(demoOptions(demo)), d.firstError().constData());
 
     GenerateRequest r = request(longText(220), 8);
     r.sampling.temperature = 0;
@@ -459,24 +456,10 @@ void TestEngineWorker::demoContextCheck()
 #ifndef SLUICE_HAVE_ENGINE
     QSKIP("this build has no engine (model module not built)");
 #else
-    QTemporaryDir dir;
-    QString why;
-    const QString demo = makeDemo(dir, &why);
-    if (demo.isEmpty())
-        QSKIP(qPrintable(why));
-    EngineThread engine(&LocalBackend::open);
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy overflow(engine.worker(), &EngineWorker::contextWouldOverflow);
-    QueuedSpy reading(engine.worker(), &EngineWorker::prefillProgress);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
-    EngineOptions o = optionsFor(demo);
-    o.threads = 1;
+    DEMO_CASE_SETUP();
+    EngineOptions o = demoOptions(demo);
     o.contextLength = 256;
-    o.checkpoints = kChatCheckpoints;
-    engine.open(o);
-    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
-    QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+    QVERIFY2(d.open(o), d.firstError().constData());
 
     GenerateRequest r = request("Hello", 8);
     r.sampling.temperature = 0;
@@ -529,13 +512,8 @@ void TestEngineWorker::demoContextCheck()
 // signal and changes nothing.
 void TestEngineWorker::budgetWithoutReopen()
 {
-    EngineThread engine(scriptedFactory({}));
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy closed(engine.worker(), &EngineWorker::closed);
-    QueuedSpy progress(engine.worker(), &EngineWorker::progress);
-    QueuedSpy changed(engine.worker(), &EngineWorker::budgetChanged);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
+    WatchedEngine w(scriptedFactory({}));
+    WATCH_ENGINE(w);
     const quint64 early = engine.setBudget(4ull << 30); // nothing open yet
     WAIT_COUNT(error, 1, 5000);
     QCOMPARE(error.at(0).at(0).toULongLong(), early);
@@ -569,28 +547,8 @@ void TestEngineWorker::demoSessionSaveLoad()
 #ifndef SLUICE_HAVE_ENGINE
     QSKIP("this build has no engine (model module not built)");
 #else
-    QTemporaryDir dir;
-    const QString demo = dir.filePath(QStringLiteral("demo.waste"));
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), {QStringLiteral("synth"), QStringLiteral("--demo"), QStringLiteral("--out"), demo});
-    QVERIFY(synth.waitForFinished(60000));
-    if (synth.exitCode() != 0)
-        QSKIP(qPrintable(QStringLiteral("sluice-cli synth --demo failed: %1").arg(QString::fromUtf8(synth.readAllStandardError()))));
-
-    EngineThread engine(&LocalBackend::open);
-    QueuedSpy opened(engine.worker(), &EngineWorker::opened);
-    QueuedSpy error(engine.worker(), &EngineWorker::error);
-    QueuedSpy chunks(engine.worker(), &EngineWorker::tokenChunk);
-    QueuedSpy finished(engine.worker(), &EngineWorker::finished);
-    QueuedSpy saved(engine.worker(), &EngineWorker::sessionSaved);
-    QueuedSpy loaded(engine.worker(), &EngineWorker::sessionLoaded);
-    QueuedSpy reset(engine.worker(), &EngineWorker::sessionReset);
-    EngineOptions o = optionsFor(demo);
-    o.threads = 1;
-    o.checkpoints = kChatCheckpoints;
-    engine.open(o);
-    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + error.count() > 0, 30000);
-    QVERIFY2(opened.count() == 1, error.isEmpty() ? "" : qPrintable(error.first().at(2).toString()));
+    DEMO_CASE_SETUP();
+    QVERIFY2(d.open(demoOptions(demo)), d.firstError().constData());
     if (opened.first().at(1).value<ModelInfo>().checkpoints == 0)
         QSKIP("the demo model keeps no checkpoints: a regenerate cannot be served from the state");
 

@@ -5,13 +5,14 @@
 // readable by others (refused, named), a server killed mid-stream (the
 // cut-off reply kept, a clear error, exit 1) and a port nobody listens on.
 #include "../server/servedprocess.h"
+#include "clirun.h"
+#include "testfiles.h"
 
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -21,30 +22,17 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
+struct Run : sluice::test::CliRun {
     QList<QJsonObject> turns; // --json lines
 };
 
 Run chat(const QStringList &args, const QStringList &script, const QString &dir)
 {
     const QString scriptPath = dir + "/script.json";
-    QFile f(scriptPath);
-    f.open(QIODevice::WriteOnly | QIODevice::Truncate);
-    f.write(QJsonDocument(QJsonArray::fromStringList(script)).toJson());
-    f.close();
-    QProcess p;
-    p.start(QStringLiteral(SLUICE_CLI_PATH), QStringList { "chat" } + args + QStringList { "--script", scriptPath });
-    Run r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
+    sluice::test::writeFile(scriptPath, QJsonDocument(QJsonArray::fromStringList(script)).toJson());
+    Run r { sluice::test::runProgram(QStringLiteral(SLUICE_CLI_PATH),
+                QStringList { "chat" } + args + QStringList { "--script", scriptPath }, 120000),
+        {} };
     for (const QByteArray &line : r.out.split('\n'))
         if (line.startsWith('{'))
             r.turns << QJsonDocument::fromJson(line).object();
@@ -89,11 +77,7 @@ private:
 
 void TestRemoteChat::initTestCase()
 {
-    bool fatal = false;
-    if (const QString why = serveDemo(m_dir, m_model, m_server, { "--api-key", "sk-test" }, &fatal); !why.isEmpty()) {
-        QVERIFY2(!fatal, qPrintable(why));
-        QSKIP(qPrintable(why));
-    }
+    SLUICE_SERVE_DEMO_OR_SKIP("--api-key", "sk-test");
 }
 
 void TestRemoteChat::cleanupTestCase()
@@ -149,11 +133,9 @@ void TestRemoteChat::image()
 void TestRemoteChat::tools()
 {
     const QString toolsPath = m_dir.filePath("tools.json");
-    QFile f(toolsPath);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(R"([{"type":"function","function":{"name":"get_weather","description":"Weather of a city",
-               "parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}])");
-    f.close();
+    QVERIFY(sluice::test::writeFile(toolsPath,
+        R"([{"type":"function","function":{"name":"get_weather","description":"Weather of a city",
+               "parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}])"));
     const Run plain = chat(base() + QStringList { "-n", "3" }, { "Weather in Oslo?" }, m_dir.path());
     const Run r = chat(base() + QStringList { "-n", "3", "--tools", toolsPath }, { "Weather in Oslo?" }, m_dir.path());
     QVERIFY2(r.exitCode == 0 && r.turns.size() == 1, qPrintable(describe(r)));
@@ -161,11 +143,9 @@ void TestRemoteChat::tools()
     QVERIFY(QStringList({ "stop", "length", "tool_calls" }).contains(r.turns[0].value("finish_reason").toString()));
     for (const QJsonValue &call : r.turns[0].value("tool_calls").toArray())
         QVERIFY(QJsonDocument::fromJson(call.toObject().value("arguments").toString().toUtf8()).isObject());
-    QFile bad(m_dir.filePath("bad.json"));
-    QVERIFY(bad.open(QIODevice::WriteOnly));
-    bad.write("{");
-    bad.close();
-    const Run refused = chat(base() + QStringList { "--tools", bad.fileName() }, { "x" }, m_dir.path());
+    const QString bad = m_dir.filePath("bad.json");
+    QVERIFY(sluice::test::writeFile(bad, "{"));
+    const Run refused = chat(base() + QStringList { "--tools", bad }, { "x" }, m_dir.path());
     QCOMPARE(refused.exitCode, 2);
     QVERIFY2(refused.err.contains("bad.json: not a JSON array of tools"), qPrintable(describe(refused)));
 }
@@ -197,10 +177,7 @@ void TestRemoteChat::wrongKey()
 void TestRemoteChat::keyFile()
 {
     const QString path = m_dir.filePath("key");
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("sk-test\n");
-    f.close();
+    QVERIFY(sluice::test::writeFile(path, "sk-test\n"));
     ::chmod(QFile::encodeName(path).constData(), 0644);
     const QStringList args { "--remote", m_server.url(), "--api-key-file", path, "--json", "-n", "2" };
     const Run refused = chat(args, { "x" }, m_dir.path());

@@ -41,11 +41,7 @@ private:
 
 void TestRemoteWindow::initTestCase()
 {
-    bool fatal = false;
-    if (const QString why = serveDemo(m_dir, m_model, m_server, { "--api-key", "sk-gui" }, &fatal); !why.isEmpty()) {
-        QVERIFY2(!fatal, qPrintable(why));
-        QSKIP(qPrintable(why));
-    }
+    SLUICE_SERVE_DEMO_OR_SKIP("--api-key", "sk-gui");
 }
 
 void TestRemoteWindow::dialogListsModelsAndKeepsTheKeyPrivate()

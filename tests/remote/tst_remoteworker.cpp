@@ -55,11 +55,7 @@ private:
 
 void TestRemoteWorker::initTestCase()
 {
-    bool fatal = false;
-    if (const QString why = serveDemo(m_dir, m_model, m_server, { "--api-key", "sk-w" }, &fatal); !why.isEmpty()) {
-        QVERIFY2(!fatal, qPrintable(why));
-        QSKIP(qPrintable(why));
-    }
+    SLUICE_SERVE_DEMO_OR_SKIP("--api-key", "sk-w");
 }
 
 void TestRemoteWorker::requestMapping()

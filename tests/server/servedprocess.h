@@ -2,6 +2,8 @@
 // `sluice-cli serve` on a synthetic model, for the tests that talk to our own
 // server over loopback (tests/server, tests/remote): a free port read from its
 // "listening on" line, its request log, its pid and resident memory.
+#include "clirun.h"
+
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
@@ -18,14 +20,7 @@
 // synth that refused (a missing prerequisite: the caller skips).
 inline QString synthDemoModel(const QString &path, bool *timedOut)
 {
-    QProcess synth;
-    synth.start(QStringLiteral(SLUICE_CLI_PATH), { "synth", "--demo", "--out", path });
-    *timedOut = !synth.waitForFinished(120000);
-    if (*timedOut)
-        return QStringLiteral("sluice-cli synth --demo did not finish in 120 s");
-    if (synth.exitCode() != 0)
-        return "sluice-cli synth --demo failed: " + QString::fromUtf8(synth.readAllStandardError());
-    return {};
+    return sluice::test::synthDemo(QStringLiteral(SLUICE_CLI_PATH), path, timedOut, 120000);
 }
 
 // A `sluice-cli serve` process; the port comes from its "listening on" line.
@@ -125,3 +120,16 @@ inline QString serveDemo(const QTemporaryDir &dir, QString &model, Served &serve
     }
     return QString();
 }
+
+// In a test class's initTestCase: serveDemo into its m_dir, m_model and
+// m_server with the serve arguments given; a failure fails, a missing
+// prerequisite skips.
+#define SLUICE_SERVE_DEMO_OR_SKIP(...)                                                                    \
+    do {                                                                                                   \
+        bool fatal_ = false;                                                                               \
+        if (const QString why_ = serveDemo(m_dir, m_model, m_server, QStringList { __VA_ARGS__ }, &fatal_); \
+            !why_.isEmpty()) {                                                                             \
+            QVERIFY2(!fatal_, qPrintable(why_));                                                           \
+            QSKIP(qPrintable(why_));                                                                       \
+        }                                                                                                  \
+    } while (false)

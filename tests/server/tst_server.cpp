@@ -39,10 +39,14 @@ struct CurlResult {
     QByteArray body;
 };
 
-CurlResult curl(const QStringList &args, int timeoutMs = 60000)
+// curl with these arguments (and `stdinBytes` on its stdin): the HTTP status
+// from its -w line and the body before it.
+CurlResult curl(const QStringList &args, int timeoutMs = 60000, const QByteArray &stdinBytes = {})
 {
     QProcess p;
     p.start(QStringLiteral("curl"), QStringList { "-s", "-S", "-w", "\n%{http_code}" } + args);
+    p.write(stdinBytes);
+    p.closeWriteChannel();
     CurlResult r;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
@@ -90,6 +94,20 @@ QList<QJsonObject> sseEvents(const QByteArray &b, bool *done)
     return out;
 }
 
+// The first choice of a chat/completions reply body.
+QJsonObject firstChoice(const QByteArray &b)
+{
+    return json(b).value("choices").toArray().at(0).toObject();
+}
+
+// A streamed chat reply's text: its deltas' content, joined.
+QString streamedContent(const QByteArray &b, bool *done)
+{
+    QString s;
+    for (const QJsonObject &e : sseEvents(b, done))
+        s += e.value("choices").toArray().at(0).toObject().value("delta").toObject().value("content").toString();
+    return s;
+}
 
 } // namespace
 
@@ -119,34 +137,16 @@ private Q_SLOTS:
     void nodeOpenAiClient();
 
 private:
+    void checkJsonReply(QJsonObject req, int maxTokens, QJsonObject *doc);
     QTemporaryDir m_dir;
     QString m_model;
     Served m_server; // --api-key sk-test
     QStringList keyArgs() const { return { "-H", "Authorization: Bearer sk-test" }; }
     CurlResult post(const QString &path, const QByteArray &b, const QStringList &extra = {})
     {
-        return curlStdin(
-            QStringList { m_server.url(path), "-H", "Content-Type: application/json", "--data-binary", "@-" }
+        return curl(QStringList { m_server.url(path), "-H", "Content-Type: application/json", "--data-binary", "@-" }
                 + keyArgs() + extra,
             120000, b);
-    }
-    static CurlResult curlStdin(const QStringList &args, int timeoutMs, const QByteArray &stdinBytes)
-    {
-        QProcess p;
-        p.start(QStringLiteral("curl"), QStringList { "-s", "-S", "-w", "\n%{http_code}" } + args);
-        p.write(stdinBytes);
-        p.closeWriteChannel();
-        CurlResult r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-            return r;
-        }
-        QByteArray out = p.readAllStandardOutput();
-        const qsizetype nl = out.lastIndexOf('\n');
-        r.status = out.mid(nl + 1).toInt();
-        r.body = out.left(nl);
-        return r;
     }
 };
 
@@ -154,11 +154,7 @@ void TestServer::initTestCase()
 {
     if (QStandardPaths::findExecutable(QStringLiteral("curl")).isEmpty())
         QSKIP("curl is not installed (the client-driven tests need it)");
-    bool fatal = false;
-    if (const QString why = serveDemo(m_dir, m_model, m_server, { "--api-key", "sk-test", "--max-queue", "16" }, &fatal); !why.isEmpty()) {
-        QVERIFY2(!fatal, qPrintable(why));
-        QSKIP(qPrintable(why));
-    }
+    SLUICE_SERVE_DEMO_OR_SKIP("--api-key", "sk-test", "--max-queue", "16");
 }
 
 void TestServer::cleanupTestCase()
@@ -322,7 +318,7 @@ void TestServer::tools()
             QJsonObject { { "role", "tool" }, { "tool_call_id", "call_1" }, { "content", "{\"temp_c\": 18}" } } });
     r = post("/v1/chat/completions", body(req));
     QCOMPARE(r.status, 200);
-    const QJsonObject c = json(r.body).value("choices").toArray().at(0).toObject();
+    const QJsonObject c = firstChoice(r.body);
     const QString finish = c.value("finish_reason").toString();
     QVERIFY(QStringList({ "stop", "length", "tool_calls" }).contains(finish));
     for (const QJsonValue &call : c.value("message").toObject().value("tool_calls").toArray()) {
@@ -373,33 +369,35 @@ void TestServer::jsonObject()
             req.insert("temperature", temperature);
             req.insert("seed", maxTokens);
             req.insert("response_format", QJsonObject { { "type", "json_object" } });
-            const CurlResult r = post("/v1/chat/completions", body(req));
-            QCOMPARE(r.status, 200);
-            const QJsonObject c = json(r.body).value("choices").toArray().at(0).toObject();
-            const QString content = c.value("message").toObject().value("content").toString();
-            QJsonParseError pe {};
-            const QJsonDocument doc = QJsonDocument::fromJson(content.toUtf8(), &pe);
-            QVERIFY2(pe.error == QJsonParseError::NoError && doc.isObject(), qPrintable(content));
-            QCOMPARE(c.value("finish_reason").toString(), QStringLiteral("stop"));
-            QVERIFY(json(r.body).value("usage").toObject().value("completion_tokens").toInt() <= maxTokens);
-            // Streamed: the same document.
-            req.insert("stream", true);
-            const CurlResult s = post("/v1/chat/completions", body(req), { "-N" });
-            bool done = false;
-            QString streamed;
-            for (const QJsonObject &e : sseEvents(s.body, &done))
-                streamed += e.value("choices")
-                                .toArray()
-                                .at(0)
-                                .toObject()
-                                .value("delta")
-                                .toObject()
-                                .value("content")
-                                .toString();
-            QVERIFY(done);
-            QCOMPARE(streamed, content);
+            QJsonObject doc;
+            checkJsonReply(req, maxTokens, &doc);
+            if (QTest::currentTestFailed())
+                return;
         }
     }
+}
+
+// One request, plain then streamed: the reply is a JSON object (in *doc),
+// stops by itself within maxTokens, and the streamed deltas are the same text.
+void TestServer::checkJsonReply(QJsonObject req, int maxTokens, QJsonObject *doc)
+{
+    const CurlResult r = post("/v1/chat/completions", body(req));
+    QCOMPARE(r.status, 200);
+    const QJsonObject c = firstChoice(r.body);
+    const QString content = c.value("message").toObject().value("content").toString();
+    QJsonParseError pe {};
+    const QJsonDocument parsed = QJsonDocument::fromJson(content.toUtf8(), &pe);
+    QVERIFY2(pe.error == QJsonParseError::NoError && parsed.isObject(), qPrintable(content));
+    *doc = parsed.object();
+    QCOMPARE(c.value("finish_reason").toString(), QStringLiteral("stop"));
+    QVERIFY(json(r.body).value("usage").toObject().value("completion_tokens").toInt() <= maxTokens);
+    // Streamed: the same document.
+    req.insert("stream", true);
+    const CurlResult st = post("/v1/chat/completions", body(req), { "-N" });
+    bool done = false;
+    const QString streamed = streamedContent(st.body, &done);
+    QVERIFY(done);
+    QCOMPARE(streamed, content);
 }
 
 namespace {
@@ -444,31 +442,11 @@ void TestServer::jsonSchema()
             req.insert("temperature", seed == 0 ? 0.0 : 1.0);
             req.insert("seed", seed);
             req.insert("response_format", format);
-            const CurlResult r = post("/v1/chat/completions", body(req));
-            QCOMPARE(r.status, 200);
-            const QJsonObject c = json(r.body).value("choices").toArray().at(0).toObject();
-            const QString content = c.value("message").toObject().value("content").toString();
-            QJsonParseError pe {};
-            const QJsonDocument doc = QJsonDocument::fromJson(content.toUtf8(), &pe);
-            QVERIFY2(pe.error == QJsonParseError::NoError && doc.isObject(), qPrintable(content));
-            QCOMPARE(validate(doc.object(), schemaObject), QString());
-            QCOMPARE(c.value("finish_reason").toString(), QStringLiteral("stop"));
-            QVERIFY(json(r.body).value("usage").toObject().value("completion_tokens").toInt() <= maxTokens);
-            req.insert("stream", true);
-            const CurlResult st = post("/v1/chat/completions", body(req), { "-N" });
-            bool done = false;
-            QString streamed;
-            for (const QJsonObject &e : sseEvents(st.body, &done))
-                streamed += e.value("choices")
-                                .toArray()
-                                .at(0)
-                                .toObject()
-                                .value("delta")
-                                .toObject()
-                                .value("content")
-                                .toString();
-            QVERIFY(done);
-            QCOMPARE(streamed, content);
+            QJsonObject doc;
+            checkJsonReply(req, maxTokens, &doc);
+            if (QTest::currentTestFailed())
+                return;
+            QCOMPARE(validate(doc, schemaObject), QString());
         }
     }
     // Too few tokens for the smallest valid document: cut off, said so (OpenAI's behaviour).
@@ -476,7 +454,7 @@ void TestServer::jsonSchema()
     req.insert("response_format", format);
     const CurlResult r = post("/v1/chat/completions", body(req));
     QCOMPARE(r.status, 200);
-    const QJsonObject c = json(r.body).value("choices").toArray().at(0).toObject();
+    const QJsonObject c = firstChoice(r.body);
     QCOMPARE(c.value("finish_reason").toString(), QStringLiteral("length"));
     QVERIFY(QJsonDocument::fromJson(c.value("message").toObject().value("content").toString().toUtf8()).isNull());
 }

@@ -70,15 +70,7 @@ bool recordIs(const ExpertHandle &h, int layer, int expert)
     return h.size() == kRecord && std::memcmp(h.data(), expected.data(), kRecord) == 0;
 }
 
-uint64_t currentRssBytes()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmRSS:", 0) == 0)
-            return std::stoull(line.substr(6)) * 1024;
-    return 0;
-}
+using test::currentRssBytes;
 
 } // namespace
 
@@ -99,18 +91,25 @@ private:
         return dir;
     }
 
+    // The options every cache here shares: the test banks' layers and experts.
+    static ExpertCacheOptions bankOptions(int nSlots, uint64_t recordBytes = kRecord, int topK = kTopK)
+    {
+        ExpertCacheOptions o;
+        o.firstLayer = kFirstLayer;
+        o.expertsPerLayer = kExperts;
+        o.recordBytes = recordBytes;
+        o.slotCount = nSlots;
+        o.topK = topK;
+        return o;
+    }
+
     QTemporaryDir m_dir{QDir::tempPath() + "/sluice-expertcache-XXXXXX"};
 
     std::unique_ptr<ExpertCache> makeCache(MemoryLedger &ledger, int nSlots, bool cacheEnabled = true, int threads = 2,
                                            bool buffered = false, RecordValidator validator = {},
                                            const QString &dir = QString())
     {
-        ExpertCacheOptions o;
-        o.firstLayer = kFirstLayer;
-        o.expertsPerLayer = kExperts;
-        o.recordBytes = kRecord;
-        o.slotCount = nSlots;
-        o.topK = kTopK;
+        ExpertCacheOptions o = bankOptions(nSlots);
         o.cacheEnabled = cacheEnabled;
         o.ioThreads = threads;
         o.validator = validator ? validator : [](int l, int e, const uint8_t *b, size_t) {
@@ -127,13 +126,8 @@ private:
 
     std::unique_ptr<ExpertCache> makeCacheWithCapacity(MemoryLedger &ledger, int nSlots, int capacity)
     {
-        ExpertCacheOptions o;
-        o.firstLayer = kFirstLayer;
-        o.expertsPerLayer = kExperts;
-        o.recordBytes = kRecord;
-        o.slotCount = nSlots;
+        ExpertCacheOptions o = bankOptions(nSlots);
         o.maxSlotCount = capacity;
-        o.topK = kTopK;
         auto cache = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger);
         if (!cache) {
             qWarning("%s", cache.status().message().c_str());
@@ -261,12 +255,7 @@ private slots:
             trace.tokens.push_back(token);
         }
         MemoryLedger ledger(1ull << 30);
-        ExpertCacheOptions o;
-        o.firstLayer = kFirstLayer;
-        o.expertsPerLayer = kExperts;
-        o.recordBytes = kRecord;
-        o.slotCount = nSlots;
-        o.topK = kTopK;
+        ExpertCacheOptions o = bankOptions(nSlots);
         o.policy = EvictionPolicy(policy);
         auto cache = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger);
         QVERIFY(cache.isOk());
@@ -448,12 +437,7 @@ private slots:
         QCOMPARE(QFileInfo(path).size(), qint64(16 + 4 * 16));
         // A smaller cache preloads the hottest first: (2,4..6) have 3 hits, (3,1) one.
         MemoryLedger ledger(1ull << 30);
-        ExpertCacheOptions o;
-        o.firstLayer = kFirstLayer;
-        o.expertsPerLayer = kExperts;
-        o.recordBytes = kRecord;
-        o.slotCount = 3;
-        o.topK = 1;
+        ExpertCacheOptions o = bankOptions(3, kRecord, 1);
         auto cache = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger);
         QVERIFY(cache.isOk());
         auto loaded = (*cache)->loadHotlist(path.toStdString());
@@ -537,12 +521,7 @@ private slots:
         MemoryLedger ledger(sizing->budgetBytes);
         QVERIFY(ledger.reserve("trunk", in.trunkBytes).isOk());
         QVERIFY(ledger.reserve("scratch: logits", 4096).isOk());
-        ExpertCacheOptions o;
-        o.firstLayer = kFirstLayer;
-        o.expertsPerLayer = kExperts;
-        o.recordBytes = kRecord;
-        o.slotCount = sizing->slotCount;
-        o.topK = kTopK;
+        ExpertCacheOptions o = bankOptions(sizing->slotCount);
         auto cache = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger);
         QVERIFY2(cache.isOk(), cache.status().message().c_str());
         QCOMPARE(ledger.total(), sizing->engineBytes);
@@ -564,13 +543,8 @@ private slots:
     void resizeKeepsWhatThePolicyKeeps()
     {
         MemoryLedger ledger(1ull << 30);
-        ExpertCacheOptions o;
-        o.firstLayer = kFirstLayer;
-        o.expertsPerLayer = kExperts;
-        o.recordBytes = kRecord;
-        o.slotCount = 32;
+        ExpertCacheOptions o = bankOptions(32);
         o.maxSlotCount = 64;
-        o.topK = kTopK;
         o.policy = EvictionPolicy::Lru;
         auto c = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger);
         QVERIFY2(c.isOk(), c.status().message().c_str());
@@ -756,13 +730,8 @@ private slots:
             };
             long long result[4] = {-1, 0, 0, 0};
             MemoryLedger ledger(1ull << 30);
-            ExpertCacheOptions o;
-            o.firstLayer = kFirstLayer;
-            o.expertsPerLayer = kExperts;
-            o.recordBytes = bigRecord;
-            o.slotCount = 32;
+            ExpertCacheOptions o = bankOptions(32, bigRecord);
             o.maxSlotCount = 128;
-            o.topK = kTopK;
             o.prefault = prefault;
             const uint64_t base = currentRssBytes();
             auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, false), o, ledger);
@@ -841,12 +810,7 @@ private slots:
             long long result[3] = {-1, 0, 0};
             {
                 MemoryLedger ledger(budget);
-                ExpertCacheOptions o;
-                o.firstLayer = kFirstLayer;
-                o.expertsPerLayer = kExperts;
-                o.recordBytes = bigRecord;
-                o.slotCount = nSlots;
-                o.topK = kTopK;
+                ExpertCacheOptions o = bankOptions(nSlots, bigRecord);
                 o.cacheEnabled = cacheEnabled;
                 auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, false), o, ledger);
                 bool ok = cache.isOk();

@@ -7,12 +7,12 @@
 #include <QTest>
 
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "procstatus.h"
 #include "testsanitized.h"
 
 using namespace sluice;
@@ -21,15 +21,7 @@ namespace {
 
 constexpr uint64_t MiB = 1024ull * 1024;
 
-uint64_t currentRssBytes()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmRSS:", 0) == 0)
-            return std::stoull(line.substr(6)) * 1024;
-    return 0;
-}
+using test::currentRssBytes;
 
 } // namespace
 

@@ -3,6 +3,7 @@
 // planted where a file belongs), and the governor on scripted pressure
 // episodes: shrink, hold, floor, regrow after calm, hysteresis, whole slots.
 #include "stream/memorypressure.h"
+#include "pressuretestutil.h"
 
 #include <QDir>
 #include <QFile>
@@ -24,10 +25,7 @@ constexpr uint64_t MiB = 1ull << 20;
 
 PressureSample avail(uint64_t bytes, double psiSome = 0)
 {
-    PressureSample s;
-    s.totalBytes = 24 * GiB;
-    s.haveAvailable = true;
-    s.availableBytes = bytes;
+    PressureSample s = test::availableSample(bytes, 24 * GiB);
     s.havePsi = true;
     s.someAvg10 = psiSome;
     return s;
@@ -35,17 +33,9 @@ PressureSample avail(uint64_t bytes, double psiSome = 0)
 
 GovernorSettings settings8to2()
 {
-    GovernorSettings g;
-    g.maxBudgetBytes = 8 * GiB;
-    g.minBudgetBytes = 2 * GiB;
-    g.lowAvailableBytes = 1 * GiB;
-    g.highAvailableBytes = 2 * GiB;
+    GovernorSettings g = test::governor8to2(2, 30);
     g.psiSomePercent = 10;
     g.psiCalmPercent = 2;
-    g.calmSeconds = 30;
-    g.holdSeconds = 2;
-    g.shrinkFraction = 0.25;
-    g.growFraction = 0.25;
     return g;
 }
 

@@ -6,32 +6,21 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
 
+#include "clirun.h"
 #include "testsanitized.h"
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = sluice::test::CliRun;
 
 Run runCli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(SLUICE_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return sluice::test::runProgram(QStringLiteral(SLUICE_CLI_PATH), args, 120000);
 }
 
 const QString kTrace = QStringLiteral(SLUICE_SHARED_DIR "/data/traces/olmoe-299tok.jsonl");
