@@ -83,9 +83,14 @@ public:
 // A model with one session: what a one-conversation client opens (a CLI
 // command, the app's local backend, a benchmark). The model's or the
 // session's error, unchanged.
+// The model is declared first so the session goes before the model it lives on.
 struct ModelSession {
     std::shared_ptr<Model> model;
     std::unique_ptr<Session> session;
+
+    explicit operator bool() const { return model && session; }
+    Session *operator->() const { return session.get(); }
+    const ModelInfo &info() const { return model->info(); }
 };
 Expected<ModelSession> openModelSession(const ModelOptions &options, const SessionOptions &sessionOptions = {});
 

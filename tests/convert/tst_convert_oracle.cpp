@@ -79,7 +79,7 @@ void TestConvertOracle::matchesOracle()
     mo.modelPath = out.toStdString();
     mo.contextLength = 256;
     mo.threads = 2;
-    auto opened = test::ModelSession::open(mo);
+    auto opened = openModelSession(mo);
     QVERIFY2(opened.isOk(), opened.isOk() ? "" : opened.status().message().c_str());
     const std::vector<int> ids = test::toInts(conv["prompt_ids"].toArray());
     QVERIFY(ids == test::toInts(rel["prompt_ids"].toArray())); // the same prompt on both sides

@@ -3,7 +3,6 @@
 // fixtures' JSON arrays (the oracle's bar: oraclefixture.h).
 #include "api/model.h"
 #include "api/session.h"
-#include "cli/dev/benchmodel.h"
 #include "oraclefixture.h"
 
 #include <QByteArray>
@@ -21,15 +20,12 @@
 
 namespace sluice::test {
 
-// One model with one session on it (what each model test drives): the
-// developer benchmarks' pair.
-using ModelSession = cli::BenchModel;
-
-// The same, for tests that only check it opened: empty (false) after a
-// warning with the error.
+// One model with one session on it (api/model.h's ModelSession, what each
+// model test drives), for tests that only check it opened: empty (false)
+// after a warning with the error.
 inline ModelSession openModelSessionOrWarn(const ModelOptions &options)
 {
-    auto opened = ModelSession::open(options);
+    auto opened = openModelSession(options);
     if (!opened) {
         qWarning("%s", opened.status().message().c_str());
         return {};

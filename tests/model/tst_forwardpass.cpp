@@ -406,7 +406,7 @@ private slots:
             o.contextLength = 128;
             o.budgetBytes = budget;
             o.threads = 1;
-            auto e = test::ModelSession::open(o);
+            auto e = openModelSession(o);
             QVERIFY2(e, e ? "" : e.status().message().c_str());
             QCOMPARE(e->info().floorBytes, floor);
             QCOMPARE(e->info().expertCacheSlots, bp->sizing.slotCount);

@@ -25,7 +25,7 @@ private:
         return QJsonDocument::fromJson(f.readAll()).object();
     }
 
-    test::ModelSession open(const QString &name, int threads)
+    ModelSession open(const QString &name, int threads)
     {
         ModelOptions o;
         o.modelPath = (compatDir() + "/" + name + "/container.waste").toStdString();

@@ -30,7 +30,7 @@ const std::vector<int> kPrompt = {305, 173, 285, 155, 21, 180, 212, 24, 149, 111
 class TestModelEngine : public QObject {
     Q_OBJECT
 private:
-    test::ModelSession open(const char *name = "kimi-linear-s0-tokenizer", int threads = 1, int ctx = 256)
+    ModelSession open(const char *name = "kimi-linear-s0-tokenizer", int threads = 1, int ctx = 256)
     {
         ModelOptions o;
         o.modelPath = (kCompat + "/" + name + "/container.waste").toStdString();
@@ -40,7 +40,7 @@ private:
     }
 
     // `prompt` appended to what the session holds.
-    std::vector<int> greedy(test::ModelSession &e, std::span<const int> prompt, int n)
+    std::vector<int> greedy(ModelSession &e, std::span<const int> prompt, int n)
     {
         SamplingParams p;
         p.maxTokens = n;
@@ -475,7 +475,7 @@ private slots:
         o.modelPath = path;
         o.contextLength = 64;
         o.threads = 1;
-        auto e = test::ModelSession::open(o);
+        auto e = openModelSession(o);
         QVERIFY2(e, e ? "" : e.status().message().c_str());
         SamplingParams p;
         p.maxTokens = 4;

@@ -71,7 +71,7 @@ private slots:
         o.modelPath = out.toStdString();
         o.contextLength = 256;
         o.threads = 2;
-        auto opened = test::ModelSession::open(o);
+        auto opened = openModelSession(o);
         QVERIFY2(opened.isOk(), opened.status().message().c_str());
         const std::vector<int> ids = test::toInts(fx["prompt_ids"].toArray());
         const size_t vocab = size_t(fx["vocab"].toInt());

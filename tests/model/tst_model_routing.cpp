@@ -40,7 +40,7 @@ class TestModelRouting : public QObject {
     QTemporaryDir m_dir;
     std::string m_model;
 
-    Expected<test::ModelSession> open(Routes *routes, const std::string &trace = {})
+    Expected<ModelSession> open(Routes *routes, const std::string &trace = {})
     {
         ModelOptions o;
         o.modelPath = m_model;
@@ -52,7 +52,7 @@ class TestModelRouting : public QObject {
             o.routeObserver = [routes](int moeLayer, int64_t position, std::span<const int> experts) {
                 (*routes)[position][moeLayer].assign(experts.begin(), experts.end());
             };
-        return test::ModelSession::open(o);
+        return openModelSession(o);
     }
 
     std::string writeTrace(const QByteArray &text)

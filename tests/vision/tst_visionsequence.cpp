@@ -28,7 +28,7 @@ private:
     QString m_model;
     QStringList m_images; // BMP files of the fixture's images, in prompt order
 
-    test::ModelSession open(int threads = 2, bool vision = true)
+    ModelSession open(int threads = 2, bool vision = true)
     {
         ModelOptions o;
         o.modelPath = m_model.toStdString();

@@ -7,7 +7,8 @@
 
 #include "format/container.h"
 #include "kernels/threadpool.h"
-#include "benchmodel.h"
+#include "api/model.h"
+#include "api/session.h"
 #include "options.h"
 #include "vision/imagepreprocess.h"
 #include "vision/visiontower.h"
@@ -176,7 +177,7 @@ int benchImage(const std::vector<std::string> &args)
     // 2. Image positions vs text positions in prefill.
     tower.reset();
     opts.maxImagePatches = patches;
-    auto engine = cli::BenchModel::open(opts);
+    auto engine = openModelSession(opts);
     if (!engine) {
         std::fprintf(stderr, "bench: %s\n", engine.status().message().c_str());
         return 1;

@@ -9,7 +9,8 @@
 #include "command.h"
 
 #include "format/container.h"
-#include "benchmodel.h"
+#include "api/model.h"
+#include "api/session.h"
 #include "options.h"
 #include "stream/diskbench.h"
 
@@ -56,7 +57,7 @@ int runBenchStream(const std::vector<std::string> &args)
         // Open once at the floor to learn it, then at floor + K working sets.
         EngineOptions probe = opts;
         probe.budgetBytes = 0;
-        auto e = cli::BenchModel::open(probe);
+        auto e = openModelSession(probe);
         if (!e) {
             std::fprintf(stderr, "benchstream: %s\n", e.status().message().c_str());
             return 1;
@@ -76,12 +77,12 @@ int runBenchStream(const std::vector<std::string> &args)
                 layers.resize(size_t(moeLayer) + 1);
             layers[size_t(moeLayer)].assign(experts.begin(), experts.end());
         };
-    auto engine = cli::BenchModel::open(opts);
+    auto engine = openModelSession(opts);
     if (!engine) {
         std::fprintf(stderr, "benchstream: %s\n", engine.status().message().c_str());
         return 1;
     }
-    cli::BenchModel &e = *engine;
+    ModelSession &e = *engine;
     const ModelInfo &info = e.info();
     const ModelConfig &cfg = info.config;
     std::mt19937 rng(1234);

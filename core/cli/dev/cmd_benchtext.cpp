@@ -6,7 +6,8 @@
 // only figures (docs/model.md records them). Dispatched from cmd_bench.cpp.
 #include "command.h"
 
-#include "benchmodel.h"
+#include "api/model.h"
+#include "api/session.h"
 #include "options.h"
 
 #include <QJsonDocument>
@@ -37,12 +38,12 @@ int runTextBench(const std::vector<std::string> &args)
     if (const int code = p.parse(args); code >= 0)
         return code;
     opts.contextLength = std::max(opts.contextLength, promptLen + decodeTokens + 8);
-    auto engine = cli::BenchModel::open(opts);
+    auto engine = openModelSession(opts);
     if (!engine) {
         std::fprintf(stderr, "bench: %s\n", engine.status().message().c_str());
         return 1;
     }
-    cli::BenchModel &e = *engine;
+    ModelSession &e = *engine;
     const ModelConfig &cfg = e.info().config;
     std::mt19937 rng(1234);
     std::vector<int> prompt(static_cast<size_t>(promptLen));
