@@ -19,7 +19,6 @@
 #include <atomic>
 #include <fstream>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
@@ -656,12 +655,7 @@ private slots:
             [&](std::array<long long, 4> &r) {
                 r = {-1, 0, 0, (long long)currentRssBytes()};
                 MemoryLedger ledger(1ull << 30);
-                ExpertCacheOptions o;
-                o.firstLayer = kFirstLayer;
-                o.expertsPerLayer = kExperts;
-                o.recordBytes = bigRecord;
-                o.slotCount = kLayers * kExperts;
-                o.topK = kTopK;
+                const ExpertCacheOptions o = bankOptions(kLayers * kExperts, bigRecord);
                 auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, false), o, ledger);
                 bool ok = cache.isOk();
                 // Warm up the readers on one record, so the baseline holds everything but the slots.
@@ -708,54 +702,44 @@ private slots:
 #endif
         const QString dir = bigBanks();
         QVERIFY(!dir.isEmpty());
-        int fds[2];
-        QVERIFY(pipe(fds) == 0);
-        const pid_t pid = fork();
-        QVERIFY(pid >= 0);
-        if (pid == 0) {
-            close(fds[0]);
-            // RSS over `base` once it reaches `atLeast` (or 10 s pass: a loaded
-            // machine may hold the readers back) and then stops moving.
-            const auto settled = [](uint64_t base, uint64_t atLeast) {
-                uint64_t last = currentRssBytes();
-                for (int same = 0, i = 0; i < 1000; ++i) {
-                    usleep(10000);
-                    const uint64_t now = currentRssBytes();
-                    same = now == last ? same + 1 : 0;
-                    last = now;
-                    if (same >= 5 && last >= base + atLeast)
-                        break;
+        std::array<long long, 4> result{};
+        QVERIFY(test::runInChild(
+            [&](std::array<long long, 4> &r) {
+                // RSS over `base` once it reaches `atLeast` (or 10 s pass: a loaded
+                // machine may hold the readers back) and then stops moving.
+                const auto settled = [](uint64_t base, uint64_t atLeast) {
+                    uint64_t last = currentRssBytes();
+                    for (int same = 0, i = 0; i < 1000; ++i) {
+                        usleep(10000);
+                        const uint64_t now = currentRssBytes();
+                        same = now == last ? same + 1 : 0;
+                        last = now;
+                        if (same >= 5 && last >= base + atLeast)
+                            break;
+                    }
+                    return last - base;
+                };
+                r = {-1, 0, 0, 0};
+                MemoryLedger ledger(1ull << 30);
+                ExpertCacheOptions o = bankOptions(32, bigRecord);
+                o.maxSlotCount = 128;
+                o.prefault = prefault;
+                const uint64_t base = currentRssBytes();
+                auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, false), o, ledger);
+                bool ok = cache.isOk();
+                const uint64_t perSlot = prefault ? bigRecord : 0; // what the prefault must reach per counted slot
+                if (ok) {
+                    r[1] = (long long)settled(base, 32 * perSlot);
+                    ok = (*cache)->resize(8).isOk();
+                    r[2] = (long long)(currentRssBytes() - base);
+                    ok = ok && (*cache)->resize(64).isOk();
+                    r[3] = (long long)settled(base, 64 * perSlot);
+                    // Still a working cache after all that.
+                    ok = ok && (*cache)->acquire(kFirstLayer, 5).isOk() && (*cache)->stats().demandMisses == 1;
                 }
-                return last - base;
-            };
-            long long result[4] = {-1, 0, 0, 0};
-            MemoryLedger ledger(1ull << 30);
-            ExpertCacheOptions o = bankOptions(32, bigRecord);
-            o.maxSlotCount = 128;
-            o.prefault = prefault;
-            const uint64_t base = currentRssBytes();
-            auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, false), o, ledger);
-            bool ok = cache.isOk();
-            const uint64_t perSlot = prefault ? bigRecord : 0; // what the prefault must reach per counted slot
-            if (ok) {
-                result[1] = (long long)settled(base, 32 * perSlot);
-                ok = (*cache)->resize(8).isOk();
-                result[2] = (long long)(currentRssBytes() - base);
-                ok = ok && (*cache)->resize(64).isOk();
-                result[3] = (long long)settled(base, 64 * perSlot);
-                // Still a working cache after all that.
-                ok = ok && (*cache)->acquire(kFirstLayer, 5).isOk() && (*cache)->stats().demandMisses == 1;
-            }
-            result[0] = ok ? 1 : 0;
-            (void)!write(fds[1], result, sizeof result);
-            _exit(0);
-        }
-        close(fds[1]);
-        long long result[4] = {0, 0, 0, 0};
-        QCOMPARE(read(fds[0], result, sizeof result), ssize_t(sizeof result));
-        close(fds[0]);
-        int status = 0;
-        waitpid(pid, &status, 0);
+                r[0] = ok ? 1 : 0;
+            },
+            result));
         QCOMPARE(result[0], 1ll);
         const auto mib = [](long long b) { return double(b) / 1048576; };
         qInfo("RSS over the baseline: %.2f MiB at 32 slots (8 MiB), %.2f MiB after shrinking to 8 (2 MiB), "
@@ -801,14 +785,10 @@ private slots:
         nSlots = std::abs(nSlots);
         const uint64_t budget = uint64_t(nSlots) * bigRecord + ExpertCache::indexBytes(kLayers, kExperts, nSlots);
         const uint64_t before = currentRssBytes();
-        int fds[2];
-        QVERIFY(pipe(fds) == 0);
-        const pid_t pid = fork();
-        QVERIFY(pid >= 0);
-        if (pid == 0) {
-            close(fds[0]);
-            long long result[3] = {-1, 0, 0};
-            {
+        std::array<long long, 3> result{};
+        QVERIFY(test::runInChild(
+            [&](std::array<long long, 3> &r) {
+                r = {-1, 0, 0};
                 MemoryLedger ledger(budget);
                 ExpertCacheOptions o = bankOptions(nSlots, bigRecord);
                 o.cacheEnabled = cacheEnabled;
@@ -821,23 +801,15 @@ private slots:
                             ok = ok && (*cache)->acquire(kFirstLayer + l, e).isOk();
                     }
                 if (ok) {
-                    result[1] = (long long)ledger.peak();
-                    result[2] = (long long)(*cache)->stats().bytesRead;
+                    r[1] = (long long)ledger.peak();
+                    r[2] = (long long)(*cache)->stats().bytesRead;
                 }
                 struct rusage usage {};
                 getrusage(RUSAGE_SELF, &usage);
                 if (ok)
-                    result[0] = usage.ru_maxrss * 1024ll;
-            }
-            (void)!write(fds[1], result, sizeof result);
-            _exit(0);
-        }
-        close(fds[1]);
-        long long result[3] = {0, 0, 0};
-        QCOMPARE(read(fds[0], result, sizeof result), ssize_t(sizeof result));
-        close(fds[0]);
-        int status = 0;
-        waitpid(pid, &status, 0);
+                    r[0] = usage.ru_maxrss * 1024ll;
+            },
+            result));
         QVERIFY(result[0] > 0);
         qInfo("%d slots, budget %.2f MiB: child peak RSS %.2f MiB, parent baseline %.2f MiB, %.1f MiB read", nSlots,
               double(budget) / 1048576, double(result[0]) / 1048576, double(before) / 1048576,

@@ -6,11 +6,10 @@
 
 #include <QTest>
 
+#include <array>
 #include <cstring>
 #include <string>
 #include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "procstatus.h"
 #include "testsanitized.h"
@@ -101,42 +100,30 @@ private slots:
         QFETCH(qulonglong, chunk);
         const uint64_t before = currentRssBytes();
         QVERIFY(before > 0);
-        int pipeFd[2];
-        QVERIFY(pipe(pipeFd) == 0);
-        const pid_t pid = fork();
-        QVERIFY(pid >= 0);
-        if (pid == 0) {
-            close(pipeFd[0]);
-            long long result[3] = {0, 0, 0};
-            {
-                MemoryLedger ledger(budget);
-                std::vector<LedgerBuffer> held;
-                for (int round = 0; round < 3; ++round) {
-                    while (true) {
-                        auto buffer = ledger.allocate("chunk", chunk);
-                        if (!buffer.isOk())
-                            break;
-                        std::memset(buffer->data(), round + 1, chunk);
-                        held.push_back(std::move(*buffer));
+        std::array<long long, 3> result{};
+        QVERIFY(test::runInChild(
+            [&](std::array<long long, 3> &r) {
+                {
+                    MemoryLedger ledger(budget);
+                    std::vector<LedgerBuffer> held;
+                    for (int round = 0; round < 3; ++round) {
+                        while (true) {
+                            auto buffer = ledger.allocate("chunk", chunk);
+                            if (!buffer.isOk())
+                                break;
+                            std::memset(buffer->data(), round + 1, chunk);
+                            held.push_back(std::move(*buffer));
+                        }
+                        r[1] = (long long)held.size();
+                        held.resize(held.size() / 2); // free half, allocate again
                     }
-                    result[1] = (long long)held.size();
-                    held.resize(held.size() / 2); // free half, allocate again
+                    r[2] = (long long)ledger.peak();
                 }
-                result[2] = (long long)ledger.peak();
-            }
-            struct rusage usage {};
-            getrusage(RUSAGE_SELF, &usage);
-            result[0] = usage.ru_maxrss * 1024ll;
-            (void)!write(pipeFd[1], result, sizeof result);
-            _exit(0);
-        }
-        close(pipeFd[1]);
-        long long result[3] = {0, 0, 0};
-        QCOMPARE(read(pipeFd[0], result, sizeof result), ssize_t(sizeof result));
-        close(pipeFd[0]);
-        int status = 0;
-        waitpid(pid, &status, 0);
-        QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+                struct rusage usage {};
+                getrusage(RUSAGE_SELF, &usage);
+                r[0] = usage.ru_maxrss * 1024ll;
+            },
+            result));
         const uint64_t peak = uint64_t(result[0]);
         qInfo("budget %llu MiB: peak RSS %.1f MiB (process before %.1f MiB), ledger peak %.1f MiB", budget / MiB,
               double(peak) / MiB, double(before) / MiB, double(result[2]) / MiB);
