@@ -102,7 +102,33 @@ private:
         return o;
     }
 
+    // The planner's inputs for a model made of the test banks (1 MiB trunk, one
+    // 4 KiB scratch buffer).
+    static PlannerInputs bankPlannerInputs()
+    {
+        PlannerInputs in;
+        in.trunkBytes = 1 << 20;
+        in.scratch = {{"logits", 4096}};
+        in.topK = kTopK;
+        in.moeLayers = kLayers;
+        in.expertsPerLayer = kExperts;
+        in.recordBytes = kRecord;
+        return in;
+    }
+
     QTemporaryDir m_dir{QDir::tempPath() + "/sluice-expertcache-XXXXXX"};
+
+    // A cache over the banks in `dir`, or null with the error as a warning.
+    static std::unique_ptr<ExpertCache> openCache(MemoryLedger &ledger, const ExpertCacheOptions &o, const QString &dir,
+                                                  bool buffered)
+    {
+        auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, buffered), o, ledger);
+        if (!cache) {
+            qWarning("%s", cache.status().message().c_str());
+            return nullptr;
+        }
+        return std::move(*cache);
+    }
 
     std::unique_ptr<ExpertCache> makeCache(MemoryLedger &ledger, int nSlots, bool cacheEnabled = true, int threads = 2,
                                            bool buffered = false, RecordValidator validator = {},
@@ -115,24 +141,14 @@ private:
             return headerMatches(l, e, b) ? Status::ok()
                                           : makeError(ErrorCode::Format, "header names another record");
         };
-        auto cache = ExpertCache::open(openBanks(dir.isEmpty() ? m_dir.path() : dir, kFirstLayer, kLayers, buffered), o, ledger);
-        if (!cache) {
-            qWarning("%s", cache.status().message().c_str());
-            return nullptr;
-        }
-        return std::move(*cache);
+        return openCache(ledger, o, dir.isEmpty() ? m_dir.path() : dir, buffered);
     }
 
     std::unique_ptr<ExpertCache> makeCacheWithCapacity(MemoryLedger &ledger, int nSlots, int capacity)
     {
         ExpertCacheOptions o = bankOptions(nSlots);
         o.maxSlotCount = capacity;
-        auto cache = ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger);
-        if (!cache) {
-            qWarning("%s", cache.status().message().c_str());
-            return nullptr;
-        }
-        return std::move(*cache);
+        return openCache(ledger, o, m_dir.path(), false);
     }
 
 private slots:
@@ -506,13 +522,7 @@ private slots:
     void ledgerEqualsPlanner()
     {
         QFETCH(qulonglong, extraBudget);
-        PlannerInputs in;
-        in.trunkBytes = 1 << 20;
-        in.scratch = {{"logits", 4096}};
-        in.topK = kTopK;
-        in.moeLayers = kLayers;
-        in.expertsPerLayer = kExperts;
-        in.recordBytes = kRecord;
+        const PlannerInputs in = bankPlannerInputs();
         auto plan = planMemory(in, 1ull << 34);
         QVERIFY(plan.isOk());
         auto sizing = sizeCache(*plan, plan->floorBytes + extraBudget);
@@ -584,13 +594,7 @@ private slots:
     // the new slot count; a grow the ledger refuses changes nothing.
     void resizeLedgerFollowsThePlanner()
     {
-        PlannerInputs in;
-        in.trunkBytes = 1 << 20;
-        in.scratch = {{"logits", 4096}};
-        in.topK = kTopK;
-        in.moeLayers = kLayers;
-        in.expertsPerLayer = kExperts;
-        in.recordBytes = kRecord;
+        const PlannerInputs in = bankPlannerInputs();
         auto plan = planMemory(in, 1ull << 34);
         QVERIFY(plan.isOk());
         auto big = sizeCache(*plan, plan->floorBytes + 100 * kRecord);
