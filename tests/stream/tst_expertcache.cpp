@@ -706,9 +706,13 @@ private slots:
 #endif
         const QString dir = bigBanks();
         QVERIFY(!dir.isEmpty());
-        std::array<long long, 4> result{};
+        // The child's RSS over its baseline at 32 slots, after the shrink to 8
+        // and after the grow to 64; `ok` is 1 when every step worked.
+        struct Report {
+            long long ok = -1, at32 = 0, after8 = 0, at64 = 0;
+        } result;
         QVERIFY(test::runInChild(
-            [&](std::array<long long, 4> &r) {
+            [&](Report &r) {
                 // RSS over `base` once it reaches `atLeast` (or 10 s pass: a loaded
                 // machine may hold the readers back) and then stops moving.
                 const auto settled = [](uint64_t base, uint64_t atLeast) {
@@ -723,7 +727,6 @@ private slots:
                     }
                     return last - base;
                 };
-                r = {-1, 0, 0, 0};
                 MemoryLedger ledger(1ull << 30);
                 ExpertCacheOptions o = bankOptions(32, bigRecord);
                 o.maxSlotCount = 128;
@@ -733,35 +736,35 @@ private slots:
                 bool ok = cache.isOk();
                 const uint64_t perSlot = prefault ? bigRecord : 0; // what the prefault must reach per counted slot
                 if (ok) {
-                    r[1] = (long long)settled(base, 32 * perSlot);
+                    r.at32 = (long long)settled(base, 32 * perSlot);
                     ok = (*cache)->resize(8).isOk();
-                    r[2] = (long long)(currentRssBytes() - base);
+                    r.after8 = (long long)(currentRssBytes() - base);
                     ok = ok && (*cache)->resize(64).isOk();
-                    r[3] = (long long)settled(base, 64 * perSlot);
+                    r.at64 = (long long)settled(base, 64 * perSlot);
                     // Still a working cache after all that.
                     ok = ok && (*cache)->acquire(kFirstLayer, 5).isOk() && (*cache)->stats().demandMisses == 1;
                 }
-                r[0] = ok ? 1 : 0;
+                r.ok = ok ? 1 : 0;
             },
             result));
-        QCOMPARE(result[0], 1ll);
+        QCOMPARE(result.ok, 1ll);
         const auto mib = [](long long b) { return double(b) / 1048576; };
         qInfo("RSS over the baseline: %.2f MiB at 32 slots (8 MiB), %.2f MiB after shrinking to 8 (2 MiB), "
               "%.2f MiB after growing to 64 (16 MiB)",
-              mib(result[1]), mib(result[2]), mib(result[3]));
+              mib(result.at32), mib(result.after8), mib(result.at64));
         // Besides the slots: the index (~12 KiB), the readers' stacks and heap
         // arenas (1.2 MiB on Debian 12 with prefault off).
         const long long slack = 2 << 20;
         const auto slotBytes = [](int n) { return (long long)(n * bigRecord); };
-        QVERIFY2(result[1] <= slotBytes(32) + slack, "prefault backed more than the 32 counted slots");
-        QVERIFY2(result[2] <= slotBytes(8) + slack, "RSS after the shrink is above the 8 counted slots");
-        QVERIFY2(result[3] <= slotBytes(64) + slack, "prefault backed more than the 64 counted slots");
+        QVERIFY2(result.at32 <= slotBytes(32) + slack, "prefault backed more than the 32 counted slots");
+        QVERIFY2(result.after8 <= slotBytes(8) + slack, "RSS after the shrink is above the 8 counted slots");
+        QVERIFY2(result.at64 <= slotBytes(64) + slack, "prefault backed more than the 64 counted slots");
         if (prefault) {
-            QVERIFY2(result[1] >= slotBytes(32) - slack / 8, "the idle readers did not back the 32 slots");
-            QVERIFY2(result[3] >= slotBytes(64) - slack / 8, "the idle readers did not back the slots a grow added");
+            QVERIFY2(result.at32 >= slotBytes(32) - slack / 8, "the idle readers did not back the 32 slots");
+            QVERIFY2(result.at64 >= slotBytes(64) - slack / 8, "the idle readers did not back the slots a grow added");
         } else {
-            QVERIFY2(result[1] < slack, "without prefault, slots were backed before any read");
-            QVERIFY2(result[3] < slack, "without prefault, a grow backed slots before any read");
+            QVERIFY2(result.at32 < slack, "without prefault, slots were backed before any read");
+            QVERIFY2(result.at64 < slack, "without prefault, a grow backed slots before any read");
         }
     }
 
