@@ -67,18 +67,22 @@ ModelOptions baseOptions(const QString &dir)
     return o;
 }
 
+// The model and a session on it, with the model's info copied to `info` when asked.
+Expected<ModelSession> openCopyingInfo(const ModelOptions &o, ModelInfo *info)
+{
+    auto opened = openModelSession(o);
+    if (opened && info)
+        *info = opened->info();
+    return opened;
+}
+
 Status evalAll(const ModelOptions &o, const std::vector<int> &ids, int chunk, std::vector<float> &logits,
     ModelInfo *info = nullptr)
 {
-    auto m = Model::open(o);
-    if (!m)
-        return m.status();
-    if (info)
-        *info = (*m)->info();
-    auto s = (*m)->createSession();
-    if (!s)
-        return s.status();
-    return (*s)->evalAll(ids, logits, chunk);
+    auto opened = openCopyingInfo(o, info);
+    if (!opened)
+        return opened.status();
+    return (*opened)->evalAll(ids, logits, chunk);
 }
 
 
@@ -88,19 +92,14 @@ const std::vector<int> kPrompt = { 1, 17, 42, 300, 5, 77, 901, 3, 64, 128, 255, 
 Status imageLogits(const ModelOptions &o, const QString &image, std::vector<int> ids, std::vector<float> &logits,
     ModelInfo *info = nullptr)
 {
-    auto m = Model::open(o);
-    if (!m)
-        return m.status();
-    if (info)
-        *info = (*m)->info();
-    if ((*m)->info().mediaPadId < 0)
+    auto opened = openCopyingInfo(o, info);
+    if (!opened)
+        return opened.status();
+    if (opened->info().mediaPadId < 0)
         return Status(ErrorCode::Internal, "no media pad id");
-    ids.insert(ids.begin() + 3, (*m)->info().mediaPadId);
-    auto s = (*m)->createSession();
-    if (!s)
-        return s.status();
-    SLUICE_TRY((*s)->addImage(image.toStdString()));
-    auto r = (*s)->prefill(ids, &logits);
+    ids.insert(ids.begin() + 3, opened->info().mediaPadId);
+    SLUICE_TRY((*opened)->addImage(image.toStdString()));
+    auto r = (*opened)->prefill(ids, &logits);
     if (!r)
         return r.status();
     if (r->promptTokens <= int(ids.size()))
