@@ -12,6 +12,13 @@
 #include <type_traits>
 #include <unistd.h>
 
+// The tests that read /proc/self/status skip where there is none.
+#if defined(__linux__)
+#define SLUICE_SKIP_WITHOUT_PROC_STATUS() (void)0
+#else
+#define SLUICE_SKIP_WITHOUT_PROC_STATUS() QSKIP("reads /proc/self/status")
+#endif
+
 namespace sluice::test {
 
 inline bool readRss(uint64_t &current, uint64_t &peak);

@@ -132,9 +132,7 @@ class TestModelRss : public QObject {
 private slots:
     void initTestCase()
     {
-#if !defined(__linux__)
-        QSKIP("reads /proc/self/status");
-#endif
+        SLUICE_SKIP_WITHOUT_PROC_STATUS();
         QVERIFY(m_dir.isValid());
         SynthOptions tiny;
         // Large mode: 4 MoE layers x 32 records of 1 MiB, top-4 -> a 16 MiB

@@ -60,9 +60,7 @@ class TestTrunkStreamRss : public QObject {
 private slots:
     void initTestCase()
     {
-#if !defined(__linux__)
-        QSKIP("reads /proc/self/status");
-#endif
+        SLUICE_SKIP_WITHOUT_PROC_STATUS();
         QVERIFY(m_dir.isValid());
         SynthOptions so;
         so.recordBytes = 1 << 20;
