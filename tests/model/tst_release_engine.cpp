@@ -86,6 +86,15 @@ Status evalAll(const ModelOptions &o, const std::vector<int> &ids, int chunk, st
 }
 
 
+// A synthetic release with vision tensors in `tmp`/m; empty if it could not be written.
+QString writeVisionRelease(const QTemporaryDir &tmp)
+{
+    const QString dir = tmp.path() + "/m";
+    SynthOptions so;
+    so.withVision = true;
+    return writeSyntheticRelease(dir.toStdString(), so).isOk() ? dir : QString();
+}
+
 const std::vector<int> kPrompt = { 1, 17, 42, 300, 5, 77, 901, 3, 64, 128, 255, 19 };
 
 // Logits after `ids` with `image` queued for the prompt's media pad.
@@ -377,10 +386,8 @@ private Q_SLOTS:
     {
         QFETCH(int, trunkBits);
         QTemporaryDir tmp;
-        const QString dir = tmp.path() + "/m";
-        SynthOptions so;
-        so.withVision = true;
-        QVERIFY(writeSyntheticRelease(dir.toStdString(), so).isOk());
+        const QString dir = writeVisionRelease(tmp);
+        QVERIFY(!dir.isEmpty());
         const QString imgA = tmp.path() + "/a.bmp", imgB = tmp.path() + "/b.bmp";
         QVERIFY(test::writeBmp(imgA, test::genImage(112, 84, 7)));
         QVERIFY(test::writeBmp(imgB, test::genImage(112, 84, 8)));
@@ -527,10 +534,8 @@ private Q_SLOTS:
         QFETCH(QString, what);
         QFETCH(int, trunkBits);
         QTemporaryDir tmp;
-        const QString dir = tmp.path() + "/m";
-        SynthOptions so;
-        so.withVision = true;
-        QVERIFY(writeSyntheticRelease(dir.toStdString(), so).isOk());
+        const QString dir = writeVisionRelease(tmp);
+        QVERIFY(!dir.isEmpty());
         const std::string name = "mm_projector.proj.2.weight";
         rewriteTensor(dir, name, [&](SafetensorsWriteTensor &t) {
             if (what == "missing")
