@@ -85,7 +85,6 @@ Status evalAll(const ModelOptions &o, const std::vector<int> &ids, int chunk, st
     return (*opened)->evalAll(ids, logits, chunk);
 }
 
-
 // A synthetic release with vision tensors in `tmp`/m; empty if it could not be written.
 QString writeVisionRelease(const QTemporaryDir &tmp)
 {

@@ -119,8 +119,8 @@ private:
     QTemporaryDir m_dir{QDir::tempPath() + "/sluice-expertcache-XXXXXX"};
 
     // A cache over the banks in `dir`, or null with the error as a warning.
-    static std::unique_ptr<ExpertCache> openCache(MemoryLedger &ledger, const ExpertCacheOptions &o, const QString &dir,
-                                                  bool buffered)
+    static std::unique_ptr<ExpertCache> openCache(
+        MemoryLedger &ledger, const ExpertCacheOptions &o, const QString &dir, bool buffered)
     {
         auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, buffered), o, ledger);
         if (!cache) {
