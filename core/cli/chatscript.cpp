@@ -1,5 +1,7 @@
 #include "chatscript.h"
 
+#include "options.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -9,6 +11,21 @@
 #include <iostream>
 
 namespace sluice::cli {
+
+SamplingParams chatSamplingDefaults()
+{
+    SamplingParams sp;
+    sp.maxTokens = 512;
+    sp.temperature = 0.6f;
+    sp.topP = 0.95f;
+    return sp;
+}
+
+void addChatTextOptions(OptionParser &p, std::string &system, std::string &scriptPath)
+{
+    p.text("--system", &system, "a system message in front of the conversation");
+    p.text("--script", &scriptPath, "read the user messages from FILE (one per line, or a JSON list of strings)");
+}
 
 bool readChatScript(const std::string &path, std::vector<std::string> &out, std::string &error)
 {

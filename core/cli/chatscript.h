@@ -1,10 +1,19 @@
 #pragma once
 // `chat --script FILE` for the local and the remote chat: one user message per
 // non-empty line, or a JSON list of strings. Bounded (16 MiB, a regular file).
+#include "api/types.h"
+
 #include <string>
 #include <vector>
 
 namespace sluice::cli {
+
+class OptionParser;
+
+// Both chats' sampling defaults (up to 512 tokens, temperature 0.6, top-p 0.95).
+SamplingParams chatSamplingDefaults();
+// --system and --script, the same for the local and the remote chat.
+void addChatTextOptions(OptionParser &p, std::string &system, std::string &scriptPath);
 
 bool readChatScript(const std::string &path, std::vector<std::string> &out, std::string &error);
 

@@ -36,16 +36,12 @@ static int runChat(const std::vector<std::string> &args)
     EngineOptions opts;
     opts.checkpoints = kChatCheckpoints; // edits and regenerates roll back to a checkpoint
     const bool profile = cli::profileRequested();
-    SamplingParams sp;
-    sp.maxTokens = 512;
-    sp.temperature = 0.6f;
-    sp.topP = 0.95f;
+    SamplingParams sp = cli::chatSamplingDefaults();
     std::string system, scriptPath;
     bool json = false;
     cli::OptionParser p("chat", "An interactive conversation in the model's chat format.");
     p.positional("MODEL", &opts.modelPath, "a .waste container directory");
-    p.text("--system", &system, "a system message in front of the conversation");
-    p.text("--script", &scriptPath, "read the user messages from FILE (one per line, or a JSON list of strings)");
+    cli::addChatTextOptions(p, system, scriptPath);
     p.flag("--json", &json, "one JSON object per turn (turn, prompt/reused/prefill tokens, ttft_s, decode_tok_s, reply)");
     cli::addSamplingOptions(p, sp, true, false);
     cli::addEngineOptions(p, opts);

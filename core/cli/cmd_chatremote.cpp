@@ -49,18 +49,14 @@ QJsonArray toolCallsJson(const std::vector<RemoteToolCall> &calls)
 int runRemoteChat(const std::vector<std::string> &args)
 {
     RemoteChatOptions ro;
-    SamplingParams sp;
-    sp.maxTokens = 512;
-    sp.temperature = 0.6f;
-    sp.topP = 0.95f;
+    SamplingParams sp = chatSamplingDefaults();
     std::string system, scriptPath;
     bool json = false;
     OptionParser p("chat",
         "A conversation with an OpenAI-compatible server (vLLM, SGLang, llama.cpp, sluice-cli serve).",
         "--remote URL [OPTIONS]");
     addRemoteOptions(p, ro);
-    p.text("--system", &system, "a system message in front of the conversation");
-    p.text("--script", &scriptPath, "read the user messages from FILE (one per line, or a JSON list of strings)");
+    addChatTextOptions(p, system, scriptPath);
     p.flag("--json", &json,
         "one JSON object per turn (turn, prompt/reply tokens, ttft_s, decode_tok_s, reply, finish_reason)");
     addSamplingOptions(p, sp, false, true);

@@ -196,11 +196,7 @@ Status ReplyAssembler::event(const SseEvent &e, const Deliver &deliver)
     if (o.value("error").isObject() || e.event == "error")
         return makeError(ErrorCode::Io,
             "the server reported an error mid-stream: " + s(o.value("error").toObject().value("message")));
-    if (o.value("model").isString())
-        m_reply.model = s(o.value("model"));
-    if (o.value("usage").isObject())
-        usage(o.value("usage").toObject());
-    const QJsonArray choices = o.value("choices").toArray();
+    const QJsonArray choices = takeModelAndUsage(o);
     if (choices.isEmpty())
         return Status::ok();
     const QJsonObject c = choices.at(0).toObject();
@@ -236,6 +232,15 @@ Status ReplyAssembler::event(const SseEvent &e, const Deliver &deliver)
     return Status::ok();
 }
 
+QJsonArray ReplyAssembler::takeModelAndUsage(const QJsonObject &o)
+{
+    if (o.value("model").isString())
+        m_reply.model = s(o.value("model"));
+    if (o.value("usage").isObject())
+        usage(o.value("usage").toObject());
+    return o.value("choices").toArray();
+}
+
 Status ReplyAssembler::whole(const QByteArray &body, const Deliver &deliver)
 {
     QJsonParseError pe;
@@ -243,11 +248,7 @@ Status ReplyAssembler::whole(const QByteArray &body, const Deliver &deliver)
     if (!doc.isObject())
         return makeError(ErrorCode::Format, "the reply is not a JSON object (" + pe.errorString().toStdString() + ")");
     const QJsonObject o = doc.object();
-    if (o.value("model").isString())
-        m_reply.model = s(o.value("model"));
-    if (o.value("usage").isObject())
-        usage(o.value("usage").toObject());
-    const QJsonArray choices = o.value("choices").toArray();
+    const QJsonArray choices = takeModelAndUsage(o);
     if (choices.isEmpty())
         return makeError(ErrorCode::Format, "the reply has no choices");
     const QJsonObject c = choices.at(0).toObject();

@@ -38,6 +38,8 @@ public:
 
 private:
     void usage(const QJsonObject &u);
+    // Takes the model name and usage a reply or an event carries; its choices.
+    QJsonArray takeModelAndUsage(const QJsonObject &o);
     Status checkSize() const;
 
     RemoteReply &m_reply;

@@ -468,6 +468,18 @@ void ExpertCache::assignSlot(int slot, uint32_t key, uint8_t flags)
     k.slot = slot;
 }
 
+// A demand read on the caller's thread: the slot is held and in flight, so
+// the lock is released for the read and taken again to complete it.
+Status ExpertCache::readWhileHeld(std::unique_lock<std::mutex> &lock, int slot, int layer, int expert)
+{
+    const uint32_t seq = m_slots[slot].readSeq;
+    lock.unlock();
+    const Status status = readRecord(slot, layer, expert);
+    lock.lock();
+    completeRead(slot, seq, status);
+    return status;
+}
+
 void ExpertCache::submitRead(int slot, int layer, int expert)
 {
     const uint32_t seq = m_slots[slot].readSeq;
@@ -603,11 +615,7 @@ Expected<ExpertHandle> ExpertCache::acquire(int layer, int expert)
         noteUse(slot, true);
         Slot &s = m_slots[slot];
         ++s.holders;
-        const uint32_t seq = s.readSeq;
-        lock.unlock();
-        const Status status = readRecord(slot, layer, expert);
-        lock.lock();
-        completeRead(slot, seq, status);
+        const Status status = readWhileHeld(lock, slot, layer, expert);
         addWait();
         if (!status.isOk()) {
             --s.holders;
@@ -636,11 +644,7 @@ Expected<ExpertHandle> ExpertCache::acquireUncached(int layer, int expert)
     s.key = kNoKey;
     ++s.readSeq;
     ++s.holders;
-    const uint32_t seq = s.readSeq;
-    lock.unlock();
-    const Status status = readRecord(slot, layer, expert);
-    lock.lock();
-    completeRead(slot, seq, status);
+    const Status status = readWhileHeld(lock, slot, layer, expert);
     m_stats.ioWaitSeconds += std::chrono::duration<double>(Clock::now() - started).count();
     if (!status.isOk()) {
         --s.holders;

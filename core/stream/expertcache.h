@@ -180,6 +180,7 @@ private:
     void assignSlot(int slot, uint32_t key, uint8_t flags);
     Status readRecord(int slot, int layer, int expert);
     void completeRead(int slot, uint32_t seq, const Status &status);
+    Status readWhileHeld(std::unique_lock<std::mutex> &lock, int slot, int layer, int expert);
     void submitRead(int slot, int layer, int expert);
     void releaseSlot(int slot);
     Expected<ExpertHandle> acquireUncached(int layer, int expert);
