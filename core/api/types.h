@@ -178,6 +178,11 @@ struct SamplingParams {
     std::shared_ptr<TokenConstraint> constraint;
 };
 
+// Length of the longest prefix of `bytes` that does not end inside a UTF-8
+// sequence: what of a growing reply can be shown now, a character split
+// across two tokens being shown whole (text/utf8.cpp).
+size_t completeUtf8Prefix(const std::string &bytes);
+
 struct GeneratedToken {
     int id = 0;
     std::string bytes;          // raw bytes of this token (may be part of a UTF-8 sequence)

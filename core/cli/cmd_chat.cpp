@@ -14,6 +14,7 @@
 #include "cmd_chatremote.h"
 #include "hostenv.h"
 #include "openmodel.h"
+#include "replyprinter.h"
 #include "options.h"
 
 #include <QFile>
@@ -86,7 +87,7 @@ static int runChat(const std::vector<std::string> &args)
         // Between replies is when the live budget may move (on stderr: --json stays one object a line).
         if (const std::string said = adapter.applyPending(); !said.empty())
             std::fprintf(stderr, "%s\n", said.c_str());
-        std::string reply;
+        cli::ReplyPrinter printer(m, co, json ? nullptr : stdout);
         int index = 0;
         const auto t0 = std::chrono::steady_clock::now();
         double ttft = 0;
@@ -96,11 +97,7 @@ static int runChat(const std::vector<std::string> &args)
             if (profile)
                 cli::printTokenProfile(index, t.stats);
             ++index;
-            if (!json) {
-                std::fwrite(t.text.data(), 1, t.text.size(), stdout);
-                std::fflush(stdout);
-            }
-            reply += t.text;
+            printer.add(t.id);
             return true;
         });
         if (!json)
@@ -132,11 +129,11 @@ static int runChat(const std::vector<std::string> &args)
                           {"decode_tok_s", n > 1 ? (n - 1) / std::max(1e-9, r->decodeSeconds) : 0.0},
                           {"budget_bytes", double(m.info().budgetBytes)},
                           {"expert_cache_bytes", double(m.info().expertCacheBytes)},
-                          {"reply", QString::fromStdString(reply)}};
+                          {"reply", QString::fromStdString(printer.content())}};
             std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
             std::fflush(stdout);
         }
-        history.push_back({"assistant", reply, "", 0});
+        history.push_back({"assistant", printer.content(), printer.reasoning(), 0});
         return true;
     };
     std::string line;

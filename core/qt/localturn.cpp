@@ -4,26 +4,6 @@
 
 namespace sluice::qt {
 
-size_t completeUtf8Prefix(const std::string &bytes)
-{
-    const size_t n = bytes.size();
-    // Look back at most 3 bytes for the start of the last sequence.
-    for (size_t back = 1; back <= 4 && back <= n; ++back) {
-        const auto c = static_cast<unsigned char>(bytes[n - back]);
-        if ((c & 0xC0) == 0x80)
-            continue; // continuation byte
-        size_t need = 1;
-        if ((c & 0xE0) == 0xC0)
-            need = 2;
-        else if ((c & 0xF0) == 0xE0)
-            need = 3;
-        else if ((c & 0xF8) == 0xF0)
-            need = 4;
-        return back < need ? n - back : n;
-    }
-    return n; // only continuation bytes: invalid, let the decoder replace them
-}
-
 TurnMeter::TurnMeter(LiveStats &live)
     : m_live(live)
 {

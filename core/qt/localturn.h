@@ -13,9 +13,7 @@
 
 namespace sluice::qt {
 
-// Length of the longest prefix of `bytes` that does not end inside a UTF-8
-// sequence, so a character split across two tokens is sent whole.
-size_t completeUtf8Prefix(const std::string &bytes);
+using sluice::completeUtf8Prefix; // api/types.h
 
 // Follows one generation token by token: LiveStats as the user sees them
 // (rates since the first token, cumulative and per-token hit rates, disk

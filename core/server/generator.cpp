@@ -14,23 +14,6 @@ namespace sluice::server {
 
 namespace {
 
-// Length of the longest prefix of `s` that ends on a whole UTF-8 character.
-size_t completeUtf8(const std::string &s)
-{
-    size_t i = s.size();
-    size_t back = 0;
-    while (i > 0 && back < 4) {
-        const auto c = static_cast<unsigned char>(s[i - 1]);
-        if ((c & 0xC0) != 0x80) { // a lead byte or ASCII
-            const size_t need = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-            return back + 1 >= need ? s.size() : i - 1;
-        }
-        --i;
-        ++back;
-    }
-    return s.size();
-}
-
 // Content up to the first stop string (a final reply).
 std::string cutAtStop(const std::string &content, const std::vector<std::string> &stops)
 {
@@ -282,9 +265,9 @@ void Generator::run(quint64 id, const CompletionJob &request)
         } else {
             content = m_model->detokenize(generated);
         }
-        reasoning.resize(completeUtf8(reasoning));
+        reasoning.resize(completeUtf8Prefix(reasoning));
         content.resize(visibleLength(content, sp.stopStrings));
-        content.resize(completeUtf8(content));
+        content.resize(completeUtf8Prefix(content));
         QJsonObject delta;
         if (reasoning.size() > sentReasoning.size() && reasoning.compare(0, sentReasoning.size(), sentReasoning) == 0) {
             delta.insert("reasoning_content", QString::fromStdString(reasoning.substr(sentReasoning.size())));
