@@ -69,6 +69,15 @@ bool readChatScript(const std::string &path, std::vector<std::string> &out, std:
 
 bool ChatInput::next(std::string &line)
 {
+    while (nextAny(line)) {
+        if (!line.empty())
+            return true;
+    }
+    return false;
+}
+
+bool ChatInput::nextAny(std::string &line)
+{
     if (m_script.empty()) {
         std::printf("> ");
         std::fflush(stdout);

@@ -18,7 +18,8 @@ void addChatTextOptions(OptionParser &p, std::string &system, std::string &scrip
 bool readChatScript(const std::string &path, std::vector<std::string> &out, std::string &error);
 
 // Where a chat's user lines come from: the script when there is one, else
-// standard input after a "> " prompt. next() is false at the end of either.
+// standard input after a "> " prompt. next() gives the next non-empty line and
+// is false at the end of either.
 class ChatInput {
 public:
     explicit ChatInput(const std::vector<std::string> &script)
@@ -28,6 +29,7 @@ public:
     bool next(std::string &line);
 
 private:
+    bool nextAny(std::string &line);
     const std::vector<std::string> &m_script;
     size_t m_next = 0;
 };

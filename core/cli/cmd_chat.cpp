@@ -137,11 +137,7 @@ static int runChat(const std::vector<std::string> &args)
         return true;
     };
     std::string line;
-    while (true) {
-        if (!input.next(line))
-            break;
-        if (line.empty())
-            continue;
+    while (input.next(line)) {
         if (line[0] == '/') {
             const auto [cmd, arg] = cli::splitChatCommand(line);
             Status st;

@@ -219,11 +219,7 @@ int runRemoteChat(const std::vector<std::string> &args)
     };
     std::string line, lastUser;
     std::vector<std::string> lastImages;
-    while (true) {
-        if (!input.next(line))
-            break;
-        if (line.empty())
-            continue;
+    while (input.next(line)) {
         if (line[0] == '/') {
             const auto [cmd, arg] = splitChatCommand(line);
             if (cmd == "/quit" || cmd == "/exit") {
