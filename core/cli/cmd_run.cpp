@@ -10,6 +10,7 @@
 #include "api/model.h"
 #include "api/session.h"
 #include "openmodel.h"
+#include "replyprinter.h"
 #include "options.h"
 
 #include <cstdio>
@@ -48,9 +49,9 @@ static int runRun(const std::vector<std::string> &args)
     Model &m = *opened->model;
     Session &s = *opened->session;
     std::vector<int> ids;
+    ChatOptions co;
+    co.thinking = false;
     if (chat) {
-        ChatOptions co;
-        co.thinking = false;
         ids = m.renderChat({{"user", prompt, "", int(images.size())}}, co, s.imageSizes());
     } else if (!images.empty()) {
         ids = s.imagePrompt(prompt);
@@ -73,11 +74,17 @@ static int runRun(const std::vector<std::string> &args)
         std::fprintf(stderr, "%s\n", said.c_str());
     const bool profile = cli::profileRequested();
     int index = 0;
+    // --chat shows the reply as parsed by id (not the markup that closes it).
+    cli::ReplyPrinter printer(m, co, stdout);
     auto r = s.generate(ids, sp, [&](const GeneratedToken &t) {
         if (profile)
             cli::printTokenProfile(index++, t.stats);
-        std::fwrite(t.text.data(), 1, t.text.size(), stdout);
-        std::fflush(stdout);
+        if (chat) {
+            printer.add(t.id);
+        } else {
+            std::fwrite(t.text.data(), 1, t.text.size(), stdout);
+            std::fflush(stdout);
+        }
         return true;
     });
     std::printf("\n");
