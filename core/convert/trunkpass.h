@@ -18,17 +18,13 @@
 // checkpoint. Every band is a pure function of its rows, so a resumed pass
 // writes the same bytes as an uninterrupted one.
 #include "format/manifest.h"
+#include "format/release.h" // ReleaseCheckpoint, SafetensorsTensor
 #include "util/status.h"
 
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
-
-namespace sluice {
-class ReleaseCheckpoint;
-struct SafetensorsTensor;
-} // namespace sluice
 
 namespace sluice::convert {
 
