@@ -5,7 +5,8 @@
 // members in float64 summed in vector order, an empty cluster keeps its
 // value), then each residual loses its assigned centroid. Assignments run in
 // parallel over vectors; every sum is taken serially in vector order, so the
-// books do not depend on the thread count.
+// books do not depend on the thread count. The loop is format/vqfit.h's
+// residualKMeans (synth's books use it too); this supplies the search.
 #include "kernels/cpufeatures.h"
 
 #include <cstdint>

@@ -108,54 +108,64 @@ int nearestEntry(const float *x, const float *book, int entries, int dim)
     return best;
 }
 
-std::vector<float> fitResidualCodebooks(const std::vector<float> &vectors, const VqShape &shape, int iterations,
-                                        uint64_t seed)
+std::vector<float> residualKMeans(const std::vector<float> &vectors, int stages, int entries, int dim, int iterations,
+                                  uint64_t seed, const AssignNearest &assign)
 {
-    const size_t dim = size_t(shape.vecDim), entries = size_t(shape.entries);
-    const size_t n = vectors.size() / dim;
-    std::vector<float> books(size_t(shape.stages) * entries * dim, 0.0f);
+    const size_t d = size_t(dim), k = size_t(entries);
+    const size_t n = vectors.size() / d;
+    std::vector<float> books(size_t(stages) * k * d, 0.0f);
     if (n == 0)
         return books;
     std::vector<float> residual = vectors;
-    std::vector<int> assign(n);
-    std::vector<double> sums(entries * dim);
-    std::vector<size_t> counts(entries);
+    std::vector<int> assigned(n);
+    std::vector<double> sums(k * d);
+    std::vector<size_t> counts(k);
     SplitMix64 rng(seed);
-    for (int s = 0; s < shape.stages; ++s) {
-        float *book = books.data() + size_t(s) * entries * dim;
-        // Initial centroids: a random subset of the residuals (cycled if n < entries).
+    for (int s = 0; s < stages; ++s) {
+        float *book = books.data() + size_t(s) * k * d;
         std::vector<size_t> order(n);
         std::iota(order.begin(), order.end(), size_t(0));
         for (size_t i = 0; i + 1 < n; ++i)
             std::swap(order[i], order[i + size_t(rng.below(n - i))]);
-        for (size_t e = 0; e < entries; ++e)
-            std::memcpy(book + e * dim, residual.data() + order[e % n] * dim, dim * sizeof(float));
+        for (size_t e = 0; e < k; ++e)
+            std::memcpy(book + e * d, residual.data() + order[e % n] * d, d * sizeof(float));
         for (int it = 0; it < iterations; ++it) {
-            BookSearch search(book, int(entries), int(dim));
-            for (size_t i = 0; i < n; ++i)
-                assign[i] = search.nearest(residual.data() + i * dim);
+            assign(book, residual, assigned);
             std::fill(sums.begin(), sums.end(), 0.0);
             std::fill(counts.begin(), counts.end(), size_t(0));
             for (size_t i = 0; i < n; ++i) {
-                ++counts[size_t(assign[i])];
-                for (size_t d = 0; d < dim; ++d)
-                    sums[size_t(assign[i]) * dim + d] += residual[i * dim + d];
+                const size_t a = size_t(assigned[i]);
+                ++counts[a];
+                for (size_t j = 0; j < d; ++j)
+                    sums[a * d + j] += residual[i * d + j];
             }
-            for (size_t e = 0; e < entries; ++e) {
+            for (size_t e = 0; e < k; ++e) {
                 if (counts[e] == 0)
-                    continue; // an empty cluster keeps its centroid
-                for (size_t d = 0; d < dim; ++d)
-                    book[e * dim + d] = float(sums[e * dim + d] / double(counts[e]));
+                    continue;
+                for (size_t j = 0; j < d; ++j)
+                    book[e * d + j] = float(sums[e * d + j] / double(counts[e]));
             }
         }
-        BookSearch search(book, int(entries), int(dim));
+        assign(book, residual, assigned);
         for (size_t i = 0; i < n; ++i) {
-            const int e = search.nearest(residual.data() + i * dim);
-            for (size_t d = 0; d < dim; ++d)
-                residual[i * dim + d] -= book[size_t(e) * dim + d];
+            const float *c = book + size_t(assigned[i]) * d;
+            for (size_t j = 0; j < d; ++j)
+                residual[i * d + j] -= c[j];
         }
     }
     return books;
+}
+
+std::vector<float> fitResidualCodebooks(const std::vector<float> &vectors, const VqShape &shape, int iterations,
+                                        uint64_t seed)
+{
+    const int entries = shape.entries, dim = shape.vecDim;
+    return residualKMeans(vectors, shape.stages, entries, dim, iterations, seed,
+                          [&](const float *book, const std::vector<float> &residual, std::vector<int> &out) {
+                              BookSearch search(book, entries, dim);
+                              for (size_t i = 0; i < out.size(); ++i)
+                                  out[i] = search.nearest(residual.data() + i * size_t(dim));
+                          });
 }
 
 void encodeVqMatrix(const float *w, size_t rows, size_t cols, const float *books, const VqShape &shape,

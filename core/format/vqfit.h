@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace sluice {
@@ -22,9 +23,20 @@ struct VqShape {
 void appendNormalizedVectors(const float *w, size_t rows, size_t cols, int vecDim, std::vector<float> &out,
                              size_t maxVectors = 0, uint64_t seed = 0);
 
-// Residual k-means: for each stage, centroids start as a random subset of
-// the residuals, `iterations` Lloyd steps (empty clusters keep their value),
-// then residual -= assigned centroid. Returns [stages][entries][vecDim].
+// Residual k-means (spec 5.2 step 3), the one loop behind synth's books and
+// the converter's: for each stage the centroids start as a random subset of
+// the residuals (SplitMix64 from `seed`; cycled when there are fewer
+// residuals than entries), `iterations` Lloyd steps (the mean of the members
+// in float64, summed in vector order; an empty cluster keeps its value), then
+// each residual loses its assigned centroid. `assign` sets out[i] to the entry
+// of `book` ([entries][dim]) nearest residual i — the caller's search (serial
+// here, parallel and per-ISA in the converter); every sum stays serial, so the
+// books depend only on what `assign` returns. Returns [stages][entries][dim].
+using AssignNearest = std::function<void(const float *book, const std::vector<float> &residual, std::vector<int> &out)>;
+std::vector<float> residualKMeans(const std::vector<float> &vectors, int stages, int entries, int dim, int iterations,
+                                  uint64_t seed, const AssignNearest &assign);
+
+// residualKMeans with a serial exact search. Returns [stages][entries][vecDim].
 std::vector<float> fitResidualCodebooks(const std::vector<float> &vectors, const VqShape &shape, int iterations,
                                         uint64_t seed);
 
