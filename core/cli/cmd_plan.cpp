@@ -154,7 +154,8 @@ static int runPlan(const std::vector<std::string> &args)
         return 1;
     }
     // The engine's own choice for this budget: the prefill chunk and the cache
-    // sized with that chunk's scratch (the ledger after open).
+    // (the ledger after open); an explicit budget's chunk scratch is borrowed
+    // from the cache while a prompt prefills, the default budget's is resident.
     request.usableRamBytes = ram->usableBytes;
     request.budgetBytes = budget;
     auto budgetPlan = planBudget(*shape, request);
@@ -166,6 +167,9 @@ static int runPlan(const std::vector<std::string> &args)
     auto defaultPlan = budget ? planBudget(*shape, defaultRequest) : budgetPlan;
     const uint64_t defaultBudget = defaultPlan ? defaultPlan->sizing.budgetBytes : plan->defaultBudgetBytes;
     const int defaultSets = defaultPlan ? defaultPlan->plan.defaultWorkingSets : plan->defaultWorkingSets;
+    const uint64_t prefillScratch = !budgetPlan                     ? 0
+                                    : budgetPlan->prefillBorrowBytes ? budgetPlan->prefillBorrowBytes
+                                                                     : budgetPlan->plan.scratchBytes - plan->scratchBytes;
     std::vector<std::string> warnings = plan->warnings;
     if (sizing)
         warnings.insert(warnings.end(), sizing->warnings.begin(), sizing->warnings.end());
@@ -239,7 +243,8 @@ static int runPlan(const std::vector<std::string> &args)
             root["cache_slots"] = sizing->slotCount;
             root["engine_bytes"] = qint64(sizing->engineBytes);
             root["prefill_chunk"] = budgetPlan->prefillChunk;
-            root["prefill_scratch_bytes"] = qint64(budgetPlan->plan.scratchBytes - plan->scratchBytes);
+            root["prefill_scratch_bytes"] = qint64(prefillScratch);
+            root["prefill_scratch_borrowed"] = budgetPlan->prefillBorrowBytes > 0;
         } else {
             root["error"] = QString::fromStdString(sizing.status().message());
         }
@@ -306,8 +311,9 @@ static int runPlan(const std::vector<std::string> &args)
         std::printf("\n  %-58s %12s%s\n", "budget", human(sizing->budgetBytes), budget ? "" : " (default)");
         std::printf("  %-58s %12s  (%d slots of %llu B)\n", "expert cache", human(sizing->slotBufferBytes),
                     sizing->slotCount, (unsigned long long)sizing->slotBytes);
-        std::printf("  %-58s %12s  (+%s scratch)\n", ("prefill chunk " + std::to_string(budgetPlan->prefillChunk)).c_str(),
-                    "", human(budgetPlan->plan.scratchBytes - plan->scratchBytes));
+        std::printf("  %-58s %12s  (+%s scratch%s)\n", ("prefill chunk " + std::to_string(budgetPlan->prefillChunk)).c_str(),
+                    "", human(prefillScratch),
+                    budgetPlan->prefillBorrowBytes ? ", borrowed from the expert cache while a prompt prefills" : "");
         std::printf("  %-58s %12s\n", "engine total (ledger after open)", human(sizing->engineBytes));
         const auto &split = budgetPlan->split;
         if (split.streaming())

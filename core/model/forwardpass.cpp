@@ -2,6 +2,7 @@
 
 #include "kernels/matvec.h"
 #include "model/modelops.h"
+#include "util/virtualmemory.h"
 
 #include <algorithm>
 #include <cstring>
@@ -83,6 +84,17 @@ ForwardPass::ForwardPass(const ModelConfig &cfg, const ModelWeights &weights, Fo
     }
     ScratchSink sink(ScratchSink::Mode::Allocate);
     m_scratch.layout(m, size_t(m_chunk), sink);
+}
+
+void ForwardPass::setChunkCapacity(int chunk)
+{
+    const int c = clampChunk(chunk);
+    if (c == m_chunk)
+        return;
+    m_chunk = c;
+    ScratchSink sink(ScratchSink::Mode::Allocate);
+    m_scratch.layout(scratchDims(m_cfg, m_ctx), size_t(m_chunk), sink);
+    returnFreedHeapMemory();
 }
 
 void ForwardPass::reset()

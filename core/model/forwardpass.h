@@ -71,6 +71,13 @@ public:
     bool stateDamaged() const { return m_partial; }
     int contextLength() const { return m_ctx; }
     int chunkCapacity() const { return m_chunk; }
+    // Re-sizes the chunk-wide scratch for `chunk` (1..kMaxChunk) between
+    // runs: a prefill borrows a larger capacity from the expert cache and
+    // gives it back (SessionImpl). Buffers are freed before they are
+    // re-allocated and the freed heap goes back to the OS, so RSS follows.
+    // Scratch contents do not survive (logitsScratch() included); the session
+    // state does, and the bits of every later run are the same at any capacity.
+    void setChunkCapacity(int chunk);
     void reset();
 
     ForwardTimers &timers() { return m_timers; }

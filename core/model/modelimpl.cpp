@@ -196,6 +196,7 @@ Expected<ModelImpl::OpenPlan> ModelImpl::planOpen(const ModelOptions &o, const P
     const CacheSizing *sizing = &p.checkpoints.sizing;
     m_info.checkpoints = p.checkpoints.perSession;
     m_prefillChunk = p.budget.prefillChunk;
+    m_prefillBorrows = p.budget.prefillBorrowBytes > 0;
     m_plan = p.budget.plan;
     m_checkpointGrantBytes = p.checkpoints.bytes;
     // The live budget's growth room (setBudget): the slots the capacity budget
@@ -515,6 +516,49 @@ Status ModelImpl::setBudget(uint64_t bytes)
     m_info.expertCacheBytes = sizing->slotBufferBytes;
     m_info.expertCacheSlots = sizing->slotCount;
     return Status::ok();
+}
+
+int ModelImpl::borrowPrefillScratch(int tokens)
+{
+    if (!m_prefillBorrows || tokens < 2 || m_borrowedBytes)
+        return sessionChunkCapacity();
+    int chunk = 1;
+    while (chunk < tokens && chunk < m_prefillChunk)
+        chunk *= 2;
+    ExpertCache *cache = m_source ? &m_source->cache() : nullptr;
+    // The same sizing as setBudget, with the scratch taken off the budget; a
+    // smaller chunk when that leaves the cache under its floor.
+    for (chunk = std::min(chunk, m_prefillChunk); chunk > 1; chunk /= 2) {
+        const uint64_t extra = prefillExtraBytes(config(), m_options.contextLength, chunk);
+        const uint64_t ceiling = m_ledger->ceiling();
+        if (ceiling < m_checkpointGrantBytes + extra)
+            continue;
+        auto sizing = sizeCache(m_plan, ceiling - m_checkpointGrantBytes - extra);
+        if (!sizing)
+            continue;
+        const int before = cache ? cache->slotCount() : 0;
+        if (cache && sizing->slotCount < before && !cache->resize(sizing->slotCount).isOk())
+            continue;
+        if (m_ledger->reserve(kPrefillBorrowName, extra).isOk()) {
+            m_borrowedBytes = extra;
+            m_slotsBeforeBorrow = before;
+            return chunk;
+        }
+        if (cache && cache->slotCount() != before)
+            (void)cache->resize(before);
+    }
+    return 1;
+}
+
+void ModelImpl::returnPrefillScratch()
+{
+    if (!m_borrowedBytes)
+        return;
+    m_ledger->unreserve(kPrefillBorrowName, m_borrowedBytes);
+    m_borrowedBytes = 0;
+    // Cannot be refused: the ledger holds what it held before the borrow.
+    if (m_source && m_source->cache().slotCount() < m_slotsBeforeBorrow)
+        (void)m_source->cache().resize(m_slotsBeforeBorrow);
 }
 
 std::vector<int> ModelImpl::imagePrompt(const std::vector<std::pair<int, int>> &imageSizes, const std::string &text) const

@@ -75,6 +75,19 @@ public:
     const text::Tokenizer *tokenizer() const { return m_tokenizer ? &*m_tokenizer : nullptr; }
     int lookahead() const { return m_options.lookahead; }
     int prefillChunk() const { return m_prefillChunk; }
+    // The chunk capacity a session's forward pass holds between prefills:
+    // decode-sized when prefill borrows its scratch, else the planned chunk.
+    int sessionChunkCapacity() const { return m_prefillBorrows ? 1 : m_prefillChunk; }
+    // A prefill of `tokens` borrows its chunk's scratch from the expert cache
+    // (BudgetPlan::prefillBorrowBytes): the largest power-of-two chunk up to
+    // the planned one (no larger than the prompt needs) whose scratch fits
+    // beside the cache the budget then leaves; the cache is shrunk to that
+    // (the policy's first victims go, RSS falls) and the scratch is counted
+    // in the ledger. Returns the capacity to run at: sessionChunkCapacity()
+    // when nothing was borrowed (one token, no borrowing plan, no room).
+    // returnPrefillScratch() gives the cache its slots back. Under computeMutex().
+    int borrowPrefillScratch(int tokens);
+    void returnPrefillScratch();
     void releaseSession() { --m_sessionsAlive; }
     // The MoE routing hook for a session's forward pass: routing-trace replay
     // and the observer of ModelOptions; empty when neither is set.
@@ -126,6 +139,9 @@ private:
     std::string m_verifiedPath;
     std::optional<text::Tokenizer> m_tokenizer;
     int m_prefillChunk = 1;
+    bool m_prefillBorrows = false; // BudgetPlan::prefillBorrowBytes > 0
+    uint64_t m_borrowedBytes = 0;  // a prefill's scratch now in the ledger
+    int m_slotsBeforeBorrow = 0;
     // The plan at open's prefill chunk and the checkpoints granted then:
     // setBudget() sizes the cache from these, so only the cache moves.
     MemoryPlan m_plan;

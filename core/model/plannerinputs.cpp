@@ -271,14 +271,11 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<
         out.prefillChunk =
             choosePrefillChunk(config, o.contextLength, sizing->budgetBytes - p.floorBytes, ceiling);
         budget = sizing->budgetBytes;
-        if (out.prefillChunk == 1) {
-            chosen = std::move(*decode);
-        } else {
-            auto at = planAt(shape, o, out.prefillChunk, usableRamBytes);
-            if (!at)
-                return at.status();
-            chosen = std::move(*at);
-        }
+        // The chunk's scratch is needed only while a prompt prefills: it is
+        // borrowed from the cache then (ModelImpl::borrowPrefillScratch) and
+        // the cache keeps those bytes for decode.
+        out.prefillBorrowBytes = out.prefillChunk > 1 ? prefillExtraBytes(config, o.contextLength, out.prefillChunk) : 0;
+        chosen = std::move(*decode);
     }
     auto sizing = sizeCache(chosen->plan, budget);
     if (!sizing)
@@ -296,7 +293,9 @@ Expected<CheckpointPlan> planCheckpoints(const BudgetPlan &bp, const ModelConfig
     CheckpointPlan out;
     out.sizing = bp.sizing;
     const uint64_t each = checkpointBytes(cfg) * uint64_t(sessions);
-    const uint64_t floor = bp.plan.floorBytes;
+    // Above the floor with the prefill chunk's scratch, borrowed or not, so
+    // a prefill can borrow it with the checkpoints held.
+    const uint64_t floor = bp.plan.floorBytes + bp.prefillBorrowBytes;
     const uint64_t spare = bp.sizing.budgetBytes > floor ? bp.sizing.budgetBytes - floor : 0;
     out.perSession = each ? int(std::min<uint64_t>(uint64_t(requested), spare / 4 / each)) : 0;
     out.bytes = uint64_t(out.perSession) * each;

@@ -46,6 +46,8 @@ uint64_t checkpointBytes(const ModelConfig &cfg);
 // The ledger entry of the checkpoints, and the planner's scratch line for
 // every session beyond the first (its state and scratch).
 inline const char *kCheckpointScratchName = "session checkpoints";
+// The ledger entry of a prefill's chunk scratch while it is borrowed from the expert cache.
+inline const char *kPrefillBorrowName = "prefill scratch (borrowed from the expert cache)";
 inline const char *kFurtherSessionsName = "further sessions (state, scratch)";
 
 // True for the tensors the engine keeps resident as the trunk.
@@ -64,14 +66,19 @@ uint64_t prefillExtraBytes(const ModelConfig &cfg, int contextLength, int chunk)
 int choosePrefillChunk(const ModelConfig &cfg, int contextLength, uint64_t spareBytes, uint64_t cacheCeilingBytes);
 
 // What Model::open (and `sluice-cli plan`) does with a budget: the decode
-// floor (chunk 1) decides whether the budget is enough, prefill gets the
-// chunk choosePrefillChunk() picks, and the cache is sized with the scratch
-// of that chunk, so the ledger after open equals `sizing.engineBytes`.
+// floor (chunk 1) decides whether the budget is enough and prefill gets the
+// chunk choosePrefillChunk() picks. With an explicit budget that chunk's
+// scratch is borrowed from the expert cache while a prompt prefills
+// (prefillBorrowBytes > 0: the plan, the ledger after open and the cache are
+// sized with decode scratch, so decode gets every byte above it); the
+// default budget keeps the chunk's scratch resident beside a cache of whole
+// working sets. Either way the ledger after open equals `sizing.engineBytes`.
 struct BudgetPlan {
-    PlannerInputs inputs;    // at the chosen chunk: what the ledger reserves
-    MemoryPlan plan;         // at the chosen chunk
+    PlannerInputs inputs;    // what the ledger reserves at open (decode scratch when borrowing)
+    MemoryPlan plan;         // likewise
     CacheSizing sizing;      // for the resolved budget
-    int prefillChunk = 1;
+    int prefillChunk = 1;    // the largest chunk a prefill runs at
+    uint64_t prefillBorrowBytes = 0; // its extra scratch, borrowed from the cache during a prefill (0: resident)
     uint64_t floorBytes = 0; // the decode floor: the smallest budget that opens the model
     // Trunk streaming: the split chosen (split.streaming() false = all
     // resident), the decode floor with every layer resident and with none.

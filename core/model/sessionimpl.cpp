@@ -104,7 +104,7 @@ SessionImpl::SessionImpl(std::shared_ptr<ModelImpl> model, int contextLength, in
     };
     hooks.route = m_model->routeHook();
     m_forward = std::make_unique<ForwardPass>(m_cfg, m_model->weights(), std::move(hooks), contextLength,
-                                              m_model->prefillChunk());
+                                              m_model->sessionChunkCapacity());
     m_forward->setLayerSource(m_model->trunkStreamer());
     m_forward->setThreadPool(m_model->pool());
     m_forward->setExpertSource(&m_model->source());
@@ -312,6 +312,37 @@ void SessionImpl::addCheckpoint()
     m_history.checkpoints.push_back(std::move(c));
 }
 
+namespace {
+
+// A prefill's chunk scratch, borrowed from the expert cache for one feed and
+// given back when the feed ends, after its last logits were read
+// (ModelImpl::borrowPrefillScratch). The capacity never changes a bit.
+class BorrowedPrefillScratch {
+public:
+    BorrowedPrefillScratch(ModelImpl &model, ForwardPass &forward, int tokens) : m_model(model), m_forward(forward)
+    {
+        const int chunk = model.borrowPrefillScratch(tokens);
+        m_borrowed = chunk != forward.chunkCapacity();
+        forward.setChunkCapacity(chunk);
+    }
+    ~BorrowedPrefillScratch()
+    {
+        if (!m_borrowed)
+            return;
+        m_forward.setChunkCapacity(m_model.sessionChunkCapacity()); // frees the scratch first
+        m_model.returnPrefillScratch();
+    }
+    BorrowedPrefillScratch(const BorrowedPrefillScratch &) = delete;
+    BorrowedPrefillScratch &operator=(const BorrowedPrefillScratch &) = delete;
+
+private:
+    ModelImpl &m_model;
+    ForwardPass &m_forward;
+    bool m_borrowed = false;
+};
+
+} // namespace
+
 Status SessionImpl::feed(const Expanded &target, std::vector<float> *logits, bool all, int chunk,
                          const PrefillProgress &progress, int *encoded)
 {
@@ -347,6 +378,7 @@ Status SessionImpl::feed(const Expanded &target, std::vector<float> *logits, boo
         m_history.lastLogits.clear(); // valid again once the last position is computed
     if (all && logits)
         logits->assign(size_t(total - start) * size_t(vocab), 0.0f);
+    const BorrowedPrefillScratch scratch(*m_model, *m_forward, std::min(std::max(chunk, 1), total - start));
     int p = start;
     size_t nextSpan = 0;
     while (nextSpan < target.spans.size() && target.spans[nextSpan].start < start)

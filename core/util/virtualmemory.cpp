@@ -6,6 +6,10 @@
 #include <string>
 #include <utility>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #if defined(_WIN32)
 #include <windows.h>
 #else
@@ -129,6 +133,13 @@ void VirtualRegion::release()
 #endif
     m_data = nullptr;
     m_bytes = 0;
+}
+
+void returnFreedHeapMemory()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
 }
 
 } // namespace sluice

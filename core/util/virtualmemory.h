@@ -42,4 +42,11 @@ private:
     uint64_t m_bytes = 0;
 };
 
+// Hands the heap's free pages back to the OS (glibc: malloc_trim), so memory
+// freed by a temporary buffer leaves RSS before the budget gives it to
+// someone else (the prefill scratch borrowed from the expert cache). Freed
+// blocks below the heap's top otherwise stay resident; large blocks mapped
+// on their own are unmapped at free() already. A no-op elsewhere.
+void returnFreedHeapMemory();
+
 } // namespace sluice

@@ -9,6 +9,7 @@
 #include "format/synth.h"
 #include "model/cacheexpertsource.h"
 #include "model/forwardpass.h"
+#include "model/modelimpl.h"
 #include "modeltestutil.h"
 #include "model/plannerinputs.h"
 #include "stream/directfile.h"
@@ -191,6 +192,11 @@ class TestForwardPass : public QObject {
             so.expertFmt = "VQ4P";
         if (name.endsWith("vq2r"))
             so.expertFmt = "VQ2R";
+        if (name == "k3-many-experts") { // large mode: the cache can use more than the chunk scratch
+            so.recordBytes = 262144;
+            so.layers = 2;
+            so.experts = 256;
+        }
         const std::string path = m_dir.filePath(name).toStdString();
         const Status st = writeSyntheticModel(path, so);
         if (!st.isOk())
@@ -431,6 +437,104 @@ private slots:
         QCOMPARE(chunks.front(), 1); // at the floor prefill runs token by token
         QCOMPARE(chunks[2], 64);
         QVERIFY(chunks[1] > 1 && chunks[1] < 64);
+    }
+
+    // An explicit budget's prefill chunk borrows its scratch from the expert
+    // cache: the cache holds every byte above decode scratch between prompts,
+    // shrinks while a prompt of several tokens prefills (the scratch then in
+    // the ledger, never above the ceiling), and is whole again afterwards;
+    // a single-token feed borrows nothing. The default budget never borrows.
+    void prefillBorrowsFromTheCache_data()
+    {
+        QTest::addColumn<int>("promptTokens");
+        QTest::newRow("70 tokens") << 70;
+        QTest::newRow("11 tokens") << 11;
+        QTest::newRow("2 tokens") << 2;
+    }
+    void prefillBorrowsFromTheCache()
+    {
+        QFETCH(int, promptTokens);
+        const std::string path = model("k3-many-experts");
+        QVERIFY(!path.empty());
+        auto c = Container::open(path);
+        QVERIFY(c);
+        const ModelConfig &cfg = (*c)->config();
+        model::PlannerInputsOptions pio;
+        pio.contextLength = 128;
+        auto ram = detectUsableRam();
+        QVERIFY(ram);
+        auto base = model::planForBudget(**c, pio, ram->usableBytes, 0);
+        QVERIFY(base);
+        QCOMPARE(base->prefillBorrowBytes, uint64_t(0)); // the default budget keeps chunk-64 scratch resident
+        // A budget whose spare bytes (above the decode floor) the cache can
+        // use exactly: every record but the minimum cache's.
+        const MemoryPlan &p = base->plan;
+        const uint64_t records = uint64_t(p.moeLayers) * uint64_t(p.expertsPerLayer);
+        QVERIFY(records > uint64_t(2 * p.topK));
+        const uint64_t perSlot = base->sizing.slotBytes + kCacheIndexBytesPerSlot;
+        const uint64_t budget = base->floorBytes + (records - uint64_t(2 * p.topK)) * perSlot;
+        auto bp = model::planForBudget(**c, pio, ram->usableBytes, budget);
+        QVERIFY(bp);
+        QVERIFY2(bp->prefillChunk >= 16, "the spare must buy a prefill chunk of 16 or more");
+        const uint64_t borrowMax = model::prefillExtraBytes(cfg, 128, bp->prefillChunk);
+        QCOMPARE(bp->prefillBorrowBytes, borrowMax);
+        QCOMPARE(bp->sizing.engineBytes, budget); // every spare byte is cache
+        int wantChunk = 1;
+        while (wantChunk < promptTokens && wantChunk < bp->prefillChunk)
+            wantChunk *= 2;
+        qInfo("budget %llu B: %d cache slots, prefill chunk %d (borrows %llu B); this prompt: chunk %d",
+              (unsigned long long)budget, bp->sizing.slotCount, bp->prefillChunk, (unsigned long long)borrowMax,
+              wantChunk);
+
+        ModelOptions o;
+        o.modelPath = path;
+        o.contextLength = 128;
+        o.budgetBytes = budget;
+        o.threads = 1;
+        auto e = openModelSession(o);
+        QVERIFY2(e, e ? "" : e.status().message().c_str());
+        auto *impl = dynamic_cast<model::ModelImpl *>(e->model.get());
+        QVERIFY(impl);
+        MemoryLedger &ledger = impl->ledger();
+        ExpertCache &cache = impl->source().cache();
+        const int cacheSlots = bp->sizing.slotCount;
+        QCOMPARE(cache.slotCount(), cacheSlots);
+        QCOMPARE(ledger.total(), bp->sizing.engineBytes);
+        const uint64_t wantBorrow = model::prefillExtraBytes(cfg, 128, wantChunk);
+
+        int calls = 0;
+        bool ok = true;
+        const auto during = [&](int done, int) {
+            if (done == 0) // before the first chunk: nothing computed or borrowed yet
+                return true;
+            ++calls;
+            ok = ok && ledger.bytesFor(model::kPrefillBorrowName) == wantBorrow && cache.slotCount() < cacheSlots &&
+                 ledger.total() <= ledger.ceiling();
+            return true;
+        };
+        const auto ids = promptFor(cfg, promptTokens);
+        auto first = (*e)->prefill(ids, nullptr, during);
+        QVERIFY2(first, first ? "" : first.status().message().c_str());
+        QVERIFY(calls >= 1);
+        QVERIFY2(ok, "while prefilling: the scratch of the prompt's chunk borrowed, the cache smaller, the ledger within its ceiling");
+        QCOMPARE(ledger.bytesFor(model::kPrefillBorrowName), uint64_t(0));
+        QCOMPARE(cache.slotCount(), cacheSlots);
+        QCOMPARE(ledger.total(), bp->sizing.engineBytes);
+        QVERIFY(ledger.peak() <= budget);
+
+        // One more token: decode-sized, nothing borrowed.
+        std::vector<int> longer = ids;
+        longer.push_back(ids.front());
+        calls = 0;
+        bool borrowed = false;
+        auto next = (*e)->prefill(longer, nullptr, [&](int, int) {
+            ++calls;
+            borrowed = borrowed || ledger.bytesFor(model::kPrefillBorrowName) > 0 || cache.slotCount() != cacheSlots;
+            return true;
+        });
+        QVERIFY(next);
+        QVERIFY(calls >= 1);
+        QVERIFY(!borrowed);
     }
 };
 
