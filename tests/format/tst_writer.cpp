@@ -242,14 +242,7 @@ private slots:
             std::vector<uint8_t> idx(size_t(vqIndexBytes(rows, cols, stages, 8, 64, 8)));
             std::vector<uint16_t> scales(rows);
             encodeVqMatrix(w.data(), rows, cols, books.data(), shape, TensorFormat::VQ3R, 64, idx.data(), scales.data());
-            VqMatrixView m;
-            m.fmt = TensorFormat::VQ3R;
-            m.indices = idx.data();
-            m.rowScales = scales.data();
-            m.rows = rows;
-            m.cols = cols;
-            m.stages = stages;
-            m.indexBlock = 64;
+            const VqMatrixView m{TensorFormat::VQ3R, idx.data(), scales.data(), rows, cols, stages, 8, 64};
             std::vector<float> back(rows * cols);
             vqDequantize(m, books.data(), 256, back.data());
             double err = 0, norm = 0;
