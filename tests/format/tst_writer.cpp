@@ -8,6 +8,7 @@
 #include "format/trunkquant.h"
 #include "format/vqfit.h"
 #include "util/half.h"
+#include "normalvector.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -227,11 +228,7 @@ private slots:
     void fitAndEncode()
     {
         const size_t rows = 64, cols = 128;
-        std::mt19937 rng(3);
-        std::normal_distribution<float> dist(0.0f, 1.0f);
-        std::vector<float> w(rows * cols);
-        for (float &x : w)
-            x = dist(rng);
+        const std::vector<float> w = test::normalVector(rows * cols, 3);
         std::vector<float> vectors;
         appendNormalizedVectors(w.data(), rows, cols, 8, vectors);
         QCOMPARE(vectors.size(), rows * cols);
