@@ -9,6 +9,7 @@
 #include "format/releasetestutil.h"
 #include "format/synth.h"
 #include "util/half.h"
+#include "oraclefixture.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -201,19 +202,13 @@ private Q_SLOTS:
     void fixturesMatchSynth()
     {
         QFETCH(QString, fixture);
-        QFile f(QStringLiteral(SLUICE_FIXTURES_DIR) + "/release/" + fixture + ".json");
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const QJsonObject fx = QJsonDocument::fromJson(f.readAll()).object();
+        const QJsonObject fx = test::readFixture("release/" + fixture + ".json");
+        QVERIFY(!fx.isEmpty());
         QTemporaryDir tmp;
-        QStringList args{"synth"};
-        for (const auto &a : fx["synth_args"].toArray())
-            args << a.toString();
-        args << "--out" << tmp.path() + "/m";
-        QProcess p;
-        p.start(SLUICE_CLI_PATH, args);
-        QVERIFY(p.waitForFinished(120000));
-        QCOMPARE(p.exitCode(), 0);
         const QString dir = tmp.path() + "/m";
+        const test::CliRun synth = test::synthFromFixture(QStringLiteral(SLUICE_CLI_PATH), fx, dir);
+        QVERIFY(synth.finished);
+        QCOMPARE(synth.exitCode, 0);
         QStringList names;
         for (const QString &n : QDir(dir).entryList(QDir::Files)) {
             if (n == "config.json" || n == "model.safetensors.index.json" || n.endsWith(".safetensors"))

@@ -40,21 +40,7 @@ namespace {
 
 QJsonObject loadFixture(const QString &name)
 {
-    QFile f(QStringLiteral(SLUICE_FIXTURES_DIR) + "/release/" + name + ".json");
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-bool synthFromFixture(const QJsonObject &fx, const QString &dir)
-{
-    QStringList args { "synth" };
-    for (const auto &a : fx["synth_args"].toArray())
-        args << a.toString();
-    args << "--out" << dir;
-    QProcess p;
-    p.start(SLUICE_CLI_PATH, args);
-    return p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+    return test::readFixture("release/" + name + ".json");
 }
 
 ModelOptions baseOptions(const QString &dir)
@@ -138,7 +124,7 @@ private Q_SLOTS:
         QVERIFY2(!fx.isEmpty(), qPrintable(fixture));
         QTemporaryDir tmp;
         const QString dir = tmp.path() + "/m";
-        QVERIFY(synthFromFixture(fx, dir));
+        QCOMPARE(test::synthFromFixture(QStringLiteral(SLUICE_CLI_PATH), fx, dir).exitCode, 0);
         const std::vector<int> ids = test::toInts(fx["prompt_ids"].toArray());
         const size_t vocab = size_t(fx["vocab"].toInt());
 

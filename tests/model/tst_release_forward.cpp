@@ -23,7 +23,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -136,9 +135,7 @@ struct ReleaseRig {
 
 QJsonObject loadFixture(const QString &name)
 {
-    QFile f(QStringLiteral(SLUICE_FIXTURES_DIR) + "/release/" + name + ".json");
-    f.open(QIODevice::ReadOnly);
-    return QJsonDocument::fromJson(f.readAll()).object();
+    return test::readFixture("release/" + name + ".json");
 }
 
 } // namespace
@@ -160,14 +157,9 @@ private Q_SLOTS:
         QVERIFY(!fx.isEmpty());
         QTemporaryDir tmp;
         const QString dir = tmp.path() + "/m";
-        QStringList args{"synth"};
-        for (const auto &a : fx["synth_args"].toArray())
-            args << a.toString();
-        args << "--out" << dir;
-        QProcess p;
-        p.start(SLUICE_CLI_PATH, args);
-        QVERIFY(p.waitForFinished(120000));
-        QCOMPARE(p.exitCode(), 0);
+        const test::CliRun synth = test::synthFromFixture(QStringLiteral(SLUICE_CLI_PATH), fx, dir);
+        QVERIFY(synth.finished);
+        QCOMPARE(synth.exitCode, 0);
         const std::vector<int> ids = test::toInts(fx["prompt_ids"].toArray());
         const size_t vocab = size_t(fx["vocab"].toInt());
 
