@@ -16,6 +16,7 @@
 #include <QJsonValue>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <cmath>
@@ -132,5 +133,36 @@ inline CliRun synthFromFixture(const QString &cli, const QJsonObject &fx, const 
 {
     return runProgram(cli, fixtureSynthArgs(fx, dir), timeoutMs);
 }
+
+// A fixture (tests/fixtures/<path>) and its container rebuilt by `cli`
+// (QStringLiteral(SLUICE_CLI_PATH)) at `dir`, in a temporary folder that lives
+// as long as this. why() is empty when both worked, else what failed.
+struct RebuiltFixture {
+    QTemporaryDir tmp;
+    QString dir = tmp.path() + QStringLiteral("/m");
+    QJsonObject fx;
+    CliRun synth;
+
+    RebuiltFixture(const QString &cli, const QString &path)
+        : fx(readFixture(path))
+        , m_path(path)
+    {
+        if (!fx.isEmpty())
+            synth = synthFromFixture(cli, fx, dir);
+    }
+    QString why() const
+    {
+        if (fx.isEmpty())
+            return m_path + QStringLiteral(": missing or not JSON");
+        if (!synth.finished)
+            return QStringLiteral("synth for %1 did not finish").arg(m_path);
+        if (synth.exitCode != 0)
+            return QStringLiteral("synth for %1 failed: ").arg(m_path) + QString::fromUtf8(synth.err);
+        return {};
+    }
+
+private:
+    QString m_path;
+};
 
 } // namespace sluice::test

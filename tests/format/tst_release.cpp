@@ -202,13 +202,10 @@ private Q_SLOTS:
     void fixturesMatchSynth()
     {
         QFETCH(QString, fixture);
-        const QJsonObject fx = test::readFixture("release/" + fixture + ".json");
-        QVERIFY(!fx.isEmpty());
-        QTemporaryDir tmp;
-        const QString dir = tmp.path() + "/m";
-        const test::CliRun synth = test::synthFromFixture(QStringLiteral(SLUICE_CLI_PATH), fx, dir);
-        QVERIFY(synth.finished);
-        QCOMPARE(synth.exitCode, 0);
+        const test::RebuiltFixture rebuilt(QStringLiteral(SLUICE_CLI_PATH), "release/" + fixture + ".json");
+        QVERIFY2(rebuilt.why().isEmpty(), qPrintable(rebuilt.why()));
+        const QJsonObject &fx = rebuilt.fx;
+        const QString &dir = rebuilt.dir;
         QStringList names;
         for (const QString &n : QDir(dir).entryList(QDir::Files)) {
             if (n == "config.json" || n == "model.safetensors.index.json" || n.endsWith(".safetensors"))

@@ -120,11 +120,10 @@ private Q_SLOTS:
     {
         QFETCH(QString, fixture);
         QFETCH(QString, description);
-        const QJsonObject fx = loadFixture(fixture);
-        QVERIFY2(!fx.isEmpty(), qPrintable(fixture));
-        QTemporaryDir tmp;
-        const QString dir = tmp.path() + "/m";
-        QCOMPARE(test::synthFromFixture(QStringLiteral(SLUICE_CLI_PATH), fx, dir).exitCode, 0);
+        const test::RebuiltFixture rebuilt(QStringLiteral(SLUICE_CLI_PATH), "release/" + fixture + ".json");
+        QVERIFY2(rebuilt.why().isEmpty(), qPrintable(rebuilt.why()));
+        const QJsonObject &fx = rebuilt.fx;
+        const QString &dir = rebuilt.dir;
         const std::vector<int> ids = test::toInts(fx["prompt_ids"].toArray());
         const size_t vocab = size_t(fx["vocab"].toInt());
 

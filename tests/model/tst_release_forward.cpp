@@ -133,11 +133,6 @@ struct ReleaseRig {
     }
 };
 
-QJsonObject loadFixture(const QString &name)
-{
-    return test::readFixture("release/" + name + ".json");
-}
-
 } // namespace
 
 class TestReleaseForward : public QObject {
@@ -153,13 +148,10 @@ private Q_SLOTS:
     void matchesOracle()
     {
         QFETCH(QString, fixture);
-        const QJsonObject fx = loadFixture(fixture);
-        QVERIFY(!fx.isEmpty());
-        QTemporaryDir tmp;
-        const QString dir = tmp.path() + "/m";
-        const test::CliRun synth = test::synthFromFixture(QStringLiteral(SLUICE_CLI_PATH), fx, dir);
-        QVERIFY(synth.finished);
-        QCOMPARE(synth.exitCode, 0);
+        const test::RebuiltFixture rebuilt(QStringLiteral(SLUICE_CLI_PATH), "release/" + fixture + ".json");
+        QVERIFY2(rebuilt.why().isEmpty(), qPrintable(rebuilt.why()));
+        const QJsonObject &fx = rebuilt.fx;
+        const QString &dir = rebuilt.dir;
         const std::vector<int> ids = test::toInts(fx["prompt_ids"].toArray());
         const size_t vocab = size_t(fx["vocab"].toInt());
 
