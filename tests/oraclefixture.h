@@ -121,7 +121,7 @@ inline QJsonObject readFixture(const QString &path)
 // was computed on: `synth <its synth_args> --out dir`.
 inline QStringList fixtureSynthArgs(const QJsonObject &fx, const QString &dir)
 {
-    QStringList args{QStringLiteral("synth")};
+    QStringList args { QStringLiteral("synth") };
     for (const auto &a : fx[QStringLiteral("synth_args")].toArray())
         args << a.toString();
     args << QStringLiteral("--out") << dir;

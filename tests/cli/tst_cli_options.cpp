@@ -111,12 +111,12 @@ private slots:
         QFETCH(bool, ok);
         int64_t whole = 0;
         double real = 0;
-        const std::string e = integer ? parseInteger(text.toStdString(), 0, 64, whole)
-                                      : parseNumber(text.toStdString(), 0, 1, real);
+        const std::string e
+            = integer ? parseInteger(text.toStdString(), 0, 64, whole) : parseNumber(text.toStdString(), 0, 1, real);
         QCOMPARE(e.empty(), ok);
         if (!ok)
             QCOMPARE(QString::fromStdString(e),
-                     QString(integer ? "expected an integer in 0..64" : "expected a number in 0..1"));
+                QString(integer ? "expected an integer in 0..64" : "expected a number in 0..1"));
     }
 
     // Every command, bad options: the exact first line on stderr, exit 2, no output.
