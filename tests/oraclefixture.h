@@ -2,16 +2,21 @@
 // What the float64 oracle's fixtures are compared with (tests/oracle/*.py):
 // the error figure the bar is written in, its base64 float32 arrays, the
 // hash of the container it ran on, and the bar itself on all-positions
-// logits. Shared by the model, convert and vision tests.
+// logits, and the synth run that rebuilds its container. Shared by the
+// model, convert, format and vision tests.
+#include "clirun.h"
+
 #include <QByteArray>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <cmath>
@@ -101,5 +106,63 @@ inline QString oracleLogitsMismatch(const QJsonObject &fx, const std::vector<flo
     }
     return {};
 }
+
+// The JSON object of tests/fixtures/<path> (e.g. "release/k3-rel-s1.json"):
+// empty when it cannot be read or is not JSON.
+inline QJsonObject readFixture(const QString &path)
+{
+    QFile f(QStringLiteral(SLUICE_FIXTURES_DIR "/") + path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+// The sluice-cli arguments that rebuild, at `dir`, the container a fixture
+// was computed on: `synth <its synth_args> --out dir`.
+inline QStringList fixtureSynthArgs(const QJsonObject &fx, const QString &dir)
+{
+    QStringList args { QStringLiteral("synth") };
+    for (const auto &a : fx[QStringLiteral("synth_args")].toArray())
+        args << a.toString();
+    args << QStringLiteral("--out") << dir;
+    return args;
+}
+
+// Runs them with `cli` (callers pass QStringLiteral(SLUICE_CLI_PATH), see clirun.h).
+inline CliRun synthFromFixture(const QString &cli, const QJsonObject &fx, const QString &dir, int timeoutMs = 120000)
+{
+    return runProgram(cli, fixtureSynthArgs(fx, dir), timeoutMs);
+}
+
+// A fixture (tests/fixtures/<path>) and its container rebuilt by `cli`
+// (QStringLiteral(SLUICE_CLI_PATH)) at `dir`, in a temporary folder that lives
+// as long as this. why() is empty when both worked, else what failed.
+struct RebuiltFixture {
+    QTemporaryDir tmp;
+    QString dir = tmp.path() + QStringLiteral("/m");
+    QJsonObject fx;
+    CliRun synth;
+
+    RebuiltFixture(const QString &cli, const QString &path)
+        : fx(readFixture(path))
+        , m_path(path)
+    {
+        if (!fx.isEmpty())
+            synth = synthFromFixture(cli, fx, dir);
+    }
+    QString why() const
+    {
+        if (fx.isEmpty())
+            return m_path + QStringLiteral(": missing or not JSON");
+        if (!synth.finished)
+            return QStringLiteral("synth for %1 did not finish").arg(m_path);
+        if (synth.exitCode != 0)
+            return QStringLiteral("synth for %1 failed: ").arg(m_path) + QString::fromUtf8(synth.err);
+        return {};
+    }
+
+private:
+    QString m_path;
+};
 
 } // namespace sluice::test

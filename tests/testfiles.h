@@ -1,6 +1,7 @@
 #pragma once
 // Small files the tests plant for the code under test to read.
 #include <QByteArray>
+#include <QDir>
 #include <QFile>
 #include <QString>
 
@@ -18,6 +19,19 @@ inline bool writeFile(const QString &path, const QByteArray &bytes)
 {
     QFile f(path);
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+// Copies the files of folder `from` (not its subfolders) into folder `to`,
+// made if absent: a model to damage without touching the original. False at
+// the first file that cannot be copied.
+inline bool copyFolderFiles(const QString &from, const QString &to)
+{
+    if (!QDir().mkpath(to))
+        return false;
+    for (const QString &f : QDir(from).entryList(QDir::Files))
+        if (!QFile::copy(from + "/" + f, to + "/" + f))
+            return false;
+    return true;
 }
 
 } // namespace sluice::test

@@ -78,54 +78,45 @@ private slots:
             QCOMPARE(out, uint64_t(7)); // untouched
     }
 
-    void integerGrammar_data()
-    {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<bool>("ok");
-        QTest::newRow("5") << "5" << true;
-        QTest::newRow("+5") << "+5" << true;
-        QTest::newRow("1e9") << "1e9" << false;
-        QTest::newRow("overflow") << "99999999999999999999999" << false;
-        QTest::newRow("out of range") << "65" << false;
-        QTest::newRow("trailing") << "5x" << false;
-        QTest::newRow("negative") << "-3" << false;
-        QTest::newRow("empty") << "" << false;
-        QTest::newRow("float") << "5.0" << false;
-    }
-    void integerGrammar()
-    {
-        QFETCH(QString, text);
-        QFETCH(bool, ok);
-        int64_t out = 0;
-        const std::string e = parseInteger(text.toStdString(), 0, 64, out);
-        QCOMPARE(e.empty(), ok);
-        if (!ok)
-            QCOMPARE(QString::fromStdString(e), QString("expected an integer in 0..64"));
-    }
-
+    // parseInteger (in 0..64) and parseNumber (in 0..1): what each accepts,
+    // and the one message of each for what it refuses.
     void numberGrammar_data()
     {
+        QTest::addColumn<bool>("integer");
         QTest::addColumn<QString>("text");
         QTest::addColumn<bool>("ok");
-        QTest::newRow("0.7") << "0.7" << true;
-        QTest::newRow("1e-3") << "1e-3" << true;
-        QTest::newRow("nan") << "nan" << false;
-        QTest::newRow("inf") << "inf" << false;
-        QTest::newRow("-inf") << "-inf" << false;
-        QTest::newRow("abc") << "abc" << false;
-        QTest::newRow("-1") << "-1" << false;
-        QTest::newRow("1e400") << "1e400" << false;
-        QTest::newRow("2") << "2" << false;
+        QTest::newRow("integer 5") << true << "5" << true;
+        QTest::newRow("integer +5") << true << "+5" << true;
+        QTest::newRow("integer 1e9") << true << "1e9" << false;
+        QTest::newRow("integer overflow") << true << "99999999999999999999999" << false;
+        QTest::newRow("integer out of range") << true << "65" << false;
+        QTest::newRow("integer trailing") << true << "5x" << false;
+        QTest::newRow("integer negative") << true << "-3" << false;
+        QTest::newRow("integer empty") << true << "" << false;
+        QTest::newRow("integer float") << true << "5.0" << false;
+        QTest::newRow("number 0.7") << false << "0.7" << true;
+        QTest::newRow("number 1e-3") << false << "1e-3" << true;
+        QTest::newRow("number nan") << false << "nan" << false;
+        QTest::newRow("number inf") << false << "inf" << false;
+        QTest::newRow("number -inf") << false << "-inf" << false;
+        QTest::newRow("number abc") << false << "abc" << false;
+        QTest::newRow("number -1") << false << "-1" << false;
+        QTest::newRow("number 1e400") << false << "1e400" << false;
+        QTest::newRow("number 2") << false << "2" << false;
     }
     void numberGrammar()
     {
+        QFETCH(bool, integer);
         QFETCH(QString, text);
         QFETCH(bool, ok);
-        double out = 0;
-        const std::string e = parseNumber(text.toStdString(), 0, 1, out);
+        int64_t whole = 0;
+        double real = 0;
+        const std::string e
+            = integer ? parseInteger(text.toStdString(), 0, 64, whole) : parseNumber(text.toStdString(), 0, 1, real);
         QCOMPARE(e.empty(), ok);
         if (!ok)
-            QCOMPARE(QString::fromStdString(e), QString("expected a number in 0..1"));
+            QCOMPARE(QString::fromStdString(e),
+                QString(integer ? "expected an integer in 0..64" : "expected a number in 0..1"));
     }
 
     // Every command, bad options: the exact first line on stderr, exit 2, no output.

@@ -16,25 +16,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
 
 using namespace sluice;
-
-namespace {
-
-QJsonObject readJson(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-} // namespace
 
 class TestConvertOracle : public QObject {
     Q_OBJECT
@@ -53,19 +40,14 @@ void TestConvertOracle::matchesOracle_data()
 void TestConvertOracle::matchesOracle()
 {
     QFETCH(QString, name);
-    const QJsonObject conv = readJson(QStringLiteral(SLUICE_FIXTURES_DIR "/convert/") + name + "-conv-s1.json");
-    const QJsonObject rel = readJson(QStringLiteral(SLUICE_FIXTURES_DIR "/release/") + name + "-rel-s1.json");
+    const QJsonObject conv = test::readFixture("convert/" + name + "-conv-s1.json");
+    const QJsonObject rel = test::readFixture("release/" + name + "-rel-s1.json");
     QVERIFY2(!conv.isEmpty() && !rel.isEmpty(), "fixtures missing");
     QTemporaryDir tmp;
     const QString src = tmp.path() + "/rel", out = tmp.path() + "/out";
-    QStringList synthArgs{"synth"};
-    for (const auto &a : conv["synth_args"].toArray())
-        synthArgs << a.toString();
-    synthArgs << "--out" << src;
-    QProcess p;
-    p.start(QStringLiteral(SLUICE_CLI_PATH), synthArgs);
-    QVERIFY(p.waitForFinished(60000));
-    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    const test::CliRun synth = test::synthFromFixture(QStringLiteral(SLUICE_CLI_PATH), conv, src, 60000);
+    QVERIFY(synth.finished);
+    QVERIFY2(synth.exitCode == 0, synth.err.constData());
 
     convert::ConvertOptions o;
     o.jobs = 2;

@@ -16,11 +16,23 @@ QString compatDir(const QString &name)
     const QString dir = QStringLiteral(SLUICE_SHARED_DIR "/data/compat/") + name + "/container.waste";
     return QFile::exists(dir + "/manifest.json") ? dir : QString();
 }
+
+// Every test opens one of these two (initTestCase skips them all without them).
+Expected<std::unique_ptr<Container>> openCompat(const QString &name)
+{
+    return Container::open(compatDir(name).toStdString());
+}
 } // namespace
 
 class TestCompat : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        if (compatDir("kimi-linear-s0-tokenizer").isEmpty() || compatDir("kimi-linear-s3-prefixed").isEmpty())
+            QSKIP("../shared/data/compat is absent (WASTE-made containers)");
+    }
+
     void opens_data()
     {
         QTest::addColumn<QString>("name");
@@ -36,10 +48,7 @@ private slots:
         QFETCH(QString, prefix);
         QFETCH(int, vocab);
         QFETCH(bool, tokenizer);
-        const QString dir = compatDir(name);
-        if (dir.isEmpty())
-            QSKIP("../shared/data/compat is absent (WASTE-made containers)");
-        auto opened = Container::open(dir.toStdString());
+        auto opened = openCompat(name);
         QVERIFY2(opened.isOk(), opened.status().message().c_str());
         const Container &c = **opened;
         const ModelConfig &cfg = c.config();
@@ -96,10 +105,7 @@ private slots:
     // the config and specials.json.
     void specialsFromFiles()
     {
-        const QString dir = compatDir("kimi-linear-s0-tokenizer");
-        if (dir.isEmpty())
-            QSKIP("../shared/data/compat is absent");
-        auto opened = Container::open(dir.toStdString());
+        auto opened = openCompat("kimi-linear-s0-tokenizer");
         QVERIFY(opened.isOk());
         const ModelConfig &cfg = (*opened)->config();
         QCOMPARE(cfg.bosId, 305);
@@ -112,10 +118,7 @@ private slots:
     // Embedding rows read on demand equal the rows of the whole tensor.
     void embeddingRowsMatchTensor()
     {
-        const QString dir = compatDir("kimi-linear-s3-prefixed");
-        if (dir.isEmpty())
-            QSKIP("../shared/data/compat is absent");
-        auto opened = Container::open(dir.toStdString());
+        auto opened = openCompat("kimi-linear-s3-prefixed");
         QVERIFY(opened.isOk());
         const Container &c = **opened;
         const TensorInfo *embed = c.findTensor("model.embed_tokens.weight");
@@ -135,12 +138,9 @@ private slots:
     // Codebooks decoded to f32 equal an exact decode of the raw fp16 file.
     void codebooksDecodeExactly()
     {
-        const QString dir = compatDir("kimi-linear-s0-tokenizer");
-        if (dir.isEmpty())
-            QSKIP("../shared/data/compat is absent");
-        auto opened = Container::open(dir.toStdString());
+        auto opened = openCompat("kimi-linear-s0-tokenizer");
         QVERIFY(opened.isOk());
-        QFile f(dir + "/codebooks.bin");
+        QFile f(compatDir("kimi-linear-s0-tokenizer") + "/codebooks.bin");
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray raw = f.readAll();
         const VqCodebooksView up = (*opened)->codebooks(2, 1); // book 9 + 3 = 12

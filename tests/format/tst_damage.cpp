@@ -82,9 +82,8 @@ class TestDamage : public QObject {
     {
         static int n = 0;
         const QString dir = m_tmp.filePath(QString("copy%1").arg(n++));
-        QDir().mkpath(dir);
-        for (const QString &f : QDir(m_template).entryList(QDir::Files))
-            QFile::copy(m_template + "/" + f, dir + "/" + f);
+        if (!test::copyFolderFiles(m_template, dir))
+            qWarning("could not copy %s to %s", qPrintable(m_template), qPrintable(dir));
         return dir;
     }
 

@@ -9,6 +9,7 @@
 #include "format/releasetestutil.h"
 #include "format/synth.h"
 #include "util/half.h"
+#include "oraclefixture.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -201,19 +202,10 @@ private Q_SLOTS:
     void fixturesMatchSynth()
     {
         QFETCH(QString, fixture);
-        QFile f(QStringLiteral(SLUICE_FIXTURES_DIR) + "/release/" + fixture + ".json");
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const QJsonObject fx = QJsonDocument::fromJson(f.readAll()).object();
-        QTemporaryDir tmp;
-        QStringList args{"synth"};
-        for (const auto &a : fx["synth_args"].toArray())
-            args << a.toString();
-        args << "--out" << tmp.path() + "/m";
-        QProcess p;
-        p.start(SLUICE_CLI_PATH, args);
-        QVERIFY(p.waitForFinished(120000));
-        QCOMPARE(p.exitCode(), 0);
-        const QString dir = tmp.path() + "/m";
+        const test::RebuiltFixture rebuilt(QStringLiteral(SLUICE_CLI_PATH), "release/" + fixture + ".json");
+        QVERIFY2(rebuilt.why().isEmpty(), qPrintable(rebuilt.why()));
+        const QJsonObject &fx = rebuilt.fx;
+        const QString &dir = rebuilt.dir;
         QStringList names;
         for (const QString &n : QDir(dir).entryList(QDir::Files)) {
             if (n == "config.json" || n == "model.safetensors.index.json" || n.endsWith(".safetensors"))

@@ -8,6 +8,7 @@
 #include "format/trunkquant.h"
 #include "format/vqfit.h"
 #include "util/half.h"
+#include "normalvector.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -227,11 +228,7 @@ private slots:
     void fitAndEncode()
     {
         const size_t rows = 64, cols = 128;
-        std::mt19937 rng(3);
-        std::normal_distribution<float> dist(0.0f, 1.0f);
-        std::vector<float> w(rows * cols);
-        for (float &x : w)
-            x = dist(rng);
+        const std::vector<float> w = test::normalVector(rows * cols, 3);
         std::vector<float> vectors;
         appendNormalizedVectors(w.data(), rows, cols, 8, vectors);
         QCOMPARE(vectors.size(), rows * cols);
@@ -242,14 +239,7 @@ private slots:
             std::vector<uint8_t> idx(size_t(vqIndexBytes(rows, cols, stages, 8, 64, 8)));
             std::vector<uint16_t> scales(rows);
             encodeVqMatrix(w.data(), rows, cols, books.data(), shape, TensorFormat::VQ3R, 64, idx.data(), scales.data());
-            VqMatrixView m;
-            m.fmt = TensorFormat::VQ3R;
-            m.indices = idx.data();
-            m.rowScales = scales.data();
-            m.rows = rows;
-            m.cols = cols;
-            m.stages = stages;
-            m.indexBlock = 64;
+            const VqMatrixView m{TensorFormat::VQ3R, idx.data(), scales.data(), rows, cols, stages, 8, 64};
             std::vector<float> back(rows * cols);
             vqDequantize(m, books.data(), 256, back.data());
             double err = 0, norm = 0;

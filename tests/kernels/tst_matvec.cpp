@@ -4,6 +4,7 @@
 #include "kernels/cpufeatures.h"
 #include "kernels/matvec.h"
 #include "util/half.h"
+#include "normalvector.h"
 
 #include <QTest>
 #include <cmath>
@@ -105,16 +106,6 @@ Stored makeStored(TensorFormat fmt, bool bf16, size_t rows, size_t cols, uint32_
     return s;
 }
 
-std::vector<float> randomVector(size_t n, uint32_t seed)
-{
-    std::mt19937 rng(seed);
-    std::normal_distribution<float> normal(0.0f, 1.0f);
-    std::vector<float> v(n);
-    for (auto &f : v)
-        f = normal(rng);
-    return v;
-}
-
 } // namespace
 
 Q_DECLARE_METATYPE(TensorFormat)
@@ -150,7 +141,7 @@ private slots:
         QFETCH(int, cols);
         const Stored s = makeStored(fmt, bf16, size_t(rows), size_t(cols), 42u + uint32_t(rows));
         const TrunkMatrixView w = s.view();
-        const std::vector<float> x = randomVector(size_t(cols), 7);
+        const std::vector<float> x = test::normalVector(size_t(cols), 7);
 
         // 1. Reference vs float64 from the spec's decode formula.
         std::vector<float> ref(rows);
@@ -188,7 +179,7 @@ private slots:
             const size_t nvec = 5, xStride = size_t(cols) + 3, yStride = size_t(rows) + 1;
             std::vector<float> xs(nvec * xStride), ys(nvec * yStride, -1.0f);
             for (size_t j = 0; j < nvec; ++j) {
-                const auto v = randomVector(size_t(cols), 100 + uint32_t(j));
+                const auto v = test::normalVector(size_t(cols), 100 + uint32_t(j));
                 std::copy(v.begin(), v.end(), xs.begin() + j * xStride);
             }
             ThreadPool p2(2);
@@ -235,7 +226,7 @@ private slots:
         const size_t nvec = 5;
         std::vector<float> xs(nvec * cols);
         for (size_t j = 0; j < nvec; ++j) {
-            const auto v = randomVector(cols, 300 + uint32_t(j));
+            const auto v = test::normalVector(cols, 300 + uint32_t(j));
             std::copy(v.begin(), v.end(), xs.begin() + j * cols);
         }
         for (Isa isa : { Isa::Scalar, Isa::Avx2, Isa::Avx512, Isa::Neon }) {

@@ -6,6 +6,7 @@
 #include "kernels/cpufeatures.h"
 #include "kernels/mxfp4.h"
 #include "kernels/matvec.h"
+#include "normalvector.h"
 
 #include <QTest>
 
@@ -36,16 +37,6 @@ Matrix randomMatrix(size_t rows, size_t cols, uint32_t seed, int eLo, int eHi)
         s = uint8_t(e(rng));
     m.view = {m.packed.data(), m.scales.data(), rows, cols};
     return m;
-}
-
-std::vector<float> randomVector(size_t n, uint32_t seed)
-{
-    std::mt19937 rng(seed);
-    std::normal_distribution<float> d(0.0f, 1.0f);
-    std::vector<float> x(n);
-    for (float &v : x)
-        v = d(rng);
-    return x;
 }
 
 bool sameBits(const std::vector<float> &a, const std::vector<float> &b)
@@ -84,7 +75,7 @@ private Q_SLOTS:
         QFETCH(int, eHi);
         const Matrix m = randomMatrix(size_t(rows), size_t(cols), uint32_t(rows * 7919 + cols), eLo, eHi);
         const size_t nvec = 3;
-        const std::vector<float> x = randomVector(size_t(cols) * nvec, uint32_t(cols));
+        const std::vector<float> x = sluice::test::normalVector(size_t(cols) * nvec, uint32_t(cols));
         std::vector<float> ref(size_t(rows) * nvec);
         for (size_t j = 0; j < nvec; ++j) {
             std::vector<float> y(static_cast<size_t>(rows));
@@ -184,7 +175,7 @@ private Q_SLOTS:
         std::mt19937 rng(5);
         for (uint16_t &v : w)
             v = uint16_t(0x3c00 + (rng() & 0x7ff)) ^ uint16_t(rng() & 0x8000);
-        const std::vector<float> x = randomVector(cols, 9);
+        const std::vector<float> x = sluice::test::normalVector(cols, 9);
         sluice::TrunkMatrixView view;
         view.fmt = sluice::TensorFormat::F16;
         view.isBf16 = true;

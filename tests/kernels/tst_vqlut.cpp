@@ -33,19 +33,7 @@ struct Expert {
     std::vector<uint8_t> indices;        // stored layout
     std::vector<uint16_t> sigma;         // row scales
     VqCodebooksView booksView() const { return {books.data(), stages, entries, 8}; }
-    VqMatrixView view() const
-    {
-        VqMatrixView w;
-        w.fmt = fmt;
-        w.indices = indices.data();
-        w.rowScales = sigma.data();
-        w.rows = rows;
-        w.cols = cols;
-        w.stages = stages;
-        w.vecDim = 8;
-        w.indexBlock = block;
-        return w;
-    }
+    VqMatrixView view() const { return {fmt, indices.data(), sigma.data(), rows, cols, stages, 8, block}; }
     // Re-encode the same logical indices in another layout.
     void encode(int indexBlock)
     {

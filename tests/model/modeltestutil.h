@@ -33,6 +33,18 @@ inline ModelSession openModelSessionOrWarn(const ModelOptions &options)
     return std::move(*opened);
 }
 
+// The model alone, for tests that make their own sessions: null after a
+// warning with the error.
+inline std::shared_ptr<Model> openModelOrWarn(const ModelOptions &options)
+{
+    auto opened = Model::open(options);
+    if (!opened) {
+        qWarning("%s", opened.status().message().c_str());
+        return nullptr;
+    }
+    return *opened;
+}
+
 // Session::generate takes the whole sequence; this appends `prompt` to the
 // ids the session holds (empty: continue from its last position), as a
 // client feeding one piece after another does.

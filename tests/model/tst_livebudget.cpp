@@ -52,12 +52,7 @@ class TestLiveBudget : public QObject {
         o.checkpoints = kChatCheckpoints;
         o.budgetBytes = budget;
         o.budgetCapacityBytes = capacity;
-        auto m = Model::open(o);
-        if (!m) {
-            qWarning("%s", m.status().message().c_str());
-            return nullptr;
-        }
-        return *m;
+        return test::openModelOrWarn(o);
     }
 
     // What the planner says the ledger holds at `budget` for a model opened

@@ -15,7 +15,6 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -52,15 +51,11 @@ private slots:
         // Rebuild the container exactly as the fixture's was made (once per
         // fixture: both chunk sizes use it).
         const QString out = m_tmp.path() + "/" + QFileInfo(fixture).baseName();
-        QStringList synthArgs{"synth"};
-        for (const auto &a : fx["synth_args"].toArray())
-            synthArgs << a.toString();
-        synthArgs << "--out" << out;
+        const QStringList synthArgs = test::fixtureSynthArgs(fx, out);
         if (!QDir(out).exists()) {
-            QProcess p;
-            p.start(QStringLiteral(SLUICE_CLI_PATH), synthArgs);
-            QVERIFY(p.waitForFinished(60000));
-            QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+            const test::CliRun synth = test::runProgram(QStringLiteral(SLUICE_CLI_PATH), synthArgs, 60000);
+            QVERIFY(synth.finished);
+            QVERIFY2(synth.exitCode == 0, synth.err.constData());
         }
         if (test::containerHash(out) != fx["container_hash"].toString())
             QFAIL(qPrintable(QString("`sluice-cli %1` no longer makes the container this fixture was computed on; "

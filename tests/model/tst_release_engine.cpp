@@ -40,21 +40,7 @@ namespace {
 
 QJsonObject loadFixture(const QString &name)
 {
-    QFile f(QStringLiteral(SLUICE_FIXTURES_DIR) + "/release/" + name + ".json");
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-bool synthFromFixture(const QJsonObject &fx, const QString &dir)
-{
-    QStringList args { "synth" };
-    for (const auto &a : fx["synth_args"].toArray())
-        args << a.toString();
-    args << "--out" << dir;
-    QProcess p;
-    p.start(SLUICE_CLI_PATH, args);
-    return p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+    return test::readFixture("release/" + name + ".json");
 }
 
 ModelOptions baseOptions(const QString &dir)
@@ -134,11 +120,10 @@ private Q_SLOTS:
     {
         QFETCH(QString, fixture);
         QFETCH(QString, description);
-        const QJsonObject fx = loadFixture(fixture);
-        QVERIFY2(!fx.isEmpty(), qPrintable(fixture));
-        QTemporaryDir tmp;
-        const QString dir = tmp.path() + "/m";
-        QVERIFY(synthFromFixture(fx, dir));
+        const test::RebuiltFixture rebuilt(QStringLiteral(SLUICE_CLI_PATH), "release/" + fixture + ".json");
+        QVERIFY2(rebuilt.why().isEmpty(), qPrintable(rebuilt.why()));
+        const QJsonObject &fx = rebuilt.fx;
+        const QString &dir = rebuilt.dir;
         const std::vector<int> ids = test::toInts(fx["prompt_ids"].toArray());
         const size_t vocab = size_t(fx["vocab"].toInt());
 

@@ -36,9 +36,10 @@ using namespace sluice;
 namespace {
 const QString kCompat = QStringLiteral(SLUICE_SHARED_DIR "/data/compat");
 
-std::vector<int> ids(int n, int seed, int vocab)
+// `n` ids for `seed` inside the model's vocabulary.
+std::vector<int> ids(int n, int seed, const Model &m)
 {
-    return test::pseudoRandomIds(n, uint32_t(seed) * 2654435761u + 1, vocab);
+    return test::pseudoRandomIds(n, uint32_t(seed) * 2654435761u + 1, m.info().vocab);
 }
 
 std::vector<int> cat(std::vector<int> a, const std::vector<int> &b)
@@ -71,12 +72,23 @@ class TestSession : public QObject {
         // Checkpoints come out of the budget above the floor (a quarter of
         // it): a tiny model's default budget has little, so give it room.
         o.budgetBytes = 2ull << 30;
-        auto m = Model::open(o);
-        if (!m) {
-            qWarning("%s", m.status().message().c_str());
-            return nullptr;
-        }
-        return *m;
+        return test::openModelOrWarn(o);
+    }
+
+    // The rows of the tests that run on each architecture: column "arch".
+    static void archRows()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::newRow("kimi-k3 (synthetic)") << "k3";
+        if (QDir(kCompat).exists())
+            QTest::newRow("kimi-linear (WASTE-made)") << "kimi-linear";
+    }
+
+    // The model of the current row's "arch" (null after a warning).
+    std::shared_ptr<Model> openRow()
+    {
+        QFETCH(QString, arch);
+        return open(arch);
     }
 
     // Logits after `seq`, computed from nothing in a new session.
@@ -107,25 +119,17 @@ private slots:
         QVERIFY2(st.isOk(), st.message().c_str());
     }
 
-    void reuseIsBitIdentical_data()
-    {
-        QTest::addColumn<QString>("arch");
-        QTest::newRow("kimi-k3 (synthetic)") << "k3";
-        if (QDir(kCompat).exists())
-            QTest::newRow("kimi-linear (WASTE-made)") << "kimi-linear";
-    }
+    void reuseIsBitIdentical_data() { archRows(); }
 
     // Turn to turn: only the new ids are computed; an edit inside the last
     // turn rolls back to the checkpoint before it; a regenerate computes nothing.
     void reuseIsBitIdentical()
     {
-        QFETCH(QString, arch);
-        auto m = open(arch);
+        auto m = openRow();
         QVERIFY(m);
         qInfo("%s: %d layers, %d with recurrent state, %d checkpoints granted", m->info().architecture.c_str(),
               m->info().layers, m->info().kdaLayers, m->info().checkpoints);
-        const int vocab = m->info().vocab;
-        const auto A = ids(23, 1, vocab), B = ids(17, 2, vocab), C = ids(9, 3, vocab);
+        const auto A = ids(23, 1, *m), B = ids(17, 2, *m), C = ids(9, 3, *m);
         auto s = m->createSession();
         QVERIFY(s);
         Session &ss = **s;
@@ -213,7 +217,7 @@ private slots:
         };
         auto m = open("k3");
         QVERIFY(m);
-        const std::vector<int> prompt = ids(12, 3, m->info().vocab);
+        const std::vector<int> prompt = ids(12, 3, *m);
         SamplingParams sp;
         sp.maxTokens = 8;
         sp.temperature = 0.8f;
@@ -264,7 +268,7 @@ private slots:
         auto a = m->createSession();
         auto b = m->createSession();
         QVERIFY(a && b);
-        const std::vector<int> pa = ids(40, 7, m->info().vocab), pb = ids(33, 8, m->info().vocab);
+        const std::vector<int> pa = ids(40, 7, *m), pb = ids(33, 8, *m);
         SamplingParams sp;
         sp.maxTokens = 10;
         sp.temperature = 0.7f;
@@ -340,7 +344,7 @@ private slots:
         QVERIFY(rb->tokens.empty());
     }
 
-    void prefillProgress_data() { reuseIsBitIdentical_data(); }
+    void prefillProgress_data() { archRows(); }
 
     // The progress callback comes from the chunk loop: 0 first, then after
     // every chunk, monotone, ending at the positions computed (not the reused
@@ -348,11 +352,9 @@ private slots:
     // the logits of a prefill from nothing, bit for bit.
     void prefillProgress()
     {
-        QFETCH(QString, arch);
-        auto m = open(arch);
+        auto m = openRow();
         QVERIFY(m);
-        const int vocab = m->info().vocab;
-        const auto A = ids(150, 11, vocab), B = ids(70, 12, vocab);
+        const auto A = ids(150, 11, *m), B = ids(70, 12, *m);
         auto s = m->createSession();
         QVERIFY(s);
         std::vector<std::pair<int, int>> calls;
@@ -412,15 +414,14 @@ private slots:
         QVERIFY(sameBits(logits, fresh(*m, A)));
     }
 
-    void reuseAfterLoad_data() { reuseIsBitIdentical_data(); }
+    void reuseAfterLoad_data() { archRows(); }
 
     void reuseAfterLoad()
     {
         QFETCH(QString, arch);
         auto m = open(arch);
         QVERIFY(m);
-        const int vocab = m->info().vocab;
-        const auto A = ids(31, 4, vocab), B = ids(12, 5, vocab);
+        const auto A = ids(31, 4, *m), B = ids(12, 5, *m);
         const std::string file = m_tmp.filePath("reuse-" + arch + ".session").toStdString();
         {
             auto s = m->createSession();
@@ -461,11 +462,10 @@ private slots:
         QVERIFY(pad >= 0);
         const QString img = m_tmp.filePath("a.bmp");
         QVERIFY(test::writeBmp(img, test::genImage(112, 84, 7)));
-        const int vocab = m->info().vocab;
-        std::vector<int> turn1 = ids(5, 6, vocab);
+        std::vector<int> turn1 = ids(5, 6, *m);
         turn1.push_back(pad);
-        turn1 = cat(turn1, ids(6, 7, vocab));
-        const auto B = ids(8, 8, vocab), C = ids(5, 9, vocab);
+        turn1 = cat(turn1, ids(6, 7, *m));
+        const auto B = ids(8, 8, *m), C = ids(5, 9, *m);
 
         auto s = m->createSession();
         QVERIFY(s);
@@ -511,7 +511,7 @@ private slots:
         QVERIFY(s);
         std::vector<int> seq;
         for (int turn = 0; turn < 5; ++turn) {
-            seq = cat(seq, ids(7, 20 + turn, m->info().vocab));
+            seq = cat(seq, ids(7, 20 + turn, *m));
             QVERIFY(bool((*s)->prefill(seq)));
             QVERIFY((*s)->checkpointCount() <= 2);
         }
@@ -543,7 +543,7 @@ private slots:
             SamplingParams sp;
             sp.maxTokens = 2;
             uint64_t resident = 0;
-            auto g = (*sk)->generate(ids(5, 1, mk->info().vocab), sp, [&](const GeneratedToken &t) {
+            auto g = (*sk)->generate(ids(5, 1, *mk), sp, [&](const GeneratedToken &t) {
                 resident = std::max(resident, t.stats.residentBytes);
                 return true;
             });
@@ -570,7 +570,7 @@ private slots:
         QCOMPARE((*probe)->info().checkpoints, 0);
         auto fs = (*probe)->createSession();
         QVERIFY(fs);
-        const auto A = ids(9, 30, (*probe)->info().vocab);
+        const auto A = ids(9, 30, **probe);
         QVERIFY(bool((*fs)->prefill(A)));
         auto r = (*fs)->prefill(cat(A, A));
         QVERIFY(r);
@@ -602,11 +602,10 @@ private slots:
         if (!m)
             m = open("k3");
         QVERIFY(m);
-        const int vocab = m->info().vocab;
         const std::string file = m_tmp.filePath("killed.session").toStdString();
         auto s = m->createSession();
         QVERIFY(s);
-        const auto A = ids(20, 11, vocab), B = ids(40, 12, vocab);
+        const auto A = ids(20, 11, *m), B = ids(40, 12, *m);
         QVERIFY(bool((*s)->prefill(A)));
         QVERIFY((*s)->save(file).isOk());
         QVERIFY(bool((*s)->prefill(cat(A, B))));
@@ -650,8 +649,7 @@ private slots:
         QFETCH(QString, damage);
         auto m = open("k3");
         QVERIFY(m);
-        const int vocab = m->info().vocab;
-        const auto A = ids(15, 13, vocab), B = ids(6, 14, vocab);
+        const auto A = ids(15, 13, *m), B = ids(6, 14, *m);
         const QString file = m_tmp.filePath("damaged.session");
         auto s = m->createSession();
         QVERIFY(s);
@@ -663,7 +661,7 @@ private slots:
             QVERIFY(other);
             auto o = other->createSession();
             QVERIFY(o);
-            QVERIFY(bool((*o)->prefill(ids(4, 1, other->info().vocab))));
+            QVERIFY(bool((*o)->prefill(ids(4, 1, *other))));
             QVERIFY((*o)->save(file.toStdString()).isOk());
         } else {
             QVERIFY((*s)->save(file.toStdString()).isOk());
@@ -692,7 +690,7 @@ private slots:
             QVERIFY(st.message().find("version 1") != std::string::npos);
         QCOMPARE((*s)->position(), int(A.size() + B.size()));
         QCOMPARE((*s)->tokens(), cat(A, B));
-        const auto C = ids(4, 15, vocab);
+        const auto C = ids(4, 15, *m);
         std::vector<float> logits;
         auto r = (*s)->prefill(cat(cat(A, B), C), &logits);
         QVERIFY(r);

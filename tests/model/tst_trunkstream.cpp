@@ -17,6 +17,7 @@
 #include "model/trunkstreamer.h"
 #include "stream/memoryplanner.h"
 #include "modeltestutil.h"
+#include "testfiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -284,9 +285,7 @@ private slots:
         const std::string src = model(Architecture::KimiK3);
         QVERIFY(!src.empty());
         const QString dir = m_dir.filePath("corrupt.waste");
-        QVERIFY(QDir().mkpath(dir));
-        for (const QString &f : QDir(QString::fromStdString(src)).entryList(QDir::Files))
-            QVERIFY(QFile::copy(QString::fromStdString(src) + "/" + f, dir + "/" + f));
+        QVERIFY(test::copyFolderFiles(QString::fromStdString(src), dir));
         std::string victim;
         {
             auto c = Container::open(dir.toStdString());
@@ -320,9 +319,7 @@ private slots:
         const std::string src = model(Architecture::KimiK3);
         QVERIFY(!src.empty());
         const QString dir = m_dir.filePath("corrupt-head.waste");
-        QVERIFY(QDir().mkpath(dir));
-        for (const QString &f : QDir(QString::fromStdString(src)).entryList(QDir::Files))
-            QVERIFY(QFile::copy(QString::fromStdString(src) + "/" + f, dir + "/" + f));
+        QVERIFY(test::copyFolderFiles(QString::fromStdString(src), dir));
         {
             auto c = Container::open(dir.toStdString());
             QVERIFY(c);

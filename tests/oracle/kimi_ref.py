@@ -633,6 +633,19 @@ def b64f32(a):
     return base64.b64encode(np.ascontiguousarray(a, dtype='<f4').tobytes()).decode('ascii')
 
 
+def write_fixture(path, fx):
+    """Writes a fixture as compact JSON; returns its size in bytes for the summary line."""
+    with open(path, 'w') as f:
+        json.dump(fx, f, separators=(',', ':'))
+    return os.path.getsize(path)
+
+
+def command_parser(doc):
+    """An oracle script's parser (its docstring as the help) and the sub-parsers of its commands."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    return ap, ap.add_subparsers(dest='cmd', required=True)
+
+
 def make_fixture(args):
     c = open_model(args.container)
     model = Model(c)
@@ -680,16 +693,14 @@ def make_fixture(args):
         fx['residuals_f32'] = b64f32(res)           # x after every layer, every position
     else:
         fx['residuals_last_f32'] = b64f32(res[:, -1])  # [L][d], last position
-    with open(args.out, 'w') as f:
-        json.dump(fx, f, separators=(',', ':'))
+    size = write_fixture(args.out, fx)
     print('%s: %d tokens, vocab %d, %d full-logit positions, max f32 noise %.2g, greedy %s, %d bytes' % (
-        args.out, T, vocab, len(keep), max(noise), greedy, os.path.getsize(args.out)))
+        args.out, T, vocab, len(keep), max(noise), greedy, size))
     return 0
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest='cmd', required=True)
+    ap, sub = command_parser(__doc__)
     p = sub.add_parser('check-compat')
     p.add_argument('root')
     p = sub.add_parser('fixture')

@@ -11,15 +11,20 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 out="$src/tests/fixtures/model"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$out"
-# name | synth arguments | prompt seed | prompt length
-while IFS='|' read -r name args seed len; do
-    [ -z "$name" ] && continue
-    # shellcheck disable=SC2086
-    "$cli" synth $args --out "$tmp/$name" >/dev/null
-    /usr/bin/python3 "$src/tests/oracle/kimi_ref.py" fixture "$tmp/$name" "$out/$name.json" \
-        --seed "$seed" --len "$len" --greedy 16 --max-id 4000 --synth "$args"
-done <<'LIST'
+# synth_fixtures OUT_DIR < LIST: one fixture per line of the list
+# (name | synth arguments | prompt seed | prompt length), the container from
+# `sluice-cli synth`, then the text oracle on it.
+synth_fixtures() {
+    mkdir -p "$1"
+    while IFS='|' read -r name args seed len; do
+        [ -z "$name" ] && continue
+        # shellcheck disable=SC2086
+        "$cli" synth $args --out "$tmp/$name" >/dev/null
+        /usr/bin/python3 "$src/tests/oracle/kimi_ref.py" fixture "$tmp/$name" "$1/$name.json" \
+            --seed "$seed" --len "$len" --greedy 16 --max-id 4000 --synth "$args"
+    done
+}
+synth_fixtures "$out" <<'LIST'
 k3-s1-q4|--arch k3 --seed 1|11|24
 k3-s2-q8|--arch k3 --seed 2 --trunk-bits 8|12|96
 kl-s1-q4|--arch kimi-linear --seed 1|13|24
@@ -27,14 +32,7 @@ kl-s3-vq2r|--arch kimi-linear --seed 3 --expert-fmt VQ2R|14|128
 LIST
 # Release-layout checkpoints (issue 11): tests/fixtures/release/, read by
 # tst_release and tst_release_forward (tst_model_oracle reads only model/).
-mkdir -p "$src/tests/fixtures/release"
-while IFS='|' read -r name args seed len; do
-    [ -z "$name" ] && continue
-    # shellcheck disable=SC2086
-    "$cli" synth $args --out "$tmp/$name" >/dev/null
-    /usr/bin/python3 "$src/tests/oracle/kimi_ref.py" fixture "$tmp/$name" "$src/tests/fixtures/release/$name.json" \
-        --seed "$seed" --len "$len" --greedy 16 --max-id 4000 --synth "$args"
-done <<'LIST'
+synth_fixtures "$src/tests/fixtures/release" <<'LIST'
 k3-rel-s1|--arch k3 --seed 1 --release|15|24
 kl-rel-s1|--arch kimi-linear --seed 1 --release|16|24
 LIST

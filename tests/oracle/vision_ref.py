@@ -20,7 +20,6 @@ Run with Debian's interpreter (python3-torch):
     /usr/bin/python3 tests/oracle/vision_ref.py tower CONTAINER OUT.json --synth "ARGS"
     /usr/bin/python3 tests/oracle/vision_ref.py sequence CONTAINER OUT.json --synth "ARGS"
 """
-import argparse
 import json
 import math
 import os
@@ -267,10 +266,8 @@ def cmd_preprocess(args):
         gw, gh, patches = preprocess(gen_image(w, h, seed), mp, mu, sd)
         fx['images'].append({'width': w, 'height': h, 'seed': seed, 'max_patches': mp, 'mean': mu, 'std': sd,
                              'gw': gw, 'gh': gh, 'patches_f32': b64(patches.numpy())})
-    with open(args.out, 'w') as f:
-        json.dump(fx, f, separators=(',', ':'))
-    print('%s: %d grids, %d images, %d bytes' % (args.out, len(fx['grids']), len(fx['images']),
-                                                  os.path.getsize(args.out)))
+    size = kimi_ref.write_fixture(args.out, fx)
+    print('%s: %d grids, %d images, %d bytes' % (args.out, len(fx['grids']), len(fx['images']), size))
     return 0
 
 
@@ -286,9 +283,7 @@ def cmd_tower(args):
                              'embeddings_f32': b64(emb.numpy())})
         print('%dx%d -> grid %dx%d, %d tokens, mean row norm %.3f' % (
             w, h, gw, gh, emb.shape[0], float(emb.norm(dim=1).mean())))
-    with open(args.out, 'w') as f:
-        json.dump(fx, f, separators=(',', ':'))
-    print('%s: %d bytes' % (args.out, os.path.getsize(args.out)))
+    print('%s: %d bytes' % (args.out, kimi_ref.write_fixture(args.out, fx)))
     return 0
 
 
@@ -330,16 +325,13 @@ def cmd_sequence(args):
           'image_tokens': counts, 'prompt_ids': ids, 'compact_ids': compact,
           'argmax': [int(v) for v in np.argmax(logits, axis=1)],
           'logit_positions': keep, 'logits_f32': b64(logits[keep])}
-    with open(args.out, 'w') as f:
-        json.dump(fx, f, separators=(',', ':'))
-    print('%s: %d positions (%d image), vocab %d, %d bytes' % (args.out, len(ids), sum(counts), vocab,
-                                                                os.path.getsize(args.out)))
+    size = kimi_ref.write_fixture(args.out, fx)
+    print('%s: %d positions (%d image), vocab %d, %d bytes' % (args.out, len(ids), sum(counts), vocab, size))
     return 0
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest='cmd', required=True)
+    ap, sub = kimi_ref.command_parser(__doc__)
     p = sub.add_parser('preprocess')
     p.add_argument('out')
     for name in ('tower', 'sequence'):

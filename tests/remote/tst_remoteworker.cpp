@@ -35,6 +35,19 @@ GenerateRequest turn(const QString &text, int maxTokens)
     return r;
 }
 
+// Connects `thread` to `url` and asks for a long story: true once connected
+// (in 20 s) and streaming, more than two chunks in (in 60 s).
+bool streamLongStory(EngineThread &thread, const QString &url, const QString &key)
+{
+    QSignalSpy connected(thread.worker(), &EngineWorker::remoteConnected);
+    QSignalSpy chunks(thread.worker(), &EngineWorker::tokenChunk);
+    thread.connectRemote({ url, key, "", 10000, 60000 });
+    if (!QTest::qWaitFor([&] { return connected.size() == 1; }, 20000))
+        return false;
+    thread.generate(turn("Write a long story", 3000));
+    return QTest::qWaitFor([&] { return chunks.size() > 2; }, 60000);
+}
+
 } // namespace
 
 class TestRemoteWorker : public QObject {
@@ -139,13 +152,8 @@ void TestRemoteWorker::turnLikeTheLocalEngine()
 void TestRemoteWorker::stopCancels()
 {
     EngineThread thread(noEngine());
-    QSignalSpy connected(thread.worker(), &EngineWorker::remoteConnected);
-    QSignalSpy chunks(thread.worker(), &EngineWorker::tokenChunk);
     QSignalSpy finished(thread.worker(), &EngineWorker::finished);
-    thread.connectRemote({ m_server.url(), "sk-w", "", 10000, 60000 });
-    QTRY_COMPARE_WITH_TIMEOUT(connected.size(), 1, 20000);
-    thread.generate(turn("Write a long story", 3000));
-    QTRY_VERIFY_WITH_TIMEOUT(chunks.size() > 2, 60000);
+    QVERIFY(streamLongStory(thread, m_server.url(), "sk-w"));
     thread.stop();
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
     QCOMPARE(finished[0][1].value<GenerationSummary>().reason, StopReason::Cancelled);
@@ -162,14 +170,9 @@ void TestRemoteWorker::killedMidStream()
     QString why;
     QVERIFY2(victim.start(m_model, {}, &why), qPrintable(why));
     EngineThread thread(noEngine());
-    QSignalSpy connected(thread.worker(), &EngineWorker::remoteConnected);
-    QSignalSpy chunks(thread.worker(), &EngineWorker::tokenChunk);
     QSignalSpy errors(thread.worker(), &EngineWorker::error);
     QSignalSpy finished(thread.worker(), &EngineWorker::finished);
-    thread.connectRemote({ victim.url(), "", "", 10000, 60000 });
-    QTRY_COMPARE_WITH_TIMEOUT(connected.size(), 1, 20000);
-    thread.generate(turn("Write a long story", 3000));
-    QTRY_VERIFY_WITH_TIMEOUT(chunks.size() > 2, 60000);
+    QVERIFY(streamLongStory(thread, victim.url(), ""));
     victim.kill();
     QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 1, 30000);
     QCOMPARE(errors[0][1].toString(), QStringLiteral("The connection to the server failed; the reply is cut off."));

@@ -50,7 +50,7 @@ private slots:
 
     void gridsMatchOracle()
     {
-        const QJsonObject fx = test::readFixture("preprocess.json");
+        const QJsonObject fx = test::readFixture("vision/preprocess.json");
         if (fx.isEmpty())
             QFAIL("tests/fixtures/vision/preprocess.json missing");
         const QJsonArray grids = fx["grids"].toArray();
@@ -191,7 +191,7 @@ private slots:
 
     void matchesOracle()
     {
-        const QJsonObject fx = test::readFixture("preprocess.json");
+        const QJsonObject fx = test::readFixture("vision/preprocess.json");
         if (fx.isEmpty())
             QFAIL("tests/fixtures/vision/preprocess.json missing");
         const QJsonArray images = fx["images"].toArray();

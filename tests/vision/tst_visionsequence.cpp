@@ -62,7 +62,7 @@ private:
 private slots:
     void initTestCase()
     {
-        m_fx = test::readFixture("sequence.json");
+        m_fx = test::readFixture("vision/sequence.json");
         QVERIFY2(!m_fx.isEmpty(), "tests/fixtures/vision/sequence.json missing");
         QVERIFY(m_tmp.isValid());
         m_model = m_tmp.filePath("k3v.waste");

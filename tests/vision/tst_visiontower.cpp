@@ -54,7 +54,7 @@ private:
 private slots:
     void initTestCase()
     {
-        m_fx = test::readFixture("tower.json");
+        m_fx = test::readFixture("vision/tower.json");
         QVERIFY2(!m_fx.isEmpty(), "tests/fixtures/vision/tower.json missing");
         QVERIFY(m_tmp.isValid());
         const QString dir = m_tmp.filePath("k3v.waste");

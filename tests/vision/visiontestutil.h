@@ -48,14 +48,6 @@ inline double maxAbsDiff(const float *a, const float *b, size_t n)
     return diff;
 }
 
-inline QJsonObject readFixture(const QString &name)
-{
-    QFile f(QStringLiteral(SLUICE_FIXTURES_DIR "/vision/") + name);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
-
 // Writes an RGB8 image as an uncompressed 24-bit BMP (stb decodes it back
 // losslessly): how tests hand generated images to Session::addImage(path).
 inline bool writeBmp(const QString &path, const vision::RgbImage &img)
