@@ -1,6 +1,6 @@
 #include "matvec.h"
 
-#include "cpufeatures.h"
+#include "isadispatch.h"
 #include "matvec_impl.h"
 #include "util/half.h"
 
@@ -91,24 +91,9 @@ Status validateTrunk(const TrunkMatrixView &w)
 void matmulRows(const TrunkMatrixView &w, size_t rowBegin, size_t rowEnd, const float *x, size_t xStride,
                 size_t nvec, float *y, size_t yStride)
 {
-    switch (activeIsa()) {
-#if defined(__x86_64__)
-    case Isa::Avx512:
-        detail::matmulRowsAvx512(w, rowBegin, rowEnd, x, xStride, nvec, y, yStride);
-        return;
-    case Isa::Avx2:
-        detail::matmulRowsAvx2(w, rowBegin, rowEnd, x, xStride, nvec, y, yStride);
-        return;
-#endif
-#if defined(__aarch64__) && defined(__ARM_NEON)
-    case Isa::Neon:
-        detail::matmulRowsNeon(w, rowBegin, rowEnd, x, xStride, nvec, y, yStride);
-        return;
-#endif
-    default:
-        detail::matmulRowsScalar(w, rowBegin, rowEnd, x, xStride, nvec, y, yStride);
-        return;
-    }
+    const auto rows = detail::forActiveIsa(detail::matmulRowsScalar, SLUICE_X86(detail::matmulRowsAvx2),
+                                           SLUICE_X86(detail::matmulRowsAvx512), SLUICE_NEON(detail::matmulRowsNeon));
+    rows(w, rowBegin, rowEnd, x, xStride, nvec, y, yStride);
 }
 
 Status matmul(const TrunkMatrixView &w, const float *x, size_t xStride, size_t nvec, float *y, size_t yStride,

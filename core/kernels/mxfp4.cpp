@@ -1,6 +1,6 @@
 #include "kernels/mxfp4.h"
 
-#include "kernels/cpufeatures.h"
+#include "kernels/isadispatch.h"
 #include "kernels/matvec.h"
 
 #include <cmath>
@@ -64,24 +64,9 @@ Status validateMxfp4(const Mxfp4MatrixView &w)
 void mxfp4MatmulRows(const Mxfp4MatrixView &w, size_t r0, size_t r1, const float *x, size_t xStride, size_t nvec,
                      float *y, size_t yStride)
 {
-    switch (activeIsa()) {
-#if defined(__x86_64__)
-    case Isa::Avx512:
-        detail::mxfp4RowsAvx512(w, r0, r1, x, xStride, nvec, y, yStride);
-        return;
-    case Isa::Avx2:
-        detail::mxfp4RowsAvx2(w, r0, r1, x, xStride, nvec, y, yStride);
-        return;
-#endif
-#if defined(__aarch64__) && defined(__ARM_NEON)
-    case Isa::Neon:
-        detail::mxfp4RowsNeon(w, r0, r1, x, xStride, nvec, y, yStride);
-        return;
-#endif
-    default:
-        detail::mxfp4RowsScalar(w, r0, r1, x, xStride, nvec, y, yStride);
-        return;
-    }
+    const auto rows = detail::forActiveIsa(detail::mxfp4RowsScalar, SLUICE_X86(detail::mxfp4RowsAvx2),
+                                           SLUICE_X86(detail::mxfp4RowsAvx512), SLUICE_NEON(detail::mxfp4RowsNeon));
+    rows(w, r0, r1, x, xStride, nvec, y, yStride);
 }
 
 Status mxfp4Matmul(const Mxfp4MatrixView &w, const float *x, size_t xStride, size_t nvec, float *y, size_t yStride,
