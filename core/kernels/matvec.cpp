@@ -100,16 +100,8 @@ Status matmul(const TrunkMatrixView &w, const float *x, size_t xStride, size_t n
               ThreadPool *pool)
 {
     SLUICE_TRY(validateTrunk(w));
-    if (nvec == 0 || nvec > kMaxBatch)
-        return makeError(ErrorCode::InvalidArgument,
-                         "trunk matmul: batch of " + std::to_string(nvec) + " vectors (1.." + std::to_string(kMaxBatch) + ")");
-    if (!x || !y || (nvec > 1 && (xStride < w.cols || yStride < w.rows)))
-        return makeError(ErrorCode::InvalidArgument, "trunk matmul: bad input/output buffers or strides");
-    // Small row ranges per task keep a batch's rows hot in L1/L2 while all
-    // vectors consume them.
-    parallelFor(pool, w.rows,
-                [&](size_t b, size_t e) { matmulRows(w, b, e, x, xStride, nvec, y, yStride); }, 16);
-    return Status::ok();
+    return detail::batchRows("trunk matmul", w.rows, w.cols, x, xStride, nvec, y, yStride, pool,
+                             [&](size_t b, size_t e) { matmulRows(w, b, e, x, xStride, nvec, y, yStride); });
 }
 
 Status matvec(const TrunkMatrixView &w, const float *x, float *y, ThreadPool *pool)
