@@ -106,33 +106,34 @@ void causalConv4Step(const float *u, const float *w, float *ring, size_t channel
 }
 
 void attnResMix(const float *const *blocks, size_t nBlocks, const float *p, const float *normW, const float *projW,
-                size_t d, float eps, float *out)
+                size_t d, float eps, float *scores, float *out)
 {
-    const size_t count = nBlocks + 1;
-    // K3 has at most 9 entries; no heap allocation on the hot path.
-    float stackAlpha[32];
-    std::vector<float> heapAlpha;
-    float *alpha = stackAlpha;
-    if (count > 32) {
-        heapAlpha.resize(count);
-        alpha = heapAlpha.data();
-    }
-    for (size_t i = 0; i < count; ++i) {
+    const size_t n = nBlocks + 1;
+    float maxScore = -INFINITY;
+    for (size_t i = 0; i < n; ++i) {
         const float *v = i < nBlocks ? blocks[i] : p;
-        double ss = 0, s = 0;
+        double ss = 0.0, dot = 0.0;
         for (size_t j = 0; j < d; ++j) {
-            ss += double(v[j]) * v[j];
-            s += double(v[j]) * double(normW[j]) * double(projW[j]);
+            ss += double(v[j]) * double(v[j]);
+            dot += double(v[j]) * double(normW[j]) * double(projW[j]);
         }
-        alpha[i] = float(s / std::sqrt(ss / double(d) + double(eps)));
+        const double inv = 1.0 / std::sqrt(ss / double(d) + double(eps));
+        scores[i] = float(dot * inv);
+        maxScore = std::max(maxScore, scores[i]);
     }
-    softmax(alpha, count, alpha);
+    double sum = 0.0;
+    for (size_t i = 0; i < n; ++i) {
+        scores[i] = std::exp(scores[i] - maxScore);
+        sum += scores[i];
+    }
+    for (size_t i = 0; i < n; ++i)
+        scores[i] = float(scores[i] / sum);
     // Per element: read every V_i[j] before writing out[j] (alias-safe).
     for (size_t j = 0; j < d; ++j) {
         float acc = 0.0f;
         for (size_t i = 0; i < nBlocks; ++i)
-            acc += alpha[i] * blocks[i][j];
-        acc += alpha[nBlocks] * p[j];
+            acc += scores[i] * blocks[i][j];
+        acc += scores[nBlocks] * p[j];
         out[j] = acc;
     }
 }

@@ -43,9 +43,12 @@ void causalConv4Step(const float *u, const float *w, float *ring, size_t channel
 // Attention Residuals (spec 2.8): V = [blocks[0..nBlocks), p];
 //   score_i = sum_j (V_i[j] / rms(V_i)) * normW[j] * projW[j];  alpha = softmax(score);
 //   out = sum_i alpha_i V_i   (unnormalised vectors; summed in order, p last).
-// out may alias p or any block (alias-safe per element).
+// scores (nBlocks + 1 floats, the caller's: no allocation here) receives alpha.
+// out may alias p or any block (alias-safe per element): every score is
+// computed before anything is written. The forward pass's mix (fixed
+// summation order, so chunked and token-by-token runs give the same bits).
 void attnResMix(const float *const *blocks, size_t nBlocks, const float *p, const float *normW, const float *projW,
-                size_t d, float eps, float *out);
+                size_t d, float eps, float *scores, float *out);
 
 // Small linear-algebra helpers for the attention code (MLA scores and sums).
 float dot(const float *a, const float *b, size_t n);       // sum in order, f32 with 8 partial sums

@@ -1,6 +1,6 @@
 #include "matvec.h"
 
-#include "cpufeatures.h"
+#include "isadispatch.h"
 #include "matvec_impl.h"
 #include "util/half.h"
 
@@ -91,40 +91,17 @@ Status validateTrunk(const TrunkMatrixView &w)
 void matmulRows(const TrunkMatrixView &w, size_t rowBegin, size_t rowEnd, const float *x, size_t xStride,
                 size_t nvec, float *y, size_t yStride)
 {
-    switch (activeIsa()) {
-#if defined(__x86_64__)
-    case Isa::Avx512:
-        detail::matmulRowsAvx512(w, rowBegin, rowEnd, x, xStride, nvec, y, yStride);
-        return;
-    case Isa::Avx2:
-        detail::matmulRowsAvx2(w, rowBegin, rowEnd, x, xStride, nvec, y, yStride);
-        return;
-#endif
-#if defined(__aarch64__) && defined(__ARM_NEON)
-    case Isa::Neon:
-        detail::matmulRowsNeon(w, rowBegin, rowEnd, x, xStride, nvec, y, yStride);
-        return;
-#endif
-    default:
-        detail::matmulRowsScalar(w, rowBegin, rowEnd, x, xStride, nvec, y, yStride);
-        return;
-    }
+    const auto rows = detail::forActiveIsa(detail::matmulRowsScalar, SLUICE_X86(detail::matmulRowsAvx2),
+                                           SLUICE_X86(detail::matmulRowsAvx512), SLUICE_NEON(detail::matmulRowsNeon));
+    rows(w, rowBegin, rowEnd, x, xStride, nvec, y, yStride);
 }
 
 Status matmul(const TrunkMatrixView &w, const float *x, size_t xStride, size_t nvec, float *y, size_t yStride,
               ThreadPool *pool)
 {
     SLUICE_TRY(validateTrunk(w));
-    if (nvec == 0 || nvec > kMaxBatch)
-        return makeError(ErrorCode::InvalidArgument,
-                         "trunk matmul: batch of " + std::to_string(nvec) + " vectors (1.." + std::to_string(kMaxBatch) + ")");
-    if (!x || !y || (nvec > 1 && (xStride < w.cols || yStride < w.rows)))
-        return makeError(ErrorCode::InvalidArgument, "trunk matmul: bad input/output buffers or strides");
-    // Small row ranges per task keep a batch's rows hot in L1/L2 while all
-    // vectors consume them.
-    parallelFor(pool, w.rows,
-                [&](size_t b, size_t e) { matmulRows(w, b, e, x, xStride, nvec, y, yStride); }, 16);
-    return Status::ok();
+    return detail::batchRows("trunk matmul", w.rows, w.cols, x, xStride, nvec, y, yStride, pool,
+                             [&](size_t b, size_t e) { matmulRows(w, b, e, x, xStride, nvec, y, yStride); });
 }
 
 Status matvec(const TrunkMatrixView &w, const float *x, float *y, ThreadPool *pool)

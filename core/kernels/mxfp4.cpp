@@ -1,6 +1,6 @@
 #include "kernels/mxfp4.h"
 
-#include "kernels/cpufeatures.h"
+#include "kernels/isadispatch.h"
 #include "kernels/matvec.h"
 
 #include <cmath>
@@ -61,39 +61,15 @@ Status validateMxfp4(const Mxfp4MatrixView &w)
     return Status::ok();
 }
 
-void mxfp4MatmulRows(const Mxfp4MatrixView &w, size_t r0, size_t r1, const float *x, size_t xStride, size_t nvec,
-                     float *y, size_t yStride)
-{
-    switch (activeIsa()) {
-#if defined(__x86_64__)
-    case Isa::Avx512:
-        detail::mxfp4RowsAvx512(w, r0, r1, x, xStride, nvec, y, yStride);
-        return;
-    case Isa::Avx2:
-        detail::mxfp4RowsAvx2(w, r0, r1, x, xStride, nvec, y, yStride);
-        return;
-#endif
-#if defined(__aarch64__) && defined(__ARM_NEON)
-    case Isa::Neon:
-        detail::mxfp4RowsNeon(w, r0, r1, x, xStride, nvec, y, yStride);
-        return;
-#endif
-    default:
-        detail::mxfp4RowsScalar(w, r0, r1, x, xStride, nvec, y, yStride);
-        return;
-    }
-}
-
 Status mxfp4Matmul(const Mxfp4MatrixView &w, const float *x, size_t xStride, size_t nvec, float *y, size_t yStride,
                    ThreadPool *pool)
 {
     SLUICE_TRY(validateMxfp4(w));
-    if (nvec == 0 || nvec > kMaxBatch)
-        return makeError(ErrorCode::InvalidArgument, "MXFP4 matmul: batch of " + std::to_string(nvec) + " vectors");
-    if (!x || !y || (nvec > 1 && (xStride < w.cols || yStride < w.rows)))
-        return makeError(ErrorCode::InvalidArgument, "MXFP4 matmul: bad input/output buffers or strides");
-    parallelFor(pool, w.rows, [&](size_t b, size_t e) { mxfp4MatmulRows(w, b, e, x, xStride, nvec, y, yStride); }, 16);
-    return Status::ok();
+    // The variant is chosen once per call, for all of its row ranges.
+    const auto rows = detail::forActiveIsa(detail::mxfp4RowsScalar, SLUICE_X86(detail::mxfp4RowsAvx2),
+                                           SLUICE_X86(detail::mxfp4RowsAvx512), SLUICE_NEON(detail::mxfp4RowsNeon));
+    return detail::batchRows("MXFP4 matmul", w.rows, w.cols, x, xStride, nvec, y, yStride, pool,
+                             [&](size_t b, size_t e) { rows(w, b, e, x, xStride, nvec, y, yStride); });
 }
 
 Status mxfp4Matvec(const Mxfp4MatrixView &w, const float *x, float *y, ThreadPool *pool)

@@ -44,10 +44,6 @@ Status mxfp4Matmul(const Mxfp4MatrixView &w, const float *x, size_t xStride, siz
                    ThreadPool *pool = nullptr);
 Status mxfp4Matvec(const Mxfp4MatrixView &w, const float *x, float *y, ThreadPool *pool = nullptr);
 
-// Rows [r0, r1) on the calling thread with the active ISA. No validation.
-void mxfp4MatmulRows(const Mxfp4MatrixView &w, size_t r0, size_t r1, const float *x, size_t xStride, size_t nvec,
-                     float *y, size_t yStride);
-
 // Plain reference of the order above (single thread, no SIMD).
 void mxfp4MatvecReference(const Mxfp4MatrixView &w, const float *x, float *y);
 

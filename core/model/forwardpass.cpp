@@ -1,5 +1,6 @@
 #include "model/forwardpass.h"
 
+#include "kernels/elementwise.h"
 #include "kernels/matvec.h"
 #include "model/modelops.h"
 #include "util/virtualmemory.h"
@@ -239,7 +240,8 @@ void ForwardPass::mixAfter(const float *norm, const float *proj, int n, int nBlo
     for (int t = 0; t < n; ++t) {
         float *xt = m_io.x.data() + size_t(t) * d;
         const float *src = inPlace ? xt : m_io.p.data() + size_t(t) * d;
-        attnResMix(blocksOf(t, nBlocks), nBlocks, src, norm, proj, d, m_cfg.rmsEps, m_io.resScores.data(), xt);
+        kernels::attnResMix(blocksOf(t, nBlocks), size_t(nBlocks), src, norm, proj, d, m_cfg.rmsEps,
+                            m_io.resScores.data(), xt);
     }
 }
 
@@ -282,8 +284,8 @@ Status ForwardPass::outputHead(int n, int nBlocks, float *logits, bool allPositi
         float *xt = m_io.x.data() + size_t(t) * d;
         if (m_cfg.attnResBlock > 0) {
             // In place: attnResMix scores everything before it writes.
-            attnResMix(blocksOf(t, nBlocks), nBlocks, xt, m_w.outResNorm.data(), m_w.outResProj.data(), d, eps,
-                       m_io.resScores.data(), xt);
+            kernels::attnResMix(blocksOf(t, nBlocks), size_t(nBlocks), xt, m_w.outResNorm.data(),
+                                m_w.outResProj.data(), d, eps, m_io.resScores.data(), xt);
         }
         rmsNorm(xt, m_w.finalNorm.data(), d, eps, xt);
     }

@@ -621,16 +621,8 @@ Expected<std::vector<int>> ModelImpl::renderChatChecked(const std::vector<ChatMe
             }
         }
     }
-    text::ChatRenderOptions ro;
-    ro.thinking = options.thinking;
-    ro.thinkingEffort = options.thinkingEffort;
-    ro.addGenerationPrompt = options.addGenerationPrompt;
-    ro.toolsJson = options.toolsJson;
-    ro.toolChoice = options.toolChoice;
-    ro.responseFormat = options.responseFormat;
-    ro.responseSchemaJson = options.responseSchemaJson;
     const auto flavor = config().arch == Architecture::KimiK3 ? text::ChatFlavor::K3 : text::ChatFlavor::KimiLinear;
-    return text::renderChat(*m_tokenizer, flavor, turns, ro);
+    return text::renderChat(*m_tokenizer, flavor, turns, options);
 }
 
 ChatReply ModelImpl::parseReply(std::span<const int> generated, const ChatOptions &options) const

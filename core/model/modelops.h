@@ -1,7 +1,7 @@
 #pragma once
 // Small scalar vector operations of the forward pass (RMSNorm, sigmoid, the
-// GLU activations, AttnRes mixing). Private to the model module: the kernels
-// module did not offer them when the forward pass was written; they are O(d)
+// GLU activations; the AttnRes mix is kernels::attnResMix). Private to the
+// model module: the kernels module did not offer them when the forward pass was written; they are O(d)
 // per call and nowhere near the hot path, so plain loops are enough. Every
 // function is deterministic (fixed summation order) so chunked and
 // token-by-token evaluation give the same bits.
@@ -41,43 +41,6 @@ inline void gluActivate(const ModelConfig &cfg, const float *g, const float *u, 
     } else {
         for (size_t i = 0; i < n; ++i)
             out[i] = silu(g[i]) * u[i];
-    }
-}
-
-// Attention Residuals (spec 2.8): softmax over RMS-normalised keys of
-// [blocks..., p] scored against r*q, then the UNnormalised vectors mixed.
-// `out` may alias `p` (the output aggregation writes in place): all scores
-// are computed before anything is written.
-inline void attnResMix(const float *const *blocks, int nBlocks, const float *p, const float *r, const float *q,
-                       size_t d, float eps, float *scores /* nBlocks+1 */, float *out)
-{
-    const int n = nBlocks + 1;
-    float maxScore = -INFINITY;
-    for (int i = 0; i < n; ++i) {
-        const float *v = i < nBlocks ? blocks[i] : p;
-        double ss = 0.0, dot = 0.0;
-        for (size_t j = 0; j < d; ++j) {
-            ss += double(v[j]) * double(v[j]);
-            dot += double(v[j]) * double(r[j]) * double(q[j]);
-        }
-        const double inv = 1.0 / std::sqrt(ss / double(d) + double(eps));
-        scores[i] = float(dot * inv);
-        maxScore = std::max(maxScore, scores[i]);
-    }
-    double sum = 0.0;
-    for (int i = 0; i < n; ++i) {
-        scores[i] = std::exp(scores[i] - maxScore);
-        sum += scores[i];
-    }
-    for (int i = 0; i < n; ++i)
-        scores[i] = float(scores[i] / sum);
-    // Walk the elements once; p[j] is read before out[j] is written.
-    for (size_t j = 0; j < d; ++j) {
-        float acc = 0.0f;
-        for (int i = 0; i < nBlocks; ++i)
-            acc += scores[i] * blocks[i][j];
-        acc += scores[nBlocks] * p[j];
-        out[j] = acc;
     }
 }
 

@@ -267,14 +267,8 @@ EngineThread::EngineThread(EngineFactory factory, QObject *parent)
     m_worker->moveToThread(&m_thread);
     // The worker (and with it the engine) is deleted on its own thread when the thread ends.
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(this, &EngineThread::requestOpen, m_worker, &EngineWorker::open, Qt::QueuedConnection);
-    connect(this, &EngineThread::requestGenerate, m_worker, &EngineWorker::generate, Qt::QueuedConnection);
-    connect(this, &EngineThread::requestClose, m_worker, &EngineWorker::close, Qt::QueuedConnection);
-    connect(this, &EngineThread::requestSetBudget, m_worker, &EngineWorker::setBudget, Qt::QueuedConnection);
-    connect(this, &EngineThread::requestSaveSession, m_worker, &EngineWorker::saveSession, Qt::QueuedConnection);
-    connect(this, &EngineThread::requestLoadSession, m_worker, &EngineWorker::loadSession, Qt::QueuedConnection);
-    connect(this, &EngineThread::requestResetSession, m_worker, &EngineWorker::resetSession, Qt::QueuedConnection);
-    connect(this, &EngineThread::requestConnectRemote, m_worker, &EngineWorker::connectRemote, Qt::QueuedConnection);
+    connect(this, &EngineThread::posted, m_worker, [worker = m_worker](const WorkerCall &call) { call(worker); },
+            Qt::QueuedConnection);
     m_thread.start();
 }
 
@@ -286,62 +280,26 @@ EngineThread::~EngineThread()
     tsanThreadJoined(&m_thread); // TSan only: the thread's exit ordered before what follows (tsanhandoff.h)
 }
 
-quint64 EngineThread::open(const EngineOptions &options)
+template<typename... Params, typename... Args>
+quint64 EngineThread::post(void (EngineWorker::*slot)(quint64, Params...), const Args &...args)
 {
     const quint64 id = m_nextId++;
-    Q_EMIT requestOpen(id, options);
+    Q_EMIT posted([slot, id, args...](EngineWorker *worker) { (worker->*slot)(id, args...); });
     return id;
 }
 
-quint64 EngineThread::generate(const GenerateRequest &request)
+quint64 EngineThread::open(const EngineOptions &options) { return post(&EngineWorker::open, options); }
+quint64 EngineThread::generate(const GenerateRequest &request) { return post(&EngineWorker::generate, request); }
+quint64 EngineThread::close() { return post(&EngineWorker::close); }
+quint64 EngineThread::setBudget(quint64 bytes) { return post(&EngineWorker::setBudget, bytes); }
+quint64 EngineThread::saveSession(const QString &path) { return post(&EngineWorker::saveSession, path); }
+quint64 EngineThread::loadSession(const QString &path) { return post(&EngineWorker::loadSession, path); }
+quint64 EngineThread::resetSession() { return post(&EngineWorker::resetSession); }
+quint64 EngineThread::connectRemote(const RemoteConnection &connection)
 {
-    const quint64 id = m_nextId++;
-    Q_EMIT requestGenerate(id, request);
-    return id;
-}
-
-quint64 EngineThread::close()
-{
-    const quint64 id = m_nextId++;
-    Q_EMIT requestClose(id);
-    return id;
-}
-
-quint64 EngineThread::setBudget(quint64 bytes)
-{
-    const quint64 id = m_nextId++;
-    Q_EMIT requestSetBudget(id, bytes);
-    return id;
-}
-
-quint64 EngineThread::saveSession(const QString &path)
-{
-    const quint64 id = m_nextId++;
-    Q_EMIT requestSaveSession(id, path);
-    return id;
-}
-
-quint64 EngineThread::loadSession(const QString &path)
-{
-    const quint64 id = m_nextId++;
-    Q_EMIT requestLoadSession(id, path);
-    return id;
-}
-
-quint64 EngineThread::resetSession()
-{
-    const quint64 id = m_nextId++;
-    Q_EMIT requestResetSession(id);
-    return id;
+    return post(&EngineWorker::connectRemote, connection);
 }
 
 void EngineThread::stop() { m_worker->cancelUpTo(lastRequestId()); }
-
-quint64 EngineThread::connectRemote(const RemoteConnection &connection)
-{
-    const quint64 id = m_nextId++;
-    Q_EMIT requestConnectRemote(id, connection);
-    return id;
-}
 
 } // namespace sluice::qt

@@ -107,6 +107,9 @@ private:
     std::atomic<quint64> m_running{0}; // id of the request being served, 0 = idle
 };
 
+// A request bound to its id and arguments, run on the worker thread.
+using WorkerCall = std::function<void(EngineWorker *)>;
+
 // GUI-side handle: owns the worker thread, hands out request ids. All calls
 // return immediately; answers arrive as the worker's signals.
 class EngineThread : public QObject
@@ -131,16 +134,17 @@ public:
     quint64 lastRequestId() const { return m_nextId - 1; }
 
 Q_SIGNALS:
-    void requestOpen(quint64 requestId, const sluice::EngineOptions &options);
-    void requestGenerate(quint64 requestId, const sluice::qt::GenerateRequest &request);
-    void requestClose(quint64 requestId);
-    void requestSetBudget(quint64 requestId, quint64 bytes);
-    void requestSaveSession(quint64 requestId, const QString &path);
-    void requestLoadSession(quint64 requestId, const QString &path);
-    void requestResetSession(quint64 requestId);
-    void requestConnectRemote(quint64 requestId, const sluice::qt::RemoteConnection &connection);
+    // One request for the worker thread (post()). A queued signal of ours, not
+    // QMetaObject::invokeMethod, so the ThreadSanitizer handoff
+    // (qt/tsanhandoff.h) orders the arguments copied into it.
+    void posted(const sluice::qt::WorkerCall &call);
 
 private:
+    // Numbers the request and queues `(worker->*slot)(id, args...)` on the
+    // worker thread, with copies of the arguments; returns the id.
+    template<typename... Params, typename... Args>
+    quint64 post(void (EngineWorker::*slot)(quint64, Params...), const Args &...args);
+
     QThread m_thread;
     EngineWorker *m_worker = nullptr;
     quint64 m_nextId = 1;

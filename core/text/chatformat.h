@@ -16,6 +16,7 @@
 // Replies are parsed by token id, so a model that spells "<|sep|>" out as
 // ordinary characters cannot fake structure, and unterminated elements
 // (generation cut off by max tokens) still yield what was produced.
+#include "api/types.h"
 #include "text/tokenizer.h"
 #include "util/status.h"
 
@@ -56,15 +57,10 @@ struct ChatTurn {
     std::vector<ChatImage> images; // in order; placeholders first, the rest before the text
 };
 
-struct ChatRenderOptions {
-    bool thinking = true;            // K3's default
-    std::string thinkingEffort;      // "", "low", "high", "max" (only with thinking on)
-    std::string toolsJson;           // JSON array of tool definitions; "" = none
-    std::string toolChoice;          // "", "auto", "required", "none"
-    std::string responseFormat;      // "", "text", "json_object", "json_schema"
-    std::string responseSchemaJson;  // the schema for json_schema
-    bool addGenerationPrompt = true;
-};
+// What a client sets for a prompt (api/types.h ChatOptions: thinking and its
+// effort, tools and tool choice, response format, the generation prompt) is
+// what the renderers read: one struct, no field-by-field copy in between.
+using ChatRenderOptions = ChatOptions;
 
 // K3 XTML: the segment list of spec 6.5. Errors name the turn at fault.
 Expected<std::vector<ChatSegment>> renderK3(const std::vector<ChatTurn> &turns, const ChatRenderOptions &options);

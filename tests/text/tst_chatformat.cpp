@@ -392,7 +392,7 @@ private slots:
         QCOMPARE(QString::fromStdString(reply.reasoning), reasoning);
         QCOMPARE(QString::fromStdString(reply.content), content);
         QStringList got;
-        for (const ChatToolCall &c : reply.toolCalls)
+        for (const auto &c : reply.toolCalls)
             got << QString::fromStdString(c.name + "(" + c.arguments + ")");
         QCOMPARE(got.join(';'), calls);
         QCOMPARE(reply.finished, finished);
