@@ -52,7 +52,6 @@ DiskTestResult diskTestImpl(QPromise<DiskTestResult> &promise, const QString &ta
         r.seconds += b->seconds;
         promise.setProgressValue(i + 1);
     }
-    r.gbPerSecond = r.seconds > 0 ? double(r.bytes) / r.seconds / 1e9 : 0;
     return r;
 }
 

@@ -15,13 +15,11 @@
 
 namespace sluice::gui {
 
-struct DiskTestResult {
+// The slices' reads summed (api/inspecttypes.h DiskBenchResult: bytes,
+// seconds, directIo, gbPerSecond()) and what was read.
+struct DiskTestResult : DiskBenchResult {
     QString error;        // non-empty = failed
     QString file;         // what was read
-    double gbPerSecond = 0;
-    bool directIo = false;
-    quint64 bytes = 0;
-    double seconds = 0;
     bool cancelled = false;
 };
 

@@ -187,7 +187,7 @@ void ConvertDialog::reject()
 
 void ConvertDialog::onProgress(const sluice::qt::ConvertStatus &s)
 {
-    if (s.phase == QLatin1String("trunk")) {
+    if (s.phase == "trunk") {
         // The trunk pass comes first: the first bar follows it, by source bytes.
         const QLocale locale;
         m_layerBar->setFormat(tr("Trunk: %p%"));
@@ -206,10 +206,10 @@ void ConvertDialog::onProgress(const sluice::qt::ConvertStatus &s)
     const quint64 inLayer = perLayer > 0 ? s.expertsDone - quint64(s.layersDone) * quint64(perLayer) : 0;
     m_layerBar->setValue(perLayer > 0 ? int(100 * inLayer / quint64(perLayer)) : 0);
     m_overallBar->setValue(s.expertsTotal > 0 ? int(100 * s.expertsDone / s.expertsTotal) : 0);
-    QString phase = s.phase == QLatin1String("codebooks") ? tr("fitting codebooks")
-                    : s.phase == QLatin1String("experts") ? tr("encoding experts")
-                    : s.phase == QLatin1String("trunk")   ? tr("converting the trunk")
-                                                          : tr("writing the manifest");
+    QString phase = s.phase == "codebooks" ? tr("fitting codebooks")
+                    : s.phase == "experts"   ? tr("encoding experts")
+                    : s.phase == "trunk"     ? tr("converting the trunk")
+                                             : tr("writing the manifest");
     m_status->setText(tr("Layer %1 (%2 of %3 done): %4 — %5 of %6 experts, %7 experts/s, about %8 left")
                           .arg(s.layer)
                           .arg(s.layersDone)

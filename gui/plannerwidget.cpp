@@ -294,7 +294,7 @@ void PlannerPanel::diskTestDone(const DiskTestResult &r)
         m_diskError = r.error;
     if (r.error.isEmpty() && !r.cancelled) {
         m_diskTyped = false;
-        m_gbps = r.gbPerSecond;
+        m_gbps = r.gbPerSecond();
         m_directIo = r.directIo;
         m_updating = true;
         m_diskSpeed->setValue(m_gbps);

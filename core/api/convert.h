@@ -6,7 +6,7 @@
 // through core/qt/convertworker) include this header; the module's own
 // helpers over an opened ReleaseCheckpoint (conversionSpace,
 // peakWorkingSetBytes) stay in convert/converter.h.
-#include "kernels/cpufeatures.h" // kernels::Isa (ConvertOptions::isa)
+#include "api/runtime.h" // kernels::Isa (ConvertOptions::isa)
 #include "util/status.h"
 
 #include <cstdint>

@@ -6,18 +6,15 @@
 // The GUI, the user-facing CLI commands and the server call these instead of
 // reaching into format/, stream/, model/ or vision/.
 //
-// Transitional: the data types (PlannerInputs, MemoryPlan, CacheSizing,
-// VerifyReport, DiskBenchResult, RgbImage) are still declared in the module
-// headers included below; clients use them only through this header. Moving
-// the declarations here is a follow-up once the planner's terms settle
-// (trunk streaming, the process baseline).
+// The data types are declared in api/memoryplan.h (PlannerInputs,
+// MemoryPlan, CacheSizing, planMemory, sizeCache) and api/inspecttypes.h
+// (VerifyReport, DiskBenchResult, RgbImage); the modules that compute them
+// include those headers.
 //
 // Errors are values; nothing here prints, exits or reads the environment.
+#include "api/inspecttypes.h" // VerifyReport, VerifyProgress, DiskBenchResult, RgbImage, ImageHeader
+#include "api/memoryplan.h"   // PlannerInputs, MemoryPlan, CacheSizing
 #include "api/types.h"
-#include "format/containerverify.h" // VerifyReport, VerifyProgress
-#include "stream/memoryplanner.h"   // PlannerInputs, MemoryPlan, CacheSizing
-#include "stream/diskbench.h"       // DiskBenchResult
-#include "vision/imageloader.h"     // RgbImage, ImageHeader
 
 #include <functional>
 #include <string>

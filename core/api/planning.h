@@ -9,11 +9,11 @@
 // `sluice-cli plan` and the app's planner (its panel and "Plan a model…")
 // call these same functions, so the figures they show are the same numbers.
 // Errors are values; nothing here prints or reads the environment.
+#include "api/budgetplan.h"    // model::BudgetPlan, model::TrunkSplit
+#include "api/builtinmodels.h" // BuiltinModel, BuiltinFormat
 #include "api/inspect.h"
-#include "format/builtinmodels.h"
-#include "model/plannerinputs.h" // model::BudgetPlan, model::TrunkSplit
-#include "stream/routetrace.h" // RoutingTrace
-#include "stream/speedmodel.h" // SpeedPrediction
+#include "api/routing.h"       // RoutingTrace, SpeedPrediction
+#include "api/tensorinfo.h"    // TensorInfo
 
 #include <string>
 #include <vector>
@@ -37,7 +37,7 @@ struct PlannerShape {
 // A container or a release folder (its trunk as the trunk cache stores it,
 // `releaseTrunkBits` 4/8/16 as ModelOptions::releaseTrunkBits). Reads the manifest only.
 Expected<PlannerShape> inspectPlannerShape(const std::string &modelPath, int releaseTrunkBits = 4);
-// A published model before download (format/builtinmodels.h).
+// A published model before download (api/builtinmodels.h).
 Expected<PlannerShape> builtinPlannerShape(BuiltinModel model, BuiltinFormat format);
 
 struct PlanRequest {

@@ -16,3 +16,16 @@ std::string kernelLevel();
 std::string detectedKernelLevel();
 
 } // namespace sluice
+
+namespace sluice::kernels {
+
+// The kernel levels by value (api/convert.h ConvertOptions::isa); detection
+// and dispatch are internal (kernels/cpufeatures.h).
+enum class Isa {
+    Scalar = 0, // the plain reference path
+    Avx2 = 1,   // AVX2 + FMA + F16C
+    Avx512 = 2, // AVX-512 F/BW/VL on top of Avx2
+    Neon = 3,   // AArch64 Advanced SIMD
+};
+
+} // namespace sluice::kernels

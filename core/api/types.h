@@ -3,7 +3,7 @@
 // api/inspect.h): plain copies, nothing here points into the engine. Clients
 // (the GUI, the user-facing CLI commands, the server) include only api/*
 // headers and qt/enginetypes.h / qt/engineworker.h.
-#include "format/modelconfig.h" // transitional: ModelInfo::config
+#include "api/modelconfig.h"
 #include "util/status.h"
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
 // --adapt-budget for the engine-driving commands (chat, run): the library's
-// PressureMonitor (stream/memorypressure.h) samples the system on its own
+// PressureMonitor (api/memorypressure.h) samples the system on its own
 // thread and decides; the command applies the latest decision with the live
 // budget (Model::setBudget) between generations, where the model allows it.
 // Off by default in the CLI (a script's figures must not move by themselves).

@@ -12,8 +12,8 @@
 // expert record size. model::plannerInputs(shape.config, shape.tensors,
 // shape.recordBytes, ...) then feeds planMemory exactly as the container
 // path does.
+#include "api/builtinmodels.h" // BuiltinModel, BuiltinFormat, expertBytes
 #include "format/manifest.h"
-#include "format/modelconfig.h"
 #include "util/status.h"
 
 #include <cstdint>
@@ -21,12 +21,6 @@
 #include <vector>
 
 namespace sluice {
-
-enum class BuiltinModel { KimiK3, KimiLinear };
-enum class BuiltinFormat {
-    Container, // WASTE v0 as Sluice's converter writes it: trunk per spec 4.3 (Q4G), VQ3R experts
-    Release,   // the published safetensors: bf16 trunk (f32 vectors), MXFP4 (K3) or bf16 (KL) experts
-};
 
 // How tensorInventory() stores each tensor.
 struct InventoryOptions {
@@ -42,11 +36,6 @@ struct InventoryOptions {
 // (payload + scales). Offsets are 0: nothing is on disk.
 std::vector<TensorInfo> tensorInventory(const ModelConfig &config, const InventoryOptions &options);
 
-// Bytes one routed expert occupies as read per use: the VQ3R record
-// (4 KiB-padded, spec 4.5) for a container; gate + up + down as released
-// (MXFP4 packed nibbles + E8M0 scales, or bf16) for a release.
-Expected<uint64_t> expertBytes(const ModelConfig &config, BuiltinFormat format);
-
 struct BuiltinShape {
     BuiltinModel model = BuiltinModel::KimiK3;
     BuiltinFormat format = BuiltinFormat::Container;
@@ -59,11 +48,6 @@ struct BuiltinShape {
 };
 
 Expected<BuiltinShape> builtinShape(BuiltinModel model, BuiltinFormat format);
-
-// "k3" / "kimi-k3" and "kimi-linear" / "kl"; "vq3r" / "container" and
-// "mxfp4" / "bf16" / "release". Errors list the accepted names.
-Expected<BuiltinModel> parseBuiltinModel(const std::string &name);
-Expected<BuiltinFormat> parseBuiltinFormat(const std::string &name);
 
 // The release config.json text the shape is parsed from (spec 1.2, 7.1).
 std::string builtinReleaseConfigJson(BuiltinModel model);

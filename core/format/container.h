@@ -6,7 +6,7 @@
 // Thread safety: after open() every const method may be called concurrently.
 #include "format/expertrecord.h"
 #include "format/manifest.h"
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "util/status.h"
 #include "util/tensorformat.h"
 

@@ -7,7 +7,7 @@
 // looks like a complete container.
 #include "format/expertrecord.h"
 #include "format/manifest.h"
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "util/status.h"
 
 #include <cstdint>

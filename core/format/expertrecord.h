@@ -3,7 +3,7 @@
 // gate/up/down VQ indices (blocked layout, spec 5.3/4.6), per-row fp16 scales,
 // zero padding to a 4 KiB multiple. Pure functions on a buffer: the stream
 // module does the I/O and calls these on every record it reads.
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "util/status.h"
 #include "util/tensorformat.h"
 

@@ -3,7 +3,8 @@
 // every dimension is bounded, every tensor must fit in trunk.bin, and the
 // text config may be flattened (K3 converter: `_outer` holds the wrapper) or
 // nested (`text_config`, which implies the `language_model.` prefix).
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
+#include "api/tensorinfo.h" // TensorInfo
 #include "util/status.h"
 #include "util/tensorformat.h"
 
@@ -13,30 +14,6 @@
 #include <vector>
 
 namespace sluice {
-
-// One trunk tensor. `shape` is as stored; kernels see it as rows x cols
-// (rows = product of the leading dimensions, cols = the last one).
-struct TensorInfo {
-    std::string name; // full stored name, prefix included
-    TensorFormat fmt = TensorFormat::F32;
-    bool isBf16 = false; // fmt F16 only: manifest "dtype": "bf16" (Sluice extension)
-    uint64_t offset = 0;
-    uint64_t scaleOffset = 0; // grouped formats only
-    uint64_t bytes = 0;       // payload + scales, as the manifest says
-    std::vector<int64_t> shape;
-    uint64_t rows = 0;
-    uint64_t cols = 0;
-
-    uint64_t elements() const { return rows * cols; }
-    bool isGrouped() const
-    {
-        return fmt == TensorFormat::Q8G || fmt == TensorFormat::Q4G || fmt == TensorFormat::Q3G;
-    }
-    uint64_t groups() const { return (cols + kTrunkGroup - 1) / kTrunkGroup; }
-    uint64_t rowBytes() const { return trunkRowBytes(fmt, cols); }
-    uint64_t payloadBytes() const { return rows * rowBytes(); }
-    uint64_t scaleBytes() const { return isGrouped() ? rows * groups() * 2 : 0; }
-};
 
 // One expert bank experts-L{L}.bin.
 struct ExpertLayerInfo {

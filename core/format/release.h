@@ -6,7 +6,7 @@
 // shapes), so a damaged or incomplete download is refused with the shard and
 // tensor named before a token is computed.
 #include "format/manifest.h"
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "format/safetensors.h"
 #include "util/status.h"
 

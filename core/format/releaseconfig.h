@@ -7,7 +7,7 @@
 // container's manifest (parseModelConfigDerivingPrefix), so a release and its
 // converted container describe the same model by construction.
 #include "format/manifest.h"
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "util/status.h"
 
 #include <cstddef>

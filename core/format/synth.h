@@ -5,7 +5,7 @@
 // ones (trunk per spec 4.3, expert codebooks by residual k-means); large
 // models use random codebooks and indices and write at disk speed.
 #include "format/manifest.h"
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "util/status.h"
 
 #include <cstdint>

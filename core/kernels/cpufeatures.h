@@ -5,15 +5,9 @@
 // The host may lower the level (api/runtime.h setKernelLevel; sluice-cli and
 // the app map SLUICE_KERNELS onto it); a request above what the CPU has is
 // clamped to what it has. The library itself reads no environment variable.
+#include "api/runtime.h" // kernels::Isa
 
 namespace sluice::kernels {
-
-enum class Isa {
-    Scalar = 0, // the plain reference path
-    Avx2 = 1,   // AVX2 + FMA + F16C
-    Avx512 = 2, // AVX-512 F/BW/VL on top of Avx2
-    Neon = 3,   // AArch64 Advanced SIMD
-};
 
 const char *isaName(Isa isa);
 

@@ -5,7 +5,7 @@
 // denseffn) are free functions or small classes over this context and their
 // own scratch struct; ForwardPass owns the state and the scratch and runs
 // the layer skeleton.
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "kernels/threadpool.h"
 #include "kernels/vqlut.h"
 #include "util/status.h"

@@ -14,7 +14,7 @@
 //
 // Owns the session state (KDA S matrices, conv rings, MLA latent cache,
 // position) and every scratch buffer, all sized at construction.
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "kernels/threadpool.h"
 #include "kernels/vqlut.h"
 #include "model/blockcontext.h"

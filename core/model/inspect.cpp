@@ -5,13 +5,16 @@
 #include "api/inspect.h"
 
 #include "format/container.h"
+#include "format/containerverify.h"
 #include "format/release.h"
 #include "format/releaseexperts.h"
 #include "model/plannerinputs.h"
 #include "model/releasesource.h"
 #include "stream/cachesim.h"
+#include "stream/diskbench.h"
 #include "stream/processfootprint.h"
 #include "stream/routetrace.h"
+#include "vision/imageloader.h"
 #include "vision/imagepreprocess.h"
 
 #include <algorithm>

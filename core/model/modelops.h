@@ -5,7 +5,7 @@
 // per call and nowhere near the hot path, so plain loops are enough. Every
 // function is deterministic (fixed summation order) so chunked and
 // token-by-token evaluation give the same bits.
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // (spec 1.4). Matrices stay in their stored format (dequantised inline by the
 // kernels); 1-D tensors (norms, biases, conv kernels, A_log) are copied to f32
 // because they are tiny and read element by element.
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "util/status.h"
 #include "util/tensorformat.h"
 

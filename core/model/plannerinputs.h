@@ -7,38 +7,13 @@
 // state for the context length, the forward pass's enumerated scratch
 // buffers, the largest expert record and, when requested and present, the
 // vision tower's exact memory plan, and the sessions' bounded checkpoints.
+#include "api/budgetplan.h" // PlannerInputsOptions, BudgetPlan
 #include "format/container.h"
 #include "model/trunkstreamer.h"
 #include "stream/memoryplanner.h"
 #include "util/status.h"
 
 namespace sluice::model {
-
-// The largest patch budget per image an engine accepts (16x the spec's 1024).
-inline constexpr int kMaxImagePatches = 16384;
-
-struct PlannerInputsOptions {
-    int contextLength = 4096;
-    bool vision = false;        // count the vision tower (only if the model has one and a media pad id)
-    int maxImagePatches = 0;    // 0 = the model's max_patches
-    int attentionSlices = 0;    // the vision attention's work slices (the engine passes its thread count)
-    int prefillChunk = 1;       // chunk capacity the forward pass's scratch is sized for (1 = decode only)
-    int sessions = 1;           // sessions alive at once (ModelOptions::sessions)
-    // Trunk streaming (trunkstreamer.h): layers whose matrices stay resident.
-    // -1 = the planner chooses (planForBudget: every layer, or the longest
-    // prefix the budget holds); plannerInputs() treats -1 as every layer.
-    int residentLayers = -1;
-    // lm_head streamed in row blocks through the staging slots (issue 13):
-    // -1 = the planner chooses (only when no layer is resident and the budget
-    // is still short), 0 = resident, 1 = streamed whenever layers stream.
-    // lmHeadBlockRows caps a block's rows (0 = as many as a slot holds).
-    int streamLmHead = -1;
-    uint64_t lmHeadBlockRows = 0;
-    // The process's own memory (stream/processfootprint.h), a floor term of
-    // its own; 0 = not counted. Model::open measures it when
-    // ModelOptions::reserveProcess is set; `sluice-cli plan` measures itself.
-    uint64_t processBytes = 0;
-};
 
 // Bytes of one session checkpoint: every KDA layer's S and conv state plus the
 // logits after that position (so a regenerate needs no recomputation).
@@ -64,29 +39,6 @@ uint64_t prefillExtraBytes(const ModelConfig &cfg, int contextLength, int chunk)
 // (`cacheCeilingBytes`: what holding every record would add to the minimum
 // cache), whichever is more. The rest of the budget stays expert cache.
 int choosePrefillChunk(const ModelConfig &cfg, int contextLength, uint64_t spareBytes, uint64_t cacheCeilingBytes);
-
-// What Model::open (and `sluice-cli plan`) does with a budget: the decode
-// floor (chunk 1) decides whether the budget is enough and prefill gets the
-// chunk choosePrefillChunk() picks. With an explicit budget that chunk's
-// scratch is borrowed from the expert cache while a prompt prefills
-// (prefillBorrowBytes > 0: the plan, the ledger after open and the cache are
-// sized with decode scratch, so decode gets every byte above it); the
-// default budget keeps the chunk's scratch resident beside a cache of whole
-// working sets. Either way the ledger after open equals `sizing.engineBytes`.
-struct BudgetPlan {
-    PlannerInputs inputs;    // what the ledger reserves at open (decode scratch when borrowing)
-    MemoryPlan plan;         // likewise
-    CacheSizing sizing;      // for the resolved budget
-    int prefillChunk = 1;    // the largest chunk a prefill runs at
-    uint64_t prefillBorrowBytes = 0; // its extra scratch, borrowed from the cache during a prefill (0: resident)
-    uint64_t floorBytes = 0; // the decode floor: the smallest budget that opens the model
-    // Trunk streaming: the split chosen (split.streaming() false = all
-    // resident), the decode floor with every layer resident and with none.
-    TrunkSplit split;
-    uint64_t residentFloorBytes = 0;
-    uint64_t streamingFloorBytes = 0; // the lowest over every split, lm_head streamed included
-    uint64_t layersStreamingFloorBytes = 0; // the lowest with lm_head resident (no layer resident, usually)
-};
 
 // budgetBytes 0 = the default budget: whole working sets on top of the
 // kMaxChunk plan (prefill at full speed), as before decode-sized scratch.
@@ -119,12 +71,9 @@ struct CheckpointPlan {
 };
 Expected<CheckpointPlan> planCheckpoints(const BudgetPlan &plan, const ModelConfig &cfg, int requested, int sessions);
 
-// The same mapping without a container: a config, every tensor as stored
-// (trunk and vision; experts excluded) and the largest expert record. The
-// container overload calls this; so does planning a built-in model shape
-// before download (format/builtinmodels.h), so both give the same inputs.
-Expected<PlannerInputs> plannerInputs(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
-                                      uint64_t recordBytes, const PlannerInputsOptions &options);
+// planForBudget without a container: a config, every tensor as stored and
+// the largest expert record, as plannerInputs(config, ...) (api/budgetplan.h)
+// takes them; a built-in shape is planned this way before download.
 Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
                                    uint64_t recordBytes, const PlannerInputsOptions &options, uint64_t usableRamBytes,
                                    uint64_t budgetBytes);

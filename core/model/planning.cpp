@@ -2,11 +2,14 @@
 // plan` prints and the app's planner draws.
 #include "api/planning.h"
 
+#include "format/builtinmodels.h"
 #include "format/container.h"
 #include "format/releaseexperts.h"
 #include "format/trunkcache.h"
+#include "model/plannerinputs.h"
 #include "model/releasesource.h"
 #include "stream/processfootprint.h"
+#include "stream/speedmodel.h"
 #include "text/tokenizer.h"
 
 #include <optional>

@@ -5,7 +5,7 @@
 // (the memory planner's scratch list, so the ledger reserves them), sizes the
 // buffers (the ForwardPass constructor) or measures what the buffers really
 // hold (tests), so the plan and the allocation cannot drift apart.
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "kernels/vqlut.h"
 #include "stream/memoryplanner.h"
 

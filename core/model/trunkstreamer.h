@@ -17,8 +17,9 @@
 // The files are a list of paths and the tensors carry offsets into file 0:
 // a container's trunk.bin, or a release's trunk cache file (format/trunkcache.h,
 // the same layout), go through the same code.
+#include "api/budgetplan.h" // LayerReadPlan, TrunkSplit
 #include "format/manifest.h"
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "model/layersource.h"
 #include "stream/directfile.h"
 #include "stream/extentreader.h"
@@ -44,47 +45,6 @@ inline constexpr int kTrunkStagingSlots = 2;
 
 // The layer whose streamable matrix `t` is, or -1 (resident whatever the split).
 int streamableLayer(const ModelConfig &cfg, const TensorInfo &t);
-
-// One tensor's place in its layer's slot.
-struct StreamedTensor {
-    size_t tensor = 0; // index into the tensor list
-    uint64_t payloadOffset = 0; // in the slot
-    uint64_t scaleOffset = 0; // in the slot (grouped formats)
-};
-
-struct LayerReadPlan {
-    int layer = 0; // -1 for a block of lm_head rows
-    uint64_t firstRow = 0, rows = 0; // an lm_head block's rows (0 rows for a layer)
-    std::vector<FileExtent> extents; // file 0, 4 KiB aligned, consecutive in the slot
-    uint64_t slotBytes = 0; // sum of the extents
-    uint64_t tensorBytes = 0; // sum of the tensors' manifest bytes
-    std::vector<StreamedTensor> tensors;
-};
-
-// What a split costs: the planner's figures and the streamer's layout come
-// from this one function, so planner figure == ledger.
-struct TrunkSplit {
-    int layers = 0; // the model's
-    int residentLayers = 0; // the pinned prefix
-    uint64_t streamedBytes = 0; // manifest bytes of the streamed tensors (leave the resident trunk)
-    uint64_t readBytesPerToken = 0; // what the disk reads per token (aligned extents of every streamed layer)
-    uint64_t slotBytes = 0; // the largest streamed layer's slot
-    int slotCount = 0; // min(kTrunkStagingSlots, streamed layers)
-    uint64_t stagingBytes = 0; // slots * slotBytes
-    std::vector<LayerReadPlan> plans; // one per streamed layer, in order
-    bool layoutEstimated = false; // tensors without file offsets: slots sized as if packed (planning only)
-    // lm_head streamed in row blocks (issue 13): each block fits one slot
-    // (the slots do not grow), read after the last layer of a chunk that
-    // computes logits. Its bytes are in streamedBytes and readBytesPerToken.
-    bool lmHeadStreamed = false;
-    uint64_t lmHeadBlockRows = 0; // rows per block (the last block may have fewer)
-    uint64_t lmHeadReadBytes = 0; // what the disk reads for it per token (aligned extents)
-    std::vector<LayerReadPlan> headBlocks; // in row order
-    bool streaming() const { return residentLayers < layers; }
-    // Units read through the slots in order: the streamed layers, then lm_head's blocks.
-    size_t units() const { return plans.size() + headBlocks.size(); }
-    const LayerReadPlan &unit(size_t u) const { return u < plans.size() ? plans[u] : headBlocks[u - plans.size()]; }
-};
 
 // How lm_head is kept: resident, or read per token in row blocks of at most
 // `blockRows` rows (0 = as many as one staging slot holds). Streaming needs

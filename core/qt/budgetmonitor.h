@@ -1,6 +1,6 @@
 #pragma once
 // The memory-pressure monitor run by a client (issue 19): a QTimer samples a
-// PressureSource, BudgetGovernor (stream/memorypressure.h) decides, and a
+// PressureSource, BudgetGovernor (api/memorypressure.h) decides, and a
 // change is announced with budgetDecided for the client to apply through the
 // live budget (EngineThread::setBudget: queued, so served between
 // generations). The monitor keeps no engine pointer and changes nothing
@@ -11,7 +11,7 @@
 //   connect(&monitor, &BudgetMonitor::budgetDecided, ..., [&](quint64 b, bool shrink, QString why) {
 //       engine->setBudget(b); });
 //   monitor.start(settings, 2.0);   // settings.maxBudgetBytes = the user's budget
-#include "stream/memorypressure.h"
+#include "api/memorypressure.h"
 
 #include <QElapsedTimer>
 #include <QObject>

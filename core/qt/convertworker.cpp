@@ -66,21 +66,12 @@ void ConvertWorker::start(const ConvertRequest &request)
             last = now;
             lastPhase = p.phase;
             ConvertStatus s;
-            s.phase = QString::fromStdString(p.phase);
-            s.layer = p.layer;
-            s.layersDone = p.layersDone;
-            s.layers = p.layers;
-            s.expertsDone = p.expertsDone;
-            s.expertsTotal = p.expertsTotal;
+            static_cast<convert::ConvertProgress &>(s) = p;
             const double secs = std::chrono::duration<double>(now - t0).count();
             if (secs > 0 && p.expertsEncodedThisRun > 0) {
                 s.expertsPerSecond = double(p.expertsEncodedThisRun) / secs;
                 s.etaSeconds = double(p.expertsTotal - p.expertsDone) / s.expertsPerSecond;
             }
-            s.trunkTensor = int(p.trunkTensor);
-            s.trunkTensors = int(p.trunkTensors);
-            s.trunkBytesDone = p.trunkBytesDone;
-            s.trunkBytesTotal = p.trunkBytesTotal;
             if (p.phase == "trunk") {
                 const uint64_t thisRun = p.trunkBytesDone - p.trunkBytesResumed;
                 if (secs > 0 && thisRun > 0) {

@@ -4,6 +4,8 @@
 // the UI stays responsive. stop() may be called from any thread: the worker
 // stops between two records and says so in finished(cancelled = true); a
 // later start() with the same arguments resumes (pause = stop + start).
+#include "api/convert.h"
+
 #include <QObject>
 #include <QString>
 #include <QThread>
@@ -22,22 +24,12 @@ struct ConvertRequest {
     int iterations = 10;
 };
 
-struct ConvertStatus {
-    QString phase;        // "codebooks", "experts", "trunk", "finish"
-    int layer = -1;
-    int layersDone = 0;
-    int layers = 0;
-    quint64 expertsDone = 0;
-    quint64 expertsTotal = 0;
+// The converter's own progress (api/convert.h ConvertProgress: phase, layer,
+// records and trunk bytes done of total) plus the rates this run measured.
+struct ConvertStatus : convert::ConvertProgress {
     double expertsPerSecond = 0; // this run's encoding rate
     double etaSeconds = -1;      // -1 until a rate is known (in "trunk": the trunk pass's)
-    // The trunk pass: tensor i (0-based) of n, source bytes done of total
-    // (resumed ones included), this run's rate in source bytes per second.
-    int trunkTensor = 0;
-    int trunkTensors = 0;
-    quint64 trunkBytesDone = 0;
-    quint64 trunkBytesTotal = 0;
-    double trunkBytesPerSecond = 0;
+    double trunkBytesPerSecond = 0; // the trunk pass: this run's rate in source bytes per second
 };
 
 // Bytes the conversion still needs on the destination and what is free

@@ -6,6 +6,7 @@
 // can be made by measurement. Reads bypass the page cache; when the file
 // system refuses O_DIRECT the result says so (directIo = false) rather than
 // quietly measuring RAM.
+#include "api/inspecttypes.h" // DiskBenchResult
 #include "util/status.h"
 
 #include <cstdint>
@@ -22,14 +23,6 @@ struct DiskBenchOptions {
     DiskBenchEngine engine = DiskBenchEngine::Threads;
     bool forceBuffered = false;
     uint32_t seed = 1;
-};
-
-struct DiskBenchResult {
-    bool directIo = false;
-    uint64_t reads = 0;
-    uint64_t bytes = 0;
-    double seconds = 0;
-    double gbPerSecond() const { return seconds > 0 ? double(bytes) / seconds / 1e9 : 0; }
 };
 
 bool ioUringAvailable(); // built with liburing and the kernel allows a ring

@@ -3,6 +3,8 @@
 // ExpertCache and the trace replay (cachesim), so the policy that was measured
 // is the policy that ships. Belady (offline optimum) needs the future and
 // exists only in the replay.
+#include "api/routing.h" // EvictionPolicy, policyName
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -11,19 +13,6 @@
 #include <vector>
 
 namespace sluice {
-
-enum class EvictionPolicy {
-    Lru,      // least recently used
-    Lfu,      // fewest hits since insertion; ties: inserted first
-    Lfru,     // spec 10.1: 16 sampled slots, fewest hits, ties least recent
-    LfruScan, // LFRU over every slot (no sampling)
-    LfruGlobal, // LFRU-scan where hits count every use since open, not since insertion
-    Lru2,     // LRU-2: the oldest second-to-last use (kept across evictions); ties least recent
-    Lrfu,     // LRFU: lowest decayed use count sum 2^-lambda(now - t_use), history kept across evictions
-    LrfuLayer, // LRFU in layer time: uses decay per run of the key's own layer (see below)
-    Arc,      // ARC (Megiddo & Modha): adaptive recency/frequency lists with ghosts (replay only)
-    Belady,   // offline optimum: the entry used furthest in the future (replay only)
-};
 
 // The policy ExpertCache uses, chosen by the replay table in docs/streaming.md.
 inline constexpr EvictionPolicy kShippedPolicy = EvictionPolicy::LrfuLayer;
@@ -80,7 +69,6 @@ inline double recordUse(UseHistory &h, uint64_t now, double lambdaPerAccess)
     return std::log2(double(h.crf)) + lambdaPerAccess * double(now);
 }
 
-const char *policyName(EvictionPolicy policy);
 std::optional<EvictionPolicy> policyFromName(const std::string &name);
 const std::vector<EvictionPolicy> &allPolicies(); // practical ones first, Belady last
 

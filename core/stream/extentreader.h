@@ -5,6 +5,7 @@
 // offset, so the reads bypass the page cache like bank reads do. An extent
 // that runs past the end of its file (the last tensor of a shard) is read up
 // to the last whole page with O_DIRECT and the remaining tail buffered.
+#include "api/budgetplan.h" // FileExtent
 #include "directfile.h"
 #include "util/status.h"
 
@@ -15,13 +16,6 @@
 #include <vector>
 
 namespace sluice {
-
-struct FileExtent {
-    int file = -1;
-    uint64_t offset = 0;     // multiple of 4096
-    uint64_t bytes = 0;      // multiple of 4096
-    uint64_t slotOffset = 0; // multiple of 4096
-};
 
 class ExtentReader {
 public:

@@ -8,6 +8,7 @@
 // A trace is untrusted input: the file, each line, the token count, the layer
 // count and the ids per layer are bounded before anything is kept, and every
 // error names the file and line.
+#include "api/routing.h" // RoutingTrace, loadRoutingTrace
 #include "util/status.h"
 
 #include <cstdint>
@@ -16,33 +17,6 @@
 #include <vector>
 
 namespace sluice {
-
-struct RoutingTrace {
-    std::string name; // file name
-    std::vector<std::vector<std::vector<int>>> tokens; // [token][moe layer][k] expert id
-    int moeLayers = 0;
-    int topK = 0; // the largest per-layer count
-    int expertCount = 0; // 1 + the largest id seen
-    uint64_t distinctKeys = 0; // distinct (layer, expert) pairs touched
-};
-
-struct RoutingTraceLimits {
-    uint64_t maxFileBytes = 512ull << 20;
-    int maxLineBytes = 4 << 20;
-    int maxTokens = 1 << 20;
-    int maxLayers = 1024;
-    int maxIdsPerLayer = 1024;
-};
-
-// Every line is validated: a JSON object with a non-empty "layers" array of
-// arrays, the same layer count on every line, ids integers in 0..65535, no id
-// twice within a layer, at least one token.
-Expected<RoutingTrace> loadRoutingTrace(const std::string &path, const RoutingTraceLimits &limits = {});
-
-// The first routing trace (*.jsonl, by name) of the first folder in `dirs`
-// that holds one; "" when none. The clients name the folders (an environment
-// variable, the app's data folder, a developer checkout's traces).
-std::string findRoutingTrace(const std::vector<std::string> &dirs);
 
 // Routing-trace replay: the trace's choice replaces the router's.
 //   token at absolute position p  -> trace line p mod tokens

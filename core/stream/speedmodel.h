@@ -15,6 +15,7 @@
 // machine may be compute-bound), the router lookahead's speculative reads
 // (they move misses earlier, they do not remove bytes), and trunk reads (the
 // planner keeps the trunk resident).
+#include "api/routing.h" // SpeedPrediction
 #include "cachesim.h"
 #include "evictionpolicy.h"
 #include "memoryplanner.h"
@@ -23,19 +24,6 @@
 #include <string>
 
 namespace sluice {
-
-struct SpeedPrediction {
-    std::string traceName;
-    EvictionPolicy policy = EvictionPolicy::Lru;
-    double cacheWorkingSets = 0;   // slots / (topK x MoE layers) of the model
-    int simSlots = 0;              // slots replayed on the trace
-    double coldHitRate = 0;        // whole trace, every first touch a miss
-    double warmHitRate = 0;        // first touches of each (layer, expert) excluded: the steady state
-    double bytesPerTokenCold = 0;  // expert bytes read per token: (1 - hit) x topK x MoE layers x record
-    double bytesPerTokenWarm = 0;
-    double secondsPerTokenCold = 0; // bytes / disk bandwidth (disk bound only)
-    double secondsPerTokenWarm = 0;
-};
 
 // The shipped policy by default (ExpertCache's LRU). Errors for a zero
 // bandwidth, a plan without experts or a trace without tokens.

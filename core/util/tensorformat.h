@@ -1,41 +1,14 @@
 #pragma once
-// Storage formats shared by the container (which reads and writes them) and
-// the kernels (which compute on them without dequantising whole tensors).
-// Codes are the WASTE v0 `fmt` codes (spec 4.3).
+// Views of the storage formats shared by the container (which reads and
+// writes them) and the kernels (which compute on them without dequantising
+// whole tensors). The format codes themselves are public API
+// (api/tensorinfo.h, PlannerShape::tensors).
+#include "api/tensorinfo.h" // TensorFormat, kTrunkGroup, trunkRowBytes
+
 #include <cstddef>
 #include <cstdint>
 
 namespace sluice {
-
-enum class TensorFormat : uint8_t {
-    F32 = 0,
-    F16 = 1, // code 1 also covers BF16; `isBf16` on the view says which
-    Q8G = 2,
-    Q4G = 3,
-    VQ3R = 4,
-    VQ2R = 5,
-    SUB1 = 6, // specified, never written in v0
-    Q3G = 7,
-    VQ4P = 8,
-};
-
-inline constexpr int kTrunkGroup = 128; // weights per fp16 scale in Q8G/Q4G/Q3G rows
-
-// Bytes of one stored row of `cols` weights in a trunk format (rows are
-// addressed by a fixed stride; Q3G carries one guard byte).
-inline constexpr size_t trunkRowBytes(TensorFormat fmt, size_t cols, bool bf16 = false)
-{
-    (void)bf16;
-    const size_t groups = (cols + kTrunkGroup - 1) / kTrunkGroup;
-    switch (fmt) {
-    case TensorFormat::F32: return cols * 4;
-    case TensorFormat::F16: return cols * 2;
-    case TensorFormat::Q8G: return groups * 128;
-    case TensorFormat::Q4G: return groups * 64;
-    case TensorFormat::Q3G: return (groups * 128 * 3 + 7) / 8 + 1;
-    default: return 0;
-    }
-}
 
 // A read-only view of a 2-D trunk matrix in RAM, [rows, cols], y = W x.
 // `scales` is fp16 [rows][ceil(cols/128)] for the grouped formats, else null.

@@ -3,6 +3,7 @@
 // BMP and TGA into packed 8-bit RGB with stb_image (PSD is refused by name). Untrusted input: the
 // file size and the source pixel count are bounded and checked BEFORE the
 // pixels are decoded, so a hostile header cannot make us allocate gigabytes.
+#include "api/inspecttypes.h" // RgbImage, ImageHeader
 #include "util/status.h"
 
 #include <cstdint>
@@ -15,20 +16,6 @@ namespace sluice::vision {
 struct ImageLimits {
     uint64_t maxFileBytes = 256ull << 20;     // 256 MiB of encoded data
     uint64_t maxPixels = 64ull * 1000 * 1000; // 64 megapixels of source (spec 9: bounded image decode)
-};
-
-struct RgbImage {
-    int width = 0;
-    int height = 0;
-    std::vector<uint8_t> rgb; // width * height * 3 bytes, row-major, no padding
-};
-
-// Header facts, read without decoding the pixels.
-struct ImageHeader {
-    int width = 0;
-    int height = 0;
-    int channels = 0;   // as stored in the file
-    std::string format; // "png", "jpeg", "gif", "bmp", "tga"
 };
 
 // Checks the header and the bounds only (cheap): what the GUI uses to refuse

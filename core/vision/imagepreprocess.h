@@ -4,7 +4,7 @@
 // centres, edge clamp, no antialiasing), normalise with the release constants
 // and cut the result into channel-major patch vectors, patches row-major.
 // Plain f32/f64 code, no Qt: it runs once per image, a few milliseconds.
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "util/status.h"
 #include "vision/imageloader.h"
 

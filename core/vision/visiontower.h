@@ -11,7 +11,7 @@
 // figure the planner counts. f32 throughout; each output element is computed
 // by one thread in a fixed order, so results do not depend on the thread count.
 #include "format/container.h"
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "kernels/threadpool.h"
 #include "util/status.h"
 #include "vision/imageloader.h"

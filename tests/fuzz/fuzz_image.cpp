@@ -4,7 +4,7 @@
 // must either be refused with a Status or give an image whose size and
 // buffer agree, which then preprocesses without touching memory it does not
 // own. Limits are small so each run stays fast and allocation stays bounded.
-#include "format/modelconfig.h"
+#include "api/modelconfig.h"
 #include "vision/imageloader.h"
 #include "vision/imagepreprocess.h"
 

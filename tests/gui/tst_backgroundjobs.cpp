@@ -75,7 +75,7 @@ void TestBackgroundJobs::diskTestReportsSpeed()
     QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
     QVERIFY(!r.cancelled);
     QVERIFY(r.bytes > 0);
-    QVERIFY(r.gbPerSecond > 0);
+    QVERIFY(r.gbPerSecond() > 0);
     QCOMPARE(r.file, m_file);
     QVERIFY(!progress.isEmpty());
     QCOMPARE(progress.last().at(0).toInt(), 100);
