@@ -204,6 +204,13 @@ class TestForwardPass : public QObject {
         return m_models[name] = st.isOk() ? path : std::string();
     }
 
+    // The model of the current data row's "name" column.
+    std::string rowModel()
+    {
+        QFETCH(QString, name);
+        return model(name);
+    }
+
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
@@ -223,9 +230,8 @@ private slots:
     }
     void scratchHeldEqualsPlan()
     {
-        QFETCH(QString, name);
         QFETCH(int, chunk);
-        const std::string path = model(name);
+        const std::string path = rowModel();
         QVERIFY(!path.empty());
         const int ctx = 96;
         Rig rig;
@@ -290,9 +296,8 @@ private slots:
     }
     void chunkCapacityNeverChangesBits()
     {
-        QFETCH(QString, name);
         QFETCH(int, chunk);
-        const std::string path = model(name);
+        const std::string path = rowModel();
         QVERIFY(!path.empty());
         const int ctx = 96;
         Rig ref, rig;
