@@ -155,7 +155,7 @@ void ModelPanel::retranslate()
     }
     lines << tr("Parameters: %1 billion").arg(formatNumber(double(i.parameters) / 1e9, 3));
     lines << tr("Container size: %1").arg(formatBytes(i.containerBytes));
-    lines << tr("Layers: %1 · experts: %2 (top-%3)").arg(i.config.nLayers).arg(i.config.nExperts).arg(i.config.topK);
+    lines << tr("Layers: %1 · experts: %2 (top-%3)").arg(i.layers).arg(i.experts).arg(i.topK);
     lines << tr("Vision: %1").arg(i.hasVision ? tr("yes") : tr("no"));
     lines << tr("Budget: %1 · floor: %2").arg(formatBytes(i.budgetBytes), formatBytes(i.floorBytes));
     lines << tr("Expert cache: %1 (%n slot(s))", nullptr, i.expertCacheSlots).arg(formatBytes(i.expertCacheBytes));

@@ -45,6 +45,9 @@ public:
     // <|media_pad|> each, then `text` in content mode.
     virtual std::vector<int> imagePrompt(const std::vector<std::pair<int, int>> &imageSizes,
                                          const std::string &text) const = 0;
+    // Positions an image of this original size takes in a sequence of this
+    // model as opened (its merged patch grid, ModelOptions::maxImagePatches).
+    virtual Expected<int> imagePositions(int width, int height) const = 0;
     // The whole conversation in the model's chat format. `imageSizes` are the
     // original (width, height) of every image of the conversation, in order
     // (the markup carries them); missing sizes render as 0x0.

@@ -2,7 +2,7 @@
 // The model hyper-parameters the engine needs, parsed from a container's
 // manifest `config` (spec 1.2). Plain data, no Qt: the forward pass, the
 // planner and the converter all read it. Booleans are read by value.
-// Public API (ModelInfo::config, ModelSummary::config, PlannerShape::config);
+// Public API (ModelSummary::config, PlannerShape::config);
 // the parser lives in format/manifest.h.
 #include <cstdint>
 #include <string>

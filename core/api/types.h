@@ -92,6 +92,7 @@ struct ModelInfo {
     int layers = 0;
     int kdaLayers = 0;          // layers with recurrent state (checkpointed for prefix reuse)
     int experts = 0;            // routed experts per MoE layer
+    int moeLayers = 0;          // layers with routed experts (the rest are dense)
     int topK = 0;
     int vocab = 0;
     int hidden = 0;
@@ -141,9 +142,6 @@ struct ModelInfo {
     // Release: the VQ3R record a converted container of the same shapes would
     // read per expert miss (recordBytes / this = the bytes-per-token trade-off).
     uint64_t vq3rRecordBytes = 0;
-    // TRANSITIONAL: the whole internal config, kept only until the last
-    // clients (developer tools) move to the fields above. Do not use in new code.
-    ModelConfig config;
 };
 
 // Per-token statistics, delivered with every generated token.

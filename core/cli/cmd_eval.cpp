@@ -94,20 +94,20 @@ static int runEval(const std::vector<std::string> &args)
         std::fprintf(stderr, "eval: %s\n", st.message().c_str());
         return 1;
     }
-    const size_t vocab = size_t(m.info().config.vocab);
+    const size_t vocab = size_t(m.info().vocab);
     if (!images.empty()) {
         // Report the expanded sequence: each pad became one position per
         // image embedding ((gh/2)(gw/2) for the image's patch grid).
-        const ModelConfig &cfg = m.info().config;
+        const int mediaPadId = m.info().mediaPadId;
         std::vector<int> expanded;
         size_t next = 0;
         for (int id : ids) {
-            if (id != cfg.mediaPadId || next >= images.size()) {
+            if (id != mediaPadId || next >= images.size()) {
                 expanded.push_back(id);
                 continue;
             }
             auto header = probeImage(images[next++]);
-            auto positions = header ? imagePositions(cfg, header->width, header->height, opts.maxImagePatches)
+            auto positions = header ? m.imagePositions(header->width, header->height)
                                     : Expected<int>(header.status());
             const int n = positions ? *positions : 1;
             expanded.insert(expanded.end(), size_t(n), id);

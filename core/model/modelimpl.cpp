@@ -2,6 +2,8 @@
 // the model's half. The per-conversation half is in sessionimpl.cpp.
 #include "model/modelimpl.h"
 
+#include "api/inspect.h"
+
 #include "format/fingerprint.h"
 #include "stream/routetrace.h"
 
@@ -402,6 +404,7 @@ void ModelImpl::describe(const ModelOptions &o, const OpenPlan &p)
     m_info.layers = cfg.nLayers;
     m_info.kdaLayers = int(std::count(cfg.layerIsKda.begin(), cfg.layerIsKda.end(), true));
     m_info.experts = cfg.nExperts;
+    m_info.moeLayers = cfg.moeLayerCount();
     m_info.topK = cfg.topK;
     m_info.vocab = cfg.vocab;
     m_info.hidden = cfg.hidden;
@@ -449,7 +452,6 @@ void ModelImpl::describe(const ModelOptions &o, const OpenPlan &p)
     m_info.expertCacheBytes = sizing->slotBufferBytes;
     m_info.expertCacheSlots = sizing->slotCount;
     m_info.checkpointBytes = checkpointBytes(cfg);
-    m_info.config = cfg;
 }
 
 Expected<std::unique_ptr<Session>> ModelImpl::createSession(const SessionOptions &so)
@@ -516,6 +518,17 @@ Status ModelImpl::setBudget(uint64_t bytes)
     m_info.expertCacheBytes = sizing->slotBufferBytes;
     m_info.expertCacheSlots = sizing->slotCount;
     return Status::ok();
+}
+
+Expected<int> ModelImpl::imagePositions(int width, int height) const
+{
+    return sluice::imagePositions(config(), width, height, m_options.maxImagePatches);
+}
+
+const ModelConfig *configOf(const Model &model)
+{
+    const auto *impl = dynamic_cast<const ModelImpl *>(&model);
+    return impl ? &impl->config() : nullptr;
 }
 
 int ModelImpl::borrowPrefillScratch(int tokens)

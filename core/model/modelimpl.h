@@ -50,6 +50,7 @@ public:
     }
     std::vector<int> imagePrompt(const std::vector<std::pair<int, int>> &imageSizes,
                                  const std::string &text) const override;
+    Expected<int> imagePositions(int width, int height) const override;
     std::vector<int> renderChat(const std::vector<ChatMessage> &messages, const ChatOptions &options,
                                 const std::vector<std::pair<int, int>> &imageSizes) const override;
     Expected<std::vector<int>> renderChatChecked(const std::vector<ChatMessage> &messages, const ChatOptions &options,
@@ -148,5 +149,9 @@ private:
     uint64_t m_checkpointGrantBytes = 0;
     std::atomic<int> m_sessionsAlive{0}; // of m_options.sessions, all in the ledger since open (sessions of two threads)
 };
+
+// The internal config of a model this library opened, for the developer
+// tools and tests (clients read ModelInfo); null for any other Model.
+const ModelConfig *configOf(const Model &model);
 
 } // namespace sluice::model

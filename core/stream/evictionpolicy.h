@@ -35,17 +35,17 @@ inline constexpr double kLrfuLambdaPerToken = 0.1;
 // kLrfuLayerLambda (0.2, the best fixed decay there).
 inline constexpr double kLrfuLayerLambda = 0.2;
 
-// LRFU-layer's decay per run for a cache of `slots` records when one token
-// touches `workingSet` = top-k x MoE layers of them: m = slots / workingSet,
+// LRFU-layer's decay per run for a cache of `slotCount` records when one token
+// touches `workingSet` = top-k x MoE layers of them: m = slotCount / workingSet,
 // lambda = 1 for m <= 1 and m^-1.5 above. With the read-ahead pinning a layer
 // before its misses, a cache of one working set does best as recency (each
 // layer replaces its own previous experts: LRU), and the larger the cache the
 // longer a key's history pays (the best fixed lambda per size on both real
 // traces: ~1 at 1x, 0.3-0.6 at 1.5-2x, 0.2 at 3x, 0.08-0.1 at 5x; the curve
 // m^-1.5 passes through them; docs/streaming.md, "Eviction policy").
-inline double lrfuLayerLambda(int slots, int workingSet)
+inline double lrfuLayerLambda(int slotCount, int workingSet)
 {
-    const double m = workingSet > 0 ? double(slots) / double(workingSet) : 1.0;
+    const double m = workingSet > 0 ? double(slotCount) / double(workingSet) : 1.0;
     return m <= 1.0 ? 1.0 : std::pow(m, -1.5);
 }
 
@@ -102,9 +102,10 @@ public:
         m_layerLambda = lambda;
     }
 
-    int choose(const std::vector<SlotUsage> &slots)
+    // (Not `slots`: Qt defines that as a macro, and Qt code includes this header.)
+    int choose(const std::vector<SlotUsage> &usage)
     {
-        return choose(int(slots.size()), [&](int i) -> const SlotUsage & { return slots[size_t(i)]; });
+        return choose(int(usage.size()), [&](int i) -> const SlotUsage & { return usage[size_t(i)]; });
     }
 
     template <typename UsageAt>

@@ -6,6 +6,7 @@
 // tokens.
 #include "api/model.h"
 #include "api/session.h"
+#include "model/modelimpl.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -73,7 +74,9 @@ void TestDemoModel::isMarkedTrainedDemo()
 {
     if (!m_model)
         QSKIP("no demo model");
-    const ModelConfig &c = m_model->info().config;
+    const ModelConfig *config = model::configOf(*m_model);
+    QVERIFY(config);
+    const ModelConfig &c = *config;
     QVERIFY(c.sluiceDemo);
     QVERIFY2(
         QString::fromStdString(c.sluiceDemoWeights).contains(QLatin1String("WordNet")), c.sluiceDemoWeights.c_str());
@@ -85,7 +88,7 @@ void TestDemoModel::heldoutPerplexity()
         QSKIP("no demo model");
     QFile file(dataPath("heldout.ids"));
     QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
-    const int vocab = m_model->info().config.vocab;
+    const int vocab = m_model->info().vocab;
     double nll = 0;
     long predicted = 0;
     int records = 0;

@@ -143,10 +143,7 @@ private slots:
         auto probe = open(2ull << 30);
         QVERIFY(probe);
         const ModelInfo &info = probe->info();
-        int moeLayers = 0;
-        for (int L = 0; L < info.config.nLayers; ++L)
-            moeLayers += info.config.isMoeLayer(L) ? 1 : 0;
-        m_keys = moeLayers * info.experts;
+        m_keys = info.moeLayers * info.experts;
         m_topK = info.topK;
         m_perSlot = info.recordBytes + kCacheIndexBytesPerSlot;
         QCOMPARE(info.expertCacheSlots, m_keys); // 2 GiB holds every record of the tiny model

@@ -64,7 +64,7 @@ private slots:
         const std::vector<int> ids = test::toInts(exp["prompt_ids"].toArray());
         const QJsonArray steps = exp["step_logits"].toArray();
         QCOMPARE(size_t(steps.size()), ids.size());
-        const size_t vocab = size_t(opened.info().config.vocab);
+        const size_t vocab = size_t(opened.info().vocab);
         std::vector<float> all;
         const Status st = opened->evalAll(ids, all, chunk);
         QVERIFY2(st.isOk(), st.message().c_str());

@@ -8,6 +8,7 @@
 #include "format/verifiedrecords.h"
 #include "model/session.h"
 #include "modeltestutil.h"
+#include "model/modelimpl.h"
 
 #include <QDir>
 #include <QFile>
@@ -72,7 +73,7 @@ private slots:
         std::vector<float> one, many;
         QVERIFY(a->evalAll(kPrompt, one, 1).isOk());
         QVERIFY(b->evalAll(kPrompt, many, chunk).isOk());
-        const size_t vocab = size_t(a.info().config.vocab);
+        const size_t vocab = size_t(a.info().vocab);
         QCOMPARE(one.size(), kPrompt.size() * vocab);
         QCOMPARE(many.size(), one.size());
         double worst = 0;
@@ -145,7 +146,7 @@ private slots:
         auto e = make(threads, cache, readAhead, lookahead, direct, budget);
         QVERIFY(e);
         if (floorBudget)
-            QCOMPARE(e.info().expertCacheSlots, 2 * e.info().config.topK);
+            QCOMPARE(e.info().expertCacheSlots, 2 * e.info().topK);
         std::vector<float> a, b;
         QVERIFY(ref->evalAll(kPrompt, a, 1).isOk());
         QVERIFY(e->evalAll(kPrompt, b, chunk).isOk());
@@ -283,8 +284,10 @@ private slots:
         QByteArray bytes = f.readAll();
         f.close();
         // The first float of layer 0's state sits right after the header.
-        const int layers = e.info().config.nLayers;
-        const qsizetype at = 4 + 4 + 8 + 12 * 4 + layers + (e.info().config.layerIsKda[0] ? 0 : 4);
+        const int layers = e.info().layers;
+        const ModelConfig *config = model::configOf(*e.model);
+        QVERIFY(config);
+        const qsizetype at = 4 + 4 + 8 + 12 * 4 + layers + (config->layerIsKda[0] ? 0 : 4);
         const float nan = std::numeric_limits<float>::quiet_NaN();
         std::memcpy(bytes.data() + at, &nan, 4);
         const uint64_t sum = model::fnv1a64(bytes.constData(), size_t(bytes.size() - 8));

@@ -70,7 +70,7 @@ private slots:
         QVERIFY2(opened.isOk(), opened.status().message().c_str());
         const std::vector<int> ids = test::toInts(fx["prompt_ids"].toArray());
         const size_t vocab = size_t(fx["vocab"].toInt());
-        QCOMPARE(size_t(opened->info().config.vocab), vocab);
+        QCOMPARE(size_t(opened->info().vocab), vocab);
         std::vector<float> all, dump;
         if (chunk == 1)
             (*opened)->setHiddenStateTap({&dump}); // [token][layer][hidden] when fed one at a time
@@ -79,8 +79,8 @@ private slots:
         QVERIFY2(st.isOk(), st.message().c_str());
         // Where a position disagrees, the per-layer residual errors say which
         // layer started it (the fixture stores the oracle's residual stream).
-        const int nLayers = opened->info().config.nLayers;
-        const size_t d = size_t(opened->info().config.hidden);
+        const int nLayers = opened->info().layers;
+        const size_t d = size_t(opened->info().hidden);
         auto layerReport = [&](size_t t) {
             QString out;
             if (dump.empty())

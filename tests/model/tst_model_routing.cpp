@@ -82,7 +82,7 @@ private slots:
     {
         auto e = open(nullptr);
         QVERIFY2(e, e ? "" : e.status().message().c_str());
-        QCOMPARE(e->info().config.topK, kTopK);
+        QCOMPARE(e->info().topK, kTopK);
         SynthOptions bad;
         bad.recordBytes = 64 << 10;
         bad.layers = 1;

@@ -92,8 +92,8 @@ void openAndGenerate(ChildReport &r, const std::string &path, uint64_t budget, i
     r.process = info.processBytes;
     r.budget = info.budgetBytes;
     r.recordBytes = info.recordBytes;
-    const uint64_t records = uint64_t(info.layers - info.config.firstKDense) * uint64_t(info.experts);
-    r.workingSet = uint64_t(info.topK) * uint64_t(info.layers - info.config.firstKDense) * info.recordBytes;
+    const uint64_t records = uint64_t(info.moeLayers) * uint64_t(info.experts);
+    r.workingSet = uint64_t(info.topK) * uint64_t(info.moeLayers) * info.recordBytes;
     r.everything = r.floor + (records - 2 * uint64_t(info.topK)) * (info.recordBytes + kCacheIndexBytesPerSlot);
     if (maxTokens == 0) {
         r.ok = 1;

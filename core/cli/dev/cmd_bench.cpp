@@ -12,6 +12,7 @@
 #include "options.h"
 #include "vision/imagepreprocess.h"
 #include "vision/visiontower.h"
+#include "model/modelimpl.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -188,7 +189,7 @@ int benchImage(const std::vector<std::string> &args)
         std::fprintf(stderr, "bench: cannot write a temporary image\n");
         return 1;
     }
-    const ModelConfig &cfg = engine->info().config;
+    const ModelConfig &cfg = *model::configOf(*engine->model); // a model this library opened
     const int tokens = pre->tokenCount(vcfg.mergeH, vcfg.mergeW);
     if (tokens + 1 > opts.contextLength) {
         std::fprintf(stderr, "bench: %d image positions need --ctx > %d\n", tokens, tokens);

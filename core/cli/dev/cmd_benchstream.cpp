@@ -13,6 +13,7 @@
 #include "api/session.h"
 #include "options.h"
 #include "stream/diskbench.h"
+#include "model/modelimpl.h"
 
 #include <QJsonArray>
 #include <QDir>
@@ -62,8 +63,7 @@ int runBenchStream(const std::vector<std::string> &args)
             std::fprintf(stderr, "benchstream: %s\n", e.status().message().c_str());
             return 1;
         }
-        const ModelConfig &c = e->info().config;
-        const double ws = double(c.topK) * c.moeLayerCount() * double(e->info().recordBytes);
+        const double ws = double(e->info().topK) * e->info().moeLayers * double(e->info().recordBytes);
         opts.budgetBytes = e->info().floorBytes + uint64_t(workingSets * ws);
     }
     // [position][moe layer] -> experts, written as a trace after the run.
@@ -84,7 +84,7 @@ int runBenchStream(const std::vector<std::string> &args)
     }
     ModelSession &e = *engine;
     const ModelInfo &info = e.info();
-    const ModelConfig &cfg = info.config;
+    const ModelConfig &cfg = *model::configOf(*e.model); // a model this library opened
     std::mt19937 rng(1234);
     std::vector<int> prompt(static_cast<size_t>(promptLen));
     for (int &id : prompt)

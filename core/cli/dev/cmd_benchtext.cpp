@@ -9,6 +9,7 @@
 #include "api/model.h"
 #include "api/session.h"
 #include "options.h"
+#include "model/modelimpl.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -44,7 +45,7 @@ int runTextBench(const std::vector<std::string> &args)
         return 1;
     }
     ModelSession &e = *engine;
-    const ModelConfig &cfg = e.info().config;
+    const ModelConfig &cfg = *model::configOf(*e.model); // a model this library opened
     std::mt19937 rng(1234);
     std::vector<int> prompt(static_cast<size_t>(promptLen));
     for (int &id : prompt)
