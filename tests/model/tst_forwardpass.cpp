@@ -204,6 +204,28 @@ class TestForwardPass : public QObject {
         return m_models[name] = st.isOk() ? path : std::string();
     }
 
+    // What Model::open plans for `budget` at a context of 128 (0 = the default budget).
+    static Expected<model::BudgetPlan> planAtBudget(const Container &container, uint64_t budget)
+    {
+        model::PlannerInputsOptions pio;
+        pio.contextLength = 128;
+        auto ram = detectUsableRam();
+        if (!ram)
+            return ram.status();
+        return model::planForBudget(container, pio, ram->usableBytes, budget);
+    }
+
+    // A model and its session at a context of 128 and one thread, at `budget` (0 = the default).
+    static Expected<ModelSession> openAtBudget(const std::string &path, uint64_t budget)
+    {
+        ModelOptions o;
+        o.modelPath = path;
+        o.contextLength = 128;
+        o.budgetBytes = budget;
+        o.threads = 1;
+        return openModelSession(o);
+    }
+
     // The model of the current data row's "name" column.
     std::string rowModel()
     {
@@ -394,12 +416,8 @@ private slots:
         QVERIFY(!path.empty());
         auto c = Container::open(path);
         QVERIFY(c);
-        model::PlannerInputsOptions pio;
-        pio.contextLength = 128;
-        auto ram = detectUsableRam();
-        QVERIFY(ram);
-        auto base = model::planForBudget(**c, pio, ram->usableBytes, 0);
-        QVERIFY(base);
+        auto base = planAtBudget(**c, 0);
+        QVERIFY2(base, base ? "" : base.status().message().c_str());
         const uint64_t floor = base->floorBytes;
         const uint64_t extra64 = model::prefillExtraBytes((*c)->config(), 128, 64);
         const std::vector<uint64_t> budgets = {floor, floor + 4 * model::prefillExtraBytes((*c)->config(), 128, 4),
@@ -408,16 +426,11 @@ private slots:
         std::vector<float> want;
         const auto ids = promptFor((*c)->config(), 70);
         for (uint64_t budget : budgets) {
-            auto bp = model::planForBudget(**c, pio, ram->usableBytes, budget);
+            auto bp = planAtBudget(**c, budget);
             QVERIFY(bp);
             QCOMPARE(bp->floorBytes, floor);
             chunks.push_back(bp->prefillChunk);
-            ModelOptions o;
-            o.modelPath = path;
-            o.contextLength = 128;
-            o.budgetBytes = budget;
-            o.threads = 1;
-            auto e = openModelSession(o);
+            auto e = openAtBudget(path, budget);
             QVERIFY2(e, e ? "" : e.status().message().c_str());
             QCOMPARE(e->info().floorBytes, floor);
             QCOMPARE(e->info().expertCacheSlots, bp->sizing.slotCount);
@@ -464,12 +477,8 @@ private slots:
         auto c = Container::open(path);
         QVERIFY(c);
         const ModelConfig &cfg = (*c)->config();
-        model::PlannerInputsOptions pio;
-        pio.contextLength = 128;
-        auto ram = detectUsableRam();
-        QVERIFY(ram);
-        auto base = model::planForBudget(**c, pio, ram->usableBytes, 0);
-        QVERIFY(base);
+        auto base = planAtBudget(**c, 0);
+        QVERIFY2(base, base ? "" : base.status().message().c_str());
         QCOMPARE(base->prefillBorrowBytes, uint64_t(0)); // the default budget keeps chunk-64 scratch resident
         // A budget whose spare bytes (above the decode floor) the cache can
         // use exactly: every record but the minimum cache's.
@@ -478,7 +487,7 @@ private slots:
         QVERIFY(records > uint64_t(2 * p.topK));
         const uint64_t perSlot = base->sizing.slotBytes + kCacheIndexBytesPerSlot;
         const uint64_t budget = base->floorBytes + (records - uint64_t(2 * p.topK)) * perSlot;
-        auto bp = model::planForBudget(**c, pio, ram->usableBytes, budget);
+        auto bp = planAtBudget(**c, budget);
         QVERIFY(bp);
         QVERIFY2(bp->prefillChunk >= 16, "the spare must buy a prefill chunk of 16 or more");
         const uint64_t borrowMax = model::prefillExtraBytes(cfg, 128, bp->prefillChunk);
@@ -491,12 +500,7 @@ private slots:
               (unsigned long long)budget, bp->sizing.slotCount, bp->prefillChunk, (unsigned long long)borrowMax,
               wantChunk);
 
-        ModelOptions o;
-        o.modelPath = path;
-        o.contextLength = 128;
-        o.budgetBytes = budget;
-        o.threads = 1;
-        auto e = openModelSession(o);
+        auto e = openAtBudget(path, budget);
         QVERIFY2(e, e ? "" : e.status().message().c_str());
         auto *impl = dynamic_cast<model::ModelImpl *>(e->model.get());
         QVERIFY(impl);
