@@ -26,7 +26,7 @@ class TestCliOptions : public QObject {
     using Run = sluice::test::CliRun;
     Run cli(const QStringList &args) { return sluice::test::runProgram(QStringLiteral(SLUICE_CLI_PATH), args, 60000); }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());

@@ -46,7 +46,7 @@ Q_DECLARE_METATYPE(sluice::Architecture)
 
 class TestConvert : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void convertsAndVerifies_data();
     void convertsAndVerifies();
     void resumesAfterStop();

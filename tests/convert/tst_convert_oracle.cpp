@@ -25,7 +25,7 @@ using namespace sluice;
 
 class TestConvertOracle : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void matchesOracle_data();
     void matchesOracle();
 };

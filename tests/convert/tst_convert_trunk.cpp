@@ -111,7 +111,7 @@ Q_DECLARE_METATYPE(sluice::Architecture)
 
 class TestConvertTrunk : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void bandsGiveSameBytes_data();
     void bandsGiveSameBytes();
     void peakMemoryWideEmbedding();

@@ -48,7 +48,7 @@ bool cpuHas(Isa isa)
 
 class TestVqEncode : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void nearestMatchesScalar_data();
     void nearestMatchesScalar();
     void encoderPathsAndSplits_data();

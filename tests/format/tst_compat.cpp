@@ -26,7 +26,7 @@ Expected<std::unique_ptr<Container>> openCompat(const QString &name)
 
 class TestCompat : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         if (compatDir("kimi-linear-s0-tokenizer").isEmpty() || compatDir("kimi-linear-s3-prefixed").isEmpty())

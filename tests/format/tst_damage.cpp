@@ -87,7 +87,7 @@ class TestDamage : public QObject {
         return dir;
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         m_template = m_tmp.filePath("template");

@@ -65,7 +65,7 @@ Q_DECLARE_METATYPE(Damage)
 
 class TestExpertRecord : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void layoutSizes_data()
     {
         QTest::addColumn<int>("inter");

@@ -51,7 +51,7 @@ Ref referenceQuant(const std::vector<float> &x, int levels, int lo, int hi)
 
 class TestTrunkQuant : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void matchesReference_data()
     {
         QTest::addColumn<int>("fmt");

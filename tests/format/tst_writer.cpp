@@ -70,7 +70,7 @@ int codeAt(int layer, int e, int k, uint64_t i, int entries) { return int((i * 2
 
 class TestWriter : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     // Every trunk format, experts, codebooks (with fp16 subnormals) and the
     // small files survive write -> read.
     void roundTrip_data()

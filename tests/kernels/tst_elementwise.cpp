@@ -40,7 +40,7 @@ Q_DECLARE_METATYPE(Exact)
 
 class TestElementwise : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void pointwiseOps_data()
     {
         QTest::addColumn<Unary>("op");

@@ -59,7 +59,7 @@ Sequence makeSequence(int H, int D, int T, bool k3Gate, uint32_t seed)
 
 class TestKda : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void cleanup() { setActiveIsa(detectedIsa()); }
 
     // Reference vs float64 on a small shape (the spec's T=24 H=4 K=V=32 check).

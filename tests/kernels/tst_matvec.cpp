@@ -112,7 +112,7 @@ Q_DECLARE_METATYPE(TensorFormat)
 
 class TestMatvec : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void cleanup() { setActiveIsa(detectedIsa()); }
 
     void matchesReference_data()

@@ -11,7 +11,7 @@ using namespace sluice::kernels;
 
 class TestThreadPool : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void coversEachIndexOnce_data()
     {
         QTest::addColumn<int>("threads");

@@ -130,7 +130,7 @@ Q_DECLARE_METATYPE(TensorFormat)
 
 class TestVqLut : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void cleanup() { setActiveIsa(detectedIsa()); }
 
     void matchesDequantisedDot_data()

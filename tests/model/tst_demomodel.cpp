@@ -39,7 +39,7 @@ QString dataPath(const char *name)
 
 class TestDemoModel : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void isMarkedTrainedDemo();
     void heldoutPerplexity();

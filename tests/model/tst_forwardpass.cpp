@@ -233,7 +233,7 @@ class TestForwardPass : public QObject {
         return model(name);
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     // One formula: after a full chunk has run (the expert tables grow on

@@ -131,7 +131,7 @@ class TestLiveBudget : public QObject {
         return out;
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());

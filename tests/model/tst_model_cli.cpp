@@ -25,7 +25,7 @@ class TestModelCli : public QObject {
         return p.exitCode();
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         if (!QDir(m_dir).exists())

@@ -34,7 +34,7 @@ private:
         return test::openModelSessionOrWarn(o);
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         if (!QDir(compatDir()).exists())

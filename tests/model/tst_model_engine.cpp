@@ -49,7 +49,7 @@ private:
         return r ? r->tokens : std::vector<int>{};
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         if (!QDir(kCompat).exists())

@@ -25,7 +25,7 @@ using namespace sluice;
 class TestModelOracle : public QObject {
     Q_OBJECT
     QTemporaryDir m_tmp;
-private slots:
+private Q_SLOTS:
     void matchesOracle_data()
     {
         QTest::addColumn<QString>("fixture");

@@ -64,7 +64,7 @@ class TestModelRouting : public QObject {
         return path.toStdString();
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());

@@ -129,7 +129,7 @@ class TestModelRss : public QObject {
     std::string m_model;                     // the 1 MiB-record model (the live-budget case)
     uint64_t m_everything = 0;               // its budget at which every record has a slot (engine alone)
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         SLUICE_SKIP_WITHOUT_PROC_STATUS();

@@ -107,7 +107,7 @@ class TestSession : public QObject {
         return logits;
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());

@@ -200,7 +200,7 @@ class TestTrunkStream : public QObject {
         return {path, std::move(c), pio, ram, std::move(full)};
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     void splitLayout()

@@ -57,7 +57,7 @@ class TestTrunkStreamRss : public QObject {
     std::string m_model;
     uint64_t m_trunk = 0, m_streamingFloor = 0, m_layersFloor = 0;
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         SLUICE_SKIP_WITHOUT_PROC_STATUS();

@@ -426,11 +426,13 @@ void TestEngineWorker::demoPrefillProgressAndStop()
     GenerateRequest longer = request(longText(400), 8);
     std::atomic<quint64> stopId{0};
     std::atomic<int> stoppedAt{-1};
-    auto stopper = connect(engine.worker(), &EngineWorker::prefillProgress, engine.worker(),
+    // Named outside the lambda: clang 14 (the sanitizer build) cannot capture a structured binding.
+    EngineWorker *const worker = engine.worker();
+    auto stopper = connect(worker, &EngineWorker::prefillProgress, worker,
         [&](quint64 rid, int done, int) {
             if (rid == stopId && done > 0 && stoppedAt.load() < 0) {
                 stoppedAt = done;
-                engine.worker()->cancelUpTo(rid); // thread-safe, like EngineThread::stop()
+                worker->cancelUpTo(rid); // thread-safe, like EngineThread::stop()
             }
         }, Qt::DirectConnection);
     stopId = engine.lastRequestId() + 1;

@@ -31,7 +31,7 @@ QString tracePath(const char *name) { return QStringLiteral(SLUICE_SHARED_DIR "/
 
 class TestCacheSim : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     // Worked by hand. Sequence 0 1 2 0 1 3 0 1 2 3 with 2 slots:
     //  LRU: every access misses except none -> 0 hits (cyclic over 3 > 2 slots, then 3 breaks reuse).
     //  Belady: 0m 1m 2m(evict 1? next uses: 0@4, 1@5 -> evict 1) 0h 1m(evict 2: next 2@9 vs 0@7 -> evict 2)

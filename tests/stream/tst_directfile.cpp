@@ -20,7 +20,7 @@ private:
     QTemporaryDir m_dir{QDir::tempPath() + "/sluice-directfile-XXXXXX"};
     static constexpr uint64_t kRecord = 3 * 4096;
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());

@@ -151,7 +151,7 @@ private:
         return openCache(ledger, o, m_dir.path(), false);
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());

@@ -26,7 +26,7 @@ using test::currentRssBytes;
 
 class TestMemoryLedger : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void reserveWithinAndOverCeiling()
     {
         MemoryLedger ledger(1000);

@@ -86,7 +86,7 @@ void makeMachine(const QString &root, uint64_t physicalBytes, const QByteArray &
 
 class TestMemoryPlanner : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     // The state terms the spec quotes for K3 at 4K: 414 MiB + ~30 MiB + 216 MiB.
     void k3StateMatchesSpec()
     {

@@ -30,7 +30,7 @@ const QString kContainer = QStringLiteral(SLUICE_SHARED_DIR "/data/compat/kimi-l
 
 class TestStreamCli : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void cachesimJson()
     {
         if (!QFile::exists(kTrace))

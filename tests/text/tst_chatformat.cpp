@@ -53,7 +53,7 @@ class TestChatFormat : public QObject {
 
     std::vector<int> ids(const char *markup) const { return m_tok->encodeMarkup(markup); }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         auto synth = makeSyntheticTokenizer();

@@ -31,7 +31,7 @@ struct ReferenceXoshiro {
 
 class TestSampler : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void prngMatchesDefinition()
     {
         uint64_t state = 0;

@@ -11,7 +11,7 @@ using namespace sluice::text;
 
 class TestSynthTokenizer : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void isDeterministic()
     {
         auto a = makeSyntheticTokenizer(1024);

@@ -20,7 +20,7 @@ class TestTokenizeCli : public QObject {
         return p.readAllStandardOutput().trimmed();
     }
 
-private slots:
+private Q_SLOTS:
     void encodesAndDecodesLikeTiktoken()
     {
         QFile file(QStringLiteral(SLUICE_FIXTURES_DIR "/tokenizer/expected.json"));

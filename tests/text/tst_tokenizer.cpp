@@ -51,7 +51,7 @@ class TestTokenizer : public QObject {
     std::unique_ptr<Tokenizer> m_synth;
     SyntheticTokenizer m_synthInfo;
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QFile file(QStringLiteral(SLUICE_FIXTURES_DIR "/tokenizer/expected.json"));

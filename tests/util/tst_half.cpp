@@ -10,7 +10,7 @@ using namespace sluice;
 
 class TestHalf : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void decodesKnownValues_data()
     {
         QTest::addColumn<int>("bits");

@@ -36,7 +36,7 @@ std::vector<uint8_t> jpegWithTable(const std::vector<int> &counts, int symbols)
 
 class TestJpegGuard : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void tables_data()
     {
         QTest::addColumn<QList<int>>("counts");

@@ -98,7 +98,7 @@ const std::vector<uint8_t> kFinding = {
 
 class TestPngGuard : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void saneFilesDecode_data()
     {
         QTest::addColumn<int>("width");

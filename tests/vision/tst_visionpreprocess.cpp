@@ -14,7 +14,7 @@ using namespace sluice::vision;
 
 class TestVisionPreprocess : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void specGridExamples_data()
     {
         QTest::addColumn<int>("w");

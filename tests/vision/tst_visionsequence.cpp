@@ -59,7 +59,7 @@ private:
         return true;
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         m_fx = test::readFixture("vision/sequence.json");

@@ -51,7 +51,7 @@ private:
         return pre ? std::move(*pre) : PreprocessedImage{};
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         m_fx = test::readFixture("vision/tower.json");
