@@ -59,7 +59,9 @@ void quantizeTrunkRow(TensorFormat fmt, bool bf16, const float *src, size_t cols
             int q = 0;
             if (i < end) {
                 const float r = std::nearbyint(src[i] / scale); // default rounding mode: half to even
-                q = int(std::clamp(r, float(spec.lo), float(spec.hi)));
+                // A NaN weight codes as 0 (converting NaN to int is undefined);
+                // NaN in weights is refused by the finiteness checks, not here.
+                q = std::isnan(r) ? 0 : int(std::clamp(r, float(spec.lo), float(spec.hi)));
             }
             switch (fmt) {
             case TensorFormat::Q8G:
