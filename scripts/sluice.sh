@@ -65,8 +65,7 @@ configure_and_build() {
   done
   if command -v ccache >/dev/null && [ -z "${SLUICE_NO_CCACHE:-}" ]; then
     options+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
-    # Precompiled headers: ccache needs these to cache their users (ccache(1), "Precompiled headers").
-    export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime CCACHE_BASEDIR="$root"
+    export CCACHE_BASEDIR="$root" # paths relative to the checkout: another clone hits the same entries
   fi
   if [ ! -f "$dir/build.ninja" ]; then
     say "configuring $dir"
@@ -139,12 +138,12 @@ test)
     # Only these tests (and what they link and run) are built: the rest of
     # the tree would take most of this stage's time and run nowhere.
     shift
-    local_tsan_tests=(tst_threadpool tst_expertcache tst_model_engine tst_model_cli tst_streamcli tst_engineworker
+    tsan_tests=(tst_threadpool tst_expertcache tst_model_engine tst_model_cli tst_streamcli tst_engineworker
       tst_convertworker tst_budgetmonitor tst_tsan_canary)
     configure_and_build build-tsan -DSLUICE_TSAN=ON -DSLUICE_BUILD_GUI=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      --targets "${local_tsan_tests[@]}"
+      --targets "${tsan_tests[@]}"
     say "running the threaded tests in build-tsan under ThreadSanitizer"
-    pattern="^($(IFS='|'; echo "${local_tsan_tests[*]}"))\$"
+    pattern="^($(IFS='|'; echo "${tsan_tests[*]}"))\$"
     TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ignore_noninstrumented_modules=1 die_after_fork=0 suppressions=$root/tests/tsan.supp" \
       QT_NO_GLIB=1 QT_QPA_PLATFORM=offscreen ctest --test-dir build-tsan --output-on-failure -j"$(nproc)" -R "$pattern" "$@"
     exit 0
