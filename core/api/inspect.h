@@ -50,7 +50,8 @@ struct ModelSummary {
     uint64_t parameters = 0;
     int shards = 0;              // release only
     int tensors = 0;             // release only: tensors in the shards
-    bool hasTokenizer = false;
+    bool hasTokenizer = false;   // the tokenizer loads as Model::open loads it
+    std::string tokenizerError;  // why a tokenizer file that is there does not (empty when absent or fine)
 };
 Expected<ModelSummary> inspectModel(const std::string &modelPath);
 

@@ -95,4 +95,14 @@ ChatCommand splitChatCommand(const std::string &line)
     return {line.substr(0, space), space == std::string::npos ? std::string() : line.substr(space + 1)};
 }
 
+bool parseThinkArgument(const std::string &arg, bool &on, std::string &error)
+{
+    if (arg == "on" || arg == "off") {
+        on = arg == "on";
+        return true;
+    }
+    error = "/think '" + arg + "': expected on or off";
+    return false;
+}
+
 } // namespace sluice::cli

@@ -41,4 +41,9 @@ struct ChatCommand {
 };
 ChatCommand splitChatCommand(const std::string &line);
 
+// `/think on|off` for both chats: true with `on` set for the two words; any
+// other argument (`maybe`, none) is refused with "/think 'maybe': expected on or off"
+// in `error`, so a typo never quietly turns thinking off.
+bool parseThinkArgument(const std::string &arg, bool &on, std::string &error);
+
 } // namespace sluice::cli

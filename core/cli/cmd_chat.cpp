@@ -149,6 +149,7 @@ static int runChat(const std::vector<std::string> &args)
                 s.reset();
                 history.resize(system.empty() ? 0 : 1);
                 conversation.clear();
+                lastPrompt.clear(); // the reply it led to is gone with the conversation
             } else if (cmd == "/save") {
                 st = s.save(arg);
             } else if (cmd == "/load") {
@@ -157,13 +158,19 @@ static int runChat(const std::vector<std::string> &args)
                     // The file holds the state and its ids: the conversation continues on them.
                     history.clear();
                     conversation = s.tokens();
+                    lastPrompt.clear(); // the last reply belonged to the conversation the file replaced
                 }
             } else if (cmd == "/regenerate") {
-                if (lastPrompt.empty()) {
-                    st = makeError(ErrorCode::InvalidArgument, "nothing to regenerate yet");
+                // Only a reply of this conversation can be regenerated: none yet, or
+                // none since /reset or /load (whose history holds no reply to replace).
+                if (lastPrompt.empty() || history.empty() || history.back().role != "assistant") {
+                    st = makeError(ErrorCode::InvalidArgument,
+                                   "nothing to regenerate: no reply since the start, /reset or /load");
                 } else {
+                    const ChatMessage replaced = history.back();
                     history.pop_back();
-                    runTurn(lastPrompt);
+                    if (!runTurn(lastPrompt))
+                        history.push_back(replaced); // the session still holds the old reply
                 }
             } else if (cmd == "/stats") {
                 std::printf("position %d; last reply %zu tokens, %.2f tok/s; reused %d of %d prompt tokens; "
@@ -189,7 +196,9 @@ static int runChat(const std::vector<std::string> &args)
                                     m.info().expertCacheSlots, formatGiB(m.info().expertCacheBytes).c_str());
                 }
             } else if (cmd == "/think") {
-                co.thinking = arg == "on";
+                std::string why; // anything but on/off is a mistake, not "off": the setting stays
+                if (!cli::parseThinkArgument(arg, co.thinking, why))
+                    st = makeError(ErrorCode::InvalidArgument, why);
             } else {
                 std::printf("commands: /reset /save FILE /load FILE /stats /image PATH /think on|off /regenerate /budget SIZE /quit\n");
             }

@@ -234,7 +234,14 @@ int runRemoteChat(const std::vector<std::string> &args)
                     pendingImages.push_back(arg);
                 }
             } else if (cmd == "/think") {
-                effort = arg == "on" ? "medium" : "none";
+                bool on = false;
+                std::string why; // anything but on/off is a mistake, not "off": the setting stays
+                if (parseThinkArgument(arg, on, why)) {
+                    effort = on ? "medium" : "none";
+                } else {
+                    std::printf("error: %s\n", why.c_str());
+                    ++errors;
+                }
             } else if (cmd == "/retry") {
                 if (lastUser.empty()) {
                     std::printf("error: nothing to retry yet\n");

@@ -100,6 +100,7 @@ int runInfo(const std::vector<std::string> &args)
                       {"vision", cfg.vision.present},
                       {"vision_error", QString::fromStdString(cfg.vision.disabledReason)},
                       {"tokenizer", c.hasTokenizer},
+                      {"tokenizer_error", QString::fromStdString(c.tokenizerError)},
                       {"demo", cfg.sluiceDemo},
                       {"demo_weights", QString::fromStdString(cfg.sluiceDemo ? (cfg.sluiceDemoWeights.empty() ? std::string("random") : cfg.sluiceDemoWeights) : std::string())}};
         std::printf("%s", QJsonDocument(o).toJson(QJsonDocument::Indented).constData());
@@ -126,7 +127,10 @@ int runInfo(const std::vector<std::string> &args)
         std::printf("vision         %s\n", cfg.vision.present ? "yes" : "no");
     else
         std::printf("vision         off: %s\n", cfg.vision.disabledReason.c_str());
-    std::printf("tokenizer      %s\n", c.hasTokenizer ? "yes" : "no");
+    if (c.tokenizerError.empty())
+        std::printf("tokenizer      %s\n", c.hasTokenizer ? "yes" : "no");
+    else
+        std::printf("tokenizer      no: %s\n", c.tokenizerError.c_str());
     return 0;
 }
 

@@ -176,7 +176,10 @@ static int runPlan(const std::vector<std::string> &args)
     // The same figures the app's planner shows (api/planning.h predictSpeed):
     // the expert misses plus the streamed trunk.
     Expected<SpeedFigures> figures = makeError(ErrorCode::InvalidArgument, "no --disk-gbps");
-    if (diskGBps > 0 && sizing) {
+    // A trace the user named is always read (a missing or broken one is an
+    // error naming it), even when the plan then has no speed to predict with it.
+    const bool traceGiven = !tracePath.empty();
+    if (traceGiven || (diskGBps > 0 && sizing)) {
         if (tracePath.empty())
             tracePath = defaultTrace();
         if (tracePath.empty()) {
@@ -185,13 +188,17 @@ static int runPlan(const std::vector<std::string> &args)
         }
         auto trace = loadRoutingTrace(tracePath);
         if (!trace) {
-            std::fprintf(stderr, "plan: %s\n", trace.status().message().c_str());
+            std::fprintf(stderr, "plan: %s%s\n", traceGiven ? "--trace " : "", trace.status().message().c_str());
             return 1;
         }
-        figures = predictSpeed(*budgetPlan, *trace, diskGBps * 1e9);
-        if (!figures) {
-            std::fprintf(stderr, "plan: %s\n", figures.status().message().c_str());
-            return 1;
+        if (diskGBps <= 0) // the trace only feeds the predicted speed: without it the option would do nothing
+            return p.usageError("--trace " + tracePath + " is used for the predicted speed: give --disk-gbps too");
+        if (sizing) {
+            figures = predictSpeed(*budgetPlan, *trace, diskGBps * 1e9);
+            if (!figures) {
+                std::fprintf(stderr, "plan: %s\n", figures.status().message().c_str());
+                return 1;
+            }
         }
     }
     const SpeedPrediction *speed = figures ? &figures->experts : nullptr;

@@ -397,6 +397,12 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
     if (fileExists(joinPath(out, "manifest.json")) && !fileExists(statePath))
         return makeError(ErrorCode::InvalidArgument, out + ": already holds a container (manifest.json) that is not "
                                                            "a conversion in progress; choose another folder");
+    // Say what is wrong with the folder the user gave, by its name, before
+    // anything is written (a missing folder read as "config.json: cannot open").
+    // After a reclaim the shards are gone from it on purpose: only its existence counts.
+    if (Status folder = ReleaseCheckpoint::checkFolder(source);
+        !folder.isOk() && (ledger.empty() || folder.code() != ErrorCode::NotFound || !fileExists(source)))
+        return folder.withContext(source);
     std::string openDir = source;
     if (o.reclaim || !ledger.empty()) {
         if (::mkdir(out.c_str(), 0755) != 0 && errno != EEXIST)
@@ -466,6 +472,8 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
     ContainerWriter &writer = **created;
 
     kernels::ThreadPool pool(o.jobs);
+    if (!pool.startStatus().isOk())
+        return makeError(pool.startStatus().code(), pool.startStatus().message() + "; ask for fewer jobs");
     ConvertProgress progress;
     progress.layers = int(p.moeLayers.size());
     progress.expertsTotal = uint64_t(progress.layers) * uint64_t(p.config.nExperts);

@@ -3,6 +3,7 @@
 
 #include "util/regularfile.h"
 
+#include "format/release.h"
 #include "format/trunkquant.h"
 #include "util/bytes.h"
 #include "util/half.h"
@@ -134,14 +135,26 @@ Container::~Container()
 Status Container::load(const std::string &dir, const ContainerOptions &options)
 {
     struct stat st;
-    if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-        return makeError(ErrorCode::NotFound, "not a directory");
+    if (::stat(dir.c_str(), &st) != 0)
+        return makeError(ErrorCode::NotFound, "no such folder");
+    if (!S_ISDIR(st.st_mode))
+        return makeError(ErrorCode::InvalidArgument,
+                         std::string("is ") + fileKindName(st.st_mode) + ", not a folder (a model is a folder)");
     m_paths.dir = dir;
     m_paths.manifest = joinPath(dir, "manifest.json");
     m_paths.trunk = joinPath(dir, "trunk.bin");
     m_paths.codebooks = joinPath(dir, "codebooks.bin");
     uint64_t size = 0;
-    SLUICE_TRY(requireFile(m_paths.manifest, "manifest.json", "manifest.json is missing (not a complete container)", size));
+    const Status manifest =
+        requireFile(m_paths.manifest, "manifest.json", "manifest.json is missing (not a complete container)", size);
+    // Without a manifest only the container's own files make this a broken
+    // container; anything else is said in the terms of what the folder holds
+    // (a release folder without its config.json was told "manifest.json is missing").
+    if (manifest.code() == ErrorCode::NotFound && !exists(m_paths.trunk) && !exists(m_paths.codebooks)) {
+        const Status release = ReleaseCheckpoint::checkFolder(dir);
+        return release.isOk() ? manifest : release;
+    }
+    SLUICE_TRY(manifest);
     SLUICE_TRY(requireFile(m_paths.trunk, "trunk.bin", "trunk.bin is missing", m_trunkBytes));
 
     auto manifestBytes = readWholeFile(m_paths.manifest, "manifest.json", ManifestLimits::maxManifestBytes);

@@ -4,6 +4,7 @@
 #include "format/container.h" // preadFully
 #include "format/mxfp4pack.h"
 #include "format/releaseconfig.h"
+#include "util/regularfile.h" // fileKindName
 
 #include <cstring>
 #include <sys/stat.h>
@@ -50,6 +51,32 @@ bool ReleaseCheckpoint::looksLikeRelease(const std::string &dir)
 {
     struct stat st;
     return ::stat(joinPath(dir, "config.json").c_str(), &st) == 0 && SafetensorsCheckpoint::looksLikeCheckpoint(dir);
+}
+
+Status ReleaseCheckpoint::checkFolder(const std::string &dir)
+{
+    struct stat st;
+    if (::stat(dir.c_str(), &st) != 0)
+        return makeError(ErrorCode::NotFound, "no such folder");
+    if (!S_ISDIR(st.st_mode))
+        return makeError(ErrorCode::InvalidArgument,
+                         std::string("is ") + fileKindName(st.st_mode) + ", not a folder (a model is a folder)");
+    const auto has = [&](const char *name) { return ::stat(joinPath(dir, name).c_str(), &st) == 0; };
+    const bool config = has("config.json"), shards = SafetensorsCheckpoint::looksLikeCheckpoint(dir);
+    if (config && shards)
+        return Status::ok();
+    if (shards)
+        return makeError(ErrorCode::NotFound, "config.json is missing: a release folder needs the config.json "
+                                              "published with its safetensors");
+    if (config)
+        return makeError(ErrorCode::NotFound, std::string(SafetensorsCheckpoint::indexFileName) +
+                                                  " is missing: a release folder needs its safetensors index (or " +
+                                                  SafetensorsCheckpoint::singleFileName + ") beside config.json");
+    if (has("manifest.json"))
+        return makeError(ErrorCode::InvalidArgument, "is a Sluice container (manifest.json), not a release folder");
+    return makeError(ErrorCode::NotFound, "neither a release folder (config.json and " +
+                                              std::string(SafetensorsCheckpoint::indexFileName) +
+                                              ") nor a Sluice container (manifest.json)");
 }
 
 Expected<std::unique_ptr<ReleaseCheckpoint>> ReleaseCheckpoint::open(const std::string &dir)

@@ -30,6 +30,12 @@ class ReleaseCheckpoint {
 public:
     // True when `dir` has config.json and a safetensors index or single file.
     static bool looksLikeRelease(const std::string &dir);
+    // What keeps `dir` from being a release folder, said in the terms of what
+    // the user gave (no such folder, a file, config.json missing beside the
+    // safetensors, the index missing beside config.json, a container, or
+    // neither); OK when it looks like one. Messages carry no path: callers
+    // prefix the one the user typed.
+    static Status checkFolder(const std::string &dir);
     static Expected<std::unique_ptr<ReleaseCheckpoint>> open(const std::string &dir);
 
     const ModelConfig &config() const { return m_config; }

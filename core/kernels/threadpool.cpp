@@ -1,6 +1,9 @@
 #include "threadpool.h"
 
+#include "util/threadstart.h"
+
 #include <algorithm>
+#include <string>
 
 namespace sluice::kernels {
 
@@ -12,9 +15,19 @@ ThreadPool::ThreadPool(int threads)
 {
     if (threads <= 0)
         threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    m_threadCount = threads;
-    for (int i = 1; i < threads; ++i)
-        m_workers.emplace_back([this] { workerLoop(); });
+    m_workers.reserve(size_t(threads - 1));
+    for (int i = 1; i < threads; ++i) {
+        std::thread worker;
+        if (Status st = startThread(worker, [this] { workerLoop(); }, "compute thread " + std::to_string(i + 1));
+            !st.isOk()) {
+            m_startStatus = makeError(st.code(), "could start only " + std::to_string(i) + " of " +
+                                                     std::to_string(threads) + " compute threads: " + st.message());
+            break;
+        }
+        m_workers.push_back(std::move(worker));
+    }
+    // The caller's thread is the first one: the pool works with what it has.
+    m_threadCount = int(m_workers.size()) + 1;
 }
 
 ThreadPool::~ThreadPool()

@@ -4,6 +4,8 @@
 // thread, and the kernels compute each output element inside one call with a
 // fixed summation order, so results never depend on the thread count or on
 // which thread picked up which range.
+#include "util/status.h"
+
 #include <condition_variable>
 #include <cstddef>
 #include <mutex>
@@ -15,12 +17,19 @@ namespace sluice::kernels {
 class ThreadPool {
 public:
     // threads = 0 picks std::thread::hardware_concurrency(); 1 runs inline.
+    // Never throws: when the system refuses a thread (out of threads or of
+    // address space), the pool keeps the ones it started, threadCount() says
+    // how many that is and startStatus() says why. Owners that promised the
+    // user a thread count turn that into their error.
     explicit ThreadPool(int threads = 0);
     ~ThreadPool();
     ThreadPool(const ThreadPool &) = delete;
     ThreadPool &operator=(const ThreadPool &) = delete;
 
     int threadCount() const { return m_threadCount; }
+    // OK when every requested thread started; else "could start only N of M
+    // compute threads: cannot start … (Resource temporarily unavailable)".
+    const Status &startStatus() const { return m_startStatus; }
 
     // Calls fn(begin, end) over disjoint ranges covering [0, n). Range
     // boundaries are multiples of `grain` (except the final end = n), e.g. 64
@@ -41,6 +50,7 @@ private:
     void drain();
 
     int m_threadCount = 1;
+    Status m_startStatus;
     std::vector<std::thread> m_workers;
     std::mutex m_mutex;
     std::condition_variable m_wake;

@@ -14,6 +14,7 @@
 #include "stream/diskbench.h"
 #include "stream/processfootprint.h"
 #include "stream/routetrace.h"
+#include "text/tokenizer.h"
 #include "vision/imageloader.h"
 #include "vision/imagepreprocess.h"
 
@@ -60,7 +61,11 @@ Expected<ModelSummary> releaseSummary(const std::string &path)
     s.parameters = r.parameterCount();
     s.shards = int(r.safetensors().shards().size());
     s.tensors = int(r.safetensors().tensors().size());
-    s.hasTokenizer = !r.tokenizerPath().empty();
+    // Read as the engine reads it: a truncated, empty, FIFO or dangling file is "no", with the reason.
+    auto tok = model::ReleaseSource::tokenizerOf(r);
+    s.hasTokenizer = bool(tok);
+    if (!tok && !r.tokenizerPath().empty())
+        s.tokenizerError = tok.status().message();
     return s;
 }
 
@@ -94,7 +99,12 @@ Expected<ModelSummary> inspectModel(const std::string &modelPath)
     s.codebooks = c.codebookCount();
     s.diskBytes = c.containerBytes();
     s.parameters = c.parameterCount();
-    s.hasTokenizer = !c.paths().tokenizer.empty();
+    // Read as Model::open reads it (readSideTables): a file that is there but
+    // unusable is "no" with the reason run would give, not "yes".
+    auto tok = text::Tokenizer::fromModelDirectory(modelPath);
+    s.hasTokenizer = bool(tok);
+    if (!tok && !(tok.status().code() == ErrorCode::NotFound && c.paths().tokenizer.empty()))
+        s.tokenizerError = tok.status().message();
     return s;
 }
 

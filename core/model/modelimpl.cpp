@@ -157,6 +157,8 @@ Expected<ModelImpl::OpenPlan> ModelImpl::planOpen(const ModelOptions &o, const P
     const ModelConfig &cfg = config();
     const auto &tensors = m_release ? m_release->trunkTensors() : m_container->tensors();
     m_pool = std::make_unique<kernels::ThreadPool>(o.threads);
+    if (!m_pool->startStatus().isOk()) // the thread count asked for is a promise the system refused
+        return makeError(m_pool->startStatus().code(), m_pool->startStatus().message() + "; ask for fewer threads");
     for (int L = 0; L < cfg.nLayers && !m_release; ++L)
         m_info.recordBytes = std::max<uint64_t>(m_info.recordBytes, m_container->expertLayer(L).recordBytes);
     if (m_release) // the coalesced slot (payload + alignment slack)

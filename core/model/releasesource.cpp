@@ -295,7 +295,12 @@ Expected<ExpertMatrices> ReleaseSource::parseRecord(int layer, int expert, const
 
 Expected<text::Tokenizer> ReleaseSource::tokenizer() const
 {
-    const std::string &path = m_release->tokenizerPath();
+    return tokenizerOf(*m_release);
+}
+
+Expected<text::Tokenizer> ReleaseSource::tokenizerOf(const ReleaseCheckpoint &release)
+{
+    const std::string &path = release.tokenizerPath();
     if (path.empty())
         return makeError(ErrorCode::NotFound, "the release has no tokenizer (no tiktoken.model)");
     uint64_t size = 0;
@@ -312,8 +317,8 @@ Expected<text::Tokenizer> ReleaseSource::tokenizer() const
     ::close(*fd);
     SLUICE_TRY(st);
     text::TokenizerOptions to;
-    to.vocabSize = config().vocab;
-    return text::Tokenizer::fromText(text, specialsToJson(m_release->specials()), to);
+    to.vocabSize = release.config().vocab;
+    return text::Tokenizer::fromText(text, specialsToJson(release.specials()), to);
 }
 
 } // namespace sluice::model

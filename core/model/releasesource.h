@@ -77,6 +77,9 @@ public:
     // The MoE block's view of a slot read by readExpert.
     Expected<ExpertMatrices> parseRecord(int layer, int expert, const ExpertRecordRef &rec) const;
     Expected<text::Tokenizer> tokenizer() const;
+    // The same for a checkpoint not opened as a model (inspectModel: `info`
+    // must judge the tokenizer as `run` will).
+    static Expected<text::Tokenizer> tokenizerOf(const ReleaseCheckpoint &release);
 
     uint64_t fingerprint() const { return m_fingerprint; }
     const TrunkCache &trunkCache() const { return m_cache; }

@@ -1,5 +1,6 @@
 #include "model/session.h"
 
+#include "util/atomicfile.h"
 #include "util/regularfile.h"
 
 #include <algorithm>
@@ -147,45 +148,6 @@ private:
     size_t m_off = 0;
 };
 
-Status writeAtomically(const std::string &path, const std::string &out)
-{
-    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return makeError(ErrorCode::Io, tmp + ": cannot create (" + std::strerror(errno) + ")");
-    size_t done = 0;
-    while (done < out.size()) {
-        const ssize_t w = ::write(fd, out.data() + done, out.size() - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            const std::string why = std::strerror(errno);
-            ::close(fd);
-            ::unlink(tmp.c_str());
-            return makeError(ErrorCode::Io, tmp + ": write failed (" + why + ")");
-        }
-        done += size_t(w);
-    }
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        ::unlink(tmp.c_str());
-        return makeError(ErrorCode::Io, tmp + ": fsync/close failed");
-    }
-    if (::rename(tmp.c_str(), path.c_str()) != 0) {
-        const std::string why = std::strerror(errno);
-        ::unlink(tmp.c_str());
-        return makeError(ErrorCode::Io, path + ": rename failed (" + why + ")");
-    }
-    // Make the rename itself durable.
-    const size_t slash = path.find_last_of('/');
-    const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
-    const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-        ::fsync(dfd);
-        ::close(dfd);
-    }
-    return Status::ok();
-}
-
 } // namespace
 
 Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fingerprint, const ForwardPass &fp,
@@ -239,7 +201,7 @@ Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
     }
     const uint64_t sum = fnv1a64(out.data(), out.size());
     put(out, sum);
-    return writeAtomically(path, out);
+    return writeFileAtomically(path, out, path + " (session file)");
 }
 
 namespace {

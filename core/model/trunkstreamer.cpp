@@ -314,6 +314,8 @@ Expected<std::unique_ptr<TrunkStreamer>> TrunkStreamer::open(const std::vector<s
     // slot or an odd number of units.
     ts->m_slots[0].loaded = ts->m_slots.size() == 1 || sp.units() % 2 == 1 ? int(sp.units()) - 1 : -1;
     ts->m_pool = std::make_unique<ReaderPool>(1);
+    if (!ts->m_pool->startStatus().isOk())
+        return ts->m_pool->startStatus();
     return ts;
 }
 

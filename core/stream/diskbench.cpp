@@ -2,10 +2,12 @@
 
 #include "directfile.h"
 #include "util/aligned.h"
+#include "util/threadstart.h"
 
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -38,8 +40,10 @@ Expected<DiskBenchResult> runThreads(const DirectFile &file, const DiskBenchOpti
     Status error;
     std::vector<std::thread> threads;
     const auto start = Clock::now();
-    for (int t = 0; t < o.queueDepth; ++t) {
-        threads.emplace_back([&, t] {
+    Status started;
+    for (int t = 0; t < o.queueDepth && started.isOk(); ++t) {
+        std::thread reader;
+        started = startThread(reader, [&, t] {
             AlignedPtr<uint8_t> buffer = makeAligned<uint8_t>(size_t(o.recordBytes), DirectFile::kAlignment);
             Lcg rng{o.seed * 7919ull + uint64_t(t) * 104729ull + 1};
             while (!stop.load(std::memory_order_relaxed)) {
@@ -52,12 +56,17 @@ Expected<DiskBenchResult> runThreads(const DirectFile &file, const DiskBenchOpti
                 }
                 reads.fetch_add(1, std::memory_order_relaxed);
             }
-        });
+        }, "disk benchmark reader " + std::to_string(t + 1));
+        if (started.isOk())
+            threads.push_back(std::move(reader));
     }
-    std::this_thread::sleep_for(std::chrono::duration<double>(o.seconds));
+    if (started.isOk()) // a refused thread ends the run now: the readers that started stop and are joined
+        std::this_thread::sleep_for(std::chrono::duration<double>(o.seconds));
     stop = true;
     for (auto &t : threads)
         t.join();
+    if (!started.isOk())
+        return started;
     if (!error.isOk())
         return error;
     DiskBenchResult r;

@@ -158,6 +158,9 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
     cache->m_lambda = cache->m_layerTime ? kLrfuLayerLambda
                                          : kLrfuLambdaPerToken / double(o.topK * int(cache->m_banks.size()));
     cache->m_pool = std::make_unique<ReaderPool>(std::max(1, o.ioThreads));
+    if (!cache->m_pool->startStatus().isOk())
+        return makeError(cache->m_pool->startStatus().code(),
+                         cache->m_pool->startStatus().message() + "; ask for fewer I/O threads");
     if (o.prefault)
         cache->m_pool->setIdleWork([c = cache.get()] { return c->prefaultStep(); });
     return cache;

@@ -3,6 +3,7 @@
 // shrink fast on clear signals, grow slowly after a calm period — because a
 // desktop app that oscillates is as bad as one that pages.
 #include "stream/memorypressure.h"
+#include "util/threadstart.h"
 
 #include <algorithm>
 #include <charconv>
@@ -482,8 +483,15 @@ PressureMonitor::PressureMonitor(std::unique_ptr<PressureSource> source, Governo
     , m_onError(std::move(onError))
 {
     // intervalSeconds <= 0: no thread; the caller drives step() (tests).
-    if (m_source && m_interval > 0)
-        m_thread = std::thread([this] { run(); });
+    // A monitor the system gives no thread reports it like a source error:
+    // the budget then stays where it is, which is what the caller had before.
+    if (m_source && m_interval > 0) {
+        if (Status st = startThread(m_thread, [this] { run(); }, "the memory-pressure monitor thread");
+            !st.isOk() && m_onError) {
+            m_errorReported = true;
+            m_onError(st);
+        }
+    }
 }
 
 PressureMonitor::~PressureMonitor()

@@ -1,6 +1,9 @@
 #include "readerpool.h"
 
+#include "util/threadstart.h"
+
 #include <algorithm>
+#include <string>
 
 namespace sluice {
 
@@ -8,8 +11,16 @@ ReaderPool::ReaderPool(int threads)
 {
     const int n = std::clamp(threads, 1, 64);
     m_threads.reserve(size_t(n));
-    for (int i = 0; i < n; ++i)
-        m_threads.emplace_back([this] { run(); });
+    for (int i = 0; i < n; ++i) {
+        std::thread reader;
+        if (Status st = startThread(reader, [this] { run(); }, "expert reader thread " + std::to_string(i + 1));
+            !st.isOk()) {
+            m_startStatus = makeError(st.code(), "could start only " + std::to_string(i) + " of " + std::to_string(n) +
+                                                     " reader threads: " + st.message());
+            break;
+        }
+        m_threads.push_back(std::move(reader));
+    }
 }
 
 ReaderPool::~ReaderPool()

@@ -4,6 +4,8 @@
 // Each thread issues one synchronous positional read at a time, so the queue
 // depth the disk sees is the thread count. Measured alternatives (io_uring,
 // more depth) are in docs/streaming.md.
+#include "util/status.h"
+
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -15,6 +17,9 @@ namespace sluice {
 
 class ReaderPool {
 public:
+    // Never throws: a thread the system refuses is not started and
+    // startStatus() says so (the owner refuses to go on: a pool with fewer
+    // readers than planned is not what the user asked for).
     explicit ReaderPool(int threads = 2);
     // Jobs still queued are dropped; running ones finish first.
     ~ReaderPool();
@@ -30,6 +35,7 @@ public:
     void setIdleWork(std::function<bool()> step);
     void wakeIdle();
     int threadCount() const { return int(m_threads.size()); }
+    const Status &startStatus() const { return m_startStatus; }
     size_t queued() const;
 
 private:
@@ -42,6 +48,7 @@ private:
     uint64_t m_idleGeneration = 0; // wakeIdle() calls; a false step ends the idle work of its generation only
     bool m_idlePending = false;
     std::vector<std::thread> m_threads;
+    Status m_startStatus;
 };
 
 } // namespace sluice

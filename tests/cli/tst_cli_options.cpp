@@ -4,8 +4,10 @@
 // container written).
 #include "cli/options.h"
 #include "clirun.h"
+#include "testsanitized.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -13,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <vector>
 
@@ -275,6 +278,67 @@ private Q_SLOTS:
         QTest::newRow("non-finite logits")
             << "overflow" << QStringList{"run", "@M", "hello", "-n", "3"} << ""
             << "run: non-finite logits at position " << 1;
+        // Issue 29: a crash, silently ignored input and unclear messages.
+        QTest::newRow("chat /regenerate after /reset")
+            << "" << QStringList{"chat", "@M", "-n", "4"} << "hi\n/reset\n/regenerate\n/quit\n"
+            << "> error: nothing to regenerate: no reply since the start, /reset or /load" << 1;
+        QTest::newRow("chat /regenerate after /load")
+            << "" << QStringList{"chat", "@M", "-n", "4"} << "hi\n/save @T/s.sess\n/load @T/s.sess\n/regenerate\n/quit\n"
+            << "> error: nothing to regenerate: no reply since the start, /reset or /load" << 1;
+        QTest::newRow("chat /regenerate before any reply")
+            << "" << QStringList{"chat", "@M", "-n", "4"} << "/regenerate\n/quit\n"
+            << "> error: nothing to regenerate: no reply since the start, /reset or /load" << 1;
+        QTest::newRow("chat /think maybe") << "" << QStringList{"chat", "@M"} << "/think maybe\n/quit\n"
+                                           << "> error: /think 'maybe': expected on or off" << 1;
+        QTest::newRow("chat /think without a word") << "" << QStringList{"chat", "@M"} << "/think\n/quit\n"
+                                                    << "> error: /think '': expected on or off" << 1;
+        QTest::newRow("chat /save onto a FIFO")
+            << "fifo" << QStringList{"chat", "@M", "-n", "2"} << "hi\n/save @T/fifo\n/quit\n"
+            << "> error: @T/fifo (session file): is a FIFO (named pipe), not a regular file; not replaced" << 1;
+        QTest::newRow("plan --trace missing")
+            << "" << QStringList{"plan", "--model", "k3", "--trace", "@T/missing.jsonl"} << ""
+            << "plan: --trace @T/missing.jsonl (routing trace): no such file" << 1;
+        QTest::newRow("plan --trace a directory")
+            << "" << QStringList{"plan", "--model", "k3", "--disk-gbps", "3", "--trace", "@T"} << ""
+            << "plan: --trace @T (routing trace): is a directory, not a regular file" << 1;
+        QTest::newRow("release folder without config.json")
+            << "relnoconfig" << QStringList{"info", "@T/rel"} << ""
+            << "info: @T/rel: config.json is missing: a release folder needs the config.json published with its "
+               "safetensors"
+            << 1;
+        QTest::newRow("release folder without its index")
+            << "relnoindex" << QStringList{"run", "@T/rel", "hi"} << ""
+            << "run: @T/rel: model.safetensors.index.json is missing: a release folder needs its safetensors index "
+               "(or model.safetensors) beside config.json"
+            << 1;
+        QTest::newRow("a folder that is no model")
+            << "" << QStringList{"info", "@T"} << ""
+            << "info: @T: neither a release folder (config.json and model.safetensors.index.json) nor a Sluice "
+               "container (manifest.json)"
+            << 1;
+        QTest::newRow("container without manifest.json")
+            << "nomanifest" << QStringList{"info", "@M"} << ""
+            << "info: @M: manifest.json is missing (not a complete container)" << 1;
+        QTest::newRow("info a missing folder") << "" << QStringList{"info", "@T/nope"} << ""
+                                               << "info: @T/nope: no such folder" << 1;
+        QTest::newRow("convert a missing folder") << "" << QStringList{"convert", "@T/nope", "@T/out.waste"} << ""
+                                                  << "convert: @T/nope: no such folder" << 1;
+        QTest::newRow("convert a folder without config.json")
+            << "relnoconfig" << QStringList{"convert", "@T/rel", "@T/out.waste"} << ""
+            << "convert: @T/rel: config.json is missing: a release folder needs the config.json published with its "
+               "safetensors"
+            << 1;
+        // info judges the tokenizer as run does (it said "yes" to each of these).
+        for (const auto &[setup, why] : std::vector<std::pair<QString, QString>>{
+                 {"tokfifo", "@M/tokenizer.model: is a FIFO (named pipe), not a regular file"},
+                 {"tokempty", "@EMPTY"},
+                 {"toktrunc", "@TRUNC"},
+                 {"tokdangling", "@M/tokenizer.model: no such file"}}) {
+            QTest::newRow(qPrintable("info: tokenizer " + setup)) << setup << QStringList{"info", "@M"} << ""
+                                                                   << "tokenizer      no: " + why << 0;
+            QTest::newRow(qPrintable("run: tokenizer " + setup)) << setup << QStringList{"run", "@M", "hello"} << ""
+                                                                  << "run: " + why << 1;
+        }
         QTest::newRow("verify a FIFO bank")
             << "bankfifo" << QStringList{"verify", "@M"} << ""
             << "DAMAGED layer 1, expert 0: bank unreadable (@M/experts-L1.bin: is a FIFO (named pipe), not a regular "
@@ -327,6 +391,19 @@ private Q_SLOTS:
             QVERIFY(f.open(QIODevice::ReadWrite) && f.seek(off));
             const std::vector<float> huge(size_t(bytes / 4), 3e38f);
             QCOMPARE(f.write(reinterpret_cast<const char *>(huge.data()), bytes), bytes);
+        } else if (setup == "tokempty" || setup == "toktrunc") {
+            QFile f(tok);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QVERIFY(f.resize(setup == "tokempty" ? 0 : 1000)); // 1000 bytes ends inside a line
+        } else if (setup == "tokdangling") {
+            QVERIFY(QFile::remove(tok));
+            QVERIFY(QFile::link(work.path() + "/gone.model", tok));
+        } else if (setup == "relnoconfig" || setup == "relnoindex") {
+            QVERIFY(cli({"synth", "--release", "--out", work.path() + "/rel"}).exitCode == 0);
+            QVERIFY(QFile::remove(work.path() + (setup == "relnoconfig" ? "/rel/config.json"
+                                                                          : "/rel/model.safetensors.index.json")));
+        } else if (setup == "nomanifest") {
+            QVERIFY(QFile::remove(model + "/manifest.json"));
         } else if (setup == "bankfifo") {
             QFile::remove(model + "/experts-L1.bin");
             QVERIFY(::mkfifo(QFile::encodeName(model + "/experts-L1.bin").constData(), 0600) == 0);
@@ -344,6 +421,63 @@ private Q_SLOTS:
         QCOMPARE(p.exitCode(), exitCode);
         const QString all = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
         QVERIFY2(all.contains(subst(message)), qPrintable(all.left(2000)));
+    }
+
+    // /save replaces only what is ours: a FIFO stays a FIFO (it was replaced by a
+    // regular file), and the temporaries of a save killed with -9 (NAME.tmp.PID
+    // of a process that is gone) are removed by the next save of NAME.
+    void sessionSaveLeavesWhatIsNotOurs()
+    {
+        QTemporaryDir work;
+        const QString fifo = work.path() + "/fifo", sess = work.path() + "/s.sess";
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        QProcess dead; // a writer that is gone: its PID names the stale temporary
+        dead.start("true", {});
+        QVERIFY(dead.waitForFinished());
+        const QString stale = sess + ".tmp." + QString::number(dead.processId());
+        QFile planted(stale);
+        QVERIFY(planted.open(QIODevice::WriteOnly) && planted.write("half a session") > 0);
+        planted.close();
+        QProcess p;
+        p.start(QStringLiteral(SLUICE_CLI_PATH), {"chat", m_model, "-n", "2"});
+        QVERIFY(p.waitForStarted());
+        p.write(QString("hi\n/save %1\n/save %2\n/quit\n").arg(fifo, sess).toUtf8());
+        p.closeWriteChannel();
+        QVERIFY2(p.waitForFinished(30000), "hung");
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 1); // the refused save
+        struct stat st;
+        QVERIFY(::stat(QFile::encodeName(fifo).constData(), &st) == 0);
+        QVERIFY2(S_ISFIFO(st.st_mode), "the FIFO was replaced");
+        QVERIFY(QFileInfo(sess).isFile());
+        QVERIFY2(!QFileInfo::exists(stale), "the dead writer's temporary is still there");
+        QCOMPARE(QDir(work.path()).entryList(QDir::Files | QDir::System | QDir::Hidden), (QStringList{"fifo", "s.sess"}));
+    }
+
+    // `run --threads 1024` under an address-space limit (`ulimit -v`): the system
+    // refuses a thread stack, and that is an error naming the count (exit 1),
+    // not a std::system_error escaping as SIGABRT.
+    void threadStartRefusedUnderAnAddressSpaceLimit()
+    {
+        if (SLUICE_TEST_SANITIZED)
+            QSKIP("a sanitizer's shadow memory does not fit under an address-space limit");
+        QProcess p;
+        p.setChildProcessModifier([] {
+            // 2 GiB: the program and the tiny model fit, 1024 stacks of 8 MiB do not.
+            const rlimit limit{rlim_t(2) << 30, rlim_t(2) << 30};
+            ::setrlimit(RLIMIT_AS, &limit);
+        });
+        p.start(QStringLiteral(SLUICE_CLI_PATH), {"run", m_model, "hi", "-n", "2", "--threads", "1024"});
+        QVERIFY(p.waitForStarted());
+        QVERIFY2(p.waitForFinished(60000), "hung");
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit); // no SIGABRT
+        QCOMPARE(p.exitCode(), 1);
+        const QString first = err.section('\n', 0, 0);
+        QVERIFY2(first.startsWith("run: could start only ") &&
+                     first.contains(" of 1024 compute threads: cannot start compute thread ") &&
+                     first.endsWith("; ask for fewer threads"),
+                 qPrintable(err));
     }
 
     // Help comes from the same table: every option of run is listed with its range.

@@ -1,9 +1,12 @@
 // ThreadPool: every index is visited exactly once, ranges respect the grain,
-// nested calls run inline, and a pool of 1 runs on the caller's thread.
+// nested calls run inline, and a pool of 1 runs on the caller's thread. A
+// thread the system refuses is a Status, never an escaping std::system_error.
 #include "kernels/threadpool.h"
+#include "util/threadstart.h"
 
 #include <QTest>
 #include <atomic>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -63,6 +66,51 @@ private Q_SLOTS:
                 pool.parallelFor(10, [&](size_t b2, size_t e2) { total += int(e2 - b2); });
         });
         QCOMPARE(total.load(), 60);
+    }
+
+    // The system refuses the (failAfter+1)-th thread (EAGAIN, as under `ulimit -v`
+    // with --threads 1024): the pool keeps what started, says why, and still works.
+    void threadStartRefused_data()
+    {
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<int>("failAfter");
+        QTest::addColumn<int>("expectedCount");
+        QTest::newRow("no worker starts") << 4 << 0 << 1;
+        QTest::newRow("two of seven workers start") << 8 << 2 << 3;
+        QTest::newRow("every worker starts") << 4 << 3 << 4;
+    }
+    void threadStartRefused()
+    {
+        QFETCH(int, threads);
+        QFETCH(int, failAfter);
+        QFETCH(int, expectedCount);
+        sluice::testing::failThreadStartsAfter(failAfter);
+        std::unique_ptr<ThreadPool> pool;
+        try {
+            pool = std::make_unique<ThreadPool>(threads);
+        } catch (const std::exception &e) {
+            sluice::testing::failThreadStartsAfter(-1);
+            QFAIL(qPrintable(QString("an exception escaped the pool: ") + e.what()));
+        }
+        sluice::testing::failThreadStartsAfter(-1);
+        QCOMPARE(pool->threadCount(), expectedCount);
+        if (expectedCount == threads) {
+            QVERIFY(pool->startStatus().isOk());
+        } else {
+            QCOMPARE(QString::fromStdString(pool->startStatus().message()),
+                     QString("could start only %1 of %2 compute threads: cannot start compute thread %3 "
+                             "(Resource temporarily unavailable)")
+                         .arg(expectedCount)
+                         .arg(threads)
+                         .arg(expectedCount + 1));
+        }
+        std::vector<std::atomic<int>> hits(1000);
+        pool->parallelFor(hits.size(), [&](size_t b, size_t e) {
+            for (size_t i = b; i < e; ++i)
+                ++hits[i];
+        });
+        for (const auto &h : hits)
+            QCOMPARE(h.load(), 1);
     }
 
     void nullPoolHelperRunsInline()
