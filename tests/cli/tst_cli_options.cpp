@@ -331,8 +331,8 @@ private Q_SLOTS:
         // info judges the tokenizer as run does (it said "yes" to each of these).
         for (const auto &[setup, why] : std::vector<std::pair<QString, QString>>{
                  {"tokfifo", "@M/tokenizer.model: is a FIFO (named pipe), not a regular file"},
-                 {"tokempty", "@EMPTY"},
-                 {"toktrunc", "@TRUNC"},
+                 {"tokempty", "@M/tokenizer.model: rank file: no tokens"},
+                 {"toktrunc", "@M/tokenizer.model: rank file:124: expected '<base64> <rank>'"},
                  {"tokdangling", "@M/tokenizer.model: no such file"}}) {
             QTest::newRow(qPrintable("info: tokenizer " + setup)) << setup << QStringList{"info", "@M"} << ""
                                                                    << "tokenizer      no: " + why << 0;
@@ -433,8 +433,10 @@ private Q_SLOTS:
         QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
         QProcess dead; // a writer that is gone: its PID names the stale temporary
         dead.start("true", {});
+        QVERIFY(dead.waitForStarted());
+        const qint64 deadPid = dead.processId(); // 0 once it has finished
         QVERIFY(dead.waitForFinished());
-        const QString stale = sess + ".tmp." + QString::number(dead.processId());
+        const QString stale = sess + ".tmp." + QString::number(deadPid);
         QFile planted(stale);
         QVERIFY(planted.open(QIODevice::WriteOnly) && planted.write("half a session") > 0);
         planted.close();
