@@ -28,6 +28,8 @@
 #include <atomic>
 #include <memory>
 #include <span>
+#include <string>
+#include <vector>
 
 namespace sluice {
 
@@ -85,8 +87,17 @@ public:
     // Queues an RGB image file for the next sequence's pads (decoded,
     // validated and encoded now unless the state already holds it).
     virtual Status addImage(const std::string &imagePath) = 0;
+    // The same from a client's bytes (an upload, a pasted image): kept with
+    // the state, so a later rollback can encode it again without any file.
+    // `name` labels errors ("image 2").
+    virtual Status addImage(std::shared_ptr<const std::vector<uint8_t>> bytes, const std::string &name) = 0;
     virtual void clearImages() = 0;
     virtual int queuedImages() const = 0;
+    // Leaves the first `count` queued images out (a conversation fitted to the
+    // context dropped the turns that held them); the rest keep their encoding.
+    virtual void dropQueuedImages(int count) = 0;
+    // Original sizes of the queued images only.
+    virtual std::vector<std::pair<int, int>> queuedImageSizes() const = 0;
     // A raw prompt with the queued images in front: the media markup of every
     // queued image (original W x H, one <|media_pad|> each), then `text`.
     virtual std::vector<int> imagePrompt(const std::string &text) const = 0;

@@ -1,11 +1,13 @@
 // sluice-cli chat MODEL: an interactive conversation in the model's chat
 // format. Commands: /reset, /save FILE, /load FILE, /stats, /image PATH,
-// /think on|off, /regenerate, /budget SIZE (the live budget), /quit. Prefix reuse (api/session.h): each turn
-// computes only the positions past the common prefix with the session's state.
+// /think on|off, /regenerate, /budget SIZE (the live budget), /quit. Each turn
+// is a Conversation turn (api/chat.h): the whole history goes in, only the
+// positions past the common prefix with the session's state are computed.
 // --script FILE --json runs a scripted conversation and prints one JSON
 // object per turn (the chat benchmark in docs/conversations.md).
 #include "command.h"
 
+#include "api/chat.h"
 #include "api/model.h"
 #include "api/inspect.h" // formatGiB
 #include "api/session.h"
@@ -14,7 +16,6 @@
 #include "cmd_chatremote.h"
 #include "hostenv.h"
 #include "openmodel.h"
-#include "replyprinter.h"
 #include "options.h"
 
 #include <QFile>
@@ -64,7 +65,10 @@ static int runChat(const std::vector<std::string> &args)
     if (!opened)
         return 1;
     Model &m = *opened->model;
-    Session &s = *opened->session;
+    // The turn itself (rendering, the splice onto the exact ids of the last
+    // reply, images, the context, the reply parsed by id) is the library's.
+    Conversation conversation(opened->model, std::move(opened->session));
+    Session &s = conversation.session();
     cli::BudgetAdapter adapter; // --adapt-budget: decisions wait for the next turn
     if (Status st = adapter.start(cli::budgetTarget(m), adapt); !st.isOk()) {
         std::fprintf(stderr, "chat: %s\n", st.message().c_str());
@@ -73,67 +77,89 @@ static int runChat(const std::vector<std::string> &args)
     std::vector<ChatMessage> history;
     if (!system.empty())
         history.push_back({"system", system, "", 0});
-    // The conversation as ids: what the model produced is kept as produced
-    // (re-rendering a reply need not give the same ids), each new user turn is
-    // the rendering's suffix past the conversation so far.
-    std::vector<int> conversation, lastPrompt;
+    std::vector<ImageBytes> images; // every image of the conversation, in order
     ChatOptions co;
     co.thinking = false;
     int pendingImages = 0, turn = 0;
+    bool canRegenerate = false; // a reply of this conversation (not of a loaded or reset one)
     GenerationResult last;
     cli::ChatInput input(script);
     int errors = 0; // any failed turn or command makes the exit status 1
-    auto runTurn = [&](const std::vector<int> &sequence) -> bool {
+    // Runs the conversation in `history` (ending in a user message); on
+    // success the reply is appended to it.
+    auto runTurn = [&]() -> bool {
         // Between replies is when the live budget may move (on stderr: --json stays one object a line).
         if (const std::string said = adapter.applyPending(); !said.empty())
             std::fprintf(stderr, "%s\n", said.c_str());
-        cli::ReplyPrinter printer(m, co, json ? nullptr : stdout);
+        TurnRequest request;
+        request.messages = history;
+        request.images = images;
+        request.chat = co;
+        request.sampling = sp;
+        request.policy = ContextPolicy::Strict;
+        request.replyRoom = 1; // the reply runs until the context is full
         int index = 0;
-        const auto t0 = std::chrono::steady_clock::now();
-        double ttft = 0;
-        auto r = s.generate(sequence, sp, [&](const GeneratedToken &t) {
-            if (index == 0)
-                ttft = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        bool shownReasoning = false, shownContent = false;
+        TurnEvents events;
+        events.token = [&](const GeneratedToken &t, const TurnDelta &d, const LiveFigures &) {
             if (profile)
                 cli::printTokenProfile(index, t.stats);
             ++index;
-            printer.add(t.id);
+            if (!json) {
+                if (!d.reasoning.empty()) {
+                    std::printf("%s%s", shownReasoning ? "" : "thinking: ", d.reasoning.c_str());
+                    shownReasoning = true;
+                }
+                if (!d.content.empty()) {
+                    std::printf("%s%s", shownReasoning && !shownContent ? "\n" : "", d.content.c_str());
+                    shownContent = true;
+                }
+                std::fflush(stdout);
+            }
             return true;
-        });
-        if (!json)
+        };
+        TurnResult r;
+        const Status st = conversation.reply(request, events, r);
+        if (!json) {
+            if (!r.unsent.content.empty())
+                std::printf("%s", r.unsent.content.c_str());
             std::printf("\n");
-        if (!r) {
-            std::printf("error: %s\n", r.status().message().c_str());
+        }
+        if (!st) {
+            if (r.failure == TurnFailure::Context)
+                std::printf("error: %s; /reset or a larger --ctx\n", st.message().c_str());
+            else
+                std::printf("error: %s\n", st.message().c_str());
             ++errors;
             return false;
         }
-        if (r->reason == StopReason::ContextFull) {
+        const GenerationResult &g = r.generation;
+        if (g.reason == StopReason::ContextFull) {
             std::printf("error: the context (%d positions) is full; /reset or a larger --ctx\n", opts.contextLength);
             ++errors;
         }
-        last = *r;
+        last = g;
         ++turn;
-        lastPrompt = sequence;
-        conversation = sequence;
-        conversation.insert(conversation.end(), r->tokens.begin(), r->tokens.end());
         if (json) {
-            const int n = int(r->tokens.size());
+            const int n = int(g.tokens.size());
             QJsonObject o{{"turn", turn},
-                          {"prompt_tokens", r->promptTokens},
-                          {"reused_tokens", r->reusedTokens},
-                          {"prefill_tokens", r->prefillTokens},
-                          {"images_encoded", r->imagesEncoded},
+                          {"prompt_tokens", g.promptTokens},
+                          {"reused_tokens", g.reusedTokens},
+                          {"prefill_tokens", g.prefillTokens},
+                          {"images_encoded", g.imagesEncoded},
                           {"reply_tokens", n},
-                          {"ttft_s", ttft},
-                          {"prefill_s", r->prefillSeconds},
-                          {"decode_tok_s", n > 1 ? (n - 1) / std::max(1e-9, r->decodeSeconds) : 0.0},
+                          {"ttft_s", r.figures.timeToFirstToken},
+                          {"prefill_s", g.prefillSeconds},
+                          {"decode_tok_s", n > 1 ? (n - 1) / std::max(1e-9, g.decodeSeconds) : 0.0},
                           {"budget_bytes", double(m.info().budgetBytes)},
                           {"expert_cache_bytes", double(m.info().expertCacheBytes)},
-                          {"reply", QString::fromStdString(printer.content())}};
+                          {"spliced", r.spliced},
+                          {"reply", QString::fromStdString(r.reply.content)}};
             std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
             std::fflush(stdout);
         }
-        history.push_back({"assistant", printer.content(), printer.reasoning(), 0});
+        history.push_back({"assistant", r.reply.content, r.reply.reasoning, 0, r.reply.toolCalls});
+        canRegenerate = true;
         return true;
     };
     std::string line;
@@ -146,31 +172,35 @@ static int runChat(const std::vector<std::string> &args)
             } else if ((cmd == "/save" || cmd == "/load") && arg.empty()) {
                 st = makeError(ErrorCode::InvalidArgument, cmd + " needs a FILE (" + cmd + " FILE)");
             } else if (cmd == "/reset") {
-                s.reset();
+                conversation.reset();
                 history.resize(system.empty() ? 0 : 1);
-                conversation.clear();
-                lastPrompt.clear(); // the reply it led to is gone with the conversation
+                images.clear();
+                canRegenerate = false; // the reply it led to is gone with the conversation
             } else if (cmd == "/save") {
-                st = s.save(arg);
+                st = conversation.save(arg);
             } else if (cmd == "/load") {
-                st = s.load(arg);
+                st = conversation.load(arg);
                 if (st.isOk()) {
-                    // The file holds the state and its ids: the conversation continues on them.
-                    history.clear();
-                    conversation = s.tokens();
-                    lastPrompt.clear(); // the last reply belonged to the conversation the file replaced
+                    // The messages the file's state answered (its .turn side file);
+                    // without them the next turn starts afresh.
+                    history = conversation.history();
+                    images.clear();
+                    canRegenerate = false; // the last reply belonged to the conversation the file replaced
+                    if (history.empty())
+                        std::printf("note: %s has no messages beside it (%s.turn); the next turn starts afresh\n",
+                                    arg.c_str(), arg.c_str());
                 }
             } else if (cmd == "/regenerate") {
                 // Only a reply of this conversation can be regenerated: none yet, or
                 // none since /reset or /load (whose history holds no reply to replace).
-                if (lastPrompt.empty() || history.empty() || history.back().role != "assistant") {
+                if (!canRegenerate || history.empty() || history.back().role != "assistant") {
                     st = makeError(ErrorCode::InvalidArgument,
                                    "nothing to regenerate: no reply since the start, /reset or /load");
                 } else {
                     const ChatMessage replaced = history.back();
                     history.pop_back();
-                    if (!runTurn(lastPrompt))
-                        history.push_back(replaced); // the session still holds the old reply
+                    if (!runTurn())
+                        history.push_back(replaced); // the conversation still holds the old reply
                 }
             } else if (cmd == "/stats") {
                 std::printf("position %d; last reply %zu tokens, %.2f tok/s; reused %d of %d prompt tokens; "
@@ -180,9 +210,16 @@ static int runChat(const std::vector<std::string> &args)
                             last.promptTokens, (unsigned long long)last.totals.demandHits,
                             (unsigned long long)last.totals.demandMisses, double(last.totals.bytesRead) / 1e6);
             } else if (cmd == "/image") {
-                st = s.addImage(arg);
-                if (st.isOk())
+                // Read and checked now, so a bad file is named at once.
+                auto image = m.info().visionEnabled
+                                 ? readImageFile(arg)
+                                 : Expected<ImageBytes>(makeError(ErrorCode::Unsupported, m.info().visionDisabledReason));
+                if (!image) {
+                    st = image.status();
+                } else {
+                    images.push_back(std::move(*image));
                     ++pendingImages;
+                }
             } else if (cmd == "/budget") {
                 // The live budget: only the expert cache moves (Model::setBudget).
                 uint64_t bytes = 0;
@@ -208,33 +245,17 @@ static int runChat(const std::vector<std::string> &args)
             }
             continue;
         }
-        // The new turn: the rendering's suffix past the conversation rendered so far.
-        ChatOptions before = co;
-        before.addGenerationPrompt = false;
-        const std::vector<int> prior = history.empty() ? std::vector<int>{} : m.renderChat(history, before, s.imageSizes());
-        history.push_back({"user", line, "", pendingImages});
-        pendingImages = 0;
-        auto rendered = m.renderChatChecked(history, co, s.imageSizes());
-        if (!rendered || rendered->empty()) {
-            // Say why: no tokenizer, or a conversation the chat format refuses.
-            const std::string why = !rendered                ? rendered.status().message()
-                                    : !m.info().tokenizerError.empty() ? m.info().tokenizerError
-                                                             : "the model has no tokenizer/chat format";
-            std::fprintf(stderr, "chat: %s\n", why.c_str());
+        if (!m.info().hasTokenizer) {
+            const std::string &why = m.info().tokenizerError;
+            std::fprintf(stderr, "chat: %s\n", why.empty() ? "the model has no tokenizer/chat format" : why.c_str());
             return 1;
         }
-        const std::vector<int> &full = *rendered;
-        std::vector<int> sequence;
-        const bool extends = conversation.size() > 0 && full.size() >= prior.size() &&
-                             std::equal(prior.begin(), prior.end(), full.begin());
-        if (extends) {
-            sequence = conversation;
-            sequence.insert(sequence.end(), full.begin() + ptrdiff_t(prior.size()), full.end());
-        } else {
-            sequence = full;
-        }
-        if (!runTurn(sequence)) {
+        history.push_back({"user", line, "", pendingImages});
+        const int added = pendingImages;
+        pendingImages = 0;
+        if (!runTurn()) {
             history.pop_back();
+            images.resize(images.size() - size_t(added)); // the turn's images went with it
             continue;
         }
     }

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 
 namespace sluice::model {
 
@@ -138,7 +139,7 @@ void SessionImpl::reset()
 {
     m_forward->reset();
     m_history = {};
-    m_imagePaths.clear();
+    m_imageSources.clear();
     m_feedRows.clear();
     m_feedRow = 0;
     m_damaged = false;
@@ -154,6 +155,14 @@ std::vector<std::pair<int, int>> SessionImpl::imageSizes() const
     return out;
 }
 
+std::vector<std::pair<int, int>> SessionImpl::queuedImageSizes() const
+{
+    std::vector<std::pair<int, int>> out;
+    for (const ImageRef &r : m_queue)
+        out.emplace_back(r.identity.width, r.identity.height);
+    return out;
+}
+
 std::vector<int> SessionImpl::imagePrompt(const std::string &text) const
 {
     std::vector<std::pair<int, int>> sizes;
@@ -164,20 +173,35 @@ std::vector<int> SessionImpl::imagePrompt(const std::string &text) const
 
 Status SessionImpl::addImage(const std::string &path)
 {
-    ImageEncoder *enc = m_model->images();
-    if (!enc)
+    if (!m_model->images())
         return makeError(ErrorCode::Unsupported, m_model->info().visionDisabledReason);
+    auto bytes = ImageEncoder::readFile(path);
+    if (!bytes)
+        return bytes.status();
+    return queueImage(*bytes, ImageSource{path, nullptr});
+}
+
+Status SessionImpl::addImage(std::shared_ptr<const std::vector<uint8_t>> bytes, const std::string &name)
+{
+    if (!m_model->images())
+        return makeError(ErrorCode::Unsupported, m_model->info().visionDisabledReason);
+    if (!bytes || bytes->empty())
+        return makeError(ErrorCode::InvalidArgument, (name.empty() ? std::string("image") : name) + ": no bytes");
+    const std::vector<uint8_t> &data = *bytes;
+    return queueImage(data, ImageSource{name, std::move(bytes)});
+}
+
+Status SessionImpl::queueImage(const std::vector<uint8_t> &bytes, ImageSource source)
+{
+    ImageEncoder *enc = m_model->images();
     if (int(m_queue.size()) >= vision::kDefaultImageQueue)
         return makeError(ErrorCode::Budget, "image queue full: " + std::to_string(vision::kDefaultImageQueue) +
                                                 " images are waiting for a prompt");
     m_cancel.store(false);
     const std::lock_guard lock(m_model->computeMutex()); // one computation per model at a time
-    auto bytes = ImageEncoder::readFile(path);
-    if (!bytes)
-        return bytes.status();
-    const uint64_t fileHash = ImageEncoder::fileHash(*bytes);
+    const uint64_t fileHash = ImageEncoder::fileHash(bytes);
     ImageRef ref;
-    ref.path = path;
+    ref.source = std::move(source);
     // An image the state already holds is neither decoded nor encoded again.
     for (const ImageSpan &s : m_history.images) {
         if (s.identity.fileHash == fileHash) {
@@ -186,12 +210,12 @@ Status SessionImpl::addImage(const std::string &path)
             return Status::ok();
         }
     }
-    auto prepared = enc->prepare(*bytes, fileHash, path);
+    auto prepared = enc->prepare(bytes, fileHash, ref.source.name);
     if (!prepared)
         return prepared.status();
     auto rows = enc->encode(*prepared, &m_cancel);
     if (!rows)
-        return rows.status().withContext(path);
+        return rows.status().withContext(ref.source.name);
     ref.identity = prepared->identity;
     ref.rows = std::make_shared<std::vector<float>>(std::move(*rows));
     m_queue.push_back(std::move(ref));
@@ -205,20 +229,26 @@ Status SessionImpl::ensureRows(ImageRef &ref)
     ImageEncoder *enc = m_model->images();
     if (!enc)
         return makeError(ErrorCode::Unsupported, m_model->info().visionDisabledReason);
-    if (ref.path.empty())
+    const ImageSource &src = ref.source;
+    if (!src.bytes && src.name.empty())
         return makeError(ErrorCode::InvalidArgument,
                          "an image of this session must be computed again but its file is unknown (add it again)");
-    auto bytes = ImageEncoder::readFile(ref.path);
-    if (!bytes)
-        return bytes.status();
-    auto prepared = enc->prepare(*bytes, ImageEncoder::fileHash(*bytes), ref.path);
+    std::vector<uint8_t> fromFile;
+    if (!src.bytes) {
+        auto bytes = ImageEncoder::readFile(src.name);
+        if (!bytes)
+            return bytes.status();
+        fromFile = std::move(*bytes);
+    }
+    const std::vector<uint8_t> &bytes = src.bytes ? *src.bytes : fromFile;
+    auto prepared = enc->prepare(bytes, ImageEncoder::fileHash(bytes), src.name);
     if (!prepared)
         return prepared.status();
     if (!(prepared->identity == ref.identity))
-        return makeError(ErrorCode::InvalidArgument, ref.path + ": the image file changed since it was added");
+        return makeError(ErrorCode::InvalidArgument, src.name + ": the image file changed since it was added");
     auto rows = enc->encode(*prepared, &m_cancel);
     if (!rows)
-        return rows.status().withContext(ref.path);
+        return rows.status().withContext(src.name);
     ref.rows = std::make_shared<std::vector<float>>(std::move(*rows));
     return Status::ok();
 }
@@ -243,7 +273,7 @@ Expected<SessionImpl::Expanded> SessionImpl::expand(std::span<const int> compact
             e.imagesFromQueue = pads;
         } else if (held + queued == pads) {
             for (int i = 0; i < held; ++i)
-                list.push_back({m_history.images[size_t(i)].identity, m_imagePaths[size_t(i)], nullptr});
+                list.push_back({m_history.images[size_t(i)].identity, m_imageSources[size_t(i)], nullptr});
             list.insert(list.end(), m_queue.begin(), m_queue.end());
             e.imagesFromQueue = queued;
         } else {
@@ -284,7 +314,7 @@ void SessionImpl::truncateTo(int pos, const Checkpoint *from)
     while (!m_history.images.empty() &&
            m_history.images.back().start + m_history.images.back().identity.tokens > pos) {
         m_history.images.pop_back();
-        m_imagePaths.pop_back();
+        m_imageSources.pop_back();
     }
     m_history.lastLogits = from ? from->logits : std::vector<float>{};
     while (!m_history.checkpoints.empty() && m_history.checkpoints.back().position > pos)
@@ -399,7 +429,7 @@ Status SessionImpl::feed(const Expanded &target, std::vector<float> *logits, boo
         p += n;
         while (nextSpan < target.spans.size() && target.spans[nextSpan].start < p) {
             m_history.images.push_back(target.spans[nextSpan]);
-            m_imagePaths.push_back(refs[nextSpan].path);
+            m_imageSources.push_back(refs[nextSpan].source);
             ++nextSpan;
         }
         if (progress && !progress(p - start, total - start)) {
@@ -450,7 +480,7 @@ Status SessionImpl::append(std::span<const int> tokens, std::vector<float> *logi
     target.ids.insert(target.ids.end(), e->ids.begin(), e->ids.end());
     target.spans = m_history.images; // already fed: feed() skips them
     for (size_t i = 0; i < m_history.images.size(); ++i)
-        target.refs.push_back({m_history.images[i].identity, m_imagePaths[i], nullptr});
+        target.refs.push_back({m_history.images[i].identity, m_imageSources[i], nullptr});
     target.spans.insert(target.spans.end(), e->spans.begin(), e->spans.end());
     target.refs.insert(target.refs.end(), e->refs.begin(), e->refs.end());
     if (int(target.ids.size()) > m_forward->contextLength())
@@ -638,22 +668,13 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
     const auto d0 = Clock::now();
     TokenConstraint *constraint = params.constraint.get();
     std::vector<float> masked;
+    const std::vector<int> clientOnly = clientPlacedIds();
     for (int i = 0; i < params.maxTokens; ++i) {
         const auto tt = Clock::now();
-        int id = 0;
-        if (constraint) {
-            // Constrained sampling (api/constraint.h): the same sampler over
-            // the logits with every id the constraint refuses at -inf.
-            masked = logits;
-            if (!constraint->mask(masked, params.maxTokens - i))
-                return makeError(ErrorCode::Unsupported,
-                                 "constrained sampling: no token of the vocabulary continues the text "
-                                 "(the tokenizer lacks single-byte tokens?)");
-            id = sampler.sample(masked);
-            constraint->accept(id);
-        } else {
-            id = sampler.sample(logits);
-        }
+        const Expected<int> drawn = sampleNext(sampler, logits, masked, constraint, params.maxTokens - i, clientOnly);
+        if (!drawn)
+            return drawn.status();
+        const int id = *drawn;
         const bool constraintDone = constraint && constraint->complete();
         result.tokens.push_back(id);
         GeneratedToken gt;
@@ -702,6 +723,47 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
     return result;
 }
 
+// One id from `logits`: the ids only a client may place (media markup) are
+// never drawn (a sampled <|media_pad|> would need an image nobody gave);
+// constrained sampling (api/constraint.h) is the same sampler over the logits
+// with every id the constraint refuses at -inf.
+Expected<int> SessionImpl::sampleNext(text::Sampler &sampler, std::vector<float> &logits, std::vector<float> &masked,
+                                      TokenConstraint *constraint, int remaining, const std::vector<int> &banned)
+{
+    for (int id : banned)
+        logits[size_t(id)] = -std::numeric_limits<float>::infinity();
+    if (!constraint)
+        return sampler.sample(logits);
+    masked = logits;
+    if (!constraint->mask(masked, remaining))
+        return makeError(ErrorCode::Unsupported, "constrained sampling: no token of the vocabulary continues the text "
+                                                 "(the tokenizer lacks single-byte tokens?)");
+    const int id = sampler.sample(masked);
+    constraint->accept(id);
+    return id;
+}
+
+// The media markup of spec 6.5 on a model that places images: put around an
+// image by renderChat/imagePrompt, never generated (a sampled <|media_pad|>
+// would need an image nobody gave). A text-only model treats them as plain
+// ids, as the reference engine does, so nothing is banned there.
+std::vector<int> SessionImpl::clientPlacedIds() const
+{
+    std::vector<int> ids;
+    if (!m_model->images())
+        return ids;
+    const auto add = [&](int id) {
+        if (id >= 0 && id < m_cfg.vocab && std::find(ids.begin(), ids.end(), id) == ids.end())
+            ids.push_back(id);
+    };
+    add(m_cfg.mediaPadId);
+    if (const text::Tokenizer *tok = m_model->tokenizer())
+        for (const char *marker : {"<|media_begin|>", "<|media_content|>", "<|media_end|>", "<|media_pad|>"})
+            if (const std::optional<int> id = tok->specialId(marker))
+                add(*id);
+    return ids;
+}
+
 Status SessionImpl::save(const std::string &path) const
 {
     if (m_damaged)
@@ -714,7 +776,7 @@ Status SessionImpl::load(const std::string &path)
     SessionHistory h;
     SLUICE_TRY(loadSession(path, m_cfg, m_model->info().fingerprint, *m_forward, h, m_maxCheckpoints));
     m_history = std::move(h);
-    m_imagePaths.assign(m_history.images.size(), std::string());
+    m_imageSources.assign(m_history.images.size(), ImageSource{});
     m_feedRows.clear();
     m_feedRow = 0;
     m_damaged = false;

@@ -1,6 +1,7 @@
 #pragma once
 // Value types that cross the thread boundary between the GUI and the engine
 // worker in queued signals. Plain copies: nothing here points into the engine.
+#include "api/chat.h"
 #include "api/model.h"
 
 #include <optional>
@@ -30,20 +31,9 @@ struct GenerateRequest {
     bool fitToContext = false;
 };
 
-// Figures derived from the per-token TokenStats, as the user sees them.
-struct LiveStats {
-    int tokens = 0;                 // generated so far
-    double elapsedSeconds = 0;      // since the request started (includes prefill)
-    double timeToFirstToken = 0;    // seconds; 0 until the first token
-    double tokensPerSecond = 0;     // decode rate since the first token
-    double lastTokenPerSecond = 0;  // 1 / the last token's wall time
-    double hitRate = 0;             // cumulative expert demand hit rate, 0..1; < 0: not measured (a remote backend)
-    double lastHitRate = 0;         // this token's hit rate (for the chart)
-    double diskGBps = 0;            // bytes read / elapsed decode time, in GB/s (1e9)
-    quint64 residentBytes = 0;      // engine allocation against the budget
-    quint64 budgetBytes = 0;        // the budget in force (it moves with the live budget)
-    quint64 expertCacheBytes = 0;   // the expert cache's slots in force
-};
+// Figures derived from the per-token TokenStats, as the user sees them (the
+// library's, api/chat.h: one derivation for every client).
+using LiveStats = sluice::LiveFigures;
 
 struct GenerationSummary {
     StopReason reason = StopReason::MaxTokens;

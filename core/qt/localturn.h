@@ -1,11 +1,9 @@
 #pragma once
-// Pieces of a local chat turn that do not depend on what computes it, shared
-// by the local backend (qt/localbackend.h) and the test double
-// (tests/qt/scriptedengine.h): the live figures and complete-UTF-8 chunks
-// from the generated tokens, and "drop the oldest turns until it fits".
+// The library's turn pieces (api/chat.h: LiveMeter, dropOldestTurns) in the
+// worker's types, for a backend that is not a Conversation: the test double
+// (tests/qt/scriptedengine.h), which streams text pieces of its own.
 #include "qt/enginetypes.h"
 
-#include <QElapsedTimer>
 #include <QString>
 
 #include <functional>
@@ -29,14 +27,9 @@ public:
 
 private:
     LiveStats &m_live;
-    QElapsedTimer m_clock;
-    double m_firstTokenAt = 0;
-    uint64_t m_hits = 0, m_misses = 0, m_bytesRead = 0;
+    LiveMeter m_meter;
     std::string m_pending; // bytes of an unfinished UTF-8 character
 };
-
-// Ids a conversation renders to (the backend's chat format).
-using RenderedLength = std::function<size_t(const std::vector<ChatMessage> &messages)>;
 
 // GenerateRequest::fitToContext: leaves out the oldest whole turns after the
 // system messages (and their images) until the rendering plus the reply room

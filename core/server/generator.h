@@ -1,18 +1,16 @@
 #pragma once
-// The server's generation worker: owns the one Session on the served Model
-// and runs one CompletionJob at a time on its own thread (never the HTTP
-// thread). It turns the job into the model's chat format, keeps the prefix
-// of the previous request (an agent loop that resends the conversation with
-// one more turn computes only the new turn), streams OpenAI chunks and
-// answers with the OpenAI JSON. Everything leaves as bytes through signals;
+// The server's generation worker: owns the one Conversation (api/chat.h) on
+// the served Model and runs one CompletionJob at a time on its own thread
+// (never the HTTP thread). The conversation does the turn (rendering, the
+// splice that lets an agent loop resending the conversation with one more
+// turn compute only the new turn, images as bytes, the context in Strict
+// mode, the reply parsed by id); this maps it to OpenAI chunks and JSON. Everything leaves as bytes through signals;
 // the HTTP side only frames and writes them.
+#include "api/chat.h"
 #include "api/constraint.h"
-#include "api/model.h"
-#include "api/session.h"
 #include "server/openairequest.h"
 
 #include <QObject>
-#include <QTemporaryDir>
 
 #include <atomic>
 #include <memory>
@@ -46,23 +44,13 @@ Q_SIGNALS:
     void finished(quint64 id, int status, const QByteArray &body, const QString &summary);
 
 private:
-    struct Prepared;
-    bool prepare(quint64 id, const CompletionJob &job, Prepared &p, ApiError &error);
     bool takeCancelled(quint64 id);
     bool isCancelled(quint64 id);
 
     std::shared_ptr<Model> m_model;
     std::string m_modelId;
-    std::unique_ptr<Session> m_session;
+    std::unique_ptr<Conversation> m_conversation;
     std::string m_sessionError;
-    QTemporaryDir m_imageDir;
-
-    // Prefix splice (see run()): the last chat request, the reply we sent, and
-    // the ids the state then held (prompt + generated).
-    std::vector<ChatMessage> m_lastMessages;
-    ChatOptions m_lastOptions;
-    ChatMessage m_lastReply;
-    std::vector<int> m_lastIds;
 
     JsonConstraints m_json; // the vocabulary's bytes, read on the first json request
 

@@ -274,7 +274,7 @@ private Q_SLOTS:
             << "> budget 2.00 GiB: expert cache" << 0;
         QTest::newRow("chat prompt longer than the context")
             << "" << QStringList{"chat", "@M", "--ctx", "8"} << "hello world this is a long prompt\n/quit\n"
-            << "error: context full: 0 + 43 tokens exceed the context length 8" << 1;
+            << "error: the prompt needs 43 positions; the context holds 8; /reset or a larger --ctx" << 1;
         QTest::newRow("non-finite logits")
             << "overflow" << QStringList{"run", "@M", "hello", "-n", "3"} << ""
             << "run: non-finite logits at position " << 1;
@@ -453,7 +453,7 @@ private Q_SLOTS:
         QVERIFY2(S_ISFIFO(st.st_mode), "the FIFO was replaced");
         QVERIFY(QFileInfo(sess).isFile());
         QVERIFY2(!QFileInfo::exists(stale), "the dead writer's temporary is still there");
-        QCOMPARE(QDir(work.path()).entryList(QDir::Files | QDir::System | QDir::Hidden), (QStringList{"fifo", "s.sess"}));
+        QCOMPARE(QDir(work.path()).entryList(QDir::Files | QDir::System | QDir::Hidden), (QStringList{"fifo", "s.sess", "s.sess.turn"}));
     }
 
     // `run --threads 1024` under an address-space limit (`ulimit -v`): the system

@@ -27,6 +27,8 @@
 
 #include "servedprocess.h"
 
+#include "qt/localbackend.h"
+
 using namespace sluice;
 using namespace sluice::server;
 
@@ -124,6 +126,8 @@ private Q_SLOTS:
     void completions();
     void tools();
     void image();
+    void imageAgainElsewhere();
+    void eightImages();
     void jsonObject();
     void jsonSchema_data();
     void jsonSchema();
@@ -135,6 +139,7 @@ private Q_SLOTS:
     void prefixReuseAgentLoop();
     void loadSequentialAndConcurrent();
     void nodeOpenAiClient();
+    void sameConversationEverywhere();
 
 private:
     void checkJsonReply(QJsonObject req, int maxTokens, QJsonObject *doc);
@@ -357,6 +362,81 @@ void TestServer::image()
     r = post("/v1/chat/completions", body(bad));
     QCOMPARE(r.status, 400);
     QVERIFY(json(r.body).value("error").toObject().value("message").toString().contains("image 0"));
+}
+
+namespace {
+
+QJsonObject imagePart()
+{
+    return QJsonObject { { "type", "image_url" }, { "image_url", QJsonObject { { "url", pngDataUrl() } } } };
+}
+
+QJsonObject textPart(const QString &text)
+{
+    return QJsonObject { { "type", "text" }, { "text", text } };
+}
+
+QJsonObject imageChat(const QJsonArray &messages, int maxTokens = 4)
+{
+    return QJsonObject { { "messages", messages }, { "max_tokens", maxTokens }, { "reasoning_effort", "none" } };
+}
+
+} // namespace
+
+// The same image asked about again: after the reply, in another place of the
+// message (the state holds the image, but its prefix does not reach it, so it
+// is encoded again from the bytes the server handed over: no staging files),
+// and in a later message. Issue 27: the second request used to answer 500
+// ("image-2-0: no such file").
+void TestServer::imageAgainElsewhere()
+{
+    const QJsonArray first { QJsonObject { { "role", "user" },
+        { "content", QJsonArray { textPart("What is this?"), imagePart() } } } };
+    CurlResult r = post("/v1/chat/completions", body(imageChat(first)));
+    QCOMPARE(r.status, 200);
+    const QString reply = json(r.body)["choices"][0]["message"]["content"].toString();
+    // A new question about the same image, the conversation resent.
+    QJsonArray followUp = first;
+    followUp.append(QJsonObject { { "role", "assistant" }, { "content", reply } });
+    followUp.append(QJsonObject { { "role", "user" }, { "content", "And what colour is it?" } });
+    r = post("/v1/chat/completions", body(imageChat(followUp)));
+    QCOMPARE(r.status, 200);
+    QCOMPARE(json(r.body).value("sluice").toObject().value("images").toInt(), 1);
+    // The image first and the text after: a prefix that stops before the image.
+    const QJsonArray moved { QJsonObject { { "role", "user" },
+        { "content", QJsonArray { textPart("Look again:"), imagePart(), textPart("Now?") } } } };
+    r = post("/v1/chat/completions", body(imageChat(moved)));
+    QCOMPARE(r.status, 200);
+    QVERIFY2(json(r.body).value("sluice").toObject().value("reused_tokens").toInt()
+            < json(r.body).value("usage").toObject().value("prompt_tokens").toInt(),
+        r.body.constData());
+    // In a later user message, after a text-only turn.
+    const QJsonArray later { QJsonObject { { "role", "user" }, { "content", "Hello" } },
+        QJsonObject { { "role", "assistant" }, { "content", "Hi." } },
+        QJsonObject { { "role", "user" }, { "content", QJsonArray { imagePart(), textPart("What is it?") } } } };
+    r = post("/v1/chat/completions", body(imageChat(later)));
+    QCOMPARE(r.status, 200);
+    // And streamed.
+    QJsonObject streamed = imageChat(followUp);
+    streamed.insert("stream", true);
+    r = post("/v1/chat/completions", body(streamed));
+    QCOMPARE(r.status, 200);
+    QVERIFY2(r.body.contains("data: [DONE]") && !r.body.contains("\"error\""), r.body.constData());
+}
+
+// Eight images over three messages in one request: all placed, one answer.
+void TestServer::eightImages()
+{
+    const QJsonArray messages { QJsonObject { { "role", "user" },
+                                    { "content", QJsonArray { imagePart(), imagePart(), textPart("Two.") } } },
+        QJsonObject { { "role", "assistant" }, { "content", "I see two." } },
+        QJsonObject { { "role", "user" },
+            { "content",
+                QJsonArray { textPart("Six more:"), imagePart(), imagePart(), imagePart(), imagePart(),
+                    imagePart(), imagePart() } } } };
+    const CurlResult r = post("/v1/chat/completions", body(imageChat(messages)));
+    QCOMPARE(r.status, 200);
+    QCOMPARE(json(r.body).value("sluice").toObject().value("images").toInt(), 8);
 }
 
 // response_format json_object: constrained sampling makes every reply a JSON
@@ -749,4 +829,108 @@ console.log(JSON.stringify(out));
 }
 
 QTEST_GUILESS_MAIN(TestServer)
+
+// Issue 27: one conversation engine. The same three-turn greedy conversation
+// through the server, `sluice-cli chat --script --json` and the app's local
+// backend gives the same replies, prompt and reply lengths, and (from the
+// second turn, when each continues its own state) the same reuse.
+void TestServer::sameConversationEverywhere()
+{
+    struct Turn {
+        QString reply;
+        int prompt = 0, reused = 0, replyTokens = 0;
+    };
+    const QStringList users { "Hello there", "Tell me more", "Thanks, and one more thing" };
+    const int maxTokens = 6;
+
+    QVector<Turn> server;
+    QJsonArray messages;
+    for (const QString &u : users) {
+        messages.append(QJsonObject { { "role", "user" }, { "content", u } });
+        const QJsonObject req { { "messages", messages }, { "max_tokens", maxTokens }, { "temperature", 0 },
+            { "reasoning_effort", "none" } };
+        const CurlResult r = post("/v1/chat/completions", body(req));
+        QCOMPARE(r.status, 200);
+        const QJsonObject o = json(r.body);
+        Turn t;
+        t.reply = o["choices"][0]["message"]["content"].toString();
+        t.prompt = o["usage"]["prompt_tokens"].toInt();
+        t.reused = o["sluice"]["reused_tokens"].toInt();
+        t.replyTokens = o["usage"]["completion_tokens"].toInt();
+        server.append(t);
+        messages.append(QJsonObject { { "role", "assistant" }, { "content", t.reply } });
+    }
+
+    QVector<Turn> cli;
+    {
+        const QString script = m_dir.filePath("same.txt");
+        QFile f(script);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write((users.join('\n') + '\n').toUtf8());
+        f.close();
+        QProcess p;
+        p.start(QStringLiteral(SLUICE_CLI_PATH),
+            { "chat", m_model, "--script", script, "--json", "-n", QString::number(maxTokens), "--temp", "0",
+                "--threads", "1" });
+        QVERIFY2(p.waitForFinished(120000), "chat hung");
+        QCOMPARE(p.exitCode(), 0);
+        for (const QByteArray &line : p.readAllStandardOutput().split('\n')) {
+            if (line.trimmed().isEmpty())
+                continue;
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            cli.append({ o["reply"].toString(), o["prompt_tokens"].toInt(), o["reused_tokens"].toInt(),
+                o["reply_tokens"].toInt() });
+        }
+    }
+
+    QVector<Turn> app;
+    {
+        EngineOptions options;
+        options.modelPath = m_model.toStdString();
+        options.threads = 1;
+        options.checkpoints = kChatCheckpoints;
+        auto backend = qt::LocalBackend::open(options);
+        QVERIFY2(backend, backend.status().message().c_str());
+        qt::TurnSink sink;
+        sink.chunk = [](const QString &) { };
+        sink.stats = [](const qt::LiveStats &) { };
+        sink.prefill = [](int, int) { return true; };
+        sink.cancelled = [] { return false; };
+        qt::GenerateRequest request;
+        request.chat.thinking = false;
+        request.sampling.temperature = 0;
+        request.sampling.maxTokens = maxTokens;
+        for (const QString &u : users) {
+            request.messages.push_back({ "user", u.toStdString(), "", 0 });
+            qt::GenerationSummary summary;
+            const qt::TurnOutcome outcome = (*backend)->generate(request, sink, summary);
+            QVERIFY2(outcome.status, outcome.status.message().c_str());
+            QVERIFY(summary.reply);
+            app.append({ QString::fromStdString(summary.reply->content), summary.promptTokens, summary.reusedTokens,
+                int(summary.replyIds.size()) });
+            request.messages.push_back(
+                { "assistant", summary.reply->content, summary.reply->reasoning, 0, summary.reply->toolCalls });
+        }
+    }
+
+    QCOMPARE(cli.size(), server.size());
+    QCOMPARE(app.size(), server.size());
+    for (int i = 0; i < server.size(); ++i) {
+        const QByteArray where = "turn " + QByteArray::number(i + 1) + ": server '" + server[i].reply.toUtf8() + "' "
+            + QByteArray::number(server[i].prompt) + "/" + QByteArray::number(server[i].reused) + "/"
+            + QByteArray::number(server[i].replyTokens) + ", cli '" + cli[i].reply.toUtf8() + "' "
+            + QByteArray::number(cli[i].prompt) + "/" + QByteArray::number(cli[i].reused) + "/"
+            + QByteArray::number(cli[i].replyTokens) + ", app '" + app[i].reply.toUtf8() + "' "
+            + QByteArray::number(app[i].prompt) + "/" + QByteArray::number(app[i].reused) + "/"
+            + QByteArray::number(app[i].replyTokens);
+        QVERIFY2(cli[i].reply == server[i].reply && app[i].reply == server[i].reply, where);
+        QVERIFY2(cli[i].prompt == server[i].prompt && app[i].prompt == server[i].prompt, where);
+        QVERIFY2(cli[i].replyTokens == server[i].replyTokens && app[i].replyTokens == server[i].replyTokens, where);
+        if (i > 0) // the first turn's reuse depends on what each state held before
+            QVERIFY2(cli[i].reused == server[i].reused && app[i].reused == server[i].reused, where);
+    }
+    // The follow-ups continued on the exact ids: everything before the new turn was reused.
+    QVERIFY(server[1].reused >= server[0].prompt + server[0].replyTokens - 1);
+}
+
 #include "tst_server.moc"
