@@ -134,12 +134,7 @@ Container::~Container()
 
 Status Container::load(const std::string &dir, const ContainerOptions &options)
 {
-    struct stat st;
-    if (::stat(dir.c_str(), &st) != 0)
-        return makeError(ErrorCode::NotFound, "no such folder");
-    if (!S_ISDIR(st.st_mode))
-        return makeError(ErrorCode::InvalidArgument,
-                         std::string("is ") + fileKindName(st.st_mode) + ", not a folder (a model is a folder)");
+    SLUICE_TRY(checkModelFolder(dir));
     m_paths.dir = dir;
     m_paths.manifest = joinPath(dir, "manifest.json");
     m_paths.trunk = joinPath(dir, "trunk.bin");

@@ -55,12 +55,8 @@ bool ReleaseCheckpoint::looksLikeRelease(const std::string &dir)
 
 Status ReleaseCheckpoint::checkFolder(const std::string &dir)
 {
+    SLUICE_TRY(checkModelFolder(dir));
     struct stat st;
-    if (::stat(dir.c_str(), &st) != 0)
-        return makeError(ErrorCode::NotFound, "no such folder");
-    if (!S_ISDIR(st.st_mode))
-        return makeError(ErrorCode::InvalidArgument,
-                         std::string("is ") + fileKindName(st.st_mode) + ", not a folder (a model is a folder)");
     const auto has = [&](const char *name) { return ::stat(joinPath(dir, name).c_str(), &st) == 0; };
     const bool config = has("config.json"), shards = SafetensorsCheckpoint::looksLikeCheckpoint(dir);
     if (config && shards)

@@ -41,6 +41,17 @@ Status openError(const std::string &label, int err)
 
 } // namespace
 
+Status checkModelFolder(const std::string &dir)
+{
+    struct stat st;
+    if (::stat(dir.c_str(), &st) != 0)
+        return makeError(ErrorCode::NotFound, "no such folder");
+    if (!S_ISDIR(st.st_mode))
+        return makeError(ErrorCode::InvalidArgument,
+                         std::string("is ") + fileKindName(st.st_mode) + ", not a folder (a model is a folder)");
+    return Status::ok();
+}
+
 Status checkRegularFile(const std::string &path, const std::string &label)
 {
     const std::string &name = label.empty() ? path : label;

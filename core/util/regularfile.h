@@ -23,6 +23,9 @@ const char *fileKindName(unsigned mode);
 // "LABEL: no such file" or Io "LABEL: is a directory, not a regular file".
 // `label` defaults to the path.
 Status checkRegularFile(const std::string &path, const std::string &label = {});
+// `dir` is a folder (a model is one): "no such folder" or "is a FIFO, not a
+// folder ..." otherwise, for the caller to prefix with the path.
+Status checkModelFolder(const std::string &dir);
 
 // Opens a regular file read-only (O_CLOEXEC | extraFlags); the caller closes
 // the descriptor. `sizeOut`, when given, receives its size.
