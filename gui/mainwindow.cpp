@@ -389,11 +389,11 @@ void MainWindow::startGeneration()
     req.fitToContext = std::exchange(m_fitToContext, false);
     m_overflowNeeded = 0;
 
-    m_parser = ReplyParser(req.chat.thinking);
     m_streaming = Message();
     m_streaming.role = QStringLiteral("assistant");
     m_streaming.created = QDateTime::currentDateTimeUtc();
-    m_pendingText.clear();
+    m_pendingReasoning.clear();
+    m_pendingContent.clear();
     m_lastStats = qt::LiveStats();
     m_view->appendMessage(m_streaming);
     m_stats->reset();
@@ -409,27 +409,21 @@ void MainWindow::stopGeneration()
 
 void MainWindow::flushTokens()
 {
-    if (m_pendingText.isEmpty())
+    if (m_pendingReasoning.isEmpty() && m_pendingContent.isEmpty())
         return;
-    m_parser.feed(m_pendingText);
-    m_pendingText.clear();
-    m_streaming.reasoning = m_parser.reasoning();
-    m_streaming.content = m_parser.content();
-    m_streaming.toolCalls = m_parser.toolCalls();
+    m_streaming.reasoning += std::exchange(m_pendingReasoning, QString());
+    m_streaming.content += std::exchange(m_pendingContent, QString());
     m_view->updateLastMessage(m_streaming);
 }
 
 void MainWindow::finishStreaming(const qt::GenerationSummary *summary, const QString &error)
 {
     m_flushTimer.stop();
-    m_parser.feed(m_pendingText);
-    m_pendingText.clear();
-    m_parser.finish();
-    m_streaming.reasoning = m_parser.reasoning();
-    m_streaming.content = m_parser.content();
-    m_streaming.toolCalls = m_parser.toolCalls();
+    m_streaming.reasoning += std::exchange(m_pendingReasoning, QString());
+    m_streaming.content += std::exchange(m_pendingContent, QString());
     m_view->setReadingProgress(0, 0);
-    // The streamed text was parsed for the live view; what is kept is parsed by id.
+    // The streamed deltas were for the live view; what is kept is the final parse by id
+    // (it also holds the tool calls, which are not streamed).
     if (summary)
         applyReplyIds(*summary);
     const qt::LiveStats &s = summary ? summary->stats : m_lastStats;
@@ -566,12 +560,13 @@ void MainWindow::connectEngine()
         m_serverPage->setModel(m_engine->worker()->model(), QFileInfo(m_modelPath).completeBaseName());
         Q_EMIT modelOpened();
     });
-    connect(w, &qt::EngineWorker::tokenChunk, this, [this](quint64 id, const QString &text) {
+    connect(w, &qt::EngineWorker::replyDelta, this, [this](quint64 id, const QString &reasoning, const QString &content) {
         if (id != m_genId)
             return;
         m_view->setReadingProgress(0, 0); // the prompt is read: the reply streams
         // Batched: painting per token would cost a re-layout per token.
-        m_pendingText += text;
+        m_pendingReasoning += reasoning;
+        m_pendingContent += content;
         if (!m_flushTimer.isActive())
             m_flushTimer.start();
     });

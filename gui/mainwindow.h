@@ -4,7 +4,7 @@
 // only sends requests and reacts to the worker's queued signals.
 #include "chatstore.h"
 #include "qt/engineworker.h"
-#include "replyparser.h"
+#include "chatstore.h"
 #include "settings.h"
 #include "api/inspect.h"         // PlannerInputs, MemoryPlan
 #include "api/planning.h"        // PlannerShape
@@ -209,9 +209,10 @@ private:
     quint64 m_genId = 0;
     QString m_currentChat;
     int m_editIndex = -1;
-    ReplyParser m_parser;
     Message m_streaming;
-    QString m_pendingText;
+    // Reply deltas (parsed by the engine, api/chat.h) not painted yet: the view
+    // is updated in batches, not per token.
+    QString m_pendingReasoning, m_pendingContent;
     QTimer m_flushTimer;
     qt::LiveStats m_lastStats;
     QString m_lastNotice;

@@ -17,7 +17,8 @@ void MainWindow::connectTurns()
     qt::EngineWorker *w = m_engine->worker();
     connect(w, &qt::EngineWorker::prefillProgress, this, [this](quint64 id, int done, int total) {
         // A late report (queued behind the first token) must not bring the bar back.
-        if (id != m_genId || !m_generating || m_lastStats.tokens > 0 || !m_pendingText.isEmpty() ||
+        if (id != m_genId || !m_generating || m_lastStats.tokens > 0 || !m_pendingReasoning.isEmpty() ||
+            !m_pendingContent.isEmpty() ||
             !m_streaming.content.isEmpty() || !m_streaming.reasoning.isEmpty())
             return;
         m_view->setReadingProgress(done, total);
@@ -34,7 +35,8 @@ void MainWindow::connectTurns()
 void MainWindow::refuseTurn()
 {
     m_flushTimer.stop();
-    m_pendingText.clear();
+    m_pendingReasoning.clear();
+    m_pendingContent.clear();
     setGenerating(false);
     // The turn is taken back whole: the chat as it was, the text and the images in the prompt.
     if (m_unsent.valid && m_store->chat(m_unsent.chat.id)) {
@@ -58,7 +60,7 @@ void MainWindow::refuseTurn()
 void MainWindow::applyReplyIds(const qt::GenerationSummary &summary)
 {
     if (!summary.reply)
-        return; // an engine that cannot parse by id: the text parser's result stands
+        return; // a backend that does not parse by id (a test double): its streamed deltas stand
     m_streaming.reasoning = QString::fromStdString(summary.reply->reasoning);
     m_streaming.content = QString::fromStdString(summary.reply->content);
     m_streaming.toolCalls.clear();

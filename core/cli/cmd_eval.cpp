@@ -57,7 +57,7 @@ static int runEval(const std::vector<std::string> &args)
     p.integer("--chunk", &chunk, 1, 64, "prefill chunk size");
     p.list("--image", &images, "an image queued in order", "FILE");
     cli::addEngineOptions(p, opts);
-    p.note("--image: a PROMPT gets their media markup in front, --ids must hold one <|media_pad|> per image.\n"
+    p.note("--image: a PROMPT gets their media markup in front, --ids must hold one media pad id per image.\n"
            "Positions are reported after pad expansion.");
     if (const int code = p.parse(args); code >= 0)
         return code;

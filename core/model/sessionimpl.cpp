@@ -12,6 +12,7 @@
 
 #include "util/finite.h"
 
+#include "text/chatformat.h"
 #include "text/sampler.h"
 
 #include <algorithm>
@@ -758,9 +759,8 @@ std::vector<int> SessionImpl::clientPlacedIds() const
     };
     add(m_cfg.mediaPadId);
     if (const text::Tokenizer *tok = m_model->tokenizer())
-        for (const char *marker : {"<|media_begin|>", "<|media_content|>", "<|media_end|>", "<|media_pad|>"})
-            if (const std::optional<int> id = tok->specialId(marker))
-                add(*id);
+        for (int id : text::mediaMarkupIds(*tok))
+            add(id);
     return ids;
 }
 

@@ -191,6 +191,9 @@ TurnSink EngineWorker::sinkFor(quint64 requestId)
 {
     TurnSink sink;
     sink.chunk = [this, requestId](const QString &text) { Q_EMIT tokenChunk(requestId, text); };
+    sink.delta = [this, requestId](const QString &reasoning, const QString &content) {
+        Q_EMIT replyDelta(requestId, reasoning, content);
+    };
     sink.stats = [this, requestId](const LiveStats &live) { Q_EMIT stats(requestId, live); };
     sink.prefill = [this, requestId](int done, int total) {
         Q_EMIT prefillProgress(requestId, done, total);
@@ -241,8 +244,7 @@ void EngineWorker::finishTurn(quint64 requestId, const TurnOutcome &outcome, Gen
         break;
     case TurnFailure::ChatFormat:
         Q_EMIT error(requestId, tr("The conversation could not be put in the model's chat format."),
-                     tr("The chat format refused the messages (for example the text <|kimi_image_placeholder|> "
-                        "in a message without an image)."));
+                     detail.isEmpty() ? tr("The chat format refused the messages.") : detail);
         break;
     case TurnFailure::Connection:
         // The streamed text stays in the window; the message says it is cut off.

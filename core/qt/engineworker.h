@@ -66,6 +66,9 @@ Q_SIGNALS:
     void budgetChanged(quint64 requestId, const sluice::ModelInfo &info);
     // Text of one or more tokens, complete UTF-8 only (a split character waits for its tail).
     void tokenChunk(quint64 requestId, const QString &text);
+    // What the shown reply gained, parsed by id in the model's chat format
+    // (api/chat.h TurnDelta): reasoning and content, complete UTF-8 only.
+    void replyDelta(quint64 requestId, const QString &reasoning, const QString &content);
     void stats(quint64 requestId, const sluice::qt::LiveStats &stats);
     void finished(quint64 requestId, const sluice::qt::GenerationSummary &summary);
     // message: one readable sentence; detail: the engine's full error text.

@@ -23,7 +23,9 @@ namespace sluice::qt {
 // Where a turn's output goes while it runs (the worker turns these into its
 // signals, tagged with the request id).
 struct TurnSink {
-    std::function<void(const QString &)> chunk; // reply text, complete UTF-8 only
+    std::function<void(const QString &)> chunk; // the raw reply text as generated, complete UTF-8 only
+    // What the reply as shown gained (reasoning, content), parsed by the backend.
+    std::function<void(const QString &reasoning, const QString &content)> delta;
     std::function<void(const LiveStats &)> stats;
     // Local prompt reading: `done` of `total` positions; false stops the turn.
     std::function<bool(int done, int total)> prefill;

@@ -36,9 +36,11 @@ TurnOutcome LocalBackend::generate(const GenerateRequest &request, const TurnSin
     if (sink.cancelled && sink.cancelled())
         m_conversation.cancel();
     TurnEvents events;
-    events.token = [&](const GeneratedToken &token, const TurnDelta &, const LiveFigures &figures) {
-        if (!token.text.empty())
+    events.token = [&](const GeneratedToken &token, const TurnDelta &delta, const LiveFigures &figures) {
+        if (!token.text.empty() && sink.chunk)
             sink.chunk(QString::fromStdString(token.text));
+        if ((!delta.reasoning.empty() || !delta.content.empty()) && sink.delta)
+            sink.delta(QString::fromStdString(delta.reasoning), QString::fromStdString(delta.content));
         summary.stats = figures;
         sink.stats(summary.stats);
         return !sink.cancelled();
@@ -66,6 +68,8 @@ TurnOutcome LocalBackend::generate(const GenerateRequest &request, const TurnSin
             return { st, TurnFailure::Generation };
         }
     }
+    if ((!result.unsent.reasoning.empty() || !result.unsent.content.empty()) && sink.delta)
+        sink.delta(QString::fromStdString(result.unsent.reasoning), QString::fromStdString(result.unsent.content));
     const GenerationResult &g = result.generation;
     summary.stats = result.figures;
     summary.reason = sink.cancelled() ? StopReason::Cancelled : g.reason;

@@ -72,7 +72,6 @@ TurnOutcome RemoteBackend::generate(const GenerateRequest &request, const TurnSi
     live.hitRate = -1; // not measured: the cache, the disk and the RAM are the server's
     live.diskGBps = -1;
     double firstAt = 0;
-    bool inReasoning = false;
     const RemoteReply r = m_client->chat(toRemoteRequest(request, m_info.model), [&](const RemoteDelta &d) {
         const double now = clock.nsecsElapsed() / 1e9;
         ++live.tokens; // one streamed delta ~ one token (the server's usage corrects it at the end)
@@ -80,28 +79,16 @@ TurnOutcome RemoteBackend::generate(const GenerateRequest &request, const TurnSi
             live.timeToFirstToken = firstAt = now;
         live.elapsedSeconds = now;
         live.tokensPerSecond = live.tokens > 1 && now > firstAt ? (live.tokens - 1) / (now - firstAt) : 0;
-        // Thinking is shown the way the local engine streams it: inside the model's think markers.
-        QString text;
-        if (!d.reasoning.empty()) {
-            if (!inReasoning)
-                text += QStringLiteral("<think>");
-            inReasoning = true;
-            text += QString::fromStdString(d.reasoning);
-        }
-        if (!d.content.empty()) {
-            if (inReasoning)
-                text += QStringLiteral("</think>");
-            inReasoning = false;
-            text += QString::fromStdString(d.content);
-        }
+        // The server parsed the reply already: its deltas are the shown reply.
+        const QString reasoning = QString::fromStdString(d.reasoning), content = QString::fromStdString(d.content);
         if (sink.chunk)
-            sink.chunk(text);
+            sink.chunk(reasoning + content);
+        if (sink.delta && (!reasoning.isEmpty() || !content.isEmpty()))
+            sink.delta(reasoning, content);
         if (sink.stats)
             sink.stats(live);
         return true;
     });
-    if (inReasoning && sink.chunk)
-        sink.chunk(QStringLiteral("</think>"));
     const RemoteStats &s = r.stats;
     if (s.usageFromServer && s.completionTokens >= 0)
         live.tokens = s.completionTokens;

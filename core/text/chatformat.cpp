@@ -777,4 +777,13 @@ ParsedReply parseKimiLinearReply(const Tokenizer &tokenizer, std::span<const int
     return reply;
 }
 
+std::vector<int> mediaMarkupIds(const Tokenizer &tokenizer)
+{
+    std::vector<int> ids;
+    for (const char *marker : {"<|media_begin|>", "<|media_content|>", "<|media_end|>", "<|media_pad|>"})
+        if (const std::optional<int> id = tokenizer.specialId(marker))
+            ids.push_back(*id);
+    return ids;
+}
+
 } // namespace sluice::text

@@ -96,6 +96,11 @@ ParsedReply parseKimiLinearReply(const Tokenizer &tokenizer, std::span<const int
 // ` key="value"` escaping: & -> &amp; then " -> &quot; (angle brackets stay).
 std::string escapeAttribute(std::string_view value);
 
+// The ids of the image markup (spec 6.5: <|media_begin|>, <|media_content|>,
+// <|media_end|>, <|media_pad|>) this tokenizer has: placed by the client
+// around an image, never generated on a model that places images.
+std::vector<int> mediaMarkupIds(const Tokenizer &tokenizer);
+
 // Bodies of the K3 system notes. UNVERIFIED against encoding_k3.py except
 // where docs/tokenizer.md says otherwise; kept in one place so they can be
 // corrected byte for byte.

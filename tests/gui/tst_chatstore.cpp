@@ -1,8 +1,7 @@
-// Chat persistence and reply parsing. The crash test runs this executable
+// Chat persistence. The crash test runs this executable
 // again as a child that aborts between writing the temporary file and the
 // rename — the worst moment — and checks the parent still reads every chat.
 #include "chatstore.h"
-#include "replyparser.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -55,8 +54,6 @@ private Q_SLOTS:
     void damagedFileIsSkippedNotFatal();
     void crashBetweenWriteAndRename();
     void exportMarkdown();
-    void replyParser_data();
-    void replyParser();
 };
 
 void TestChatStore::roundTrip()
@@ -195,60 +192,6 @@ void TestChatStore::exportMarkdown()
     QVERIFY(chatFromJson(QJsonDocument::fromJson(QJsonDocument(chatToJson(chat)).toJson()).object(), &back, &error));
     QCOMPARE(back.messages.size(), 2);
     QCOMPARE(back.messages[1].reasoning, QStringLiteral("hmm"));
-}
-
-void TestChatStore::replyParser_data()
-{
-    QTest::addColumn<QStringList>("chunks");
-    QTest::addColumn<bool>("thinking");
-    QTest::addColumn<QString>("reasoning");
-    QTest::addColumn<QString>("content");
-    QTest::addColumn<QString>("tool");
-    QTest::addColumn<QString>("arguments");
-    QTest::newRow("plain") << QStringList{QStringLiteral("Hello"), QStringLiteral(" there")} << false << QString()
-                           << QStringLiteral("Hello there") << QString() << QString();
-    QTest::newRow("think-then-response")
-        << QStringList{QStringLiteral("let me see"), QStringLiteral("<|close|>think<|sep|><|open|>response<|sep|>"),
-                       QStringLiteral("Yes."), QStringLiteral("<|close|>response<|sep|>")}
-        << true << QStringLiteral("let me see") << QStringLiteral("Yes.") << QString() << QString();
-    QTest::newRow("markers-split-across-chunks")
-        << QStringList{QStringLiteral("a<|"), QStringLiteral("clo"), QStringLiteral("se|>think<|s"),
-                       QStringLiteral("ep|><|open|>resp"), QStringLiteral("onse<|sep|>b")}
-        << true << QStringLiteral("a") << QStringLiteral("b") << QString() << QString();
-    QTest::newRow("tool-call")
-        << QStringList{QStringLiteral("<|close|>think<|sep|><|open|>response<|sep|>Searching.<|close|>response<|sep|>"),
-                       QStringLiteral("<|open|>tools<|sep|><|open|>call tool=\"web_search\" index=\"1\"<|sep|>"),
-                       QStringLiteral("<|open|>argument key=\"query\" type=\"string\"<|sep|>cats<|close|>argument<|sep|>"),
-                       QStringLiteral("<|close|>call<|sep|><|close|>tools<|sep|><|end_of_msg|>")}
-        << true << QString() << QStringLiteral("Searching.") << QStringLiteral("web_search")
-        << QStringLiteral("query: cats");
-    QTest::newRow("unterminated-think") << QStringList{QStringLiteral("still thinking")} << true
-                                        << QStringLiteral("still thinking") << QString() << QString() << QString();
-    QTest::newRow("lone-angle-text") << QStringList{QStringLiteral("x <| y"), QStringLiteral(" z")} << false
-                                     << QString() << QStringLiteral("x <| y z") << QString() << QString();
-}
-
-void TestChatStore::replyParser()
-{
-    QFETCH(QStringList, chunks);
-    QFETCH(bool, thinking);
-    QFETCH(QString, reasoning);
-    QFETCH(QString, content);
-    QFETCH(QString, tool);
-    QFETCH(QString, arguments);
-    ReplyParser p(thinking);
-    for (const QString &c : chunks)
-        p.feed(c);
-    p.finish();
-    QCOMPARE(p.reasoning(), reasoning);
-    QCOMPARE(p.content(), content);
-    if (tool.isEmpty()) {
-        QVERIFY(p.toolCalls().isEmpty());
-    } else {
-        QCOMPARE(p.toolCalls().size(), 1);
-        QCOMPARE(p.toolCalls()[0].name, tool);
-        QCOMPARE(p.toolCalls()[0].arguments, arguments);
-    }
 }
 
 int main(int argc, char **argv)

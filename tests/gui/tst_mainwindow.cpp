@@ -412,8 +412,7 @@ void TestMainWindow::screenshots()
     EngineScript script = defaultScript();
     script.hasVision = true;
     // Thinking first (the K3 generation prompt opens `think`), then the response.
-    script.tokens = {"The user", " shows", " a picture.", "<|close|>", "think", "<|sep|>", "<|open|>", "response",
-                     "<|sep|>", "Here", " is", " what", " I", " see", ":\n\n", "- a ", "**red**", " square\n", "- a ",
+    script.tokens = {"The user", " shows", " a picture.", "</think>", "Here", " is", " what", " I", " see", ":\n\n", "- a ", "**red**", " square\n", "- a ",
                      "blue", " border\n\n", "```python\n", "print('hi')\n", "```\n"};
     GuiFixture f(script);
     f.settings->setThinking(true);

@@ -101,7 +101,7 @@ public:
             summary.contextLength = context;
             return {};
         }
-        return run(int(prompt.size()), request.sampling, sink, summary, context);
+        return run(int(prompt.size()), request.sampling, request.chat.thinking, sink, summary, context);
     }
 
     void cancel() override { m_cancel = true; }
@@ -116,7 +116,8 @@ private:
         return out;
     }
 
-    qt::TurnOutcome run(int promptTokens, const SamplingParams &params, const qt::TurnSink &sink,
+    // thinking: the reply starts in the reasoning channel (K3's generation prompt opens `think`).
+    qt::TurnOutcome run(int promptTokens, const SamplingParams &params, bool thinking, const qt::TurnSink &sink,
                         qt::GenerationSummary &summary, int context)
     {
         qt::TurnMeter meter(summary.stats);
@@ -125,6 +126,9 @@ private:
             return {makeError(ErrorCode::Io, "experts-L3.bin: short read at offset 8192"), qt::TurnFailure::Generation};
         StopReason reason = StopReason::EndOfSequence;
         std::vector<int> tokens;
+        // The script's "<think>" / "</think>" entries switch the channel the
+        // double reports its deltas in (a real backend parses by id).
+        bool reasoning = thinking;
         for (size_t i = 0; i < m_script.tokens.size() && int(i) < params.maxTokens; ++i) {
             if (!simulateLayers()) {
                 reason = StopReason::Cancelled;
@@ -132,16 +136,24 @@ private:
             }
             const GeneratedToken t = scriptedToken(i);
             tokens.push_back(t.id);
-            if (const QString text = meter.add(t); !text.isEmpty())
+            if (t.text == "<think>" || t.text == "</think>")
+                reasoning = t.text == "<think>";
+            if (const QString text = meter.add(t); !text.isEmpty()) {
                 sink.chunk(text);
+                if (sink.delta && text != QLatin1String("<think>") && text != QLatin1String("</think>"))
+                    sink.delta(reasoning ? text : QString(), reasoning ? QString() : text);
+            }
             sink.stats(summary.stats);
             if (sink.cancelled()) {
                 reason = StopReason::Cancelled;
                 break;
             }
         }
-        if (const QString rest = meter.flush(); !rest.isEmpty())
+        if (const QString rest = meter.flush(); !rest.isEmpty()) {
             sink.chunk(rest);
+            if (sink.delta)
+                sink.delta(reasoning ? rest : QString(), reasoning ? QString() : rest);
+        }
         summary.reason = sink.cancelled() ? StopReason::Cancelled : reason;
         summary.promptTokens = promptTokens;
         summary.replyIds = tokens;
