@@ -140,6 +140,12 @@ void MainWindow::buildUi()
     m_side->addTab(m_stats, QString());
     m_side->addTab(m_modelPage, QString());
     m_serverPage = new ServerPanel(m_settings->fileName(), m_side);
+    // Serving turned on with a model opened for the window alone: reopen it
+    // with the server's session planned (the chat's state is saved and comes back).
+    connect(m_serverPage, &ServerPanel::reopenRequested, this, [this] {
+        if (m_modelOpen && !m_modelPath.isEmpty())
+            openModel(m_modelPath);
+    });
     m_side->addTab(m_serverPage, QString());
     connect(m_planner, &PlannerPanel::applyRequested, this, &MainWindow::applyBudget);
 

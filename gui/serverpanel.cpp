@@ -61,6 +61,8 @@ ServerPanel::ServerPanel(const QString &settingsFile, QWidget *parent)
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_reopen = new QPushButton(this);
+    m_reopen->hide();
     m_urlLabel = new QLabel(this);
     m_url = new QLineEdit(this);
     m_url->setReadOnly(true);
@@ -85,6 +87,7 @@ ServerPanel::ServerPanel(const QString &settingsFile, QWidget *parent)
     layout->addWidget(m_enabled);
     layout->addLayout(form);
     layout->addWidget(m_status);
+    layout->addWidget(m_reopen, 0, Qt::AlignLeft);
     layout->addWidget(m_urlLabel);
     layout->addLayout(urlRow);
     layout->addWidget(m_curlLabel);
@@ -99,6 +102,7 @@ ServerPanel::ServerPanel(const QString &settingsFile, QWidget *parent)
     connect(m_port, &QSpinBox::editingFinished, this, &ServerPanel::saveFields);
     connect(m_key, &QLineEdit::editingFinished, this, &ServerPanel::saveFields);
     connect(m_newKey, &QPushButton::clicked, this, &ServerPanel::generateKey);
+    connect(m_reopen, &QPushButton::clicked, this, &ServerPanel::reopenRequested);
     connect(m_copyUrl, &QPushButton::clicked, this, [this] { QGuiApplication::clipboard()->setText(urlText()); });
     connect(m_copyCurl, &QPushButton::clicked, this, [this] { QGuiApplication::clipboard()->setText(curlText()); });
     connect(
@@ -130,6 +134,7 @@ void ServerPanel::clearModel()
     m_server->stop();
     m_model.reset();
     m_error.clear();
+    m_needsSession = false;
     updateTexts();
 }
 
@@ -162,14 +167,19 @@ void ServerPanel::apply()
 {
     m_server->stop();
     m_error.clear();
+    m_needsSession = false;
     if (m_enabled->isChecked() && m_model) {
         qt::LocalServerOptions o;
         o.host = m_host->text().trimmed();
         o.port = quint16(m_port->value());
         o.apiKey = m_key->text().trimmed();
         o.modelId = m_modelId;
-        if (const Status st = m_server->start(m_model, o); !st)
+        if (const Status st = m_server->start(m_model, o); !st) {
+            // Every planned session is in use (the window's chat holds the
+            // only one): said in the user's terms, with the way forward.
+            m_needsSession = st.code() == ErrorCode::Budget;
             m_error = QString::fromStdString(st.message());
+        }
     }
     updateTexts();
 }
@@ -204,6 +214,10 @@ void ServerPanel::updateTexts()
     const bool on = m_server->running();
     if (on)
         m_status->setText(tr("Serving \"%1\" at %2").arg(m_modelId, m_server->baseUrl()));
+    else if (m_needsSession)
+        m_status->setText(tr("Not serving yet: the model was opened with room for this window's chat only. "
+                             "Reopen it with room for the server too; the server's conversation takes its "
+                             "share of the memory budget from the expert cache."));
     else if (!m_error.isEmpty())
         m_status->setText(tr("Not serving: %1").arg(m_error));
     else if (m_enabled->isChecked() && !m_model)
@@ -222,6 +236,7 @@ void ServerPanel::updateTexts()
                     .arg(m_modelId);
     }
     m_curl->setPlainText(curl);
+    m_reopen->setVisible(!on && m_needsSession);
     m_copyUrl->setEnabled(on);
     m_copyCurl->setEnabled(on);
     m_counts->setText(tr("%n request(s)", nullptr, m_server->requestCount()) + QStringLiteral(", ")
@@ -241,6 +256,8 @@ void ServerPanel::retranslate()
     m_keyLabel->setText(tr("API key:"));
     m_key->setPlaceholderText(tr("none (loopback only)"));
     m_newKey->setText(tr("Generate"));
+    m_reopen->setText(tr("Reopen the model and serve"));
+    m_reopen->setAccessibleName(tr("Reopen the model with room for the server"));
     m_urlLabel->setText(tr("Base URL:"));
     m_copyUrl->setText(tr("Copy"));
     m_curlLabel->setText(tr("Try it:"));

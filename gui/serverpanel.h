@@ -52,6 +52,11 @@ public:
     QString statusText() const;
     QString countsText() const;
 
+Q_SIGNALS:
+    // The open model has no room for the server's conversation state: the
+    // user asked to reopen it with one (the window plans it when serving is on).
+    void reopenRequested();
+
 protected:
     void retranslate() override;
 
@@ -67,6 +72,7 @@ private:
     std::shared_ptr<Model> m_model;
     QString m_modelId;
     QString m_error;
+    bool m_needsSession = false; // the model was opened without a session for the server
 
     QLabel *m_title;
     QLabel *m_intro;
@@ -79,6 +85,7 @@ private:
     QLineEdit *m_key;
     QPushButton *m_newKey;
     QLabel *m_status;
+    QPushButton *m_reopen;
     QLabel *m_urlLabel;
     QLineEdit *m_url;
     QPushButton *m_copyUrl;

@@ -1767,6 +1767,18 @@ Replies are computed there: the budget, the expert cache and verification belong
         <source>Server request log</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Not serving yet: the model was opened with room for this window&apos;s chat only. Reopen it with room for the server too; the server&apos;s conversation takes its share of the memory budget from the expert cache.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reopen the model and serve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reopen the model with room for the server</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::SettingsDialog</name>
@@ -2236,10 +2248,6 @@ Replies are computed there: the budget, the expert cache and verification belong
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The chat format refused the messages (for example the text &lt;|kimi_image_placeholder|&gt; in a message without an image).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Could not connect to the server.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2249,6 +2257,10 @@ Replies are computed there: the budget, the expert cache and verification belong
     </message>
     <message>
         <source>The server could not answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chat format refused the messages.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1774,6 +1774,18 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
         <source>Server request log</source>
         <translation>Journal des requêtes du serveur</translation>
     </message>
+    <message>
+        <source>Not serving yet: the model was opened with room for this window&apos;s chat only. Reopen it with room for the server too; the server&apos;s conversation takes its share of the memory budget from the expert cache.</source>
+        <translation>Pas encore de service : le modèle a été ouvert avec de la place pour la conversation de cette fenêtre seulement. Rouvrez-le avec de la place pour le serveur aussi ; la conversation du serveur prend sa part du budget mémoire sur le cache d’experts.</translation>
+    </message>
+    <message>
+        <source>Reopen the model and serve</source>
+        <translation>Rouvrir le modèle et servir</translation>
+    </message>
+    <message>
+        <source>Reopen the model with room for the server</source>
+        <translation>Rouvrir le modèle avec de la place pour le serveur</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::SettingsDialog</name>
@@ -2243,10 +2255,6 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
         <translation>La conversation n’a pas pu être mise au format de discussion du modèle.</translation>
     </message>
     <message>
-        <source>The chat format refused the messages (for example the text &lt;|kimi_image_placeholder|&gt; in a message without an image).</source>
-        <translation>Le format de discussion a refusé les messages (par exemple le texte &lt;|kimi_image_placeholder|&gt; dans un message sans image).</translation>
-    </message>
-    <message>
         <source>Could not connect to the server.</source>
         <translation>Impossible de se connecter au serveur.</translation>
     </message>
@@ -2257,6 +2265,10 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
     <message>
         <source>The server could not answer.</source>
         <translation>Le serveur n’a pas pu répondre.</translation>
+    </message>
+    <message>
+        <source>The chat format refused the messages.</source>
+        <translation>Le format de conversation du modèle a refusé les messages.</translation>
     </message>
 </context>
 </TS>

@@ -1760,6 +1760,18 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
         <source>Server request log</source>
         <translation>Log permintaan server</translation>
     </message>
+    <message>
+        <source>Not serving yet: the model was opened with room for this window&apos;s chat only. Reopen it with room for the server too; the server&apos;s conversation takes its share of the memory budget from the expert cache.</source>
+        <translation>Belum melayani: model dibuka dengan ruang hanya untuk obrolan jendela ini. Buka ulang dengan ruang untuk server juga; percakapan server mengambil bagiannya dari anggaran memori cache pakar.</translation>
+    </message>
+    <message>
+        <source>Reopen the model and serve</source>
+        <translation>Buka ulang model dan layani</translation>
+    </message>
+    <message>
+        <source>Reopen the model with room for the server</source>
+        <translation>Buka ulang model dengan ruang untuk server</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::SettingsDialog</name>
@@ -2229,10 +2241,6 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
         <translation>Percakapan tidak dapat disusun dalam format obrolan model.</translation>
     </message>
     <message>
-        <source>The chat format refused the messages (for example the text &lt;|kimi_image_placeholder|&gt; in a message without an image).</source>
-        <translation>Format obrolan menolak pesan-pesan tersebut (misalnya teks &lt;|kimi_image_placeholder|&gt; dalam pesan tanpa gambar).</translation>
-    </message>
-    <message>
         <source>Could not connect to the server.</source>
         <translation>Tidak dapat tersambung ke server.</translation>
     </message>
@@ -2243,6 +2251,10 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
     <message>
         <source>The server could not answer.</source>
         <translation>Server tidak dapat menjawab.</translation>
+    </message>
+    <message>
+        <source>The chat format refused the messages.</source>
+        <translation>Format obrolan model menolak pesan-pesan ini.</translation>
     </message>
 </context>
 </TS>

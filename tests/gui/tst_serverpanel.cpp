@@ -20,6 +20,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -199,8 +200,19 @@ private Q_SLOTS:
         gui::ServerPanel panel(settingsFile());
         panel.setModel(m_model, QStringLiteral("demo"));
         QVERIFY(!panel.server()->running());
-        QVERIFY2(panel.statusText().contains("no free session"), qPrintable(panel.statusText()));
+        QVERIFY2(panel.statusText().contains("room for the server"), qPrintable(panel.statusText()));
+        // The way forward is offered, in the user's terms (no internal names).
+        QVERIFY(!panel.statusText().contains("ModelOptions"));
+        QPushButton *button = nullptr;
+        for (QPushButton *b : panel.findChildren<QPushButton *>())
+            if (b->text() == QStringLiteral("Reopen the model and serve"))
+                button = b;
+        QVERIFY(button && button->isVisibleTo(&panel));
+        QSignalSpy asked(&panel, &gui::ServerPanel::reopenRequested);
+        button->click();
+        QCOMPARE(asked.count(), 1);
         panel.clearModel();
+        QVERIFY(!button->isVisibleTo(&panel));
     }
 
     // In the app: the window's own model is served (the same object, no
@@ -264,6 +276,58 @@ private Q_SLOTS:
         window->close();
         QVERIFY(!panel->server()->running());
         QVERIFY(portFree(port));
+    }
+
+    // Issue 27: the Server tab switched on while the window's model is open
+    // (planned for the window's chat alone) offers to reopen it; after the
+    // reopen the same window serves it.
+    void startWithAModelOpen()
+    {
+        qputenv("SLUICE_THREADS", "1");
+        gui::Settings settings(m_dir.filePath(QStringLiteral("later.ini")));
+        settings.setAdaptBudget(false);
+        {
+            QSettings s(settings.fileName(), QSettings::IniFormat);
+            s.setValue("server/enabled", false);
+            s.setValue("server/port", freePort());
+        }
+        gui::Appearance appearance(qApp);
+        gui::MainWindowOptions o;
+        o.dataDirectory = m_dir.filePath(QStringLiteral("later-data"));
+        o.engineFactory = gui::defaultEngineFactory();
+        o.usableRamBytes = 16ull << 30;
+        auto window = std::make_unique<gui::MainWindow>(&settings, &appearance, o);
+        QSignalSpy opened(window.get(), &gui::MainWindow::modelOpened);
+        window->openModel(m_modelPath);
+        QVERIFY(opened.wait(60000));
+        auto *panel = window->findChild<gui::ServerPanel *>();
+        QVERIFY(panel);
+        QCOMPARE(window->engine()->worker()->model()->options().sessions, 1);
+        auto *enabled = panel->findChild<QCheckBox *>();
+        QVERIFY(enabled);
+        enabled->setChecked(true);
+        QVERIFY(!panel->server()->running());
+        QPushButton *button = nullptr;
+        for (QPushButton *b : panel->findChildren<QPushButton *>())
+            if (b->text() == QStringLiteral("Reopen the model and serve"))
+                button = b;
+        QVERIFY(button && button->isVisibleTo(panel));
+        if (auto *side
+            = qobject_cast<QTabWidget *>(panel->parentWidget() ? panel->parentWidget()->parentWidget() : nullptr))
+            side->setCurrentWidget(panel);
+        window->resize(1400, 860);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QVERIFY(window->grab().save(test::screenshotDir() + "/server-tab-needs-room.png"));
+        button->click();
+        QVERIFY(opened.wait(60000));
+        QVERIFY(window->isModelOpen());
+        QCOMPARE(window->engine()->worker()->model()->options().sessions, 2);
+        QVERIFY2(panel->server()->running(), qPrintable(panel->statusText()));
+        QVERIFY(!button->isVisibleTo(panel));
+        QVERIFY(window->grab().save(test::screenshotDir() + "/server-tab-after-reopen.png"));
+        window->close();
+        QVERIFY(!panel->server()->running());
     }
 
     void generatedKeys()
