@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 
 namespace sluice::model {
@@ -724,19 +725,26 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
     return result;
 }
 
-// One id from `logits`: the ids only a client may place (media markup) are
-// never drawn (a sampled <|media_pad|> would need an image nobody gave);
-// constrained sampling (api/constraint.h) is the same sampler over the logits
-// with every id the constraint refuses at -inf.
+// One id from `logits`: constrained sampling (api/constraint.h) is the same
+// sampler over the logits with every id the constraint refuses at -inf; the
+// ids only a client may place (media markup) are never drawn, whatever the
+// logits or a constraint say (a sampled <|media_pad|> would need an image
+// nobody gave).
 Expected<int> SessionImpl::sampleNext(text::Sampler &sampler, std::vector<float> &logits, std::vector<float> &masked,
                                       TokenConstraint *constraint, int remaining, const std::vector<int> &banned)
 {
-    for (int id : banned)
-        logits[size_t(id)] = -std::numeric_limits<float>::infinity();
-    if (!constraint)
+    const auto ban = [&](std::vector<float> &v) {
+        for (int id : banned)
+            v[size_t(id)] = -std::numeric_limits<float>::infinity();
+    };
+    if (!constraint) {
+        ban(logits);
         return sampler.sample(logits);
+    }
     masked = logits;
-    if (!constraint->mask(masked, remaining))
+    const bool any = constraint->mask(masked, remaining);
+    ban(masked);
+    if (!any || std::all_of(masked.begin(), masked.end(), [](float v) { return std::isinf(v) && v < 0; }))
         return makeError(ErrorCode::Unsupported, "constrained sampling: no token of the vocabulary continues the text "
                                                  "(the tokenizer lacks single-byte tokens?)");
     const int id = sampler.sample(masked);

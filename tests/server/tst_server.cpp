@@ -27,6 +27,7 @@
 
 #include "servedprocess.h"
 
+#include "api/constraint.h"
 #include "qt/localbackend.h"
 
 using namespace sluice;
@@ -140,6 +141,7 @@ private Q_SLOTS:
     void loadSequentialAndConcurrent();
     void nodeOpenAiClient();
     void sameConversationEverywhere();
+    void controlIdsAreNeverSampled();
 
 private:
     void checkJsonReply(QJsonObject req, int maxTokens, QJsonObject *doc);
@@ -931,6 +933,68 @@ void TestServer::sameConversationEverywhere()
     }
     // The follow-ups continued on the exact ids: everything before the new turn was reused.
     QVERIFY(server[1].reused >= server[0].prompt + server[0].replyTokens - 1);
+}
+
+namespace {
+
+// Pushes the sampler toward one id (its logit +1e30) and allows every other:
+// only the engine's own rule can keep that id out.
+class TowardOneId : public TokenConstraint {
+public:
+    explicit TowardOneId(int id)
+        : m_id(id)
+    {
+    }
+    bool mask(std::span<float> logits, int) override
+    {
+        logits[size_t(m_id)] = 1e30f;
+        return true;
+    }
+    void accept(int id) override { drawn.push_back(id); }
+    bool complete() const override { return false; }
+    std::vector<int> drawn;
+
+private:
+    int m_id;
+};
+
+} // namespace
+
+// Issue 27: on a vision model the ids only a client may place (the media
+// markup) are never sampled, so a reply never fails because the model "drew"
+// <|media_pad|> (it used to: 500 on the server, exit 1 in chat).
+void TestServer::controlIdsAreNeverSampled()
+{
+    ModelOptions o;
+    o.modelPath = m_model.toStdString();
+    o.threads = 1;
+    o.contextLength = 512;
+    auto model = Model::open(o);
+    QVERIFY2(model, model ? "" : model.status().message().c_str());
+    QVERIFY2((*model)->info().visionEnabled, (*model)->info().visionDisabledReason.c_str());
+    const int pad = (*model)->info().mediaPadId;
+    QVERIFY(pad >= 0);
+    auto session = (*model)->createSession();
+    QVERIFY(session);
+    Conversation conversation(*model, std::move(*session));
+    for (const float temperature : { 0.0f, 1.0f }) {
+        TurnRequest request;
+        request.messages = { { "user", "Hello", "", 0 } };
+        request.chat.thinking = false;
+        request.sampling.maxTokens = 8;
+        request.sampling.temperature = temperature;
+        request.sampling.seed = 7;
+        auto toward = std::make_shared<TowardOneId>(pad);
+        request.sampling.constraint = toward;
+        TurnResult result;
+        const Status st = conversation.reply(request, {}, result);
+        QVERIFY2(st, st.message().c_str());
+        QVERIFY(!result.generation.tokens.empty());
+        QVERIFY(!toward->drawn.empty());
+        QVERIFY(std::find(toward->drawn.begin(), toward->drawn.end(), pad) == toward->drawn.end());
+        QVERIFY(std::find(result.generation.tokens.begin(), result.generation.tokens.end(), pad)
+            == result.generation.tokens.end());
+    }
 }
 
 #include "tst_server.moc"
