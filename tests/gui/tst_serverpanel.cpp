@@ -49,6 +49,32 @@ class TestServerPanel : public QObject {
         QTcpServer probe;
         return probe.listen(QHostAddress::LocalHost, port);
     }
+    // A window on the demo model with the server switched `serving` on `port`
+    // (its settings and data under `name` in the test's folder).
+    struct WindowUnderTest {
+        std::unique_ptr<gui::Settings> settings;
+        std::unique_ptr<gui::Appearance> appearance;
+        std::unique_ptr<gui::MainWindow> window;
+    };
+    WindowUnderTest makeWindow(const QString &name, bool serving, quint16 port)
+    {
+        WindowUnderTest w;
+        w.settings = std::make_unique<gui::Settings>(m_dir.filePath(name + QStringLiteral(".ini")));
+        w.settings->setAdaptBudget(false);
+        w.settings->setThinking(false);
+        {
+            QSettings s(w.settings->fileName(), QSettings::IniFormat);
+            s.setValue("server/enabled", serving);
+            s.setValue("server/port", port);
+        }
+        w.appearance = std::make_unique<gui::Appearance>(qApp);
+        gui::MainWindowOptions o;
+        o.dataDirectory = m_dir.filePath(name + QStringLiteral("-data"));
+        o.engineFactory = gui::defaultEngineFactory();
+        o.usableRamBytes = 16ull << 30;
+        w.window = std::make_unique<gui::MainWindow>(w.settings.get(), w.appearance.get(), o);
+        return w;
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -222,21 +248,9 @@ private Q_SLOTS:
     {
         qputenv("SLUICE_THREADS", "1");
         const quint16 port = freePort();
-        gui::Settings settings(m_dir.filePath(QStringLiteral("window.ini")));
-        settings.setAdaptBudget(false);
-        settings.setThinking(false);
-        {
-            QSettings s(settings.fileName(), QSettings::IniFormat);
-            s.setValue("server/enabled", true);
-            s.setValue("server/port", port);
-        }
-        gui::Appearance appearance(qApp);
-        gui::MainWindowOptions o;
-        o.dataDirectory = m_dir.filePath(QStringLiteral("data"));
-        o.engineFactory = gui::defaultEngineFactory();
-        o.usableRamBytes = 16ull << 30;
-        auto window = std::make_unique<gui::MainWindow>(&settings, &appearance, o);
-        QSignalSpy opened(window.get(), &gui::MainWindow::modelOpened);
+        WindowUnderTest w = makeWindow(QStringLiteral("window"), true, port);
+        gui::MainWindow *window = w.window.get();
+        QSignalSpy opened(window, &gui::MainWindow::modelOpened);
         window->openModel(m_modelPath);
         QVERIFY(opened.wait(60000));
         auto *panel = window->findChild<gui::ServerPanel *>();
@@ -246,7 +260,7 @@ private Q_SLOTS:
         QVERIFY(windowModel);
         QCOMPARE(panel->servedModel(), windowModel.get());
 
-        QSignalSpy done(window.get(), &gui::MainWindow::generationFinished);
+        QSignalSpy done(window, &gui::MainWindow::generationFinished);
         window->promptEdit()->setPlainText(QStringLiteral("hello from the window"));
         window->sendPrompt();
         QNetworkAccessManager nam;
@@ -270,7 +284,7 @@ private Q_SLOTS:
             side->setCurrentWidget(panel);
         window->resize(1400, 860);
         window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QVERIFY(QTest::qWaitForWindowExposed(window));
         QVERIFY(window->grab().save(test::screenshotDir() + "/server-tab-window.png"));
 
         window->close();
@@ -284,20 +298,9 @@ private Q_SLOTS:
     void startWithAModelOpen()
     {
         qputenv("SLUICE_THREADS", "1");
-        gui::Settings settings(m_dir.filePath(QStringLiteral("later.ini")));
-        settings.setAdaptBudget(false);
-        {
-            QSettings s(settings.fileName(), QSettings::IniFormat);
-            s.setValue("server/enabled", false);
-            s.setValue("server/port", freePort());
-        }
-        gui::Appearance appearance(qApp);
-        gui::MainWindowOptions o;
-        o.dataDirectory = m_dir.filePath(QStringLiteral("later-data"));
-        o.engineFactory = gui::defaultEngineFactory();
-        o.usableRamBytes = 16ull << 30;
-        auto window = std::make_unique<gui::MainWindow>(&settings, &appearance, o);
-        QSignalSpy opened(window.get(), &gui::MainWindow::modelOpened);
+        WindowUnderTest w = makeWindow(QStringLiteral("later"), false, freePort());
+        gui::MainWindow *window = w.window.get();
+        QSignalSpy opened(window, &gui::MainWindow::modelOpened);
         window->openModel(m_modelPath);
         QVERIFY(opened.wait(60000));
         auto *panel = window->findChild<gui::ServerPanel *>();
@@ -317,7 +320,7 @@ private Q_SLOTS:
             side->setCurrentWidget(panel);
         window->resize(1400, 860);
         window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QVERIFY(QTest::qWaitForWindowExposed(window));
         QVERIFY(window->grab().save(test::screenshotDir() + "/server-tab-needs-room.png"));
         button->click();
         QVERIFY(opened.wait(60000));
