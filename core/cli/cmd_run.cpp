@@ -7,10 +7,10 @@
 #include "budgetadapt.h"
 
 #include "hostenv.h"
+#include "api/chat.h"
 #include "api/model.h"
 #include "api/session.h"
 #include "openmodel.h"
-#include "replyprinter.h"
 #include "options.h"
 
 #include <cstdio>
@@ -43,25 +43,35 @@ static int runRun(const std::vector<std::string> &args)
         prompt = promptOption;
     if (prompt.empty())
         return p.usageError("missing PROMPT\n" + p.usageLine());
-    auto opened = cli::openForCommand("run", opts, images);
+    // --chat is a one-turn Conversation (api/chat.h): the chat format, the
+    // images as the turn's, the reply shown as parsed by id.
+    auto opened = cli::openForCommand("run", opts, chat ? std::vector<std::string>{} : images);
     if (!opened)
         return 1;
     Model &m = *opened->model;
     Session &s = *opened->session;
     std::vector<int> ids;
-    ChatOptions co;
-    co.thinking = false;
+    TurnRequest turn;
     if (chat) {
-        ids = m.renderChat({{"user", prompt, "", int(images.size())}}, co, s.imageSizes());
-    } else if (!images.empty()) {
-        ids = s.imagePrompt(prompt);
+        turn.messages = {{"user", prompt, "", int(images.size())}};
+        turn.chat.thinking = false;
+        turn.sampling = sp;
+        turn.replyRoom = 1; // the reply runs until the context is full
+        for (const std::string &path : images) {
+            auto image = readImageFile(path);
+            if (!image) {
+                std::fprintf(stderr, "run: %s\n", image.status().message().c_str());
+                return 1;
+            }
+            turn.images.push_back(std::move(*image));
+        }
     } else {
-        ids = m.tokenize(prompt);
-    }
-    if (ids.empty()) {
-        const std::string &why = m.info().tokenizerError;
-        std::fprintf(stderr, "run: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
-        return 1;
+        ids = images.empty() ? m.tokenize(prompt) : s.imagePrompt(prompt);
+        if (ids.empty()) {
+            const std::string &why = m.info().tokenizerError;
+            std::fprintf(stderr, "run: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
+            return 1;
+        }
     }
     // --adapt-budget: one generation cannot move its budget midway, so run
     // samples the system once before it and applies that decision.
@@ -74,19 +84,30 @@ static int runRun(const std::vector<std::string> &args)
         std::fprintf(stderr, "%s\n", said.c_str());
     const bool profile = cli::profileRequested();
     int index = 0;
-    // --chat shows the reply as parsed by id (not the markup that closes it).
-    cli::ReplyPrinter printer(m, co, stdout);
-    auto r = s.generate(ids, sp, [&](const GeneratedToken &t) {
-        if (profile)
-            cli::printTokenProfile(index++, t.stats);
-        if (chat) {
-            printer.add(t.id);
-        } else {
+    Expected<GenerationResult> r = makeError(ErrorCode::Internal, "not run");
+    if (chat) {
+        Conversation conversation(opened->model, std::move(opened->session));
+        TurnEvents events;
+        events.token = [&](const GeneratedToken &t, const TurnDelta &d, const LiveFigures &) {
+            if (profile)
+                cli::printTokenProfile(index++, t.stats);
+            std::printf("%s%s", d.reasoning.c_str(), d.content.c_str());
+            std::fflush(stdout);
+            return true;
+        };
+        TurnResult result;
+        const Status st = conversation.reply(turn, events, result);
+        std::printf("%s", result.unsent.content.c_str());
+        r = st ? Expected<GenerationResult>(std::move(result.generation)) : Expected<GenerationResult>(st);
+    } else {
+        r = s.generate(ids, sp, [&](const GeneratedToken &t) {
+            if (profile)
+                cli::printTokenProfile(index++, t.stats);
             std::fwrite(t.text.data(), 1, t.text.size(), stdout);
             std::fflush(stdout);
-        }
-        return true;
-    });
+            return true;
+        });
+    }
     std::printf("\n");
     if (!r) {
         std::fprintf(stderr, "run: %s\n", r.status().message().c_str());
