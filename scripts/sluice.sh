@@ -23,7 +23,7 @@ shift || true
 say() { printf '\033[1m[sluice]\033[0m %s\n' "$*" >&2; }
 die() { printf '\033[1;31m[sluice] error:\033[0m %s\n' "$*" >&2; exit 1; }
 
-build_packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-tools-dev
+build_packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-tools-dev
   qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev libstb-dev libpcre2-dev
   liburing-dev zlib1g-dev libisal-dev fonts-dejavu-core)
 test_packages=(xvfb xauth xdotool imagemagick clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix dpkg-dev desktop-file-utils appstream man-db
