@@ -1,0 +1,138 @@
+// sluice-cli get OWNER/REPO --to DIR [--endpoint URL] [--revision R]
+// [--token-file FILE] [--jobs N] [--dry-run] [--json]: a model from a Hugging
+// Face-compatible hub (api/download.h, issue 26), resumable, every file's size
+// and SHA-256 checked before it is kept. HF_ENDPOINT and HF_TOKEN are honoured
+// as the hub's own tools honour them (an option wins).
+#include "command.h"
+
+#include "api/download.h"
+#include "api/inspect.h" // formatGiB
+#include "api/remote.h"  // readApiKeyFile
+#include "options.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+using namespace sluice;
+
+namespace {
+
+std::string env(const char *name)
+{
+    const char *v = std::getenv(name);
+    return v && *v ? std::string(v) : std::string();
+}
+
+} // namespace
+
+static int runGet(const std::vector<std::string> &args)
+{
+    HubOptions o;
+    std::string folder, tokenFile;
+    bool dryRun = false, json = false;
+    cli::OptionParser p("get", "Downloads a model repository from a Hugging Face-compatible hub, resumably,\n"
+                               "checking every file's size and SHA-256 before keeping it.",
+                        "OWNER/REPO --to DIR [options]");
+    p.positional("OWNER/REPO", &o.repo, "the repository, e.g. moonshotai/Kimi-Linear-48B-A3B-Instruct");
+    p.text("--to", &folder, "the folder to download into (created; a rerun resumes)", "DIR");
+    p.text("--endpoint", &o.endpoint, "the hub ($HF_ENDPOINT when set)",
+           "URL");
+    p.text("--revision", &o.revision, "branch, tag or commit", "REV");
+    p.text("--token-file", &tokenFile, "an access token for gated repositories, in an owner-only file "
+                                       "(default $HF_TOKEN); never printed", "FILE");
+    p.integer("--jobs", &o.jobs, 1, 16, "files fetched at once", "N", "-j");
+    p.integer("--attempts", &o.maxAttempts, 1, 100, "attempts per file before giving up");
+    p.flag("--dry-run", &dryRun, "list the files, their sizes and the space check; download nothing");
+    p.flag("--json", &json, "one JSON object at the end (and the file list with --dry-run)");
+    if (const int code = p.parse(args); code >= 0)
+        return code;
+    if (folder.empty() && !dryRun)
+        return p.usageError("--to DIR is required\n" + p.usageLine());
+    if (!p.wasGiven("--endpoint") && !env("HF_ENDPOINT").empty())
+        o.endpoint = env("HF_ENDPOINT");
+    if (!tokenFile.empty()) {
+        auto token = readApiKeyFile(tokenFile);
+        if (!token) {
+            std::fprintf(stderr, "get: %s\n", token.status().message().c_str());
+            return 1;
+        }
+        o.token = *token;
+    } else {
+        o.token = env("HF_TOKEN");
+    }
+    int argc = 1;
+    char name[] = "sluice-cli";
+    char *argv[] = {name, nullptr};
+    QCoreApplication app(argc, argv); // the downloads' event loops need one
+    auto files = listHubFiles(o);
+    if (!files) {
+        std::fprintf(stderr, "get: %s\n", files.status().message().c_str());
+        return 1;
+    }
+    uint64_t total = 0;
+    for (const HubFile &f : *files)
+        total += f.size;
+    if (dryRun) {
+        if (json) {
+            QJsonArray list;
+            for (const HubFile &f : *files)
+                list.append(QJsonObject{{"path", QString::fromStdString(f.path)},
+                                        {"size", double(f.size)},
+                                        {"sha256", QString::fromStdString(f.sha256)}});
+            std::printf("%s\n", QJsonDocument(QJsonObject{{"repo", QString::fromStdString(o.repo)},
+                                                          {"files", list},
+                                                          {"bytes", double(total)}})
+                                    .toJson(QJsonDocument::Compact)
+                                    .constData());
+        } else {
+            for (const HubFile &f : *files)
+                std::printf("%14llu  %s%s\n", (unsigned long long)f.size, f.path.c_str(),
+                            f.sha256.empty() ? "" : "  (sha256)");
+            std::printf("%zu files, %s\n", files->size(), formatGiB(total).c_str());
+        }
+        return 0;
+    }
+    using Clock = std::chrono::steady_clock;
+    auto lastShown = Clock::now();
+    const auto progress = [&](const DownloadProgress &d) {
+        const auto now = Clock::now();
+        if (now - lastShown < std::chrono::milliseconds(500) && d.fileDone != d.fileSize)
+            return true;
+        lastShown = now;
+        const double left = d.bytesPerSecond > 0 ? double(d.totalSize - d.totalDone) / d.bytesPerSecond : 0;
+        std::fprintf(stderr, "\r%s of %s, %.1f MB/s, %.0f s left  %-40.40s", formatGiB(d.totalDone).c_str(),
+                     formatGiB(d.totalSize).c_str(), d.bytesPerSecond / 1e6, left, d.file.c_str());
+        return true;
+    };
+    auto report = downloadHubFiles(o, *files, folder, progress);
+    std::fprintf(stderr, "\n");
+    if (!report) {
+        std::fprintf(stderr, "get: %s\n", report.status().message().c_str());
+        return 1;
+    }
+    if (json) {
+        std::printf("%s\n", QJsonDocument(QJsonObject{{"repo", QString::fromStdString(o.repo)},
+                                                      {"folder", QString::fromStdString(folder)},
+                                                      {"files_fetched", report->filesFetched},
+                                                      {"files_present", report->filesPresent},
+                                                      {"bytes_fetched", double(report->bytesFetched)},
+                                                      {"bytes", double(total)},
+                                                      {"retries", report->retries},
+                                                      {"refetches", report->refetches}})
+                                .toJson(QJsonDocument::Compact)
+                                .constData());
+    } else {
+        std::printf("%s: %d files fetched, %d already there, %s received, %d retries, %d refetched\n",
+                    folder.c_str(), report->filesFetched, report->filesPresent,
+                    formatGiB(report->bytesFetched).c_str(), report->retries, report->refetches);
+    }
+    return 0;
+}
+
+static const cli::CommandRegistration reg{"get", "Download a model from a Hugging Face-compatible hub", runGet};

@@ -1,0 +1,534 @@
+// Hub downloads (api/download.h): the listing and the file fetches on Qt
+// Network, several files at once in one event loop of the calling thread.
+#include "api/download.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QPointer>
+#include <QRegularExpression>
+#include <QStorageInfo>
+#include <QTimer>
+#include <QUrl>
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <random>
+
+namespace sluice {
+
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+// A repository path that stays inside the target folder.
+bool safePath(const std::string &path)
+{
+    if (path.empty() || path.front() == '/' || path.find('\\') != std::string::npos || path.find('\0') != std::string::npos)
+        return false;
+    for (const QString &part : q(path).split(QLatin1Char('/')))
+        if (part.isEmpty() || part == QLatin1String("..") || part == QLatin1String("."))
+            return false;
+    return true;
+}
+
+QString base(const HubOptions &o)
+{
+    QString e = q(o.endpoint);
+    while (e.endsWith(QLatin1Char('/')))
+        e.chop(1);
+    return e;
+}
+
+QUrl treeUrl(const HubOptions &o)
+{
+    return QUrl(base(o) + QStringLiteral("/api/models/") + q(o.repo) + QStringLiteral("/tree/") +
+                QString::fromUtf8(QUrl::toPercentEncoding(q(o.revision))) + QStringLiteral("?recursive=true"));
+}
+
+QUrl fileUrl(const HubOptions &o, const std::string &path)
+{
+    return QUrl(base(o) + QLatin1Char('/') + q(o.repo) + QStringLiteral("/resolve/") +
+                QString::fromUtf8(QUrl::toPercentEncoding(q(o.revision))) + QLatin1Char('/') +
+                QString::fromUtf8(QUrl::toPercentEncoding(q(path), "/")));
+}
+
+QNetworkRequest makeRequest(const HubOptions &o, const QUrl &url)
+{
+    QNetworkRequest r(url);
+    // Files live behind a redirect to a CDN host; https -> http is refused.
+    r.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    r.setTransferTimeout(std::max(1, o.idleTimeoutMs));
+    r.setRawHeader("User-Agent", "sluice");
+    if (!o.token.empty())
+        r.setRawHeader("Authorization", "Bearer " + QByteArray::fromStdString(o.token));
+    return r;
+}
+
+int httpStatus(QNetworkReply *reply)
+{
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+}
+
+// 429, 5xx and connection-level failures are worth another attempt.
+bool transient(QNetworkReply *reply)
+{
+    const int status = httpStatus(reply);
+    if (status >= 400) // an answer: only "busy" is worth asking again
+        return status == 429 || status >= 500;
+    // No status or a good one: the connection broke (a reset, a timeout, a
+    // body that ended early) and the rest can be asked for.
+    switch (reply->error()) {
+    case QNetworkReply::ContentNotFoundError:
+    case QNetworkReply::AuthenticationRequiredError:
+    case QNetworkReply::ContentAccessDenied:
+    case QNetworkReply::ProtocolUnknownError:
+    case QNetworkReply::HostNotFoundError:
+    case QNetworkReply::InsecureRedirectError:
+    case QNetworkReply::TooManyRedirectsError:
+        return false;
+    default:
+        return true;
+    }
+}
+
+std::string httpProblem(QNetworkReply *reply)
+{
+    const int status = httpStatus(reply);
+    if (status == 401 || status == 403)
+        return "HTTP " + std::to_string(status) +
+               " (the repository is gated or private: it needs an access token that has access)";
+    if (status == 404)
+        return "HTTP 404 (no such repository, revision or file)";
+    if (status != 0)
+        return "HTTP " + std::to_string(status);
+    return reply->errorString().toStdString();
+}
+
+// Retry-After in seconds (the hub sends seconds); -1 when absent.
+int retryAfterMs(QNetworkReply *reply)
+{
+    bool ok = false;
+    const int s = reply->rawHeader("Retry-After").trimmed().toInt(&ok);
+    return ok && s >= 0 ? std::min(s, 3600) * 1000 : -1;
+}
+
+class Backoff {
+public:
+    explicit Backoff(const HubOptions &o)
+        : m_base(std::max(1, o.backoffBaseMs))
+        , m_max(std::max(m_base, o.backoffMaxMs))
+        , m_rng(o.jitterSeed ? o.jitterSeed : uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()))
+    {
+    }
+    // Exponential, with full jitter over its upper half, capped.
+    int delayMs(int attempt, int retryAfter)
+    {
+        if (retryAfter >= 0)
+            return retryAfter;
+        const double ceiling = std::min<double>(m_max, double(m_base) * double(1u << std::min(attempt, 20)));
+        return int(ceiling * std::uniform_real_distribution<double>(0.5, 1.0)(m_rng));
+    }
+
+private:
+    int m_base, m_max;
+    std::mt19937_64 m_rng;
+};
+
+// One file on its way: its part file, the hash of what the part holds.
+struct Fetch {
+    const HubFile *file = nullptr;
+    QString finalPath, partPath;
+    QFile part;
+    QCryptographicHash hash{QCryptographicHash::Sha256};
+    uint64_t have = 0;
+    int attempts = 0;
+    bool refetched = false;
+    bool writing = false;  // this reply's body is the file's bytes (from `have`)
+    bool overlong = false; // the server sent more than the listed size
+    QPointer<QNetworkReply> reply;
+};
+
+class Fetcher {
+public:
+    Fetcher(const HubOptions &o, const std::vector<HubFile> &files, const QString &folder,
+            const std::function<bool(const DownloadProgress &)> &progress, const std::atomic<bool> *cancel)
+        : m_o(o)
+        , m_files(files)
+        , m_folder(folder)
+        , m_progress(progress)
+        , m_cancel(cancel)
+        , m_backoff(o)
+    {
+        for (const HubFile &f : files)
+            m_report.totalSize += f.size;
+    }
+
+    Expected<DownloadReport> run()
+    {
+        if (!QDir().mkpath(m_folder))
+            return makeError(ErrorCode::Io, m_folder.toStdString() + ": cannot create the folder");
+        m_clock.start();
+        for (const HubFile &f : m_files)
+            m_waiting.push_back(&f);
+        QTimer watch; // the cancel flag is another thread's
+        QObject::connect(&watch, &QTimer::timeout, [this] {
+            if (m_cancel && m_cancel->load())
+                fail(makeError(ErrorCode::Cancelled, "download cancelled"));
+        });
+        watch.start(100);
+        startMore();
+        if (!finished())
+            m_loop.exec();
+        for (auto &f : m_active)
+            if (f->reply)
+                f->reply->abort();
+        if (!m_failure)
+            return m_failure;
+        DownloadReport r;
+        r.filesFetched = m_report.filesFetched;
+        r.filesPresent = m_report.filesPresent;
+        r.bytesFetched = m_report.bytesFetched;
+        r.retries = m_report.retries;
+        r.refetches = m_report.refetches;
+        return r;
+    }
+
+private:
+    struct Totals {
+        int filesFetched = 0, filesPresent = 0, retries = 0, refetches = 0;
+        uint64_t bytesFetched = 0, totalSize = 0, totalDone = 0;
+    };
+
+    bool finished() const { return !m_failure || (m_waiting.empty() && m_active.empty()); }
+
+    void fail(Status st)
+    {
+        if (!m_failure)
+            return;
+        m_failure = std::move(st);
+        m_loop.quit();
+    }
+
+    void startMore()
+    {
+        while (m_failure && int(m_active.size()) < std::clamp(m_o.jobs, 1, 16) && !m_waiting.empty()) {
+            const HubFile *file = m_waiting.front();
+            m_waiting.pop_front();
+            startFile(file);
+        }
+        if (finished())
+            m_loop.quit();
+    }
+
+    void report(const std::string &file, uint64_t done, uint64_t size)
+    {
+        if (!m_progress)
+            return;
+        DownloadProgress p;
+        p.file = file;
+        p.fileDone = done;
+        p.fileSize = size;
+        p.totalDone = m_report.totalDone;
+        p.totalSize = m_report.totalSize;
+        const double s = double(m_clock.nsecsElapsed()) / 1e9;
+        p.bytesPerSecond = s > 0 ? double(m_report.bytesFetched) / s : 0;
+        if (!m_progress(p))
+            fail(makeError(ErrorCode::Cancelled, "download stopped"));
+    }
+
+    void startFile(const HubFile *file)
+    {
+        auto f = std::make_shared<Fetch>();
+        f->file = file;
+        f->finalPath = QDir(m_folder).filePath(q(file->path));
+        f->partPath = f->finalPath + QStringLiteral(".part");
+        const QFileInfo done(f->finalPath);
+        // Renamed into place only after its checks: present with the listed size = complete.
+        if (done.isFile() && uint64_t(done.size()) == file->size) {
+            ++m_report.filesPresent;
+            m_report.totalDone += file->size;
+            report(file->path, file->size, file->size);
+            return; // startMore's loop goes on to the next file
+
+        }
+        if (!QDir().mkpath(QFileInfo(f->finalPath).absolutePath()))
+            return fail(makeError(ErrorCode::Io, file->path + ": cannot create its folder"));
+        f->part.setFileName(f->partPath);
+        if (!f->part.open(QIODevice::ReadWrite))
+            return fail(makeError(ErrorCode::Io, file->path + ": cannot write " + f->partPath.toStdString()));
+        if (uint64_t(f->part.size()) > file->size)
+            f->part.resize(0); // longer than the file can be: not ours to keep
+        // What an earlier run left: hashed again so the hash covers the whole file.
+        while (!f->part.atEnd()) {
+            const QByteArray chunk = f->part.read(4 << 20);
+            if (chunk.isEmpty())
+                break;
+            f->hash.addData(chunk);
+        }
+        f->have = uint64_t(f->part.size());
+        m_report.totalDone += f->have;
+        const QStorageInfo disk(m_folder);
+        const uint64_t needed = file->size - f->have + m_o.freeSpaceMarginBytes;
+        if (disk.isValid() && uint64_t(disk.bytesAvailable()) < needed)
+            return fail(makeError(ErrorCode::Io, file->path + ": not enough free space in " + m_folder.toStdString() +
+                                                     " (" + std::to_string((needed + (1 << 20) - 1) >> 20) +
+                                                     " MiB needed, " +
+                                                     std::to_string(uint64_t(disk.bytesAvailable()) >> 20) +
+                                                     " MiB free)"));
+        m_active.push_back(f);
+        if (f->have == file->size)
+            complete(f);
+        else
+            request(f);
+    }
+
+    void request(const std::shared_ptr<Fetch> &f)
+    {
+        if (!m_failure)
+            return;
+        QNetworkRequest r = makeRequest(m_o, fileUrl(m_o, f->file->path));
+        if (f->have > 0)
+            r.setRawHeader("Range", "bytes=" + QByteArray::number(qulonglong(f->have)) + "-");
+        f->writing = false;
+        QNetworkReply *reply = m_nam.get(r);
+        f->reply = reply;
+        QObject::connect(reply, &QNetworkReply::metaDataChanged, reply, [this, f, reply] { accept(f, reply); });
+        QObject::connect(reply, &QNetworkReply::readyRead, reply, [this, f, reply] { write(f, reply); });
+        QObject::connect(reply, &QNetworkReply::finished, reply, [this, f, reply] {
+            reply->deleteLater();
+            ended(f, reply);
+        });
+    }
+
+    // The status decides what the body is: the rest of the file (206 from
+    // where the part ends), the whole file (200: start the part over), or an error.
+    void accept(const std::shared_ptr<Fetch> &f, QNetworkReply *reply)
+    {
+        const int status = httpStatus(reply);
+        if (status >= 300 && status < 400)
+            return; // a redirect: the next metadata is the target's
+        f->writing = false;
+        if (status == 206) {
+            const QByteArray range = reply->rawHeader("Content-Range"); // "bytes START-END/TOTAL"
+            const qsizetype space = range.indexOf(' '), dash = range.indexOf('-');
+            const bool fromHave = space > 0 && dash > space &&
+                                  range.mid(space + 1, dash - space - 1).toULongLong() == f->have;
+            if (!fromHave) {
+                reply->abort(); // not where the part ends: ask again from the start
+                restart(f);
+                return;
+            }
+            f->writing = true;
+        } else if (status == 200) {
+            if (f->have > 0)
+                restart(f);
+            f->writing = true;
+        }
+    }
+
+    void restart(const std::shared_ptr<Fetch> &f)
+    {
+        m_report.totalDone -= f->have;
+        f->have = 0;
+        f->part.resize(0);
+        f->part.seek(0);
+        f->hash.reset();
+    }
+
+    void write(const std::shared_ptr<Fetch> &f, QNetworkReply *reply)
+    {
+        const QByteArray data = reply->readAll();
+        if (!f->writing || data.isEmpty())
+            return;
+        if (f->have + uint64_t(data.size()) > f->file->size) {
+            reply->abort(); // more than the listing says: a mismatch when it ends
+            f->writing = false;
+            f->overlong = true;
+            return;
+        }
+        if (f->part.write(data) != data.size())
+            return fail(makeError(ErrorCode::Io, f->file->path + ": write failed (" +
+                                                     f->part.errorString().toStdString() + ")"));
+        f->hash.addData(data);
+        f->have += uint64_t(data.size());
+        m_report.bytesFetched += uint64_t(data.size());
+        m_report.totalDone += uint64_t(data.size());
+        report(f->file->path, f->have, f->file->size);
+    }
+
+    void ended(const std::shared_ptr<Fetch> &f, QNetworkReply *reply)
+    {
+        if (!m_failure)
+            return;
+        write(f, reply);
+        if (f->overlong) {
+            f->overlong = false;
+            return mismatch(f, "more bytes than the listed " + std::to_string(f->file->size));
+        }
+        if (reply->error() == QNetworkReply::NoError && f->have == f->file->size)
+            return complete(f);
+        // A body cut short with a good status is a transfer that broke: resume it.
+        const bool cutShort = reply->error() == QNetworkReply::NoError;
+        if (!cutShort && !transient(reply))
+            return fail(makeError(ErrorCode::Io, f->file->path + ": " + httpProblem(reply)));
+        if (++f->attempts >= std::max(1, m_o.maxAttempts))
+            return fail(makeError(ErrorCode::Io, f->file->path + ": gave up after " + std::to_string(f->attempts) +
+                                                     " attempts (" +
+                                                     (cutShort ? std::string("the body ended early")
+                                                               : httpProblem(reply)) +
+                                                     ")"));
+        ++m_report.retries;
+        const int wait = m_backoff.delayMs(f->attempts - 1, cutShort ? -1 : retryAfterMs(reply));
+        QTimer::singleShot(wait, &m_nam, [this, f] { request(f); }); // dropped with the fetcher
+    }
+
+    void mismatch(const std::shared_ptr<Fetch> &f, const std::string &what)
+    {
+        if (f->refetched)
+            return fail(makeError(ErrorCode::Format, f->file->path + ": " + what + " after fetching it twice"));
+        // Fetched whole once more; its wrong bytes are gone.
+        f->refetched = true;
+        ++m_report.refetches;
+        restart(f);
+        request(f);
+    }
+
+    void complete(const std::shared_ptr<Fetch> &f)
+    {
+        const QByteArray got = f->hash.result().toHex();
+        if (!f->file->sha256.empty() && got.toStdString() != f->file->sha256)
+            return mismatch(f, "SHA-256 " + got.toStdString() + " instead of " + f->file->sha256);
+        f->part.flush();
+        f->part.close();
+        QFile::remove(f->finalPath);
+        if (!QFile::rename(f->partPath, f->finalPath))
+            return fail(makeError(ErrorCode::Io, f->file->path + ": cannot rename the finished part into place"));
+        ++m_report.filesFetched;
+        m_active.erase(std::remove(m_active.begin(), m_active.end(), f), m_active.end());
+        report(f->file->path, f->file->size, f->file->size);
+        startMore();
+    }
+
+    const HubOptions &m_o;
+    const std::vector<HubFile> &m_files;
+    QString m_folder;
+    const std::function<bool(const DownloadProgress &)> &m_progress;
+    const std::atomic<bool> *m_cancel;
+    Backoff m_backoff;
+    QNetworkAccessManager m_nam;
+    QEventLoop m_loop;
+    QElapsedTimer m_clock;
+    std::deque<const HubFile *> m_waiting;
+    std::vector<std::shared_ptr<Fetch>> m_active;
+    Status m_failure = Status::ok();
+    Totals m_report;
+};
+
+// The listing's body, bounded, with the same retries as a file.
+Expected<QByteArray> fetchListing(const HubOptions &o)
+{
+    QNetworkAccessManager nam;
+    Backoff backoff(o);
+    std::string last;
+    for (int attempt = 0; attempt < std::max(1, o.maxAttempts); ++attempt) {
+        QNetworkReply *reply = nam.get(makeRequest(o, treeUrl(o)));
+        QByteArray body;
+        bool tooLong = false;
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::readyRead, [&] {
+            body += reply->readAll();
+            if (uint64_t(body.size()) > o.maxListingBytes) {
+                tooLong = true;
+                reply->abort();
+            }
+        });
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        if (!reply->isFinished())
+            loop.exec();
+        body += reply->readAll();
+        std::unique_ptr<QNetworkReply, void (*)(QNetworkReply *)> owned(reply, [](QNetworkReply *r) { r->deleteLater(); });
+        if (tooLong)
+            return makeError(ErrorCode::Format, o.repo + ": the file listing is over " +
+                                                    std::to_string(o.maxListingBytes >> 20) + " MiB");
+        if (reply->error() == QNetworkReply::NoError)
+            return body;
+        last = httpProblem(reply);
+        if (!transient(reply))
+            break;
+        QEventLoop wait;
+        QTimer::singleShot(backoff.delayMs(attempt, retryAfterMs(reply)), &wait, &QEventLoop::quit);
+        wait.exec();
+    }
+    return makeError(ErrorCode::Io, o.repo + "@" + o.revision + ": cannot list the repository: " + last);
+}
+
+} // namespace
+
+Expected<std::vector<HubFile>> listHubFiles(const HubOptions &o)
+{
+    if (o.repo.empty() || o.repo.find('/') == std::string::npos || o.repo.find("..") != std::string::npos)
+        return makeError(ErrorCode::InvalidArgument, "'" + o.repo + "' is not a repository name (owner/name)");
+    auto body = fetchListing(o);
+    if (!body)
+        return body.status();
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(*body, &error);
+    if (!doc.isArray())
+        return makeError(ErrorCode::Format, o.repo + ": the file listing is not a JSON array (" +
+                                                error.errorString().toStdString() + ")");
+    std::vector<HubFile> files;
+    for (const QJsonValue &v : doc.array()) {
+        const QJsonObject e = v.toObject();
+        if (e.value(QStringLiteral("type")).toString() == QLatin1String("directory"))
+            continue;
+        HubFile f;
+        f.path = e.value(QStringLiteral("path")).toString().toStdString();
+        const QJsonObject lfs = e.value(QStringLiteral("lfs")).toObject();
+        const QJsonValue size = lfs.isEmpty() ? e.value(QStringLiteral("size")) : lfs.value(QStringLiteral("size"));
+        if (f.path.empty() || !size.isDouble() || size.toDouble() < 0)
+            return makeError(ErrorCode::Format, o.repo + ": a listing entry without a path or size");
+        if (!safePath(f.path))
+            return makeError(ErrorCode::Format, o.repo + ": the listing names '" + f.path +
+                                                    "', a path that would leave the target folder");
+        f.size = uint64_t(size.toDouble());
+        if (!lfs.isEmpty()) {
+            QString oid = lfs.value(QStringLiteral("oid")).toString().toLower();
+            if (oid.startsWith(QLatin1String("sha256:")))
+                oid = oid.mid(7);
+            if (oid.size() != 64 || oid.contains(QRegularExpression(QStringLiteral("[^0-9a-f]"))))
+                return makeError(ErrorCode::Format, o.repo + ": " + f.path + ": the listing's lfs.oid is not a SHA-256");
+            f.sha256 = oid.toStdString();
+        }
+        files.push_back(std::move(f));
+    }
+    return files;
+}
+
+Expected<DownloadReport> downloadHubFiles(const HubOptions &options, const std::vector<HubFile> &files,
+                                          const std::string &folder,
+                                          const std::function<bool(const DownloadProgress &)> &progress,
+                                          const std::atomic<bool> *cancel)
+{
+    for (const HubFile &f : files)
+        if (!safePath(f.path))
+            return makeError(ErrorCode::InvalidArgument, "'" + f.path + "' would leave the target folder");
+    Fetcher fetcher(options, files, q(folder), progress, cancel);
+    return fetcher.run();
+}
+
+} // namespace sluice
