@@ -138,17 +138,22 @@ Expected<Fingerprint> containerFingerprint(const Container &container, const Fin
     // Never written into the model's folder: users share, seed and checksum
     // those folders, so a file appearing there is a change they did not make.
     // A read-only folder may ship one (an installed model); it is only read.
+    std::string cached; // the sidecar's path under the cache folder; empty: nothing is cached
+    if (!options.cacheDir.empty()) {
+        auto manifestCrc = crcOfFile(files[0], labels[0]);
+        if (!manifestCrc)
+            return manifestCrc.status();
+        cached = cachePathFor(options.cacheDir, p.dir, *manifestCrc);
+        std::error_code ec; // the host's cache folder may not exist yet (nor its parent); failing, nothing is cached
+        std::filesystem::create_directories(options.cacheDir, ec);
+    }
     struct stat dirStat;
     const bool folderWritable = ::stat(p.dir.c_str(), &dirStat) == 0 && (dirStat.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH));
     const std::string beside = p.dir + "/" + kFingerprintSidecar;
     Sidecar have;
     if (!folderWritable && readSidecar(beside, have) && have.files[0] == want.files[0] &&
         have.files[1] == want.files[1] && have.files[2] == want.files[2])
-        return Fingerprint{have.value, true, {}}; // shipped with a read-only container; no cache to keep beside it
-    auto manifestCrc = crcOfFile(files[0], labels[0]);
-    if (!manifestCrc)
-        return manifestCrc.status();
-    const std::string cached = options.cacheDir.empty() ? std::string() : cachePathFor(options.cacheDir, p.dir, *manifestCrc);
+        return Fingerprint{have.value, true, cached}; // shipped with a read-only container; side files go to the cache
     if (!cached.empty() && readSidecar(cached, have) && have.files[0] == want.files[0] &&
         have.files[1] == want.files[1] && have.files[2] == want.files[2])
         return Fingerprint{have.value, true, cached};
@@ -162,12 +167,8 @@ Expected<Fingerprint> containerFingerprint(const Container &container, const Fin
         h = mix(mix(h, want.files[i].size), *crc);
     }
     want.value = h;
-    if (!cached.empty()) {
-        std::error_code ec; // the host's cache folder may not exist yet (nor its parent)
-        std::filesystem::create_directories(options.cacheDir, ec);
-        if (writeSidecar(cached, want))
-            return Fingerprint{h, false, cached};
-    }
+    if (!cached.empty() && writeSidecar(cached, want))
+        return Fingerprint{h, false, cached};
     return Fingerprint{h, false, {}}; // no cache folder, or not writable: recomputed next time
 }
 

@@ -26,7 +26,7 @@ struct FingerprintOptions {
 struct Fingerprint {
     uint64_t value = 0;
     bool fromCache = false;   // read from a sidecar
-    std::string sidecarPath;  // where it is cached under cacheDir; empty when not cached there
+    std::string sidecarPath;  // its place under cacheDir (side files such as .verified go beside it); empty: no cache
 };
 
 Expected<Fingerprint> containerFingerprint(const Container &container, const FingerprintOptions &options = {});
