@@ -89,6 +89,22 @@ Status checkInflatedSize(std::span<const uint8_t> data, const std::vector<std::p
         if (rc != Z_OK)
             break; // the stream ended or is damaged
     }
+    // All input given: output zlib still holds (the window was full when the
+    // input ran out) is drained and counted before judging the stream.
+    while (rc == Z_OK) {
+        z.next_out = out.data();
+        z.avail_out = uInt(out.size());
+        rc = inflate(&z, Z_NO_FLUSH);
+        const uint64_t n = out.size() - z.avail_out;
+        produced += n;
+        if (produced > bound) {
+            inflateEnd(&z);
+            return makeError(ErrorCode::Format, "image: damaged PNG: its image data inflates to more than " +
+                                                    std::to_string(bound) + " bytes, the most its header's size allows");
+        }
+        if (rc == Z_OK && n == 0)
+            break; // no progress without more input: the stream is cut
+    }
     inflateEnd(&z);
     if (rc == Z_STREAM_END && produced == size)
         return Status::ok();

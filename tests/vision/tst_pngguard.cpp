@@ -108,6 +108,10 @@ private Q_SLOTS:
         QTest::newRow("4x3") << 4 << 3 << false << true;
         QTest::newRow("1x1") << 1 << 1 << false << true;
         QTest::newRow("333x17") << 333 << 17 << false << true;
+        // Inflates to many times the checker's 64 KiB window: the last input
+        // leaves output pending, which must still be counted.
+        QTest::newRow("600x400") << 600 << 400 << false << true;
+        QTest::newRow("interlaced 600x400") << 600 << 400 << true << true;
         QTest::newRow("interlaced 13x9") << 13 << 9 << true << true;
         QTest::newRow("interlaced 1x1") << 1 << 1 << true << true;
         QTest::newRow("no IEND CRC") << 5 << 5 << false << false;
