@@ -1,6 +1,8 @@
 #include "enginefactory.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QStandardPaths>
 #include <algorithm>
 
 #include "api/inspect.h"
@@ -20,6 +22,12 @@ qt::EngineFactory defaultEngineFactory()
         // The budget covers the whole app (issue 15): the process's own memory
         // (Qt, fonts, the window) is a floor term the engine measures at open.
         o.reserveProcess = true;
+        // Host concern, as the CLI's: the library keeps its caches (fingerprint,
+        // verified records) only here, never in the model's folder.
+        if (o.cacheDir.empty())
+            if (const QString cache = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
+                !cache.isEmpty())
+                o.cacheDir = QDir(cache).filePath(QStringLiteral("sluice")).toStdString();
         return qt::LocalBackend::open(o);
     };
 }

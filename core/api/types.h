@@ -68,8 +68,9 @@ struct ModelOptions {
     // Called with every MoE layer's final choice (after any replay), e.g. to
     // record a routing trace of this model; moeLayer 0 = the first MoE layer.
     std::function<void(int moeLayer, int64_t position, std::span<const int> experts)> routeObserver;
-    // Where the container fingerprint may be cached when the model's own
-    // folder is read-only (the host passes e.g. ~/.cache/sluice); empty = nowhere.
+    // The only place the library keeps caches (the container fingerprint and
+    // the verified-records map; the host passes e.g. ~/.cache/sluice); empty =
+    // nothing is cached. Nothing is ever written into the model's folder.
     std::string cacheDir;
     // Vision (models with a tower): plan its memory (spec 9: weights, tower
     // activations, bounded decode, the image queue) so addImage() works; the

@@ -7,7 +7,9 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -103,13 +105,21 @@ bool writeSidecar(const std::string &path, const Sidecar &s)
     return true;
 }
 
-std::string cachePathFor(const std::string &cacheDir, const std::string &containerDir)
+// The sidecar's name under the cache folder: a hash of the container's
+// canonical path and of its manifest's bytes, so two models (two folders, or
+// one folder that now holds another model) never share a file; the keys
+// inside still decide whether a sidecar is current.
+std::string cachePathFor(const std::string &cacheDir, const std::string &containerDir, uint32_t manifestCrc)
 {
-    char name[40];
-    std::snprintf(name, sizeof name, "%016llx.fingerprint",
-                  (unsigned long long)mix(0xcbf29ce484222325ull, crc32(0L, reinterpret_cast<const Bytef *>(
-                                                                               containerDir.data()),
-                                                                        uInt(containerDir.size()))));
+    char *real = ::realpath(containerDir.c_str(), nullptr);
+    const std::string canonical = real ? std::string(real) : containerDir;
+    std::free(real);
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (const char ch : canonical)
+        h = mix(h, uint8_t(ch));
+    h = mix(mix(h, canonical.size()), manifestCrc);
+    char name[64];
+    std::snprintf(name, sizeof name, "%016llx.%s", (unsigned long long)h, kFingerprintSidecar);
     return cacheDir + "/" + name;
 }
 
@@ -125,26 +135,28 @@ Expected<Fingerprint> containerFingerprint(const Container &container, const Fin
         if (!keyOf(files[i], want.files[i]) && i < 2)
             return makeError(ErrorCode::NotFound, std::string(labels[i]) + ": cannot stat for the fingerprint");
     }
-    // Beside the container only when its folder is meant to be written: the
-    // mode bits decide, not access(), so a read-only folder stays untouched
-    // even for root (shared model folders, installed demo models).
-    std::vector<std::string> candidates;
+    // Never written into the model's folder: users share, seed and checksum
+    // those folders, so a file appearing there is a change they did not make.
+    // A read-only folder may ship one (an installed model); it is only read.
+    std::string cached; // the sidecar's path under the cache folder; empty: nothing is cached
+    if (!options.cacheDir.empty()) {
+        auto manifestCrc = crcOfFile(files[0], labels[0]);
+        if (!manifestCrc)
+            return manifestCrc.status();
+        cached = cachePathFor(options.cacheDir, p.dir, *manifestCrc);
+        std::error_code ec; // the host's cache folder may not exist yet (nor its parent); failing, nothing is cached
+        std::filesystem::create_directories(options.cacheDir, ec);
+    }
     struct stat dirStat;
     const bool folderWritable = ::stat(p.dir.c_str(), &dirStat) == 0 && (dirStat.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH));
     const std::string beside = p.dir + "/" + kFingerprintSidecar;
     Sidecar have;
     if (!folderWritable && readSidecar(beside, have) && have.files[0] == want.files[0] &&
         have.files[1] == want.files[1] && have.files[2] == want.files[2])
-        return Fingerprint{have.value, true, beside}; // shipped with a read-only container
-    if (folderWritable)
-        candidates.push_back(beside);
-    if (!options.cacheDir.empty())
-        candidates.push_back(cachePathFor(options.cacheDir, p.dir));
-    for (const std::string &path : candidates) {
-        if (readSidecar(path, have) && have.files[0] == want.files[0] && have.files[1] == want.files[1] &&
-            have.files[2] == want.files[2])
-            return Fingerprint{have.value, true, path};
-    }
+        return Fingerprint{have.value, true, cached}; // shipped with a read-only container; side files go to the cache
+    if (!cached.empty() && readSidecar(cached, have) && have.files[0] == want.files[0] &&
+        have.files[1] == want.files[1] && have.files[2] == want.files[2])
+        return Fingerprint{have.value, true, cached};
     uint64_t h = 0xcbf29ce484222325ull;
     for (int i = 0; i < 3; ++i) {
         if (want.files[i].size == 0 && i == 2)
@@ -155,13 +167,9 @@ Expected<Fingerprint> containerFingerprint(const Container &container, const Fin
         h = mix(mix(h, want.files[i].size), *crc);
     }
     want.value = h;
-    for (const std::string &path : candidates) {
-        if (path != beside)
-            ::mkdir(options.cacheDir.c_str(), 0755); // the host's cache folder may not exist yet
-        if (writeSidecar(path, want))
-            return Fingerprint{h, false, path};
-    }
-    return Fingerprint{h, false, {}}; // nowhere writable: recomputed next time
+    if (!cached.empty() && writeSidecar(cached, want))
+        return Fingerprint{h, false, cached};
+    return Fingerprint{h, false, {}}; // no cache folder, or not writable: recomputed next time
 }
 
 } // namespace sluice

@@ -8,9 +8,16 @@
 // (other fingerprint or shape) or missing file just means "nothing verified
 // yet", never an error and never a record skipped wrongly.
 //
-// Layout (little-endian): u32 "SLVR", u32 version 1, u64 container
-// fingerprint, u32 layers, u32 experts per layer, u64 words[ceil(n / 64)],
-// u64 FNV-1a of everything before it.
+// The container fingerprint does not cover the expert banks (hashing them
+// would read the whole model), so the map is also keyed by the bank files'
+// identity (bankFilesKey): size, inode, and mtime and ctime to the
+// nanosecond. A bank rewritten after a clean run, even to the same size and
+// with its mtime set back, gets a new ctime: the map no longer matches and
+// every record is verified again.
+//
+// Layout (little-endian): u32 "SLVR", u32 version 2, u64 container
+// fingerprint, u64 bank files key, u32 layers, u32 experts per layer,
+// u64 words[ceil(n / 64)], u64 FNV-1a of everything before it.
 #include "util/status.h"
 
 #include <atomic>
@@ -20,9 +27,16 @@
 
 namespace sluice {
 
+class Container;
+
+// A hash of the identity of every expert bank file of `container` (device,
+// inode, size, mtime and ctime with nanoseconds); a file that cannot be
+// stat'ed hashes as such, so it never matches a key taken when it could.
+uint64_t bankFilesKey(const Container &container);
+
 class VerifiedRecords {
 public:
-    VerifiedRecords(uint64_t fingerprint, int layers, int expertsPerLayer);
+    VerifiedRecords(uint64_t fingerprint, uint64_t banksKey, int layers, int expertsPerLayer);
 
     // Thread-safe (reader threads validate concurrently).
     bool isVerified(int layerIndex, int expert) const;
@@ -40,6 +54,7 @@ private:
     size_t bitOf(int layerIndex, int expert) const { return size_t(layerIndex) * size_t(m_experts) + size_t(expert); }
 
     uint64_t m_fingerprint;
+    uint64_t m_banksKey;
     int m_layers, m_experts;
     size_t m_words;
     std::unique_ptr<std::atomic<uint64_t>[]> m_bits;

@@ -128,7 +128,11 @@ Status ModelImpl::readSideTables(const ModelOptions &o)
 {
     const ModelConfig &cfg = config();
     if (o.verifyOnFirstRead && !o.verifyChecksums) {
-        m_verified = std::make_unique<VerifiedRecords>(m_info.fingerprint, cfg.nLayers - cfg.firstKDense, cfg.nExperts);
+        // Keyed by the bank files too: a bank rewritten since the map was
+        // saved forgets what was verified (the fingerprint does not cover banks).
+        const uint64_t banksKey = m_container ? bankFilesKey(*m_container) : 0;
+        m_verified = std::make_unique<VerifiedRecords>(
+            m_info.fingerprint, banksKey, cfg.nLayers - cfg.firstKDense, cfg.nExperts);
         if (!m_verifiedPath.empty())
             m_verified->load(m_verifiedPath);
     }

@@ -42,6 +42,15 @@ bool parseObject(const QByteArray &body, QJsonObject &out, ApiError &error)
     return true;
 }
 
+// A range bound as written in an error message: whole numbers in full (a cap
+// of 1048576 must not read "1048"), others in the shortest form.
+std::string formatBound(double v)
+{
+    if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) <= 9007199254740992.0)
+        return std::to_string(int64_t(v));
+    return QString::number(v, 'g', 15).toStdString();
+}
+
 // Optional number field in [lo, hi].
 bool readNumber(const QJsonObject &o, const char *key, double lo, double hi, double &out, bool &given, ApiError &error)
 {
@@ -51,8 +60,7 @@ bool readNumber(const QJsonObject &o, const char *key, double lo, double hi, dou
         return true;
     if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() < lo || v.toDouble() > hi)
         return fail(error, key,
-            std::string("'") + key + "' must be a number in " + std::to_string(lo).substr(0, 4) + ".."
-                + std::to_string(hi).substr(0, 4));
+            std::string("'") + key + "' must be a number in " + formatBound(lo) + ".." + formatBound(hi));
     out = v.toDouble();
     given = true;
     return true;
@@ -127,6 +135,16 @@ bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob
             job.maxTokensGiven = true;
         }
     }
+    // Log probabilities are not computed: a request that asks for them is
+    // refused (docs/server.md) rather than answered without them. Chat sends
+    // `logprobs: true` and `top_logprobs: N`, completions `logprobs: N`; the
+    // explicit "no" forms (null, false, top_logprobs 0) stay accepted.
+    const QJsonValue lp = o.value("logprobs");
+    if (!lp.isUndefined() && !lp.isNull() && !(lp.isBool() && !lp.toBool()))
+        return fail(error, "logprobs", "'logprobs' is not supported");
+    const QJsonValue tlp = o.value("top_logprobs");
+    if (!tlp.isUndefined() && !tlp.isNull() && !(tlp.isDouble() && tlp.toDouble() == 0.0))
+        return fail(error, "top_logprobs", "'top_logprobs' is not supported");
     if (!readInteger(o, "n", 1, 1, n, given, error)) {
         error.message = "only n = 1 is supported";
         return false;

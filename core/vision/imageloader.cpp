@@ -1,10 +1,13 @@
 #include "vision/imageloader.h"
 
 #include "util/regularfile.h"
+#include "vision/imageextent.h"
 #include "vision/jpegguard.h"
 #include "vision/pngguard.h"
 
+#include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <unistd.h>
 #include <cstring>
 #include <memory>
@@ -25,7 +28,7 @@
 #define STBI_ONLY_GIF
 #define STBI_ONLY_BMP
 #define STBI_ONLY_TGA
-#define STBI_MAX_DIMENSIONS (1 << 16)
+#define STBI_MAX_DIMENSIONS (1 << 16) // kMaxSide below
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
@@ -55,6 +58,47 @@ std::string sniffFormat(std::span<const uint8_t> d)
     if (starts("BM", 2))
         return "bmp";
     return "tga";
+}
+
+// stb's per-side cap (STBI_MAX_DIMENSIONS): a longer side is refused by
+// stb as "too large", which its info call reports as "unknown image type".
+constexpr uint64_t kMaxSide = 1 << 16;
+
+// The size limits, checked on the sizes a header declares: the error names
+// the limit that was hit (a 1x100000 PNG is under the megapixel limit but
+// over the per-side one; a PNG bomb declaring 100000x100000 is over both).
+Status checkDeclaredSize(uint64_t w, uint64_t h, const ImageLimits &limits)
+{
+    const uint64_t pixels = w * h; // each side < 2^32: no overflow
+    const std::string size = std::to_string(w) + "x" + std::to_string(h);
+    if (w == 0 || h == 0)
+        return makeError(ErrorCode::Format, "image: zero width or height in the header");
+    if (w > kMaxSide || h > kMaxSide)
+        return makeError(ErrorCode::InvalidArgument, "image: " + size + " has a side longer than " +
+                                                         std::to_string(kMaxSide) + " pixels; the limits are " +
+                                                         std::to_string(kMaxSide) + " pixels a side and " +
+                                                         std::to_string(limits.maxPixels / 1000000) + " megapixels");
+    if (pixels > limits.maxPixels)
+        return makeError(ErrorCode::InvalidArgument, "image: " + size + " is " + std::to_string(pixels / 1000000) +
+                                                         " megapixels, more than the limit of " +
+                                                         std::to_string(limits.maxPixels / 1000000) + " megapixels");
+    return Status::ok();
+}
+
+uint32_t be32(const uint8_t *p) { return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | p[3]; }
+uint32_t le32(const uint8_t *p) { return uint32_t(p[3]) << 24 | uint32_t(p[2]) << 16 | uint32_t(p[1]) << 8 | p[0]; }
+
+// The sizes of the formats whose header can declare more than stb's cap
+// (PNG and BMP sizes are 32-bit; GIF and TGA ones are 16-bit), checked
+// before stb parses the header so the refusal names the real limit.
+Status checkHeaderSize(std::span<const uint8_t> d, const std::string &format, const ImageLimits &limits)
+{
+    if (format == "png" && d.size() >= 24 && std::memcmp(&d[12], "IHDR", 4) == 0)
+        return checkDeclaredSize(be32(&d[16]), be32(&d[20]), limits);
+    if (format == "bmp" && d.size() >= 26 && le32(&d[14]) >= 40)
+        return checkDeclaredSize(uint64_t(std::llabs(int64_t(int32_t(le32(&d[18]))))),
+                                 uint64_t(std::llabs(int64_t(int32_t(le32(&d[22]))))), limits);
+    return Status::ok();
 }
 
 std::string reasonText()
@@ -99,6 +143,10 @@ Expected<ImageHeader> probeImage(std::span<const uint8_t> data, const ImageLimit
                                                          std::to_string(limits.maxFileBytes) + " bytes");
     if (data.size() > static_cast<size_t>(INT32_MAX))
         return makeError(ErrorCode::InvalidArgument, "image: larger than the decoder can address");
+    // The declared size first: a PNG bomb is refused for its megapixels, not
+    // for the image data that cannot fill them.
+    const std::string format = sniffFormat(data);
+    SLUICE_TRY(checkHeaderSize(data, format, limits));
     // Before stb parses anything: its JPEG table parser trusts one count it must not.
     SLUICE_TRY(checkJpegHuffmanTables(data));
     // Its PNG reader allocates for a chunk's declared length, and inflates without a bound.
@@ -107,23 +155,29 @@ Expected<ImageHeader> probeImage(std::span<const uint8_t> data, const ImageLimit
     if (data.size() >= 4 && std::memcmp(data.data(), "8BPS", 4) == 0)
         return makeError(ErrorCode::Unsupported,
                          "image: Photoshop (PSD) files are not supported; save the image as PNG or JPEG");
+    // A truncated file is named as such, before stb reads its zeros past the
+    // end. TGA has no magic: only once stb has read its header as a TGA.
+    if (format != "tga")
+        SLUICE_TRY(checkImageExtent(data, format));
     int w = 0, h = 0, c = 0;
     if (!stbi_info_from_memory(data.data(), static_cast<int>(data.size()), &w, &h, &c))
         return makeError(ErrorCode::Unsupported,
                          "image: not a PNG, JPEG, GIF, BMP or TGA file, or a damaged one (" + reasonText() + ")");
+    // stb's BMP info passes a top-down bitmap's height through negative (its
+    // loader takes the absolute value and reads the rows in order).
+    if (format == "bmp" && h < 0 && h != INT32_MIN)
+        h = -h;
     if (w <= 0 || h <= 0)
         return makeError(ErrorCode::Format, "image: zero width or height in the header");
-    const uint64_t pixels = static_cast<uint64_t>(w) * static_cast<uint64_t>(h);
-    if (pixels > limits.maxPixels)
-        return makeError(ErrorCode::InvalidArgument, "image: " + std::to_string(w) + "x" + std::to_string(h) + " is " +
-                                                         std::to_string(pixels / 1000000) +
-                                                         " megapixels, more than the limit of " +
-                                                         std::to_string(limits.maxPixels / 1000000) + " megapixels");
+    SLUICE_TRY(checkDeclaredSize(uint64_t(w), uint64_t(h), limits));
+    // After the size bound: a TGA's RLE walk is linear in its pixels.
+    if (format == "tga")
+        SLUICE_TRY(checkImageExtent(data, format));
     ImageHeader header;
     header.width = w;
     header.height = h;
     header.channels = c;
-    header.format = sniffFormat(data);
+    header.format = format;
     return header;
 }
 

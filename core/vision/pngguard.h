@@ -13,11 +13,11 @@
 
 namespace sluice::vision {
 
-// Ok for anything that is not a PNG, or a PNG whose chunks up to IEND each fit
-// in the bytes that follow them and whose image data does not inflate to more
-// than its header's size allows (rows of filter byte + pixels, with room for
-// interlacing). Damaged streams that are not over the bound are left to stb,
-// which names them.
+// Ok for anything that is not a PNG, or a whole PNG: every chunk up to IEND
+// fits in the bytes that follow it and passes its CRC, IEND is there, and
+// the image data is one complete zlib stream that inflates to exactly the
+// size its header gives (rows of filter byte + pixels, per Adam7 pass when
+// interlaced). stb_image checks none of this: it fills what is missing.
 Status checkPngChunks(std::span<const uint8_t> data);
 
 } // namespace sluice::vision

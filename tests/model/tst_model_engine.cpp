@@ -17,6 +17,7 @@
 
 #include <cstring>
 #include <limits>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <thread>
 
@@ -305,7 +306,8 @@ private Q_SLOTS:
 
     // Two synthetic seeds give byte-identical manifests: the fingerprint must
     // still tell them apart (it once hashed manifest.json only), and it is
-    // cached beside a writable container so the trunk is hashed once.
+    // cached under the cache folder (never beside the container) so the
+    // trunk is hashed once; the two never share a cache file.
     void sessionFromAnotherModelWithTheSameManifest()
     {
         QTemporaryDir dir;
@@ -318,11 +320,13 @@ private Q_SLOTS:
         QFile ma(a + "/manifest.json"), mb(b + "/manifest.json");
         QVERIFY(ma.open(QIODevice::ReadOnly) && mb.open(QIODevice::ReadOnly));
         QCOMPARE(ma.readAll(), mb.readAll()); // the premise: same manifest, other numbers
-        const auto openAt = [](const QString &path) {
+        const std::string cacheDir = (dir.path() + "/cache").toStdString();
+        const auto openAt = [&](const QString &path) {
             ModelOptions o;
             o.modelPath = path.toStdString();
             o.contextLength = 64;
             o.threads = 1;
+            o.cacheDir = cacheDir;
             return test::openModelSessionOrWarn(o);
         };
         auto ea = openAt(a), eb = openAt(b);
@@ -336,14 +340,22 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(st.message()),
                  QString::fromStdString(path) + ": saved for another model (container fingerprint differs)");
         QCOMPARE(eb->position(), 2);
-        QVERIFY(QFile::exists(a + "/" + kFingerprintSidecar));
+        QVERIFY(!QFile::exists(a + "/" + kFingerprintSidecar));
         // The cached figure is the computed one.
         auto c = Container::open(a.toStdString());
         QVERIFY(c.isOk());
-        auto cached = containerFingerprint(**c);
+        FingerprintOptions fo;
+        fo.cacheDir = cacheDir;
+        auto cached = containerFingerprint(**c, fo);
         QVERIFY(cached.isOk() && cached->fromCache);
-        QFile::remove(a + "/" + kFingerprintSidecar);
-        auto fresh = containerFingerprint(**c);
+        QVERIFY(QString::fromStdString(cached->sidecarPath).startsWith(QString::fromStdString(cacheDir) + "/"));
+        auto cb = Container::open(b.toStdString());
+        QVERIFY(cb.isOk());
+        auto cachedB = containerFingerprint(**cb, fo);
+        QVERIFY(cachedB.isOk() && cachedB->fromCache);
+        QVERIFY(cachedB->sidecarPath != cached->sidecarPath); // keyed by the canonical path: no collision
+        QVERIFY(QFile::remove(QString::fromStdString(cached->sidecarPath)));
+        auto fresh = containerFingerprint(**c, fo);
         QVERIFY(fresh.isOk() && !fresh->fromCache);
         QCOMPARE(fresh->value, cached->value);
         // The session still loads into its own model.
@@ -373,20 +385,23 @@ private Q_SLOTS:
             o.contextLength = 64;
             o.threads = 1;
             o.verifyOnFirstRead = firstRead;
+            o.cacheDir = (dir.path() + "/cache").toStdString();
             return test::openModelSessionOrWarn(o);
         };
         const std::vector<int> ids = {1, 2, 3, 4, 5, 6, 7, 8};
         {
-            // A clean run remembers what it verified next to the fingerprint.
+            // A clean run remembers what it verified next to the fingerprint (in the cache folder).
             auto e = openAt(true);
             QVERIFY(e);
             QVERIFY(greedy(e, ids, 4).size() == 4);
         }
-        const QString sidecar = path + "/" + kFingerprintSidecar + ".verified";
+        FingerprintOptions fo;
+        fo.cacheDir = (dir.path() + "/cache").toStdString();
+        auto fp = containerFingerprint(**c, fo);
+        QVERIFY(fp.isOk() && !fp->sidecarPath.empty());
+        const QString sidecar = QString::fromStdString(fp->sidecarPath) + ".verified";
         QVERIFY(QFile::exists(sidecar));
-        auto fp = containerFingerprint(**c);
-        QVERIFY(fp.isOk());
-        VerifiedRecords map(fp->value, (*c)->config().nLayers - first, (*c)->config().nExperts);
+        VerifiedRecords map(fp->value, bankFilesKey(**c), (*c)->config().nLayers - first, (*c)->config().nExperts);
         QVERIFY(map.load(sidecar.toStdString()) > 0);
         // Damage 4 bytes inside every record of the first MoE bank, then drop
         // the sidecar so those records count as never verified.
@@ -419,6 +434,130 @@ private Q_SLOTS:
             auto e = openAt(false);
             QVERIFY(e);
             QVERIFY(greedy(e, ids, 4).size() == 4);
+        }
+    }
+
+    // The verified-records map is keyed by the bank files (size, inode, mtime
+    // and ctime to the nanosecond): records rewritten after a clean run, to
+    // the same size and with the old mtime put back, are verified again, so
+    // the damage is found (the map once said "verified" and skipped the CRC).
+    void verifiedRecordsForgottenAfterABankRewrite_data()
+    {
+        QTest::addColumn<bool>("restoreMtime");
+        QTest::addColumn<bool>("replaceFile"); // written to a new file renamed over the bank (a new inode)
+        QTest::newRow("in place") << false << false;
+        QTest::newRow("in place, mtime restored") << true << false;
+        QTest::newRow("renamed over, mtime restored") << true << true;
+    }
+    void verifiedRecordsForgottenAfterABankRewrite()
+    {
+        QFETCH(bool, restoreMtime);
+        QFETCH(bool, replaceFile);
+        QTemporaryDir dir;
+        const QString path = dir.path() + "/m.waste";
+        SynthOptions so;
+        so.seed = 5;
+        QVERIFY(writeSyntheticModel(path.toStdString(), so).isOk());
+        auto c = Container::open(path.toStdString());
+        QVERIFY(c.isOk());
+        const int first = (*c)->config().firstKDense;
+        const ExpertBank bank = (*c)->expertLayer(first);
+        QVERIFY(bank.recordBytes > 8192);
+        const auto openModel = [&] {
+            ModelOptions o;
+            o.modelPath = path.toStdString();
+            o.contextLength = 64;
+            o.threads = 1;
+            o.verifyOnFirstRead = true;
+            o.cacheDir = (dir.path() + "/cache").toStdString();
+            return test::openModelSessionOrWarn(o);
+        };
+        const std::vector<int> ids = {1, 2, 3, 4, 5, 6, 7, 8};
+        {
+            auto e = openModel(); // the clean run: every record it reads is verified and remembered
+            QVERIFY(e);
+            QVERIFY(!greedy(e, ids, 4).empty());
+        }
+        struct stat before {};
+        QCOMPARE(::stat(bank.path.c_str(), &before), 0);
+        // Damage 4 bytes inside every record of the first MoE bank: the same size.
+        QFile in(QString::fromStdString(bank.path));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray bytes = in.readAll();
+        in.close();
+        for (int e = 0; e < bank.experts; ++e)
+            for (int i = 0; i < 4; ++i) {
+                char &ch = bytes[qsizetype(uint64_t(e) * bank.recordBytes + 4096 + i)];
+                ch = char(~ch);
+            }
+        const QString target = QString::fromStdString(bank.path);
+        const QString written = replaceFile ? target + ".new" : target;
+        QFile out(written);
+        QVERIFY(out.open(QIODevice::ReadWrite)); // no truncation: rewritten in place, same size
+        QCOMPARE(out.write(bytes), qint64(bytes.size()));
+        out.close();
+        if (replaceFile)
+            QVERIFY(::rename(QFile::encodeName(written).constData(), QFile::encodeName(target).constData()) == 0);
+        if (restoreMtime) {
+            const struct timespec times[2] = {before.st_atim, before.st_mtim};
+            QCOMPARE(::utimensat(AT_FDCWD, bank.path.c_str(), times, 0), 0);
+        }
+        struct stat after {};
+        QCOMPARE(::stat(bank.path.c_str(), &after), 0);
+        QCOMPARE(after.st_size, before.st_size);
+        {
+            auto e = openModel();
+            QVERIFY(e);
+            SamplingParams p;
+            p.maxTokens = 4;
+            auto r = e->generate(ids, p, nullptr);
+            QVERIFY2(!r.isOk(), "the rewritten bank's records were still taken as verified");
+            QCOMPARE(r.status().code(), ErrorCode::Checksum);
+            QVERIFY2(QString::fromStdString(r.status().message()).contains("checksum mismatch"),
+                     r.status().message().c_str());
+        }
+    }
+
+    // The engine never writes into the model's folder (users share, seed and
+    // checksum it): with a cache folder its caches go there, without one
+    // nothing is cached; the model folder's file list is the same after.
+    void modelFolderUnchangedByOpen_data()
+    {
+        QTest::addColumn<bool>("withCacheDir");
+        QTest::newRow("cache folder") << true;
+        QTest::newRow("no cache folder") << false;
+    }
+    void modelFolderUnchangedByOpen()
+    {
+        QFETCH(bool, withCacheDir);
+        QTemporaryDir dir;
+        const QString path = dir.path() + "/m.waste";
+        SynthOptions so;
+        so.seed = 4;
+        QVERIFY(writeSyntheticModel(path.toStdString(), so).isOk());
+        const QDir folder(path);
+        const QStringList listed = folder.entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
+        QVERIFY(!listed.isEmpty());
+        const QString cacheDir = dir.path() + "/cache";
+        for (int run = 0; run < 2; ++run) { // the second open reads what the first cached
+            ModelOptions o;
+            o.modelPath = path.toStdString();
+            o.contextLength = 64;
+            o.threads = 1;
+            o.verifyOnFirstRead = true;
+            if (withCacheDir)
+                o.cacheDir = cacheDir.toStdString();
+            auto e = test::openModelSessionOrWarn(o);
+            QVERIFY(e);
+            QVERIFY(!greedy(e, std::vector<int> {1, 2, 3, 4}, 4).empty());
+        }
+        QCOMPARE(folder.entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name), listed);
+        const QStringList cached = QDir(cacheDir).entryList(QDir::Files);
+        if (withCacheDir) {
+            QCOMPARE(cached.size(), 2); // the fingerprint and the verified records
+            QVERIFY2(cached.filter(QStringLiteral(".verified")).size() == 1, qPrintable(cached.join(' ')));
+        } else {
+            QVERIFY(!QDir(cacheDir).exists());
         }
     }
 

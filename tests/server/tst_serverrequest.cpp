@@ -37,6 +37,10 @@ private Q_SLOTS:
     void chatRequest();
     void chatRequestMapping();
     void completionRequest();
+    void logprobsRefused_data();
+    void logprobsRefused();
+    void rangeMessages_data();
+    void rangeMessages();
 };
 
 // ---- the parser ----
@@ -183,6 +187,13 @@ void TestServerRequest::chatRequest_data()
                                   << "max_tokens";
     QTest::newRow("max_tokens float") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"max_tokens":1.5})")
                                       << "max_tokens";
+    QTest::newRow("logprobs") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"logprobs":true})")
+                              << "logprobs";
+    QTest::newRow("logprobs number") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"logprobs":2})")
+                                     << "logprobs";
+    QTest::newRow("top_logprobs") << QByteArray(
+        R"({"messages":[{"role":"user","content":"a"}],"logprobs":false,"top_logprobs":3})")
+                                  << "top_logprobs";
     QTest::newRow("n 2") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"n":2})") << "n";
     QTest::newRow("stop list") << QByteArray(R"({"messages":[{"role":"user","content":"a"}],"stop":["x",1]})")
                                << "stop";
@@ -317,6 +328,80 @@ void TestServerRequest::completionRequest()
     QCOMPARE(error.param, std::string("echo"));
     QVERIFY(parseCompletionRequest(R"({"prompt":"a"})", RequestLimits {}, job, error));
     QCOMPARE(job.sampling.maxTokens, 16); // OpenAI's default for completions
+}
+
+// Both endpoints refuse a request for log probabilities with 400 naming the
+// parameter (docs/server.md); the explicit "no" forms are accepted.
+void TestServerRequest::logprobsRefused_data()
+{
+    QTest::addColumn<bool>("chat");
+    QTest::addColumn<QByteArray>("extra"); // fields added to a valid request
+    QTest::addColumn<QString>("param"); // "" = accepted
+    for (const bool chat : { true, false }) {
+        const char *e = chat ? "chat " : "completion ";
+        QTest::addRow("%slogprobs true", e) << chat << QByteArray(R"("logprobs":true)") << "logprobs";
+        QTest::addRow("%slogprobs 1", e) << chat << QByteArray(R"("logprobs":1)") << "logprobs";
+        QTest::addRow("%slogprobs 0", e) << chat << QByteArray(R"("logprobs":0)") << "logprobs";
+        QTest::addRow("%slogprobs string", e) << chat << QByteArray(R"("logprobs":"yes")") << "logprobs";
+        QTest::addRow("%stop_logprobs 5", e) << chat << QByteArray(R"("logprobs":true,"top_logprobs":5)")
+                                             << "logprobs";
+        QTest::addRow("%stop_logprobs alone", e) << chat << QByteArray(R"("top_logprobs":2)") << "top_logprobs";
+        QTest::addRow("%slogprobs false", e) << chat << QByteArray(R"("logprobs":false)") << "";
+        QTest::addRow("%slogprobs null", e) << chat << QByteArray(R"("logprobs":null,"top_logprobs":null)") << "";
+        QTest::addRow("%stop_logprobs 0", e) << chat << QByteArray(R"("logprobs":false,"top_logprobs":0)") << "";
+    }
+}
+
+void TestServerRequest::logprobsRefused()
+{
+    QFETCH(bool, chat);
+    QFETCH(QByteArray, extra);
+    QFETCH(QString, param);
+    const QByteArray body = (chat ? QByteArray(R"({"messages":[{"role":"user","content":"a"}],)")
+                                  : QByteArray(R"({"prompt":"a",)"))
+        + extra + "}";
+    CompletionJob job;
+    ApiError error;
+    const bool ok = chat ? parseChatRequest(body, false, RequestLimits {}, job, error)
+                         : parseCompletionRequest(body, RequestLimits {}, job, error);
+    QCOMPARE(ok, param.isEmpty());
+    if (!ok) {
+        QCOMPARE(error.status, 400);
+        QCOMPARE(QString::fromStdString(error.param), param);
+        QVERIFY2(QString::fromStdString(error.message).contains(param), error.message.c_str());
+    }
+}
+
+// Range messages print their bounds in full: an integer range as integers,
+// never cut to four characters ("1.00..1048" for 1..1048576).
+void TestServerRequest::rangeMessages_data()
+{
+    QTest::addColumn<QByteArray>("field");
+    QTest::addColumn<QString>("param");
+    QTest::addColumn<QString>("range");
+    RequestLimits limits;
+    QTest::newRow("max_tokens") << QByteArray(R"("max_tokens":0)") << "max_tokens"
+                                << QStringLiteral("1..%1").arg(limits.maxTokensCap);
+    QTest::newRow("max_completion_tokens") << QByteArray(R"("max_completion_tokens":-3)") << "max_completion_tokens"
+                                           << QStringLiteral("1..%1").arg(limits.maxTokensCap);
+    QTest::newRow("top_k") << QByteArray(R"("top_k":-1)") << "top_k" << QStringLiteral("0..1048576");
+    QTest::newRow("seed") << QByteArray(R"("seed":1e300)") << "seed"
+                          << QStringLiteral("-9007199254740991..9007199254740991");
+    QTest::newRow("temperature") << QByteArray(R"("temperature":9)") << "temperature" << QStringLiteral("0..2");
+    QTest::newRow("top_p") << QByteArray(R"("top_p":1.5)") << "top_p" << QStringLiteral("0..1");
+}
+
+void TestServerRequest::rangeMessages()
+{
+    QFETCH(QByteArray, field);
+    QFETCH(QString, param);
+    QFETCH(QString, range);
+    CompletionJob job;
+    ApiError error;
+    QVERIFY(!parseChatRequest(
+        R"({"messages":[{"role":"user","content":"a"}],)" + field + "}", false, RequestLimits {}, job, error));
+    QCOMPARE(QString::fromStdString(error.param), param);
+    QCOMPARE(QString::fromStdString(error.message), QStringLiteral("'%1' must be a number in %2").arg(param, range));
 }
 
 QTEST_GUILESS_MAIN(TestServerRequest)

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <zlib.h>
+
 using namespace sluice;
 using namespace sluice::vision;
 
@@ -178,7 +180,58 @@ QByteArray pngHeaderOnly(quint32 w, quint32 h)
     be32(b, w);
     be32(b, h);
     b.append(char(8)).append(char(2)).append(char(0)).append(char(0)).append(char(0));
-    be32(b, 0); // CRC (not what is under test)
+    be32(b, quint32(crc32(0, reinterpret_cast<const Bytef *>(b.constData()) + 12, 17)));
+    return b;
+}
+
+void le32(QByteArray &b, quint32 v)
+{
+    le16(b, int(v & 0xffff));
+    le16(b, int(v >> 16));
+}
+
+// The pattern as a 24-bit BMP with a BITMAPINFOHEADER; a negative height
+// stores the rows top-down (written by hand: Qt writes bottom-up only).
+QByteArray bmp(bool topDown)
+{
+    const int stride = (4 * 3 + 3) / 4 * 4;
+    QByteArray b("BM");
+    le32(b, quint32(54 + stride * 2));
+    le32(b, 0);
+    le32(b, 54);
+    le32(b, 40);
+    le32(b, 4);
+    le32(b, topDown ? quint32(-2) : 2u);
+    le16(b, 1);
+    le16(b, 24);
+    le32(b, 0);
+    le32(b, quint32(stride * 2));
+    le32(b, 2835);
+    le32(b, 2835);
+    le32(b, 0);
+    le32(b, 0);
+    for (int row = 0; row < 2; ++row) {
+        const int y = topDown ? row : 1 - row;
+        for (int x = 0; x < 4; ++x)
+            b.append(char(qBlue(kPattern[y][x]))).append(char(qGreen(kPattern[y][x]))).append(char(qRed(kPattern[y][x])));
+    }
+    return b;
+}
+
+// The pattern as an RLE true-colour TGA (type 10): row 0 as one raw packet
+// of 4 pixels, row 1 as four runs of one pixel each.
+QByteArray tgaRle()
+{
+    QByteArray b = tga().left(18);
+    b[2] = char(10);
+    auto pixel = [&](QRgb c) { b.append(char(qBlue(c))).append(char(qGreen(c))).append(char(qRed(c))); };
+    b.append(char(3));
+    for (int x = 0; x < 4; ++x)
+        pixel(kPattern[0][x]);
+    for (int x = 0; x < 4; ++x) {
+        b.append(char(0x80));
+        pixel(kPattern[1][x]);
+    }
     return b;
 }
 
@@ -199,6 +252,8 @@ private Q_SLOTS:
     void loadsFromFile();
     void refusesBadInput_data();
     void refusesBadInput();
+    void refusesTruncation_data();
+    void refusesTruncation();
     void boundsCheckedBeforeDecoding();
     void fileErrors();
 };
@@ -215,6 +270,10 @@ void TestImageLoader::decodesEveryFormat_data()
     QTest::newRow("jpeg") << smoothJpeg() << QStringLiteral("jpeg") << 6;
     QTest::newRow("gif") << gif() << QStringLiteral("gif") << 0;
     QTest::newRow("tga") << tga() << QStringLiteral("tga") << 0;
+    QTest::newRow("tga-rle") << tgaRle() << QStringLiteral("tga") << 0;
+    QTest::newRow("bmp-bottom-up") << bmp(false) << QStringLiteral("bmp") << 0;
+    // A negative height: stb's info call passed it through ("zero width or height").
+    QTest::newRow("bmp-top-down") << bmp(true) << QStringLiteral("bmp") << 0;
 }
 
 void TestImageLoader::decodesEveryFormat()
@@ -270,19 +329,19 @@ void TestImageLoader::refusesBadInput_data()
     QTest::newRow("empty") << QByteArray() << int(ErrorCode::Format) << QStringLiteral("zero-sized");
     QTest::newRow("text") << QByteArray("hello, I am not an image\n") << int(ErrorCode::Unsupported)
                           << QStringLiteral("not a PNG");
-    QTest::newRow("png-truncated") << png.left(png.size() / 2) << int(ErrorCode::Format) << QStringLiteral("damaged");
+    QTest::newRow("png-truncated") << png.left(png.size() / 2) << int(ErrorCode::Format) << QStringLiteral("truncated");
     QTest::newRow("jpeg-truncated") << jpeg.left(jpeg.size() / 3) << int(ErrorCode::Format) << QStringLiteral("damaged");
     QByteArray flipped = png;
     for (int i = 40; i < flipped.size() - 12; ++i)
         flipped[i] = char(flipped[i] ^ 0x5a);
     QTest::newRow("png-corrupt-data") << flipped << int(ErrorCode::Format) << QStringLiteral("damaged");
-    QTest::newRow("gif-no-data") << gif().left(30) << int(ErrorCode::Format) << QStringLiteral("damaged");
+    QTest::newRow("gif-no-data") << gif().left(30) << int(ErrorCode::Format) << QStringLiteral("truncated GIF");
     // PSD is refused by name, not decoded (stb's alpha un-premultiply is undefined behaviour);
     // the second is the 4-channel file fuzz_image found it with.
     QTest::newRow("psd-rgb") << psd() << int(ErrorCode::Unsupported) << QStringLiteral("Photoshop (PSD)");
     QTest::newRow("psd-alpha-fuzz-finding") << psdAlphaFinding() << int(ErrorCode::Unsupported)
                                             << QStringLiteral("Photoshop (PSD)");
-    QTest::newRow("zero-width") << pngHeaderOnly(0, 10) << int(ErrorCode::Unsupported) << QStringLiteral("not a PNG");
+    QTest::newRow("zero-width") << pngHeaderOnly(0, 10) << int(ErrorCode::Format) << QStringLiteral("zero width");
 }
 
 void TestImageLoader::refusesBadInput()
@@ -296,6 +355,37 @@ void TestImageLoader::refusesBadInput()
     QCOMPARE(int(img.status().code()), code);
     QVERIFY2(msg.contains(words), qPrintable(msg));
     QVERIFY2(msg.startsWith(QStringLiteral("test image")), qPrintable(msg)); // names the source
+}
+
+// Every proper prefix of a whole file is refused: stb read past the end as
+// zeros and decoded a truncated GIF, BMP or TGA (and a PNG cut inside its
+// image data) into a picture with the missing part black. The rule
+// (vision/imageextent.h, pngguard.h): the bytes the headers promise must be
+// there. One exception: a PNG cut inside IEND's CRC has lost no data.
+void TestImageLoader::refusesTruncation_data()
+{
+    QTest::addColumn<QByteArray>("whole");
+    QTest::addColumn<int>("keep"); // bytes of the file kept
+    const QList<std::pair<const char *, QByteArray>> files = {{"png", qtEncoded("PNG")}, {"bmp", qtEncoded("BMP")},
+        {"bmp-top-down", bmp(true)}, {"gif", gif()}, {"tga", tga()}, {"tga-rle", tgaRle()}};
+    for (const auto &[name, whole] : files) {
+        const int last = whole.startsWith("\x89PNG") ? int(whole.size()) - 5 : int(whole.size()) - 1;
+        for (int keep = 1; keep <= last; ++keep)
+            QTest::addRow("%s %d of %d", name, keep, int(whole.size())) << whole << keep;
+    }
+}
+
+void TestImageLoader::refusesTruncation()
+{
+    QFETCH(QByteArray, whole);
+    QFETCH(int, keep);
+    QVERIFY(decode(whole)); // the whole file is fine
+    Expected<RgbImage> img = decode(whole.left(keep));
+    QVERIFY2(!img, qPrintable(QStringLiteral("%1 bytes of %2 decoded").arg(keep).arg(whole.size())));
+    // Past the first bytes (where the format is not even recognised) the reason is the truncation.
+    const QString msg = QString::fromStdString(img.status().message());
+    if (keep >= 40)
+        QVERIFY2(msg.contains(QStringLiteral("truncated")), qPrintable(msg));
 }
 
 void TestImageLoader::boundsCheckedBeforeDecoding()

@@ -108,6 +108,10 @@ private Q_SLOTS:
         QTest::newRow("4x3") << 4 << 3 << false << true;
         QTest::newRow("1x1") << 1 << 1 << false << true;
         QTest::newRow("333x17") << 333 << 17 << false << true;
+        // Inflates to many times the checker's 64 KiB window: the last input
+        // leaves output pending, which must still be counted.
+        QTest::newRow("600x400") << 600 << 400 << false << true;
+        QTest::newRow("interlaced 600x400") << 600 << 400 << true << true;
         QTest::newRow("interlaced 13x9") << 13 << 9 << true << true;
         QTest::newRow("interlaced 1x1") << 1 << 1 << true << true;
         QTest::newRow("no IEND CRC") << 5 << 5 << false << false;
@@ -133,7 +137,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("errorPart");
         const auto finding = kFinding;
         QTest::newRow("fuzz_image finding") << QByteArray(reinterpret_cast<const char *>(finding.data()), qsizetype(finding.size()))
-                                            << QString("declares");
+                                            << QString("fails its CRC"); // before its chunk that declares 2 GiB
         // An IDAT that claims 1 GiB in a file of a few dozen bytes.
         auto lying = png(4, 3, rows(4, 3));
         const size_t idatAt = 8 + 25; // signature + IHDR chunk
@@ -145,6 +149,43 @@ private Q_SLOTS:
         const auto bomb = png(16, 16, std::vector<uint8_t>(8u << 20, 0));
         QTest::newRow("zlib bomb") << QByteArray(reinterpret_cast<const char *>(bomb.data()), qsizetype(bomb.size()))
                                    << QString("inflates to more than");
+        auto bytes = [](const std::vector<uint8_t> &v) {
+            return QByteArray(reinterpret_cast<const char *>(v.data()), qsizetype(v.size()));
+        };
+        // A flipped bit in the image data, the CRC left as it was: stb skips
+        // CRCs and decoded a wrong picture.
+        auto flipped = png(4, 3, rows(4, 3));
+        flipped[idatAt + 8 + 5] ^= 0x10;
+        QTest::newRow("IDAT CRC") << bytes(flipped) << QString("chunk 'IDAT' at byte 33 fails its CRC");
+        auto badHeader = png(4, 3, rows(4, 3));
+        badHeader[29] ^= 1; // the CRC itself
+        QTest::newRow("IHDR CRC") << bytes(badHeader) << QString("chunk 'IHDR' at byte 8 fails its CRC");
+        auto badEnd = png(4, 3, rows(4, 3));
+        badEnd.back() ^= 1;
+        QTest::newRow("IEND CRC") << bytes(badEnd) << QString("chunk 'IEND'");
+        // Damaged image data with a CRC that matches it (written so): the zlib
+        // stream is cut short, or its Adler-32 is wrong, or it holds too few rows.
+        auto withIdat = [&](const std::vector<uint8_t> &idat) {
+            std::vector<uint8_t> out = png(4, 3, rows(4, 3));
+            out.resize(idatAt);
+            chunk(out, "IDAT", idat);
+            chunk(out, "IEND", {});
+            return out;
+        };
+        auto cut = deflated(rows(4, 3));
+        cut.resize(cut.size() / 2);
+        QTest::newRow("IDAT stream cut") << bytes(withIdat(cut)) << QString("truncated PNG: its image data ends");
+        auto adler = deflated(rows(4, 3));
+        adler.back() ^= 0xff;
+        QTest::newRow("IDAT Adler-32") << bytes(withIdat(adler)) << QString("damaged PNG: its image data does not inflate");
+        auto shortRows = rows(4, 3);
+        shortRows.resize(shortRows.size() - 13); // one row missing
+        QTest::newRow("IDAT too few rows") << bytes(withIdat(deflated(shortRows)))
+                                           << QString("inflates to 26 bytes, its header's size needs 39");
+        // Cut before IEND, between chunks (no chunk overruns the end).
+        auto noEnd = png(4, 3, rows(4, 3));
+        noEnd.resize(noEnd.size() - 12);
+        QTest::newRow("no IEND") << bytes(noEnd) << QString("truncated PNG: the file ends at byte");
     }
     void refused()
     {
@@ -158,6 +199,35 @@ private Q_SLOTS:
         auto img = decodeImage(bytes, ImageLimits{}, "hostile.png");
         QVERIFY(!img.isOk());
         QVERIFY2(QString::fromStdString(img.status().message()).contains(errorPart), img.status().message().c_str());
+    }
+
+    // The limit that refuses a size is the one named: a valid 1x100000 PNG is
+    // over stb's 65536 a side (it said "unknown image type"), a bomb that
+    // declares 100000x100000 over the megapixels (before its data is inflated).
+    void sizeLimitsNamed_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<QStringList>("words");
+        QTest::newRow("1x100000") << 1 << 100000 << QStringList {"1x100000 has a side longer than 65536 pixels",
+                                                                 "65536 pixels a side and 64 megapixels"};
+        QTest::newRow("100000x1") << 100000 << 1 << QStringList {"100000x1 has a side longer than 65536 pixels"};
+        QTest::newRow("bomb 60000x60000") << 60000 << 60000
+                                          << QStringList {"3600 megapixels, more than the limit of 64 megapixels"};
+    }
+    void sizeLimitsNamed()
+    {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(QStringList, words);
+        // Whole, valid data for the thin images; for the bomb two rows only (never inflated).
+        const bool bomb = qint64(width) * height > 1000000;
+        const auto file = png(width, height, rows(width, bomb ? 2 : height));
+        auto img = decodeImage(file, ImageLimits{}, "big.png");
+        QVERIFY(!img.isOk());
+        QCOMPARE(int(img.status().code()), int(ErrorCode::InvalidArgument));
+        for (const QString &w : words)
+            QVERIFY2(QString::fromStdString(img.status().message()).contains(w), img.status().message().c_str());
     }
 
     void notPngIsLeftAlone()
