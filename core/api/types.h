@@ -122,7 +122,6 @@ struct ModelInfo {
     uint64_t lmHeadStreamBytes = 0;   // its share of trunkStreamBytes
     uint64_t streamingFloorBytes = 0; // the smallest budget with the trunk streamed
     uint64_t processBytes = 0;  // the floor's process term (ModelOptions::reserveProcess; else 0)
-    uint64_t engineBytes = 0;   // the ledger after open less the process term (what closing the model frees)
     // What Model::setBudget accepts: the floor at the prefill chunk and
     // checkpoints granted at open, and the budget whose slots still fit the
     // cache's address space (0 = no limit: the cache can hold every record).

@@ -450,9 +450,6 @@ void ModelImpl::describe(const ModelOptions &o, const OpenPlan &p)
     m_info.lmHeadStreamBytes = budgetPlan->split.lmHeadReadBytes;
     m_info.streamingFloorBytes = budgetPlan->streamingFloorBytes;
     m_info.processBytes = in.processBytes;
-    // What closing the model gives back (a planner re-measuring the process
-    // while the model is open subtracts it, api/budget.h).
-    m_info.engineBytes = m_ledger && m_ledger->total() > in.processBytes ? m_ledger->total() - in.processBytes : 0;
     m_info.budgetBytes = sizing->budgetBytes;
     m_info.expertCacheBytes = sizing->slotBufferBytes;
     m_info.expertCacheSlots = sizing->slotCount;
