@@ -4,8 +4,10 @@
 // (EngineThread::setBudget: the expert cache grows or shrinks in whole slots,
 // nothing is read again) when only the budget changed and the engine can take
 // it; a new context length, or a budget past what the open cache can grow to,
-// still reopens the model. Either way the applied budget is stored, so the
-// next start opens with the same figures.
+// still reopens the model. Either way the applied budget is stored once the
+// engine took it, so the next start opens with the same figures; a budget the
+// engine refuses is never stored, and a refused reopen reopens the model with
+// the options it had (issue 27).
 //
 // While a model is open the pressure monitor (qt::BudgetMonitor) samples the
 // system's memory and, when it runs short, lowers the budget in steps down to
@@ -28,7 +30,7 @@ namespace sluice::gui {
 
 void MainWindow::applyBudget(quint64 budgetBytes, int contextLength)
 {
-    if (m_modelPath.isEmpty() || m_generating || m_apply)
+    if (m_modelPath.isEmpty() || (m_apply && m_apply->reopen)) // a reopen in flight decides first
         return;
     BudgetApply a;
     a.budgetBytes = budgetBytes;
