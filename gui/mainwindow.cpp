@@ -16,6 +16,7 @@
 #include "settingsdialog.h"
 #include "shortcutsdialog.h"
 #include "statspanel.h"
+#include "api/budget.h"
 
 
 #include <QAction>
@@ -148,6 +149,12 @@ void MainWindow::buildUi()
     });
     m_side->addTab(m_serverPage, QString());
     connect(m_planner, &PlannerPanel::applyRequested, this, &MainWindow::applyBudget);
+    // The app grows as it is used: the planner measures it again when shown,
+    // so the floor it advises is the one the next open measures (issue 27).
+    connect(m_side, &QTabWidget::currentChanged, this, [this](int index) {
+        if (m_side->widget(index) == m_planner && m_modelOpen && !m_opening)
+            updatePlanner();
+    });
 
     splitter->addWidget(m_chats);
     splitter->addWidget(centre);
@@ -525,6 +532,7 @@ void MainWindow::openModelWithBudget(const QString &path, quint64 budgetBytes, i
     opts.contextLength = contextLength;
     opts.threads = m_settings->threads();
     m_pendingPath = QDir::cleanPath(path);
+    m_pendingBudget = budgetBytes;
     m_contextLength = contextLength;
     m_opening = true;
     m_modelOpen = false;
@@ -553,6 +561,17 @@ void MainWindow::connectEngine()
         m_modelOpen = true;
         m_info = info;
         m_modelPath = m_pendingPath;
+        m_openedBudget = m_pendingBudget;
+        m_measuredAfterOpen = 0; // the planner's next measurement (updatePlanner below)
+        if (m_apply && m_apply->reopen) {
+            const BudgetApply a = *m_apply;
+            m_apply.reset();
+            if (!a.restoring)
+                saveAppliedBudget(a); // the engine took it: the next start opens with it
+            else // the old model is back; the refused budget was not saved
+                showNotice(tr("The budget was not applied: %1. The model was reopened with its previous budget.")
+                               .arg(a.refusal));
+        }
         m_remote = false; // a local model replaces a remote backend (the worker dropped it)
         m_stats->setRemote(false);
         m_sessionChat.clear(); // a new engine starts empty
@@ -592,7 +611,23 @@ void MainWindow::connectEngine()
             finishStreaming(&summary, QString());
     });
     connect(w, &qt::EngineWorker::error, this, [this](quint64 id, const QString &message, const QString &detail) {
+        if (id == m_openId && m_opening && m_apply && m_apply->reopen && !m_apply->restoring
+            && !m_apply->path.isEmpty()) {
+            // Apply's reopen was refused (a budget under the floor the open
+            // measured): the model was open before, so it opens again as it
+            // was; the refused budget is not saved (issue 27).
+            m_apply->restoring = true;
+            m_apply->refusal = message;
+            m_opening = false;
+            qWarning().noquote() << "Could not apply the budget —" << message << detail;
+            openModelWithBudget(m_apply->path, m_apply->previousBudget, m_apply->previousContext);
+            if (!m_opening)
+                m_apply.reset();
+            return;
+        }
         if (id == m_openId && m_opening) {
+            if (m_apply && m_apply->reopen) // restoring failed too, or nothing was open
+                m_apply.reset();
             m_opening = false;
             m_modelOpen = false;
             m_modelPath.clear();
@@ -655,8 +690,25 @@ void MainWindow::applyPlannerInputs(const std::optional<PlannerInputs> &inputs, 
         return;
     }
     PlannerInputs in = *inputs;
-    // The open model's process term is the one its ledger holds (measured at
-    // open); the estimate read before the open would differ by what opening added.
+    // The provider measured this process now, as Model::open will measure it
+    // when Apply reopens the model (issue 27: the panel planned a reopen with
+    // the footprint taken at open while the app had grown by 49 MiB, and the
+    // reopen was refused). While a model is open the measurement holds the
+    // model too, which closing it gives back: what the process held right
+    // after the open (the first measurement since) less the engine's own
+    // process term is the model's share. What the app grew since counts; so
+    // do expert-cache slots filled since, which close gives back too — the
+    // floor shown errs high by them, never low. (The ledger's figures are no
+    // measure of this: reserved state and slots are not resident until used.)
+    const quint64 measured = in.processBytes;
+    if (m_modelOpen && !m_measuredAfterOpen)
+        m_measuredAfterOpen = measured;
+    const quint64 held = m_modelOpen && m_measuredAfterOpen > m_info.processBytes
+        ? m_measuredAfterOpen - m_info.processBytes
+        : 0;
+    const quint64 reopenProcess = plannedProcessBytes(measured, held, m_modelOpen ? m_info.processBytes : 0);
+    // A live change measures nothing: the open model's process term is the
+    // one its ledger holds (measured at open), so a live budget plans with it.
     if (m_modelOpen && m_info.processBytes)
         in.processBytes = m_info.processBytes;
     if (shape) {
@@ -676,6 +728,7 @@ void MainWindow::applyPlannerInputs(const std::optional<PlannerInputs> &inputs, 
         m_planner->setOpenModelTerms(m_info.floorBytes,
                                      m_info.liveBudgetMinBytes > m_info.floorBytes ? m_info.liveBudgetMinBytes - m_info.floorBytes : 0,
                                      m_info.liveBudgetMaxBytes);
+    m_planner->setReopenProcessBytes(reopenProcess);
     m_planner->setCurrentBudget(m_info.budgetBytes, m_contextLength);
 }
 

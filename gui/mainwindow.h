@@ -13,6 +13,8 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QMainWindow>
+
+#include <optional>
 #include <QPointer>
 #include <QTimer>
 #include <functional>
@@ -95,6 +97,9 @@ public:
     ImageStrip *imageStrip() const { return m_strip; }
     PromptEdit *promptEdit() const { return m_prompt; }
     PlannerPanel *plannerPanel() const { return m_planner; }
+    // Reads the planner's inputs again, measuring the process as it is now
+    // (the app grows as it is used; the planner tab does this when shown).
+    void refreshPlanner();
     // Tools → Plan a model… (and the start page's button): a published model, no download.
     void showPlanModelDialog();
     PlanModelDialog *planModelDialog() const;
@@ -202,6 +207,23 @@ private:
     quint64 m_budgetId = 0; // the planner's live budget change awaiting its answer
     QHash<quint64, bool> m_pressureIds; // the monitor's budget changes awaiting their answer -> a reduction
     quint64 m_userBudget = 0; // the budget opened with or applied by the user: the monitor's top
+    // The planner's Apply (issue 27): the budget is saved only once the
+    // engine took it; a reopen the engine refuses reopens the model as it was.
+    struct BudgetApply {
+        quint64 budgetBytes = 0;
+        int contextLength = 0;
+        bool reopen = false;
+        QString path;              // a reopen: the model, and how it was open before
+        quint64 previousBudget = 0; // as asked at that open (0 = the default)
+        int previousContext = 0;
+        bool restoring = false;    // the reopen was refused: the old options are being reopened
+        QString refusal;           // why (said once the old model is back)
+    };
+    std::optional<BudgetApply> m_apply;
+    quint64 m_pendingBudget = 0; // asked at the open in flight (0 = the default)
+    quint64 m_openedBudget = 0;  // asked at the open in force
+    quint64 m_measuredAfterOpen = 0; // the process term measured first after the open (applyPlannerInputs)
+    void saveAppliedBudget(const BudgetApply &a);
     qt::BudgetMonitor *m_monitor = nullptr;
 
     // Generation state.

@@ -4,8 +4,10 @@
 // (EngineThread::setBudget: the expert cache grows or shrinks in whole slots,
 // nothing is read again) when only the budget changed and the engine can take
 // it; a new context length, or a budget past what the open cache can grow to,
-// still reopens the model. Either way the applied budget is stored, so the
-// next start opens with the same figures.
+// still reopens the model. Either way the applied budget is stored once the
+// engine took it, so the next start opens with the same figures; a budget the
+// engine refuses is never stored, and a refused reopen reopens the model with
+// the options it had (issue 27).
 //
 // While a model is open the pressure monitor (qt::BudgetMonitor) samples the
 // system's memory and, when it runs short, lowers the budget in steps down to
@@ -14,6 +16,7 @@
 // (served between replies), are told in a plain notice and drawn in the
 // statistics' budget chart. Settings::adaptBudget turns it off.
 #include "budgetchart.h"
+#include "api/budget.h"
 #include "mainwindow.h"
 #include "plannerwidget.h"
 #include "qt/budgetmonitor.h"
@@ -27,17 +30,43 @@ namespace sluice::gui {
 
 void MainWindow::applyBudget(quint64 budgetBytes, int contextLength)
 {
-    if (m_modelPath.isEmpty())
+    if (m_modelPath.isEmpty() || (m_apply && m_apply->reopen)) // a reopen in flight decides first
         return;
-    m_settings->setBudgetMode(Settings::BudgetMode::Fixed);
-    m_settings->setFixedBudgetBytes(budgetBytes);
-    m_settings->setContextLength(contextLength);
+    BudgetApply a;
+    a.budgetBytes = budgetBytes;
+    a.contextLength = contextLength;
     if (m_modelOpen && !m_opening && contextLength == m_contextLength && m_planner->appliesLive()) {
         // Served after the reply in progress, if any: requests run in order.
+        // Saved when the engine answers budgetChanged (never a refused budget).
+        m_apply = a;
         m_budgetId = m_engine->setBudget(budgetBytes);
         return;
     }
+    // A reopen closes the model first (two copies would not fit the budget):
+    // if the engine refuses the new budget, the model is reopened as it was.
+    a.reopen = true;
+    a.path = m_modelPath;
+    a.previousBudget = m_openedBudget;
+    a.previousContext = m_contextLength;
+    const bool wasOpen = m_modelOpen;
+    m_apply = a;
+    if (!wasOpen)
+        m_apply->path.clear(); // nothing to go back to
     openModelWithBudget(m_modelPath, budgetBytes, contextLength);
+    if (!m_opening) // not started (a reply in progress)
+        m_apply.reset();
+}
+
+void MainWindow::saveAppliedBudget(const BudgetApply &a)
+{
+    m_settings->setBudgetMode(Settings::BudgetMode::Fixed);
+    m_settings->setFixedBudgetBytes(a.budgetBytes);
+    m_settings->setContextLength(a.contextLength);
+}
+
+void MainWindow::refreshPlanner()
+{
+    updatePlanner();
 }
 
 void MainWindow::connectBudget()
@@ -70,6 +99,9 @@ void MainWindow::connectBudget()
         updateModelUi();
         if (id == m_budgetId) {
             m_budgetId = 0;
+            if (m_apply && !m_apply->reopen)
+                saveAppliedBudget(*m_apply); // the engine took it: the next start opens with it
+            m_apply.reset();
             m_userBudget = info.budgetBytes;
             m_planner->setCurrentBudget(info.budgetBytes, m_contextLength);
             m_stats->budgetChart()->addPoint(info.budgetBytes, info.expertCacheBytes, false);
@@ -96,6 +128,7 @@ void MainWindow::connectBudget()
             return;
         if (id == m_budgetId) {
             m_budgetId = 0;
+            m_apply.reset(); // refused: nothing saved, the budget in force stays
             m_planner->setCurrentBudget(m_info.budgetBytes, m_contextLength); // back to the budget in force
             showError(tr("Could not change the budget"), message, detail);
         } else if (m_pressureIds.remove(id)) {
@@ -129,7 +162,7 @@ void MainWindow::restartBudgetMonitor()
     g.psiSomePercent = m_settings->adaptPsiPercent();
     g.calmSeconds = m_settings->adaptCalmSeconds();
     g.holdSeconds = m_settings->adaptHoldSeconds();
-    g.stepBytes = m_info.recordBytes ? m_info.recordBytes + kCacheIndexBytesPerSlot : 0; // whole slots
+    g.stepBytes = cacheSlotBytes(m_info.recordBytes); // whole slots (api/budget.h)
     if (g.minBudgetBytes >= g.maxBudgetBytes)
         return; // nothing to give back
     m_monitor->start(g, m_settings->adaptIntervalSeconds());

@@ -1,5 +1,7 @@
 #include "plannerwidget.h"
 
+#include "api/budget.h"
+
 #include "uihelpers.h"
 
 #include <QComboBox>
@@ -42,14 +44,9 @@ void PlannerBar::clear()
 
 quint64 fullCacheBudget(const MemoryPlan &plan)
 {
-    const quint64 keys = quint64(std::max(plan.moeLayers, 0)) * quint64(std::max(plan.expertsPerLayer, 0));
-    const quint64 minSlots = quint64(2 * std::max(plan.topK, 0));
-    if (keys == 0)
+    if (plan.moeLayers <= 0 || plan.expertsPerLayer <= 0)
         return 0;
-    if (keys <= minSlots)
-        return plan.floorBytes;
-    // sizeCache's rule: each slot above the minimum costs its record and its index entry.
-    return plan.floorBytes + (keys - minSlots) * (plan.recordBytes + kCacheIndexBytesPerSlot);
+    return budgetForCacheSlots(plan, maxCacheSlots(plan)); // the library's slot rule (api/budget.h)
 }
 
 void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing, quint64 unit, quint64 zoomTo,
@@ -494,6 +491,33 @@ void PlannerPanel::setOpenModelTerms(quint64 decodeFloorBytes, quint64 fixedAtOp
     replan();
 }
 
+void PlannerPanel::setReopenProcessBytes(quint64 bytes)
+{
+    if (bytes == m_reopenProcess)
+        return;
+    m_reopenProcess = bytes;
+    replan();
+}
+
+quint64 PlannerPanel::reopenExtraBytes() const
+{
+    return m_reopenProcess > m_inputs.processBytes ? m_reopenProcess - m_inputs.processBytes : 0;
+}
+
+PlanRequest PlannerPanel::reopenRequest() const
+{
+    PlanRequest r = m_request;
+    r.processBytes += reopenExtraBytes();
+    return r;
+}
+
+quint64 PlannerPanel::reopenFloor() const
+{
+    if (m_liveTermsInPlan) // the decode floor with every layer resident, measured again
+        return m_openDecodeFloor + reopenExtraBytes();
+    return lowestBudget();
+}
+
 bool PlannerPanel::liveTermsApply(quint64 decodeFloorBytes) const
 {
     // Only for the model in force: same context, and inputs that give the
@@ -562,6 +586,11 @@ void PlannerPanel::replan()
         // the budget, the cache and its slots here are the ones in force.
         in.scratch.push_back({"fixed at open (prefill chunk, chat checkpoints)", m_fixedAtOpen});
         plan = planMemory(in, m_usable);
+    } else if (plan && reopenExtraBytes()) {
+        // Not the open model's live terms: this budget opens the model, which
+        // measures the process again (issue 27).
+        in.processBytes += reopenExtraBytes();
+        plan = planMemory(in, m_usable);
     }
     if (!plan) {
         m_plan.reset();
@@ -591,13 +620,14 @@ void PlannerPanel::replan()
     m_streamingFloor = 0;
     m_streamSteps = 0;
     if (m_shapeUsable) {
-        PlanRequest r = m_request;
+        PlanRequest r = reopenRequest(); // a budget under the floor reopens
         r.contextLength = chosenContext();
         r.usableRamBytes = m_usable;
         r.budgetBytes = 0;
         auto bp = planBudget(*m_shape, r);
         // The open model's plan adds what it fixed at open; the shape's floors are decode floors.
-        const quint64 decodeFloor = m_liveTermsInPlan ? plan->floorBytes - m_fixedAtOpen : plan->floorBytes;
+        const quint64 decodeFloor
+            = m_liveTermsInPlan ? plan->floorBytes - m_fixedAtOpen + reopenExtraBytes() : plan->floorBytes;
         if (bp && bp->residentFloorBytes == decodeFloor && bp->streamingFloorBytes < plan->floorBytes) {
             m_streamingFloor = bp->streamingFloorBytes;
             m_streamSteps = std::clamp(bp->split.layers, 1, 10);
@@ -627,7 +657,7 @@ void PlannerPanel::setBudget(quint64 bytes, bool fromSlider)
     const bool live = m_liveTermsInPlan && m_plan && bytes >= m_plan->floorBytes;
     if (m_plan && m_shapeUsable && !live) {
         // What Model::open does with this budget (and `sluice-cli plan --budget`).
-        PlanRequest r = m_request;
+        PlanRequest r = reopenRequest();
         r.contextLength = chosenContext();
         r.usableRamBytes = m_usable;
         r.budgetBytes = bytes;
@@ -702,7 +732,7 @@ void PlannerPanel::refresh()
         lines << tr("Model: %1").arg(m_modelName);
     if (m_liveTermsInPlan)
         lines << tr("Floor: %1 (the least the open model can run in; reopen it for down to %2)")
-                     .arg(size(p.floorBytes), size(m_openDecodeFloor));
+                     .arg(size(p.floorBytes), size(reopenFloor()));
     else if (m_streamingFloor)
         lines << tr("Floor: %1 with the whole trunk in RAM; down to %2 with the trunk streamed from disk "
                     "(slower: the streamed layers are read every token)")

@@ -106,6 +106,17 @@ public:
     // whether its lm_head streams): a live budget keeps it, so a budget whose
     // plan needs another split reopens.
     void setOpenModelSplit(int residentLayers, int layers, bool lmHeadStreamed = false);
+    // The process term a reopen (or a first open) plans with: this process
+    // measured now the way Model::open measures itself, less what the open
+    // model gives back, plus the margin (api/budget.h plannedProcessBytes).
+    // The open model's own term (its inputs' processBytes) still plans a live
+    // change, which measures nothing; every budget that reopens plans with
+    // this, so the floor shown opens on the next attempt (issue 27).
+    void setReopenProcessBytes(quint64 bytes);
+    quint64 reopenProcessBytes() const { return m_reopenProcess; }
+    // The lowest budget a reopen of the model opens at: what "reopen it for
+    // down to" names while a model is open, else lowestBudget().
+    quint64 reopenFloor() const;
     // Apply would move the budget of the open model without reopening it.
     bool appliesLive() const;
 
@@ -169,6 +180,9 @@ private:
     void connectControls();
     void diskTestDone(const DiskTestResult &result);
     void replan();
+    // What a reopen plans with beyond the inputs' process term, and the shape request for it.
+    quint64 reopenExtraBytes() const;
+    PlanRequest reopenRequest() const;
     void setBudget(quint64 bytes, bool fromSlider);
     void refresh();
     void runEstimate();
@@ -187,6 +201,7 @@ private:
     quint64 m_budget = 0;
     quint64 m_appliedBudget = 0;
     quint64 m_openDecodeFloor = 0;
+    quint64 m_reopenProcess = 0; // setReopenProcessBytes (0 = the inputs' own)
     quint64 m_fixedAtOpen = 0;
     quint64 m_liveMax = 0;
     bool m_haveOpenTerms = false;

@@ -1,5 +1,6 @@
 #include "budgetadapt.h"
 
+#include "api/budget.h"  // cacheSlotBytes
 #include "api/inspect.h" // formatGiB
 
 #include <algorithm>
@@ -41,7 +42,7 @@ Status BudgetAdapter::start(
     g.lowAvailableBytes = o.lowAvailableBytes;
     g.highAvailableBytes = std::max(o.highAvailableBytes, o.lowAvailableBytes);
     g.calmSeconds = o.calmSeconds;
-    g.stepBytes = info.recordBytes ? info.recordBytes + kCacheIndexBytesPerSlot : 0;
+    g.stepBytes = cacheSlotBytes(info.recordBytes); // whole slots (api/budget.h)
     m_monitor = std::make_unique<PressureMonitor>(
         std::move(source), g, watch ? o.intervalSeconds : 0.0,
         [this](const BudgetDecision &d) {

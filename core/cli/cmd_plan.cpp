@@ -9,6 +9,7 @@
 #include "command.h"
 #include "options.h"
 
+#include "api/budget.h"
 #include "api/inspect.h"
 #include "api/planning.h"
 
@@ -132,9 +133,15 @@ static int runPlan(const std::vector<std::string> &args)
         modelName = shape->name + " (" + path + ")";
     }
     // Measured with what the engine reads before it measures (the manifest, the tokenizer's tables).
+    // Plus the planners' margin (api/budget.h): `run` measures itself again
+    // at open, about a MiB apart from this process, and the floor printed
+    // here must open there.
+    uint64_t processMargin = 0;
     if (before)
-        if (auto bytes = processBytesSince(*before, *shape, shape->builtin ? std::string() : path))
-            request.processBytes = *bytes;
+        if (auto bytes = processBytesSince(*before, *shape, shape->builtin ? std::string() : path)) {
+            request.processBytes = plannedProcessBytes(*bytes);
+            processMargin = request.processBytes - *bytes;
+        }
     Expected<PlannerInputs> inputs = splitPlannerInputs(*shape, request);
     if (!inputs) {
         std::fprintf(stderr, "plan: %s\n", inputs.status().message().c_str());
@@ -256,6 +263,7 @@ static int runPlan(const std::vector<std::string> &args)
             root["error"] = QString::fromStdString(sizing.status().message());
         }
         root["fits"] = fits;
+        root["process_margin_bytes"] = qint64(processMargin);
         root["ram_needed_bytes"] = qint64(ramNeeded);
         if (diskBytes)
             root["download_bytes"] = qint64(diskBytes);
@@ -292,6 +300,9 @@ static int runPlan(const std::vector<std::string> &args)
     for (const MemoryTerm &t : plan->terms)
         std::printf("  %-58s %12s\n", t.name.c_str(), human(t.bytes));
     std::printf("  %-58s %12s\n", "= floor", human(plan->floorBytes));
+    if (processMargin)
+        std::printf("  (the process term includes a margin of %s: the process is measured again at open)\n",
+                    human(processMargin));
     std::printf("\n  %-58s %12s  (top-%d x %d MoE layers x %llu B)\n", "working set", human(plan->workingSetBytes),
                 in.topK, in.moeLayers, (unsigned long long)in.recordBytes);
     std::printf("  %-58s %12s  (floor + 3 working sets)\n", "recommended", human(plan->recommendedBytes));

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <sys/stat.h>
 #include <thread>
 
@@ -143,6 +144,12 @@ Expected<PlannerInputs> inspectPlannerInputs(const std::string &modelPath, const
     auto container = Container::open(modelPath);
     if (!container)
         return container.status();
+    // Model::open measures itself with the tokenizer's tables read (issue 27:
+    // measured without them, the floor shown was short of the one enforced).
+    std::optional<text::Tokenizer> tokenizer;
+    if (options.reserveProcess)
+        if (auto tok = text::Tokenizer::fromModelDirectory(modelPath))
+            tokenizer = std::move(*tok);
     SLUICE_TRY(measure((*container)->config().vocab));
     return model::plannerInputs(**container, o);
 }

@@ -14,6 +14,7 @@
 #include "stream/directfile.h"
 #include "stream/expertcache.h"
 #include "stream/processfootprint.h"
+#include "api/budget.h"
 #include "text/chatformat.h"
 
 #include <algorithm>
@@ -221,11 +222,10 @@ Expected<ModelImpl::OpenPlan> ModelImpl::planOpen(const ModelOptions &o, const P
     m_info.liveBudgetMinBytes = m_plan.floorBytes + m_checkpointGrantBytes;
     {
         const uint64_t keys = uint64_t(std::max(m_plan.moeLayers, 0)) * uint64_t(std::max(m_plan.expertsPerLayer, 0));
-        const uint64_t perSlot = m_plan.recordBytes + kCacheIndexBytesPerSlot;
+        // Just under the budget that would buy one slot more than the address space holds.
         m_info.liveBudgetMaxBytes = uint64_t(maxSlots) >= std::max<uint64_t>(keys, uint64_t(2 * m_plan.topK))
                                         ? 0 // the cache can already hold every record
-                                        : m_info.liveBudgetMinBytes +
-                                              uint64_t(maxSlots - 2 * m_plan.topK + 1) * perSlot - 1;
+                                        : budgetForCacheSlots(m_plan, maxSlots + 1) + m_checkpointGrantBytes - 1;
     }
     return p;
 }

@@ -1,5 +1,7 @@
 #include "model/plannerinputs.h"
 
+#include "api/budget.h"
+
 #include "model/forwardpass.h"
 #include "model/session.h"
 #include "vision/visiontower.h"
@@ -218,7 +220,13 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<
                                  "RAM budget " + formatGiB(budgetBytes) + " (" + std::to_string(budgetBytes) +
                                      " B) is below this model's floor of " + formatGiB(streamingFloor) + " (" +
                                      std::to_string(streamingFloor) + " B) even with the trunk streamed (the streaming floor, context " +
-                                     std::to_string(o.contextLength) + "); with the trunk resident the floor is " +
+                                     std::to_string(o.contextLength) + ")" +
+                                     // the process is measured again at the next open (api/budget.h)
+                                     (o.processBytes ? " (ask for at least " +
+                                                           formatGiB(streamingFloor + processMarginBytes(o.processBytes)) +
+                                                           ": the process's own memory moves between runs)"
+                                                     : std::string()) +
+                                     "; with the trunk resident the floor is " +
                                      formatGiB(residentFloor) + "; see `sluice-cli plan MODEL`");
             // The longest resident prefix that fits; none fits: lm_head streams too.
             bool found = false;

@@ -1,5 +1,7 @@
 #include "memoryplanner.h"
 
+#include "api/budget.h"
+
 #include "util/regularfile.h"
 
 #include <algorithm>
@@ -145,11 +147,19 @@ Expected<CacheSizing> sizeCache(const MemoryPlan &plan, uint64_t budgetBytes)
         return makeError(ErrorCode::InvalidArgument, "cache sizing: the plan has no record size or top-k");
     CacheSizing s;
     s.budgetBytes = budgetBytes ? budgetBytes : plan.defaultBudgetBytes;
-    if (s.budgetBytes < plan.floorBytes)
+    if (s.budgetBytes < plan.floorBytes) {
+        // The process term is measured at each open and moves a little
+        // between runs: the budget to ask for has the planners' margin
+        // (api/budget.h), so the figure named here opens on the next attempt.
+        const std::string ask = plan.processBytes
+            ? " (ask for at least " + formatGiB(plan.floorBytes + processMarginBytes(plan.processBytes)) +
+                  ": the process's own memory moves between runs)"
+            : std::string();
         return makeError(ErrorCode::Budget, "RAM budget " + formatGiB(s.budgetBytes) + " (" + std::to_string(s.budgetBytes) +
                                                 " B) is below this model's floor of " + formatGiB(plan.floorBytes) + " (" +
                                                 std::to_string(plan.floorBytes) + " B) at context " +
-                                                std::to_string(plan.contextLength) + "; see `sluice-cli plan MODEL`");
+                                                std::to_string(plan.contextLength) + ask + "; see `sluice-cli plan MODEL`");
+    }
     if (budgetBytes && budgetBytes > plan.capBytes)
         s.warnings.push_back("budget " + formatGiB(budgetBytes) + " is above 7/8 of usable RAM (" + formatGiB(plan.capBytes) +
                              "); cache hits may turn into page faults");

@@ -22,6 +22,9 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include <cstring>
+#include <memory>
+
 using namespace sluice;
 using namespace sluice::test;
 
@@ -34,6 +37,9 @@ private Q_SLOTS:
     void contextChangeReopens();
     void refusedBudgetIsAnError();
     void demoFiguresAreTheEngines();
+    void lowestAdvisedOpensAfterGrowth_data();
+    void lowestAdvisedOpensAfterGrowth();
+    void refusedReopenKeepsTheModel();
     void pressureShrinksAndRegrows();
     void monitorCanBeTurnedOff();
     void settingsDialogTurnsItOff();
@@ -206,6 +212,95 @@ void TestBudget::demoFiguresAreTheEngines()
     QCOMPARE(opened.count(), 0);
     QTRY_COMPARE(info.budgetBytes, chosen);
     check();
+}
+
+void TestBudget::lowestAdvisedOpensAfterGrowth_data()
+{
+    QTest::addColumn<bool>("withShape");
+    QTest::newRow("floor (no shape)") << false;
+    QTest::newRow("streaming floor (shape)") << true;
+}
+
+void TestBudget::lowestAdvisedOpensAfterGrowth()
+{
+    // Issue 27: the panel advised a budget from the app's footprint at open;
+    // the app had grown since and the reopen was refused, leaving no model.
+    // Here the process grows by 64 MiB after the open, the planner measures
+    // again, and the lowest budget it lets Apply reach opens.
+    QFETCH(bool, withShape);
+    QTemporaryDir tmp;
+    const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
+    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    RealEngineFixture f;
+    f.settings.setThreads(1);
+    if (withShape)
+        f.options.plannerShape = gui::defaultPlannerShape();
+    setCalmPressure(f.options);
+    gui::MainWindow window(&f.settings, &f.appearance, f.options);
+    QVERIFY(openAndPlan(window, demo));
+    gui::PlannerPanel *panel = window.plannerPanel();
+    const quint64 reopenBefore = panel->reopenProcessBytes();
+    QVERIFY(reopenBefore > 0);
+    // Touched, so resident; alive until the end of the test.
+    constexpr size_t kGrowth = 64u << 20;
+    std::unique_ptr<char[]> growth(new char[kGrowth]);
+    std::memset(growth.get(), 0x27, kGrowth);
+    window.refreshPlanner();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->reopenProcessBytes() >= reopenBefore + kGrowth - (8u << 20), 20000);
+    // Another context: Apply reopens; the lowest budget the panel reaches.
+    QComboBox *ctx = panel->contextBox();
+    const int other = ctx->currentIndex() > 0 ? ctx->currentIndex() - 1 : ctx->currentIndex() + 1;
+    ctx->setCurrentIndex(other);
+    QVERIFY(!panel->appliesLive());
+    const quint64 lowest = panel->lowestBudget();
+    QVERIFY(lowest > 0);
+    panel->chooseBudget(lowest);
+    QCOMPARE(panel->chosenBudget(), lowest);
+    QVERIFY(panel->applyButton()->isEnabled());
+    QSignalSpy opened(&window, &gui::MainWindow::modelOpened);
+    panel->applyButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() >= 1, 60000); // refused, the old model would be back: checked below
+    QVERIFY2(window.isModelOpen(), qPrintable(window.lastMessage()));
+    QCOMPARE(window.modelInfo().budgetBytes, lowest);
+    QCOMPARE(window.modelInfo().contextLength, ctx->itemData(other).toInt());
+    QCOMPARE(f.settings.budgetMode(), gui::Settings::BudgetMode::Fixed); // taken: saved
+    QCOMPARE(f.settings.fixedBudgetBytes(), lowest);
+    QCOMPARE(growth[kGrowth - 1], char(0x27));
+}
+
+void TestBudget::refusedReopenKeepsTheModel()
+{
+    // A reopen the engine refuses (a budget under the floor it measured)
+    // reopens the model as it was, says why, and saves nothing (issue 27:
+    // the model was lost and the refused budget broke the next start).
+    QTemporaryDir tmp;
+    const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
+    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    RealEngineFixture f;
+    f.settings.setThreads(1);
+    setCalmPressure(f.options);
+    gui::MainWindow window(&f.settings, &f.appearance, f.options);
+    QVERIFY(openAndPlan(window, demo));
+    const ModelInfo before = window.modelInfo();
+    const gui::Settings::BudgetMode mode = f.settings.budgetMode();
+    const quint64 fixed = f.settings.fixedBudgetBytes();
+    const int context = f.settings.contextLength();
+    QSignalSpy opened(&window, &gui::MainWindow::modelOpened);
+    QSignalSpy notice(&window, &gui::MainWindow::noticeShown);
+    // Another context (a reopen) at a budget no model opens in.
+    QMetaObject::invokeMethod(window.plannerPanel(), "applyRequested", Q_ARG(quint64, 1ull << 20),
+        Q_ARG(int, before.contextLength == 512 ? 1024 : 512));
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() >= 1, 60000); // the old model, reopened
+    QVERIFY(window.isModelOpen());
+    // As it was asked at open (the default budget, planned again).
+    QVERIFY(window.modelInfo().budgetBytes >= window.modelInfo().floorBytes);
+    QCOMPARE(window.modelInfo().contextLength, before.contextLength);
+    QVERIFY(!notice.isEmpty());
+    QVERIFY2(notice.last().at(0).toString().contains(QStringLiteral("reopened with its previous budget")),
+             qPrintable(notice.last().at(0).toString()));
+    QCOMPARE(f.settings.budgetMode(), mode);
+    QCOMPARE(f.settings.fixedBudgetBytes(), fixed);
+    QCOMPARE(f.settings.contextLength(), context);
 }
 
 namespace {
