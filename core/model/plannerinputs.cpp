@@ -160,6 +160,24 @@ Expected<PlanAt> planAt(const Shape &shape, PlannerInputsOptions o, int chunk, u
 
 } // namespace
 
+// The refusal of a budget under even the streaming floor, with the figure that opens.
+static Status belowStreamingFloor(uint64_t budgetBytes, uint64_t streamingFloor, uint64_t residentFloor,
+                           const PlannerInputsOptions &o)
+{
+    return makeError(ErrorCode::Budget,
+                     "RAM budget " + formatGiB(budgetBytes) + " (" + std::to_string(budgetBytes) +
+                         " B) is below this model's floor of " + formatGiB(streamingFloor) + " (" +
+                         std::to_string(streamingFloor) + " B) even with the trunk streamed (the streaming floor, context " +
+                         std::to_string(o.contextLength) + ")" +
+                         // the process is measured again at the next open (api/budget.h)
+                         (o.processBytes ? " (ask for at least " +
+                                               formatGiB(streamingFloor + processMarginBytes(o.processBytes)) +
+                                               ": the process's own memory moves between runs)"
+                                         : std::string()) +
+                         "; with the trunk resident the floor is " + formatGiB(residentFloor) +
+                         "; see `sluice-cli plan MODEL`");
+}
+
 Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
                                    uint64_t usableRamBytes, uint64_t budgetBytes)
 {
@@ -216,18 +234,7 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<
         o.residentLayers = layers;
         if (budgetBytes != 0 && budgetBytes < residentFloor) {
             if (budgetBytes < streamingFloor)
-                return makeError(ErrorCode::Budget,
-                                 "RAM budget " + formatGiB(budgetBytes) + " (" + std::to_string(budgetBytes) +
-                                     " B) is below this model's floor of " + formatGiB(streamingFloor) + " (" +
-                                     std::to_string(streamingFloor) + " B) even with the trunk streamed (the streaming floor, context " +
-                                     std::to_string(o.contextLength) + ")" +
-                                     // the process is measured again at the next open (api/budget.h)
-                                     (o.processBytes ? " (ask for at least " +
-                                                           formatGiB(streamingFloor + processMarginBytes(o.processBytes)) +
-                                                           ": the process's own memory moves between runs)"
-                                                     : std::string()) +
-                                     "; with the trunk resident the floor is " +
-                                     formatGiB(residentFloor) + "; see `sluice-cli plan MODEL`");
+                return belowStreamingFloor(budgetBytes, streamingFloor, residentFloor, o);
             // The longest resident prefix that fits; none fits: lm_head streams too.
             bool found = false;
             for (int r = layers - 1; r >= 0 && !found; --r)
