@@ -171,6 +171,18 @@ struct SamplingParams {
     uint64_t seed = 0;
     int maxTokens = 256;
     std::vector<std::string> stopStrings;
+    // Penalties on the reply's own ids so far (the last penaltyWindow of
+    // them; the prompt is not counted: a chat prompt holds the question's
+    // words, which a good answer repeats, and the template's markup). All off
+    // by default, so an output without them is bit-identical to before.
+    float repeatPenalty = 1.0f;    // > 1: l > 0 ? l / p : l * p (CTRL, Hugging Face's repetition_penalty)
+    float presencePenalty = 0.0f;  // OpenAI's: l -= p once per id already in the window
+    float frequencyPenalty = 0.0f; // OpenAI's: l -= p per occurrence in the window
+    int penaltyWindow = 64;        // <= 0: the whole reply
+    // The loop stop: > 1 ends a reply whose last ids are one span of at most
+    // 64 ids repeated this many times in a row (covering at least 16 ids)
+    // with StopReason::StopString and GenerationResult::loopStopped. 0 = off.
+    int loopStop = 0;
     // Constrained sampling (api/constraint.h): which ids may come next, and
     // when the text is complete. Stateful: a fresh one per generation.
     std::shared_ptr<TokenConstraint> constraint;
@@ -195,6 +207,10 @@ struct GenerationResult {
     std::vector<int> tokens;
     std::string text;           // the reply as streamed (without a stop string / EOS)
     StopReason reason = StopReason::MaxTokens;
+    // The reply ended in the loop stop (SamplingParams::loopStop); reason is
+    // then StopString: a loop is a stop the model wrote itself, and every
+    // client already treats StopString as "finished, not cut by length".
+    bool loopStopped = false;
     double prefillSeconds = 0;
     double decodeSeconds = 0;
     int promptTokens = 0;       // positions of the prompt (images count their rows)

@@ -659,6 +659,10 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
     sc.topP = params.topP;
     sc.topK = params.topK;
     sc.seed = params.seed;
+    sc.repeatPenalty = params.repeatPenalty;
+    sc.presencePenalty = params.presencePenalty;
+    sc.frequencyPenalty = params.frequencyPenalty;
+    sc.penaltyWindow = params.penaltyWindow;
     text::Sampler sampler(sc);
     std::vector<int> eos = {m_cfg.eosId};
     if (m_cfg.endOfMsgId >= 0)
@@ -677,13 +681,14 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
         const int id = *drawn;
         const bool constraintDone = constraint && constraint->complete();
         result.tokens.push_back(id);
+        result.loopStopped = text::endsInLoop(result.tokens, params.loopStop);
         GeneratedToken gt;
         gt.id = id;
         if (tok)
             gt.bytes = std::string(tok->tokenBytes(id));
         const text::TokenStreamer::Step step = streamer.push(id);
         gt.text = step.text;
-        const bool last = step.stop() || constraintDone || i + 1 >= params.maxTokens;
+        const bool last = step.stop() || constraintDone || result.loopStopped || i + 1 >= params.maxTokens;
         if (last) {
             if (!step.stop())
                 gt.text += streamer.finish();
@@ -695,6 +700,7 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
             result.reason = step.endOfSequence ? StopReason::EndOfSequence
                             : step.stopString  ? StopReason::StopString
                             : constraintDone   ? StopReason::EndOfSequence
+                            : result.loopStopped ? StopReason::StopString
                                                : StopReason::MaxTokens;
             break;
         }
@@ -726,20 +732,26 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
 // One id from `logits`: the ids only a client may place (media markup) are
 // never drawn (a sampled <|media_pad|> would need an image nobody gave);
 // constrained sampling (api/constraint.h) is the same sampler over the logits
-// with every id the constraint refuses at -inf.
+// with every id the constraint refuses at -inf. The repetition penalties
+// (SamplingParams) see the reply's ids drawn here so far, before any mask.
 Expected<int> SessionImpl::sampleNext(text::Sampler &sampler, std::vector<float> &logits, std::vector<float> &masked,
                                       TokenConstraint *constraint, int remaining, const std::vector<int> &banned)
 {
     for (int id : banned)
         logits[size_t(id)] = -std::numeric_limits<float>::infinity();
-    if (!constraint)
-        return sampler.sample(logits);
+    sampler.penalize(logits);
+    if (!constraint) {
+        const int id = sampler.sample(logits);
+        sampler.remember(id);
+        return id;
+    }
     masked = logits;
     if (!constraint->mask(masked, remaining))
         return makeError(ErrorCode::Unsupported, "constrained sampling: no token of the vocabulary continues the text "
                                                  "(the tokenizer lacks single-byte tokens?)");
     const int id = sampler.sample(masked);
     constraint->accept(id);
+    sampler.remember(id);
     return id;
 }
 
