@@ -394,10 +394,7 @@ void MainWindow::startGeneration()
     }
     req.chat.thinking = m_settings->thinking();
     req.chat.thinkingEffort = m_settings->thinkingEffort().toStdString();
-    req.sampling.temperature = float(m_settings->temperature());
-    req.sampling.topP = float(m_settings->topP());
-    req.sampling.topK = m_settings->topK();
-    req.sampling.maxTokens = m_settings->maxTokens();
+    req.sampling = m_settings->sampling(m_info.recommendedSampling);
     req.sampling.seed = quint64(QDateTime::currentMSecsSinceEpoch());
     req.fitToContext = std::exchange(m_fitToContext, false);
     m_overflowNeeded = 0;

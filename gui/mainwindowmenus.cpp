@@ -68,7 +68,7 @@ void MainWindow::buildMenus()
     m_actQuit = action(QKeySequence::Quit, &MainWindow::close);
     m_actQuit->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Q)});
     m_actSettings = action(QKeySequence(Qt::CTRL | Qt::Key_Comma), [this] {
-        SettingsDialog dialog(m_settings, this, m_sessions->diskUse());
+        SettingsDialog dialog(m_settings, this, m_sessions->diskUse(), m_modelOpen ? m_info.recommendedSampling : RecommendedSampling{});
         if (dialog.exec() == QDialog::Accepted) {
             m_sessions->prune(m_settings->sessionDiskLimitBytes(), {m_currentChat});
             m_appearance->applyTheme(m_settings->theme());

@@ -106,6 +106,42 @@ int Settings::topK() const { return std::max(0, value("sampling/topK", 0).toInt(
 void Settings::setTopK(int k) { set("sampling/topK", std::max(0, k)); }
 int Settings::maxTokens() const { return std::clamp(value("sampling/maxTokens", 1024).toInt(), 1, 1 << 20); }
 void Settings::setMaxTokens(int n) { set("sampling/maxTokens", std::clamp(n, 1, 1 << 20)); }
+double Settings::repeatPenalty() const { return std::clamp(value("sampling/repeatPenalty", 1.0).toDouble(), 0.01, 10.0); }
+void Settings::setRepeatPenalty(double p) { set("sampling/repeatPenalty", std::clamp(p, 0.01, 10.0)); }
+
+bool Settings::samplingChosen(const char *field) const
+{
+    return m_settings.contains(QLatin1String("sampling/") + QLatin1String(field));
+}
+
+SamplingParams Settings::sampling(const RecommendedSampling &recommended) const
+{
+    SamplingParams s;
+    s.temperature = float(temperature());
+    s.topP = float(topP());
+    s.topK = topK();
+    s.maxTokens = maxTokens();
+    s.repeatPenalty = float(repeatPenalty());
+    SamplingParams model = s;
+    recommended.applyTo(model);
+    // What the model recommends and the user never set; the loop stop and the
+    // penalty window have no setting, so the model's always apply.
+    if (!samplingChosen("temperature"))
+        s.temperature = model.temperature;
+    if (!samplingChosen("topP"))
+        s.topP = model.topP;
+    if (!samplingChosen("topK"))
+        s.topK = model.topK;
+    if (!samplingChosen("maxTokens"))
+        s.maxTokens = model.maxTokens;
+    if (!samplingChosen("repeatPenalty"))
+        s.repeatPenalty = model.repeatPenalty;
+    s.presencePenalty = model.presencePenalty;
+    s.frequencyPenalty = model.frequencyPenalty;
+    s.penaltyWindow = model.penaltyWindow;
+    s.loopStop = model.loopStop;
+    return s;
+}
 
 QString Settings::systemPrompt() const { return value("chat/systemPrompt", QString()).toString(); }
 void Settings::setSystemPrompt(const QString &prompt) { set("chat/systemPrompt", prompt); }

@@ -5,6 +5,8 @@
 #include <QSettings>
 #include <QStringList>
 
+#include "api/types.h"
+
 namespace sluice::gui {
 
 class Settings : public QObject
@@ -56,6 +58,15 @@ public:
     void setTopK(int k);
     int maxTokens() const;
     void setMaxTokens(int n);
+    double repeatPenalty() const;        // 1 = off
+    void setRepeatPenalty(double p);
+    // A sampling field ("temperature", "topP", "topK", "maxTokens",
+    // "repeatPenalty") the user set; one never set follows the model's
+    // recommendation (its generation_config.json) before the built-in default.
+    bool samplingChosen(const char *field) const;
+    // A request's sampling: the built-in defaults < the model's
+    // recommendation < what the user chose. The seed is the caller's.
+    SamplingParams sampling(const RecommendedSampling &recommended) const;
 
     QString systemPrompt() const;
     void setSystemPrompt(const QString &prompt);

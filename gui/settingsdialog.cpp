@@ -8,6 +8,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSpinBox>
 #include <QThread>
@@ -26,9 +27,11 @@ W *named(W *w, const QString &name)
 }
 } // namespace
 
-SettingsDialog::SettingsDialog(Settings *settings, QWidget *parent, quint64 sessionDiskUse)
+SettingsDialog::SettingsDialog(Settings *settings, QWidget *parent, quint64 sessionDiskUse,
+                               const RecommendedSampling &recommended)
     : QDialog(parent)
     , m_settings(settings)
+    , m_recommended(recommended)
 {
     setWindowTitle(tr("Settings"));
     auto *layout = new QVBoxLayout(this);
@@ -96,26 +99,49 @@ QGroupBox *SettingsDialog::samplingGroup()
 {
     auto *sampling = new QGroupBox(tr("Sampling"), this);
     auto *sf = new QFormLayout(sampling);
+    const SamplingParams shown = m_settings->sampling(m_recommended);
     m_temperature = named(new QDoubleSpinBox(sampling), tr("Temperature"));
     m_temperature->setRange(0.0, 4.0);
     m_temperature->setSingleStep(0.05);
     m_temperature->setSpecialValueText(tr("0 (greedy)"));
-    m_temperature->setValue(m_settings->temperature());
+    m_temperature->setValue(shown.temperature);
     sf->addRow(tr("T&emperature:"), m_temperature);
     m_topP = named(new QDoubleSpinBox(sampling), tr("Top-p"));
     m_topP->setRange(0.0, 1.0);
     m_topP->setSingleStep(0.01);
-    m_topP->setValue(m_settings->topP());
+    m_topP->setValue(shown.topP);
     sf->addRow(tr("Top-&p:"), m_topP);
     m_topK = named(new QSpinBox(sampling), tr("Top-k"));
     m_topK->setRange(0, 100000);
     m_topK->setSpecialValueText(tr("Off"));
-    m_topK->setValue(m_settings->topK());
+    m_topK->setValue(shown.topK);
     sf->addRow(tr("Top-&k:"), m_topK);
+    m_repeatPenalty = named(new QDoubleSpinBox(sampling), tr("Repetition penalty"));
+    m_repeatPenalty->setRange(1.0, 10.0); // below 1 rewards repeating: only for experiments (the CLI)
+    m_repeatPenalty->setSingleStep(0.05);
+    m_repeatPenalty->setSpecialValueText(tr("Off"));
+    m_repeatPenalty->setValue(shown.repeatPenalty);
+    sf->addRow(tr("&Repetition penalty:"), m_repeatPenalty);
     m_maxTokens = named(new QSpinBox(sampling), tr("Maximum reply tokens"));
     m_maxTokens->setRange(1, 1 << 20);
-    m_maxTokens->setValue(m_settings->maxTokens());
+    m_maxTokens->setValue(shown.maxTokens);
     sf->addRow(tr("&Max reply tokens:"), m_maxTokens);
+    m_shownTemperature = m_temperature->value();
+    m_shownTopP = m_topP->value();
+    m_shownTopK = m_topK->value();
+    m_shownRepeatPenalty = m_repeatPenalty->value();
+    m_shownMaxTokens = m_maxTokens->value();
+    if (!m_recommended.error.empty()) {
+        sf->addRow(new QLabel(tr("The model's recommended sampling was not used: %1")
+                                  .arg(QString::fromStdString(m_recommended.error)),
+                              sampling));
+    } else if (!m_recommended.empty()) {
+        auto *note = new QLabel(tr("A field you have not changed follows the model's recommendation (%1).")
+                                    .arg(QString::fromStdString(m_recommended.source)),
+                                sampling);
+        note->setWordWrap(true);
+        sf->addRow(note);
+    }
     return sampling;
 }
 
@@ -186,10 +212,18 @@ void SettingsDialog::apply()
     s->setContextLength(m_context->currentData().toInt());
     s->setAdaptBudget(m_adaptBudget->isChecked());
     s->setAdaptMinBudgetBytes(quint64(m_adaptMin->value() * kGiB));
-    s->setTemperature(m_temperature->value());
-    s->setTopP(m_topP->value());
-    s->setTopK(m_topK->value());
-    s->setMaxTokens(m_maxTokens->value());
+    // A sampling field is the user's choice once changed here (or set
+    // before); one left as shown keeps following the model.
+    if (s->samplingChosen("temperature") || m_temperature->value() != m_shownTemperature)
+        s->setTemperature(m_temperature->value());
+    if (s->samplingChosen("topP") || m_topP->value() != m_shownTopP)
+        s->setTopP(m_topP->value());
+    if (s->samplingChosen("topK") || m_topK->value() != m_shownTopK)
+        s->setTopK(m_topK->value());
+    if (s->samplingChosen("repeatPenalty") || m_repeatPenalty->value() != m_shownRepeatPenalty)
+        s->setRepeatPenalty(m_repeatPenalty->value());
+    if (s->samplingChosen("maxTokens") || m_maxTokens->value() != m_shownMaxTokens)
+        s->setMaxTokens(m_maxTokens->value());
     s->setSystemPrompt(m_systemPrompt->toPlainText());
     s->setSessionDiskLimitBytes(quint64(m_sessionLimit->value() * kGiB));
     s->setThinking(m_thinking->isChecked());

@@ -4,6 +4,8 @@
 
 #include <QDialog>
 
+#include "api/types.h"
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -18,7 +20,10 @@ class SettingsDialog : public QDialog
     Q_OBJECT
 public:
     // sessionDiskUse: what the saved conversation states take now (shown beside their limit).
-    SettingsDialog(Settings *settings, QWidget *parent = nullptr, quint64 sessionDiskUse = 0);
+    // `recommended`: the open model's sampling (its generation_config.json),
+    // shown in the fields the user never set; a field changed here overrides it.
+    SettingsDialog(Settings *settings, QWidget *parent = nullptr, quint64 sessionDiskUse = 0,
+                   const RecommendedSampling &recommended = {});
     void apply(); // writes the fields to Settings
 
 private:
@@ -40,6 +45,12 @@ private:
     QDoubleSpinBox *m_topP;
     QSpinBox *m_topK;
     QSpinBox *m_maxTokens;
+    QDoubleSpinBox *m_repeatPenalty;
+    RecommendedSampling m_recommended;
+    // The sampling values the fields showed at open (after the spin boxes'
+    // rounding): a field still equal to its one was left to the model.
+    double m_shownTemperature = 0, m_shownTopP = 0, m_shownRepeatPenalty = 0;
+    int m_shownTopK = 0, m_shownMaxTokens = 0;
     QPlainTextEdit *m_systemPrompt;
     QCheckBox *m_thinking;
     QComboBox *m_effort;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -88,6 +89,32 @@ struct ModelOptions {
 };
 
 // What clients show about an open model (not the whole internal config).
+struct SamplingParams;
+
+// The model's own recommended sampling (its generation_config.json, in the
+// release folder or the container folder): only the fields the file sets.
+// Clients start from their own defaults, apply this, then what the user
+// chose (the CLI's options, the app's settings, a request's fields).
+struct RecommendedSampling {
+    std::optional<float> temperature;      // do_sample: false reads as 0 (greedy)
+    std::optional<float> topP;
+    std::optional<int> topK;
+    std::optional<float> repeatPenalty;    // repetition_penalty
+    std::optional<float> presencePenalty;
+    std::optional<float> frequencyPenalty;
+    std::optional<int> maxTokens;          // max_new_tokens
+    std::optional<int> penaltyWindow;      // sluice_penalty_window
+    std::optional<int> loopStop;           // sluice_loop_stop
+    std::string source; // the file read ("" = none); also set when it was damaged
+    std::string error;  // why the file was not used ("" = it was, or there is none)
+    bool empty() const
+    {
+        return !temperature && !topP && !topK && !repeatPenalty && !presencePenalty && !frequencyPenalty &&
+               !maxTokens && !penaltyWindow && !loopStop;
+    }
+    void applyTo(SamplingParams &params) const; // below SamplingParams
+};
+
 struct ModelInfo {
     std::string architecture;   // "kimi-k3" or "kimi-linear"
     int layers = 0;
@@ -143,6 +170,9 @@ struct ModelInfo {
     // Release: the VQ3R record a converted container of the same shapes would
     // read per expert miss (recordBytes / this = the bytes-per-token trade-off).
     uint64_t vq3rRecordBytes = 0;
+    // The model's generation_config.json (format/generationconfig.h); empty
+    // when it has none or it was damaged (then recommendedSampling.error).
+    RecommendedSampling recommendedSampling;
 };
 
 // Per-token statistics, delivered with every generated token.
@@ -172,10 +202,35 @@ struct SamplingParams {
     uint64_t seed = 0;
     int maxTokens = 256;
     std::vector<std::string> stopStrings;
+    // Penalties on the reply's own ids so far (the last penaltyWindow of
+    // them; the prompt is not counted: a chat prompt holds the question's
+    // words, which a good answer repeats, and the template's markup). All off
+    // by default, so an output without them is bit-identical to before.
+    float repeatPenalty = 1.0f;    // > 1: l > 0 ? l / p : l * p (CTRL, Hugging Face's repetition_penalty)
+    float presencePenalty = 0.0f;  // OpenAI's: l -= p once per id already in the window
+    float frequencyPenalty = 0.0f; // OpenAI's: l -= p per occurrence in the window
+    int penaltyWindow = 64;        // <= 0: the whole reply
+    // The loop stop: > 1 ends a reply whose last ids are one span of at most
+    // 64 ids repeated this many times in a row (covering at least 16 ids)
+    // with StopReason::StopString and GenerationResult::loopStopped. 0 = off.
+    int loopStop = 0;
     // Constrained sampling (api/constraint.h): which ids may come next, and
     // when the text is complete. Stateful: a fresh one per generation.
     std::shared_ptr<TokenConstraint> constraint;
 };
+
+inline void RecommendedSampling::applyTo(SamplingParams &params) const
+{
+    params.temperature = temperature.value_or(params.temperature);
+    params.topP = topP.value_or(params.topP);
+    params.topK = topK.value_or(params.topK);
+    params.repeatPenalty = repeatPenalty.value_or(params.repeatPenalty);
+    params.presencePenalty = presencePenalty.value_or(params.presencePenalty);
+    params.frequencyPenalty = frequencyPenalty.value_or(params.frequencyPenalty);
+    params.maxTokens = maxTokens.value_or(params.maxTokens);
+    params.penaltyWindow = penaltyWindow.value_or(params.penaltyWindow);
+    params.loopStop = loopStop.value_or(params.loopStop);
+}
 
 // Length of the longest prefix of `bytes` that does not end inside a UTF-8
 // sequence: what of a growing reply can be shown now, a character split
@@ -196,6 +251,10 @@ struct GenerationResult {
     std::vector<int> tokens;
     std::string text;           // the reply as streamed (without a stop string / EOS)
     StopReason reason = StopReason::MaxTokens;
+    // The reply ended in the loop stop (SamplingParams::loopStop); reason is
+    // then StopString: a loop is a stop the model wrote itself, and every
+    // client already treats StopString as "finished, not cut by length".
+    bool loopStopped = false;
     double prefillSeconds = 0;
     double decodeSeconds = 0;
     int promptTokens = 0;       // positions of the prompt (images count their rows)

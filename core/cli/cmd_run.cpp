@@ -50,6 +50,8 @@ static int runRun(const std::vector<std::string> &args)
         return 1;
     Model &m = *opened->model;
     Session &s = *opened->session;
+    if (const std::string said = cli::applyRecommendedSampling(p, m.info().recommendedSampling, sp); !said.empty())
+        std::fprintf(stderr, "run: %s\n", said.c_str());
     std::vector<int> ids;
     TurnRequest turn;
     if (chat) {

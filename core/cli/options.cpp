@@ -586,8 +586,50 @@ void addSamplingOptions(OptionParser &p, SamplingParams &s, bool withTopK, bool 
     if (withTopK)
         p.integer("--top-k", &s.topK, 0, 1 << 24, "keep the K most likely tokens, 0 = off", "K");
     p.unsignedInteger("--seed", &s.seed, 0, UINT64_MAX, "sampling seed", "S");
+    p.number("--repeat-penalty", &s.repeatPenalty, 0.01, 10,
+             "divide a positive logit (multiply a negative one) of an id already in the reply by P, 1 = off", "P");
+    p.number("--presence-penalty", &s.presencePenalty, -2, 2, "subtract P from the logit of an id already in the reply",
+             "P");
+    p.number("--frequency-penalty", &s.frequencyPenalty, -2, 2,
+             "subtract P per time an id occurs in the reply", "P");
+    p.integer("--penalty-window", &s.penaltyWindow, 0, 1 << 24, "the penalties count the reply's last N ids, 0 = all",
+              "N");
+    p.integer("--loop-stop", &s.loopStop, 0, 1000,
+              "end a reply whose tail is one span (<= 64 ids) repeated N times in a row, 0 = off", "N");
     if (withStop)
         p.list("--stop", &s.stopStrings, "stop when the output contains STR", "STR");
+}
+
+std::string applyRecommendedSampling(const OptionParser &p, const RecommendedSampling &recommended,
+                                     SamplingParams &s)
+{
+    if (!recommended.error.empty())
+        return recommended.error;
+    if (recommended.empty())
+        return {};
+    SamplingParams merged = s;
+    recommended.applyTo(merged);
+    std::string said;
+    const auto take = [&](const char *option, auto SamplingParams::*field, bool recommends) {
+        if (!recommends || p.wasGiven(option))
+            return;
+        s.*field = merged.*field;
+        char value[32];
+        std::snprintf(value, sizeof value, "%g", double(s.*field));
+        said += std::string(said.empty() ? "" : " ") + option + " " + value;
+    };
+    take("--max-tokens", &SamplingParams::maxTokens, recommended.maxTokens.has_value());
+    take("--temp", &SamplingParams::temperature, recommended.temperature.has_value());
+    take("--top-p", &SamplingParams::topP, recommended.topP.has_value());
+    take("--top-k", &SamplingParams::topK, recommended.topK.has_value());
+    take("--repeat-penalty", &SamplingParams::repeatPenalty, recommended.repeatPenalty.has_value());
+    take("--presence-penalty", &SamplingParams::presencePenalty, recommended.presencePenalty.has_value());
+    take("--frequency-penalty", &SamplingParams::frequencyPenalty, recommended.frequencyPenalty.has_value());
+    take("--penalty-window", &SamplingParams::penaltyWindow, recommended.penaltyWindow.has_value());
+    take("--loop-stop", &SamplingParams::loopStop, recommended.loopStop.has_value());
+    if (said.empty())
+        return {};
+    return "the model recommends (" + recommended.source + "): " + said + " (options override)";
 }
 
 } // namespace sluice::cli

@@ -25,6 +25,7 @@ namespace sluice {
 struct ModelOptions;
 using EngineOptions = ModelOptions;
 struct SamplingParams;
+struct RecommendedSampling;
 } // namespace sluice
 
 namespace sluice::cli {
@@ -137,8 +138,17 @@ private:
 // The engine options every engine-driving command shares (run, eval, chat,
 // bench, benchstream): one table so they spell and range them the same way.
 void addEngineOptions(OptionParser &parser, EngineOptions &options);
-// Sampling: -n, --temp, --top-p, --top-k, --seed (and --stop with stopStrings).
+// Sampling: -n, --temp, --top-p, --top-k, --seed, --repeat-penalty,
+// --presence-penalty, --frequency-penalty, --penalty-window, --loop-stop
+// (and --stop with stopStrings).
 void addSamplingOptions(OptionParser &parser, SamplingParams &params, bool withTopK = true, bool withStop = true);
+// The model's recommended sampling (ModelInfo::recommendedSampling, from its
+// generation_config.json) for every sampling option the user did not give
+// on the command line: the command's own defaults < the model's < the user's.
+// Returns what to tell the user on stderr ("" = nothing recommended): the
+// values taken, or why a damaged file was not used.
+std::string applyRecommendedSampling(const OptionParser &parser, const RecommendedSampling &recommended,
+                                     SamplingParams &params);
 // `sluice-cli serve` (docs/server.md): where it listens and its limits.
 struct ServeOptions {
     std::string host = "127.0.0.1";

@@ -8,12 +8,14 @@
 #include "convert/sourceconfig.h"
 #include "convert/vqencode.h"
 #include "format/containerwriter.h"
+#include "format/generationconfig.h"
 #include "format/expertrecord.h"
 #include "format/mxfp4pack.h"
 #include "format/release.h"
 #include "format/trunkquant.h"
 #include "format/vqfit.h"
 #include "kernels/threadpool.h"
+#include "util/atomicfile.h"
 #include "util/bytes.h"
 #include "util/half.h"
 
@@ -645,6 +647,16 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
     writer.setVisionJson(visionJsonFromRelease(p.configJson, preprocessor));
     if (Status s = writer.finish(); !s.isOk())
         return onWriteError(s);
+    // The model's recommended sampling travels with it, byte for byte (read
+    // at open, format/generationconfig.h). From `source`: a reclaim never
+    // takes this file, and the shadow folder holds only what it needs.
+    if (const std::string gen = joinPath(source, kGenerationConfigFile); fileExists(gen)) {
+        auto bytes = readWholeFile(gen, 1u << 20);
+        if (!bytes)
+            return bytes.status();
+        if (Status s = writeFileAtomically(joinPath(out, kGenerationConfigFile), bytes.value()); !s.isOk())
+            return onWriteError(s);
+    }
     removeWorkFiles(work, p.moeLayers);
     removeShadowSource(work);
     result.containerBytes = p.trunkBytes + bankBytes(p) * p.moeLayers.size();

@@ -1,8 +1,10 @@
 #include "format/synth.h"
 
 #include "format/containerwriter.h"
+#include "format/generationconfig.h"
 #include "format/prng.h"
 #include "format/vqfit.h"
+#include "util/atomicfile.h"
 #include "util/half.h"
 
 #include <QJsonArray>
@@ -625,7 +627,10 @@ Status writeSyntheticModel(const std::string &dir, const SynthOptions &o)
     w.setSpecials(spec->specials);
     w.setTokenizer(o.tokenizerModel);
     w.setVisionJson(spec->visionJson);
-    return w.finish();
+    SLUICE_TRY(w.finish());
+    if (o.demo) // the demo's recommended sampling, as the trained demo carries it
+        SLUICE_TRY(writeFileAtomically(dir + "/" + kGenerationConfigFile, demoGenerationConfig()));
+    return Status::ok();
 }
 
 } // namespace sluice

@@ -1,6 +1,7 @@
 // writeSyntheticRelease: the synthetic models of synth.cpp in the layout of
 // the published checkpoints, so the release reader, the MXFP4 path and the
 // float64 reference can be tested without downloading 1.4 TiB.
+#include "format/generationconfig.h"
 #include "format/mxfp4pack.h"
 #include "format/prng.h"
 #include "format/releaseconfig.h"
@@ -207,6 +208,10 @@ Status writeSyntheticRelease(const std::string &dir, const SynthOptions &o, cons
     SLUICE_TRY(writeFileAtomically(dir + "/tokenizer_config.json", tokenizerConfig.constData(), size_t(tokenizerConfig.size())));
     if (!o.tokenizerModel.empty())
         SLUICE_TRY(writeFileAtomically(dir + "/tiktoken.model", o.tokenizerModel.data(), o.tokenizerModel.size()));
+    if (o.demo) {
+        const std::string_view gen = demoGenerationConfig();
+        SLUICE_TRY(writeFileAtomically(dir + "/" + kGenerationConfigFile, gen.data(), gen.size()));
+    }
     // The index last: its presence is what makes the folder a checkpoint.
     return writeSafetensorsIndex(dir, weightMap, totalBytes);
 }

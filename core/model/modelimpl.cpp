@@ -2,6 +2,8 @@
 // the model's half. The per-conversation half is in sessionimpl.cpp.
 #include "model/modelimpl.h"
 
+#include "format/generationconfig.h"
+
 #include "api/inspect.h"
 
 #include "format/fingerprint.h"
@@ -146,6 +148,9 @@ Status ModelImpl::readSideTables(const ModelOptions &o)
         m_info.tokenizerError = tok.status().code() == ErrorCode::NotFound && m_container->paths().tokenizer.empty()
                                     ? "the model has no tokenizer (no tokenizer.model)"
                                     : tok.status().message();
+    // Release folder or container folder alike: the converter copies the
+    // file across. A damaged one is a message, never a failed open.
+    m_info.recommendedSampling = readGenerationConfig(o.modelPath);
     if (!o.routeTracePath.empty()) {
         auto trace = loadRoutingTrace(o.routeTracePath);
         if (!trace)

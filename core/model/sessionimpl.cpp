@@ -661,6 +661,10 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
     sc.topP = params.topP;
     sc.topK = params.topK;
     sc.seed = params.seed;
+    sc.repeatPenalty = params.repeatPenalty;
+    sc.presencePenalty = params.presencePenalty;
+    sc.frequencyPenalty = params.frequencyPenalty;
+    sc.penaltyWindow = params.penaltyWindow;
     text::Sampler sampler(sc);
     std::vector<int> eos = {m_cfg.eosId};
     if (m_cfg.endOfMsgId >= 0)
@@ -679,13 +683,14 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
         const int id = *drawn;
         const bool constraintDone = constraint && constraint->complete();
         result.tokens.push_back(id);
+        result.loopStopped = text::endsInLoop(result.tokens, params.loopStop);
         GeneratedToken gt;
         gt.id = id;
         if (tok)
             gt.bytes = std::string(tok->tokenBytes(id));
         const text::TokenStreamer::Step step = streamer.push(id);
         gt.text = step.text;
-        const bool last = step.stop() || constraintDone || i + 1 >= params.maxTokens;
+        const bool last = step.stop() || constraintDone || result.loopStopped || i + 1 >= params.maxTokens;
         if (last) {
             if (!step.stop())
                 gt.text += streamer.finish();
@@ -697,6 +702,7 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
             result.reason = step.endOfSequence ? StopReason::EndOfSequence
                             : step.stopString  ? StopReason::StopString
                             : constraintDone   ? StopReason::EndOfSequence
+                            : result.loopStopped ? StopReason::StopString
                                                : StopReason::MaxTokens;
             break;
         }
@@ -729,7 +735,8 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
 // sampler over the logits with every id the constraint refuses at -inf; the
 // ids only a client may place (media markup) are never drawn, whatever the
 // logits or a constraint say (a sampled <|media_pad|> would need an image
-// nobody gave).
+// nobody gave). The repetition penalties (SamplingParams) see the reply's ids
+// drawn here so far, before any mask.
 Expected<int> SessionImpl::sampleNext(text::Sampler &sampler, std::vector<float> &logits, std::vector<float> &masked,
                                       TokenConstraint *constraint, int remaining, const std::vector<int> &banned)
 {
@@ -737,9 +744,12 @@ Expected<int> SessionImpl::sampleNext(text::Sampler &sampler, std::vector<float>
         for (int id : banned)
             v[size_t(id)] = -std::numeric_limits<float>::infinity();
     };
+    sampler.penalize(logits);
     if (!constraint) {
         ban(logits);
-        return sampler.sample(logits);
+        const int id = sampler.sample(logits);
+        sampler.remember(id);
+        return id;
     }
     masked = logits;
     const bool any = constraint->mask(masked, remaining);
@@ -749,6 +759,7 @@ Expected<int> SessionImpl::sampleNext(text::Sampler &sampler, std::vector<float>
                                                  "(the tokenizer lacks single-byte tokens?)");
     const int id = sampler.sample(masked);
     constraint->accept(id);
+    sampler.remember(id);
     return id;
 }
 

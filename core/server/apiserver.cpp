@@ -106,6 +106,9 @@ ApiServer::ApiServer(std::shared_ptr<Model> model, ServerOptions options, QObjec
     , m_model(std::move(model))
     , m_options(std::move(options))
 {
+    // What a request leaves out is what the model recommends.
+    if (m_model)
+        m_options.request.recommended = m_model->info().recommendedSampling;
 }
 
 ApiServer::~ApiServer()

@@ -109,9 +109,15 @@ bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob
     }
     bool given = false;
     double d = 0;
+    // A field the request leaves out: the model's recommendation, else
+    // OpenAI's default (temperature 1).
+    job.sampling.temperature = 1.0f;
+    limits.recommended.applyTo(job.sampling);
+    job.maxTokensGiven = false;
     if (!readNumber(o, "temperature", 0.0, 2.0, d, given, error))
         return false;
-    job.sampling.temperature = given ? float(d) : 1.0f;
+    if (given)
+        job.sampling.temperature = float(d);
     if (!readNumber(o, "top_p", 0.0, 1.0, d, given, error))
         return false;
     if (given) {
@@ -124,6 +130,19 @@ bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob
         return false;
     if (given)
         job.sampling.topK = int(n);
+    if (!readNumber(o, "presence_penalty", -2.0, 2.0, d, given, error))
+        return false;
+    if (given)
+        job.sampling.presencePenalty = float(d);
+    if (!readNumber(o, "frequency_penalty", -2.0, 2.0, d, given, error))
+        return false;
+    if (given)
+        job.sampling.frequencyPenalty = float(d);
+    // vLLM's and llama.cpp's extension (Hugging Face's repetition_penalty).
+    if (!readNumber(o, "repetition_penalty", 0.01, 10.0, d, given, error))
+        return false;
+    if (given)
+        job.sampling.repeatPenalty = float(d);
     if (!readInteger(o, "seed", -9007199254740991.0, 9007199254740991.0, n, given, error))
         return false;
     job.sampling.seed = given ? uint64_t(n) : 0;
@@ -409,7 +428,7 @@ bool parseCompletionRequest(const QByteArray &body, const RequestLimits &limits,
     job.kind = CompletionJob::Text;
     if (!readCommon(o, limits, job, error))
         return false;
-    if (!job.maxTokensGiven)
+    if (!job.maxTokensGiven && !limits.recommended.maxTokens)
         job.sampling.maxTokens = 16; // OpenAI's default for completions
     const QJsonValue p = o.value("prompt");
     if (p.isString()) {

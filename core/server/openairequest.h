@@ -40,6 +40,10 @@ struct RequestLimits {
     int maxImages = 16;
     int maxStopStrings = 4;
     int maxStopBytes = 256;
+    // The served model's recommended sampling (ModelInfo::recommendedSampling,
+    // its generation_config.json): what a request leaves out. ApiServer sets
+    // it from the model; empty = OpenAI's defaults.
+    RecommendedSampling recommended;
 };
 
 struct CompletionJob {

@@ -114,6 +114,61 @@ int Sampler::sample(std::span<const float> logits)
     return candidates.back().id;
 }
 
+void Sampler::remember(int id)
+{
+    if (!m_config.penalizes())
+        return;
+    m_seen.push_back(id);
+    // Trim in batches so a long reply costs amortised O(1) per id.
+    const size_t window = size_t(m_config.penaltyWindow);
+    if (m_config.penaltyWindow > 0 && m_seen.size() >= 2 * window)
+        m_seen.erase(m_seen.begin(), m_seen.end() - std::ptrdiff_t(window));
+}
+
+void Sampler::penalize(std::span<float> logits) const
+{
+    if (!m_config.penalizes() || m_seen.empty())
+        return;
+    const size_t window = m_config.penaltyWindow > 0 ? std::min(m_seen.size(), size_t(m_config.penaltyWindow))
+                                                     : m_seen.size();
+    std::vector<int> ids(m_seen.end() - std::ptrdiff_t(window), m_seen.end());
+    std::sort(ids.begin(), ids.end());
+    for (size_t i = 0; i < ids.size();) {
+        const int id = ids[i];
+        size_t j = i;
+        while (j < ids.size() && ids[j] == id)
+            ++j;
+        const float count = float(j - i);
+        i = j;
+        if (id < 0 || size_t(id) >= logits.size())
+            continue;
+        float &l = logits[size_t(id)];
+        if (!std::isfinite(l)) // a banned (-inf) id stays banned; NaN stays undrawable
+            continue;
+        if (m_config.repeatPenalty != 1.0f && m_config.repeatPenalty > 0)
+            l = l > 0 ? l / m_config.repeatPenalty : l * m_config.repeatPenalty;
+        l -= m_config.presencePenalty + count * m_config.frequencyPenalty;
+    }
+}
+
+bool endsInLoop(std::span<const int> ids, int repeats)
+{
+    if (repeats <= 1)
+        return false;
+    constexpr size_t kMaxSpan = 64, kMinCovered = 16;
+    const size_t size = ids.size();
+    for (size_t n = 1; n <= kMaxSpan && n * size_t(repeats) <= size; ++n) {
+        // Copies of the last n ids directly in front of it.
+        size_t copies = 1;
+        while ((copies + 1) * n <= size &&
+               std::equal(ids.end() - std::ptrdiff_t(n), ids.end(), ids.end() - std::ptrdiff_t((copies + 1) * n)))
+            ++copies;
+        if (copies >= size_t(repeats) && copies * n >= kMinCovered)
+            return true;
+    }
+    return false;
+}
+
 StopMatcher::StopMatcher(std::vector<std::string> stopStrings)
 {
     for (std::string &s : stopStrings)

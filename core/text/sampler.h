@@ -37,6 +37,14 @@ struct SamplerConfig {
     float topP = 1.0f;        // nucleus mass in (0, 1]; >= 1 disables
     int topK = 0;             // 0 disables
     uint64_t seed = 0;
+    // Penalties on the ids the sampler has been told of (remember()), the
+    // last `penaltyWindow` of them. All off by default: an unpenalised
+    // sampler never touches the logits, so its outputs stay bit-identical.
+    float repeatPenalty = 1.0f;    // CTRL/Hugging Face: l > 0 ? l / p : l * p; 1 = off
+    float presencePenalty = 0.0f;  // OpenAI: l -= p once for an id seen at all
+    float frequencyPenalty = 0.0f; // OpenAI: l -= p per time the id was seen
+    int penaltyWindow = 64;        // how many of the latest ids count; <= 0: all of them
+    bool penalizes() const { return repeatPenalty != 1.0f || presencePenalty != 0.0f || frequencyPenalty != 0.0f; }
 };
 
 // The sampling procedure, in order:
@@ -55,6 +63,15 @@ public:
     void reseed(uint64_t seed) { m_rng = Xoshiro256(seed); }
     const SamplerConfig &config() const { return m_config; }
 
+    // The penalties' memory: an id the caller chose (Session::generate tells
+    // it every reply id). Kept only while a penalty is on.
+    void remember(int id);
+    // Applies the penalties to `logits` in place, in float, per distinct id
+    // of the window in ascending id order: repeat first, then presence and
+    // frequency (llama.cpp's order). Ids outside the span are skipped. No-op
+    // when no penalty is on.
+    void penalize(std::span<float> logits) const;
+
     // The kept candidates and their normalised probabilities after steps 2-5
     // (for tests and for showing alternatives in a UI).
     struct Candidate {
@@ -66,7 +83,14 @@ public:
 private:
     SamplerConfig m_config;
     Xoshiro256 m_rng;
+    std::vector<int> m_seen; // the window, oldest first
 };
+
+// The loop stop (SamplingParams::loopStop): true when `ids` ends with one
+// span of n ids (1 <= n <= 64) repeated at least `repeats` times in a row,
+// the copies covering at least 16 ids (so "...." or "0000" in a short reply
+// is no loop). repeats <= 1: never.
+bool endsInLoop(std::span<const int> ids, int repeats);
 
 int argmax(std::span<const float> logits);
 

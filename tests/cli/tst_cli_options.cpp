@@ -3,6 +3,7 @@
 // message on stderr, exit status 2, and that nothing ran (empty stdout, no
 // container written).
 #include "cli/options.h"
+#include "api/types.h"
 #include "clirun.h"
 #include "testsanitized.h"
 
@@ -490,6 +491,36 @@ private Q_SLOTS:
         for (const char *line : {"-n, --max-tokens N", "[1..16777216; default 64]", "--temp T", "[0..100; default 0]",
                                  "--budget SIZE", "[4 KiB..1 PiB]", "--max-patches N", "[4..16384; default 0]"})
             QVERIFY2(r.out.contains(line), line);
+    }
+
+    // The model's recommendation fills the sampling options not given; one
+    // given (by its name or alias) wins; a damaged file is only a message.
+    void recommendedSamplingUnderTheOptions()
+    {
+        sluice::SamplingParams sp;
+        OptionParser p("run", "", "");
+        addSamplingOptions(p, sp);
+        QCOMPARE(p.parse({"run", "--temp", "0.9", "-n", "7", "--repeat-penalty", "1.5"}), -1);
+        sluice::RecommendedSampling r;
+        r.temperature = 0.4f;
+        r.topP = 0.8f;
+        r.repeatPenalty = 1.15f;
+        r.maxTokens = 160;
+        r.loopStop = 3;
+        r.source = "M/generation_config.json";
+        const std::string said = applyRecommendedSampling(p, r, sp);
+        QCOMPARE(sp.temperature, 0.9f);
+        QCOMPARE(sp.maxTokens, 7);
+        QCOMPARE(sp.repeatPenalty, 1.5f);
+        QCOMPARE(sp.topP, 0.8f);
+        QCOMPARE(sp.loopStop, 3);
+        QCOMPARE(QString::fromStdString(said),
+                 QString("the model recommends (M/generation_config.json): --top-p 0.8 --loop-stop 3 (options override)"));
+        sluice::RecommendedSampling damaged;
+        damaged.error = "M/generation_config.json: temperature: not a number; the defaults apply";
+        sluice::SamplingParams untouched;
+        QCOMPARE(applyRecommendedSampling(p, damaged, untouched), damaged.error);
+        QCOMPARE(untouched.topP, 1.0f);
     }
 
     // Valid spellings reach the command: plan prints the budget given in every unit grammar.

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void pressureShrinksAndRegrows();
     void monitorCanBeTurnedOff();
     void settingsDialogTurnsItOff();
+    void samplingFollowsTheModelUntilChosen();
 };
 
 namespace {
@@ -441,6 +442,45 @@ void TestBudget::settingsDialogTurnsItOff()
     dialog.apply();
     QVERIFY(!settings.adaptBudget());
     QCOMPARE(settings.adaptMinBudgetBytes(), quint64(3ull << 30));
+}
+
+
+// Issue 30: a sampling field the user never set follows the open model's
+// recommendation, shown in the dialog; one changed there overrides it and
+// the rest keep following the model.
+void TestBudget::samplingFollowsTheModelUntilChosen()
+{
+    QTemporaryDir dir;
+    gui::Settings settings(dir.filePath(QStringLiteral("s.ini")));
+    RecommendedSampling r;
+    r.temperature = 0.4f;
+    r.topP = 0.9f;
+    r.repeatPenalty = 1.15f;
+    r.loopStop = 3;
+    r.source = "demo/generation_config.json";
+    SamplingParams s = settings.sampling(r);
+    QCOMPARE(s.temperature, 0.4f);
+    QCOMPARE(s.topP, 0.9f);
+    QCOMPARE(s.repeatPenalty, 1.15f);
+    QCOMPARE(s.loopStop, 3);
+    QCOMPARE(s.maxTokens, settings.maxTokens()); // not recommended: the app's own
+    gui::SettingsDialog dialog(&settings, nullptr, 0, r);
+    QDoubleSpinBox *temperature = nullptr;
+    for (QDoubleSpinBox *b : dialog.findChildren<QDoubleSpinBox *>())
+        if (b->accessibleName() == QStringLiteral("Temperature"))
+            temperature = b;
+    QVERIFY(temperature);
+    QCOMPARE(temperature->value(), 0.4); // shown
+    temperature->setValue(0.8);
+    dialog.apply();
+    QVERIFY(settings.samplingChosen("temperature"));
+    QVERIFY(!settings.samplingChosen("topP")); // left as shown: still the model's
+    s = settings.sampling(r);
+    QCOMPARE(s.temperature, 0.8f);
+    QCOMPARE(s.topP, 0.9f);
+    // Without a recommendation, the app's defaults (before issue 30) hold.
+    QCOMPARE(settings.sampling({}).topP, 0.95f);
+    QCOMPARE(settings.sampling({}).repeatPenalty, 1.0f);
 }
 
 QTEST_MAIN(TestBudget)

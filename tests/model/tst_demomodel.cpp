@@ -7,6 +7,7 @@
 #include "api/model.h"
 #include "api/session.h"
 #include "model/modelimpl.h"
+#include "format/generationconfig.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -47,6 +48,8 @@ private Q_SLOTS:
     void firstReplyIsDictionaryWords();
     void firstReplyAnswersTheWord_data();
     void firstReplyAnswersTheWord();
+    void recommendsItsSampling();
+    void greedyLoopStopsAtTheRecommendation();
 
 private:
     std::shared_ptr<Model> m_model;
@@ -213,6 +216,65 @@ void TestDemoModel::firstReplyIsDictionaryWords()
         known += m_vocabulary.contains(w) ? 1 : 0;
     QVERIFY2(double(known) >= kMinDictionaryShare * double(words.size()),
         qPrintable(QStringLiteral("%1 of %2 words known: %3").arg(known).arg(words.size()).arg(content)));
+}
+
+// The trained demo and synth --demo carry the same measured settings, and the
+// converter brought the file into the container.
+void TestDemoModel::recommendsItsSampling()
+{
+    if (!m_model)
+        QSKIP("no demo model");
+    QFile committed(dataPath("sluice-demo-release/generation_config.json"));
+    QVERIFY2(committed.open(QIODevice::ReadOnly), qPrintable(committed.fileName()));
+    QCOMPARE(committed.readAll(), QByteArray(demoGenerationConfig().data(), qsizetype(demoGenerationConfig().size())));
+    const RecommendedSampling &r = m_model->info().recommendedSampling;
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QVERIFY(r.source.ends_with("sluice-demo.waste/generation_config.json"));
+    QCOMPARE(r.temperature.value_or(-1), 0.4f);
+    QCOMPARE(r.topP.value_or(-1), 0.9f);
+    QCOMPARE(r.repeatPenalty.value_or(-1), 1.15f);
+    QCOMPARE(r.loopStop.value_or(-1), 3);
+    QCOMPARE(r.maxTokens.value_or(-1), 160);
+}
+
+// Issue 30: greedy "What does music mean?" repeated "a person who is" to the
+// token limit. Plain greedy still does (the defaults stay bit-identical); the
+// loop stop alone ends it early, and with the recommended penalty the reply
+// ends by itself.
+void TestDemoModel::greedyLoopStopsAtTheRecommendation()
+{
+    if (!m_model)
+        QSKIP("no demo model");
+    ChatOptions options;
+    options.thinking = false;
+    const std::vector<int> sequence
+        = m_model->renderChat({ { "user", "What does music mean?", "", 0 } }, options, {});
+    SamplingParams greedy;
+    greedy.maxTokens = 120;
+    auto session = m_model->createSession();
+    QVERIFY(session);
+    auto plain = (*session)->generate(sequence, greedy, {});
+    QVERIFY(plain);
+    QCOMPARE(plain->reason, StopReason::MaxTokens);
+    QVERIFY(!plain->loopStopped);
+    SamplingParams stopped = greedy;
+    stopped.loopStop = 3;
+    auto cut = (*session)->generate(sequence, stopped, {});
+    QVERIFY(cut);
+    QVERIFY(cut->loopStopped);
+    QCOMPARE(cut->reason, StopReason::StopString);
+    QVERIFY(cut->tokens.size() < 40);
+    // Bit-identical up to the cut: the loop stop only ends, never changes, a reply.
+    QVERIFY(std::equal(cut->tokens.begin(), cut->tokens.end(), plain->tokens.begin()));
+    SamplingParams recommended = greedy;
+    m_model->info().recommendedSampling.applyTo(recommended);
+    recommended.temperature = 0;
+    auto fixed = (*session)->generate(sequence, recommended, {});
+    QVERIFY(fixed);
+    const QString content = QString::fromStdString(m_model->parseReply(fixed->tokens, options).content);
+    qInfo("greedy, penalty %.2f -> %s", double(recommended.repeatPenalty), qPrintable(content));
+    QCOMPARE(fixed->reason, StopReason::EndOfSequence);
+    QVERIFY(!content.contains(QLatin1String("a person who is a person who is")));
 }
 
 QTEST_GUILESS_MAIN(TestDemoModel)

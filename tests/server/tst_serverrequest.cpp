@@ -41,6 +41,7 @@ private Q_SLOTS:
     void logprobsRefused();
     void rangeMessages_data();
     void rangeMessages();
+    void recommendedSamplingFillsLeftOutFields();
 };
 
 // ---- the parser ----
@@ -402,6 +403,39 @@ void TestServerRequest::rangeMessages()
         R"({"messages":[{"role":"user","content":"a"}],)" + field + "}", false, RequestLimits {}, job, error));
     QCOMPARE(QString::fromStdString(error.param), param);
     QCOMPARE(QString::fromStdString(error.message), QStringLiteral("'%1' must be a number in %2").arg(param, range));
+// What a request leaves out follows the model's generation_config.json;
+// what it gives wins; without a recommendation OpenAI's defaults hold.
+void TestServerRequest::recommendedSamplingFillsLeftOutFields()
+{
+    RequestLimits limits;
+    limits.recommended.temperature = 0.4f;
+    limits.recommended.topP = 0.9f;
+    limits.recommended.repeatPenalty = 1.15f;
+    limits.recommended.maxTokens = 160;
+    limits.recommended.loopStop = 3;
+    CompletionJob job;
+    ApiError error;
+    QVERIFY2(parseChatRequest(R"({"messages":[{"role":"user","content":"a"}],"top_p":0.5,"frequency_penalty":0.25})",
+                              false, limits, job, error),
+             error.message.c_str());
+    QCOMPARE(job.sampling.temperature, 0.4f);
+    QCOMPARE(job.sampling.topP, 0.5f);
+    QCOMPARE(job.sampling.repeatPenalty, 1.15f);
+    QCOMPARE(job.sampling.frequencyPenalty, 0.25f);
+    QCOMPARE(job.sampling.maxTokens, 160);
+    QCOMPARE(job.sampling.loopStop, 3);
+    QVERIFY2(parseCompletionRequest(R"({"prompt":"a","temperature":0,"repetition_penalty":1.0})", limits, job, error),
+             error.message.c_str());
+    QCOMPARE(job.sampling.temperature, 0.0f);
+    QCOMPARE(job.sampling.repeatPenalty, 1.0f);
+    QCOMPARE(job.sampling.maxTokens, 160); // the model's, not OpenAI's 16
+    QVERIFY2(parseCompletionRequest(R"({"prompt":"a"})", RequestLimits {}, job, error), error.message.c_str());
+    QCOMPARE(job.sampling.temperature, 1.0f);
+    QCOMPARE(job.sampling.maxTokens, 16);
+    QCOMPARE(job.sampling.repeatPenalty, 1.0f);
+    QVERIFY(!parseChatRequest(R"({"messages":[{"role":"user","content":"a"}],"presence_penalty":3})", false, limits,
+                              job, error));
+    QCOMPARE(error.param, std::string("presence_penalty"));
 }
 
 QTEST_GUILESS_MAIN(TestServerRequest)

@@ -1,0 +1,130 @@
+#include "format/generationconfig.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+
+#include <cmath>
+
+namespace sluice {
+
+namespace {
+
+// A sampling file is a few hundred bytes; anything past this is not one.
+constexpr qint64 kMaxBytes = 1 << 20;
+
+Status bad(const std::string &key, const std::string &why)
+{
+    return makeError(ErrorCode::Format, std::string(kGenerationConfigFile) + ": " + key + ": " + why);
+}
+
+// A number in [lo, hi] (JSON null counts as absent: Hugging Face writes null
+// for an unset field).
+Status readNumber(const QJsonObject &o, const char *key, double lo, double hi, std::optional<float> &out)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (v.isUndefined() || v.isNull())
+        return Status::ok();
+    if (!v.isDouble())
+        return bad(key, "not a number");
+    const double d = v.toDouble();
+    if (!std::isfinite(d) || d < lo || d > hi)
+        return bad(key, std::to_string(d) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    out = float(d);
+    return Status::ok();
+}
+
+Status readInteger(const QJsonObject &o, const char *key, int lo, int hi, std::optional<int> &out)
+{
+    std::optional<float> d;
+    SLUICE_TRY(readNumber(o, key, lo, hi, d));
+    if (!d)
+        return Status::ok();
+    const double v = o.value(QLatin1String(key)).toDouble();
+    if (v != std::floor(v))
+        return bad(key, "not a whole number");
+    out = int(v);
+    return Status::ok();
+}
+
+} // namespace
+
+std::string_view demoGenerationConfig()
+{
+    return R"({
+  "do_sample": true,
+  "temperature": 0.4,
+  "top_p": 0.9,
+  "repetition_penalty": 1.15,
+  "max_new_tokens": 160,
+  "sluice_penalty_window": 64,
+  "sluice_loop_stop": 3
+}
+)";
+}
+
+Expected<RecommendedSampling> parseGenerationConfig(std::string_view json)
+{
+    QJsonParseError err{};
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(QByteArray(json.data(), qsizetype(json.size())), &err);
+    if (err.error != QJsonParseError::NoError)
+        return makeError(ErrorCode::Format, std::string(kGenerationConfigFile) + ": not JSON (" +
+                                                err.errorString().toStdString() + " at byte " +
+                                                std::to_string(err.offset) + ")");
+    if (!doc.isObject())
+        return makeError(ErrorCode::Format, std::string(kGenerationConfigFile) + ": not a JSON object");
+    const QJsonObject o = doc.object();
+    RecommendedSampling r;
+    // The bounds are the CLI's (core/cli/options.cpp addSamplingOptions).
+    SLUICE_TRY(readNumber(o, "temperature", 0, 100, r.temperature));
+    SLUICE_TRY(readNumber(o, "top_p", 0, 1, r.topP));
+    SLUICE_TRY(readInteger(o, "top_k", 0, 1 << 24, r.topK));
+    SLUICE_TRY(readNumber(o, "repetition_penalty", 0.01, 10, r.repeatPenalty));
+    SLUICE_TRY(readNumber(o, "presence_penalty", -2, 2, r.presencePenalty));
+    SLUICE_TRY(readNumber(o, "frequency_penalty", -2, 2, r.frequencyPenalty));
+    SLUICE_TRY(readInteger(o, "max_new_tokens", 1, 1 << 24, r.maxTokens));
+    // Sluice's own keys (Hugging Face keeps unknown keys as plain attributes).
+    SLUICE_TRY(readInteger(o, "sluice_penalty_window", 0, 1 << 24, r.penaltyWindow));
+    SLUICE_TRY(readInteger(o, "sluice_loop_stop", 0, 1000, r.loopStop));
+    // do_sample false is Hugging Face's greedy whatever the temperature says.
+    // Absent, the temperature is taken as meant: files that give one without
+    // do_sample recommend it (transformers would warn and decode greedily).
+    const QJsonValue doSample = o.value(QLatin1String("do_sample"));
+    if (!doSample.isUndefined() && !doSample.isNull()) {
+        if (!doSample.isBool())
+            return bad("do_sample", "not true or false");
+        if (!doSample.toBool())
+            r.temperature = 0.0f;
+    }
+    return r;
+}
+
+RecommendedSampling readGenerationConfig(const std::string &folder)
+{
+    const std::string path = folder + "/" + kGenerationConfigFile;
+    QFile f(QString::fromStdString(path));
+    if (!f.exists())
+        return {};
+    RecommendedSampling none;
+    none.source = path;
+    if (!f.open(QIODevice::ReadOnly)) {
+        none.error = path + ": cannot open (" + f.errorString().toStdString() + ")";
+        return none;
+    }
+    if (f.size() > kMaxBytes) {
+        none.error = path + ": " + std::to_string(f.size()) + " bytes, more than a sampling file has (1 MiB)";
+        return none;
+    }
+    const QByteArray bytes = f.read(kMaxBytes + 1);
+    Expected<RecommendedSampling> r = parseGenerationConfig(std::string_view(bytes.constData(), size_t(bytes.size())));
+    if (!r) {
+        none.error = folder + "/" + r.status().message() + "; the defaults apply";
+        return none;
+    }
+    r->source = path;
+    return std::move(*r);
+}
+
+} // namespace sluice
