@@ -403,6 +403,8 @@ void TestServerRequest::rangeMessages()
         R"({"messages":[{"role":"user","content":"a"}],)" + field + "}", false, RequestLimits {}, job, error));
     QCOMPARE(QString::fromStdString(error.param), param);
     QCOMPARE(QString::fromStdString(error.message), QStringLiteral("'%1' must be a number in %2").arg(param, range));
+}
+
 // What a request leaves out follows the model's generation_config.json;
 // what it gives wins; without a recommendation OpenAI's defaults hold.
 void TestServerRequest::recommendedSamplingFillsLeftOutFields()
