@@ -22,7 +22,8 @@ constexpr size_t kMaxKeyFileBytes = 64 * 1024;
 
 Expected<std::string> readApiKeyFile(const std::string &path)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
     if (fd < 0)
         return makeError(errno == ENOENT ? ErrorCode::NotFound : ErrorCode::Io,
             path + ": cannot open the key file (" + std::strerror(errno) + ")");
