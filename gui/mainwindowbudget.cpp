@@ -17,6 +17,7 @@
 // statistics' budget chart. Settings::adaptBudget turns it off.
 #include "budgetchart.h"
 #include "api/budget.h"
+#include "api/budgetadapter.h"
 #include "mainwindow.h"
 #include "plannerwidget.h"
 #include "qt/budgetmonitor.h"
@@ -151,21 +152,13 @@ void MainWindow::restartBudgetMonitor()
         applyPressureBudget(m_userBudget, false);
     if (!m_settings->adaptBudget())
         return;
-    GovernorSettings g;
-    // The budget the user chose is the top; the monitor never goes under the
-    // live floor of the open model (below it a reopen would be needed).
-    g.maxBudgetBytes = m_userBudget;
-    g.minBudgetBytes = std::max<quint64>(
-        m_settings->adaptMinBudgetBytes(), m_info.liveBudgetMinBytes ? m_info.liveBudgetMinBytes : m_info.floorBytes);
-    g.lowAvailableBytes = m_settings->adaptLowAvailableBytes();
-    g.highAvailableBytes = m_settings->adaptHighAvailableBytes();
-    g.psiSomePercent = m_settings->adaptPsiPercent();
-    g.calmSeconds = m_settings->adaptCalmSeconds();
-    g.holdSeconds = m_settings->adaptHoldSeconds();
-    g.stepBytes = cacheSlotBytes(m_info.recordBytes); // whole slots (api/budget.h)
-    if (g.minBudgetBytes >= g.maxBudgetBytes)
+    // The budget the user chose is the top; the library keeps the monitor
+    // above the live floor of the open model (below it a reopen would be needed).
+    const AdaptSettings a = m_settings->adaptSettings();
+    const GovernorSettings g = governorSettingsFor(m_info, a, m_userBudget);
+    if (!canAdaptBudget(g))
         return; // nothing to give back
-    m_monitor->start(g, m_settings->adaptIntervalSeconds());
+    m_monitor->start(g, a.intervalSeconds);
 }
 
 void MainWindow::applyPressureBudget(quint64 budgetBytes, bool shrink)

@@ -59,6 +59,18 @@ double Settings::adaptIntervalSeconds() const
     return std::clamp(value("memory/intervalSeconds", 1.0).toDouble(), 0.01, 3600.0);
 }
 void Settings::setAdaptIntervalSeconds(double seconds) { set("memory/intervalSeconds", seconds); }
+AdaptSettings Settings::adaptSettings() const
+{
+    AdaptSettings a;
+    a.minBudgetBytes = adaptMinBudgetBytes();
+    a.lowAvailableBytes = adaptLowAvailableBytes();
+    a.highAvailableBytes = adaptHighAvailableBytes();
+    a.psiSomePercent = adaptPsiPercent();
+    a.calmSeconds = adaptCalmSeconds();
+    a.holdSeconds = adaptHoldSeconds();
+    a.intervalSeconds = adaptIntervalSeconds();
+    return a;
+}
 
 int Settings::threads() const { return std::max(0, value("engine/threads", 0).toInt()); }
 void Settings::setThreads(int threads) { set("engine/threads", std::max(0, threads)); }

@@ -5,6 +5,7 @@
 #include <QSettings>
 #include <QStringList>
 
+#include "api/budgetadapter.h" // AdaptSettings
 #include "api/types.h"
 
 namespace sluice::gui {
@@ -48,6 +49,7 @@ public:
     double adaptHoldSeconds() const;     // between two reductions (2 s)
     void setAdaptHoldSeconds(double seconds);
     double adaptIntervalSeconds() const; // how often the pressure is sampled (1 s)
+    AdaptSettings adaptSettings() const; // all of the above, for the library's governor
     void setAdaptIntervalSeconds(double seconds);
 
     double temperature() const;

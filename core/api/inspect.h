@@ -52,6 +52,7 @@ struct ModelSummary {
     int tensors = 0;             // release only: tensors in the shards
     bool hasTokenizer = false;   // the tokenizer loads as Model::open loads it
     std::string tokenizerError;  // why a tokenizer file that is there does not (empty when absent or fine)
+    RecommendedSampling recommendedSampling; // generation_config.json, as Model::open reads it
 };
 Expected<ModelSummary> inspectModel(const std::string &modelPath);
 

@@ -1,66 +1,26 @@
 #pragma once
-// --adapt-budget for the engine-driving commands (chat, run): the library's
-// PressureMonitor (api/memorypressure.h) samples the system on its own
-// thread and decides; the command applies the latest decision with the live
-// budget (Model::setBudget) between generations, where the model allows it.
-// Off by default in the CLI (a script's figures must not move by themselves).
-#include "api/model.h"
+// --adapt-budget for the engine-driving commands (chat, run, serve): the
+// flags map onto the library's AdaptSettings; the library's BudgetAdapter
+// (api/budgetadapter.h) watches and decides, the command applies. Off by
+// default in chat and run (a script's figures must not move by themselves);
+// serve turns it on by default (a long-running server must not push the
+// machine into swap while it idles).
+#include "api/budgetadapter.h"
 #include "options.h"
-#include "api/memorypressure.h"
-
-#include <functional>
-#include <memory>
-#include <mutex>
-#include <optional>
-#include <string>
 
 namespace sluice::cli {
 
 struct AdaptOptions {
     bool enabled = false;
-    uint64_t minBudgetBytes = 0; // 0 = the open model's live floor
-    uint64_t lowAvailableBytes = 1ull << 30;
-    uint64_t highAvailableBytes = 2ull << 30;
-    double calmSeconds = 30;
-    double intervalSeconds = 1;
+    AdaptSettings settings;
 };
 
-void addAdaptOptions(OptionParser &parser, AdaptOptions &options);
+// `serveDefaults`: on unless --fixed-budget (serve), instead of off unless --adapt-budget.
+void addAdaptOptions(OptionParser &parser, AdaptOptions &options, bool serveDefaults = false);
 
-// What the adapter moves: a Model (chat, run); tests pass their own doubles.
-struct BudgetTarget {
-    std::function<const ModelInfo &()> info;
-    std::function<Status(uint64_t)> setBudget;
-};
-inline BudgetTarget budgetTarget(Model &m)
-{
-    return { [&m]() -> const ModelInfo & { return m.info(); }, [&m](uint64_t b) { return m.setBudget(b); } };
-}
-
-class BudgetAdapter {
-public:
-    ~BudgetAdapter();
-    // Starts watching for `model` (its budget now is the top). No-op when disabled.
-    // watch = false: no sampling thread; the caller samples with sampleNow()
-    // (`run`: one generation, so one sample before it).
-    Status start(BudgetTarget target, const AdaptOptions &options,
-        std::unique_ptr<PressureSource> source = makeSystemPressureSource(), bool watch = true);
-    // One sample now, its decision applied at once.
-    std::string sampleNow();
-    // Between generations: applies the latest pending decision. Returns the
-    // line to tell the user ("" when nothing changed).
-    std::string applyPending();
-    bool running() const { return m_monitor != nullptr; }
-
-private:
-    std::string apply(const BudgetDecision &d);
-
-    BudgetTarget m_target;
-
-    std::unique_ptr<PressureMonitor> m_monitor;
-    std::mutex m_mutex;
-    std::optional<BudgetDecision> m_pending;
-    std::string m_error;
-};
+// Starts `adapter` on `target` when the options ask for it (a no-op otherwise).
+Status startAdapter(BudgetAdapter &adapter, BudgetTarget target, const AdaptOptions &options, bool watch = true,
+                    std::function<void()> onPending = {},
+                    std::unique_ptr<PressureSource> source = makeSystemPressureSource());
 
 } // namespace sluice::cli

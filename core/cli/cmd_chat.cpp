@@ -65,12 +65,16 @@ static int runChat(const std::vector<std::string> &args)
     if (!opened)
         return 1;
     Model &m = *opened->model;
+    // As `run`, the server and the app: the model's generation_config.json
+    // where the user gave no option (the demo loops without its penalties).
+    if (const std::string said = cli::applyRecommendedSampling(p, m.info().recommendedSampling, sp); !said.empty())
+        std::fprintf(stderr, "chat: %s\n", said.c_str());
     // The turn itself (rendering, the splice onto the exact ids of the last
     // reply, images, the context, the reply parsed by id) is the library's.
     Conversation conversation(opened->model, std::move(opened->session));
     Session &s = conversation.session();
-    cli::BudgetAdapter adapter; // --adapt-budget: decisions wait for the next turn
-    if (Status st = adapter.start(cli::budgetTarget(m), adapt); !st.isOk()) {
+    BudgetAdapter adapter; // --adapt-budget: decisions wait for the next turn
+    if (Status st = cli::startAdapter(adapter, budgetTarget(m), adapt); !st.isOk()) {
         std::fprintf(stderr, "chat: %s\n", st.message().c_str());
         return 1;
     }
@@ -89,7 +93,7 @@ static int runChat(const std::vector<std::string> &args)
     // success the reply is appended to it.
     auto runTurn = [&]() -> bool {
         // Between replies is when the live budget may move (on stderr: --json stays one object a line).
-        if (const std::string said = adapter.applyPending(); !said.empty())
+        if (const std::string said = adapter.applyPending().describe(); !said.empty())
             std::fprintf(stderr, "%s\n", said.c_str());
         TurnRequest request;
         request.messages = history;

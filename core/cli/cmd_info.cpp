@@ -15,6 +15,61 @@ namespace {
 
 const char *archName(sluice::Architecture a) { return a == sluice::Architecture::KimiK3 ? "kimi-k3" : "kimi-linear"; }
 
+// The model's recommended sampling (generation_config.json), as run, chat,
+// serve and the app apply it where the user sets nothing.
+QJsonObject samplingJson(const sluice::RecommendedSampling &r)
+{
+    QJsonObject o;
+    const auto put = [&o](const char *key, const auto &v) {
+        if (v)
+            o.insert(key, double(*v));
+    };
+    put("temperature", r.temperature);
+    put("top_p", r.topP);
+    put("top_k", r.topK);
+    put("repetition_penalty", r.repeatPenalty);
+    put("presence_penalty", r.presencePenalty);
+    put("frequency_penalty", r.frequencyPenalty);
+    put("max_new_tokens", r.maxTokens);
+    put("penalty_window", r.penaltyWindow);
+    put("loop_stop", r.loopStop);
+    if (!r.source.empty())
+        o.insert("source", QString::fromStdString(r.source));
+    if (!r.error.empty())
+        o.insert("error", QString::fromStdString(r.error));
+    return o;
+}
+
+void printSampling(const char *label, const sluice::RecommendedSampling &r)
+{
+    if (!r.error.empty()) {
+        std::printf("%s not used: %s\n", label, r.error.c_str());
+        return;
+    }
+    if (r.empty()) {
+        std::printf("%s none (the engine's defaults)\n", label);
+        return;
+    }
+    std::string line;
+    const auto put = [&line](const char *name, const auto &v) {
+        if (!v)
+            return;
+        char value[32];
+        std::snprintf(value, sizeof value, "%g", double(*v));
+        line += std::string(line.empty() ? "" : ", ") + name + " " + value;
+    };
+    put("temperature", r.temperature);
+    put("top-p", r.topP);
+    put("top-k", r.topK);
+    put("repeat-penalty", r.repeatPenalty);
+    put("presence-penalty", r.presencePenalty);
+    put("frequency-penalty", r.frequencyPenalty);
+    put("max-tokens", r.maxTokens);
+    put("penalty-window", r.penaltyWindow);
+    put("loop-stop", r.loopStop);
+    std::printf("%s %s\n", label, line.c_str());
+}
+
 // A published checkpoint folder (config.json + safetensors shards), as it is.
 int releaseInfo(const sluice::ModelSummary &r, bool json)
 {
@@ -39,7 +94,8 @@ int releaseInfo(const sluice::ModelSummary &r, bool json)
                       {"trunk_bytes", qint64(r.trunkBytes)},
                       {"checkpoint_bytes", qint64(r.diskBytes)},
                       {"parameters", qint64(r.parameters)},
-                      {"vision", cfg.vision.present}};
+                      {"vision", cfg.vision.present},
+                      {"recommended_sampling", samplingJson(r.recommendedSampling)}};
         std::printf("%s", QJsonDocument(o).toJson(QJsonDocument::Indented).constData());
         return 0;
     }
@@ -51,6 +107,7 @@ int releaseInfo(const sluice::ModelSummary &r, bool json)
     std::printf("  %d shards, %d tensors (%d trunk, %.3f GiB bf16/f32), %.3f GiB on disk, %lld parameters\n", r.shards,
                 r.tensors, r.trunkTensors, double(r.trunkBytes) / double(1ull << 30),
                 double(r.diskBytes) / double(1ull << 30), (long long)r.parameters);
+    printSampling("  sampling:", r.recommendedSampling);
     return 0;
 }
 
@@ -101,6 +158,7 @@ int runInfo(const std::vector<std::string> &args)
                       {"vision_error", QString::fromStdString(cfg.vision.disabledReason)},
                       {"tokenizer", c.hasTokenizer},
                       {"tokenizer_error", QString::fromStdString(c.tokenizerError)},
+                      {"recommended_sampling", samplingJson(c.recommendedSampling)},
                       {"demo", cfg.sluiceDemo},
                       {"demo_weights", QString::fromStdString(cfg.sluiceDemo ? (cfg.sluiceDemoWeights.empty() ? std::string("random") : cfg.sluiceDemoWeights) : std::string())}};
         std::printf("%s", QJsonDocument(o).toJson(QJsonDocument::Indented).constData());
@@ -131,6 +189,7 @@ int runInfo(const std::vector<std::string> &args)
         std::printf("tokenizer      %s\n", c.hasTokenizer ? "yes" : "no");
     else
         std::printf("tokenizer      no: %s\n", c.tokenizerError.c_str());
+    printSampling("sampling      ", c.recommendedSampling);
     return 0;
 }
 

@@ -77,12 +77,12 @@ static int runRun(const std::vector<std::string> &args)
     }
     // --adapt-budget: one generation cannot move its budget midway, so run
     // samples the system once before it and applies that decision.
-    cli::BudgetAdapter adapter;
-    if (Status st = adapter.start(cli::budgetTarget(m), adapt, makeSystemPressureSource(), false); !st.isOk()) {
+    BudgetAdapter adapter;
+    if (Status st = cli::startAdapter(adapter, budgetTarget(m), adapt, false); !st.isOk()) {
         std::fprintf(stderr, "run: %s\n", st.message().c_str());
         return 1;
     }
-    if (const std::string said = adapter.sampleNow(); !said.empty())
+    if (const std::string said = adapter.sampleNow().describe(); !said.empty())
         std::fprintf(stderr, "%s\n", said.c_str());
     const bool profile = cli::profileRequested();
     int index = 0;

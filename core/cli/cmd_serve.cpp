@@ -4,6 +4,7 @@
 #include "command.h"
 
 #include "api/model.h"
+#include "budgetadapt.h"
 #include "hostenv.h"
 #include "options.h"
 #include "server/apiserver.h"
@@ -41,6 +42,8 @@ static int runServe(const std::vector<std::string> &args)
     p.positional("MODEL", &opts.modelPath, "a .waste container directory");
     cli::addServeOptions(p, so);
     cli::addEngineOptions(p, opts);
+    cli::AdaptOptions adapt;
+    cli::addAdaptOptions(p, adapt, true); // a server idles for hours: it yields memory by default
     p.note("endpoints: GET /health, GET /v1/models, POST /v1/chat/completions, POST /v1/completions");
     if (const int code = p.parse(args); code >= 0)
         return code;
@@ -70,6 +73,8 @@ static int runServe(const std::vector<std::string> &args)
     o.corsOrigin = so.corsOrigin;
     o.http.maxBody = so.maxBody;
     o.modelId = so.modelName;
+    o.adaptBudget = adapt.enabled;
+    o.adapt = adapt.settings;
     if (o.modelId.empty()) {
         QString base = QFileInfo(QDir::cleanPath(QString::fromStdString(opts.modelPath))).fileName();
         if (base.endsWith(QLatin1String(".waste")))
@@ -79,6 +84,8 @@ static int runServe(const std::vector<std::string> &args)
     server::ApiServer server(*model, o);
     QObject::connect(&server, &server::ApiServer::requestLogged, &server,
         [](const QString &line) { std::fprintf(stderr, "%s\n", line.toUtf8().constData()); });
+    QObject::connect(&server, &server::ApiServer::noticeLogged, &server,
+        [](const QString &line) { std::fprintf(stderr, "serve: %s\n", line.toUtf8().constData()); });
     if (const Status st = server.start(); !st) {
         std::fprintf(stderr, "serve: %s\n", st.message().c_str());
         return 1;

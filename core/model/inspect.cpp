@@ -6,6 +6,7 @@
 
 #include "format/container.h"
 #include "format/containerverify.h"
+#include "format/generationconfig.h"
 #include "format/release.h"
 #include "format/releaseexperts.h"
 #include "model/plannerinputs.h"
@@ -70,9 +71,7 @@ Expected<ModelSummary> releaseSummary(const std::string &path)
     return s;
 }
 
-} // namespace
-
-Expected<ModelSummary> inspectModel(const std::string &modelPath)
+Expected<ModelSummary> inspectModelShape(const std::string &modelPath)
 {
     if (isReleaseFolder(modelPath))
         return releaseSummary(modelPath);
@@ -106,6 +105,16 @@ Expected<ModelSummary> inspectModel(const std::string &modelPath)
     s.hasTokenizer = bool(tok);
     if (!tok && !(tok.status().code() == ErrorCode::NotFound && c.paths().tokenizer.empty()))
         s.tokenizerError = tok.status().message();
+    return s;
+}
+
+} // namespace
+
+Expected<ModelSummary> inspectModel(const std::string &modelPath)
+{
+    Expected<ModelSummary> s = inspectModelShape(modelPath);
+    if (s) // read as Model::open reads it (ModelInfo::recommendedSampling)
+        s->recommendedSampling = readGenerationConfig(modelPath);
     return s;
 }
 

@@ -137,6 +137,12 @@ Status ApiServer::start()
                 + m_tcp->errorString().toStdString());
     connect(m_tcp, &QTcpServer::newConnection, this, &ApiServer::onNewConnection);
     m_generator = new Generator(m_model, m_options.modelId);
+    connect(m_generator, &Generator::budgetNotice, this, &ApiServer::noticeLogged, Qt::QueuedConnection);
+    if (m_options.adaptBudget) {
+        auto source = m_options.pressureSource ? m_options.pressureSource() : makeSystemPressureSource();
+        if (const Status st = m_generator->adaptBudget(m_options.adapt, std::move(source)); !st)
+            Q_EMIT noticeLogged(QStringLiteral("the budget stays fixed: ") + QString::fromStdString(st.message()));
+    }
     m_generator->moveToThread(&m_thread);
     connect(m_generator, &Generator::streamData, this, &ApiServer::onStreamData, Qt::QueuedConnection);
     connect(m_generator, &Generator::finished, this, &ApiServer::onFinished, Qt::QueuedConnection);
@@ -148,6 +154,11 @@ Status ApiServer::start()
 uint64_t ApiServer::generatedTokens() const
 {
     return m_generator ? m_generator->generatedTokens() : 0;
+}
+
+uint64_t ApiServer::budgetBytes() const
+{
+    return m_generator ? m_generator->budgetBytes() : m_model->info().budgetBytes;
 }
 
 std::string ApiServer::sessionError() const
@@ -341,8 +352,13 @@ void ApiServer::handle(Connection *c, HttpRequest request)
         return respondError(
             c, { 405, request.method + " is not allowed on " + path + " (use " + (post ? "POST" : "GET") + ")" });
     if (path == "/health") {
-        const QJsonObject o { { "status", "ok" }, { "model", id }, { "busy", m_running != 0 },
+        QJsonObject o { { "status", "ok" }, { "model", id }, { "busy", m_running != 0 },
             { "queued", int(m_queue.size()) } };
+        if (m_generator) { // the budget in force: it moves under memory pressure when adapting
+            o.insert("budget_bytes", qint64(m_generator->budgetBytes()));
+            o.insert("expert_cache_bytes", qint64(m_generator->expertCacheBytes()));
+            o.insert("adapting_budget", m_generator->adapting());
+        }
         return respond(c, 200, QJsonDocument(o).toJson(QJsonDocument::Compact));
     }
     if (path == "/v1/models")

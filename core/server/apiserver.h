@@ -10,6 +10,7 @@
 // that). A client that disconnects has its job cancelled (or dropped from the
 // queue). Loopback only unless an API key is set; no CORS unless an origin is
 // given. Lives on the thread that calls start() (it needs an event loop).
+#include "api/budgetadapter.h"
 #include "api/model.h"
 #include "server/httpparser.h"
 #include "server/openairequest.h"
@@ -42,6 +43,13 @@ struct ServerOptions {
     std::string corsOrigin; // "" = no CORS headers at all
     HttpLimits http;
     RequestLimits request;
+    // Yield memory under system pressure (api/budgetadapter.h), applied
+    // between requests and at once when idle. `sluice-cli serve` turns it on;
+    // the app's server leaves it off (the app's own monitor moves the budget
+    // of the model both share).
+    bool adaptBudget = false;
+    AdaptSettings adapt;
+    std::function<std::unique_ptr<PressureSource>()> pressureSource; // empty = the system's
 };
 
 class ApiServer : public QObject {
@@ -61,10 +69,15 @@ public:
     // completion is then answered 503 (e.g. the model was opened with all its
     // planned sessions taken).
     std::string sessionError() const;
+    // The budget in force (it moves under pressure when adaptBudget is on).
+    uint64_t budgetBytes() const;
 
 Q_SIGNALS:
     // One line per finished request: "POST /v1/chat/completions 200 0.42 s: ..." (the live request log).
     void requestLogged(const QString &line);
+    // Anything else worth a line in the log: the budget moved under memory
+    // pressure, or pressure cannot be watched here.
+    void noticeLogged(const QString &line);
 
 private:
     struct Connection;

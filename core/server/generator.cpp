@@ -45,9 +45,31 @@ Generator::Generator(std::shared_ptr<Model> model, std::string modelId)
         m_conversation = std::make_unique<Conversation>(m_model, std::move(*s));
     else
         m_sessionError = s.status().message();
+    m_budgetBytes = m_model->info().budgetBytes;
+    m_cacheBytes = m_model->info().expertCacheBytes;
 }
 
+// The adapter stops (joins its thread) before the model it moves goes.
 Generator::~Generator() = default;
+
+Status Generator::adaptBudget(const AdaptSettings &settings, std::unique_ptr<PressureSource> source)
+{
+    const Status st = m_adapter.start(budgetTarget(*m_model), settings, std::move(source), true, [this] {
+        // The monitor's thread: the apply runs on the generator's thread, after the job in progress.
+        QMetaObject::invokeMethod(this, &Generator::applyBudget, Qt::QueuedConnection);
+    });
+    m_adapting = st.isOk() && m_adapter.running();
+    return st;
+}
+
+void Generator::applyBudget()
+{
+    const BudgetChange change = m_adapter.applyPending();
+    m_budgetBytes = change.budgetBytes ? change.budgetBytes : m_model->info().budgetBytes;
+    m_cacheBytes = m_model->info().expertCacheBytes;
+    if (const std::string line = change.describe(); !line.empty())
+        Q_EMIT budgetNotice(QString::fromStdString(line));
+}
 
 void Generator::cancel(quint64 id)
 {
@@ -73,6 +95,8 @@ bool Generator::takeCancelled(quint64 id)
 // told, not silently shortened) and its result into OpenAI JSON or SSE.
 void Generator::run(quint64 id, const CompletionJob &request)
 {
+    if (m_adapting)
+        applyBudget(); // a decision that arrived while the last job ran
     // json_object / json_schema: constrained sampling in the response channel (no thinking first).
     const bool jsonMode = request.chat.responseFormat == "json_object" || request.chat.responseFormat == "json_schema";
     const qint64 created = QDateTime::currentSecsSinceEpoch();

@@ -6,6 +6,7 @@
 // turn compute only the new turn, images as bytes, the context in Strict
 // mode, the reply parsed by id); this maps it to OpenAI chunks and JSON. Everything leaves as bytes through signals;
 // the HTTP side only frames and writes them.
+#include "api/budgetadapter.h"
 #include "api/chat.h"
 #include "api/constraint.h"
 #include "server/openairequest.h"
@@ -35,6 +36,16 @@ public:
     // "" when the generator has its session (set once, in the constructor).
     const std::string &sessionError() const { return m_sessionError; }
 
+    // Yield memory under system pressure (serve's default): the adapter
+    // decides on its own thread; the decision is applied on the generator's
+    // thread between jobs, at once when idle. Call before the generator
+    // moves to its thread. Unsupported without a pressure source.
+    Status adaptBudget(const AdaptSettings &settings, std::unique_ptr<PressureSource> source);
+    // The budget in force and the cache it buys (any thread; /health).
+    uint64_t budgetBytes() const { return m_budgetBytes.load(); }
+    uint64_t expertCacheBytes() const { return m_cacheBytes.load(); }
+    bool adapting() const { return m_adapting.load(); }
+
 Q_SIGNALS:
     // A Server-Sent Events piece ("data: {...}\n\n") of a streamed job.
     void streamData(quint64 id, const QByteArray &bytes);
@@ -42,8 +53,11 @@ Q_SIGNALS:
     // unstreamed job (or of a streamed one that failed before its first piece),
     // else the last SSE pieces. `summary` is one line for the request log.
     void finished(quint64 id, int status, const QByteArray &body, const QString &summary);
+    // The budget moved (or could not): one line for the server's log.
+    void budgetNotice(const QString &line);
 
 private:
+    void applyBudget(); // on the generator's thread, between jobs
     bool takeCancelled(quint64 id);
     bool isCancelled(quint64 id);
 
@@ -58,6 +72,11 @@ private:
     std::set<quint64> m_cancelled;
     quint64 m_running = 0;
     std::atomic<uint64_t> m_generatedTokens { 0 };
+
+    BudgetAdapter m_adapter;
+    std::atomic<uint64_t> m_budgetBytes { 0 };
+    std::atomic<uint64_t> m_cacheBytes { 0 };
+    std::atomic<bool> m_adapting { false };
 };
 
 } // namespace sluice::server

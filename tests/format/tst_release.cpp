@@ -4,6 +4,7 @@
 // shards, one expert split across two), the MXFP4 quantiser against the
 // float weights, and named errors for damaged releases.
 #include "format/mxfp4pack.h"
+#include "format/generationconfig.h"
 #include "format/release.h"
 #include "format/safetensorswriter.h"
 #include "format/releasetestutil.h"
@@ -175,12 +176,24 @@ private Q_SLOTS:
         p.start(SLUICE_CLI_PATH, {"info", tmp.path()});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
-        QVERIFY(p.readAllStandardOutput().contains("Kimi K3 release, MXFP4 experts, not converted"));
+        QByteArray out = p.readAllStandardOutput();
+        QVERIFY(out.contains("Kimi K3 release, MXFP4 experts, not converted"));
+        QVERIFY2(out.contains("sampling: none (the engine's defaults)"), out.constData());
+        // The recommended sampling run/chat/serve/the app apply, as info shows it.
+        QFile config(tmp.filePath("generation_config.json"));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(demoGenerationConfig().data(), qint64(demoGenerationConfig().size()));
+        config.close();
+        p.start(SLUICE_CLI_PATH, {"info", tmp.path()});
+        QVERIFY(p.waitForFinished(60000));
+        out = p.readAllStandardOutput();
+        QVERIFY2(out.contains("sampling: ") && out.contains("loop-stop 3"), out.constData());
         p.start(SLUICE_CLI_PATH, {"info", "--json", tmp.path()});
         QVERIFY(p.waitForFinished(60000));
         const QJsonObject j = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
         QCOMPARE(j["kind"].toString(), QString("release"));
         QCOMPARE(j["shards"].toInt(), 3);
+        QCOMPARE(j["recommended_sampling"].toObject()["loop_stop"].toInt(), 3);
         QVERIFY(QFile::resize(tmp.path() + "/model-00002-of-00003.safetensors", 100000));
         p.start(SLUICE_CLI_PATH, {"info", tmp.path()});
         QVERIFY(p.waitForFinished(60000));

@@ -5,6 +5,7 @@
 //    `openai` package (QSKIP with the reason when node/npm or the package are
 //    not available).
 #include "pngdataurl.h"
+#include "server/apiserver.h"
 #include "server/httpparser.h"
 #include "server/openairequest.h"
 
@@ -20,6 +21,7 @@
 #include <QNetworkReply>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -142,6 +144,7 @@ private Q_SLOTS:
     void nodeOpenAiClient();
     void sameConversationEverywhere();
     void controlIdsAreNeverSampled();
+    void budgetYieldsUnderPressure();
 
 private:
     void checkJsonReply(QJsonObject req, int maxTokens, QJsonObject *doc);
@@ -829,6 +832,98 @@ console.log(JSON.stringify(out));
     QCOMPARE(o.value("notFound").toInt(), 404);
     QCOMPARE(o.value("badKey").toInt(), 401);
 }
+
+// A pressure source the test scripts while the server runs (the server owns
+// its source; the script stays with the test).
+class SharedScript final : public PressureSource {
+public:
+    explicit SharedScript(std::shared_ptr<ScriptedPressureSource> script) : m_script(std::move(script)) {}
+    Expected<PressureSample> sample() override { return m_script->sample(); }
+    std::string describe() const override { return "scripted"; }
+
+private:
+    std::shared_ptr<ScriptedPressureSource> m_script;
+};
+
+// `serve`'s default (issue 27): an in-process ApiServer on the demo model
+// under a scripted pressure episode. The budget goes down in whole slots
+// while the system is short and back up when calm, applied on the generation
+// thread while the server idles; /health follows it; the same request gets
+// the same bytes at every budget.
+void TestServer::budgetYieldsUnderPressure()
+{
+    ModelOptions mo;
+    mo.modelPath = m_model.toStdString();
+    mo.threads = 1;
+    mo.contextLength = 512;
+    auto model = Model::open(mo);
+    QVERIFY2(model, model ? "" : model.status().message().c_str());
+    const ModelInfo info = (*model)->info();
+    QVERIFY2(info.liveBudgetMinBytes < info.budgetBytes, "the demo model opens with no room above its live floor");
+
+    auto calm = [] {
+        PressureSample s;
+        s.haveAvailable = true;
+        s.totalBytes = 16ull << 30;
+        s.availableBytes = 8ull << 30;
+        return s;
+    };
+    auto script = std::make_shared<ScriptedPressureSource>(std::vector<PressureSample> { calm() });
+    ServerOptions o;
+    o.port = 0;
+    o.modelId = "demo";
+    o.adaptBudget = true;
+    o.adapt.intervalSeconds = 0.01;
+    o.adapt.calmSeconds = 0;
+    o.adapt.holdSeconds = 0;
+    o.pressureSource = [script] { return std::make_unique<SharedScript>(script); };
+    ApiServer server(*model, o);
+    QSignalSpy notices(&server, &ApiServer::noticeLogged);
+    QVERIFY(server.start().isOk());
+
+    QNetworkAccessManager nam;
+    const auto get = [&](const QString &path, const QByteArray &post = {}) {
+        QNetworkRequest rq(QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(server.port()).arg(path)));
+        rq.setHeader(QNetworkRequest::ContentTypeHeader, "application/json");
+        QNetworkReply *r = post.isEmpty() ? nam.get(rq) : nam.post(rq, post);
+        QSignalSpy done(r, &QNetworkReply::finished);
+        if (!r->isFinished())
+            done.wait(120000);
+        const QByteArray bytes = r->readAll();
+        r->deleteLater();
+        return bytes;
+    };
+    const QByteArray request = body(userChat(QStringLiteral("Tell me about trees."), 12));
+    const auto reply = [&] {
+        const QJsonObject o = json(get(QStringLiteral("/v1/chat/completions"), request));
+        return o.value("choices").toArray().at(0).toObject().value("message").toObject().value("content").toString();
+    };
+    const auto health = [&] { return json(get(QStringLiteral("/health"))); };
+
+    QCOMPARE(quint64(health().value("budget_bytes").toInteger()), quint64(info.budgetBytes));
+    QVERIFY(health().value("adapting_budget").toBool());
+    const QString atFull = reply();
+    QVERIFY(!atFull.isEmpty());
+
+    // The system runs short: the idle server gives memory back by itself.
+    PressureSample low = calm();
+    low.availableBytes = 64ull << 20;
+    script->push(low);
+    QTRY_VERIFY_WITH_TIMEOUT(server.budgetBytes() < info.budgetBytes, 60000);
+    QVERIFY(server.budgetBytes() >= info.liveBudgetMinBytes);
+    QTRY_VERIFY_WITH_TIMEOUT(notices.count() >= 1, 60000);
+    QVERIFY2(notices.first().first().toString().contains(QLatin1String("cache reduced to")),
+        qPrintable(notices.first().first().toString()));
+    // It keeps shrinking while the pressure lasts, down to the live floor; /health follows.
+    QTRY_COMPARE_WITH_TIMEOUT(quint64(health().value("budget_bytes").toInteger()), quint64(server.budgetBytes()), 60000);
+    QCOMPARE(reply(), atFull); // another budget, the same bytes
+
+    // Calm again: back to the budget it opened with.
+    script->push(calm());
+    QTRY_COMPARE_WITH_TIMEOUT(server.budgetBytes(), quint64(info.budgetBytes), 60000);
+    QCOMPARE(reply(), atFull);
+}
+
 
 QTEST_GUILESS_MAIN(TestServer)
 

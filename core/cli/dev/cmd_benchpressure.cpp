@@ -108,8 +108,8 @@ static int runBenchPressure(const std::vector<std::string> &args)
     uint64_t hogLeave = 2ull << 30, hogMax = 8ull << 30;
     int turnTokens = 8;
     cli::AdaptOptions adapt;
-    adapt.intervalSeconds = 0.5;
-    adapt.calmSeconds = 3;
+    adapt.settings.intervalSeconds = 0.5;
+    adapt.settings.calmSeconds = 3;
     cli::OptionParser p("bench-pressure", "Decode in short turns while a bounded memory hog takes most free RAM.");
     p.positional("MODEL", &opts.modelPath, "a .waste container directory");
     p.number("--seconds", &seconds, 5, 600, "length of the run (default 30)", "S");
@@ -175,19 +175,19 @@ static int runBenchPressure(const std::vector<std::string> &args)
     // Thresholds scaled to the capped hog unless given.
     const uint64_t during = avail0 > hog ? avail0 - hog : 0;
     if (!p.wasGiven("--adapt-low"))
-        adapt.lowAvailableBytes = during + (1ull << 30);
+        adapt.settings.lowAvailableBytes = during + (1ull << 30);
     if (!p.wasGiven("--adapt-high"))
-        adapt.highAvailableBytes = adapt.lowAvailableBytes + (1ull << 30);
-    cli::BudgetAdapter adapter;
-    if (Status st = adapter.start(cli::budgetTarget(m), adapt); !st.isOk()) {
+        adapt.settings.highAvailableBytes = adapt.settings.lowAvailableBytes + (1ull << 30);
+    BudgetAdapter adapter;
+    if (Status st = cli::startAdapter(adapter, budgetTarget(m), adapt); !st.isOk()) {
         reap();
         std::fprintf(stderr, "bench-pressure: %s\n", st.message().c_str());
         return 1;
     }
     std::printf("# bench-pressure: hog %.0f MiB from %.1f s for %.1f s (MemAvailable at start %.0f MiB); adapt %s "
                 "(pressure under %.0f MiB, calm over %.0f MiB); budget %.0f MiB, cache %.0f MiB\n",
-        mib(hog), hogStart, hogSeconds, mib(avail0), adapt.enabled ? "on" : "off", mib(adapt.lowAvailableBytes),
-        mib(adapt.highAvailableBytes), mib(m.info().budgetBytes), mib(m.info().expertCacheBytes));
+        mib(hog), hogStart, hogSeconds, mib(avail0), adapt.enabled ? "on" : "off", mib(adapt.settings.lowAvailableBytes),
+        mib(adapt.settings.highAvailableBytes), mib(m.info().budgetBytes), mib(m.info().expertCacheBytes));
     std::printf("t_s\ttok_s\trss_mib\tavail_mib\tbudget_mib\tcache_mib\tevent\n");
     SamplingParams sp;
     sp.maxTokens = turnTokens;
@@ -195,7 +195,7 @@ static int runBenchPressure(const std::vector<std::string> &args)
     const std::vector<int> prompt { 1, 2, 3, 4 };
     int failures = 0;
     while (std::chrono::duration<double>(Clock::now() - t0).count() < seconds) {
-        std::string event = adapter.applyPending();
+        std::string event = adapter.applyPending().describe();
         std::replace(event.begin(), event.end(), '\n', ';');
         auto note = [&event](const std::string &what) {
             if (!event.empty())
