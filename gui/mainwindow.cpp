@@ -103,6 +103,8 @@ MainWindow::MainWindow(Settings *settings, Appearance *appearance, const MainWin
         selectChat(ids.first());
     if (!m_store->loadErrors().isEmpty())
         showNotice(tr("Some chats could not be read: %1").arg(m_store->loadErrors().join(QStringLiteral("; "))));
+    if (const auto pending = settings->pendingDownloads(); !pending.isEmpty())
+        showNotice(tr("The download of %1 did not finish: File → Get a model… continues it.").arg(pending.first().repo));
     updateModelUi();
 
     if (!settings->windowGeometry().isEmpty())
@@ -183,6 +185,8 @@ QWidget *MainWindow::buildCentre(QWidget *parent)
     modelButtons->addStretch(1);
     modelButtons->addWidget(m_openButton);
     modelButtons->addWidget(m_demoButton);
+    m_getButton = new QPushButton(centre);
+    modelButtons->addWidget(m_getButton);
     m_planButton = new QPushButton(centre);
     modelButtons->addWidget(m_planButton);
     modelButtons->addStretch(1);
@@ -190,6 +194,7 @@ QWidget *MainWindow::buildCentre(QWidget *parent)
     connect(m_openButton, &QPushButton::clicked, this, &MainWindow::openModelDialog);
     connect(m_demoButton, &QPushButton::clicked, this, [this] { openModel(m_options.demoModelPath); });
     connect(m_planButton, &QPushButton::clicked, this, &MainWindow::showPlanModelDialog);
+    connect(m_getButton, &QPushButton::clicked, this, &MainWindow::showGetModelDialog);
     connect(m_view, &ConversationView::copyRequested, this, &MainWindow::copyMessage);
     connect(m_view, &ConversationView::editRequested, this, &MainWindow::editMessage);
     connect(m_view, &ConversationView::regenerateRequested, this, &MainWindow::regenerate);
@@ -252,6 +257,8 @@ void MainWindow::retranslate()
     m_openButton->setAccessibleName(tr("Open a model folder"));
     m_demoButton->setText(tr("Try the demo model"));
     m_demoButton->setAccessibleName(tr("Open the bundled demo model"));
+    m_getButton->setText(tr("Get a model…"));
+    m_getButton->setAccessibleName(tr("Download Kimi K3 or Kimi-Linear from the hub"));
     m_planButton->setText(tr("Plan a model before downloading…"));
     m_planButton->setAccessibleName(tr("Plan a published model: does it fit, what budget, what speed"));
     m_demoButton->setToolTip(tr("A tiny model with the Kimi K3 architecture, trained here on the WordNet "
@@ -735,6 +742,7 @@ void MainWindow::updateModelUi()
     m_demoButton->setVisible(!m_modelOpen && !m_opening && demoAvailable);
     m_openButton->setVisible(!m_modelOpen && !m_opening);
     m_planButton->setVisible(!m_modelOpen && !m_opening);
+    m_getButton->setVisible(!m_modelOpen && !m_opening);
     m_send->setEnabled(m_modelOpen && !m_generating);
     m_stop->setEnabled(m_generating);
     m_actStop->setEnabled(m_generating || m_opening);
@@ -754,11 +762,11 @@ void MainWindow::updateModelUi()
         m_view->setEmptyText(
             demoAvailable
                 ? tr("## No model is open\n\nOpen a model folder (a `.waste` container) with **File → Open model…**, "
-                     "drop one onto this window, or try the bundled demo model below. The demo is a tiny model "
+                     "drop one onto this window, get one with **File → Get a model…**, or try the bundled demo model below. The demo is a tiny model "
                      "trained here on a dictionary: it answers in dictionary-style English but is far too small "
                      "to make sense, and it cannot see images; every feature works with it.")
                 : tr("## No model is open\n\nOpen a model folder (a `.waste` container) with **File → Open model…** "
-                     "or drop one onto this window. Your conversation will appear here."));
+                     "or drop one onto this window; **File → Get a model…** downloads Kimi K3 or Kimi-Linear. Your conversation will appear here."));
         m_status->setModelText(tr("No model open"));
         m_modelPage->showModel(m_modelPath, nullptr, m_contextLength);
     } else if (m_remote) {

@@ -43,6 +43,7 @@ class StatusArea;
 class ImageStrip;
 class PlannerPanel;
 class PlanModelDialog;
+class GetModelDialog;
 class PromptEdit;
 class StatsPanel;
 
@@ -103,6 +104,9 @@ public:
     // Tools → Plan a model… (and the start page's button): a published model, no download.
     void showPlanModelDialog();
     PlanModelDialog *planModelDialog() const;
+    // "Get a model…" (issue 26): one dialog for the window's life, so a download outlives its closing.
+    void showGetModelDialog();
+    GetModelDialog *getModelDialog() const;
     // Checks every expert record of the open model in the background (Model tab).
     void verifyContainer();
     QString verifyResultText() const;
@@ -286,6 +290,9 @@ private:
     QAction *m_actPlanModel = nullptr;
     QPushButton *m_planButton = nullptr;
     QPointer<PlanModelDialog> m_planDialog;
+    QAction *m_actGetModel = nullptr;
+    QPushButton *m_getButton = nullptr;
+    QPointer<GetModelDialog> m_getDialog;
     QAction *m_actOpen;
     QAction *m_actConnect = nullptr;
     QAction *m_actQuit;

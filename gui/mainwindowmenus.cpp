@@ -3,6 +3,7 @@
 
 #include "appearance.h"
 #include "convertdialog.h"
+#include "getmodeldialog.h"
 #include "planmodeldialog.h"
 #include "chatlistpanel.h"
 #include "contextbanner.h"
@@ -105,8 +106,10 @@ void MainWindow::buildMenus()
                                .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
     });
 
+    m_actGetModel = action(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G), &MainWindow::showGetModelDialog);
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(m_actOpen);
+    m_fileMenu->addAction(m_actGetModel);
     m_fileMenu->addAction(m_actConnect);
     m_recentMenu = m_fileMenu->addMenu(QString());
     m_fileMenu->addSeparator();
@@ -154,6 +157,26 @@ void MainWindow::buildMenus()
 
 PlanModelDialog *MainWindow::planModelDialog() const { return m_planDialog; }
 
+GetModelDialog *MainWindow::getModelDialog() const { return m_getDialog; }
+
+void MainWindow::showGetModelDialog()
+{
+    if (!m_getDialog) {
+        m_getDialog = new GetModelDialog(m_settings, m_options.usableRamBytes, m_modelOpen ? m_info.processBytes : 0, this);
+        m_getDialog->resize(1100, 760);
+        connect(m_getDialog, &GetModelDialog::openRequested, this, [this](const QString &folder) {
+            m_getDialog->hide();
+            openModel(folder);
+        });
+        connect(m_getDialog, &GetModelDialog::downloadFinished, this, [this](const QString &folder) {
+            statusBar()->showMessage(tr("Download finished: %1").arg(QDir::toNativeSeparators(folder)), 10000);
+        });
+    }
+    m_getDialog->show();
+    m_getDialog->raise();
+    m_getDialog->activateWindow();
+}
+
 void MainWindow::showPlanModelDialog()
 {
     if (!m_planDialog) {
@@ -169,7 +192,7 @@ void MainWindow::showPlanModelDialog()
 
 QList<QAction *> MainWindow::shortcutActions() const
 {
-    return {m_actOpen,    m_actNewChat, m_actNext,        m_actPrev,        m_actStop,   m_actFocusPrompt,
+    return {m_actOpen,    m_actGetModel, m_actNewChat, m_actNext,        m_actPrev,        m_actStop,   m_actFocusPrompt,
             m_actRegenerate, m_actRename, m_actExportMd,  m_actExportJson,  m_actSettings, m_actShortcuts,
             m_actQuit};
 }
@@ -185,6 +208,7 @@ void MainWindow::retranslateMenus()
     m_helpMenu->setTitle(tr("&Help"));
     m_toolsMenu->setTitle(tr("&Tools"));
     m_actPlanModel->setText(tr("&Plan a model…"));
+    m_actGetModel->setText(tr("&Get a model…"));
     m_actOpen->setText(tr("&Open model…"));
     m_actConnect->setText(tr("Connect to a &server…"));
     m_actQuit->setText(tr("&Quit"));

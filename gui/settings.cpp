@@ -213,4 +213,48 @@ void Settings::setWindowGeometry(const QByteArray &geometry) { set("ui/geometry"
 QByteArray Settings::windowState() const { return value("ui/state", QByteArray()).toByteArray(); }
 void Settings::setWindowState(const QByteArray &state) { set("ui/state", state); }
 
+QString Settings::downloadParent() const { return value("download/parent", QString()).toString(); }
+void Settings::setDownloadParent(const QString &folder) { set("download/parent", folder); }
+QString Settings::downloadEndpoint() const { return value("download/endpoint", QString()).toString(); }
+void Settings::setDownloadEndpoint(const QString &url) { set("download/endpoint", url); }
+quint64 Settings::downloadLimitBytes() const { return value("download/limitBytes", 0).toULongLong(); }
+void Settings::setDownloadLimitBytes(quint64 bytes) { set("download/limitBytes", bytes); }
+
+// One map per download, keyed by its folder (one download per folder).
+QList<Settings::PendingDownload> Settings::pendingDownloads() const
+{
+    QList<PendingDownload> out;
+    for (const QVariant &v : value("download/pending", QVariantList()).toList()) {
+        const QVariantMap m = v.toMap();
+        PendingDownload d{m.value(QStringLiteral("repo")).toString(), m.value(QStringLiteral("endpoint")).toString(),
+                          m.value(QStringLiteral("revision")).toString(), m.value(QStringLiteral("folder")).toString()};
+        if (!d.repo.isEmpty() && !d.folder.isEmpty())
+            out.append(d);
+    }
+    return out;
+}
+
+void Settings::addPendingDownload(const PendingDownload &download)
+{
+    removePendingDownload(download.folder);
+    QVariantList list = value("download/pending", QVariantList()).toList();
+    list.append(QVariantMap{{QStringLiteral("repo"), download.repo},
+                            {QStringLiteral("endpoint"), download.endpoint},
+                            {QStringLiteral("revision"), download.revision},
+                            {QStringLiteral("folder"), download.folder}});
+    set("download/pending", list);
+}
+
+void Settings::removePendingDownload(const QString &folder)
+{
+    QVariantList list = value("download/pending", QVariantList()).toList();
+    const auto gone = std::remove_if(list.begin(), list.end(), [&](const QVariant &v) {
+        return v.toMap().value(QStringLiteral("folder")).toString() == folder;
+    });
+    if (gone == list.end())
+        return;
+    list.erase(gone, list.end());
+    set("download/pending", list);
+}
+
 } // namespace sluice::gui

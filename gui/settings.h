@@ -112,6 +112,26 @@ public:
     int planContextLength() const;
     void setPlanContextLength(int tokens);
 
+    // "Get a model…" (getmodeldialog.h): where models go, the hub and the rate
+    // limit last used, and the downloads not finished yet (resumed after a
+    // restart; the access token is never stored).
+    struct PendingDownload {
+        QString repo;
+        QString endpoint;
+        QString revision;
+        QString folder;
+        bool operator==(const PendingDownload &) const = default;
+    };
+    QString downloadParent() const;      // "" = ~/Models
+    void setDownloadParent(const QString &folder);
+    QString downloadEndpoint() const;    // "" = $HF_ENDPOINT, else the public hub
+    void setDownloadEndpoint(const QString &url);
+    quint64 downloadLimitBytes() const;  // per second; 0 = no limit
+    void setDownloadLimitBytes(quint64 bytes);
+    QList<PendingDownload> pendingDownloads() const;
+    void addPendingDownload(const PendingDownload &download);
+    void removePendingDownload(const QString &folder);
+
     void sync() { m_settings.sync(); }
     // The file behind these settings (the Server panel keeps its "server/" keys there too).
     QString fileName() const { return m_settings.fileName(); }

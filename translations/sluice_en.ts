@@ -427,6 +427,64 @@
     </message>
 </context>
 <context>
+    <name>sluice::gui::DownloadView</name>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1 in all</source>
+        <translation>
+            <numerusform>%n file, %1 in all</numerusform>
+            <numerusform>%n files, %1 in all</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>– /s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · about %2 left · %3 of %4 files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 files done</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::EstimateJob</name>
     <message>
         <source>The estimate needs a routing trace (*.jsonl); none was found.</source>
@@ -446,6 +504,249 @@
     </message>
     <message>
         <source>Estimate for %1: %2–%3 tokens/s if the disk is the limit (expert cache hit rate %4–%5%, from expert choices recorded on another model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::GetModelDialog</name>
+    <message>
+        <source>Paused. The parts downloaded so far are kept; Resume continues where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled. Partial files were deleted; complete files in %1 stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done: %1 received, every file&apos;s size and checksum verified, in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download stopped: %1. Resume tries again from where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The catalogue could not be computed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As published, from the hub (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Converted container, shared over BitTorrent (information only: not in Sluice yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Converted container: download the release, then File → Convert model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits: default budget %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs with the trunk streamed from disk (slower): floor %1, 7/8 of RAM is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too big for this RAM: floor %1, 7/8 of RAM is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 free on this folder&apos;s drive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files go to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder for models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a model above or type a repository as owner/name, and a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resuming…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A download did not finish: %1 into %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Get a model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick a model and a folder. Sizes are what each route leaves on disk; the RAM column is the planner&apos;s verdict for this machine (%1 usable). Downloads resume where they stopped, also after a restart, and every file is checked against the hub&apos;s size and SHA-256.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planning…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine&apos;s RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room in the folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models that can be downloaded, with their size and fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Repository:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hub repository, owner/name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>owner/name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder the model&apos;s folder is created in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the folder for models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free space in the folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hub:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hub address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The public hub or a mirror; HF_ENDPOINT sets the default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Access &amp;token:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Access token for gated repositories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only for gated repositories; not stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Limit (MiB/s):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download rate limit in MiB per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Co&amp;ntinue it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue the unfinished download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause the download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R&amp;esume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume the download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel do&amp;wnload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel the download and delete its partial files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the downloaded model</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -786,12 +1087,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>## No model is open
-
-Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window. Your conversation will appear here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No model open</source>
         <translation type="unfinished"></translation>
     </message>
@@ -935,13 +1230,43 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>## No model is open
-
-Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
+        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)</source>
+        <source>The download of %1 did not finish: File → Get a model… continues it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Get a model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download Kimi K3 or Kimi-Linear from the hub</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The budget was not applied: %1. The model was reopened with its previous budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, get one with **File → Get a model…**, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window; **File → Get a model…** downloads Kimi K3 or Kimi-Linear. Your conversation will appear here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download finished: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Get a model…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2016,6 +2341,22 @@ Replies are computed there: the budget, the expert cache and verification belong
     </message>
     <message>
         <source>Never &amp;below:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repetition penalty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Repetition penalty:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s recommended sampling was not used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A field you have not changed follows the model&apos;s recommendation (%1).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -427,6 +427,64 @@
     </message>
 </context>
 <context>
+    <name>sluice::gui::DownloadView</name>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Whole download</source>
+        <translation>Téléchargement entier</translation>
+    </message>
+    <message>
+        <source>Download progress</source>
+        <translation>Progression du téléchargement</translation>
+    </message>
+    <message>
+        <source>Download state</source>
+        <translation>État du téléchargement</translation>
+    </message>
+    <message>
+        <source>File progress</source>
+        <translation>Progression du fichier</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1 in all</source>
+        <translation>
+            <numerusform>%n fichier, %1 en tout</numerusform>
+            <numerusform>%n fichiers, %1 en tout</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 sur %2</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>– /s</source>
+        <translation>– /s</translation>
+    </message>
+    <message>
+        <source>%1 · about %2 left · %3 of %4 files</source>
+        <translation>%1 · environ %2 restant · %3 fichiers sur %4</translation>
+    </message>
+    <message>
+        <source>%1 of %2 files done</source>
+        <translation>%1 fichiers terminés sur %2</translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::EstimateJob</name>
     <message>
         <source>The estimate needs a routing trace (*.jsonl); none was found.</source>
@@ -447,6 +505,249 @@
     <message>
         <source>Estimate for %1: %2–%3 tokens/s if the disk is the limit (expert cache hit rate %4–%5%, from expert choices recorded on another model)</source>
         <translation>Estimation pour %1 : %2–%3 jetons/s si le disque est la limite (taux de succès du cache d’experts %4–%5 %, d’après les choix d’experts enregistrés sur un autre modèle)</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::GetModelDialog</name>
+    <message>
+        <source>Paused. The parts downloaded so far are kept; Resume continues where it stopped.</source>
+        <translation>En pause. Les parties déjà téléchargées sont conservées ; Reprendre continue là où le téléchargement s’est arrêté.</translation>
+    </message>
+    <message>
+        <source>Cancelled. Partial files were deleted; complete files in %1 stay.</source>
+        <translation>Annulé. Les fichiers partiels ont été supprimés ; les fichiers complets restent dans %1.</translation>
+    </message>
+    <message>
+        <source>Done: %1 received, every file&apos;s size and checksum verified, in %2.</source>
+        <translation>Terminé : %1 reçus, la taille et la somme de contrôle de chaque fichier vérifiées, dans %2.</translation>
+    </message>
+    <message>
+        <source>The download stopped: %1. Resume tries again from where it stopped.</source>
+        <translation>Le téléchargement s’est arrêté : %1. Reprendre réessaie là où il s’est arrêté.</translation>
+    </message>
+    <message>
+        <source>The catalogue could not be computed: %1</source>
+        <translation>Le catalogue n’a pas pu être calculé : %1</translation>
+    </message>
+    <message>
+        <source>As published, from the hub (%1)</source>
+        <translation>Tel que publié, depuis le hub (%1)</translation>
+    </message>
+    <message>
+        <source>Converted container, shared over BitTorrent (information only: not in Sluice yet)</source>
+        <translation>Conteneur converti, partagé par BitTorrent (pour information : pas encore dans Sluice)</translation>
+    </message>
+    <message>
+        <source>Converted container: download the release, then File → Convert model…</source>
+        <translation>Conteneur converti : téléchargez la version publiée, puis Fichier → Convertir un modèle…</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translation>Pas de plan</translation>
+    </message>
+    <message>
+        <source>Fits: default budget %1</source>
+        <translation>Tient : budget par défaut %1</translation>
+    </message>
+    <message>
+        <source>Runs with the trunk streamed from disk (slower): floor %1, 7/8 of RAM is %2</source>
+        <translation>Tourne avec le tronc lu depuis le disque (plus lent) : plancher %1, les 7/8 de la RAM font %2</translation>
+    </message>
+    <message>
+        <source>Too big for this RAM: floor %1, 7/8 of RAM is %2</source>
+        <translation>Trop gros pour cette RAM : plancher %1, les 7/8 de la RAM font %2</translation>
+    </message>
+    <message>
+        <source>%1 free on this folder&apos;s drive.</source>
+        <translation>%1 libres sur le disque de ce dossier.</translation>
+    </message>
+    <message>
+        <source>The files go to %1</source>
+        <translation>Les fichiers vont dans %1</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Inconnu</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Tient</translation>
+    </message>
+    <message>
+        <source>Needs %1 more</source>
+        <translation>Il manque %1</translation>
+    </message>
+    <message>
+        <source>Folder for models</source>
+        <translation>Dossier des modèles</translation>
+    </message>
+    <message>
+        <source>Choose a model above or type a repository as owner/name, and a folder.</source>
+        <translation>Choisissez un modèle ci-dessus ou saisissez un dépôt sous la forme propriétaire/nom, et un dossier.</translation>
+    </message>
+    <message>
+        <source>Listing %1…</source>
+        <translation>Liste de %1…</translation>
+    </message>
+    <message>
+        <source>Resuming…</source>
+        <translation>Reprise…</translation>
+    </message>
+    <message>
+        <source>A download did not finish: %1 into %2.</source>
+        <translation>Un téléchargement n’est pas terminé : %1 dans %2.</translation>
+    </message>
+    <message>
+        <source>Get a model</source>
+        <translation>Obtenir un modèle</translation>
+    </message>
+    <message>
+        <source>Pick a model and a folder. Sizes are what each route leaves on disk; the RAM column is the planner&apos;s verdict for this machine (%1 usable). Downloads resume where they stopped, also after a restart, and every file is checked against the hub&apos;s size and SHA-256.</source>
+        <translation>Choisissez un modèle et un dossier. Les tailles sont ce que chaque voie laisse sur le disque ; la colonne RAM est le verdict du planificateur pour cette machine (%1 utilisables). Les téléchargements reprennent là où ils se sont arrêtés, même après un redémarrage, et chaque fichier est vérifié d’après la taille et le SHA-256 du hub.</translation>
+    </message>
+    <message>
+        <source>Planning…</source>
+        <translation>Planification…</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>Voie</translation>
+    </message>
+    <message>
+        <source>On disk</source>
+        <translation>Sur le disque</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s RAM</source>
+        <translation>RAM de cette machine</translation>
+    </message>
+    <message>
+        <source>Room in the folder</source>
+        <translation>Place dans le dossier</translation>
+    </message>
+    <message>
+        <source>Models that can be downloaded, with their size and fit</source>
+        <translation>Modèles téléchargeables, avec leur taille et leur adéquation</translation>
+    </message>
+    <message>
+        <source>&amp;Repository:</source>
+        <translation>&amp;Dépôt :</translation>
+    </message>
+    <message>
+        <source>Hub repository, owner/name</source>
+        <translation>Dépôt du hub, propriétaire/nom</translation>
+    </message>
+    <message>
+        <source>owner/name</source>
+        <translation>propriétaire/nom</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>Do&amp;ssier :</translation>
+    </message>
+    <message>
+        <source>Folder the model&apos;s folder is created in</source>
+        <translation>Dossier où le dossier du modèle est créé</translation>
+    </message>
+    <message>
+        <source>&amp;Choose…</source>
+        <translation>&amp;Choisir…</translation>
+    </message>
+    <message>
+        <source>Choose the folder for models</source>
+        <translation>Choisir le dossier des modèles</translation>
+    </message>
+    <message>
+        <source>Free space in the folder</source>
+        <translation>Espace libre dans le dossier</translation>
+    </message>
+    <message>
+        <source>&amp;Hub:</source>
+        <translation>&amp;Hub :</translation>
+    </message>
+    <message>
+        <source>Hub address</source>
+        <translation>Adresse du hub</translation>
+    </message>
+    <message>
+        <source>The public hub or a mirror; HF_ENDPOINT sets the default</source>
+        <translation>Le hub public ou un miroir ; HF_ENDPOINT fixe la valeur par défaut</translation>
+    </message>
+    <message>
+        <source>Access &amp;token:</source>
+        <translation>&amp;Jeton d’accès :</translation>
+    </message>
+    <message>
+        <source>Access token for gated repositories</source>
+        <translation>Jeton d’accès pour les dépôts à accès restreint</translation>
+    </message>
+    <message>
+        <source>only for gated repositories; not stored</source>
+        <translation>seulement pour les dépôts à accès restreint ; non enregistré</translation>
+    </message>
+    <message>
+        <source>&amp;Limit (MiB/s):</source>
+        <translation>&amp;Limite (Mio/s) :</translation>
+    </message>
+    <message>
+        <source>Download rate limit in MiB per second</source>
+        <translation>Limite de débit en Mio par seconde</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Sans limite</translation>
+    </message>
+    <message>
+        <source>Co&amp;ntinue it</source>
+        <translation>Poursui&amp;vre</translation>
+    </message>
+    <message>
+        <source>Continue the unfinished download</source>
+        <translation>Poursuivre le téléchargement inachevé</translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation>&amp;Télécharger</translation>
+    </message>
+    <message>
+        <source>Start the download</source>
+        <translation>Lancer le téléchargement</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>Pause the download</source>
+        <translation>Mettre le téléchargement en pause</translation>
+    </message>
+    <message>
+        <source>R&amp;esume</source>
+        <translation>R&amp;eprendre</translation>
+    </message>
+    <message>
+        <source>Resume the download</source>
+        <translation>Reprendre le téléchargement</translation>
+    </message>
+    <message>
+        <source>Cancel do&amp;wnload</source>
+        <translation>A&amp;nnuler le téléchargement</translation>
+    </message>
+    <message>
+        <source>Cancel the download and delete its partial files</source>
+        <translation>Annuler le téléchargement et supprimer ses fichiers partiels</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;Ouvrir</translation>
+    </message>
+    <message>
+        <source>Open the downloaded model</source>
+        <translation>Ouvrir le modèle téléchargé</translation>
     </message>
 </context>
 <context>
@@ -782,14 +1083,6 @@
         <translation>Ouverture du modèle…</translation>
     </message>
     <message>
-        <source>## No model is open
-
-Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window. Your conversation will appear here.</source>
-        <translation>## Aucun modèle ouvert
-
-Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir un modèle…** ou déposez-en un sur cette fenêtre. Votre conversation apparaîtra ici.</translation>
-    </message>
-    <message>
         <source>No model open</source>
         <translation>Aucun modèle ouvert</translation>
     </message>
@@ -941,12 +1234,44 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Un tout petit modèle à l’architecture de Kimi K3, entraîné ici sur le dictionnaire WordNet : il répond dans un anglais de dictionnaire mais il est bien trop petit pour avoir du sens ; toutes les fonctions peuvent être essayées.</translation>
     </message>
     <message>
+        <source>The download of %1 did not finish: File → Get a model… continues it.</source>
+        <translation>Le téléchargement de %1 n’est pas terminé : Fichier → Obtenir un modèle… le poursuit.</translation>
+    </message>
+    <message>
+        <source>Get a model…</source>
+        <translation>Obtenir un modèle…</translation>
+    </message>
+    <message>
+        <source>Download Kimi K3 or Kimi-Linear from the hub</source>
+        <translation>Télécharger Kimi K3 ou Kimi-Linear depuis le hub</translation>
+    </message>
+    <message>
+        <source>The budget was not applied: %1. The model was reopened with its previous budget.</source>
+        <translation>Le budget n’a pas été appliqué : %1. Le modèle a été rouvert avec son budget précédent.</translation>
+    </message>
+    <message>
         <source>## No model is open
 
-Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
+Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, get one with **File → Get a model…**, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
         <translation>## Aucun modèle ouvert
 
-Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir un modèle…**, déposez-en un sur cette fenêtre, ou essayez le modèle de démonstration ci-dessous. C’est un tout petit modèle entraîné ici sur un dictionnaire : il répond dans un anglais de dictionnaire mais il est bien trop petit pour avoir du sens, et il ne voit pas les images ; toutes les fonctions marchent avec lui.</translation>
+Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir un modèle…**, déposez-en un sur cette fenêtre, obtenez-en un avec **Fichier → Obtenir un modèle…**, ou essayez le modèle de démonstration ci-dessous. C’est un tout petit modèle entraîné ici sur un dictionnaire : il répond dans un anglais de dictionnaire mais il est bien trop petit pour avoir du sens, et il ne voit pas les images ; toutes les fonctions marchent avec lui.</translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window; **File → Get a model…** downloads Kimi K3 or Kimi-Linear. Your conversation will appear here.</source>
+        <translation>## Aucun modèle ouvert
+
+Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir un modèle…** ou déposez-en un sur cette fenêtre ; **Fichier → Obtenir un modèle…** télécharge Kimi K3 ou Kimi-Linear. Votre conversation apparaîtra ici.</translation>
+    </message>
+    <message>
+        <source>Download finished: %1</source>
+        <translation>Téléchargement terminé : %1</translation>
+    </message>
+    <message>
+        <source>&amp;Get a model…</source>
+        <translation>Obtenir un &amp;modèle…</translation>
     </message>
 </context>
 <context>
@@ -2024,6 +2349,22 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
     <message>
         <source>Never &amp;below:</source>
         <translation>Jamais en &amp;dessous de :</translation>
+    </message>
+    <message>
+        <source>Repetition penalty</source>
+        <translation>Pénalité de répétition</translation>
+    </message>
+    <message>
+        <source>&amp;Repetition penalty:</source>
+        <translation>Pénalité de &amp;répétition :</translation>
+    </message>
+    <message>
+        <source>The model&apos;s recommended sampling was not used: %1</source>
+        <translation>L’échantillonnage recommandé par le modèle n’a pas été utilisé : %1</translation>
+    </message>
+    <message>
+        <source>A field you have not changed follows the model&apos;s recommendation (%1).</source>
+        <translation>Un champ que vous n’avez pas modifié suit la recommandation du modèle (%1).</translation>
     </message>
 </context>
 <context>

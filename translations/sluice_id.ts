@@ -425,6 +425,63 @@
     </message>
 </context>
 <context>
+    <name>sluice::gui::DownloadView</name>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 jam %2 mnt</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 mnt %2 dtk</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 dtk</translation>
+    </message>
+    <message>
+        <source>Whole download</source>
+        <translation>Seluruh unduhan</translation>
+    </message>
+    <message>
+        <source>Download progress</source>
+        <translation>Kemajuan unduhan</translation>
+    </message>
+    <message>
+        <source>Download state</source>
+        <translation>Status unduhan</translation>
+    </message>
+    <message>
+        <source>File progress</source>
+        <translation>Kemajuan berkas</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1 in all</source>
+        <translation>
+            <numerusform>%n berkas, total %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 dari %2</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/dtk</translation>
+    </message>
+    <message>
+        <source>– /s</source>
+        <translation>– /dtk</translation>
+    </message>
+    <message>
+        <source>%1 · about %2 left · %3 of %4 files</source>
+        <translation>%1 · sekitar %2 lagi · %3 dari %4 berkas</translation>
+    </message>
+    <message>
+        <source>%1 of %2 files done</source>
+        <translation>%1 dari %2 berkas selesai</translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::EstimateJob</name>
     <message>
         <source>The estimate needs a routing trace (*.jsonl); none was found.</source>
@@ -445,6 +502,249 @@
     <message>
         <source>Estimate for %1: %2–%3 tokens/s if the disk is the limit (expert cache hit rate %4–%5%, from expert choices recorded on another model)</source>
         <translation>Perkiraan untuk %1: %2–%3 token/dtk jika disk menjadi batasnya (tingkat kena cache pakar %4–%5%, dari pilihan pakar yang direkam pada model lain)</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::GetModelDialog</name>
+    <message>
+        <source>Paused. The parts downloaded so far are kept; Resume continues where it stopped.</source>
+        <translation>Dijeda. Bagian yang sudah terunduh disimpan; Lanjutkan meneruskan dari titik berhenti.</translation>
+    </message>
+    <message>
+        <source>Cancelled. Partial files were deleted; complete files in %1 stay.</source>
+        <translation>Dibatalkan. Berkas parsial dihapus; berkas lengkap di %1 tetap ada.</translation>
+    </message>
+    <message>
+        <source>Done: %1 received, every file&apos;s size and checksum verified, in %2.</source>
+        <translation>Selesai: %1 diterima, ukuran dan checksum setiap berkas diperiksa, di %2.</translation>
+    </message>
+    <message>
+        <source>The download stopped: %1. Resume tries again from where it stopped.</source>
+        <translation>Unduhan berhenti: %1. Lanjutkan mencoba lagi dari titik berhenti.</translation>
+    </message>
+    <message>
+        <source>The catalogue could not be computed: %1</source>
+        <translation>Katalog tidak dapat dihitung: %1</translation>
+    </message>
+    <message>
+        <source>As published, from the hub (%1)</source>
+        <translation>Sesuai rilis, dari hub (%1)</translation>
+    </message>
+    <message>
+        <source>Converted container, shared over BitTorrent (information only: not in Sluice yet)</source>
+        <translation>Kontainer hasil konversi, dibagikan lewat BitTorrent (hanya informasi: belum ada di Sluice)</translation>
+    </message>
+    <message>
+        <source>Converted container: download the release, then File → Convert model…</source>
+        <translation>Kontainer hasil konversi: unduh rilisnya, lalu Berkas → Konversi model…</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translation>Tidak ada rencana</translation>
+    </message>
+    <message>
+        <source>Fits: default budget %1</source>
+        <translation>Muat: anggaran bawaan %1</translation>
+    </message>
+    <message>
+        <source>Runs with the trunk streamed from disk (slower): floor %1, 7/8 of RAM is %2</source>
+        <translation>Berjalan dengan trunk dibaca dari disk (lebih lambat): batas bawah %1, 7/8 RAM adalah %2</translation>
+    </message>
+    <message>
+        <source>Too big for this RAM: floor %1, 7/8 of RAM is %2</source>
+        <translation>Terlalu besar untuk RAM ini: batas bawah %1, 7/8 RAM adalah %2</translation>
+    </message>
+    <message>
+        <source>%1 free on this folder&apos;s drive.</source>
+        <translation>%1 kosong di drive folder ini.</translation>
+    </message>
+    <message>
+        <source>The files go to %1</source>
+        <translation>Berkas disimpan di %1</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Tidak diketahui</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Muat</translation>
+    </message>
+    <message>
+        <source>Needs %1 more</source>
+        <translation>Kurang %1</translation>
+    </message>
+    <message>
+        <source>Folder for models</source>
+        <translation>Folder untuk model</translation>
+    </message>
+    <message>
+        <source>Choose a model above or type a repository as owner/name, and a folder.</source>
+        <translation>Pilih model di atas atau ketik repositori sebagai pemilik/nama, dan sebuah folder.</translation>
+    </message>
+    <message>
+        <source>Listing %1…</source>
+        <translation>Mendaftar %1…</translation>
+    </message>
+    <message>
+        <source>Resuming…</source>
+        <translation>Melanjutkan…</translation>
+    </message>
+    <message>
+        <source>A download did not finish: %1 into %2.</source>
+        <translation>Ada unduhan yang belum selesai: %1 ke %2.</translation>
+    </message>
+    <message>
+        <source>Get a model</source>
+        <translation>Dapatkan model</translation>
+    </message>
+    <message>
+        <source>Pick a model and a folder. Sizes are what each route leaves on disk; the RAM column is the planner&apos;s verdict for this machine (%1 usable). Downloads resume where they stopped, also after a restart, and every file is checked against the hub&apos;s size and SHA-256.</source>
+        <translation>Pilih model dan folder. Ukuran adalah yang ditinggalkan setiap jalur di disk; kolom RAM adalah putusan perencana untuk mesin ini (%1 dapat dipakai). Unduhan berlanjut dari titik berhenti, juga setelah mulai ulang, dan setiap berkas diperiksa terhadap ukuran dan SHA-256 dari hub.</translation>
+    </message>
+    <message>
+        <source>Planning…</source>
+        <translation>Merencanakan…</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>Route</source>
+        <translation>Jalur</translation>
+    </message>
+    <message>
+        <source>On disk</source>
+        <translation>Di disk</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s RAM</source>
+        <translation>RAM mesin ini</translation>
+    </message>
+    <message>
+        <source>Room in the folder</source>
+        <translation>Ruang di folder</translation>
+    </message>
+    <message>
+        <source>Models that can be downloaded, with their size and fit</source>
+        <translation>Model yang dapat diunduh, dengan ukuran dan kecocokannya</translation>
+    </message>
+    <message>
+        <source>&amp;Repository:</source>
+        <translation>&amp;Repositori:</translation>
+    </message>
+    <message>
+        <source>Hub repository, owner/name</source>
+        <translation>Repositori hub, pemilik/nama</translation>
+    </message>
+    <message>
+        <source>owner/name</source>
+        <translation>pemilik/nama</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>&amp;Folder:</translation>
+    </message>
+    <message>
+        <source>Folder the model&apos;s folder is created in</source>
+        <translation>Folder tempat folder model dibuat</translation>
+    </message>
+    <message>
+        <source>&amp;Choose…</source>
+        <translation>&amp;Pilih…</translation>
+    </message>
+    <message>
+        <source>Choose the folder for models</source>
+        <translation>Pilih folder untuk model</translation>
+    </message>
+    <message>
+        <source>Free space in the folder</source>
+        <translation>Ruang kosong di folder</translation>
+    </message>
+    <message>
+        <source>&amp;Hub:</source>
+        <translation>&amp;Hub:</translation>
+    </message>
+    <message>
+        <source>Hub address</source>
+        <translation>Alamat hub</translation>
+    </message>
+    <message>
+        <source>The public hub or a mirror; HF_ENDPOINT sets the default</source>
+        <translation>Hub publik atau cermin; HF_ENDPOINT menentukan bawaannya</translation>
+    </message>
+    <message>
+        <source>Access &amp;token:</source>
+        <translation>&amp;Token akses:</translation>
+    </message>
+    <message>
+        <source>Access token for gated repositories</source>
+        <translation>Token akses untuk repositori terbatas</translation>
+    </message>
+    <message>
+        <source>only for gated repositories; not stored</source>
+        <translation>hanya untuk repositori terbatas; tidak disimpan</translation>
+    </message>
+    <message>
+        <source>&amp;Limit (MiB/s):</source>
+        <translation>&amp;Batas (MiB/dtk):</translation>
+    </message>
+    <message>
+        <source>Download rate limit in MiB per second</source>
+        <translation>Batas kecepatan unduh dalam MiB per detik</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Tanpa batas</translation>
+    </message>
+    <message>
+        <source>Co&amp;ntinue it</source>
+        <translation>&amp;Lanjutkan</translation>
+    </message>
+    <message>
+        <source>Continue the unfinished download</source>
+        <translation>Lanjutkan unduhan yang belum selesai</translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation>&amp;Unduh</translation>
+    </message>
+    <message>
+        <source>Start the download</source>
+        <translation>Mulai unduhan</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Jeda</translation>
+    </message>
+    <message>
+        <source>Pause the download</source>
+        <translation>Jeda unduhan</translation>
+    </message>
+    <message>
+        <source>R&amp;esume</source>
+        <translation>Lanjutk&amp;an</translation>
+    </message>
+    <message>
+        <source>Resume the download</source>
+        <translation>Lanjutkan unduhan</translation>
+    </message>
+    <message>
+        <source>Cancel do&amp;wnload</source>
+        <translation>Batalkan u&amp;nduhan</translation>
+    </message>
+    <message>
+        <source>Cancel the download and delete its partial files</source>
+        <translation>Batalkan unduhan dan hapus berkas parsialnya</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Bu&amp;ka</translation>
+    </message>
+    <message>
+        <source>Open the downloaded model</source>
+        <translation>Buka model yang diunduh</translation>
     </message>
 </context>
 <context>
@@ -779,14 +1079,6 @@
         <translation>Membuka model…</translation>
     </message>
     <message>
-        <source>## No model is open
-
-Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window. Your conversation will appear here.</source>
-        <translation>## Belum ada model yang dibuka
-
-Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau seret ke jendela ini. Percakapan Anda akan muncul di sini.</translation>
-    </message>
-    <message>
         <source>No model open</source>
         <translation>Tidak ada model terbuka</translation>
     </message>
@@ -937,12 +1229,44 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Model mungil dengan arsitektur Kimi K3, dilatih di sini dengan kamus WordNet: ia menjawab dalam bahasa Inggris bergaya kamus tetapi terlalu kecil untuk masuk akal; semua fitur dapat dicoba.</translation>
     </message>
     <message>
+        <source>The download of %1 did not finish: File → Get a model… continues it.</source>
+        <translation>Unduhan %1 belum selesai: Berkas → Dapatkan model… melanjutkannya.</translation>
+    </message>
+    <message>
+        <source>Get a model…</source>
+        <translation>Dapatkan model…</translation>
+    </message>
+    <message>
+        <source>Download Kimi K3 or Kimi-Linear from the hub</source>
+        <translation>Unduh Kimi K3 atau Kimi-Linear dari hub</translation>
+    </message>
+    <message>
+        <source>The budget was not applied: %1. The model was reopened with its previous budget.</source>
+        <translation>Anggaran tidak diterapkan: %1. Model dibuka ulang dengan anggaran sebelumnya.</translation>
+    </message>
+    <message>
         <source>## No model is open
 
-Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
+Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, get one with **File → Get a model…**, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
         <translation>## Tidak ada model yang terbuka
 
-Buka folder model (kontainer `.waste`) dengan **Berkas → Buka model…**, jatuhkan satu ke jendela ini, atau coba model demo bawaan di bawah. Demo ini model mungil yang dilatih di sini dengan kamus: ia menjawab dalam bahasa Inggris bergaya kamus tetapi terlalu kecil untuk masuk akal, dan tidak dapat melihat gambar; semua fitur berfungsi dengannya.</translation>
+Buka folder model (kontainer `.waste`) dengan **Berkas → Buka model…**, jatuhkan satu ke jendela ini, dapatkan satu dengan **Berkas → Dapatkan model…**, atau coba model demo bawaan di bawah. Demo ini model mungil yang dilatih di sini dengan kamus: ia menjawab dalam bahasa Inggris bergaya kamus tetapi terlalu kecil untuk masuk akal, dan tidak dapat melihat gambar; semua fitur berfungsi dengannya.</translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window; **File → Get a model…** downloads Kimi K3 or Kimi-Linear. Your conversation will appear here.</source>
+        <translation>## Belum ada model yang dibuka
+
+Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau seret ke jendela ini; **Berkas → Dapatkan model…** mengunduh Kimi K3 atau Kimi-Linear. Percakapan Anda akan muncul di sini.</translation>
+    </message>
+    <message>
+        <source>Download finished: %1</source>
+        <translation>Unduhan selesai: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Get a model…</source>
+        <translation>&amp;Dapatkan model…</translation>
     </message>
 </context>
 <context>
@@ -2010,6 +2334,22 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
     <message>
         <source>Never &amp;below:</source>
         <translation>Tidak kurang &amp;dari:</translation>
+    </message>
+    <message>
+        <source>Repetition penalty</source>
+        <translation>Penalti pengulangan</translation>
+    </message>
+    <message>
+        <source>&amp;Repetition penalty:</source>
+        <translation>Penalti &amp;pengulangan:</translation>
+    </message>
+    <message>
+        <source>The model&apos;s recommended sampling was not used: %1</source>
+        <translation>Sampling yang direkomendasikan model tidak dipakai: %1</translation>
+    </message>
+    <message>
+        <source>A field you have not changed follows the model&apos;s recommendation (%1).</source>
+        <translation>Kolom yang belum Anda ubah mengikuti rekomendasi model (%1).</translation>
     </message>
 </context>
 <context>

@@ -47,7 +47,16 @@ struct HubOptions {
     uint64_t jitterSeed = 0;       // 0 = from the clock
     uint64_t maxListingBytes = 64ull << 20;
     uint64_t freeSpaceMarginBytes = 256ull << 20; // never fill the disk to the last byte
+    // All files together receive at most this many bytes per second on
+    // average (0 = no limit). Bytes are taken from the network only as the
+    // limit allows, so by any moment t of a run at most
+    // maxBytesPerSecond * t + hubBurstBytes(options) have arrived.
+    uint64_t maxBytesPerSecond = 0;
 };
+
+// The most a limited run may be ahead of maxBytesPerSecond * elapsed: one
+// read of each job's buffer (an eighth of a second at the limit, at least 16 KiB).
+uint64_t hubBurstBytes(const HubOptions &options);
 
 struct HubFile {
     std::string path;      // inside the repository, '/'-separated

@@ -1,5 +1,5 @@
 // sluice-cli get OWNER/REPO --to DIR [--endpoint URL] [--revision R]
-// [--token-file FILE] [--jobs N] [--dry-run] [--json]: a model from a Hugging
+// [--token-file FILE] [--jobs N] [--limit-rate SIZE] [--dry-run] [--json]: a model from a Hugging
 // Face-compatible hub (api/download.h, issue 26), resumable, every file's size
 // and SHA-256 checked before it is kept. HF_ENDPOINT and HF_TOKEN are honoured
 // as the hub's own tools honour them (an option wins).
@@ -47,6 +47,8 @@ static int runGet(const std::vector<std::string> &args)
     p.text("--token-file", &tokenFile, "an access token for gated repositories, in an owner-only file "
                                        "(default $HF_TOKEN); never printed", "FILE");
     p.integer("--jobs", &o.jobs, 1, 16, "files fetched at once", "N", "-j");
+    p.size("--limit-rate", &o.maxBytesPerSecond, 1024, uint64_t(1) << 40,
+           "at most this many bytes per second over all files, e.g. 20MiB (default: no limit)");
     p.integer("--attempts", &o.maxAttempts, 1, 100, "attempts per file before giving up");
     p.flag("--dry-run", &dryRun, "list the files, their sizes and the space check; download nothing");
     p.flag("--json", &json, "one JSON object at the end (and the file list with --dry-run)");

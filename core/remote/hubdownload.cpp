@@ -160,6 +160,7 @@ struct Fetch {
     bool refetched = false;
     bool writing = false;  // this reply's body is the file's bytes (from `have`)
     bool overlong = false; // the server sent more than the listed size
+    bool replyFinished = false; // the reply ended; what it still buffers waits for the rate limit
     QPointer<QNetworkReply> reply;
 };
 
@@ -176,6 +177,8 @@ public:
     {
         for (const HubFile &f : files)
             m_report.totalSize += f.size;
+        m_throttle.setSingleShot(true);
+        QObject::connect(&m_throttle, &QTimer::timeout, [this] { pump(); });
     }
 
     Expected<DownloadReport> run()
@@ -306,13 +309,64 @@ private:
             r.setRawHeader("Range", "bytes=" + QByteArray::number(qulonglong(f->have)) + "-");
         f->writing = false;
         QNetworkReply *reply = m_nam.get(r);
+        // Under a rate limit the reply buffers one read's worth: the socket is
+        // not read further until the limit lets us take the bytes.
+        if (m_o.maxBytesPerSecond)
+            reply->setReadBufferSize(qint64(hubBurstBytes(m_o)));
         f->reply = reply;
+        f->replyFinished = false;
         QObject::connect(reply, &QNetworkReply::metaDataChanged, reply, [this, f, reply] { accept(f, reply); });
         QObject::connect(reply, &QNetworkReply::readyRead, reply, [this, f, reply] { write(f, reply); });
         QObject::connect(reply, &QNetworkReply::finished, reply, [this, f, reply] {
-            reply->deleteLater();
-            ended(f, reply);
+            f->replyFinished = true;
+            finish(f, reply);
         });
+    }
+
+    // A reply that ended is handled once the limit has let its last bytes in.
+    void finish(const std::shared_ptr<Fetch> &f, QNetworkReply *reply)
+    {
+        write(f, reply);
+        if (m_failure && f->writing && reply->bytesAvailable() > 0)
+            return; // pump() comes back for the rest
+        f->replyFinished = false;
+        reply->deleteLater();
+        ended(f, reply);
+    }
+
+    // Bytes the limit lets in now: maxBytesPerSecond * elapsed + one burst, less what arrived.
+    uint64_t allowance() const
+    {
+        if (!m_o.maxBytesPerSecond)
+            return UINT64_MAX;
+        const double t = double(m_clock.nsecsElapsed()) / 1e9;
+        const double cap = double(m_o.maxBytesPerSecond) * t + double(hubBurstBytes(m_o));
+        const double got = double(m_report.bytesFetched);
+        return cap > got ? uint64_t(cap - got) : 0;
+    }
+
+    // Comes back when about half a burst more is allowed.
+    void throttleLater()
+    {
+        if (m_throttle.isActive())
+            return;
+        const double ms = 1000.0 * double(hubBurstBytes(m_o)) / 2.0 / double(m_o.maxBytesPerSecond);
+        m_throttle.start(std::clamp(int(ms), 5, 250));
+    }
+
+    void pump()
+    {
+        const auto active = m_active; // finishing a file changes the list
+        for (const auto &f : active) {
+            if (!m_failure)
+                return;
+            if (QNetworkReply *reply = f->reply) {
+                if (f->replyFinished)
+                    finish(f, reply);
+                else
+                    write(f, reply);
+            }
+        }
     }
 
     // The status decides what the body is: the rest of the file (206 from
@@ -352,8 +406,19 @@ private:
 
     void write(const std::shared_ptr<Fetch> &f, QNetworkReply *reply)
     {
-        const QByteArray data = reply->readAll();
-        if (!f->writing || data.isEmpty())
+        if (!f->writing) {
+            reply->readAll(); // a redirect's or an error's body
+            return;
+        }
+        qint64 n = reply->bytesAvailable();
+        if (const uint64_t allowed = allowance(); uint64_t(n) > allowed) {
+            n = qint64(allowed);
+            throttleLater();
+        }
+        if (n <= 0)
+            return;
+        const QByteArray data = reply->read(n);
+        if (data.isEmpty())
             return;
         if (f->have + uint64_t(data.size()) > f->file->size) {
             reply->abort(); // more than the listing says: a mismatch when it ends
@@ -433,6 +498,7 @@ private:
     QNetworkAccessManager m_nam;
     QEventLoop m_loop;
     QElapsedTimer m_clock;
+    QTimer m_throttle; // the rate limit's next read
     std::deque<const HubFile *> m_waiting;
     std::vector<std::shared_ptr<Fetch>> m_active;
     Status m_failure = Status::ok();
@@ -478,6 +544,11 @@ Expected<QByteArray> fetchListing(const HubOptions &o)
 }
 
 } // namespace
+
+uint64_t hubBurstBytes(const HubOptions &o)
+{
+    return std::max<uint64_t>(16 << 10, o.maxBytesPerSecond / 8);
+}
 
 Expected<std::vector<HubFile>> listHubFiles(const HubOptions &o)
 {

@@ -6,9 +6,11 @@
 // would leave the folder, and `sluice-cli get` against the same mock. Every completed download is byte-identical to the
 // source; no network beyond loopback.
 #include "api/download.h"
+#include "remote/mockhub.h"
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -23,143 +25,7 @@
 
 using namespace sluice;
 
-namespace {
-
-enum class Fault { None, Status503, Status429, CutMidFile, Truncated, Corrupt, Redirect, NotFound };
-
-// One hub: a repository "org/model" at revision "main" whose files it serves
-// with Range support, one request per connection; `faults[file]` are applied
-// to that file's next requests in order.
-class MockHub : public QObject {
-public:
-    MockHub()
-    {
-        connect(&m_server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket *s = m_server.nextPendingConnection()) {
-                connect(s, &QTcpSocket::readyRead, this, [this, s] { onData(s); });
-                connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
-            }
-        });
-    }
-    bool start() { return m_server.listen(QHostAddress::LocalHost, 0); }
-    QString url() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()); }
-
-    QMap<QString, QByteArray> files;
-    QMap<QString, QList<Fault>> faults;
-    QByteArray listingOverride; // non-empty: served instead of the real listing
-    QString redirectTo;         // Fault::Redirect's target hub
-    int fileRequests = 0;
-
-    QByteArray listing() const
-    {
-        if (!listingOverride.isEmpty())
-            return listingOverride;
-        QJsonArray a;
-        a.append(QJsonObject{{"type", "directory"}, {"path", "weights"}, {"size", 0}});
-        for (auto it = files.begin(); it != files.end(); ++it) {
-            QJsonObject e{{"type", "file"}, {"path", it.key()}, {"size", it.value().size()}};
-            if (it.value().size() > 1000) // the big ones are LFS files with a SHA-256
-                e.insert("lfs", QJsonObject{{"oid", QString::fromLatin1(QCryptographicHash::hash(
-                                                        it.value(), QCryptographicHash::Sha256).toHex())},
-                                            {"size", it.value().size()}});
-            a.append(e);
-        }
-        return QJsonDocument(a).toJson(QJsonDocument::Compact);
-    }
-
-private:
-    void onData(QTcpSocket *s)
-    {
-        QByteArray &buf = m_buffers[s];
-        buf += s->readAll();
-        const qsizetype end = buf.indexOf("\r\n\r\n");
-        if (end < 0)
-            return;
-        const QList<QByteArray> lines = buf.left(end).split('\n');
-        m_buffers.remove(s);
-        const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-        const QString path = QString::fromUtf8(QByteArray::fromPercentEncoding(first.value(1)));
-        qint64 from = 0;
-        for (const QByteArray &l : lines)
-            if (l.toLower().startsWith("range: bytes="))
-                from = l.trimmed().mid(13).split('-').value(0).toLongLong();
-        if (path.startsWith(QStringLiteral("/api/models/org/model/tree/main")))
-            return reply(s, "200 OK", listing(), {});
-        const QString prefix = QStringLiteral("/org/model/resolve/main/");
-        if (!path.startsWith(prefix))
-            return reply(s, "404 Not Found", "no such page", {});
-        const QString name = path.mid(prefix.size());
-        ++fileRequests;
-        const Fault fault = faults[name].isEmpty() ? Fault::None : faults[name].takeFirst();
-        if (!files.contains(name) || fault == Fault::NotFound)
-            return reply(s, "404 Not Found", "Entry not found", {});
-        switch (fault) {
-        case Fault::Status503:
-            return reply(s, "503 Service Unavailable", "busy", {"Retry-After: 0"});
-        case Fault::Status429:
-            return reply(s, "429 Too Many Requests", "slow down", {"Retry-After: 1"});
-        case Fault::Redirect:
-            return reply(s, "302 Found", {}, {"Location: " + (redirectTo + prefix + name).toUtf8()});
-        default:
-            break;
-        }
-        QByteArray body = files[name];
-        if (fault == Fault::Corrupt)
-            body[body.size() / 2] = char(body[body.size() / 2] ^ 0x5a);
-        QByteArray status = "200 OK";
-        QList<QByteArray> headers;
-        if (from > 0 && from < body.size()) {
-            status = "206 Partial Content";
-            headers.append("Content-Range: bytes " + QByteArray::number(from) + "-" +
-                           QByteArray::number(body.size() - 1) + "/" + QByteArray::number(body.size()));
-            body = body.mid(from);
-        }
-        if (fault == Fault::CutMidFile || fault == Fault::Truncated) {
-            // The headers promise the whole body; half of it comes, then the
-            // connection is reset (cut) or closed politely (truncated).
-            writeHead(s, status, body.size(), headers);
-            s->write(body.left(body.size() / 2));
-            s->flush();
-            s->waitForBytesWritten(1000);
-            if (fault == Fault::CutMidFile)
-                s->abort();
-            else
-                s->disconnectFromHost();
-            return;
-        }
-        reply(s, status, body, headers);
-    }
-
-    static void writeHead(QTcpSocket *s, const QByteArray &status, qint64 length, const QList<QByteArray> &headers)
-    {
-        QByteArray head = "HTTP/1.1 " + status + "\r\nContent-Length: " + QByteArray::number(length) +
-                          "\r\nConnection: close\r\n";
-        for (const QByteArray &h : headers)
-            head += h + "\r\n";
-        s->write(head + "\r\n");
-    }
-
-    static void reply(QTcpSocket *s, const QByteArray &status, const QByteArray &body, const QList<QByteArray> &headers)
-    {
-        writeHead(s, status, body.size(), headers);
-        s->write(body);
-        s->disconnectFromHost();
-    }
-
-    QTcpServer m_server;
-    QHash<QTcpSocket *, QByteArray> m_buffers;
-};
-
-QByteArray randomBytes(int n, quint32 seed)
-{
-    QByteArray b(n, Qt::Uninitialized);
-    QRandomGenerator g(seed);
-    for (char &c : b)
-        c = char(g.generate() & 0xff);
-    return b;
-}
-
-} // namespace
+using namespace sluicetest;
 
 class TestHubDownload : public QObject {
     Q_OBJECT
@@ -333,6 +199,42 @@ private Q_SLOTS:
                  qPrintable(QString("%1 + %2 of %3").arg(second->bytesFetched).arg(kept).arg(total())));
     }
 
+    // HubOptions::maxBytesPerSecond (`get --limit-rate`): at every progress
+    // tick no more bytes have arrived than the limit allows since this test's
+    // clock started (which is before the downloader's), and the whole run
+    // takes at least what the limit implies. Lower bounds on time only: a
+    // slow machine passes.
+    void rateLimit()
+    {
+        QTemporaryDir dir;
+        auto files = listHubFiles(options());
+        QVERIFY(files);
+        HubOptions o = options();
+        o.jobs = 2;
+        o.maxBytesPerSecond = 512 * 1024;
+        const uint64_t burst = hubBurstBytes(o);
+        QCOMPARE(burst, uint64_t(64 * 1024));
+        QElapsedTimer clock;
+        clock.start();
+        int ticks = 0;
+        QString over;
+        auto report = downloadHubFiles(o, *files, dir.path().toStdString(), [&](const DownloadProgress &p) {
+            ++ticks;
+            const double allowed = double(o.maxBytesPerSecond) * double(clock.nsecsElapsed()) / 1e9 + double(burst);
+            if (over.isEmpty() && double(p.totalDone) > allowed)
+                over = QString("%1 bytes when %2 were allowed").arg(p.totalDone).arg(allowed, 0, 'f', 0);
+            return true;
+        });
+        const double seconds = double(clock.nsecsElapsed()) / 1e9;
+        QVERIFY2(report, report ? "" : report.status().message().c_str());
+        verifyFolder(dir.path());
+        QVERIFY2(over.isEmpty(), qPrintable(over));
+        const double least = double(total() - burst) / double(o.maxBytesPerSecond);
+        QVERIFY2(seconds >= least, qPrintable(QString("%1 s, at least %2 s").arg(seconds).arg(least)));
+        // Taken in reads of about a burst each (a reply buffers one), not in one piece.
+        QVERIFY2(ticks >= int(total() / (2 * burst)), qPrintable(QString::number(ticks)));
+    }
+
     void listingThatLeavesTheFolderIsRefused_data()
     {
         QTest::addColumn<QString>("path");
@@ -380,7 +282,7 @@ private Q_SLOTS:
         QVERIFY2(first["exit"].toInt() == 0, qPrintable(first["stderr"].toString()));
         verifyFolder(dir.path());
         QCOMPARE(first["files_fetched"].toInt(), m_hub.files.size());
-        QJsonObject again = run({"get", "org/model", "--to", dir.path(), "--json"});
+        QJsonObject again = run({"get", "org/model", "--to", dir.path(), "--limit-rate", "64MiB", "--json"});
         QCOMPARE(again["exit"].toInt(), 0);
         QCOMPARE(again["files_present"].toInt(), m_hub.files.size());
         QCOMPARE(again["bytes_fetched"].toDouble(), 0.0);

@@ -1,0 +1,73 @@
+#pragma once
+// The models a user can get from inside a client (issue 26): Kimi K3 and
+// Kimi-Linear 48B as published on the Hugging Face hub, each with its routes
+// to disk and their sizes, plus what the existing planner (api/planning.h)
+// says about this machine's RAM for each and whether a folder has the room.
+//
+// The sizes are the built-in shapes' (builtinPlannerShape(...).diskBytes), the
+// RAM verdicts planBudget()'s, so the catalogue, `sluice-cli plan --model` and
+// the app's "Plan a model…" never disagree. Errors are values.
+#include "api/builtinmodels.h"
+#include "util/status.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sluice {
+
+// How a route's files reach the disk.
+enum class RouteSource {
+    Hub,            // the release, downloaded file by file (api/download.h)
+    BitTorrent,     // the converted container as its publisher shares it: not implemented here (information only)
+    ConvertRelease, // no published download: made from the release by the converter (api/convert.h)
+};
+
+struct CatalogueRoute {
+    BuiltinFormat format = BuiltinFormat::Release;
+    RouteSource source = RouteSource::Hub;
+    uint64_t diskBytes = 0; // what the route leaves on disk
+    bool downloadable() const { return source == RouteSource::Hub; }
+};
+
+struct CatalogueModel {
+    BuiltinModel model = BuiltinModel::KimiK3;
+    std::string id;   // "k3", "kimi-linear" (parseBuiltinModel accepts it)
+    std::string name; // "Kimi K3", "Kimi-Linear 48B"
+    std::string repo; // the hub repository of the release, "owner/name"
+    std::vector<CatalogueRoute> routes; // the release first
+};
+
+// Every known model with its routes and sizes (the built-in shapes are
+// computed, not read: no file or network is touched).
+Expected<std::vector<CatalogueModel>> modelCatalogue();
+
+// What this RAM allows for a model in a format, from planBudget's default plan.
+enum class RamFit {
+    Fits,          // the whole trunk resident at the default budget
+    TrunkStreamed, // runs only with trunk layers streamed from disk (slower)
+    TooBig,        // not even the lowest streaming floor fits under the cap
+};
+
+struct RouteFit {
+    RamFit ram = RamFit::TooBig;
+    uint64_t usableRamBytes = 0;
+    uint64_t capBytes = 0;            // the planner's cap (7/8 of usable)
+    uint64_t budgetBytes = 0;         // Fits: the default budget
+    int workingSets = 0;              // Fits: the default budget's whole working sets
+    uint64_t residentFloorBytes = 0;  // every trunk layer resident
+    uint64_t streamingFloorBytes = 0; // the lowest over every split
+};
+
+// `processBytes` 0 = estimated for this process (estimateProcessBytes).
+Expected<RouteFit> routeFit(BuiltinModel model, BuiltinFormat format, uint64_t usableRamBytes,
+                            uint64_t processBytes = 0, int contextLength = 4096);
+
+// The free space where `folder` would be created: its nearest existing
+// ancestor's file system. Fails naming the folder when none can be read.
+Expected<uint64_t> folderFreeBytes(const std::string &folder);
+
+// A route's files fit in `freeBytes` with the downloader's margin (HubOptions::freeSpaceMarginBytes).
+bool routeFitsSpace(const CatalogueRoute &route, uint64_t freeBytes);
+
+} // namespace sluice

@@ -1,0 +1,114 @@
+// api/catalogue.h: the published models, their routes and sizes, and the
+// planner's verdict for this machine. The figures come from the built-in
+// shapes and planBudget; nothing here re-derives them.
+#include "api/catalogue.h"
+
+#include "api/download.h"
+#include "api/planning.h"
+
+#include <filesystem>
+#include <system_error>
+
+namespace sluice {
+
+namespace {
+
+struct Known {
+    BuiltinModel model;
+    const char *id;
+    const char *name;
+    const char *repo;
+    RouteSource container; // how the converted container is had
+};
+
+// Repository ids as published by Moonshot AI (the spec's "moonshotai/Kimi-K3";
+// Kimi-Linear's instruct release, the one with a chat template).
+constexpr Known kKnown[] = {
+    {BuiltinModel::KimiK3, "k3", "Kimi K3", "moonshotai/Kimi-K3", RouteSource::BitTorrent},
+    {BuiltinModel::KimiLinear, "kimi-linear", "Kimi-Linear 48B", "moonshotai/Kimi-Linear-48B-A3B-Instruct",
+     RouteSource::ConvertRelease},
+};
+
+} // namespace
+
+Expected<std::vector<CatalogueModel>> modelCatalogue()
+{
+    std::vector<CatalogueModel> out;
+    for (const Known &k : kKnown) {
+        CatalogueModel m;
+        m.model = k.model;
+        m.id = k.id;
+        m.name = k.name;
+        m.repo = k.repo;
+        for (const BuiltinFormat format : {BuiltinFormat::Release, BuiltinFormat::Container}) {
+            auto shape = builtinPlannerShape(k.model, format);
+            if (!shape)
+                return makeError(shape.status().code(), m.name + ": " + shape.status().message());
+            CatalogueRoute r;
+            r.format = format;
+            r.source = format == BuiltinFormat::Release ? RouteSource::Hub : k.container;
+            r.diskBytes = shape->diskBytes;
+            m.routes.push_back(r);
+        }
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+Expected<RouteFit> routeFit(BuiltinModel model, BuiltinFormat format, uint64_t usableRamBytes, uint64_t processBytes,
+                            int contextLength)
+{
+    auto shape = builtinPlannerShape(model, format);
+    if (!shape)
+        return shape.status();
+    if (!processBytes) {
+        auto estimate = estimateProcessBytes(shape->config);
+        if (!estimate)
+            return estimate.status();
+        processBytes = *estimate;
+    }
+    PlanRequest request;
+    request.contextLength = contextLength;
+    request.processBytes = processBytes;
+    request.usableRamBytes = usableRamBytes;
+    auto plan = planBudget(*shape, request); // the default budget, as Model::open would choose it
+    if (!plan)
+        return plan.status();
+    RouteFit fit;
+    fit.usableRamBytes = usableRamBytes;
+    fit.capBytes = plan->plan.capBytes;
+    fit.residentFloorBytes = plan->residentFloorBytes;
+    fit.streamingFloorBytes = plan->streamingFloorBytes;
+    if (plan->residentFloorBytes <= fit.capBytes) {
+        fit.ram = RamFit::Fits;
+        fit.budgetBytes = plan->sizing.budgetBytes;
+        fit.workingSets = plan->plan.defaultWorkingSets;
+    } else if (plan->streamingFloorBytes <= fit.capBytes) {
+        fit.ram = RamFit::TrunkStreamed;
+    }
+    return fit;
+}
+
+Expected<uint64_t> folderFreeBytes(const std::string &folder)
+{
+    if (folder.empty())
+        return makeError(ErrorCode::InvalidArgument, "no folder given");
+    std::error_code ec;
+    std::filesystem::path p = std::filesystem::absolute(folder, ec);
+    if (ec)
+        return makeError(ErrorCode::Io, folder + ": " + ec.message());
+    // The folder may not exist yet: the download creates it where its parent is.
+    while (!std::filesystem::exists(p, ec) && p.has_parent_path() && p.parent_path() != p)
+        p = p.parent_path();
+    const auto space = std::filesystem::space(p, ec);
+    if (ec)
+        return makeError(ErrorCode::Io, folder + ": cannot read the free space (" + ec.message() + ")");
+    return uint64_t(space.available);
+}
+
+bool routeFitsSpace(const CatalogueRoute &route, uint64_t freeBytes)
+{
+    return route.diskBytes + HubOptions().freeSpaceMarginBytes <= freeBytes;
+}
+
+} // namespace sluice

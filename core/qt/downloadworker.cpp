@@ -1,0 +1,156 @@
+#include "qt/downloadworker.h"
+
+#include "api/download.h"
+#include "qt/tsanhandoff.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSet>
+
+#include <algorithm>
+#include <chrono>
+
+namespace sluice::qt {
+
+namespace {
+
+HubOptions optionsFor(const DownloadRequest &r)
+{
+    HubOptions o;
+    if (!r.endpoint.trimmed().isEmpty())
+        o.endpoint = r.endpoint.trimmed().toStdString();
+    o.repo = r.repo.trimmed().toStdString();
+    o.revision = r.revision.isEmpty() ? std::string("main") : r.revision.toStdString();
+    o.token = r.token.trimmed().toStdString();
+    o.jobs = r.jobs;
+    o.maxBytesPerSecond = r.maxBytesPerSecond;
+    o.backoffBaseMs = r.backoffBaseMs;
+    o.backoffMaxMs = std::max(r.backoffBaseMs, std::min(60000, r.backoffBaseMs * 120));
+    o.jitterSeed = r.jitterSeed;
+    return o;
+}
+
+// The in-flight files of a run, kept from the downloader's per-file updates.
+class Tracker {
+public:
+    explicit Tracker(const std::vector<HubFile> &files)
+    {
+        m_status.filesTotal = int(files.size());
+        for (const HubFile &f : files)
+            m_status.totalSize += f.size;
+    }
+    // True when this update should reach the UI now: a file started or ended, or 100 ms passed.
+    bool update(const DownloadProgress &p)
+    {
+        m_status.totalDone = p.totalDone;
+        m_status.bytesPerSecond = p.bytesPerSecond;
+        m_status.etaSeconds = p.bytesPerSecond > 0 ? double(p.totalSize - std::min(p.totalDone, p.totalSize)) /
+                                                         p.bytesPerSecond
+                                                   : -1;
+        bool changed = false;
+        // The file that just completed leaves the list at the next update, so the last tick shows it full.
+        m_status.files.erase(std::remove_if(m_status.files.begin(), m_status.files.end(),
+                                            [&](const FileProgress &f) {
+                                                const bool gone = f.done >= f.size && f.path.toStdString() != p.file;
+                                                changed |= gone;
+                                                return gone;
+                                            }),
+                             m_status.files.end());
+        if (!p.file.empty()) {
+            const QString path = QString::fromStdString(p.file);
+            auto it = std::find_if(m_status.files.begin(), m_status.files.end(),
+                                   [&](const FileProgress &f) { return f.path == path; });
+            if (it == m_status.files.end()) {
+                m_status.files.append({path, 0, p.fileSize});
+                it = m_status.files.end() - 1;
+                changed = true;
+            }
+            if (p.fileDone >= p.fileSize && !m_complete.contains(path)) {
+                m_complete.insert(path);
+                ++m_status.filesDone;
+                changed = true;
+            }
+            it->done = p.fileDone;
+            it->size = p.fileSize;
+        }
+        const auto now = std::chrono::steady_clock::now();
+        if (changed || now - m_last >= std::chrono::milliseconds(100)) {
+            m_last = now;
+            return true;
+        }
+        return false;
+    }
+    const DownloadStatus &status() const { return m_status; }
+
+private:
+    DownloadStatus m_status;
+    QSet<QString> m_complete;
+    std::chrono::steady_clock::time_point m_last{};
+};
+
+} // namespace
+
+void registerDownloadMetaTypes()
+{
+    qRegisterMetaType<sluice::qt::DownloadRequest>();
+    qRegisterMetaType<sluice::qt::DownloadStatus>();
+    installTsanHandoff(); // before the worker thread starts (tsanhandoff.h; empty without TSan)
+}
+
+void DownloadWorker::start(const DownloadRequest &request)
+{
+    const HubOptions o = optionsFor(request);
+    auto files = listHubFiles(o);
+    if (!files) {
+        Q_EMIT failed(QString::fromStdString(files.status().message()));
+        return;
+    }
+    Tracker tracker(*files);
+    Q_EMIT listed(tracker.status().filesTotal, tracker.status().totalSize);
+    const auto onProgress = [&](const DownloadProgress &p) {
+        if (m_pause.load())
+            return false; // the parts stay: start() again resumes them
+        if (tracker.update(p))
+            Q_EMIT progress(tracker.status());
+        return true;
+    };
+    auto report = downloadHubFiles(o, *files, request.folder.toStdString(), onProgress, &m_halt);
+    if (report) {
+        Q_EMIT progress(tracker.status());
+        Q_EMIT finished(request.folder, report->bytesFetched);
+        return;
+    }
+    if (report.status().code() != ErrorCode::Cancelled) {
+        Q_EMIT failed(QString::fromStdString(report.status().message()));
+        return;
+    }
+    if (m_cancel.load()) {
+        // Only this listing's parts: the folder may hold other things.
+        const QDir dir(request.folder);
+        for (const HubFile &f : *files)
+            QFile::remove(dir.filePath(QString::fromStdString(f.path) + QStringLiteral(".part")));
+        Q_EMIT cancelled();
+        return;
+    }
+    Q_EMIT paused();
+}
+
+DownloadThread::DownloadThread(QObject *parent) : QObject(parent), m_worker(new DownloadWorker)
+{
+    registerDownloadMetaTypes();
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(this, &DownloadThread::requestStart, m_worker, &DownloadWorker::start, Qt::QueuedConnection);
+    m_thread.setObjectName(QStringLiteral("sluice-download"));
+    m_thread.start();
+}
+
+DownloadThread::~DownloadThread()
+{
+    m_worker->pause(); // parts are dropped only by an explicit cancel: the next start resumes them
+    m_thread.quit();
+    m_thread.wait();
+    tsanThreadJoined(&m_thread); // TSan only: the thread's exit ordered before what follows (tsanhandoff.h)
+}
+
+} // namespace sluice::qt

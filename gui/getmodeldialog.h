@@ -1,0 +1,124 @@
+#pragma once
+// "Get a model…" (issue 26): the published models with each route's size on
+// disk, whether it fits this machine's RAM (the planner's default plan,
+// api/catalogue.h) and the chosen folder's free space; then the download of
+// a hub repository with progress per file and overall, pause, resume,
+// cancel, and "Open" at the end. The download runs on its own thread
+// (qt/downloadworker.h), so chats go on meanwhile; closing the dialog only
+// hides it. Unfinished downloads are remembered (Settings) and offered again
+// after a restart. The access token is used for this run only: never stored,
+// shown or logged.
+#include "api/catalogue.h"
+#include "qt/downloadworker.h"
+
+#include <QDialog>
+#include <QFutureWatcher>
+
+#include <optional>
+#include <vector>
+
+class QDialogButtonBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableWidget;
+
+namespace sluice::gui {
+
+class DownloadView;
+class Settings;
+
+// The catalogue with the planner's verdicts, computed off the UI thread.
+struct CatalogueView {
+    std::vector<CatalogueModel> models;
+    std::vector<std::vector<std::optional<RouteFit>>> fits; // [model][route]
+    QString error;
+};
+
+class GetModelDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    enum class State { Idle, Running, Paused, Done, Failed };
+
+    // `usableRamBytes`: this machine's; `processBytes`: the app's memory term (0 = estimate).
+    GetModelDialog(Settings *settings, quint64 usableRamBytes, quint64 processBytes, QWidget *parent = nullptr);
+    ~GetModelDialog() override;
+
+    State state() const { return m_state; }
+    bool isDownloading() const { return m_state == State::Running; }
+    QString targetFolder() const; // the parent folder + the repository's name
+
+    // The widgets, for tests.
+    QTableWidget *catalogueTable() const { return m_table; }
+    QLineEdit *repoField() const { return m_repo; }
+    QLineEdit *parentField() const { return m_parent; }
+    QLineEdit *endpointField() const { return m_endpoint; }
+    QLineEdit *tokenField() const { return m_token; }
+    QDoubleSpinBox *limitField() const { return m_limit; }
+    QLabel *spaceLabel() const { return m_space; }
+    QPushButton *downloadButton() const { return m_download; }
+    QPushButton *pauseButton() const { return m_pause; }
+    QPushButton *resumeButton() const { return m_resume; }
+    QPushButton *cancelButton() const { return m_cancel; }
+    QPushButton *openButton() const { return m_open; }
+    QPushButton *continueButton() const { return m_continue; }
+    DownloadView *progressView() const { return m_progress; }
+    bool catalogueReady() const { return m_view.has_value(); }
+
+    void startDownload();
+    void continuePending();
+
+Q_SIGNALS:
+    void catalogueShown();
+    void openRequested(const QString &folder);
+    void downloadStarted(const QString &folder);
+    void downloadProgressed(quint64 done, quint64 total);
+    void downloadPaused();
+    void downloadFinished(const QString &folder);
+    void downloadFailed(const QString &message);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void buildForm();
+    QWidget *buildButtons();
+    void wireWorker();
+    void showCatalogue();
+    void fillRow(int row, const CatalogueModel &model, size_t route);
+    void refreshSpace();
+    void chooseParent();
+    void rowChosen();
+    void setState(State state);
+    void resume();
+    void showPending();
+    void retranslate();
+    qt::DownloadRequest request() const;
+
+    Settings *m_settings;
+    quint64 m_ram;
+    quint64 m_processBytes;
+    std::optional<CatalogueView> m_view;
+    QFutureWatcher<CatalogueView> m_planning;
+    qt::DownloadThread m_thread;
+    qt::DownloadRequest m_running; // the download in this dialog (resume repeats it)
+    State m_state = State::Idle;
+    std::optional<quint64> m_free; // the parent folder's free space
+
+    QLabel *m_intro;
+    QTableWidget *m_table;
+    QLabel *m_repoLabel, *m_parentLabel, *m_endpointLabel, *m_tokenLabel, *m_limitLabel;
+    QLineEdit *m_repo, *m_parent, *m_endpoint, *m_token;
+    QPushButton *m_browse;
+    QDoubleSpinBox *m_limit;
+    QLabel *m_space, *m_target;
+    QLabel *m_pending;
+    QPushButton *m_continue;
+    DownloadView *m_progress;
+    QPushButton *m_download, *m_pause, *m_resume, *m_cancel, *m_open;
+    QDialogButtonBox *m_buttons;
+};
+
+} // namespace sluice::gui

@@ -1,0 +1,153 @@
+#pragma once
+// A Hugging Face-compatible hub on loopback for tests (api/download.h,
+// issue 26): a QTcpServer in the test process, one repository "org/model" at
+// revision "main" with Range support and injectable faults. Used by
+// tst_hubdownload, tst_downloadworker and tst_getmodel; no network beyond
+// 127.0.0.1.
+#include <QCryptographicHash>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QRandomGenerator>
+#include <QTcpServer>
+#include <QTcpSocket>
+
+namespace sluicetest {
+
+enum class Fault { None, Status503, Status429, CutMidFile, Truncated, Corrupt, Redirect, NotFound };
+
+// One hub: a repository "org/model" at revision "main" whose files it serves
+// with Range support, one request per connection; `faults[file]` are applied
+// to that file's next requests in order.
+class MockHub : public QObject {
+public:
+    MockHub()
+    {
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *s = m_server.nextPendingConnection()) {
+                connect(s, &QTcpSocket::readyRead, this, [this, s] { onData(s); });
+                connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
+            }
+        });
+    }
+    bool start() { return m_server.listen(QHostAddress::LocalHost, 0); }
+    QString url() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()); }
+
+    QMap<QString, QByteArray> files;
+    QMap<QString, QList<Fault>> faults;
+    QByteArray listingOverride; // non-empty: served instead of the real listing
+    QString redirectTo;         // Fault::Redirect's target hub
+    int fileRequests = 0;
+
+    QByteArray listing() const
+    {
+        if (!listingOverride.isEmpty())
+            return listingOverride;
+        QJsonArray a;
+        a.append(QJsonObject{{"type", "directory"}, {"path", "weights"}, {"size", 0}});
+        for (auto it = files.begin(); it != files.end(); ++it) {
+            QJsonObject e{{"type", "file"}, {"path", it.key()}, {"size", it.value().size()}};
+            if (it.value().size() > 1000) // the big ones are LFS files with a SHA-256
+                e.insert("lfs", QJsonObject{{"oid", QString::fromLatin1(QCryptographicHash::hash(
+                                                        it.value(), QCryptographicHash::Sha256).toHex())},
+                                            {"size", it.value().size()}});
+            a.append(e);
+        }
+        return QJsonDocument(a).toJson(QJsonDocument::Compact);
+    }
+
+private:
+    void onData(QTcpSocket *s)
+    {
+        QByteArray &buf = m_buffers[s];
+        buf += s->readAll();
+        const qsizetype end = buf.indexOf("\r\n\r\n");
+        if (end < 0)
+            return;
+        const QList<QByteArray> lines = buf.left(end).split('\n');
+        m_buffers.remove(s);
+        const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
+        const QString path = QString::fromUtf8(QByteArray::fromPercentEncoding(first.value(1)));
+        qint64 from = 0;
+        for (const QByteArray &l : lines)
+            if (l.toLower().startsWith("range: bytes="))
+                from = l.trimmed().mid(13).split('-').value(0).toLongLong();
+        if (path.startsWith(QStringLiteral("/api/models/org/model/tree/main")))
+            return reply(s, "200 OK", listing(), {});
+        const QString prefix = QStringLiteral("/org/model/resolve/main/");
+        if (!path.startsWith(prefix))
+            return reply(s, "404 Not Found", "no such page", {});
+        const QString name = path.mid(prefix.size());
+        ++fileRequests;
+        const Fault fault = faults[name].isEmpty() ? Fault::None : faults[name].takeFirst();
+        if (!files.contains(name) || fault == Fault::NotFound)
+            return reply(s, "404 Not Found", "Entry not found", {});
+        switch (fault) {
+        case Fault::Status503:
+            return reply(s, "503 Service Unavailable", "busy", {"Retry-After: 0"});
+        case Fault::Status429:
+            return reply(s, "429 Too Many Requests", "slow down", {"Retry-After: 1"});
+        case Fault::Redirect:
+            return reply(s, "302 Found", {}, {"Location: " + (redirectTo + prefix + name).toUtf8()});
+        default:
+            break;
+        }
+        QByteArray body = files[name];
+        if (fault == Fault::Corrupt)
+            body[body.size() / 2] = char(body[body.size() / 2] ^ 0x5a);
+        QByteArray status = "200 OK";
+        QList<QByteArray> headers;
+        if (from > 0 && from < body.size()) {
+            status = "206 Partial Content";
+            headers.append("Content-Range: bytes " + QByteArray::number(from) + "-" +
+                           QByteArray::number(body.size() - 1) + "/" + QByteArray::number(body.size()));
+            body = body.mid(from);
+        }
+        if (fault == Fault::CutMidFile || fault == Fault::Truncated) {
+            // The headers promise the whole body; half of it comes, then the
+            // connection is reset (cut) or closed politely (truncated).
+            writeHead(s, status, body.size(), headers);
+            s->write(body.left(body.size() / 2));
+            s->flush();
+            s->waitForBytesWritten(1000);
+            if (fault == Fault::CutMidFile)
+                s->abort();
+            else
+                s->disconnectFromHost();
+            return;
+        }
+        reply(s, status, body, headers);
+    }
+
+    static void writeHead(QTcpSocket *s, const QByteArray &status, qint64 length, const QList<QByteArray> &headers)
+    {
+        QByteArray head = "HTTP/1.1 " + status + "\r\nContent-Length: " + QByteArray::number(length) +
+                          "\r\nConnection: close\r\n";
+        for (const QByteArray &h : headers)
+            head += h + "\r\n";
+        s->write(head + "\r\n");
+    }
+
+    static void reply(QTcpSocket *s, const QByteArray &status, const QByteArray &body, const QList<QByteArray> &headers)
+    {
+        writeHead(s, status, body.size(), headers);
+        s->write(body);
+        s->disconnectFromHost();
+    }
+
+    QTcpServer m_server;
+    QHash<QTcpSocket *, QByteArray> m_buffers;
+};
+
+inline QByteArray randomBytes(int n, quint32 seed)
+{
+    QByteArray b(n, Qt::Uninitialized);
+    QRandomGenerator g(seed);
+    for (char &c : b)
+        c = char(g.generate() & 0xff);
+    return b;
+}
+
+} // namespace sluicetest
