@@ -10,29 +10,39 @@
 
 #include <cstdio>
 #include <map>
+#include <optional>
+#include <vector>
 
 namespace {
 
 const char *archName(sluice::Architecture a) { return a == sluice::Architecture::KimiK3 ? "kimi-k3" : "kimi-linear"; }
 
 // The model's recommended sampling (generation_config.json), as run, chat,
-// serve and the app apply it where the user sets nothing.
+// serve and the app apply it where the user sets nothing: each field with
+// its JSON key and the option that overrides it.
+struct SamplingField {
+    const char *key;
+    const char *option;
+    std::optional<double> value;
+};
+
+std::vector<SamplingField> samplingFields(const sluice::RecommendedSampling &r)
+{
+    const auto d = [](const auto &v) { return v ? std::optional<double>(double(*v)) : std::nullopt; };
+    return { { "temperature", "temperature", d(r.temperature) }, { "top_p", "top-p", d(r.topP) },
+        { "top_k", "top-k", d(r.topK) }, { "repetition_penalty", "repeat-penalty", d(r.repeatPenalty) },
+        { "presence_penalty", "presence-penalty", d(r.presencePenalty) },
+        { "frequency_penalty", "frequency-penalty", d(r.frequencyPenalty) },
+        { "max_new_tokens", "max-tokens", d(r.maxTokens) }, { "penalty_window", "penalty-window", d(r.penaltyWindow) },
+        { "loop_stop", "loop-stop", d(r.loopStop) } };
+}
+
 QJsonObject samplingJson(const sluice::RecommendedSampling &r)
 {
     QJsonObject o;
-    const auto put = [&o](const char *key, const auto &v) {
-        if (v)
-            o.insert(key, double(*v));
-    };
-    put("temperature", r.temperature);
-    put("top_p", r.topP);
-    put("top_k", r.topK);
-    put("repetition_penalty", r.repeatPenalty);
-    put("presence_penalty", r.presencePenalty);
-    put("frequency_penalty", r.frequencyPenalty);
-    put("max_new_tokens", r.maxTokens);
-    put("penalty_window", r.penaltyWindow);
-    put("loop_stop", r.loopStop);
+    for (const SamplingField &f : samplingFields(r))
+        if (f.value)
+            o.insert(f.key, *f.value);
     if (!r.source.empty())
         o.insert("source", QString::fromStdString(r.source));
     if (!r.error.empty())
@@ -51,22 +61,13 @@ void printSampling(const char *label, const sluice::RecommendedSampling &r)
         return;
     }
     std::string line;
-    const auto put = [&line](const char *name, const auto &v) {
-        if (!v)
-            return;
+    for (const SamplingField &f : samplingFields(r)) {
+        if (!f.value)
+            continue;
         char value[32];
-        std::snprintf(value, sizeof value, "%g", double(*v));
-        line += std::string(line.empty() ? "" : ", ") + name + " " + value;
-    };
-    put("temperature", r.temperature);
-    put("top-p", r.topP);
-    put("top-k", r.topK);
-    put("repeat-penalty", r.repeatPenalty);
-    put("presence-penalty", r.presencePenalty);
-    put("frequency-penalty", r.frequencyPenalty);
-    put("max-tokens", r.maxTokens);
-    put("penalty-window", r.penaltyWindow);
-    put("loop-stop", r.loopStop);
+        std::snprintf(value, sizeof value, "%g", *f.value);
+        line += std::string(line.empty() ? "" : ", ") + f.option + " " + value;
+    }
     std::printf("%s %s\n", label, line.c_str());
 }
 

@@ -5,6 +5,8 @@
 // tst_hubdownload, tst_downloadworker and tst_getmodel; no network beyond
 // 127.0.0.1.
 #include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,6 +39,22 @@ public:
 
     QMap<QString, QByteArray> files;
     QMap<QString, QList<Fault>> faults;
+
+    // What in `dir` differs from the repository ("" when every file is there,
+    // byte-identical, with no ".part" left beside it).
+    QString differences(const QString &dir) const
+    {
+        for (auto it = files.begin(); it != files.end(); ++it) {
+            QFile f(QDir(dir).filePath(it.key()));
+            if (!f.open(QIODevice::ReadOnly))
+                return it.key() + " is missing";
+            if (f.readAll() != it.value())
+                return it.key() + " differs";
+            if (QFile::exists(f.fileName() + ".part"))
+                return it.key() + ".part is left";
+        }
+        return {};
+    }
     QByteArray listingOverride; // non-empty: served instead of the real listing
     QString redirectTo;         // Fault::Redirect's target hub
     int fileRequests = 0;
