@@ -1,5 +1,7 @@
 #include "vision/imageextent.h"
 
+#include "vision/jpegguard.h"
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -123,6 +125,20 @@ Status checkGif(std::span<const uint8_t> d)
     }
 }
 
+// A JPEG is whole when the marker walk reaches its end-of-image marker: a
+// file cut inside its last scan (or anywhere before it) ends without one,
+// and stb would decode the missing rows as grey.
+Status checkJpeg(std::span<const uint8_t> d)
+{
+    auto walk = walkJpegMarkers(d);
+    if (!walk)
+        return walk.status();
+    if (!walk->isJpeg || walk->reachedEnd)
+        return Status::ok();
+    return makeError(ErrorCode::Format, "image: truncated JPEG: the file ends at byte " + std::to_string(d.size()) +
+                                            " before its end-of-image marker (a download or copy cut short?)");
+}
+
 } // namespace
 
 Status checkImageExtent(std::span<const uint8_t> data, const std::string &format)
@@ -133,6 +149,8 @@ Status checkImageExtent(std::span<const uint8_t> data, const std::string &format
         return checkTga(data);
     if (format == "gif")
         return checkGif(data);
+    if (format == "jpeg")
+        return checkJpeg(data);
     return Status::ok();
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Whether a GIF, BMP or TGA file holds all the bytes its headers promise.
+// Whether a GIF, BMP, TGA or JPEG file holds all the bytes its headers promise.
 // The stb_image in Debian 12 reads past the end of its buffer as zeros, so a
 // truncated file decodes into a picture whose missing part is black (or the
 // last colour repeated) instead of failing. PNG has its own, stricter check
@@ -20,8 +20,9 @@ namespace sluice::vision {
 //  - GIF: the block structure, walked to its trailer (0x3B), fits: every
 //    image's data sub-blocks and every extension are whole. An animation cut
 //    after its first frame is refused too: the file is not whole.
+//  - JPEG: the marker walk (jpegguard.h) reaches the end-of-image marker.
 // Bytes after what the rule needs are allowed (padding, metadata). Ok for any
-// other format. `format` is vision::ImageHeader::format ("bmp", "tga", "gif").
+// other format. `format` is vision::ImageHeader::format ("bmp", "tga", "gif", "jpeg").
 Status checkImageExtent(std::span<const uint8_t> data, const std::string &format);
 
 } // namespace sluice::vision

@@ -35,19 +35,21 @@ Status checkDhtSegment(std::span<const uint8_t> data, size_t begin, size_t end, 
 
 } // namespace
 
-Status checkJpegHuffmanTables(std::span<const uint8_t> data)
+Expected<JpegWalk> walkJpegMarkers(std::span<const uint8_t> data, const JpegSegmentVisitor &segment)
 {
+    JpegWalk walk;
     // Where stb sees a JPEG: its marker reader skips 0xFF fill bytes, so
     // FF FF ... FF D8 is a start of image to it too (fuzz_image found the
     // overflow behind such a prefix).
     if (data.size() < 2 || data[0] != 0xFF)
-        return Status::ok(); // not a JPEG
+        return walk; // not a JPEG
     size_t soi = 1;
     while (soi < data.size() && data[soi] == 0xFF)
         ++soi;
     if (soi >= data.size() || data[soi] != 0xD8)
-        return Status::ok(); // not a JPEG
-    // Walk every marker segment, including those between the scans of a
+        return walk; // not a JPEG
+    walk.isJpeg = true;
+    // Every marker segment, including those between the scans of a
     // progressive JPEG (each may define new tables): entropy-coded data after a
     // start-of-scan is skipped up to the next marker that is not a stuffed
     // 0xFF00 or a restart marker.
@@ -66,15 +68,18 @@ Status checkJpegHuffmanTables(std::span<const uint8_t> data)
             pos += 2; // markers without a length
             continue;
         }
-        if (marker == 0xD9)
-            return Status::ok(); // end of image
+        if (marker == 0xD9) { // end of image
+            walk.reachedEnd = true;
+            walk.stoppedAt = pos;
+            return walk;
+        }
         if (pos + 4 > data.size())
-            return Status::ok();
+            break;
         const size_t length = size_t(data[pos + 2]) << 8 | data[pos + 3];
         const size_t declaredEnd = pos + 2 + length;
         const size_t end = declaredEnd < data.size() ? declaredEnd : data.size();
-        if (marker == 0xC4 && length >= 2)
-            SLUICE_TRY(checkDhtSegment(data, pos + 4, end, pos, declaredEnd > data.size()));
+        if (segment)
+            SLUICE_TRY(segment(marker, pos, pos + 4, end, declaredEnd > data.size()));
         pos = end > pos + 2 ? end : pos + 2;
         if (marker == 0xDA) {
             // Entropy-coded data: find the next real marker.
@@ -83,7 +88,18 @@ Status checkJpegHuffmanTables(std::span<const uint8_t> data)
                 ++pos;
         }
     }
-    return Status::ok();
+    walk.stoppedAt = data.size();
+    return walk;
+}
+
+Status checkJpegHuffmanTables(std::span<const uint8_t> data)
+{
+    auto walk = walkJpegMarkers(data, [&data](uint8_t marker, size_t at, size_t begin, size_t end, bool cutShort) {
+        if (marker == 0xC4 && end >= begin)
+            return checkDhtSegment(data, begin, end, at, cutShort);
+        return Status::ok();
+    });
+    return walk ? Status::ok() : walk.status();
 }
 
 } // namespace sluice::vision

@@ -8,6 +8,7 @@
 #include "util/status.h"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 
 namespace sluice::vision {
@@ -17,5 +18,20 @@ namespace sluice::vision {
 // including those between the scans of a progressive JPEG and a segment cut
 // short by the end of the file.
 Status checkJpegHuffmanTables(std::span<const uint8_t> data);
+
+// The marker walk both checks share, as stb walks a JPEG: 0xFF fill bytes
+// skipped, junk between segments skipped, the entropy-coded data after each
+// start-of-scan skipped up to the next real marker. `segment` sees each
+// segment with a length: its marker, where it starts, its payload
+// [payloadBegin, end) clamped to the data, and whether the file cut it short;
+// an error from it ends the walk.
+struct JpegWalk {
+    bool isJpeg = false;     // starts with (fill bytes and) a start-of-image marker
+    bool reachedEnd = false; // an end-of-image marker was reached
+    size_t stoppedAt = 0;    // where the walk stopped (the end-of-image marker, or the data's end)
+};
+using JpegSegmentVisitor =
+    std::function<Status(uint8_t marker, size_t at, size_t payloadBegin, size_t end, bool cutShort)>;
+Expected<JpegWalk> walkJpegMarkers(std::span<const uint8_t> data, const JpegSegmentVisitor &segment = {});
 
 } // namespace sluice::vision

@@ -8,6 +8,7 @@
 #include <QBuffer>
 #include <QFile>
 #include <QImage>
+#include <QImageWriter>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -66,6 +67,19 @@ QByteArray smoothJpeg()
     QBuffer buf(&out);
     buf.open(QIODevice::WriteOnly);
     img.save(&buf, "JPEG", 95);
+    return out;
+}
+
+// The pattern as a progressive JPEG: several scans, tables between them.
+QByteArray progressiveJpeg()
+{
+    QByteArray out;
+    QBuffer buf(&out);
+    buf.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buf, "JPEG");
+    writer.setProgressiveScanWrite(true);
+    writer.setQuality(90);
+    writer.write(patternImage());
     return out;
 }
 
@@ -330,7 +344,7 @@ void TestImageLoader::refusesBadInput_data()
     QTest::newRow("text") << QByteArray("hello, I am not an image\n") << int(ErrorCode::Unsupported)
                           << QStringLiteral("not a PNG");
     QTest::newRow("png-truncated") << png.left(png.size() / 2) << int(ErrorCode::Format) << QStringLiteral("truncated");
-    QTest::newRow("jpeg-truncated") << jpeg.left(jpeg.size() / 3) << int(ErrorCode::Format) << QStringLiteral("damaged");
+    QTest::newRow("jpeg-truncated") << jpeg.left(jpeg.size() / 3) << int(ErrorCode::Format) << QStringLiteral("truncated JPEG");
     QByteArray flipped = png;
     for (int i = 40; i < flipped.size() - 12; ++i)
         flipped[i] = char(flipped[i] ^ 0x5a);
@@ -358,8 +372,8 @@ void TestImageLoader::refusesBadInput()
 }
 
 // Every proper prefix of a whole file is refused: stb read past the end as
-// zeros and decoded a truncated GIF, BMP or TGA (and a PNG cut inside its
-// image data) into a picture with the missing part black. The rule
+// zeros and decoded a truncated GIF, BMP, TGA or JPEG (and a PNG cut inside
+// its image data) into a picture with the missing part black (or grey). The rule
 // (vision/imageextent.h, pngguard.h): the bytes the headers promise must be
 // there. One exception: a PNG cut inside IEND's CRC has lost no data.
 void TestImageLoader::refusesTruncation_data()
@@ -367,7 +381,8 @@ void TestImageLoader::refusesTruncation_data()
     QTest::addColumn<QByteArray>("whole");
     QTest::addColumn<int>("keep"); // bytes of the file kept
     const QList<std::pair<const char *, QByteArray>> files = {{"png", qtEncoded("PNG")}, {"bmp", qtEncoded("BMP")},
-        {"bmp-top-down", bmp(true)}, {"gif", gif()}, {"tga", tga()}, {"tga-rle", tgaRle()}};
+        {"bmp-top-down", bmp(true)}, {"gif", gif()}, {"tga", tga()}, {"tga-rle", tgaRle()},
+        {"jpeg", qtEncoded("JPEG", 90)}, {"jpeg-progressive", progressiveJpeg()}};
     for (const auto &[name, whole] : files) {
         const int last = whole.startsWith("\x89PNG") ? int(whole.size()) - 5 : int(whole.size()) - 1;
         for (int keep = 1; keep <= last; ++keep)
