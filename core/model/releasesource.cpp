@@ -8,6 +8,7 @@
 #include "model/plannerinputs.h"
 #include "stream/memoryplanner.h"
 #include "util/bytes.h"
+#include "util/hash.h"
 #include "util/finite.h"
 
 #include <cerrno>
@@ -63,20 +64,47 @@ TrunkCacheOptions ReleaseSource::trunkCacheOptions(const ModelOptions &o)
     return t;
 }
 
-std::string ReleaseSource::trunkCachePath(const ReleaseCheckpoint &release, const ModelOptions &o)
+namespace {
+
+std::string trunkCacheTag(const ModelOptions &o)
 {
-    const std::string tag = o.releaseTrunkBits == 16 ? "stored" : "q" + std::to_string(o.releaseTrunkBits);
-    std::string dir = o.modelPath;
+    return o.releaseTrunkBits == 16 ? "stored" : "q" + std::to_string(o.releaseTrunkBits);
+}
+
+std::string withoutTrailingSlash(std::string dir)
+{
     while (dir.size() > 1 && dir.back() == '/')
         dir.pop_back();
-    if (::access(dir.c_str(), W_OK) == 0)
-        return dir + "/sluice-trunk-" + tag + ".bin";
-    if (o.cacheDir.empty())
-        return {};
-    // A read-only download: one cache per release and options, named by their fingerprint.
+    return dir;
+}
+
+// Where Sluice before session 10 put the cache when the release folder was
+// writable; still read (never written) so an existing cache is not rebuilt.
+std::string legacyTrunkCachePath(const ModelOptions &o)
+{
+    return withoutTrailingSlash(o.modelPath) + "/sluice-trunk-" + trunkCacheTag(o) + ".bin";
+}
+
+} // namespace
+
+std::string ReleaseSource::trunkCachePath(const ReleaseCheckpoint &, const ModelOptions &o)
+{
+    const std::string dir = withoutTrailingSlash(o.modelPath);
+    if (o.cacheDir.empty()) {
+        // A library user without a cache folder (the hosts always give one):
+        // beside the checkpoint, when it may be written there.
+        return ::access(dir.c_str(), W_OK) == 0 ? legacyTrunkCachePath(o) : std::string();
+    }
+    // Caches live in the cache folder, never in the model's (issue 29: users
+    // share, seed and checksum those folders). One file per release folder and
+    // options: a changed release rebuilds its own file (the sidecar's
+    // fingerprint calls the old one stale) instead of leaving it behind.
     std::error_code ec; // a failure shows as the build's own "cannot create" error, naming the path
     std::filesystem::create_directories(o.cacheDir, ec);
-    return o.cacheDir + "/trunk-" + releaseFingerprint(release, trunkCacheOptions(o)) + "-" + tag + ".bin";
+    const std::filesystem::path canonical = std::filesystem::weakly_canonical(dir, ec);
+    char id[17];
+    std::snprintf(id, sizeof id, "%016llx", (unsigned long long)fnv1a64(ec ? dir : canonical.string()));
+    return o.cacheDir + "/trunk-" + id + "-" + trunkCacheTag(o) + ".bin";
 }
 
 Expected<std::unique_ptr<ReleaseSource>> ReleaseSource::open(
@@ -93,13 +121,22 @@ Expected<std::unique_ptr<ReleaseSource>> ReleaseSource::open(
     const ReleaseCheckpoint &rel = *s->m_release;
 
     TrunkCacheOptions to = trunkCacheOptions(o);
-    const std::string path = trunkCachePath(rel, o);
-    if (path.empty())
+    std::string path = trunkCachePath(rel, o);
+    // A valid cache an earlier Sluice built beside the checkpoint is still
+    // read, never written there again: K3's takes long to build.
+    const std::string legacy = legacyTrunkCachePath(o);
+    Expected<TrunkCache> existing = makeError(ErrorCode::NotFound, legacy + ": no trunk cache");
+    if (!o.cacheDir.empty() && ::access(legacy.c_str(), R_OK) == 0)
+        existing = openTrunkCache(legacy, rel, to);
+    if (existing)
+        path = legacy;
+    else if (path.empty())
         return makeError(ErrorCode::Io,
             o.modelPath
                 + ": the release folder is read-only and no cache folder was "
                   "given for its trunk cache (ModelOptions::cacheDir)");
-    auto existing = openTrunkCache(path, rel, to);
+    else
+        existing = openTrunkCache(path, rel, to);
     if (existing) {
         s->m_cache = std::move(*existing);
     } else {

@@ -32,6 +32,7 @@
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QScopeGuard>
 #include <QTest>
 #include <QTimer>
 
@@ -348,7 +349,15 @@ void TestMainWindow::releaseFolderEndToEnd()
     QCOMPARE(window.modelInfo().description, std::string("Kimi K3 release, MXFP4 experts, not converted"));
     QVERIFY(window.modelInfo().trunkCacheBuilt);
     QVERIFY(window.modelInfo().vq3rRecordBytes > 0);
-    QVERIFY(QFile::exists(QDir(release).filePath(QStringLiteral("sluice-trunk-q4.bin"))));
+    // Prepared into the app's cache folder, never into the model's (issue 29).
+    const QString trunkCache = QString::fromStdString(window.modelInfo().trunkCachePath);
+    QVERIFY2(QFile::exists(trunkCache), qPrintable(trunkCache));
+    QVERIFY2(!trunkCache.startsWith(release), qPrintable(trunkCache));
+    QVERIFY(QDir(release).entryList({QStringLiteral("sluice-*")}, QDir::Files | QDir::Hidden).isEmpty());
+    const auto removeCache = qScopeGuard([trunkCache] { // ~/.qttest (test mode) would keep one per run
+        QFile::remove(trunkCache);
+        QFile::remove(trunkCache + QStringLiteral(".json"));
+    });
     QSignalSpy done(&window, &gui::MainWindow::generationFinished);
     window.promptEdit()->setPlainText(QStringLiteral("Hello, release!"));
     window.sendPrompt();

@@ -21,6 +21,7 @@
 // Qt headers define `slots`: after the core headers (stream/evictionpolicy.h uses the name).
 #include "format/releasetestutil.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -585,20 +586,40 @@ private Q_SLOTS:
             QVERIFY(std::isfinite(v));
     }
 
-    // `run` and `info` on a release folder.
+    // `run` on a release folder. The trunk cache goes to the cache folder
+    // (XDG_CACHE_HOME/sluice), never into the model's folder (issue 29); one
+    // an earlier Sluice built beside the checkpoint is read, not rebuilt.
     void cli()
     {
         QTemporaryDir tmp;
         QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), tmp.path() + "/cache");
+        p.setProcessEnvironment(env);
         p.start(SLUICE_CLI_PATH, { "synth", "--release", "--out", tmp.path() + "/m" }); // with its tokenizer
         QVERIFY(p.waitForFinished(120000));
         QCOMPARE(p.exitCode(), 0);
-        tmp.setAutoRemove(true);
         const QString dir = tmp.path() + "/m";
-        p.start(SLUICE_CLI_PATH, { "run", dir, "hello", "-n", "4", "--stats" });
+        const QStringList before = QDir(dir).entryList(QDir::Files | QDir::Hidden, QDir::Name);
+        p.start(SLUICE_CLI_PATH, { "run", dir, "hello", "-n", "4", "--temp", "0" });
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
-        QVERIFY(QFile::exists(dir + "/sluice-trunk-q4.bin"));
+        QCOMPARE(QDir(dir).entryList(QDir::Files | QDir::Hidden, QDir::Name), before); // nothing written there
+        const QStringList cached = QDir(tmp.path() + "/cache/sluice").entryList({ "trunk-*-q4.bin" }, QDir::Files);
+        QCOMPARE(cached.size(), 1);
+        const QByteArray first = p.readAllStandardOutput();
+
+        // A cache built beside the checkpoint (library use without a cache folder, or an earlier Sluice) is used as it is.
+        QVERIFY(QDir(tmp.path() + "/cache/sluice").removeRecursively()); // the cache and its sidecar
+        ModelOptions beside = baseOptions(dir);
+        ModelInfo info;
+        QVERIFY(openCopyingInfo(beside, &info));
+        QCOMPARE(info.trunkCachePath, dir.toStdString() + "/sluice-trunk-q4.bin");
+        p.start(SLUICE_CLI_PATH, { "run", dir, "hello", "-n", "4", "--temp", "0" });
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QCOMPARE(p.readAllStandardOutput(), first); // the same reply from either cache
+        QVERIFY(QDir(tmp.path() + "/cache/sluice").entryList({ "trunk-*" }, QDir::Files).isEmpty()); // not rebuilt there
     }
 };
 
