@@ -1,5 +1,8 @@
 // The Sluice desktop app.
-//   sluice [--model PATH]
+//   sluice [--model PATH] [--new-instance]
+// One instance per user and settings file: a second launch hands its
+// arguments to the first (which raises its window and opens the model) and
+// exits (singleinstance.h).
 // SLUICE_SCREENSHOT=file.png: save a screenshot of the window once it is up
 // (after the model given with --model opened, or after 5 s) and quit; used to
 // check the app under Xvfb.
@@ -7,6 +10,7 @@
 #include "enginefactory.h"
 #include "mainwindow.h"
 #include "settings.h"
+#include "singleinstance.h"
 
 #include "api/runtime.h"
 
@@ -47,7 +51,23 @@ int main(int argc, char **argv)
                                    QApplication::translate("main", "Open the model folder PATH at start."),
                                    QStringLiteral("PATH"));
     parser.addOption(modelOption);
+    QCommandLineOption newInstanceOption(QStringLiteral("new-instance"),
+        QApplication::translate("main",
+            "Open another window even when Sluice is already running (both then write the same chats and sessions)."));
+    parser.addOption(newInstanceOption);
     parser.process(app);
+
+    // A second launch hands over to the first. Screenshot runs (SLUICE_SCREENSHOT) are always their own.
+    const QString shot = qEnvironmentVariable("SLUICE_SCREENSHOT");
+    sluice::gui::SingleInstance instance(settings.fileName());
+    if (!parser.isSet(newInstanceOption) && shot.isEmpty()) {
+        QStringList handed;
+        if (parser.isSet(modelOption))
+            handed << QStringLiteral("--model") << QFileInfo(parser.value(modelOption)).absoluteFilePath();
+        // Lost a race to another launch that is listening now: hand over to it.
+        if (instance.handOver(handed) || (!instance.listen() && instance.handOver(handed)))
+            return 0;
+    }
 
     sluice::gui::MainWindowOptions options;
     options.dataDirectory = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
@@ -72,12 +92,19 @@ int main(int argc, char **argv)
 
     sluice::gui::MainWindow window(&settings, &appearance, options);
     window.show();
+    QObject::connect(&instance, &sluice::gui::SingleInstance::activated, &window, [&window](const QStringList &args) {
+        window.setWindowState((window.windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+        window.raise();
+        window.activateWindow();
+        const qsizetype model = args.indexOf(QStringLiteral("--model"));
+        if (model >= 0 && model + 1 < args.size())
+            window.openModel(args.at(model + 1));
+    });
     if (parser.isSet(modelOption))
         window.openModel(parser.value(modelOption));
     else
         window.reopenLastModel(); // where the user left off (File → Recent models lists the others)
 
-    const QString shot = qEnvironmentVariable("SLUICE_SCREENSHOT");
     if (!shot.isEmpty()) {
         auto save = [&window, shot] {
             window.grab().save(shot);
