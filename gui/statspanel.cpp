@@ -12,6 +12,7 @@
 #include <QPainterPath>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace sluice::gui {
 
@@ -39,18 +40,49 @@ void StatsChart::clear()
     update();
 }
 
+double StatsChart::axisTop(const QVector<double> &values)
+{
+    QVector<double> sorted;
+    for (double v : values)
+        if (std::isfinite(v) && v > 0)
+            sorted.append(v);
+    if (sorted.isEmpty())
+        return 1.0;
+    std::sort(sorted.begin(), sorted.end());
+    // A spike is more than four times the median: a rate that really moves
+    // (a cache warming up, a budget change) stays within that, so it scales.
+    const double median = sorted[sorted.size() / 2];
+    double top = sorted.front();
+    for (double v : sorted)
+        if (sorted.size() < 3 || v <= 4 * median)
+            top = v;
+    top *= 1.15; // headroom above the line
+    // Round up to a value people read at a glance, close enough that the line uses the height.
+    const double decade = std::pow(10.0, std::floor(std::log10(top)));
+    for (double step : {1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0})
+        if (top <= step * decade * (1 + 1e-12))
+            return step * decade;
+    return 10 * decade;
+}
+
 void StatsChart::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    const QRectF area = QRectF(rect()).adjusted(34, 16, -34, -4);
-    p.fillRect(area, palette().color(QPalette::Base));
-    p.setPen(palette().color(QPalette::Mid));
-    p.drawRect(area);
     const QColor tpsColor(0x2b, 0x6c, 0xb0), hitColor(0xdd, 0x6b, 0x20);
     QFont small = font();
     small.setPointSizeF(std::max(7.0, small.pointSizeF() * 0.8));
     p.setFont(small);
+    const double maxTps = axisTop(m_tps);
+    const int decimals = maxTps >= 10 ? 0 : std::max(1, int(-std::floor(std::log10(maxTps))) + 1);
+    const QString topLabel = QLocale().toString(maxTps, 'f', decimals);
+    // The gutters fit their labels in this font and language (a cut "39,7" read as 39.7).
+    const int left = p.fontMetrics().horizontalAdvance(topLabel) + 6;
+    const int right = p.fontMetrics().horizontalAdvance(QStringLiteral("100")) + 6;
+    const QRectF area = QRectF(rect()).adjusted(left, 16, -right, -4);
+    p.fillRect(area, palette().color(QPalette::Base));
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawRect(area);
     p.setPen(tpsColor);
     p.drawText(QRectF(0, 0, width() / 2, 14), Qt::AlignLeft, tr("tokens/s"));
     p.setPen(hitColor);
@@ -60,7 +92,6 @@ void StatsChart::paintEvent(QPaintEvent *)
         p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, tr("The chart fills while a reply is generated."));
         return;
     }
-    const double maxTps = std::max(0.1, *std::max_element(m_tps.begin(), m_tps.end()) * 1.15);
     auto x = [&](int i) { return area.left() + area.width() * i / double(std::max(1, kMaxPoints - 1)); };
     auto line = [&](const QVector<double> &v, double maxV, const QColor &c) {
         QPainterPath path;
@@ -74,11 +105,11 @@ void StatsChart::paintEvent(QPaintEvent *)
     line(m_hit, 1.0, hitColor);
     line(m_tps, maxTps, tpsColor);
     p.setPen(tpsColor);
-    p.drawText(QRectF(0, area.top(), 32, 14), Qt::AlignRight, QLocale().toString(maxTps, 'f', maxTps >= 10 ? 0 : 1));
-    p.drawText(QRectF(0, area.bottom() - 14, 32, 14), Qt::AlignRight, QStringLiteral("0"));
+    p.drawText(QRectF(0, area.top(), left - 3, 14), Qt::AlignRight, topLabel);
+    p.drawText(QRectF(0, area.bottom() - 14, left - 3, 14), Qt::AlignRight, QLocale().toString(0));
     p.setPen(hitColor);
-    p.drawText(QRectF(area.right() + 2, area.top(), 32, 14), Qt::AlignLeft, QStringLiteral("100"));
-    p.drawText(QRectF(area.right() + 2, area.bottom() - 14, 32, 14), Qt::AlignLeft, QStringLiteral("0"));
+    p.drawText(QRectF(area.right() + 3, area.top(), right - 3, 14), Qt::AlignLeft, QLocale().toString(100));
+    p.drawText(QRectF(area.right() + 3, area.bottom() - 14, right - 3, 14), Qt::AlignLeft, QLocale().toString(0));
 }
 
 StatsPanel::StatsPanel(QWidget *parent)

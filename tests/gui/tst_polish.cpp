@@ -13,6 +13,7 @@
 #include "messagestats.h"
 #include "plannerwidget.h"
 #include "promptedit.h"
+#include "statspanel.h"
 #include "uihelpers.h"
 
 #include <QClipboard>
@@ -50,6 +51,8 @@ private Q_SLOTS:
     void appliedBudgetPersists();
     void tinyModelCacheCapped();
     void statsLineFitsAfterSwitch();
+    void chartScalesPastSpikes_data();
+    void chartScalesPastSpikes();
 
 private:
     std::unique_ptr<gui::Appearance> m_appearance;
@@ -292,6 +295,30 @@ void TestPolish::statsLineFitsAfterSwitch()
     QVERIFY(stats);
     QVERIFY2(stats->height() <= 2 * stats->fontMetrics().lineSpacing() + 4,
              qPrintable(QStringLiteral("%1 px for one line").arg(stats->height())));
+}
+
+// The statistics chart's tokens/s axis (issue 30: one 39,706 tok/s first
+// token beside a rate of 252 flattened the line onto zero).
+void TestPolish::chartScalesPastSpikes_data()
+{
+    QTest::addColumn<QVector<double>>("series");
+    QTest::addColumn<double>("top");
+    QVector<double> spiked(20, 252.0);
+    spiked.prepend(39706.0);
+    QTest::newRow("a first-token spike is clipped") << spiked << 300.0;
+    QTest::newRow("a rate that rises scales") << QVector<double>{100, 150, 200, 300} << 400.0;
+    QTest::newRow("two points are both kept") << QVector<double>{10, 10000} << 12000.0;
+    QTest::newRow("K3 on a slow disk") << QVector<double>{0.021, 0.02, 0.019} << 0.025;
+    QTest::newRow("nothing measurable") << QVector<double>{0, qQNaN(), qInf()} << 1.0;
+    QTest::newRow("empty") << QVector<double>{} << 1.0;
+}
+
+void TestPolish::chartScalesPastSpikes()
+{
+    QFETCH(QVector<double>, series);
+    QFETCH(double, top);
+    const double got = gui::StatsChart::axisTop(series);
+    QVERIFY2(qFuzzyCompare(got, top), qPrintable(QString::number(got)));
 }
 
 QTEST_MAIN(TestPolish)
