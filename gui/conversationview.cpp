@@ -208,7 +208,10 @@ void MessageWidget::retranslate()
         who = tr("System");
     else
         who = tr("Tool");
-    m_role->setText(who);
+    m_role->setText(m_editing ? tr("%1 — being edited in the prompt").arg(who) : who);
+    m_role->setForegroundRole(m_editing ? QPalette::Link : QPalette::WindowText);
+    setAccessibleDescription(m_editing ? tr("Being edited: sending replaces this message and everything after it")
+                                       : QString());
     m_stats->setText(messageStatsText(m_message.stats));
     m_stats->setVisible(m_message.stats.valid);
     fitWrappedLabels(this);
@@ -319,6 +322,7 @@ void ConversationView::setChat(const Chat *chat)
     m_canvas->hide(); // one layout pass at the end instead of one per message
     clearMessages();
     m_notice->hide();
+    m_editingIndex = -1; // an edit belongs to the chat it was started in
     m_all = chat ? chat->messages : QList<Message>();
     m_firstBuilt = std::max(0, int(m_all.size()) - kWindow);
     for (int i = m_firstBuilt; i < m_all.size(); ++i) {
@@ -380,6 +384,7 @@ MessageWidget *ConversationView::makeWidget(int index, const Message &message)
 {
     auto *w = new MessageWidget(index, message, m_canvas);
     w->setBusy(m_busy);
+    w->setEditing(index == m_editingIndex);
     connect(w, &MessageWidget::copyRequested, this, &ConversationView::copyRequested);
     connect(w, &MessageWidget::editRequested, this, &ConversationView::editRequested);
     connect(w, &MessageWidget::regenerateRequested, this, &ConversationView::regenerateRequested);
@@ -402,6 +407,28 @@ void ConversationView::setReadingProgress(int done, int total)
 {
     if (!m_messages.isEmpty())
         m_messages.last()->setReadingProgress(done, total);
+}
+
+void MessageWidget::setEditing(bool editing)
+{
+    if (m_editing == editing)
+        return;
+    m_editing = editing;
+    setFrameShadow(editing ? QFrame::Sunken : QFrame::Plain);
+    setLineWidth(editing ? 2 : 1);
+    retranslate();
+}
+
+QString MessageWidget::roleText() const
+{
+    return m_role->text();
+}
+
+void ConversationView::setEditing(int index)
+{
+    m_editingIndex = index;
+    for (MessageWidget *w : m_messages)
+        w->setEditing(w->index() == index);
 }
 
 void ConversationView::setBusy(bool busy)

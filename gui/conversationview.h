@@ -32,6 +32,11 @@ public:
     void setMessage(const Message &message);
     void setLastAssistant(bool last);
     void setBusy(bool busy);
+    // The message being edited in the prompt: marked so the user sees which
+    // one sending replaces (and screen readers are told).
+    void setEditing(bool editing);
+    bool isEditing() const { return m_editing; }
+    QString roleText() const;
     // "Reading N of M tokens" with a bar and Stop while the prompt is prefilled;
     // total == 0 hides it (the first token arrived, or the reply ended).
     void setReadingProgress(int done, int total);
@@ -57,6 +62,7 @@ private:
     Message m_message;
     bool m_lastAssistant = false;
     bool m_busy = false;
+    bool m_editing = false;
     QLabel *m_role;
     QLabel *m_stats;
     QToolButton *m_copy;
@@ -92,6 +98,9 @@ public:
     void setNotice(const QString &text);
     QString noticeText() const;
     void setBusy(bool busy);
+    // Marks message `index` as the one being edited (-1: none).
+    void setEditing(int index);
+    int editingIndex() const { return m_editingIndex; }
     // Prefill progress of the message being produced (the last one).
     void setReadingProgress(int done, int total);
     MessageWidget *lastWidget() const { return m_messages.isEmpty() ? nullptr : m_messages.last(); }
@@ -127,6 +136,7 @@ private:
     QList<MessageWidget *> m_messages; // widgets for m_all[m_firstBuilt..]
     int m_firstBuilt = 0;
     bool m_busy = false;
+    int m_editingIndex = -1;
     bool m_following = true;
     bool m_scrolling = false; // our own scroll, not the user's
 };

@@ -357,7 +357,7 @@ void MainWindow::sendPrompt()
     const bool truncating = m_editIndex >= 0 && m_editIndex < chat.messages.size();
     if (truncating)
         chat.messages.erase(chat.messages.begin() + m_editIndex, chat.messages.end());
-    m_editIndex = -1;
+    setEditIndex(-1);
     if (chat.messages.isEmpty() && chat.title == tr("New chat") && !text.isEmpty())
         chat.title = text.left(48).simplified();
     Message m;

@@ -146,6 +146,8 @@ private:
     void exportChat(bool json);
     void copyMessage(int index);
     void editMessage(int index);
+    // The message being edited (-1: none): the view marks it, the notice goes with it.
+    void setEditIndex(int index);
     void regenerate(int index);
     void startGeneration();
     void flushTokens();

@@ -61,7 +61,7 @@ void MainWindow::selectChat(const QString &id)
     syncSession(id);
     m_view->setChat(m_store->chat(id));
     m_chats->markCurrent(id);
-    m_editIndex = -1;
+    setEditIndex(-1);
     m_banner->hide();
     updateContextMeter();
     // Attachments and a half-written edit belong to the chat they were made in.
@@ -179,9 +179,23 @@ void MainWindow::editMessage(int index)
     if (m_strip->visionAvailable())
         for (const QString &img : m.images)
             m_strip->addFile(img);
-    m_editIndex = index;
     m_prompt->setFocus();
-    showNotice(tr("Editing message %1: sending replaces it and everything after it.").arg(index + 1));
+    setEditIndex(index);
+}
+
+void MainWindow::setEditIndex(int index)
+{
+    const bool wasEditing = m_editIndex >= 0;
+    m_editIndex = index;
+    m_view->setEditing(index);
+    if (index >= 0) {
+        // Stays until the edit is sent or given up (not the notices' 8 s).
+        m_lastNotice = tr("Editing message %1: sending replaces it and everything after it.").arg(index + 1);
+        statusBar()->showMessage(m_lastNotice);
+        Q_EMIT noticeShown(m_lastNotice);
+    } else if (wasEditing) {
+        statusBar()->clearMessage();
+    }
 }
 
 void MainWindow::regenerate(int index)
@@ -232,7 +246,7 @@ void MainWindow::continueInNewChat()
     refreshChatList();
     m_view->setChat(m_store->chat(id));
     m_chats->markCurrent(id);
-    m_editIndex = -1;
+    setEditIndex(-1);
     m_fitToContext = true;
     sendPrompt();
 }

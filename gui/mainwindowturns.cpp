@@ -48,7 +48,7 @@ void MainWindow::refuseTurn()
         m_strip->clear();
         for (const QString &image : m_unsent.images)
             m_strip->addFile(image);
-        m_editIndex = m_unsent.editIndex;
+        setEditIndex(m_unsent.editIndex);
     }
     m_unsent = Unsent();
     m_banner->ask(m_overflowNeeded, m_overflowContext);

@@ -15,6 +15,8 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStatusBar>
+#include <QToolButton>
 #include <QStandardPaths>
 #include <QTest>
 #include <QThread>
@@ -33,6 +35,7 @@ private Q_SLOTS:
     void readingProgressWithStop();
     void sessionFilesBounded();
     void deletingAChatDropsItsSession();
+    void editStateFollowsTheEdit();
 };
 
 // Picks a chat in the list as a user would (a click on its row).
@@ -228,6 +231,62 @@ void TestConversations::deletingAChatDropsItsSession()
     f.window->findChild<gui::ChatListPanel *>()->findChildren<QPushButton *>().last()->click();
     QVERIFY(!f.window->chatStore()->chat(id));
     QVERIFY(!f.window->sessionStore()->has(id));
+}
+
+// Editing (issue 30): the message being edited is marked in the view and
+// named in the status bar for as long as the edit lasts (not a notice's
+// 8 s); sending it, or switching chats, clears both.
+void TestConversations::editStateFollowsTheEdit()
+{
+    GuiFixture f;
+    f.window->show();
+    QVERIFY(openModel(f));
+    QVERIFY(sendAndWait(f, QStringLiteral("first question")));
+    QVERIFY(sendAndWait(f, QStringLiteral("second question")));
+    gui::ConversationView *view = f.window->conversation();
+    QCOMPARE(view->messageCount(), 4);
+    const auto widgets = view->findChildren<gui::MessageWidget *>();
+    gui::MessageWidget *first = nullptr;
+    for (gui::MessageWidget *w : widgets)
+        if (w->index() == 0)
+            first = w;
+    QVERIFY(first);
+    // The user clicks Edit on their first message.
+    QToolButton *edit = nullptr;
+    for (QToolButton *b : first->findChildren<QToolButton *>())
+        if (b->accessibleName() == QLatin1String("Edit and resend this message"))
+            edit = b;
+    QVERIFY(edit);
+    edit->click();
+    QCOMPARE(f.window->promptEdit()->toPlainText(), QStringLiteral("first question"));
+    QCOMPARE(view->editingIndex(), 0);
+    QVERIFY(first->isEditing());
+    QVERIFY2(first->roleText().contains(QLatin1String("edited")), qPrintable(first->roleText()));
+    QVERIFY(!first->accessibleDescription().isEmpty());
+    QVERIFY(f.window->statusBar()->currentMessage().contains(QLatin1String("Editing message 1")));
+
+    // Sent: the conversation is replaced from there, and nothing says "editing" any more.
+    f.window->promptEdit()->setPlainText(QStringLiteral("first question, asked better"));
+    QSignalSpy done(f.window.get(), &gui::MainWindow::generationFinished);
+    f.window->sendPrompt();
+    QVERIFY(done.wait(10000));
+    QCOMPARE(view->messageCount(), 2);
+    QCOMPARE(view->editingIndex(), -1);
+    for (gui::MessageWidget *w : view->findChildren<gui::MessageWidget *>())
+        QVERIFY(!w->isEditing());
+    QVERIFY2(!f.window->statusBar()->currentMessage().contains(QLatin1String("Editing")),
+        qPrintable(f.window->statusBar()->currentMessage()));
+
+    // An edit started and then left for another chat ends there too.
+    for (QToolButton *b : view->findChildren<QToolButton *>())
+        if (b->accessibleName() == QLatin1String("Edit and resend this message") && b->isVisible())
+            b->click();
+    QCOMPARE(view->editingIndex(), 0);
+    const QString edited = f.window->currentChatId();
+    f.window->newChat();
+    QVERIFY(f.window->currentChatId() != edited);
+    QCOMPARE(view->editingIndex(), -1);
+    QVERIFY(!f.window->statusBar()->currentMessage().contains(QLatin1String("Editing")));
 }
 
 QTEST_MAIN(TestConversations)
