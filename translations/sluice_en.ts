@@ -180,6 +180,10 @@
         <source>Open the model folder PATH at start.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open another window even when Sluice is already running (both then write the same chats and sessions).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::BudgetChart</name>
@@ -1381,6 +1385,14 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Stop reading the prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — being edited in the prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Being edited: sending replaces this message and everything after it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -180,6 +180,10 @@
         <source>Open the model folder PATH at start.</source>
         <translation>Ouvrir le dossier de modèle PATH au démarrage.</translation>
     </message>
+    <message>
+        <source>Open another window even when Sluice is already running (both then write the same chats and sessions).</source>
+        <translation>Ouvrir une autre fenêtre même si Sluice est déjà lancé (les deux écrivent alors les mêmes conversations et sessions).</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::BudgetChart</name>
@@ -1386,6 +1390,14 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Stop reading the prompt</source>
         <translation>Arrêter la lecture du message</translation>
+    </message>
+    <message>
+        <source>%1 — being edited in the prompt</source>
+        <translation>%1 — en cours de modification dans la zone de saisie</translation>
+    </message>
+    <message>
+        <source>Being edited: sending replaces this message and everything after it</source>
+        <translation>En cours de modification : l’envoi remplace ce message et tout ce qui le suit</translation>
     </message>
 </context>
 <context>

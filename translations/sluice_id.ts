@@ -179,6 +179,10 @@
         <source>Open the model folder PATH at start.</source>
         <translation>Buka folder model PATH saat mulai.</translation>
     </message>
+    <message>
+        <source>Open another window even when Sluice is already running (both then write the same chats and sessions).</source>
+        <translation>Buka jendela lain meskipun Sluice sudah berjalan (keduanya lalu menulis obrolan dan sesi yang sama).</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::BudgetChart</name>
@@ -1380,6 +1384,14 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Stop reading the prompt</source>
         <translation>Hentikan membaca pesan</translation>
+    </message>
+    <message>
+        <source>%1 — being edited in the prompt</source>
+        <translation>%1 — sedang disunting di kotak pesan</translation>
+    </message>
+    <message>
+        <source>Being edited: sending replaces this message and everything after it</source>
+        <translation>Sedang disunting: mengirim akan mengganti pesan ini dan semua setelahnya</translation>
     </message>
 </context>
 <context>
