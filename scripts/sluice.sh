@@ -164,6 +164,24 @@ fuzz|fuzz-long)
   shopt -s nullglob
   fuzzers=(build-asan/tests/fuzz/fuzz_*)
   [ ${#fuzzers[@]} -gt 0 ] || die "no fuzz targets were built"
+  # One target per core at a time (each is single-threaded): half the wall
+  # time of running them one after another on the 2-core CI machine. Each
+  # target's log is kept and shown when it ends; any finding fails the stage.
+  mkdir -p build-asan/fuzz-logs
+  jobs_max=$(nproc)
+  declare -A running=() # pid -> target
+  finish_one() { # waits for whichever target ends first, shows its log, fails on a finding
+    local pid rc=0
+    wait -n -p pid "${!running[@]}" || rc=$?
+    local name=${running[$pid]}
+    unset "running[$pid]"
+    cat "build-asan/fuzz-logs/$name.log" >&2
+    if [ "$rc" -ne 0 ]; then
+      [ ${#running[@]} -eq 0 ] || kill "${!running[@]}" 2>/dev/null || true
+      die "$name found a problem (exit $rc): its log is above, the input is in build-asan/$name-*"
+    fi
+    say "fuzzed $name: $runs runs, no finding"
+  }
   for f in "${fuzzers[@]}"; do
     [ -f "$f" ] && [ -x "$f" ] || continue # executables only (AUTOMOC leaves fuzz_*_autogen/ folders)
     name=$(basename "$f")
@@ -172,8 +190,13 @@ fuzz|fuzz-long)
     say "fuzzing $name for $runs runs"
     # Undefined behaviour is a finding, not a warning: stop and keep the input.
     # tests/fuzz/ubsan.supp names the one report inside Debian's stb_image that is not ours (why: there).
-    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions="$PWD/tests/fuzz/ubsan.supp" "$f" -runs="$runs" -max_len=65536 -seed=1 "build-asan/corpus-$name" $( [ -d "$corpus" ] && echo "$corpus" )
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions="$PWD/tests/fuzz/ubsan.supp" \
+      "$f" -runs="$runs" -max_len=65536 -seed=1 -artifact_prefix="build-asan/$name-" "build-asan/corpus-$name" \
+      $( [ -d "$corpus" ] && echo "$corpus" ) >"build-asan/fuzz-logs/$name.log" 2>&1 &
+    running[$!]=$name
+    [ ${#running[@]} -lt "$jobs_max" ] || finish_one
   done
+  while [ ${#running[@]} -gt 0 ]; do finish_one; done
   ;;
 package)
   install_packages "${build_packages[@]}" "${package_packages[@]}"

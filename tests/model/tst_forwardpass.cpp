@@ -141,7 +141,12 @@ struct Rig {
             const ExpertLayout &lay = container->expertLayout(layer);
             SLUICE_TRY(validateRecordHeader(rec.data, rec.bytes, layer, expert, lay));
             const ExpertRecordView v = parseRecord(rec.data, lay);
-            return model::ExpertMatrices{v.matrix[kGate], v.matrix[kUp], v.matrix[kDown], v.codebookId};
+            model::ExpertMatrices m; // a VQ record: the MXFP4 and bf16 views stay empty
+            m.gate = v.matrix[kGate];
+            m.up = v.matrix[kUp];
+            m.down = v.matrix[kDown];
+            m.codebookId = v.codebookId;
+            return m;
         };
         fp = std::make_unique<model::ForwardPass>(cfg, weights, std::move(hooks), ctx, chunk);
         fp->setExpertSource(probe.get());
