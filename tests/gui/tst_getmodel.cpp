@@ -52,9 +52,7 @@ private Q_SLOTS:
         qputenv("HF_ENDPOINT", ""); // the field's default is the test's to set
         qputenv("HF_TOKEN", "");
         QVERIFY(m_hub.start());
-        m_hub.files.insert("config.json", "{\"model_type\": \"kimi_linear\"}");
-        m_hub.files.insert("model-00001-of-00002.safetensors", randomBytes(500 * 1024, 21));
-        m_hub.files.insert("model-00002-of-00002.safetensors", randomBytes(300 * 1024 + 3, 22));
+        m_hub.fillTwoShards(500 * 1024, 300 * 1024 + 3, 21);
     }
 
     void catalogueIsShown()

@@ -65,9 +65,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_hub.start());
-        m_hub.files.insert("config.json", "{\"model_type\": \"kimi_linear\"}");
-        m_hub.files.insert("model-00001-of-00002.safetensors", randomBytes(600 * 1024, 11));
-        m_hub.files.insert("model-00002-of-00002.safetensors", randomBytes(400 * 1024 + 5, 12));
+        m_hub.fillTwoShards(600 * 1024, 400 * 1024 + 5, 11);
     }
 
     void downloadsAndReports()

@@ -40,6 +40,10 @@ public:
     QMap<QString, QByteArray> files;
     QMap<QString, QList<Fault>> faults;
 
+    // A Kimi-Linear-like repository: its config and two shards of random
+    // bytes (`seed` and seed + 1), the second not a multiple of 1 KiB.
+    void fillTwoShards(int firstBytes, int secondBytes, quint32 seed);
+
     // What in `dir` differs from the repository ("" when every file is there,
     // byte-identical, with no ".part" left beside it).
     QString differences(const QString &dir) const
@@ -158,6 +162,15 @@ private:
     QTcpServer m_server;
     QHash<QTcpSocket *, QByteArray> m_buffers;
 };
+
+inline QByteArray randomBytes(int n, quint32 seed);
+
+inline void MockHub::fillTwoShards(int firstBytes, int secondBytes, quint32 seed)
+{
+    files.insert("config.json", "{\"model_type\": \"kimi_linear\"}");
+    files.insert("model-00001-of-00002.safetensors", randomBytes(firstBytes, seed));
+    files.insert("model-00002-of-00002.safetensors", randomBytes(secondBytes, seed + 1));
+}
 
 inline QByteArray randomBytes(int n, quint32 seed)
 {

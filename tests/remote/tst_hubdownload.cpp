@@ -65,9 +65,7 @@ private Q_SLOTS:
         QVERIFY(m_hub.start());
         QVERIFY(m_mirror.start());
         for (MockHub *h : {&m_hub, &m_mirror}) {
-            h->files.insert("config.json", "{\"model_type\": \"kimi_linear\"}");
-            h->files.insert("model-00001-of-00002.safetensors", randomBytes(700 * 1024, 1));
-            h->files.insert("model-00002-of-00002.safetensors", randomBytes(300 * 1024 + 17, 2));
+            h->fillTwoShards(700 * 1024, 300 * 1024 + 17, 1);
             h->files.insert("weights/tokenizer.model", randomBytes(5000, 3));
         }
         m_hub.redirectTo = m_mirror.url();

@@ -148,6 +148,15 @@ private Q_SLOTS:
 
 private:
     void checkJsonReply(QJsonObject req, int maxTokens, QJsonObject *doc);
+    // The served demo opened in this process (one thread, 512 positions).
+    Expected<std::shared_ptr<Model>> openInProcess() const
+    {
+        ModelOptions o;
+        o.modelPath = m_model.toStdString();
+        o.threads = 1;
+        o.contextLength = 512;
+        return Model::open(o);
+    }
     QTemporaryDir m_dir;
     QString m_model;
     Served m_server; // --api-key sk-test
@@ -852,11 +861,7 @@ private:
 // the same bytes at every budget.
 void TestServer::budgetYieldsUnderPressure()
 {
-    ModelOptions mo;
-    mo.modelPath = m_model.toStdString();
-    mo.threads = 1;
-    mo.contextLength = 512;
-    auto model = Model::open(mo);
+    auto model = openInProcess();
     QVERIFY2(model, model ? "" : model.status().message().c_str());
     const ModelInfo info = (*model)->info();
     QVERIFY2(info.liveBudgetMinBytes < info.budgetBytes, "the demo model opens with no room above its live floor");
@@ -1060,11 +1065,7 @@ private:
 // <|media_pad|> (it used to: 500 on the server, exit 1 in chat).
 void TestServer::controlIdsAreNeverSampled()
 {
-    ModelOptions o;
-    o.modelPath = m_model.toStdString();
-    o.threads = 1;
-    o.contextLength = 512;
-    auto model = Model::open(o);
+    auto model = openInProcess();
     QVERIFY2(model, model ? "" : model.status().message().c_str());
     QVERIFY2((*model)->info().visionEnabled, (*model)->info().visionDisabledReason.c_str());
     const int pad = (*model)->info().mediaPadId;
