@@ -1,18 +1,22 @@
 #include "format/generationconfig.h"
 
-#include <QFile>
+#include "util/regularfile.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
 
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <sys/stat.h>
 
 namespace sluice {
 
 namespace {
 
 // A sampling file is a few hundred bytes; anything past this is not one.
-constexpr qint64 kMaxBytes = 1 << 20;
+constexpr uint64_t kMaxBytes = 1 << 20;
 
 Status bad(const std::string &key, const std::string &why)
 {
@@ -29,8 +33,11 @@ Status readNumber(const QJsonObject &o, const char *key, double lo, double hi, s
     if (!v.isDouble())
         return bad(key, "not a number");
     const double d = v.toDouble();
-    if (!std::isfinite(d) || d < lo || d > hi)
-        return bad(key, std::to_string(d) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    if (!std::isfinite(d) || d < lo || d > hi) {
+        char text[96];
+        std::snprintf(text, sizeof text, "%.10g is outside [%.10g, %.10g]", d, lo, hi);
+        return bad(key, text);
+    }
     out = float(d);
     return Status::ok();
 }
@@ -104,21 +111,19 @@ Expected<RecommendedSampling> parseGenerationConfig(std::string_view json)
 RecommendedSampling readGenerationConfig(const std::string &folder)
 {
     const std::string path = folder + "/" + kGenerationConfigFile;
-    QFile f(QString::fromStdString(path));
-    if (!f.exists())
-        return {};
+    struct stat st;
+    if (::lstat(path.c_str(), &st) != 0 && errno == ENOENT)
+        return {}; // no recommendation (a dangling link is reported below)
     RecommendedSampling none;
     none.source = path;
-    if (!f.open(QIODevice::ReadOnly)) {
-        none.error = path + ": cannot open (" + f.errorString().toStdString() + ")";
+    // The project's one reader of small user files: a FIFO, a directory or a
+    // device in its place is named at once instead of blocking or misreading.
+    Expected<std::string> bytes = readRegularFile(path, kMaxBytes);
+    if (!bytes) {
+        none.error = bytes.status().message() + "; the defaults apply";
         return none;
     }
-    if (f.size() > kMaxBytes) {
-        none.error = path + ": " + std::to_string(f.size()) + " bytes, more than a sampling file has (1 MiB)";
-        return none;
-    }
-    const QByteArray bytes = f.read(kMaxBytes + 1);
-    Expected<RecommendedSampling> r = parseGenerationConfig(std::string_view(bytes.constData(), size_t(bytes.size())));
+    Expected<RecommendedSampling> r = parseGenerationConfig(*bytes);
     if (!r) {
         none.error = folder + "/" + r.status().message() + "; the defaults apply";
         return none;

@@ -2,9 +2,12 @@
 // checked and bounded; unknown keys ignored; a damaged file is a message.
 #include "format/generationconfig.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace sluice;
 
@@ -82,6 +85,23 @@ private Q_SLOTS:
         QVERIFY2(demo.error.empty(), demo.error.c_str());
         QCOMPARE(demo.source, path + "/generation_config.json");
         QCOMPARE(demo.loopStop.value_or(-1), 3);
+    }
+
+    // A FIFO or a folder in its place is named at once (a FIFO used to block
+    // every open of the model, and `info`, waiting for a writer).
+    void notARegularFile()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("generation_config.json")).toStdString();
+        QCOMPARE(::mkfifo(path.c_str(), 0600), 0);
+        RecommendedSampling fifo = readGenerationConfig(dir.path().toStdString());
+        QVERIFY(fifo.empty());
+        QVERIFY2(fifo.error.find("FIFO") != std::string::npos, fifo.error.c_str());
+        QVERIFY(QFile::remove(QString::fromStdString(path)));
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("generation_config.json")));
+        RecommendedSampling folder = readGenerationConfig(dir.path().toStdString());
+        QVERIFY(folder.empty());
+        QVERIFY2(folder.error.find("directory") != std::string::npos, folder.error.c_str());
     }
 };
 
