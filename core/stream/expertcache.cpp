@@ -283,6 +283,7 @@ Status ExpertCache::resize(int slots)
     // The pages of the slots that went go back to the OS now.
     m_slotMemory.discard(uint64_t(slots) * m_options.recordBytes, uint64_t(current - slots) * m_options.recordBytes);
     m_prefaulted = std::min(m_prefaulted, newSlotBytes);
+    m_filledSlots = std::min(m_filledSlots, slots);
     m_ledger->unreserve("expert cache slots", m_reservedSlotBytes - newSlotBytes);
     m_ledger->unreserve("expert cache index", m_reservedIndexBytes - newIndexBytes);
     m_reservedSlotBytes = newSlotBytes;
@@ -291,17 +292,43 @@ Status ExpertCache::resize(int slots)
     return Status::ok();
 }
 
-// One idle-reader step of prefaulting: backs the next 2 MiB of the counted
-// slots. The claim and the count change under the lock, the populate runs
-// outside it; a shrink waits for running steps, so no step backs a page the
-// shrink has handed back (RSS stays within the ledger's slots).
+// How far the prefault backs slots (bytes from the arena's start), called
+// with the mutex held: the slots filled so far plus an eighth of them, at most
+// one layer's top-k and at least one slot. Empty slots are filled lowest
+// first, so this stays just ahead of the fill. Backing every counted slot at
+// open (issue 14's first form) made peak RSS the budget on a model whose
+// records fit a fraction of it, and at 6 GiB zeroed 1.5 M pages that
+// competed with the prompt's compute on two cores (issue 31). Whatever is
+// backed ahead stays under 1/8 of what the cache holds.
+uint64_t ExpertCache::prefaultEnd() const
+{
+    const int ahead = std::clamp(m_filledSlots / 8, 1, std::max(1, m_options.topK));
+    const int slots = std::min(m_options.slotCount, m_filledSlots + ahead);
+    return uint64_t(slots) * m_options.recordBytes;
+}
+
+// Called with the mutex held when `slot` takes a record; moves the prefault
+// mark's target and wakes an idle reader when it rose.
+void ExpertCache::noteSlotFilled(int slot)
+{
+    if (slot < m_filledSlots)
+        return;
+    m_filledSlots = slot + 1;
+    if (m_options.prefault && !m_prefaultOff && m_prefaulted < prefaultEnd())
+        m_pool->wakeIdle();
+}
+
+// One idle-reader step of prefaulting: backs the next 2 MiB up to
+// prefaultEnd(). The claim and the count change under the lock, the populate
+// runs outside it; a shrink waits for running steps, so no step backs a page
+// the shrink has handed back (RSS stays within the ledger's slots).
 bool ExpertCache::prefaultStep()
 {
     constexpr uint64_t kStepBytes = uint64_t(2) << 20; // a read queued meanwhile waits ~1 ms, not a slot's worth
     uint64_t begin = 0, bytes = 0;
     {
         std::lock_guard lock(m_mutex);
-        const uint64_t end = uint64_t(m_options.slotCount) * m_options.recordBytes;
+        const uint64_t end = prefaultEnd();
         if (m_prefaultOff || m_prefaulted >= end)
             return false;
         begin = m_prefaulted;
@@ -469,6 +496,7 @@ void ExpertCache::assignSlot(int slot, uint32_t key, uint8_t flags)
     s.usage.score = recordUse(h, std::max<uint64_t>(policyNow(s.usage.layer), 1), m_lambda);
     s.usage.evictable = false;
     k.slot = slot;
+    noteSlotFilled(slot);
 }
 
 // A demand read on the caller's thread: the slot is held and in flight, so
@@ -642,6 +670,7 @@ Expected<ExpertHandle> ExpertCache::acquireUncached(int layer, int expert)
         return makeError(ErrorCode::Internal, where(layer, expert) + ": all " + std::to_string(m_options.slotCount) +
                                                   " expert cache slots are held; release handles sooner");
     ++m_stats.demandMisses;
+    noteSlotFilled(slot);
     Slot &s = m_slots[slot];
     s.state = SlotState::InFlight;
     s.key = kNoKey;
@@ -728,6 +757,21 @@ ExpertCacheStats ExpertCache::stats() const
 {
     std::lock_guard lock(m_mutex);
     return m_stats;
+}
+
+uint64_t ExpertCache::prefaultedBytes() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_prefaulted;
+}
+
+void ExpertCache::settlePrefault()
+{
+    std::unique_lock lock(m_mutex);
+    if (!m_options.prefault)
+        return;
+    m_pool->wakeIdle();
+    m_cv.wait(lock, [&] { return m_prefaultOff || (m_prefaulted >= prefaultEnd() && m_prefaulting == 0); });
 }
 
 void ExpertCache::resetStats()

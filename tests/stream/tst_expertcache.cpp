@@ -692,17 +692,21 @@ private Q_SLOTS:
         QVERIFY2(result[1] - result[2] >= (long long)(100 * bigRecord), "RSS did not fall with the cache");
     }
 
-    // Idle readers back the counted slots ahead of use (issue 14), and never
-    // more: a child opens a cache of 32 slots of 256 KiB (room for 128),
-    // waits without any read, shrinks to 8, grows to 64, and reports its RSS
-    // over the baseline at each step. Without prefault nothing is backed.
-    void prefaultBacksOnlyCountedSlots_data()
+    // Memory is taken as the cache fills, never at open (issue 31): idle
+    // readers back slots only a little ahead of the slots filled so far
+    // (issue 14's prefault, made lazy), and never past the counted slots. A
+    // child opens a cache of 32 slots of 256 KiB (room for 128), reads 24
+    // records, shrinks to 8, grows to 64 and reads 40 more; after each step it
+    // waits for the prefault to settle (a condition, no sleep) and reports its
+    // RSS over the baseline and the bytes the prefault backed. Without
+    // prefault nothing but the reads' own pages is backed.
+    void memoryFollowsTheFill_data()
     {
         QTest::addColumn<bool>("prefault");
         QTest::newRow("prefault") << true;
         QTest::newRow("off") << false;
     }
-    void prefaultBacksOnlyCountedSlots()
+    void memoryFollowsTheFill()
     {
         QFETCH(bool, prefault);
 #if SLUICE_TEST_SANITIZED
@@ -710,66 +714,79 @@ private Q_SLOTS:
 #endif
         const QString dir = bigBanks();
         QVERIFY(!dir.isEmpty());
-        // The child's RSS over its baseline at 32 slots, after the shrink to 8
-        // and after the grow to 64; `ok` is 1 when every step worked.
+        struct Step {
+            long long rss = 0, backed = 0;
+        };
         struct Report {
-            long long ok = -1, at32 = 0, after8 = 0, at64 = 0;
+            long long ok = -1;
+            Step open, filled24, after8, grown64, filled48;
         } result;
         QVERIFY(test::runInChild(
             [&](Report &r) {
-                // RSS over `base` once it reaches `atLeast` (or 10 s pass: a loaded
-                // machine may hold the readers back) and then stops moving.
-                const auto settled = [](uint64_t base, uint64_t atLeast) {
-                    uint64_t last = currentRssBytes();
-                    for (int same = 0, i = 0; i < 1000; ++i) {
-                        usleep(10000);
-                        const uint64_t now = currentRssBytes();
-                        same = now == last ? same + 1 : 0;
-                        last = now;
-                        if (same >= 5 && last >= base + atLeast)
-                            break;
-                    }
-                    return last - base;
-                };
                 MemoryLedger ledger(1ull << 30);
                 ExpertCacheOptions o = bankOptions(32, bigRecord);
                 o.maxSlotCount = 128;
                 o.prefault = prefault;
                 const uint64_t base = currentRssBytes();
                 auto cache = ExpertCache::open(openBanks(dir, kFirstLayer, kLayers, false), o, ledger);
-                bool ok = cache.isOk();
-                const uint64_t perSlot = prefault ? bigRecord : 0; // what the prefault must reach per counted slot
-                if (ok) {
-                    r.at32 = (long long)settled(base, 32 * perSlot);
-                    ok = (*cache)->resize(8).isOk();
-                    r.after8 = (long long)(currentRssBytes() - base);
-                    ok = ok && (*cache)->resize(64).isOk();
-                    r.at64 = (long long)settled(base, 64 * perSlot);
-                    // Still a working cache after all that.
-                    ok = ok && (*cache)->acquire(kFirstLayer, 5).isOk() && (*cache)->stats().demandMisses == 1;
+                if (!cache.isOk()) {
+                    r.ok = 0;
+                    return;
                 }
+                ExpertCache &c = **cache;
+                const auto measure = [&](Step &s) {
+                    c.settlePrefault();
+                    s.rss = (long long)(currentRssBytes() - base);
+                    s.backed = (long long)c.prefaultedBytes();
+                };
+                // Reads `count` records not cached yet, layer by layer from `from`.
+                bool ok = true;
+                const auto read = [&](int from, int count) {
+                    for (int i = from; i < from + count; ++i)
+                        ok = ok && c.acquire(kFirstLayer + i / kExperts, i % kExperts).isOk();
+                };
+                measure(r.open);
+                read(0, 24);
+                measure(r.filled24);
+                ok = ok && c.resize(8).isOk();
+                measure(r.after8);
+                ok = ok && c.resize(64).isOk();
+                measure(r.grown64);
+                read(24, 40); // 8 survivors + 40 = 48 slots filled
+                measure(r.filled48);
+                ok = ok && c.stats().demandMisses == 64 && c.stats().demandHits == 0;
                 r.ok = ok ? 1 : 0;
             },
             result));
         QCOMPARE(result.ok, 1ll);
         const auto mib = [](long long b) { return double(b) / 1048576; };
-        qInfo("RSS over the baseline: %.2f MiB at 32 slots (8 MiB), %.2f MiB after shrinking to 8 (2 MiB), "
-              "%.2f MiB after growing to 64 (16 MiB)",
-              mib(result.at32), mib(result.after8), mib(result.at64));
+        for (const auto &[name, s] : {std::pair<const char *, Step>{"at open", result.open},
+                                      {"24 read", result.filled24},
+                                      {"shrunk to 8", result.after8},
+                                      {"grown to 64", result.grown64},
+                                      {"48 filled", result.filled48}})
+            qInfo("%-12s RSS over the baseline %6.2f MiB, prefault backed %6.2f MiB", name, mib(s.rss), mib(s.backed));
+        const auto slotBytesOf = [](double n) { return (long long)(n * double(bigRecord)); };
         // Besides the slots: the index (~12 KiB), the readers' stacks and heap
         // arenas (1.2 MiB on Debian 12 with prefault off).
         const long long slack = 2 << 20;
-        const auto slotBytes = [](int n) { return (long long)(n * bigRecord); };
-        QVERIFY2(result.at32 <= slotBytes(32) + slack, "prefault backed more than the 32 counted slots");
-        QVERIFY2(result.after8 <= slotBytes(8) + slack, "RSS after the shrink is above the 8 counted slots");
-        QVERIFY2(result.at64 <= slotBytes(64) + slack, "prefault backed more than the 64 counted slots");
-        if (prefault) {
-            QVERIFY2(result.at32 >= slotBytes(32) - slack / 8, "the idle readers did not back the 32 slots");
-            QVERIFY2(result.at64 >= slotBytes(64) - slack / 8, "the idle readers did not back the slots a grow added");
-        } else {
-            QVERIFY2(result.at32 < slack, "without prefault, slots were backed before any read");
-            QVERIFY2(result.at64 < slack, "without prefault, a grow backed slots before any read");
-        }
+        // What the prefault wants: the filled slots plus an eighth, at least
+        // one slot, at most top-k (ExpertCache::prefaultEnd).
+        const auto wanted = [&](int filled) {
+            return prefault ? slotBytesOf(std::min(filled + std::clamp(filled / 8, 1, kTopK), 32 * 4)) : 0;
+        };
+        QCOMPARE(result.open.backed, wanted(0));
+        QCOMPARE(result.filled24.backed, wanted(24));
+        QCOMPARE(result.after8.backed, std::min(wanted(24), slotBytesOf(8)));
+        QCOMPARE(result.grown64.backed, std::max(std::min(wanted(24), slotBytesOf(8)), wanted(8)));
+        QCOMPARE(result.filled48.backed, wanted(48));
+        QVERIFY2(result.open.rss <= slotBytesOf(1) + slack, "memory was taken at open, before any read");
+        QVERIFY2(result.filled24.rss >= slotBytesOf(24) && result.filled24.rss <= wanted(24) + slotBytesOf(24) * !prefault + slack,
+                 "RSS does not follow 24 filled slots");
+        QVERIFY2(result.after8.rss <= slotBytesOf(8) + slack, "RSS after the shrink is above the 8 counted slots");
+        QVERIFY2(result.grown64.rss <= slotBytesOf(9) + slack, "a grow took memory before any read");
+        QVERIFY2(result.filled48.rss >= slotBytesOf(48) && result.filled48.rss <= wanted(48) + slotBytesOf(48) * !prefault + slack,
+                 "RSS does not follow 48 filled slots");
     }
 
     // Peak RSS of a child that runs the cache through a long trace, touching
