@@ -80,7 +80,10 @@ ForwardPass::ForwardPass(const ModelConfig &cfg, const ModelWeights &weights, Fo
             m_state[size_t(L)].s.assign(m.H * m.D * m.D, 0.0f);
             m_state[size_t(L)].conv.assign(3 * m.C * (m.K - 1), 0.0f);
         } else {
-            m_state[size_t(L)].kv.assign(m.ctx * (m.kvl + m.rope), 0.0f);
+            // The whole context's latent cache; RAM only for the positions written.
+            std::vector<float> &kv = m_state[size_t(L)].kv;
+            kv.assign(m.ctx * (m.kvl + m.rope), 0.0f);
+            zeroWithoutTouching(kv.data(), kv.size() * sizeof(float));
         }
     }
     ScratchSink sink(ScratchSink::Mode::Allocate);
@@ -103,7 +106,7 @@ void ForwardPass::reset()
     for (LayerState &s : m_state) {
         std::fill(s.s.begin(), s.s.end(), 0.0f);
         std::fill(s.conv.begin(), s.conv.end(), 0.0f);
-        std::fill(s.kv.begin(), s.kv.end(), 0.0f);
+        zeroWithoutTouching(s.kv.data(), s.kv.size() * sizeof(float)); // hands back what the last sequence used
     }
     m_pos = 0;
 }

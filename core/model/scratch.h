@@ -8,9 +8,11 @@
 #include "api/modelconfig.h"
 #include "kernels/vqlut.h"
 #include "stream/memoryplanner.h"
+#include "util/virtualmemory.h"
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace sluice::model {
@@ -43,6 +45,10 @@ public:
                 v.clear();
                 v.shrink_to_fit();
                 v.assign(count, T{});
+                // Sized for the most a buffer holds (a whole prefill chunk);
+                // its pages cost RAM only once written (issue 31).
+                if constexpr (std::is_arithmetic_v<T>)
+                    zeroWithoutTouching(v.data(), v.size() * sizeof(T));
             }
             add(count * sizeof(T), v.capacity() * sizeof(T));
             return *this;

@@ -2,6 +2,7 @@
 
 #include "util/atomicfile.h"
 #include "util/regularfile.h"
+#include "util/virtualmemory.h"
 
 #include <algorithm>
 #include <cmath>
@@ -426,8 +427,9 @@ Status loadSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
             off += s.conv.size() * 4;
         } else {
             off += 4;
-            std::fill(s.kv.begin(), s.kv.end(), 0.0f);
             std::memcpy(s.kv.data(), data.data() + off, size_t(pos) * row * 4);
+            // Past the loaded positions: zeros that cost no RAM until written.
+            zeroWithoutTouching(s.kv.data() + size_t(pos) * row, (s.kv.size() - size_t(pos) * row) * 4);
             off += size_t(pos) * row * 4;
         }
     }

@@ -135,6 +135,25 @@ void VirtualRegion::release()
     m_bytes = 0;
 }
 
+void zeroWithoutTouching(void *data, size_t bytes)
+{
+    if (!data || bytes == 0)
+        return;
+    auto *p = static_cast<uint8_t *>(data);
+#if defined(__linux__)
+    const uintptr_t page = uintptr_t(VirtualRegion::pageSize());
+    const uintptr_t start = reinterpret_cast<uintptr_t>(p);
+    const uintptr_t begin = (start + page - 1) / page * page;
+    const uintptr_t end = (start + bytes) / page * page;
+    if (end > begin && ::madvise(reinterpret_cast<void *>(begin), size_t(end - begin), MADV_DONTNEED) == 0) {
+        std::memset(p, 0, size_t(begin - start));
+        std::memset(reinterpret_cast<void *>(end), 0, size_t(start + bytes - end));
+        return;
+    }
+#endif
+    std::memset(p, 0, bytes);
+}
+
 void returnFreedHeapMemory()
 {
 #if defined(__GLIBC__)

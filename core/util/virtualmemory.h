@@ -42,6 +42,15 @@ private:
     uint64_t m_bytes = 0;
 };
 
+// Sets [data, data + bytes) to zero without keeping its pages resident:
+// the whole pages inside the range are handed back (Linux: MADV_DONTNEED on
+// heap or private anonymous memory, whose next touch reads a fresh zero
+// page), the partial pages at its ends are cleared. A buffer sized for the
+// most it may ever hold (a context's latent cache, a prefill chunk's
+// scratch) then costs RAM only where it is written (issue 31). Elsewhere it
+// is a memset. Never for memory shared with another mapping or a file.
+void zeroWithoutTouching(void *data, size_t bytes);
+
 // Hands the heap's free pages back to the OS (glibc: malloc_trim), so memory
 // freed by a temporary buffer leaves RSS before the budget gives it to
 // someone else (the prefill scratch borrowed from the expert cache). Freed
