@@ -4,6 +4,8 @@
 #include "settings.h"
 #include "uihelpers.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -264,7 +266,9 @@ void PlanModelDialog::replan()
         if (plan->floorBytes <= plan->capBytes)
             m_panel->chooseBudget(m_default->sizing.budgetBytes); // `plan --model`'s default budget
         else if (m_default->streamingFloorBytes <= plan->capBytes)
-            m_panel->chooseBudget(plan->capBytes); // the trunk streams: start at the 7/8 cap, where it runs fastest
+            // The trunk streams: start high (more layers resident) but, like
+            // every default, under 3/4 of usable RAM (issue 31).
+            m_panel->chooseBudget(std::max<quint64>(m_default->streamingFloorBytes, plan->defaultCapBytes));
     }
     m_verdict->setText(verdictText());
     Q_EMIT planned();

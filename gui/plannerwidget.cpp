@@ -769,9 +769,9 @@ void PlannerPanel::refresh()
         lines << (p.floorBytes > p.usableRamBytes
                       ? tr("Warning: the floor %1 is more than usable RAM %2; the model will page or be killed.")
                             .arg(size(p.floorBytes), size(p.usableRamBytes))
-                      : tr("Warning: the floor and the experts of one token (%1) do not fit in 7/8 of usable RAM "
+                      : tr("Warning: the floor and the experts of one token (%1) do not fit in 3/4 of usable RAM "
                            "(%2); expect mostly cache misses.")
-                            .arg(size(p.floorBytes + p.workingSetBytes), size(p.capBytes)));
+                            .arg(size(p.floorBytes + p.workingSetBytes), size(p.defaultCapBytes)));
     }
     m_figures->setText(lines.join(QLatin1Char('\n')));
     const bool changed = m_budget != m_appliedBudget || chosenContext() != m_appliedContext;

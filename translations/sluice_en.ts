@@ -1908,7 +1908,7 @@ Replies are computed there: the budget, the expert cache and verification belong
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Warning: the floor and the experts of one token (%1) do not fit in 7/8 of usable RAM (%2); expect mostly cache misses.</source>
+        <source>Warning: the floor and the experts of one token (%1) do not fit in 3/4 of usable RAM (%2); expect mostly cache misses.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1915,8 +1915,8 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
         <translation>Attention : le plancher %1 dépasse la RAM utilisable %2 ; le modèle va paginer ou être tué.</translation>
     </message>
     <message>
-        <source>Warning: the floor and the experts of one token (%1) do not fit in 7/8 of usable RAM (%2); expect mostly cache misses.</source>
-        <translation>Attention : le plancher et les experts d’un jeton (%1) ne tiennent pas dans 7/8 de la RAM utilisable (%2) ; attendez-vous à surtout des défauts de cache.</translation>
+        <source>Warning: the floor and the experts of one token (%1) do not fit in 3/4 of usable RAM (%2); expect mostly cache misses.</source>
+        <translation>Attention : le plancher et les experts d’un jeton (%1) ne tiennent pas dans 3/4 de la RAM utilisable (%2) ; attendez-vous à surtout des défauts de cache.</translation>
     </message>
     <message>
         <source>&amp;Apply</source>

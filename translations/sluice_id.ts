@@ -1902,8 +1902,8 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
         <translation>Peringatan: batas bawah %1 melebihi RAM yang dapat dipakai %2; model akan memakai swap atau dihentikan.</translation>
     </message>
     <message>
-        <source>Warning: the floor and the experts of one token (%1) do not fit in 7/8 of usable RAM (%2); expect mostly cache misses.</source>
-        <translation>Peringatan: batas bawah dan pakar satu token (%1) tidak muat dalam 7/8 RAM yang dapat dipakai (%2); sebagian besar akses cache akan meleset.</translation>
+        <source>Warning: the floor and the experts of one token (%1) do not fit in 3/4 of usable RAM (%2); expect mostly cache misses.</source>
+        <translation>Peringatan: batas bawah dan pakar satu token (%1) tidak muat dalam 3/4 RAM yang dapat dipakai (%2); sebagian besar akses cache akan meleset.</translation>
     </message>
     <message>
         <source>&amp;Apply</source>

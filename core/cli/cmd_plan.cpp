@@ -233,6 +233,7 @@ static int runPlan(const std::vector<std::string> &args)
                          {"cgroup_limit_bytes", qint64(ram->cgroupLimitBytes)},
                          {"usable_ram_bytes", qint64(ram->usableBytes)},
                          {"cap_bytes", qint64(plan->capBytes)},
+                         {"default_cap_bytes", qint64(plan->defaultCapBytes)},
                          {"default_budget_bytes", qint64(defaultBudget)},
                          {"default_working_sets", defaultSets},
                          {"record_bytes", qint64(in.recordBytes)},
@@ -322,7 +323,8 @@ static int runPlan(const std::vector<std::string> &args)
     if (ram->cgroupLimitBytes)
         std::printf("  %-58s %12s  (%s)\n", "cgroup limit", human(ram->cgroupLimitBytes), ram->cgroupPath.c_str());
     std::printf("  %-58s %12s\n", "usable RAM", human(ram->usableBytes));
-    std::printf("  %-58s %12s\n", "7/8 cap", human(plan->capBytes));
+    std::printf("  %-58s %12s\n", "7/8 cap (budgets above it are warned about)", human(plan->capBytes));
+    std::printf("  %-58s %12s\n", "3/4 cap (the default budget stays under it)", human(plan->defaultCapBytes));
     std::printf("  %-58s %12s  (floor + %d working sets + chunk-%d prefill scratch)\n", "default budget",
                 human(defaultBudget), defaultSets, defaultPlan ? defaultPlan->prefillChunk : 1);
     if (sizing) {

@@ -118,12 +118,15 @@ Expected<MemoryPlan> planMemory(const PlannerInputs &in, uint64_t usableRamBytes
 
     // Default budget (spec 9): whole working sets only. Filling the 7/8 cap with
     // a fractional working set measured 10x slower (paging cliff, 10.3 #16).
+    // The default stays under 3/4 of usable RAM (issue 31, as WARP caps it): the
+    // user's other programs keep a quarter; a larger budget is the user's choice.
     p.capBytes = usableRamBytes - usableRamBytes / 8;
+    p.defaultCapBytes = usableRamBytes - usableRamBytes / 4;
     p.defaultBudgetBytes = p.floorBytes;
     p.defaultWorkingSets = 0;
     for (int k = 3; k >= 1; --k) {
         const uint64_t candidate = p.floorBytes + uint64_t(k) * p.workingSetBytes; // cannot overflow: recommended did not
-        if (candidate <= p.capBytes) {
+        if (candidate <= p.defaultCapBytes) {
             p.defaultBudgetBytes = candidate;
             p.defaultWorkingSets = k;
             break;
@@ -135,7 +138,7 @@ Expected<MemoryPlan> planMemory(const PlannerInputs &in, uint64_t usableRamBytes
                                  formatGiB(usableRamBytes) + "; the model will page or be killed");
         else
             p.warnings.push_back("floor + one working set (" + formatGiB(p.floorBytes + p.workingSetBytes) +
-                                 ") does not fit 7/8 of usable RAM (" + formatGiB(p.capBytes) +
+                                 ") does not fit 3/4 of usable RAM (" + formatGiB(p.defaultCapBytes) +
                                  "); running at the floor, expect mostly cache misses");
     }
     return p;

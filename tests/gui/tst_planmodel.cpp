@@ -118,7 +118,7 @@ private Q_SLOTS:
         QVERIFY(dialog.shape().has_value());
         QVERIFY2(dialog.panel()->budgetPlan().has_value(), qPrintable(dialog.panel()->figuresText()));
 
-        // The same command at the budget the dialog chose (the default, or the 7/8 cap when the trunk streams).
+        // The same command at the budget the dialog chose (the default, or the 3/4 cap when the trunk streams).
         const quint64 budget = dialog.panel()->chosenBudget();
         const QJsonObject cli = runPlan(common + QStringList { "--budget", QString::number(budget) });
         QVERIFY(!cli.isEmpty());
