@@ -43,7 +43,12 @@ struct ModelOptions {
     int contextLength = 4096;   // MLA latent cache capacity, preallocated
     int checkpoints = 0;        // 0 = none (appending still reuses the state); chats use kChatCheckpoints
     int sessions = 1;           // sessions alive at once (each has its own state; all are planned)
-    int threads = 0;            // compute threads; 0 = hardware concurrency
+    int threads = 0;            // compute threads; 0 = hardware concurrency (or one per CPU of `cpus`)
+    // Thread placement (`--cpus`): compute thread i runs on cpus[i % size]
+    // only, e.g. the cores of one CCD or the performance cores. Each must be a
+    // CPU this process may run on (its affinity mask); empty = the
+    // scheduler places them. Results never depend on it.
+    std::vector<int> cpus;
     bool verifyChecksums = false; // CRC every expert record on every read
     // CRC each record the first time it is read, and remember it (a sidecar
     // beside the container's fingerprint) so each record is checked once.

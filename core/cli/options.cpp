@@ -3,6 +3,7 @@
 #include "hostenv.h"
 #include "api/types.h"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -516,6 +517,43 @@ std::string OptionParser::help() const
     return h;
 }
 
+// "0-3,8" -> {0, 1, 2, 3, 8}; empty when malformed, out of 0..4095, or not ascending.
+std::vector<int> parseCpuList(const std::string &text)
+{
+    std::vector<int> cpus;
+    size_t at = 0;
+    const auto number = [&](int &out) {
+        size_t end = at;
+        while (end < text.size() && end - at < 5 && std::isdigit(static_cast<unsigned char>(text[end])))
+            ++end;
+        if (end == at || (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))))
+            return false;
+        out = std::stoi(text.substr(at, end - at));
+        at = end;
+        return out <= 4095;
+    };
+    while (at < text.size()) {
+        int lo = 0, hi = 0;
+        if (!number(lo))
+            return {};
+        hi = lo;
+        if (at < text.size() && text[at] == '-') {
+            ++at;
+            if (!number(hi) || hi < lo)
+                return {};
+        }
+        if (!cpus.empty() && lo <= cpus.back())
+            return {};
+        for (int c = lo; c <= hi; ++c)
+            cpus.push_back(c);
+        if (at < text.size() && text[at++] != ',')
+            return {};
+        if (at == text.size() && text.back() == ',')
+            return {};
+    }
+    return cpus;
+}
+
 void addEngineOptions(OptionParser &p, EngineOptions &o)
 {
     applyEngineEnvironment(o); // environment defaults first: options parsed later win
@@ -531,6 +569,12 @@ void addEngineOptions(OptionParser &p, EngineOptions &o)
     p.integer("--ctx", &o.contextLength, 1, kMaxContextOption,
               "context positions (at most the model's max_position_embeddings)");
     p.integer("--threads", &o.threads, 0, 1024, "compute threads, 0 = one per hardware thread");
+    p.custom("--cpus", "LIST", "compute threads on these CPUs only, e.g. 0-7 or 0,2,4,6 (default: the scheduler's choice)",
+             [&o](const std::string &v) {
+                 o.cpus = parseCpuList(v);
+                 return o.cpus.empty() ? std::string("expected CPU numbers and ranges like 0-3,8 (0..4095, ascending)")
+                                       : std::string();
+             });
     p.integer("--lookahead", &o.lookahead, 0, 4096, "router lookahead width, 0 = off");
     p.integer("--io-threads", &o.ioThreads, 1, 64, "expert reader threads");
     p.integer("--resident-layers", &o.residentTrunkLayers, -1, 100000,

@@ -138,6 +138,9 @@ private:
 // The engine options every engine-driving command shares (run, eval, chat,
 // bench, benchstream): one table so they spell and range them the same way.
 void addEngineOptions(OptionParser &parser, EngineOptions &options);
+// `--cpus`: "0-3,8" -> {0, 1, 2, 3, 8}; empty when malformed, past 4095 or
+// not ascending.
+std::vector<int> parseCpuList(const std::string &text);
 // Sampling: -n, --temp, --top-p, --top-k, --seed, --repeat-penalty,
 // --presence-penalty, --frequency-penalty, --penalty-window, --loop-stop
 // (and --stop with stopStrings).

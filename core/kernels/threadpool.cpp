@@ -11,14 +11,26 @@ namespace {
 thread_local bool t_insidePool = false;
 }
 
-ThreadPool::ThreadPool(int threads)
+ThreadPool::ThreadPool(int threads, std::vector<int> cpus) : m_cpus(std::move(cpus))
 {
     if (threads <= 0)
         threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    m_workers.reserve(size_t(threads - 1));
-    for (int i = 1; i < threads; ++i) {
+    // With a placement every compute thread is a bound worker and the caller
+    // only waits: binding the caller would also bind every thread it starts
+    // later (a reader pool, another model), which inherit its mask.
+    const int first = m_cpus.empty() ? 1 : 0;
+    m_workers.reserve(size_t(threads - first));
+    for (int i = first; i < threads; ++i) {
         std::thread worker;
-        if (Status st = startThread(worker, [this] { workerLoop(); }, "compute thread " + std::to_string(i + 1));
+        const int cpu = m_cpus.empty() ? -1 : m_cpus[size_t(i) % m_cpus.size()];
+        if (Status st = startThread(
+                worker,
+                [this, cpu] {
+                    if (cpu >= 0)
+                        (void)pinCurrentThread(cpu); // a refusal leaves the thread where the system puts it
+                    workerLoop();
+                },
+                "compute thread " + std::to_string(i + 1));
             !st.isOk()) {
             m_startStatus = makeError(st.code(), "could start only " + std::to_string(i) + " of " +
                                                      std::to_string(threads) + " compute threads: " + st.message());
@@ -26,8 +38,13 @@ ThreadPool::ThreadPool(int threads)
         }
         m_workers.push_back(std::move(worker));
     }
-    // The caller's thread is the first one: the pool works with what it has.
-    m_threadCount = int(m_workers.size()) + 1;
+    // Without a placement the caller's thread is the first one: the pool works
+    // with what it has.
+    m_threadCount = int(m_workers.size()) + first;
+    if (m_threadCount == 0) { // not one bound worker started: the caller computes
+        m_cpus.clear();
+        m_threadCount = 1;
+    }
 }
 
 ThreadPool::~ThreadPool()
@@ -108,9 +125,11 @@ void ThreadPool::run(size_t n, size_t grain, Trampoline call, void *ctx)
         ++m_generation;
     }
     m_wake.notify_all();
-    t_insidePool = true;
-    drain();
-    t_insidePool = false;
+    if (m_cpus.empty()) {
+        t_insidePool = true;
+        drain();
+        t_insidePool = false;
+    }
     std::unique_lock lock(m_mutex);
     m_done.wait(lock, [&] { return m_finishedChunks == m_chunks; });
 }

@@ -21,7 +21,14 @@ public:
     // address space), the pool keeps the ones it started, threadCount() says
     // how many that is and startStatus() says why. Owners that promised the
     // user a thread count turn that into their error.
-    explicit ThreadPool(int threads = 0);
+    //
+    // `cpus` (ModelOptions::cpus, `--cpus`): `threads` workers, worker i bound
+    // to cpus[i % size]; the caller hands the work over and waits instead of
+    // computing (a bound caller would pass its mask to every thread it starts
+    // later). Placement never changes results (see above). The owner checks
+    // the CPUs first (checkCpus); a bind the system still refuses leaves that
+    // worker where the scheduler puts it.
+    explicit ThreadPool(int threads = 0, std::vector<int> cpus = {});
     ~ThreadPool();
     ThreadPool(const ThreadPool &) = delete;
     ThreadPool &operator=(const ThreadPool &) = delete;
@@ -51,6 +58,7 @@ private:
 
     int m_threadCount = 1;
     Status m_startStatus;
+    std::vector<int> m_cpus;
     std::vector<std::thread> m_workers;
     std::mutex m_mutex;
     std::condition_variable m_wake;

@@ -1,6 +1,7 @@
 // Model (api/model.h) over a WASTE container: what EngineImpl::init did for
 // the model's half. The per-conversation half is in sessionimpl.cpp.
 #include "model/modelimpl.h"
+#include "util/threadstart.h"
 
 #include "format/generationconfig.h"
 
@@ -166,7 +167,10 @@ Expected<ModelImpl::OpenPlan> ModelImpl::planOpen(const ModelOptions &o, const P
 {
     const ModelConfig &cfg = config();
     const auto &tensors = m_release ? m_release->trunkTensors() : m_container->tensors();
-    m_pool = std::make_unique<kernels::ThreadPool>(o.threads);
+    if (Status st = checkCpus(o.cpus); !st.isOk())
+        return makeError(st.code(), "thread placement: " + st.message());
+    const int threads = o.threads > 0 || o.cpus.empty() ? o.threads : int(o.cpus.size());
+    m_pool = std::make_unique<kernels::ThreadPool>(threads, o.cpus);
     if (!m_pool->startStatus().isOk()) // the thread count asked for is a promise the system refused
         return makeError(m_pool->startStatus().code(), m_pool->startStatus().message() + "; ask for fewer threads");
     for (int L = 0; L < cfg.nLayers && !m_release; ++L)

@@ -1,10 +1,16 @@
 #include "util/threadstart.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <exception>
 #include <system_error>
+
+#if defined(__linux__)
+#include <pthread.h>
+#include <sched.h>
+#endif
 
 namespace sluice {
 
@@ -44,6 +50,71 @@ Status startThread(std::thread &out, std::function<void()> body, const std::stri
         return makeError(ErrorCode::Io, "cannot start " + what + " (" + e.what() + ")");
     }
     return Status::ok();
+}
+
+std::vector<int> allowedCpus()
+{
+    std::vector<int> cpus;
+#if defined(__linux__)
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        for (int c = 0; c < CPU_SETSIZE; ++c)
+            if (CPU_ISSET(c, &set))
+                cpus.push_back(c);
+#endif
+    return cpus;
+}
+
+namespace {
+// "0-3,8" from ascending CPU numbers.
+std::string cpuRanges(const std::vector<int> &cpus)
+{
+    std::string out;
+    for (size_t i = 0; i < cpus.size();) {
+        size_t j = i;
+        while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1)
+            ++j;
+        out += (out.empty() ? "" : ",") + std::to_string(cpus[i]) + (j > i ? "-" + std::to_string(cpus[j]) : "");
+        i = j + 1;
+    }
+    return out;
+}
+} // namespace
+
+Status checkCpus(const std::vector<int> &cpus)
+{
+    if (cpus.empty())
+        return Status::ok();
+#if defined(__linux__)
+    const std::vector<int> allowed = allowedCpus();
+    for (int c : cpus)
+        if (!std::binary_search(allowed.begin(), allowed.end(), c))
+            return makeError(ErrorCode::InvalidArgument, "CPU " + std::to_string(c) +
+                                                             " is not one this process may run on (allowed: " +
+                                                             cpuRanges(allowed) + ")");
+    return Status::ok();
+#else
+    return makeError(ErrorCode::InvalidArgument, "placing threads on chosen CPUs is supported on Linux only");
+#endif
+}
+
+Status pinCurrentThread(int cpu)
+{
+#if defined(__linux__)
+    if (cpu < 0 || cpu >= CPU_SETSIZE)
+        return makeError(ErrorCode::InvalidArgument, "CPU " + std::to_string(cpu) + " is out of range");
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (const int err = pthread_setaffinity_np(pthread_self(), sizeof set, &set); err != 0)
+        return makeError(ErrorCode::Io, "cannot bind a thread to CPU " + std::to_string(cpu) + " (" +
+                                            std::strerror(err) + ")");
+    return Status::ok();
+#else
+    return makeError(ErrorCode::InvalidArgument, "binding a thread to CPU " + std::to_string(cpu) +
+                                                     " is supported on Linux only");
+#endif
 }
 
 } // namespace sluice

@@ -10,6 +10,7 @@
 #include <functional>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace sluice {
 
@@ -17,6 +18,17 @@ namespace sluice {
 // On failure `out` stays empty and the error reads
 // "cannot start WHAT (Resource temporarily unavailable)".
 Status startThread(std::thread &out, std::function<void()> body, const std::string &what);
+
+// Thread placement (ModelOptions::cpus, `--cpus`). The CPUs this process may
+// run on (its affinity mask, e.g. a cgroup's or taskset's), ascending; empty
+// where the system does not say (not Linux).
+std::vector<int> allowedCpus();
+// OK when every CPU of `cpus` is one this process may run on; else an error
+// naming the first that is not and the allowed ones ("0-3,8").
+Status checkCpus(const std::vector<int> &cpus);
+// Binds the calling thread to `cpu` (Linux); an error naming the CPU and the
+// system's reason otherwise.
+Status pinCurrentThread(int cpu);
 
 namespace testing {
 // A test seam: after `n` more successful starts, every startThread fails as

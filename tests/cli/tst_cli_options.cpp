@@ -17,6 +17,7 @@
 #include <QTest>
 
 #include <sys/resource.h>
+#include <sched.h>
 #include <sys/stat.h>
 #include <vector>
 
@@ -156,6 +157,15 @@ private Q_SLOTS:
         QTest::newRow("run --ctx beyond the model")
             << QStringList{"run", M, "hi", "--ctx", "2000000"}
             << "run: context length 2000000 exceeds the model's max_position_embeddings 1048576" << 1;
+        for (const char *c : {"", "x", "3-1", "2,1", "1,1", "0-", "-3", "0,", "5000", "0;1"})
+            QTest::newRow(qPrintable(QString("run --cpus '%1'").arg(c)))
+                << QStringList{"run", M, "hi", "--cpus", c}
+                << QString("run: --cpus '%1': expected CPU numbers and ranges like 0-3,8 (0..4095, ascending)").arg(c)
+                << 2;
+        QTest::newRow("run --cpus not ours") << QStringList{"run", M, "hi", "--cpus", "4095"}
+                                             << "run: thread placement: CPU 4095 is not one this process may run on "
+                                                "(allowed: @ALLOWED)"
+                                             << 1;
         QTest::newRow("run unknown") << QStringList{"run", M, "hi", "--frobnicate"}
                                      << "run: unknown option '--frobnicate' (see sluice-cli run --help)" << 2;
         QTest::newRow("run missing value") << QStringList{"run", M, "hi", "--temp"}
@@ -211,6 +221,26 @@ private Q_SLOTS:
         QTest::newRow("tokenize --pattern x") << QStringList{"tokenize", M, "--pattern", "x", "hi"}
                                               << "tokenize: --pattern 'x': expected one of kimi, cl100k" << 2;
     }
+    // This process's CPUs as `--cpus` errors name them ("0-1").
+    static QString allowedCpuRanges()
+    {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        QStringList parts;
+        if (sched_getaffinity(0, sizeof set, &set) != 0)
+            return "?";
+        for (int c = 0; c < CPU_SETSIZE; ++c) {
+            if (!CPU_ISSET(c, &set))
+                continue;
+            int last = c;
+            while (last + 1 < CPU_SETSIZE && CPU_ISSET(last + 1, &set))
+                ++last;
+            parts << (last > c ? QString("%1-%2").arg(c).arg(last) : QString::number(c));
+            c = last;
+        }
+        return parts.join(',');
+    }
+
     void badOptions()
     {
         QFETCH(QStringList, args);
@@ -218,6 +248,7 @@ private Q_SLOTS:
         QFETCH(int, exitCode);
         for (QString &a : args)
             a.replace("@MODEL", m_model).replace("@TMP", m_tmp.path());
+        message.replace("@ALLOWED", allowedCpuRanges());
         const Run r = cli(args);
         QCOMPARE(r.exitCode, exitCode);
         QCOMPARE(QString::fromUtf8(r.err).section('\n', 0, 0), message);

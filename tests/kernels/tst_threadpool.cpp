@@ -5,11 +5,14 @@
 #include "util/threadstart.h"
 
 #include <QTest>
+#include <algorithm>
+#include <sched.h>
 #include <atomic>
 #include <memory>
 #include <thread>
 #include <vector>
 
+using namespace sluice;
 using namespace sluice::kernels;
 
 class TestThreadPool : public QObject {
@@ -111,6 +114,56 @@ private Q_SLOTS:
         });
         for (const auto &h : hits)
             QCOMPARE(h.load(), 1);
+    }
+
+    // --cpus (issue 31): every range runs on a bound worker, on a CPU of the
+    // placement, and the caller computes none of it. Each CPU this process
+    // may use, alone and (where there are two) together.
+    void placementRunsOnTheListedCpus_data()
+    {
+        QTest::addColumn<QList<int>>("cpuList");
+        const std::vector<int> allowed = allowedCpus();
+#ifndef __linux__
+        QSKIP("thread placement is Linux-only");
+#endif
+        QVERIFY(!allowed.empty());
+        for (int c : allowed)
+            QTest::addRow("cpu %d", c) << QList<int>{c};
+        if (allowed.size() >= 2)
+            QTest::addRow("cpus %d,%d", allowed[0], allowed[1]) << QList<int>{allowed[0], allowed[1]};
+    }
+    void placementRunsOnTheListedCpus()
+    {
+        QFETCH(QList<int>, cpuList);
+        const std::vector<int> cpus(cpuList.begin(), cpuList.end());
+        QVERIFY(checkCpus(cpus).isOk());
+        kernels::ThreadPool pool(int(cpus.size()), cpus);
+        QCOMPARE(pool.threadCount(), int(cpus.size()));
+        const std::thread::id caller = std::this_thread::get_id();
+        std::vector<int> ranOn(4096, -1);
+        std::atomic<int> onCaller{0};
+        pool.parallelFor(ranOn.size(), [&](size_t b, size_t e) {
+            if (std::this_thread::get_id() == caller)
+                ++onCaller;
+            for (size_t i = b; i < e; ++i)
+                ranOn[i] = sched_getcpu();
+        });
+        QCOMPARE(onCaller.load(), 0);
+        for (int cpu : ranOn)
+            QVERIFY2(std::find(cpus.begin(), cpus.end(), cpu) != cpus.end(), qPrintable(QString("ran on CPU %1").arg(cpu)));
+    }
+
+    void foreignCpuRefused()
+    {
+#ifndef __linux__
+        QSKIP("thread placement is Linux-only");
+#endif
+        const std::vector<int> allowed = allowedCpus();
+        QVERIFY(!allowed.empty());
+        const Status st = checkCpus({allowed.back() + 1});
+        QVERIFY(!st.isOk());
+        QVERIFY2(QByteArray::fromStdString(st.message()).contains("CPU " + QByteArray::number(allowed.back() + 1)),
+                 st.message().c_str());
     }
 
     void nullPoolHelperRunsInline()
