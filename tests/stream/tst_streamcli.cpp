@@ -125,6 +125,34 @@ private Q_SLOTS:
         QVERIFY2(small.err.contains("smaller than one record"), small.err.constData());
     }
 
+    // bench-budget: one line per visit, the budgets up then down, the cache
+    // growing with the budget; bad steps are refused.
+    void benchBudgetStepsUpAndDown()
+    {
+        QTemporaryDir dir(QDir::tempPath() + "/sluice-benchbudget-XXXXXX");
+        const QString model = dir.filePath("m.waste");
+        QCOMPARE(runCli({"synth", "--out", model, "--record-bytes", "64K", "--layers", "2", "--experts", "32"}).exitCode, 0);
+        const Run r = runCli({"bench-budget", model, "--steps", "0,1,4", "--tokens", "4", "--warmup", "2",
+                              "--rounds", "1", "--ctx", "64", "--threads", "1"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QList<QList<QByteArray>> rows;
+        for (const QByteArray &line : r.out.split('\n'))
+            if (line.startsWith("1\t"))
+                rows << line.split('\t');
+        QCOMPARE(rows.size(), 6);
+        const QList<QByteArray> ws{"0", "1", "4", "4", "1", "0"};
+        for (int i = 0; i < 6; ++i) {
+            QCOMPARE(rows[i][1], QByteArray(i < 3 ? "up" : "down"));
+            QCOMPARE(rows[i][2], ws[i]);
+        }
+        for (int i = 1; i < 3; ++i)
+            QVERIFY2(rows[i][4].toInt() > rows[i - 1][4].toInt(), r.out.constData()); // slots
+        QVERIFY2(r.out.contains("# verdict: "), r.out.constData());
+        const Run bad = runCli({"bench-budget", model, "--steps", "4,1"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("ascending"), bad.err.constData());
+    }
+
     void planJsonAddsUp()
     {
         if (!QFile::exists(kContainer + "/manifest.json"))
