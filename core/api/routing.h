@@ -23,6 +23,8 @@ enum class EvictionPolicy {
     Lrfu,     // LRFU: lowest decayed use count sum 2^-lambda(now - t_use), history kept across evictions
     LrfuLayer, // LRFU in layer time: uses decay per run of the key's own layer (stream/evictionpolicy.h)
     Arc,      // ARC (Megiddo & Modha): adaptive recency/frequency lists with ghosts (replay only)
+    S3Fifo,   // S3-FIFO (Yang et al.): small + main FIFO, capped use counter, ghost of small-queue evictions (replay only)
+    LeastStale, // Least-Stale (SpecMD): the most runs of its own layer missed since its last use (replay only)
     Belady,   // offline optimum: the entry used furthest in the future (replay only)
 };
 

@@ -25,6 +25,9 @@ struct SimResult {
     int slotCount = 0;
     uint64_t accesses = 0;
     uint64_t hits = 0;
+    uint64_t prefetchReads = 0; // --prefetch-prev: records read ahead of their demand (0 without)
+    // Records read from disk: demand misses (cached or not) plus prefetches.
+    uint64_t reads() const { return accesses - hits + prefetchReads; }
     double hitRate() const { return accesses ? double(hits) / double(accesses) : 0.0; }
 };
 
@@ -41,18 +44,26 @@ struct SimResult {
 // a known use only when every evictable key has one (then the furthest), so
 // the figures say how far ahead routing would have to be known to close the
 // gap to Belady.
+// prefetchPrev: before each layer of token t > 0 runs (before its router, so
+// before the read-ahead pins), the ids token t-1 routed to at that layer are
+// read into the cache if absent: each such read counts in prefetchReads, the
+// record is pinned until the layer is done (an in-flight read), and the
+// policy sees it as inserted now (no demand use recorded). Hits stay demand
+// hits; reads() says what the extra bytes cost.
 SimResult simulateCache(const RoutingTrace &trace, EvictionPolicy policy, int slotCount, double lambdaPerToken = 0,
-                        bool readAhead = true, int horizon = -1);
+                        bool readAhead = true, int horizon = -1, bool prefetchPrev = false);
 
 struct SimTable {
     std::vector<double> multipliers;          // of one token's working set (topK x MoE layers)
     std::vector<int> slotCounts;              // per multiplier
     std::vector<EvictionPolicy> policies;     // rows
     std::vector<std::vector<SimResult>> results; // [policy][multiplier]
-    EvictionPolicy bestPractical = EvictionPolicy::Lru; // highest mean hit rate over the sizes, Belady excluded
+    EvictionPolicy bestPractical = EvictionPolicy::Lru; // highest mean hit rate over the sizes, Belady and ARC excluded
 };
 
+// prefetchPrev: every row replayed with simulateCache(..., prefetchPrev); ARC
+// (whose lists have no prefetch path here) is left out then.
 SimTable simulateTable(const RoutingTrace &trace, const std::vector<double> &multipliers = {1, 2, 3, 5},
-                       double lambdaPerToken = 0, bool readAhead = true);
+                       double lambdaPerToken = 0, bool readAhead = true, bool prefetchPrev = false);
 
 } // namespace sluice

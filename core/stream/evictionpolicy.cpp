@@ -23,6 +23,10 @@ const char *policyName(EvictionPolicy policy)
         return "LRFU-layer";
     case EvictionPolicy::Arc:
         return "ARC";
+    case EvictionPolicy::S3Fifo:
+        return "S3-FIFO";
+    case EvictionPolicy::LeastStale:
+        return "Least-Stale";
     case EvictionPolicy::Belady:
         return "Belady";
     }
@@ -40,7 +44,8 @@ std::optional<EvictionPolicy> policyFromName(const std::string &name)
 const std::vector<EvictionPolicy> &allPolicies()
 {
     static const std::vector<EvictionPolicy> all = {EvictionPolicy::Lru, EvictionPolicy::Lfu, EvictionPolicy::Lfru,
-                                                    EvictionPolicy::LfruScan, EvictionPolicy::LfruGlobal, EvictionPolicy::Lru2, EvictionPolicy::Lrfu, EvictionPolicy::LrfuLayer, EvictionPolicy::Arc, EvictionPolicy::Belady};
+                                                    EvictionPolicy::LfruScan, EvictionPolicy::LfruGlobal, EvictionPolicy::Lru2, EvictionPolicy::Lrfu, EvictionPolicy::LrfuLayer, EvictionPolicy::Arc,
+                                                    EvictionPolicy::S3Fifo, EvictionPolicy::LeastStale, EvictionPolicy::Belady};
     return all;
 }
 
@@ -63,6 +68,9 @@ bool VictimChooser::better(const SlotUsage &a, const SlotUsage &b) const
     case EvictionPolicy::Belady:
         return a.nextUse > b.nextUse;
     case EvictionPolicy::Arc: // list-based: simulated in cachesim, never chosen per slot
+    case EvictionPolicy::S3Fifo:
+        return a.lastUse < b.lastUse;
+    case EvictionPolicy::LeastStale: // without a layer clock: recency
         return a.lastUse < b.lastUse;
     }
     return false;

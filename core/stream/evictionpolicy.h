@@ -80,7 +80,7 @@ struct SlotUsage {
     uint64_t inserted = 0;    // access clock at insertion
     uint64_t previousUse = 0; // LRU-2: clock of the use before lastUse, 0 if none (remembered across evictions)
     uint64_t nextUse = 0;     // Belady only: clock of the next use, UINT64_MAX if never
-    double score = 0;         // LRFU: recordUse() at the latest use
+    double score = 0;         // LRFU: recordUse() at the latest use; Least-Stale: its layer's run count then
     bool evictable = false;   // ready, unpinned, unheld
 };
 
@@ -92,7 +92,7 @@ class VictimChooser {
 public:
     explicit VictimChooser(EvictionPolicy policy, uint32_t seed = 12345) : m_policy(policy), m_lcg(seed) {}
     EvictionPolicy policy() const { return m_policy; }
-    // LRFU-layer: runs[l] = how many times MoE layer l has run (the caller
+    // LRFU-layer and Least-Stale: runs[l] = how many times MoE layer l has run (the caller
     // owns the array, layers entries), current = the layer running now.
     void setLayerClock(const uint64_t *runs, int layers, int current, double lambda)
     {
@@ -140,6 +140,31 @@ public:
                     (score == bestScore && (waitKey > bestWait || (waitKey == bestWait && u.lastUse < usageAt(best).lastUse)))) {
                     best = s;
                     bestScore = score;
+                    bestWait = waitKey;
+                }
+            }
+            return best;
+        }
+        if (m_policy == EvictionPolicy::LeastStale && m_runs) {
+            // Staleness = runs of the key's own layer since its last use
+            // (score holds the run count at that use). Ties, e.g. every key
+            // used in the last token, evict the key whose layer comes round
+            // last, then the least recent.
+            uint64_t bestStale = 0;
+            int bestWait = 0;
+            for (int s = 0; s < n; ++s) {
+                const SlotUsage &u = usageAt(s);
+                if (!u.evictable)
+                    continue;
+                const int l = std::clamp(u.layer, 0, m_layers - 1);
+                const uint64_t lastRun = uint64_t(u.score);
+                const uint64_t stale = m_runs[l] > lastRun ? m_runs[l] - lastRun : 0;
+                const int wait = ((l - m_current) % m_layers + m_layers) % m_layers;
+                const int waitKey = wait == 0 ? m_layers : wait;
+                if (best < 0 || stale > bestStale ||
+                    (stale == bestStale && (waitKey > bestWait || (waitKey == bestWait && u.lastUse < usageAt(best).lastUse)))) {
+                    best = s;
+                    bestStale = stale;
                     bestWait = waitKey;
                 }
             }

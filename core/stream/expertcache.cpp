@@ -100,10 +100,12 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
         return makeError(ErrorCode::InvalidArgument, "expert cache: " + std::to_string(o.slotCount) +
                                                          " slots is below the minimum of 2 x top-k = " +
                                                          std::to_string(2 * std::max(o.topK, 0)));
-    if (o.policy == EvictionPolicy::Belady || o.policy == EvictionPolicy::Arc)
+    if (o.policy == EvictionPolicy::Belady || o.policy == EvictionPolicy::Arc || o.policy == EvictionPolicy::S3Fifo ||
+        o.policy == EvictionPolicy::LeastStale)
         return makeError(ErrorCode::InvalidArgument, std::string("expert cache: ") + policyName(o.policy) +
-                                                         " exists only in cachesim (Belady needs the future; ARC's "
-                                                         "lists are not per-slot scores)");
+                                                         " exists only in cachesim (Belady needs the future; ARC's and "
+                                                         "S3-FIFO's lists are not per-slot scores; Least-Stale is "
+                                                         "replay only, docs/streaming.md)");
     for (size_t i = 0; i < banks.size(); ++i) {
         if (!banks[i])
             continue;

@@ -438,6 +438,10 @@ private Q_SLOTS:
         QVERIFY(!ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger).isOk());
         o.policy = EvictionPolicy::Arc; // replay only
         QVERIFY(!ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger).isOk());
+        o.policy = EvictionPolicy::S3Fifo; // replay only (issue 31: below LRFU-layer)
+        QVERIFY(!ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger).isOk());
+        o.policy = EvictionPolicy::LeastStale; // replay only (issue 31: below LRFU-layer)
+        QVERIFY(!ExpertCache::open(openBanks(m_dir.path(), kFirstLayer, kLayers, false), o, ledger).isOk());
     }
 
     void hotlistRoundTrip()

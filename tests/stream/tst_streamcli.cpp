@@ -46,6 +46,40 @@ private Q_SLOTS:
         QCOMPARE(policies.last().toObject()["policy"].toString(), QString("Belady"));
     }
 
+    // --prefetch-prev adds the prefetch rows (ARC has no prefetch path) with
+    // the records they read; LRU reads nothing extra from one working set up.
+    void cachesimPrefetchPrevJson()
+    {
+        if (!QFile::exists(kTrace))
+            QSKIP("routing trace not found");
+        const Run r = runCli({"cachesim", kTrace, "--json", "--sizes", "1,2", "--prefetch-prev"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray rows = root["prefetch_prev"].toArray();
+        QCOMPARE(rows.size(), root["policies"].toArray().size() - 1);
+        bool sawLru = false, sawPrefetch = false;
+        for (const QJsonValue &row : rows) {
+            const QString policy = row.toObject()["policy"].toString();
+            QVERIFY(policy != "ARC");
+            for (const QJsonValue &cell : row.toObject()["results"].toArray()) {
+                const QJsonObject c = cell.toObject();
+                QCOMPARE(c["reads"].toInteger(),
+                         c["accesses"].toInteger() - c["hits"].toInteger() + c["prefetch_reads"].toInteger());
+                sawPrefetch = sawPrefetch || c["prefetch_reads"].toInteger() > 0;
+                if (policy == "LRU") {
+                    sawLru = true;
+                    QCOMPARE(c["prefetch_reads"].toInteger(), qint64(0));
+                    QCOMPARE(c["extra_reads"].toDouble(), 0.0);
+                }
+            }
+        }
+        QVERIFY(sawLru);
+        QVERIFY(sawPrefetch);
+        QVERIFY(!QJsonDocument::fromJson(runCli({"cachesim", kTrace, "--json", "--sizes", "1"}).out)
+                     .object()
+                     .contains("prefetch_prev"));
+    }
+
     void cachesimBadInput()
     {
         QTemporaryDir dir;

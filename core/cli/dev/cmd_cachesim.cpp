@@ -1,6 +1,8 @@
-// sluice-cli cachesim TRACE [--json] [--sizes 1,2,3,5]: replays a routing trace
-// through every eviction policy at multiples of one token's working set and
-// prints the hit-rate table that chose ExpertCache's policy (docs/streaming.md).
+// sluice-cli cachesim TRACE [--json] [--sizes 1,2,3,5] [--prefetch-prev]: replays
+// a routing trace through every eviction policy at multiples of one token's
+// working set and prints the hit-rate table that chose ExpertCache's policy
+// (docs/streaming.md); --prefetch-prev adds the same table with the previous
+// token's experts read before each layer, and what those reads cost.
 #include "command.h"
 #include "options.h"
 
@@ -23,6 +25,7 @@ static int runCachesim(const std::vector<std::string> &args)
     bool json = false;
     double lambda = 0; // 0 = the policies' own decay
     bool demandsOnly = false;
+    bool prefetchPrev = false;
     std::vector<int> horizons; // oracle-horizon bound rows for the shipped policy
     std::vector<double> sizes = {1, 2, 3, 5};
     cli::OptionParser p("cachesim", "Replays an expert-routing trace through every eviction policy (docs/streaming.md) and Belady\n"
@@ -32,6 +35,9 @@ static int runCachesim(const std::vector<std::string> &args)
     p.number("--lambda", &lambda, 1e-9, 100, "decay per token of the LRFU policies (sensitivity sweeps)", "L");
     p.flag("--no-read-ahead", &demandsOnly,
            "replay demands only (read-ahead off): a layer's misses may evict its own later experts");
+    p.flag("--prefetch-prev", &prefetchPrev,
+           "also replay with the previous token's experts of each layer read before the layer runs; "
+           "prints hit rates and records read against the plain replay");
     p.custom("--horizon", "LIST",
              "bound rows: the shipped policy told the true routing of the next H layer runs, e.g. 0,16,32",
              [&](const std::string &v) {
@@ -66,6 +72,19 @@ static int runCachesim(const std::vector<std::string> &args)
         return 1;
     }
     const SimTable table = simulateTable(*trace, sizes, lambda, !demandsOnly);
+    SimTable prefetched;
+    if (prefetchPrev)
+        prefetched = simulateTable(*trace, sizes, lambda, !demandsOnly, true);
+    // The plain row of the same policy, for the extra reads a prefetch costs.
+    auto plainRow = [&](EvictionPolicy policy) -> const std::vector<SimResult> & {
+        for (size_t r = 0; r < table.policies.size(); ++r)
+            if (table.policies[r] == policy)
+                return table.results[r];
+        return table.results.front();
+    };
+    auto extraReads = [](const SimResult &with, const SimResult &without) {
+        return without.reads() ? double(with.reads()) / double(without.reads()) - 1.0 : 0.0;
+    };
     if (json) {
         QJsonObject root;
         root["trace"] = QString::fromStdString(trace->name);
@@ -90,6 +109,26 @@ static int runCachesim(const std::vector<std::string> &args)
             rows.append(QJsonObject{{"policy", policyName(table.policies[r])}, {"results", rates}});
         }
         root["policies"] = rows;
+        if (prefetchPrev) {
+            QJsonArray pfRows;
+            for (size_t r = 0; r < prefetched.policies.size(); ++r) {
+                QJsonArray rates;
+                const std::vector<SimResult> &plain = plainRow(prefetched.policies[r]);
+                for (size_t c = 0; c < prefetched.results[r].size(); ++c) {
+                    const SimResult &res = prefetched.results[r][c];
+                    rates.append(QJsonObject{{"slots", res.slotCount},
+                                             {"hits", qint64(res.hits)},
+                                             {"accesses", qint64(res.accesses)},
+                                             {"hit_rate", res.hitRate()},
+                                             {"prefetch_reads", qint64(res.prefetchReads)},
+                                             {"reads", qint64(res.reads())},
+                                             {"reads_without_prefetch", qint64(plain[c].reads())},
+                                             {"extra_reads", extraReads(res, plain[c])}});
+                }
+                pfRows.append(QJsonObject{{"policy", policyName(prefetched.policies[r])}, {"results", rates}});
+            }
+            root["prefetch_prev"] = pfRows;
+        }
         root["best_practical"] = policyName(table.bestPractical);
         root["shipped"] = policyName(kShippedPolicy);
         root["read_ahead"] = !demandsOnly;
@@ -121,6 +160,27 @@ static int runCachesim(const std::vector<std::string> &args)
         for (int slots : table.slotCounts)
             std::printf(" %13.1f%%", 100.0 * simulateCache(*trace, kShippedPolicy, slots, lambda, !demandsOnly, h).hitRate());
         std::printf("\n");
+    }
+    if (prefetchPrev) {
+        std::printf("\n--prefetch-prev: hit rate / records read vs the plain replay of the same policy\n");
+        std::printf("%-11s", "policy");
+        for (size_t c = 0; c < sizes.size(); ++c) {
+            char head[48];
+            std::snprintf(head, sizeof head, "%gx (%d)", sizes[c], table.slotCounts[c]);
+            std::printf(" %16s", head);
+        }
+        std::printf("\n");
+        for (size_t r = 0; r < prefetched.policies.size(); ++r) {
+            std::printf("%-11s", policyName(prefetched.policies[r]));
+            const std::vector<SimResult> &plain = plainRow(prefetched.policies[r]);
+            for (size_t c = 0; c < prefetched.results[r].size(); ++c) {
+                char cell[48];
+                std::snprintf(cell, sizeof cell, "%.1f%% %+.0f%%", 100.0 * prefetched.results[r][c].hitRate(),
+                              100.0 * extraReads(prefetched.results[r][c], plain[c]));
+                std::printf(" %16s", cell);
+            }
+            std::printf("\n");
+        }
     }
     std::printf("\nbest practical policy on this trace: %s; shipped: %s\n", policyName(table.bestPractical),
                 policyName(kShippedPolicy));
