@@ -8,6 +8,35 @@
 
 namespace sluice::convert {
 
+namespace {
+
+// max |w| of a row in 16 independent lanes (vectorises; a single running
+// std::max, which returns a reference, kept the maximum in memory and cost a
+// store-forwarding round trip per element). The maximum of finite values is
+// exact and independent of the order, so this equals the serial loop.
+float rowAbsMax(const float *row, size_t cols)
+{
+    constexpr size_t kLanes = 16;
+    float lane[kLanes] = {};
+    size_t c = 0;
+    for (; c + kLanes <= cols; c += kLanes) {
+        for (size_t j = 0; j < kLanes; ++j) {
+            const float a = std::fabs(row[c + j]);
+            lane[j] = lane[j] < a ? a : lane[j];
+        }
+    }
+    float amax = 0.0f;
+    for (; c < cols; ++c) {
+        const float a = std::fabs(row[c]);
+        amax = amax < a ? a : amax;
+    }
+    for (float l : lane)
+        amax = amax < l ? l : amax;
+    return amax;
+}
+
+} // namespace
+
 PreparedBook prepareBook(const float *book, int entries, int dim)
 {
     PreparedBook p;
@@ -77,10 +106,7 @@ void encodeRows(const float *w, size_t cols, size_t r0, size_t r1, const Prepare
     std::vector<int> idx(size_t(stages) * nv);
     for (size_t r = r0; r < r1; ++r) {
         const float *row = w + r * cols;
-        float amax = 0.0f;
-        for (size_t c = 0; c < cols; ++c)
-            amax = std::max(amax, std::fabs(row[c]));
-        const float sigma = std::max(amax, 1e-8f);
+        const float sigma = std::max(rowAbsMax(row, cols), 1e-8f);
         scales[r] = floatToHalf(sigma);
         for (size_t c = 0; c < nv * dim; ++c)
             x[c] = row[c] / sigma;
