@@ -13,8 +13,7 @@ std::vector<float> fitResidualBooks(const std::vector<float> &vectors, int stage
                           [&](const float *book, const std::vector<float> &residual, std::vector<int> &out) {
                               const PreparedBook prepared = prepareBook(book, entries, dim);
                               pool.parallelFor(out.size(), [&](size_t b, size_t e) {
-                                  for (size_t i = b; i < e; ++i)
-                                      out[i] = nearest(prepared, residual.data() + i * size_t(dim), isa);
+                                  nearestMany(prepared, residual.data() + b * size_t(dim), e - b, out.data() + b, isa);
                               }, 256);
                           });
 }

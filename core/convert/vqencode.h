@@ -34,6 +34,11 @@ int nearestScalar(const PreparedBook &book, const float *x);
 // Dispatched on `isa` (Avx512, Avx2; anything else, or a shape the SIMD code
 // does not cover, runs the scalar reference).
 int nearest(const PreparedBook &book, const float *x, kernels::Isa isa);
+// The nearest entries of n vectors xs [n][dim] into out[n]: for every vector
+// exactly nearest()'s index. The SIMD paths score a group of vectors per pass
+// over the book (the book's columns are loaded once per group, and the
+// groups' independent dependency chains keep the FP pipes busy).
+void nearestMany(const PreparedBook &book, const float *xs, size_t n, int *out, kernels::Isa isa);
 
 // Greedy residual encoding of rows [r0, r1) of w [rows, cols] into the
 // blocked index layout of (fmt, indexBlock) and fp16 row scales. `books` are
@@ -48,6 +53,8 @@ bool nearestAvx2Supported(const PreparedBook &book);
 bool nearestAvx512Supported(const PreparedBook &book);
 int nearestAvx2(const PreparedBook &book, const float *x);
 int nearestAvx512(const PreparedBook &book, const float *x);
+void nearestManyAvx2(const PreparedBook &book, const float *xs, size_t n, int *out);
+void nearestManyAvx512(const PreparedBook &book, const float *xs, size_t n, int *out);
 } // namespace detail
 
 } // namespace sluice::convert

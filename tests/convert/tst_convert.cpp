@@ -520,6 +520,8 @@ void TestConvert::reclaimSurvivesSigkill()
         // Killed at a random time, or as soon as this run has reclaimed one more shard (plus a
         // random few polls, so some kills land between the ledger entry and the deletion): each
         // run advances by at most about one shard whatever the load, so most runs are cut short.
+        // The random time spans a whole run: with a fifth of one, a 4x faster encoder (issue 31)
+        // left every kill before the first shard's reclaim (the trunk pass did not get faster).
         const qsizetype ledgerBefore = ledgerOf(out).size();
         int pollsAfterGrowth = -1;
         const int extraPolls = int(rng.bounded(4));
@@ -528,7 +530,7 @@ void TestConvert::reclaimSurvivesSigkill()
                 pollsAfterGrowth = 0;
             return pollsAfterGrowth >= 0 && pollsAfterGrowth++ >= extraPolls;
         };
-        if (!convertInChild(src, out, int(rng.bounded(std::max(20, fullMs / 5))), o, reclaimedOneMore))
+        if (!convertInChild(src, out, int(rng.bounded(std::max(20, fullMs))), o, reclaimedOneMore))
             ++killed;
         checkInvariant(QString("kill %1").arg(i));
         if (QTest::currentTestFailed())
@@ -536,7 +538,9 @@ void TestConvert::reclaimSurvivesSigkill()
         // Stage a kill between a ledger entry and its deletion: the shard is
         // back; a later run must delete it (never reading it: its stub stands in).
         if (!staged && !lastLedger.isEmpty() && !QFile::exists(QString::fromStdString(out + "/manifest.json"))) {
-            QVERIFY(QFile::copy(backup + "/" + lastLedger.back(), QString::fromStdString(src) + "/" + lastLedger.back()));
+            // (Already back when this kill itself landed between the entry and the deletion.)
+            const QString shard = QString::fromStdString(src) + "/" + lastLedger.back();
+            QVERIFY(QFile::exists(shard) || QFile::copy(backup + "/" + lastLedger.back(), shard));
             staged = true;
         }
     }

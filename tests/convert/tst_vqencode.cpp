@@ -1,5 +1,6 @@
-// The converter's encoder: the AVX2 and AVX-512 nearest-codeword searches
-// pick exactly the scalar reference's entry (ties included), the greedy
+// The converter's encoder: the AVX2 and AVX-512 nearest-codeword searches,
+// one vector or a batch at a time, pick exactly the scalar reference's entry
+// (ties included), the greedy
 // residual encoder gives the same bytes on every path and for any row split,
 // and equals format/vqfit's encodeVqMatrix (the writer's encoder). K-means
 // books do not depend on the thread count.
@@ -51,6 +52,8 @@ class TestVqEncode : public QObject {
 private Q_SLOTS:
     void nearestMatchesScalar_data();
     void nearestMatchesScalar();
+    void nearestManyMatchesScalar_data();
+    void nearestManyMatchesScalar();
     void encoderPathsAndSplits_data();
     void encoderPathsAndSplits();
     void kmeansIndependentOfThreads();
@@ -118,6 +121,74 @@ void TestVqEncode::nearestMatchesScalar()
         QVERIFY(upperHalf > 0);
 }
 
+void TestVqEncode::nearestManyMatchesScalar_data()
+{
+    QTest::addColumn<Isa>("isa");
+    QTest::addColumn<int>("entries");
+    QTest::addColumn<int>("dim");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<bool>("ties");
+    for (Isa isa : {Isa::Scalar, Isa::Avx2, Isa::Avx512}) {
+        const char *name = isa == Isa::Scalar ? "scalar" : (isa == Isa::Avx2 ? "avx2" : "avx512");
+        for (int entries : {256, 64, 128, 512}) {
+            for (int dim : {8, 4, 16}) {
+                // 3001 vectors: whole groups and a partial tail for every group size.
+                QTest::addRow("%s-%dx%d", name, entries, dim) << isa << entries << dim << 3001 << false;
+                QTest::addRow("%s-%dx%d-ties", name, entries, dim) << isa << entries << dim << 3001 << true;
+            }
+        }
+        for (int count : {1, 7, 8, 9, 17})
+            QTest::addRow("%s-256x8-n%d", name, count) << isa << 256 << 8 << count << false;
+    }
+}
+
+void TestVqEncode::nearestManyMatchesScalar()
+{
+    QFETCH(Isa, isa);
+    QFETCH(int, entries);
+    QFETCH(int, dim);
+    QFETCH(int, count);
+    QFETCH(bool, ties);
+    if (!cpuHas(isa))
+        QSKIP("this CPU lacks the instruction set");
+    std::vector<float> book = gaussian(size_t(entries) * size_t(dim), 11 + uint64_t(entries) + uint64_t(dim), 0.3f);
+    if (ties) {
+        // Equal scores in every lane, register and pass: the upper half
+        // duplicates the lower half, the last entry duplicates entry 3.
+        for (int e = entries / 2; e < entries; ++e)
+            std::memcpy(book.data() + size_t(e) * size_t(dim), book.data() + size_t(e - entries / 2) * size_t(dim),
+                        size_t(dim) * sizeof(float));
+        std::memcpy(book.data() + size_t(entries - 1) * size_t(dim), book.data() + 3 * size_t(dim),
+                    size_t(dim) * sizeof(float));
+    }
+    const PreparedBook pb = prepareBook(book.data(), entries, dim);
+    std::vector<float> xs = gaussian(size_t(count) * size_t(dim), 123 + uint64_t(dim), 0.35f);
+    // Some vectors exactly on book entries, and the zero vector (scores = norms).
+    for (int i = 0; i < count; i += 97)
+        std::memcpy(xs.data() + size_t(i) * size_t(dim), book.data() + size_t(i % entries) * size_t(dim),
+                    size_t(dim) * sizeof(float));
+    if (count > 5)
+        std::fill(xs.begin() + 5 * dim, xs.begin() + 6 * dim, 0.0f);
+    std::vector<int> got(size_t(count), -1);
+    nearestMany(pb, xs.data(), size_t(count), got.data(), isa);
+    int differ = 0, upperHalf = 0, distinct = 0;
+    std::vector<bool> seen(static_cast<size_t>(entries), false);
+    for (int i = 0; i < count; ++i) {
+        const int ref = nearestScalar(pb, xs.data() + size_t(i) * size_t(dim));
+        differ += ref != got[size_t(i)];
+        upperHalf += ref >= entries / 2;
+        distinct += !seen[size_t(ref)];
+        seen[size_t(ref)] = true;
+    }
+    QCOMPARE(differ, 0);
+    if (ties)
+        QCOMPARE(upperHalf, 0);
+    else if (count > 1000)
+        QVERIFY(upperHalf > 0);
+    if (count > 1000)
+        QVERIFY(distinct > entries / 4); // many lanes and registers produced winners
+}
+
 void TestVqEncode::encoderPathsAndSplits_data()
 {
     QTest::addColumn<QString>("fmt");
@@ -125,6 +196,7 @@ void TestVqEncode::encoderPathsAndSplits_data()
     QTest::addColumn<int>("cols");
     QTest::newRow("VQ3R-128x256") << "VQ3R" << 128 << 256;
     QTest::newRow("VQ3R-192x64") << "VQ3R" << 192 << 64;
+    QTest::newRow("VQ3R-64x104") << "VQ3R" << 64 << 104; // 13 vectors a row: a partial group
     QTest::newRow("VQ2R-64x128") << "VQ2R" << 64 << 128;
     QTest::newRow("VQ4P-128x128") << "VQ4P" << 128 << 128;
 }

@@ -9,6 +9,11 @@
 // relative output error ||Wx - Ŵx|| / ||Wx|| per kind for Gaussian x (and the
 // weight error), and the projected time for the whole K3 (92 x 896 experts).
 // Figures only, no assertion (docs/converter.md records them).
+// --dump DIR writes expert 0's input for an outside encoder (issue 31: WASTE's
+// libwastevq run as a black box on the same data): per kind, the row-normalised
+// 8-vectors as its callers pass them (x = w / max(amax, 1e-8), row-major f32),
+// the books (stages x 256 x 8 f32, fp16-rounded) and this encoder's indices
+// (plain [vector][stage] bytes), plus an index.txt naming the shapes.
 #include "command.h"
 #include "options.h"
 
@@ -66,10 +71,58 @@ std::vector<float> expertMatrix(int e, int k, size_t rows, size_t cols)
     return w;
 }
 
+bool writeFile(const std::string &path, const void *data, size_t bytes)
+{
+    std::FILE *f = std::fopen(path.c_str(), "wb");
+    const bool ok = f && std::fwrite(data, 1, bytes, f) == bytes;
+    if (f && std::fclose(f) != 0)
+        return false;
+    if (!ok)
+        std::fprintf(stderr, "bench-convert: cannot write %s\n", path.c_str());
+    return ok;
+}
+
+bool dumpInput(const std::string &dir, const std::vector<float> *w, const std::vector<float> *books,
+               const std::vector<uint8_t> *idx, const size_t *rows, const size_t *cols, int stages, int dim)
+{
+    const char *kinds[3] = {"gate", "up", "down"};
+    std::string index;
+    for (int k = 0; k < 3; ++k) {
+        const size_t nv = cols[k] / size_t(dim);
+        std::vector<float> x(rows[k] * cols[k]);
+        std::vector<uint8_t> plain(rows[k] * nv * size_t(stages));
+        const VqMatrixView view{TensorFormat::VQ3R, idx[k].data(), nullptr, rows[k], cols[k], stages, dim, 64};
+        for (size_t r = 0; r < rows[k]; ++r) {
+            const float *row = w[k].data() + r * cols[k];
+            float amax = 0.0f;
+            for (size_t c = 0; c < cols[k]; ++c)
+                amax = std::max(amax, std::fabs(row[c]));
+            const float sigma = std::max(amax, 1e-8f);
+            for (size_t c = 0; c < cols[k]; ++c)
+                x[r * cols[k] + c] = row[c] / sigma;
+            for (size_t v = 0; v < nv; ++v) {
+                int i[8];
+                vqReadIndices(view, r, v, i);
+                for (int s = 0; s < stages; ++s)
+                    plain[(r * nv + v) * size_t(stages) + size_t(s)] = uint8_t(i[s]);
+            }
+        }
+        const std::string base = dir + "/" + kinds[k];
+        if (!writeFile(base + ".x.f32", x.data(), x.size() * sizeof(float))
+            || !writeFile(base + ".books.f32", books[k].data(), books[k].size() * sizeof(float))
+            || !writeFile(base + ".idx.u8", plain.data(), plain.size()))
+            return false;
+        index += std::string(kinds[k]) + " " + std::to_string(rows[k] * nv) + " " + std::to_string(stages) + " 256 "
+                 + std::to_string(dim) + "\n";
+    }
+    return writeFile(dir + "/index.txt", index.data(), index.size());
+}
+
 int runBenchConvert(const std::vector<std::string> &args)
 {
     int experts = 1, fitExperts = 2, sampleVectors = 300000, iterations = 10, jobs = 2;
     bool json = false;
+    std::string dumpDir;
     cli::OptionParser p("bench-convert", "Encoder speed and codebook quality on K3-shaped experts (3072 x 3584).");
     p.integer("--experts", &experts, 1, 64, "experts to encode per thread count");
     p.integer("--fit-experts", &fitExperts, 1, 12, "experts the books are fitted on (the converter uses 12)");
@@ -77,6 +130,7 @@ int runBenchConvert(const std::vector<std::string> &args)
     p.integer("--iterations", &iterations, 0, 100, "Lloyd iterations");
     p.integer("--jobs", &jobs, 2, 256, "the multi-thread run's threads");
     p.flag("--json", &json, "JSON output");
+    p.text("--dump", &dumpDir, "dev: write expert 0's normalised vectors, books and indices to DIR", "DIR");
     if (const int code = p.parse(args); code >= 0)
         return code;
     const size_t rows[3] = {3072, 3072, 3584}, cols[3] = {3584, 3584, 3072};
@@ -134,6 +188,8 @@ int runBenchConvert(const std::vector<std::string> &args)
             run.wall += wallSeconds() - w0;
             run.cpu += cpuSeconds() - c0;
         }
+        if (e == 0 && !dumpDir.empty() && !dumpInput(dumpDir, w, books, idx, rows, cols, stages, dim))
+            return 1;
         // Quality: relative output error for Gaussian x, and the weight error.
         for (int k = 0; k < 3; ++k) {
             VqMatrixView v{TensorFormat::VQ3R, idx[k].data(), sc[k].data(), rows[k], cols[k], stages, dim, 64};
