@@ -36,6 +36,7 @@ double mib(uint64_t b) { return double(b) / 1048576.0; }
 struct ProcessCounters {
     uint64_t minorFaults = 0;
     double systemSeconds = 0;
+    double cpuSeconds = 0; // user + system, every thread
 };
 
 ProcessCounters processCounters()
@@ -46,6 +47,7 @@ ProcessCounters processCounters()
     getrusage(RUSAGE_SELF, &u);
     c.minorFaults = uint64_t(u.ru_minflt);
     c.systemSeconds = double(u.ru_stime.tv_sec) + double(u.ru_stime.tv_usec) * 1e-6;
+    c.cpuSeconds = c.systemSeconds + double(u.ru_utime.tv_sec) + double(u.ru_utime.tv_usec) * 1e-6;
 #endif
     return c;
 }
@@ -92,7 +94,7 @@ std::vector<double> parseSteps(const std::string &text)
 
 struct Visit {
     double step = 0;
-    double tokPerSec = 0, hitRate = 0, sysSeconds = 0;
+    double tokPerSec = 0, hitRate = 0, sysSeconds = 0, cpuPerToken = 0;
     uint64_t bytesRead = 0, minorFaults = 0, rss = 0;
 };
 
@@ -156,7 +158,7 @@ int runBenchBudget(const std::vector<std::string> &args)
                 opts.modelPath.c_str(), mib(floor), mib(workingSet), info.topK, info.moeLayers,
                 mib(info.recordBytes), opts.threads, warmup, tokens, double(temperature),
                 (unsigned long long)sp.seed);
-    std::printf("round\tdir\tws\tbudget_mib\tslots\ttok_s\thit_pct\tread_mib\tminflt\tsys_s\trss_mib\n");
+    std::printf("round\tdir\tws\tbudget_mib\tslots\ttok_s\thit_pct\tread_mib\tminflt\tsys_s\tcpu_s_per_tok\trss_mib\n");
     std::vector<Visit> visits;
     for (int round = 1; round <= rounds; ++round) {
         for (size_t i = 0; i < order.size(); ++i) {
@@ -200,32 +202,37 @@ int runBenchBudget(const std::vector<std::string> &args)
             v.bytesRead = measured.bytesRead;
             v.minorFaults = after.minorFaults - before.minorFaults;
             v.sysSeconds = after.systemSeconds - before.systemSeconds;
+            // CPU time per token: on a shared machine wall time follows the
+            // neighbours' load, CPU time much less.
+            v.cpuPerToken = (after.cpuSeconds - before.cpuSeconds) / counted;
             v.rss = rssBytes();
             visits.push_back(v);
-            std::printf("%d\t%s\t%g\t%.1f\t%d\t%.3f\t%.1f\t%.1f\t%llu\t%.3f\t%.1f\n", round,
+            std::printf("%d\t%s\t%g\t%.1f\t%d\t%.3f\t%.1f\t%.1f\t%llu\t%.3f\t%.3f\t%.1f\n", round,
                         i < steps.size() ? "up" : "down", k, mib(m.info().budgetBytes), m.info().expertCacheSlots,
                         v.tokPerSec, v.hitRate, mib(v.bytesRead), (unsigned long long)v.minorFaults, v.sysSeconds,
-                        mib(v.rss));
+                        v.cpuPerToken, mib(v.rss));
             std::fflush(stdout);
         }
     }
     // Per budget: the median and the range of its visits; a step is "not
     // slower" when its median is within the larger of the two neighbours'
     // spreads (the measured noise), and the verdict says where it is not.
-    std::printf("# summary: ws\tmedian_tok_s\tmin\tmax\tmedian_hit_pct\tmedian_minflt\n");
+    std::printf("# summary: ws\tmedian_tok_s\tmin\tmax\tmedian_hit_pct\tmedian_minflt\tmedian_cpu_s_per_tok\n");
     std::vector<double> medians, spreads;
     for (double k : steps) {
-        std::vector<double> tps, hits, faults;
+        std::vector<double> tps, hits, faults, cpu;
         for (const Visit &v : visits)
             if (v.step == k) {
                 tps.push_back(v.tokPerSec);
                 hits.push_back(v.hitRate);
                 faults.push_back(double(v.minorFaults));
+                cpu.push_back(v.cpuPerToken);
             }
         const auto [lo, hi] = std::minmax_element(tps.begin(), tps.end());
         medians.push_back(median(tps));
         spreads.push_back(*hi - *lo);
-        std::printf("# %g\t%.3f\t%.3f\t%.3f\t%.1f\t%.0f\n", k, medians.back(), *lo, *hi, median(hits), median(faults));
+        std::printf("# %g\t%.3f\t%.3f\t%.3f\t%.1f\t%.0f\t%.3f\n", k, medians.back(), *lo, *hi, median(hits),
+                    median(faults), median(cpu));
     }
     bool monotone = true;
     for (size_t i = 1; i < steps.size(); ++i) {
