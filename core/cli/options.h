@@ -138,6 +138,9 @@ private:
 // The engine options every engine-driving command shares (run, eval, chat,
 // bench, benchstream): one table so they spell and range them the same way.
 void addEngineOptions(OptionParser &parser, EngineOptions &options);
+// --experts-per-token N (issue 31): part of the engine options, and on its
+// own for `plan`, which plans without opening the model.
+void addExpertsPerTokenOption(OptionParser &parser, int &expertsPerToken);
 // Sampling: -n, --temp, --top-p, --top-k, --seed, --repeat-penalty,
 // --presence-penalty, --frequency-penalty, --penalty-window, --loop-stop
 // (and --stop with stopStrings).
@@ -185,5 +188,6 @@ inline constexpr uint64_t kMaxBudgetBytes = 1ull << 50;
 // then refuses anything beyond the model's max_position_embeddings.
 inline constexpr int64_t kMaxContextOption = 1 << 24;
 inline constexpr int64_t kMaxPatchesOption = 16384; // = model::kMaxImagePatches
+inline constexpr int64_t kMaxExpertsPerTokenOption = 64; // = ManifestLimits::maxTopK (the model then bounds it)
 
 } // namespace sluice::cli

@@ -9,6 +9,7 @@
 #include "format/fingerprint.h"
 #include "stream/routetrace.h"
 
+#include "model/expertspertoken.h"
 #include "model/forwardpass.h"
 #include "model/plannerinputs.h"
 #include "model/session.h"
@@ -107,6 +108,11 @@ Status ModelImpl::openSource(const ModelOptions &o, const OpenProgress &progress
             return c.status();
         m_container = std::move(*c);
     }
+    const ModelConfig &own = m_release ? m_release->config() : m_container->config();
+    auto effective = withExpertsPerToken(own, o.expertsPerToken);
+    if (!effective)
+        return effective.status();
+    m_config = std::move(*effective);
     if (m_release) {
         m_info.fingerprint = m_release->fingerprint();
     } else {
@@ -183,6 +189,7 @@ Expected<ModelImpl::OpenPlan> ModelImpl::planOpen(const ModelOptions &o, const P
     pio.residentLayers = o.residentTrunkLayers;
     pio.streamLmHead = o.streamLmHead;
     pio.lmHeadBlockRows = o.lmHeadBlockRows;
+    pio.expertsPerToken = o.expertsPerToken;
     if (o.reserveProcess) {
         // The process now holds everything it keeps besides the engine's
         // ledger allocations, which all come after this point (the trunk too).
@@ -417,6 +424,7 @@ void ModelImpl::describe(const ModelOptions &o, const OpenPlan &p)
     m_info.experts = cfg.nExperts;
     m_info.moeLayers = cfg.moeLayerCount();
     m_info.topK = cfg.topK;
+    m_info.modelTopK = cfg.shippedTopK();
     m_info.vocab = cfg.vocab;
     m_info.hidden = cfg.hidden;
     m_info.contextMax = int(std::min<int64_t>(cfg.maxPositions, 1 << 30));
