@@ -229,6 +229,7 @@ static int runPlan(const std::vector<std::string> &args)
                 continue;
             PlanRequest r = request;
             r.expertsPerToken = k;
+            r.budgetBytes = budgetPlan->sizing.budgetBytes; // the same budget (the default one resolved)
             auto bp = planBudget(*shape, r);
             auto f = bp ? predictSpeed(*bp, *loadedTrace, diskGBps * 1e9) : Expected<SpeedFigures>(bp.status());
             if (f)
@@ -404,9 +405,13 @@ static int runPlan(const std::vector<std::string> &args)
             std::printf("  %-58s %12.2f  (warm, top-%d)\n", "predicted tok/s", 1.0 / figures->totalSecondsPerTokenWarm, topK);
         if (ladder.size() > 1) {
             std::printf("  experts per token (same budget; quality cost measured in docs/model.md, `sluice-cli bench-experts`):\n");
-            for (const TopKSpeed &t : ladder)
-                std::printf("    top-%-3d %8.2f tok/s  %s/token%s\n", t.k, t.tokensPerSecondWarm,
-                            human(uint64_t(t.bytesPerTokenWarm)), t.k == topK ? "  <- this plan" : "");
+            for (const TopKSpeed &t : ladder) {
+                char rate[48] = "no disk reads once warm";
+                if (t.tokensPerSecondWarm > 0)
+                    std::snprintf(rate, sizeof rate, "%.2f tok/s", t.tokensPerSecondWarm);
+                std::printf("    top-%-3d %-24s %s/token%s\n", t.k, rate, human(uint64_t(t.bytesPerTokenWarm)),
+                            t.k == topK ? "  <- this plan" : "");
+            }
         }
         if (budgetPlan->split.lmHeadStreamed) // its share of the streamed trunk's line
             std::printf("  %-58s %12s  -> %.2f s/token of that\n", "  of which lm_head (row blocks)",

@@ -6,8 +6,8 @@
 // KL(full || reduced) of the next-token distributions, the share of steps
 // whose argmax is the full model's token (top-1 agreement), expert bytes
 // read per token, the cache hit rate and decode tok/s. Each top-k opens a
-// fresh model (a cold cache) with the same engine options and budget, so the
-// byte counts compare. Figures only; docs/model.md and docs/performance.md
+// fresh model (a cold cache) with the same engine options and budget (the
+// engine's alone: the process term is not counted), so the byte counts compare. Figures only; docs/model.md and docs/performance.md
 // record them.
 #include "command.h"
 
@@ -132,6 +132,11 @@ int runBenchExperts(const std::vector<std::string> &args)
     cli::addEngineOptions(p, opts);
     if (const int code = p.parse(args); code >= 0)
         return code;
+    // One process opens the model once per top-k and keeps the reference's
+    // logits: its own memory grows from run to run, so the budget here is
+    // the engine's alone (the same figure for every top-k).
+    opts.reserveProcess = false;
+    opts.vision = false; // text only: the tower's plan would only raise the floor
     if (opts.expertsPerToken != 0)
         return p.usageError("--experts-per-token: bench-experts runs the model's own top-k and its fractions (--ks to choose)");
 
