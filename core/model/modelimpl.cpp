@@ -27,22 +27,37 @@ namespace sluice {
 
 namespace model {
 
-std::function<void(int, int64_t, std::span<int>)> ModelImpl::routeHook() const
+namespace {
+
+// MoE layer index (0 = the first MoE layer) of each layer, -1 for dense ones.
+std::vector<int> moeIndexOf(const ModelConfig &cfg)
 {
-    if (!m_routeReplay && !m_options.routeObserver)
-        return {};
-    const ModelConfig &cfg = config();
     std::vector<int> moeIndex(size_t(cfg.nLayers), -1);
     for (int L = 0, m = 0; L < cfg.nLayers; ++L)
         if (cfg.isMoeLayer(L))
             moeIndex[size_t(L)] = m++;
-    const RouteReplay *replay = m_routeReplay.get();
-    return [replay, moeIndex, observer = m_options.routeObserver](int layer, int64_t position, std::span<int> sel) {
-        const int m = moeIndex[size_t(layer)];
-        if (replay)
-            replay->apply(m, position, sel);
-        if (observer)
-            observer(m, position, sel);
+    return moeIndex;
+}
+
+} // namespace
+
+std::function<void(int, int64_t, std::span<int>)> ModelImpl::replayHook() const
+{
+    if (!m_routeReplay)
+        return {};
+    return [replay = m_routeReplay.get(), moeIndex = moeIndexOf(config())](int layer, int64_t position,
+                                                                          std::span<int> sel) {
+        replay->apply(moeIndex[size_t(layer)], position, sel);
+    };
+}
+
+std::function<void(int, int64_t, std::span<int>)> ModelImpl::routeHook() const
+{
+    if (!m_options.routeObserver)
+        return {};
+    return [observer = m_options.routeObserver, moeIndex = moeIndexOf(config())](int layer, int64_t position,
+                                                                                std::span<int> sel) {
+        observer(moeIndex[size_t(layer)], position, sel);
     };
 }
 

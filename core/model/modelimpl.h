@@ -93,8 +93,10 @@ public:
     int borrowPrefillScratch(int tokens);
     void returnPrefillScratch();
     void releaseSession() { --m_sessionsAlive; }
-    // The MoE routing hook for a session's forward pass: routing-trace replay
-    // and the observer of ModelOptions; empty when neither is set.
+    // The MoE routing hooks for a session's forward pass (ForwardHooks):
+    // the routing-trace replay and the observer of ModelOptions, each empty
+    // when not set.
+    std::function<void(int layer, int64_t position, std::span<int> sel)> replayHook() const;
     std::function<void(int layer, int64_t position, std::span<int> sel)> routeHook() const;
 
     // Sessions of one model share its thread pool, expert cache, trunk

@@ -10,9 +10,11 @@
 #include "model/plannerinputs.h"
 #include "modeltestutil.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -164,6 +166,50 @@ private Q_SLOTS:
             const std::vector<int> &ref = full[pos][0];
             QCOMPARE(layers.at(0), std::vector<int>(ref.begin(), ref.begin() + k));
         }
+    }
+
+    // With a routing-trace replay the trace names the model's own top-k and
+    // a lowered value keeps the best-scoring of those: a subset of the
+    // replayed ids, not merely the trace line's first ids (listed sorted).
+    void replayKeepsBestOfTrace()
+    {
+        QByteArray text;
+        for (int t = 0; t < 6; ++t) {
+            text += "{\"tok\":" + QByteArray::number(t) + ",\"layers\":[";
+            for (int m = 0; m < kLayers; ++m) {
+                text += m ? ",[" : "[";
+                for (int j = 0; j < kTopK; ++j)
+                    text += (j ? "," : "") + QByteArray::number((t * 5 + m * 3 + j * 7) % kExperts);
+                text += "]";
+            }
+            text += "]}\n";
+        }
+        const QString path = m_dir.filePath("trace.jsonl");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text) == text.size());
+        f.close();
+        Routes full, reduced;
+        for (auto [k, routes] : {std::pair{0, &full}, std::pair{3, &reduced}}) {
+            ModelOptions o = options(k, routes);
+            o.routeTracePath = path.toStdString();
+            auto e = openModelSession(o);
+            QVERIFY2(e, e ? "" : e.status().message().c_str());
+            QVERIFY((*e)->eval(prompt(6), nullptr).isOk());
+        }
+        int notPrefix = 0;
+        for (const auto &[pos, layers] : reduced)
+            for (const auto &[m, ids] : layers) {
+                QCOMPARE(int(ids.size()), 3);
+                std::vector<int> all = full[pos][m];
+                QCOMPARE(int(all.size()), kTopK);
+                for (int id : ids)
+                    QVERIFY(std::count(all.begin(), all.end(), id) == 1);
+                std::vector<int> sortedIds = ids, first(all.begin(), all.begin() + 3);
+                std::sort(sortedIds.begin(), sortedIds.end());
+                std::sort(first.begin(), first.end());
+                notPrefix += sortedIds != first;
+            }
+        QVERIFY(notPrefix > 0);
     }
 
     // Without the cache every use is a read: a decode step reads exactly k
