@@ -519,6 +519,21 @@ void TestBudget::expertsPerTokenPersistsAndReopens()
     applyExperts(3);
     QCOMPARE(info.topK, 3);
     QCOMPARE(f.settings.expertsPerToken(demo), 3);
+    // At the lowered value the budget still moves in place: once the planner's
+    // inputs for the reopened model arrived, the panel plans with its terms.
+    QTRY_COMPARE_WITH_TIMEOUT(panel->plan()->floorBytes, info.liveBudgetMinBytes, 20000);
+    QTRY_COMPARE(panel->chosenBudget(), info.budgetBytes);
+    const quint64 target = info.liveBudgetMinBytes + info.recordBytes + kCacheIndexBytesPerSlot;
+    panel->budgetField()->setValue(double(target) / double(panel->unitBytes()));
+    QVERIFY(panel->appliesLive());
+    {
+        const quint64 chosen = panel->chosenBudget();
+        QSignalSpy changed(window.engine()->worker(), &qt::EngineWorker::budgetChanged);
+        panel->applyButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 20000);
+        QTRY_COMPARE(info.budgetBytes, chosen);
+        QCOMPARE(info.topK, 3);
+    }
     applyExperts(own);
     QCOMPARE(info.topK, own);
     QCOMPARE(f.settings.expertsPerToken(demo), 0);
