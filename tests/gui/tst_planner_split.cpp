@@ -9,6 +9,7 @@
 
 #include "model/plannerinputs.h"
 
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QJsonArray>
@@ -389,6 +390,13 @@ private Q_SLOTS:
         QVERIFY(close(panel.speed()->totalSecondsPerTokenWarm, speed["total_seconds_per_token_warm"].toDouble()));
         QVERIFY(panel.speed()->totalSecondsPerTokenWarm < ownSeconds);
         QVERIFY(panel.figuresText().contains(QStringLiteral("4")));
+        // For a human to look at: <build>/screenshots/planner-experts-per-token.png.
+        panel.resize(480, 980);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const QString shots = QStringLiteral(SLUICE_BINARY_DIR "/screenshots");
+        QDir().mkpath(shots);
+        QVERIFY(panel.grab().save(shots + QStringLiteral("/planner-experts-per-token.png")));
         // The model's own value again reads as 0 (nothing lowered).
         panel.expertsField()->setValue(16);
         QCOMPARE(panel.chosenExpertsPerToken(), 0);
