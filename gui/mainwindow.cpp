@@ -521,7 +521,7 @@ void MainWindow::openModel(const QString &path)
     openModelWithBudget(path, budget, m_settings->contextLength());
 }
 
-void MainWindow::openModelWithBudget(const QString &path, quint64 budgetBytes, int contextLength)
+void MainWindow::openModelWithBudget(const QString &path, quint64 budgetBytes, int contextLength, int expertsPerToken)
 {
     if (m_generating) {
         showNotice(tr("Stop the current reply before opening a model."));
@@ -535,6 +535,7 @@ void MainWindow::openModelWithBudget(const QString &path, quint64 budgetBytes, i
     opts.budgetBytes = budgetBytes;
     opts.contextLength = contextLength;
     opts.threads = m_settings->threads();
+    opts.expertsPerToken = expertsPerToken >= 0 ? expertsPerToken : m_settings->expertsPerToken(QDir::cleanPath(path));
     m_pendingPath = QDir::cleanPath(path);
     m_pendingBudget = budgetBytes;
     m_contextLength = contextLength;
@@ -582,6 +583,7 @@ void MainWindow::connectEngine()
         m_settings->addRecentModel(m_modelPath);
         m_strip->setVisionAvailable(info.hasVision, true);
         updateRecentMenu();
+        m_planner->setExpertsPerToken(info.modelTopK, info.topK < info.modelTopK ? info.topK : 0);
         updatePlanner();
         updateModelUi();
         retranslate();
@@ -624,7 +626,8 @@ void MainWindow::connectEngine()
             m_apply->refusal = message;
             m_opening = false;
             qWarning().noquote() << "Could not apply the budget —" << message << detail;
-            openModelWithBudget(m_apply->path, m_apply->previousBudget, m_apply->previousContext);
+            openModelWithBudget(m_apply->path, m_apply->previousBudget, m_apply->previousContext,
+                                m_apply->previousExperts);
             if (!m_opening)
                 m_apply.reset();
             return;

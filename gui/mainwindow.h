@@ -79,7 +79,8 @@ public:
     void openModel(const QString &path);
     // Opens the most recent model of the Recent list when it still exists; false otherwise.
     bool reopenLastModel();
-    void openModelWithBudget(const QString &path, quint64 budgetBytes, int contextLength);
+    // expertsPerToken -1 = the one stored for that model (Settings::expertsPerToken).
+    void openModelWithBudget(const QString &path, quint64 budgetBytes, int contextLength, int expertsPerToken = -1);
     bool isModelOpen() const { return m_modelOpen; }
     bool isRemote() const { return m_remote; }
     // Connects the worker to an OpenAI-compatible server (the dialog's Connect, and tests).
@@ -222,6 +223,8 @@ private:
         QString path;              // a reopen: the model, and how it was open before
         quint64 previousBudget = 0; // as asked at that open (0 = the default)
         int previousContext = 0;
+        int expertsPerToken = 0;    // as the planner chose (0 = the model's own)
+        int previousExperts = 0;
         bool restoring = false;    // the reopen was refused: the old options are being reopened
         QString refusal;           // why (said once the old model is back)
     };

@@ -36,7 +36,11 @@ void MainWindow::applyBudget(quint64 budgetBytes, int contextLength)
     BudgetApply a;
     a.budgetBytes = budgetBytes;
     a.contextLength = contextLength;
-    if (m_modelOpen && !m_opening && contextLength == m_contextLength && m_planner->appliesLive()) {
+    // Experts per token beside the budget (issue 31): another value reopens the model.
+    a.expertsPerToken = m_planner->chosenExpertsPerToken();
+    a.previousExperts = m_info.topK < m_info.modelTopK ? m_info.topK : 0;
+    if (m_modelOpen && !m_opening && contextLength == m_contextLength && a.expertsPerToken == a.previousExperts &&
+        m_planner->appliesLive()) {
         // Served after the reply in progress, if any: requests run in order.
         // Saved when the engine answers budgetChanged (never a refused budget).
         m_apply = a;
@@ -53,7 +57,7 @@ void MainWindow::applyBudget(quint64 budgetBytes, int contextLength)
     m_apply = a;
     if (!wasOpen)
         m_apply->path.clear(); // nothing to go back to
-    openModelWithBudget(m_modelPath, budgetBytes, contextLength);
+    openModelWithBudget(m_modelPath, budgetBytes, contextLength, a.expertsPerToken);
     if (!m_opening) // not started (a reply in progress)
         m_apply.reset();
 }
@@ -63,6 +67,8 @@ void MainWindow::saveAppliedBudget(const BudgetApply &a)
     m_settings->setBudgetMode(Settings::BudgetMode::Fixed);
     m_settings->setFixedBudgetBytes(a.budgetBytes);
     m_settings->setContextLength(a.contextLength);
+    if (!m_modelPath.isEmpty())
+        m_settings->setExpertsPerToken(m_modelPath, a.expertsPerToken); // applied on the next open of this model
 }
 
 void MainWindow::refreshPlanner()

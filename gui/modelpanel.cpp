@@ -155,7 +155,9 @@ void ModelPanel::retranslate()
     }
     lines << tr("Parameters: %1 billion").arg(formatNumber(double(i.parameters) / 1e9, 3));
     lines << tr("Container size: %1").arg(formatBytes(i.containerBytes));
-    lines << tr("Layers: %1 · experts: %2 (top-%3)").arg(i.layers).arg(i.experts).arg(i.topK);
+    lines << tr("Layers: %1 · experts: %2 (top-%3)").arg(i.layers).arg(i.experts).arg(i.modelTopK > 0 ? i.modelTopK : i.topK);
+    if (i.modelTopK > 0 && i.topK < i.modelTopK)
+        lines << tr("Experts per token: %1 of the model's %2 (the Memory budget panel sets it)").arg(i.topK).arg(i.modelTopK);
     lines << tr("Vision: %1").arg(i.hasVision ? tr("yes") : tr("no"));
     lines << tr("Budget: %1 · floor: %2").arg(formatBytes(i.budgetBytes), formatBytes(i.floorBytes));
     lines << tr("Expert cache: %1 (%n slot(s))", nullptr, i.expertCacheSlots).arg(formatBytes(i.expertCacheBytes));

@@ -15,6 +15,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSlider>
+#include <QSpinBox>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 #include <QFontMetricsF>
@@ -244,6 +245,14 @@ QFormLayout *PlannerPanel::buildForm()
     m_fieldLabel = new QLabel(m_controls);
     m_fieldLabel->setBuddy(m_field);
     form->addRow(m_fieldLabel, m_field);
+    // Experts per token beside the budget: both trade memory and disk reads
+    // against something (the budget against RAM, this against quality).
+    m_experts = new QSpinBox(m_controls);
+    m_experts->setRange(0, 0);
+    m_experts->setEnabled(false);
+    m_expertsLabel = new QLabel(m_controls);
+    m_expertsLabel->setBuddy(m_experts);
+    form->addRow(m_expertsLabel, m_experts);
     m_diskSpeed = new QDoubleSpinBox(m_controls);
     m_diskSpeed->setDecimals(2);
     m_diskSpeed->setRange(0.0, 1000.0);
@@ -328,6 +337,12 @@ void PlannerPanel::connectControls()
         if (m_updating)
             return;
         setBudget(quint64(std::llround(value * double(m_unit))), false);
+    });
+    connect(m_experts, &QSpinBox::valueChanged, this, [this](int value) {
+        if (m_updating)
+            return;
+        m_request.expertsPerToken = value >= m_modelTopK ? 0 : value;
+        replan();
     });
     connect(m_apply, &QPushButton::clicked, this, [this] {
         if (m_sizing && m_plan && m_budget >= lowestBudget())
@@ -424,6 +439,12 @@ void PlannerPanel::retranslate()
     m_cancelJob->setAccessibleName(tr("Cancel the disk test"));
     m_jobProgress->setAccessibleName(tr("Disk test progress"));
     m_diskResult->setAccessibleName(tr("Disk speed"));
+    m_expertsLabel->setText(tr("E&xperts per token:"));
+    m_experts->setAccessibleName(tr("Experts per token"));
+    m_experts->setSpecialValueText(m_modelTopK > 0 ? tr("The model's own (%1)").arg(m_modelTopK) : tr("The model's own"));
+    m_experts->setToolTip(tr("How many routed experts each token uses. Fewer read and compute less per token, so "
+                             "tokens come faster and a smaller budget suffices, but the output drifts from the "
+                             "full model's (docs/model.md has the measured cost). Changing it reopens the model."));
     m_diskSpeedLabel->setText(tr("Disk &speed (GB/s):"));
     m_diskSpeed->setAccessibleName(tr("Disk read speed in gigabytes per second"));
     m_diskSpeed->setToolTip(tr("Type the disk's read speed, or test it: the predicted speed is computed from it"));
@@ -534,8 +555,29 @@ void PlannerPanel::setOpenModelSplit(int residentLayers, int layers, bool lmHead
     refresh();
 }
 
+void PlannerPanel::setExpertsPerToken(int modelTopK, int openExpertsPerToken)
+{
+    m_modelTopK = std::max(0, modelTopK);
+    m_openExperts = openExpertsPerToken >= m_modelTopK ? 0 : std::max(0, openExpertsPerToken);
+    m_updating = true;
+    m_experts->setRange(0, m_modelTopK);
+    m_experts->setValue(m_openExperts);
+    m_experts->setEnabled(m_modelTopK > 1);
+    m_updating = false;
+    m_request.expertsPerToken = m_openExperts;
+    retranslate(); // the special value names the model's own
+}
+
+int PlannerPanel::chosenExpertsPerToken() const
+{
+    const int v = m_experts->value();
+    return v >= m_modelTopK ? 0 : v;
+}
+
 bool PlannerPanel::appliesLive() const
 {
+    if (chosenExpertsPerToken() != m_openExperts) // another routing: the model reopens
+        return false;
     if (!(m_modelOpen && m_haveOpenTerms && chosenContext() == m_appliedContext && (m_liveMax == 0 || m_budget <= m_liveMax)))
         return false;
     // A live change only resizes the cache: under the open model's live floor,
@@ -568,10 +610,12 @@ void PlannerPanel::replan()
         // scratch depends on it, which the inputs alone cannot recompute).
         PlanRequest r = m_request;
         r.contextLength = m_inputs.contextLength;
+        r.expertsPerToken = 0; // the inputs are the model's own top-k's (the chosen one follows below)
         auto own = shapePlannerInputs(*m_shape, r);
         auto ownPlan = own ? planMemory(*own, m_usable) : Expected<MemoryPlan>(own.status());
         auto given = planMemory(m_inputs, m_usable);
         r.contextLength = chosenContext();
+        r.expertsPerToken = m_request.expertsPerToken;
         auto shaped = shapePlannerInputs(*m_shape, r);
         if (ownPlan && given && ownPlan->floorBytes == given->floorBytes && shaped) {
             in = *shaped;
@@ -704,6 +748,8 @@ void PlannerPanel::setModelName(const QString &name)
 
 void PlannerPanel::refresh()
 {
+    // Planned from the model's shape only (the inputs alone hold the model's own top-k).
+    m_experts->setEnabled(m_modelTopK > 1 && m_shapeUsable);
     if (!m_haveInputs)
         return;
     if (!m_plan) {
@@ -739,6 +785,10 @@ void PlannerPanel::refresh()
                      .arg(size(p.floorBytes), size(m_streamingFloor));
     else
         lines << tr("Floor: %1 (the least the model can run in)").arg(size(p.floorBytes));
+    if (m_request.expertsPerToken > 0 && m_shapeUsable)
+        lines << tr("Experts per token: %1 of the model's %2 (faster, at a quality cost)")
+                     .arg(m_request.expertsPerToken)
+                     .arg(m_modelTopK);
     lines << tr("Experts one token reads: %1").arg(size(p.workingSetBytes));
     lines << tr("Recommended: %1 · default here: %2").arg(size(p.recommendedBytes), size(p.defaultBudgetBytes));
     const quint64 full = fullCacheBudget(p);
@@ -774,7 +824,8 @@ void PlannerPanel::refresh()
                             .arg(size(p.floorBytes + p.workingSetBytes), size(p.defaultCapBytes)));
     }
     m_figures->setText(lines.join(QLatin1Char('\n')));
-    const bool changed = m_budget != m_appliedBudget || chosenContext() != m_appliedContext;
+    const bool changed = m_budget != m_appliedBudget || chosenContext() != m_appliedContext ||
+                         chosenExpertsPerToken() != m_openExperts;
     // Under the floor there is no sizing, so Apply cannot be pressed.
     m_apply->setEnabled(m_modelOpen && m_sizing.has_value() && m_budget >= lowestBudget() && changed);
     m_apply->setText(appliesLive() ? tr("&Apply") : tr("&Apply and reopen model"));
@@ -800,6 +851,7 @@ void PlannerPanel::setShape(const PlannerShape &shape, const PlanRequest &reques
 {
     m_shape = shape;
     m_request = request;
+    m_request.expertsPerToken = chosenExpertsPerToken(); // the panel's control, not the caller's
     m_trace.reset();
     m_traceLoaded.clear();
     replan();

@@ -21,6 +21,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSlider;
+class QSpinBox;
 class QVBoxLayout;
 
 namespace sluice::gui {
@@ -119,6 +120,13 @@ public:
     quint64 reopenFloor() const;
     // Apply would move the budget of the open model without reopening it.
     bool appliesLive() const;
+    // Experts per token (issue 31), beside the budget: the model's own top-k
+    // (0 = no model: the box is disabled) and the value the open model runs
+    // with. A value other than the open one plans, predicts and reopens with it.
+    void setExpertsPerToken(int modelTopK, int openExpertsPerToken);
+    // 0 = the model's own, else 1..its top-k (ModelOptions::expertsPerToken).
+    int chosenExpertsPerToken() const;
+    QSpinBox *expertsField() const { return m_experts; }
 
     PlannerBar *bar() const { return m_bar; }
     QSlider *slider() const { return m_slider; }
@@ -258,6 +266,10 @@ private:
     QString m_traceLoaded;
     QString m_speedError;
     QLabel *m_diskSpeedLabel;
+    QLabel *m_expertsLabel;
+    QSpinBox *m_experts;
+    int m_modelTopK = 0;   // the model's own experts per token (0 = not known)
+    int m_openExperts = 0; // the open model's (0 = the model's own)
     QDoubleSpinBox *m_diskSpeed;
 };
 

@@ -1,5 +1,8 @@
 #include "settings.h"
 
+#include <QCryptographicHash>
+#include <QDir>
+
 #include <algorithm>
 
 namespace sluice::gui {
@@ -90,6 +93,23 @@ void Settings::setFixedBudgetBytes(quint64 bytes) { set("engine/budgetBytes", by
 
 int Settings::contextLength() const { return std::clamp(value("engine/contextLength", 4096).toInt(), 256, 1 << 20); }
 void Settings::setContextLength(int tokens) { set("engine/contextLength", std::clamp(tokens, 256, 1 << 20)); }
+namespace {
+// One key per model folder; a hash keeps path separators out of the key.
+QByteArray expertsKey(const QString &modelPath)
+{
+    const QByteArray path = QDir::cleanPath(modelPath).toUtf8();
+    return "engine/expertsPerToken/" + QCryptographicHash::hash(path, QCryptographicHash::Sha1).toHex().left(16);
+}
+} // namespace
+
+int Settings::expertsPerToken(const QString &modelPath) const
+{
+    return std::clamp(value(expertsKey(modelPath).constData(), 0).toInt(), 0, 64);
+}
+void Settings::setExpertsPerToken(const QString &modelPath, int experts)
+{
+    set(expertsKey(modelPath).constData(), std::clamp(experts, 0, 64));
+}
 
 QString Settings::planModel() const
 {

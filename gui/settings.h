@@ -32,6 +32,10 @@ public:
     void setFixedBudgetBytes(quint64 bytes);
     int contextLength() const;
     void setContextLength(int tokens);
+    // Experts per token a model opens with (ModelOptions::expertsPerToken),
+    // kept per model folder (each model has its own top-k): 0 = the model's own.
+    int expertsPerToken(const QString &modelPath) const;
+    void setExpertsPerToken(const QString &modelPath, int experts);
     // Yielding memory under pressure (issue 19): the app shrinks the budget in
     // steps while the system runs short and grows it back once calm.
     bool adaptBudget() const;            // default on; off = the budget stays as chosen

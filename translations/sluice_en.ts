@@ -1537,6 +1537,10 @@ The server offers: %3
 Replies are computed there: the budget, the expert cache and verification belong to the server.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Experts per token: %1 of the model&apos;s %2 (the Memory budget panel sets it)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::PlanModelDialog</name>
@@ -1981,6 +1985,30 @@ Replies are computed there: the budget, the expert cache and verification belong
     </message>
     <message>
         <source>lm_head: streamed from disk in row blocks (%1 of that every token)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xperts per token:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s own (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts per token: %1 of the model&apos;s %2 (faster, at a quality cost)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many routed experts each token uses. Fewer read and compute less per token, so tokens come faster and a smaller budget suffices, but the output drifts from the full model&apos;s (docs/model.md has the measured cost). Changing it reopens the model.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1544,6 +1544,10 @@ Modèle : %2
 Le serveur propose : %3
 Les réponses sont calculées là-bas : le budget, le cache d’experts et la vérification relèvent du serveur.</translation>
     </message>
+    <message>
+        <source>Experts per token: %1 of the model&apos;s %2 (the Memory budget panel sets it)</source>
+        <translation>Experts par jeton : %1 sur les %2 du modèle (le panneau Budget mémoire le règle)</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::PlanModelDialog</name>
@@ -1989,6 +1993,30 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
     <message>
         <source>lm_head: streamed from disk in row blocks (%1 of that every token)</source>
         <translation>lm_head : lu depuis le disque par blocs de lignes (%1 de cela à chaque jeton)</translation>
+    </message>
+    <message>
+        <source>E&amp;xperts per token:</source>
+        <translation>E&amp;xperts par jeton :</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>Experts par jeton</translation>
+    </message>
+    <message>
+        <source>The model&apos;s own (%1)</source>
+        <translation>Celui du modèle (%1)</translation>
+    </message>
+    <message>
+        <source>The model&apos;s own</source>
+        <translation>Celui du modèle</translation>
+    </message>
+    <message>
+        <source>Experts per token: %1 of the model&apos;s %2 (faster, at a quality cost)</source>
+        <translation>Experts par jeton : %1 sur les %2 du modèle (plus rapide, au prix de la qualité)</translation>
+    </message>
+    <message>
+        <source>How many routed experts each token uses. Fewer read and compute less per token, so tokens come faster and a smaller budget suffices, but the output drifts from the full model&apos;s (docs/model.md has the measured cost). Changing it reopens the model.</source>
+        <translation>Nombre d’experts routés qu’utilise chaque jeton. Moins d’experts lisent et calculent moins par jeton : les jetons viennent plus vite et un budget plus petit suffit, mais la sortie s’écarte de celle du modèle complet (docs/model.md donne le coût mesuré). Le changer rouvre le modèle.</translation>
     </message>
 </context>
 <context>

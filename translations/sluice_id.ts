@@ -1534,6 +1534,10 @@ Model: %2
 Server menawarkan: %3
 Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan server.</translation>
     </message>
+    <message>
+        <source>Experts per token: %1 of the model&apos;s %2 (the Memory budget panel sets it)</source>
+        <translation>Expert per token: %1 dari %2 milik model (diatur di panel Anggaran memori)</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::PlanModelDialog</name>
@@ -1976,6 +1980,30 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
     <message>
         <source>lm_head: streamed from disk in row blocks (%1 of that every token)</source>
         <translation>lm_head: dialirkan dari disk per blok baris (%1 darinya setiap token)</translation>
+    </message>
+    <message>
+        <source>E&amp;xperts per token:</source>
+        <translation>E&amp;xpert per token:</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>Expert per token</translation>
+    </message>
+    <message>
+        <source>The model&apos;s own (%1)</source>
+        <translation>Bawaan model (%1)</translation>
+    </message>
+    <message>
+        <source>The model&apos;s own</source>
+        <translation>Bawaan model</translation>
+    </message>
+    <message>
+        <source>Experts per token: %1 of the model&apos;s %2 (faster, at a quality cost)</source>
+        <translation>Expert per token: %1 dari %2 milik model (lebih cepat, dengan mengorbankan kualitas)</translation>
+    </message>
+    <message>
+        <source>How many routed experts each token uses. Fewer read and compute less per token, so tokens come faster and a smaller budget suffices, but the output drifts from the full model&apos;s (docs/model.md has the measured cost). Changing it reopens the model.</source>
+        <translation>Jumlah expert yang dirutekan untuk setiap token. Lebih sedikit berarti lebih sedikit yang dibaca dan dihitung per token, sehingga token datang lebih cepat dan anggaran yang lebih kecil cukup, tetapi keluarannya menyimpang dari model penuh (biaya terukurnya ada di docs/model.md). Mengubahnya membuka ulang model.</translation>
     </message>
 </context>
 <context>

@@ -55,6 +55,10 @@ struct PlannerInputsOptions {
     // its own; 0 = not counted. Model::open measures it when
     // ModelOptions::reserveProcess is set; `sluice-cli plan` measures itself.
     uint64_t processBytes = 0;
+    // Experts per token (issue 31, model/expertspertoken.h): 0 = the model's
+    // own; 1..its top-k plans the scratch, cache floor and working set for
+    // that many (Model::open passes ModelOptions::expertsPerToken).
+    int expertsPerToken = 0;
 };
 
 // One tensor's place in its layer's slot.

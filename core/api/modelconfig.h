@@ -64,7 +64,10 @@ struct ModelConfig {
     int intermediate = 0; // dense MLP width (layer < firstKDense)
 
     int nExperts = 0;
-    int topK = 0;
+    int topK = 0; // experts routed per token: the model's, or fewer (ModelOptions::expertsPerToken)
+    // The model's own num_experts_per_token when topK was lowered at open;
+    // 0 = topK is the model's. shippedTopK() answers either way.
+    int modelTopK = 0;
     int moeIntermediate = 0;
     int nSharedExperts = 0;
     int latentDim = 0; // routed_expert_hidden_size; 0 = experts run on the hidden state
@@ -116,6 +119,8 @@ struct ModelConfig {
     bool isMoeLayer(int layer) const { return layer >= firstKDense; }
     int moeLayerCount() const { return nLayers > firstKDense ? nLayers - firstKDense : 0; }
     int expertInputDim() const { return latentDim > 0 ? latentDim : hidden; }
+    int shippedTopK() const { return modelTopK > 0 ? modelTopK : topK; }
+    bool expertsReduced() const { return modelTopK > 0 && topK != modelTopK; }
     int kdaChannels() const { return kdaHeads * kdaHeadDim; }
     int qHeadDim() const { return qkNopeDim + qkRopeDim; }
 

@@ -50,6 +50,7 @@ struct PlanRequest {
     int streamLmHead = -1; // lm_head in row blocks: -1 = the planner decides, 0 = resident, 1 = streamed
     uint64_t usableRamBytes = 0;
     uint64_t budgetBytes = 0; // 0 = the default budget
+    int expertsPerToken = 0; // 0 = the model's own; as ModelOptions::expertsPerToken
 };
 
 // The process term a host that opens this model now would reserve

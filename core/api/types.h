@@ -66,6 +66,13 @@ struct ModelOptions {
     uint64_t lmHeadBlockRows = 0;
     bool readAhead = true;      // hand a layer's experts to the readers in compute order
     int lookahead = 6;          // router lookahead width; 0 disables
+    // Experts per token (issue 31), a speed/quality option: 0 = the model's
+    // own num_experts_per_token; 1..that routes only the N best-scoring
+    // experts (weights renormalised over them when the model renormalises),
+    // reading and computing fewer per token at a quality cost (docs/model.md
+    // has the measured KL). Anything else is refused at open. Session files
+    // record it: a session saved with another value is refused on load.
+    int expertsPerToken = 0;
     int ioThreads = 2;
     bool cacheEnabled = true;   // false: every expert is read for every use (testing)
     // Routing-trace replay (benchmarks): a JSONL trace (stream/routetrace.h)
@@ -126,7 +133,8 @@ struct ModelInfo {
     int kdaLayers = 0;          // layers with recurrent state (checkpointed for prefix reuse)
     int experts = 0;            // routed experts per MoE layer
     int moeLayers = 0;          // layers with routed experts (the rest are dense)
-    int topK = 0;
+    int topK = 0;               // experts routed per token as opened (ModelOptions::expertsPerToken)
+    int modelTopK = 0;          // the model's own num_experts_per_token
     int vocab = 0;
     int hidden = 0;
     int contextMax = 0;         // the model's trained context (max_position_embeddings)

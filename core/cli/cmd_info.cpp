@@ -145,6 +145,7 @@ int runInfo(const std::vector<std::string> &args)
                       {"vocab", cfg.vocab},
                       {"experts", cfg.nExperts},
                       {"top_k", cfg.topK},
+                      {"experts_per_token_range", QJsonArray{1, cfg.topK}},
                       {"moe_intermediate", cfg.moeIntermediate},
                       {"expert_input", cfg.expertInputDim()},
                       {"shared_experts", cfg.nSharedExperts},
@@ -174,6 +175,8 @@ int runInfo(const std::vector<std::string> &args)
     std::printf("hidden         %d, vocab %d\n", cfg.hidden, cfg.vocab);
     std::printf("experts        %d per layer, top-%d, %d x %d (%s), %d shared\n", cfg.nExperts, cfg.topK,
                 cfg.moeIntermediate, cfg.expertInputDim(), cfg.expertQuant.fmtName.c_str(), cfg.nSharedExperts);
+    std::printf("experts/token  %d, the model's own (--experts-per-token 1..%d on run, chat, serve, bench and plan\n"
+                "               routes fewer: faster, at a quality cost; docs/model.md)\n", cfg.topK, cfg.topK);
     std::printf("record size    %llu bytes (%llu pages)\n", (unsigned long long)c.recordBytes,
                 (unsigned long long)(c.recordBytes / 4096));
     std::printf("trunk          %llu bytes\n", (unsigned long long)c.trunkBytes);

@@ -89,6 +89,8 @@ static int runPlan(const std::vector<std::string> &args)
     int streamLmHead = -1;
     p.integer("--stream-lm-head", &streamLmHead, -1, 1,
               "lm_head read per token in row blocks: 1 = whenever layers stream, 0 = resident (default -1: the planner decides)");
+    int expertsPerToken = 0;
+    cli::addExpertsPerTokenOption(p, expertsPerToken);
     p.flag("--json", &json, "JSON output");
     p.integer("--release-trunk-bits", &releaseTrunkBits, 4, 16,
               "a release folder's trunk cache: 4 = Q4G (default), 8 = Q8G, 16 = bf16 as stored");
@@ -102,6 +104,7 @@ static int runPlan(const std::vector<std::string> &args)
     request.vision = vision;
     request.residentLayers = residentLayers;
     request.streamLmHead = streamLmHead;
+    request.expertsPerToken = expertsPerToken;
     std::string modelName = path;
     // The shape the planner reads: a built-in model's, a release folder's
     // (what Model::open will hold: the trunk as its trunk cache stores it and
@@ -186,6 +189,7 @@ static int runPlan(const std::vector<std::string> &args)
     // A trace the user named is always read (a missing or broken one is an
     // error naming it), even when the plan then has no speed to predict with it.
     const bool traceGiven = !tracePath.empty();
+    std::optional<RoutingTrace> loadedTrace;
     if (traceGiven || (diskGBps > 0 && sizing)) {
         if (tracePath.empty())
             tracePath = defaultTrace();
@@ -200,6 +204,7 @@ static int runPlan(const std::vector<std::string> &args)
         }
         if (diskGBps <= 0) // the trace only feeds the predicted speed: without it the option would do nothing
             return p.usageError("--trace " + tracePath + " is used for the predicted speed: give --disk-gbps too");
+        loadedTrace = *trace;
         if (sizing) {
             figures = predictSpeed(*budgetPlan, *trace, diskGBps * 1e9);
             if (!figures) {
@@ -209,6 +214,29 @@ static int runPlan(const std::vector<std::string> &args)
         }
     }
     const SpeedPrediction *speed = figures ? &figures->experts : nullptr;
+    // Experts per token as a speed/quality choice (issue 31): the predicted
+    // speed at the model's own top-k and at 3/4, 1/2 and 1/4 of it, same budget.
+    const int ownTopK = shape->config.topK;
+    const int topK = expertsPerToken > 0 ? expertsPerToken : ownTopK;
+    struct TopKSpeed {
+        int k;
+        double tokensPerSecondWarm, bytesPerTokenWarm;
+    };
+    std::vector<TopKSpeed> ladder;
+    if (figures && loadedTrace) {
+        for (int k : {ownTopK, (3 * ownTopK + 3) / 4, (ownTopK + 1) / 2, (ownTopK + 3) / 4}) {
+            if (k < 1 || std::any_of(ladder.begin(), ladder.end(), [k](const TopKSpeed &t) { return t.k == k; }))
+                continue;
+            PlanRequest r = request;
+            r.expertsPerToken = k;
+            r.budgetBytes = budgetPlan->sizing.budgetBytes; // the same budget (the default one resolved)
+            auto bp = planBudget(*shape, r);
+            auto f = bp ? predictSpeed(*bp, *loadedTrace, diskGBps * 1e9) : Expected<SpeedFigures>(bp.status());
+            if (f)
+                ladder.push_back({k, f->totalSecondsPerTokenWarm > 0 ? 1.0 / f->totalSecondsPerTokenWarm : 0.0,
+                                  f->totalBytesPerTokenWarm});
+        }
+    }
     // A streamed trunk is read whole every token (no layer is cached).
     const uint64_t trunkRead = budgetPlan && budgetPlan->split.streaming() ? budgetPlan->split.readBytesPerToken : 0;
     const double trunkSeconds = figures ? figures->trunkSecondsPerToken : 0.0;
@@ -237,6 +265,8 @@ static int runPlan(const std::vector<std::string> &args)
                          {"default_budget_bytes", qint64(defaultBudget)},
                          {"default_working_sets", defaultSets},
                          {"record_bytes", qint64(in.recordBytes)},
+                         {"experts_per_token", topK},
+                         {"model_experts_per_token", ownTopK},
                          {"warnings", warn}};
         if (budgetPlan) {
             // Trunk streaming (issue 13): the split for this budget and both floors.
@@ -291,7 +321,15 @@ static int runPlan(const std::vector<std::string> &args)
                                         {"total_seconds_per_token_warm", figures->totalSecondsPerTokenWarm},
                                         {"total_bytes_per_token_warm", figures->totalBytesPerTokenWarm},
                                         {"total_seconds_per_token_cold", figures->totalSecondsPerTokenCold},
-                                        {"total_bytes_per_token_cold", figures->totalBytesPerTokenCold}};
+                                        {"total_bytes_per_token_cold", figures->totalBytesPerTokenCold},
+                                        {"tokens_per_second_warm", figures->totalSecondsPerTokenWarm > 0
+                                                                       ? 1.0 / figures->totalSecondsPerTokenWarm : 0.0}};
+            QJsonArray perK;
+            for (const TopKSpeed &t : ladder)
+                perK.append(QJsonObject{{"experts_per_token", t.k},
+                                        {"tokens_per_second_warm", t.tokensPerSecondWarm},
+                                        {"bytes_per_token_warm", t.bytesPerTokenWarm}});
+            root["experts_per_token_speed"] = perK;
         }
         std::printf("%s", QJsonDocument(root).toJson(QJsonDocument::Indented).constData());
         return sizing ? 0 : 1;
@@ -306,6 +344,8 @@ static int runPlan(const std::vector<std::string> &args)
                     human(processMargin));
     std::printf("\n  %-58s %12s  (top-%d x %d MoE layers x %llu B)\n", "working set", human(plan->workingSetBytes),
                 in.topK, in.moeLayers, (unsigned long long)in.recordBytes);
+    std::printf("  %-58s %12d  (%s)\n", "experts per token", topK,
+                topK == ownTopK ? "the model's own" : ("the model routes " + std::to_string(ownTopK) + "; --experts-per-token").c_str());
     std::printf("  %-58s %12s  (floor + 3 working sets)\n", "recommended", human(plan->recommendedBytes));
     if (diskBytes)
         std::printf("\n  %-58s %12s  (trunk + vision + every expert)\n", "download / on disk", human(diskBytes));
@@ -363,6 +403,18 @@ static int runPlan(const std::vector<std::string> &args)
             std::printf("  %-58s %12s  -> %.2f s/token; total warm %s/token, %.2f s/token\n", "streamed trunk",
                         human(trunkRead), trunkSeconds, human(uint64_t(figures->totalBytesPerTokenWarm)),
                         figures->totalSecondsPerTokenWarm);
+        if (figures->totalSecondsPerTokenWarm > 0)
+            std::printf("  %-58s %12.2f  (warm, top-%d)\n", "predicted tok/s", 1.0 / figures->totalSecondsPerTokenWarm, topK);
+        if (ladder.size() > 1) {
+            std::printf("  experts per token (same budget; quality cost measured in docs/model.md, `sluice-cli bench-experts`):\n");
+            for (const TopKSpeed &t : ladder) {
+                char rate[48] = "no disk reads once warm";
+                if (t.tokensPerSecondWarm > 0)
+                    std::snprintf(rate, sizeof rate, "%.2f tok/s", t.tokensPerSecondWarm);
+                std::printf("    top-%-3d %-24s %s/token%s\n", t.k, rate, human(uint64_t(t.bytesPerTokenWarm)),
+                            t.k == topK ? "  <- this plan" : "");
+            }
+        }
         if (budgetPlan->split.lmHeadStreamed) // its share of the streamed trunk's line
             std::printf("  %-58s %12s  -> %.2f s/token of that\n", "  of which lm_head (row blocks)",
                 human(budgetPlan->split.lmHeadReadBytes), double(budgetPlan->split.lmHeadReadBytes) / (diskGBps * 1e9));

@@ -127,6 +127,9 @@ static int runRun(const std::vector<std::string> &args)
                      r->decodeSeconds, n / std::max(1e-9, r->decodeSeconds),
                      (unsigned long long)r->totals.demandHits, (unsigned long long)r->totals.demandMisses,
                      double(r->totals.bytesRead) / 1e6);
+        if (m.info().topK < m.info().modelTopK)
+            std::fprintf(stderr, "experts per token: %d of the model's %d (--experts-per-token)\n", m.info().topK,
+                         m.info().modelTopK);
     }
     return 0;
 }

@@ -554,6 +554,13 @@ std::vector<int> parseCpuList(const std::string &text)
     return cpus;
 }
 
+void addExpertsPerTokenOption(OptionParser &p, int &expertsPerToken)
+{
+    p.integer("--experts-per-token", &expertsPerToken, 0, kMaxExpertsPerTokenOption,
+              "routed experts per token: fewer read and compute less at a quality cost "
+              "(0 = the model's own; at most the model's; docs/model.md has the measured KL)");
+}
+
 void addEngineOptions(OptionParser &p, EngineOptions &o)
 {
     applyEngineEnvironment(o); // environment defaults first: options parsed later win
@@ -576,6 +583,7 @@ void addEngineOptions(OptionParser &p, EngineOptions &o)
                                        : std::string();
              });
     p.integer("--lookahead", &o.lookahead, 0, 4096, "router lookahead width, 0 = off");
+    addExpertsPerTokenOption(p, o.expertsPerToken);
     p.integer("--io-threads", &o.ioThreads, 1, 64, "expert reader threads");
     p.integer("--resident-layers", &o.residentTrunkLayers, -1, 100000,
               "trunk layers kept resident, the rest streamed per token (default -1: the planner decides)");

@@ -141,6 +141,9 @@ void addEngineOptions(OptionParser &parser, EngineOptions &options);
 // `--cpus`: "0-3,8" -> {0, 1, 2, 3, 8}; empty when malformed, past 4095 or
 // not ascending.
 std::vector<int> parseCpuList(const std::string &text);
+// --experts-per-token N (issue 31): part of the engine options, and on its
+// own for `plan`, which plans without opening the model.
+void addExpertsPerTokenOption(OptionParser &parser, int &expertsPerToken);
 // Sampling: -n, --temp, --top-p, --top-k, --seed, --repeat-penalty,
 // --presence-penalty, --frequency-penalty, --penalty-window, --loop-stop
 // (and --stop with stopStrings).
@@ -188,5 +191,6 @@ inline constexpr uint64_t kMaxBudgetBytes = 1ull << 50;
 // then refuses anything beyond the model's max_position_embeddings.
 inline constexpr int64_t kMaxContextOption = 1 << 24;
 inline constexpr int64_t kMaxPatchesOption = 16384; // = model::kMaxImagePatches
+inline constexpr int64_t kMaxExpertsPerTokenOption = 64; // = ManifestLimits::maxTopK (the model then bounds it)
 
 } // namespace sluice::cli

@@ -35,7 +35,11 @@ struct ForwardHooks {
     std::function<Expected<ExpertMatrices>(int layer, int expert, const ExpertRecordRef &rec)> parseRecord;
     // Optional (routing-trace replay): may replace the router's top-k choice
     // `sel` of `layer` for the token at absolute `position`, in place; the
-    // routing weights are then computed over the ids it leaves there.
+    // routing weights are then computed over the ids it leaves there. With a
+    // lowered experts per token it gets the model's own top-k, and the
+    // best-scoring of what it leaves are kept (the model's rule with fewer).
+    std::function<void(int layer, int64_t position, std::span<int> sel)> replay;
+    // Optional (ModelOptions::routeObserver): sees the final choice.
     std::function<void(int layer, int64_t position, std::span<int> sel)> route;
 };
 

@@ -10,6 +10,7 @@
 #include "format/fingerprint.h"
 #include "stream/routetrace.h"
 
+#include "model/expertspertoken.h"
 #include "model/forwardpass.h"
 #include "model/plannerinputs.h"
 #include "model/session.h"
@@ -27,22 +28,37 @@ namespace sluice {
 
 namespace model {
 
-std::function<void(int, int64_t, std::span<int>)> ModelImpl::routeHook() const
+namespace {
+
+// MoE layer index (0 = the first MoE layer) of each layer, -1 for dense ones.
+std::vector<int> moeIndexOf(const ModelConfig &cfg)
 {
-    if (!m_routeReplay && !m_options.routeObserver)
-        return {};
-    const ModelConfig &cfg = config();
     std::vector<int> moeIndex(size_t(cfg.nLayers), -1);
     for (int L = 0, m = 0; L < cfg.nLayers; ++L)
         if (cfg.isMoeLayer(L))
             moeIndex[size_t(L)] = m++;
-    const RouteReplay *replay = m_routeReplay.get();
-    return [replay, moeIndex, observer = m_options.routeObserver](int layer, int64_t position, std::span<int> sel) {
-        const int m = moeIndex[size_t(layer)];
-        if (replay)
-            replay->apply(m, position, sel);
-        if (observer)
-            observer(m, position, sel);
+    return moeIndex;
+}
+
+} // namespace
+
+std::function<void(int, int64_t, std::span<int>)> ModelImpl::replayHook() const
+{
+    if (!m_routeReplay)
+        return {};
+    return [replay = m_routeReplay.get(), moeIndex = moeIndexOf(config())](int layer, int64_t position,
+                                                                          std::span<int> sel) {
+        replay->apply(moeIndex[size_t(layer)], position, sel);
+    };
+}
+
+std::function<void(int, int64_t, std::span<int>)> ModelImpl::routeHook() const
+{
+    if (!m_options.routeObserver)
+        return {};
+    return [observer = m_options.routeObserver, moeIndex = moeIndexOf(config())](int layer, int64_t position,
+                                                                                std::span<int> sel) {
+        observer(moeIndex[size_t(layer)], position, sel);
     };
 }
 
@@ -108,6 +124,11 @@ Status ModelImpl::openSource(const ModelOptions &o, const OpenProgress &progress
             return c.status();
         m_container = std::move(*c);
     }
+    const ModelConfig &own = m_release ? m_release->config() : m_container->config();
+    auto effective = withExpertsPerToken(own, o.expertsPerToken);
+    if (!effective)
+        return effective.status();
+    m_config = std::move(*effective);
     if (m_release) {
         m_info.fingerprint = m_release->fingerprint();
     } else {
@@ -187,6 +208,7 @@ Expected<ModelImpl::OpenPlan> ModelImpl::planOpen(const ModelOptions &o, const P
     pio.residentLayers = o.residentTrunkLayers;
     pio.streamLmHead = o.streamLmHead;
     pio.lmHeadBlockRows = o.lmHeadBlockRows;
+    pio.expertsPerToken = o.expertsPerToken;
     if (o.reserveProcess) {
         // The process now holds everything it keeps besides the engine's
         // ledger allocations, which all come after this point (the trunk too).
@@ -421,6 +443,7 @@ void ModelImpl::describe(const ModelOptions &o, const OpenPlan &p)
     m_info.experts = cfg.nExperts;
     m_info.moeLayers = cfg.moeLayerCount();
     m_info.topK = cfg.topK;
+    m_info.modelTopK = cfg.shippedTopK();
     m_info.vocab = cfg.vocab;
     m_info.hidden = cfg.hidden;
     m_info.contextMax = int(std::min<int64_t>(cfg.maxPositions, 1 << 30));

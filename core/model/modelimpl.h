@@ -8,6 +8,7 @@
 #include "format/container.h"
 #include "kernels/threadpool.h"
 #include "model/cacheexpertsource.h"
+#include "model/expertspertoken.h"
 #include "model/imageencoder.h"
 #include "model/modelweights.h"
 #include "model/plannerinputs.h"
@@ -62,7 +63,8 @@ public:
     // For sessions. container() only when release() is null.
     const Container &container() const { return *m_container; }
     const ReleaseSource *release() const { return m_release.get(); } // a release folder (issue 11)
-    const ModelConfig &config() const { return m_release ? m_release->config() : m_container->config(); }
+    // The model's config with the effective experts per token (ModelOptions::expertsPerToken).
+    const ModelConfig &config() const { return m_config; }
     Status readEmbeddingRow(int token, float *out) const
     {
         return m_release ? m_release->readEmbeddingRow(token, out) : m_container->readEmbeddingRow(token, out);
@@ -74,7 +76,8 @@ public:
     TrunkStreamer *trunkStreamer() const { return m_trunk.get(); } // null when the trunk is resident
     ImageEncoder *images() { return m_images.get(); }
     const text::Tokenizer *tokenizer() const { return m_tokenizer ? &*m_tokenizer : nullptr; }
-    int lookahead() const { return m_options.lookahead; }
+    // Scaled with a lowered experts-per-token (model/expertspertoken.h).
+    int lookahead() const { return scaledLookahead(m_config, m_options.lookahead); }
     int prefillChunk() const { return m_prefillChunk; }
     // The chunk capacity a session's forward pass holds between prefills:
     // decode-sized when prefill borrows its scratch, else the planned chunk.
@@ -90,8 +93,10 @@ public:
     int borrowPrefillScratch(int tokens);
     void returnPrefillScratch();
     void releaseSession() { --m_sessionsAlive; }
-    // The MoE routing hook for a session's forward pass: routing-trace replay
-    // and the observer of ModelOptions; empty when neither is set.
+    // The MoE routing hooks for a session's forward pass (ForwardHooks):
+    // the routing-trace replay and the observer of ModelOptions, each empty
+    // when not set.
+    std::function<void(int layer, int64_t position, std::span<int> sel)> replayHook() const;
     std::function<void(int layer, int64_t position, std::span<int> sel)> routeHook() const;
 
     // Sessions of one model share its thread pool, expert cache, trunk
@@ -127,6 +132,7 @@ private:
     ModelInfo m_info;
     std::unique_ptr<Container> m_container;
     std::unique_ptr<ReleaseSource> m_release; // instead of m_container for a release folder
+    ModelConfig m_config; // the source's, with the effective experts per token (set once the source is open)
     std::map<std::string, LoadedTensor> m_tensors;
     ModelWeights m_weights;
     std::unique_ptr<kernels::ThreadPool> m_pool;

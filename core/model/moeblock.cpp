@@ -36,18 +36,24 @@ void MoeScratch::layout(const ScratchDims &m, size_t n, ScratchSink &sink)
 
 namespace {
 
+// The router's order: higher biased score first, ties to the lowest id.
+struct Better {
+    const float *scores, *bias;
+    bool operator()(int a, int b) const
+    {
+        const float sa = scores[a] + bias[a];
+        const float sb = scores[b] + bias[b];
+        return sa > sb || (sa == sb && a < b);
+    }
+};
+
 // Top-k of the biased scores: descending, ties to the lowest id. `idx` has room for E.
 void selectTopK(const float *scores, const float *bias, size_t E, size_t k, int *out, std::vector<int> &idx)
 {
     idx.resize(E);
     for (size_t e = 0; e < E; ++e)
         idx[e] = int(e);
-    auto better = [&](int a, int b) {
-        const float sa = scores[a] + bias[a];
-        const float sb = scores[b] + bias[b];
-        return sa > sb || (sa == sb && a < b);
-    };
-    std::partial_sort(idx.begin(), idx.begin() + ptrdiff_t(k), idx.end(), better);
+    std::partial_sort(idx.begin(), idx.begin() + ptrdiff_t(k), idx.end(), Better{scores, bias});
     std::copy(idx.begin(), idx.begin() + ptrdiff_t(k), out);
 }
 
@@ -84,7 +90,21 @@ Status MoeBlock::route(int L, const MoeWeights &w, const float *h, int n, int64_
         for (size_t e = 0; e < E; ++e)
             s[e] = sigmoid(s[e]);
         int *st = m_s.sel.data() + size_t(t) * k;
-        selectTopK(s, w.bias.data(), E, k, st, m_s.idx);
+        if (m_hooks.replay && cfg.expertsReduced()) {
+            // A replay names the model's own top-k; the lowered count keeps
+            // the best-scoring of those, as the router would rank them.
+            const size_t own = size_t(cfg.shippedTopK());
+            m_s.replayed.resize(own);
+            selectTopK(s, w.bias.data(), E, own, m_s.replayed.data(), m_s.idx);
+            m_hooks.replay(L, position + t, std::span<int>(m_s.replayed.data(), own));
+            std::partial_sort(m_s.replayed.begin(), m_s.replayed.begin() + ptrdiff_t(k), m_s.replayed.end(),
+                              Better{s, w.bias.data()});
+            std::copy(m_s.replayed.begin(), m_s.replayed.begin() + ptrdiff_t(k), st);
+        } else {
+            selectTopK(s, w.bias.data(), E, k, st, m_s.idx);
+            if (m_hooks.replay)
+                m_hooks.replay(L, position + t, std::span<int>(st, k));
+        }
         if (m_hooks.route)
             m_hooks.route(L, position + t, std::span<int>(st, k));
         float *wt = m_s.weight.data() + size_t(t) * k;

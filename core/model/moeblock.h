@@ -31,6 +31,9 @@ struct MoeScratch {
     std::vector<kernels::VqLut> lutGate, lutUp;    // one pair per chunk token
     kernels::VqLut lutDown;
     std::vector<float> eG, eU, eAct, eOut;          // gate/up outputs, activation, per-(token, rank) outputs
+    // A replay's picks at the model's own top-k when experts per token is
+    // lowered (benchmarks only): at most 64 ids, outside the planned layout.
+    std::vector<int> replayed;
     void layout(const ScratchDims &m, size_t n, ScratchSink &sink);
 };
 

@@ -2,6 +2,7 @@
 
 #include "api/budget.h"
 
+#include "model/expertspertoken.h"
 #include "model/forwardpass.h"
 #include "model/session.h"
 #include "vision/visiontower.h"
@@ -38,9 +39,14 @@ Expected<PlannerInputs> plannerInputs(const Container &container, const PlannerI
     return plannerInputs(container.config(), container.tensors(), maxRecordBytes(container), o);
 }
 
-Expected<PlannerInputs> plannerInputs(const ModelConfig &cfg, const std::vector<TensorInfo> &tensors,
+Expected<PlannerInputs> plannerInputs(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
                                       uint64_t recordBytes, const PlannerInputsOptions &o)
 {
+    // Everything below sized by top-k (scratch, floor, working set) takes the effective one.
+    auto effective = withExpertsPerToken(config, o.expertsPerToken);
+    if (!effective)
+        return effective.status();
+    const ModelConfig &cfg = *effective;
     if (o.contextLength < 1)
         return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
     if (o.sessions < 1 || o.sessions > 64)
@@ -185,13 +191,19 @@ Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInpu
                          budgetBytes);
 }
 
-Expected<BudgetPlan> planForBudget(const ModelConfig &config, const std::vector<TensorInfo> &tensors,
+Expected<BudgetPlan> planForBudget(const ModelConfig &modelConfig, const std::vector<TensorInfo> &tensors,
                                    uint64_t recordBytes, const PlannerInputsOptions &options, uint64_t usableRamBytes,
                                    uint64_t budgetBytes)
 {
+    // The effective top-k for every term below (the prefill chunk's scratch too).
+    auto effective = withExpertsPerToken(modelConfig, options.expertsPerToken);
+    if (!effective)
+        return effective.status();
+    const ModelConfig &config = *effective;
     const Shape shape{config, tensors, recordBytes};
     const int layers = std::max(config.nLayers, 0);
     PlannerInputsOptions o = options;
+    o.expertsPerToken = 0; // applied to `config` above
     // lm_head as asked; the planner's choice (-1) is resident here and tried
     // streamed below, at no layer resident.
     if (o.streamLmHead < 0 && options.residentLayers >= 0)

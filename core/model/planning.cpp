@@ -121,6 +121,7 @@ model::PlannerInputsOptions optionsOf(const PlanRequest &r)
     o.processBytes = r.processBytes;
     o.residentLayers = r.residentLayers;
     o.streamLmHead = r.streamLmHead;
+    o.expertsPerToken = r.expertsPerToken;
     return o;
 }
 

@@ -63,17 +63,22 @@ size_t sessionHeaderBytes(const ModelConfig &cfg)
     return 4 + 4 + 8 + kShapeFields * 4 + size_t(cfg.nLayers);
 }
 
+// The last field was reserved (0) until issue 31: it now holds a lowered
+// experts per token (0 = the model's own, so older files read as that). The
+// state depends on it, so a session is continued only with the same value.
+int32_t expertsField(const ModelConfig &cfg) { return cfg.expertsReduced() ? cfg.topK : 0; }
+
 void shapeFields(const ModelConfig &cfg, int ctx, int pos, int32_t *f)
 {
     const int32_t v[kShapeFields] = {cfg.nLayers,  cfg.hidden,     cfg.vocab,     cfg.kdaHeads,
                                      cfg.kdaHeadDim, cfg.convKernel, cfg.nHeads,  cfg.kvLoraRank,
-                                     cfg.qkRopeDim, ctx,            pos,           0};
+                                     cfg.qkRopeDim, ctx,            pos,           expertsField(cfg)};
     std::memcpy(f, v, sizeof v);
 }
 
 const char *kFieldNames[kShapeFields] = {"layers",   "hidden",  "vocab",   "KDA heads",        "KDA head dim",
                                          "conv kernel", "MLA heads", "kv_lora_rank", "qk_rope_head_dim",
-                                         "context capacity", "position", "reserved"};
+                                         "context capacity", "position", "experts per token"};
 
 template <typename T>
 void put(std::string &out, const T &v)
@@ -246,6 +251,14 @@ Expected<int> checkSessionHeader(std::string_view data, const ModelConfig &cfg, 
     for (int i = 0; i < kShapeFields; ++i) {
         if (i == 9 || i == 10)
             continue; // capacity and position are checked below
+        if (i == 11 && f[i] != want[i]) {
+            auto name = [&cfg](int32_t v) {
+                return v ? std::to_string(v) + " experts per token" : "the model's own " + std::to_string(cfg.shippedTopK()) + " experts per token";
+            };
+            return makeError(ErrorCode::Format, where + "saved with " + name(f[i]) + ", this model is open with " +
+                                                    name(want[i]) + " (the state depends on it; reopen the model with experts per token " +
+                                                    std::to_string(f[i]) + " to continue it)");
+        }
         if (f[i] != want[i])
             return makeError(ErrorCode::Format, where + "saved for another model: " + kFieldNames[i] + " " +
                                                     std::to_string(f[i]) + ", this model has " +

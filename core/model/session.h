@@ -13,7 +13,8 @@
 // Layout (little-endian), version 2: u32 magic "SLSS", u32 version, u64
 // fingerprint, i32 x 12 shape fields (layers, hidden, vocab, kda heads, kda
 // dim, conv k, mla heads, kv_lora, qk_rope, context capacity, position,
-// reserved), u8 layer kind x layers (1 KDA, 2 MLA), then per layer: KDA -> S
+// experts per token: 0 = the model's own, else ModelOptions::expertsPerToken),
+// u8 layer kind x layers (1 KDA, 2 MLA), then per layer: KDA -> S
 // f32[H*D*D], conv f32[3*C*(k-1)]; MLA -> i32 n_kv, f32[n_kv*(kv_lora+rope)];
 // then the history: i32 ids[position]; u32 images, per image i32 start, i32
 // tokens, i32 width, i32 height, u64 pixel hash, u64 file hash; u32 logits

@@ -105,6 +105,7 @@ SessionImpl::SessionImpl(std::shared_ptr<ModelImpl> model, int contextLength, in
         const ExpertRecordView v = parseRecord(rec.data, lay);
         return ExpertMatrices{v.matrix[kGate], v.matrix[kUp], v.matrix[kDown], v.codebookId};
     };
+    hooks.replay = m_model->replayHook();
     hooks.route = m_model->routeHook();
     m_forward = std::make_unique<ForwardPass>(m_cfg, m_model->weights(), std::move(hooks), contextLength,
                                               m_model->sessionChunkCapacity());

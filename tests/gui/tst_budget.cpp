@@ -18,6 +18,7 @@
 #include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTest>
@@ -44,6 +45,7 @@ private Q_SLOTS:
     void monitorCanBeTurnedOff();
     void settingsDialogTurnsItOff();
     void samplingFollowsTheModelUntilChosen();
+    void expertsPerTokenPersistsAndReopens();
 };
 
 namespace {
@@ -481,6 +483,60 @@ void TestBudget::samplingFollowsTheModelUntilChosen()
     // Without a recommendation, the app's defaults (before issue 30) hold.
     QCOMPARE(settings.sampling({}).topP, 0.95f);
     QCOMPARE(settings.sampling({}).repeatPenalty, 1.0f);
+}
+
+// Experts per token beside the budget (issue 31), on the real engine: the
+// stored value opens the model, another one chosen in the panel reopens it
+// and is stored for that model, and the model's own value stores 0.
+void TestBudget::expertsPerTokenPersistsAndReopens()
+{
+    QTemporaryDir tmp;
+    const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
+    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    RealEngineFixture f;
+    f.settings.setThreads(1);
+    f.options.plannerShape = gui::defaultPlannerShape(); // as the app: the panel plans from the shape
+    setCalmPressure(f.options);
+    f.settings.setExpertsPerToken(demo, 2);
+    QCOMPARE(f.settings.expertsPerToken(tmp.filePath(QStringLiteral("other.waste"))), 0); // per model
+    gui::MainWindow window(&f.settings, &f.appearance, f.options);
+    QVERIFY(openAndPlan(window, demo));
+    const ModelInfo &info = window.modelInfo();
+    QCOMPARE(info.topK, 2);
+    const int own = info.modelTopK;
+    QVERIFY(own > 3);
+    gui::PlannerPanel *panel = window.plannerPanel();
+    QCOMPARE(panel->chosenExpertsPerToken(), 2);
+    QTRY_VERIFY(panel->expertsField()->isEnabled());
+    auto applyExperts = [&](int value) {
+        panel->expertsField()->setValue(value);
+        QVERIFY(!panel->appliesLive()); // another routing: the model reopens
+        QTRY_VERIFY(panel->applyButton()->isEnabled());
+        QSignalSpy opened(&window, &gui::MainWindow::modelOpened);
+        panel->applyButton()->click();
+        QVERIFY(opened.wait(60000));
+    };
+    applyExperts(3);
+    QCOMPARE(info.topK, 3);
+    QCOMPARE(f.settings.expertsPerToken(demo), 3);
+    // At the lowered value the budget still moves in place: once the planner's
+    // inputs for the reopened model arrived, the panel plans with its terms.
+    QTRY_COMPARE_WITH_TIMEOUT(panel->plan()->floorBytes, info.liveBudgetMinBytes, 20000);
+    QTRY_COMPARE(panel->chosenBudget(), info.budgetBytes);
+    const quint64 target = info.liveBudgetMinBytes + info.recordBytes + kCacheIndexBytesPerSlot;
+    panel->budgetField()->setValue(double(target) / double(panel->unitBytes()));
+    QVERIFY(panel->appliesLive());
+    {
+        const quint64 chosen = panel->chosenBudget();
+        QSignalSpy changed(window.engine()->worker(), &qt::EngineWorker::budgetChanged);
+        panel->applyButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 20000);
+        QTRY_COMPARE(info.budgetBytes, chosen);
+        QCOMPARE(info.topK, 3);
+    }
+    applyExperts(own);
+    QCOMPARE(info.topK, own);
+    QCOMPARE(f.settings.expertsPerToken(demo), 0);
 }
 
 QTEST_MAIN(TestBudget)

@@ -9,6 +9,7 @@
 
 #include "model/plannerinputs.h"
 
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QJsonArray>
@@ -18,6 +19,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -342,6 +344,62 @@ private Q_SLOTS:
             QVERIFY(panel.budgetPlan()->split.streaming());
             QVERIFY(!panel.budgetPlan()->split.layoutEstimated); // a real file layout: the streamer can read it
         }
+    }
+
+    // Experts per token beside the budget (issue 31): the panel plans and
+    // predicts with the chosen value exactly as `plan --experts-per-token`,
+    // and a value other than the open one cannot apply live.
+    void expertsPerTokenEqualsPlan()
+    {
+        if (!QFile::exists(kTrace))
+            QSKIP("routing trace not found (../shared/data/traces)");
+        const quint64 ram = 64ull << 30, budget = 48ull << 30;
+        int code = -1;
+        const QJsonObject cli
+            = runPlan({ "--model", "k3", "--ram", QString::number(ram), "--budget", QString::number(budget),
+                          "--disk-gbps", "3.5", "--trace", kTrace, "--experts-per-token", "4", "--json" },
+                &code);
+        QCOMPARE(code, 0);
+        QCOMPARE(cli["experts_per_token"].toInt(), 4);
+        QCOMPARE(cli["model_experts_per_token"].toInt(), 16);
+        auto shape = builtinPlannerShape(BuiltinModel::KimiK3, BuiltinFormat::Container);
+        QVERIFY(shape);
+        PlannerPanel panel;
+        setUp(panel, *shape, ram, processTerm(cli));
+        panel.setTracePath(kTrace);
+        panel.setDiskSpeed(3.5);
+        panel.setExpertsPerToken(16, 0);
+        QVERIFY(panel.expertsField()->isEnabled());
+        QVERIFY(!panel.expertsField()->accessibleName().isEmpty());
+        QVERIFY(!panel.expertsField()->toolTip().isEmpty());
+        QCOMPARE(panel.expertsField()->maximum(), 16);
+        QCOMPARE(panel.chosenExpertsPerToken(), 0);
+        setBudgetField(panel, budget);
+        QVERIFY(panel.speed().has_value());
+        const double ownSeconds = panel.speed()->totalSecondsPerTokenWarm;
+        panel.expertsField()->setValue(4);
+        QCOMPARE(panel.chosenExpertsPerToken(), 4);
+        QVERIFY(panel.budgetPlan().has_value());
+        QCOMPARE(panel.budgetPlan()->plan.topK, 4);
+        QCOMPARE(qint64(panel.plan()->floorBytes), cli["floor_bytes"].toInteger());
+        QCOMPARE(qint64(panel.plan()->workingSetBytes), cli["working_set_bytes"].toInteger());
+        QCOMPARE(panel.budgetPlan()->sizing.slotCount, cli["cache_slots"].toInt());
+        QVERIFY(panel.speed().has_value());
+        const QJsonObject speed = cli["speed"].toObject();
+        auto close = [](double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); };
+        QVERIFY(close(panel.speed()->totalSecondsPerTokenWarm, speed["total_seconds_per_token_warm"].toDouble()));
+        QVERIFY(panel.speed()->totalSecondsPerTokenWarm < ownSeconds);
+        QVERIFY(panel.figuresText().contains(QStringLiteral("4")));
+        // For a human to look at: <build>/screenshots/planner-experts-per-token.png.
+        panel.resize(480, 980);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const QString shots = QStringLiteral(SLUICE_BINARY_DIR "/screenshots");
+        QDir().mkpath(shots);
+        QVERIFY(panel.grab().save(shots + QStringLiteral("/planner-experts-per-token.png")));
+        // The model's own value again reads as 0 (nothing lowered).
+        panel.expertsField()->setValue(16);
+        QCOMPARE(panel.chosenExpertsPerToken(), 0);
     }
 
     void shapeOfAnotherModelIsDropped()

@@ -118,6 +118,8 @@ int runTextBench(const std::vector<std::string> &args)
                       {"vq_apply_index_bytes_per_s_per_thread", applyPerThread},
                       {"budget_bytes", double(e.info().budgetBytes)},
                       {"cache_slots", e.info().expertCacheSlots},
+                      {"experts_per_token", e.info().topK},
+                      {"model_experts_per_token", e.info().modelTopK},
                       {"layers", e.info().layers},
                       {"resident_layers", e.info().residentLayers},
                       {"trunk_stream_bytes_per_token", double(e.info().trunkStreamBytes)},
@@ -129,6 +131,9 @@ int runTextBench(const std::vector<std::string> &args)
         std::printf("%s (%s), %d threads, budget %.2f GiB, %d cache slots\n", opts.modelPath.c_str(),
                     e.info().architecture.c_str(), threads, double(e.info().budgetBytes) / (1 << 30),
                     e.info().expertCacheSlots);
+        if (e.info().topK < e.info().modelTopK)
+            std::printf("experts per token: %d of the model's %d (--experts-per-token)\n", e.info().topK,
+                        e.info().modelTopK);
         if (e.info().residentLayers < e.info().layers)
             std::printf("trunk: %d of %d layers resident, %.2f MB streamed per token (O_DIRECT, staging %.2f MB)\n",
                         e.info().residentLayers, e.info().layers, double(e.info().trunkStreamBytes) / 1e6,
