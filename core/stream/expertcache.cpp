@@ -295,8 +295,8 @@ Status ExpertCache::resize(int slots)
 }
 
 // How far the prefault backs slots (bytes from the arena's start), called
-// with the mutex held: the slots filled so far plus an eighth of them, at most
-// one layer's top-k and at least one slot. Empty slots are filled lowest
+// with the mutex held: the slots filled so far plus an eighth of them, at
+// least one slot. Empty slots are filled lowest
 // first, so this stays just ahead of the fill. Backing every counted slot at
 // open (issue 14's first form) made peak RSS the budget on a model whose
 // records fit a fraction of it, and at 6 GiB zeroed 1.5 M pages that
@@ -304,7 +304,7 @@ Status ExpertCache::resize(int slots)
 // backed ahead stays under 1/8 of what the cache holds.
 uint64_t ExpertCache::prefaultEnd() const
 {
-    const int ahead = std::clamp(m_filledSlots / 8, 1, std::max(1, m_options.topK));
+    const int ahead = std::max(1, m_filledSlots / 8);
     const int slots = std::min(m_options.slotCount, m_filledSlots + ahead);
     return uint64_t(slots) * m_options.recordBytes;
 }
