@@ -95,7 +95,7 @@ struct MemoryPlan {
     uint64_t usableRamBytes = 0;     // as passed in
     uint64_t capBytes = 0;           // usable - usable / 8: above it a budget is warned about
     uint64_t defaultCapBytes = 0;    // usable - usable / 4: the default budget never goes above it
-    uint64_t defaultBudgetBytes = 0; // largest floor + k*ws (k = 3, 2, 1) <= defaultCap, else floor
+    uint64_t defaultBudgetBytes = 0; // largest floor + k*ws (k = 3, 2, 1) <= defaultCap, else defaultCap (or the floor above it)
     int defaultWorkingSets = 0;      // the k chosen (0 = running at the floor)
 
     uint64_t recordBytes = 0;        // copied from the inputs for sizeCache()

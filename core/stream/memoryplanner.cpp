@@ -133,13 +133,23 @@ Expected<MemoryPlan> planMemory(const PlannerInputs &in, uint64_t usableRamBytes
         }
     }
     if (p.defaultWorkingSets == 0) {
-        if (p.floorBytes > usableRamBytes)
+        if (p.floorBytes > usableRamBytes) {
             p.warnings.push_back("the floor " + formatGiB(p.floorBytes) + " exceeds usable RAM " +
                                  formatGiB(usableRamBytes) + "; the model will page or be killed");
-        else
+        } else if (p.floorBytes < p.defaultCapBytes) {
+            // Part of a working set still buys hits (the cliff above was
+            // paging at 7/8, not the fraction): the cache gets what the 3/4
+            // cap leaves, as WARP's default does.
+            p.defaultBudgetBytes = p.defaultCapBytes;
+            p.warnings.push_back("floor + one working set (" + formatGiB(p.floorBytes + p.workingSetBytes) +
+                                 ") does not fit 3/4 of usable RAM (" + formatGiB(p.defaultCapBytes) +
+                                 "); the default budget is that 3/4, its cache holds part of one token's experts: "
+                                 "expect mostly cache misses");
+        } else {
             p.warnings.push_back("floor + one working set (" + formatGiB(p.floorBytes + p.workingSetBytes) +
                                  ") does not fit 3/4 of usable RAM (" + formatGiB(p.defaultCapBytes) +
                                  "); running at the floor, expect mostly cache misses");
+        }
     }
     return p;
 }

@@ -130,7 +130,8 @@ private Q_SLOTS:
     // spec's worked examples: 64 GiB -> floor + 1 ws (46 GiB), 128 GiB -> floor + 3 ws;
     // 32 GiB and 16 GiB cannot hold floor + 1 ws. The default stays under 3/4
     // of usable RAM (issue 31): 80 GiB -> floor + 1 ws (2 ws would need 63.5 of
-    // its 60 GiB), Kimi-Linear in a 2 GiB cgroup runs at the floor.
+    // its 60 GiB); with no whole working set under 3/4 (Kimi-Linear in a 2 GiB
+    // cgroup) the default is the 3/4 cap itself, with a warning.
     void defaultBudget_data()
     {
         QTest::addColumn<bool>("k3");
@@ -193,21 +194,28 @@ private Q_SLOTS:
         QVERIFY(plan.isOk());
         QCOMPARE(plan->capBytes, ram->usableBytes - ram->usableBytes / 8);
         QCOMPARE(plan->defaultWorkingSets, expectedK);
-        QCOMPARE(plan->defaultBudgetBytes, plan->floorBytes + uint64_t(expectedK) * plan->workingSetBytes);
+        // No whole working set under 3/4: the cache takes what the 3/4 cap leaves.
+        const uint64_t expectedBudget = expectedK == 0 && plan->floorBytes < plan->defaultCapBytes
+                                            ? plan->defaultCapBytes
+                                            : plan->floorBytes + uint64_t(expectedK) * plan->workingSetBytes;
+        QCOMPARE(plan->defaultBudgetBytes, expectedBudget);
         QCOMPARE(plan->defaultCapBytes, ram->usableBytes - ram->usableBytes / 4);
         QVERIFY(plan->defaultBudgetBytes <= plan->defaultCapBytes || expectedK == 0);
         if (expectedK < 3) // the next whole working set would pass 3/4 of usable RAM
             QVERIFY(plan->floorBytes + uint64_t(expectedK + 1) * plan->workingSetBytes > plan->defaultCapBytes);
         QCOMPARE(!plan->warnings.empty(), expectWarning);
 
-        // The default budget always opens, and the cache holds whole working sets.
+        // The default budget always opens, and the cache holds whole working
+        // sets (or, under one, what the budget above the floor pays for).
         auto sizing = sizeCache(*plan, 0);
         QVERIFY2(sizing.isOk(), sizing.status().message().c_str());
         QCOMPARE(sizing->budgetBytes, plan->defaultBudgetBytes);
         const int topK = k3 ? 16 : 8, layers = k3 ? 92 : 26;
         const uint64_t record = k3 ? K3Record : KLRecord;
         // Whole working sets of slots, less the few whose index records the extra budget also pays for.
-        const int wsSlots = expectedK * topK * layers;
+        const int wsSlots = expectedK > 0 ? expectedK * topK * layers
+                                          : int((plan->defaultBudgetBytes - plan->floorBytes) / record);
+        QVERIFY(wsSlots < topK * layers || expectedK > 0);
         QVERIFY(sizing->slotCount <= 2 * topK + wsSlots);
         QVERIFY(sizing->slotCount >= 2 * topK + wsSlots - int((uint64_t(wsSlots) * kCacheIndexBytesPerSlot) / record) - 1);
         QVERIFY(sizing->engineBytes <= sizing->budgetBytes);
