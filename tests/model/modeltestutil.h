@@ -14,11 +14,24 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <span>
 #include <vector>
 
 namespace sluice::test {
+
+// Routing seen through ModelOptions::routeObserver: position -> MoE layer -> experts.
+using Routes = std::map<int64_t, std::map<int, std::vector<int>>>;
+
+// A deterministic prompt of n token ids inside the tiny tokenizer's range.
+inline std::vector<int> routingPrompt(int n)
+{
+    std::vector<int> p;
+    for (int i = 0; i < n; ++i)
+        p.push_back((i * 733 + 29) % 3840);
+    return p;
+}
 
 // One model with one session on it (api/model.h's ModelSession, what each
 // model test drives), for tests that only check it opened: empty (false)

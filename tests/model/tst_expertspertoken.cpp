@@ -27,15 +27,7 @@ constexpr int kExperts = 64;
 constexpr int kTopK = 8;
 constexpr uint64_t kRecordBytes = 64 << 10;
 
-using Routes = std::map<int64_t, std::map<int, std::vector<int>>>; // position -> MoE layer -> experts
-
-std::vector<int> prompt(int n)
-{
-    std::vector<int> p;
-    for (int i = 0; i < n; ++i)
-        p.push_back((i * 733 + 29) % 3840);
-    return p;
-}
+using test::Routes;
 
 } // namespace
 
@@ -72,11 +64,11 @@ class TestExpertsPerToken : public QObject {
         if (!e)
             return e.status();
         Output out;
-        SLUICE_TRY((*e)->evalAll(prompt(12), out.logits, 5));
+        SLUICE_TRY((*e)->evalAll(test::routingPrompt(12), out.logits, 5));
         (*e)->reset();
         SamplingParams sp;
         sp.maxTokens = 8;
-        auto r = (*e)->generate(prompt(6), sp, nullptr);
+        auto r = (*e)->generate(test::routingPrompt(6), sp, nullptr);
         if (!r)
             return r.status();
         out.tokens = r->tokens;
@@ -153,11 +145,11 @@ private Q_SLOTS:
         {
             auto e = openModelSession(options(0, &full));
             QVERIFY2(e, e ? "" : e.status().message().c_str());
-            QVERIFY((*e)->eval(prompt(10), nullptr).isOk());
+            QVERIFY((*e)->eval(test::routingPrompt(10), nullptr).isOk());
         }
         auto e = openModelSession(options(k, &reduced));
         QVERIFY2(e, e ? "" : e.status().message().c_str());
-        QVERIFY((*e)->eval(prompt(10), nullptr).isOk());
+        QVERIFY((*e)->eval(test::routingPrompt(10), nullptr).isOk());
         QCOMPARE(int(reduced.size()), 10);
         for (const auto &[pos, layers] : reduced) {
             QCOMPARE(int(layers.size()), kLayers);
@@ -194,7 +186,7 @@ private Q_SLOTS:
             o.routeTracePath = path.toStdString();
             auto e = openModelSession(o);
             QVERIFY2(e, e ? "" : e.status().message().c_str());
-            QVERIFY((*e)->eval(prompt(6), nullptr).isOk());
+            QVERIFY((*e)->eval(test::routingPrompt(6), nullptr).isOk());
         }
         int notPrefix = 0;
         for (const auto &[pos, layers] : reduced)
@@ -227,7 +219,7 @@ private Q_SLOTS:
             SamplingParams sp;
             sp.maxTokens = 6;
             std::vector<uint64_t> steps;
-            auto r = (*e)->generate(prompt(4), sp, [&](const GeneratedToken &g) {
+            auto r = (*e)->generate(test::routingPrompt(4), sp, [&](const GeneratedToken &g) {
                 if (g.stats.demandHits + g.stats.demandMisses > 0)
                     steps.push_back(g.stats.bytesRead);
                 return true;
@@ -300,7 +292,7 @@ private Q_SLOTS:
         for (const auto &[k, path] : {std::pair{4, reduced}, std::pair{0, own}}) {
             auto e = openModelSession(options(k));
             QVERIFY2(e, e ? "" : e.status().message().c_str());
-            QVERIFY((*e)->eval(prompt(5), nullptr).isOk());
+            QVERIFY((*e)->eval(test::routingPrompt(5), nullptr).isOk());
             const Status st = (*e)->save(path);
             QVERIFY2(st.isOk(), st.message().c_str());
         }

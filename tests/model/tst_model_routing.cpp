@@ -22,15 +22,7 @@ constexpr int kLayers = 3;
 constexpr int kExperts = 128;
 constexpr int kTopK = 8;
 
-using Routes = std::map<int64_t, std::map<int, std::vector<int>>>; // position -> MoE layer -> experts
-
-std::vector<int> prompt(int n)
-{
-    std::vector<int> p;
-    for (int i = 0; i < n; ++i)
-        p.push_back((i * 733 + 29) % 3840);
-    return p;
-}
+using test::Routes;
 
 } // namespace
 
@@ -100,7 +92,7 @@ private Q_SLOTS:
         Routes routes;
         auto e = open(&routes);
         QVERIFY2(e, e ? "" : e.status().message().c_str());
-        const std::vector<int> p = prompt(48);
+        const std::vector<int> p = test::routingPrompt(48);
         QVERIFY((*e)->eval(p, nullptr).isOk());
         QCOMPARE(int(routes.size()), int(p.size()));
         std::set<std::pair<int, int>> keys;
@@ -159,7 +151,7 @@ private Q_SLOTS:
         Routes routes;
         auto e = open(&routes, path);
         QVERIFY2(e, e ? "" : e.status().message().c_str());
-        QVERIFY((*e)->eval(prompt(5), nullptr).isOk());
+        QVERIFY((*e)->eval(test::routingPrompt(5), nullptr).isOk());
         QCOMPARE(int(routes.size()), 5);
         const std::vector<std::vector<int>> line0 = { { 1, 2, 3, 4, 5, 6, 7, 8 }, { 72, 73, 74, 75, 76, 77, 78, 79 } };
         for (int64_t pos : { 0, 2, 4 })
@@ -198,7 +190,7 @@ private Q_SLOTS:
             auto e = open(nullptr, trace);
             QVERIFY2(e, e ? "" : e.status().message().c_str());
             std::vector<float> l;
-            QVERIFY((*e)->eval(prompt(12), &l).isOk());
+            QVERIFY((*e)->eval(test::routingPrompt(12), &l).isOk());
             logits.push_back(l);
         }
         QCOMPARE(logits[0].size(), logits[1].size());
