@@ -185,6 +185,11 @@ private Q_SLOTS:
         const Run bad = runCli({"bench-budget", model, "--steps", "4,1"});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains("ascending"), bad.err.constData());
+        // A zero-second disk measurement was accepted by the parser, then refused
+        // by the disk benchmark after the whole decode (exit 1): now a usage error.
+        const Run zero = runCli({"benchstream", model, "--disk-seconds", "0"});
+        QCOMPARE(zero.exitCode, 2);
+        QVERIFY2(zero.err.contains("--disk-seconds"), zero.err.constData());
     }
 
     void planJsonAddsUp()

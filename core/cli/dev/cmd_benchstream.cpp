@@ -46,7 +46,7 @@ int runBenchStream(const std::vector<std::string> &args)
     p.integer("--decode-tokens", &decodeTokens, 1, 1 << 20, "tokens to decode", "N").alias("-n");
     p.number("--ws", &workingSets, 0, 1000, "working sets above the floor", "K");
     p.integer("--prompt-len", &promptLen, 1, 1 << 20, "prompt tokens", "P");
-    p.number("--disk-seconds", &diskSeconds, 0, 3600, "seconds of the disk-bound measurement", "S");
+    p.number("--disk-seconds", &diskSeconds, 0.1, 3600, "seconds of the disk-bound measurement", "S");
     p.flag("--json", &json, "JSON output");
     std::string routeOut; // the routing this run used, as a trace
     p.text("--route-out", &routeOut, "write the routing this run used as a JSONL trace", "FILE.jsonl");
