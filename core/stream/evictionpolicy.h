@@ -133,9 +133,7 @@ public:
                     continue;
                 const int l = std::clamp(u.layer, 0, m_layers - 1);
                 const double score = u.score - m_layerLambda * double(m_runs[l]);
-                // Runs until this key's layer comes again (the current layer: a whole cycle).
-                const int wait = ((l - m_current) % m_layers + m_layers) % m_layers;
-                const int waitKey = wait == 0 ? m_layers : wait;
+                const int waitKey = runsUntilLayer(l);
                 if (best < 0 || score < bestScore ||
                     (score == bestScore && (waitKey > bestWait || (waitKey == bestWait && u.lastUse < usageAt(best).lastUse)))) {
                     best = s;
@@ -159,8 +157,7 @@ public:
                 const int l = std::clamp(u.layer, 0, m_layers - 1);
                 const uint64_t lastRun = uint64_t(u.score);
                 const uint64_t stale = m_runs[l] > lastRun ? m_runs[l] - lastRun : 0;
-                const int wait = ((l - m_current) % m_layers + m_layers) % m_layers;
-                const int waitKey = wait == 0 ? m_layers : wait;
+                const int waitKey = runsUntilLayer(l);
                 if (best < 0 || stale > bestStale ||
                     (stale == bestStale && (waitKey > bestWait || (waitKey == bestWait && u.lastUse < usageAt(best).lastUse)))) {
                     best = s;
@@ -178,6 +175,13 @@ public:
 
 private:
     bool better(const SlotUsage &a, const SlotUsage &b) const; // a is a better victim than b
+    // Runs until layer l comes again (the current layer: a whole cycle); the
+    // layer-clock policies' tie-break evicts the key needed last.
+    int runsUntilLayer(int l) const
+    {
+        const int wait = ((l - m_current) % m_layers + m_layers) % m_layers;
+        return wait == 0 ? m_layers : wait;
+    }
     EvictionPolicy m_policy;
     uint32_t m_lcg;
     const uint64_t *m_runs = nullptr;

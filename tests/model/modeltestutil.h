@@ -3,6 +3,7 @@
 // fixtures' JSON arrays (the oracle's bar: oraclefixture.h).
 #include "api/model.h"
 #include "api/session.h"
+#include "format/synth.h"
 #include "oraclefixture.h"
 
 #include <QByteArray>
@@ -17,12 +18,25 @@
 #include <map>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace sluice::test {
 
 // Routing seen through ModelOptions::routeObserver: position -> MoE layer -> experts.
 using Routes = std::map<int64_t, std::map<int, std::vector<int>>>;
+
+// A large-mode synthetic model (records of `recordBytes`, `layers` MoE layers
+// of `experts`, top-k) at `path`, as the routing tests use it.
+inline Status writeRoutingModel(const std::string &path, uint64_t recordBytes, int layers, int experts, int topK)
+{
+    SynthOptions so;
+    so.recordBytes = recordBytes;
+    so.layers = layers;
+    so.experts = experts;
+    so.topK = topK;
+    return writeSyntheticModel(path, so);
+}
 
 // A deterministic prompt of n token ids inside the tiny tokenizer's range.
 inline std::vector<int> routingPrompt(int n)

@@ -79,13 +79,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        SynthOptions so;
-        so.recordBytes = kRecordBytes;
-        so.layers = kLayers;
-        so.experts = kExperts;
-        so.topK = kTopK;
         m_model = m_dir.filePath("large.waste").toStdString();
-        const Status st = writeSyntheticModel(m_model, so);
+        const Status st = test::writeRoutingModel(m_model, kRecordBytes, kLayers, kExperts, kTopK);
         QVERIFY2(st.isOk(), st.message().c_str());
     }
 

@@ -60,13 +60,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        SynthOptions so;
-        so.recordBytes = 64 << 10;
-        so.layers = kLayers;
-        so.experts = kExperts;
-        so.topK = kTopK;
         m_model = m_dir.filePath("large.waste").toStdString();
-        const Status st = writeSyntheticModel(m_model, so);
+        const Status st = test::writeRoutingModel(m_model, 64 << 10, kLayers, kExperts, kTopK);
         QVERIFY2(st.isOk(), st.message().c_str());
     }
 
