@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QString>
 
 namespace sluice::test {
@@ -19,6 +20,12 @@ inline bool writeFile(const QString &path, const QByteArray &bytes)
 {
     QFile f(path);
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+// Writes `bytes` to `path`, making its folders first; false if it cannot.
+inline bool plantFile(const QString &path, const QByteArray &bytes)
+{
+    return QDir().mkpath(QFileInfo(path).absolutePath()) && writeFile(path, bytes);
 }
 
 // Copies the files of folder `from` (not its subfolders) into folder `to`,

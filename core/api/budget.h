@@ -90,7 +90,7 @@ struct BudgetRange {
     uint64_t liveMinBytes = 0;
     uint64_t liveMaxBytes = 0;
     int slotsFor(uint64_t budgetBytes) const { return cacheSlotsForBudget(plan, budgetBytes); }
-    uint64_t budgetFor(int slots) const { return budgetForCacheSlots(plan, slots); }
+    uint64_t budgetFor(int slotCount) const { return budgetForCacheSlots(plan, slotCount); }
 };
 
 // The range for planner inputs whose processBytes is a measurement (or 0):

@@ -2,6 +2,7 @@
 // synthetic container is a budget `sluice-cli run` opens with, run after run
 // (each process measures itself again at open, about a MiB apart; the plan
 // carries the margin of api/budget.h), and the budget a refusal names opens too.
+#include "support/testregistry.h"
 #include "clirun.h"
 
 #include <QJsonDocument>
@@ -63,5 +64,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliFloor)
+SLUICE_TEST_GUILESS_MAIN(TestCliFloor)
 #include "tst_cli_floor.moc"

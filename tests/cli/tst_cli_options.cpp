@@ -2,6 +2,7 @@
 // functions, and every command run with bad options, each asserting the exact
 // message on stderr, exit status 2, and that nothing ran (empty stdout, no
 // container written).
+#include "support/testregistry.h"
 #include "cli/options.h"
 #include "api/types.h"
 #include "clirun.h"
@@ -568,5 +569,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliOptions)
+SLUICE_TEST_GUILESS_MAIN(TestCliOptions)
 #include "tst_cli_options.moc"

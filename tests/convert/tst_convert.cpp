@@ -8,6 +8,9 @@
 // conversion is refused; peak memory stays within the stated bound; with
 // --reclaim, killed at random points, no shard is ever deleted before the
 // ledger lists it and the file consuming it is committed.
+#include "support/testregistry.h"
+#include "testmetatypes.h"
+#include "testfiles.h"
 #include "convert/converter.h"
 #include "convert/reclaim.h"
 #include "format/container.h"
@@ -42,7 +45,6 @@ using namespace sluice;
 
 using namespace sluice::test;
 
-Q_DECLARE_METATYPE(sluice::Architecture)
 
 class TestConvert : public QObject {
     Q_OBJECT
@@ -352,12 +354,6 @@ QStringList shardsIn(const std::string &dir)
     return QDir(QString::fromStdString(dir)).entryList({"*.safetensors"}, QDir::Files, QDir::Name);
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 } // namespace
 
 void TestConvert::reclaim()
@@ -508,7 +504,7 @@ void TestConvert::reclaimSurvivesSigkill()
             const QString consumer = consumerOf(s);
             const auto it = refFiles.find(consumer);
             QVERIFY(it != refFiles.end());
-            QVERIFY2(readAll(QString::fromStdString(out) + "/" + consumer) == it->second,
+            QVERIFY2(sluice::test::readFile(QString::fromStdString(out) + "/" + consumer) == it->second,
                      qPrintable(when + ": " + s + " reclaimed before " + consumer + " was committed"));
         }
         lastLedger = ledger;
@@ -559,5 +555,5 @@ void TestConvert::reclaimSurvivesSigkill()
     QVERIFY2(diff(a, b).isEmpty(), qPrintable(diff(a, b)));
 }
 
-QTEST_GUILESS_MAIN(TestConvert)
+SLUICE_TEST_GUILESS_MAIN(TestConvert)
 #include "tst_convert.moc"

@@ -8,6 +8,7 @@
 //  * its distance from the oracle on the *source* release (the release
 //    fixture, same prompt) is measured and printed: the quantisation error
 //    (VQ experts + Q4G/Q8G trunk), reported in docs/converter.md, not a bar.
+#include "support/testregistry.h"
 #include "convert/converter.h"
 #include "../model/modeltestutil.h"
 
@@ -102,5 +103,5 @@ void TestConvertOracle::matchesOracle()
     QVERIFY(qWorst > 0); // the release fixture really is another model's output
 }
 
-QTEST_GUILESS_MAIN(TestConvertOracle)
+SLUICE_TEST_GUILESS_MAIN(TestConvertOracle)
 #include "tst_convert_oracle.moc"

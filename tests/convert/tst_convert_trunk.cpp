@@ -6,6 +6,9 @@
 // the callback or SIGKILLed during the trunk pass, a rerun continues from the
 // last checkpoint (the checkpoint only moves forward) and the container is
 // byte-identical to an uninterrupted run.
+#include "support/testregistry.h"
+#include "testmetatypes.h"
+#include "testfiles.h"
 #include "convert/converter.h"
 #include "convert/trunkpass.h"
 #include "format/release.h"
@@ -99,15 +102,8 @@ std::pair<long long, long long> trunkCheckpoint(const std::string &out)
     return {parts[3].toLongLong(), parts[4].toLongLong()};
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 } // namespace
 
-Q_DECLARE_METATYPE(sluice::Architecture)
 
 class TestConvertTrunk : public QObject {
     Q_OBJECT
@@ -152,7 +148,7 @@ void TestConvertTrunk::bandsGiveSameBytes()
             qWarning("%s", r.status().message().c_str());
         if (QFile::exists(base + ".progress") || QFile::exists(base + ".tmp"))
             return QByteArray("working files left behind");
-        return readAll(base + ".bin");
+        return sluice::test::readFile(base + ".bin");
     };
     const QByteArray whole = write(uint64_t(1) << 40, uint64_t(1) << 40);
     QCOMPARE(uint64_t(whole.size()), convert::trunkFileBytes(plan));
@@ -319,5 +315,5 @@ void TestConvertTrunk::resumesAfterSigkill()
     QVERIFY2(diff(a, b).isEmpty(), qPrintable(diff(a, b)));
 }
 
-QTEST_GUILESS_MAIN(TestConvertTrunk)
+SLUICE_TEST_GUILESS_MAIN(TestConvertTrunk)
 #include "tst_convert_trunk.moc"

@@ -4,6 +4,7 @@
 // residual encoder gives the same bytes on every path and for any row split,
 // and equals format/vqfit's encodeVqMatrix (the writer's encoder). K-means
 // books do not depend on the thread count.
+#include "support/testregistry.h"
 #include "convert/kmeans.h"
 #include "convert/vqencode.h"
 #include "format/expertrecord.h"
@@ -268,5 +269,5 @@ void TestVqEncode::kmeansIndependentOfThreads()
     QVERIFY2(after < 0.25 * before, qPrintable(QString("relative error %1").arg(std::sqrt(after / before))));
 }
 
-QTEST_GUILESS_MAIN(TestVqEncode)
+SLUICE_TEST_GUILESS_MAIN(TestVqEncode)
 #include "tst_vqencode.moc"

@@ -1,6 +1,7 @@
 // Containers written by WASTE's own test-container writer (release 0.6.6,
 // ../shared/data/compat): Sluice must open them, report their shapes and
 // read every record. Skips when the shared folder is absent.
+#include "support/testregistry.h"
 #include "format/container.h"
 #include "format/trunkquant.h"
 #include "util/half.h"
@@ -154,5 +155,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCompat)
+SLUICE_TEST_APPLESS_MAIN(TestCompat)
 #include "tst_compat.moc"

@@ -1,6 +1,8 @@
 // Every kind of damage issue 3 lists gets its own specific, named error and
 // no crash: each row copies a fresh synthetic container, damages one thing,
 // and checks the message. Also drives `sluice-cli info/verify` end to end.
+#include "support/testregistry.h"
+#include "testmetatypes.h"
 #include "testfiles.h"
 #include "format/container.h"
 #include "format/synth.h"
@@ -71,7 +73,6 @@ qint64 recordAt(int expert) { return kRecord * expert; }
 
 } // namespace
 
-Q_DECLARE_METATYPE(Damage)
 
 class TestDamage : public QObject {
     Q_OBJECT
@@ -494,5 +495,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDamage)
+SLUICE_TEST_GUILESS_MAIN(TestDamage)
 #include "tst_damage.moc"

@@ -2,6 +2,7 @@
 // memory: every rule of spec 4.5 gets its own damaged record and its own
 // error text, and index packing is checked against the byte-address formula
 // of spec 5.3 / 4.6 written out again here.
+#include "support/testregistry.h"
 #include "format/expertrecord.h"
 #include "util/half.h"
 
@@ -60,8 +61,8 @@ void put32(std::vector<uint8_t> &r, size_t at, uint32_t v) { for (int i = 0; i <
 
 } // namespace
 
-using Damage = std::function<void(std::vector<uint8_t> &)>;
-Q_DECLARE_METATYPE(Damage)
+using RecordDamage = std::function<void(std::vector<uint8_t> &)>;
+Q_DECLARE_METATYPE(RecordDamage)
 
 class TestExpertRecord : public QObject {
     Q_OBJECT
@@ -121,28 +122,28 @@ private Q_SLOTS:
 
     void damagedRecordIsNamed_data()
     {
-        QTest::addColumn<Damage>("damage");
+        QTest::addColumn<RecordDamage>("damage");
         QTest::addColumn<QString>("expected");
         QTest::addColumn<bool>("crcOnly");
-        QTest::newRow("wrong magic") << Damage([](auto &r) { r[0] ^= 1; }) << "layer 3, expert 5: bad magic" << false;
-        QTest::newRow("wrong expert id") << Damage([](auto &r) { put16(r, 6, 6); }) << "layer 3, expert 5: record holds expert 6 (wrong expert id)" << false;
-        QTest::newRow("record from another layer") << Damage([](auto &r) { put16(r, 4, 2); }) << "layer 3, expert 5: record belongs to layer 2" << false;
-        QTest::newRow("size mismatch") << Damage([](auto &r) { put32(r, 16, 4); }) << "differs from the bank stride" << false;
-        QTest::newRow("vq4p in vq3r") << Damage([](auto &r) { r[8] = 8; }) << "record fmt 8 (VQ4P) disagrees with the manifest's VQ3R" << false;
-        QTest::newRow("lowrank") << Damage([](auto &r) { put16(r, 12, 1); }) << "lowrank_id 1" << false;
-        QTest::newRow("codebook id") << Damage([](auto &r) { put16(r, 10, 10); }) << "codebook id 10 + 9 books exceeds the 18" << false;
-        QTest::newRow("gate offset") << Damage([](auto &r) { put32(r, 20, 52); }) << "gate offset 52" << false;
-        QTest::newRow("offsets out of order") << Damage([](auto &r) { put32(r, 28, 60); }) << "offsets out of order" << false;
-        QTest::newRow("offsets out of range") << Damage([](auto &r) { put32(r, 32, 12000); }) << "offsets out of range" << false;
-        QTest::newRow("flipped payload byte") << Damage([](auto &r) { r[100] ^= 0x10; }) << "layer 3, expert 5: checksum mismatch" << true;
-        QTest::newRow("flipped scale byte") << Damage([](auto &r) {
+        QTest::newRow("wrong magic") << RecordDamage([](auto &r) { r[0] ^= 1; }) << "layer 3, expert 5: bad magic" << false;
+        QTest::newRow("wrong expert id") << RecordDamage([](auto &r) { put16(r, 6, 6); }) << "layer 3, expert 5: record holds expert 6 (wrong expert id)" << false;
+        QTest::newRow("record from another layer") << RecordDamage([](auto &r) { put16(r, 4, 2); }) << "layer 3, expert 5: record belongs to layer 2" << false;
+        QTest::newRow("size mismatch") << RecordDamage([](auto &r) { put32(r, 16, 4); }) << "differs from the bank stride" << false;
+        QTest::newRow("vq4p in vq3r") << RecordDamage([](auto &r) { r[8] = 8; }) << "record fmt 8 (VQ4P) disagrees with the manifest's VQ3R" << false;
+        QTest::newRow("lowrank") << RecordDamage([](auto &r) { put16(r, 12, 1); }) << "lowrank_id 1" << false;
+        QTest::newRow("codebook id") << RecordDamage([](auto &r) { put16(r, 10, 10); }) << "codebook id 10 + 9 books exceeds the 18" << false;
+        QTest::newRow("gate offset") << RecordDamage([](auto &r) { put32(r, 20, 52); }) << "gate offset 52" << false;
+        QTest::newRow("offsets out of order") << RecordDamage([](auto &r) { put32(r, 28, 60); }) << "offsets out of order" << false;
+        QTest::newRow("offsets out of range") << RecordDamage([](auto &r) { put32(r, 32, 12000); }) << "offsets out of range" << false;
+        QTest::newRow("flipped payload byte") << RecordDamage([](auto &r) { r[100] ^= 0x10; }) << "layer 3, expert 5: checksum mismatch" << true;
+        QTest::newRow("flipped scale byte") << RecordDamage([](auto &r) {
             const uint32_t off = uint32_t(r[32] | r[33] << 8 | r[34] << 16);
             r[off + 3] ^= 0x80;
         }) << "checksum mismatch" << true;
     }
     void damagedRecordIsNamed()
     {
-        QFETCH(Damage, damage);
+        QFETCH(RecordDamage, damage);
         QFETCH(QString, expected);
         QFETCH(bool, crcOnly);
         const ExpertLayout l = makeExpertLayout(smallConfig("VQ3R", 64), 0, 18);
@@ -271,5 +272,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestExpertRecord)
+SLUICE_TEST_APPLESS_MAIN(TestExpertRecord)
 #include "tst_expertrecord.moc"

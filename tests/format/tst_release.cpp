@@ -3,6 +3,7 @@
 // tests downstream rely on (interleaved shards, a layer's experts spread over
 // shards, one expert split across two), the MXFP4 quantiser against the
 // float weights, and named errors for damaged releases.
+#include "support/testregistry.h"
 #include "format/mxfp4pack.h"
 #include "format/generationconfig.h"
 #include "format/release.h"
@@ -282,5 +283,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRelease)
+SLUICE_TEST_GUILESS_MAIN(TestRelease)
 #include "tst_release.moc"

@@ -2,6 +2,7 @@
 // mapping: equivalent inputs (the synthetic models' configs, nested as the
 // release ships them and flattened as the converter stores them) give equal
 // ModelConfigs. Also the quantization_config checks and tokenizer_config.json.
+#include "support/testregistry.h"
 #include "format/releaseconfig.h"
 #include "format/synth.h"
 
@@ -174,5 +175,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReleaseConfig)
+SLUICE_TEST_GUILESS_MAIN(TestReleaseConfig)
 #include "tst_releaseconfig.moc"

@@ -1,6 +1,8 @@
 // The safetensors reader (issue 11): round trips through our writer, and every
 // kind of damage a shard or index can carry gives a named error (shard and
 // tensor) and no crash.
+#include "support/testregistry.h"
+#include "testmetatypes.h"
 #include "testfiles.h"
 #include "format/safetensors.h"
 #include "format/safetensorswriter.h"
@@ -16,7 +18,6 @@
 
 using namespace sluice;
 
-Q_DECLARE_METATYPE(std::function<void(const QString &)>)
 
 namespace {
 
@@ -243,5 +244,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSafetensors)
+SLUICE_TEST_GUILESS_MAIN(TestSafetensors)
 #include "tst_safetensors.moc"

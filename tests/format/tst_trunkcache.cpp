@@ -1,6 +1,7 @@
 // The release trunk quantised once into a trunk cache (issue 11): spec 4.3
 // formats, the same bytes as quantising the bf16 values directly, resumable
 // after a cancel with bit-identical output, refused when stale or truncated.
+#include "support/testregistry.h"
 #include "format/release.h"
 #include "format/synth.h"
 #include "format/trunkcache.h"
@@ -173,5 +174,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTrunkCache)
+SLUICE_TEST_GUILESS_MAIN(TestTrunkCache)
 #include "tst_trunkcache.moc"

@@ -1,6 +1,8 @@
 // Trunk quantisation against formulas written out again here, independently
 // of core/format/trunkquant.cpp (spec 4.3): scale = max(amax, 1e-8) / L with
 // L = 127 / 7 / 3, codes rounded half to even and clamped, fp16 scales.
+#include "support/testregistry.h"
+#include "referencerounding.h"
 #include "format/trunkquant.h"
 #include "util/half.h"
 
@@ -14,16 +16,7 @@ using namespace sluice;
 namespace {
 
 // Round half to even without relying on the FPU rounding mode.
-int roundHalfEven(double x)
-{
-    const double f = std::floor(x);
-    const double diff = x - f;
-    if (diff > 0.5)
-        return int(f) + 1;
-    if (diff < 0.5)
-        return int(f);
-    return (int64_t(f) % 2 == 0) ? int(f) : int(f) + 1;
-}
+using sluice::test::roundHalfEven;
 
 struct Ref {
     std::vector<int> codes;      // per element (padded to groups*128)
@@ -215,5 +208,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTrunkQuant)
+SLUICE_TEST_APPLESS_MAIN(TestTrunkQuant)
 #include "tst_trunkquant.moc"

@@ -2,6 +2,8 @@
 // define, checked against formulas written out again here), residual VQ
 // fitting and encoding, and synthetic models (deterministic, correct names,
 // the shapes issue 3 asks for).
+#include "support/testregistry.h"
+#include "referencerounding.h"
 #include "format/container.h"
 #include "format/containerwriter.h"
 #include "format/synth.h"
@@ -24,15 +26,7 @@ using namespace sluice;
 
 namespace {
 
-int roundHalfEven(double x)
-{
-    const double f = std::floor(x);
-    if (x - f > 0.5)
-        return int(f) + 1;
-    if (x - f < 0.5)
-        return int(f);
-    return int64_t(f) % 2 == 0 ? int(f) : int(f) + 1;
-}
+using sluice::test::roundHalfEven;
 
 // Spec 4.3 decode of what the spec's encode produces, computed independently:
 // one row at a time (scale per group of 128 from the group's amax).
@@ -362,5 +356,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWriter)
+SLUICE_TEST_GUILESS_MAIN(TestWriter)
 #include "tst_writer.moc"

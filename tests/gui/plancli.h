@@ -10,6 +10,9 @@
 
 namespace sluice::test {
 
+// The real Kimi-Linear routing trace the planner tests replay.
+inline const QString kTrace = QStringLiteral(SLUICE_SHARED_DIR "/data/traces/kimi-linear-300tok.jsonl");
+
 // The plan's JSON (empty if it did not finish or printed none); *exitCode its status.
 inline QJsonObject planJson(const QString &cli, const QStringList &args, int *exitCode = nullptr)
 {

@@ -2,6 +2,7 @@
 // estimate) and the planner panel on a real container: Qt Concurrent jobs
 // report through signals, can be cancelled, and the planner's figures are
 // the core planner's on the same mapping `sluice-cli plan` uses.
+#include "support/testregistry.h"
 #include "backgroundjobs.h"
 #include "clirun.h"
 #include "enginefactory.h"
@@ -291,5 +292,5 @@ void TestBackgroundJobs::plannerPanelJobs()
     QVERIFY(panel.diskTestButton()->isEnabled());
 }
 
-QTEST_MAIN(TestBackgroundJobs)
+SLUICE_TEST_MAIN(TestBackgroundJobs)
 #include "tst_backgroundjobs.moc"

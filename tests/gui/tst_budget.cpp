@@ -3,6 +3,7 @@
 // engine's (the demo model with the real engine: its prefill chunk and chat
 // checkpoints included), and the applied budget is the one the next start
 // opens with.
+#include "support/testregistry.h"
 #include "clirun.h"
 #include "guitestutil.h"
 
@@ -539,5 +540,5 @@ void TestBudget::expertsPerTokenPersistsAndReopens()
     QCOMPARE(f.settings.expertsPerToken(demo), 0);
 }
 
-QTEST_MAIN(TestBudget)
+SLUICE_TEST_MAIN(TestBudget)
 #include "tst_budget.moc"

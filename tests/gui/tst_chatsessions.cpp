@@ -3,6 +3,7 @@
 // in when the chat is opened again (after another chat's turn, after a
 // restart); a damaged session file is refused with a notice and the turn is
 // computed afresh, the chat intact.
+#include "support/testregistry.h"
 #include "appearance.h"
 #include "clirun.h"
 #include "chatlistpanel.h"
@@ -366,5 +367,5 @@ void TestChatSessions::stopWhileReading()
     QVERIFY(m_error->isEmpty());
 }
 
-QTEST_MAIN(TestChatSessions)
+SLUICE_TEST_MAIN(TestChatSessions)
 #include "tst_chatsessions.moc"

@@ -1,6 +1,7 @@
 // Chat persistence. The crash test runs this executable
 // again as a child that aborts between writing the temporary file and the
 // rename — the worst moment — and checks the parent still reads every chat.
+#include "support/testregistry.h"
 #include "chatstore.h"
 
 #include <QCoreApplication>
@@ -152,7 +153,8 @@ void TestChatStore::crashBetweenWriteAndRename()
         store.update(chat);
     }
     QProcess child;
-    child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--crash-child"), dir.path(), id});
+    // This test's own executable, in its child mode (support/testregistry.h: the test name comes first).
+    child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("tst_chatstore"), QStringLiteral("--crash-child"), dir.path(), id});
     QVERIFY(child.waitForFinished(30000));
     QCOMPARE(child.exitStatus(), QProcess::CrashExit); // it really died mid-save
 
@@ -194,7 +196,7 @@ void TestChatStore::exportMarkdown()
     QCOMPARE(back.messages[1].reasoning, QStringLiteral("hmm"));
 }
 
-int main(int argc, char **argv)
+static int chatStoreMain(int argc, char **argv)
 {
     if (argc >= 4 && std::strcmp(argv[1], "--crash-child") == 0) {
         QCoreApplication app(argc, argv);
@@ -205,5 +207,6 @@ int main(int argc, char **argv)
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&tc, argc, argv);
 }
+SLUICE_TEST_CUSTOM_MAIN(chatStoreMain)
 
 #include "tst_chatstore.moc"

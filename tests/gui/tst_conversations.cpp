@@ -3,6 +3,7 @@
 // the worker's token counts), the banner before a turn that will not fit and
 // its three ways out, "reading N of M tokens" with Stop in the message being
 // produced, the session files' disk use and bound, and switching chats.
+#include "support/testregistry.h"
 #include "guitestutil.h"
 
 #include "chatlistpanel.h"
@@ -289,5 +290,5 @@ void TestConversations::editStateFollowsTheEdit()
     QVERIFY(!f.window->statusBar()->currentMessage().contains(QLatin1String("Editing")));
 }
 
-QTEST_MAIN(TestConversations)
+SLUICE_TEST_MAIN(TestConversations)
 #include "tst_conversations.moc"

@@ -1,6 +1,7 @@
 // File -> Convert model…'s dialog: the free-space line, progress while the
 // conversion runs on its worker thread (the dialog's event loop keeps
 // turning), Pause stops it resumably, Resume finishes it; the result opens.
+#include "support/testregistry.h"
 #include "convertdialog.h"
 #include "qt/convertworker.h"
 #include "format/container.h"
@@ -73,5 +74,5 @@ void TestConvertDialog::pauseAndResume()
     QVERIFY(Container::open((tmp.path() + "/out").toStdString()).isOk());
 }
 
-QTEST_MAIN(TestConvertDialog)
+SLUICE_TEST_MAIN(TestConvertDialog)
 #include "tst_convertdialog.moc"

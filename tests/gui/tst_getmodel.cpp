@@ -5,6 +5,7 @@
 // download continued by a new dialog (as after a restart), and the window's
 // ways in (File menu shortcut, the empty window's button) with a chat running
 // while a download goes on.
+#include "support/testregistry.h"
 #include "downloadview.h"
 #include "getmodeldialog.h"
 #include "guitestutil.h"
@@ -223,5 +224,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestGetModel)
+SLUICE_TEST_MAIN(TestGetModel)
 #include "tst_getmodel.moc"

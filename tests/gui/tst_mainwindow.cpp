@@ -3,6 +3,7 @@
 // stop, model errors, model-folder drop, runtime language switch, and
 // screenshots (light, dark, planner, a conversation with an image) written to
 // <build>/screenshots for a human to look at.
+#include "support/testregistry.h"
 #include "clirun.h"
 #include "guitestutil.h"
 
@@ -466,5 +467,5 @@ void TestMainWindow::screenshots()
     QVERIFY(grabbed(planner).save(dir + QStringLiteral("/planner.png")));
 }
 
-QTEST_MAIN(TestMainWindow)
+SLUICE_TEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"

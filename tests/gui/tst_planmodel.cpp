@@ -4,6 +4,7 @@
 // GUI thread with progress and cancel, and the dialog is reachable from the
 // Tools menu and the start page and usable by keyboard. The open model's panel
 // gets the model's shape too (trunk split below the resident floor).
+#include "support/testregistry.h"
 #include "guitestutil.h"
 #include "plancli.h"
 #include "planmodeldialog.h"
@@ -33,10 +34,10 @@ using namespace sluice::gui;
 
 namespace {
 
-const QString kTrace = QStringLiteral(SLUICE_SHARED_DIR "/data/traces/kimi-linear-300tok.jsonl");
+using test::kTrace;
 
 // The plan's JSON, empty unless the command succeeded.
-QJsonObject runPlan(const QStringList &args)
+QJsonObject successfulPlan(const QStringList &args)
 {
     int exitCode = -1;
     const QJsonObject plan = test::planJson(QStringLiteral(SLUICE_CLI_PATH), args, &exitCode);
@@ -99,7 +100,7 @@ private Q_SLOTS:
         const QStringList common { "--model", model, "--format", cliFormat, "--ram",
             QString::number(quint64(ramGiB) << 30), "--ctx", QString::number(ctx), "--disk-gbps", "3.5", "--trace",
             kTrace, "--json" };
-        const QJsonObject first = runPlan(common);
+        const QJsonObject first = successfulPlan(common);
         QVERIFY(!first.isEmpty());
         QCOMPARE(first["fits"].toBool(), fitsWhole);
 
@@ -121,7 +122,7 @@ private Q_SLOTS:
 
         // The same command at the budget the dialog chose (the default, or the 3/4 cap when the trunk streams).
         const quint64 budget = dialog.panel()->chosenBudget();
-        const QJsonObject cli = runPlan(common + QStringList { "--budget", QString::number(budget) });
+        const QJsonObject cli = successfulPlan(common + QStringList { "--budget", QString::number(budget) });
         QVERIFY(!cli.isEmpty());
         // The command measures its own process term each run (MiB rounding may move it):
         // plan the dialog's budget again with this run's term.
@@ -332,5 +333,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestPlanModel)
+SLUICE_TEST_MAIN(TestPlanModel)
 #include "tst_planmodel.moc"

@@ -3,6 +3,7 @@
 // the prefill chunk, the cache, the predicted speed), the slider reaches the
 // streaming floor, and the bar draws the resident and the streamed trunk apart.
 // "Panel == plan" is checked against the CLI's own JSON, not a re-derivation.
+#include "support/testregistry.h"
 #include "plancli.h"
 #include "enginefactory.h"
 #include "plannerwidget.h"
@@ -29,7 +30,7 @@ using namespace sluice::gui;
 
 namespace {
 
-const QString kTrace = QStringLiteral(SLUICE_SHARED_DIR "/data/traces/kimi-linear-300tok.jsonl");
+using test::kTrace;
 
 QJsonObject runPlan(const QStringList &args, int *exitCode = nullptr)
 {
@@ -419,5 +420,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestPlannerSplit)
+SLUICE_TEST_MAIN(TestPlannerSplit)
 #include "tst_planner_split.moc"

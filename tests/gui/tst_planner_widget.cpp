@@ -1,6 +1,7 @@
 // The planner view shows exactly what the core planner computes: the bar's
 // segments sum to the budget sizeCache() accepted, the figures match, and a
 // budget under the floor cannot be applied.
+#include "support/testregistry.h"
 #include "guitestutil.h"
 #include "plannerwidget.h"
 
@@ -119,5 +120,5 @@ void TestPlannerWidget::emptyStateExplains()
     QVERIFY(!panel.applyButton()->isVisibleTo(&panel));
 }
 
-QTEST_MAIN(TestPlannerWidget)
+SLUICE_TEST_MAIN(TestPlannerWidget)
 #include "tst_planner_widget.moc"

@@ -5,6 +5,7 @@
 // English plurals without a system language, Qt's buttons in Indonesian, the
 // window title, reopening the last model, an applied budget surviving a
 // restart, and a tiny model's cache capped at its expert total.
+#include "support/testregistry.h"
 #include "guitestutil.h"
 
 #include "chatlistpanel.h"
@@ -321,5 +322,5 @@ void TestPolish::chartScalesPastSpikes()
     QVERIFY2(qFuzzyCompare(got, top), qPrintable(QString::number(got)));
 }
 
-QTEST_MAIN(TestPolish)
+SLUICE_TEST_MAIN(TestPolish)
 #include "tst_polish.moc"

@@ -1,6 +1,7 @@
 // The prompt: Enter/Shift+Enter, and images arriving by drag-and-drop, paste
 // and file — accepted with a thumbnail when the model can see, refused with a
 // message when the file is damaged or the model has no vision tower.
+#include "support/testregistry.h"
 #include "imagestrip.h"
 #include "promptedit.h"
 
@@ -159,5 +160,5 @@ void TestPrompt::removeButton()
     QVERIFY(strip.images().first().endsWith(QStringLiteral("d.png")));
 }
 
-QTEST_MAIN(TestPrompt)
+SLUICE_TEST_MAIN(TestPrompt)
 #include "tst_prompt.moc"

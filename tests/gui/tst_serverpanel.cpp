@@ -4,6 +4,7 @@
 // frees the port, the settings (on/off, port, address) survive a new panel,
 // another address without a key is refused with the reason shown, and the
 // panel lets go of the model when told the model is going.
+#include "support/testregistry.h"
 #include "enginefactory.h"
 #include "guitestutil.h"
 #include "promptedit.h"
@@ -342,5 +343,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestServerPanel)
+SLUICE_TEST_MAIN(TestServerPanel)
 #include "tst_serverpanel.moc"

@@ -4,6 +4,7 @@
 // ours is dropped. The later launch runs on its own thread here (its calls
 // block, as they do in main() before the event loop); the first instance
 // answers on the test's event loop, which QSignalSpy::wait runs.
+#include "support/testregistry.h"
 #include "singleinstance.h"
 
 #include <QFile>
@@ -134,5 +135,5 @@ void TestSingleInstance::keysAreSeparate()
     QVERIFY(b.listen());
 }
 
-QTEST_MAIN(TestSingleInstance)
+SLUICE_TEST_MAIN(TestSingleInstance)
 #include "tst_singleinstance.moc"

@@ -1,5 +1,6 @@
 // Element-wise ops vs float64 transcriptions of their spec formulas; the
 // conv ring vs a direct causal convolution; AttnRes with aliasing.
+#include "support/testregistry.h"
 #include "kernels/elementwise.h"
 
 #include <QTest>
@@ -207,5 +208,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestElementwise)
+SLUICE_TEST_APPLESS_MAIN(TestElementwise)
 #include "tst_elementwise.moc"

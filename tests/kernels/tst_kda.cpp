@@ -2,6 +2,7 @@
 // the fused kernel vs the reference at Kimi-Linear's shape (H=32, D=128,
 // T=64) <= 1e-6 abs, every ISA, bitwise over thread counts; both decay gates,
 // beta and the L2 normalisation vs their formulas.
+#include "support/testregistry.h"
 #include "kernels/cpufeatures.h"
 #include "kernels/kda.h"
 
@@ -187,5 +188,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestKda)
+SLUICE_TEST_APPLESS_MAIN(TestKda)
 #include "tst_kda.moc"

@@ -1,6 +1,8 @@
 // Trunk matvec: the reference against an independent float64 dequantise-and-
 // dot written from spec 4.3; the active SIMD path against the reference;
 // bitwise invariance over thread counts; matmul == matvec per vector.
+#include "support/testregistry.h"
+#include "testmetatypes.h"
 #include "kernels/cpufeatures.h"
 #include "kernels/matvec.h"
 #include "util/half.h"
@@ -108,7 +110,6 @@ Stored makeStored(TensorFormat fmt, bool bf16, size_t rows, size_t cols, uint32_
 
 } // namespace
 
-Q_DECLARE_METATYPE(TensorFormat)
 
 class TestMatvec : public QObject {
     Q_OBJECT
@@ -281,5 +282,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMatvec)
+SLUICE_TEST_APPLESS_MAIN(TestMatvec)
 #include "tst_matvec.moc"

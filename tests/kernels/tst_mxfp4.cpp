@@ -3,6 +3,7 @@
 // thread count and batch size, at odd sizes; the reference against a float64
 // dot product of the exactly dequantised row; every E2M1 code and the
 // extreme scales decoded exactly.
+#include "support/testregistry.h"
 #include "kernels/cpufeatures.h"
 #include "kernels/mxfp4.h"
 #include "kernels/matvec.h"
@@ -191,5 +192,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMxfp4)
+SLUICE_TEST_GUILESS_MAIN(TestMxfp4)
 #include "tst_mxfp4.moc"

@@ -1,6 +1,7 @@
 // ThreadPool: every index is visited exactly once, ranges respect the grain,
 // nested calls run inline, and a pool of 1 runs on the caller's thread. A
 // thread the system refuses is a Status, never an escaping std::system_error.
+#include "support/testregistry.h"
 #include "kernels/threadpool.h"
 #include "util/threadstart.h"
 
@@ -176,5 +177,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestThreadPool)
+SLUICE_TEST_APPLESS_MAIN(TestThreadPool)
 #include "tst_threadpool.moc"

@@ -2,6 +2,8 @@
 // VQ3R/VQ2R (f32 table) and VQ4P (int8 table, spec 5.5), both index layouts
 // (index_block 64 and 0); bitwise invariance over thread counts, ISAs,
 // layouts and batching.
+#include "support/testregistry.h"
+#include "testmetatypes.h"
 #include "kernels/cpufeatures.h"
 #include "kernels/vqlut.h"
 #include "util/half.h"
@@ -126,7 +128,6 @@ std::vector<float> runEverywhere(const Expert &e, const std::vector<float> &x, b
 
 } // namespace
 
-Q_DECLARE_METATYPE(TensorFormat)
 
 class TestVqLut : public QObject {
     Q_OBJECT
@@ -387,5 +388,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestVqLut)
+SLUICE_TEST_APPLESS_MAIN(TestVqLut)
 #include "tst_vqlut.moc"

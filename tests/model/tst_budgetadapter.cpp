@@ -3,6 +3,7 @@
 // derives from an open model, and decisions that wait for the host to apply
 // them. Against a model double whose live budget refuses the floor as a
 // real model does, and a scripted pressure source.
+#include "support/testregistry.h"
 #include "api/budget.h"
 #include "api/budgetadapter.h"
 #include "pressuretestutil.h"
@@ -211,5 +212,5 @@ void TestBudgetAdapter::refusedBudgetIsReported()
     QCOMPARE(m.info.budgetBytes, 8 * GiB);
 }
 
-QTEST_GUILESS_MAIN(TestBudgetAdapter)
+SLUICE_TEST_GUILESS_MAIN(TestBudgetAdapter)
 #include "tst_budgetadapter.moc"

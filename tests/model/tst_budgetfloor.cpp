@@ -4,6 +4,7 @@
 // app's footprint grows with use; the floor is planned from the footprint
 // now plus a margin, so a floor shown is never one Model::open refuses).
 // The slot arithmetic both ways is sizeCache's.
+#include "support/testregistry.h"
 #include "api/budget.h"
 #include "api/model.h"
 #include "format/synth.h"
@@ -173,5 +174,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBudgetFloor)
+SLUICE_TEST_GUILESS_MAIN(TestBudgetFloor)
 #include "tst_budgetfloor.moc"

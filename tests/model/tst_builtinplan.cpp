@@ -7,6 +7,8 @@
 //     budget / cache figures, with the differences docs/planner.md explains;
 //   - the release shapes against spec 3 (MXFP4 record, ~1.42 TiB download);
 //   - the disk-bound speed prediction on a hand-made trace.
+#include "support/testregistry.h"
+#include "testunits.h"
 #include "format/builtinmodels.h"
 #include "format/container.h"
 #include "format/synth.h"
@@ -24,7 +26,7 @@ using namespace sluice;
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using sluice::test::kGiB;
 
 double gib(uint64_t bytes) { return double(bytes) / kGiB; }
 
@@ -377,5 +379,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBuiltinPlan)
+SLUICE_TEST_GUILESS_MAIN(TestBuiltinPlan)
 #include "tst_builtinplan.moc"

@@ -2,6 +2,8 @@
 // published repositories, every route's size on disk as the built-in shapes
 // give it (and as the spec states for K3), the planner's RAM verdict for a
 // machine and the free-space check of a folder.
+#include "support/testregistry.h"
+#include "testunits.h"
 #include "api/catalogue.h"
 #include "api/download.h"
 #include "api/planning.h"
@@ -15,7 +17,7 @@
 using namespace sluice;
 
 namespace {
-constexpr double kGiB = double(1ull << 30);
+using sluice::test::kGiB;
 
 const CatalogueModel *find(const std::vector<CatalogueModel> &models, const std::string &id)
 {
@@ -153,5 +155,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCatalogue)
+SLUICE_TEST_GUILESS_MAIN(TestCatalogue)
 #include "tst_catalogue.moc"

@@ -4,6 +4,7 @@
 // (records never trained on) under a stated bound, and greedy first replies
 // to simple prompts made of dictionary words, without control or reserved
 // tokens.
+#include "support/testregistry.h"
 #include "api/model.h"
 #include "api/session.h"
 #include "model/modelimpl.h"
@@ -277,5 +278,5 @@ void TestDemoModel::greedyLoopStopsAtTheRecommendation()
     QVERIFY(!content.contains(QLatin1String("a person who is a person who is")));
 }
 
-QTEST_GUILESS_MAIN(TestDemoModel)
+SLUICE_TEST_GUILESS_MAIN(TestDemoModel)
 #include "tst_demomodel.moc"

@@ -4,6 +4,7 @@
 // the routers see the same input), reads fewer bytes and plans a smaller
 // floor; values outside 1..top-k are refused naming them; a session saved
 // with one value is not continued with another; the CLI refuses a bad value.
+#include "support/testregistry.h"
 #include "api/planning.h"
 #include "clirun.h"
 #include "format/synth.h"
@@ -335,5 +336,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExpertsPerToken)
+SLUICE_TEST_GUILESS_MAIN(TestExpertsPerToken)
 #include "tst_expertspertoken.moc"

@@ -4,6 +4,7 @@
 // error mid-layer gives every expert record back, and the engine's budget
 // (which picks the prefill chunk) never changes the logits while the ledger
 // stays equal to the plan.
+#include "support/testregistry.h"
 #include "format/container.h"
 #include "format/expertrecord.h"
 #include "format/synth.h"
@@ -552,5 +553,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestForwardPass)
+SLUICE_TEST_GUILESS_MAIN(TestForwardPass)
 #include "tst_forwardpass.moc"

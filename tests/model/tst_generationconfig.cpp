@@ -1,5 +1,6 @@
 // generation_config.json (format/generationconfig.h): the sampling keys read,
 // checked and bounded; unknown keys ignored; a damaged file is a message.
+#include "support/testregistry.h"
 #include "format/generationconfig.h"
 
 #include <QDir>
@@ -105,5 +106,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGenerationConfig)
+SLUICE_TEST_GUILESS_MAIN(TestGenerationConfig)
 #include "tst_generationconfig.moc"

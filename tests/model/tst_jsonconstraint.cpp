@@ -6,6 +6,7 @@
 // independent of the grammar); a budget at least the schema's smallest
 // document (in tokens) always completes; only a smaller one may stop
 // incomplete (the server's "length").
+#include "support/testregistry.h"
 #include "api/constraint.h"
 #include "api/model.h"
 #include "text/jsonschemagrammar.h"
@@ -131,5 +132,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestJsonConstraint)
+SLUICE_TEST_GUILESS_MAIN(TestJsonConstraint)
 #include "tst_jsonconstraint.moc"

@@ -5,6 +5,7 @@
 // ledger holds exactly the planner's figure for the new budget (same prefill
 // chunk and checkpoint grant as at open); budgets below the floor or beyond
 // the cache's address space are refused, changing nothing.
+#include "support/testregistry.h"
 #include "api/model.h"
 #include "api/session.h"
 #include "format/container.h"
@@ -248,5 +249,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLiveBudget)
+SLUICE_TEST_GUILESS_MAIN(TestLiveBudget)
 #include "tst_livebudget.moc"

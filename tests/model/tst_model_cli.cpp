@@ -1,6 +1,7 @@
 // The model commands of sluice-cli end to end on a WASTE-made container:
 // `eval --json` reproduces WASTE's argmax at every position, `run` generates
 // WASTE's greedy ids' text length, bad input gives an error and exit code.
+#include "support/testregistry.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -77,5 +78,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelCli)
+SLUICE_TEST_GUILESS_MAIN(TestModelCli)
 #include "tst_model_cli.moc"

@@ -2,6 +2,7 @@
 // own tools; WASTE recorded its logits on them. Sluice must read containers
 // it did not write and compute the same numbers: within 1e-4 relative at every
 // position, same argmax everywhere, same greedy continuation.
+#include "support/testregistry.h"
 #include "modeltestutil.h"
 
 #include <QDir>
@@ -109,5 +110,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelCompat)
+SLUICE_TEST_GUILESS_MAIN(TestModelCompat)
 #include "tst_model_compat.moc"

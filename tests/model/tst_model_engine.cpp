@@ -2,6 +2,7 @@
 // token-by-token, thread counts do not change a bit, sessions round-trip and
 // foreign/damaged files are refused with the live session untouched, the
 // context limit is an error of its own, cancel() stops a generation.
+#include "support/testregistry.h"
 #include "format/container.h"
 #include "format/fingerprint.h"
 #include "format/synth.h"
@@ -659,5 +660,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelEngine)
+SLUICE_TEST_GUILESS_MAIN(TestModelEngine)
 #include "tst_model_engine.moc"

@@ -8,6 +8,7 @@
 // also record the oracle's own float32-vs-float64 difference (f32_noise,
 // <= 6.1e-6 on every fixture since synth's AttnRes queries were scaled to a
 // well-conditioned range, docs/model.md); it is informative, not part of the bar.
+#include "support/testregistry.h"
 #include "modeltestutil.h"
 
 #include <QDir>
@@ -140,5 +141,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelOracle)
+SLUICE_TEST_GUILESS_MAIN(TestModelOracle)
 #include "tst_model_oracle.moc"

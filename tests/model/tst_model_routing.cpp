@@ -2,6 +2,7 @@
 // large-mode routers pick experts that vary with the token (the former bias
 // picked the same few for every token), and a trace's expert ids replace the
 // router's choice deterministically, mapped as stream/routetrace.h documents.
+#include "support/testregistry.h"
 #include "format/synth.h"
 #include "modeltestutil.h"
 
@@ -202,5 +203,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelRouting)
+SLUICE_TEST_GUILESS_MAIN(TestModelRouting)
 #include "tst_model_routing.moc"

@@ -14,6 +14,7 @@
 // a shrink the current RSS growth is within one slot of the new budget.
 // This test runs no timing and is excluded from the sanitizer pass (ASan's
 // shadow memory and quarantine inflate RSS by design).
+#include "support/testregistry.h"
 #include "procstatus.h"
 #include "api/model.h"
 #include "api/session.h"
@@ -366,5 +367,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelRss)
+SLUICE_TEST_GUILESS_MAIN(TestModelRss)
 #include "tst_model_rss.moc"

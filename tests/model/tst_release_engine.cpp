@@ -7,6 +7,7 @@
 // across budgets, threads, chunking, read-ahead, lookahead and the cache
 // switched off; a cancelled trunk preparation resumes to the same logits; and
 // damaged shards give named errors through Model::open and the CLI.
+#include "support/testregistry.h"
 #include "api/model.h"
 #include "api/session.h"
 #include "format/safetensors.h"
@@ -81,7 +82,7 @@ QString writeVisionRelease(const QTemporaryDir &tmp)
     return writeSyntheticRelease(dir.toStdString(), so).isOk() ? dir : QString();
 }
 
-const std::vector<int> kPrompt = { 1, 17, 42, 300, 5, 77, 901, 3, 64, 128, 255, 19 };
+const std::vector<int> kReleasePrompt = { 1, 17, 42, 300, 5, 77, 901, 3, 64, 128, 255, 19 };
 
 // Logits after `ids` with `image` queued for the prompt's media pad.
 Status imageLogits(const ModelOptions &o, const QString &image, std::vector<int> ids, std::vector<float> &logits,
@@ -171,7 +172,7 @@ private Q_SLOTS:
         const ModelOptions base = baseOptions(tmp.path());
         std::vector<float> ref;
         ModelInfo info;
-        Status st = evalAll(base, kPrompt, 64, ref, &info);
+        Status st = evalAll(base, kReleasePrompt, 64, ref, &info);
         QVERIFY2(st.isOk(), st.message().c_str());
         QCOMPARE(info.trunkCachePath, tmp.path().toStdString() + "/sluice-trunk-q4.bin");
         QVERIFY(info.recordBytes > 0 && info.recordBytes % 4096 == 0);
@@ -204,7 +205,7 @@ private Q_SLOTS:
             ModelOptions o = base;
             v.edit(o);
             std::vector<float> other;
-            st = evalAll(o, kPrompt, v.chunk, other, &info);
+            st = evalAll(o, kReleasePrompt, v.chunk, other, &info);
             QVERIFY2(st.isOk(), qPrintable(QString("%1: %2").arg(v.name, st.message().c_str())));
             QCOMPARE(other.size(), ref.size());
             QVERIFY2(std::memcmp(ref.data(), other.data(), ref.size() * 4) == 0, v.name);
@@ -241,10 +242,10 @@ private Q_SLOTS:
         o.progress = {};
         std::vector<float> resumed, fresh;
         ModelInfo info;
-        Status st = evalAll(o, kPrompt, 64, resumed, &info);
+        Status st = evalAll(o, kReleasePrompt, 64, resumed, &info);
         QVERIFY2(st.isOk(), st.message().c_str());
         QVERIFY(info.trunkCacheBuilt);
-        st = evalAll(baseOptions(b.path()), kPrompt, 64, fresh);
+        st = evalAll(baseOptions(b.path()), kReleasePrompt, 64, fresh);
         QVERIFY2(st.isOk(), st.message().c_str());
         QVERIFY(std::memcmp(resumed.data(), fresh.data(), fresh.size() * 4) == 0);
     }
@@ -304,7 +305,7 @@ private Q_SLOTS:
             auto s = (*m)->createSession();
             QVERIFY(s.isOk());
             std::vector<float> logits;
-            st = (*s)->evalAll(kPrompt, logits, 64);
+            st = (*s)->evalAll(kReleasePrompt, logits, 64);
         } else {
             auto m = Model::open(o);
             QVERIFY(!m.isOk());
@@ -409,12 +410,12 @@ private Q_SLOTS:
 
         std::vector<float> ref, other;
         ModelInfo info;
-        Status st = imageLogits(base, imgA, kPrompt, ref, &info);
+        Status st = imageLogits(base, imgA, kReleasePrompt, ref, &info);
         QVERIFY2(st.isOk(), st.message().c_str());
         QCOMPARE(ref.size(), size_t(info.vocab));
         for (float v : ref)
             QVERIFY(std::isfinite(v));
-        st = imageLogits(base, imgB, kPrompt, other);
+        st = imageLogits(base, imgB, kReleasePrompt, other);
         QVERIFY2(st.isOk(), st.message().c_str());
         QVERIFY2(std::memcmp(ref.data(), other.data(), ref.size() * 4) != 0, "the image does not reach the logits");
         const uint64_t floor = info.floorBytes;
@@ -435,7 +436,7 @@ private Q_SLOTS:
         for (const Variant &v : variants) {
             ModelOptions o = base;
             v.edit(o);
-            st = imageLogits(o, imgA, kPrompt, other);
+            st = imageLogits(o, imgA, kReleasePrompt, other);
             QVERIFY2(st.isOk(), qPrintable(QString("%1: %2").arg(v.name, st.message().c_str())));
             QCOMPARE(other.size(), ref.size());
             QVERIFY2(std::memcmp(ref.data(), other.data(), ref.size() * 4) == 0, v.name);
@@ -558,9 +559,9 @@ private Q_SLOTS:
         qInfo("%s: %s | addImage: %s", qPrintable(what), info.visionDisabledReason.c_str(), added.message().c_str());
         // Text still works.
         std::vector<float> logits;
-        const Status st = (*s)->evalAll(kPrompt, logits, 64);
+        const Status st = (*s)->evalAll(kReleasePrompt, logits, 64);
         QVERIFY2(st.isOk(), st.message().c_str());
-        QCOMPARE(logits.size(), kPrompt.size() * size_t(info.vocab));
+        QCOMPARE(logits.size(), kReleasePrompt.size() * size_t(info.vocab));
     }
 
     // Large mode: K3's expert shapes (17,547,264 B as released) through the
@@ -623,5 +624,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReleaseEngine)
+SLUICE_TEST_GUILESS_MAIN(TestReleaseEngine)
 #include "tst_release_engine.moc"

@@ -6,6 +6,7 @@
 // fixtures *-rel-s1.json) within 1e-5 relative with equal argmax everywhere,
 // and be bit-identical across cache sizes, threads and chunking.
 // (The engine's trunk cache path, Q4G trunk, is not wired yet: see docs/safetensors.md.)
+#include "support/testregistry.h"
 #include "format/release.h"
 #include "format/releaseexperts.h"
 #include "kernels/matvec.h"
@@ -178,5 +179,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReleaseForward)
+SLUICE_TEST_GUILESS_MAIN(TestReleaseForward)
 #include "tst_release_forward.moc"

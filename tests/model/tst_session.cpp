@@ -5,6 +5,7 @@
 // bounded and counted by the planner and the ledger alike. Session files
 // survive a killed writer and refuse damaged or foreign files, leaving the
 // live session untouched.
+#include "support/testregistry.h"
 #include "api/constraint.h"
 #include "api/model.h"
 #include "api/session.h"
@@ -699,5 +700,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSession)
+SLUICE_TEST_GUILESS_MAIN(TestSession)
 #include "tst_session.moc"

@@ -7,6 +7,8 @@
 //  * the planner's own split for a budget under the resident floor (the
 //    longest prefix that fits), and the refusal under the streaming floor,
 //    naming it.
+#include "support/testregistry.h"
+#include "testmetatypes.h"
 #include "api/model.h"
 #include "api/session.h"
 #include "format/container.h"
@@ -42,11 +44,10 @@ using namespace sluice;
 #define TRUNKSTREAM_SANITIZED 0
 #endif
 
-Q_DECLARE_METATYPE(sluice::Architecture)
 
 namespace {
 
-const std::vector<int> kPrompt = { 11, 200, 3000, 42, 7, 1999, 5, 640, 77, 1234, 9, 310 };
+const std::vector<int> kStreamPrompt = { 11, 200, 3000, 42, 7, 1999, 5, 640, 77, 1234, 9, 310 };
 
 struct Run {
     std::vector<float> tokenByToken, chunked;
@@ -104,7 +105,7 @@ Run runModel(
             r.error = s.status().message();
             return r;
         }
-        const Status st = (*s)->eval(kPrompt, &r.lastOfPrefill);
+        const Status st = (*s)->eval(kStreamPrompt, &r.lastOfPrefill);
         if (!st.isOk()) {
             r.error = st.message();
             return r;
@@ -117,7 +118,7 @@ Run runModel(
             return r;
         }
         std::vector<float> &out = chunk == 1 ? r.tokenByToken : r.chunked;
-        const Status st = (*s)->evalAll(kPrompt, out, chunk);
+        const Status st = (*s)->evalAll(kStreamPrompt, out, chunk);
         if (!st.isOk()) {
             r.error = st.message();
             return r;
@@ -272,7 +273,7 @@ private Q_SLOTS:
             // Every token reads its streamed layers.
             QVERIFY2(got.layerReads > 0, "nothing was streamed");
             if (layers - r >= 3)
-                QVERIFY(got.layerReads >= uint64_t(layers - r) * kPrompt.size());
+                QVERIFY(got.layerReads >= uint64_t(layers - r) * kStreamPrompt.size());
         } else {
             QCOMPARE(got.layerReads, uint64_t(0));
         }
@@ -435,14 +436,14 @@ private Q_SLOTS:
         QCOMPARE(got.residentLayers, r);
         QVERIFY(got.headBlocks >= 1);
         if (blockRows == 1) // one row per block: vocab blocks (tiny vocabularies fit a slot)
-            QCOMPARE(got.headBlocks * 1, size_t(ref.tokenByToken.size() / kPrompt.size()));
+            QCOMPARE(got.headBlocks * 1, size_t(ref.tokenByToken.size() / kStreamPrompt.size()));
         QVERIFY(sameBits(got.tokenByToken, ref.tokenByToken));
         QVERIFY(sameBits(got.chunked, ref.tokenByToken));
         QVERIFY(sameBits(got.lastOfPrefill, ref.lastOfPrefill));
         QCOMPARE(got.ledger, got.planned);
         // Every evaluation read its head blocks (so a head left resident fails).
         const uint64_t layers = uint64_t(ref.residentLayers - r);
-        QVERIFY(got.layerReads >= (layers + got.headBlocks) * kPrompt.size());
+        QVERIFY(got.layerReads >= (layers + got.headBlocks) * kStreamPrompt.size());
     }
 
     // The planner streams lm_head only with no layer resident and the budget
@@ -581,7 +582,7 @@ private Q_SLOTS:
         QVERIFY2(split.headBlocks.size() >= 2, "the head must span several slots");
         const Run ref = runModel(path, -1);
         QVERIFY2(ref.error.empty(), ref.error.c_str());
-        QCOMPARE(ref.tokenByToken.size(), kPrompt.size() * 40000);
+        QCOMPARE(ref.tokenByToken.size(), kStreamPrompt.size() * 40000);
         const Run got = runModel(path, 0, 0, 1);
         QVERIFY2(got.error.empty(), got.error.c_str());
         QVERIFY(got.lmHeadStreamed);
@@ -593,5 +594,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTrunkStream)
+SLUICE_TEST_GUILESS_MAIN(TestTrunkStream)
 #include "tst_trunkstream.moc"

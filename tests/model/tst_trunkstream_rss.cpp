@@ -8,6 +8,7 @@
 // (ModelInfo::residentLayers < layers) and the logits equal the resident
 // engine's bit for bit (checked once, in the parent). Excluded from the
 // sanitizer pass (shadow memory inflates RSS by design).
+#include "support/testregistry.h"
 #include "procstatus.h"
 #include "api/model.h"
 #include "api/session.h"
@@ -35,7 +36,7 @@ struct ChildReport {
     char error[256] = {};
 };
 
-const std::vector<int> kPrompt = { 11, 200, 3000, 42, 7, 1999 };
+const std::vector<int> kRssPrompt = { 11, 200, 3000, 42, 7, 1999 };
 
 ModelOptions options(const std::string &path, uint64_t budget)
 {
@@ -95,7 +96,7 @@ private Q_SLOTS:
             QVERIFY2(m, m ? "" : m.status().message().c_str());
             auto s = (*m)->createSession();
             QVERIFY(s);
-            QVERIFY((*s)->evalAll(kPrompt, budget ? got : ref, 1).isOk());
+            QVERIFY((*s)->evalAll(kRssPrompt, budget ? got : ref, 1).isOk());
             if (budget) {
                 QVERIFY((*m)->info().residentLayers < (*m)->info().layers);
                 QVERIFY((*m)->info().lmHeadStreamed);
@@ -112,7 +113,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("promptLength");
         QTest::addColumn<bool>("forceHead"); // no layer resident and lm_head streamed whatever the budget
         for (double f : { 0.0, 0.15, 0.3, 0.5, 0.7, 0.9 })
-            QTest::addRow("floor + %.0f%%", 100 * f) << f << -1.0 << int(kPrompt.size()) << false;
+            QTest::addRow("floor + %.0f%%", 100 * f) << f << -1.0 << int(kRssPrompt.size()) << false;
         // lm_head streamed (no layer resident, the budget under the floor with
         // it resident), a 56-token prefill in chunks and decode.
         QTest::addRow("lm_head streamed, at the floor, long prefill") << 0.0 << 0.0 << 56 << false;
@@ -132,7 +133,7 @@ private Q_SLOTS:
             : m_streamingFloor + uint64_t(fraction * double(m_trunk - m_streamingFloor));
         std::vector<int> prompt;
         for (int i = 0; i < promptLength; ++i)
-            prompt.push_back(i < int(kPrompt.size()) ? kPrompt[size_t(i)] : 5 + (i * 37) % 1000);
+            prompt.push_back(i < int(kRssPrompt.size()) ? kRssPrompt[size_t(i)] : 5 + (i * 37) % 1000);
         QVERIFY(budget < m_trunk);
         ChildReport r;
         QVERIFY(test::runInChild(
@@ -183,5 +184,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTrunkStreamRss)
+SLUICE_TEST_GUILESS_MAIN(TestTrunkStreamRss)
 #include "tst_trunkstream_rss.moc"

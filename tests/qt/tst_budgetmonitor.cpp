@@ -3,6 +3,7 @@
 // the user's minimum, nothing while memory is merely tight, and growth back
 // in steps only after the calm period, up to the user's budget. The timer
 // path and a failing source are checked too.
+#include "support/testregistry.h"
 #include "qt/budgetmonitor.h"
 #include "pressuretestutil.h"
 
@@ -180,5 +181,5 @@ void TestBudgetMonitor::failingSourceReportsOnce()
     QCOMPARE(decided.count(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestBudgetMonitor)
+SLUICE_TEST_GUILESS_MAIN(TestBudgetMonitor)
 #include "tst_budgetmonitor.moc"

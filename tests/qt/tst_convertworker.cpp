@@ -2,6 +2,7 @@
 // receiver's thread while the conversion runs on the worker's; stop() gives
 // finished(cancelled) and a second start resumes to a complete container;
 // convertSpace names needed and available bytes.
+#include "support/testregistry.h"
 #include "format/container.h"
 #include "format/synth.h"
 #include "qt/convertworker.h"
@@ -72,5 +73,5 @@ void TestConvertWorker::progressStopResume()
     QCOMPARE(last.expertsTotal, quint64(7 * 16));
 }
 
-QTEST_GUILESS_MAIN(TestConvertWorker)
+SLUICE_TEST_GUILESS_MAIN(TestConvertWorker)
 #include "tst_convertworker.moc"

@@ -4,6 +4,7 @@
 // bytes (byte-identical result), a cancel that drops the parts, and a failure
 // that names the file. The worker runs on its own thread; this thread's event
 // loop serves the mock while the test waits on signals.
+#include "support/testregistry.h"
 #include "qt/downloadworker.h"
 #include "remote/mockhub.h"
 
@@ -165,5 +166,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDownloadWorker)
+SLUICE_TEST_GUILESS_MAIN(TestDownloadWorker)
 #include "tst_downloadworker.moc"

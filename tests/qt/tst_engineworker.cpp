@@ -2,6 +2,7 @@
 // queued signals and answers come back as queued signals, in order. Most cases
 // use ScriptedEngine (a test double); the last ones run the real engine on the
 // demo model made by `sluice-cli synth --demo` when this build has it.
+#include "support/testregistry.h"
 #include "qt/engineworker.h"
 #ifdef SLUICE_HAVE_ENGINE
 #include "qt/localbackend.h"
@@ -633,5 +634,5 @@ void TestEngineWorker::demoSessionSaveLoad()
 #endif
 }
 
-QTEST_GUILESS_MAIN(TestEngineWorker)
+SLUICE_TEST_GUILESS_MAIN(TestEngineWorker)
 #include "tst_engineworker.moc"

@@ -1,6 +1,7 @@
 // The pieces of a local turn the local backend and the test double share
 // (qt/localturn.h): complete UTF-8 pieces, the live figures from per-token
 // stats, and "drop the oldest turns until it fits".
+#include "support/testregistry.h"
 #include "qt/localturn.h"
 
 #include <QTest>
@@ -145,5 +146,5 @@ void TestLocalTurn::dropOldest()
         QCOMPARE(r.images.first(), QStringLiteral("two.png")); // the oldest image went with its turn
 }
 
-QTEST_GUILESS_MAIN(TestLocalTurn)
+SLUICE_TEST_GUILESS_MAIN(TestLocalTurn)
 #include "tst_localturn.moc"

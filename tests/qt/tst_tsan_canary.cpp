@@ -6,6 +6,7 @@
 // run is the handoff's doing, not a setup that hides everything), and both
 // planted races reported with the handoff installed, each naming its two
 // functions. Only meaningful in a TSan build (build-tsan); skipped elsewhere.
+#include "support/testregistry.h"
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTest>
@@ -74,5 +75,5 @@ void TestTsanCanary::canary()
 #endif
 }
 
-QTEST_GUILESS_MAIN(TestTsanCanary)
+SLUICE_TEST_GUILESS_MAIN(TestTsanCanary)
 #include "tst_tsan_canary.moc"

@@ -5,6 +5,7 @@
 // a good status, a 404, a stop and a second run that resumes, a listing that
 // would leave the folder, and `sluice-cli get` against the same mock. Every completed download is byte-identical to the
 // source; no network beyond loopback.
+#include "support/testregistry.h"
 #include "api/download.h"
 #include "remote/mockhub.h"
 
@@ -298,5 +299,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHubDownload)
+SLUICE_TEST_GUILESS_MAIN(TestHubDownload)
 #include "tst_hubdownload.moc"

@@ -4,6 +4,7 @@
 // in this process (QTcpServer; the client's event loop serves it too): a
 // stream assembled with tool calls, a stream cut off (kept), an endless line
 // and a huge body refused, the idle timeout, cancellation, key files.
+#include "support/testregistry.h"
 #include "api/remote.h"
 #include "remote/remotejson.h"
 #include "remote/sseparser.h"
@@ -563,5 +564,5 @@ void TestRemote::keyFiles()
     QVERIFY(!writeApiKeyFile(path, "a\nb").isOk());
 }
 
-QTEST_GUILESS_MAIN(TestRemote)
+SLUICE_TEST_GUILESS_MAIN(TestRemote)
 #include "tst_remote.moc"

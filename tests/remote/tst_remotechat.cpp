@@ -4,6 +4,7 @@
 // the same text), an image, tools, stop, a wrong key (401 named), a key file
 // readable by others (refused, named), a server killed mid-stream (the
 // cut-off reply kept, a clear error, exit 1) and a port nobody listens on.
+#include "support/testregistry.h"
 #include "../server/servedprocess.h"
 #include "clirun.h"
 #include "testfiles.h"
@@ -280,5 +281,5 @@ void TestRemoteChat::killedMidStream()
     qInfo("%s", out.mid(out.lastIndexOf("error: ")).trimmed().constData());
 }
 
-QTEST_GUILESS_MAIN(TestRemoteChat)
+SLUICE_TEST_GUILESS_MAIN(TestRemoteChat)
 #include "tst_remotechat.moc"

@@ -4,6 +4,7 @@
 // is remote, a turn streams into the conversation with the figures a remote
 // can measure; a wrong key and a server gone are shown with Retry. A
 // screenshot of a remote conversation goes to <build>/screenshots.
+#include "support/testregistry.h"
 #include "connectdialog.h"
 #include "conversationview.h"
 #include "gui/guitestutil.h"
@@ -208,5 +209,5 @@ void TestRemoteWindow::errorsOfferRetry()
     QVERIFY(f.window->lastMessage().contains("Connection refused"));
 }
 
-QTEST_MAIN(TestRemoteWindow)
+SLUICE_TEST_MAIN(TestRemoteWindow)
 #include "tst_remotewindow.moc"

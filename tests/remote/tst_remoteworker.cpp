@@ -4,6 +4,7 @@
 // stats, finished), with the figures a remote can measure; a wrong key or
 // nobody listening is an error naming it; stop() cancels; a server killed
 // mid-stream gives an error saying the reply is cut off, its text streamed.
+#include "support/testregistry.h"
 #include "qt/engineworker.h"
 #include "qt/remotebackend.h"
 #include "../server/servedprocess.h"
@@ -180,5 +181,5 @@ void TestRemoteWorker::killedMidStream()
     QCOMPARE(finished.size(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestRemoteWorker)
+SLUICE_TEST_GUILESS_MAIN(TestRemoteWorker)
 #include "tst_remoteworker.moc"

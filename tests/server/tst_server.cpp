@@ -4,6 +4,8 @@
 //    loopback, driven by real clients: curl, QNetworkAccessManager and the npm
 //    `openai` package (QSKIP with the reason when node/npm or the package are
 //    not available).
+#include "support/testregistry.h"
+#include "jsontestutil.h"
 #include "pngdataurl.h"
 #include "server/apiserver.h"
 #include "server/httpparser.h"
@@ -65,10 +67,7 @@ CurlResult curl(const QStringList &args, int timeoutMs = 60000, const QByteArray
     return r;
 }
 
-QJsonObject json(const QByteArray &b)
-{
-    return QJsonDocument::fromJson(b).object();
-}
+using sluice::test::json;
 
 QByteArray body(const QJsonObject &o)
 {
@@ -930,7 +929,7 @@ void TestServer::budgetYieldsUnderPressure()
 }
 
 
-QTEST_GUILESS_MAIN(TestServer)
+SLUICE_TEST_GUILESS_MAIN(TestServer)
 
 // Issue 27: one conversation engine. The same three-turn greedy conversation
 // through the server, `sluice-cli chat --script --json` and the app's local

@@ -1,6 +1,8 @@
 // The server's request side on its own (docs/server.md): HttpRequestParser
 // (limits, split feeds, pipelining) and the OpenAI request mapping (every
 // field checked, the `param` named), data-driven. Runs under the sanitizers.
+#include "support/testregistry.h"
+#include "jsontestutil.h"
 #include "pngdataurl.h"
 #include "server/httpparser.h"
 #include "server/openairequest.h"
@@ -17,10 +19,7 @@ using sluice::test::pngDataUrl;
 
 namespace {
 
-QJsonObject json(const QByteArray &b)
-{
-    return QJsonDocument::fromJson(b).object();
-}
+using sluice::test::json;
 
 
 } // namespace
@@ -440,5 +439,5 @@ void TestServerRequest::recommendedSamplingFillsLeftOutFields()
     QCOMPARE(error.param, std::string("presence_penalty"));
 }
 
-QTEST_GUILESS_MAIN(TestServerRequest)
+SLUICE_TEST_GUILESS_MAIN(TestServerRequest)
 #include "tst_serverrequest.moc"

@@ -2,6 +2,7 @@
 // invariants on the real routing traces (Belady bounds every policy, hit rates
 // grow with the cache, the shipped policy is the best practical one on both
 // traces), and the trace reader's refusal of malformed input.
+#include "support/testregistry.h"
 #include "stream/cachesim.h"
 
 #include <QFile>
@@ -359,5 +360,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCacheSim)
+SLUICE_TEST_GUILESS_MAIN(TestCacheSim)
 #include "tst_cachesim.moc"

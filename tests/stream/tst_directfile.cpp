@@ -1,6 +1,7 @@
 // DirectFile: O_DIRECT with the probe and the buffered fallback, exact
 // positional reads, alignment checks, and short reads (including a file
 // truncated after open) reported with the file and the offset.
+#include "support/testregistry.h"
 #include "stream/directfile.h"
 #include "util/aligned.h"
 
@@ -95,5 +96,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDirectFile)
+SLUICE_TEST_GUILESS_MAIN(TestDirectFile)
 #include "tst_directfile.moc"

@@ -5,6 +5,7 @@
 // open, all nSlots held) leave the cache usable; the hotlist round-trips and a
 // hostile one is refused; the ledger holds exactly the planner's figure; and
 // peak RSS stays within the budget in a child process.
+#include "support/testregistry.h"
 #include "stream/cachesim.h"
 #include "stream/expertcache.h"
 #include "stream/memoryplanner.h"
@@ -851,5 +852,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExpertCache)
+SLUICE_TEST_GUILESS_MAIN(TestExpertCache)
 #include "tst_expertcache.moc"

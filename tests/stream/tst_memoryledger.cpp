@@ -2,6 +2,8 @@
 // change nothing, buffers give their bytes back, and a child process that
 // allocates and touches everything the ledger allows stays within the budget
 // in peak RSS (getrusage ru_maxrss).
+#include "support/testregistry.h"
+#include "testunits.h"
 #include "stream/memoryledger.h"
 
 #include <QTest>
@@ -18,7 +20,7 @@ using namespace sluice;
 
 namespace {
 
-constexpr uint64_t MiB = 1024ull * 1024;
+using sluice::test::MiB;
 
 using test::currentRssBytes;
 
@@ -135,5 +137,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMemoryLedger)
+SLUICE_TEST_GUILESS_MAIN(TestMemoryLedger)
 #include "tst_memoryledger.moc"

@@ -2,6 +2,9 @@
 // and against fake machines: /proc and /sys trees written to a temporary
 // directory, so the default-budget rule is exercised for 16/32/64/128 GiB and
 // for a cgroup limit below physical RAM without needing such machines.
+#include "support/testregistry.h"
+#include "testunits.h"
+#include "testfiles.h"
 #include "stream/memoryplanner.h"
 #include "stream/processfootprint.h"
 
@@ -14,8 +17,8 @@ using namespace sluice;
 
 namespace {
 
-constexpr uint64_t GiB = 1024ull * 1024 * 1024;
-constexpr uint64_t MiB = 1024ull * 1024;
+using sluice::test::GiB;
+using sluice::test::MiB;
 constexpr uint64_t K3Record = 12406784; // spec 4.5
 constexpr uint64_t KLRecord = 2666496;
 
@@ -61,25 +64,17 @@ PlannerInputs klInputs()
     return in;
 }
 
-void writeFile(const QString &path, const QByteArray &text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(text);
-}
-
 // A fake machine: MemTotal, optional cgroup v2 path and limit files
 // (relative path -> contents, e.g. "user.slice/memory.high" -> "1234").
 void makeMachine(const QString &root, uint64_t physicalBytes, const QByteArray &cgroupLine,
                  const QMap<QString, QByteArray> &limitFiles)
 {
-    writeFile(root + "/proc/meminfo", "MemTotal:       " + QByteArray::number(qulonglong(physicalBytes / 1024)) +
-                                          " kB\nMemFree:        1000 kB\nMemAvailable:   1000 kB\n");
-    writeFile(root + "/proc/self/cgroup", cgroupLine);
+    QVERIFY(sluice::test::plantFile(root + "/proc/meminfo", "MemTotal:       " + QByteArray::number(qulonglong(physicalBytes / 1024)) +
+                                                              " kB\nMemFree:        1000 kB\nMemAvailable:   1000 kB\n"));
+    QVERIFY(sluice::test::plantFile(root + "/proc/self/cgroup", cgroupLine));
     QDir().mkpath(root + "/sys/fs/cgroup");
     for (auto it = limitFiles.begin(); it != limitFiles.end(); ++it)
-        writeFile(root + "/sys/fs/cgroup/" + it.key(), it.value());
+        QVERIFY(sluice::test::plantFile(root + "/sys/fs/cgroup/" + it.key(), it.value()));
 }
 
 } // namespace
@@ -413,12 +408,12 @@ private Q_SLOTS:
     void processFootprint()
     {
         QTemporaryDir dir;
-        writeFile(dir.filePath("self/status"), "Name:\tx\nVmPeak:\t  99999 kB\nVmHWM:\t    2048 kB\nVmRSS:\t    1024 kB\n");
+        QVERIFY(sluice::test::plantFile(dir.filePath("self/status"), "Name:\tx\nVmPeak:\t  99999 kB\nVmHWM:\t    2048 kB\nVmRSS:\t    1024 kB\n"));
         auto f = readProcessFootprint(dir.path().toStdString());
         QVERIFY2(f, f ? "" : f.status().message().c_str());
         QCOMPARE(f->residentBytes, uint64_t(1024) * 1024);
         QCOMPARE(f->peakBytes, uint64_t(2048) * 1024);
-        writeFile(dir.filePath("self/status"), "VmRSS: 12 pages\n");
+        QVERIFY(sluice::test::plantFile(dir.filePath("self/status"), "VmRSS: 12 pages\n"));
         QVERIFY(!readProcessFootprint(dir.path().toStdString()));
         QVERIFY(readProcessFootprint()); // this process
         // The open raised the peak: the peak counts; else the resident set.
@@ -431,5 +426,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMemoryPlanner)
+SLUICE_TEST_GUILESS_MAIN(TestMemoryPlanner)
 #include "tst_memoryplanner.moc"

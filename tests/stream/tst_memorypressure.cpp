@@ -2,6 +2,9 @@
 // Linux source on fake /proc and /sys trees (including a cgroup and a FIFO
 // planted where a file belongs), and the governor on scripted pressure
 // episodes: shrink, hold, floor, regrow after calm, hysteresis, whole slots.
+#include "support/testregistry.h"
+#include "testunits.h"
+#include "testfiles.h"
 #include "stream/memorypressure.h"
 #include "pressuretestutil.h"
 
@@ -20,8 +23,8 @@ using namespace sluice;
 
 namespace {
 
-constexpr uint64_t GiB = 1ull << 30;
-constexpr uint64_t MiB = 1ull << 20;
+using sluice::test::GiB;
+using sluice::test::MiB;
 
 PressureSample avail(uint64_t bytes, double psiSome = 0)
 {
@@ -37,14 +40,6 @@ GovernorSettings settings8to2()
     g.psiSomePercent = 10;
     g.psiCalmPercent = 2;
     return g;
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).path());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(bytes);
 }
 
 const char *kPsi = "some avg10=12.50 avg60=3.00 avg300=1.00 total=123456\n"
@@ -105,9 +100,9 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString proc = dir.path() + "/proc", sys = dir.path() + "/sys";
-        writeFile(proc + "/meminfo", kMeminfo);
-        writeFile(proc + "/pressure/memory", kPsi);
-        writeFile(proc + "/self/cgroup", "");
+        QVERIFY(sluice::test::plantFile(proc + "/meminfo", kMeminfo));
+        QVERIFY(sluice::test::plantFile(proc + "/pressure/memory", kPsi));
+        QVERIFY(sluice::test::plantFile(proc + "/self/cgroup", ""));
         auto src = makeSystemPressureSource({proc.toStdString(), sys.toStdString()});
         QVERIFY(src);
         auto s = src->sample();
@@ -124,13 +119,13 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString proc = dir.path() + "/proc", sys = dir.path() + "/sys";
-        writeFile(proc + "/meminfo", kMeminfo);
-        writeFile(proc + "/pressure/memory", "some avg10=0.00 avg60=0 avg300=0 total=0\n");
-        writeFile(proc + "/self/cgroup", "0::/user.slice/app\n");
+        QVERIFY(sluice::test::plantFile(proc + "/meminfo", kMeminfo));
+        QVERIFY(sluice::test::plantFile(proc + "/pressure/memory", "some avg10=0.00 avg60=0 avg300=0 total=0\n"));
+        QVERIFY(sluice::test::plantFile(proc + "/self/cgroup", "0::/user.slice/app\n"));
         const QString cg = sys + "/fs/cgroup/user.slice/app";
-        writeFile(cg + "/memory.max", "8589934592\n");
-        writeFile(cg + "/memory.pressure", "some avg10=40.00 avg60=0 avg300=0 total=9\n");
-        writeFile(cg + "/memory.events", "low 0\nhigh 7\nmax 2\noom 1\noom_kill 0\n");
+        QVERIFY(sluice::test::plantFile(cg + "/memory.max", "8589934592\n"));
+        QVERIFY(sluice::test::plantFile(cg + "/memory.pressure", "some avg10=40.00 avg60=0 avg300=0 total=9\n"));
+        QVERIFY(sluice::test::plantFile(cg + "/memory.events", "low 0\nhigh 7\nmax 2\noom 1\noom_kill 0\n"));
         auto src = makeSystemPressureSource({proc.toStdString(), sys.toStdString()});
         auto s = src->sample();
         QVERIFY2(s.isOk(), s.status().message().c_str());
@@ -146,7 +141,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString proc = dir.path() + "/proc";
         QDir().mkpath(proc + "/self");
-        writeFile(proc + "/self/cgroup", "");
+        QVERIFY(sluice::test::plantFile(proc + "/self/cgroup", ""));
         QVERIFY(::mkfifo((proc + "/meminfo").toLocal8Bit().constData(), 0600) == 0);
         auto src = makeSystemPressureSource({proc.toStdString(), (dir.path() + "/sys").toStdString()});
         std::atomic<bool> done{false};
@@ -325,5 +320,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMemoryPressure)
+SLUICE_TEST_GUILESS_MAIN(TestMemoryPressure)
 #include "tst_memorypressure.moc"

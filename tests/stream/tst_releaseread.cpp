@@ -2,6 +2,7 @@
 // expert's tensors in a slot (coalesced, 4 KiB aligned), the extent reader and
 // the expert cache reading through it. The bytes that land in the slot must be
 // exactly the tensors the safetensors reader returns, whatever the cache size.
+#include "support/testregistry.h"
 #include "format/release.h"
 #include "format/releaseexperts.h"
 #include "format/synth.h"
@@ -194,5 +195,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReleaseRead)
+SLUICE_TEST_GUILESS_MAIN(TestReleaseRead)
 #include "tst_releaseread.moc"

@@ -1,6 +1,7 @@
 // The stream module's CLI commands end to end: cachesim, diskbench and plan
 // produce well-formed output, report what they must (direct_io, the floor),
 // and fail with a clear message on bad input.
+#include "support/testregistry.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -306,5 +307,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStreamCli)
+SLUICE_TEST_GUILESS_MAIN(TestStreamCli)
 #include "tst_streamcli.moc"

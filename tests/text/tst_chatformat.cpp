@@ -1,6 +1,7 @@
 // K3 XTML rendering segment by segment (spec 6.5), the Kimi-Linear K2-family
 // format, and reply parsing by token id. Expected segment lists are written
 // by hand from the spec's example, not produced by the code under test.
+#include "support/testregistry.h"
 #include "text/chatformat.h"
 #include "text/synthtokenizer.h"
 #include "text/tokenizer.h"
@@ -464,5 +465,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestChatFormat)
+SLUICE_TEST_GUILESS_MAIN(TestChatFormat)
 #include "tst_chatformat.moc"

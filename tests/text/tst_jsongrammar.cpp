@@ -2,6 +2,7 @@
 // sampling for response_format json_object: it accepts exactly the prefixes
 // of valid JSON objects (checked against Qt's JSON parser), and a walk that
 // only ever takes bytes it accepts ends in a document that parses.
+#include "support/testregistry.h"
 #include "text/jsongrammar.h"
 
 #include <QJsonDocument>
@@ -158,5 +159,5 @@ void TestJsonGrammar::completion()
         qPrintable(prefix + QByteArray::fromStdString(rest)));
 }
 
-QTEST_GUILESS_MAIN(TestJsonGrammar)
+SLUICE_TEST_GUILESS_MAIN(TestJsonGrammar)
 #include "tst_jsongrammar.moc"

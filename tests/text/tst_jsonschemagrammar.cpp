@@ -5,6 +5,7 @@
 // server's sampler does) always end in a document that parses with Qt and
 // validates with the small independent validator below, and unsupported
 // keywords are refused by name.
+#include "support/testregistry.h"
 #include "text/jsonschemagrammar.h"
 
 #include "jsonschemavalidator.h"
@@ -494,5 +495,5 @@ void TestJsonSchemaGrammar::refused()
     QVERIFY2(QString::fromStdString(s.status().message()).contains(named), s.status().message().c_str());
 }
 
-QTEST_GUILESS_MAIN(TestJsonSchemaGrammar)
+SLUICE_TEST_GUILESS_MAIN(TestJsonSchemaGrammar)
 #include "tst_jsonschemagrammar.moc"

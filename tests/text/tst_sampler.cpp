@@ -1,6 +1,7 @@
 // Sampling: the PRNG against its published definition, greedy ties, top-k /
 // top-p distributions computed by hand, empirical frequencies, seed
 // determinism, and stop strings that span token boundaries.
+#include "support/testregistry.h"
 #include "text/sampler.h"
 #include "text/synthtokenizer.h"
 
@@ -384,5 +385,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSampler)
+SLUICE_TEST_GUILESS_MAIN(TestSampler)
 #include "tst_sampler.moc"

@@ -1,6 +1,7 @@
 // The synthetic tokenizer used by `sluice-cli synth`: deterministic, loads as
 // a real Tokenizer, puts the Kimi specials at the Kimi offsets, and has learnt
 // merges from its corpus (text compresses, round trips exactly).
+#include "support/testregistry.h"
 #include "text/synthtokenizer.h"
 #include "text/tokenizer.h"
 
@@ -135,5 +136,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSynthTokenizer)
+SLUICE_TEST_GUILESS_MAIN(TestSynthTokenizer)
 #include "tst_synthtokenizer.moc"

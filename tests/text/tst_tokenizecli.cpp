@@ -1,5 +1,6 @@
 // sluice-cli tokenize / detokenize end to end, against ids from the tiktoken
 // fixture (tests/fixtures/tokenizer/expected.json).
+#include "support/testregistry.h"
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -57,5 +58,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTokenizeCli)
+SLUICE_TEST_GUILESS_MAIN(TestTokenizeCli)
 #include "tst_tokenizecli.moc"

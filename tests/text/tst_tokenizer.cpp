@@ -5,6 +5,7 @@
 // here is computed by our own code. Also: content mode never yields a special
 // id, markup mode finds specials glued to text, upstream's long-run cuts, heap
 // BPE == naive BPE, and streaming decode.
+#include "support/testregistry.h"
 #include "text/pretokenizer.h"
 #include "text/synthtokenizer.h"
 #include "text/tokenizer.h"
@@ -419,5 +420,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTokenizer)
+SLUICE_TEST_GUILESS_MAIN(TestTokenizer)
 #include "tst_tokenizer.moc"

@@ -2,6 +2,7 @@
 // (or absent), and the temporaries of writers killed mid-write (kill -9 between
 // create and rename) are removed by the next write of the same name, never a
 // live process's and never another file's.
+#include "support/testregistry.h"
 #include "util/atomicfile.h"
 
 #include <QDir>
@@ -111,5 +112,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestAtomicFile)
+SLUICE_TEST_APPLESS_MAIN(TestAtomicFile)
 #include "tst_atomicfile.moc"

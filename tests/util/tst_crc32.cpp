@@ -1,6 +1,7 @@
 // crc32Gzip (ISA-L when built with it) against zlib's crc32: the same value
 // for every length and alignment, chained or whole, so records written with
 // one verify with the other; and the known check value of "123456789".
+#include "support/testregistry.h"
 #include "util/crc32.h"
 
 #include <QTest>
@@ -49,5 +50,5 @@ private Q_SLOTS:
     void backendIsNamed() { QVERIFY(QByteArray(crc32Backend()) == "isa-l" || QByteArray(crc32Backend()) == "zlib"); }
 };
 
-QTEST_GUILESS_MAIN(TestCrc32)
+SLUICE_TEST_GUILESS_MAIN(TestCrc32)
 #include "tst_crc32.moc"

@@ -1,6 +1,7 @@
 // fp16/bf16 conversions against values computed independently: bit patterns
 // from the IEEE 754 binary16 definition (sign, 5-bit exponent bias 15, 10-bit
 // mantissa), including every subnormal.
+#include "support/testregistry.h"
 #include "util/half.h"
 
 #include <QTest>
@@ -73,5 +74,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestHalf)
+SLUICE_TEST_APPLESS_MAIN(TestHalf)
 #include "tst_half.moc"

@@ -3,6 +3,7 @@
 // a clear error, and the size bounds are applied before any pixel is decoded.
 // Test images are made here: PNG/JPEG/BMP with QImage, GIF/TGA (and a refused PSD) written
 // byte by byte from their specifications (Qt cannot write those).
+#include "support/testregistry.h"
 #include "vision/imageloader.h"
 
 #include <QBuffer>
@@ -450,5 +451,5 @@ void TestImageLoader::fileErrors()
     QVERIFY(QString::fromStdString(big.status().message()).contains(QStringLiteral("more than the limit")));
 }
 
-QTEST_GUILESS_MAIN(TestImageLoader)
+SLUICE_TEST_GUILESS_MAIN(TestImageLoader)
 #include "tst_imageloader.moc"

@@ -2,6 +2,7 @@
 // code-length counts add up to more than 256 codes would make stb write past
 // a 257-byte array; it must be refused with a clear error, and sane tables
 // must pass untouched.
+#include "support/testregistry.h"
 #include "vision/imageloader.h"
 #include "vision/jpegguard.h"
 
@@ -121,5 +122,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestJpegGuard)
+SLUICE_TEST_APPLESS_MAIN(TestJpegGuard)
 #include "tst_jpegguard.moc"

@@ -3,6 +3,7 @@
 // for 2 GiB) and image data that inflates far beyond its header's size (a
 // zlib bomb) must be refused with a clear error before stb runs; sane files,
 // interlaced ones and a file without IEND's CRC must still decode.
+#include "support/testregistry.h"
 #include "vision/imageloader.h"
 #include "vision/pngguard.h"
 
@@ -238,5 +239,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPngGuard)
+SLUICE_TEST_APPLESS_MAIN(TestPngGuard)
 #include "tst_pngguard.moc"

@@ -3,6 +3,7 @@
 // (channel-major inside a patch, patches row-major) and the whole pipeline
 // against tests/oracle/vision_ref.py, which resizes with torch's
 // F.interpolate and patches with tensor reshapes.
+#include "support/testregistry.h"
 #include "vision/imagepreprocess.h"
 #include "visiontestutil.h"
 
@@ -233,5 +234,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestVisionPreprocess)
+SLUICE_TEST_APPLESS_MAIN(TestVisionPreprocess)
 #include "tst_visionpreprocess.moc"

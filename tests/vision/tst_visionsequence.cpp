@@ -7,6 +7,7 @@
 // lives in the session state (save -> load in a fresh session without images
 // continues bit-identically), the chat markup carries the original size, and
 // vision can be switched off at open.
+#include "support/testregistry.h"
 #include "format/container.h"
 #include "../model/modeltestutil.h"
 #include "vision/visiontower.h"
@@ -226,5 +227,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVisionSequence)
+SLUICE_TEST_GUILESS_MAIN(TestVisionSequence)
 #include "tst_visionsequence.moc"

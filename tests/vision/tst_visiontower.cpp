@@ -6,6 +6,7 @@
 // Also: thread counts and attention slicing do not change a bit, the memory
 // figure the planner counts equals what the tower allocates, K3's figure is
 // the spec's, and bad input is refused.
+#include "support/testregistry.h"
 #include "format/container.h"
 #include "kernels/cpufeatures.h"
 #include "kernels/threadpool.h"
@@ -252,5 +253,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVisionTower)
+SLUICE_TEST_GUILESS_MAIN(TestVisionTower)
 #include "tst_visiontower.moc"
