@@ -20,16 +20,9 @@
 
 namespace sluice::gui {
 
-MessageWidget::MessageWidget(int index, const Message &message, QWidget *parent)
-    : SidePanel(parent)
-    , m_index(index)
+// The role, the Edit / Regenerate / Copy buttons and the stats line under them.
+void MessageWidget::buildHeader(QVBoxLayout *layout)
 {
-    setFrameShape(QFrame::StyledPanel);
-    setAutoFillBackground(true);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(10, 6, 10, 8);
-    layout->setSpacing(4);
-
     auto *header = new QHBoxLayout;
     m_role = new QLabel(this);
     QFont bold = m_role->font();
@@ -54,6 +47,38 @@ MessageWidget::MessageWidget(int index, const Message &message, QWidget *parent)
     smallFont.setPointSizeF(smallFont.pointSizeF() * 0.9);
     m_stats->setFont(smallFont);
     layout->addWidget(m_stats);
+}
+
+// "Reading N of M tokens" with a bar and Stop, shown while the prompt is prefilled.
+void MessageWidget::buildReadingRow(QVBoxLayout *layout)
+{
+    m_reading = new QWidget(this);
+    auto *readingRow = new QHBoxLayout(m_reading);
+    readingRow->setContentsMargins(0, 0, 0, 0);
+    m_readingLabel = new QLabel(m_reading);
+    m_readingBar = new QProgressBar(m_reading);
+    m_readingBar->setTextVisible(false);
+    m_readingBar->setMaximumHeight(10);
+    m_readingStop = new QToolButton(m_reading);
+    readingRow->addWidget(m_readingLabel);
+    readingRow->addWidget(m_readingBar, 1);
+    readingRow->addWidget(m_readingStop);
+    m_reading->hide();
+    connect(m_readingStop, &QToolButton::clicked, this, &MessageWidget::stopRequested);
+    layout->addWidget(m_reading);
+}
+
+MessageWidget::MessageWidget(int index, const Message &message, QWidget *parent)
+    : SidePanel(parent)
+    , m_index(index)
+{
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 8);
+    layout->setSpacing(4);
+
+    buildHeader(layout);
 
     m_thinkToggle = new QToolButton(this);
     m_thinkToggle->setCheckable(true);
@@ -79,20 +104,7 @@ MessageWidget::MessageWidget(int index, const Message &message, QWidget *parent)
     m_content = new MarkdownView(this); // focusable: keyboard users can reach and select every message
     layout->addWidget(m_content);
 
-    m_reading = new QWidget(this);
-    auto *readingRow = new QHBoxLayout(m_reading);
-    readingRow->setContentsMargins(0, 0, 0, 0);
-    m_readingLabel = new QLabel(m_reading);
-    m_readingBar = new QProgressBar(m_reading);
-    m_readingBar->setTextVisible(false);
-    m_readingBar->setMaximumHeight(10);
-    m_readingStop = new QToolButton(m_reading);
-    readingRow->addWidget(m_readingLabel);
-    readingRow->addWidget(m_readingBar, 1);
-    readingRow->addWidget(m_readingStop);
-    m_reading->hide();
-    connect(m_readingStop, &QToolButton::clicked, this, &MessageWidget::stopRequested);
-    layout->addWidget(m_reading);
+    buildReadingRow(layout);
 
     m_tools = new QLabel(this);
     m_tools->setTextFormat(Qt::MarkdownText);

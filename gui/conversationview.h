@@ -56,6 +56,8 @@ protected:
     void retranslate() override;
 
 private:
+    void buildHeader(QVBoxLayout *layout);
+    void buildReadingRow(QVBoxLayout *layout);
     void updateThinkingButton();
 
     int m_index;

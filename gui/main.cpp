@@ -21,15 +21,42 @@
 #include <QStandardPaths>
 #include <QTimer>
 
-int main(int argc, char **argv)
+namespace {
+
+void setApplicationIdentity()
 {
-    QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Sluice"));
     QApplication::setApplicationName(QStringLiteral("sluice"));
     QApplication::setApplicationDisplayName(QStringLiteral("Sluice"));
     QApplication::setApplicationVersion(QStringLiteral(SLUICE_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("sluice"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/sluice-256.png")));
+}
+
+// The demo model: installed next to the binary's prefix (the .deb puts it
+// in /usr/share/sluice/demo), else generated into the build tree (so a
+// developer build opens its own demo even with the package installed),
+// else anywhere in the XDG data dirs. Empty when there is none.
+QString findDemoModel()
+{
+    const QString appDir = QApplication::applicationDirPath();
+    const QString demoName = QStringLiteral("sluice/demo/sluice-demo.waste");
+    QStringList demoCandidates{QDir(appDir).filePath(QStringLiteral("../share/") + demoName), QStringLiteral(SLUICE_DEMO_MODEL),
+                               QDir(appDir).filePath(QStringLiteral("../demo/sluice-demo.waste"))};
+    demoCandidates << QStandardPaths::locateAll(QStandardPaths::GenericDataLocation, demoName, QStandardPaths::LocateDirectory);
+    for (const QString &candidate : std::as_const(demoCandidates)) {
+        if (QFileInfo::exists(QDir(candidate).filePath(QStringLiteral("manifest.json"))))
+            return QDir::cleanPath(candidate);
+    }
+    return QString();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    setApplicationIdentity();
 
     // SLUICE_KERNELS (scalar|avx2|avx512|neon) forces a kernel level for bug
     // reports; the library reads no environment itself.
@@ -71,21 +98,7 @@ int main(int argc, char **argv)
 
     sluice::gui::MainWindowOptions options;
     options.dataDirectory = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    // The demo model: installed next to the binary's prefix (the .deb puts it
-    // in /usr/share/sluice/demo), else generated into the build tree (so a
-    // developer build opens its own demo even with the package installed),
-    // else anywhere in the XDG data dirs.
-    const QString appDir = QApplication::applicationDirPath();
-    const QString demoName = QStringLiteral("sluice/demo/sluice-demo.waste");
-    QStringList demoCandidates{QDir(appDir).filePath(QStringLiteral("../share/") + demoName), QStringLiteral(SLUICE_DEMO_MODEL),
-                               QDir(appDir).filePath(QStringLiteral("../demo/sluice-demo.waste"))};
-    demoCandidates << QStandardPaths::locateAll(QStandardPaths::GenericDataLocation, demoName, QStandardPaths::LocateDirectory);
-    for (const QString &candidate : std::as_const(demoCandidates)) {
-        if (QFileInfo::exists(QDir(candidate).filePath(QStringLiteral("manifest.json")))) {
-            options.demoModelPath = QDir::cleanPath(candidate);
-            break;
-        }
-    }
+    options.demoModelPath = findDemoModel();
     options.engineFactory = sluice::gui::defaultEngineFactory();
     options.plannerInputs = sluice::gui::defaultPlannerInputs();
     options.plannerShape = sluice::gui::defaultPlannerShape();

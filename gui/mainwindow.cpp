@@ -559,38 +559,7 @@ void MainWindow::connectEngine()
             return;
         m_status->setOpenProgress(fraction, stage);
     });
-    connect(w, &qt::EngineWorker::opened, this, [this](quint64 id, const ModelInfo &info) {
-        if (id != m_openId)
-            return;
-        m_opening = false;
-        m_modelOpen = true;
-        m_info = info;
-        m_modelPath = m_pendingPath;
-        m_openedBudget = m_pendingBudget;
-        m_measuredAfterOpen = 0; // the planner's next measurement (updatePlanner below)
-        if (m_apply && m_apply->reopen) {
-            const BudgetApply a = *m_apply;
-            m_apply.reset();
-            if (!a.restoring)
-                saveAppliedBudget(a); // the engine took it: the next start opens with it
-            else // the old model is back; the refused budget was not saved
-                showNotice(tr("The budget was not applied: %1. The model was reopened with its previous budget.")
-                               .arg(a.refusal));
-        }
-        m_remote = false; // a local model replaces a remote backend (the worker dropped it)
-        m_stats->setRemote(false);
-        m_sessionChat.clear(); // a new engine starts empty
-        m_settings->addRecentModel(m_modelPath);
-        m_strip->setVisionAvailable(info.hasVision, true);
-        updateRecentMenu();
-        m_planner->setExpertsPerToken(info.modelTopK, info.topK < info.modelTopK ? info.topK : 0);
-        updatePlanner();
-        updateModelUi();
-        retranslate();
-        syncSession(m_currentChat); // the open chat continues where it was saved
-        m_serverPage->setModel(m_engine->worker()->model(), QFileInfo(m_modelPath).completeBaseName());
-        Q_EMIT modelOpened();
-    });
+    connect(w, &qt::EngineWorker::opened, this, &MainWindow::engineOpened);
     connect(w, &qt::EngineWorker::replyDelta, this, [this](quint64 id, const QString &reasoning, const QString &content) {
         if (id != m_genId)
             return;
@@ -616,40 +585,80 @@ void MainWindow::connectEngine()
         else
             finishStreaming(&summary, QString());
     });
-    connect(w, &qt::EngineWorker::error, this, [this](quint64 id, const QString &message, const QString &detail) {
-        if (id == m_openId && m_opening && m_apply && m_apply->reopen && !m_apply->restoring
-            && !m_apply->path.isEmpty()) {
-            // Apply's reopen was refused (a budget under the floor the open
-            // measured): the model was open before, so it opens again as it
-            // was; the refused budget is not saved (issue 27).
-            m_apply->restoring = true;
-            m_apply->refusal = message;
-            m_opening = false;
-            qWarning().noquote() << "Could not apply the budget —" << message << detail;
-            openModelWithBudget(m_apply->path, m_apply->previousBudget, m_apply->previousContext,
-                                m_apply->previousExperts);
-            if (!m_opening)
-                m_apply.reset();
-            return;
-        }
-        if (id == m_openId && m_opening) {
-            if (m_apply && m_apply->reopen) // restoring failed too, or nothing was open
-                m_apply.reset();
-            m_opening = false;
-            m_modelOpen = false;
-            m_modelPath.clear();
-            updateModelUi();
-            showError(tr("Could not open the model"), message, detail);
-            return;
-        }
-        if (id == m_genId && m_generating) {
-            finishStreaming(nullptr, message);
-            if (m_remote) // network errors: the cut-off text is kept, Retry asks again
-                showRemoteError(tr("Generation failed"), message, detail, [this] { retryLastTurn(); });
-            else
-                showError(tr("Generation failed"), message, detail);
-        }
-    });
+    connect(w, &qt::EngineWorker::error, this, &MainWindow::engineError);
+}
+
+// The engine opened the model of the open in progress (an older open's news is stale).
+void MainWindow::engineOpened(quint64 id, const ModelInfo &info)
+{
+    if (id != m_openId)
+        return;
+    m_opening = false;
+    m_modelOpen = true;
+    m_info = info;
+    m_modelPath = m_pendingPath;
+    m_openedBudget = m_pendingBudget;
+    m_measuredAfterOpen = 0; // the planner's next measurement (updatePlanner below)
+    if (m_apply && m_apply->reopen) {
+        const BudgetApply a = *m_apply;
+        m_apply.reset();
+        if (!a.restoring)
+            saveAppliedBudget(a); // the engine took it: the next start opens with it
+        else // the old model is back; the refused budget was not saved
+            showNotice(tr("The budget was not applied: %1. The model was reopened with its previous budget.")
+                           .arg(a.refusal));
+    }
+    m_remote = false; // a local model replaces a remote backend (the worker dropped it)
+    m_stats->setRemote(false);
+    m_sessionChat.clear(); // a new engine starts empty
+    m_settings->addRecentModel(m_modelPath);
+    m_strip->setVisionAvailable(info.hasVision, true);
+    updateRecentMenu();
+    m_planner->setExpertsPerToken(info.modelTopK, info.topK < info.modelTopK ? info.topK : 0);
+    updatePlanner();
+    updateModelUi();
+    retranslate();
+    syncSession(m_currentChat); // the open chat continues where it was saved
+    m_serverPage->setModel(m_engine->worker()->model(), QFileInfo(m_modelPath).completeBaseName());
+    Q_EMIT modelOpened();
+}
+
+// An open or a generation failed: an apply's refused reopen restores the
+// previous model, other failures are shown.
+void MainWindow::engineError(quint64 id, const QString &message, const QString &detail)
+{
+    if (id == m_openId && m_opening && m_apply && m_apply->reopen && !m_apply->restoring
+        && !m_apply->path.isEmpty()) {
+        // Apply's reopen was refused (a budget under the floor the open
+        // measured): the model was open before, so it opens again as it
+        // was; the refused budget is not saved (issue 27).
+        m_apply->restoring = true;
+        m_apply->refusal = message;
+        m_opening = false;
+        qWarning().noquote() << "Could not apply the budget —" << message << detail;
+        openModelWithBudget(m_apply->path, m_apply->previousBudget, m_apply->previousContext,
+                            m_apply->previousExperts);
+        if (!m_opening)
+            m_apply.reset();
+        return;
+    }
+    if (id == m_openId && m_opening) {
+        if (m_apply && m_apply->reopen) // restoring failed too, or nothing was open
+            m_apply.reset();
+        m_opening = false;
+        m_modelOpen = false;
+        m_modelPath.clear();
+        updateModelUi();
+        showError(tr("Could not open the model"), message, detail);
+        return;
+    }
+    if (id == m_genId && m_generating) {
+        finishStreaming(nullptr, message);
+        if (m_remote) // network errors: the cut-off text is kept, Retry asks again
+            showRemoteError(tr("Generation failed"), message, detail, [this] { retryLastTurn(); });
+        else
+            showError(tr("Generation failed"), message, detail);
+    }
 }
 
 void MainWindow::updatePlanner()

@@ -136,9 +136,13 @@ private:
     void buildUi();
     QWidget *buildCentre(QWidget *parent);
     void buildMenus();
+    void buildActions();
+    void buildFileMenu();
     void retranslateMenus();
     void retranslate();
     void connectEngine();
+    void engineOpened(quint64 id, const ModelInfo &info);
+    void engineError(quint64 id, const QString &message, const QString &detail);
     void refreshChatList();
     void selectChat(const QString &id);
     void stepChat(int delta);

@@ -55,6 +55,30 @@ namespace sluice::gui {
 
 void MainWindow::buildMenus()
 {
+    buildActions();
+    buildFileMenu();
+    m_chatMenu = menuBar()->addMenu(QString());
+    for (QAction *a : {m_actNewChat, m_actRename, m_actDelete})
+        m_chatMenu->addAction(a);
+    m_chatMenu->addSeparator();
+    for (QAction *a : {m_actNext, m_actPrev})
+        m_chatMenu->addAction(a);
+    m_chatMenu->addSeparator();
+    for (QAction *a : {m_actStop, m_actRegenerate, m_actFocusPrompt})
+        m_chatMenu->addAction(a);
+    m_actPlanModel = new QAction(this);
+    connect(m_actPlanModel, &QAction::triggered, this, &MainWindow::showPlanModelDialog);
+    m_toolsMenu = menuBar()->addMenu(QString());
+    m_toolsMenu->addAction(m_actPlanModel);
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_actShortcuts);
+    m_helpMenu->addAction(m_actAbout);
+    updateRecentMenu();
+}
+
+// The window-wide actions with their shortcuts (they work wherever the focus is).
+void MainWindow::buildActions()
+{
     auto action = [this](const QKeySequence &key, auto slot) {
         auto *a = new QAction(this);
         if (!key.isEmpty())
@@ -107,6 +131,10 @@ void MainWindow::buildMenus()
     });
 
     m_actGetModel = action(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G), &MainWindow::showGetModelDialog);
+}
+
+void MainWindow::buildFileMenu()
+{
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(m_actOpen);
     m_fileMenu->addAction(m_actGetModel);
@@ -136,23 +164,6 @@ void MainWindow::buildMenus()
     m_fileMenu->addAction(m_actSettings);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_actQuit);
-    m_chatMenu = menuBar()->addMenu(QString());
-    for (QAction *a : {m_actNewChat, m_actRename, m_actDelete})
-        m_chatMenu->addAction(a);
-    m_chatMenu->addSeparator();
-    for (QAction *a : {m_actNext, m_actPrev})
-        m_chatMenu->addAction(a);
-    m_chatMenu->addSeparator();
-    for (QAction *a : {m_actStop, m_actRegenerate, m_actFocusPrompt})
-        m_chatMenu->addAction(a);
-    m_actPlanModel = new QAction(this);
-    connect(m_actPlanModel, &QAction::triggered, this, &MainWindow::showPlanModelDialog);
-    m_toolsMenu = menuBar()->addMenu(QString());
-    m_toolsMenu->addAction(m_actPlanModel);
-    m_helpMenu = menuBar()->addMenu(QString());
-    m_helpMenu->addAction(m_actShortcuts);
-    m_helpMenu->addAction(m_actAbout);
-    updateRecentMenu();
 }
 
 PlanModelDialog *MainWindow::planModelDialog() const { return m_planDialog; }

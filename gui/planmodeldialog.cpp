@@ -59,6 +59,19 @@ PlanModelDialog::PlanModelDialog(Settings *settings, quint64 usableRamBytes, qui
     , m_machineRam(usableRamBytes)
     , m_processBytes(processBytes)
 {
+    buildWidgets();
+    restoreChoices();
+    connectChoices();
+    connectMeasure();
+    connect(m_panel, &PlannerPanel::planChanged, this, [this] { m_verdict->setText(verdictText()); });
+
+    m_measureFolder = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    retranslate();
+    replan();
+}
+
+void PlanModelDialog::buildWidgets()
+{
     auto *layout = new QVBoxLayout(this);
     auto *form = new QFormLayout;
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
@@ -102,8 +115,10 @@ PlanModelDialog::PlanModelDialog(Settings *settings, quint64 usableRamBytes, qui
     m_close = buttons->button(QDialogButtonBox::Close);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
 
-    // The remembered choices.
+void PlanModelDialog::restoreChoices()
+{
     m_updating = true;
     m_model->setCurrentIndex(std::max(0, m_model->findData(m_settings->planModel())));
     fillFormats();
@@ -116,7 +131,11 @@ PlanModelDialog::PlanModelDialog(Settings *settings, quint64 usableRamBytes, qui
     m_updating = false;
     if (m_settings->planDiskGBps() > 0)
         m_panel->setDiskSpeed(m_settings->planDiskGBps());
+}
 
+// A choice changed: the plan follows (not while the choices are being filled).
+void PlanModelDialog::connectChoices()
+{
     connect(m_model, &QComboBox::currentIndexChanged, this, [this] {
         if (m_updating)
             return;
@@ -140,6 +159,12 @@ PlanModelDialog::PlanModelDialog(Settings *settings, quint64 usableRamBytes, qui
             replan();
     });
     connect(m_panel->diskSpeedField(), &QDoubleSpinBox::valueChanged, this, [this] { saveChoices(); });
+}
+
+// "Measure this machine": a test file written in the cache folder, then the
+// panel's disk test reads it.
+void PlanModelDialog::connectMeasure()
+{
     connect(m_measure, &QPushButton::clicked, this, &PlanModelDialog::measureMachine);
     connect(&m_writer, &QFutureWatcher<QString>::finished, this, [this] {
         const QString error = m_writer.result();
@@ -166,11 +191,6 @@ PlanModelDialog::PlanModelDialog(Settings *settings, quint64 usableRamBytes, qui
             m_panel->setDiskSpeed(m_panel->measuredGBps());
         Q_EMIT measureFinished(ok);
     });
-    connect(m_panel, &PlannerPanel::planChanged, this, [this] { m_verdict->setText(verdictText()); });
-
-    m_measureFolder = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
-    retranslate();
-    replan();
 }
 
 PlanModelDialog::~PlanModelDialog()

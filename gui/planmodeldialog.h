@@ -51,6 +51,10 @@ Q_SIGNALS:
     void measureFinished(bool ok);
 
 private:
+    void buildWidgets();
+    void restoreChoices();
+    void connectChoices();
+    void connectMeasure();
     void replan();
     void fillFormats();
     void retranslate();

@@ -597,10 +597,10 @@ bool PlannerPanel::appliesLive() const
     return true;
 }
 
-void PlannerPanel::replan()
+// The inputs to plan with: the shape's at the chosen context when the shape
+// is the inputs' model (m_shapeUsable), else the inputs at that context.
+PlannerInputs PlannerPanel::plannedInputs()
 {
-    if (!m_haveInputs || m_updating)
-        return;
     PlannerInputs in = m_inputs;
     in.contextLength = chosenContext();
     m_shapeUsable = false;
@@ -622,6 +622,13 @@ void PlannerPanel::replan()
             m_shapeUsable = true;
         }
     }
+    return in;
+}
+
+// The plan of `in`, with the open model's live terms when they apply
+// (m_liveTermsInPlan) or the extra bytes a reopen measures.
+Expected<MemoryPlan> PlannerPanel::planWithOpenTerms(PlannerInputs &in)
+{
     Expected<MemoryPlan> plan = planMemory(in, m_usable);
     m_liveTermsInPlan = plan && liveTermsApply(plan->floorBytes);
     if (m_liveTermsInPlan) {
@@ -636,6 +643,37 @@ void PlannerPanel::replan()
         in.processBytes += reopenExtraBytes();
         plan = planMemory(in, m_usable);
     }
+    return plan;
+}
+
+// With a shape the trunk can stream: the slider goes on below the floor
+// in steps down to the streaming floor.
+void PlannerPanel::planStreamingFloor(const MemoryPlan &plan)
+{
+    m_streamingFloor = 0;
+    m_streamSteps = 0;
+    if (!m_shapeUsable)
+        return;
+    PlanRequest r = reopenRequest(); // a budget under the floor reopens
+    r.contextLength = chosenContext();
+    r.usableRamBytes = m_usable;
+    r.budgetBytes = 0;
+    auto bp = planBudget(*m_shape, r);
+    // The open model's plan adds what it fixed at open; the shape's floors are decode floors.
+    const quint64 decodeFloor
+        = m_liveTermsInPlan ? plan.floorBytes - m_fixedAtOpen + reopenExtraBytes() : plan.floorBytes;
+    if (bp && bp->residentFloorBytes == decodeFloor && bp->streamingFloorBytes < plan.floorBytes) {
+        m_streamingFloor = bp->streamingFloorBytes;
+        m_streamSteps = std::clamp(bp->split.layers, 1, 10);
+    }
+}
+
+void PlannerPanel::replan()
+{
+    if (!m_haveInputs || m_updating)
+        return;
+    PlannerInputs in = plannedInputs();
+    Expected<MemoryPlan> plan = planWithOpenTerms(in);
     if (!plan) {
         m_plan.reset();
         m_sizing.reset();
@@ -659,24 +697,7 @@ void PlannerPanel::replan()
     constexpr quint64 kMaxSteps = 20;
     m_stepSets = int(std::max<quint64>(1, (sets + kMaxSteps - 1) / kMaxSteps));
     const int maxK = int(std::max<quint64>(1, (sets + m_stepSets - 1) / quint64(m_stepSets)));
-    // With a shape the trunk can stream: the slider goes on below the floor
-    // in steps down to the streaming floor.
-    m_streamingFloor = 0;
-    m_streamSteps = 0;
-    if (m_shapeUsable) {
-        PlanRequest r = reopenRequest(); // a budget under the floor reopens
-        r.contextLength = chosenContext();
-        r.usableRamBytes = m_usable;
-        r.budgetBytes = 0;
-        auto bp = planBudget(*m_shape, r);
-        // The open model's plan adds what it fixed at open; the shape's floors are decode floors.
-        const quint64 decodeFloor
-            = m_liveTermsInPlan ? plan->floorBytes - m_fixedAtOpen + reopenExtraBytes() : plan->floorBytes;
-        if (bp && bp->residentFloorBytes == decodeFloor && bp->streamingFloorBytes < plan->floorBytes) {
-            m_streamingFloor = bp->streamingFloorBytes;
-            m_streamSteps = std::clamp(bp->split.layers, 1, 10);
-        }
-    }
+    planStreamingFloor(*plan);
     m_updating = true;
     m_slider->setRange(-m_streamSteps, maxK);
     m_slider->setTickInterval(std::max(1, maxK / 10));
@@ -794,6 +815,27 @@ void PlannerPanel::refresh()
     const quint64 full = fullCacheBudget(p);
     if (full && full <= m_maxBudget)
         lines << tr("Every expert of the model fits in the cache from %1 on").arg(size(full));
+    appendBudgetLines(lines, p);
+    const bool streams = m_streamingFloor && m_streamingFloor <= p.capBytes; // runs, with the trunk streamed
+    if (p.defaultWorkingSets == 0 && !(streams && p.floorBytes > p.capBytes)) {
+        lines << (p.floorBytes > p.usableRamBytes
+                      ? tr("Warning: the floor %1 is more than usable RAM %2; the model will page or be killed.")
+                            .arg(size(p.floorBytes), size(p.usableRamBytes))
+                      : tr("Warning: the floor and the experts of one token (%1) do not fit in 3/4 of usable RAM "
+                           "(%2); expect mostly cache misses.")
+                            .arg(size(p.floorBytes + p.workingSetBytes), size(p.defaultCapBytes)));
+    }
+    m_figures->setText(lines.join(QLatin1Char('\n')));
+    updateApplyButton();
+    computeSpeed();
+    runEstimate();
+    Q_EMIT planChanged();
+}
+
+// The budget's lines of the figures: the cache it buys and the trunk's split.
+void PlannerPanel::appendBudgetLines(QStringList &lines, const MemoryPlan &p) const
+{
+    auto size = [this](quint64 bytes) { return formatBytesIn(bytes, m_unit); };
     if (m_sizing) {
         lines << tr("Budget: %1 → expert cache %2 (%n slot(s))", nullptr, m_sizing->slotCount)
                      .arg(size(m_sizing->budgetBytes), size(m_sizing->slotBufferBytes));
@@ -814,16 +856,10 @@ void PlannerPanel::refresh()
     } else {
         lines << tr("Not allowed: %1").arg(m_error);
     }
-    const bool streams = m_streamingFloor && m_streamingFloor <= p.capBytes; // runs, with the trunk streamed
-    if (p.defaultWorkingSets == 0 && !(streams && p.floorBytes > p.capBytes)) {
-        lines << (p.floorBytes > p.usableRamBytes
-                      ? tr("Warning: the floor %1 is more than usable RAM %2; the model will page or be killed.")
-                            .arg(size(p.floorBytes), size(p.usableRamBytes))
-                      : tr("Warning: the floor and the experts of one token (%1) do not fit in 3/4 of usable RAM "
-                           "(%2); expect mostly cache misses.")
-                            .arg(size(p.floorBytes + p.workingSetBytes), size(p.defaultCapBytes)));
-    }
-    m_figures->setText(lines.join(QLatin1Char('\n')));
+}
+
+void PlannerPanel::updateApplyButton()
+{
     const bool changed = m_budget != m_appliedBudget || chosenContext() != m_appliedContext ||
                          chosenExpertsPerToken() != m_openExperts;
     // Under the floor there is no sizing, so Apply cannot be pressed.
@@ -832,9 +868,6 @@ void PlannerPanel::refresh()
     m_apply->setAccessibleName(appliesLive() ? tr("Apply the budget to the open model")
                                              : tr("Apply the budget and reopen the model"));
     m_apply->setToolTip(m_sizing ? QString() : tr("The budget is below the floor; raise it to apply."));
-    computeSpeed();
-    runEstimate();
-    Q_EMIT planChanged();
 }
 
 void PlannerPanel::chooseBudget(quint64 bytes)

@@ -188,11 +188,16 @@ private:
     void connectControls();
     void diskTestDone(const DiskTestResult &result);
     void replan();
+    PlannerInputs plannedInputs();
+    Expected<MemoryPlan> planWithOpenTerms(PlannerInputs &in);
+    void planStreamingFloor(const MemoryPlan &plan);
     // What a reopen plans with beyond the inputs' process term, and the shape request for it.
     quint64 reopenExtraBytes() const;
     PlanRequest reopenRequest() const;
     void setBudget(quint64 bytes, bool fromSlider);
     void refresh();
+    void appendBudgetLines(QStringList &lines, const MemoryPlan &p) const;
+    void updateApplyButton();
     void runEstimate();
     bool liveTermsApply(quint64 decodeFloorBytes) const;
     quint64 budgetAtSlider(int value) const;

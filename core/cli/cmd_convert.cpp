@@ -14,6 +14,53 @@
 
 namespace {
 
+// One progress line (over the last on a terminal): the trunk pass by bytes,
+// the expert passes by experts, with this run's rate and the time left.
+void printProgress(const sluice::convert::ConvertProgress &pr, double secs)
+{
+    if (pr.phase == "trunk") {
+        const double done = double(pr.trunkBytesDone - pr.trunkBytesResumed);
+        const double bps = secs > 0 ? done / secs : 0.0;
+        const double eta = bps > 0 ? double(pr.trunkBytesTotal - pr.trunkBytesDone) / bps : 0.0;
+        std::printf("\rtrunk     tensor %zu/%zu  %.1f/%.1f MiB  %.1f MiB/s  ETA %.0f s   ", pr.trunkTensor + 1,
+                    pr.trunkTensors, double(pr.trunkBytesDone) / 1048576.0, double(pr.trunkBytesTotal) / 1048576.0,
+                    bps / 1048576.0, eta);
+        std::fflush(stdout);
+        return;
+    }
+    const double rate = secs > 0 ? double(pr.expertsEncodedThisRun) / secs : 0.0;
+    const double eta = rate > 0 ? double(pr.expertsTotal - pr.expertsDone) / rate : 0.0;
+    std::printf("\r%-9s layer %d (%d/%d banks) %llu/%llu experts  %.2f experts/s  ETA %.0f s   ", pr.phase.c_str(),
+                pr.layer, pr.layersDone, pr.layers, (unsigned long long)pr.expertsDone,
+                (unsigned long long)pr.expertsTotal, rate, eta);
+    std::fflush(stdout);
+}
+
+void printConvertResult(const sluice::convert::ConvertResult &r, const std::string &source, const std::string &out,
+                        double secs, bool json)
+{
+    if (json) {
+        QJsonObject j{{"ok", true},
+                      {"already_complete", r.alreadyComplete},
+                      {"banks_reused", r.banksReused},
+                      {"records_resumed", qint64(r.recordsResumed)},
+                      {"records_encoded", qint64(r.recordsEncoded)},
+                      {"trunk_reused", r.trunkReused},
+                      {"trunk_bytes_resumed", qint64(r.trunkBytesResumed)},
+                      {"peak_working_set_bytes", qint64(r.peakWorkingSetBytes)},
+                      {"seconds", secs}};
+        std::printf("%s", QJsonDocument(j).toJson(QJsonDocument::Indented).constData());
+    } else if (r.alreadyComplete) {
+        std::printf("%s: already converted\n", out.c_str());
+    } else {
+        std::printf("converted %s -> %s: %llu records encoded, %llu resumed, %d banks kept, %.1f s; working set at "
+                    "most %.1f MiB\n",
+                    source.c_str(), out.c_str(), (unsigned long long)r.recordsEncoded,
+                    (unsigned long long)r.recordsResumed, r.banksReused, secs,
+                    double(r.peakWorkingSetBytes) / 1048576.0);
+    }
+}
+
 int runConvert(const std::vector<std::string> &args)
 {
     std::string source, out, isa = "auto";
@@ -54,29 +101,9 @@ int runConvert(const std::vector<std::string> &args)
 
     const bool bar = !json && sluice::cli::stdoutIsTerminal();
     const auto start = std::chrono::steady_clock::now();
-    uint64_t startDone = UINT64_MAX;
     o.progress = [&](const sluice::convert::ConvertProgress &pr) {
-        if (!bar)
-            return true;
-        if (startDone == UINT64_MAX)
-            startDone = pr.expertsDone;
-        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (pr.phase == "trunk") {
-            const double done = double(pr.trunkBytesDone - pr.trunkBytesResumed);
-            const double bps = secs > 0 ? done / secs : 0.0;
-            const double eta = bps > 0 ? double(pr.trunkBytesTotal - pr.trunkBytesDone) / bps : 0.0;
-            std::printf("\rtrunk     tensor %zu/%zu  %.1f/%.1f MiB  %.1f MiB/s  ETA %.0f s   ", pr.trunkTensor + 1,
-                        pr.trunkTensors, double(pr.trunkBytesDone) / 1048576.0, double(pr.trunkBytesTotal) / 1048576.0,
-                        bps / 1048576.0, eta);
-            std::fflush(stdout);
-            return true;
-        }
-        const double rate = secs > 0 ? double(pr.expertsEncodedThisRun) / secs : 0.0;
-        const double eta = rate > 0 ? double(pr.expertsTotal - pr.expertsDone) / rate : 0.0;
-        std::printf("\r%-9s layer %d (%d/%d banks) %llu/%llu experts  %.2f experts/s  ETA %.0f s   ", pr.phase.c_str(),
-                    pr.layer, pr.layersDone, pr.layers, (unsigned long long)pr.expertsDone,
-                    (unsigned long long)pr.expertsTotal, rate, eta);
-        std::fflush(stdout);
+        if (bar)
+            printProgress(pr, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         return true;
     };
     auto result = sluice::convert::convertRelease(source, out, o);
@@ -91,27 +118,7 @@ int runConvert(const std::vector<std::string> &args)
             std::fprintf(stderr, "convert: %s\n", result.status().message().c_str());
         return 1;
     }
-    const sluice::convert::ConvertResult &r = *result;
-    if (json) {
-        QJsonObject j{{"ok", true},
-                      {"already_complete", r.alreadyComplete},
-                      {"banks_reused", r.banksReused},
-                      {"records_resumed", qint64(r.recordsResumed)},
-                      {"records_encoded", qint64(r.recordsEncoded)},
-                      {"trunk_reused", r.trunkReused},
-                      {"trunk_bytes_resumed", qint64(r.trunkBytesResumed)},
-                      {"peak_working_set_bytes", qint64(r.peakWorkingSetBytes)},
-                      {"seconds", secs}};
-        std::printf("%s", QJsonDocument(j).toJson(QJsonDocument::Indented).constData());
-    } else if (r.alreadyComplete) {
-        std::printf("%s: already converted\n", out.c_str());
-    } else {
-        std::printf("converted %s -> %s: %llu records encoded, %llu resumed, %d banks kept, %.1f s; working set at "
-                    "most %.1f MiB\n",
-                    source.c_str(), out.c_str(), (unsigned long long)r.recordsEncoded,
-                    (unsigned long long)r.recordsResumed, r.banksReused, secs,
-                    double(r.peakWorkingSetBytes) / 1048576.0);
-    }
+    printConvertResult(*result, source, out, secs, json);
     return 0;
 }
 

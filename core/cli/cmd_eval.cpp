@@ -34,6 +34,91 @@ static bool parseIds(const std::string &text, std::vector<int> &ids)
     return !ids.empty();
 }
 
+// The prompt's ids: its text with the images' media markup, or the text
+// alone. Returns false after printing why there are none.
+static bool tokenizePrompt(const Model &m, Session &s, const std::string &prompt, bool withImages,
+                           std::vector<int> &ids)
+{
+    ids = withImages ? s.imagePrompt(prompt) : m.tokenize(prompt);
+    if (!ids.empty())
+        return true;
+    const std::string &why = m.info().tokenizerError;
+    std::fprintf(stderr, "eval: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
+    return false;
+}
+
+// The expanded sequence: each pad became one position per image embedding
+// ((gh/2)(gw/2) for the image's patch grid).
+static std::vector<int> expandImagePads(const Model &m, const std::vector<int> &ids,
+                                        const std::vector<std::string> &images)
+{
+    const int mediaPadId = m.info().mediaPadId;
+    std::vector<int> expanded;
+    size_t next = 0;
+    for (int id : ids) {
+        if (id != mediaPadId || next >= images.size()) {
+            expanded.push_back(id);
+            continue;
+        }
+        auto header = probeImage(images[next++]);
+        auto positions = header ? m.imagePositions(header->width, header->height)
+                                : Expected<int>(header.status());
+        const int n = positions ? *positions : 1;
+        expanded.insert(expanded.end(), size_t(n), id);
+    }
+    return expanded;
+}
+
+// Every position's argmax and top-10 (printed unless --json), as JSON too.
+static QJsonArray reportPositions(const std::vector<int> &ids, const std::vector<float> &logits, size_t vocab,
+                                  bool allLogits, bool json)
+{
+    QJsonArray positions;
+    for (size_t t = 0; t < ids.size(); ++t) {
+        const float *row = logits.data() + t * vocab;
+        std::vector<int> order(vocab);
+        for (size_t i = 0; i < vocab; ++i)
+            order[i] = int(i);
+        const size_t k = std::min<size_t>(10, vocab);
+        std::partial_sort(order.begin(), order.begin() + ptrdiff_t(k), order.end(),
+                          [&](int a, int b) { return row[a] > row[b] || (row[a] == row[b] && a < b); });
+        QJsonArray top;
+        for (size_t i = 0; i < k; ++i)
+            top.append(QJsonArray{order[i], double(row[order[i]])});
+        QJsonObject p{{"position", int(t)}, {"token", ids[t]}, {"argmax", order[0]}, {"top10", top}};
+        if (allLogits || t + 1 == ids.size()) {
+            QJsonArray full;
+            for (size_t i = 0; i < vocab; ++i)
+                full.append(double(row[i]));
+            p["logits"] = full;
+        }
+        positions.append(p);
+        if (!json) {
+            std::printf("%4zu  token %6d  argmax %6d (%.5f)  top:", t, ids[t], order[0], double(row[order[0]]));
+            for (size_t i = 1; i < std::min<size_t>(5, k); ++i)
+                std::printf(" %d", order[i]);
+            std::printf("\n");
+        }
+    }
+    return positions;
+}
+
+static void printEvalJson(const std::string &modelPath, size_t vocab, const QJsonArray &positions, bool residuals,
+                          const std::vector<float> &dump)
+{
+    QJsonObject root{{"model", QString::fromStdString(modelPath)}, {"vocab", int(vocab)},
+                     {"positions", positions}};
+    if (residuals) {
+        QJsonArray r;
+        for (float v : dump)
+            r.append(double(v));
+        root["residuals"] = r; // [token][layer][hidden]
+    }
+    std::fwrite(QJsonDocument(root).toJson(QJsonDocument::Compact).constData(), 1,
+                size_t(QJsonDocument(root).toJson(QJsonDocument::Compact).size()), stdout);
+    std::printf("\n");
+}
+
 static int runEval(const std::vector<std::string> &args)
 {
     ModelOptions opts;
@@ -71,21 +156,8 @@ static int runEval(const std::vector<std::string> &args)
         return 1;
     const Model &m = *opened->model;
     Session &s = *opened->session;
-    if (!haveIds && !images.empty()) {
-        ids = s.imagePrompt(prompt);
-        if (ids.empty()) {
-            const std::string &why = m.info().tokenizerError;
-            std::fprintf(stderr, "eval: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
-            return 1;
-        }
-    } else if (!haveIds) {
-        ids = m.tokenize(prompt);
-        if (ids.empty()) {
-            const std::string &why = m.info().tokenizerError;
-            std::fprintf(stderr, "eval: %s\n", why.empty() ? "the prompt gave no tokens" : why.c_str());
-            return 1;
-        }
-    }
+    if (!haveIds && !tokenizePrompt(m, s, prompt, !images.empty(), ids))
+        return 1;
     std::vector<float> logits, dump;
     if (residuals)
         s.setHiddenStateTap(HiddenStateTap{&dump});
@@ -95,68 +167,15 @@ static int runEval(const std::vector<std::string> &args)
         return 1;
     }
     const size_t vocab = size_t(m.info().vocab);
-    if (!images.empty()) {
-        // Report the expanded sequence: each pad became one position per
-        // image embedding ((gh/2)(gw/2) for the image's patch grid).
-        const int mediaPadId = m.info().mediaPadId;
-        std::vector<int> expanded;
-        size_t next = 0;
-        for (int id : ids) {
-            if (id != mediaPadId || next >= images.size()) {
-                expanded.push_back(id);
-                continue;
-            }
-            auto header = probeImage(images[next++]);
-            auto positions = header ? m.imagePositions(header->width, header->height)
-                                    : Expected<int>(header.status());
-            const int n = positions ? *positions : 1;
-            expanded.insert(expanded.end(), size_t(n), id);
-        }
-        ids = std::move(expanded);
-    }
+    if (!images.empty())
+        ids = expandImagePads(m, ids, images);
     if (logits.size() != ids.size() * vocab) {
         std::fprintf(stderr, "eval: %zu positions of logits for %zu tokens\n", logits.size() / vocab, ids.size());
         return 1;
     }
-    QJsonArray positions;
-    for (size_t t = 0; t < ids.size(); ++t) {
-        const float *row = logits.data() + t * vocab;
-        std::vector<int> order(vocab);
-        for (size_t i = 0; i < vocab; ++i)
-            order[i] = int(i);
-        const size_t k = std::min<size_t>(10, vocab);
-        std::partial_sort(order.begin(), order.begin() + ptrdiff_t(k), order.end(),
-                          [&](int a, int b) { return row[a] > row[b] || (row[a] == row[b] && a < b); });
-        QJsonArray top;
-        for (size_t i = 0; i < k; ++i)
-            top.append(QJsonArray{order[i], double(row[order[i]])});
-        QJsonObject p{{"position", int(t)}, {"token", ids[t]}, {"argmax", order[0]}, {"top10", top}};
-        if (allLogits || t + 1 == ids.size()) {
-            QJsonArray full;
-            for (size_t i = 0; i < vocab; ++i)
-                full.append(double(row[i]));
-            p["logits"] = full;
-        }
-        positions.append(p);
-        if (!json) {
-            std::printf("%4zu  token %6d  argmax %6d (%.5f)  top:", t, ids[t], order[0], double(row[order[0]]));
-            for (size_t i = 1; i < std::min<size_t>(5, k); ++i)
-                std::printf(" %d", order[i]);
-            std::printf("\n");
-        }
-    }
+    const QJsonArray positions = reportPositions(ids, logits, vocab, allLogits, json);
     if (json) {
-        QJsonObject root{{"model", QString::fromStdString(opts.modelPath)}, {"vocab", int(vocab)},
-                         {"positions", positions}};
-        if (residuals) {
-            QJsonArray r;
-            for (float v : dump)
-                r.append(double(v));
-            root["residuals"] = r; // [token][layer][hidden]
-        }
-        std::fwrite(QJsonDocument(root).toJson(QJsonDocument::Compact).constData(), 1,
-                    size_t(QJsonDocument(root).toJson(QJsonDocument::Compact).size()), stdout);
-        std::printf("\n");
+        printEvalJson(opts.modelPath, vocab, positions, residuals, dump);
     } else {
         const float *last = logits.data() + (ids.size() - 1) * vocab;
         std::printf("last position logits (%zu):", vocab);

@@ -31,6 +31,69 @@ std::string env(const char *name)
 
 } // namespace
 
+// --dry-run: the files, their sizes and the total.
+static void printFileList(const HubOptions &o, const std::vector<HubFile> &files, uint64_t total, bool json)
+{
+    if (json) {
+        QJsonArray list;
+        for (const HubFile &f : files)
+            list.append(QJsonObject{{"path", QString::fromStdString(f.path)},
+                                    {"size", double(f.size)},
+                                    {"sha256", QString::fromStdString(f.sha256)}});
+        std::printf("%s\n", QJsonDocument(QJsonObject{{"repo", QString::fromStdString(o.repo)},
+                                                      {"files", list},
+                                                      {"bytes", double(total)}})
+                                .toJson(QJsonDocument::Compact)
+                                .constData());
+        return;
+    }
+    for (const HubFile &f : files)
+        std::printf("%14llu  %s%s\n", (unsigned long long)f.size, f.path.c_str(),
+                    f.sha256.empty() ? "" : "  (sha256)");
+    std::printf("%zu files, %s\n", files.size(), formatGiB(total).c_str());
+}
+
+// The download with a progress line on stderr (at most twice a second), then the report.
+static int downloadFiles(const HubOptions &o, const std::vector<HubFile> &files, const std::string &folder,
+                         uint64_t total, bool json)
+{
+    using Clock = std::chrono::steady_clock;
+    auto lastShown = Clock::now();
+    const auto progress = [&](const DownloadProgress &d) {
+        const auto now = Clock::now();
+        if (now - lastShown < std::chrono::milliseconds(500) && d.fileDone != d.fileSize)
+            return true;
+        lastShown = now;
+        const double left = d.bytesPerSecond > 0 ? double(d.totalSize - d.totalDone) / d.bytesPerSecond : 0;
+        std::fprintf(stderr, "\r%s of %s, %.1f MB/s, %.0f s left  %-40.40s", formatGiB(d.totalDone).c_str(),
+                     formatGiB(d.totalSize).c_str(), d.bytesPerSecond / 1e6, left, d.file.c_str());
+        return true;
+    };
+    auto report = downloadHubFiles(o, files, folder, progress);
+    std::fprintf(stderr, "\n");
+    if (!report) {
+        std::fprintf(stderr, "get: %s\n", report.status().message().c_str());
+        return 1;
+    }
+    if (json) {
+        std::printf("%s\n", QJsonDocument(QJsonObject{{"repo", QString::fromStdString(o.repo)},
+                                                      {"folder", QString::fromStdString(folder)},
+                                                      {"files_fetched", report->filesFetched},
+                                                      {"files_present", report->filesPresent},
+                                                      {"bytes_fetched", double(report->bytesFetched)},
+                                                      {"bytes", double(total)},
+                                                      {"retries", report->retries},
+                                                      {"refetches", report->refetches}})
+                                .toJson(QJsonDocument::Compact)
+                                .constData());
+    } else {
+        std::printf("%s: %d files fetched, %d already there, %s received, %d retries, %d refetched\n",
+                    folder.c_str(), report->filesFetched, report->filesPresent,
+                    formatGiB(report->bytesFetched).c_str(), report->retries, report->refetches);
+    }
+    return 0;
+}
+
 static int runGet(const std::vector<std::string> &args)
 {
     HubOptions o;
@@ -81,60 +144,10 @@ static int runGet(const std::vector<std::string> &args)
     for (const HubFile &f : *files)
         total += f.size;
     if (dryRun) {
-        if (json) {
-            QJsonArray list;
-            for (const HubFile &f : *files)
-                list.append(QJsonObject{{"path", QString::fromStdString(f.path)},
-                                        {"size", double(f.size)},
-                                        {"sha256", QString::fromStdString(f.sha256)}});
-            std::printf("%s\n", QJsonDocument(QJsonObject{{"repo", QString::fromStdString(o.repo)},
-                                                          {"files", list},
-                                                          {"bytes", double(total)}})
-                                    .toJson(QJsonDocument::Compact)
-                                    .constData());
-        } else {
-            for (const HubFile &f : *files)
-                std::printf("%14llu  %s%s\n", (unsigned long long)f.size, f.path.c_str(),
-                            f.sha256.empty() ? "" : "  (sha256)");
-            std::printf("%zu files, %s\n", files->size(), formatGiB(total).c_str());
-        }
+        printFileList(o, *files, total, json);
         return 0;
     }
-    using Clock = std::chrono::steady_clock;
-    auto lastShown = Clock::now();
-    const auto progress = [&](const DownloadProgress &d) {
-        const auto now = Clock::now();
-        if (now - lastShown < std::chrono::milliseconds(500) && d.fileDone != d.fileSize)
-            return true;
-        lastShown = now;
-        const double left = d.bytesPerSecond > 0 ? double(d.totalSize - d.totalDone) / d.bytesPerSecond : 0;
-        std::fprintf(stderr, "\r%s of %s, %.1f MB/s, %.0f s left  %-40.40s", formatGiB(d.totalDone).c_str(),
-                     formatGiB(d.totalSize).c_str(), d.bytesPerSecond / 1e6, left, d.file.c_str());
-        return true;
-    };
-    auto report = downloadHubFiles(o, *files, folder, progress);
-    std::fprintf(stderr, "\n");
-    if (!report) {
-        std::fprintf(stderr, "get: %s\n", report.status().message().c_str());
-        return 1;
-    }
-    if (json) {
-        std::printf("%s\n", QJsonDocument(QJsonObject{{"repo", QString::fromStdString(o.repo)},
-                                                      {"folder", QString::fromStdString(folder)},
-                                                      {"files_fetched", report->filesFetched},
-                                                      {"files_present", report->filesPresent},
-                                                      {"bytes_fetched", double(report->bytesFetched)},
-                                                      {"bytes", double(total)},
-                                                      {"retries", report->retries},
-                                                      {"refetches", report->refetches}})
-                                .toJson(QJsonDocument::Compact)
-                                .constData());
-    } else {
-        std::printf("%s: %d files fetched, %d already there, %s received, %d retries, %d refetched\n",
-                    folder.c_str(), report->filesFetched, report->filesPresent,
-                    formatGiB(report->bytesFetched).c_str(), report->retries, report->refetches);
-    }
-    return 0;
+    return downloadFiles(o, *files, folder, total, json);
 }
 
 static const cli::CommandRegistration reg{"get", "Download a model from a Hugging Face-compatible hub", runGet};

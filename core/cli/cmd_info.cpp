@@ -112,60 +112,47 @@ int releaseInfo(const sluice::ModelSummary &r, bool json)
     return 0;
 }
 
-int runInfo(const std::vector<std::string> &args)
+void printContainerJson(const sluice::ModelSummary &c, int kda)
 {
-    std::string model;
-    bool json = false;
-    if (const int exitCode = sluice::cli::parseModelAndJson(args, model, json); exitCode >= 0)
-        return exitCode;
-    auto summary = sluice::inspectModel(model);
-    if (!summary) {
-        std::fprintf(stderr, "info: %s\n", summary.status().message().c_str());
-        return 1;
-    }
-    const sluice::ModelSummary &c = *summary;
-    if (c.release)
-        return releaseInfo(c, json);
     const sluice::ModelConfig &cfg = c.config;
-    int kda = 0;
-    for (bool k : cfg.layerIsKda)
-        kda += k;
-    if (json) {
-        QJsonObject trunk;
-        for (const sluice::ModelSummary::TrunkFormat &f : c.trunk)
-            trunk[QString::fromStdString(f.format)] = QJsonObject{{"bytes", qint64(f.bytes)}, {"tensors", f.tensors}};
-        QJsonObject o{{"architecture", archName(cfg.arch)},
-                      {"model_type", QString::fromStdString(cfg.modelType)},
-                      {"tensor_prefix", QString::fromStdString(cfg.tensorPrefix)},
-                      {"layers", cfg.nLayers},
-                      {"kda_layers", kda},
-                      {"mla_layers", cfg.nLayers - kda},
-                      {"moe_layers", cfg.moeLayerCount()},
-                      {"hidden", cfg.hidden},
-                      {"vocab", cfg.vocab},
-                      {"experts", cfg.nExperts},
-                      {"top_k", cfg.topK},
-                      {"experts_per_token_range", QJsonArray{1, cfg.topK}},
-                      {"moe_intermediate", cfg.moeIntermediate},
-                      {"expert_input", cfg.expertInputDim()},
-                      {"shared_experts", cfg.nSharedExperts},
-                      {"expert_format", QString::fromStdString(cfg.expertQuant.fmtName)},
-                      {"record_bytes", qint64(c.recordBytes)},
-                      {"codebooks", c.codebooks},
-                      {"trunk_bytes", qint64(c.trunkBytes)},
-                      {"trunk", trunk},
-                      {"container_bytes", qint64(c.diskBytes)},
-                      {"parameters", qint64(c.parameters)},
-                      {"vision", cfg.vision.present},
-                      {"vision_error", QString::fromStdString(cfg.vision.disabledReason)},
-                      {"tokenizer", c.hasTokenizer},
-                      {"tokenizer_error", QString::fromStdString(c.tokenizerError)},
-                      {"recommended_sampling", samplingJson(c.recommendedSampling)},
-                      {"demo", cfg.sluiceDemo},
-                      {"demo_weights", QString::fromStdString(cfg.sluiceDemo ? (cfg.sluiceDemoWeights.empty() ? std::string("random") : cfg.sluiceDemoWeights) : std::string())}};
-        std::printf("%s", QJsonDocument(o).toJson(QJsonDocument::Indented).constData());
-        return 0;
-    }
+    QJsonObject trunk;
+    for (const sluice::ModelSummary::TrunkFormat &f : c.trunk)
+        trunk[QString::fromStdString(f.format)] = QJsonObject{{"bytes", qint64(f.bytes)}, {"tensors", f.tensors}};
+    QJsonObject o{{"architecture", archName(cfg.arch)},
+                  {"model_type", QString::fromStdString(cfg.modelType)},
+                  {"tensor_prefix", QString::fromStdString(cfg.tensorPrefix)},
+                  {"layers", cfg.nLayers},
+                  {"kda_layers", kda},
+                  {"mla_layers", cfg.nLayers - kda},
+                  {"moe_layers", cfg.moeLayerCount()},
+                  {"hidden", cfg.hidden},
+                  {"vocab", cfg.vocab},
+                  {"experts", cfg.nExperts},
+                  {"top_k", cfg.topK},
+                  {"experts_per_token_range", QJsonArray{1, cfg.topK}},
+                  {"moe_intermediate", cfg.moeIntermediate},
+                  {"expert_input", cfg.expertInputDim()},
+                  {"shared_experts", cfg.nSharedExperts},
+                  {"expert_format", QString::fromStdString(cfg.expertQuant.fmtName)},
+                  {"record_bytes", qint64(c.recordBytes)},
+                  {"codebooks", c.codebooks},
+                  {"trunk_bytes", qint64(c.trunkBytes)},
+                  {"trunk", trunk},
+                  {"container_bytes", qint64(c.diskBytes)},
+                  {"parameters", qint64(c.parameters)},
+                  {"vision", cfg.vision.present},
+                  {"vision_error", QString::fromStdString(cfg.vision.disabledReason)},
+                  {"tokenizer", c.hasTokenizer},
+                  {"tokenizer_error", QString::fromStdString(c.tokenizerError)},
+                  {"recommended_sampling", samplingJson(c.recommendedSampling)},
+                  {"demo", cfg.sluiceDemo},
+                  {"demo_weights", QString::fromStdString(cfg.sluiceDemo ? (cfg.sluiceDemoWeights.empty() ? std::string("random") : cfg.sluiceDemoWeights) : std::string())}};
+    std::printf("%s", QJsonDocument(o).toJson(QJsonDocument::Indented).constData());
+}
+
+void printContainer(const std::string &model, const sluice::ModelSummary &c, int kda)
+{
+    const sluice::ModelConfig &cfg = c.config;
     const std::string demo = !cfg.sluiceDemo                  ? std::string()
                              : cfg.sluiceDemoWeights.empty() ? std::string("  (demo: random weights)")
                                                              : "  (demo: " + cfg.sluiceDemoWeights + ")";
@@ -194,6 +181,30 @@ int runInfo(const std::vector<std::string> &args)
     else
         std::printf("tokenizer      no: %s\n", c.tokenizerError.c_str());
     printSampling("sampling      ", c.recommendedSampling);
+}
+
+int runInfo(const std::vector<std::string> &args)
+{
+    std::string model;
+    bool json = false;
+    if (const int exitCode = sluice::cli::parseModelAndJson(args, model, json); exitCode >= 0)
+        return exitCode;
+    auto summary = sluice::inspectModel(model);
+    if (!summary) {
+        std::fprintf(stderr, "info: %s\n", summary.status().message().c_str());
+        return 1;
+    }
+    const sluice::ModelSummary &c = *summary;
+    if (c.release)
+        return releaseInfo(c, json);
+    const sluice::ModelConfig &cfg = c.config;
+    int kda = 0;
+    for (bool k : cfg.layerIsKda)
+        kda += k;
+    if (json)
+        printContainerJson(c, kda);
+    else
+        printContainer(model, c, kda);
     return 0;
 }
 

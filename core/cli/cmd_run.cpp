@@ -18,6 +18,67 @@
 
 using namespace sluice;
 
+// --chat: the images read as the turn's; false after printing the error.
+static bool readTurnImages(const std::vector<std::string> &images, TurnRequest &turn)
+{
+    for (const std::string &path : images) {
+        auto image = readImageFile(path);
+        if (!image) {
+            std::fprintf(stderr, "run: %s\n", image.status().message().c_str());
+            return false;
+        }
+        turn.images.push_back(std::move(*image));
+    }
+    return true;
+}
+
+// A one-turn Conversation (api/chat.h): the reply streamed as parsed by id.
+static Expected<GenerationResult> generateChatTurn(ModelSession &opened, const TurnRequest &turn, bool profile)
+{
+    int index = 0;
+    Conversation conversation(opened.model, std::move(opened.session));
+    TurnEvents events;
+    events.token = [&](const GeneratedToken &t, const TurnDelta &d, const LiveFigures &) {
+        if (profile)
+            cli::printTokenProfile(index++, t.stats);
+        std::printf("%s%s", d.reasoning.c_str(), d.content.c_str());
+        std::fflush(stdout);
+        return true;
+    };
+    TurnResult result;
+    const Status st = conversation.reply(turn, events, result);
+    std::printf("%s", result.unsent.content.c_str());
+    return st ? Expected<GenerationResult>(std::move(result.generation)) : Expected<GenerationResult>(st);
+}
+
+static Expected<GenerationResult> generateText(Session &s, const std::vector<int> &ids, const SamplingParams &sp,
+                                               bool profile)
+{
+    int index = 0;
+    return s.generate(ids, sp, [&](const GeneratedToken &t) {
+        if (profile)
+            cli::printTokenProfile(index++, t.stats);
+        std::fwrite(t.text.data(), 1, t.text.size(), stdout);
+        std::fflush(stdout);
+        return true;
+    });
+}
+
+static void printRunStats(const Model &m, const GenerationResult &r)
+{
+    const int n = int(r.tokens.size());
+    std::fprintf(stderr,
+                 "prompt %d tokens in %.3f s (%.2f tok/s); %d tokens in %.3f s (%.2f tok/s); "
+                 "hits %llu misses %llu, %.1f MB read\n",
+                 r.promptTokens, r.prefillSeconds, r.promptTokens / std::max(1e-9, r.prefillSeconds), n,
+                 r.decodeSeconds, n / std::max(1e-9, r.decodeSeconds),
+                 (unsigned long long)r.totals.demandHits, (unsigned long long)r.totals.demandMisses,
+                 double(r.totals.bytesRead) / 1e6);
+    if (m.info().topK < m.info().modelTopK)
+        std::fprintf(stderr, "experts per token: %d of the model's %d (--experts-per-token)\n", m.info().topK,
+                     m.info().modelTopK);
+}
+
 static int runRun(const std::vector<std::string> &args)
 {
     ModelOptions opts;
@@ -59,14 +120,8 @@ static int runRun(const std::vector<std::string> &args)
         turn.chat.thinking = false;
         turn.sampling = sp;
         turn.replyRoom = 1; // the reply runs until the context is full
-        for (const std::string &path : images) {
-            auto image = readImageFile(path);
-            if (!image) {
-                std::fprintf(stderr, "run: %s\n", image.status().message().c_str());
-                return 1;
-            }
-            turn.images.push_back(std::move(*image));
-        }
+        if (!readTurnImages(images, turn))
+            return 1;
     } else {
         ids = images.empty() ? m.tokenize(prompt) : s.imagePrompt(prompt);
         if (ids.empty()) {
@@ -85,31 +140,7 @@ static int runRun(const std::vector<std::string> &args)
     if (const std::string said = adapter.sampleNow().describe(); !said.empty())
         std::fprintf(stderr, "%s\n", said.c_str());
     const bool profile = cli::profileRequested();
-    int index = 0;
-    Expected<GenerationResult> r = makeError(ErrorCode::Internal, "not run");
-    if (chat) {
-        Conversation conversation(opened->model, std::move(opened->session));
-        TurnEvents events;
-        events.token = [&](const GeneratedToken &t, const TurnDelta &d, const LiveFigures &) {
-            if (profile)
-                cli::printTokenProfile(index++, t.stats);
-            std::printf("%s%s", d.reasoning.c_str(), d.content.c_str());
-            std::fflush(stdout);
-            return true;
-        };
-        TurnResult result;
-        const Status st = conversation.reply(turn, events, result);
-        std::printf("%s", result.unsent.content.c_str());
-        r = st ? Expected<GenerationResult>(std::move(result.generation)) : Expected<GenerationResult>(st);
-    } else {
-        r = s.generate(ids, sp, [&](const GeneratedToken &t) {
-            if (profile)
-                cli::printTokenProfile(index++, t.stats);
-            std::fwrite(t.text.data(), 1, t.text.size(), stdout);
-            std::fflush(stdout);
-            return true;
-        });
-    }
+    Expected<GenerationResult> r = chat ? generateChatTurn(*opened, turn, profile) : generateText(s, ids, sp, profile);
     std::printf("\n");
     if (!r) {
         std::fprintf(stderr, "run: %s\n", r.status().message().c_str());
@@ -118,19 +149,8 @@ static int runRun(const std::vector<std::string> &args)
     if (r->reason == StopReason::ContextFull)
         std::fprintf(stderr, "run: stopped after %zu tokens: the context (%d positions) is full (--ctx)\n",
                      r->tokens.size(), opts.contextLength);
-    if (stats) {
-        const int n = int(r->tokens.size());
-        std::fprintf(stderr,
-                     "prompt %d tokens in %.3f s (%.2f tok/s); %d tokens in %.3f s (%.2f tok/s); "
-                     "hits %llu misses %llu, %.1f MB read\n",
-                     r->promptTokens, r->prefillSeconds, r->promptTokens / std::max(1e-9, r->prefillSeconds), n,
-                     r->decodeSeconds, n / std::max(1e-9, r->decodeSeconds),
-                     (unsigned long long)r->totals.demandHits, (unsigned long long)r->totals.demandMisses,
-                     double(r->totals.bytesRead) / 1e6);
-        if (m.info().topK < m.info().modelTopK)
-            std::fprintf(stderr, "experts per token: %d of the model's %d (--experts-per-token)\n", m.info().topK,
-                         m.info().modelTopK);
-    }
+    if (stats)
+        printRunStats(m, *r);
     return 0;
 }
 

@@ -191,6 +191,106 @@ Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInpu
                          budgetBytes);
 }
 
+namespace {
+
+// The decode floor of every trunk split, and the floors a budget is held to.
+struct SplitFloors {
+    std::vector<uint64_t> floors; // [resident layers]
+    uint64_t residentFloor = 0;
+    uint64_t layersFloor = 0; // every layer streamed, lm_head as asked
+    uint64_t streamingFloor = 0; // the lowest: lm_head streamed too when the planner may choose it
+    bool headChoice = false; // the planner may stream lm_head
+};
+
+Expected<uint64_t> floorAt(const Shape &shape, const PlannerInputsOptions &o, int resident, int streamHead,
+                           uint64_t usableRamBytes)
+{
+    PlannerInputsOptions r = o;
+    r.residentLayers = resident;
+    r.streamLmHead = streamHead;
+    auto at = planAt(shape, r, 1, usableRamBytes);
+    if (!at)
+        return at.status();
+    return at->plan.floorBytes;
+}
+
+// The decode floor of every split (a resident layer adds its matrices, the
+// staging slots follow the largest streamed layer: not monotonic when a dense
+// first layer is the largest, so every split is tried).
+Status splitFloors(const Shape &shape, const PlannerInputsOptions &o, int layers, uint64_t usableRamBytes,
+                   SplitFloors &out)
+{
+    out.floors.assign(size_t(layers) + 1, 0);
+    for (int r = 0; r <= layers; ++r) {
+        auto f = floorAt(shape, o, r, o.streamLmHead == 1 ? 1 : 0, usableRamBytes);
+        if (!f)
+            return f.status();
+        out.floors[size_t(r)] = *f;
+    }
+    out.residentFloor = out.floors.back();
+    out.layersFloor = *std::min_element(out.floors.begin(), out.floors.end());
+    out.streamingFloor = out.layersFloor;
+    if (o.streamLmHead < 0 && layers > 0) {
+        auto f = floorAt(shape, o, 0, 1, usableRamBytes);
+        if (!f)
+            return f.status();
+        if (*f < out.streamingFloor
+            && planTrunkSplit(shape.config, shape.tensors, 0, LmHeadStreaming{true, o.lmHeadBlockRows}).lmHeadStreamed) {
+            out.streamingFloor = *f;
+            out.headChoice = true;
+        }
+    }
+    return Status();
+}
+
+// The split for the budget when the options leave it to the planner: the
+// longest resident prefix that fits; none fits: lm_head streams too.
+Status chooseSplit(const SplitFloors &sf, int layers, uint64_t budgetBytes, PlannerInputsOptions &o)
+{
+    if (o.streamLmHead < 0)
+        o.streamLmHead = 0;
+    if (o.residentLayers < 0) {
+        o.residentLayers = layers;
+        if (budgetBytes != 0 && budgetBytes < sf.residentFloor) {
+            if (budgetBytes < sf.streamingFloor)
+                return belowStreamingFloor(budgetBytes, sf.streamingFloor, sf.residentFloor, o);
+            bool found = false;
+            for (int r = layers - 1; r >= 0 && !found; --r)
+                if (sf.floors[size_t(r)] <= budgetBytes) {
+                    o.residentLayers = r;
+                    found = true;
+                }
+            if (!found && sf.headChoice) {
+                o.residentLayers = 0;
+                o.streamLmHead = 1;
+            }
+        }
+    }
+    o.residentLayers = std::clamp(o.residentLayers, 0, layers);
+    return Status();
+}
+
+// The prefill chunk an explicit budget (or the decode plan's default) buys;
+// returns the budget as sized.
+Expected<uint64_t> chooseChunk(const ModelConfig &config, const PlannerInputsOptions &o, const MemoryPlan &p,
+                               uint64_t budget, BudgetPlan &out)
+{
+    auto sizing = sizeCache(p, budget); // refuses a budget under the decode floor
+    if (!sizing)
+        return sizing.status();
+    const uint64_t records = uint64_t(std::max(p.moeLayers, 0)) * uint64_t(std::max(p.expertsPerLayer, 0));
+    const uint64_t extraSlots = records > uint64_t(2 * p.topK) ? records - uint64_t(2 * p.topK) : 0;
+    const uint64_t ceiling = extraSlots * (sizing->slotBytes + kCacheIndexBytesPerSlot);
+    out.prefillChunk = choosePrefillChunk(config, o.contextLength, sizing->budgetBytes - p.floorBytes, ceiling);
+    // The chunk's scratch is needed only while a prompt prefills: it is
+    // borrowed from the cache then (ModelImpl::borrowPrefillScratch) and
+    // the cache keeps those bytes for decode.
+    out.prefillBorrowBytes = out.prefillChunk > 1 ? prefillExtraBytes(config, o.contextLength, out.prefillChunk) : 0;
+    return sizing->budgetBytes;
+}
+
+} // namespace
+
 Expected<BudgetPlan> planForBudget(const ModelConfig &modelConfig, const std::vector<TensorInfo> &tensors,
                                    uint64_t recordBytes, const PlannerInputsOptions &options, uint64_t usableRamBytes,
                                    uint64_t budgetBytes)
@@ -208,67 +308,19 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &modelConfig, const std::ve
     // streamed below, at no layer resident.
     if (o.streamLmHead < 0 && options.residentLayers >= 0)
         o.streamLmHead = 0;
-    auto floorWith = [&](int resident, int streamHead) -> Expected<uint64_t> {
-        PlannerInputsOptions r = o;
-        r.residentLayers = resident;
-        r.streamLmHead = streamHead;
-        auto at = planAt(shape, r, 1, usableRamBytes);
-        if (!at)
-            return at.status();
-        return at->plan.floorBytes;
-    };
-    // The decode floor of every split (a resident layer adds its matrices,
-    // the staging slots follow the largest streamed layer: not monotonic
-    // when a dense first layer is the largest, so every split is tried).
-    std::vector<uint64_t> floors(size_t(layers) + 1);
-    for (int r = 0; r <= layers; ++r) {
-        auto f = floorWith(r, o.streamLmHead == 1 ? 1 : 0);
-        if (!f)
-            return f.status();
-        floors[size_t(r)] = *f;
-    }
-    const uint64_t residentFloor = floors.back();
-    const uint64_t layersFloor = *std::min_element(floors.begin(), floors.end());
-    uint64_t streamingFloor = layersFloor;
-    bool headChoice = false; // the planner may stream lm_head
-    if (o.streamLmHead < 0 && layers > 0) {
-        auto f = floorWith(0, 1);
-        if (!f)
-            return f.status();
-        if (*f < streamingFloor && planTrunkSplit(config, tensors, 0, LmHeadStreaming{true, o.lmHeadBlockRows}).lmHeadStreamed) {
-            streamingFloor = *f;
-            headChoice = true;
-        }
-    }
-    if (o.streamLmHead < 0)
-        o.streamLmHead = 0;
-    if (o.residentLayers < 0) {
-        o.residentLayers = layers;
-        if (budgetBytes != 0 && budgetBytes < residentFloor) {
-            if (budgetBytes < streamingFloor)
-                return belowStreamingFloor(budgetBytes, streamingFloor, residentFloor, o);
-            // The longest resident prefix that fits; none fits: lm_head streams too.
-            bool found = false;
-            for (int r = layers - 1; r >= 0 && !found; --r)
-                if (floors[size_t(r)] <= budgetBytes) {
-                    o.residentLayers = r;
-                    found = true;
-                }
-            if (!found && headChoice) {
-                o.residentLayers = 0;
-                o.streamLmHead = 1;
-            }
-        }
-    }
-    o.residentLayers = std::clamp(o.residentLayers, 0, layers);
+    SplitFloors sf;
+    if (Status st = splitFloors(shape, o, layers, usableRamBytes, sf); !st.isOk())
+        return st;
+    if (Status st = chooseSplit(sf, layers, budgetBytes, o); !st.isOk())
+        return st;
     auto decode = planAt(shape, o, 1, usableRamBytes);
     if (!decode)
         return decode.status();
     BudgetPlan out;
     out.floorBytes = decode->plan.floorBytes;
-    out.residentFloorBytes = residentFloor;
-    out.streamingFloorBytes = streamingFloor;
-    out.layersStreamingFloorBytes = layersFloor;
+    out.residentFloorBytes = sf.residentFloor;
+    out.streamingFloorBytes = sf.streamingFloor;
+    out.layersStreamingFloorBytes = sf.layersFloor;
     out.split = planTrunkSplit(config, tensors, o.residentLayers, LmHeadStreaming{o.streamLmHead == 1, o.lmHeadBlockRows});
     std::optional<PlanAt> chosen;
     uint64_t budget = budgetBytes;
@@ -288,20 +340,10 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &modelConfig, const std::ve
         }
     }
     if (!chosen) {
-        auto sizing = sizeCache(decode->plan, budget); // refuses a budget under the decode floor
-        if (!sizing)
-            return sizing.status();
-        const MemoryPlan &p = decode->plan;
-        const uint64_t records = uint64_t(std::max(p.moeLayers, 0)) * uint64_t(std::max(p.expertsPerLayer, 0));
-        const uint64_t extraSlots = records > uint64_t(2 * p.topK) ? records - uint64_t(2 * p.topK) : 0;
-        const uint64_t ceiling = extraSlots * (sizing->slotBytes + kCacheIndexBytesPerSlot);
-        out.prefillChunk =
-            choosePrefillChunk(config, o.contextLength, sizing->budgetBytes - p.floorBytes, ceiling);
-        budget = sizing->budgetBytes;
-        // The chunk's scratch is needed only while a prompt prefills: it is
-        // borrowed from the cache then (ModelImpl::borrowPrefillScratch) and
-        // the cache keeps those bytes for decode.
-        out.prefillBorrowBytes = out.prefillChunk > 1 ? prefillExtraBytes(config, o.contextLength, out.prefillChunk) : 0;
+        auto sized = chooseChunk(config, o, decode->plan, budget, out);
+        if (!sized)
+            return sized.status();
+        budget = *sized;
         chosen = std::move(*decode);
     }
     auto sizing = sizeCache(chosen->plan, budget);

@@ -496,6 +496,63 @@ Status SessionImpl::append(std::span<const int> tokens, std::vector<float> *logi
     return feed(target, logits, all, chunk, {}, nullptr);
 }
 
+// Longest common prefix of the state's first `held` positions and the
+// request: the same ids and, at image positions, the same image rows.
+int SessionImpl::commonPrefix(const Expanded &target, int held) const
+{
+    const int len = int(target.ids.size());
+    const std::vector<uint64_t> a = positionKeys(m_history.ids.size(), m_history.images);
+    const std::vector<uint64_t> b = positionKeys(target.ids.size(), target.spans);
+    int lcp = 0;
+    while (lcp < held && lcp < len && m_history.ids[size_t(lcp)] == target.ids[size_t(lcp)] &&
+           a[size_t(lcp)] == b[size_t(lcp)])
+        ++lcp;
+    return lcp;
+}
+
+// The logits after `pos` positions when the state kept them: its last ones
+// (when valid), or a checkpoint's.
+const std::vector<float> *SessionImpl::keptLogits(int pos, int held, bool stateValid) const
+{
+    if (pos == held && stateValid && !m_history.lastLogits.empty())
+        return &m_history.lastLogits;
+    for (const Checkpoint &c : m_history.checkpoints)
+        if (c.position == pos && !c.logits.empty())
+            return &c.logits;
+    return nullptr;
+}
+
+// Where to resume: at most `lcp`, never inside an image, and with logits
+// available when nothing is left to compute. A recurrent state resumes only
+// where it is (when valid) or at a checkpoint, returned in `from`.
+int SessionImpl::chooseResume(const Expanded &target, int lcp, int held, bool recurrent, bool stateValid,
+                              const Checkpoint *&from) const
+{
+    const int len = int(target.ids.size());
+    int limit = spanBoundaryAtOrBefore(target.spans, lcp);
+    int resume = 0;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        from = nullptr;
+        if (!recurrent || (limit == held && stateValid)) {
+            resume = limit;
+        } else {
+            resume = 0;
+            for (auto it = m_history.checkpoints.rbegin(); it != m_history.checkpoints.rend(); ++it) {
+                if (it->position <= limit && spanBoundaryAtOrBefore(target.spans, it->position) == it->position &&
+                    (it->position < len || !it->logits.empty())) {
+                    resume = it->position;
+                    from = &*it;
+                    break;
+                }
+            }
+        }
+        if (resume < len || keptLogits(resume, held, stateValid))
+            break;
+        limit = spanBoundaryAtOrBefore(target.spans, len - 1); // compute at least the last position
+    }
+    return resume;
+}
+
 Expected<PrefillResult> SessionImpl::prefill(std::span<const int> sequence, std::vector<float> *lastLogits,
                                              const PrefillProgress &progress)
 {
@@ -514,57 +571,21 @@ Expected<PrefillResult> SessionImpl::prefill(std::span<const int> sequence, std:
                                                      std::to_string(len - std::min(len, position())) +
                                                      " tokens exceed the context length " +
                                                      std::to_string(m_forward->contextLength()));
-    // Longest common prefix of the state's history and the request.
     const bool recurrent = m_model->info().kdaLayers > 0;
     // After a failed chunk the position is that chunk's start; the MLA
     // latents before it are intact, a recurrent state is not.
     const int held = position();
     const bool stateValid = !m_damaged || !recurrent;
-    const std::vector<uint64_t> a = positionKeys(m_history.ids.size(), m_history.images);
-    const std::vector<uint64_t> b = positionKeys(target.ids.size(), target.spans);
-    int lcp = 0;
-    while (lcp < held && lcp < len && m_history.ids[size_t(lcp)] == target.ids[size_t(lcp)] &&
-           a[size_t(lcp)] == b[size_t(lcp)])
-        ++lcp;
-    // Choose where to resume: at most `limit`, never inside an image, and
-    // with logits available when nothing is left to compute.
-    auto logitsAt = [&](int pos) -> const std::vector<float> * {
-        if (pos == held && stateValid && !m_history.lastLogits.empty())
-            return &m_history.lastLogits;
-        for (const Checkpoint &c : m_history.checkpoints)
-            if (c.position == pos && !c.logits.empty())
-                return &c.logits;
-        return nullptr;
-    };
-    int limit = spanBoundaryAtOrBefore(target.spans, lcp);
-    int resume = 0;
+    const int lcp = commonPrefix(target, held);
     const Checkpoint *from = nullptr;
-    for (int attempt = 0; attempt < 2; ++attempt) {
-        from = nullptr;
-        if (!recurrent || (limit == held && stateValid)) {
-            resume = limit;
-        } else {
-            resume = 0;
-            for (auto it = m_history.checkpoints.rbegin(); it != m_history.checkpoints.rend(); ++it) {
-                if (it->position <= limit && spanBoundaryAtOrBefore(target.spans, it->position) == it->position &&
-                    (it->position < len || !it->logits.empty())) {
-                    resume = it->position;
-                    from = &*it;
-                    break;
-                }
-            }
-        }
-        if (resume < len || logitsAt(resume))
-            break;
-        limit = spanBoundaryAtOrBefore(target.spans, len - 1); // compute at least the last position
-    }
+    const int resume = chooseResume(target, lcp, held, recurrent, stateValid, from);
     PrefillResult result;
     result.promptTokens = len;
     result.reusedTokens = resume;
     result.prefillTokens = len - resume;
     if (resume == len) {
         // Nothing to compute: the logits after the sequence were kept.
-        std::vector<float> kept = *logitsAt(resume);
+        std::vector<float> kept = *keptLogits(resume, held, stateValid);
         if (resume != held || !stateValid)
             truncateTo(resume, from);
         m_history.lastLogits = std::move(kept);
@@ -613,6 +634,78 @@ TokenStats SessionImpl::statsSince(const ExpertCacheStats &c0, const ForwardTime
     return s;
 }
 
+namespace {
+
+text::SamplerConfig samplerConfig(const SamplingParams &params)
+{
+    text::SamplerConfig sc;
+    sc.temperature = params.temperature;
+    sc.topP = params.topP;
+    sc.topK = params.topK;
+    sc.seed = params.seed;
+    sc.repeatPenalty = params.repeatPenalty;
+    sc.presencePenalty = params.presencePenalty;
+    sc.frequencyPenalty = params.frequencyPenalty;
+    sc.penaltyWindow = params.penaltyWindow;
+    return sc;
+}
+
+// A failed decode step that ends the generation rather than failing it.
+std::optional<StopReason> stopReasonFor(const Status &st)
+{
+    if (st.code() == ErrorCode::Cancelled)
+        return StopReason::Cancelled;
+    if (st.code() == ErrorCode::ContextFull)
+        return StopReason::ContextFull;
+    return std::nullopt;
+}
+
+// Why the generation ends at its last sampled token.
+StopReason lastTokenReason(const text::TokenStreamer::Step &step, bool constraintDone, bool loopStopped)
+{
+    return step.endOfSequence ? StopReason::EndOfSequence
+           : step.stopString  ? StopReason::StopString
+           : constraintDone   ? StopReason::EndOfSequence
+           : loopStopped      ? StopReason::StopString
+                              : StopReason::MaxTokens;
+}
+
+} // namespace
+
+// The logits the first token is sampled from: the prompt's prefill, or the
+// state's last logits for an empty prompt. `stopped` with an ok status: the
+// generation ends here (cancelled), `result` says so.
+Status SessionImpl::startGeneration(std::span<const int> sequence, const PrefillProgress &progress,
+                                    std::vector<float> &logits, GenerationResult &result, bool &stopped)
+{
+    stopped = false;
+    const auto t0 = Clock::now();
+    if (sequence.empty()) {
+        m_cancel.store(false);
+        if (m_damaged || m_history.lastLogits.empty())
+            return makeError(ErrorCode::InvalidArgument, "generate: empty prompt and no state to continue from");
+        logits = m_history.lastLogits;
+        result.promptTokens = result.reusedTokens = position();
+        return Status();
+    }
+    auto pre = prefill(sequence, &logits, progress);
+    result.prefillSeconds = since(t0);
+    if (!pre) {
+        // A prompt that does not fit is a failed request, not a stop.
+        if (pre.status().code() == ErrorCode::Cancelled) {
+            result.reason = StopReason::Cancelled;
+            stopped = true;
+            return Status();
+        }
+        return pre.status();
+    }
+    result.promptTokens = pre->promptTokens;
+    result.reusedTokens = pre->reusedTokens;
+    result.prefillTokens = pre->prefillTokens;
+    result.imagesEncoded = pre->imagesEncoded;
+    return Status();
+}
+
 Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, const SamplingParams &params,
                                                  const TokenCallback &onToken, const PrefillProgress &progress)
 {
@@ -627,46 +720,12 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
     }
     GenerationResult result;
     std::vector<float> logits;
-    const auto t0 = Clock::now();
-    auto stopFor = [&](const Status &st) -> std::optional<StopReason> {
-        if (st.code() == ErrorCode::Cancelled)
-            return StopReason::Cancelled;
-        if (st.code() == ErrorCode::ContextFull)
-            return StopReason::ContextFull;
-        return std::nullopt;
-    };
-    if (!sequence.empty()) {
-        auto pre = prefill(sequence, &logits, progress);
-        result.prefillSeconds = since(t0);
-        if (!pre) {
-            // A prompt that does not fit is a failed request, not a stop.
-            if (pre.status().code() == ErrorCode::Cancelled) {
-                result.reason = StopReason::Cancelled;
-                return result;
-            }
-            return pre.status();
-        }
-        result.promptTokens = pre->promptTokens;
-        result.reusedTokens = pre->reusedTokens;
-        result.prefillTokens = pre->prefillTokens;
-        result.imagesEncoded = pre->imagesEncoded;
-    } else {
-        m_cancel.store(false);
-        if (m_damaged || m_history.lastLogits.empty())
-            return makeError(ErrorCode::InvalidArgument, "generate: empty prompt and no state to continue from");
-        logits = m_history.lastLogits;
-        result.promptTokens = result.reusedTokens = position();
-    }
-    text::SamplerConfig sc;
-    sc.temperature = params.temperature;
-    sc.topP = params.topP;
-    sc.topK = params.topK;
-    sc.seed = params.seed;
-    sc.repeatPenalty = params.repeatPenalty;
-    sc.presencePenalty = params.presencePenalty;
-    sc.frequencyPenalty = params.frequencyPenalty;
-    sc.penaltyWindow = params.penaltyWindow;
-    text::Sampler sampler(sc);
+    bool stopped = false;
+    if (Status st = startGeneration(sequence, progress, logits, result, stopped); !st.isOk())
+        return st;
+    if (stopped)
+        return result;
+    text::Sampler sampler(samplerConfig(params));
     std::vector<int> eos = {m_cfg.eosId};
     if (m_cfg.endOfMsgId >= 0)
         eos.push_back(m_cfg.endOfMsgId);
@@ -700,11 +759,7 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
             gt.stats.residentBytes = m_model->ledger().total(); // no forward pass, but the allocation stands
             if (onToken)
                 onToken(gt);
-            result.reason = step.endOfSequence ? StopReason::EndOfSequence
-                            : step.stopString  ? StopReason::StopString
-                            : constraintDone   ? StopReason::EndOfSequence
-                            : result.loopStopped ? StopReason::StopString
-                                               : StopReason::MaxTokens;
+            result.reason = lastTokenReason(step, constraintDone, result.loopStopped);
             break;
         }
         const ExpertCacheStats c0 = m_model->source().cache().stats();
@@ -717,7 +772,7 @@ Expected<GenerationResult> SessionImpl::generate(std::span<const int> sequence, 
         result.text += gt.text;
         const bool keepGoing = !onToken || onToken(gt);
         if (!st.isOk()) {
-            if (auto r = stopFor(st)) {
+            if (auto r = stopReasonFor(st)) {
                 result.reason = *r;
                 break;
             }

@@ -72,6 +72,13 @@ private:
     };
 
     Expected<Expanded> expand(std::span<const int> compact, bool append) const;
+    // prefill()'s steps.
+    int commonPrefix(const Expanded &target, int held) const;
+    const std::vector<float> *keptLogits(int pos, int held, bool stateValid) const;
+    int chooseResume(const Expanded &target, int lcp, int held, bool recurrent, bool stateValid,
+                     const Checkpoint *&from) const;
+    Status startGeneration(std::span<const int> sequence, const PrefillProgress &progress, std::vector<float> &logits,
+                           GenerationResult &result, bool &stopped);
     // Computes positions [position(), target.ids.size()) of `target` (the
     // state already holds target's first position() positions).
     Status feed(const Expanded &target, std::vector<float> *logits, bool all, int chunk,

@@ -91,32 +91,51 @@ bool Generator::takeCancelled(quint64 id)
     return m_cancelled.erase(id) > 0;
 }
 
-// Turns a job into a Conversation turn (Strict context: an API client is
-// told, not silently shortened) and its result into OpenAI JSON or SSE.
-void Generator::run(quint64 id, const CompletionJob &request)
+// What every chunk and body of one job carries: its id, creation time and
+// kind, and the served model's id.
+struct Generator::JobFrame {
+    QString objectId;
+    qint64 created = 0;
+    QString modelId;
+    bool chat = true;
+
+    QJsonObject chunk(const QJsonObject &delta, const QJsonValue &finish) const
+    {
+        QJsonObject choice { { "index", 0 }, { "finish_reason", finish } };
+        if (chat)
+            choice.insert("delta", delta);
+        else
+            choice.insert("text", delta.value("content"));
+        if (!chat)
+            choice.insert("logprobs", QJsonValue::Null);
+        return QJsonObject { { "id", objectId }, { "object", chat ? "chat.completion.chunk" : "text_completion" },
+            { "created", created }, { "model", modelId }, { "choices", QJsonArray { choice } } };
+    }
+    // The role chunk a chat stream opens with.
+    QByteArray roleChunk() const
+    {
+        return sse(chunk(QJsonObject { { "role", "assistant" }, { "content", "" } }, QJsonValue::Null));
+    }
+};
+
+namespace {
+
+QJsonObject deltaJson(const TurnDelta &d)
 {
-    if (m_adapting)
-        applyBudget(); // a decision that arrived while the last job ran
-    // json_object / json_schema: constrained sampling in the response channel (no thinking first).
-    const bool jsonMode = request.chat.responseFormat == "json_object" || request.chat.responseFormat == "json_schema";
-    const qint64 created = QDateTime::currentSecsSinceEpoch();
-    const bool chat = request.kind == CompletionJob::Chat;
-    const QString objectId = QStringLiteral("%1-%2-%3").arg(chat ? "chatcmpl" : "cmpl").arg(created).arg(id);
-    const QString modelId = QString::fromStdString(m_modelId);
-    const auto errorOut = [&](const ApiError &e) {
-        Q_EMIT finished(id, e.status, e.toJson(),
-            QStringLiteral("error %1: %2").arg(e.status).arg(QString::fromStdString(e.message)));
-    };
-    if (takeCancelled(id)) {
-        Q_EMIT finished(id, 499, {}, QStringLiteral("cancelled before start"));
-        return;
-    }
-    if (!m_conversation) {
-        errorOut({ 503, "the server has no session: " + m_sessionError, "server_error" });
-        return;
-    }
+    QJsonObject delta;
+    if (!d.reasoning.empty())
+        delta.insert("reasoning_content", QString::fromStdString(d.reasoning));
+    if (!d.content.empty())
+        delta.insert("content", QString::fromStdString(d.content));
+    return delta;
+}
+
+// The job as a Conversation turn (Strict context: an API client is told, not
+// silently shortened), before any json constraint.
+TurnRequest turnOf(const CompletionJob &request, bool jsonMode)
+{
     TurnRequest turn;
-    turn.completion = !chat;
+    turn.completion = request.kind != CompletionJob::Chat;
     turn.prompt = request.prompt;
     turn.messages = request.messages;
     turn.chat = request.chat;
@@ -131,143 +150,59 @@ void Generator::run(quint64 id, const CompletionJob &request)
         turn.images.push_back({ std::make_shared<const std::vector<uint8_t>>(
                                     request.images[i].begin(), request.images[i].end()),
             "image " + std::to_string(i) });
-    if (jsonMode) {
-        JsonFormat format;
-        if (request.chat.responseFormat == "json_schema")
-            format = { request.chat.responseSchemaJson, request.schemaStrict };
-        auto constraint = m_json.make(format);
-        if (!constraint) {
-            errorOut({ 400, "response_format: " + constraint.status().message(), "invalid_request_error",
-                "response_format" });
-            return;
-        }
-        turn.sampling.constraint = std::move(*constraint);
-    }
+    return turn;
+}
 
-    {
-        std::lock_guard lock(m_mutex);
-        m_running = id;
-        if (m_cancelled.count(id))
-            m_conversation->cancel();
+// A failed turn as the API error the client gets: 400 for what the request
+// asked, else 500.
+ApiError turnError(const Status &status, const TurnResult &result, bool chat)
+{
+    const std::string param = chat ? "messages" : "prompt";
+    switch (result.failure) {
+    case TurnFailure::Image:
+        return { 400, status.message(), "invalid_request_error", "messages" };
+    case TurnFailure::Context:
+        return { 400,
+            "the prompt has " + std::to_string(result.promptPositions) + " tokens; this server's context is "
+                + std::to_string(result.contextLength) + " tokens",
+            "invalid_request_error", param, "context_length_exceeded" };
+    case TurnFailure::Request:
+        return { 400, status.message(), "invalid_request_error", param };
+    default:
+        break;
     }
-    bool first = true;
-    const auto chunk = [&](const QJsonObject &delta, const QJsonValue &finish) {
-        QJsonObject choice { { "index", 0 }, { "finish_reason", finish } };
-        if (chat)
-            choice.insert("delta", delta);
-        else
-            choice.insert("text", delta.value("content"));
-        if (!chat)
-            choice.insert("logprobs", QJsonValue::Null);
-        return QJsonObject { { "id", objectId }, { "object", chat ? "chat.completion.chunk" : "text_completion" },
-            { "created", created }, { "model", modelId }, { "choices", QJsonArray { choice } } };
-    };
-    const auto deltaJson = [](const TurnDelta &d) {
-        QJsonObject delta;
-        if (!d.reasoning.empty())
-            delta.insert("reasoning_content", QString::fromStdString(d.reasoning));
-        if (!d.content.empty())
-            delta.insert("content", QString::fromStdString(d.content));
-        return delta;
-    };
-    TurnEvents events;
-    events.token = [&](const GeneratedToken &, const TurnDelta &d, const LiveFigures &) {
-        if (!request.stream)
-            return !isCancelled(id);
-        QByteArray out;
-        if (first && chat) {
-            out += sse(chunk(QJsonObject { { "role", "assistant" }, { "content", "" } }, QJsonValue::Null));
-            first = false;
-        }
-        if (const QJsonObject delta = deltaJson(d); !delta.isEmpty())
-            out += sse(chunk(delta, QJsonValue::Null));
-        if (!out.isEmpty())
-            Q_EMIT streamData(id, out);
-        return !isCancelled(id);
-    };
-    TurnResult result;
-    const Status status = m_conversation->reply(turn, events, result);
-    {
-        std::lock_guard lock(m_mutex);
-        m_running = 0;
-    }
-    const GenerationResult &g = result.generation;
-    m_generatedTokens += g.tokens.size();
-    const bool cancelled = takeCancelled(id) || result.failure == TurnFailure::Cancelled
-        || (status && g.reason == StopReason::Cancelled);
-    if (cancelled) {
-        Q_EMIT finished(id, 499, {}, QStringLiteral("cancelled after %1 tokens").arg(g.tokens.size()));
-        return;
-    }
-    if (!status) {
-        const std::string param = chat ? "messages" : "prompt";
-        switch (result.failure) {
-        case TurnFailure::Image:
-            errorOut({ 400, status.message(), "invalid_request_error", "messages" });
-            return;
-        case TurnFailure::Context:
-            errorOut({ 400,
-                "the prompt has " + std::to_string(result.promptPositions) + " tokens; this server's context is "
-                    + std::to_string(result.contextLength) + " tokens",
-                "invalid_request_error", param, "context_length_exceeded" });
-            return;
-        case TurnFailure::Request:
-            errorOut({ 400, status.message(), "invalid_request_error", param });
-            return;
-        default:
-            break;
-        }
-        const ApiError e { 500, "generation failed: " + status.message(), "server_error" };
-        if (request.stream && !first)
-            Q_EMIT finished(id, 200,
-                sse(QJsonObject { { "error", QJsonDocument::fromJson(e.toJson()).object().value("error") } })
-                    + "data: [DONE]\n\n",
-                QStringLiteral("error mid-stream: %1").arg(QString::fromStdString(e.message)));
-        else
-            errorOut(e);
-        return;
-    }
-    const ChatReply &reply = result.reply;
-    const bool length = g.reason == StopReason::MaxTokens || g.reason == StopReason::ContextFull;
-    const QString finish = !reply.toolCalls.empty() ? "tool_calls" : length ? "length" : "stop";
+    return { 500, "generation failed: " + status.message(), "server_error" };
+}
 
+QJsonObject usageJson(const GenerationResult &g)
+{
     const int completion = int(g.tokens.size());
-    const QJsonObject usage { { "prompt_tokens", g.promptTokens }, { "completion_tokens", completion },
+    return { { "prompt_tokens", g.promptTokens }, { "completion_tokens", completion },
         { "total_tokens", g.promptTokens + completion },
         { "prompt_tokens_details", QJsonObject { { "cached_tokens", g.reusedTokens } } } };
+}
+
+double decodeRate(const GenerationResult &g)
+{
+    const int completion = int(g.tokens.size());
+    return completion > 1 && g.decodeSeconds > 0 ? (completion - 1) / g.decodeSeconds : 0.0;
+}
+
+// Sluice's own figures of the turn (the "sluice" member).
+QJsonObject statsJson(const TurnResult &result, int images, uint64_t budgetBytes)
+{
+    const GenerationResult &g = result.generation;
     const LiveFigures &f = result.figures;
-    const double decodeRate = completion > 1 && g.decodeSeconds > 0 ? (completion - 1) / g.decodeSeconds : 0.0;
-    const QJsonObject stats { { "reused_tokens", g.reusedTokens }, { "prefill_tokens", g.prefillTokens },
-        { "spliced", result.spliced }, { "images", int(turn.images.size()) }, { "images_encoded", g.imagesEncoded },
+    return { { "reused_tokens", g.reusedTokens }, { "prefill_tokens", g.prefillTokens },
+        { "spliced", result.spliced }, { "images", images }, { "images_encoded", g.imagesEncoded },
         { "prefill_seconds", g.prefillSeconds }, { "decode_seconds", g.decodeSeconds },
-        { "tokens_per_second", decodeRate }, { "hit_rate", f.hitRate },
+        { "tokens_per_second", decodeRate(g) }, { "hit_rate", f.hitRate },
         { "bytes_read", qint64(g.totals.bytesRead) }, { "resident_bytes", qint64(g.totals.residentBytes) },
-        { "budget_bytes", qint64(m_model->info().budgetBytes) } };
-    const QString summary = QStringLiteral("%1 prompt (%2 reused), %3 generated, %4 tok/s, %5")
-                                .arg(g.promptTokens)
-                                .arg(g.reusedTokens)
-                                .arg(completion)
-                                .arg(decodeRate, 0, 'f', 1)
-                                .arg(finish);
-    if (request.stream) {
-        QByteArray out;
-        if (first && chat)
-            out += sse(chunk(QJsonObject { { "role", "assistant" }, { "content", "" } }, QJsonValue::Null));
-        // What the hold-back kept (a partial character or stop-string prefix that never completed).
-        QJsonObject delta = deltaJson(result.unsent);
-        if (!reply.toolCalls.empty())
-            delta.insert("tool_calls", toolCallsJson(reply.toolCalls, true));
-        if (!delta.isEmpty())
-            out += sse(chunk(delta, QJsonValue::Null));
-        out += sse(chunk(QJsonObject {}, finish));
-        if (request.includeUsage)
-            out += sse(QJsonObject { { "id", objectId },
-                { "object", chat ? "chat.completion.chunk" : "text_completion" }, { "created", created },
-                { "model", modelId }, { "choices", QJsonArray {} }, { "usage", usage }, { "sluice", stats } });
-        out += "data: [DONE]\n\n";
-        Q_EMIT finished(id, 200, out, summary);
-        return;
-    }
+        { "budget_bytes", qint64(budgetBytes) } };
+}
+
+QJsonObject choiceJson(const ChatReply &reply, const QString &finish, bool chat)
+{
     QJsonObject choice { { "index", 0 }, { "finish_reason", finish } };
     if (chat) {
         QJsonObject message { { "role", "assistant" },
@@ -284,10 +219,159 @@ void Generator::run(quint64 id, const CompletionJob &request)
         choice.insert("text", QString::fromStdString(reply.content));
         choice.insert("logprobs", QJsonValue::Null);
     }
-    const QJsonObject body { { "id", objectId }, { "object", chat ? "chat.completion" : "text_completion" },
-        { "created", created }, { "model", modelId }, { "choices", QJsonArray { choice } }, { "usage", usage },
-        { "sluice", stats } };
+    return choice;
+}
+
+} // namespace
+
+void Generator::fail(quint64 id, const ApiError &e)
+{
+    Q_EMIT finished(id, e.status, e.toJson(),
+        QStringLiteral("error %1: %2").arg(e.status).arg(QString::fromStdString(e.message)));
+}
+
+// The turn for a job, its json constraint included; false after the job
+// finished (cancelled before its start, no session, a bad response_format).
+bool Generator::prepare(quint64 id, const CompletionJob &request, TurnRequest &turn)
+{
+    if (takeCancelled(id)) {
+        Q_EMIT finished(id, 499, {}, QStringLiteral("cancelled before start"));
+        return false;
+    }
+    if (!m_conversation) {
+        fail(id, { 503, "the server has no session: " + m_sessionError, "server_error" });
+        return false;
+    }
+    // json_object / json_schema: constrained sampling in the response channel (no thinking first).
+    const bool jsonMode = request.chat.responseFormat == "json_object" || request.chat.responseFormat == "json_schema";
+    turn = turnOf(request, jsonMode);
+    if (jsonMode) {
+        JsonFormat format;
+        if (request.chat.responseFormat == "json_schema")
+            format = { request.chat.responseSchemaJson, request.schemaStrict };
+        auto constraint = m_json.make(format);
+        if (!constraint) {
+            fail(id, { 400, "response_format: " + constraint.status().message(), "invalid_request_error",
+                "response_format" });
+            return false;
+        }
+        turn.sampling.constraint = std::move(*constraint);
+    }
+    return true;
+}
+
+// Runs the turn, streaming its deltas as SSE when the job streams; `first`
+// stays true until the first piece went out.
+Status Generator::reply(quint64 id, const CompletionJob &request, const JobFrame &frame, const TurnRequest &turn,
+    TurnResult &result, bool &first)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_running = id;
+        if (m_cancelled.count(id))
+            m_conversation->cancel();
+    }
+    TurnEvents events;
+    events.token = [&](const GeneratedToken &, const TurnDelta &d, const LiveFigures &) {
+        if (!request.stream)
+            return !isCancelled(id);
+        QByteArray out;
+        if (first && frame.chat) {
+            out += frame.roleChunk();
+            first = false;
+        }
+        if (const QJsonObject delta = deltaJson(d); !delta.isEmpty())
+            out += sse(frame.chunk(delta, QJsonValue::Null));
+        if (!out.isEmpty())
+            Q_EMIT streamData(id, out);
+        return !isCancelled(id);
+    };
+    const Status status = m_conversation->reply(turn, events, result);
+    {
+        std::lock_guard lock(m_mutex);
+        m_running = 0;
+    }
+    return status;
+}
+
+// The finished turn as the response: the stream's last pieces, or the whole body.
+void Generator::respond(quint64 id, const CompletionJob &request, const JobFrame &frame, const TurnRequest &turn,
+    const TurnResult &result, bool first)
+{
+    const GenerationResult &g = result.generation;
+    const ChatReply &reply = result.reply;
+    const bool length = g.reason == StopReason::MaxTokens || g.reason == StopReason::ContextFull;
+    const QString finish = !reply.toolCalls.empty() ? "tool_calls" : length ? "length" : "stop";
+    const QJsonObject usage = usageJson(g);
+    const QJsonObject stats = statsJson(result, int(turn.images.size()), m_model->info().budgetBytes);
+    const QString summary = QStringLiteral("%1 prompt (%2 reused), %3 generated, %4 tok/s, %5")
+                                .arg(g.promptTokens)
+                                .arg(g.reusedTokens)
+                                .arg(int(g.tokens.size()))
+                                .arg(decodeRate(g), 0, 'f', 1)
+                                .arg(finish);
+    const bool chat = frame.chat;
+    if (request.stream) {
+        QByteArray out;
+        if (first && chat)
+            out += frame.roleChunk();
+        // What the hold-back kept (a partial character or stop-string prefix that never completed).
+        QJsonObject delta = deltaJson(result.unsent);
+        if (!reply.toolCalls.empty())
+            delta.insert("tool_calls", toolCallsJson(reply.toolCalls, true));
+        if (!delta.isEmpty())
+            out += sse(frame.chunk(delta, QJsonValue::Null));
+        out += sse(frame.chunk(QJsonObject {}, finish));
+        if (request.includeUsage)
+            out += sse(QJsonObject { { "id", frame.objectId },
+                { "object", chat ? "chat.completion.chunk" : "text_completion" }, { "created", frame.created },
+                { "model", frame.modelId }, { "choices", QJsonArray {} }, { "usage", usage }, { "sluice", stats } });
+        out += "data: [DONE]\n\n";
+        Q_EMIT finished(id, 200, out, summary);
+        return;
+    }
+    const QJsonObject body { { "id", frame.objectId }, { "object", chat ? "chat.completion" : "text_completion" },
+        { "created", frame.created }, { "model", frame.modelId },
+        { "choices", QJsonArray { choiceJson(reply, finish, chat) } }, { "usage", usage }, { "sluice", stats } };
     Q_EMIT finished(id, 200, QJsonDocument(body).toJson(QJsonDocument::Compact), summary);
+}
+
+// Turns a job into a Conversation turn and its result into OpenAI JSON or SSE.
+void Generator::run(quint64 id, const CompletionJob &request)
+{
+    if (m_adapting)
+        applyBudget(); // a decision that arrived while the last job ran
+    JobFrame frame;
+    frame.created = QDateTime::currentSecsSinceEpoch();
+    frame.chat = request.kind == CompletionJob::Chat;
+    frame.objectId = QStringLiteral("%1-%2-%3").arg(frame.chat ? "chatcmpl" : "cmpl").arg(frame.created).arg(id);
+    frame.modelId = QString::fromStdString(m_modelId);
+    TurnRequest turn;
+    if (!prepare(id, request, turn))
+        return;
+    bool first = true;
+    TurnResult result;
+    const Status status = reply(id, request, frame, turn, result, first);
+    const GenerationResult &g = result.generation;
+    m_generatedTokens += g.tokens.size();
+    const bool cancelled = takeCancelled(id) || result.failure == TurnFailure::Cancelled
+        || (status && g.reason == StopReason::Cancelled);
+    if (cancelled) {
+        Q_EMIT finished(id, 499, {}, QStringLiteral("cancelled after %1 tokens").arg(g.tokens.size()));
+        return;
+    }
+    if (!status) {
+        const ApiError e = turnError(status, result, frame.chat);
+        if (e.status == 500 && request.stream && !first)
+            Q_EMIT finished(id, 200,
+                sse(QJsonObject { { "error", QJsonDocument::fromJson(e.toJson()).object().value("error") } })
+                    + "data: [DONE]\n\n",
+                QStringLiteral("error mid-stream: %1").arg(QString::fromStdString(e.message)));
+        else
+            fail(id, e);
+        return;
+    }
+    respond(id, request, frame, turn, result, first);
 }
 
 } // namespace sluice::server

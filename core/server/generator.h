@@ -57,7 +57,16 @@ Q_SIGNALS:
     void budgetNotice(const QString &line);
 
 private:
+    struct JobFrame;
+
     void applyBudget(); // on the generator's thread, between jobs
+    // The steps of run().
+    void fail(quint64 id, const ApiError &e);
+    bool prepare(quint64 id, const CompletionJob &request, TurnRequest &turn);
+    Status reply(quint64 id, const CompletionJob &request, const JobFrame &frame, const TurnRequest &turn,
+        TurnResult &result, bool &first);
+    void respond(quint64 id, const CompletionJob &request, const JobFrame &frame, const TurnRequest &turn,
+        const TurnResult &result, bool first);
     bool takeCancelled(quint64 id);
     bool isCancelled(quint64 id);
 

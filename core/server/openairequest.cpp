@@ -89,8 +89,8 @@ bool readBool(const QJsonObject &o, const char *key, bool &out, ApiError &error)
     return true;
 }
 
-// The options shared by chat and text completions.
-bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob &job, ApiError &error)
+// 'model', 'stream' and 'stream_options'.
+bool readStreaming(const QJsonObject &o, CompletionJob &job, ApiError &error)
 {
     const QJsonValue model = o.value("model");
     if (!model.isUndefined() && !model.isNull() && !model.isString())
@@ -107,10 +107,15 @@ bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob
             return false;
         }
     }
+    return true;
+}
+
+// The sampling fields; one the request leaves out keeps the model's
+// recommendation, else OpenAI's default (temperature 1).
+bool readSampling(const QJsonObject &o, const RequestLimits &limits, CompletionJob &job, ApiError &error)
+{
     bool given = false;
     double d = 0;
-    // A field the request leaves out: the model's recommendation, else
-    // OpenAI's default (temperature 1).
     job.sampling.temperature = 1.0f;
     limits.recommended.applyTo(job.sampling);
     job.maxTokensGiven = false;
@@ -154,20 +159,32 @@ bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob
             job.maxTokensGiven = true;
         }
     }
-    // Log probabilities are not computed: a request that asks for them is
-    // refused (docs/server.md) rather than answered without them. Chat sends
-    // `logprobs: true` and `top_logprobs: N`, completions `logprobs: N`; the
-    // explicit "no" forms (null, false, top_logprobs 0) stay accepted.
+    return true;
+}
+
+// Log probabilities are not computed: a request that asks for them is
+// refused (docs/server.md) rather than answered without them. Chat sends
+// `logprobs: true` and `top_logprobs: N`, completions `logprobs: N`; the
+// explicit "no" forms (null, false, top_logprobs 0) stay accepted. Nor is n > 1.
+bool refuseUnsupported(const QJsonObject &o, ApiError &error)
+{
     const QJsonValue lp = o.value("logprobs");
     if (!lp.isUndefined() && !lp.isNull() && !(lp.isBool() && !lp.toBool()))
         return fail(error, "logprobs", "'logprobs' is not supported");
     const QJsonValue tlp = o.value("top_logprobs");
     if (!tlp.isUndefined() && !tlp.isNull() && !(tlp.isDouble() && tlp.toDouble() == 0.0))
         return fail(error, "top_logprobs", "'top_logprobs' is not supported");
+    int64_t n = 0;
+    bool given = false;
     if (!readInteger(o, "n", 1, 1, n, given, error)) {
         error.message = "only n = 1 is supported";
         return false;
     }
+    return true;
+}
+
+bool readStop(const QJsonObject &o, const RequestLimits &limits, CompletionJob &job, ApiError &error)
+{
     const QJsonValue stop = o.value("stop");
     if (stop.isString()) {
         job.sampling.stopStrings.push_back(stop.toString().toStdString());
@@ -185,38 +202,55 @@ bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob
     for (const std::string &s : job.sampling.stopStrings)
         if (s.empty() || int(s.size()) > limits.maxStopBytes)
             return fail(error, "stop", "a stop string must have 1.." + std::to_string(limits.maxStopBytes) + " bytes");
-    const QJsonValue rf = o.value("response_format");
-    if (!rf.isUndefined() && !rf.isNull()) {
-        if (!rf.isObject() || !rf.toObject().value("type").isString())
-            return fail(error, "response_format", "'response_format' must be an object with a 'type'");
-        const QString type = rf.toObject().value("type").toString();
-        if (type == "json_schema") {
-            // {"type":"json_schema","json_schema":{"name","schema","strict","description"}}: enforced by
-            // constrained sampling (api/constraint.h); a keyword it cannot enforce is refused, never dropped.
-            const QJsonValue js = rf.toObject().value("json_schema");
-            if (!js.isObject() || !js.toObject().value("schema").isObject())
-                return fail(error, "response_format.json_schema",
-                    "'response_format.json_schema' must be an object with a 'schema' object");
-            const QJsonObject spec = js.toObject();
-            const QJsonValue strict = spec.value("strict");
-            if (!strict.isUndefined() && !strict.isNull() && !strict.isBool())
-                return fail(error, "response_format.json_schema.strict", "'strict' must be true or false");
-            const QJsonValue name = spec.value("name");
-            if (!name.isUndefined() && !name.isString())
-                return fail(error, "response_format.json_schema.name", "'name' must be a string");
-            job.schemaStrict = strict.toBool(false);
-            job.chat.responseSchemaJson
-                = QJsonDocument(spec.value("schema").toObject()).toJson(QJsonDocument::Compact).toStdString();
-            if (const Status st = checkJsonSchema(job.chat.responseSchemaJson, job.schemaStrict); !st)
-                return fail(
-                    error, "response_format.json_schema.schema", "response_format json_schema: " + st.message());
-            job.chat.responseFormat = "json_schema";
-        } else if (type == "json_object")
-            job.chat.responseFormat = "json_object";
-        else if (type != "text")
-            return fail(error, "response_format", "unknown response_format type '" + type.toStdString() + "'");
-    }
     return true;
+}
+
+// {"type":"json_schema","json_schema":{"name","schema","strict","description"}}: enforced by
+// constrained sampling (api/constraint.h); a keyword it cannot enforce is refused, never dropped.
+bool readJsonSchema(const QJsonObject &rf, CompletionJob &job, ApiError &error)
+{
+    const QJsonValue js = rf.value("json_schema");
+    if (!js.isObject() || !js.toObject().value("schema").isObject())
+        return fail(error, "response_format.json_schema",
+            "'response_format.json_schema' must be an object with a 'schema' object");
+    const QJsonObject spec = js.toObject();
+    const QJsonValue strict = spec.value("strict");
+    if (!strict.isUndefined() && !strict.isNull() && !strict.isBool())
+        return fail(error, "response_format.json_schema.strict", "'strict' must be true or false");
+    const QJsonValue name = spec.value("name");
+    if (!name.isUndefined() && !name.isString())
+        return fail(error, "response_format.json_schema.name", "'name' must be a string");
+    job.schemaStrict = strict.toBool(false);
+    job.chat.responseSchemaJson
+        = QJsonDocument(spec.value("schema").toObject()).toJson(QJsonDocument::Compact).toStdString();
+    if (const Status st = checkJsonSchema(job.chat.responseSchemaJson, job.schemaStrict); !st)
+        return fail(error, "response_format.json_schema.schema", "response_format json_schema: " + st.message());
+    job.chat.responseFormat = "json_schema";
+    return true;
+}
+
+bool readResponseFormat(const QJsonObject &o, CompletionJob &job, ApiError &error)
+{
+    const QJsonValue rf = o.value("response_format");
+    if (rf.isUndefined() || rf.isNull())
+        return true;
+    if (!rf.isObject() || !rf.toObject().value("type").isString())
+        return fail(error, "response_format", "'response_format' must be an object with a 'type'");
+    const QString type = rf.toObject().value("type").toString();
+    if (type == "json_schema")
+        return readJsonSchema(rf.toObject(), job, error);
+    if (type == "json_object")
+        job.chat.responseFormat = "json_object";
+    else if (type != "text")
+        return fail(error, "response_format", "unknown response_format type '" + type.toStdString() + "'");
+    return true;
+}
+
+// The options shared by chat and text completions, checked in this order.
+bool readCommon(const QJsonObject &o, const RequestLimits &limits, CompletionJob &job, ApiError &error)
+{
+    return readStreaming(o, job, error) && readSampling(o, limits, job, error) && refuseUnsupported(o, error)
+        && readStop(o, limits, job, error) && readResponseFormat(o, job, error);
 }
 
 // A message's content: a string, null, or a list of text / image_url parts.
@@ -288,6 +322,122 @@ bool readToolCalls(const QJsonValue &v, const std::string &where, ChatMessage &m
     return true;
 }
 
+// One message of 'messages'.
+bool readMessage(const QJsonObject &mo, const std::string &where, const RequestLimits &limits, CompletionJob &job,
+    ChatMessage &m, ApiError &error)
+{
+    m.role = mo.value("role").toString().toStdString();
+    if (m.role == "developer")
+        m.role = "system";
+    if (m.role != "system" && m.role != "user" && m.role != "assistant" && m.role != "tool")
+        return fail(error, where + ".role", "role must be system, developer, user, assistant or tool");
+    if (!readContent(mo.value("content"), where, limits, job, m, error))
+        return false;
+    const QJsonValue name = mo.value("name");
+    if (name.isString())
+        m.name = name.toString().toStdString();
+    if (m.role == "assistant") {
+        const QJsonValue r = mo.value("reasoning_content");
+        if (r.isString())
+            m.reasoning = r.toString().toStdString();
+        if (!readToolCalls(mo.value("tool_calls"), where, m, error))
+            return false;
+    }
+    if (m.role == "tool") {
+        const QJsonValue id = mo.value("tool_call_id");
+        if (!id.isString())
+            return fail(error, where + ".tool_call_id", "a tool message needs a string 'tool_call_id'");
+        m.toolCallId = id.toString().toStdString();
+    }
+    return true;
+}
+
+bool readMessages(const QJsonObject &o, const RequestLimits &limits, CompletionJob &job, ApiError &error)
+{
+    const QJsonValue msgs = o.value("messages");
+    if (!msgs.isArray() || msgs.toArray().isEmpty())
+        return fail(error, "messages", "'messages' must be a non-empty list");
+    const QJsonArray list = msgs.toArray();
+    if (list.size() > limits.maxMessages)
+        return fail(error, "messages", "at most " + std::to_string(limits.maxMessages) + " messages");
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const std::string where = "messages[" + std::to_string(i) + "]";
+        if (!list[i].isObject())
+            return fail(error, where, "a message must be an object");
+        ChatMessage m;
+        if (!readMessage(list[i].toObject(), where, limits, job, m, error))
+            return false;
+        job.messages.push_back(std::move(m));
+    }
+    return true;
+}
+
+// 'tools' and 'tool_choice'.
+bool readTools(const QJsonObject &o, CompletionJob &job, ApiError &error)
+{
+    const QJsonValue tools = o.value("tools");
+    if (!tools.isUndefined() && !tools.isNull()) {
+        if (!tools.isArray())
+            return fail(error, "tools", "'tools' must be a list");
+        const QJsonArray t = tools.toArray();
+        for (qsizetype i = 0; i < t.size(); ++i) {
+            const QJsonObject f = t[i].toObject().value("function").toObject();
+            if (t[i].toObject().value("type").toString() != "function" || !f.value("name").isString())
+                return fail(error, "tools[" + std::to_string(i) + "]",
+                    "a tool must be {\"type\": \"function\", \"function\": {\"name\": ...}}");
+        }
+        if (!t.isEmpty())
+            job.chat.toolsJson = QJsonDocument(t).toJson(QJsonDocument::Compact).toStdString();
+    }
+    const QJsonValue choice = o.value("tool_choice");
+    if (choice.isString()) {
+        const QString c = choice.toString();
+        if (c != "auto" && c != "none" && c != "required")
+            return fail(error, "tool_choice", "'tool_choice' must be auto, none, required or a function");
+        job.chat.toolChoice = c.toStdString();
+    } else if (choice.isObject()) {
+        // A named function: the model is told a call is required (the format
+        // has no per-function choice; only constrained sampling could force the name).
+        job.chat.toolChoice = "required";
+    } else if (!choice.isUndefined() && !choice.isNull()) {
+        return fail(error, "tool_choice", "'tool_choice' must be auto, none, required or a function");
+    }
+    if (!job.chat.toolChoice.empty() && job.chat.toolsJson.empty() && job.chat.toolChoice != "none")
+        return fail(error, "tool_choice", "'tool_choice' needs 'tools'");
+    return true;
+}
+
+// Thinking: reasoning_effort (OpenAI), or chat_template_kwargs.thinking (vLLM's spelling for Kimi).
+bool readThinking(const QJsonObject &o, CompletionJob &job, ApiError &error)
+{
+    const QJsonValue effort = o.value("reasoning_effort");
+    if (effort.isString()) {
+        const QString e = effort.toString();
+        if (e == "none" || e == "minimal") {
+            job.chat.thinking = false;
+        } else if (e == "low" || e == "high" || e == "max") {
+            job.chat.thinking = true;
+            job.chat.thinkingEffort = e.toStdString();
+        } else if (e == "medium") {
+            job.chat.thinking = true;
+        } else {
+            return fail(
+                error, "reasoning_effort", "'reasoning_effort' must be none, minimal, low, medium, high or max");
+        }
+    } else if (!effort.isUndefined() && !effort.isNull()) {
+        return fail(error, "reasoning_effort", "'reasoning_effort' must be a string");
+    }
+    const QJsonValue kwargs = o.value("chat_template_kwargs");
+    if (kwargs.isObject()) {
+        const QJsonValue t = kwargs.toObject().value("thinking");
+        if (t.isBool())
+            job.chat.thinking = t.toBool();
+        else if (!t.isUndefined())
+            return fail(error, "chat_template_kwargs.thinking", "'thinking' must be true or false");
+    }
+    return true;
+}
+
 } // namespace
 
 bool decodeDataUrl(const QString &url, QByteArray &bytes, std::string &why)
@@ -324,99 +474,7 @@ bool parseChatRequest(
     job.chat.thinking = thinkingDefault;
     if (!readCommon(o, limits, job, error))
         return false;
-    const QJsonValue msgs = o.value("messages");
-    if (!msgs.isArray() || msgs.toArray().isEmpty())
-        return fail(error, "messages", "'messages' must be a non-empty list");
-    const QJsonArray list = msgs.toArray();
-    if (list.size() > limits.maxMessages)
-        return fail(error, "messages", "at most " + std::to_string(limits.maxMessages) + " messages");
-    for (qsizetype i = 0; i < list.size(); ++i) {
-        const std::string where = "messages[" + std::to_string(i) + "]";
-        if (!list[i].isObject())
-            return fail(error, where, "a message must be an object");
-        const QJsonObject mo = list[i].toObject();
-        ChatMessage m;
-        m.role = mo.value("role").toString().toStdString();
-        if (m.role == "developer")
-            m.role = "system";
-        if (m.role != "system" && m.role != "user" && m.role != "assistant" && m.role != "tool")
-            return fail(error, where + ".role", "role must be system, developer, user, assistant or tool");
-        if (!readContent(mo.value("content"), where, limits, job, m, error))
-            return false;
-        const QJsonValue name = mo.value("name");
-        if (name.isString())
-            m.name = name.toString().toStdString();
-        if (m.role == "assistant") {
-            const QJsonValue r = mo.value("reasoning_content");
-            if (r.isString())
-                m.reasoning = r.toString().toStdString();
-            if (!readToolCalls(mo.value("tool_calls"), where, m, error))
-                return false;
-        }
-        if (m.role == "tool") {
-            const QJsonValue id = mo.value("tool_call_id");
-            if (!id.isString())
-                return fail(error, where + ".tool_call_id", "a tool message needs a string 'tool_call_id'");
-            m.toolCallId = id.toString().toStdString();
-        }
-        job.messages.push_back(std::move(m));
-    }
-    const QJsonValue tools = o.value("tools");
-    if (!tools.isUndefined() && !tools.isNull()) {
-        if (!tools.isArray())
-            return fail(error, "tools", "'tools' must be a list");
-        const QJsonArray t = tools.toArray();
-        for (qsizetype i = 0; i < t.size(); ++i) {
-            const QJsonObject f = t[i].toObject().value("function").toObject();
-            if (t[i].toObject().value("type").toString() != "function" || !f.value("name").isString())
-                return fail(error, "tools[" + std::to_string(i) + "]",
-                    "a tool must be {\"type\": \"function\", \"function\": {\"name\": ...}}");
-        }
-        if (!t.isEmpty())
-            job.chat.toolsJson = QJsonDocument(t).toJson(QJsonDocument::Compact).toStdString();
-    }
-    const QJsonValue choice = o.value("tool_choice");
-    if (choice.isString()) {
-        const QString c = choice.toString();
-        if (c != "auto" && c != "none" && c != "required")
-            return fail(error, "tool_choice", "'tool_choice' must be auto, none, required or a function");
-        job.chat.toolChoice = c.toStdString();
-    } else if (choice.isObject()) {
-        // A named function: the model is told a call is required (the format
-        // has no per-function choice; only constrained sampling could force the name).
-        job.chat.toolChoice = "required";
-    } else if (!choice.isUndefined() && !choice.isNull()) {
-        return fail(error, "tool_choice", "'tool_choice' must be auto, none, required or a function");
-    }
-    if (!job.chat.toolChoice.empty() && job.chat.toolsJson.empty() && job.chat.toolChoice != "none")
-        return fail(error, "tool_choice", "'tool_choice' needs 'tools'");
-    // Thinking: reasoning_effort (OpenAI), or chat_template_kwargs.thinking (vLLM's spelling for Kimi).
-    const QJsonValue effort = o.value("reasoning_effort");
-    if (effort.isString()) {
-        const QString e = effort.toString();
-        if (e == "none" || e == "minimal") {
-            job.chat.thinking = false;
-        } else if (e == "low" || e == "high" || e == "max") {
-            job.chat.thinking = true;
-            job.chat.thinkingEffort = e.toStdString();
-        } else if (e == "medium") {
-            job.chat.thinking = true;
-        } else {
-            return fail(
-                error, "reasoning_effort", "'reasoning_effort' must be none, minimal, low, medium, high or max");
-        }
-    } else if (!effort.isUndefined() && !effort.isNull()) {
-        return fail(error, "reasoning_effort", "'reasoning_effort' must be a string");
-    }
-    const QJsonValue kwargs = o.value("chat_template_kwargs");
-    if (kwargs.isObject()) {
-        const QJsonValue t = kwargs.toObject().value("thinking");
-        if (t.isBool())
-            job.chat.thinking = t.toBool();
-        else if (!t.isUndefined())
-            return fail(error, "chat_template_kwargs.thinking", "'thinking' must be true or false");
-    }
-    return true;
+    return readMessages(o, limits, job, error) && readTools(o, job, error) && readThinking(o, job, error);
 }
 
 bool parseCompletionRequest(const QByteArray &body, const RequestLimits &limits, CompletionJob &job, ApiError &error)

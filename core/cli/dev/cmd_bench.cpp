@@ -90,6 +90,134 @@ bool writeBmp(const std::string &path, const vision::RgbImage &img)
     return f.open(QIODevice::WriteOnly) && f.write(reinterpret_cast<const char *>(b.data()), qint64(b.size())) == qint64(b.size());
 }
 
+// The tower to time: a release-K3-size one with random weights, or the
+// container's (kept open in `container`). Returns 0, or 1 after printing the error.
+int loadTower(const std::string &modelPath, bool k3Size, const vision::VisionTowerOptions &vto,
+              std::unique_ptr<Container> &container, std::unique_ptr<vision::VisionTower> &tower, VisionConfig &vcfg)
+{
+    if (k3Size) {
+        const int textHidden = 7168;
+        auto t = vision::VisionTower::createRandom(vcfg, textHidden, vto);
+        if (!t) {
+            std::fprintf(stderr, "bench: %s\n", t.status().message().c_str());
+            return 1;
+        }
+        tower = std::move(*t);
+        return 0;
+    }
+    auto c = Container::open(modelPath);
+    if (!c) {
+        std::fprintf(stderr, "bench: %s\n", c.status().message().c_str());
+        return 1;
+    }
+    container = std::move(*c);
+    auto t = vision::VisionTower::load(*container, vto);
+    if (!t) {
+        std::fprintf(stderr, "bench: %s\n", t.status().message().c_str());
+        return 1;
+    }
+    tower = std::move(*t);
+    vcfg = container->config().vision;
+    return 0;
+}
+
+// 1. Tower time: --reps encodes of one image, the median printed.
+int timeTower(vision::VisionTower &tower, const vision::PreprocessedImage &pre, kernels::ThreadPool &pool,
+              const VisionConfig &vcfg, const std::string &what, int side, int patches, int reps)
+{
+    std::vector<double> times, cpu;
+    vision::VisionTower::Timing last;
+    for (int r = 0; r < reps; ++r) {
+        const double c0 = cpuSeconds();
+        auto e = tower.encode(pre, &pool);
+        cpu.push_back(cpuSeconds() - c0);
+        if (!e) {
+            std::fprintf(stderr, "bench: %s\n", e.status().message().c_str());
+            return 1;
+        }
+        times.push_back(tower.lastTiming().total);
+        last = tower.lastTiming();
+    }
+    const double t = median(times);
+    std::printf("vision tower (%s): hidden %d, %d layers, %d heads; grid %dx%d = %d patches, %d threads\n",
+                what.c_str(), vcfg.hidden, vcfg.layers, vcfg.heads, side, side, patches, pool.threadCount());
+    std::printf("  tower: %.4f s median of %d (%.4f s per 1024 patches)  [embed %.4f, attention %.4f, "
+                "matmul %.4f, projector %.4f]; process CPU %.4f s\n",
+                t, reps, t * 1024.0 / patches, last.embed, last.attention, last.matmul, last.projector, median(cpu));
+    std::printf("  tower memory: %.1f MiB resident (weights + activations)\n", double(tower.residentBytes()) / (1 << 20));
+    return 0;
+}
+
+// One repetition: the image's positions prefilled, then as many text
+// positions. Returns 0, or 1 after printing the error.
+int prefillOnce(ModelSession &engine, const std::string &path, const ModelConfig &cfg, int tokens,
+                std::vector<double> &add, std::vector<double> &imagePrefill, std::vector<double> &textPrefill)
+{
+    engine.session->reset();
+    auto t0 = Clock::now();
+    const Status st = engine.session->addImage(path);
+    add.push_back(since(t0));
+    if (!st.isOk()) {
+        std::fprintf(stderr, "bench: %s\n", st.message().c_str());
+        return 1;
+    }
+    const std::vector<int> prompt = {cfg.bosId >= 0 ? cfg.bosId : 1, cfg.mediaPadId};
+    std::vector<float> logits;
+    t0 = Clock::now();
+    Status ev = engine.session->eval(prompt, &logits);
+    imagePrefill.push_back(since(t0));
+    if (!ev.isOk()) {
+        std::fprintf(stderr, "bench: %s\n", ev.message().c_str());
+        return 1;
+    }
+    engine.session->reset();
+    std::vector<int> text(size_t(tokens) + 1);
+    for (size_t i = 0; i < text.size(); ++i)
+        text[i] = int((i * 7919 + 17) % size_t(std::min(cfg.vocab, 100000)));
+    t0 = Clock::now();
+    ev = engine.session->eval(text, &logits);
+    textPrefill.push_back(since(t0));
+    if (!ev.isOk()) {
+        std::fprintf(stderr, "bench: %s\n", ev.message().c_str());
+        return 1;
+    }
+    return 0;
+}
+
+// 2. Image positions vs text positions in prefill.
+int timeImagePrefill(EngineOptions &opts, const vision::PreprocessedImage &pre, const VisionConfig &vcfg,
+                     int threads, int px, int patches, int reps)
+{
+    opts.maxImagePatches = patches;
+    auto engine = openModelSession(opts);
+    if (!engine) {
+        std::fprintf(stderr, "bench: %s\n", engine.status().message().c_str());
+        return 1;
+    }
+    QTemporaryDir tmp;
+    const std::string path = (tmp.path() + "/bench.bmp").toStdString();
+    if (!tmp.isValid() || !writeBmp(path, patternImage(px, px))) {
+        std::fprintf(stderr, "bench: cannot write a temporary image\n");
+        return 1;
+    }
+    const ModelConfig &cfg = *model::configOf(*engine->model); // a model this library opened
+    const int tokens = pre.tokenCount(vcfg.mergeH, vcfg.mergeW);
+    if (tokens + 1 > opts.contextLength) {
+        std::fprintf(stderr, "bench: %d image positions need --ctx > %d\n", tokens, tokens);
+        return 2;
+    }
+    std::vector<double> add, imagePrefill, textPrefill;
+    for (int r = 0; r < reps; ++r)
+        if (prefillOnce(*engine, path, cfg, tokens, add, imagePrefill, textPrefill))
+            return 1;
+    const double ip = median(imagePrefill), tp = median(textPrefill);
+    std::printf("prefill (%s, %d threads): image %d positions + 1 text in %.4f s (%.3f ms/position); "
+                "text %d positions in %.4f s (%.3f ms/position); addImage (decode+preprocess+tower) %.4f s\n",
+                opts.modelPath.c_str(), threads, tokens, ip, ip * 1e3 / (tokens + 1), tokens + 1, tp,
+                tp * 1e3 / (tokens + 1), median(add));
+    return 0;
+}
+
 int benchImage(const std::vector<std::string> &args)
 {
     EngineOptions opts;
@@ -114,124 +242,27 @@ int benchImage(const std::vector<std::string> &args)
     patches = side * side;
     kernels::ThreadPool pool(opts.threads);
 
-    // 1. Tower time.
     std::unique_ptr<Container> container;
     std::unique_ptr<vision::VisionTower> tower;
     vision::VisionTowerOptions vto;
     vto.maxPatches = patches;
     vto.attentionSlices = pool.threadCount();
-    int textHidden = 7168;
     VisionConfig vcfg;
-    if (k3Size) {
-        auto t = vision::VisionTower::createRandom(vcfg, textHidden, vto);
-        if (!t) {
-            std::fprintf(stderr, "bench: %s\n", t.status().message().c_str());
-            return 1;
-        }
-        tower = std::move(*t);
-    } else {
-        auto c = Container::open(opts.modelPath);
-        if (!c) {
-            std::fprintf(stderr, "bench: %s\n", c.status().message().c_str());
-            return 1;
-        }
-        container = std::move(*c);
-        auto t = vision::VisionTower::load(*container, vto);
-        if (!t) {
-            std::fprintf(stderr, "bench: %s\n", t.status().message().c_str());
-            return 1;
-        }
-        tower = std::move(*t);
-        vcfg = container->config().vision;
-        textHidden = container->config().hidden;
-    }
+    if (loadTower(opts.modelPath, k3Size, vto, container, tower, vcfg))
+        return 1;
     const int px = side * vcfg.patchSize;
     auto pre = vision::preprocessImage(patternImage(px, px), vcfg, patches);
     if (!pre) {
         std::fprintf(stderr, "bench: %s\n", pre.status().message().c_str());
         return 1;
     }
-    std::vector<double> times, cpu;
-    vision::VisionTower::Timing last;
-    for (int r = 0; r < reps; ++r) {
-        const double c0 = cpuSeconds();
-        auto e = tower->encode(*pre, &pool);
-        cpu.push_back(cpuSeconds() - c0);
-        if (!e) {
-            std::fprintf(stderr, "bench: %s\n", e.status().message().c_str());
-            return 1;
-        }
-        times.push_back(tower->lastTiming().total);
-        last = tower->lastTiming();
-    }
-    const double t = median(times);
-    std::printf("vision tower (%s): hidden %d, %d layers, %d heads; grid %dx%d = %d patches, %d threads\n",
-                k3Size ? "release K3 shape, random Q8G weights" : opts.modelPath.c_str(), vcfg.hidden, vcfg.layers,
-                vcfg.heads, side, side, patches, pool.threadCount());
-    std::printf("  tower: %.4f s median of %d (%.4f s per 1024 patches)  [embed %.4f, attention %.4f, "
-                "matmul %.4f, projector %.4f]; process CPU %.4f s\n",
-                t, reps, t * 1024.0 / patches, last.embed, last.attention, last.matmul, last.projector, median(cpu));
-    std::printf("  tower memory: %.1f MiB resident (weights + activations)\n", double(tower->residentBytes()) / (1 << 20));
+    const std::string what = k3Size ? "release K3 shape, random Q8G weights" : opts.modelPath;
+    if (timeTower(*tower, *pre, pool, vcfg, what, side, patches, reps))
+        return 1;
     if (k3Size || opts.modelPath.empty())
         return 0;
-
-    // 2. Image positions vs text positions in prefill.
     tower.reset();
-    opts.maxImagePatches = patches;
-    auto engine = openModelSession(opts);
-    if (!engine) {
-        std::fprintf(stderr, "bench: %s\n", engine.status().message().c_str());
-        return 1;
-    }
-    QTemporaryDir tmp;
-    const std::string path = (tmp.path() + "/bench.bmp").toStdString();
-    if (!tmp.isValid() || !writeBmp(path, patternImage(px, px))) {
-        std::fprintf(stderr, "bench: cannot write a temporary image\n");
-        return 1;
-    }
-    const ModelConfig &cfg = *model::configOf(*engine->model); // a model this library opened
-    const int tokens = pre->tokenCount(vcfg.mergeH, vcfg.mergeW);
-    if (tokens + 1 > opts.contextLength) {
-        std::fprintf(stderr, "bench: %d image positions need --ctx > %d\n", tokens, tokens);
-        return 2;
-    }
-    std::vector<double> add, imagePrefill, textPrefill;
-    for (int r = 0; r < reps; ++r) {
-        engine->session->reset();
-        auto t0 = Clock::now();
-        const Status st = engine->session->addImage(path);
-        add.push_back(since(t0));
-        if (!st.isOk()) {
-            std::fprintf(stderr, "bench: %s\n", st.message().c_str());
-            return 1;
-        }
-        const std::vector<int> prompt = {cfg.bosId >= 0 ? cfg.bosId : 1, cfg.mediaPadId};
-        std::vector<float> logits;
-        t0 = Clock::now();
-        Status ev = engine->session->eval(prompt, &logits);
-        imagePrefill.push_back(since(t0));
-        if (!ev.isOk()) {
-            std::fprintf(stderr, "bench: %s\n", ev.message().c_str());
-            return 1;
-        }
-        engine->session->reset();
-        std::vector<int> text(size_t(tokens) + 1);
-        for (size_t i = 0; i < text.size(); ++i)
-            text[i] = int((i * 7919 + 17) % size_t(std::min(cfg.vocab, 100000)));
-        t0 = Clock::now();
-        ev = engine->session->eval(text, &logits);
-        textPrefill.push_back(since(t0));
-        if (!ev.isOk()) {
-            std::fprintf(stderr, "bench: %s\n", ev.message().c_str());
-            return 1;
-        }
-    }
-    const double ip = median(imagePrefill), tp = median(textPrefill);
-    std::printf("prefill (%s, %d threads): image %d positions + 1 text in %.4f s (%.3f ms/position); "
-                "text %d positions in %.4f s (%.3f ms/position); addImage (decode+preprocess+tower) %.4f s\n",
-                opts.modelPath.c_str(), pool.threadCount(), tokens, ip, ip * 1e3 / (tokens + 1), tokens + 1, tp,
-                tp * 1e3 / (tokens + 1), median(add));
-    return 0;
+    return timeImagePrefill(opts, *pre, vcfg, pool.threadCount(), px, patches, reps);
 }
 
 int runBench(const std::vector<std::string> &args)

@@ -112,75 +112,57 @@ Expected<Run> runAt(ModelOptions opts, int k, const std::vector<int> &prompt, in
     return r;
 }
 
-int runBenchExperts(const std::vector<std::string> &args)
+// The prompt: the model's tokenizer (probed with a small open of the full
+// model), else random ids with a fixed seed; also the model's own top-k.
+// Returns 0, or 1 after printing the error.
+int probePrompt(EngineOptions &opts, const std::string &promptText, int tokens, std::vector<int> &prompt, int &ownK)
 {
-    EngineOptions opts;
-    int tokens = 32;
-    std::string promptText = "The history of the river begins in the mountains, where";
-    bool json = false;
-    std::string ladderText;
-    cli::OptionParser p("bench-experts",
-                        "Experts per token as a speed/quality trade: the full model decodes --tokens greedily, then\n"
-                        "top-k = 3/4, 1/2 and 1/4 of the model's are teacher-forced on that continuation. Per top-k:\n"
-                        "mean KL(full || reduced) per token, top-1 agreement, expert bytes read per token, decode tok/s.",
-                        "MODEL [options]");
-    p.positional("MODEL", &opts.modelPath, "a .waste container directory or a release folder");
-    p.integer("--tokens", &tokens, 2, 4096, "tokens decoded (and compared)", "N");
-    p.text("--prompt", &promptText, "the prompt (random ids with a fixed seed when the model has no tokenizer)", "TEXT");
-    p.text("--ks", &ladderText, "top-k values instead of the model's, 3/4, 1/2, 1/4 (comma-separated)", "K,K,...");
-    p.flag("--json", &json, "JSON output");
-    cli::addEngineOptions(p, opts);
-    if (const int code = p.parse(args); code >= 0)
-        return code;
-    // One process opens the model once per top-k and keeps the reference's
-    // logits: its own memory grows from run to run, so the budget here is
-    // the engine's alone (the same figure for every top-k).
-    opts.reserveProcess = false;
-    opts.vision = false; // text only: the tower's plan would only raise the floor
-    if (opts.expertsPerToken != 0)
-        return p.usageError("--experts-per-token: bench-experts runs the model's own top-k and its fractions (--ks to choose)");
-
-    // The prompt: the model's tokenizer (probed with a small open of the full model below).
-    std::vector<int> prompt;
-    std::vector<int> continuation;
-    int ownK = 0;
-    std::vector<Run> runs;
-    {
-        ModelOptions o = opts;
-        o.contextLength = std::max(opts.contextLength, 1);
-        auto probe = openModelSession(o);
-        if (!probe) {
-            std::fprintf(stderr, "bench-experts: %s\n", probe.status().message().c_str());
-            return 1;
-        }
-        ownK = probe->info().modelTopK;
-        if (probe->info().hasTokenizer)
-            prompt = probe->model->tokenize(promptText);
-        if (prompt.empty()) {
-            std::mt19937 rng(1234);
-            prompt.resize(16);
-            for (int &id : prompt)
-                id = int(rng() % uint32_t(std::max(1, std::min(probe->info().vocab, 100000))));
-        }
-        opts.contextLength = std::max(opts.contextLength, int(prompt.size()) + tokens + 8);
+    ModelOptions o = opts;
+    o.contextLength = std::max(opts.contextLength, 1);
+    auto probe = openModelSession(o);
+    if (!probe) {
+        std::fprintf(stderr, "bench-experts: %s\n", probe.status().message().c_str());
+        return 1;
     }
-    std::vector<int> ladder;
-    if (!ladderText.empty()) {
-        size_t at = 0;
-        while (at <= ladderText.size()) {
-            const size_t comma = std::min(ladderText.find(',', at), ladderText.size());
-            int64_t v = 0;
-            if (const std::string err = cli::parseInteger(ladderText.substr(at, comma - at), 1, ownK, v); !err.empty())
-                return p.usageError("--ks: " + err);
-            ladder.push_back(int(v));
-            at = comma + 1;
-        }
-    } else {
+    ownK = probe->info().modelTopK;
+    if (probe->info().hasTokenizer)
+        prompt = probe->model->tokenize(promptText);
+    if (prompt.empty()) {
+        std::mt19937 rng(1234);
+        prompt.resize(16);
+        for (int &id : prompt)
+            id = int(rng() % uint32_t(std::max(1, std::min(probe->info().vocab, 100000))));
+    }
+    opts.contextLength = std::max(opts.contextLength, int(prompt.size()) + tokens + 8);
+    return 0;
+}
+
+// --ks K,K,... or 3/4, 1/2 and 1/4 of the model's top-k; "" or the usage error.
+std::string topKLadder(const std::string &ladderText, int ownK, std::vector<int> &ladder)
+{
+    if (ladderText.empty()) {
         for (int k : {(3 * ownK + 3) / 4, (ownK + 1) / 2, (ownK + 3) / 4})
             if (k >= 1 && k < ownK && std::find(ladder.begin(), ladder.end(), k) == ladder.end())
                 ladder.push_back(k);
+        return {};
     }
-    // The reference: the model's own top-k, greedy.
+    size_t at = 0;
+    while (at <= ladderText.size()) {
+        const size_t comma = std::min(ladderText.find(',', at), ladderText.size());
+        int64_t v = 0;
+        if (const std::string err = cli::parseInteger(ladderText.substr(at, comma - at), 1, ownK, v); !err.empty())
+            return "--ks: " + err;
+        ladder.push_back(int(v));
+        at = comma + 1;
+    }
+    return {};
+}
+
+// The reference (the model's own top-k, greedy), then each reduced top-k
+// teacher-forced on its continuation. Returns 0, or 1 after printing the error.
+int runLadder(const EngineOptions &opts, const std::vector<int> &ladder, const std::vector<int> &prompt, int tokens,
+              std::vector<int> &continuation, std::vector<Run> &runs)
+{
     auto full = runAt(opts, 0, prompt, tokens, continuation);
     if (!full) {
         std::fprintf(stderr, "bench-experts: %s\n", full.status().message().c_str());
@@ -195,19 +177,15 @@ int runBenchExperts(const std::vector<std::string> &args)
         }
         runs.push_back(std::move(*r));
     }
-    // The reference's distributions, once.
+    return 0;
+}
+
+// One row per top-k against the reference's distributions: a table, or JSON rows.
+void printRows(const std::vector<Run> &runs, const std::vector<int> &continuation, bool json, QJsonArray &rows)
+{
     std::vector<std::vector<double>> refLog;
     for (const auto &l : runs.front().logits)
         refLog.push_back(logSoftmax(l));
-    QJsonArray rows;
-    if (!json) {
-        std::printf("%s: %zu prompt tokens, %d compared, the model routes %d experts per token\n", opts.modelPath.c_str(),
-                    prompt.size(), tokens, ownK);
-        std::printf("budget %.2f GiB; each top-k opens the model again (cold cache); decode = %d teacher-forced steps\n",
-                    double(runs.front().budgetBytes) / double(1ull << 30), runs.front().decodeSteps);
-        std::printf("%6s %12s %12s %10s %12s %9s %9s %7s\n", "top-k", "mean KL", "max KL", "top-1 agr", "MB read/tok",
-                    "hit rate", "tok/s", "slots");
-    }
     for (const Run &r : runs) {
         double klSum = 0, klMax = 0;
         int agree = 0;
@@ -236,6 +214,21 @@ int runBenchExperts(const std::vector<std::string> &args)
                         double(r.cache.bytesRead) / 1e6 / steps, 100 * hit, tokS, r.cacheSlots);
         }
     }
+}
+
+void printExpertsBench(const EngineOptions &opts, const std::vector<Run> &runs, const std::vector<int> &prompt,
+                       const std::vector<int> &continuation, int tokens, int ownK, bool json)
+{
+    QJsonArray rows;
+    if (!json) {
+        std::printf("%s: %zu prompt tokens, %d compared, the model routes %d experts per token\n", opts.modelPath.c_str(),
+                    prompt.size(), tokens, ownK);
+        std::printf("budget %.2f GiB; each top-k opens the model again (cold cache); decode = %d teacher-forced steps\n",
+                    double(runs.front().budgetBytes) / double(1ull << 30), runs.front().decodeSteps);
+        std::printf("%6s %12s %12s %10s %12s %9s %9s %7s\n", "top-k", "mean KL", "max KL", "top-1 agr", "MB read/tok",
+                    "hit rate", "tok/s", "slots");
+    }
+    printRows(runs, continuation, json, rows);
     if (json) {
         QJsonObject root{{"model", QString::fromStdString(opts.modelPath)},
                          {"model_experts_per_token", ownK},
@@ -245,6 +238,47 @@ int runBenchExperts(const std::vector<std::string> &args)
                          {"rows", rows}};
         std::printf("%s\n", QJsonDocument(root).toJson(QJsonDocument::Compact).constData());
     }
+}
+
+int runBenchExperts(const std::vector<std::string> &args)
+{
+    EngineOptions opts;
+    int tokens = 32;
+    std::string promptText = "The history of the river begins in the mountains, where";
+    bool json = false;
+    std::string ladderText;
+    cli::OptionParser p("bench-experts",
+                        "Experts per token as a speed/quality trade: the full model decodes --tokens greedily, then\n"
+                        "top-k = 3/4, 1/2 and 1/4 of the model's are teacher-forced on that continuation. Per top-k:\n"
+                        "mean KL(full || reduced) per token, top-1 agreement, expert bytes read per token, decode tok/s.",
+                        "MODEL [options]");
+    p.positional("MODEL", &opts.modelPath, "a .waste container directory or a release folder");
+    p.integer("--tokens", &tokens, 2, 4096, "tokens decoded (and compared)", "N");
+    p.text("--prompt", &promptText, "the prompt (random ids with a fixed seed when the model has no tokenizer)", "TEXT");
+    p.text("--ks", &ladderText, "top-k values instead of the model's, 3/4, 1/2, 1/4 (comma-separated)", "K,K,...");
+    p.flag("--json", &json, "JSON output");
+    cli::addEngineOptions(p, opts);
+    if (const int code = p.parse(args); code >= 0)
+        return code;
+    // One process opens the model once per top-k and keeps the reference's
+    // logits: its own memory grows from run to run, so the budget here is
+    // the engine's alone (the same figure for every top-k).
+    opts.reserveProcess = false;
+    opts.vision = false; // text only: the tower's plan would only raise the floor
+    if (opts.expertsPerToken != 0)
+        return p.usageError("--experts-per-token: bench-experts runs the model's own top-k and its fractions (--ks to choose)");
+    std::vector<int> prompt;
+    int ownK = 0;
+    if (probePrompt(opts, promptText, tokens, prompt, ownK))
+        return 1;
+    std::vector<int> ladder;
+    if (const std::string err = topKLadder(ladderText, ownK, ladder); !err.empty())
+        return p.usageError(err);
+    std::vector<int> continuation;
+    std::vector<Run> runs;
+    if (runLadder(opts, ladder, prompt, tokens, continuation, runs))
+        return 1;
+    printExpertsBench(opts, runs, prompt, continuation, tokens, ownK, json);
     return 0;
 }
 

@@ -49,6 +49,57 @@ void add(Cost &c, const Probe &a, const Probe &b)
     c.faults += b.faults - a.faults;
 }
 
+// The three costs the reads measure; canPopulate turns false when the kernel refuses.
+struct FaultCosts {
+    Cost fresh, populate, populated;
+    bool canPopulate = true;
+};
+
+// Random record reads, odd ones into memory populated just before. Returns
+// false after printing a read error.
+bool readRecords(DirectFile &file, VirtualRegion &region, int records, uint64_t recordBytes, uint64_t recordsInFile,
+                 FaultCosts &c)
+{
+    uint32_t x = 12345;
+    for (int i = 0; i < records; ++i) {
+        x = x * 1103515245u + 12345u;
+        const uint64_t offset = uint64_t((x >> 8) % recordsInFile) * recordBytes;
+        uint8_t *buffer = region.data() + uint64_t(i) * recordBytes;
+        const Probe a = probe();
+        if (i % 2 == 1 && c.canPopulate) {
+            c.canPopulate = region.populate(uint64_t(i) * recordBytes, recordBytes);
+            add(c.populate, a, probe());
+        }
+        const Probe b = probe();
+        if (Status st = file.readAt(offset, buffer, size_t(recordBytes)); !st.isOk()) {
+            std::fprintf(stderr, "bench-faults: %s\n", st.message().c_str());
+            return false;
+        }
+        add(i % 2 == 1 ? c.populated : c.fresh, b, probe());
+    }
+    return true;
+}
+
+void printFaultCosts(const std::string &path, int records, uint64_t recordBytes, bool huge, const FaultCosts &c)
+{
+    const double half = double(records / 2);
+    const auto row = [&](const char *name, const Cost &cost) {
+        std::printf("%-34s %9.2f %9.2f %10.1f\n", name, cost.wall / half * 1e3, cost.sys / half * 1e3,
+                    double(cost.faults) / half);
+    };
+    std::printf("%s: %d reads of %llu B, %s pages\n%-34s %9s %9s %10s\n", path.c_str(), records,
+                (unsigned long long)recordBytes, huge ? "huge (MADV_HUGEPAGE)" : "4 KiB", "per record", "wall ms",
+                "sys ms", "minflt");
+    row("read into fresh memory", c.fresh);
+    row("populate (MADV_POPULATE_WRITE)", c.populate);
+    row("read into populated memory", c.populated);
+    Cost both = c.populate;
+    both.wall += c.populated.wall;
+    both.sys += c.populated.sys;
+    both.faults += c.populated.faults;
+    row("populate + read", both);
+}
+
 } // namespace
 #endif
 
@@ -96,44 +147,14 @@ static int runBenchFaults(const std::vector<std::string> &args)
     }
     if (huge && ::madvise(region->data(), region->size(), MADV_HUGEPAGE) != 0)
         std::fprintf(stderr, "bench-faults: WARNING: MADV_HUGEPAGE refused; 4 KiB pages\n");
-    Cost fresh, populate, populated;
-    bool canPopulate = true;
-    uint32_t x = 12345;
-    for (int i = 0; i < records; ++i) {
-        x = x * 1103515245u + 12345u;
-        const uint64_t offset = uint64_t((x >> 8) % recordsInFile) * recordBytes;
-        uint8_t *buffer = region->data() + uint64_t(i) * recordBytes;
-        const Probe a = probe();
-        if (i % 2 == 1 && canPopulate) {
-            canPopulate = region->populate(uint64_t(i) * recordBytes, recordBytes);
-            add(populate, a, probe());
-        }
-        const Probe b = probe();
-        if (Status st = (*file)->readAt(offset, buffer, size_t(recordBytes)); !st.isOk()) {
-            std::fprintf(stderr, "bench-faults: %s\n", st.message().c_str());
-            return 1;
-        }
-        add(i % 2 == 1 ? populated : fresh, b, probe());
-    }
-    if (!canPopulate) {
+    FaultCosts costs;
+    if (!readRecords(**file, *region, records, recordBytes, recordsInFile, costs))
+        return 1;
+    if (!costs.canPopulate) {
         std::fprintf(stderr, "bench-faults: the kernel cannot populate (MADV_POPULATE_WRITE needs Linux 5.14)\n");
         return 1;
     }
-    const double half = double(records / 2);
-    const auto row = [&](const char *name, const Cost &c) {
-        std::printf("%-34s %9.2f %9.2f %10.1f\n", name, c.wall / half * 1e3, c.sys / half * 1e3, double(c.faults) / half);
-    };
-    std::printf("%s: %d reads of %llu B, %s pages\n%-34s %9s %9s %10s\n", path.c_str(), records,
-                (unsigned long long)recordBytes, huge ? "huge (MADV_HUGEPAGE)" : "4 KiB", "per record", "wall ms",
-                "sys ms", "minflt");
-    row("read into fresh memory", fresh);
-    row("populate (MADV_POPULATE_WRITE)", populate);
-    row("read into populated memory", populated);
-    Cost both = populate;
-    both.wall += populated.wall;
-    both.sys += populated.sys;
-    both.faults += populated.faults;
-    row("populate + read", both);
+    printFaultCosts(path, records, recordBytes, huge, costs);
     return 0;
 #endif
 }

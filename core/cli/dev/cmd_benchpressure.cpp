@@ -97,98 +97,52 @@ double mib(uint64_t b)
 
 } // namespace
 
-static int runBenchPressure(const std::vector<std::string> &args)
-{
-#ifndef __linux__
-    std::fprintf(stderr, "bench-pressure: Linux only (it forks a memory hog and reads /proc)\n");
-    return 1;
-#else
-    EngineOptions opts;
-    double seconds = 30, hogStart = 6, hogSeconds = 12;
-    uint64_t hogLeave = 2ull << 30, hogMax = 8ull << 30;
-    int turnTokens = 8;
-    cli::AdaptOptions adapt;
-    adapt.settings.intervalSeconds = 0.5;
-    adapt.settings.calmSeconds = 3;
-    cli::OptionParser p("bench-pressure", "Decode in short turns while a bounded memory hog takes most free RAM.");
-    p.positional("MODEL", &opts.modelPath, "a .waste container directory");
-    p.number("--seconds", &seconds, 5, 600, "length of the run (default 30)", "S");
-    p.number("--hog-start", &hogStart, 0, 600, "the hog starts S after the run (default 6)", "S");
-    p.number("--hog-seconds", &hogSeconds, 1, 600, "the hog holds its memory S seconds (default 12)", "S");
-    p.size("--hog-leave", &hogLeave, 1ull << 30, 1ull << 50,
-        "the hog leaves SIZE of MemAvailable (default 2G, at least 1G)");
-    p.size("--hog-max", &hogMax, 1ull << 20, 64ull << 30, "the hog takes at most SIZE (default 8G)");
-    p.integer("--turn-tokens", &turnTokens, 2, 4096, "tokens per decode turn (default 8)");
-    cli::addEngineOptions(p, opts);
-    cli::addAdaptOptions(p, adapt);
-    if (const int code = p.parse(args); code >= 0)
-        return code;
-    if (hogStart + hogSeconds >= seconds)
-        return p.usageError("--hog-start + --hog-seconds must end before --seconds");
+#ifdef __linux__
+namespace {
 
-    // The hog first, before the engine starts any thread.
-    const uint64_t avail0 = memAvailableBytes();
-    if (avail0 <= hogLeave + (256ull << 20)) {
-        std::fprintf(stderr, "bench-pressure: MemAvailable %.0f MiB leaves no room for a hog (--hog-leave %.0f MiB)\n",
-            mib(avail0), mib(hogLeave));
-        return 1;
-    }
-    const uint64_t hog = std::min(avail0 - hogLeave, hogMax);
-    int ready[2];
-    if (pipe(ready) != 0) {
-        std::fprintf(stderr, "bench-pressure: pipe failed\n");
-        return 1;
-    }
-    const auto t0 = Clock::now();
-    const pid_t child = fork();
-    if (child < 0) {
-        std::fprintf(stderr, "bench-pressure: fork failed\n");
-        return 1;
-    }
-    if (child == 0)
-        runHog(hog, hogStart, hogSeconds, ready[1]);
-    close(ready[1]);
-    fcntl(ready[0], F_SETFL, O_NONBLOCK);
-    bool hogExited = false;
-    auto reap = [&] {
-        if (!hogExited) {
+// The forked hog: its pid, the read end of its "memory taken" pipe, and
+// whether it has been reaped already.
+struct Hog {
+    pid_t child = -1;
+    int readyFd = -1;
+    bool exited = false;
+
+    void reap()
+    {
+        if (!exited) {
             kill(child, SIGKILL);
             waitpid(child, nullptr, 0);
         }
-        close(ready[0]);
-    };
+        close(readyFd);
+    }
+};
 
-    auto model = Model::open(opts);
-    if (!model) {
-        reap();
-        std::fprintf(stderr, "bench-pressure: %s\n", model.status().message().c_str());
-        return 1;
+// Forks the hog taking `bytes` after hogStart s for hogSeconds s; false after printing why not.
+bool startHog(uint64_t bytes, double hogStart, double hogSeconds, Hog &hog)
+{
+    int ready[2];
+    if (pipe(ready) != 0) {
+        std::fprintf(stderr, "bench-pressure: pipe failed\n");
+        return false;
     }
-    Model &m = **model;
-    auto session = m.createSession();
-    if (!session) {
-        reap();
-        std::fprintf(stderr, "bench-pressure: %s\n", session.status().message().c_str());
-        return 1;
+    const pid_t child = fork();
+    if (child < 0) {
+        std::fprintf(stderr, "bench-pressure: fork failed\n");
+        return false;
     }
-    Session &s = **session;
-    // Thresholds scaled to the capped hog unless given.
-    const uint64_t during = avail0 > hog ? avail0 - hog : 0;
-    if (!p.wasGiven("--adapt-low"))
-        adapt.settings.lowAvailableBytes = during + (1ull << 30);
-    if (!p.wasGiven("--adapt-high"))
-        adapt.settings.highAvailableBytes = adapt.settings.lowAvailableBytes + (1ull << 30);
-    BudgetAdapter adapter;
-    if (Status st = cli::startAdapter(adapter, budgetTarget(m), adapt); !st.isOk()) {
-        reap();
-        std::fprintf(stderr, "bench-pressure: %s\n", st.message().c_str());
-        return 1;
-    }
-    std::printf("# bench-pressure: hog %.0f MiB from %.1f s for %.1f s (MemAvailable at start %.0f MiB); adapt %s "
-                "(pressure under %.0f MiB, calm over %.0f MiB); budget %.0f MiB, cache %.0f MiB\n",
-        mib(hog), hogStart, hogSeconds, mib(avail0), adapt.enabled ? "on" : "off", mib(adapt.settings.lowAvailableBytes),
-        mib(adapt.settings.highAvailableBytes), mib(m.info().budgetBytes), mib(m.info().expertCacheBytes));
-    std::printf("t_s\ttok_s\trss_mib\tavail_mib\tbudget_mib\tcache_mib\tevent\n");
+    if (child == 0)
+        runHog(bytes, hogStart, hogSeconds, ready[1]);
+    close(ready[1]);
+    fcntl(ready[0], F_SETFL, O_NONBLOCK);
+    hog.child = child;
+    hog.readyFd = ready[0];
+    return true;
+}
+
+// Short decode turns until `seconds` from t0, one line each; returns the failed turns.
+int decodeTurns(Model &m, Session &s, BudgetAdapter &adapter, Hog &hog, Clock::time_point t0, double seconds,
+                int turnTokens)
+{
     SamplingParams sp;
     sp.maxTokens = turnTokens;
     sp.temperature = 0;
@@ -203,10 +157,10 @@ static int runBenchPressure(const std::vector<std::string> &args)
             event += what;
         };
         char byte;
-        if (read(ready[0], &byte, 1) == 1)
+        if (read(hog.readyFd, &byte, 1) == 1)
             note("hog holds its memory");
-        if (!hogExited && waitpid(child, nullptr, WNOHANG) == child) {
-            hogExited = true;
+        if (!hog.exited && waitpid(hog.child, nullptr, WNOHANG) == hog.child) {
+            hog.exited = true;
             note("hog exited");
         }
         s.reset();
@@ -225,8 +179,102 @@ static int runBenchPressure(const std::vector<std::string> &args)
         if (failures > 3)
             break;
     }
-    reap();
+    return failures;
+}
+
+struct PressureOptions {
+    EngineOptions opts;
+    double seconds = 30, hogStart = 6, hogSeconds = 12;
+    uint64_t hogLeave = 2ull << 30, hogMax = 8ull << 30;
+    int turnTokens = 8;
+    cli::AdaptOptions adapt;
+};
+
+void declarePressureOptions(cli::OptionParser &p, PressureOptions &o)
+{
+    p.positional("MODEL", &o.opts.modelPath, "a .waste container directory");
+    p.number("--seconds", &o.seconds, 5, 600, "length of the run (default 30)", "S");
+    p.number("--hog-start", &o.hogStart, 0, 600, "the hog starts S after the run (default 6)", "S");
+    p.number("--hog-seconds", &o.hogSeconds, 1, 600, "the hog holds its memory S seconds (default 12)", "S");
+    p.size("--hog-leave", &o.hogLeave, 1ull << 30, 1ull << 50,
+        "the hog leaves SIZE of MemAvailable (default 2G, at least 1G)");
+    p.size("--hog-max", &o.hogMax, 1ull << 20, 64ull << 30, "the hog takes at most SIZE (default 8G)");
+    p.integer("--turn-tokens", &o.turnTokens, 2, 4096, "tokens per decode turn (default 8)");
+    cli::addEngineOptions(p, o.opts);
+    cli::addAdaptOptions(p, o.adapt);
+}
+
+// The model and its session open, the adapter started with thresholds scaled
+// to the capped hog unless given; then the turns. Returns the exit status.
+int runUnderHog(const cli::OptionParser &p, PressureOptions &o, Hog &hog, uint64_t avail0, uint64_t hogBytes,
+                Clock::time_point t0)
+{
+    auto model = Model::open(o.opts);
+    if (!model) {
+        std::fprintf(stderr, "bench-pressure: %s\n", model.status().message().c_str());
+        return 1;
+    }
+    Model &m = **model;
+    auto session = m.createSession();
+    if (!session) {
+        std::fprintf(stderr, "bench-pressure: %s\n", session.status().message().c_str());
+        return 1;
+    }
+    cli::AdaptOptions &adapt = o.adapt;
+    const uint64_t during = avail0 > hogBytes ? avail0 - hogBytes : 0;
+    if (!p.wasGiven("--adapt-low"))
+        adapt.settings.lowAvailableBytes = during + (1ull << 30);
+    if (!p.wasGiven("--adapt-high"))
+        adapt.settings.highAvailableBytes = adapt.settings.lowAvailableBytes + (1ull << 30);
+    BudgetAdapter adapter;
+    if (Status st = cli::startAdapter(adapter, budgetTarget(m), adapt); !st.isOk()) {
+        std::fprintf(stderr, "bench-pressure: %s\n", st.message().c_str());
+        return 1;
+    }
+    std::printf("# bench-pressure: hog %.0f MiB from %.1f s for %.1f s (MemAvailable at start %.0f MiB); adapt %s "
+                "(pressure under %.0f MiB, calm over %.0f MiB); budget %.0f MiB, cache %.0f MiB\n",
+        mib(hogBytes), o.hogStart, o.hogSeconds, mib(avail0), adapt.enabled ? "on" : "off",
+        mib(adapt.settings.lowAvailableBytes), mib(adapt.settings.highAvailableBytes), mib(m.info().budgetBytes),
+        mib(m.info().expertCacheBytes));
+    std::printf("t_s\ttok_s\trss_mib\tavail_mib\tbudget_mib\tcache_mib\tevent\n");
+    const int failures = decodeTurns(m, **session, adapter, hog, t0, o.seconds, o.turnTokens);
     return failures ? 1 : 0;
+}
+
+} // namespace
+#endif
+
+static int runBenchPressure(const std::vector<std::string> &args)
+{
+#ifndef __linux__
+    std::fprintf(stderr, "bench-pressure: Linux only (it forks a memory hog and reads /proc)\n");
+    return 1;
+#else
+    PressureOptions o;
+    o.adapt.settings.intervalSeconds = 0.5;
+    o.adapt.settings.calmSeconds = 3;
+    cli::OptionParser p("bench-pressure", "Decode in short turns while a bounded memory hog takes most free RAM.");
+    declarePressureOptions(p, o);
+    if (const int code = p.parse(args); code >= 0)
+        return code;
+    if (o.hogStart + o.hogSeconds >= o.seconds)
+        return p.usageError("--hog-start + --hog-seconds must end before --seconds");
+
+    // The hog first, before the engine starts any thread.
+    const uint64_t avail0 = memAvailableBytes();
+    if (avail0 <= o.hogLeave + (256ull << 20)) {
+        std::fprintf(stderr, "bench-pressure: MemAvailable %.0f MiB leaves no room for a hog (--hog-leave %.0f MiB)\n",
+            mib(avail0), mib(o.hogLeave));
+        return 1;
+    }
+    const uint64_t hogBytes = std::min(avail0 - o.hogLeave, o.hogMax);
+    const auto t0 = Clock::now();
+    Hog hog;
+    if (!startHog(hogBytes, o.hogStart, o.hogSeconds, hog))
+        return 1;
+    const int code = runUnderHog(p, o, hog, avail0, hogBytes, t0);
+    hog.reap();
+    return code;
 #endif
 }
 

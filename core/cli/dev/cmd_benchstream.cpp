@@ -31,6 +31,219 @@ using namespace sluice;
 
 namespace {
 
+// [position][moe layer] -> experts, written as a trace after the run.
+using RouteLog = std::vector<std::vector<std::vector<int>>>;
+
+// With no --budget: open once at the floor to learn it, then run at floor + K working sets.
+int resolveBudget(EngineOptions &opts, double workingSets)
+{
+    if (opts.budgetBytes != 0)
+        return 0;
+    EngineOptions probe = opts;
+    probe.budgetBytes = 0;
+    auto e = openModelSession(probe);
+    if (!e) {
+        std::fprintf(stderr, "benchstream: %s\n", e.status().message().c_str());
+        return 1;
+    }
+    const double ws = double(e->info().topK) * e->info().moeLayers * double(e->info().recordBytes);
+    opts.budgetBytes = e->info().floorBytes + uint64_t(workingSets * ws);
+    return 0;
+}
+
+void addTokenStats(TokenStats &t, const TokenStats &s)
+{
+    t.demandHits += s.demandHits;
+    t.demandMisses += s.demandMisses;
+    t.speculativeUsed += s.speculativeUsed;
+    t.speculativeWasted += s.speculativeWasted;
+    t.bytesRead += s.bytesRead;
+    t.ioWaitSeconds += s.ioWaitSeconds;
+    t.attentionSeconds += s.attentionSeconds;
+    t.expertLutBuildSeconds += s.expertLutBuildSeconds;
+    t.expertApplySeconds += s.expertApplySeconds;
+    t.trunkSeconds += s.trunkSeconds;
+    t.lmHeadSeconds += s.lmHeadSeconds;
+    t.tokenSeconds += s.tokenSeconds;
+    t.residentBytes = std::max(t.residentBytes, s.residentBytes);
+}
+
+// A random prompt, then the decode; `t` sums the decode steps after the first
+// (which still fills the cache from empty). Returns 0, or 1 after printing the error.
+int decodeCounted(ModelSession &e, const ModelConfig &cfg, int promptLen, int decodeTokens, TokenStats &t,
+                  int &counted)
+{
+    std::mt19937 rng(1234);
+    std::vector<int> prompt(static_cast<size_t>(promptLen));
+    for (int &id : prompt)
+        id = int(rng() % uint32_t(std::min(cfg.vocab, 100000)));
+    if (Status st = e.session->eval(prompt, nullptr); !st.isOk()) {
+        std::fprintf(stderr, "benchstream: %s\n", st.message().c_str());
+        return 1;
+    }
+    SamplingParams sp;
+    sp.maxTokens = decodeTokens + 2;
+    int seen = 0;
+    auto r = e.session->generate(std::span<const int>(), sp, [&](const GeneratedToken &g) {
+        const TokenStats &s = g.stats;
+        // The final sampled token is not evaluated (no expert lookups): not a decode step.
+        if (s.demandHits + s.demandMisses == 0 || seen++ == 0)
+            return true;
+        addTokenStats(t, s);
+        ++counted;
+        return true;
+    });
+    if (!r) {
+        std::fprintf(stderr, "benchstream: %s\n", r.status().message().c_str());
+        return 1;
+    }
+    return 0;
+}
+
+bool writeRouteTrace(const std::string &path, const RouteLog &routes)
+{
+    QSaveFile f(QString::fromStdString(path));
+    bool ok = f.open(QIODevice::WriteOnly);
+    for (size_t p = 0; ok && p < routes.size(); ++p) {
+        QJsonArray layers;
+        for (const auto &ids : routes[p]) {
+            QJsonArray a;
+            for (int id : ids)
+                a.append(id);
+            layers.append(a);
+        }
+        ok = f.write(QJsonDocument(QJsonObject{{"tok", int(p)}, {"layers", layers}}).toJson(QJsonDocument::Compact) + "\n") > 0;
+    }
+    return ok && f.commit();
+}
+
+// The model's first bank (a release: its largest shard, slot-sized reads);
+// returns 0, or 1 after printing the error.
+int findBank(const EngineOptions &opts, const ModelInfo &info, const ModelConfig &cfg, std::string &bankPath)
+{
+    if (info.release) {
+        uint64_t largest = 0;
+        for (const QFileInfo &fi : QDir(QString::fromStdString(opts.modelPath)).entryInfoList({"*.safetensors"}, QDir::Files))
+            if (uint64_t(fi.size()) > largest) {
+                largest = uint64_t(fi.size());
+                bankPath = fi.filePath().toStdString();
+            }
+        return 0;
+    }
+    auto container = Container::open(opts.modelPath);
+    if (!container) {
+        std::fprintf(stderr, "benchstream: %s\n", container.status().message().c_str());
+        return 1;
+    }
+    for (int L = 0; L < cfg.nLayers && bankPath.empty(); ++L)
+        if ((*container)->expertLayer(L).experts > 0)
+            bankPath = (*container)->expertLayer(L).path;
+    return 0;
+}
+
+// The run's figures and the bound measured after it.
+struct StreamFigures {
+    TokenStats t;
+    int counted = 0;
+    int n = 1;
+    double tokS = 0, hitRate = 0, bytesPerToken = 0, coverage = 0, tc = 0;
+    double diskGBps = 0;
+    bool diskDirectIo = false;
+    int queueDepth = 1;
+    double tio = 0, bound = 0, ratio = 0;
+};
+
+void computeDecodeFigures(StreamFigures &f)
+{
+    const TokenStats &t = f.t;
+    f.n = std::max(1, f.counted);
+    f.tokS = f.counted / std::max(1e-9, t.tokenSeconds);
+    const uint64_t lookups = t.demandHits + t.demandMisses;
+    f.hitRate = lookups ? double(t.demandHits) / double(lookups) : 0;
+    f.bytesPerToken = double(t.bytesRead) / f.n;
+    // Speculative reads that a demand use later found: those would have been misses.
+    f.coverage = (t.speculativeUsed + t.demandMisses)
+                     ? double(t.speculativeUsed) / double(t.speculativeUsed + t.demandMisses)
+                     : 0;
+    f.tc = (t.tokenSeconds - t.ioWaitSeconds) / f.n;
+}
+
+void printStreamJson(const EngineOptions &opts, const ModelInfo &info, const StreamFigures &f)
+{
+    const TokenStats &t = f.t;
+    QJsonObject o{{"model", QString::fromStdString(opts.modelPath)},
+                  {"budget_bytes", double(info.budgetBytes)},
+                  {"floor_bytes", double(info.floorBytes)},
+                  {"cache_slots", info.expertCacheSlots},
+                  {"direct_io", info.directIo},
+                  {"io_threads", opts.ioThreads},
+                  {"lookahead", std::getenv("SLUICE_LOOKAHEAD") ? std::atoi(std::getenv("SLUICE_LOOKAHEAD"))
+                                                                : opts.lookahead},
+                  {"decode_tokens", f.counted},
+                  {"decode_tok_s", f.tokS},
+                  {"hit_rate", f.hitRate},
+                  {"bytes_read_per_token", f.bytesPerToken},
+                  {"io_wait_share", t.ioWaitSeconds / std::max(1e-9, t.tokenSeconds)},
+                  {"lookahead_coverage", f.coverage},
+                  {"speculative_used", double(t.speculativeUsed)},
+                  {"speculative_wasted", double(t.speculativeWasted)},
+                  {"disk_gb_s", f.diskGBps},
+                  {"disk_direct_io", f.diskDirectIo},
+                  {"t_io_s", f.tio},
+                  {"t_c_s", f.tc},
+                  {"bound_tok_s", f.bound},
+                  {"achieved_over_bound", f.ratio}};
+    std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
+}
+
+void printStreamText(const EngineOptions &opts, const ModelInfo &info, const StreamFigures &f)
+{
+    const TokenStats &t = f.t;
+    const int n = f.n;
+    std::printf("%s: budget %.2f GiB (floor %.2f GiB), %d cache slots, direct I/O %s, %d I/O threads\n",
+                opts.modelPath.c_str(), double(info.budgetBytes) / (1 << 30), double(info.floorBytes) / (1 << 30),
+                info.expertCacheSlots, info.directIo ? "yes" : "no", opts.ioThreads);
+    std::printf("decode: %d tokens (after 1 cache-filling token) in %.3f s = %.3f tok/s\n", f.counted, t.tokenSeconds,
+                f.tokS);
+    std::printf("  hit rate %.1f%% (%llu hits, %llu misses), %.3f GB read/token, I/O wait %.1f%% of token time\n",
+                100 * f.hitRate, (unsigned long long)t.demandHits, (unsigned long long)t.demandMisses,
+                f.bytesPerToken / 1e9, 100 * t.ioWaitSeconds / std::max(1e-9, t.tokenSeconds));
+    std::printf("  lookahead: %llu speculative reads used, %llu wasted, coverage %.1f%% of would-be misses\n",
+                (unsigned long long)t.speculativeUsed, (unsigned long long)t.speculativeWasted, 100 * f.coverage);
+    std::printf("  compute/token: attention %.4f, trunk %.4f, LUT build %.4f, LUT apply %.4f, lm_head %.4f s\n",
+                t.attentionSeconds / n, t.trunkSeconds / n, t.expertLutBuildSeconds / n, t.expertApplySeconds / n,
+                t.lmHeadSeconds / n);
+    std::printf("bound: disk %.3f GB/s at QD %d (%s), t_io %.4f s, t_c %.4f s -> %.3f tok/s; achieved/bound %.3f\n",
+                f.diskGBps, f.queueDepth, f.diskDirectIo ? "O_DIRECT" : "buffered", f.tio, f.tc, f.bound, f.ratio);
+}
+
+// The disk bound on the model's first bank at the readers' queue depth;
+// returns 0, or 1 after printing the error.
+int measureBound(const EngineOptions &opts, const ModelInfo &info, const ModelConfig &cfg, double diskSeconds,
+                 StreamFigures &f)
+{
+    std::string bankPath;
+    if (findBank(opts, info, cfg, bankPath))
+        return 1;
+    DiskBenchOptions dbo;
+    dbo.recordBytes = info.recordBytes;
+    dbo.queueDepth = std::max(1, opts.ioThreads);
+    dbo.seconds = diskSeconds;
+    auto disk = runDiskBench(bankPath, dbo);
+    if (!disk) {
+        std::fprintf(stderr, "benchstream: %s\n", disk.status().message().c_str());
+        return 1;
+    }
+    f.diskGBps = disk->gbPerSecond();
+    f.diskDirectIo = disk->directIo;
+    f.queueDepth = dbo.queueDepth;
+    const double bw = disk->gbPerSecond() * 1e9;
+    f.tio = bw > 0 ? f.bytesPerToken / bw : 0;
+    f.bound = 1.0 / std::max(1e-12, std::max(f.tio, f.tc));
+    f.ratio = f.tokS / f.bound;
+    return 0;
+}
+
 int runBenchStream(const std::vector<std::string> &args)
 {
     EngineOptions opts;
@@ -54,20 +267,9 @@ int runBenchStream(const std::vector<std::string> &args)
     if (const int code = p.parse(args); code >= 0)
         return code;
     opts.contextLength = std::max(opts.contextLength, promptLen + decodeTokens + 8);
-    if (opts.budgetBytes == 0) {
-        // Open once at the floor to learn it, then at floor + K working sets.
-        EngineOptions probe = opts;
-        probe.budgetBytes = 0;
-        auto e = openModelSession(probe);
-        if (!e) {
-            std::fprintf(stderr, "benchstream: %s\n", e.status().message().c_str());
-            return 1;
-        }
-        const double ws = double(e->info().topK) * e->info().moeLayers * double(e->info().recordBytes);
-        opts.budgetBytes = e->info().floorBytes + uint64_t(workingSets * ws);
-    }
-    // [position][moe layer] -> experts, written as a trace after the run.
-    std::vector<std::vector<std::vector<int>>> routes;
+    if (resolveBudget(opts, workingSets))
+        return 1;
+    RouteLog routes;
     if (!routeOut.empty())
         opts.routeObserver = [&routes](int moeLayer, int64_t position, std::span<const int> experts) {
             if (routes.size() <= size_t(position))
@@ -85,149 +287,20 @@ int runBenchStream(const std::vector<std::string> &args)
     ModelSession &e = *engine;
     const ModelInfo &info = e.info();
     const ModelConfig &cfg = *model::configOf(*e.model); // a model this library opened
-    std::mt19937 rng(1234);
-    std::vector<int> prompt(static_cast<size_t>(promptLen));
-    for (int &id : prompt)
-        id = int(rng() % uint32_t(std::min(cfg.vocab, 100000)));
-    if (Status st = e.session->eval(prompt, nullptr); !st.isOk()) {
-        std::fprintf(stderr, "benchstream: %s\n", st.message().c_str());
+    StreamFigures f;
+    if (decodeCounted(e, cfg, promptLen, decodeTokens, f.t, f.counted))
+        return 1;
+    computeDecodeFigures(f);
+    if (!routeOut.empty() && !writeRouteTrace(routeOut, routes)) {
+        std::fprintf(stderr, "benchstream: cannot write %s\n", routeOut.c_str());
         return 1;
     }
-    SamplingParams sp;
-    sp.maxTokens = decodeTokens + 2;
-    // The first decoded token still fills the cache from empty; figures are over the rest.
-    TokenStats t;
-    int counted = 0, seen = 0;
-    auto r = e.session->generate(std::span<const int>(), sp, [&](const GeneratedToken &g) {
-        const TokenStats &s = g.stats;
-        // The final sampled token is not evaluated (no expert lookups): not a decode step.
-        if (s.demandHits + s.demandMisses == 0 || seen++ == 0)
-            return true;
-        t.demandHits += s.demandHits;
-        t.demandMisses += s.demandMisses;
-        t.speculativeUsed += s.speculativeUsed;
-        t.speculativeWasted += s.speculativeWasted;
-        t.bytesRead += s.bytesRead;
-        t.ioWaitSeconds += s.ioWaitSeconds;
-        t.attentionSeconds += s.attentionSeconds;
-        t.expertLutBuildSeconds += s.expertLutBuildSeconds;
-        t.expertApplySeconds += s.expertApplySeconds;
-        t.trunkSeconds += s.trunkSeconds;
-        t.lmHeadSeconds += s.lmHeadSeconds;
-        t.tokenSeconds += s.tokenSeconds;
-        t.residentBytes = std::max(t.residentBytes, s.residentBytes);
-        ++counted;
-        return true;
-    });
-    if (!r) {
-        std::fprintf(stderr, "benchstream: %s\n", r.status().message().c_str());
+    if (measureBound(opts, info, cfg, diskSeconds, f))
         return 1;
-    }
-    const int n = std::max(1, counted);
-    const double tokS = counted / std::max(1e-9, t.tokenSeconds);
-    const uint64_t lookups = t.demandHits + t.demandMisses;
-    const double hitRate = lookups ? double(t.demandHits) / double(lookups) : 0;
-    const double bytesPerToken = double(t.bytesRead) / n;
-    // Speculative reads that a demand use later found: those would have been misses.
-    const double coverage = (t.speculativeUsed + t.demandMisses)
-                                ? double(t.speculativeUsed) / double(t.speculativeUsed + t.demandMisses)
-                                : 0;
-    const double tc = (t.tokenSeconds - t.ioWaitSeconds) / n;
-
-    if (!routeOut.empty()) {
-        QSaveFile f(QString::fromStdString(routeOut));
-        bool ok = f.open(QIODevice::WriteOnly);
-        for (size_t p = 0; ok && p < routes.size(); ++p) {
-            QJsonArray layers;
-            for (const auto &ids : routes[p]) {
-                QJsonArray a;
-                for (int id : ids)
-                    a.append(id);
-                layers.append(a);
-            }
-            ok = f.write(QJsonDocument(QJsonObject{{"tok", int(p)}, {"layers", layers}}).toJson(QJsonDocument::Compact) + "\n") > 0;
-        }
-        if (!ok || !f.commit()) {
-            std::fprintf(stderr, "benchstream: cannot write %s\n", routeOut.c_str());
-            return 1;
-        }
-    }
-
-    // The disk bound, on the model's first bank (a release: its largest
-    // shard, slot-sized reads), at the readers' queue depth.
-    std::string bankPath;
-    if (info.release) {
-        uint64_t largest = 0;
-        for (const QFileInfo &fi : QDir(QString::fromStdString(opts.modelPath)).entryInfoList({"*.safetensors"}, QDir::Files))
-            if (uint64_t(fi.size()) > largest) {
-                largest = uint64_t(fi.size());
-                bankPath = fi.filePath().toStdString();
-            }
-    } else {
-        auto container = Container::open(opts.modelPath);
-        if (!container) {
-            std::fprintf(stderr, "benchstream: %s\n", container.status().message().c_str());
-            return 1;
-        }
-        for (int L = 0; L < cfg.nLayers && bankPath.empty(); ++L)
-            if ((*container)->expertLayer(L).experts > 0)
-                bankPath = (*container)->expertLayer(L).path;
-    }
-    DiskBenchOptions dbo;
-    dbo.recordBytes = info.recordBytes;
-    dbo.queueDepth = std::max(1, opts.ioThreads);
-    dbo.seconds = diskSeconds;
-    auto disk = runDiskBench(bankPath, dbo);
-    if (!disk) {
-        std::fprintf(stderr, "benchstream: %s\n", disk.status().message().c_str());
-        return 1;
-    }
-    const double bw = disk->gbPerSecond() * 1e9;
-    const double tio = bw > 0 ? bytesPerToken / bw : 0;
-    const double bound = 1.0 / std::max(1e-12, std::max(tio, tc));
-    const double ratio = tokS / bound;
-
-    if (json) {
-        QJsonObject o{{"model", QString::fromStdString(opts.modelPath)},
-                      {"budget_bytes", double(info.budgetBytes)},
-                      {"floor_bytes", double(info.floorBytes)},
-                      {"cache_slots", info.expertCacheSlots},
-                      {"direct_io", info.directIo},
-                      {"io_threads", opts.ioThreads},
-                      {"lookahead", std::getenv("SLUICE_LOOKAHEAD") ? std::atoi(std::getenv("SLUICE_LOOKAHEAD"))
-                                                                    : opts.lookahead},
-                      {"decode_tokens", counted},
-                      {"decode_tok_s", tokS},
-                      {"hit_rate", hitRate},
-                      {"bytes_read_per_token", bytesPerToken},
-                      {"io_wait_share", t.ioWaitSeconds / std::max(1e-9, t.tokenSeconds)},
-                      {"lookahead_coverage", coverage},
-                      {"speculative_used", double(t.speculativeUsed)},
-                      {"speculative_wasted", double(t.speculativeWasted)},
-                      {"disk_gb_s", disk->gbPerSecond()},
-                      {"disk_direct_io", disk->directIo},
-                      {"t_io_s", tio},
-                      {"t_c_s", tc},
-                      {"bound_tok_s", bound},
-                      {"achieved_over_bound", ratio}};
-        std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
-        return 0;
-    }
-    std::printf("%s: budget %.2f GiB (floor %.2f GiB), %d cache slots, direct I/O %s, %d I/O threads\n",
-                opts.modelPath.c_str(), double(info.budgetBytes) / (1 << 30), double(info.floorBytes) / (1 << 30),
-                info.expertCacheSlots, info.directIo ? "yes" : "no", opts.ioThreads);
-    std::printf("decode: %d tokens (after 1 cache-filling token) in %.3f s = %.3f tok/s\n", counted, t.tokenSeconds,
-                tokS);
-    std::printf("  hit rate %.1f%% (%llu hits, %llu misses), %.3f GB read/token, I/O wait %.1f%% of token time\n",
-                100 * hitRate, (unsigned long long)t.demandHits, (unsigned long long)t.demandMisses,
-                bytesPerToken / 1e9, 100 * t.ioWaitSeconds / std::max(1e-9, t.tokenSeconds));
-    std::printf("  lookahead: %llu speculative reads used, %llu wasted, coverage %.1f%% of would-be misses\n",
-                (unsigned long long)t.speculativeUsed, (unsigned long long)t.speculativeWasted, 100 * coverage);
-    std::printf("  compute/token: attention %.4f, trunk %.4f, LUT build %.4f, LUT apply %.4f, lm_head %.4f s\n",
-                t.attentionSeconds / n, t.trunkSeconds / n, t.expertLutBuildSeconds / n, t.expertApplySeconds / n,
-                t.lmHeadSeconds / n);
-    std::printf("bound: disk %.3f GB/s at QD %d (%s), t_io %.4f s, t_c %.4f s -> %.3f tok/s; achieved/bound %.3f\n",
-                disk->gbPerSecond(), dbo.queueDepth, disk->directIo ? "O_DIRECT" : "buffered", tio, tc, bound, ratio);
+    if (json)
+        printStreamJson(opts, info, f);
+    else
+        printStreamText(opts, info, f);
     return 0;
 }
 

@@ -13,6 +13,36 @@
 
 namespace {
 
+// Writes the container (or --release checkpoint), with a progress line on
+// stderr in large mode. Returns the exit status.
+int writeSynth(sluice::SynthOptions &o, const std::string &out, bool release, int shards)
+{
+    const bool large = o.recordBytes > 0;
+    const bool showProgress = large;
+    const auto start = std::chrono::steady_clock::now();
+    if (showProgress) {
+        o.progress = [start](double fraction) {
+            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            std::fprintf(stderr, "\rsynth: %5.1f%%  %.0f s", 100.0 * fraction, s);
+            std::fflush(stderr);
+            return true;
+        };
+    }
+    sluice::SynthReleaseOptions releaseOptions;
+    releaseOptions.shards = shards;
+    const sluice::Status s =
+        release ? sluice::writeSyntheticRelease(out, o, releaseOptions) : sluice::writeSyntheticModel(out, o);
+    if (showProgress)
+        std::fprintf(stderr, "\n");
+    if (!s.isOk()) {
+        std::fprintf(stderr, "synth: %s\n", s.message().c_str());
+        return 1;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "synth: wrote %s in %.2f s\n", out.c_str(), seconds);
+    return 0;
+}
+
 int runSynth(const std::vector<std::string> &args)
 {
     sluice::SynthOptions o;
@@ -80,30 +110,7 @@ int runSynth(const std::vector<std::string> &args)
         o.tokenizerModel = tok->rankFileText;
         o.specialsJson = tok->specialsJson;
     }
-    const bool large = o.recordBytes > 0;
-    const bool showProgress = large;
-    const auto start = std::chrono::steady_clock::now();
-    if (showProgress) {
-        o.progress = [start](double fraction) {
-            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            std::fprintf(stderr, "\rsynth: %5.1f%%  %.0f s", 100.0 * fraction, s);
-            std::fflush(stderr);
-            return true;
-        };
-    }
-    sluice::SynthReleaseOptions releaseOptions;
-    releaseOptions.shards = shards;
-    const sluice::Status s =
-        release ? sluice::writeSyntheticRelease(out, o, releaseOptions) : sluice::writeSyntheticModel(out, o);
-    if (showProgress)
-        std::fprintf(stderr, "\n");
-    if (!s.isOk()) {
-        std::fprintf(stderr, "synth: %s\n", s.message().c_str());
-        return 1;
-    }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::fprintf(stderr, "synth: wrote %s in %.2f s\n", out.c_str(), seconds);
-    return 0;
+    return writeSynth(o, out, release, shards);
 }
 
 const sluice::cli::CommandRegistration reg{"synth", "Write a synthetic (random-weight) container", runSynth};
