@@ -103,7 +103,7 @@ SessionImpl::SessionImpl(std::shared_ptr<ModelImpl> model, int contextLength, in
         const ExpertLayout &lay = mi->container().expertLayout(layer);
         SLUICE_TRY(validateRecordHeader(rec.data, rec.bytes, layer, expert, lay));
         const ExpertRecordView v = parseRecord(rec.data, lay);
-        return ExpertMatrices{v.matrix[kGate], v.matrix[kUp], v.matrix[kDown], v.codebookId};
+        return ExpertMatrices{v.matrix[kGate], v.matrix[kUp], v.matrix[kDown], v.codebookId, ExpertRecordKind::Vq, {}, {}};
     };
     hooks.replay = m_model->replayHook();
     hooks.route = m_model->routeHook();
