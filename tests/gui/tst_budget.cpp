@@ -3,7 +3,7 @@
 // engine's (the demo model with the real engine: its prefill chunk and chat
 // checkpoints included), and the applied budget is the one the next start
 // opens with.
-#include "clirun.h"
+#include "support/synthmodel.h"
 #include "guitestutil.h"
 
 #include "budgetchart.h"
@@ -180,7 +180,7 @@ void TestBudget::demoFiguresAreTheEngines()
     // cache slots and engine figure are the engine's, before and after a live Apply.
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    SLUICE_SYNTH_DEMO(demo);
     RealEngineFixture f;
     f.settings.setThreads(1);
     setCalmPressure(f.options);
@@ -233,7 +233,7 @@ void TestBudget::lowestAdvisedOpensAfterGrowth()
     QFETCH(bool, withShape);
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    SLUICE_SYNTH_DEMO(demo);
     RealEngineFixture f;
     f.settings.setThreads(1);
     if (withShape)
@@ -278,7 +278,7 @@ void TestBudget::refusedReopenKeepsTheModel()
     // the model was lost and the refused budget broke the next start).
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    SLUICE_SYNTH_DEMO(demo);
     RealEngineFixture f;
     f.settings.setThreads(1);
     setCalmPressure(f.options);
@@ -492,7 +492,7 @@ void TestBudget::expertsPerTokenPersistsAndReopens()
 {
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    SLUICE_SYNTH_DEMO(demo);
     RealEngineFixture f;
     f.settings.setThreads(1);
     f.options.plannerShape = gui::defaultPlannerShape(); // as the app: the panel plans from the shape
