@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CTest `package_deb` (docs/packaging.md): builds the .deb with CPack into a
 # scratch folder, checks its control fields and file list, extracts it into a
-# scratch root and runs what it installed there: sluice-cli --version, info on
+# scratch root and runs what it installed there: sluice-cli --version and
+# --help (user commands only: the developer tools are sluice-dev's), info on
 # the extracted demo model, sluice --version, the desktop file and AppStream
 # validators and man on both man pages.
 #   check-package.sh BUILD_DIR PACKAGING_SOURCE_DIR VERSION DEMO_DIR
@@ -64,6 +65,24 @@ cli=$root/usr/bin/sluice-cli
 out=$("$cli" --version) || fail "sluice-cli --version exited $?"
 [ "$out" = "sluice-cli $version" ] || fail "sluice-cli --version printed '$out'"
 echo "$out"
+# Issue 28: the installed sluice-cli lists user commands only; the developer
+# tools (sluice-dev) are not in the package, and their names say so.
+[ ! -e "$root/usr/bin/sluice-dev" ] || fail "the package installs sluice-dev (a build-tree tool)"
+"$cli" --help >"$tmp/help.txt" || fail "sluice-cli --help exited $?"
+# The developer commands' names as the build read them from their sources.
+devnames=$(grep -o '"[a-z][a-z0-9-]*"' "$build/core/cli/generated/developercommands.h" | tr -d '"') ||
+  fail "no developer command names in $build/core/cli/generated/developercommands.h"
+for dev in $devnames; do
+  ! grep -Eq "^  $dev " "$tmp/help.txt" || fail "installed sluice-cli --help lists the developer command $dev"
+done
+tail -n 1 "$tmp/help.txt" | grep -q sluice-dev || fail "sluice-cli --help does not end by naming sluice-dev"
+set +e
+"$cli" bench-budget >/dev/null 2>"$tmp/dev.txt"
+rc=$?
+set -e
+[ "$rc" = 2 ] && grep -q "developer command of sluice-dev" "$tmp/dev.txt" ||
+  fail "installed sluice-cli bench-budget: exit $rc, $(cat "$tmp/dev.txt")"
+echo "sluice-cli --help: user commands only; developer commands named as sluice-dev's"
 "$cli" info "$root/usr/share/sluice/demo/sluice-demo.waste" >"$tmp/info.txt" || { cat "$tmp/info.txt"; fail "sluice-cli info on the extracted demo"; }
 grep -q . "$tmp/info.txt" || fail "sluice-cli info printed nothing"
 head -3 "$tmp/info.txt"

@@ -225,7 +225,7 @@ demo-model)
     say "configuring build"
     cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   fi
-  cmake --build build --target sluice-cli -- -j"$(nproc)"
+  cmake --build build --target sluice-cli sluice-dev -- -j"$(nproc)"
   tools/demo-model/run.sh build/core/cli/sluice-cli "${1:-37}"
   ;;
 *)

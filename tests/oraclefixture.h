@@ -2,9 +2,11 @@
 // What the float64 oracle's fixtures are compared with (tests/oracle/*.py):
 // the error figure the bar is written in, its base64 float32 arrays, the
 // hash of the container it ran on, and the bar itself on all-positions
-// logits, and the synth run that rebuilds its container. Shared by the
-// model, convert, format and vision tests.
-#include "clirun.h"
+// logits, and the synth run that rebuilds its container (in-process, with
+// support/synthmodel.h: a test using it links sluice_testsupport by
+// including that header itself). Shared by the model, convert, format and
+// vision tests.
+#include "support/synthmodel.h"
 
 #include <QByteArray>
 #include <QCryptographicHash>
@@ -117,47 +119,45 @@ inline QJsonObject readFixture(const QString &path)
     return QJsonDocument::fromJson(f.readAll()).object();
 }
 
-// The sluice-cli arguments that rebuild, at `dir`, the container a fixture
-// was computed on: `synth <its synth_args> --out dir`.
+// synth's arguments that rebuild, at `dir`, the container a fixture was
+// computed on: its synth_args and `--out dir` (`sluice-dev synth ARGS`).
 inline QStringList fixtureSynthArgs(const QJsonObject &fx, const QString &dir)
 {
-    QStringList args { QStringLiteral("synth") };
+    QStringList args;
     for (const auto &a : fx[QStringLiteral("synth_args")].toArray())
         args << a.toString();
     args << QStringLiteral("--out") << dir;
     return args;
 }
 
-// Runs them with `cli` (callers pass QStringLiteral(SLUICE_CLI_PATH), see clirun.h).
-inline CliRun synthFromFixture(const QString &cli, const QJsonObject &fx, const QString &dir, int timeoutMs = 120000)
+// Writes that container in-process (support/synthmodel.h): empty on success, else why.
+inline QString synthFromFixture(const QJsonObject &fx, const QString &dir)
 {
-    return runProgram(cli, fixtureSynthArgs(fx, dir), timeoutMs);
+    return synthesize(fixtureSynthArgs(fx, dir));
 }
 
-// A fixture (tests/fixtures/<path>) and its container rebuilt by `cli`
-// (QStringLiteral(SLUICE_CLI_PATH)) at `dir`, in a temporary folder that lives
-// as long as this. why() is empty when both worked, else what failed.
+// A fixture (tests/fixtures/<path>) and its container rebuilt at `dir`, in a
+// temporary folder that lives as long as this. why() is empty when both
+// worked, else what failed.
 struct RebuiltFixture {
     QTemporaryDir tmp;
     QString dir = tmp.path() + QStringLiteral("/m");
     QJsonObject fx;
-    CliRun synth;
+    QString synthError;
 
-    RebuiltFixture(const QString &cli, const QString &path)
+    explicit RebuiltFixture(const QString &path)
         : fx(readFixture(path))
         , m_path(path)
     {
         if (!fx.isEmpty())
-            synth = synthFromFixture(cli, fx, dir);
+            synthError = synthFromFixture(fx, dir);
     }
     QString why() const
     {
         if (fx.isEmpty())
             return m_path + QStringLiteral(": missing or not JSON");
-        if (!synth.finished)
-            return QStringLiteral("synth for %1 did not finish").arg(m_path);
-        if (synth.exitCode != 0)
-            return QStringLiteral("synth for %1 failed: ").arg(m_path) + QString::fromUtf8(synth.err);
+        if (!synthError.isEmpty())
+            return QStringLiteral("synth for %1 failed: ").arg(m_path) + synthError;
         return {};
     }
 

@@ -4,6 +4,7 @@
 // per-token profile it prints from the statistics the session returns.
 #include "api/runtime.h"
 #include "api/types.h"
+#include "options.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -33,8 +34,8 @@ inline void applyKernelEnvironment()
     if (!env || !*env)
         return;
     if (setKernelLevel(env).empty())
-        std::fprintf(stderr, "sluice-cli: SLUICE_KERNELS=%s is not a kernel level (scalar, avx2, avx512, neon); "
-                             "ignored\n", env);
+        std::fprintf(stderr, "%s: SLUICE_KERNELS=%s is not a kernel level (scalar, avx2, avx512, neon); ignored\n",
+                     programName().c_str(), env);
 }
 
 // SLUICE_PROFILE=1: one line per generated token on stderr.

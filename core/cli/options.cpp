@@ -13,6 +13,12 @@ namespace sluice::cli {
 
 namespace {
 
+std::string &programNameStorage()
+{
+    static std::string name = "sluice-cli";
+    return name;
+}
+
 std::string numberText(double v)
 {
     char buf[64];
@@ -425,7 +431,8 @@ int OptionParser::parse(const std::vector<std::string> &args)
             }
             OptionSpec *o = find(name);
             if (!o)
-                return usageError("unknown option '" + name + "' (see sluice-cli " + m_command + " --help)");
+                return usageError("unknown option '" + name + "' (see " + programName() + " " + m_command +
+                                  " --help)");
             if (o->kind == ValueKind::Flag) {
                 if (inlineValue)
                     return usageError(o->name + " takes no value");
@@ -444,7 +451,7 @@ int OptionParser::parse(const std::vector<std::string> &args)
         }
         // A positional.
         if (nextPositional >= m_positionals.size())
-            return usageError("unexpected argument '" + a + "' (see sluice-cli " + m_command + " --help)");
+            return usageError("unexpected argument '" + a + "' (see " + programName() + " " + m_command + " --help)");
         PositionalSpec &p = m_positionals[nextPositional];
         if (p.rest) {
             p.rest->push_back(a);
@@ -461,9 +468,13 @@ int OptionParser::parse(const std::vector<std::string> &args)
     return -1;
 }
 
+void setProgramName(const std::string &name) { programNameStorage() = name; }
+
+const std::string &programName() { return programNameStorage(); }
+
 std::string OptionParser::usageLine() const
 {
-    std::string line = "usage: sluice-cli " + m_command;
+    std::string line = "usage: " + programName() + " " + m_command;
     if (!m_synopsis.empty())
         return line + " " + m_synopsis;
     for (const PositionalSpec &p : m_positionals) {

@@ -30,6 +30,11 @@ struct RecommendedSampling;
 
 namespace sluice::cli {
 
+// The executable a usage line and a "see ... --help" hint name: "sluice-cli",
+// or "sluice-dev" for the developer tools. Set once by main (runProgram).
+void setProgramName(const std::string &name);
+const std::string &programName();
+
 // The grammars on their own. Each returns an empty string on success, else the
 // reason ("expected an integer in 1..64").
 std::string parseInteger(std::string_view text, int64_t lo, int64_t hi, int64_t &out);
@@ -78,7 +83,7 @@ struct PositionalSpec {
 
 class OptionParser {
 public:
-    // `synopsis` follows "usage: sluice-cli COMMAND " in the usage line; empty
+    // `synopsis` follows "usage: PROGRAM COMMAND " in the usage line; empty
     // means it is generated from the positionals.
     OptionParser(std::string command, std::string description, std::string synopsis = {});
 

@@ -422,13 +422,15 @@ private Q_SLOTS:
         QVERIFY((*opened)->readExpertRecord(2, 0, rec, true).isOk());
     }
 
+    // `sluice-dev synth` itself (the command under test: its exit codes and
+    // messages), read back by `sluice-cli info`.
     void cliSynthDemo()
     {
-        if (!QFile::exists(SLUICE_CLI_PATH))
-            QSKIP("sluice-cli is not built");
+        if (!QFile::exists(SLUICE_CLI_PATH) || !QFile::exists(SLUICE_DEV_PATH))
+            QSKIP("sluice-cli or sluice-dev is not built");
         const QString dir = m_tmp.filePath("demo.waste");
         QProcess synth;
-        synth.start(SLUICE_CLI_PATH, {"synth", "--demo", "--seed", "5", "--out", dir});
+        synth.start(SLUICE_DEV_PATH, {"synth", "--demo", "--seed", "5", "--out", dir});
         QVERIFY(synth.waitForFinished(120000));
         QVERIFY2(synth.exitCode() == 0, synth.readAllStandardError().constData());
         QProcess info;
@@ -446,7 +448,7 @@ private Q_SLOTS:
         QCOMPARE((*opened)->config().mediaPadId, 3840 + 21);
 
         QProcess bad;
-        bad.start(SLUICE_CLI_PATH, {"synth", "--arch", "k3", "--expert-fmt", "VQ9", "--out", m_tmp.filePath("bad")});
+        bad.start(SLUICE_DEV_PATH, {"synth", "--arch", "k3", "--expert-fmt", "VQ9", "--out", m_tmp.filePath("bad")});
         QVERIFY(bad.waitForFinished(60000));
         QCOMPARE(bad.exitCode(), 1);
         QVERIFY(bad.readAllStandardError().contains("--expert-fmt must be VQ3R, VQ2R or VQ4P"));

@@ -12,6 +12,7 @@
 #include "format/synth.h"
 #include "util/half.h"
 #include "oraclefixture.h"
+#include "support/synthmodel.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -216,7 +217,7 @@ private Q_SLOTS:
     void fixturesMatchSynth()
     {
         QFETCH(QString, fixture);
-        const test::RebuiltFixture rebuilt(QStringLiteral(SLUICE_CLI_PATH), "release/" + fixture + ".json");
+        const test::RebuiltFixture rebuilt("release/" + fixture + ".json");
         QVERIFY2(rebuilt.why().isEmpty(), qPrintable(rebuilt.why()));
         const QJsonObject &fx = rebuilt.fx;
         const QString &dir = rebuilt.dir;

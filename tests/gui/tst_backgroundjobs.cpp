@@ -4,7 +4,7 @@
 // the core planner's on the same mapping `sluice-cli plan` uses.
 #include "support/testregistry.h"
 #include "backgroundjobs.h"
-#include "clirun.h"
+#include "support/synthmodel.h"
 #include "enginefactory.h"
 #include "guitestutil.h"
 #include "uihelpers.h" // formatBytes
@@ -58,10 +58,7 @@ void TestBackgroundJobs::initTestCase()
     f.close();
 
     m_demo = m_tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    const test::CliRun synth = test::runProgram(QStringLiteral(SLUICE_CLI_PATH), test::synthDemoArgs(m_demo), 60000);
-    QVERIFY(synth.finished);
-    if (synth.exitCode != 0)
-        m_demo.clear();
+    SLUICE_SYNTH_DEMO(m_demo);
 }
 
 void TestBackgroundJobs::diskTestReportsSpeed()

@@ -4,7 +4,7 @@
 // checkpoints included), and the applied budget is the one the next start
 // opens with.
 #include "support/testregistry.h"
-#include "clirun.h"
+#include "support/synthmodel.h"
 #include "guitestutil.h"
 
 #include "budgetchart.h"
@@ -181,7 +181,7 @@ void TestBudget::demoFiguresAreTheEngines()
     // cache slots and engine figure are the engine's, before and after a live Apply.
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    SLUICE_SYNTH_DEMO(demo);
     RealEngineFixture f;
     f.settings.setThreads(1);
     setCalmPressure(f.options);
@@ -234,7 +234,7 @@ void TestBudget::lowestAdvisedOpensAfterGrowth()
     QFETCH(bool, withShape);
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    SLUICE_SYNTH_DEMO(demo);
     RealEngineFixture f;
     f.settings.setThreads(1);
     if (withShape)
@@ -279,7 +279,7 @@ void TestBudget::refusedReopenKeepsTheModel()
     // the model was lost and the refused budget broke the next start).
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    SLUICE_SYNTH_DEMO(demo);
     RealEngineFixture f;
     f.settings.setThreads(1);
     setCalmPressure(f.options);
@@ -493,7 +493,7 @@ void TestBudget::expertsPerTokenPersistsAndReopens()
 {
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    SLUICE_SYNTH_DEMO(demo);
     RealEngineFixture f;
     f.settings.setThreads(1);
     f.options.plannerShape = gui::defaultPlannerShape(); // as the app: the panel plans from the shape

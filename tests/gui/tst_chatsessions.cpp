@@ -5,7 +5,7 @@
 // computed afresh, the chat intact.
 #include "support/testregistry.h"
 #include "appearance.h"
-#include "clirun.h"
+#include "support/synthmodel.h"
 #include "chatlistpanel.h"
 #include "conversationview.h"
 #include "enginefactory.h"
@@ -21,7 +21,6 @@
 #include <QFileInfo>
 #include <QListWidget>
 #include <QLocale>
-#include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -80,7 +79,7 @@ void TestChatSessions::initTestCase()
     qputenv("SLUICE_THREADS", "1"); // the machine is shared; the demo needs no more
     qt::registerEngineMetaTypes();
     m_demo = m_model.filePath(QStringLiteral("demo.waste"));
-    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), m_demo, 60000);
+    SLUICE_SYNTH_DEMO(m_demo);
 }
 
 void TestChatSessions::init()
@@ -292,10 +291,8 @@ void TestChatSessions::modelChangedIsSaid()
 {
     const QString other = m_model.filePath(QStringLiteral("demo-seed7.waste"));
     if (!QFileInfo::exists(other)) {
-        const test::CliRun synth = test::runProgram(QStringLiteral(SLUICE_CLI_PATH),
-            test::synthDemoArgs(other) + QStringList{QStringLiteral("--seed"), QStringLiteral("7")}, 60000);
-        QVERIFY(synth.finished);
-        QCOMPARE(synth.exitCode, 0);
+        const QString why = test::synthesizeDemo(other, {QStringLiteral("--seed"), QStringLiteral("7")});
+        QVERIFY2(why.isEmpty(), qPrintable(why));
     }
     bool ok = false;
     QString chatA;

@@ -4,7 +4,7 @@
 // screenshots (light, dark, planner, a conversation with an image) written to
 // <build>/screenshots for a human to look at.
 #include "support/testregistry.h"
-#include "clirun.h"
+#include "support/synthmodel.h"
 #include "guitestutil.h"
 
 #include "chatstore.h"
@@ -328,10 +328,8 @@ void TestMainWindow::releaseFolderEndToEnd()
     // and answers.
     QTemporaryDir tmp;
     const QString release = tmp.filePath(QStringLiteral("kimi-k3-release"));
-    const CliRun synth = runProgram(QStringLiteral(SLUICE_CLI_PATH),
-        {QStringLiteral("synth"), QStringLiteral("--release"), QStringLiteral("--out"), release}, 60000);
-    QVERIFY(synth.finished);
-    QCOMPARE(synth.exitCode, 0);
+    const QString why = sluice::test::synthesize({QStringLiteral("--release"), QStringLiteral("--out"), release});
+    QVERIFY2(why.isEmpty(), qPrintable(why));
 
     RealEngineFixture f;
     setQuickGreedy(f.settings, 4);
@@ -375,7 +373,7 @@ void TestMainWindow::demoModelEndToEnd()
     // same window: open, send, stream, save — and the event-loop probe again.
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
-    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);
+    SLUICE_SYNTH_DEMO(demo);
 
     RealEngineFixture f;
     setQuickGreedy(f.settings, 24);

@@ -5,6 +5,7 @@
 // "Panel == plan" is checked against the CLI's own JSON, not a re-derivation.
 #include "support/testregistry.h"
 #include "plancli.h"
+#include "support/synthmodel.h"
 #include "enginefactory.h"
 #include "plannerwidget.h"
 
@@ -16,7 +17,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -326,8 +326,7 @@ private Q_SLOTS:
         // the shape is the inputs' model (vision on, the process term), so the panel uses it.
         QTemporaryDir tmp;
         const QString demo = tmp.filePath(QStringLiteral("demo.waste"));
-        if (test::runProgram(QStringLiteral(SLUICE_CLI_PATH), test::synthDemoArgs(demo), 120000).exitCode != 0)
-            QSKIP("sluice-cli synth --demo failed");
+        SLUICE_SYNTH_DEMO(demo);
         const auto in = defaultPlannerInputs()(demo, 4096, 0);
         const auto shape = defaultPlannerShape()(demo);
         QVERIFY(in && shape);

@@ -10,6 +10,7 @@
 #include "promptedit.h"
 #include "qt/localserver.h"
 #include "serverpanel.h"
+#include "support/synthmodel.h"
 
 #include "api/model.h"
 #include "api/session.h"
@@ -20,7 +21,6 @@
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QProcess>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -82,11 +82,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         m_modelPath = m_dir.filePath(QStringLiteral("demo.waste"));
-        QProcess synth;
-        synth.start(QStringLiteral(SLUICE_CLI_PATH), { "synth", "--demo", "--out", m_modelPath });
-        QVERIFY(synth.waitForFinished(120000));
-        if (synth.exitCode() != 0)
-            QSKIP(qPrintable("sluice-cli synth --demo failed: " + QString::fromUtf8(synth.readAllStandardError())));
+        SLUICE_SYNTH_DEMO(m_modelPath);
         ModelOptions o;
         o.modelPath = m_modelPath.toStdString();
         o.contextLength = 256;

@@ -1,6 +1,6 @@
 // JsonConstraints (api/constraint.h) over a real BPE vocabulary (the demo
-// model's, `sluice-cli synth --demo`): with random logits at every step (no
-// forward pass: the constraint alone decides), the library's Sampler picks
+// model's, `sluice-dev synth --demo`, written in-process): with random logits
+// at every step (no forward pass: the constraint alone decides), the library's Sampler picks
 // only masked-in ids, and every reply that completes within its budget
 // parses and validates against its schema (tests/text/jsonschemavalidator.h,
 // independent of the grammar); a budget at least the schema's smallest
@@ -13,9 +13,9 @@
 #include "text/sampler.h"
 
 #include "text/jsonschemavalidator.h"
+#include "support/synthmodel.h"
 
 #include <QJsonDocument>
-#include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
@@ -35,11 +35,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         const QString path = m_dir.filePath(QStringLiteral("demo.waste"));
-        QProcess synth;
-        synth.start(QStringLiteral(SLUICE_CLI_PATH), { "synth", "--demo", "--out", path });
-        QVERIFY(synth.waitForFinished(120000));
-        if (synth.exitCode() != 0)
-            QSKIP(qPrintable("sluice-cli synth --demo failed: " + QString::fromUtf8(synth.readAllStandardError())));
+        SLUICE_SYNTH_DEMO(path);
         ModelOptions o;
         o.modelPath = path.toStdString();
         o.contextLength = 64;

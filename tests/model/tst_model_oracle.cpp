@@ -10,6 +10,7 @@
 // well-conditioned range, docs/model.md); it is informative, not part of the bar.
 #include "support/testregistry.h"
 #include "modeltestutil.h"
+#include "support/synthmodel.h"
 
 #include <QDir>
 #include <QFile>
@@ -54,12 +55,11 @@ private Q_SLOTS:
         const QString out = m_tmp.path() + "/" + QFileInfo(fixture).baseName();
         const QStringList synthArgs = test::fixtureSynthArgs(fx, out);
         if (!QDir(out).exists()) {
-            const test::CliRun synth = test::runProgram(QStringLiteral(SLUICE_CLI_PATH), synthArgs, 60000);
-            QVERIFY(synth.finished);
-            QVERIFY2(synth.exitCode == 0, synth.err.constData());
+            const QString why = test::synthesize(synthArgs);
+            QVERIFY2(why.isEmpty(), qPrintable(why));
         }
         if (test::containerHash(out) != fx["container_hash"].toString())
-            QFAIL(qPrintable(QString("`sluice-cli %1` no longer makes the container this fixture was computed on; "
+            QFAIL(qPrintable(QString("`sluice-dev synth %1` no longer makes the container this fixture was computed on; "
                                      "regenerate fixtures with: tests/oracle/make_fixtures.sh BUILD_DIR")
                                  .arg(synthArgs.join(' '))));
 

@@ -19,6 +19,7 @@
 #include "vision/visiontestutil.h"
 
 #include "modeltestutil.h"
+#include "support/synthmodel.h"
 // Qt headers define `slots`: after the core headers (stream/evictionpolicy.h uses the name).
 #include "format/releasetestutil.h"
 
@@ -122,7 +123,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, fixture);
         QFETCH(QString, description);
-        const test::RebuiltFixture rebuilt(QStringLiteral(SLUICE_CLI_PATH), "release/" + fixture + ".json");
+        const test::RebuiltFixture rebuilt("release/" + fixture + ".json");
         QVERIFY2(rebuilt.why().isEmpty(), qPrintable(rebuilt.why()));
         const QJsonObject &fx = rebuilt.fx;
         const QString &dir = rebuilt.dir;
@@ -463,10 +464,8 @@ private Q_SLOTS:
         const QString dir = tmp.path() + "/m";
         QStringList args = fx["regenerate"].toString().split(' ', Qt::SkipEmptyParts);
         args << "--out" << dir;
-        args.prepend("synth");
-        QProcess p;
-        p.start(SLUICE_CLI_PATH, args);
-        QVERIFY(p.waitForFinished(120000) && p.exitCode() == 0);
+        const QString why = test::synthesize(args);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
         QStringList images;
         for (const QJsonValue &v : fx["images"].toArray()) {
             const QJsonObject o = v.toObject();
@@ -597,10 +596,9 @@ private Q_SLOTS:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_CACHE_HOME"), tmp.path() + "/cache");
         p.setProcessEnvironment(env);
-        p.start(SLUICE_CLI_PATH, { "synth", "--release", "--out", tmp.path() + "/m" }); // with its tokenizer
-        QVERIFY(p.waitForFinished(120000));
-        QCOMPARE(p.exitCode(), 0);
         const QString dir = tmp.path() + "/m";
+        const QString why = test::synthesize({ "--release", "--out", dir }); // with its tokenizer
+        QVERIFY2(why.isEmpty(), qPrintable(why));
         const QStringList before = QDir(dir).entryList(QDir::Files | QDir::Hidden, QDir::Name);
         p.start(SLUICE_CLI_PATH, { "run", dir, "hello", "-n", "4", "--temp", "0" });
         QVERIFY(p.waitForFinished(120000));

@@ -19,6 +19,7 @@
 #include "stream/memoryledger.h"
 
 #include "modeltestutil.h"
+#include "support/synthmodel.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -149,7 +150,7 @@ private Q_SLOTS:
     void matchesOracle()
     {
         QFETCH(QString, fixture);
-        const test::RebuiltFixture rebuilt(QStringLiteral(SLUICE_CLI_PATH), "release/" + fixture + ".json");
+        const test::RebuiltFixture rebuilt("release/" + fixture + ".json");
         QVERIFY2(rebuilt.why().isEmpty(), qPrintable(rebuilt.why()));
         const std::vector<int> ids = test::toInts(rebuilt.fx["prompt_ids"].toArray());
         const size_t vocab = size_t(rebuilt.fx["vocab"].toInt());

@@ -711,7 +711,7 @@ def main():
     p.add_argument('--greedy', type=int, default=16)
     p.add_argument('--max-id', type=int, default=0, help='draw prompt ids below this')
     p.add_argument('--max-floats', type=int, default=100000)
-    p.add_argument('--synth', default='', help='the sluice-cli synth arguments that made the container')
+    p.add_argument('--synth', default='', help='the sluice-dev synth arguments that made the container')
     p.add_argument('--prompt-from', default='', help="take prompt_ids from this fixture instead of drawing them")
     p = sub.add_parser('logits')
     p.add_argument('container')

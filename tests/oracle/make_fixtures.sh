@@ -1,25 +1,26 @@
 #!/bin/sh
 # Regenerates tests/fixtures/model/*.json: synthetic containers (and, with
 # --release, synthetic checkpoints in the published safetensors layout) from
-# `sluice-cli synth` (deterministic for a seed), then the float64 oracle on
+# `sluice-dev synth` (deterministic for a seed), then the float64 oracle on
 # each. Run by hand when the synth format or the oracle changes:
 #   tests/oracle/make_fixtures.sh BUILD_DIR
 set -eu
 build=${1:?usage: make_fixtures.sh BUILD_DIR}
 cli="$build/core/cli/sluice-cli"
+dev="$build/core/cli/sluice-dev"
 src=$(cd "$(dirname "$0")/../.." && pwd)
 out="$src/tests/fixtures/model"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # synth_fixtures OUT_DIR < LIST: one fixture per line of the list
 # (name | synth arguments | prompt seed | prompt length), the container from
-# `sluice-cli synth`, then the text oracle on it.
+# `sluice-dev synth`, then the text oracle on it.
 synth_fixtures() {
     mkdir -p "$1"
     while IFS='|' read -r name args seed len; do
         [ -z "$name" ] && continue
         # shellcheck disable=SC2086
-        "$cli" synth $args --out "$tmp/$name" >/dev/null
+        "$dev" synth $args --out "$tmp/$name" >/dev/null
         /usr/bin/python3 "$src/tests/oracle/kimi_ref.py" fixture "$tmp/$name" "$1/$name.json" \
             --seed "$seed" --len "$len" --greedy 16 --max-id 4000 --synth "$args"
     done
@@ -38,7 +39,7 @@ kl-rel-s1|--arch kimi-linear --seed 1 --release|16|24
 LIST
 # Images on a release (issue 11): vision_ref.py reads the release's bf16 vision
 # tensors from the shards; tst_release_engine opens it at releaseTrunkBits 16.
-"$cli" synth --arch k3 --with-vision --seed 1 --release --out "$tmp/k3v-rel-seq" >/dev/null
+"$dev" synth --arch k3 --with-vision --seed 1 --release --out "$tmp/k3v-rel-seq" >/dev/null
 /usr/bin/python3 "$src/tests/oracle/vision_ref.py" sequence "$tmp/k3v-rel-seq" \
     "$src/tests/fixtures/release/k3v-rel-seq.json" --media-pad 3861 --synth "--arch k3 --with-vision --seed 1 --release"
 # Converted releases (issue 12): tests/fixtures/convert/, read by
@@ -49,7 +50,7 @@ mkdir -p "$src/tests/fixtures/convert"
 while IFS='|' read -r name args rel; do
     [ -z "$name" ] && continue
     # shellcheck disable=SC2086
-    "$cli" synth $args --out "$tmp/$name-rel" >/dev/null
+    "$dev" synth $args --out "$tmp/$name-rel" >/dev/null
     "$cli" convert "$tmp/$name-rel" "$tmp/$name" --jobs 2 >/dev/null
     /usr/bin/python3 "$src/tests/oracle/kimi_ref.py" fixture "$tmp/$name" "$src/tests/fixtures/convert/$name.json" \
         --len 24 --greedy 16 --synth "$args" --prompt-from "$src/tests/fixtures/release/$rel.json"

@@ -4,7 +4,7 @@ the specification, with numpy only. A debugging aid for the model module: it
 exercises every trunk format (F32, F16, BF16, Q8G, Q4G, Q3G) and the K3-only
 paths (AttnRes, SiTU, latent MoE, q_lora, MLA output gate, bounded decay gate,
 full-rank KDA gate, A_log padded beyond the head count) before/independently
-of `sluice-cli synth`. The committed oracle fixtures use synth's containers.
+of `sluice-dev synth`. The committed oracle fixtures use synth's containers.
 
     /usr/bin/python3 tests/oracle/tiny_container.py OUT_DIR --arch k3 --seed 1 [--expert-fmt VQ3R|VQ2R|VQ4P]
 """

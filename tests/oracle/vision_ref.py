@@ -338,7 +338,7 @@ def main():
         p = sub.add_parser(name)
         p.add_argument('container')
         p.add_argument('out')
-        p.add_argument('--synth', default='', help='the sluice-cli synth arguments that made the container')
+        p.add_argument('--synth', default='', help='the sluice-dev synth arguments that made the container')
         if name == 'sequence':
             p.add_argument('--media-pad', required=True, help='the <|media_pad|> id of the container')
             p.add_argument('--seed', type=int, default=0)

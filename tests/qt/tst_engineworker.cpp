@@ -8,7 +8,7 @@
 #include "qt/localbackend.h"
 #endif
 #include "qt/scriptedengine.h"
-#include "clirun.h"
+#include "support/synthmodel.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -291,13 +291,13 @@ EngineOptions demoOptions(const QString &demo)
 }
 } // namespace
 
-// The first lines of every demo case: the demo model `demo` in `dir` (a synth
-// that hangs fails, one that cannot run here skips), then the engine `d` with
+// The first lines of every demo case: the demo model `demo` in `dir` (written
+// in-process; a synth that fails fails the case), then the engine `d` with
 // its spies bound to their own names.
 #define DEMO_CASE_SETUP()                                                                                   \
     QTemporaryDir dir;                                                                                       \
     const QString demo = dir.filePath(QStringLiteral("demo.waste"));                                         \
-    SLUICE_SYNTH_DEMO_OR_SKIP(QStringLiteral(SLUICE_CLI_PATH), demo, 60000);                                 \
+    SLUICE_SYNTH_DEMO(demo);                                                                                 \
     WatchedEngine d(&LocalBackend::open);                                                                    \
     WATCH_ENGINE(d)
 #endif

@@ -2,7 +2,7 @@
 // `sluice-cli serve` on a synthetic model, for the tests that talk to our own
 // server over loopback (tests/server, tests/remote): a free port read from its
 // "listening on" line, its request log, its pid and resident memory.
-#include "clirun.h"
+#include "support/synthmodel.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -14,14 +14,6 @@
 
 #include <csignal>
 #include <sys/prctl.h>
-
-// Writes a random-weight demo model (`sluice-cli synth --demo`) at `path`.
-// Empty on success, else why; `timedOut` tells a hang (a failure) from a
-// synth that refused (a missing prerequisite: the caller skips).
-inline QString synthDemoModel(const QString &path, bool *timedOut)
-{
-    return sluice::test::synthDemo(QStringLiteral(SLUICE_CLI_PATH), path, timedOut, 120000);
-}
 
 // A `sluice-cli serve` process; the port comes from its "listening on" line.
 class Served {
@@ -111,8 +103,11 @@ inline QString serveDemo(const QTemporaryDir &dir, QString &model, Served &serve
         return QStringLiteral("no temporary folder");
     }
     model = dir.filePath(QStringLiteral("demo.waste"));
-    if (QString why = synthDemoModel(model, fatal); !why.isEmpty())
+    // The random-weight demo, written in-process: a failure is the test's.
+    if (QString why = sluice::test::synthesizeDemo(model); !why.isEmpty()) {
+        *fatal = true;
         return why;
+    }
     QString why;
     if (!server.start(model, serveArgs, &why)) {
         *fatal = true;

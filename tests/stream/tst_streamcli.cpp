@@ -1,6 +1,7 @@
-// The stream module's CLI commands end to end: cachesim, diskbench and plan
-// produce well-formed output, report what they must (direct_io, the floor),
-// and fail with a clear message on bad input.
+// The stream module's commands end to end: sluice-dev's cachesim, diskbench
+// and benchmarks and sluice-cli's plan produce well-formed output, report
+// what they must (direct_io, the floor), and fail with a clear message on
+// bad input.
 #include "support/testregistry.h"
 #include <QDir>
 #include <QFile>
@@ -13,6 +14,7 @@
 #include <cmath>
 
 #include "clirun.h"
+#include "support/synthmodel.h"
 #include "testsanitized.h"
 
 namespace {
@@ -22,6 +24,12 @@ using Run = sluice::test::CliRun;
 Run runCli(const QStringList &args)
 {
     return sluice::test::runProgram(QStringLiteral(SLUICE_CLI_PATH), args, 120000);
+}
+
+// The developer tools under test (cachesim, diskbench, the benchmarks).
+Run runDev(const QStringList &args)
+{
+    return sluice::test::runProgram(QStringLiteral(SLUICE_DEV_PATH), args, 120000);
 }
 
 const QString kTrace = QStringLiteral(SLUICE_SHARED_DIR "/data/traces/olmoe-299tok.jsonl");
@@ -36,7 +44,7 @@ private Q_SLOTS:
     {
         if (!QFile::exists(kTrace))
             QSKIP("routing trace not found");
-        const Run r = runCli({"cachesim", kTrace, "--json", "--sizes", "1,2"});
+        const Run r = runDev({"cachesim", kTrace, "--json", "--sizes", "1,2"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(root["moe_layers"].toInt(), 16);
@@ -53,7 +61,7 @@ private Q_SLOTS:
     {
         if (!QFile::exists(kTrace))
             QSKIP("routing trace not found");
-        const Run r = runCli({"cachesim", kTrace, "--json", "--sizes", "1,2", "--prefetch-prev"});
+        const Run r = runDev({"cachesim", kTrace, "--json", "--sizes", "1,2", "--prefetch-prev"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(r.out).object();
         const QJsonArray rows = root["prefetch_prev"].toArray();
@@ -76,7 +84,7 @@ private Q_SLOTS:
         }
         QVERIFY(sawLru);
         QVERIFY(sawPrefetch);
-        QVERIFY(!QJsonDocument::fromJson(runCli({"cachesim", kTrace, "--json", "--sizes", "1"}).out)
+        QVERIFY(!QJsonDocument::fromJson(runDev({"cachesim", kTrace, "--json", "--sizes", "1"}).out)
                      .object()
                      .contains("prefetch_prev"));
     }
@@ -88,11 +96,11 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("{\"layers\": [[1, 1]]}\n");
         f.close();
-        const Run r = runCli({"cachesim", f.fileName()});
+        const Run r = runDev({"cachesim", f.fileName()});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("bad.jsonl:1"), r.err.constData());
-        QCOMPARE(runCli({"cachesim"}).exitCode, 2);
-        QCOMPARE(runCli({"cachesim", kTrace, "--sizes", "0"}).exitCode, 2);
+        QCOMPARE(runDev({"cachesim"}).exitCode, 2);
+        QCOMPARE(runDev({"cachesim", kTrace, "--sizes", "0"}).exitCode, 2);
     }
 
     void diskbenchReportsDirectIo_data()
@@ -113,7 +121,7 @@ private Q_SLOTS:
                          "--engine", "threads", "--json"};
         if (buffered)
             args << "--buffered";
-        const Run r = runCli(args);
+        const Run r = runDev(args);
         QCOMPARE(r.exitCode, 0);
         const QJsonArray results = QJsonDocument::fromJson(r.out).object()["results"].toArray();
         QCOMPARE(results.size(), 2);
@@ -125,8 +133,8 @@ private Q_SLOTS:
         }
         if (buffered)
             QVERIFY2(r.err.contains("page cache"), r.err.constData()); // never silently
-        QCOMPARE(runCli({"diskbench", f.fileName(), "--record-bytes", "1000"}).exitCode, 2);
-        QCOMPARE(runCli({"diskbench", dir.filePath("missing.bin"), "--seconds", "0.1"}).exitCode, 1);
+        QCOMPARE(runDev({"diskbench", f.fileName(), "--record-bytes", "1000"}).exitCode, 2);
+        QCOMPARE(runDev({"diskbench", dir.filePath("missing.bin"), "--seconds", "0.1"}).exitCode, 1);
     }
 
     // bench-faults: a read into fresh memory faults every page; after the
@@ -138,7 +146,7 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QByteArray(8 * 65536, 'x'));
         f.close();
-        const Run r = runCli({"bench-faults", f.fileName(), "--record-bytes", "65536", "--records", "8"});
+        const Run r = runDev({"bench-faults", f.fileName(), "--record-bytes", "65536", "--records", "8"});
         QCOMPARE(r.exitCode, 0);
         // "<name>  wall-ms  sys-ms  minflt" per row; the minor faults per record are the last column.
         const auto faultsOf = [&](const char *name) {
@@ -153,9 +161,9 @@ private Q_SLOTS:
         // (A sanitizer's interceptor touches shadow pages around the read.)
         QVERIFY2(faultsOf("read into populated memory") == 0, r.out.constData());
 #endif
-        QCOMPARE(runCli({"bench-faults", f.fileName(), "--record-bytes", "1000"}).exitCode, 2);
-        QCOMPARE(runCli({"bench-faults", dir.filePath("missing.bin")}).exitCode, 1);
-        const Run small = runCli({"bench-faults", f.fileName(), "--record-bytes", "1048576"});
+        QCOMPARE(runDev({"bench-faults", f.fileName(), "--record-bytes", "1000"}).exitCode, 2);
+        QCOMPARE(runDev({"bench-faults", dir.filePath("missing.bin")}).exitCode, 1);
+        const Run small = runDev({"bench-faults", f.fileName(), "--record-bytes", "1048576"});
         QCOMPARE(small.exitCode, 1);
         QVERIFY2(small.err.contains("smaller than one record"), small.err.constData());
     }
@@ -166,8 +174,10 @@ private Q_SLOTS:
     {
         QTemporaryDir dir(QDir::tempPath() + "/sluice-benchbudget-XXXXXX");
         const QString model = dir.filePath("m.waste");
-        QCOMPARE(runCli({"synth", "--out", model, "--record-bytes", "64K", "--layers", "2", "--experts", "32"}).exitCode, 0);
-        const Run r = runCli({"bench-budget", model, "--steps", "0,1,4", "--tokens", "4", "--warmup", "2",
+        const QString why = sluice::test::synthesize({"--out", model, "--record-bytes", "64K", "--layers", "2",
+                                                      "--experts", "32"});
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        const Run r = runDev({"bench-budget", model, "--steps", "0,1,4", "--tokens", "4", "--warmup", "2",
                               "--rounds", "1", "--ctx", "64", "--threads", "1"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QList<QList<QByteArray>> rows;
@@ -183,12 +193,12 @@ private Q_SLOTS:
         for (int i = 1; i < 3; ++i)
             QVERIFY2(rows[i][4].toInt() > rows[i - 1][4].toInt(), r.out.constData()); // slots
         QVERIFY2(r.out.contains("# verdict: "), r.out.constData());
-        const Run bad = runCli({"bench-budget", model, "--steps", "4,1"});
+        const Run bad = runDev({"bench-budget", model, "--steps", "4,1"});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains("ascending"), bad.err.constData());
         // A zero-second disk measurement was accepted by the parser, then refused
         // by the disk benchmark after the whole decode (exit 1): now a usage error.
-        const Run zero = runCli({"benchstream", model, "--disk-seconds", "0"});
+        const Run zero = runDev({"benchstream", model, "--disk-seconds", "0"});
         QCOMPARE(zero.exitCode, 2);
         QVERIFY2(zero.err.contains("--disk-seconds"), zero.err.constData());
     }

@@ -3,6 +3,7 @@
 // oracle tests/oracle/vision_ref.py gen_image() makes the same bytes), the
 // fixtures, BMP files and synth runs (the oracle's bar: oraclefixture.h).
 #include "oraclefixture.h"
+#include "support/synthmodel.h"
 #include "vision/imageloader.h"
 
 #include <QByteArray>
@@ -11,7 +12,6 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QString>
 #include <QStringList>
 
@@ -83,16 +83,12 @@ inline bool writeBmp(const QString &path, const vision::RgbImage &img)
     return f.open(QIODevice::WriteOnly) && f.write(b) == b.size();
 }
 
-// Runs `sluice-cli synth --out DIR <args>`; empty string on success, else the reason.
+// Writes `synth --out DIR <args>` in-process; empty string on success, else the reason.
 inline QString runSynth(const QString &dir, const QString &args)
 {
-    QProcess p;
-    QStringList list = {"synth", "--out", dir};
+    QStringList list = {QStringLiteral("--out"), dir};
     list << args.split(' ', Qt::SkipEmptyParts);
-    p.start(QStringLiteral(SLUICE_CLI_PATH), list);
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
-        return QString("sluice-cli synth %1 failed: %2").arg(args, QString::fromLocal8Bit(p.readAllStandardError()));
-    return {};
+    return synthesize(list);
 }
 
 } // namespace sluice::test

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # The whole demo-model pipeline (tools/demo-model/README.md):
 #   tools/demo-model/run.sh SLUICE_CLI [MINUTES]
-# corpus (WordNet) -> tokenizer + ids (sluice-cli demo-corpus) -> train.py ->
+# (sluice-dev, the developer tools, is taken from beside SLUICE_CLI: a build tree)
+# corpus (WordNet) -> tokenizer + ids (sluice-dev demo-corpus) -> train.py ->
 # export.py (release layout) -> check.py (against the float64 oracle) ->
 # data/demo/ (the committed release, held-out ids, vocabulary). The build then
 # converts data/demo/sluice-demo-release with `sluice-cli convert`.
 set -euo pipefail
 cli=$(realpath "$1")
+dev=$(dirname "$cli")/sluice-dev
+[ -x "$dev" ] || { echo "run.sh: $dev not found (build the sluice-dev target)" >&2; exit 2; }
 minutes=${2:-37}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -22,13 +25,13 @@ threads=${SLUICE_DEMO_THREADS:-1}
 "$py" "$here/test_chunked.py"   # the trainer's chunked KDA == the per-token recurrence (float64)
 "$py" "$here/corpus.py" "$work/corpus"
 mkdir -p "$work/tok"
-"$cli" demo-corpus --train "$work/corpus/train.jsonl" --heldout "$work/corpus/heldout.jsonl" --out "$work/tok" --bpe-bytes 2M
+"$dev" demo-corpus --train "$work/corpus/train.jsonl" --heldout "$work/corpus/heldout.jsonl" --out "$work/tok" --bpe-bytes 2M
 "$py" "$here/train.py" --data "$work/tok" --out "$work/stage1.pt" --steps 2000 --minutes "$minutes" \
   --batch 32 --len 64 --threads "$threads" --heldout 200
 # Stage 2: the same data from the stage-1 weights at half the peak rate (what the committed model had).
 "$py" "$here/train.py" --data "$work/tok" --out "$work/model.pt" --init "$work/stage1.pt" --steps 2000 \
   --minutes "${SLUICE_DEMO_STAGE2_MINUTES:-14}" --batch 32 --len 64 --threads "$threads" --heldout 200 --lr 1.5e-3 --seed 19
-"$cli" synth --demo --seed 7 --release --shards 1 --out "$work/template"
+"$dev" synth --demo --seed 7 --release --shards 1 --out "$work/template"
 "$py" "$here/export.py" "$work/model.pt" "$work/tok" "$work/template" "$work/release2"
 # Stage 3 (session 5): from the stage-2 *release* (what was committed then, bf16/MXFP4
 # dequantised), the chunked KDA, keeping the best held-out weights (README: stage 3).
