@@ -7,12 +7,12 @@
 #include "clirun.h"
 #include "guitestutil.h"
 
-#include "budgetchart.h"
-#include "enginefactory.h"
-#include "plannerwidget.h"
+#include "planner/budgetchart.h"
+#include "app/enginefactory.h"
+#include "planner/plannerwidget.h"
 #include "qt/budgetmonitor.h"
-#include "settingsdialog.h"
-#include "statspanel.h"
+#include "app/settingsdialog.h"
+#include "planner/statspanel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -5,8 +5,8 @@
 // "Panel == plan" is checked against the CLI's own JSON, not a re-derivation.
 #include "support/testregistry.h"
 #include "plancli.h"
-#include "enginefactory.h"
-#include "plannerwidget.h"
+#include "app/enginefactory.h"
+#include "planner/plannerwidget.h"
 
 #include "model/plannerinputs.h"
 
