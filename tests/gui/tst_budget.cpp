@@ -143,7 +143,9 @@ void TestBudget::contextChangeReopens()
     QVERIFY(!panel->appliesLive());
     QCOMPARE(panel->applyButton()->text(), QStringLiteral("&Apply and reopen model"));
     qt::EngineWorker *w = f.window->engine()->worker();
-    QSignalSpy opened(w, &qt::EngineWorker::opened);
+    // The window's own signal, not the worker's: the worker's `opened` is seen here as soon as
+    // its thread emits it, before the window's queued slot has saved the applied context.
+    QSignalSpy opened(f.window.get(), &gui::MainWindow::modelOpened);
     QSignalSpy changed(w, &qt::EngineWorker::budgetChanged);
     panel->applyButton()->click();
     QTRY_VERIFY_WITH_TIMEOUT(opened.count() >= 1, 10000); // the worker's thread may answer before a wait()
