@@ -1,7 +1,7 @@
-// Fuzzes the app's chat files (gui/chatstore: one JSON document per chat):
+// Fuzzes the app's chat files (gui/chat/chatstore: one JSON document per chat):
 // any bytes give a chat or a reason, never a crash or undefined behaviour;
 // an accepted chat survives a write/read round trip unchanged.
-#include "chatstore.h"
+#include "chat/chatstore.h"
 
 #include <QJsonDocument>
 

@@ -2,12 +2,12 @@
 // Shared set-up for the GUI tests: an isolated data folder and settings file,
 // the scripted test-double engine, and planner inputs shaped like Kimi K3
 // (the published hyper-parameters, spec 1.2 / 9) for the planner views.
-#include "appearance.h"
-#include "enginefactory.h"
-#include "mainwindow.h"
-#include "promptedit.h"
+#include "app/appearance.h"
+#include "app/enginefactory.h"
+#include "app/mainwindow.h"
+#include "chat/promptedit.h"
 #include "qt/scriptedengine.h"
-#include "settings.h"
+#include "app/settings.h"
 
 #include <QApplication>
 #include <QDir>

@@ -3,12 +3,12 @@
 // report through signals, can be cancelled, and the planner's figures are
 // the core planner's on the same mapping `sluice-cli plan` uses.
 #include "support/testregistry.h"
-#include "backgroundjobs.h"
+#include "app/backgroundjobs.h"
 #include "support/synthmodel.h"
-#include "enginefactory.h"
+#include "app/enginefactory.h"
 #include "guitestutil.h"
-#include "uihelpers.h" // formatBytes
-#include "plannerwidget.h"
+#include "common/uihelpers.h" // formatBytes
+#include "planner/plannerwidget.h"
 
 #include "format/container.h"
 #include "model/plannerinputs.h"

@@ -7,12 +7,12 @@
 #include "support/synthmodel.h"
 #include "guitestutil.h"
 
-#include "budgetchart.h"
-#include "enginefactory.h"
-#include "plannerwidget.h"
+#include "planner/budgetchart.h"
+#include "app/enginefactory.h"
+#include "planner/plannerwidget.h"
 #include "qt/budgetmonitor.h"
-#include "settingsdialog.h"
-#include "statspanel.h"
+#include "app/settingsdialog.h"
+#include "planner/statspanel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -143,7 +143,9 @@ void TestBudget::contextChangeReopens()
     QVERIFY(!panel->appliesLive());
     QCOMPARE(panel->applyButton()->text(), QStringLiteral("&Apply and reopen model"));
     qt::EngineWorker *w = f.window->engine()->worker();
-    QSignalSpy opened(w, &qt::EngineWorker::opened);
+    // The window's own signal, not the worker's: the worker's `opened` is seen here as soon as
+    // its thread emits it, before the window's queued slot has saved the applied context.
+    QSignalSpy opened(f.window.get(), &gui::MainWindow::modelOpened);
     QSignalSpy changed(w, &qt::EngineWorker::budgetChanged);
     panel->applyButton()->click();
     QTRY_VERIFY_WITH_TIMEOUT(opened.count() >= 1, 10000); // the worker's thread may answer before a wait()

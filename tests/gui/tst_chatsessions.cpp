@@ -4,15 +4,15 @@
 // restart); a damaged session file is refused with a notice and the turn is
 // computed afresh, the chat intact.
 #include "support/testregistry.h"
-#include "appearance.h"
+#include "app/appearance.h"
 #include "support/synthmodel.h"
-#include "chatlistpanel.h"
-#include "conversationview.h"
-#include "enginefactory.h"
-#include "mainwindow.h"
-#include "promptedit.h"
-#include "sessionstore.h"
-#include "settings.h"
+#include "chat/chatlistpanel.h"
+#include "chat/conversationview.h"
+#include "app/enginefactory.h"
+#include "app/mainwindow.h"
+#include "chat/promptedit.h"
+#include "chat/sessionstore.h"
+#include "app/settings.h"
 
 #include <QApplication>
 #include <QDebug>

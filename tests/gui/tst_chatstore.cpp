@@ -2,7 +2,7 @@
 // again as a child that aborts between writing the temporary file and the
 // rename — the worst moment — and checks the parent still reads every chat.
 #include "support/testregistry.h"
-#include "chatstore.h"
+#include "chat/chatstore.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -6,11 +6,11 @@
 #include "support/testregistry.h"
 #include "guitestutil.h"
 
-#include "chatlistpanel.h"
-#include "contextbanner.h"
-#include "conversationview.h"
-#include "promptedit.h"
-#include "sessionstore.h"
+#include "chat/chatlistpanel.h"
+#include "chat/contextbanner.h"
+#include "chat/conversationview.h"
+#include "chat/promptedit.h"
+#include "chat/sessionstore.h"
 
 #include <QFile>
 #include <QListWidget>

@@ -2,7 +2,7 @@
 // conversion runs on its worker thread (the dialog's event loop keeps
 // turning), Pause stops it resumably, Resume finishes it; the result opens.
 #include "support/testregistry.h"
-#include "convertdialog.h"
+#include "models/convertdialog.h"
 #include "qt/convertworker.h"
 #include "format/container.h"
 #include "format/synth.h"

@@ -1,4 +1,4 @@
-// "Get a model…" (gui/getmodeldialog.h, issue 26) driven offscreen: the
+// "Get a model…" (gui/models/getmodeldialog.h, issue 26) driven offscreen: the
 // catalogue with sizes and fit verdicts, a download of a small synthetic
 // repository from the mock hub on loopback (tests/remote/mockhub.h) with
 // progress, pause and resume, "Open" asking for the folder, an unfinished
@@ -6,11 +6,11 @@
 // ways in (File menu shortcut, the empty window's button) with a chat running
 // while a download goes on.
 #include "support/testregistry.h"
-#include "downloadview.h"
-#include "getmodeldialog.h"
+#include "models/downloadview.h"
+#include "models/getmodeldialog.h"
 #include "guitestutil.h"
 #include "remote/mockhub.h"
-#include "uihelpers.h"
+#include "common/uihelpers.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>

@@ -7,14 +7,14 @@
 #include "support/synthmodel.h"
 #include "guitestutil.h"
 
-#include "chatstore.h"
-#include "enginefactory.h"
-#include "conversationview.h"
-#include "imagestrip.h"
-#include "plannerwidget.h"
-#include "promptedit.h"
-#include "shortcutsdialog.h"
-#include "statspanel.h"
+#include "chat/chatstore.h"
+#include "app/enginefactory.h"
+#include "chat/conversationview.h"
+#include "chat/imagestrip.h"
+#include "planner/plannerwidget.h"
+#include "chat/promptedit.h"
+#include "app/shortcutsdialog.h"
+#include "planner/statspanel.h"
 
 #include <QAbstractButton>
 #include <QAbstractSlider>

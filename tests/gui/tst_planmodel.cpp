@@ -7,9 +7,9 @@
 #include "support/testregistry.h"
 #include "guitestutil.h"
 #include "plancli.h"
-#include "planmodeldialog.h"
-#include "plannerwidget.h"
-#include "uihelpers.h"
+#include "planner/planmodeldialog.h"
+#include "planner/plannerwidget.h"
+#include "common/uihelpers.h"
 
 #include "model/plannerinputs.h"
 

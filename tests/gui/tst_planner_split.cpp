@@ -6,8 +6,8 @@
 #include "support/testregistry.h"
 #include "plancli.h"
 #include "support/synthmodel.h"
-#include "enginefactory.h"
-#include "plannerwidget.h"
+#include "app/enginefactory.h"
+#include "planner/plannerwidget.h"
 
 #include "model/plannerinputs.h"
 

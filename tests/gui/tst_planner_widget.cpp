@@ -3,7 +3,7 @@
 // budget under the floor cannot be applied.
 #include "support/testregistry.h"
 #include "guitestutil.h"
-#include "plannerwidget.h"
+#include "planner/plannerwidget.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -8,14 +8,14 @@
 #include "support/testregistry.h"
 #include "guitestutil.h"
 
-#include "chatlistpanel.h"
-#include "conversationview.h"
-#include "imagestrip.h"
-#include "messagestats.h"
-#include "plannerwidget.h"
-#include "promptedit.h"
-#include "statspanel.h"
-#include "uihelpers.h"
+#include "chat/chatlistpanel.h"
+#include "chat/conversationview.h"
+#include "chat/imagestrip.h"
+#include "chat/messagestats.h"
+#include "planner/plannerwidget.h"
+#include "chat/promptedit.h"
+#include "planner/statspanel.h"
+#include "common/uihelpers.h"
 
 #include <QClipboard>
 #include <QLabel>

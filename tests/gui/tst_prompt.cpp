@@ -2,8 +2,8 @@
 // and file — accepted with a thumbnail when the model can see, refused with a
 // message when the file is damaged or the model has no vision tower.
 #include "support/testregistry.h"
-#include "imagestrip.h"
-#include "promptedit.h"
+#include "chat/imagestrip.h"
+#include "chat/promptedit.h"
 
 #include <QApplication>
 #include <QClipboard>

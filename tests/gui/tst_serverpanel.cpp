@@ -1,16 +1,16 @@
-// The Server tab (gui/serverpanel.h): on a demo model (`sluice-cli synth
+// The Server tab (gui/server/serverpanel.h): on a demo model (`sluice-cli synth
 // --demo`) opened in the test, the panel serves at the URL it shows, a real
 // request to that URL appears in its request log and counts, switching it off
 // frees the port, the settings (on/off, port, address) survive a new panel,
 // another address without a key is refused with the reason shown, and the
 // panel lets go of the model when told the model is going.
 #include "support/testregistry.h"
-#include "enginefactory.h"
+#include "app/enginefactory.h"
 #include "guitestutil.h"
-#include "promptedit.h"
+#include "chat/promptedit.h"
 #include "qt/localserver.h"
-#include "serverpanel.h"
 #include "support/synthmodel.h"
+#include "server/serverpanel.h"
 
 #include "api/model.h"
 #include "api/session.h"

@@ -1,11 +1,11 @@
-// One app per user and settings file (gui/singleinstance.h, issue 29): a
+// One app per user and settings file (gui/app/singleinstance.h, issue 29): a
 // second launch hands its arguments to the first and exits; a socket left by
 // a crashed instance does not block the next one; what is not a message of
 // ours is dropped. The later launch runs on its own thread here (its calls
 // block, as they do in main() before the event loop); the first instance
 // answers on the test's event loop, which QSignalSpy::wait runs.
 #include "support/testregistry.h"
-#include "singleinstance.h"
+#include "app/singleinstance.h"
 
 #include <QFile>
 #include <QLocalSocket>

@@ -5,13 +5,13 @@
 // can measure; a wrong key and a server gone are shown with Retry. A
 // screenshot of a remote conversation goes to <build>/screenshots.
 #include "support/testregistry.h"
-#include "connectdialog.h"
-#include "conversationview.h"
+#include "models/connectdialog.h"
+#include "chat/conversationview.h"
 #include "gui/guitestutil.h"
-#include "modelpanel.h"
-#include "promptedit.h"
+#include "models/modelpanel.h"
+#include "chat/promptedit.h"
 #include "../server/servedprocess.h"
-#include "statspanel.h"
+#include "planner/statspanel.h"
 
 #include <QComboBox>
 #include <QLabel>

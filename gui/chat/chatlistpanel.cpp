@@ -1,0 +1,106 @@
+#include "chat/chatlistpanel.h"
+
+#include "chat/chatstore.h"
+#include "common/uihelpers.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace sluice::gui {
+
+ChatListPanel::ChatListPanel(ChatStore *store, QWidget *parent)
+    : SidePanel(parent)
+    , m_store(store)
+{
+    auto *layout = new QVBoxLayout(this);
+    m_title = makeTitleLabel(this);
+    m_search = new QLineEdit(this);
+    m_search->setClearButtonEnabled(true);
+    m_empty = makeHintLabel(this);
+    m_list = new QListWidget(this);
+    m_new = new QPushButton(this);
+    m_rename = new QPushButton(this);
+    m_delete = new QPushButton(this);
+    auto *buttons = new QHBoxLayout;
+    for (QPushButton *b : {m_new, m_rename, m_delete})
+        buttons->addWidget(b);
+    layout->addWidget(m_title);
+    layout->addWidget(m_search);
+    layout->addWidget(m_empty);
+    layout->addWidget(m_list, 1);
+    layout->addLayout(buttons);
+
+    connect(m_search, &QLineEdit::textChanged, this, [this] { refresh(m_current); });
+    connect(m_list, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
+        if (item && item->data(Qt::UserRole).toString() != m_current)
+            Q_EMIT chatPicked(item->data(Qt::UserRole).toString());
+    });
+    connect(m_new, &QPushButton::clicked, this, &ChatListPanel::newRequested);
+    connect(m_rename, &QPushButton::clicked, this, &ChatListPanel::renameRequested);
+    connect(m_delete, &QPushButton::clicked, this, &ChatListPanel::deleteRequested);
+    retranslate();
+}
+
+void ChatListPanel::refresh(const QString &currentId)
+{
+    m_current = currentId;
+    const QSignalBlocker block(m_list);
+    m_list->clear();
+    for (const QString &id : m_store->search(m_search->text())) {
+        auto *item = new QListWidgetItem(m_store->chat(id)->title, m_list);
+        item->setData(Qt::UserRole, id);
+        item->setToolTip(m_store->chat(id)->title);
+        if (id == currentId)
+            m_list->setCurrentItem(item);
+    }
+    m_empty->setVisible(m_list->count() == 0);
+    updateEmptyText();
+}
+
+void ChatListPanel::markCurrent(const QString &id)
+{
+    m_current = id;
+    const QSignalBlocker block(m_list);
+    for (int i = 0; i < m_list->count(); ++i) {
+        if (m_list->item(i)->data(Qt::UserRole).toString() == id)
+            m_list->setCurrentRow(i);
+    }
+}
+
+QString ChatListPanel::stepFrom(int delta) const
+{
+    const int n = m_list->count();
+    if (n == 0)
+        return QString();
+    const int row = ((std::max(0, m_list->currentRow()) + delta) % n + n) % n;
+    return m_list->item(row)->data(Qt::UserRole).toString();
+}
+
+void ChatListPanel::clearSearch() { m_search->clear(); }
+
+void ChatListPanel::updateEmptyText()
+{
+    m_empty->setText(m_search->text().isEmpty() ? tr("Your chats are listed here, newest first.")
+                                                : tr("No chat title matches the search."));
+}
+
+void ChatListPanel::retranslate()
+{
+    m_title->setText(tr("Chats"));
+    m_search->setPlaceholderText(tr("Search chat titles"));
+    m_search->setAccessibleName(tr("Search chats by title"));
+    m_list->setAccessibleName(tr("Chat list"));
+    updateEmptyText();
+    m_new->setText(tr("New"));
+    m_new->setAccessibleName(tr("New chat"));
+    m_rename->setText(tr("Rename"));
+    m_rename->setAccessibleName(tr("Rename chat"));
+    m_delete->setText(tr("Delete"));
+    m_delete->setAccessibleName(tr("Delete chat"));
+}
+
+} // namespace sluice::gui

@@ -1,0 +1,481 @@
+#include "models/getmodeldialog.h"
+
+#include "api/download.h"
+#include "models/downloadview.h"
+#include "app/settings.h"
+#include "common/uihelpers.h"
+
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace sluice::gui {
+
+namespace {
+
+enum Column { ColModel, ColRoute, ColSize, ColRam, ColRoom, ColumnCount };
+constexpr int kRepoRole = Qt::UserRole;
+constexpr int kRouteRole = Qt::UserRole + 1; // "model index:route index"
+
+CatalogueView planCatalogue(quint64 usableRam, quint64 processBytes)
+{
+    CatalogueView v;
+    auto models = modelCatalogue();
+    if (!models) {
+        v.error = QString::fromStdString(models.status().message());
+        return v;
+    }
+    v.models = std::move(*models);
+    for (const CatalogueModel &m : v.models) {
+        auto &fits = v.fits.emplace_back();
+        for (const CatalogueRoute &r : m.routes) {
+            auto fit = routeFit(m.model, r.format, usableRam, processBytes);
+            fits.push_back(fit ? std::optional<RouteFit>(*fit) : std::nullopt);
+        }
+    }
+    return v;
+}
+
+QString defaultEndpoint(const Settings *settings)
+{
+    // As the hub's own tools: HF_ENDPOINT points every client at a mirror.
+    const QString env = qEnvironmentVariable("HF_ENDPOINT").trimmed();
+    if (!env.isEmpty())
+        return env;
+    const QString saved = settings->downloadEndpoint();
+    return saved.isEmpty() ? QString::fromLatin1(kDefaultHubEndpoint) : saved;
+}
+
+QString repoName(const QString &repo)
+{
+    return repo.section(QLatin1Char('/'), -1).trimmed();
+}
+
+} // namespace
+
+GetModelDialog::GetModelDialog(Settings *settings, quint64 usableRamBytes, quint64 processBytes, QWidget *parent)
+    : QDialog(parent)
+    , m_settings(settings)
+    , m_ram(usableRamBytes)
+    , m_processBytes(processBytes)
+{
+    buildForm();
+    wireWorker();
+    connect(&m_planning, &QFutureWatcher<CatalogueView>::finished, this, [this] {
+        m_view = m_planning.result();
+        showCatalogue();
+    });
+    m_planning.setFuture(QtConcurrent::run(planCatalogue, m_ram, m_processBytes));
+    retranslate();
+    refreshSpace();
+    showPending();
+    setState(State::Idle);
+}
+
+GetModelDialog::~GetModelDialog()
+{
+    m_planning.waitForFinished();
+}
+
+void GetModelDialog::buildForm()
+{
+    auto *layout = new QVBoxLayout(this);
+    m_intro = makeHintLabel(this);
+    layout->addWidget(m_intro);
+    m_table = new QTableWidget(0, ColumnCount, this);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->setWordWrap(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(ColRam, QHeaderView::Stretch);
+    layout->addWidget(m_table);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, &GetModelDialog::rowChosen);
+
+    auto *form = new QFormLayout;
+    m_repo = new QLineEdit(this);
+    m_parent = new QLineEdit(this);
+    m_browse = new QPushButton(this);
+    auto *folderRow = new QHBoxLayout;
+    folderRow->addWidget(m_parent, 1);
+    folderRow->addWidget(m_browse);
+    m_space = new QLabel(this);
+    m_space->setWordWrap(true);
+    m_target = makeHintLabel(this);
+    m_endpoint = new QLineEdit(defaultEndpoint(m_settings), this);
+    m_token = new QLineEdit(this);
+    m_token->setEchoMode(QLineEdit::Password); // never shown
+    m_limit = new QDoubleSpinBox(this);
+    m_limit->setRange(0, 100000);
+    m_limit->setDecimals(2);
+    m_limit->setValue(double(m_settings->downloadLimitBytes()) / double(1 << 20));
+    m_repoLabel = new QLabel(this);
+    m_parentLabel = new QLabel(this);
+    m_endpointLabel = new QLabel(this);
+    m_tokenLabel = new QLabel(this);
+    m_limitLabel = new QLabel(this);
+    m_repoLabel->setBuddy(m_repo);
+    m_parentLabel->setBuddy(m_parent);
+    m_endpointLabel->setBuddy(m_endpoint);
+    m_tokenLabel->setBuddy(m_token);
+    m_limitLabel->setBuddy(m_limit);
+    form->addRow(m_repoLabel, m_repo);
+    form->addRow(m_parentLabel, folderRow);
+    form->addRow(QString(), m_space);
+    form->addRow(QString(), m_target);
+    form->addRow(m_endpointLabel, m_endpoint);
+    form->addRow(m_tokenLabel, m_token);
+    form->addRow(m_limitLabel, m_limit);
+    layout->addLayout(form);
+
+    QString parentFolder = m_settings->downloadParent();
+    if (parentFolder.isEmpty())
+        parentFolder = QDir::home().filePath(QStringLiteral("Models"));
+    m_parent->setText(QDir::toNativeSeparators(parentFolder));
+    connect(m_parent, &QLineEdit::textChanged, this, &GetModelDialog::refreshSpace);
+    connect(m_repo, &QLineEdit::textChanged, this, &GetModelDialog::refreshSpace);
+    connect(m_browse, &QPushButton::clicked, this, &GetModelDialog::chooseParent);
+
+    auto *pendingRow = new QHBoxLayout;
+    m_pending = new QLabel(this);
+    m_pending->setWordWrap(true);
+    m_continue = new QPushButton(this);
+    pendingRow->addWidget(m_pending, 1);
+    pendingRow->addWidget(m_continue);
+    layout->addLayout(pendingRow);
+    connect(m_continue, &QPushButton::clicked, this, &GetModelDialog::continuePending);
+
+    m_progress = new DownloadView(this);
+    m_progress->hide(); // until a download starts
+    layout->addWidget(m_progress);
+    layout->addStretch(1);
+    layout->addWidget(buildButtons());
+}
+
+QWidget *GetModelDialog::buildButtons()
+{
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_download = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_pause = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_resume = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_cancel = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_open = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_download->setDefault(true);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::hide); // a download goes on
+    connect(m_download, &QPushButton::clicked, this, &GetModelDialog::startDownload);
+    connect(m_pause, &QPushButton::clicked, this, [this] { m_thread.pause(); });
+    connect(m_resume, &QPushButton::clicked, this, &GetModelDialog::resume);
+    connect(m_cancel, &QPushButton::clicked, this, [this] { m_thread.cancel(); });
+    connect(m_open, &QPushButton::clicked, this, [this] { Q_EMIT openRequested(m_running.folder); });
+    return m_buttons;
+}
+
+void GetModelDialog::wireWorker()
+{
+    qt::DownloadWorker *w = m_thread.worker();
+    connect(w, &qt::DownloadWorker::listed, this, [this](int files, quint64 total) {
+        m_progress->setListed(files, total);
+    });
+    connect(w, &qt::DownloadWorker::progress, this, [this](const qt::DownloadStatus &s) {
+        m_progress->setStatus(s);
+        Q_EMIT downloadProgressed(s.totalDone, s.totalSize);
+    });
+    connect(w, &qt::DownloadWorker::paused, this, [this] {
+        setState(State::Paused);
+        m_progress->showStopped();
+        m_progress->setNote(tr("Paused. The parts downloaded so far are kept; Resume continues where it stopped."));
+        Q_EMIT downloadPaused();
+    });
+    connect(w, &qt::DownloadWorker::cancelled, this, [this] {
+        m_settings->removePendingDownload(m_running.folder);
+        setState(State::Idle);
+        m_progress->setNote(tr("Cancelled. Partial files were deleted; complete files in %1 stay.")
+                                .arg(QDir::toNativeSeparators(m_running.folder)));
+        showPending();
+    });
+    connect(w, &qt::DownloadWorker::finished, this, [this](const QString &folder, quint64 fetched) {
+        m_settings->removePendingDownload(folder);
+        setState(State::Done);
+        m_progress->setNote(tr("Done: %1 received, every file's size and checksum verified, in %2.")
+                                .arg(formatBytes(fetched), QDir::toNativeSeparators(folder)));
+        Q_EMIT downloadFinished(folder);
+    });
+    connect(w, &qt::DownloadWorker::failed, this, [this](const QString &message) {
+        setState(State::Failed);
+        m_progress->showStopped();
+        // The library's message names the repository or the file; the parts stay for a retry.
+        m_progress->setNote(tr("The download stopped: %1. Resume tries again from where it stopped.").arg(message));
+        Q_EMIT downloadFailed(message);
+    });
+}
+
+void GetModelDialog::showCatalogue()
+{
+    m_table->setRowCount(0);
+    if (!m_view->error.isEmpty()) {
+        m_intro->setText(tr("The catalogue could not be computed: %1").arg(m_view->error));
+        return;
+    }
+    int row = 0;
+    for (size_t m = 0; m < m_view->models.size(); ++m)
+        for (size_t r = 0; r < m_view->models[m].routes.size(); ++r) {
+            m_table->insertRow(row);
+            fillRow(row++, m_view->models[m], r);
+        }
+    m_table->resizeRowsToContents();
+    // As tall as its rows: the space below is the download's.
+    int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        height += m_table->rowHeight(r);
+    m_table->setMaximumHeight(height);
+    m_table->setMinimumHeight(height);
+    retranslate(); // the intro no longer says "Planning…"
+    refreshSpace();
+    if (m_repo->text().isEmpty())
+        m_table->selectRow(0);
+    Q_EMIT catalogueShown();
+}
+
+void GetModelDialog::fillRow(int row, const CatalogueModel &model, size_t route)
+{
+    const CatalogueRoute &r = model.routes[route];
+    const size_t m = size_t(&model - m_view->models.data());
+    const std::optional<RouteFit> &fit = m_view->fits[m][route];
+    QString how;
+    switch (r.source) {
+    case RouteSource::Hub:
+        how = tr("As published, from the hub (%1)").arg(QString::fromStdString(model.repo));
+        break;
+    case RouteSource::BitTorrent:
+        how = tr("Converted container, shared over BitTorrent (information only: not in Sluice yet)");
+        break;
+    case RouteSource::ConvertRelease:
+        how = tr("Converted container: download the release, then File → Convert model…");
+        break;
+    }
+    QString ram = tr("No plan");
+    if (fit) {
+        if (fit->ram == RamFit::Fits)
+            ram = tr("Fits: default budget %1").arg(formatBytes(fit->budgetBytes));
+        else if (fit->ram == RamFit::TrunkStreamed)
+            ram = tr("Runs with the trunk streamed from disk (slower): floor %1, 7/8 of RAM is %2")
+                      .arg(formatBytes(fit->streamingFloorBytes), formatBytes(fit->capBytes));
+        else
+            ram = tr("Too big for this RAM: floor %1, 7/8 of RAM is %2")
+                      .arg(formatBytes(fit->streamingFloorBytes), formatBytes(fit->capBytes));
+    }
+    const QStringList cells{QString::fromStdString(model.name), how, formatBytes(r.diskBytes), ram, QString()};
+    for (int c = 0; c < ColumnCount; ++c) {
+        auto *item = new QTableWidgetItem(cells[c]);
+        item->setToolTip(cells[c]);
+        item->setData(kRepoRole, r.downloadable() ? QString::fromStdString(model.repo) : QString());
+        item->setData(kRouteRole, QStringLiteral("%1:%2").arg(m).arg(route));
+        if (!r.downloadable()) // shown for its size and fit, not offered
+            item->setFlags(Qt::ItemIsEnabled);
+        m_table->setItem(row, c, item);
+    }
+}
+
+void GetModelDialog::refreshSpace()
+{
+    const QString parentFolder = QDir::fromNativeSeparators(m_parent->text().trimmed());
+    auto free = folderFreeBytes(parentFolder.toStdString());
+    m_free = free ? std::optional<quint64>(*free) : std::nullopt;
+    m_space->setText(free ? tr("%1 free on this folder's drive.").arg(formatBytes(*free))
+                          : QString::fromStdString(free.status().message()));
+    const QString target = targetFolder();
+    m_target->setText(target.isEmpty() ? QString()
+                                       : tr("The files go to %1").arg(QDir::toNativeSeparators(target)));
+    if (!m_view || !m_view->error.isEmpty())
+        return;
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        QTableWidgetItem *item = m_table->item(row, ColRoom);
+        const QStringList at = item->data(kRouteRole).toString().split(QLatin1Char(':'));
+        const CatalogueRoute &r = m_view->models[at.value(0).toUInt()].routes[at.value(1).toUInt()];
+        const QString text = !m_free                        ? tr("Unknown")
+                             : routeFitsSpace(r, *m_free) ? tr("Fits")
+                                                            : tr("Needs %1 more").arg(formatBytes(
+                                                                  r.diskBytes > *m_free ? r.diskBytes - *m_free : 0));
+        item->setText(text);
+        item->setToolTip(text);
+    }
+}
+
+QString GetModelDialog::targetFolder() const
+{
+    const QString name = repoName(m_repo->text());
+    if (name.isEmpty() || m_parent->text().trimmed().isEmpty())
+        return QString();
+    return QDir(QDir::fromNativeSeparators(m_parent->text().trimmed())).filePath(name);
+}
+
+void GetModelDialog::chooseParent()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder for models"), m_parent->text());
+    if (!folder.isEmpty())
+        m_parent->setText(QDir::toNativeSeparators(folder));
+}
+
+void GetModelDialog::rowChosen()
+{
+    const QList<QTableWidgetItem *> items = m_table->selectedItems();
+    if (items.isEmpty() || m_state == State::Running)
+        return;
+    const QString repo = items.first()->data(kRepoRole).toString();
+    if (!repo.isEmpty())
+        m_repo->setText(repo);
+}
+
+qt::DownloadRequest GetModelDialog::request() const
+{
+    qt::DownloadRequest r;
+    r.endpoint = m_endpoint->text().trimmed();
+    r.repo = m_repo->text().trimmed();
+    r.token = m_token->text().trimmed();
+    if (r.token.isEmpty())
+        r.token = qEnvironmentVariable("HF_TOKEN");
+    r.folder = targetFolder();
+    r.maxBytesPerSecond = quint64(m_limit->value() * double(1 << 20));
+    return r;
+}
+
+void GetModelDialog::startDownload()
+{
+    if (m_state == State::Running)
+        return;
+    const qt::DownloadRequest r = request();
+    if (r.repo.count(QLatin1Char('/')) != 1 || r.folder.isEmpty()) {
+        m_progress->setNote(tr("Choose a model above or type a repository as owner/name, and a folder."));
+        return;
+    }
+    m_settings->setDownloadParent(QDir::fromNativeSeparators(m_parent->text().trimmed()));
+    m_settings->setDownloadEndpoint(r.endpoint == QLatin1String(kDefaultHubEndpoint) ? QString() : r.endpoint);
+    m_settings->setDownloadLimitBytes(r.maxBytesPerSecond);
+    m_settings->addPendingDownload({r.repo, r.endpoint, r.revision, r.folder});
+    m_running = r;
+    m_progress->clear();
+    m_progress->show();
+    m_progress->setNote(tr("Listing %1…").arg(r.repo));
+    setState(State::Running);
+    m_thread.start(r);
+    Q_EMIT downloadStarted(r.folder);
+}
+
+void GetModelDialog::resume()
+{
+    if (m_state != State::Paused && m_state != State::Failed)
+        return;
+    m_running.maxBytesPerSecond = quint64(m_limit->value() * double(1 << 20));
+    m_progress->setNote(tr("Resuming…"));
+    setState(State::Running);
+    m_thread.start(m_running);
+}
+
+void GetModelDialog::continuePending()
+{
+    const QList<Settings::PendingDownload> pending = m_settings->pendingDownloads();
+    if (pending.isEmpty() || m_state == State::Running)
+        return;
+    const Settings::PendingDownload &d = pending.first();
+    m_repo->setText(d.repo);
+    m_parent->setText(QDir::toNativeSeparators(QFileInfo(d.folder).absolutePath()));
+    if (!d.endpoint.isEmpty())
+        m_endpoint->setText(d.endpoint);
+    startDownload();
+}
+
+void GetModelDialog::showPending()
+{
+    const QList<Settings::PendingDownload> pending = m_settings->pendingDownloads();
+    const bool offer = !pending.isEmpty() && m_state != State::Running && m_state != State::Paused;
+    m_pending->setVisible(offer);
+    m_continue->setVisible(offer);
+    if (offer)
+        m_pending->setText(tr("A download did not finish: %1 into %2.")
+                               .arg(pending.first().repo, QDir::toNativeSeparators(pending.first().folder)));
+}
+
+void GetModelDialog::setState(State state)
+{
+    m_state = state;
+    const bool busy = state == State::Running;
+    m_download->setEnabled(!busy && state != State::Paused);
+    m_pause->setEnabled(busy);
+    m_resume->setEnabled(state == State::Paused || state == State::Failed);
+    m_cancel->setEnabled(busy || state == State::Paused || state == State::Failed);
+    m_open->setEnabled(state == State::Done);
+    for (QWidget *w : std::initializer_list<QWidget *>{m_repo, m_parent, m_browse, m_endpoint, m_token})
+        w->setEnabled(!busy && state != State::Paused);
+    if (state == State::Done)
+        m_open->setFocus(Qt::OtherFocusReason);
+    showPending();
+}
+
+void GetModelDialog::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        if (m_view)
+            showCatalogue();
+    }
+    QDialog::changeEvent(event);
+}
+
+void GetModelDialog::retranslate()
+{
+    setWindowTitle(tr("Get a model"));
+    m_intro->setText(tr("Pick a model and a folder. Sizes are what each route leaves on disk; the RAM column is the "
+                        "planner's verdict for this machine (%1 usable). Downloads resume where they stopped, "
+                        "also after a restart, and every file is checked against the hub's size and SHA-256.")
+                         .arg(formatBytes(m_ram)));
+    if (!m_view)
+        m_intro->setText(m_intro->text() + QLatin1Char(' ') + tr("Planning…"));
+    m_table->setHorizontalHeaderLabels(
+        {tr("Model"), tr("Route"), tr("On disk"), tr("This machine's RAM"), tr("Room in the folder")});
+    m_table->setAccessibleName(tr("Models that can be downloaded, with their size and fit"));
+    m_repoLabel->setText(tr("&Repository:"));
+    m_repo->setAccessibleName(tr("Hub repository, owner/name"));
+    m_repo->setPlaceholderText(tr("owner/name"));
+    m_parentLabel->setText(tr("&Folder:"));
+    m_parent->setAccessibleName(tr("Folder the model's folder is created in"));
+    m_browse->setText(tr("&Choose…"));
+    m_browse->setAccessibleName(tr("Choose the folder for models"));
+    m_space->setAccessibleName(tr("Free space in the folder"));
+    m_endpointLabel->setText(tr("&Hub:"));
+    m_endpoint->setAccessibleName(tr("Hub address"));
+    m_endpoint->setToolTip(tr("The public hub or a mirror; HF_ENDPOINT sets the default"));
+    m_tokenLabel->setText(tr("Access &token:"));
+    m_token->setAccessibleName(tr("Access token for gated repositories"));
+    m_token->setPlaceholderText(tr("only for gated repositories; not stored"));
+    m_limitLabel->setText(tr("&Limit (MiB/s):"));
+    m_limit->setAccessibleName(tr("Download rate limit in MiB per second"));
+    m_limit->setSpecialValueText(tr("No limit"));
+    m_continue->setText(tr("Co&ntinue it"));
+    m_continue->setAccessibleName(tr("Continue the unfinished download"));
+    m_download->setText(tr("&Download"));
+    m_download->setAccessibleName(tr("Start the download"));
+    m_pause->setText(tr("&Pause"));
+    m_pause->setAccessibleName(tr("Pause the download"));
+    m_resume->setText(tr("R&esume"));
+    m_resume->setAccessibleName(tr("Resume the download"));
+    m_cancel->setText(tr("Cancel do&wnload"));
+    m_cancel->setAccessibleName(tr("Cancel the download and delete its partial files"));
+    m_open->setText(tr("&Open"));
+    m_open->setAccessibleName(tr("Open the downloaded model"));
+    showPending();
+}
+
+} // namespace sluice::gui

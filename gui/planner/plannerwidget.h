@@ -1,0 +1,281 @@
+#pragma once
+// The budget planner view. PlannerBar paints usable RAM as a stacked bar
+// (trunk, attention state / KV cache, scratch, vision, expert cache, free
+// headroom) with the floor marked and the paging-risk zone above 7/8 shaded.
+// PlannerPanel adds the controls. Every figure comes from the core planner
+// (stream/memoryplanner.h: planMemory + sizeCache), the same functions
+// `sluice-cli plan` and Engine::open use; nothing is computed here.
+#include "app/backgroundjobs.h"
+#include "api/inspect.h" // PlannerInputs, MemoryPlan
+#include "api/planning.h" // PlannerShape, planBudget, predictSpeed (trunk split, speed)
+
+#include "common/sidepanel.h"
+
+#include <QWidget>
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QVBoxLayout;
+
+namespace sluice::gui {
+
+class PlannerBar : public QWidget
+{
+    Q_OBJECT
+public:
+    struct Segment {
+        QString label;
+        quint64 bytes = 0;
+        QColor color;
+    };
+
+    explicit PlannerBar(QWidget *parent = nullptr);
+
+    // plan + sizing for the chosen budget; nullopt sizing = no valid budget.
+    // `unit` (1 << 20 or 1 << 30) is the one unit every label of the bar uses.
+    // `zoomTo` > 0: draw only the first that many bytes (a model that is a
+    // sliver of usable RAM), the headroom running off the right edge.
+    // `split`: the trunk split the plan was made with (a streaming split draws
+    // the resident trunk and the staging slots apart; the floor marker then
+    // marks `residentFloor`, where every layer fits in RAM).
+    void setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing, quint64 unit = 1ull << 30,
+                 quint64 zoomTo = 0, const model::TrunkSplit *split = nullptr, quint64 residentFloor = 0);
+    void clear();
+
+    const QList<Segment> &segments() const { return m_segments; }
+    quint64 scaleBytes() const { return m_scale; }
+    quint64 floorBytes() const { return m_floor; }
+    quint64 riskFromBytes() const { return m_riskFrom; }
+
+    QSize sizeHint() const override { return {360, 96}; }
+    QSize minimumSizeHint() const override { return {200, 80}; }
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    QList<Segment> m_segments;
+    quint64 m_scale = 0;
+    quint64 m_floor = 0;
+    quint64 m_riskFrom = 0;
+    quint64 m_usable = 0;
+    quint64 m_unit = 1ull << 30;
+    bool m_streaming = false;
+};
+
+// The largest budget the model can use: every expert record of the model in
+// the cache (more is memory nobody reads). 0 when the plan has no expert count.
+quint64 fullCacheBudget(const MemoryPlan &plan);
+
+class PlannerPanel : public SidePanel
+{
+    Q_OBJECT
+public:
+    explicit PlannerPanel(QWidget *parent = nullptr);
+
+    // The model's shape (from its manifest) and the machine's usable RAM.
+    void setInputs(const PlannerInputs &inputs, quint64 usableRamBytes, bool modelOpen);
+    void clearInputs(const QString &why);
+    // The model's shape (api/planning.h): with it every budget is planned by
+    // planBudget, as Model::open and `sluice-cli plan` plan it (the trunk
+    // split below the resident floor, the prefill chunk, the cache), the
+    // slider reaches down to the streaming floor and the predicted speed
+    // includes the streamed trunk. `request` gives vision, threads, sessions
+    // and the process term; context and budget come from the controls. The
+    // shape must be the model of the inputs (its resident decode floor is checked).
+    void setShape(const PlannerShape &shape, const PlanRequest &request);
+    void clearShape();
+    // A shape is set and is the inputs' model (same decode floor at their context).
+    bool hasShape() const { return m_shape.has_value() && m_shapeUsable; }
+    // The budget in force for the open model (selects the slider position).
+    void setCurrentBudget(quint64 budgetBytes, int contextLength);
+    // What the open model fixed at open and a live budget cannot change: the
+    // bytes its prefill chunk and chat checkpoints add to the decode floor
+    // (ModelInfo::liveBudgetMinBytes - floorBytes), and the top of the live
+    // budget (liveBudgetMaxBytes, 0 = none). While the context stays the one in
+    // force the panel plans with these, so its figures are the engine's, and
+    // Apply changes the budget in place (appliesLive).
+    void setOpenModelTerms(quint64 decodeFloorBytes, quint64 fixedAtOpenBytes, quint64 liveMaxBytes);
+    // The open model's trunk split (ModelInfo::residentLayers of layers, and
+    // whether its lm_head streams): a live budget keeps it, so a budget whose
+    // plan needs another split reopens.
+    void setOpenModelSplit(int residentLayers, int layers, bool lmHeadStreamed = false);
+    // The process term a reopen (or a first open) plans with: this process
+    // measured now the way Model::open measures itself, less what the open
+    // model gives back, plus the margin (api/budget.h plannedProcessBytes).
+    // The open model's own term (its inputs' processBytes) still plans a live
+    // change, which measures nothing; every budget that reopens plans with
+    // this, so the floor shown opens on the next attempt (issue 27).
+    void setReopenProcessBytes(quint64 bytes);
+    quint64 reopenProcessBytes() const { return m_reopenProcess; }
+    // The lowest budget a reopen of the model opens at: what "reopen it for
+    // down to" names while a model is open, else lowestBudget().
+    quint64 reopenFloor() const;
+    // Apply would move the budget of the open model without reopening it.
+    bool appliesLive() const;
+    // Experts per token (issue 31), beside the budget: the model's own top-k
+    // (0 = no model: the box is disabled) and the value the open model runs
+    // with. A value other than the open one plans, predicts and reopens with it.
+    void setExpertsPerToken(int modelTopK, int openExpertsPerToken);
+    // 0 = the model's own, else 1..its top-k (ModelOptions::expertsPerToken).
+    int chosenExpertsPerToken() const;
+    QSpinBox *expertsField() const { return m_experts; }
+
+    PlannerBar *bar() const { return m_bar; }
+    QSlider *slider() const { return m_slider; }
+    QDoubleSpinBox *budgetField() const { return m_field; }
+    QComboBox *contextBox() const { return m_context; }
+    QPushButton *applyButton() const { return m_apply; }
+    QPushButton *diskTestButton() const { return m_diskTest; }
+    QPushButton *cancelJobButton() const { return m_cancelJob; }
+    QDoubleSpinBox *diskSpeedField() const { return m_diskSpeed; }
+    // The disk speed the prediction uses (the disk test fills it; typed in GB/s).
+    void setDiskSpeed(double gbps);
+    // The plan for the chosen budget when a shape is set (nullopt: none, or refused).
+    const std::optional<model::BudgetPlan> &budgetPlan() const { return m_budgetPlan; }
+    // The predicted speed at the chosen budget (shape, disk speed and trace known).
+    const std::optional<SpeedFigures> &speed() const { return m_speed; }
+    QString speedText() const;
+    // The lowest budget the slider and the field reach: the streaming floor with a shape, else the floor.
+    quint64 lowestBudget() const;
+
+    // The background jobs: what the disk test reads (a model folder: its
+    // largest expert bank; or a plain file) and the routing trace for the estimate.
+    void setDiskTestTarget(const QString &modelPathOrFile, double seconds = 2.0, quint64 recordBytes = 0);
+    void setTracePath(const QString &path) { m_tracePath = path; }
+    // The model the figures and the estimate are about (its folder name).
+    void setModelName(const QString &name);
+    // Choose a budget as the field would (exact bytes); 0 = back to the planner's default.
+    void chooseBudget(quint64 bytes);
+    // Bytes per slider step (whole working sets; several for a tiny model).
+    quint64 stepBytes() const;
+    quint64 unitBytes() const { return m_unit; }
+    void startDiskTest();
+    void cancelJobs();
+    bool isDiskTestRunning() const;
+    double measuredGBps() const { return m_gbps; }
+    QString diskResultText() const;
+    const std::optional<TokRateEstimate> &estimate() const { return m_estimateResult; }
+    QString estimateLabelText() const;
+
+    const std::optional<MemoryPlan> &plan() const { return m_plan; }
+    const std::optional<CacheSizing> &sizing() const { return m_sizing; }
+    quint64 chosenBudget() const { return m_budget; }
+    int chosenContext() const;
+    QString figuresText() const;
+
+Q_SIGNALS:
+    void applyRequested(quint64 budgetBytes, int contextLength);
+    void diskTestFinished(bool ok);
+    void estimateReady();
+    // The figures changed (budget, context, disk speed or inputs): emitted after every recompute.
+    void planChanged();
+
+protected:
+    void retranslate() override;
+
+private:
+    // The constructor's parts.
+    QFormLayout *buildForm();
+    void buildActions(QVBoxLayout *layout);
+    void connectControls();
+    void diskTestDone(const DiskTestResult &result);
+    void replan();
+    PlannerInputs plannedInputs();
+    Expected<MemoryPlan> planWithOpenTerms(PlannerInputs &in);
+    void planStreamingFloor(const MemoryPlan &plan);
+    // What a reopen plans with beyond the inputs' process term, and the shape request for it.
+    quint64 reopenExtraBytes() const;
+    PlanRequest reopenRequest() const;
+    void setBudget(quint64 bytes, bool fromSlider);
+    void refresh();
+    void appendBudgetLines(QStringList &lines, const MemoryPlan &p) const;
+    void updateApplyButton();
+    void runEstimate();
+    bool liveTermsApply(quint64 decodeFloorBytes) const;
+    quint64 budgetAtSlider(int value) const;
+    int sliderAt(quint64 budget) const;
+    void computeSpeed();
+
+    PlannerInputs m_inputs;
+    bool m_haveInputs = false;
+    bool m_modelOpen = false;
+    quint64 m_usable = 0;
+    std::optional<MemoryPlan> m_plan;
+    std::optional<CacheSizing> m_sizing;
+    QString m_error;
+    quint64 m_budget = 0;
+    quint64 m_appliedBudget = 0;
+    quint64 m_openDecodeFloor = 0;
+    quint64 m_reopenProcess = 0; // setReopenProcessBytes (0 = the inputs' own)
+    quint64 m_fixedAtOpen = 0;
+    quint64 m_liveMax = 0;
+    bool m_haveOpenTerms = false;
+    bool m_liveTermsInPlan = false; // the plan includes m_fixedAtOpen
+    int m_appliedContext = 0;
+    bool m_updating = false;
+
+    QLabel *m_title;
+    QLabel *m_empty;
+    PlannerBar *m_bar;
+    QLabel *m_legend;
+    QLabel *m_contextLabel;
+    QComboBox *m_context;
+    QLabel *m_sliderLabel;
+    QSlider *m_slider;
+    QLabel *m_fieldLabel;
+    QDoubleSpinBox *m_field;
+    QLabel *m_figures;
+    QPushButton *m_apply;
+    QPushButton *m_diskTest;
+    QPushButton *m_cancelJob;
+    QProgressBar *m_jobProgress;
+    QLabel *m_diskResult;
+    QLabel *m_estimate;
+    DiskTestJob *m_diskJob;
+    EstimateJob *m_estimateJob;
+    QString m_diskTarget;
+    double m_diskSeconds = 2.0;
+    quint64 m_diskRecordBytes = 0;
+    QString m_tracePath;
+    double m_gbps = 0;
+    bool m_directIo = false;
+    bool m_diskTyped = false; // m_gbps was typed, not measured
+    QString m_diskError;
+    std::optional<TokRateEstimate> m_estimateResult;
+    QWidget *m_controls;
+    QString m_modelName;
+    int m_stepSets = 1;      // working sets per slider step
+    quint64 m_maxBudget = 0; // the slider's and the field's top
+    quint64 m_unit = 1ull << 30;
+
+    // Planning with the model's shape (setShape).
+    std::optional<PlannerShape> m_shape;
+    PlanRequest m_request;
+    bool m_shapeUsable = false;
+    int m_openResident = -1; // -1 = not told
+    int m_openLayers = 0;
+    bool m_openLmHeadStreamed = false;
+    std::optional<model::BudgetPlan> m_budgetPlan;
+    quint64 m_streamingFloor = 0; // 0 = no shape (or the trunk cannot stream)
+    int m_streamSteps = 0;        // slider steps below the resident floor
+    std::optional<SpeedFigures> m_speed;
+    std::optional<RoutingTrace> m_trace; // loaded once per path
+    QString m_traceLoaded;
+    QString m_speedError;
+    QLabel *m_diskSpeedLabel;
+    QLabel *m_expertsLabel;
+    QSpinBox *m_experts;
+    int m_modelTopK = 0;   // the model's own experts per token (0 = not known)
+    int m_openExperts = 0; // the open model's (0 = the model's own)
+    QDoubleSpinBox *m_diskSpeed;
+};
+
+} // namespace sluice::gui
