@@ -132,8 +132,8 @@ test)
     # Qt's queued signals and of QThread's end, ignore_noninstrumented_modules
     # keeps libc calls made inside Qt (its malloc/free/memcpy) out of the
     # race detection, tests/tsan.supp names what is left (docs/reliability.md).
-    # die_after_fork=0: tst_engineworker starts sluice-cli (QProcess) after
-    # its threads exist. QT_NO_GLIB: Qt's own event dispatcher instead of
+    # die_after_fork=0: tst_model_cli, tst_streamcli and the canary start
+    # processes (QProcess) after their threads exist. QT_NO_GLIB: Qt's own event dispatcher instead of
     # (uninstrumented) glib's.
     # Only the test executables of these tests' modules (and what they link
     # and run) are built: the rest of the tree would take most of this
