@@ -48,7 +48,7 @@ sluice::test::TestRegistration::TestRegistration(const char *sourceFile, TestMai
 int main(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '-')
-        return listTests(argv[0], "no test named");
+        return listTests(argv[0], "name the test to run first");
     const auto test = registry().find(argv[1]);
     if (test == registry().end())
         return listTests(argv[0], (std::string("no test named ") + argv[1]).c_str());
