@@ -3,6 +3,7 @@
 #include "api/budget.h"
 
 #include "common/uihelpers.h"
+#include "planner/expertsspinbox.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -247,7 +248,7 @@ QFormLayout *PlannerPanel::buildForm()
     form->addRow(m_fieldLabel, m_field);
     // Experts per token beside the budget: both trade memory and disk reads
     // against something (the budget against RAM, this against quality).
-    m_experts = new QSpinBox(m_controls);
+    m_experts = new ExpertsSpinBox(m_controls);
     m_experts->setRange(0, 0);
     m_experts->setEnabled(false);
     m_expertsLabel = new QLabel(m_controls);
@@ -441,7 +442,7 @@ void PlannerPanel::retranslate()
     m_diskResult->setAccessibleName(tr("Disk speed"));
     m_expertsLabel->setText(tr("E&xperts per token:"));
     m_experts->setAccessibleName(tr("Experts per token"));
-    m_experts->setSpecialValueText(m_modelTopK > 0 ? tr("The model's own (%1)").arg(m_modelTopK) : tr("The model's own"));
+    m_experts->setOwnText(m_modelTopK > 0 ? tr("The model's own (%1)").arg(m_modelTopK) : tr("The model's own"));
     m_experts->setToolTip(tr("How many routed experts each token uses. Fewer read and compute less per token, so "
                              "tokens come faster and a smaller budget suffices, but the output drifts from the "
                              "full model's (docs/model.md has the measured cost). Changing it reopens the model."));
@@ -560,8 +561,8 @@ void PlannerPanel::setExpertsPerToken(int modelTopK, int openExpertsPerToken)
     m_modelTopK = std::max(0, modelTopK);
     m_openExperts = openExpertsPerToken >= m_modelTopK ? 0 : std::max(0, openExpertsPerToken);
     m_updating = true;
-    m_experts->setRange(0, m_modelTopK);
-    m_experts->setValue(m_openExperts);
+    m_experts->setRange(std::min(1, m_modelTopK), m_modelTopK); // the top is the model's own
+    m_experts->setValue(m_openExperts > 0 ? m_openExperts : m_modelTopK);
     m_experts->setEnabled(m_modelTopK > 1);
     m_updating = false;
     m_request.expertsPerToken = m_openExperts;

@@ -5,6 +5,7 @@
 // PlannerPanel adds the controls. Every figure comes from the core planner
 // (stream/memoryplanner.h: planMemory + sizeCache), the same functions
 // `sluice-cli plan` and Engine::open use; nothing is computed here.
+#include "planner/expertsspinbox.h"
 #include "app/backgroundjobs.h"
 #include "api/inspect.h" // PlannerInputs, MemoryPlan
 #include "api/planning.h" // PlannerShape, planBudget, predictSpeed (trunk split, speed)
@@ -272,7 +273,7 @@ private:
     QString m_speedError;
     QLabel *m_diskSpeedLabel;
     QLabel *m_expertsLabel;
-    QSpinBox *m_experts;
+    ExpertsSpinBox *m_experts;
     int m_modelTopK = 0;   // the model's own experts per token (0 = not known)
     int m_openExperts = 0; // the open model's (0 = the model's own)
     QDoubleSpinBox *m_diskSpeed;

@@ -374,6 +374,19 @@ private Q_SLOTS:
         QVERIFY(!panel.expertsField()->toolTip().isEmpty());
         QCOMPARE(panel.expertsField()->maximum(), 16);
         QCOMPARE(panel.chosenExpertsPerToken(), 0);
+        // The box opens at its top, which is the model's own and says so; Up
+        // stays there, Down lowers by one (it read backwards when the own value
+        // was the minimum's special text).
+        QCOMPARE(panel.expertsField()->minimum(), 1);
+        QCOMPARE(panel.expertsField()->value(), 16);
+        QCOMPARE(panel.expertsField()->text(), QStringLiteral("The model's own (16)"));
+        panel.expertsField()->stepUp();
+        QCOMPARE(panel.chosenExpertsPerToken(), 0);
+        panel.expertsField()->stepDown();
+        QCOMPARE(panel.chosenExpertsPerToken(), 15);
+        QCOMPARE(panel.expertsField()->text(), QStringLiteral("15"));
+        panel.expertsField()->stepUp();
+        QCOMPARE(panel.chosenExpertsPerToken(), 0);
         setBudgetField(panel, budget);
         QVERIFY(panel.speed().has_value());
         const double ownSeconds = panel.speed()->totalSecondsPerTokenWarm;
