@@ -6,6 +6,7 @@
 #include "support/testregistry.h"
 #include "support/synthmodel.h"
 #include "guitestutil.h"
+#include "testsanitized.h"
 
 #include "planner/budgetchart.h"
 #include "app/enginefactory.h"
@@ -234,6 +235,12 @@ void TestBudget::lowestAdvisedOpensAfterGrowth()
     // Here the process grows by 64 MiB after the open, the planner measures
     // again, and the lowest budget it lets Apply reach opens.
     QFETCH(bool, withShape);
+    // The staged growth is read from the process's RSS. Under ASan the memory
+    // freed earlier in this process (the demo written in-process, the window's
+    // start) sits in the allocator's quarantine and leaves it while the test
+    // runs, so RSS falls as much as the test adds (seen: one row of two failed).
+    if (SLUICE_TEST_SANITIZED)
+        QSKIP("RSS growth cannot be staged under a sanitizer's allocator (quarantine); the Release run checks it");
     QTemporaryDir tmp;
     const QString demo = tmp.filePath(QStringLiteral("sluice-demo.waste"));
     SLUICE_SYNTH_DEMO(demo);
