@@ -2,52 +2,28 @@
 // edit, regenerate, and the context check before a turn (banner and its choices).
 #include "app/mainwindow.h"
 
-#include "app/appearance.h"
 #include "chat/chatlistpanel.h"
 #include "chat/contextbanner.h"
 #include "chat/conversationview.h"
-#include "chat/messagestats.h"
-#include "models/modelpanel.h"
-#include "chat/sessionstore.h"
-#include "app/statusarea.h"
-#include "common/uihelpers.h"
 #include "chat/imagestrip.h"
-#include "planner/plannerwidget.h"
 #include "chat/promptedit.h"
-#include "app/settingsdialog.h"
-#include "app/shortcutsdialog.h"
-#include "planner/statspanel.h"
+#include "chat/sessionstore.h"
 
-#include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QCloseEvent>
-#include <QDebug>
 #include <QDir>
-#include <QDragEnterEvent>
-#include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
 #include <QInputDialog>
-#include <QLineEdit>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLocale>
-#include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QRegularExpression>
-#include <QPushButton>
 #include <QSaveFile>
-#include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
-#include <QTabWidget>
-#include <QUuid>
-#include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace sluice::gui {
 
@@ -55,10 +31,10 @@ void MainWindow::refreshChatList() { m_chats->refresh(m_currentChat); }
 
 void MainWindow::selectChat(const QString &id)
 {
-    if (m_generating)
+    if (m_turns->isGenerating())
         return; // the reply being streamed belongs to the current chat
     m_currentChat = id;
-    syncSession(id);
+    m_models->syncSession(id);
     m_view->setChat(m_store->chat(id));
     m_chats->markCurrent(id);
     setEditIndex(-1);
@@ -70,7 +46,7 @@ void MainWindow::selectChat(const QString &id)
 
 void MainWindow::stepChat(int delta)
 {
-    if (m_generating) {
+    if (m_turns->isGenerating()) {
         showNotice(tr("Stop the current reply (Esc) before switching chats."));
         return;
     }
@@ -81,7 +57,7 @@ void MainWindow::stepChat(int delta)
 
 void MainWindow::newChat()
 {
-    if (m_generating) {
+    if (m_turns->isGenerating()) {
         showNotice(tr("Stop the current reply (Esc) before starting a new chat."));
         return;
     }
@@ -108,15 +84,14 @@ void MainWindow::renameChat()
 void MainWindow::deleteChat()
 {
     const Chat *c = m_store->chat(m_currentChat);
-    if (!c || m_generating)
+    if (!c || m_turns->isGenerating())
         return;
     if (QMessageBox::question(this, tr("Delete chat"), tr("Delete the chat “%1”? This cannot be undone.").arg(c->title)) !=
         QMessageBox::Yes)
         return;
     m_store->remove(m_currentChat);
     m_sessions->remove(m_currentChat);
-    if (m_sessionChat == m_currentChat)
-        m_sessionChat.clear();
+    m_models->forgetSession(m_currentChat);
     m_currentChat.clear();
     refreshChatList();
     const QStringList ids = m_store->ids();
@@ -163,15 +138,15 @@ void MainWindow::copyMessage(int index)
     if (c && index >= 0 && index < c->messages.size()) {
         QApplication::clipboard()->setText(text(c->messages[index]));
         showNotice(tr("Message copied to the clipboard."));
-    } else if (m_generating && index == m_view->messageCount() - 1) {
-        QApplication::clipboard()->setText(text(m_streaming));
+    } else if (m_turns->isGenerating() && index == m_view->messageCount() - 1) {
+        QApplication::clipboard()->setText(text(m_turns->streaming()));
     }
 }
 
 void MainWindow::editMessage(int index)
 {
     const Chat *c = m_store->chat(m_currentChat);
-    if (!c || m_generating || index < 0 || index >= c->messages.size())
+    if (!c || m_turns->isGenerating() || index < 0 || index >= c->messages.size())
         return;
     const Message &m = c->messages[index];
     m_prompt->setPlainText(m.content);
@@ -201,7 +176,7 @@ void MainWindow::setEditIndex(int index)
 void MainWindow::regenerate(int index)
 {
     const Chat *c = m_store->chat(m_currentChat);
-    if (!c || m_generating || !m_modelOpen || index < 0 || index >= c->messages.size())
+    if (!c || m_turns->isGenerating() || !m_models->isOpen() || index < 0 || index >= c->messages.size())
         return;
     Chat chat = *c;
     // Drop the reply (and anything after it), keep the prompt that led to it.
@@ -247,7 +222,7 @@ void MainWindow::continueInNewChat()
     m_view->setChat(m_store->chat(id));
     m_chats->markCurrent(id);
     setEditIndex(-1);
-    m_fitToContext = true;
+    m_turns->fitNextTurn();
     sendPrompt();
 }
 
@@ -256,7 +231,7 @@ void MainWindow::dropOldestTurns()
     if (!m_store->chat(m_currentChat))
         return;
     showNotice(tr("Dropping the oldest turns: the rest of the conversation is read again."));
-    m_fitToContext = true;
+    m_turns->fitNextTurn();
     sendPrompt();
 }
 
@@ -266,11 +241,11 @@ void MainWindow::updateContextMeter()
 {
     const Chat *c = m_store->chat(m_currentChat);
     const QLocale l;
-    m_contextMeter->setVisible(m_modelOpen);
+    m_contextMeter->setVisible(m_models->isOpen());
     if (c && c->contextTokens > 0)
-        m_contextMeter->setText(tr("Context: %1 of %2 tokens").arg(l.toString(c->contextTokens), l.toString(m_contextLength)));
+        m_contextMeter->setText(tr("Context: %1 of %2 tokens").arg(l.toString(c->contextTokens), l.toString(m_models->contextLength())));
     else
-        m_contextMeter->setText(tr("Context: %1 tokens").arg(l.toString(m_contextLength)));
+        m_contextMeter->setText(tr("Context: %1 tokens").arg(l.toString(m_models->contextLength())));
     m_contextMeter->setAccessibleName(tr("Context in use"));
 }
 

@@ -2,54 +2,22 @@
 #include "app/mainwindow.h"
 
 #include "app/appearance.h"
-#include "models/convertdialog.h"
-#include "models/getmodeldialog.h"
-#include "planner/planmodeldialog.h"
-#include "chat/chatlistpanel.h"
-#include "chat/contextbanner.h"
-#include "chat/conversationview.h"
-#include "chat/messagestats.h"
-#include "models/modelpanel.h"
-#include "chat/sessionstore.h"
-#include "app/statusarea.h"
-#include "common/uihelpers.h"
-#include "chat/imagestrip.h"
-#include "planner/plannerwidget.h"
-#include "chat/promptedit.h"
 #include "app/settingsdialog.h"
 #include "app/shortcutsdialog.h"
-#include "planner/statspanel.h"
+#include "chat/promptedit.h"
+#include "chat/sessionstore.h"
+#include "models/convertdialog.h"
+#include "models/getmodeldialog.h"
+#include "models/modelpanel.h"
+#include "planner/planmodeldialog.h"
 
 #include <QAction>
 #include <QApplication>
-#include <QClipboard>
-#include <QCloseEvent>
-#include <QDebug>
 #include <QDir>
-#include <QDragEnterEvent>
-#include <QDropEvent>
-#include <QFile>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QHBoxLayout>
-#include <QInputDialog>
-#include <QLineEdit>
-#include <QJsonDocument>
-#include <QLabel>
-#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
-#include <QRegularExpression>
-#include <QPushButton>
-#include <QSaveFile>
-#include <QSplitter>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QUuid>
-#include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace sluice::gui {
 
@@ -93,7 +61,7 @@ void MainWindow::buildActions()
     m_actQuit = action(QKeySequence::Quit, &MainWindow::close);
     m_actQuit->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Q)});
     m_actSettings = action(QKeySequence(Qt::CTRL | Qt::Key_Comma), [this] {
-        SettingsDialog dialog(m_settings, this, m_sessions->diskUse(), m_modelOpen ? m_info.recommendedSampling : RecommendedSampling{});
+        SettingsDialog dialog(m_settings, this, m_sessions->diskUse(), m_models->isOpen() ? m_models->info().recommendedSampling : RecommendedSampling{});
         if (dialog.exec() == QDialog::Accepted) {
             m_sessions->prune(m_settings->sessionDiskLimitBytes(), {m_currentChat});
             m_appearance->applyTheme(m_settings->theme());
@@ -173,7 +141,7 @@ GetModelDialog *MainWindow::getModelDialog() const { return m_getDialog; }
 void MainWindow::showGetModelDialog()
 {
     if (!m_getDialog) {
-        m_getDialog = new GetModelDialog(m_settings, m_options.usableRamBytes, m_modelOpen ? m_info.processBytes : 0, this);
+        m_getDialog = new GetModelDialog(m_settings, m_options.usableRamBytes, m_models->isOpen() ? m_models->info().processBytes : 0, this);
         m_getDialog->resize(1100, 760);
         connect(m_getDialog, &GetModelDialog::openRequested, this, [this](const QString &folder) {
             m_getDialog->hide();
@@ -192,7 +160,7 @@ void MainWindow::showPlanModelDialog()
 {
     if (!m_planDialog) {
         // The app's own memory is a floor term (issue 15): the open model's, else estimated now.
-        m_planDialog = new PlanModelDialog(m_settings, m_options.usableRamBytes, m_modelOpen ? m_info.processBytes : 0, this);
+        m_planDialog = new PlanModelDialog(m_settings, m_options.usableRamBytes, m_models->isOpen() ? m_models->info().processBytes : 0, this);
         m_planDialog->setAttribute(Qt::WA_DeleteOnClose);
         m_planDialog->resize(680, 860);
     }
