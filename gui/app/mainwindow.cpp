@@ -1,8 +1,12 @@
 #include "app/mainwindow.h"
 
 #include "app/appearance.h"
+#include "app/chatcontroller.h"
+#include "app/plannerfeed.h"
 #include "app/statusarea.h"
+#include "app/windowactions.h"
 #include "chat/chatlistpanel.h"
+#include "chat/chatpane.h"
 #include "chat/contextbanner.h"
 #include "chat/conversationview.h"
 #include "chat/imagestrip.h"
@@ -19,17 +23,11 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
-#include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPushButton>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace sluice::gui {
 
@@ -65,17 +63,17 @@ MainWindow::MainWindow(Settings *settings, Appearance *appearance, const MainWin
     m_turns = new TurnController(m_models, m_store, settings, this);
 
     buildUi();
-    buildMenus();
+    m_plannerFeed = new PlannerFeed(m_planner, m_models, settings, m_options, this);
+    m_chatControl = new ChatController({m_store, m_sessions, m_chats, m_pane, m_models, m_turns,
+                                        QDir(m_options.dataDirectory).filePath(QStringLiteral("images"))}, this);
+    m_actions = new WindowActions(settings, this);
+    connectActions();
     connectModels();
     connectBudget();
     connectTurns();
     retranslate();
 
-    m_store->load();
-    refreshChatList();
-    const QStringList ids = m_store->ids();
-    if (!ids.isEmpty())
-        selectChat(ids.first());
+    m_chatControl->load();
     if (!m_store->loadErrors().isEmpty())
         showNotice(tr("Some chats could not be read: %1").arg(m_store->loadErrors().join(QStringLiteral("; "))));
     if (const auto pending = settings->pendingDownloads(); !pending.isEmpty())
@@ -96,10 +94,6 @@ void MainWindow::buildUi()
     splitter->setChildrenCollapsible(false);
 
     m_chats = new ChatListPanel(m_store, splitter);
-    connect(m_chats, &ChatListPanel::chatPicked, this, &MainWindow::selectChat);
-    connect(m_chats, &ChatListPanel::newRequested, this, &MainWindow::newChat);
-    connect(m_chats, &ChatListPanel::renameRequested, this, &MainWindow::renameChat);
-    connect(m_chats, &ChatListPanel::deleteRequested, this, &MainWindow::deleteChat);
 
     QWidget *centre = buildCentre(splitter);
 
@@ -125,7 +119,7 @@ void MainWindow::buildUi()
     // so the floor it advises is the one the next open measures (issue 27).
     connect(m_side, &QTabWidget::currentChanged, this, [this](int index) {
         if (m_side->widget(index) == m_planner && m_models->isOpen() && !m_models->isOpening())
-            updatePlanner();
+            refreshPlanner();
     });
 
     splitter->addWidget(m_chats);
@@ -143,115 +137,33 @@ void MainWindow::buildUi()
 
 QWidget *MainWindow::buildCentre(QWidget *parent)
 {
-    // Conversation over the model buttons (no model) and the composer.
-    auto *centre = new QWidget(parent);
-    auto *cl = new QVBoxLayout(centre);
-    cl->setContentsMargins(0, 0, 0, 0);
-    m_view = new ConversationView(centre);
-    cl->addWidget(m_view, 1);
-    auto *modelButtons = new QHBoxLayout;
-    m_openButton = new QPushButton(centre);
-    m_demoButton = new QPushButton(centre);
-    modelButtons->addStretch(1);
-    modelButtons->addWidget(m_openButton);
-    modelButtons->addWidget(m_demoButton);
-    m_getButton = new QPushButton(centre);
-    modelButtons->addWidget(m_getButton);
-    m_planButton = new QPushButton(centre);
-    modelButtons->addWidget(m_planButton);
-    modelButtons->addStretch(1);
-    cl->addLayout(modelButtons);
-    connect(m_openButton, &QPushButton::clicked, this, &MainWindow::openModelDialog);
-    connect(m_demoButton, &QPushButton::clicked, this, [this] { openModel(m_options.demoModelPath); });
-    connect(m_planButton, &QPushButton::clicked, this, &MainWindow::showPlanModelDialog);
-    connect(m_getButton, &QPushButton::clicked, this, &MainWindow::showGetModelDialog);
-    connect(m_view, &ConversationView::copyRequested, this, &MainWindow::copyMessage);
-    connect(m_view, &ConversationView::editRequested, this, &MainWindow::editMessage);
-    connect(m_view, &ConversationView::regenerateRequested, this, &MainWindow::regenerate);
-
-    m_banner = new ContextBanner(centre);
-    cl->addWidget(m_banner);
-    connect(m_banner, &ContextBanner::newChatChosen, this, &MainWindow::continueInNewChat);
-    connect(m_banner, &ContextBanner::dropOldestChosen, this, &MainWindow::dropOldestTurns);
-    connect(m_view, &ConversationView::stopRequested, this, &MainWindow::stopGeneration);
-
-    auto *composer = new QFrame(centre);
-    composer->setFrameShape(QFrame::StyledPanel);
-    auto *pl = new QVBoxLayout(composer);
-    m_strip = new ImageStrip(QDir(m_options.dataDirectory).filePath(QStringLiteral("images")), composer);
-    m_prompt = new PromptEdit(composer);
-    m_prompt->setImageStrip(m_strip);
-    m_prompt->setMaximumHeight(140);
-    m_attach = new QPushButton(composer);
-    m_send = new QPushButton(composer);
-    m_send->setDefault(true);
-    m_stop = new QPushButton(composer);
-    auto *pb = new QHBoxLayout;
-    pb->addWidget(m_attach);
-    m_contextMeter = new QLabel(composer);
-    m_contextMeter->setForegroundRole(QPalette::PlaceholderText);
-    pb->addWidget(m_contextMeter);
-    pb->addStretch(1);
-    pb->addWidget(m_stop);
-    pb->addWidget(m_send);
-    pl->addWidget(m_strip);
-    pl->addWidget(m_prompt);
-    pl->addLayout(pb);
-    cl->addWidget(composer);
-    connect(m_prompt, &PromptEdit::sendRequested, this, &MainWindow::sendPrompt);
-    connect(m_send, &QPushButton::clicked, this, &MainWindow::sendPrompt);
-    connect(m_stop, &QPushButton::clicked, this, &MainWindow::stopGeneration);
-    connect(m_attach, &QPushButton::clicked, this, &MainWindow::attachImagesDialog);
+    m_pane = new ChatPane(QDir(m_options.dataDirectory).filePath(QStringLiteral("images")), parent);
+    m_view = m_pane->conversation();
+    m_strip = m_pane->imageStrip();
+    m_prompt = m_pane->promptEdit();
+    m_banner = m_pane->banner();
+    connect(m_pane, &ChatPane::openRequested, this, &MainWindow::openModelDialog);
+    connect(m_pane, &ChatPane::demoRequested, this, [this] { openModel(m_options.demoModelPath); });
+    connect(m_pane, &ChatPane::planRequested, this, &MainWindow::showPlanModelDialog);
+    connect(m_pane, &ChatPane::getRequested, this, &MainWindow::showGetModelDialog);
+    connect(m_pane, &ChatPane::stopRequested, this, &MainWindow::stopGeneration);
     connect(m_strip, &ImageStrip::refused, this, &MainWindow::showNotice);
-    return centre;
-}
-
-void MainWindow::attachImagesDialog()
-{
-    // Start where people keep pictures, not in the app's working directory.
-    QString start = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
-    if (start.isEmpty() || !QFileInfo(start).isDir())
-        start = QDir::homePath();
-    const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Attach images"), start, tr("Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)"));
-    for (const QString &f : files)
-        m_strip->addFile(f);
+    return m_pane;
 }
 
 void MainWindow::retranslate()
 {
     // The application display name ("Sluice") is appended by Qt: the title names only the model.
     setWindowTitle(m_models->isOpen() ? QFileInfo(m_models->modelPath()).fileName() : QString());
-    m_view->setAccessibleName(tr("Conversation"));
-    m_openButton->setText(tr("Open model…"));
-    m_openButton->setAccessibleName(tr("Open a model folder"));
-    m_demoButton->setText(tr("Try the demo model"));
-    m_demoButton->setAccessibleName(tr("Open the bundled demo model"));
-    m_getButton->setText(tr("Get a model…"));
-    m_getButton->setAccessibleName(tr("Download Kimi K3 or Kimi-Linear from the hub"));
-    m_planButton->setText(tr("Plan a model before downloading…"));
-    m_planButton->setAccessibleName(tr("Plan a published model: does it fit, what budget, what speed"));
-    m_demoButton->setToolTip(tr("A tiny model with the Kimi K3 architecture, trained here on the WordNet "
-                                "dictionary: it answers in dictionary-style English but is far too small to make "
-                                "sense; every feature can be tried."));
-    m_prompt->setPlaceholderText(tr("Message (Enter sends, Shift+Enter for a new line)"));
-    m_prompt->setAccessibleName(tr("Prompt"));
-    m_attach->setText(tr("Attach…"));
-    m_attach->setAccessibleName(tr("Attach images"));
-    m_send->setText(tr("Send"));
-    m_send->setAccessibleName(tr("Send message"));
-    m_stop->setText(tr("Stop"));
-    m_stop->setAccessibleName(tr("Stop generating"));
-    m_stop->setToolTip(tr("Stop generating (Esc)"));
+    m_pane->retranslate();
     m_side->setTabText(0, tr("Budget"));
     m_side->setTabText(1, tr("Statistics"));
     m_side->setTabText(2, tr("Model"));
     m_side->setTabText(3, tr("Server"));
     m_side->setAccessibleName(tr("Side panel"));
     m_status->retranslate();
-    updateContextMeter();
-    retranslateMenus();
-    updateRecentMenu();
+    m_chatControl->updateContextMeter();
+    m_actions->retranslate();
     updateModelUi();
 }
 
@@ -298,61 +210,13 @@ void MainWindow::dropEvent(QDropEvent *event)
         event->acceptProposedAction();
 }
 
-void MainWindow::sendPrompt()
-{
-    if (m_turns->isGenerating())
-        return;
-    const QString text = m_prompt->toPlainText().trimmed();
-    if (text.isEmpty() && m_strip->count() == 0)
-        return;
-    if (!m_models->isOpen()) {
-        showNotice(tr("Open a model first (File → Open model…)."));
-        return;
-    }
-    if (m_strip->pendingChecks() > 0) {
-        showNotice(tr("Still checking the attached images; send again in a moment."));
-        return;
-    }
-    const QStringList attached = m_strip->images(); // selecting a new chat below clears the strip
-    if (m_currentChat.isEmpty() || !m_store->chat(m_currentChat)) {
-        QString title = text.left(48).simplified();
-        if (title.isEmpty())
-            title = tr("Image chat");
-        m_currentChat = m_store->createChat(title);
-        refreshChatList();
-        selectChat(m_currentChat);
-    }
-    Chat chat = *m_store->chat(m_currentChat);
-    m_turns->setUnsent({true, chat, m_prompt->toPlainText(), attached, m_editIndex}); // as typed
-    const bool truncating = m_editIndex >= 0 && m_editIndex < chat.messages.size();
-    if (truncating)
-        chat.messages.erase(chat.messages.begin() + m_editIndex, chat.messages.end());
-    setEditIndex(-1);
-    if (chat.messages.isEmpty() && chat.title == tr("New chat") && !text.isEmpty())
-        chat.title = text.left(48).simplified();
-    Message m;
-    m.role = QStringLiteral("user");
-    m.content = text;
-    for (const QString &img : attached)
-        m.images.append(storedImageCopy(img));
-    m.created = QDateTime::currentDateTimeUtc();
-    chat.messages.append(m);
-    m_store->update(chat);
-    refreshChatList();
-    // Appending keeps sending O(1) in the length of the chat; only an edit rebuilds the view.
-    if (truncating)
-        m_view->setChat(m_store->chat(m_currentChat));
-    else
-        m_view->appendMessage(m);
-    m_prompt->clear();
-    m_strip->clear();
-    startGeneration();
-}
+void MainWindow::sendPrompt() { m_chatControl->sendPrompt(); }
 
-void MainWindow::startGeneration()
-{
-    m_turns->start(m_currentChat);
-}
+void MainWindow::newChat() { m_chatControl->newChat(); }
+
+QString MainWindow::currentChatId() const { return m_chatControl->currentChat(); }
+
+QString MainWindow::contextText() const { return m_pane->contextText(); }
 
 void MainWindow::stopGeneration()
 {
@@ -392,30 +256,7 @@ void MainWindow::openModelWithBudget(const QString &path, quint64 budgetBytes, i
     m_models->open(path, budgetBytes, contextLength, expertsPerToken);
 }
 
-void MainWindow::updatePlanner()
-{
-    if (!m_models->isOpen() && m_models->modelPath().isEmpty()) {
-        m_planner->clearInputs(QString());
-        return;
-    }
-    m_planner->setDiskTestTarget(m_models->modelPath());
-    m_planner->setModelName(QFileInfo(m_models->modelPath()).fileName());
-    if (!m_options.plannerInputs) {
-        applyPlannerInputs(std::nullopt);
-        return;
-    }
-    // Reading the inputs opens the container: on a pool thread, never here.
-    // The shape (config and tensors) lets the panel plan the trunk split too.
-    const quint64 seq = ++m_plannerSeq;
-    using Read = std::pair<std::optional<PlannerInputs>, std::optional<PlannerShape>>;
-    QtConcurrent::run([inputs = m_options.plannerInputs, shape = m_options.plannerShape, path = m_models->modelPath(),
-                       ctx = m_models->contextLength(), threads = m_settings->threads()]() -> Read {
-        return {inputs(path, ctx, threads), shape ? shape(path) : std::optional<PlannerShape>()};
-    }).then(this, [this, seq](const Read &read) {
-        if (seq == m_plannerSeq)
-            applyPlannerInputs(read.first, read.second);
-    });
-}
+void MainWindow::refreshPlanner() { m_plannerFeed->update(); }
 
 void MainWindow::verifyContainer()
 {
@@ -427,88 +268,30 @@ void MainWindow::verifyContainer()
 
 QString MainWindow::verifyResultText() const { return m_modelPage->verifyResultText(); }
 
-void MainWindow::applyPlannerInputs(const std::optional<PlannerInputs> &inputs, const std::optional<PlannerShape> &shape)
-{
-    const ModelInfo &info = m_models->info();
-    const bool open = m_models->isOpen();
-    if (!inputs) {
-        m_planner->clearInputs(tr("The app cannot read this model's planner inputs yet (the engine does not expose "
-                                  "them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; "
-                                  "its floor is %2.")
-                                   .arg(formatBytes(info.budgetBytes), formatBytes(info.floorBytes)));
-        return;
-    }
-    PlannerInputs in = *inputs;
-    // The provider measured this process as it is now: a reopen plans with that (issue 27).
-    const quint64 reopenProcess = m_models->reopenProcessBytes(in.processBytes);
-    // A live change measures nothing: the open model's process term is the
-    // one its ledger holds (measured at open), so a live budget plans with it.
-    if (open && info.processBytes)
-        in.processBytes = info.processBytes;
-    if (shape) {
-        // As the engine opens it (defaultPlannerInputs' options): vision on, the thread setting.
-        PlanRequest r;
-        r.vision = true;
-        r.attentionSlices = m_settings->threads() > 0 ? m_settings->threads() : qEnvironmentVariableIntValue("SLUICE_THREADS");
-        r.processBytes = in.processBytes;
-        m_planner->setShape(*shape, r);
-    } else if (m_planner->hasShape()) {
-        m_planner->clearShape();
-    }
-    m_planner->setInputs(in, m_options.usableRamBytes, open);
-    if (open) {
-        m_planner->setOpenModelSplit(info.residentLayers, info.layers, info.lmHeadStreamed);
-        m_planner->setOpenModelTerms(info.floorBytes,
-                                     info.liveBudgetMinBytes > info.floorBytes ? info.liveBudgetMinBytes - info.floorBytes : 0,
-                                     info.liveBudgetMaxBytes);
-    }
-    m_planner->setReopenProcessBytes(reopenProcess);
-    m_planner->setCurrentBudget(info.budgetBytes, m_models->contextLength());
-}
-
 void MainWindow::updateModelUi()
 {
     const bool open = m_models->isOpen(), opening = m_models->isOpening(), busy = m_turns->isGenerating();
     const ModelInfo &info = m_models->info();
     const QString path = m_models->modelPath();
     const bool demoAvailable = !m_options.demoModelPath.isEmpty() && isModelFolder(m_options.demoModelPath);
-    m_demoButton->setVisible(!open && !opening && demoAvailable);
-    m_openButton->setVisible(!open && !opening);
-    m_planButton->setVisible(!open && !opening);
-    m_getButton->setVisible(!open && !opening);
-    m_send->setEnabled(open && !busy);
-    m_stop->setEnabled(busy);
-    m_actStop->setEnabled(busy || opening);
-    m_actRegenerate->setEnabled(open && !busy);
-    m_attach->setEnabled(open && info.hasVision && !busy);
-    m_attach->setToolTip(open && !info.hasVision ? tr("This model has no vision tower") : QString());
-    m_actOpen->setEnabled(!busy);
+    m_pane->setModelState({open, opening, busy, info.hasVision, demoAvailable});
+    m_actions->stop->setEnabled(busy || opening);
+    m_actions->regenerate->setEnabled(open && !busy);
+    m_actions->open->setEnabled(!busy);
     const bool canVerify = !path.isEmpty() && !opening && !m_modelPage->isVerifying() && !info.release;
     m_modelPage->setVerifyAllowed(!path.isEmpty() && !opening && !info.release); // a release has no CRCs
-    m_actVerify->setEnabled(canVerify);
+    m_actions->verify->setEnabled(canVerify);
     if (!opening)
         m_status->hideOpenProgress();
 
-    if (opening) {
-        m_view->setEmptyText(tr("Opening the model…"));
-    } else if (!open) {
-        m_view->setEmptyText(
-            demoAvailable
-                ? tr("## No model is open\n\nOpen a model folder (a `.waste` container) with **File → Open model…**, "
-                     "drop one onto this window, get one with **File → Get a model…**, or try the bundled demo model below. The demo is a tiny model "
-                     "trained here on a dictionary: it answers in dictionary-style English but is far too small "
-                     "to make sense, and it cannot see images; every feature works with it.")
-                : tr("## No model is open\n\nOpen a model folder (a `.waste` container) with **File → Open model…** "
-                     "or drop one onto this window; **File → Get a model…** downloads Kimi K3 or Kimi-Linear. Your conversation will appear here."));
+    if (!open && !opening) {
         m_status->setModelText(tr("No model open"));
         m_modelPage->showModel(path, nullptr, m_models->contextLength());
     } else if (m_models->isRemote()) {
         const qt::RemoteInfo &remote = m_models->remoteInfo();
-        m_view->setEmptyText(tr("Type a message below to start the conversation."));
         m_status->setModelText(tr("%1 · remote %2").arg(remote.model, remote.url));
         m_modelPage->showRemote(remote.url, remote.model, remote.models);
     } else {
-        m_view->setEmptyText(tr("Type a message below to start the conversation."));
         m_status->setModelText(tr("%1 · budget %2").arg(QFileInfo(path).fileName(), formatBytes(info.budgetBytes)));
         m_modelPage->showModel(path, &info, m_models->contextLength());
     }

@@ -13,15 +13,14 @@
 #include <QPointer>
 
 class QAction;
-class QLabel;
-class QMenu;
-class QPushButton;
 class QTabWidget;
 
 namespace sluice::gui {
 
 class Appearance;
+class ChatController;
 class ChatListPanel;
+class ChatPane;
 class ContextBanner;
 class SessionStore;
 class ConversationView;
@@ -29,11 +28,13 @@ class ModelPanel;
 class ServerPanel;
 class StatusArea;
 class ImageStrip;
+class PlannerFeed;
 class PlannerPanel;
 class PlanModelDialog;
 class GetModelDialog;
 class PromptEdit;
 class StatsPanel;
+class WindowActions;
 
 class MainWindow : public QMainWindow
 {
@@ -60,7 +61,7 @@ public:
     void sendPrompt();
     void stopGeneration();
     void newChat();
-    QString currentChatId() const { return m_currentChat; }
+    QString currentChatId() const;
     ChatStore *chatStore() const { return m_store; }
     ConversationView *conversation() const { return m_view; }
     ImageStrip *imageStrip() const { return m_strip; }
@@ -68,7 +69,7 @@ public:
     PlannerPanel *plannerPanel() const { return m_planner; }
     // Reads the planner's inputs again, measuring the process as it is now
     // (the app grows as it is used; the planner tab does this when shown).
-    void refreshPlanner() { updatePlanner(); }
+    void refreshPlanner();
     // Tools → Plan a model… (and the start page's button): a published model, no download.
     void showPlanModelDialog();
     PlanModelDialog *planModelDialog() const;
@@ -102,44 +103,18 @@ protected:
 private:
     void buildUi();
     QWidget *buildCentre(QWidget *parent);
-    void buildMenus();
-    void buildActions();
-    void buildFileMenu();
-    void retranslateMenus();
+    void connectActions();
+    void showSettings();
     void retranslate();
     // The controllers' signals (mainwindowwiring.cpp).
     void connectModels();
     void connectBudget();
     void connectTurns();
     void modelReady(const ModelInfo &info);
-    void refreshChatList();
-    void selectChat(const QString &id);
-    void stepChat(int delta);
-    void renameChat();
-    void deleteChat();
-    void exportChat(bool json);
-    void copyMessage(int index);
-    void editMessage(int index);
-    // The message being edited (-1: none): the view marks it, the notice goes with it.
-    void setEditIndex(int index);
-    void regenerate(int index);
-    void startGeneration();
-    void turnEnded(const QString &chatId, bool rebuilt);
-    void turnRefused(const TurnController::Unsent &unsent, int needed, int context);
     void updateModelUi();
     void showNotice(const QString &text);
     void showError(const QString &title, const QString &message, const QString &detail);
     void openModelDialog();
-    void attachImagesDialog();
-    void updateRecentMenu();
-    void updatePlanner();
-    void applyPlannerInputs(const std::optional<PlannerInputs> &inputs,
-                            const std::optional<PlannerShape> &shape = std::nullopt);
-    QString storedImageCopy(const QString &path);
-    int estimatedChatTokens(const Chat &chat) const;
-    void continueInNewChat();
-    void dropOldestTurns();
-    void updateContextMeter();
     // The remote backend (issue 16): "Connect to a server…", network errors with Retry.
     void connectRemoteDialog();
     void showRemoteError(const QString &title, const QString &message, const QString &detail,
@@ -152,23 +127,17 @@ private:
     SessionStore *m_sessions;
     ModelController *m_models;
     TurnController *m_turns;
-    QString m_currentChat;
-    int m_editIndex = -1;
+    WindowActions *m_actions;
+    PlannerFeed *m_plannerFeed;
+    ChatController *m_chatControl;
     QString m_lastNotice;
-    quint64 m_plannerSeq = 0;
 
     // Widgets.
     ChatListPanel *m_chats;
+    ChatPane *m_pane; // the centre: conversation, start page, composer
     ConversationView *m_view;
-    QPushButton *m_demoButton;
-    QPushButton *m_openButton;
-    QPushButton *m_planButton = nullptr;
-    QPushButton *m_getButton = nullptr;
     ImageStrip *m_strip;
     PromptEdit *m_prompt;
-    QPushButton *m_attach;
-    QPushButton *m_send;
-    QPushButton *m_stop;
     QTabWidget *m_side;
     PlannerPanel *m_planner;
     StatsPanel *m_stats;
@@ -176,36 +145,8 @@ private:
     ServerPanel *m_serverPage; // the local server on the open model (serverpanel.h)
     StatusArea *m_status;
     ContextBanner *m_banner;
-    QLabel *m_contextMeter;
     QPointer<PlanModelDialog> m_planDialog;
     QPointer<GetModelDialog> m_getDialog;
-
-    QMenu *m_fileMenu;
-    QMenu *m_recentMenu;
-    QMenu *m_exportMenu;
-    QMenu *m_chatMenu;
-    QMenu *m_helpMenu;
-    QMenu *m_toolsMenu = nullptr;
-    QAction *m_actPlanModel = nullptr;
-    QAction *m_actGetModel = nullptr;
-    QAction *m_actOpen;
-    QAction *m_actConnect = nullptr;
-    QAction *m_actQuit;
-    QAction *m_actSettings;
-    QAction *m_actVerify;
-    QAction *m_actConvert = nullptr;
-    QAction *m_actExportMd;
-    QAction *m_actExportJson;
-    QAction *m_actNewChat;
-    QAction *m_actRename;
-    QAction *m_actDelete;
-    QAction *m_actNext;
-    QAction *m_actPrev;
-    QAction *m_actStop;
-    QAction *m_actRegenerate;
-    QAction *m_actFocusPrompt;
-    QAction *m_actShortcuts;
-    QAction *m_actAbout;
 };
 
 } // namespace sluice::gui

@@ -2,7 +2,9 @@
 // the budget, the sessions and the turn in progress change on screen.
 #include "app/mainwindow.h"
 
+#include "app/chatcontroller.h"
 #include "app/statusarea.h"
+#include "app/windowactions.h"
 #include "chat/chatlistpanel.h"
 #include "chat/contextbanner.h"
 #include "chat/conversationview.h"
@@ -18,6 +20,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStatusBar>
 
 namespace sluice::gui {
 
@@ -54,19 +57,6 @@ void MainWindow::connectModels()
         showRemoteError(tr("Could not connect to the server"), message, detail,
                         [this] { connectToServer(m_models->remoteConnection()); });
     });
-    connect(m, &ModelController::sessionRebuilding, this,
-            [this](const QString &chatId, bool modelChanged, const QString &message) {
-        // The engine's own count of the chat's last turn when it has one.
-        const Chat *c = m_store->chat(chatId);
-        const int tokens = c ? (c->contextTokens > 0 ? c->contextTokens : estimatedChatTokens(*c)) : 0;
-        const QString text = modelChanged
-            ? tr("The model changed: rebuilding the context, %n token(s).", nullptr, tokens)
-            : tr("The saved context could not be used (%1): rebuilding the context, %n token(s).", nullptr, tokens)
-                  .arg(message);
-        if (chatId == m_currentChat)
-            m_view->setNotice(text); // in the chat it concerns
-        showNotice(text);
-    });
     connect(m, &ModelController::notice, this, &MainWindow::showNotice);
     connect(m, &ModelController::failure, this, &MainWindow::showError);
 }
@@ -76,12 +66,12 @@ void MainWindow::modelReady(const ModelInfo &info)
 {
     m_stats->setRemote(false);
     m_strip->setVisionAvailable(info.hasVision, true);
-    updateRecentMenu();
+    m_actions->updateRecentMenu();
     m_planner->setExpertsPerToken(info.modelTopK, info.topK < info.modelTopK ? info.topK : 0);
-    updatePlanner();
+    refreshPlanner();
     updateModelUi();
     retranslate();
-    m_models->syncSession(m_currentChat); // the open chat continues where it was saved
+    m_models->syncSession(currentChatId()); // the open chat continues where it was saved
     m_serverPage->setModel(engine()->worker()->model(), QFileInfo(m_models->modelPath()).completeBaseName());
     m_stats->budgetChart()->clear();
     m_stats->budgetChart()->addPoint(info.budgetBytes, info.expertCacheBytes, false);
@@ -129,45 +119,24 @@ void MainWindow::connectTurns()
         m_stats->update(s);
         m_status->setStats(s);
     });
-    connect(t, &TurnController::finished, this, &MainWindow::turnEnded);
-    connect(t, &TurnController::refused, this, &MainWindow::turnRefused);
+    connect(m_chatControl, &ChatController::notice, this, &MainWindow::showNotice);
+    connect(m_chatControl, &ChatController::failure, this, &MainWindow::showError);
+    connect(m_chatControl, &ChatController::turnOver, this, &MainWindow::generationFinished);
+    connect(m_chatControl, &ChatController::editing, this, [this](const QString &text) {
+        if (text.isEmpty()) {
+            statusBar()->clearMessage();
+            return;
+        }
+        m_lastNotice = text;
+        statusBar()->showMessage(text);
+        Q_EMIT noticeShown(text);
+    });
     connect(t, &TurnController::failed, this, [this](const QString &message, const QString &detail) {
         if (m_models->isRemote()) // network errors: the cut-off text is kept, Retry asks again
-            showRemoteError(tr("Generation failed"), message, detail, [this] {
-                const Chat *c = m_store->chat(m_currentChat);
-                if (c && !c->messages.isEmpty())
-                    regenerate(int(c->messages.size()) - 1); // drops a cut-off reply, asks again
-            });
+            showRemoteError(tr("Generation failed"), message, detail, [this] { m_chatControl->regenerateLast(); });
         else
             showError(tr("Generation failed"), message, detail);
     });
-}
-
-void MainWindow::turnEnded(const QString &chatId, bool rebuilt)
-{
-    if (rebuilt && chatId == m_currentChat)
-        m_view->setChat(m_store->chat(m_currentChat));
-    updateContextMeter();
-    m_view->announceLast();
-    Q_EMIT generationFinished();
-}
-
-void MainWindow::turnRefused(const TurnController::Unsent &unsent, int needed, int context)
-{
-    // The turn is taken back whole: the chat as it was, the text and the images in the prompt.
-    if (unsent.valid) {
-        if (m_currentChat == unsent.chat.id)
-            m_view->setChat(m_store->chat(m_currentChat));
-        refreshChatList();
-        m_prompt->setPlainText(unsent.text);
-        m_strip->clear();
-        for (const QString &image : unsent.images)
-            m_strip->addFile(image);
-        setEditIndex(unsent.editIndex);
-    }
-    m_banner->ask(needed, context);
-    updateContextMeter();
-    Q_EMIT generationFinished();
 }
 
 // ---- the remote backend (issue 16) ------------------------------------------
