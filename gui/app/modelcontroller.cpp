@@ -419,15 +419,15 @@ quint64 ModelController::reopenProcessBytes(quint64 measured)
 
 // ---- sessions (issue 10) ----------------------------------------------------
 
-void ModelController::syncSession(const QString &chatId)
+EngineRequest *ModelController::syncSession(const QString &chatId)
 {
     if (!m_open || m_remote || chatId.isEmpty() || chatId == m_sessionChat) // a server keeps its own state
-        return;
+        return nullptr;
     m_sessionChat = chatId;
     if (!m_sessions->has(chatId)) {
         m_sessionLoad = nullptr;
         m_engine->resetSession();
-        return;
+        return nullptr;
     }
     EngineRequest *r = track(m_engine->loadSession(m_sessions->fileFor(chatId)));
     m_sessionLoad = r;
@@ -435,12 +435,13 @@ void ModelController::syncSession(const QString &chatId)
         if (r == m_sessionLoad)
             Q_EMIT sessionRebuilding(chatId, r->modelChanged(), message);
     });
+    return r;
 }
 
-void ModelController::saveSession(const QString &chatId)
+EngineRequest *ModelController::saveSession(const QString &chatId)
 {
     if (!m_open || m_remote || chatId.isEmpty() || m_sessionChat != chatId)
-        return;
+        return nullptr;
     EngineRequest *r = track(m_engine->saveSession(m_sessions->fileFor(chatId)));
     connect(r, &EngineRequest::finished, this,
             [this, chatId] { m_sessions->prune(m_settings->sessionDiskLimitBytes(), {chatId}); });
@@ -448,6 +449,7 @@ void ModelController::saveSession(const QString &chatId)
         // The chat is safe in its own file; only the saved context is missing.
         qWarning().noquote() << "session save failed:" << message;
     });
+    return r;
 }
 
 void ModelController::forgetSession(const QString &chatId)

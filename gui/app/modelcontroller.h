@@ -85,9 +85,10 @@ public:
     quint64 reopenProcessBytes(quint64 measuredBytes);
 
     // One engine session per chat: make the worker's live state the one saved
-    // for `chatId` (a queued load or reset); save it after a reply.
-    void syncSession(const QString &chatId);
-    void saveSession(const QString &chatId);
+    // for `chatId` (a queued load, or a reset: nullptr); save it after a reply
+    // (nullptr when there is nothing of that chat's to save).
+    EngineRequest *syncSession(const QString &chatId);
+    EngineRequest *saveSession(const QString &chatId);
     // The worker's state is no chat's (a failed turn) or `chatId` is gone.
     void forgetSession(const QString &chatId = QString());
 
