@@ -218,9 +218,9 @@ void ModelController::opened(const ModelInfo &info)
     m_remote = false; // a local model replaces a remote backend (the worker dropped it)
     m_sessionChat.clear(); // a new engine starts empty
     m_settings->addRecentModel(m_modelPath);
-    m_userBudget = info.budgetBytes;
-    Q_EMIT modelOpened(info);
+    m_userBudget = info.budgetBytes; // the monitor's top
     restartBudgetMonitor();
+    Q_EMIT modelOpened(info);
 }
 
 // An open failed: an apply's refused reopen restores the previous model,
