@@ -201,6 +201,107 @@
     </message>
 </context>
 <context>
+    <name>sluice::gui::ChatController</name>
+    <message numerus="yes">
+        <source>The model changed: rebuilding the context, %n token(s).</source>
+        <translation>
+            <numerusform>The model changed: rebuilding the context, %n token.</numerusform>
+            <numerusform>The model changed: rebuilding the context, %n tokens.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The saved context could not be used (%1): rebuilding the context, %n token(s).</source>
+        <translation>
+            <numerusform>The saved context could not be used (%1): rebuilding the context, %n token.</numerusform>
+            <numerusform>The saved context could not be used (%1): rebuilding the context, %n tokens.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open a model first (File → Open model…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Still checking the attached images; send again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the current reply (Esc) before switching chats.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the current reply (Esc) before starting a new chat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the chat “%1”? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no chat to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat exported to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chat could not be written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message copied to the clipboard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Editing message %1: sending replaces it and everything after it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropping the oldest turns: the rest of the conversation is read again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::ChatListPanel</name>
     <message>
         <source>Your chats are listed here, newest first.</source>
@@ -248,6 +349,125 @@
     </message>
     <message>
         <source>Delete chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ChatPane</name>
+    <message>
+        <source>Attach images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a model folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the demo model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the bundled demo model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Get a model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download Kimi K3 or Kimi-Linear from the hub</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan a model before downloading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan a published model: does it fit, what budget, what speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A tiny model with the Kimi K3 architecture, trained here on the WordNet dictionary: it answers in dictionary-style English but is far too small to make sense; every feature can be tried.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message (Enter sends, Shift+Enter for a new line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attach…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop generating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop generating (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This model has no vision tower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, get one with **File → Get a model…**, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window; **File → Get a model…** downloads Kimi K3 or Kimi-Linear. Your conversation will appear here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a message below to start the conversation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context: %1 of %2 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context: %1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context in use</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -815,13 +1035,6 @@
 </context>
 <context>
     <name>sluice::gui::MainWindow</name>
-    <message numerus="yes">
-        <source>The saved context could not be used (%1): rebuilding the context, %n token(s).</source>
-        <translation>
-            <numerusform>The saved context could not be used (%1): rebuilding the context, %n token.</numerusform>
-            <numerusform>The saved context could not be used (%1): rebuilding the context, %n tokens.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Saving failed</source>
         <translation type="unfinished"></translation>
@@ -832,78 +1045,6 @@
     </message>
     <message>
         <source>Some chats could not be read: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Attach images</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>About Sluice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Runs frontier-scale Mixture-of-Experts models (Kimi K3, Kimi-Linear) on a desktop under a hard RAM budget, streaming expert weights from NVMe.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rename chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Conversation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open model…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open a model folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open the bundled demo model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Message (Enter sends, Shift+Enter for a new line)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Prompt</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Attach…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Send</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Send message</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop generating</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop generating (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -923,146 +1064,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Recent models</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Export chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Open model…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>As &amp;Markdown…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>As &amp;JSON…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;New chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Rename chat…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Delete chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ne&amp;xt chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Previous chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Stop generating</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Re&amp;generate last reply</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Focus the prompt</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;About Sluice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Title:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete the chat “%1”? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no chat to export.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Chat exported to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The chat could not be written.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Message copied to the clipboard.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Editing message %1: sending replaces it and everything after it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open a model first (File → Open model…).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Still checking the attached images; send again in a moment.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Image chat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop the current reply before opening a model.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Could not open the model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1071,31 +1072,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(no recent models)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This model has no vision tower</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Opening the model…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No model open</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Type a message below to start the conversation.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1103,86 +1080,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Verify container…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop the current reply (Esc) before switching chats.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop the current reply (Esc) before starting a new chat.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (continued)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Context: %1 of %2 tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Context: %1 tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Context in use</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open model (a .waste folder or a release folder)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Convert model…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dropping the oldest turns: the rest of the conversation is read again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>The model changed: rebuilding the context, %n token(s).</source>
-        <translation>
-            <numerusform>The model changed: rebuilding the context, %n token.</numerusform>
-            <numerusform>The model changed: rebuilding the context, %n tokens.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Budget %1 in force; expert cache %2 (the model stayed open)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Budget reduced to %1 while the system needed memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Budget back to %1: the system has memory again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cache reduced to %1 while the system needed memory (budget %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cache back to %1: the system has memory again (budget %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Could not change the budget</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The budget could not be adjusted for the system&apos;s memory: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Plan a model before downloading…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Plan a published model: does it fit, what budget, what speed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1194,23 +1096,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Tools</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Plan a model…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connect to a &amp;server…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The connection was not remembered: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connecting to %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1226,51 +1112,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Try the demo model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A tiny model with the Kimi K3 architecture, trained here on the WordNet dictionary: it answers in dictionary-style English but is far too small to make sense; every feature can be tried.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The download of %1 did not finish: File → Get a model… continues it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Get a model…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Download Kimi K3 or Kimi-Linear from the hub</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The budget was not applied: %1. The model was reopened with its previous budget.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>## No model is open
-
-Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, get one with **File → Get a model…**, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>## No model is open
-
-Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window; **File → Get a model…** downloads Kimi K3 or Kimi-Linear. Your conversation will appear here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Download finished: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Get a model…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1393,6 +1239,45 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Being edited: sending replaces this message and everything after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ModelController</name>
+    <message>
+        <source>Stop the current reply before opening a model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The budget was not applied: %1. The model was reopened with its previous budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget %1 in force; expert cache %2 (the model stayed open)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The budget could not be adjusted for the system&apos;s memory: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget reduced to %1 while the system needed memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget back to %1: the system has memory again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cache reduced to %1 while the system needed memory (budget %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cache back to %1: the system has memory again (budget %2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1736,6 +1621,13 @@ Replies are computed there: the budget, the expert cache and verification belong
     </message>
     <message>
         <source>Trunk staging (streamed layers and lm_head)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::PlannerFeed</name>
+    <message>
+        <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2525,6 +2417,129 @@ Replies are computed there: the budget, the expert cache and verification belong
     </message>
     <message>
         <source>%1 tok/s · first token %2 s · remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::WindowActions</name>
+    <message>
+        <source>About Sluice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Runs frontier-scale Mixture-of-Experts models (Kimi K3, Kimi-Linear) on a desktop under a hard RAM budget, streaming expert weights from NVMe.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Verify container…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Convert model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Recent models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Plan a model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Get a model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a &amp;server…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As &amp;Markdown…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As &amp;JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rename chat…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Previous chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Stop generating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;generate last reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Focus the prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Sluice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no recent models)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear list</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

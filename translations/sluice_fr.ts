@@ -201,6 +201,107 @@
     </message>
 </context>
 <context>
+    <name>sluice::gui::ChatController</name>
+    <message numerus="yes">
+        <source>The model changed: rebuilding the context, %n token(s).</source>
+        <translation>
+            <numerusform>Le modèle a changé : reconstruction du contexte, %n jeton.</numerusform>
+            <numerusform>Le modèle a changé : reconstruction du contexte, %n jetons.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The saved context could not be used (%1): rebuilding the context, %n token(s).</source>
+        <translation>
+            <numerusform>Le contexte enregistré n’a pas pu être utilisé (%1) : reconstruction du contexte, %n jeton.</numerusform>
+            <numerusform>Le contexte enregistré n’a pas pu être utilisé (%1) : reconstruction du contexte, %n jetons.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open a model first (File → Open model…).</source>
+        <translation>Ouvrez d’abord un modèle (Fichier → Ouvrir un modèle…).</translation>
+    </message>
+    <message>
+        <source>Still checking the attached images; send again in a moment.</source>
+        <translation>Vérification des images jointes en cours ; renvoyez dans un instant.</translation>
+    </message>
+    <message>
+        <source>Image chat</source>
+        <translation>Discussion avec image</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>Nouvelle discussion</translation>
+    </message>
+    <message>
+        <source>Stop the current reply (Esc) before switching chats.</source>
+        <translation>Arrêtez la réponse en cours (Échap) avant de changer de discussion.</translation>
+    </message>
+    <message>
+        <source>Stop the current reply (Esc) before starting a new chat.</source>
+        <translation>Arrêtez la réponse en cours (Échap) avant de commencer une nouvelle discussion.</translation>
+    </message>
+    <message>
+        <source>Rename chat</source>
+        <translation>Renommer la discussion</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>Titre :</translation>
+    </message>
+    <message>
+        <source>Delete chat</source>
+        <translation>Supprimer la discussion</translation>
+    </message>
+    <message>
+        <source>Delete the chat “%1”? This cannot be undone.</source>
+        <translation>Supprimer la discussion « %1 » ? Cette action est irréversible.</translation>
+    </message>
+    <message>
+        <source>There is no chat to export.</source>
+        <translation>Il n’y a aucune discussion à exporter.</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Export chat</source>
+        <translation>Exporter la discussion</translation>
+    </message>
+    <message>
+        <source>Chat exported to %1</source>
+        <translation>Discussion exportée vers %1</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Échec de l’exportation</translation>
+    </message>
+    <message>
+        <source>The chat could not be written.</source>
+        <translation>La discussion n’a pas pu être écrite.</translation>
+    </message>
+    <message>
+        <source>Message copied to the clipboard.</source>
+        <translation>Message copié dans le presse-papiers.</translation>
+    </message>
+    <message>
+        <source>Editing message %1: sending replaces it and everything after it.</source>
+        <translation>Modification du message %1 : l’envoi le remplace, ainsi que tout ce qui suit.</translation>
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation>%1 (suite)</translation>
+    </message>
+    <message>
+        <source>Dropping the oldest turns: the rest of the conversation is read again.</source>
+        <translation>Retrait des tours les plus anciens : le reste de la conversation est relu.</translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::ChatListPanel</name>
     <message>
         <source>Your chats are listed here, newest first.</source>
@@ -249,6 +350,129 @@
     <message>
         <source>Delete chat</source>
         <translation>Supprimer la discussion</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ChatPane</name>
+    <message>
+        <source>Attach images</source>
+        <translation>Joindre des images</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)</source>
+        <translation>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Conversation</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation>Ouvrir un modèle…</translation>
+    </message>
+    <message>
+        <source>Open a model folder</source>
+        <translation>Ouvrir un dossier de modèle</translation>
+    </message>
+    <message>
+        <source>Try the demo model</source>
+        <translation>Essayer le modèle de démonstration</translation>
+    </message>
+    <message>
+        <source>Open the bundled demo model</source>
+        <translation>Ouvrir le modèle de démonstration fourni</translation>
+    </message>
+    <message>
+        <source>Get a model…</source>
+        <translation>Obtenir un modèle…</translation>
+    </message>
+    <message>
+        <source>Download Kimi K3 or Kimi-Linear from the hub</source>
+        <translation>Télécharger Kimi K3 ou Kimi-Linear depuis le hub</translation>
+    </message>
+    <message>
+        <source>Plan a model before downloading…</source>
+        <translation>Planifier un modèle avant de le télécharger…</translation>
+    </message>
+    <message>
+        <source>Plan a published model: does it fit, what budget, what speed</source>
+        <translation>Planifier un modèle publié : tient-il en mémoire, avec quel budget, à quelle vitesse</translation>
+    </message>
+    <message>
+        <source>A tiny model with the Kimi K3 architecture, trained here on the WordNet dictionary: it answers in dictionary-style English but is far too small to make sense; every feature can be tried.</source>
+        <translation>Un tout petit modèle à l’architecture de Kimi K3, entraîné ici sur le dictionnaire WordNet : il répond dans un anglais de dictionnaire mais il est bien trop petit pour avoir du sens ; toutes les fonctions peuvent être essayées.</translation>
+    </message>
+    <message>
+        <source>Message (Enter sends, Shift+Enter for a new line)</source>
+        <translation>Message (Entrée envoie, Maj+Entrée pour une nouvelle ligne)</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Message</translation>
+    </message>
+    <message>
+        <source>Attach…</source>
+        <translation>Joindre…</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Envoyer</translation>
+    </message>
+    <message>
+        <source>Send message</source>
+        <translation>Envoyer le message</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>Stop generating</source>
+        <translation>Arrêter la génération</translation>
+    </message>
+    <message>
+        <source>Stop generating (Esc)</source>
+        <translation>Arrêter la génération (Échap)</translation>
+    </message>
+    <message>
+        <source>This model has no vision tower</source>
+        <translation>Ce modèle n’a pas de tour de vision</translation>
+    </message>
+    <message>
+        <source>Opening the model…</source>
+        <translation>Ouverture du modèle…</translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, get one with **File → Get a model…**, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
+        <translation>## Aucun modèle ouvert
+
+Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir un modèle…**, déposez-en un sur cette fenêtre, obtenez-en un avec **Fichier → Obtenir un modèle…**, ou essayez le modèle de démonstration ci-dessous. C’est un tout petit modèle entraîné ici sur un dictionnaire : il répond dans un anglais de dictionnaire mais il est bien trop petit pour avoir du sens, et il ne voit pas les images ; toutes les fonctions marchent avec lui.</translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window; **File → Get a model…** downloads Kimi K3 or Kimi-Linear. Your conversation will appear here.</source>
+        <translation>## Aucun modèle ouvert
+
+Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir un modèle…** ou déposez-en un sur cette fenêtre ; **Fichier → Obtenir un modèle…** télécharge Kimi K3 ou Kimi-Linear. Votre conversation apparaîtra ici.</translation>
+    </message>
+    <message>
+        <source>Type a message below to start the conversation.</source>
+        <translation>Écrivez un message ci-dessous pour commencer la conversation.</translation>
+    </message>
+    <message>
+        <source>Context: %1 of %2 tokens</source>
+        <translation>Contexte : %1 sur %2 jetons</translation>
+    </message>
+    <message>
+        <source>Context: %1 tokens</source>
+        <translation>Contexte : %1 jetons</translation>
+    </message>
+    <message>
+        <source>Context in use</source>
+        <translation>Contexte utilisé</translation>
     </message>
 </context>
 <context>
@@ -815,92 +1039,9 @@
 </context>
 <context>
     <name>sluice::gui::MainWindow</name>
-    <message numerus="yes">
-        <source>The saved context could not be used (%1): rebuilding the context, %n token(s).</source>
-        <translation>
-            <numerusform>Le contexte enregistré n’a pas pu être utilisé (%1) : reconstruction du contexte, %n jeton.</numerusform>
-            <numerusform>Le contexte enregistré n’a pas pu être utilisé (%1) : reconstruction du contexte, %n jetons.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Some chats could not be read: %1</source>
         <translation>Certaines discussions n’ont pas pu être lues : %1</translation>
-    </message>
-    <message>
-        <source>Attach images</source>
-        <translation>Joindre des images</translation>
-    </message>
-    <message>
-        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)</source>
-        <translation>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;Tous les fichiers (*)</translation>
-    </message>
-    <message>
-        <source>About Sluice</source>
-        <translation>À propos de Sluice</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Runs frontier-scale Mixture-of-Experts models (Kimi K3, Kimi-Linear) on a desktop under a hard RAM budget, streaming expert weights from NVMe.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Exécute des modèles Mixture-of-Experts de très grande taille (Kimi K3, Kimi-Linear) sur un ordinateur de bureau avec un budget de RAM strict, en lisant les poids des experts depuis un disque NVMe.&lt;/p&gt;&lt;p&gt;Construit avec Qt %2.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>New chat</source>
-        <translation>Nouvelle discussion</translation>
-    </message>
-    <message>
-        <source>Rename chat</source>
-        <translation>Renommer la discussion</translation>
-    </message>
-    <message>
-        <source>Delete chat</source>
-        <translation>Supprimer la discussion</translation>
-    </message>
-    <message>
-        <source>Conversation</source>
-        <translation>Conversation</translation>
-    </message>
-    <message>
-        <source>Open model…</source>
-        <translation>Ouvrir un modèle…</translation>
-    </message>
-    <message>
-        <source>Open a model folder</source>
-        <translation>Ouvrir un dossier de modèle</translation>
-    </message>
-    <message>
-        <source>Open the bundled demo model</source>
-        <translation>Ouvrir le modèle de démonstration fourni</translation>
-    </message>
-    <message>
-        <source>Message (Enter sends, Shift+Enter for a new line)</source>
-        <translation>Message (Entrée envoie, Maj+Entrée pour une nouvelle ligne)</translation>
-    </message>
-    <message>
-        <source>Prompt</source>
-        <translation>Message</translation>
-    </message>
-    <message>
-        <source>Attach…</source>
-        <translation>Joindre…</translation>
-    </message>
-    <message>
-        <source>Send</source>
-        <translation>Envoyer</translation>
-    </message>
-    <message>
-        <source>Send message</source>
-        <translation>Envoyer le message</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>Arrêter</translation>
-    </message>
-    <message>
-        <source>Stop generating</source>
-        <translation>Arrêter la génération</translation>
-    </message>
-    <message>
-        <source>Stop generating (Esc)</source>
-        <translation>Arrêter la génération (Échap)</translation>
     </message>
     <message>
         <source>Budget</source>
@@ -919,148 +1060,8 @@
         <translation>Panneau latéral</translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation>&amp;Fichier</translation>
-    </message>
-    <message>
-        <source>&amp;Recent models</source>
-        <translation>Modèles &amp;récents</translation>
-    </message>
-    <message>
-        <source>&amp;Export chat</source>
-        <translation>&amp;Exporter la discussion</translation>
-    </message>
-    <message>
-        <source>&amp;Chat</source>
-        <translation>&amp;Discussion</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Aide</translation>
-    </message>
-    <message>
-        <source>&amp;Open model…</source>
-        <translation>&amp;Ouvrir un modèle…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quitter</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>&amp;Paramètres…</translation>
-    </message>
-    <message>
-        <source>As &amp;Markdown…</source>
-        <translation>En &amp;Markdown…</translation>
-    </message>
-    <message>
-        <source>As &amp;JSON…</source>
-        <translation>En &amp;JSON…</translation>
-    </message>
-    <message>
-        <source>&amp;New chat</source>
-        <translation>&amp;Nouvelle discussion</translation>
-    </message>
-    <message>
-        <source>&amp;Rename chat…</source>
-        <translation>&amp;Renommer la discussion…</translation>
-    </message>
-    <message>
-        <source>&amp;Delete chat</source>
-        <translation>&amp;Supprimer la discussion</translation>
-    </message>
-    <message>
-        <source>Ne&amp;xt chat</source>
-        <translation>Discussion &amp;suivante</translation>
-    </message>
-    <message>
-        <source>&amp;Previous chat</source>
-        <translation>Discussion &amp;précédente</translation>
-    </message>
-    <message>
-        <source>&amp;Stop generating</source>
-        <translation>&amp;Arrêter la génération</translation>
-    </message>
-    <message>
-        <source>Re&amp;generate last reply</source>
-        <translation>Ré&amp;générer la dernière réponse</translation>
-    </message>
-    <message>
-        <source>&amp;Focus the prompt</source>
-        <translation>Aller au &amp;message</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>&amp;Raccourcis clavier</translation>
-    </message>
-    <message>
-        <source>&amp;About Sluice</source>
-        <translation>À &amp;propos de Sluice</translation>
-    </message>
-    <message>
-        <source>Title:</source>
-        <translation>Titre :</translation>
-    </message>
-    <message>
-        <source>Delete the chat “%1”? This cannot be undone.</source>
-        <translation>Supprimer la discussion « %1 » ? Cette action est irréversible.</translation>
-    </message>
-    <message>
-        <source>There is no chat to export.</source>
-        <translation>Il n’y a aucune discussion à exporter.</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Markdown (*.md)</source>
-        <translation>Markdown (*.md)</translation>
-    </message>
-    <message>
-        <source>Export chat</source>
-        <translation>Exporter la discussion</translation>
-    </message>
-    <message>
-        <source>Chat exported to %1</source>
-        <translation>Discussion exportée vers %1</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Échec de l’exportation</translation>
-    </message>
-    <message>
-        <source>The chat could not be written.</source>
-        <translation>La discussion n’a pas pu être écrite.</translation>
-    </message>
-    <message>
-        <source>Message copied to the clipboard.</source>
-        <translation>Message copié dans le presse-papiers.</translation>
-    </message>
-    <message>
-        <source>Editing message %1: sending replaces it and everything after it.</source>
-        <translation>Modification du message %1 : l’envoi le remplace, ainsi que tout ce qui suit.</translation>
-    </message>
-    <message>
-        <source>Open a model first (File → Open model…).</source>
-        <translation>Ouvrez d’abord un modèle (Fichier → Ouvrir un modèle…).</translation>
-    </message>
-    <message>
-        <source>Still checking the attached images; send again in a moment.</source>
-        <translation>Vérification des images jointes en cours ; renvoyez dans un instant.</translation>
-    </message>
-    <message>
-        <source>Image chat</source>
-        <translation>Discussion avec image</translation>
-    </message>
-    <message>
         <source>Saving failed</source>
         <translation>Échec de l’enregistrement</translation>
-    </message>
-    <message>
-        <source>Stop the current reply before opening a model.</source>
-        <translation>Arrêtez la réponse en cours avant d’ouvrir un modèle.</translation>
     </message>
     <message>
         <source>Could not open the model</source>
@@ -1071,28 +1072,8 @@
         <translation>Échec de la génération</translation>
     </message>
     <message>
-        <source>(no recent models)</source>
-        <translation>(aucun modèle récent)</translation>
-    </message>
-    <message>
-        <source>Clear list</source>
-        <translation>Effacer la liste</translation>
-    </message>
-    <message>
-        <source>This model has no vision tower</source>
-        <translation>Ce modèle n’a pas de tour de vision</translation>
-    </message>
-    <message>
-        <source>Opening the model…</source>
-        <translation>Ouverture du modèle…</translation>
-    </message>
-    <message>
         <source>No model open</source>
         <translation>Aucun modèle ouvert</translation>
-    </message>
-    <message>
-        <source>Type a message below to start the conversation.</source>
-        <translation>Écrivez un message ci-dessous pour commencer la conversation.</translation>
     </message>
     <message>
         <source>%1 · budget %2</source>
@@ -1103,91 +1084,12 @@
         <translation>Une discussion n’a pas pu être enregistrée.</translation>
     </message>
     <message>
-        <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
-        <translation>L’application ne sait pas encore lire les données de planification de ce modèle (le moteur ne les expose pas) ; `sluice-cli plan MODEL` affiche le plan complet. Le modèle fonctionne avec un budget de %1 ; son plancher est de %2.</translation>
-    </message>
-    <message>
-        <source>&amp;Verify container…</source>
-        <translation>&amp;Vérifier le conteneur…</translation>
-    </message>
-    <message>
-        <source>Stop the current reply (Esc) before switching chats.</source>
-        <translation>Arrêtez la réponse en cours (Échap) avant de changer de discussion.</translation>
-    </message>
-    <message>
-        <source>Stop the current reply (Esc) before starting a new chat.</source>
-        <translation>Arrêtez la réponse en cours (Échap) avant de commencer une nouvelle discussion.</translation>
-    </message>
-    <message>
-        <source>%1 (continued)</source>
-        <translation>%1 (suite)</translation>
-    </message>
-    <message>
-        <source>Context: %1 of %2 tokens</source>
-        <translation>Contexte : %1 sur %2 jetons</translation>
-    </message>
-    <message>
-        <source>Context: %1 tokens</source>
-        <translation>Contexte : %1 jetons</translation>
-    </message>
-    <message>
-        <source>Context in use</source>
-        <translation>Contexte utilisé</translation>
-    </message>
-    <message>
         <source>Open model (a .waste folder or a release folder)</source>
         <translation>Ouvrir un modèle (un dossier .waste ou le dossier d’un modèle publié)</translation>
     </message>
     <message>
-        <source>&amp;Convert model…</source>
-        <translation>&amp;Convertir un modèle…</translation>
-    </message>
-    <message>
-        <source>Dropping the oldest turns: the rest of the conversation is read again.</source>
-        <translation>Retrait des tours les plus anciens : le reste de la conversation est relu.</translation>
-    </message>
-    <message numerus="yes">
-        <source>The model changed: rebuilding the context, %n token(s).</source>
-        <translation>
-            <numerusform>Le modèle a changé : reconstruction du contexte, %n jeton.</numerusform>
-            <numerusform>Le modèle a changé : reconstruction du contexte, %n jetons.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Budget %1 in force; expert cache %2 (the model stayed open)</source>
-        <translation>Budget de %1 en vigueur ; cache d’experts %2 (le modèle est resté ouvert)</translation>
-    </message>
-    <message>
-        <source>Budget reduced to %1 while the system needed memory</source>
-        <translation>Budget réduit à %1 pendant que le système manquait de mémoire</translation>
-    </message>
-    <message>
-        <source>Budget back to %1: the system has memory again</source>
-        <translation>Budget revenu à %1 : le système dispose de nouveau de mémoire</translation>
-    </message>
-    <message>
-        <source>Cache reduced to %1 while the system needed memory (budget %2)</source>
-        <translation>Cache réduit à %1 pendant que le système manquait de mémoire (budget %2)</translation>
-    </message>
-    <message>
-        <source>Cache back to %1: the system has memory again (budget %2)</source>
-        <translation>Cache revenu à %1 : le système dispose de nouveau de mémoire (budget %2)</translation>
-    </message>
-    <message>
         <source>Could not change the budget</source>
         <translation>Impossible de modifier le budget</translation>
-    </message>
-    <message>
-        <source>The budget could not be adjusted for the system&apos;s memory: %1</source>
-        <translation>Le budget n’a pas pu être adapté à la mémoire du système : %1</translation>
-    </message>
-    <message>
-        <source>Plan a model before downloading…</source>
-        <translation>Planifier un modèle avant de le télécharger…</translation>
-    </message>
-    <message>
-        <source>Plan a published model: does it fit, what budget, what speed</source>
-        <translation>Planifier un modèle publié : tient-il en mémoire, avec quel budget, à quelle vitesse</translation>
     </message>
     <message>
         <source>Server</source>
@@ -1198,24 +1100,8 @@
         <translation>%1 · distant %2</translation>
     </message>
     <message>
-        <source>&amp;Tools</source>
-        <translation>&amp;Outils</translation>
-    </message>
-    <message>
-        <source>&amp;Plan a model…</source>
-        <translation>&amp;Planifier un modèle…</translation>
-    </message>
-    <message>
-        <source>Connect to a &amp;server…</source>
-        <translation>Se connecter à un &amp;serveur…</translation>
-    </message>
-    <message>
         <source>The connection was not remembered: %1</source>
         <translation>La connexion n’a pas été mémorisée : %1</translation>
-    </message>
-    <message>
-        <source>Connecting to %1…</source>
-        <translation>Connexion à %1…</translation>
     </message>
     <message>
         <source>Connected to %1 (model %2)</source>
@@ -1230,52 +1116,12 @@
         <translation>&amp;Réessayer</translation>
     </message>
     <message>
-        <source>Try the demo model</source>
-        <translation>Essayer le modèle de démonstration</translation>
-    </message>
-    <message>
-        <source>A tiny model with the Kimi K3 architecture, trained here on the WordNet dictionary: it answers in dictionary-style English but is far too small to make sense; every feature can be tried.</source>
-        <translation>Un tout petit modèle à l’architecture de Kimi K3, entraîné ici sur le dictionnaire WordNet : il répond dans un anglais de dictionnaire mais il est bien trop petit pour avoir du sens ; toutes les fonctions peuvent être essayées.</translation>
-    </message>
-    <message>
         <source>The download of %1 did not finish: File → Get a model… continues it.</source>
         <translation>Le téléchargement de %1 n’est pas terminé : Fichier → Obtenir un modèle… le poursuit.</translation>
     </message>
     <message>
-        <source>Get a model…</source>
-        <translation>Obtenir un modèle…</translation>
-    </message>
-    <message>
-        <source>Download Kimi K3 or Kimi-Linear from the hub</source>
-        <translation>Télécharger Kimi K3 ou Kimi-Linear depuis le hub</translation>
-    </message>
-    <message>
-        <source>The budget was not applied: %1. The model was reopened with its previous budget.</source>
-        <translation>Le budget n’a pas été appliqué : %1. Le modèle a été rouvert avec son budget précédent.</translation>
-    </message>
-    <message>
-        <source>## No model is open
-
-Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, get one with **File → Get a model…**, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
-        <translation>## Aucun modèle ouvert
-
-Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir un modèle…**, déposez-en un sur cette fenêtre, obtenez-en un avec **Fichier → Obtenir un modèle…**, ou essayez le modèle de démonstration ci-dessous. C’est un tout petit modèle entraîné ici sur un dictionnaire : il répond dans un anglais de dictionnaire mais il est bien trop petit pour avoir du sens, et il ne voit pas les images ; toutes les fonctions marchent avec lui.</translation>
-    </message>
-    <message>
-        <source>## No model is open
-
-Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window; **File → Get a model…** downloads Kimi K3 or Kimi-Linear. Your conversation will appear here.</source>
-        <translation>## Aucun modèle ouvert
-
-Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir un modèle…** ou déposez-en un sur cette fenêtre ; **Fichier → Obtenir un modèle…** télécharge Kimi K3 ou Kimi-Linear. Votre conversation apparaîtra ici.</translation>
-    </message>
-    <message>
         <source>Download finished: %1</source>
         <translation>Téléchargement terminé : %1</translation>
-    </message>
-    <message>
-        <source>&amp;Get a model…</source>
-        <translation>Obtenir un &amp;modèle…</translation>
     </message>
 </context>
 <context>
@@ -1398,6 +1244,45 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Being edited: sending replaces this message and everything after it</source>
         <translation>En cours de modification : l’envoi remplace ce message et tout ce qui le suit</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ModelController</name>
+    <message>
+        <source>Stop the current reply before opening a model.</source>
+        <translation>Arrêtez la réponse en cours avant d’ouvrir un modèle.</translation>
+    </message>
+    <message>
+        <source>The budget was not applied: %1. The model was reopened with its previous budget.</source>
+        <translation>Le budget n’a pas été appliqué : %1. Le modèle a été rouvert avec son budget précédent.</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Connexion à %1…</translation>
+    </message>
+    <message>
+        <source>Budget %1 in force; expert cache %2 (the model stayed open)</source>
+        <translation>Budget de %1 en vigueur ; cache d’experts %2 (le modèle est resté ouvert)</translation>
+    </message>
+    <message>
+        <source>The budget could not be adjusted for the system&apos;s memory: %1</source>
+        <translation>Le budget n’a pas pu être adapté à la mémoire du système : %1</translation>
+    </message>
+    <message>
+        <source>Budget reduced to %1 while the system needed memory</source>
+        <translation>Budget réduit à %1 pendant que le système manquait de mémoire</translation>
+    </message>
+    <message>
+        <source>Budget back to %1: the system has memory again</source>
+        <translation>Budget revenu à %1 : le système dispose de nouveau de mémoire</translation>
+    </message>
+    <message>
+        <source>Cache reduced to %1 while the system needed memory (budget %2)</source>
+        <translation>Cache réduit à %1 pendant que le système manquait de mémoire (budget %2)</translation>
+    </message>
+    <message>
+        <source>Cache back to %1: the system has memory again (budget %2)</source>
+        <translation>Cache revenu à %1 : le système dispose de nouveau de mémoire (budget %2)</translation>
     </message>
 </context>
 <context>
@@ -1744,6 +1629,13 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
     <message>
         <source>Trunk staging (streamed layers and lm_head)</source>
         <translation>Tampons du tronc (couches et lm_head lus en continu)</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::PlannerFeed</name>
+    <message>
+        <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
+        <translation>L’application ne sait pas encore lire les données de planification de ce modèle (le moteur ne les expose pas) ; `sluice-cli plan MODEL` affiche le plan complet. Le modèle fonctionne avec un budget de %1 ; son plancher est de %2.</translation>
     </message>
 </context>
 <context>
@@ -2533,6 +2425,129 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
     <message>
         <source>%1 tok/s · first token %2 s · remote</source>
         <translation>%1 jetons/s · premier jeton %2 s · distant</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::WindowActions</name>
+    <message>
+        <source>About Sluice</source>
+        <translation>À propos de Sluice</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Runs frontier-scale Mixture-of-Experts models (Kimi K3, Kimi-Linear) on a desktop under a hard RAM budget, streaming expert weights from NVMe.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Exécute des modèles Mixture-of-Experts de très grande taille (Kimi K3, Kimi-Linear) sur un ordinateur de bureau avec un budget de RAM strict, en lisant les poids des experts depuis un disque NVMe.&lt;/p&gt;&lt;p&gt;Construit avec Qt %2.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Verify container…</source>
+        <translation>&amp;Vérifier le conteneur…</translation>
+    </message>
+    <message>
+        <source>&amp;Convert model…</source>
+        <translation>&amp;Convertir un modèle…</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;Recent models</source>
+        <translation>Modèles &amp;récents</translation>
+    </message>
+    <message>
+        <source>&amp;Export chat</source>
+        <translation>&amp;Exporter la discussion</translation>
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation>&amp;Discussion</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Outils</translation>
+    </message>
+    <message>
+        <source>&amp;Plan a model…</source>
+        <translation>&amp;Planifier un modèle…</translation>
+    </message>
+    <message>
+        <source>&amp;Get a model…</source>
+        <translation>Obtenir un &amp;modèle…</translation>
+    </message>
+    <message>
+        <source>&amp;Open model…</source>
+        <translation>&amp;Ouvrir un modèle…</translation>
+    </message>
+    <message>
+        <source>Connect to a &amp;server…</source>
+        <translation>Se connecter à un &amp;serveur…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Paramètres…</translation>
+    </message>
+    <message>
+        <source>As &amp;Markdown…</source>
+        <translation>En &amp;Markdown…</translation>
+    </message>
+    <message>
+        <source>As &amp;JSON…</source>
+        <translation>En &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>&amp;Nouvelle discussion</translation>
+    </message>
+    <message>
+        <source>&amp;Rename chat…</source>
+        <translation>&amp;Renommer la discussion…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete chat</source>
+        <translation>&amp;Supprimer la discussion</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt chat</source>
+        <translation>Discussion &amp;suivante</translation>
+    </message>
+    <message>
+        <source>&amp;Previous chat</source>
+        <translation>Discussion &amp;précédente</translation>
+    </message>
+    <message>
+        <source>&amp;Stop generating</source>
+        <translation>&amp;Arrêter la génération</translation>
+    </message>
+    <message>
+        <source>Re&amp;generate last reply</source>
+        <translation>Ré&amp;générer la dernière réponse</translation>
+    </message>
+    <message>
+        <source>&amp;Focus the prompt</source>
+        <translation>Aller au &amp;message</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>&amp;About Sluice</source>
+        <translation>À &amp;propos de Sluice</translation>
+    </message>
+    <message>
+        <source>(no recent models)</source>
+        <translation>(aucun modèle récent)</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>Effacer la liste</translation>
     </message>
 </context>
 <context>

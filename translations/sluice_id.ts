@@ -200,6 +200,105 @@
     </message>
 </context>
 <context>
+    <name>sluice::gui::ChatController</name>
+    <message numerus="yes">
+        <source>The model changed: rebuilding the context, %n token(s).</source>
+        <translation>
+            <numerusform>Model telah berubah: membangun ulang konteks, %n token.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The saved context could not be used (%1): rebuilding the context, %n token(s).</source>
+        <translation>
+            <numerusform>Konteks yang disimpan tidak dapat digunakan (%1): membangun ulang konteks, %n token.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open a model first (File → Open model…).</source>
+        <translation>Buka model terlebih dahulu (Berkas → Buka model…).</translation>
+    </message>
+    <message>
+        <source>Still checking the attached images; send again in a moment.</source>
+        <translation>Gambar terlampir masih diperiksa; kirim lagi sebentar lagi.</translation>
+    </message>
+    <message>
+        <source>Image chat</source>
+        <translation>Obrolan gambar</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>Obrolan baru</translation>
+    </message>
+    <message>
+        <source>Stop the current reply (Esc) before switching chats.</source>
+        <translation>Hentikan balasan saat ini (Esc) sebelum berpindah obrolan.</translation>
+    </message>
+    <message>
+        <source>Stop the current reply (Esc) before starting a new chat.</source>
+        <translation>Hentikan balasan saat ini (Esc) sebelum memulai obrolan baru.</translation>
+    </message>
+    <message>
+        <source>Rename chat</source>
+        <translation>Ganti nama obrolan</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>Judul:</translation>
+    </message>
+    <message>
+        <source>Delete chat</source>
+        <translation>Hapus obrolan</translation>
+    </message>
+    <message>
+        <source>Delete the chat “%1”? This cannot be undone.</source>
+        <translation>Hapus obrolan “%1”? Tindakan ini tidak dapat dibatalkan.</translation>
+    </message>
+    <message>
+        <source>There is no chat to export.</source>
+        <translation>Tidak ada obrolan untuk diekspor.</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Export chat</source>
+        <translation>Ekspor obrolan</translation>
+    </message>
+    <message>
+        <source>Chat exported to %1</source>
+        <translation>Obrolan diekspor ke %1</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Ekspor gagal</translation>
+    </message>
+    <message>
+        <source>The chat could not be written.</source>
+        <translation>Obrolan tidak dapat ditulis.</translation>
+    </message>
+    <message>
+        <source>Message copied to the clipboard.</source>
+        <translation>Pesan disalin ke papan klip.</translation>
+    </message>
+    <message>
+        <source>Editing message %1: sending replaces it and everything after it.</source>
+        <translation>Menyunting pesan %1: mengirim akan menggantinya beserta semua yang sesudahnya.</translation>
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation>%1 (lanjutan)</translation>
+    </message>
+    <message>
+        <source>Dropping the oldest turns: the rest of the conversation is read again.</source>
+        <translation>Membuang giliran terlama: sisa percakapan dibaca ulang.</translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::ChatListPanel</name>
     <message>
         <source>Your chats are listed here, newest first.</source>
@@ -248,6 +347,129 @@
     <message>
         <source>Delete chat</source>
         <translation>Hapus obrolan</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ChatPane</name>
+    <message>
+        <source>Attach images</source>
+        <translation>Lampirkan gambar</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)</source>
+        <translation>Gambar (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;Semua berkas (*)</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Percakapan</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation>Buka model…</translation>
+    </message>
+    <message>
+        <source>Open a model folder</source>
+        <translation>Buka folder model</translation>
+    </message>
+    <message>
+        <source>Try the demo model</source>
+        <translation>Coba model demo</translation>
+    </message>
+    <message>
+        <source>Open the bundled demo model</source>
+        <translation>Buka model demo bawaan</translation>
+    </message>
+    <message>
+        <source>Get a model…</source>
+        <translation>Dapatkan model…</translation>
+    </message>
+    <message>
+        <source>Download Kimi K3 or Kimi-Linear from the hub</source>
+        <translation>Unduh Kimi K3 atau Kimi-Linear dari hub</translation>
+    </message>
+    <message>
+        <source>Plan a model before downloading…</source>
+        <translation>Rencanakan model sebelum mengunduh…</translation>
+    </message>
+    <message>
+        <source>Plan a published model: does it fit, what budget, what speed</source>
+        <translation>Rencanakan model yang dipublikasikan: apakah muat, berapa anggarannya, seberapa cepat</translation>
+    </message>
+    <message>
+        <source>A tiny model with the Kimi K3 architecture, trained here on the WordNet dictionary: it answers in dictionary-style English but is far too small to make sense; every feature can be tried.</source>
+        <translation>Model mungil dengan arsitektur Kimi K3, dilatih di sini dengan kamus WordNet: ia menjawab dalam bahasa Inggris bergaya kamus tetapi terlalu kecil untuk masuk akal; semua fitur dapat dicoba.</translation>
+    </message>
+    <message>
+        <source>Message (Enter sends, Shift+Enter for a new line)</source>
+        <translation>Pesan (Enter mengirim, Shift+Enter untuk baris baru)</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Pesan</translation>
+    </message>
+    <message>
+        <source>Attach…</source>
+        <translation>Lampirkan…</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Kirim</translation>
+    </message>
+    <message>
+        <source>Send message</source>
+        <translation>Kirim pesan</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Berhenti</translation>
+    </message>
+    <message>
+        <source>Stop generating</source>
+        <translation>Hentikan pembuatan</translation>
+    </message>
+    <message>
+        <source>Stop generating (Esc)</source>
+        <translation>Hentikan pembuatan (Esc)</translation>
+    </message>
+    <message>
+        <source>This model has no vision tower</source>
+        <translation>Model ini tidak memiliki menara visi</translation>
+    </message>
+    <message>
+        <source>Opening the model…</source>
+        <translation>Membuka model…</translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, get one with **File → Get a model…**, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
+        <translation>## Tidak ada model yang terbuka
+
+Buka folder model (kontainer `.waste`) dengan **Berkas → Buka model…**, jatuhkan satu ke jendela ini, dapatkan satu dengan **Berkas → Dapatkan model…**, atau coba model demo bawaan di bawah. Demo ini model mungil yang dilatih di sini dengan kamus: ia menjawab dalam bahasa Inggris bergaya kamus tetapi terlalu kecil untuk masuk akal, dan tidak dapat melihat gambar; semua fitur berfungsi dengannya.</translation>
+    </message>
+    <message>
+        <source>## No model is open
+
+Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window; **File → Get a model…** downloads Kimi K3 or Kimi-Linear. Your conversation will appear here.</source>
+        <translation>## Belum ada model yang dibuka
+
+Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau seret ke jendela ini; **Berkas → Dapatkan model…** mengunduh Kimi K3 atau Kimi-Linear. Percakapan Anda akan muncul di sini.</translation>
+    </message>
+    <message>
+        <source>Type a message below to start the conversation.</source>
+        <translation>Ketik pesan di bawah untuk memulai percakapan.</translation>
+    </message>
+    <message>
+        <source>Context: %1 of %2 tokens</source>
+        <translation>Konteks: %1 dari %2 token</translation>
+    </message>
+    <message>
+        <source>Context: %1 tokens</source>
+        <translation>Konteks: %1 token</translation>
+    </message>
+    <message>
+        <source>Context in use</source>
+        <translation>Konteks terpakai</translation>
     </message>
 </context>
 <context>
@@ -812,91 +1034,9 @@
 </context>
 <context>
     <name>sluice::gui::MainWindow</name>
-    <message numerus="yes">
-        <source>The saved context could not be used (%1): rebuilding the context, %n token(s).</source>
-        <translation>
-            <numerusform>Konteks yang disimpan tidak dapat digunakan (%1): membangun ulang konteks, %n token.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Some chats could not be read: %1</source>
         <translation>Beberapa obrolan tidak dapat dibaca: %1</translation>
-    </message>
-    <message>
-        <source>Attach images</source>
-        <translation>Lampirkan gambar</translation>
-    </message>
-    <message>
-        <source>Images (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;All files (*)</source>
-        <translation>Gambar (*.png *.jpg *.jpeg *.gif *.bmp *.tga);;Semua berkas (*)</translation>
-    </message>
-    <message>
-        <source>About Sluice</source>
-        <translation>Tentang Sluice</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Runs frontier-scale Mixture-of-Experts models (Kimi K3, Kimi-Linear) on a desktop under a hard RAM budget, streaming expert weights from NVMe.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Menjalankan model Mixture-of-Experts berskala besar (Kimi K3, Kimi-Linear) di komputer desktop dengan batas RAM yang ketat, dengan mengalirkan bobot expert dari NVMe.&lt;/p&gt;&lt;p&gt;Dibangun dengan Qt %2.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>New chat</source>
-        <translation>Obrolan baru</translation>
-    </message>
-    <message>
-        <source>Rename chat</source>
-        <translation>Ganti nama obrolan</translation>
-    </message>
-    <message>
-        <source>Delete chat</source>
-        <translation>Hapus obrolan</translation>
-    </message>
-    <message>
-        <source>Conversation</source>
-        <translation>Percakapan</translation>
-    </message>
-    <message>
-        <source>Open model…</source>
-        <translation>Buka model…</translation>
-    </message>
-    <message>
-        <source>Open a model folder</source>
-        <translation>Buka folder model</translation>
-    </message>
-    <message>
-        <source>Open the bundled demo model</source>
-        <translation>Buka model demo bawaan</translation>
-    </message>
-    <message>
-        <source>Message (Enter sends, Shift+Enter for a new line)</source>
-        <translation>Pesan (Enter mengirim, Shift+Enter untuk baris baru)</translation>
-    </message>
-    <message>
-        <source>Prompt</source>
-        <translation>Pesan</translation>
-    </message>
-    <message>
-        <source>Attach…</source>
-        <translation>Lampirkan…</translation>
-    </message>
-    <message>
-        <source>Send</source>
-        <translation>Kirim</translation>
-    </message>
-    <message>
-        <source>Send message</source>
-        <translation>Kirim pesan</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>Berhenti</translation>
-    </message>
-    <message>
-        <source>Stop generating</source>
-        <translation>Hentikan pembuatan</translation>
-    </message>
-    <message>
-        <source>Stop generating (Esc)</source>
-        <translation>Hentikan pembuatan (Esc)</translation>
     </message>
     <message>
         <source>Budget</source>
@@ -915,148 +1055,8 @@
         <translation>Panel samping</translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation>&amp;Berkas</translation>
-    </message>
-    <message>
-        <source>&amp;Recent models</source>
-        <translation>Model &amp;terbaru</translation>
-    </message>
-    <message>
-        <source>&amp;Export chat</source>
-        <translation>&amp;Ekspor obrolan</translation>
-    </message>
-    <message>
-        <source>&amp;Chat</source>
-        <translation>&amp;Obrolan</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Bantuan</translation>
-    </message>
-    <message>
-        <source>&amp;Open model…</source>
-        <translation>&amp;Buka model…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Keluar</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>&amp;Pengaturan…</translation>
-    </message>
-    <message>
-        <source>As &amp;Markdown…</source>
-        <translation>Sebagai &amp;Markdown…</translation>
-    </message>
-    <message>
-        <source>As &amp;JSON…</source>
-        <translation>Sebagai &amp;JSON…</translation>
-    </message>
-    <message>
-        <source>&amp;New chat</source>
-        <translation>Obrolan &amp;baru</translation>
-    </message>
-    <message>
-        <source>&amp;Rename chat…</source>
-        <translation>&amp;Ganti nama obrolan…</translation>
-    </message>
-    <message>
-        <source>&amp;Delete chat</source>
-        <translation>&amp;Hapus obrolan</translation>
-    </message>
-    <message>
-        <source>Ne&amp;xt chat</source>
-        <translation>Obrolan &amp;berikutnya</translation>
-    </message>
-    <message>
-        <source>&amp;Previous chat</source>
-        <translation>Obrolan &amp;sebelumnya</translation>
-    </message>
-    <message>
-        <source>&amp;Stop generating</source>
-        <translation>&amp;Hentikan pembuatan</translation>
-    </message>
-    <message>
-        <source>Re&amp;generate last reply</source>
-        <translation>Buat &amp;ulang balasan terakhir</translation>
-    </message>
-    <message>
-        <source>&amp;Focus the prompt</source>
-        <translation>&amp;Fokus ke kotak pesan</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>&amp;Pintasan papan ketik</translation>
-    </message>
-    <message>
-        <source>&amp;About Sluice</source>
-        <translation>&amp;Tentang Sluice</translation>
-    </message>
-    <message>
-        <source>Title:</source>
-        <translation>Judul:</translation>
-    </message>
-    <message>
-        <source>Delete the chat “%1”? This cannot be undone.</source>
-        <translation>Hapus obrolan “%1”? Tindakan ini tidak dapat dibatalkan.</translation>
-    </message>
-    <message>
-        <source>There is no chat to export.</source>
-        <translation>Tidak ada obrolan untuk diekspor.</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Markdown (*.md)</source>
-        <translation>Markdown (*.md)</translation>
-    </message>
-    <message>
-        <source>Export chat</source>
-        <translation>Ekspor obrolan</translation>
-    </message>
-    <message>
-        <source>Chat exported to %1</source>
-        <translation>Obrolan diekspor ke %1</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Ekspor gagal</translation>
-    </message>
-    <message>
-        <source>The chat could not be written.</source>
-        <translation>Obrolan tidak dapat ditulis.</translation>
-    </message>
-    <message>
-        <source>Message copied to the clipboard.</source>
-        <translation>Pesan disalin ke papan klip.</translation>
-    </message>
-    <message>
-        <source>Editing message %1: sending replaces it and everything after it.</source>
-        <translation>Menyunting pesan %1: mengirim akan menggantinya beserta semua yang sesudahnya.</translation>
-    </message>
-    <message>
-        <source>Open a model first (File → Open model…).</source>
-        <translation>Buka model terlebih dahulu (Berkas → Buka model…).</translation>
-    </message>
-    <message>
-        <source>Still checking the attached images; send again in a moment.</source>
-        <translation>Gambar terlampir masih diperiksa; kirim lagi sebentar lagi.</translation>
-    </message>
-    <message>
-        <source>Image chat</source>
-        <translation>Obrolan gambar</translation>
-    </message>
-    <message>
         <source>Saving failed</source>
         <translation>Gagal menyimpan</translation>
-    </message>
-    <message>
-        <source>Stop the current reply before opening a model.</source>
-        <translation>Hentikan balasan yang sedang berjalan sebelum membuka model.</translation>
     </message>
     <message>
         <source>Could not open the model</source>
@@ -1067,28 +1067,8 @@
         <translation>Pembuatan gagal</translation>
     </message>
     <message>
-        <source>(no recent models)</source>
-        <translation>(tidak ada model terbaru)</translation>
-    </message>
-    <message>
-        <source>Clear list</source>
-        <translation>Kosongkan daftar</translation>
-    </message>
-    <message>
-        <source>This model has no vision tower</source>
-        <translation>Model ini tidak memiliki menara visi</translation>
-    </message>
-    <message>
-        <source>Opening the model…</source>
-        <translation>Membuka model…</translation>
-    </message>
-    <message>
         <source>No model open</source>
         <translation>Tidak ada model terbuka</translation>
-    </message>
-    <message>
-        <source>Type a message below to start the conversation.</source>
-        <translation>Ketik pesan di bawah untuk memulai percakapan.</translation>
     </message>
     <message>
         <source>%1 · budget %2</source>
@@ -1099,90 +1079,12 @@
         <translation>Sebuah obrolan tidak dapat disimpan.</translation>
     </message>
     <message>
-        <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
-        <translation>Aplikasi belum dapat membaca masukan perencana model ini (mesin belum menyediakannya); `sluice-cli plan MODEL` menampilkan rencana lengkapnya. Model berjalan dengan anggaran %1; batas minimumnya %2.</translation>
-    </message>
-    <message>
-        <source>&amp;Verify container…</source>
-        <translation>&amp;Verifikasi kontainer…</translation>
-    </message>
-    <message>
-        <source>Stop the current reply (Esc) before switching chats.</source>
-        <translation>Hentikan balasan saat ini (Esc) sebelum berpindah obrolan.</translation>
-    </message>
-    <message>
-        <source>Stop the current reply (Esc) before starting a new chat.</source>
-        <translation>Hentikan balasan saat ini (Esc) sebelum memulai obrolan baru.</translation>
-    </message>
-    <message>
-        <source>%1 (continued)</source>
-        <translation>%1 (lanjutan)</translation>
-    </message>
-    <message>
-        <source>Context: %1 of %2 tokens</source>
-        <translation>Konteks: %1 dari %2 token</translation>
-    </message>
-    <message>
-        <source>Context: %1 tokens</source>
-        <translation>Konteks: %1 token</translation>
-    </message>
-    <message>
-        <source>Context in use</source>
-        <translation>Konteks terpakai</translation>
-    </message>
-    <message>
         <source>Open model (a .waste folder or a release folder)</source>
         <translation>Buka model (folder .waste atau folder rilis)</translation>
     </message>
     <message>
-        <source>&amp;Convert model…</source>
-        <translation>K&amp;onversi model…</translation>
-    </message>
-    <message>
-        <source>Dropping the oldest turns: the rest of the conversation is read again.</source>
-        <translation>Membuang giliran terlama: sisa percakapan dibaca ulang.</translation>
-    </message>
-    <message numerus="yes">
-        <source>The model changed: rebuilding the context, %n token(s).</source>
-        <translation>
-            <numerusform>Model telah berubah: membangun ulang konteks, %n token.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Budget %1 in force; expert cache %2 (the model stayed open)</source>
-        <translation>Anggaran %1 berlaku; cache expert %2 (model tetap terbuka)</translation>
-    </message>
-    <message>
-        <source>Budget reduced to %1 while the system needed memory</source>
-        <translation>Anggaran dikurangi menjadi %1 selama sistem membutuhkan memori</translation>
-    </message>
-    <message>
-        <source>Budget back to %1: the system has memory again</source>
-        <translation>Anggaran kembali ke %1: memori sistem kembali tersedia</translation>
-    </message>
-    <message>
-        <source>Cache reduced to %1 while the system needed memory (budget %2)</source>
-        <translation>Cache dikurangi menjadi %1 selama sistem membutuhkan memori (anggaran %2)</translation>
-    </message>
-    <message>
-        <source>Cache back to %1: the system has memory again (budget %2)</source>
-        <translation>Cache kembali ke %1: memori sistem kembali tersedia (anggaran %2)</translation>
-    </message>
-    <message>
         <source>Could not change the budget</source>
         <translation>Tidak dapat mengubah anggaran</translation>
-    </message>
-    <message>
-        <source>The budget could not be adjusted for the system&apos;s memory: %1</source>
-        <translation>Anggaran tidak dapat disesuaikan dengan memori sistem: %1</translation>
-    </message>
-    <message>
-        <source>Plan a model before downloading…</source>
-        <translation>Rencanakan model sebelum mengunduh…</translation>
-    </message>
-    <message>
-        <source>Plan a published model: does it fit, what budget, what speed</source>
-        <translation>Rencanakan model yang dipublikasikan: apakah muat, berapa anggarannya, seberapa cepat</translation>
     </message>
     <message>
         <source>Server</source>
@@ -1193,24 +1095,8 @@
         <translation>%1 · jarak jauh %2</translation>
     </message>
     <message>
-        <source>&amp;Tools</source>
-        <translation>&amp;Alat</translation>
-    </message>
-    <message>
-        <source>&amp;Plan a model…</source>
-        <translation>&amp;Rencanakan model…</translation>
-    </message>
-    <message>
-        <source>Connect to a &amp;server…</source>
-        <translation>Sambungkan ke &amp;server…</translation>
-    </message>
-    <message>
         <source>The connection was not remembered: %1</source>
         <translation>Sambungan tidak diingat: %1</translation>
-    </message>
-    <message>
-        <source>Connecting to %1…</source>
-        <translation>Menyambung ke %1…</translation>
     </message>
     <message>
         <source>Connected to %1 (model %2)</source>
@@ -1225,52 +1111,12 @@
         <translation>&amp;Coba lagi</translation>
     </message>
     <message>
-        <source>Try the demo model</source>
-        <translation>Coba model demo</translation>
-    </message>
-    <message>
-        <source>A tiny model with the Kimi K3 architecture, trained here on the WordNet dictionary: it answers in dictionary-style English but is far too small to make sense; every feature can be tried.</source>
-        <translation>Model mungil dengan arsitektur Kimi K3, dilatih di sini dengan kamus WordNet: ia menjawab dalam bahasa Inggris bergaya kamus tetapi terlalu kecil untuk masuk akal; semua fitur dapat dicoba.</translation>
-    </message>
-    <message>
         <source>The download of %1 did not finish: File → Get a model… continues it.</source>
         <translation>Unduhan %1 belum selesai: Berkas → Dapatkan model… melanjutkannya.</translation>
     </message>
     <message>
-        <source>Get a model…</source>
-        <translation>Dapatkan model…</translation>
-    </message>
-    <message>
-        <source>Download Kimi K3 or Kimi-Linear from the hub</source>
-        <translation>Unduh Kimi K3 atau Kimi-Linear dari hub</translation>
-    </message>
-    <message>
-        <source>The budget was not applied: %1. The model was reopened with its previous budget.</source>
-        <translation>Anggaran tidak diterapkan: %1. Model dibuka ulang dengan anggaran sebelumnya.</translation>
-    </message>
-    <message>
-        <source>## No model is open
-
-Open a model folder (a `.waste` container) with **File → Open model…**, drop one onto this window, get one with **File → Get a model…**, or try the bundled demo model below. The demo is a tiny model trained here on a dictionary: it answers in dictionary-style English but is far too small to make sense, and it cannot see images; every feature works with it.</source>
-        <translation>## Tidak ada model yang terbuka
-
-Buka folder model (kontainer `.waste`) dengan **Berkas → Buka model…**, jatuhkan satu ke jendela ini, dapatkan satu dengan **Berkas → Dapatkan model…**, atau coba model demo bawaan di bawah. Demo ini model mungil yang dilatih di sini dengan kamus: ia menjawab dalam bahasa Inggris bergaya kamus tetapi terlalu kecil untuk masuk akal, dan tidak dapat melihat gambar; semua fitur berfungsi dengannya.</translation>
-    </message>
-    <message>
-        <source>## No model is open
-
-Open a model folder (a `.waste` container) with **File → Open model…** or drop one onto this window; **File → Get a model…** downloads Kimi K3 or Kimi-Linear. Your conversation will appear here.</source>
-        <translation>## Belum ada model yang dibuka
-
-Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau seret ke jendela ini; **Berkas → Dapatkan model…** mengunduh Kimi K3 atau Kimi-Linear. Percakapan Anda akan muncul di sini.</translation>
-    </message>
-    <message>
         <source>Download finished: %1</source>
         <translation>Unduhan selesai: %1</translation>
-    </message>
-    <message>
-        <source>&amp;Get a model…</source>
-        <translation>&amp;Dapatkan model…</translation>
     </message>
 </context>
 <context>
@@ -1392,6 +1238,45 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Being edited: sending replaces this message and everything after it</source>
         <translation>Sedang disunting: mengirim akan mengganti pesan ini dan semua setelahnya</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ModelController</name>
+    <message>
+        <source>Stop the current reply before opening a model.</source>
+        <translation>Hentikan balasan yang sedang berjalan sebelum membuka model.</translation>
+    </message>
+    <message>
+        <source>The budget was not applied: %1. The model was reopened with its previous budget.</source>
+        <translation>Anggaran tidak diterapkan: %1. Model dibuka ulang dengan anggaran sebelumnya.</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Menyambung ke %1…</translation>
+    </message>
+    <message>
+        <source>Budget %1 in force; expert cache %2 (the model stayed open)</source>
+        <translation>Anggaran %1 berlaku; cache expert %2 (model tetap terbuka)</translation>
+    </message>
+    <message>
+        <source>The budget could not be adjusted for the system&apos;s memory: %1</source>
+        <translation>Anggaran tidak dapat disesuaikan dengan memori sistem: %1</translation>
+    </message>
+    <message>
+        <source>Budget reduced to %1 while the system needed memory</source>
+        <translation>Anggaran dikurangi menjadi %1 selama sistem membutuhkan memori</translation>
+    </message>
+    <message>
+        <source>Budget back to %1: the system has memory again</source>
+        <translation>Anggaran kembali ke %1: memori sistem kembali tersedia</translation>
+    </message>
+    <message>
+        <source>Cache reduced to %1 while the system needed memory (budget %2)</source>
+        <translation>Cache dikurangi menjadi %1 selama sistem membutuhkan memori (anggaran %2)</translation>
+    </message>
+    <message>
+        <source>Cache back to %1: the system has memory again (budget %2)</source>
+        <translation>Cache kembali ke %1: memori sistem kembali tersedia (anggaran %2)</translation>
     </message>
 </context>
 <context>
@@ -1733,6 +1618,13 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
     <message>
         <source>Trunk staging (streamed layers and lm_head)</source>
         <translation>Penampung batang (lapisan dan lm_head yang dialirkan)</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::PlannerFeed</name>
+    <message>
+        <source>The app cannot read this model&apos;s planner inputs yet (the engine does not expose them); `sluice-cli plan MODEL` shows the full plan. The model runs with budget %1; its floor is %2.</source>
+        <translation>Aplikasi belum dapat membaca masukan perencana model ini (mesin belum menyediakannya); `sluice-cli plan MODEL` menampilkan rencana lengkapnya. Model berjalan dengan anggaran %1; batas minimumnya %2.</translation>
     </message>
 </context>
 <context>
@@ -2518,6 +2410,129 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
     <message>
         <source>%1 tok/s · first token %2 s · remote</source>
         <translation>%1 token/dtk · token pertama %2 dtk · jarak jauh</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::WindowActions</name>
+    <message>
+        <source>About Sluice</source>
+        <translation>Tentang Sluice</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Runs frontier-scale Mixture-of-Experts models (Kimi K3, Kimi-Linear) on a desktop under a hard RAM budget, streaming expert weights from NVMe.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Sluice %1&lt;/h3&gt;&lt;p&gt;Menjalankan model Mixture-of-Experts berskala besar (Kimi K3, Kimi-Linear) di komputer desktop dengan batas RAM yang ketat, dengan mengalirkan bobot expert dari NVMe.&lt;/p&gt;&lt;p&gt;Dibangun dengan Qt %2.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Verify container…</source>
+        <translation>&amp;Verifikasi kontainer…</translation>
+    </message>
+    <message>
+        <source>&amp;Convert model…</source>
+        <translation>K&amp;onversi model…</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Berkas</translation>
+    </message>
+    <message>
+        <source>&amp;Recent models</source>
+        <translation>Model &amp;terbaru</translation>
+    </message>
+    <message>
+        <source>&amp;Export chat</source>
+        <translation>&amp;Ekspor obrolan</translation>
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation>&amp;Obrolan</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Bantuan</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Alat</translation>
+    </message>
+    <message>
+        <source>&amp;Plan a model…</source>
+        <translation>&amp;Rencanakan model…</translation>
+    </message>
+    <message>
+        <source>&amp;Get a model…</source>
+        <translation>&amp;Dapatkan model…</translation>
+    </message>
+    <message>
+        <source>&amp;Open model…</source>
+        <translation>&amp;Buka model…</translation>
+    </message>
+    <message>
+        <source>Connect to a &amp;server…</source>
+        <translation>Sambungkan ke &amp;server…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Keluar</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Pengaturan…</translation>
+    </message>
+    <message>
+        <source>As &amp;Markdown…</source>
+        <translation>Sebagai &amp;Markdown…</translation>
+    </message>
+    <message>
+        <source>As &amp;JSON…</source>
+        <translation>Sebagai &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>Obrolan &amp;baru</translation>
+    </message>
+    <message>
+        <source>&amp;Rename chat…</source>
+        <translation>&amp;Ganti nama obrolan…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete chat</source>
+        <translation>&amp;Hapus obrolan</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt chat</source>
+        <translation>Obrolan &amp;berikutnya</translation>
+    </message>
+    <message>
+        <source>&amp;Previous chat</source>
+        <translation>Obrolan &amp;sebelumnya</translation>
+    </message>
+    <message>
+        <source>&amp;Stop generating</source>
+        <translation>&amp;Hentikan pembuatan</translation>
+    </message>
+    <message>
+        <source>Re&amp;generate last reply</source>
+        <translation>Buat &amp;ulang balasan terakhir</translation>
+    </message>
+    <message>
+        <source>&amp;Focus the prompt</source>
+        <translation>&amp;Fokus ke kotak pesan</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Pintasan papan ketik</translation>
+    </message>
+    <message>
+        <source>&amp;About Sluice</source>
+        <translation>&amp;Tentang Sluice</translation>
+    </message>
+    <message>
+        <source>(no recent models)</source>
+        <translation>(tidak ada model terbaru)</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>Kosongkan daftar</translation>
     </message>
 </context>
 <context>

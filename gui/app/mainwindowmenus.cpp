@@ -1,157 +1,55 @@
-// MainWindow's menus, actions and their shortcuts (File, Chat, Help, Recent models).
+// What the window's actions do (the menus themselves: windowactions.h), and
+// the dialogs they open.
 #include "app/mainwindow.h"
 
 #include "app/appearance.h"
-#include "models/convertdialog.h"
-#include "models/getmodeldialog.h"
-#include "planner/planmodeldialog.h"
-#include "chat/chatlistpanel.h"
-#include "chat/contextbanner.h"
-#include "chat/conversationview.h"
-#include "chat/messagestats.h"
-#include "models/modelpanel.h"
-#include "chat/sessionstore.h"
-#include "app/statusarea.h"
-#include "common/uihelpers.h"
-#include "chat/imagestrip.h"
-#include "planner/plannerwidget.h"
-#include "chat/promptedit.h"
+#include "app/chatcontroller.h"
 #include "app/settingsdialog.h"
 #include "app/shortcutsdialog.h"
-#include "planner/statspanel.h"
+#include "app/windowactions.h"
+#include "chat/promptedit.h"
+#include "chat/sessionstore.h"
+#include "models/convertdialog.h"
+#include "models/getmodeldialog.h"
+#include "models/modelpanel.h"
+#include "planner/planmodeldialog.h"
 
 #include <QAction>
-#include <QApplication>
-#include <QClipboard>
-#include <QCloseEvent>
-#include <QDebug>
 #include <QDir>
-#include <QDragEnterEvent>
-#include <QDropEvent>
-#include <QFile>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QHBoxLayout>
-#include <QInputDialog>
-#include <QLineEdit>
-#include <QJsonDocument>
-#include <QLabel>
-#include <QLocale>
-#include <QMenuBar>
-#include <QMessageBox>
-#include <QMimeData>
-#include <QRegularExpression>
-#include <QPushButton>
-#include <QSaveFile>
-#include <QSplitter>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QUuid>
-#include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace sluice::gui {
 
-void MainWindow::buildMenus()
+void MainWindow::connectActions()
 {
-    buildActions();
-    buildFileMenu();
-    m_chatMenu = menuBar()->addMenu(QString());
-    for (QAction *a : {m_actNewChat, m_actRename, m_actDelete})
-        m_chatMenu->addAction(a);
-    m_chatMenu->addSeparator();
-    for (QAction *a : {m_actNext, m_actPrev})
-        m_chatMenu->addAction(a);
-    m_chatMenu->addSeparator();
-    for (QAction *a : {m_actStop, m_actRegenerate, m_actFocusPrompt})
-        m_chatMenu->addAction(a);
-    m_actPlanModel = new QAction(this);
-    connect(m_actPlanModel, &QAction::triggered, this, &MainWindow::showPlanModelDialog);
-    m_toolsMenu = menuBar()->addMenu(QString());
-    m_toolsMenu->addAction(m_actPlanModel);
-    m_helpMenu = menuBar()->addMenu(QString());
-    m_helpMenu->addAction(m_actShortcuts);
-    m_helpMenu->addAction(m_actAbout);
-    updateRecentMenu();
-}
-
-// The window-wide actions with their shortcuts (they work wherever the focus is).
-void MainWindow::buildActions()
-{
-    auto action = [this](const QKeySequence &key, auto slot) {
-        auto *a = new QAction(this);
-        if (!key.isEmpty())
-            a->setShortcut(key);
-        connect(a, &QAction::triggered, this, slot);
-        addAction(a); // window-wide, so the shortcut works wherever the focus is
-        return a;
-    };
-    m_actOpen = action(QKeySequence::Open, &MainWindow::openModelDialog);
-    m_actConnect = new QAction(this); // no shortcut of its own (mainwindowremote.cpp)
-    connect(m_actConnect, &QAction::triggered, this, &MainWindow::connectRemoteDialog);
-    m_actQuit = action(QKeySequence::Quit, &MainWindow::close);
-    m_actQuit->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Q)});
-    m_actSettings = action(QKeySequence(Qt::CTRL | Qt::Key_Comma), [this] {
-        SettingsDialog dialog(m_settings, this, m_sessions->diskUse(), m_modelOpen ? m_info.recommendedSampling : RecommendedSampling{});
-        if (dialog.exec() == QDialog::Accepted) {
-            m_sessions->prune(m_settings->sessionDiskLimitBytes(), {m_currentChat});
-            m_appearance->applyTheme(m_settings->theme());
-            m_appearance->applyFontSize(m_settings->fontSize());
-            m_appearance->applyLanguage(m_settings->language());
-        }
-    });
-    m_actExportMd = action(QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportChat(false); });
-    m_actExportJson = action(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), [this] { exportChat(true); });
-    m_actNewChat = action(QKeySequence::New, &MainWindow::newChat);
-    m_actRename = action(QKeySequence(Qt::Key_F2), &MainWindow::renameChat);
-    m_actDelete = action(QKeySequence(), &MainWindow::deleteChat);
-    m_actNext = action(QKeySequence(Qt::CTRL | Qt::Key_PageDown), [this] { stepChat(+1); });
-    m_actNext->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
-    m_actPrev = action(QKeySequence(Qt::CTRL | Qt::Key_PageUp), [this] { stepChat(-1); });
-    m_actPrev->setShortcuts(
-        {QKeySequence(Qt::CTRL | Qt::Key_PageUp), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab)});
-    m_actStop = action(QKeySequence(Qt::Key_Escape), &MainWindow::stopGeneration);
-    m_actRegenerate = action(QKeySequence(Qt::CTRL | Qt::Key_R), [this] {
-        const Chat *c = m_store->chat(m_currentChat);
-        if (c && !c->messages.isEmpty())
-            regenerate(int(c->messages.size()) - 1);
-    });
-    m_actFocusPrompt = action(QKeySequence(Qt::CTRL | Qt::Key_L), [this] { m_prompt->setFocus(Qt::ShortcutFocusReason); });
-    m_actShortcuts = action(QKeySequence(Qt::Key_F1), [this] {
+    WindowActions *a = m_actions;
+    auto on = [this](QAction *action, auto slot) { connect(action, &QAction::triggered, this, slot); };
+    on(a->open, &MainWindow::openModelDialog);
+    on(a->connectServer, &MainWindow::connectRemoteDialog);
+    on(a->quit, &MainWindow::close);
+    on(a->settings, &MainWindow::showSettings);
+    on(a->exportMarkdown, [this] { m_chatControl->exportChat(false); });
+    on(a->exportJson, [this] { m_chatControl->exportChat(true); });
+    on(a->newChat, &MainWindow::newChat);
+    on(a->rename, [this] { m_chatControl->renameChat(); });
+    on(a->remove, [this] { m_chatControl->deleteChat(); });
+    on(a->next, [this] { m_chatControl->stepChat(+1); });
+    on(a->previous, [this] { m_chatControl->stepChat(-1); });
+    on(a->stop, &MainWindow::stopGeneration);
+    on(a->regenerate, [this] { m_chatControl->regenerateLast(); });
+    on(a->focusPrompt, [this] { m_prompt->setFocus(Qt::ShortcutFocusReason); });
+    on(a->shortcuts, [this] {
         ShortcutsDialog dialog(shortcutActions(), this);
         dialog.exec();
     });
-    m_actAbout = action(QKeySequence(), [this] {
-        QMessageBox::about(this, tr("About Sluice"),
-                           tr("<h3>Sluice %1</h3><p>Runs frontier-scale Mixture-of-Experts models (Kimi K3, "
-                              "Kimi-Linear) on a desktop under a hard RAM budget, streaming expert weights from "
-                              "NVMe.</p><p>Built with Qt %2.</p>")
-                               .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
-    });
-
-    m_actGetModel = action(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G), &MainWindow::showGetModelDialog);
-}
-
-void MainWindow::buildFileMenu()
-{
-    m_fileMenu = menuBar()->addMenu(QString());
-    m_fileMenu->addAction(m_actOpen);
-    m_fileMenu->addAction(m_actGetModel);
-    m_fileMenu->addAction(m_actConnect);
-    m_recentMenu = m_fileMenu->addMenu(QString());
-    m_fileMenu->addSeparator();
-    m_exportMenu = m_fileMenu->addMenu(QString());
-    m_exportMenu->addAction(m_actExportMd);
-    m_exportMenu->addAction(m_actExportJson);
-    m_actVerify = new QAction(this);
-    connect(m_actVerify, &QAction::triggered, this, [this] {
+    on(a->getModel, &MainWindow::showGetModelDialog);
+    on(a->planModel, &MainWindow::showPlanModelDialog);
+    on(a->verify, [this] {
         m_side->setCurrentWidget(m_modelPage);
         verifyContainer();
     });
-    m_fileMenu->addAction(m_actVerify);
-    m_actConvert = new QAction(this);
-    connect(m_actConvert, &QAction::triggered, this, [this] {
+    on(a->convert, [this] {
         auto *dialog = new ConvertDialog(this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &ConvertDialog::openRequested, this, [this, dialog](const QString &path) {
@@ -160,11 +58,22 @@ void MainWindow::buildFileMenu()
         });
         dialog->show();
     });
-    m_fileMenu->addAction(m_actConvert);
-    m_fileMenu->addAction(m_actSettings);
-    m_fileMenu->addSeparator();
-    m_fileMenu->addAction(m_actQuit);
+    connect(a, &WindowActions::recentChosen, this, &MainWindow::openModel);
 }
+
+void MainWindow::showSettings()
+{
+    SettingsDialog dialog(m_settings, this, m_sessions->diskUse(),
+                          isModelOpen() ? modelInfo().recommendedSampling : RecommendedSampling{});
+    if (dialog.exec() == QDialog::Accepted) {
+        m_sessions->prune(m_settings->sessionDiskLimitBytes(), {currentChatId()});
+        m_appearance->applyTheme(m_settings->theme());
+        m_appearance->applyFontSize(m_settings->fontSize());
+        m_appearance->applyLanguage(m_settings->language());
+    }
+}
+
+QList<QAction *> MainWindow::shortcutActions() const { return m_actions->shortcutActions(); }
 
 PlanModelDialog *MainWindow::planModelDialog() const { return m_planDialog; }
 
@@ -173,7 +82,7 @@ GetModelDialog *MainWindow::getModelDialog() const { return m_getDialog; }
 void MainWindow::showGetModelDialog()
 {
     if (!m_getDialog) {
-        m_getDialog = new GetModelDialog(m_settings, m_options.usableRamBytes, m_modelOpen ? m_info.processBytes : 0, this);
+        m_getDialog = new GetModelDialog(m_settings, m_options.usableRamBytes, isModelOpen() ? modelInfo().processBytes : 0, this);
         m_getDialog->resize(1100, 760);
         connect(m_getDialog, &GetModelDialog::openRequested, this, [this](const QString &folder) {
             m_getDialog->hide();
@@ -192,69 +101,13 @@ void MainWindow::showPlanModelDialog()
 {
     if (!m_planDialog) {
         // The app's own memory is a floor term (issue 15): the open model's, else estimated now.
-        m_planDialog = new PlanModelDialog(m_settings, m_options.usableRamBytes, m_modelOpen ? m_info.processBytes : 0, this);
+        m_planDialog = new PlanModelDialog(m_settings, m_options.usableRamBytes, isModelOpen() ? modelInfo().processBytes : 0, this);
         m_planDialog->setAttribute(Qt::WA_DeleteOnClose);
         m_planDialog->resize(680, 860);
     }
     m_planDialog->show();
     m_planDialog->raise();
     m_planDialog->activateWindow();
-}
-
-QList<QAction *> MainWindow::shortcutActions() const
-{
-    return {m_actOpen,    m_actGetModel, m_actNewChat, m_actNext,        m_actPrev,        m_actStop,   m_actFocusPrompt,
-            m_actRegenerate, m_actRename, m_actExportMd,  m_actExportJson,  m_actSettings, m_actShortcuts,
-            m_actQuit};
-}
-
-void MainWindow::retranslateMenus()
-{
-    m_actVerify->setText(tr("&Verify container…"));
-    m_actConvert->setText(tr("&Convert model…"));
-    m_fileMenu->setTitle(tr("&File"));
-    m_recentMenu->setTitle(tr("&Recent models"));
-    m_exportMenu->setTitle(tr("&Export chat"));
-    m_chatMenu->setTitle(tr("&Chat"));
-    m_helpMenu->setTitle(tr("&Help"));
-    m_toolsMenu->setTitle(tr("&Tools"));
-    m_actPlanModel->setText(tr("&Plan a model…"));
-    m_actGetModel->setText(tr("&Get a model…"));
-    m_actOpen->setText(tr("&Open model…"));
-    m_actConnect->setText(tr("Connect to a &server…"));
-    m_actQuit->setText(tr("&Quit"));
-    m_actSettings->setText(tr("&Settings…"));
-    m_actExportMd->setText(tr("As &Markdown…"));
-    m_actExportJson->setText(tr("As &JSON…"));
-    m_actNewChat->setText(tr("&New chat"));
-    m_actRename->setText(tr("&Rename chat…"));
-    m_actDelete->setText(tr("&Delete chat"));
-    m_actNext->setText(tr("Ne&xt chat"));
-    m_actPrev->setText(tr("&Previous chat"));
-    m_actStop->setText(tr("&Stop generating"));
-    m_actRegenerate->setText(tr("Re&generate last reply"));
-    m_actFocusPrompt->setText(tr("&Focus the prompt"));
-    m_actShortcuts->setText(tr("&Keyboard shortcuts"));
-    m_actAbout->setText(tr("&About Sluice"));
-}
-
-void MainWindow::updateRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent = m_settings->recentModels();
-    for (const QString &path : recent) {
-        QAction *a = m_recentMenu->addAction(QDir::toNativeSeparators(path));
-        connect(a, &QAction::triggered, this, [this, path] { openModel(path); });
-    }
-    if (recent.isEmpty()) {
-        m_recentMenu->addAction(tr("(no recent models)"))->setEnabled(false);
-    } else {
-        m_recentMenu->addSeparator();
-        connect(m_recentMenu->addAction(tr("Clear list")), &QAction::triggered, this, [this] {
-            m_settings->clearRecentModels();
-            updateRecentMenu();
-        });
-    }
 }
 
 } // namespace sluice::gui
