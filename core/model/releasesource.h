@@ -76,7 +76,6 @@ public:
         const ModelOptions &options, const std::function<bool(double, const char *)> &progress);
     ~ReleaseSource() override;
 
-    const ReleaseCheckpoint &release() const { return *m_release; }
     const ModelConfig &config() const override { return m_release->config(); }
     // The trunk as the cache stores it (offsets into the cache file).
     const std::vector<TensorInfo> &trunkTensors() const override { return m_cache.tensors; }
@@ -103,8 +102,6 @@ public:
         int maxPatches, int attentionSlices) const override;
     void describe(ModelInfo &info) const override;
 
-    uint64_t slotBytes() const { return m_slotBytes; }
-    bool directIo() const { return m_reader->directIo(); }
     // ExpertCacheOptions::reader: the expert's tensors into one slot.
     Expected<uint64_t> readExpert(int layer, int expert, uint8_t *slot, size_t slotBytes) const;
     // The MoE block's view of a slot read by readExpert.
@@ -114,9 +111,6 @@ public:
     // must judge the tokenizer as `run` will).
     static Expected<text::Tokenizer> tokenizerOf(const ReleaseCheckpoint &release);
 
-    uint64_t fingerprint() const { return m_fingerprint; }
-    const TrunkCache &trunkCache() const { return m_cache; }
-    bool trunkCacheBuilt() const { return m_built; }
     // The VQ3R record of a converted container with these shapes (0 if none).
     uint64_t vq3rRecordBytes() const;
 
