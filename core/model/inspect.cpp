@@ -10,7 +10,7 @@
 #include "format/release.h"
 #include "format/releaseexperts.h"
 #include "model/plannerinputs.h"
-#include "model/releasesource.h"
+#include "model/openweightstore.h"
 #include "stream/cachesim.h"
 #include "stream/diskbench.h"
 #include "stream/processfootprint.h"
@@ -28,91 +28,9 @@
 
 namespace sluice {
 
-bool isReleaseFolder(const std::string &path)
-{
-    return model::ReleaseSource::isRelease(path);
-}
-
-namespace {
-
-Expected<ModelSummary> releaseSummary(const std::string &path)
-{
-    auto opened = ReleaseCheckpoint::open(path);
-    if (!opened)
-        return opened.status();
-    const ReleaseCheckpoint &r = **opened;
-    ModelSummary s;
-    s.release = true;
-    s.description = r.description();
-    s.config = r.config();
-    std::map<std::string, ModelSummary::TrunkFormat> byFormat;
-    for (const TensorInfo &t : r.trunkTensors()) {
-        auto &f = byFormat[tensorFormatName(t.fmt, t.isBf16)];
-        f.bytes += t.bytes;
-        f.tensors += 1;
-        s.trunkBytes += t.bytes;
-    }
-    for (auto &[name, f] : byFormat) {
-        f.format = name;
-        s.trunk.push_back(f);
-    }
-    s.trunkTensors = int(r.trunkTensors().size());
-    s.recordBytes = releaseSlotBytes(r);
-    s.expertBytes = r.expertBytes();
-    s.diskBytes = r.safetensors().totalBytes();
-    s.parameters = r.parameterCount();
-    s.shards = int(r.safetensors().shards().size());
-    s.tensors = int(r.safetensors().tensors().size());
-    // Read as the engine reads it: a truncated, empty, FIFO or dangling file is "no", with the reason.
-    auto tok = model::ReleaseSource::tokenizerOf(r);
-    s.hasTokenizer = bool(tok);
-    if (!tok && !r.tokenizerPath().empty())
-        s.tokenizerError = tok.status().message();
-    return s;
-}
-
-Expected<ModelSummary> inspectModelShape(const std::string &modelPath)
-{
-    if (isReleaseFolder(modelPath))
-        return releaseSummary(modelPath);
-    auto opened = Container::open(modelPath);
-    if (!opened)
-        return opened.status();
-    const Container &c = **opened;
-    ModelSummary s;
-    s.description = "WASTE container";
-    s.config = c.config();
-    std::map<std::string, ModelSummary::TrunkFormat> byFormat;
-    for (const TensorInfo &t : c.tensors()) {
-        auto &f = byFormat[tensorFormatName(t.fmt, t.isBf16)];
-        f.bytes += t.bytes;
-        f.tensors += 1;
-    }
-    for (auto &[name, f] : byFormat) {
-        f.format = name;
-        s.trunk.push_back(f);
-    }
-    s.trunkTensors = int(c.tensors().size());
-    s.trunkBytes = c.trunkBytes();
-    s.recordBytes = c.expertLayer(s.config.firstKDense).recordBytes;
-    s.expertBytes = s.recordBytes;
-    s.codebooks = c.codebookCount();
-    s.diskBytes = c.containerBytes();
-    s.parameters = c.parameterCount();
-    // Read as Model::open reads it (readSideTables): a file that is there but
-    // unusable is "no" with the reason run would give, not "yes".
-    auto tok = text::Tokenizer::fromModelDirectory(modelPath);
-    s.hasTokenizer = bool(tok);
-    if (!tok && !(tok.status().code() == ErrorCode::NotFound && c.paths().tokenizer.empty()))
-        s.tokenizerError = tok.status().message();
-    return s;
-}
-
-} // namespace
-
 Expected<ModelSummary> inspectModel(const std::string &modelPath)
 {
-    Expected<ModelSummary> s = inspectModelShape(modelPath);
+    Expected<ModelSummary> s = model::openStoreSummary(modelPath);
     if (s) // read as Model::open reads it (ModelInfo::recommendedSampling)
         s->recommendedSampling = readGenerationConfig(modelPath);
     return s;
@@ -140,27 +58,7 @@ Expected<PlannerInputs> inspectPlannerInputs(const std::string &modelPath, const
         o.processBytes = processReserveBytes(*before, *now, o.attentionSlices + std::max(options.ioThreads, 1) + 2, vocab);
         return Status::ok();
     };
-    // A release folder: what Model::open will hold (the trunk cache, one slot per expert).
-    if (model::ReleaseSource::isRelease(modelPath)) {
-        if (options.reserveProcess) {
-            auto release = ReleaseCheckpoint::open(modelPath);
-            if (!release)
-                return release.status();
-            SLUICE_TRY(measure((*release)->config().vocab));
-        }
-        return model::ReleaseSource::plannerInputs(modelPath, options.releaseTrunkBits, o);
-    }
-    auto container = Container::open(modelPath);
-    if (!container)
-        return container.status();
-    // Model::open measures itself with the tokenizer's tables read (issue 27:
-    // measured without them, the floor shown was short of the one enforced).
-    std::optional<text::Tokenizer> tokenizer;
-    if (options.reserveProcess)
-        if (auto tok = text::Tokenizer::fromModelDirectory(modelPath))
-            tokenizer = std::move(*tok);
-    SLUICE_TRY(measure((*container)->config().vocab));
-    return model::plannerInputs(**container, o);
+    return model::openStorePlannerInputs(modelPath, options.releaseTrunkBits, o, options.reserveProcess, measure);
 }
 
 Expected<VerifyReport> verifyModel(const std::string &modelPath, const VerifyProgress &progress)

@@ -1,4 +1,4 @@
-// Model (api/model.h) over a WASTE container: what EngineImpl::init did for
+// Model (api/model.h) over a weight store: what EngineImpl::init did for
 // the model's half. The per-conversation half is in sessionimpl.cpp.
 #include "model/modelimpl.h"
 #include "util/threadstart.h"
@@ -7,11 +7,11 @@
 
 #include "api/inspect.h"
 
-#include "format/fingerprint.h"
 #include "stream/routetrace.h"
 
 #include "model/expertspertoken.h"
 #include "model/forwardpass.h"
+#include "model/openweightstore.h"
 #include "model/plannerinputs.h"
 #include "model/session.h"
 #include "model/sessionimpl.h"
@@ -72,7 +72,7 @@ ModelImpl::~ModelImpl()
         (void)m_verified->save(m_verifiedPath);
 }
 
-// Opening a model, step by step: the source (container or release) and what
+// Opening a model, step by step: the weight store and what
 // the model keeps outside the ledger, the memory plan for the budget, then —
 // only once the plan accepted the budget — the trunk, the ledger's terms, the
 // trunk's views, the expert cache, the vision tower and the description.
@@ -91,14 +91,14 @@ Status ModelImpl::init(const ModelOptions &o)
             return f.status();
         before = *f;
     }
-    SLUICE_TRY(openSource(o, progress));
+    SLUICE_TRY(openStore(o, progress));
     SLUICE_TRY(readSideTables(o));
     auto plan = planOpen(o, before);
     if (!plan)
         return plan.status();
     // Trunk: every tensor the text model reads, except the embedding (rows on
     // demand). A release's comes from its trunk cache (offsets into that file).
-    const auto &tensors = m_release ? m_release->trunkTensors() : m_container->tensors();
+    const auto &tensors = m_store->trunkTensors();
     auto trunkBytes = loadTrunk(tensors, plan->budget.split, progress);
     if (!trunkBytes)
         return trunkBytes.status();
@@ -111,38 +111,21 @@ Status ModelImpl::init(const ModelOptions &o)
     return Status::ok();
 }
 
-Status ModelImpl::openSource(const ModelOptions &o, const OpenProgress &progress)
+Status ModelImpl::openStore(const ModelOptions &o, const OpenProgress &progress)
 {
-    if (ReleaseSource::isRelease(o.modelPath)) {
-        auto r = ReleaseSource::open(o, progress);
-        if (!r)
-            return r.status();
-        m_release = std::move(*r);
-    } else {
-        auto c = Container::open(o.modelPath);
-        if (!c)
-            return c.status();
-        m_container = std::move(*c);
-    }
-    const ModelConfig &own = m_release ? m_release->config() : m_container->config();
-    auto effective = withExpertsPerToken(own, o.expertsPerToken);
+    auto store = openWeightStore(o, progress);
+    if (!store)
+        return store.status();
+    m_store = std::move(*store);
+    auto effective = withExpertsPerToken(m_store->config(), o.expertsPerToken);
     if (!effective)
         return effective.status();
     m_config = std::move(*effective);
-    if (m_release) {
-        m_info.fingerprint = m_release->fingerprint();
-    } else {
-        // Sessions bind to what determines the numbers (manifest + trunk +
-        // codebooks), cached in a sidecar so the trunk is hashed once.
-        FingerprintOptions fo;
-        fo.cacheDir = o.cacheDir;
-        auto fp = containerFingerprint(*m_container, fo);
-        if (!fp)
-            return fp.status();
-        m_info.fingerprint = fp->value;
-        if (!fp->sidecarPath.empty())
-            m_verifiedPath = fp->sidecarPath + ".verified";
-    }
+    auto id = m_store->identify(o);
+    if (!id)
+        return id.status();
+    m_info.fingerprint = id->fingerprint;
+    m_verifiedPath = id->verifiedPath;
     return Status::ok();
 }
 
@@ -155,21 +138,16 @@ Status ModelImpl::readSideTables(const ModelOptions &o)
     if (o.verifyOnFirstRead && !o.verifyChecksums) {
         // Keyed by the bank files too: a bank rewritten since the map was
         // saved forgets what was verified (the fingerprint does not cover banks).
-        const uint64_t banksKey = m_container ? bankFilesKey(*m_container) : 0;
         m_verified = std::make_unique<VerifiedRecords>(
-            m_info.fingerprint, banksKey, cfg.nLayers - cfg.firstKDense, cfg.nExperts);
+            m_info.fingerprint, m_store->verifiedRecordsKey(), cfg.nLayers - cfg.firstKDense, cfg.nExperts);
         if (!m_verifiedPath.empty())
             m_verified->load(m_verifiedPath);
     }
-    auto tok = m_release ? m_release->tokenizer() : text::Tokenizer::fromModelDirectory(o.modelPath);
+    auto tok = m_store->tokenizer();
     if (tok)
         m_tokenizer = std::move(*tok);
-    else if (m_release)
-        m_info.tokenizerError = tok.status().message();
     else // kept so a command can say why there are no tokens
-        m_info.tokenizerError = tok.status().code() == ErrorCode::NotFound && m_container->paths().tokenizer.empty()
-                                    ? "the model has no tokenizer (no tokenizer.model)"
-                                    : tok.status().message();
+        m_info.tokenizerError = tok.status().message();
     // Release folder or container folder alike: the converter copies the
     // file across. A damaged one is a message, never a failed open.
     m_info.recommendedSampling = readGenerationConfig(o.modelPath);
@@ -187,17 +165,14 @@ Status ModelImpl::readSideTables(const ModelOptions &o)
 Expected<ModelImpl::OpenPlan> ModelImpl::planOpen(const ModelOptions &o, const ProcessFootprint &before)
 {
     const ModelConfig &cfg = config();
-    const auto &tensors = m_release ? m_release->trunkTensors() : m_container->tensors();
+    const auto &tensors = m_store->trunkTensors();
     if (Status st = checkCpus(o.cpus); !st.isOk())
         return makeError(st.code(), "thread placement: " + st.message());
     const int threads = o.threads > 0 || o.cpus.empty() ? o.threads : int(o.cpus.size());
     m_pool = std::make_unique<kernels::ThreadPool>(threads, o.cpus);
     if (!m_pool->startStatus().isOk()) // the thread count asked for is a promise the system refused
         return makeError(m_pool->startStatus().code(), m_pool->startStatus().message() + "; ask for fewer threads");
-    for (int L = 0; L < cfg.nLayers && !m_release; ++L)
-        m_info.recordBytes = std::max<uint64_t>(m_info.recordBytes, m_container->expertLayer(L).recordBytes);
-    if (m_release) // the coalesced slot (payload + alignment slack)
-        m_info.recordBytes = m_release->slotBytes();
+    m_info.recordBytes = m_store->recordBytes();
     OpenPlan p;
     PlannerInputsOptions &pio = p.inputOptions;
     pio.contextLength = o.contextLength;
@@ -224,8 +199,7 @@ Expected<ModelImpl::OpenPlan> ModelImpl::planOpen(const ModelOptions &o, const P
         return ram.status();
     // The decode floor decides whether the budget opens the model; prefill
     // gets the chunk the rest of the budget allows (plannerinputs.h).
-    auto budgetPlan = m_release ? planForBudget(cfg, tensors, m_info.recordBytes, pio, ram->usableBytes, o.budgetBytes)
-                                : planForBudget(*m_container, pio, ram->usableBytes, o.budgetBytes);
+    auto budgetPlan = planForBudget(cfg, tensors, m_info.recordBytes, pio, ram->usableBytes, o.budgetBytes);
     if (!budgetPlan)
         return budgetPlan.status();
     p.budget = std::move(*budgetPlan);
@@ -275,15 +249,14 @@ Expected<uint64_t> ModelImpl::loadTrunk(const std::vector<TensorInfo> &tensors, 
         ++done;
         if (isTrunkTensor(cfg, t) && streamableLayer(cfg, t) < residentLayers && t.name != lmHead) {
             LoadedTensor lt;
-            SLUICE_TRY(m_release ? m_release->readTensorBytes(t, lt.payload, lt.scales)
-                                 : m_container->readTensorBytes(t, lt.payload, lt.scales));
+            SLUICE_TRY(m_store->readTensorBytes(t, lt.payload, lt.scales));
             const std::string key = t.name.substr(cfg.tensorPrefix.size());
             auto &slot = m_tensors[key];
             slot = std::move(lt);
             slot.view = Container::matrixView(t, slot.payload, slot.scales);
             trunkBytes += t.bytes;
         }
-        const double from = m_release ? 0.5 : 0.0; // a release spent the first half preparing the trunk
+        const double from = m_store->trunkLoadProgressFrom(); // a release spent the first half preparing the trunk
         if (!progress(from + (0.9 - from) * double(done) / double(tensors.size()), "loading trunk"))
             return makeError(ErrorCode::Cancelled, "open cancelled");
     }
@@ -326,9 +299,7 @@ Status ModelImpl::bindTrunk(const ModelOptions &o, const std::vector<TensorInfo>
     if (p.budget.split.streaming()) {
         DirectFileOptions tfo;
         tfo.forceBuffered = !o.directIo;
-        // A release streams from its trunk cache, which has the container trunk's layout.
-        const std::string trunkFile = m_release ? m_release->trunkCache().path : m_container->paths().trunk;
-        auto ts = TrunkStreamer::open({trunkFile}, cfg, tensors, p.budget.split, *m_ledger, tfo,
+        auto ts = TrunkStreamer::open({m_store->trunkFilePath()}, cfg, tensors, p.budget.split, *m_ledger, tfo,
                                       streamedViews);
         if (!ts)
             return ts.status();
@@ -352,26 +323,11 @@ Status ModelImpl::bindTrunk(const ModelOptions &o, const std::vector<TensorInfo>
 Status ModelImpl::openExpertCache(const ModelOptions &o, const OpenPlan &p)
 {
     const ModelConfig &cfg = config();
-    std::vector<std::shared_ptr<DirectFile>> banks;
     DirectFileOptions dfo;
     dfo.forceBuffered = !o.directIo;
-    bool direct = true;
-    if (m_release) { // no banks: the reader below takes each expert from the shards
-        banks.resize(size_t(cfg.moeLayerCount()));
-        direct = m_release->directIo();
-    }
-    for (int L = cfg.firstKDense; L < cfg.nLayers && !m_release; ++L) {
-        const ExpertBank bank = m_container->expertLayer(L);
-        if (bank.experts == 0) {
-            banks.push_back(nullptr);
-            continue;
-        }
-        auto f = DirectFile::open(bank.path, dfo);
-        if (!f)
-            return f.status();
-        direct = direct && (*f)->directIo();
-        banks.push_back(std::shared_ptr<DirectFile>(std::move(*f)));
-    }
+    auto banks = m_store->openExpertBanks(dfo);
+    if (!banks)
+        return banks.status();
     ExpertCacheOptions co;
     co.firstLayer = cfg.firstKDense;
     co.expertsPerLayer = cfg.nExperts;
@@ -381,31 +337,12 @@ Status ModelImpl::openExpertCache(const ModelOptions &o, const OpenPlan &p)
     co.topK = cfg.topK;
     co.cacheEnabled = o.cacheEnabled;
     co.ioThreads = o.ioThreads;
-    const Container *container = m_container.get();
-    const bool verify = o.verifyChecksums;
-    VerifiedRecords *verified = m_verified.get();
-    const int firstLayer = cfg.firstKDense;
-    // A release: the reader takes each expert from the shards (its index was
-    // checked at open; a short read names the shard), no record header or CRC.
-    if (const ReleaseSource *rs = m_release.get())
-        co.reader = [rs](int layer, int expert, uint8_t *slot, size_t n) { return rs->readExpert(layer, expert, slot, n); };
-    else
-    co.validator = [container, verify, verified, firstLayer](int layer, int expert, const uint8_t *bytes, size_t size) {
-        const ExpertLayout &lay = container->expertLayout(layer);
-        SLUICE_TRY(validateRecordHeader(bytes, size, layer, expert, lay));
-        // Every read (--verify), or the first read of each record (default).
-        if (verify || (verified && !verified->isVerified(layer - firstLayer, expert))) {
-            SLUICE_TRY(verifyRecordCrc(bytes, size, layer, expert, lay));
-            if (verified)
-                verified->markVerified(layer - firstLayer, expert);
-        }
-        return Status::ok();
-    };
-    auto cache = ExpertCache::open(std::move(banks), co, *m_ledger);
+    m_store->wireExpertReads(co, o.verifyChecksums, m_verified.get());
+    auto cache = ExpertCache::open(std::move(banks->banks), co, *m_ledger);
     if (!cache)
         return cache.status();
     m_source = std::make_unique<CacheExpertSource>(std::move(*cache), o.readAhead);
-    m_info.directIo = direct;
+    m_info.directIo = banks->directIo;
     return Status::ok();
 }
 
@@ -415,19 +352,8 @@ void ModelImpl::openVision(const OpenPlan &p)
     const ModelConfig &cfg = config();
     const PlannerInputs &in = p.budget.inputs;
     const PlannerInputsOptions &pio = p.inputOptions;
-    if (in.visionBytes && m_release) {
-        // The release's bf16 vision tensors as the trunk cache holds them
-        // (the converter's rule: Q8G; bf16 at releaseTrunkBits 16).
-        const ReleaseSource *rs = m_release.get();
-        vision::VisionTensorStore store;
-        store.find = [rs](const std::string &name) { return rs->findCacheTensor(name); };
-        store.read = [rs](const TensorInfo &info, std::vector<uint8_t> &payload, std::vector<uint16_t> &scales) {
-            return rs->readTensorBytes(info, payload, scales);
-        };
-        m_images = std::make_unique<ImageEncoder>(cfg, std::move(store), m_pool.get(), pio.maxImagePatches,
-                                                  pio.attentionSlices);
-    } else if (in.visionBytes)
-        m_images = std::make_unique<ImageEncoder>(*m_container, m_pool.get(), pio.maxImagePatches, pio.attentionSlices);
+    if (in.visionBytes)
+        m_images = m_store->openImageEncoder(cfg, m_pool.get(), pio.maxImagePatches, pio.attentionSlices);
 }
 
 // ModelInfo: what clients show and plan with.
@@ -451,24 +377,7 @@ void ModelImpl::describe(const ModelOptions &o, const OpenPlan &p)
     m_info.eosId = cfg.eosId;
     m_info.endOfMsgId = cfg.endOfMsgId;
     m_info.mediaPadId = cfg.mediaPadId;
-    if (m_release) {
-        const ReleaseCheckpoint &rel = m_release->release();
-        m_info.parameters = rel.parameterCount();
-        uint64_t shardBytes = 0;
-        for (const SafetensorsShard &sh : rel.safetensors().shards())
-            shardBytes += sh.fileBytes;
-        m_info.containerBytes = shardBytes;
-        m_info.description = rel.description();
-        m_info.release = true;
-        m_info.trunkCachePath = m_release->trunkCache().path;
-        m_info.trunkCacheBytes = m_release->trunkCache().bytes;
-        m_info.trunkCacheBuilt = m_release->trunkCacheBuilt();
-        m_info.vq3rRecordBytes = m_release->vq3rRecordBytes();
-    } else {
-        m_info.parameters = m_container->parameterCount();
-        m_info.containerBytes = m_container->containerBytes();
-        m_info.description = "WASTE container";
-    }
+    m_store->describe(m_info);
     m_info.hasVision = cfg.vision.present;
     m_info.visionEnabled = m_images != nullptr;
     m_info.visionError = cfg.vision.disabledReason;

@@ -1,18 +1,18 @@
 #pragma once
-// The Model of api/model.h over a WASTE container (internal: sessions reach
-// the shared parts through this class). Trunk loaded tensor by tensor,
-// embedding rows read on demand, experts through the shared expert cache.
+// The Model of api/model.h over a weight store (a WASTE container or a release
+// folder, model/weightstore.h; internal: sessions reach the shared parts
+// through this class). Trunk loaded tensor by tensor, embedding rows read on
+// demand, experts through the shared expert cache.
 #include "api/model.h"
 #include "api/session.h"
 
-#include "format/container.h"
 #include "kernels/threadpool.h"
 #include "model/cacheexpertsource.h"
 #include "model/expertspertoken.h"
 #include "model/imageencoder.h"
 #include "model/modelweights.h"
 #include "model/plannerinputs.h"
-#include "model/releasesource.h"
+#include "model/weightstore.h"
 #include "model/trunkstreamer.h"
 #include "stream/memoryledger.h"
 #include "stream/memoryplanner.h"
@@ -60,14 +60,13 @@ public:
     Expected<std::unique_ptr<Session>> createSession(const SessionOptions &options) override;
     Status setBudget(uint64_t bytes) override;
 
-    // For sessions. container() only when release() is null.
-    const Container &container() const { return *m_container; }
-    const ReleaseSource *release() const { return m_release.get(); } // a release folder (issue 11)
+    // Where the weights come from (container or release alike), for sessions.
+    const WeightStore &store() const { return *m_store; }
     // The model's config with the effective experts per token (ModelOptions::expertsPerToken).
     const ModelConfig &config() const { return m_config; }
     Status readEmbeddingRow(int token, float *out) const
     {
-        return m_release ? m_release->readEmbeddingRow(token, out) : m_container->readEmbeddingRow(token, out);
+        return m_store->readEmbeddingRow(token, out);
     }
     const ModelWeights &weights() const { return m_weights; }
     kernels::ThreadPool *pool() const { return m_pool.get(); }
@@ -116,7 +115,7 @@ private:
         CheckpointPlan checkpoints; // its sizing is the cache's
         int maxSlots = 0;           // the live budget's growth room (setBudget)
     };
-    Status openSource(const ModelOptions &o, const OpenProgress &progress);
+    Status openStore(const ModelOptions &o, const OpenProgress &progress);
     Status readSideTables(const ModelOptions &o);
     Expected<OpenPlan> planOpen(const ModelOptions &o, const ProcessFootprint &before);
     Expected<uint64_t> loadTrunk(const std::vector<TensorInfo> &tensors, const TrunkSplit &split,
@@ -130,8 +129,7 @@ private:
     std::recursive_mutex m_compute;
     ModelOptions m_options;
     ModelInfo m_info;
-    std::unique_ptr<Container> m_container;
-    std::unique_ptr<ReleaseSource> m_release; // instead of m_container for a release folder
+    std::unique_ptr<WeightStore> m_store;
     ModelConfig m_config; // the source's, with the effective experts per token (set once the source is open)
     std::map<std::string, LoadedTensor> m_tensors;
     ModelWeights m_weights;

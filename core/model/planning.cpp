@@ -7,7 +7,7 @@
 #include "format/releaseexperts.h"
 #include "format/trunkcache.h"
 #include "model/plannerinputs.h"
-#include "model/releasesource.h"
+#include "model/openweightstore.h"
 #include "stream/processfootprint.h"
 #include "stream/speedmodel.h"
 #include "text/tokenizer.h"
@@ -20,29 +20,7 @@ namespace sluice {
 
 Expected<PlannerShape> inspectPlannerShape(const std::string &modelPath, int releaseTrunkBits)
 {
-    PlannerShape s;
-    if (model::ReleaseSource::isRelease(modelPath)) {
-        auto release = ReleaseCheckpoint::open(modelPath);
-        if (!release)
-            return release.status();
-        TrunkCacheOptions to;
-        to.trunkBits = releaseTrunkBits;
-        s.name = (*release)->description();
-        s.release = true;
-        s.config = (*release)->config();
-        s.tensors = trunkCacheTensors(**release, to);
-        s.trunkCacheBytes = trunkCacheBytes(**release, to);
-        s.recordBytes = releaseSlotBytes(**release);
-        return s;
-    }
-    auto container = Container::open(modelPath);
-    if (!container)
-        return container.status();
-    s.name = modelPath;
-    s.config = (*container)->config();
-    s.tensors = (*container)->tensors();
-    s.recordBytes = model::maxRecordBytes(**container);
-    return s;
+    return model::openStorePlannerShape(modelPath, releaseTrunkBits);
 }
 
 Expected<PlannerShape> builtinPlannerShape(BuiltinModel model, BuiltinFormat format)
@@ -82,21 +60,12 @@ Expected<uint64_t> processBytesSince(const ProcessBaseline &baseline, const Plan
                                      const std::string &modelPath, int threads, int ioThreads)
 {
     // Held while measuring, as Model::open holds them when it measures itself.
-    std::unique_ptr<ReleaseCheckpoint> release;
-    std::unique_ptr<Container> container;
-    std::optional<text::Tokenizer> tokenizer;
-    if (!modelPath.empty() && model::ReleaseSource::isRelease(modelPath)) {
-        auto opened = ReleaseCheckpoint::open(modelPath);
+    std::shared_ptr<void> held;
+    if (!modelPath.empty()) {
+        auto opened = model::holdStoreDescription(modelPath);
         if (!opened)
             return opened.status();
-        release = std::move(*opened);
-    } else if (!modelPath.empty()) {
-        auto opened = Container::open(modelPath);
-        if (!opened)
-            return opened.status();
-        container = std::move(*opened);
-        if (auto tok = text::Tokenizer::fromModelDirectory(modelPath))
-            tokenizer = std::move(*tok);
+        held = std::move(*opened);
     }
     const ModelConfig &config = shape.config;
     auto now = readProcessFootprint();

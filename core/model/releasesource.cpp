@@ -1,5 +1,9 @@
 #include "model/releasesource.h"
 
+#include "api/inspect.h"
+#include "api/planning.h"
+#include "model/imageencoder.h"
+
 #include "format/builtinmodels.h"
 #include "format/container.h" // preadFully
 #include "format/releaseconfig.h"
@@ -17,6 +21,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -328,6 +333,129 @@ Expected<uint64_t> ReleaseSource::readExpert(int layer, int expert, uint8_t *slo
 Expected<ExpertMatrices> ReleaseSource::parseRecord(int layer, int expert, const ExpertRecordRef &rec) const
 {
     return releaseExpertMatrices(*m_release, layer, expert, rec);
+}
+
+Expected<ExpertBankSet> ReleaseSource::openExpertBanks(const DirectFileOptions &) const
+{
+    // No banks: the cache's reader takes each expert from the shards.
+    ExpertBankSet set;
+    set.banks.resize(size_t(config().moeLayerCount()));
+    set.directIo = m_reader->directIo();
+    return set;
+}
+
+void ReleaseSource::wireExpertReads(ExpertCacheOptions &co, bool, VerifiedRecords *) const
+{
+    // The reader takes each expert from the shards (its index was checked at
+    // open; a short read names the shard), no record header or CRC.
+    co.reader = [this](int layer, int expert, uint8_t *slot, size_t n) { return readExpert(layer, expert, slot, n); };
+}
+
+Expected<VqCodebooksView> ReleaseSource::codebooks(int, int, int) const
+{
+    return makeError(ErrorCode::Internal, "a release has no codebooks");
+}
+
+std::unique_ptr<ImageEncoder> ReleaseSource::openImageEncoder(
+    const ModelConfig &cfg, kernels::ThreadPool *pool, int maxPatches, int attentionSlices) const
+{
+    // The release's bf16 vision tensors as the trunk cache holds them
+    // (the converter's rule: Q8G; bf16 at releaseTrunkBits 16).
+    vision::VisionTensorStore store;
+    store.find = [this](const std::string &name) { return findCacheTensor(name); };
+    store.read = [this](const TensorInfo &info, std::vector<uint8_t> &payload, std::vector<uint16_t> &scales) {
+        return readTensorBytes(info, payload, scales);
+    };
+    return std::make_unique<ImageEncoder>(cfg, std::move(store), pool, maxPatches, attentionSlices);
+}
+
+void ReleaseSource::describe(ModelInfo &info) const
+{
+    const ReleaseCheckpoint &rel = *m_release;
+    info.parameters = rel.parameterCount();
+    uint64_t shardBytes = 0;
+    for (const SafetensorsShard &sh : rel.safetensors().shards())
+        shardBytes += sh.fileBytes;
+    info.containerBytes = shardBytes;
+    info.description = rel.description();
+    info.release = true;
+    info.trunkCachePath = m_cache.path;
+    info.trunkCacheBytes = m_cache.bytes;
+    info.trunkCacheBuilt = m_built;
+    info.vq3rRecordBytes = vq3rRecordBytes();
+}
+
+Expected<PlannerInputs> ReleaseSource::plannerInputs(const std::string &dir, int trunkBits, PlannerInputsOptions &o,
+    bool reserveProcess, const std::function<Status(int vocab)> &measure)
+{
+    if (reserveProcess) {
+        auto release = ReleaseCheckpoint::open(dir);
+        if (!release)
+            return release.status();
+        SLUICE_TRY(measure((*release)->config().vocab));
+    }
+    return plannerInputs(dir, trunkBits, o);
+}
+
+Expected<ModelSummary> ReleaseSource::summary(const std::string &path)
+{
+    auto opened = ReleaseCheckpoint::open(path);
+    if (!opened)
+        return opened.status();
+    const ReleaseCheckpoint &r = **opened;
+    ModelSummary s;
+    s.release = true;
+    s.description = r.description();
+    s.config = r.config();
+    std::map<std::string, ModelSummary::TrunkFormat> byFormat;
+    for (const TensorInfo &t : r.trunkTensors()) {
+        auto &f = byFormat[tensorFormatName(t.fmt, t.isBf16)];
+        f.bytes += t.bytes;
+        f.tensors += 1;
+        s.trunkBytes += t.bytes;
+    }
+    for (auto &[name, f] : byFormat) {
+        f.format = name;
+        s.trunk.push_back(f);
+    }
+    s.trunkTensors = int(r.trunkTensors().size());
+    s.recordBytes = releaseSlotBytes(r);
+    s.expertBytes = r.expertBytes();
+    s.diskBytes = r.safetensors().totalBytes();
+    s.parameters = r.parameterCount();
+    s.shards = int(r.safetensors().shards().size());
+    s.tensors = int(r.safetensors().tensors().size());
+    // Read as the engine reads it: a truncated, empty, FIFO or dangling file is "no", with the reason.
+    auto tok = tokenizerOf(r);
+    s.hasTokenizer = bool(tok);
+    if (!tok && !r.tokenizerPath().empty())
+        s.tokenizerError = tok.status().message();
+    return s;
+}
+
+Expected<PlannerShape> ReleaseSource::plannerShape(const std::string &dir, int trunkBits)
+{
+    auto release = ReleaseCheckpoint::open(dir);
+    if (!release)
+        return release.status();
+    TrunkCacheOptions to;
+    to.trunkBits = trunkBits;
+    PlannerShape s;
+    s.name = (*release)->description();
+    s.release = true;
+    s.config = (*release)->config();
+    s.tensors = trunkCacheTensors(**release, to);
+    s.trunkCacheBytes = trunkCacheBytes(**release, to);
+    s.recordBytes = releaseSlotBytes(**release);
+    return s;
+}
+
+Expected<std::shared_ptr<void>> ReleaseSource::holdDescription(const std::string &dir)
+{
+    auto opened = ReleaseCheckpoint::open(dir);
+    if (!opened)
+        return opened.status();
+    return std::shared_ptr<void>(std::move(*opened));
 }
 
 Expected<text::Tokenizer> ReleaseSource::tokenizer() const

@@ -87,23 +87,10 @@ SessionImpl::SessionImpl(std::shared_ptr<ModelImpl> model, int contextLength, in
         }
         return mi->readEmbeddingRow(token, out);
     };
-    hooks.codebooks = [mi](int layer, int kind, int codebookId) -> Expected<VqCodebooksView> {
-        if (mi->release())
-            return makeError(ErrorCode::Internal, "a release has no codebooks");
-        const ExpertLayout &lay = mi->container().expertLayout(layer);
-        const int first = codebookId + kind * lay.stages;
-        if (codebookId < 0 || first + lay.stages > mi->container().codebookCount())
-            return makeError(ErrorCode::Format, "layer " + std::to_string(layer) + ": codebook id " +
-                                                    std::to_string(codebookId) + " out of range");
-        return mi->container().codebooksById(first);
-    };
-    hooks.parseRecord = [mi](int layer, int expert, const ExpertRecordRef &rec) -> Expected<ExpertMatrices> {
-        if (const ReleaseSource *r = mi->release())
-            return r->parseRecord(layer, expert, rec);
-        const ExpertLayout &lay = mi->container().expertLayout(layer);
-        SLUICE_TRY(validateRecordHeader(rec.data, rec.bytes, layer, expert, lay));
-        const ExpertRecordView v = parseRecord(rec.data, lay);
-        return ExpertMatrices{v.matrix[kGate], v.matrix[kUp], v.matrix[kDown], v.codebookId, ExpertRecordKind::Vq, {}, {}};
+    const WeightStore *store = &m_model->store();
+    hooks.codebooks = [store](int layer, int kind, int codebookId) { return store->codebooks(layer, kind, codebookId); };
+    hooks.parseRecord = [store](int layer, int expert, const ExpertRecordRef &rec) {
+        return store->expertMatrices(layer, expert, rec);
     };
     hooks.replay = m_model->replayHook();
     hooks.route = m_model->routeHook();

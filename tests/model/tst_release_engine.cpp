@@ -389,8 +389,8 @@ private Q_SLOTS:
             QVERIFY2(info.visionEnabled, info.visionDisabledReason.c_str());
             QVERIFY(info.visionDisabledReason.empty());
             auto *impl = dynamic_cast<model::ModelImpl *>(m->get());
-            QVERIFY(impl && impl->release());
-            const TensorInfo *proj = impl->release()->findCacheTensor("mm_projector.proj.0.weight");
+            QVERIFY(impl);
+            const TensorInfo *proj = impl->store().findTensor("mm_projector.proj.0.weight");
             QVERIFY(proj);
             QCOMPARE(int(proj->fmt), int(trunkBits == 16 ? TensorFormat::F16 : TensorFormat::Q8G));
             QCOMPARE(proj->isBf16, trunkBits == 16);

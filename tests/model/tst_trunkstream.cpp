@@ -92,10 +92,10 @@ Run runModel(
         pio.streamLmHead = streamLmHead;
         pio.lmHeadBlockRows = blockRows;
         auto ram = detectUsableRam();
-        auto bp = !ram        ? Expected<model::BudgetPlan>(ram.status())
-            : impl->release() ? model::planForBudget(impl->config(), impl->release()->trunkTensors(),
-                  (*m)->info().recordBytes, pio, ram->usableBytes, budget)
-                              : model::planForBudget(impl->container(), pio, ram->usableBytes, budget);
+        // The plan Model::open made, from the store it opened (container or release alike).
+        auto bp = !ram ? Expected<model::BudgetPlan>(ram.status())
+                       : model::planForBudget(impl->config(), impl->store().trunkTensors(), (*m)->info().recordBytes,
+                                              pio, ram->usableBytes, budget);
         r.planned = bp ? bp->sizing.engineBytes : 0;
         r.headBlocks = bp ? bp->split.headBlocks.size() : 0;
     }
