@@ -3,11 +3,14 @@
 // injected faults: a connection cut mid-file, 503 and 429 with Retry-After, a
 // redirect to another port, wrong bytes once and always, a body cut short with
 // a good status, a 404, a stop and a second run that resumes, a listing that
-// would leave the folder, and `sluice-cli get` against the same mock. Every completed download is byte-identical to the
-// source; no network beyond loopback.
+// would leave the folder, and `sluice-cli get` against the same mock; a
+// release written by our own synth writer (both architectures, several
+// shards) and a server that trickles its bytes. Every completed download is
+// byte-identical to the source; no network beyond loopback.
 #include "support/testregistry.h"
 #include "api/download.h"
 #include "remote/mockhub.h"
+#include "support/synthmodel.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -287,6 +290,75 @@ private Q_SLOTS:
         QJsonObject refused = run({"get", "org/model"});
         QCOMPARE(refused["exit"].toInt(), 2);
         QVERIFY(refused["stderr"].toString().contains("--to DIR is required"));
+    }
+
+    // The mock serving a release as published (synth --release: config,
+    // tokenizer files, the index and several safetensors shards).
+    void syntheticRelease_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<int>("shards");
+        QTest::newRow("Kimi K3, 4 shards") << "k3" << 4;
+        QTest::newRow("Kimi-Linear, 3 shards") << "kimi-linear" << 3;
+    }
+
+    void syntheticRelease()
+    {
+        QFETCH(QString, arch);
+        QFETCH(int, shards);
+        QTemporaryDir src, dir;
+        const QString why = sluice::test::synthesize(
+            {"--release", "--arch", arch, "--shards", QString::number(shards), "--out", src.path()});
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        MockHub hub;
+        QVERIFY(hub.start());
+        QVERIFY(hub.serveFolder(src.path()) >= shards + 3);
+        QVERIFY(hub.files.contains("model.safetensors.index.json"));
+        int shardFiles = 0;
+        for (const QString &name : hub.files.keys())
+            shardFiles += name.endsWith(".safetensors") ? 1 : 0;
+        QCOMPARE(shardFiles, shards);
+        HubOptions o = options();
+        o.endpoint = hub.url().toStdString();
+        auto files = listHubFiles(o);
+        QVERIFY(files);
+        auto report = downloadHubFiles(o, *files, dir.path().toStdString());
+        QVERIFY2(report, report ? "" : report.status().message().c_str());
+        const QString differs = hub.differences(dir.path());
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        QCOMPARE(report->bytesFetched, hub.totalBytes());
+        QCOMPARE(uint64_t(hub.bytesServed), hub.totalBytes());
+    }
+
+    // A server that trickles a file (8 KiB every 20 ms, about two seconds for
+    // the big shard): the download completes without a retry although the
+    // file takes longer than the idle timeout, because bytes keep coming; the
+    // progress of that file moves forward in many small steps.
+    void slowServer()
+    {
+        QTemporaryDir dir;
+        const QString big = "model-00001-of-00002.safetensors";
+        m_hub.faults[big] = {Fault::Slow};
+        HubOptions o = options();
+        o.idleTimeoutMs = 1000;
+        auto files = listHubFiles(o);
+        QVERIFY(files);
+        QElapsedTimer clock;
+        clock.start();
+        QList<uint64_t> steps;
+        auto report = downloadHubFiles(o, *files, dir.path().toStdString(), [&](const DownloadProgress &p) {
+            if (p.file == big.toStdString() && (steps.isEmpty() || steps.last() != p.fileDone))
+                steps.append(p.fileDone);
+            return true;
+        });
+        QVERIFY2(report, report ? "" : report.status().message().c_str());
+        QVERIFY(m_hub.faults[big].isEmpty());
+        verifyFolder(dir.path());
+        QCOMPARE(report->retries, 0);
+        QVERIFY2(clock.elapsed() > o.idleTimeoutMs, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY2(steps.size() >= 20, qPrintable(QString::number(steps.size())));
+        QVERIFY(std::is_sorted(steps.begin(), steps.end()));
+        QCOMPARE(steps.last(), uint64_t(m_hub.files[big].size()));
     }
 
     void badRepositoryNames()
