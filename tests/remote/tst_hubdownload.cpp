@@ -361,6 +361,65 @@ private Q_SLOTS:
         QCOMPARE(steps.last(), uint64_t(m_hub.files[big].size()));
     }
 
+    // `sluice-cli get` SIGKILLed at ten points, then run to the end. The
+    // points are fixed fractions of the repository (k/11 of its bytes on
+    // disk, .part files included, k = 1..10), watched by polling the folder,
+    // so each run starts from the previous one's parts; the mock trickles
+    // (8 KiB every 5 ms per file) so that a run is slow enough to stop at
+    // any of them. The result equals the source, and all runs together were
+    // sent at most 1.1 x the repository (what a kill loses: bytes in flight
+    // and in the part file's write buffer).
+    void killNineLoop()
+    {
+        QTemporaryDir src, dir;
+        const QString why = sluice::test::synthesize({"--release", "--shards", "4", "--out", src.path()});
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        MockHub hub;
+        QVERIFY(hub.start());
+        hub.serveFolder(src.path());
+        hub.trickleBytes = 8192;
+        hub.trickleMs = 5;
+        const uint64_t total = hub.totalBytes();
+        const auto onDisk = [&] {
+            uint64_t n = 0;
+            for (const QFileInfo &fi : QDir(dir.path()).entryInfoList(QDir::Files))
+                n += uint64_t(fi.size());
+            return n;
+        };
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("HF_ENDPOINT", hub.url());
+        env.remove("HF_TOKEN");
+        const QStringList args{"get", "org/model", "--to", dir.path(), "--jobs", "2", "--json"};
+        for (int k = 1; k <= 10; ++k) {
+            const uint64_t point = total * uint64_t(k) / 11;
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(SLUICE_CLI_PATH), args);
+            QVERIFY(p.waitForStarted());
+            // qWaitFor turns this thread's event loop: the mock serves meanwhile.
+            QVERIFY2(QTest::qWaitFor([&] { return onDisk() >= point || p.state() == QProcess::NotRunning; }, 20000),
+                     qPrintable(QString("kill %1: %2 of %3 bytes on disk").arg(k).arg(onDisk()).arg(point)));
+            QVERIFY2(p.state() == QProcess::Running, qPrintable(QString("run %1 ended before its kill point").arg(k)));
+            p.kill(); // SIGKILL
+            QVERIFY(p.waitForFinished(5000));
+            QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+            QVERIFY(onDisk() >= point);
+            QVERIFY(!hub.differences(dir.path()).isEmpty()); // not finished yet
+        }
+        QProcess last;
+        last.setProcessEnvironment(env);
+        last.start(QStringLiteral(SLUICE_CLI_PATH), args);
+        QSignalSpy done(&last, &QProcess::finished);
+        QVERIFY(done.wait(30000));
+        QVERIFY2(last.exitCode() == 0, last.readAllStandardError().constData());
+        const QString differs = hub.differences(dir.path());
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        qInfo("repository %llu bytes, sent over 11 runs %lld (%.3f x)", qulonglong(total), hub.bytesServed,
+              double(hub.bytesServed) / double(total));
+        QVERIFY2(uint64_t(hub.bytesServed) * 10 <= total * 11,
+                 qPrintable(QString("%1 bytes sent for %2").arg(hub.bytesServed).arg(total)));
+    }
+
     void badRepositoryNames()
     {
         HubOptions o = options();
