@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace sluice::convert {
 
@@ -52,6 +53,12 @@ struct ConvertOptions {
     kernels::Isa isa = kernels::Isa::Avx512; // highest encoder path allowed (clamped to the CPU)
     // Called often; return false to stop (ErrorCode::Cancelled; a rerun resumes).
     std::function<bool(const ConvertProgress &)> progress;
+    // Convert while downloading (api/download.h downloadAndConvert): called
+    // with the shard files whose tensors are about to be read, before the
+    // trunk pass ("the trunk") and before each layer whose bank is not
+    // committed ("layer L"), in that order; a non-ok status stops the run
+    // with it (a rerun resumes).
+    std::function<Status(const std::string &step, const std::vector<std::string> &shards)> needShards;
 };
 
 struct ConvertResult {

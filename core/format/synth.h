@@ -78,8 +78,12 @@ void syntheticExpertWeights(const ModelConfig &config, const SynthOptions &optio
 // has them, MXFP4 experts for K3, bf16 experts for Kimi-Linear) and the index.
 // Shards interleave trunk tensors, a layer's experts are spread over the
 // shards and one expert per layer is split across two shards. Tiny mode only.
+// With byLayer, the shards are laid out as real releases keep a layer's experts
+// together: shard 1 holds the trunk, then one shard per MoE layer holds that
+// layer's experts (`shards` is then ignored; tiny mode only).
 struct SynthReleaseOptions {
     int shards = 3;
+    bool byLayer = false;
 };
 Status writeSyntheticRelease(const std::string &dir, const SynthOptions &options,
                              const SynthReleaseOptions &release = {});

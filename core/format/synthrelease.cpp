@@ -89,7 +89,9 @@ Status writeSyntheticRelease(const std::string &dir, const SynthOptions &o, cons
         return makeError(ErrorCode::Io, dir + ": cannot create (" + std::strerror(errno) + ")");
     const ModelConfig &c = spec->config;
     const bool mxfp4 = c.arch == Architecture::KimiK3;
-    const int nShards = release.shards;
+    if (release.byLayer && o.recordBytes > 0)
+        return makeError(ErrorCode::InvalidArgument, "synth --release --by-layer: tiny mode only");
+    const int nShards = release.byLayer ? 1 + (c.nLayers - c.firstKDense) : release.shards;
     std::vector<std::vector<SafetensorsWriteTensor>> shards(static_cast<size_t>(nShards));
     std::vector<std::pair<std::string, std::string>> weightMap;
     uint64_t totalBytes = 0;
@@ -102,7 +104,7 @@ Status writeSyntheticRelease(const std::string &dir, const SynthOptions &o, cons
     // Trunk: round robin, so every shard holds pieces of every kind.
     int next = 0;
     SLUICE_TRY(generateSyntheticTrunk(c, o, [&](const std::string &name, const std::vector<int64_t> &shape, const float *data) {
-        put(next, floatTensor(name, releaseShape(name, shape, c), data));
+        put(release.byLayer ? 0 : next, floatTensor(name, releaseShape(name, shape, c), data));
         next = (next + 1) % nShards;
         return Status::ok();
     }));
@@ -167,10 +169,10 @@ Status writeSyntheticRelease(const std::string &dir, const SynthOptions &o, cons
             syntheticExpertWeights(c, o, layer, e, m);
             const std::string base = c.tensorPrefix + "model.layers." + std::to_string(layer) +
                                      ".block_sparse_moe.experts." + std::to_string(e) + ".";
-            const int home = (layer + e) % nShards;
+            const int home = release.byLayer ? 1 + layer - c.firstKDense : (layer + e) % nShards;
             // Stored in name order (w1, w2, w3), as safetensors writers do.
             for (int k : {0, 2, 1}) {
-                const int shard = (e == 1 && k == 2) ? (home + 1) % nShards : home;
+                const int shard = (e == 1 && k == 2 && !release.byLayer) ? (home + 1) % nShards : home;
                 const int64_t rows = k == 2 ? c.expertInputDim() : c.moeIntermediate;
                 const int64_t cols = k == 2 ? c.moeIntermediate : c.expertInputDim();
                 const std::string name = base + names[k];

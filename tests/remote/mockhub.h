@@ -136,10 +136,13 @@ private:
         m_buffers.remove(s);
         const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
         const QString path = QString::fromUtf8(QByteArray::fromPercentEncoding(first.value(1)));
-        qint64 from = 0;
+        qint64 from = 0, to = -1; // Range: bytes=from-[to]
         for (const QByteArray &l : lines)
-            if (l.toLower().startsWith("range: bytes="))
-                from = l.trimmed().mid(13).split('-').value(0).toLongLong();
+            if (l.toLower().startsWith("range: bytes=")) {
+                const QList<QByteArray> ends = l.trimmed().mid(13).split('-');
+                from = ends.value(0).toLongLong();
+                to = ends.value(1).isEmpty() ? -1 : ends.value(1).toLongLong();
+            }
         if (path.startsWith(QStringLiteral("/api/models/org/model/tree/main")))
             return reply(s, "200 OK", listing(), {});
         const QString prefix = QStringLiteral("/org/model/resolve/main/");
@@ -165,11 +168,12 @@ private:
             body[body.size() / 2] = char(body[body.size() / 2] ^ 0x5a);
         QByteArray status = "200 OK";
         QList<QByteArray> headers;
-        if (from > 0 && from < body.size()) {
+        if ((from > 0 || to >= 0) && from < body.size()) {
+            const qint64 last = to >= from && to < body.size() ? to : body.size() - 1;
             status = "206 Partial Content";
-            headers.append("Content-Range: bytes " + QByteArray::number(from) + "-" +
-                           QByteArray::number(body.size() - 1) + "/" + QByteArray::number(body.size()));
-            body = body.mid(from);
+            headers.append("Content-Range: bytes " + QByteArray::number(from) + "-" + QByteArray::number(last) + "/" +
+                           QByteArray::number(body.size()));
+            body = body.mid(from, last - from + 1);
         }
         if (fault == Fault::CutMidFile || fault == Fault::Truncated) {
             // The headers promise the whole body; half of it comes, then the

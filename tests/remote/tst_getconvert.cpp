@@ -1,0 +1,237 @@
+// Convert while downloading (`sluice-cli get REPO --to STAGING --convert OUT`,
+// api/download.h downloadAndConvert, issue 26) against the mock hub on
+// loopback in this process serving a release written by our own synth writer
+// (`synth --release --by-layer`: the trunk in one shard, then one shard per
+// MoE layer). The container must be byte-identical to `sluice-cli convert` of
+// the complete release; the staging folder must never hold more than the
+// shards of one step; a bound too small is refused naming the step; SIGKILLed
+// at four points, a rerun finishes with the same bytes.
+#include "support/testregistry.h"
+#include "remote/mockhub.h"
+#include "support/synthmodel.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sluicetest;
+
+namespace {
+
+// Small k-means sample: the same pipeline, a second per conversion.
+const QStringList kGetConvertSample{"--sample-vectors", "4096", "--iterations", "4"};
+
+// Every file of a container folder but the converter's work folder.
+QMap<QString, QByteArray> containerFiles(const QString &dir)
+{
+    QMap<QString, QByteArray> files;
+    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next(), rel = QDir(dir).relativeFilePath(path);
+        if (rel.startsWith(".sluice-convert/"))
+            continue;
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly))
+            files.insert(rel, f.readAll());
+    }
+    return files;
+}
+
+QString containerDifference(const QString &a, const QString &b)
+{
+    const auto x = containerFiles(a), y = containerFiles(b);
+    if (x.keys() != y.keys())
+        return QString("files differ: %1 vs %2").arg(x.keys().join(','), y.keys().join(','));
+    for (auto it = x.begin(); it != x.end(); ++it)
+        if (y.value(it.key()) != it.value())
+            return it.key() + " differs";
+    return x.isEmpty() ? QString("no container in %1").arg(a) : QString();
+}
+
+struct CliRun {
+    int exit = -1;
+    QJsonObject json;
+    QString err;
+};
+
+QStringList shardFilesIn(const QString &dir)
+{
+    return QDir(dir).entryList({"*.safetensors", "*.safetensors.part"}, QDir::Files, QDir::Name);
+}
+
+} // namespace
+
+class TestGetConvert : public QObject {
+    Q_OBJECT
+
+    QProcessEnvironment env(const MockHub &hub) const
+    {
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.insert("HF_ENDPOINT", hub.url());
+        e.remove("HF_TOKEN");
+        return e;
+    }
+
+    // Runs the CLI to the end while this thread's event loop serves the mock.
+    CliRun cli(const MockHub &hub, const QStringList &args) const
+    {
+        QProcess p;
+        p.setProcessEnvironment(env(hub));
+        p.start(QStringLiteral(SLUICE_CLI_PATH), args);
+        QSignalSpy done(&p, &QProcess::finished);
+        CliRun r;
+        if (!done.wait(60000)) {
+            p.kill();
+            r.err = "hung";
+            return r;
+        }
+        r.exit = p.exitCode();
+        r.err = QString::fromUtf8(p.readAllStandardError());
+        r.json = QJsonDocument::fromJson(p.readAllStandardOutput().trimmed().split('\n').last()).object();
+        return r;
+    }
+
+    // The release in `src`, served by `hub`, and `sluice-cli convert` of it in `ref`.
+    void prepare(const QString &arch, const QString &src, const QString &ref, MockHub &hub) const
+    {
+        const QString why = sluice::test::synthesize({"--release", "--by-layer", "--arch", arch, "--out", src});
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        QVERIFY(hub.start());
+        hub.serveFolder(src);
+        QProcess p;
+        p.start(QStringLiteral(SLUICE_CLI_PATH), QStringList{"convert", src, ref} + kGetConvertSample);
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    }
+
+    static uint64_t largestShard(const MockHub &hub)
+    {
+        uint64_t n = 0;
+        for (auto it = hub.files.begin(); it != hub.files.end(); ++it)
+            if (it.key().endsWith(".safetensors"))
+                n = std::max(n, uint64_t(it.value().size()));
+        return n;
+    }
+
+private Q_SLOTS:
+    void sameContainerAsConvert_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::newRow("Kimi K3") << "k3";
+        QTest::newRow("Kimi-Linear") << "kimi-linear";
+    }
+
+    // Converted while downloading: the container equals `convert` of the
+    // whole release file for file; the staging folder holds one step's shards
+    // at most (the trunk's, then one layer's: the largest shard) and none at
+    // the end; the bytes fetched are the repository's plus the headers.
+    void sameContainerAsConvert()
+    {
+        QFETCH(QString, arch);
+        QTemporaryDir tmp;
+        const QString src = tmp.filePath("src"), ref = tmp.filePath("ref");
+        MockHub hub;
+        prepare(arch, src, ref, hub);
+        const QString staging = tmp.filePath("staging"), out = tmp.filePath("out");
+        const CliRun r =
+            cli(hub, QStringList{"get", "org/model", "--to", staging, "--convert", out, "--json"} + kGetConvertSample);
+        QVERIFY2(r.exit == 0, qPrintable(r.err));
+        const QString differs = containerDifference(out, ref);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        QVERIFY2(shardFilesIn(staging).isEmpty(), qPrintable(shardFilesIn(staging).join(',')));
+        const uint64_t peak = uint64_t(r.json["peak_staging_bytes"].toDouble());
+        qInfo("%s: repository %llu bytes, largest shard %llu, peak staging %llu, %d converter runs", qPrintable(arch),
+              qulonglong(hub.totalBytes()), qulonglong(largestShard(hub)), qulonglong(peak),
+              r.json["convert_runs"].toInt());
+        QCOMPARE(peak, largestShard(hub));
+        const uint64_t headers = uint64_t(r.json["header_bytes"].toDouble());
+        QCOMPARE(uint64_t(r.json["bytes_fetched"].toDouble()), hub.totalBytes());
+        QCOMPARE(uint64_t(hub.bytesServed), hub.totalBytes() + headers);
+        // Again: nothing to fetch, nothing to convert.
+        const CliRun again =
+            cli(hub, QStringList{"get", "org/model", "--to", staging, "--convert", out, "--json"} + kGetConvertSample);
+        QVERIFY2(again.exit == 0, qPrintable(again.err));
+        QVERIFY(again.json["already_converted"].toBool());
+        QCOMPARE(again.json["bytes_fetched"].toDouble(), 0.0);
+    }
+
+    // A bound below the largest step is refused when that step comes, naming
+    // it and the bound; what was done is kept, and a rerun with room finishes.
+    void stagingBoundRefused()
+    {
+        QTemporaryDir tmp;
+        const QString src = tmp.filePath("src"), ref = tmp.filePath("ref");
+        MockHub hub;
+        prepare("k3", src, ref, hub);
+        const QString staging = tmp.filePath("staging"), out = tmp.filePath("out");
+        const QString bound = QString::number(largestShard(hub) - 1);
+        const CliRun r = cli(hub, QStringList{"get", "org/model", "--to", staging, "--convert", out, "--max-staging",
+                                              bound, "--json"} + kGetConvertSample);
+        QCOMPARE(r.exit, 1);
+        QVERIFY2(r.err.contains("more than the staging bound of " + bound + " bytes (--max-staging)") &&
+                     r.err.contains(" needs the shards "),
+                 qPrintable(r.err));
+        QVERIFY(!QFile::exists(out + "/manifest.json"));
+        const CliRun ok = cli(hub, QStringList{"get", "org/model", "--to", staging, "--convert", out, "--max-staging",
+                                               QString::number(largestShard(hub)), "--json"} + kGetConvertSample);
+        QVERIFY2(ok.exit == 0, qPrintable(ok.err));
+        const QString differs = containerDifference(out, ref);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        const CliRun usage = cli(hub, {"get", "org/model", "--to", staging, "--max-staging", "1MiB"});
+        QCOMPARE(usage.exit, 2);
+        QVERIFY2(usage.err.contains("needs --convert OUT"), qPrintable(usage.err));
+    }
+
+    // SIGKILLed at four points (when the mock has sent k/5 of the repository,
+    // k = 1..4, watched by polling its counter while this thread serves it;
+    // the mock trickles so a run can be caught anywhere), then run to the end:
+    // the container equals `convert` of the whole release, no shard is left,
+    // and all runs together were sent at most 1.1 x the repository (plus the
+    // headers each run fetches for the shards it has not got yet).
+    void killNineThenFinish()
+    {
+        QTemporaryDir tmp;
+        const QString src = tmp.filePath("src"), ref = tmp.filePath("ref");
+        MockHub hub;
+        prepare("k3", src, ref, hub);
+        hub.trickleBytes = 4096;
+        hub.trickleMs = 5;
+        const QString staging = tmp.filePath("staging"), out = tmp.filePath("out");
+        const QStringList args =
+            QStringList{"get", "org/model", "--to", staging, "--convert", out, "--json"} + kGetConvertSample;
+        const qint64 total = qint64(hub.totalBytes());
+        for (int k = 1; k <= 4; ++k) {
+            const qint64 point = total * k / 5;
+            QProcess p;
+            p.setProcessEnvironment(env(hub));
+            p.start(QStringLiteral(SLUICE_CLI_PATH), args);
+            QVERIFY(p.waitForStarted());
+            QVERIFY2(QTest::qWaitFor([&] { return hub.bytesServed >= point || p.state() == QProcess::NotRunning; },
+                                     30000),
+                     qPrintable(QString("kill %1: %2 of %3 bytes sent").arg(k).arg(hub.bytesServed).arg(point)));
+            QVERIFY2(p.state() == QProcess::Running, qPrintable(QString("run %1 ended before its kill point").arg(k)));
+            p.kill(); // SIGKILL
+            QVERIFY(p.waitForFinished(5000));
+            QVERIFY(!QFile::exists(out + "/manifest.json"));
+        }
+        hub.trickleBytes = 0;
+        const CliRun r = cli(hub, args);
+        QVERIFY2(r.exit == 0, qPrintable(r.err));
+        const QString differs = containerDifference(out, ref);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        QVERIFY2(shardFilesIn(staging).isEmpty(), qPrintable(shardFilesIn(staging).join(',')));
+        qInfo("repository %lld bytes, sent over 5 runs %lld (%.3f x)", total, hub.bytesServed,
+              double(hub.bytesServed) / double(total));
+        QVERIFY2(hub.bytesServed * 10 <= total * 11,
+                 qPrintable(QString("%1 bytes sent for %2").arg(hub.bytesServed).arg(total)));
+    }
+};
+
+SLUICE_TEST_GUILESS_MAIN(TestGetConvert)
+#include "tst_getconvert.moc"
