@@ -33,6 +33,23 @@ struct ConvertProgress {
     uint64_t trunkBytesResumed = 0;
 };
 
+// Bytes of a source shard file (absolute offset).
+struct SourceRange {
+    std::string shard;
+    uint64_t offset = 0;
+    uint64_t bytes = 0;
+};
+
+// What one step of a conversion reads (ConvertOptions::needShards): the trunk
+// pass ("the trunk"), then each MoE layer ("layer L"). `shards` are read
+// whole; `ranges` are the exact bytes read from other shards: the trunk's
+// tensors in shards that also hold experts (a later step reads those whole).
+struct SourceNeed {
+    std::string step;
+    std::vector<std::string> shards;
+    std::vector<SourceRange> ranges;
+};
+
 struct ConvertOptions {
     int jobs = 1;                    // encoder / k-means threads (output does not depend on it)
     std::string expertFmt = "VQ3R";  // VQ3R, VQ2R or VQ4P
@@ -54,11 +71,11 @@ struct ConvertOptions {
     // Called often; return false to stop (ErrorCode::Cancelled; a rerun resumes).
     std::function<bool(const ConvertProgress &)> progress;
     // Convert while downloading (api/download.h downloadAndConvert): called
-    // with the shard files whose tensors are about to be read, before the
-    // trunk pass ("the trunk") and before each layer whose bank is not
-    // committed ("layer L"), in that order; a non-ok status stops the run
-    // with it (a rerun resumes).
-    std::function<Status(const std::string &step, const std::vector<std::string> &shards)> needShards;
+    // with what is about to be read, before the trunk pass and before each
+    // layer whose bank is not committed, in that order; a non-ok status stops
+    // the run with it (a rerun resumes). The shard files stay open during a
+    // run: bytes written into them in place (a range) are read.
+    std::function<Status(const SourceNeed &)> needShards;
 };
 
 struct ConvertResult {

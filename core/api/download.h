@@ -106,7 +106,10 @@ Expected<DownloadReport> downloadHubFiles(const HubOptions &options, const std::
 // shard is deleted once all its tensors are consumed (the converter's
 // --reclaim ledger). Until a shard arrives the converter opens the release
 // through a header-only stub of it (its safetensors header, fetched by a
-// Range request, in OUT/.sluice-convert/source/), never read. So the staging
+// Range request, in OUT/.sluice-convert/source/), never read — but for the
+// trunk pass, which reads its tensors from a shard that a later layer reads
+// whole: those bytes are fetched by range into the stub, and checked against
+// the shard's verified bytes when it arrives. So the staging
 // folder holds only the shards of the step in progress plus those a later
 // step still needs. With `maxStagingBytes` (> 0) a step whose shards would
 // take the staged shard bytes over it is refused, naming the step, before
@@ -116,8 +119,10 @@ Expected<DownloadReport> downloadHubFiles(const HubOptions &options, const std::
 struct StagedConvertReport {
     DownloadReport download;        // over every step of this run
     convert::ConvertResult convert; // the final conversion run
-    uint64_t peakStagingBytes = 0;  // shard bytes in `staging` (parts included) at most, this run
+    uint64_t peakStagingBytes = 0;  // source bytes on disk at most, this run: shards and parts in
+                                    // `staging`, trunk ranges in stubs
     uint64_t headerBytes = 0;       // fetched for the header stubs
+    uint64_t rangeBytes = 0;        // trunk tensors fetched by range ahead of their shards (fetched again whole later)
     int convertRuns = 0;            // the converter stops at each missing step and resumes after it
 };
 

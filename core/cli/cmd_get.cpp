@@ -155,6 +155,7 @@ static int downloadAndConvertFiles(const HubOptions &o, const std::string &stagi
                                                       {"files_fetched", r->download.filesFetched},
                                                       {"bytes_fetched", double(r->download.bytesFetched)},
                                                       {"header_bytes", double(r->headerBytes)},
+                                                      {"range_bytes", double(r->rangeBytes)},
                                                       {"peak_staging_bytes", double(r->peakStagingBytes)},
                                                       {"convert_runs", r->convertRuns},
                                                       {"already_converted", r->convert.alreadyComplete}})

@@ -374,6 +374,30 @@ std::vector<std::string> layerShardFiles(const ReleaseCheckpoint &release, const
     return shardFilesOf(release, read);
 }
 
+// The trunk pass's sources: shards without experts whole, the others by the
+// byte ranges of their trunk tensors (their layers read them whole later).
+SourceNeed trunkNeed(const ReleaseCheckpoint &release, const Plan &p)
+{
+    SourceNeed need{"the trunk", {}, {}};
+    std::set<int> withExperts;
+    for (int layer : p.moeLayers)
+        for (const std::string &f : layerShardFiles(release, p, layer))
+            for (size_t s = 0; s < release.safetensors().shards().size(); ++s)
+                if (release.safetensors().shards()[s].file == f)
+                    withExperts.insert(int(s));
+    std::set<int> whole;
+    for (size_t i = 0; i < release.trunkTensors().size(); ++i) {
+        const SafetensorsTensor &t = release.trunkSource(i);
+        if (withExperts.count(t.shard))
+            need.ranges.push_back({release.safetensors().shards()[size_t(t.shard)].file, t.offset, t.bytes});
+        else
+            whole.insert(t.shard);
+    }
+    for (int s : whole)
+        need.shards.push_back(release.safetensors().shards()[size_t(s)].file);
+    return need;
+}
+
 } // namespace
 
 std::string workDirectory(const std::string &out) { return joinPath(out, ".sluice-convert"); }
@@ -528,12 +552,8 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
 
     // The trunk first, kept across runs: its tensors are consumed early.
     if (fileSize(joinPath(out, "trunk.bin")) != p.trunkBytes) {
-        if (o.needShards) {
-            std::vector<const SafetensorsTensor *> read;
-            for (size_t i = 0; i < release.trunkTensors().size(); ++i)
-                read.push_back(&release.trunkSource(i));
-            SLUICE_TRY(o.needShards("the trunk", shardFilesOf(release, read)));
-        }
+        if (o.needShards)
+            SLUICE_TRY(o.needShards(trunkNeed(release, p)));
         progress.phase = "trunk";
         const TrunkPassFiles files{joinPath(work, "trunk.bin.tmp"), joinPath(work, "trunk.progress"),
                                    joinPath(out, "trunk.bin")};
@@ -581,7 +601,7 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
         if (!complete)
             return complete.status();
         if (o.needShards && !complete.value())
-            SLUICE_TRY(o.needShards("layer " + std::to_string(layer), layerShardFiles(release, p, layer)));
+            SLUICE_TRY(o.needShards({"layer " + std::to_string(layer), layerShardFiles(release, p, layer), {}}));
 
         // Books: saved before the layer's first record, so a resumed layer
         // encodes with exactly the books it started with.

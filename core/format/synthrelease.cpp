@@ -13,6 +13,7 @@
 #include <QJsonObject>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <sys/stat.h>
 #include <map>
@@ -69,6 +70,17 @@ std::vector<int64_t> releaseShape(const std::string &name, const std::vector<int
     return shape;
 }
 
+// SynthReleaseOptions::byLayer: a MoE layer's trunk tensors go to its shard
+// (1 + its index among the MoE layers), everything else to shard 0.
+int byLayerShard(const std::string &name, const ModelConfig &c)
+{
+    const size_t at = name.find("model.layers.");
+    if (at == std::string::npos)
+        return 0;
+    const int layer = std::atoi(name.c_str() + at + 13);
+    return layer >= c.firstKDense && layer < c.nLayers ? 1 + layer - c.firstKDense : 0;
+}
+
 std::string shardName(int i, int n)
 {
     char buf[64];
@@ -104,7 +116,7 @@ Status writeSyntheticRelease(const std::string &dir, const SynthOptions &o, cons
     // Trunk: round robin, so every shard holds pieces of every kind.
     int next = 0;
     SLUICE_TRY(generateSyntheticTrunk(c, o, [&](const std::string &name, const std::vector<int64_t> &shape, const float *data) {
-        put(release.byLayer ? 0 : next, floatTensor(name, releaseShape(name, shape, c), data));
+        put(release.byLayer ? byLayerShard(name, c) : next, floatTensor(name, releaseShape(name, shape, c), data));
         next = (next + 1) % nShards;
         return Status::ok();
     }));

@@ -1,11 +1,14 @@
 // Convert while downloading (`sluice-cli get REPO --to STAGING --convert OUT`,
 // api/download.h downloadAndConvert, issue 26) against the mock hub on
 // loopback in this process serving a release written by our own synth writer
-// (`synth --release --by-layer`: the trunk in one shard, then one shard per
-// MoE layer). The container must be byte-identical to `sluice-cli convert` of
-// the complete release; the staging folder must never hold more than the
-// shards of one step; a bound too small is refused naming the step; SIGKILLed
-// at four points, a rerun finishes with the same bytes.
+// (`synth --release --by-layer`: one shard per MoE layer with its trunk
+// tensors and experts, as K3's release is laid out, after one with the rest).
+// The container must be byte-identical to `sluice-cli convert` of the
+// complete release; the staging folder holds at most the first shard plus
+// the other shards' trunk tensors (fetched by range for the trunk pass); a
+// bound one byte under that is refused naming the step, the exact bound
+// works; a range that differs from its shard is caught; SIGKILLed at three
+// points, a rerun finishes with the same bytes.
 #include "support/testregistry.h"
 #include "remote/mockhub.h"
 #include "support/synthmodel.h"
@@ -13,6 +16,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -59,6 +63,36 @@ struct CliRun {
     QJsonObject json;
     QString err;
 };
+
+// The bytes of the trunk tensors in every shard but the first (what the trunk
+// pass reads by range), from the shards' safetensors headers; with `headers`,
+// the bytes of all the shards' headers (what the stubs are made of).
+qint64 trunkBytesOutsideFirstShard(const QString &src, qint64 *headers = nullptr)
+{
+    qint64 n = 0;
+    const QStringList shards = QDir(src).entryList({"*.safetensors"}, QDir::Files, QDir::Name);
+    for (const QString &name : shards) {
+        QFile f(src + "/" + name);
+        if (!f.open(QIODevice::ReadOnly))
+            return -1;
+        quint64 length = 0;
+        const QByteArray head = f.read(8);
+        for (int i = 7; i >= 0; --i)
+            length = (length << 8) | quint8(head[i]);
+        if (headers)
+            *headers += 8 + qint64(length);
+        const QJsonObject header = QJsonDocument::fromJson(f.read(qint64(length))).object();
+        if (name == shards.first())
+            continue;
+        for (auto it = header.begin(); it != header.end(); ++it) {
+            if (it.key() == "__metadata__" || it.key().contains(".experts."))
+                continue;
+            const QJsonArray at = it.value().toObject()["data_offsets"].toArray();
+            n += qint64(at[1].toDouble() - at[0].toDouble());
+        }
+    }
+    return n;
+}
 
 QStringList shardFilesIn(const QString &dir)
 {
@@ -119,6 +153,15 @@ class TestGetConvert : public QObject {
         return n;
     }
 
+    // The staging the trunk step needs: the first shard (no experts) whole,
+    // and the trunk tensors of the others.
+    static uint64_t trunkStep(const MockHub &hub, const QString &src)
+    {
+        const qint64 ranges = trunkBytesOutsideFirstShard(src);
+        const QString first = QDir(src).entryList({"*.safetensors"}, QDir::Files, QDir::Name).value(0);
+        return ranges < 0 ? 0 : uint64_t(hub.files.value(first).size() + ranges);
+    }
+
 private Q_SLOTS:
     void sameContainerAsConvert_data()
     {
@@ -128,9 +171,11 @@ private Q_SLOTS:
     }
 
     // Converted while downloading: the container equals `convert` of the
-    // whole release file for file; the staging folder holds one step's shards
-    // at most (the trunk's, then one layer's: the largest shard) and none at
-    // the end; the bytes fetched are the repository's plus the headers.
+    // whole release file for file; the source bytes on disk peak at the trunk
+    // step (the first shard, and the trunk tensors of the others by range;
+    // later, one layer's shard and what is left of those ranges) and no shard
+    // is left at the end; the mock sent the repository, the headers and the
+    // ranges, nothing else.
     void sameContainerAsConvert()
     {
         QFETCH(QString, arch);
@@ -146,13 +191,16 @@ private Q_SLOTS:
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
         QVERIFY2(shardFilesIn(staging).isEmpty(), qPrintable(shardFilesIn(staging).join(',')));
         const uint64_t peak = uint64_t(r.json["peak_staging_bytes"].toDouble());
-        qInfo("%s: repository %llu bytes, largest shard %llu, peak staging %llu, %d converter runs", qPrintable(arch),
-              qulonglong(hub.totalBytes()), qulonglong(largestShard(hub)), qulonglong(peak),
-              r.json["convert_runs"].toInt());
-        QCOMPARE(peak, largestShard(hub));
         const uint64_t headers = uint64_t(r.json["header_bytes"].toDouble());
+        const uint64_t ranges = uint64_t(r.json["range_bytes"].toDouble());
+        qInfo("%s: repository %llu bytes, largest shard %llu, peak staging %llu (trunk ranges %llu, headers %llu), "
+              "%d converter runs",
+              qPrintable(arch), qulonglong(hub.totalBytes()), qulonglong(largestShard(hub)), qulonglong(peak),
+              qulonglong(ranges), qulonglong(headers), r.json["convert_runs"].toInt());
+        QCOMPARE(ranges, uint64_t(trunkBytesOutsideFirstShard(src)));
+        QCOMPARE(peak, trunkStep(hub, src));
         QCOMPARE(uint64_t(r.json["bytes_fetched"].toDouble()), hub.totalBytes());
-        QCOMPARE(uint64_t(hub.bytesServed), hub.totalBytes() + headers);
+        QCOMPARE(uint64_t(hub.bytesServed), hub.totalBytes() + headers + ranges);
         // Again: nothing to fetch, nothing to convert.
         const CliRun again =
             cli(hub, QStringList{"get", "org/model", "--to", staging, "--convert", out, "--json"} + kGetConvertSample);
@@ -161,8 +209,8 @@ private Q_SLOTS:
         QCOMPARE(again.json["bytes_fetched"].toDouble(), 0.0);
     }
 
-    // A bound below the largest step is refused when that step comes, naming
-    // it and the bound; what was done is kept, and a rerun with room finishes.
+    // A bound one byte below the trunk step is refused when that step comes,
+    // naming it and the bound; a rerun with exactly that bound finishes.
     void stagingBoundRefused()
     {
         QTemporaryDir tmp;
@@ -170,17 +218,18 @@ private Q_SLOTS:
         MockHub hub;
         prepare("k3", src, ref, hub);
         const QString staging = tmp.filePath("staging"), out = tmp.filePath("out");
-        const QString bound = QString::number(largestShard(hub) - 1);
+        const QString bound = QString::number(trunkStep(hub, src) - 1);
         const CliRun r = cli(hub, QStringList{"get", "org/model", "--to", staging, "--convert", out, "--max-staging",
                                               bound, "--json"} + kGetConvertSample);
         QCOMPARE(r.exit, 1);
         QVERIFY2(r.err.contains("more than the staging bound of " + bound + " bytes (--max-staging)") &&
-                     r.err.contains(" needs the shards "),
+                     r.err.contains("the trunk reads "),
                  qPrintable(r.err));
         QVERIFY(!QFile::exists(out + "/manifest.json"));
         const CliRun ok = cli(hub, QStringList{"get", "org/model", "--to", staging, "--convert", out, "--max-staging",
-                                               QString::number(largestShard(hub)), "--json"} + kGetConvertSample);
+                                               QString::number(trunkStep(hub, src)), "--json"} + kGetConvertSample);
         QVERIFY2(ok.exit == 0, qPrintable(ok.err));
+        QVERIFY(uint64_t(ok.json["peak_staging_bytes"].toDouble()) <= trunkStep(hub, src));
         const QString differs = containerDifference(out, ref);
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
         const CliRun usage = cli(hub, {"get", "org/model", "--to", staging, "--max-staging", "1MiB"});
@@ -188,26 +237,51 @@ private Q_SLOTS:
         QVERIFY2(usage.err.contains("needs --convert OUT"), qPrintable(usage.err));
     }
 
-    // SIGKILLed at four points (when the mock has sent k/5 of the repository,
-    // k = 1..4, watched by polling its counter while this thread serves it;
+    // The trunk is converted from ranges before their shard can be checked;
+    // a hub that sends other bytes in a range than in the whole shard is
+    // caught when the shard arrives, naming it, and nothing is committed.
+    void rangeCheckedAgainstItsShard()
+    {
+        QTemporaryDir tmp;
+        const QString src = tmp.filePath("src"), ref = tmp.filePath("ref");
+        MockHub hub;
+        prepare("k3", src, ref, hub);
+        // Its header length, its header, then its first trunk range: corrupted.
+        const QString shard = "model-00002-of-00008.safetensors";
+        hub.faults[shard] = {Fault::None, Fault::None, Fault::Corrupt};
+        const CliRun r = cli(hub, QStringList{"get", "org/model", "--to", tmp.filePath("staging"), "--convert",
+                                              tmp.filePath("out")} + kGetConvertSample);
+        QCOMPARE(r.exit, 1);
+        QVERIFY2(r.err.contains(shard + ": the bytes the trunk was converted from") &&
+                     r.err.contains("differ from the verified shard"),
+                 qPrintable(r.err));
+        QVERIFY(hub.faults[shard].isEmpty());
+        QVERIFY(!QFile::exists(tmp.filePath("out/manifest.json")));
+    }
+
+    // SIGKILLed at three points (when the mock has sent k/4 of what an
+    // uninterrupted run is sent, k = 1..3, watched by polling its counter
+    // while this thread serves it;
     // the mock trickles so a run can be caught anywhere), then run to the end:
     // the container equals `convert` of the whole release, no shard is left,
-    // and all runs together were sent at most 1.1 x the repository (plus the
-    // headers each run fetches for the shards it has not got yet).
+    // and all runs together were sent at most 1.1 x what an uninterrupted run
+    // is sent (the repository, the headers and the trunk ranges).
     void killNineThenFinish()
     {
         QTemporaryDir tmp;
         const QString src = tmp.filePath("src"), ref = tmp.filePath("ref");
         MockHub hub;
         prepare("k3", src, ref, hub);
-        hub.trickleBytes = 4096;
-        hub.trickleMs = 5;
         const QString staging = tmp.filePath("staging"), out = tmp.filePath("out");
         const QStringList args =
             QStringList{"get", "org/model", "--to", staging, "--convert", out, "--json"} + kGetConvertSample;
-        const qint64 total = qint64(hub.totalBytes());
-        for (int k = 1; k <= 4; ++k) {
-            const qint64 point = total * k / 5;
+        // What an uninterrupted run is sent (sameContainerAsConvert checks it).
+        qint64 headers = 0;
+        const qint64 total = qint64(hub.totalBytes()) + trunkBytesOutsideFirstShard(src, &headers) + headers;
+        hub.trickleBytes = 8192;
+        hub.trickleMs = 2;
+        for (int k = 1; k <= 3; ++k) {
+            const qint64 point = total * k / 4;
             QProcess p;
             p.setProcessEnvironment(env(hub));
             p.start(QStringLiteral(SLUICE_CLI_PATH), args);
@@ -226,7 +300,7 @@ private Q_SLOTS:
         const QString differs = containerDifference(out, ref);
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
         QVERIFY2(shardFilesIn(staging).isEmpty(), qPrintable(shardFilesIn(staging).join(',')));
-        qInfo("repository %lld bytes, sent over 5 runs %lld (%.3f x)", total, hub.bytesServed,
+        qInfo("uninterrupted run sent %lld bytes, 4 runs %lld (%.3f x)", total, hub.bytesServed,
               double(hub.bytesServed) / double(total));
         QVERIFY2(hub.bytesServed * 10 <= total * 11,
                  qPrintable(QString("%1 bytes sent for %2").arg(hub.bytesServed).arg(total)));

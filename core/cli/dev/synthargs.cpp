@@ -43,7 +43,7 @@ void declareSynthOptions(OptionParser &p, SynthArguments &a, SynthRequest &r)
            "(bf16 trunk, MXFP4 experts for K3, bf16 for Kimi-Linear) and model.safetensors.index.json");
     p.integer("--shards", &r.releaseOptions.shards, 1, 64, "shards of a --release checkpoint");
     p.flag("--by-layer", &r.releaseOptions.byLayer,
-           "--release: the trunk in the first shard, then one shard per MoE layer (as real releases group a layer)");
+           "--release: one shard per MoE layer (its trunk tensors and experts, as K3's release groups a layer) after one with the rest");
     p.note("e.g. --record-bytes 12406784 --layers 24 --experts 128 writes ~38 GB");
 }
 
