@@ -110,7 +110,8 @@ static void addConvertFlags(cli::OptionParser &p, ConvertFlags &c)
                                 "the converter reaches it and deleted once converted (--to is the staging folder)",
            "OUT");
     p.size("--max-staging", &c.maxStaging, 4096, uint64_t(1) << 50,
-           "with --convert: refuse a step whose shards would take the staged shards over SIZE");
+           "with --convert: the most source bytes on disk (shards, and trunk tensors fetched ahead); a step "
+           "that would need more is refused");
     p.integer("--convert-jobs", &c.options.jobs, 1, 256, "with --convert: encoder threads (as convert --jobs)");
     p.choice("--expert-fmt", &c.options.expertFmt, {"VQ3R", "VQ2R", "VQ4P"}, "with --convert: the experts' format");
     p.integer("--trunk-bits", &c.options.trunkBits, 3, 8, "with --convert: trunk matrix bits (4, 8 or 3)");
