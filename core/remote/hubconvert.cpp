@@ -13,9 +13,13 @@
 #include "convert/reclaim.h"   // readReclaimLedger
 
 #include <QCryptographicHash>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <cstring>
@@ -302,6 +306,46 @@ Status fillRanges(Staging &s, const convert::SourceNeed &need, uint64_t maxStagi
     return Status::ok();
 }
 
+
+// Before any shard is fetched: from the index (weight_map: tensor -> shard),
+// the shards holding each MoE layer's routed experts ("…layers.L.….experts.E…";
+// "shared_experts" are trunk tensors). A layer whose shards alone exceed the
+// bound can never be converted within it.
+Status checkLayersFit(const Staging &s, uint64_t maxStaging)
+{
+    if (maxStaging == 0)
+        return Status::ok();
+    QFile index(QString::fromStdString(s.folder + "/model.safetensors.index.json"));
+    if (!index.open(QIODevice::ReadOnly))
+        return Status::ok(); // a single-file release: the converter's steps say it
+    const QJsonObject map = QJsonDocument::fromJson(index.readAll()).object().value("weight_map").toObject();
+    std::map<int, std::set<std::string>> layers;
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        const std::string name = it.key().toStdString();
+        const size_t experts = name.find(".experts."), at = name.find("layers.");
+        if (experts == std::string::npos || at == std::string::npos || at > experts)
+            continue;
+        layers[std::atoi(name.c_str() + at + 7)].insert(it.value().toString().toStdString());
+    }
+    for (const auto &[layer, files] : layers) {
+        uint64_t need = 0;
+        std::string names;
+        for (const HubFile &f : s.shards)
+            if (files.count(f.path)) {
+                need += f.size;
+                names += (names.empty() ? "" : ", ") + f.path;
+            }
+        if (need > maxStaging)
+            return makeError(ErrorCode::Budget, "layer " + std::to_string(layer) + " needs the shards " + names +
+                                                    ": " + std::to_string(need) +
+                                                    " bytes, more than the staging bound of " +
+                                                    std::to_string(maxStaging) +
+                                                    " bytes (--max-staging; from model.safetensors.index.json, "
+                                                    "before any shard was fetched)");
+    }
+    return Status::ok();
+}
+
 } // namespace
 
 Expected<StagedConvertReport> downloadAndConvert(const HubOptions &options, const std::string &staging,
@@ -324,6 +368,7 @@ Expected<StagedConvertReport> downloadAndConvert(const HubOptions &options, cons
     if (!fetched)
         return fetched.status();
     report.download = *fetched;
+    SLUICE_TRY(checkLayersFit(s, maxStagingBytes));
     for (const std::string &dir : {out, convert::workDirectory(out), s.shadow})
         SLUICE_TRY(makeFolder(dir));
     report.peakStagingBytes = stagedBytes(s);

@@ -20,6 +20,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -210,7 +211,9 @@ private Q_SLOTS:
     }
 
     // A bound one byte below the trunk step is refused when that step comes,
-    // naming it and the bound; a rerun with exactly that bound finishes.
+    // naming it and the bound; a rerun with exactly that bound finishes. A
+    // bound below one layer's shard is refused from the index before any
+    // shard is fetched.
     void stagingBoundRefused()
     {
         QTemporaryDir tmp;
@@ -232,6 +235,26 @@ private Q_SLOTS:
         QVERIFY(uint64_t(ok.json["peak_staging_bytes"].toDouble()) <= trunkStep(hub, src));
         const QString differs = containerDifference(out, ref);
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        // A bound below a layer's shard is refused from the index, before any shard is fetched.
+        uint64_t layerShard = 0;
+        for (auto it = hub.files.begin(); it != hub.files.end(); ++it)
+            if (it.key().endsWith(".safetensors") && !it.key().startsWith("model-00001-"))
+                layerShard = std::max(layerShard, uint64_t(it.value().size()));
+        const QString fresh = tmp.filePath("staging2");
+        const qint64 before = hub.bytesServed;
+        const CliRun early = cli(hub, QStringList{"get", "org/model", "--to", fresh, "--convert", tmp.filePath("out2"),
+                                                  "--max-staging", QString::number(layerShard - 1)} +
+                                          kGetConvertSample);
+        QCOMPARE(early.exit, 1);
+        QVERIFY2(early.err.contains(QRegularExpression("layer \\d+ needs the shards model-000\\d\\d-of-00008"
+                                                       "\\.safetensors: \\d+ bytes, more than the staging bound")) &&
+                     early.err.contains("before any shard was fetched"),
+                 qPrintable(early.err));
+        QVERIFY(shardFilesIn(fresh).isEmpty());
+        uint64_t small = 0;
+        for (auto it = hub.files.begin(); it != hub.files.end(); ++it)
+            small += it.key().endsWith(".safetensors") ? 0 : uint64_t(it.value().size());
+        QCOMPARE(uint64_t(hub.bytesServed - before), small); // the small files only
         const CliRun usage = cli(hub, {"get", "org/model", "--to", staging, "--max-staging", "1MiB"});
         QCOMPARE(usage.exit, 2);
         QVERIFY2(usage.err.contains("needs --convert OUT"), qPrintable(usage.err));
