@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace sluice::convert {
 
@@ -30,6 +31,23 @@ struct ConvertProgress {
     uint64_t trunkBytesDone = 0;
     uint64_t trunkBytesTotal = 0;
     uint64_t trunkBytesResumed = 0;
+};
+
+// Bytes of a source shard file (absolute offset).
+struct SourceRange {
+    std::string shard;
+    uint64_t offset = 0;
+    uint64_t bytes = 0;
+};
+
+// What one step of a conversion reads (ConvertOptions::needShards): the trunk
+// pass ("the trunk"), then each MoE layer ("layer L"). `shards` are read
+// whole; `ranges` are the exact bytes read from other shards: the trunk's
+// tensors in shards that also hold experts (a later step reads those whole).
+struct SourceNeed {
+    std::string step;
+    std::vector<std::string> shards;
+    std::vector<SourceRange> ranges;
 };
 
 struct ConvertOptions {
@@ -52,6 +70,12 @@ struct ConvertOptions {
     kernels::Isa isa = kernels::Isa::Avx512; // highest encoder path allowed (clamped to the CPU)
     // Called often; return false to stop (ErrorCode::Cancelled; a rerun resumes).
     std::function<bool(const ConvertProgress &)> progress;
+    // Convert while downloading (api/download.h downloadAndConvert): called
+    // with what is about to be read, before the trunk pass and before each
+    // layer whose bank is not committed, in that order; a non-ok status stops
+    // the run with it (a rerun resumes). The shard files stay open during a
+    // run: bytes written into them in place (a range) are read.
+    std::function<Status(const SourceNeed &)> needShards;
 };
 
 struct ConvertResult {

@@ -20,6 +20,7 @@
 // Blocking: the calls run their own event loop in the calling thread (which
 // needs a QCoreApplication). Errors are values; nothing prints. The access
 // token is sent as a bearer token and never appears in a message.
+#include "api/convert.h" // convert::ConvertOptions, ConvertResult (downloadAndConvert)
 #include "util/status.h"
 
 #include <atomic>
@@ -69,6 +70,12 @@ struct HubFile {
 // size, and any path that could leave the target folder ("..", absolute).
 Expected<std::vector<HubFile>> listHubFiles(const HubOptions &options);
 
+// Bytes [from, from + length) of one file (at most 256 MiB), by a Range
+// request with the same retries as a file; unverified (the listing's SHA-256
+// covers whole files only). Convert-while-downloading reads shard headers so.
+Expected<std::string> fetchHubRange(const HubOptions &options, const std::string &path, uint64_t from,
+                                    uint64_t length);
+
 struct DownloadProgress {
     std::string file;          // the file that moved (empty for an overall update)
     uint64_t fileDone = 0, fileSize = 0;
@@ -91,5 +98,38 @@ Expected<DownloadReport> downloadHubFiles(const HubOptions &options, const std::
                                           const std::string &folder,
                                           const std::function<bool(const DownloadProgress &)> &progress = {},
                                           const std::atomic<bool> *cancel = nullptr);
+
+// Convert while downloading (`sluice-cli get REPO --to STAGING --convert OUT`,
+// docs/download.md): the release's small files are fetched into `staging`,
+// then each shard only when the converter is about to read it — the trunk
+// pass's shards, then each MoE layer's, in the converter's order — and every
+// shard is deleted once all its tensors are consumed (the converter's
+// --reclaim ledger). Until a shard arrives the converter opens the release
+// through a header-only stub of it (its safetensors header, fetched by a
+// Range request, in OUT/.sluice-convert/source/), never read — but for the
+// trunk pass, which reads its tensors from a shard that a later layer reads
+// whole: those bytes are fetched by range into the stub, and checked against
+// the shard's verified bytes when it arrives. So the staging
+// folder holds only the shards of the step in progress plus those a later
+// step still needs. With `maxStagingBytes` (> 0) a step whose shards would
+// take the staged shard bytes over it is refused, naming the step, before
+// anything of it is fetched. Resumable after anything, kill -9 included: the
+// parts, the stubs, the ledger and the conversion all resume; the container
+// is byte-identical to convertRelease of the complete release.
+struct StagedConvertReport {
+    DownloadReport download;        // over every step of this run
+    convert::ConvertResult convert; // the final conversion run
+    uint64_t peakStagingBytes = 0;  // source bytes on disk at most, this run: shards and parts in
+                                    // `staging`, trunk ranges in stubs
+    uint64_t headerBytes = 0;       // fetched for the header stubs
+    uint64_t rangeBytes = 0;        // trunk tensors fetched by range ahead of their shards (fetched again whole later)
+    int convertRuns = 0;            // the converter stops at each missing step and resumes after it
+};
+
+Expected<StagedConvertReport> downloadAndConvert(const HubOptions &options, const std::string &staging,
+                                                 const std::string &out, const convert::ConvertOptions &convert,
+                                                 uint64_t maxStagingBytes,
+                                                 const std::function<bool(const DownloadProgress &)> &progress = {},
+                                                 const std::atomic<bool> *cancel = nullptr);
 
 } // namespace sluice

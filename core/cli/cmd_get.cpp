@@ -1,8 +1,11 @@
 // sluice-cli get OWNER/REPO --to DIR [--endpoint URL] [--revision R]
-// [--token-file FILE] [--jobs N] [--limit-rate SIZE] [--dry-run] [--json]: a model from a Hugging
-// Face-compatible hub (api/download.h, issue 26), resumable, every file's size
-// and SHA-256 checked before it is kept. HF_ENDPOINT and HF_TOKEN are honoured
-// as the hub's own tools honour them (an option wins).
+// [--token-file FILE] [--jobs N] [--limit-rate SIZE] [--dry-run] [--json]
+// [--convert OUT [--max-staging SIZE] [--convert-jobs N] [--expert-fmt F] [--trunk-bits B]
+// [--sample-vectors N] [--iterations N]]: a model from a Hugging Face-compatible
+// hub (api/download.h, issue 26), resumable, every file's size and SHA-256
+// checked before it is kept; with --convert, converted while it downloads
+// (downloadAndConvert). HF_ENDPOINT and HF_TOKEN are honoured as the hub's own
+// tools honour them (an option wins).
 #include "command.h"
 
 #include "api/download.h"
@@ -94,8 +97,82 @@ static int downloadFiles(const HubOptions &o, const std::vector<HubFile> &files,
     return 0;
 }
 
+// --convert: the converter's options that change bytes, named as `convert` names them.
+struct ConvertFlags {
+    std::string out;
+    uint64_t maxStaging = 0;
+    convert::ConvertOptions options;
+};
+
+static void addConvertFlags(cli::OptionParser &p, ConvertFlags &c)
+{
+    p.text("--convert", &c.out, "convert while downloading into this container folder: each shard is fetched when "
+                                "the converter reaches it and deleted once converted (--to is the staging folder)",
+           "OUT");
+    p.size("--max-staging", &c.maxStaging, 4096, uint64_t(1) << 50,
+           "with --convert: the most source bytes on disk (shards, and trunk tensors fetched ahead); a step "
+           "that would need more is refused");
+    p.integer("--convert-jobs", &c.options.jobs, 1, 256, "with --convert: encoder threads (as convert --jobs)");
+    p.choice("--expert-fmt", &c.options.expertFmt, {"VQ3R", "VQ2R", "VQ4P"}, "with --convert: the experts' format");
+    p.integer("--trunk-bits", &c.options.trunkBits, 3, 8, "with --convert: trunk matrix bits (4, 8 or 3)");
+    p.integer("--sample-vectors", &c.options.sampleVectors, 256, 100000000,
+              "with --convert: k-means training vectors per matrix kind");
+    p.integer("--iterations", &c.options.iterations, 0, 1000, "with --convert: Lloyd iterations per stage");
+}
+
+// The download and conversion, progress on stderr, then the report.
+static int downloadAndConvertFiles(const HubOptions &o, const std::string &staging, const ConvertFlags &c, bool json)
+{
+    using Clock = std::chrono::steady_clock;
+    auto lastShown = Clock::now();
+    const auto progress = [&](const DownloadProgress &d) {
+        const auto now = Clock::now();
+        if (now - lastShown < std::chrono::milliseconds(500) && d.fileDone != d.fileSize)
+            return true;
+        lastShown = now;
+        std::fprintf(stderr, "\rfetching %-40.40s %s of %s, %.1f MB/s", d.file.c_str(), formatGiB(d.fileDone).c_str(),
+                     formatGiB(d.fileSize).c_str(), d.bytesPerSecond / 1e6);
+        return true;
+    };
+    convert::ConvertOptions co = c.options;
+    co.progress = [&](const convert::ConvertProgress &p) {
+        const auto now = Clock::now();
+        if (now - lastShown >= std::chrono::milliseconds(500)) {
+            lastShown = now;
+            std::fprintf(stderr, "\rconverting: %s, layer %d, %d of %d layers done%-30s", p.phase.c_str(), p.layer,
+                         p.layersDone, p.layers, "");
+        }
+        return true;
+    };
+    auto r = downloadAndConvert(o, staging, c.out, co, c.maxStaging, progress);
+    std::fprintf(stderr, "\n");
+    if (!r) {
+        std::fprintf(stderr, "get: %s\n", r.status().message().c_str());
+        return 1;
+    }
+    if (json) {
+        std::printf("%s\n", QJsonDocument(QJsonObject{{"repo", QString::fromStdString(o.repo)},
+                                                      {"container", QString::fromStdString(c.out)},
+                                                      {"files_fetched", r->download.filesFetched},
+                                                      {"bytes_fetched", double(r->download.bytesFetched)},
+                                                      {"header_bytes", double(r->headerBytes)},
+                                                      {"range_bytes", double(r->rangeBytes)},
+                                                      {"peak_staging_bytes", double(r->peakStagingBytes)},
+                                                      {"convert_runs", r->convertRuns},
+                                                      {"already_converted", r->convert.alreadyComplete}})
+                                .toJson(QJsonDocument::Compact)
+                                .constData());
+    } else {
+        std::printf("%s: converted; %d files fetched (%s), staged shards at most %s\n", c.out.c_str(),
+                    r->download.filesFetched, formatGiB(r->download.bytesFetched).c_str(),
+                    formatGiB(r->peakStagingBytes).c_str());
+    }
+    return 0;
+}
+
 static int runGet(const std::vector<std::string> &args)
 {
+    ConvertFlags convertFlags;
     HubOptions o;
     std::string folder, tokenFile;
     bool dryRun = false, json = false;
@@ -115,10 +192,15 @@ static int runGet(const std::vector<std::string> &args)
     p.integer("--attempts", &o.maxAttempts, 1, 100, "attempts per file before giving up");
     p.flag("--dry-run", &dryRun, "list the files, their sizes and the space check; download nothing");
     p.flag("--json", &json, "one JSON object at the end (and the file list with --dry-run)");
+    addConvertFlags(p, convertFlags);
     if (const int code = p.parse(args); code >= 0)
         return code;
     if (folder.empty() && !dryRun)
         return p.usageError("--to DIR is required\n" + p.usageLine());
+    if (convertFlags.out.empty() && p.wasGiven("--max-staging"))
+        return p.usageError("--max-staging bounds a conversion: it needs --convert OUT");
+    if (const int bits = convertFlags.options.trunkBits; bits != 3 && bits != 4 && bits != 8)
+        return p.usageError("--trunk-bits '" + std::to_string(bits) + "': expected 3, 4 or 8");
     if (!p.wasGiven("--endpoint") && !env("HF_ENDPOINT").empty())
         o.endpoint = env("HF_ENDPOINT");
     if (!tokenFile.empty()) {
@@ -147,6 +229,8 @@ static int runGet(const std::vector<std::string> &args)
         printFileList(o, *files, total, json);
         return 0;
     }
+    if (!convertFlags.out.empty())
+        return downloadAndConvertFiles(o, folder, convertFlags, json);
     return downloadFiles(o, *files, folder, total, json);
 }
 

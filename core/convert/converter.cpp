@@ -347,6 +347,57 @@ Expected<std::vector<float>> loadBooks(const std::string &path, const Plan &p)
     return books;
 }
 
+// The shard files holding `tensors`, in shard order, each once.
+std::vector<std::string> shardFilesOf(const ReleaseCheckpoint &release,
+                                      const std::vector<const SafetensorsTensor *> &tensors)
+{
+    std::set<int> shards;
+    for (const SafetensorsTensor *t : tensors)
+        if (t)
+            shards.insert(t->shard);
+    std::vector<std::string> files;
+    for (int s : shards)
+        files.push_back(release.safetensors().shards()[size_t(s)].file);
+    return files;
+}
+
+std::vector<std::string> layerShardFiles(const ReleaseCheckpoint &release, const Plan &p, int layer)
+{
+    std::vector<const SafetensorsTensor *> read;
+    for (int e = 0; e < p.config.nExperts; ++e) {
+        const ReleaseExpertTensors &t = release.expert(layer, e);
+        for (int k = 0; k < 3; ++k) {
+            read.push_back(t.weight[k]);
+            read.push_back(t.scale[k]);
+        }
+    }
+    return shardFilesOf(release, read);
+}
+
+// The trunk pass's sources: shards without experts whole, the others by the
+// byte ranges of their trunk tensors (their layers read them whole later).
+SourceNeed trunkNeed(const ReleaseCheckpoint &release, const Plan &p)
+{
+    SourceNeed need{"the trunk", {}, {}};
+    std::set<int> withExperts;
+    for (int layer : p.moeLayers)
+        for (const std::string &f : layerShardFiles(release, p, layer))
+            for (size_t s = 0; s < release.safetensors().shards().size(); ++s)
+                if (release.safetensors().shards()[s].file == f)
+                    withExperts.insert(int(s));
+    std::set<int> whole;
+    for (size_t i = 0; i < release.trunkTensors().size(); ++i) {
+        const SafetensorsTensor &t = release.trunkSource(i);
+        if (withExperts.count(t.shard))
+            need.ranges.push_back({release.safetensors().shards()[size_t(t.shard)].file, t.offset, t.bytes});
+        else
+            whole.insert(t.shard);
+    }
+    for (int s : whole)
+        need.shards.push_back(release.safetensors().shards()[size_t(s)].file);
+    return need;
+}
+
 } // namespace
 
 std::string workDirectory(const std::string &out) { return joinPath(out, ".sluice-convert"); }
@@ -501,6 +552,8 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
 
     // The trunk first, kept across runs: its tensors are consumed early.
     if (fileSize(joinPath(out, "trunk.bin")) != p.trunkBytes) {
+        if (o.needShards)
+            SLUICE_TRY(o.needShards(trunkNeed(release, p)));
         progress.phase = "trunk";
         const TrunkPassFiles files{joinPath(work, "trunk.bin.tmp"), joinPath(work, "trunk.progress"),
                                    joinPath(out, "trunk.bin")};
@@ -544,6 +597,12 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
         const ExpertLayout ll = layerLayout(p, layer);
         const std::string bankPath = joinPath(out, bankFileName(layer));
 
+        auto complete = checkCommittedBank(bankPath, layer, p.config.nExperts, ll);
+        if (!complete)
+            return complete.status();
+        if (o.needShards && !complete.value())
+            SLUICE_TRY(o.needShards({"layer " + std::to_string(layer), layerShardFiles(release, p, layer), {}}));
+
         // Books: saved before the layer's first record, so a resumed layer
         // encodes with exactly the books it started with.
         std::vector<float> books;
@@ -565,9 +624,6 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
         for (int k = 0; k < 3; ++k)
             SLUICE_TRY(writer.setCodebooks(layer, k, books.data() + size_t(k) * perKind));
 
-        auto complete = checkCommittedBank(bankPath, layer, p.config.nExperts, ll);
-        if (!complete)
-            return complete.status();
         if (complete.value()) {
             SLUICE_TRY(writer.adoptBank(layer));
             consumeLayer(layer);

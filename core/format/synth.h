@@ -78,8 +78,13 @@ void syntheticExpertWeights(const ModelConfig &config, const SynthOptions &optio
 // has them, MXFP4 experts for K3, bf16 experts for Kimi-Linear) and the index.
 // Shards interleave trunk tensors, a layer's experts are spread over the
 // shards and one expert per layer is split across two shards. Tiny mode only.
+// With byLayer, the shards are laid out as K3's release keeps a layer
+// together: one shard per MoE layer with that layer's trunk tensors and
+// experts, after a first shard with everything else (embeddings, dense layers,
+// the final norm and head, vision); `shards` is then ignored. Tiny mode only.
 struct SynthReleaseOptions {
     int shards = 3;
+    bool byLayer = false;
 };
 Status writeSyntheticRelease(const std::string &dir, const SynthOptions &options,
                              const SynthReleaseOptions &release = {});

@@ -13,6 +13,7 @@
 #include <QJsonObject>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <sys/stat.h>
 #include <map>
@@ -69,6 +70,17 @@ std::vector<int64_t> releaseShape(const std::string &name, const std::vector<int
     return shape;
 }
 
+// SynthReleaseOptions::byLayer: a MoE layer's trunk tensors go to its shard
+// (1 + its index among the MoE layers), everything else to shard 0.
+int byLayerShard(const std::string &name, const ModelConfig &c)
+{
+    const size_t at = name.find("model.layers.");
+    if (at == std::string::npos)
+        return 0;
+    const int layer = std::atoi(name.c_str() + at + 13);
+    return layer >= c.firstKDense && layer < c.nLayers ? 1 + layer - c.firstKDense : 0;
+}
+
 std::string shardName(int i, int n)
 {
     char buf[64];
@@ -89,7 +101,9 @@ Status writeSyntheticRelease(const std::string &dir, const SynthOptions &o, cons
         return makeError(ErrorCode::Io, dir + ": cannot create (" + std::strerror(errno) + ")");
     const ModelConfig &c = spec->config;
     const bool mxfp4 = c.arch == Architecture::KimiK3;
-    const int nShards = release.shards;
+    if (release.byLayer && o.recordBytes > 0)
+        return makeError(ErrorCode::InvalidArgument, "synth --release --by-layer: tiny mode only");
+    const int nShards = release.byLayer ? 1 + (c.nLayers - c.firstKDense) : release.shards;
     std::vector<std::vector<SafetensorsWriteTensor>> shards(static_cast<size_t>(nShards));
     std::vector<std::pair<std::string, std::string>> weightMap;
     uint64_t totalBytes = 0;
@@ -102,7 +116,7 @@ Status writeSyntheticRelease(const std::string &dir, const SynthOptions &o, cons
     // Trunk: round robin, so every shard holds pieces of every kind.
     int next = 0;
     SLUICE_TRY(generateSyntheticTrunk(c, o, [&](const std::string &name, const std::vector<int64_t> &shape, const float *data) {
-        put(next, floatTensor(name, releaseShape(name, shape, c), data));
+        put(release.byLayer ? byLayerShard(name, c) : next, floatTensor(name, releaseShape(name, shape, c), data));
         next = (next + 1) % nShards;
         return Status::ok();
     }));
@@ -167,10 +181,10 @@ Status writeSyntheticRelease(const std::string &dir, const SynthOptions &o, cons
             syntheticExpertWeights(c, o, layer, e, m);
             const std::string base = c.tensorPrefix + "model.layers." + std::to_string(layer) +
                                      ".block_sparse_moe.experts." + std::to_string(e) + ".";
-            const int home = (layer + e) % nShards;
+            const int home = release.byLayer ? 1 + layer - c.firstKDense : (layer + e) % nShards;
             // Stored in name order (w1, w2, w3), as safetensors writers do.
             for (int k : {0, 2, 1}) {
-                const int shard = (e == 1 && k == 2) ? (home + 1) % nShards : home;
+                const int shard = (e == 1 && k == 2 && !release.byLayer) ? (home + 1) % nShards : home;
                 const int64_t rows = k == 2 ? c.expertInputDim() : c.moeIntermediate;
                 const int64_t cols = k == 2 ? c.moeIntermediate : c.expertInputDim();
                 const std::string name = base + names[k];

@@ -543,7 +543,73 @@ Expected<QByteArray> fetchListing(const HubOptions &o)
     return makeError(ErrorCode::Io, o.repo + "@" + o.revision + ": cannot list the repository: " + last);
 }
 
+// Bytes [from, from + length) of a file: a Range request (a 206 must start at
+// `from`; a server that answers 200 sends the file from its start, which is
+// read up to the end of the range and dropped), with the same retries.
+Expected<std::string> fetchRange(const HubOptions &o, const std::string &path, uint64_t from, uint64_t length)
+{
+    QNetworkAccessManager nam;
+    Backoff backoff(o);
+    std::string last;
+    const uint64_t end = from + length;
+    for (int attempt = 0; attempt < std::max(1, o.maxAttempts); ++attempt) {
+        QNetworkRequest r = makeRequest(o, fileUrl(o, path));
+        r.setRawHeader("Range", "bytes=" + QByteArray::number(qulonglong(from)) + "-" +
+                                    QByteArray::number(qulonglong(end - 1)));
+        QNetworkReply *reply = nam.get(r);
+        QByteArray body;
+        uint64_t skip = 0; // bytes before `from` in the body (a 200)
+        bool enough = false;
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::metaDataChanged, [&] {
+            if (httpStatus(reply) == 200)
+                skip = from;
+        });
+        QObject::connect(reply, &QNetworkReply::readyRead, [&] {
+            body += reply->readAll();
+            if (uint64_t(body.size()) >= skip + length) {
+                enough = true;
+                reply->abort();
+            }
+        });
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        if (!reply->isFinished())
+            loop.exec();
+        if (!enough)
+            body += reply->readAll();
+        std::unique_ptr<QNetworkReply, void (*)(QNetworkReply *)> owned(reply, [](QNetworkReply *x) { x->deleteLater(); });
+        const int status = httpStatus(reply);
+        const bool rangeOk = status != 206 || reply->rawHeader("Content-Range").startsWith(
+                                                  "bytes " + QByteArray::number(qulonglong(from)) + "-");
+        if (!rangeOk)
+            return makeError(ErrorCode::Format, path + ": the hub answered another range than bytes " +
+                                                    std::to_string(from) + "-" + std::to_string(end - 1));
+        if ((status == 200 || status == 206) && uint64_t(body.size()) >= skip + length)
+            return body.mid(qsizetype(skip), qsizetype(length)).toStdString();
+        last = reply->error() == QNetworkReply::NoError ? "the body ended early" : httpProblem(reply);
+        if (reply->error() != QNetworkReply::NoError && !transient(reply))
+            break;
+        QEventLoop wait;
+        QTimer::singleShot(backoff.delayMs(attempt, retryAfterMs(reply)), &wait, &QEventLoop::quit);
+        wait.exec();
+    }
+    return makeError(ErrorCode::Io, path + ": cannot fetch bytes " + std::to_string(from) + "-" +
+                                        std::to_string(end - 1) + ": " + last);
+}
+
 } // namespace
+
+Expected<std::string> fetchHubRange(const HubOptions &options, const std::string &path, uint64_t from,
+                                    uint64_t length)
+{
+    if (!safePath(path))
+        return makeError(ErrorCode::InvalidArgument, path + ": not a file of the repository");
+    if (length == 0)
+        return std::string();
+    if (length > (256ull << 20))
+        return makeError(ErrorCode::InvalidArgument, path + ": a range over 256 MiB");
+    return fetchRange(options, path, from, length);
+}
 
 uint64_t hubBurstBytes(const HubOptions &o)
 {

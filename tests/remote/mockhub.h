@@ -3,10 +3,13 @@
 // issue 26): a QTcpServer in the test process, one repository "org/model" at
 // revision "main" with Range support and injectable faults. Used by
 // tst_hubdownload, tst_downloadworker and tst_getmodel; no network beyond
-// 127.0.0.1.
+// 127.0.0.1. It serves random bytes (fillTwoShards) or a folder, e.g. a
+// release written by our own synth writer (serveFolder); it counts the body
+// bytes it sends (bytesServed) and can trickle them (Fault::Slow, trickleBytes).
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,10 +18,13 @@
 #include <QRandomGenerator>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTimer>
+
+#include <memory>
 
 namespace sluicetest {
 
-enum class Fault { None, Status503, Status429, CutMidFile, Truncated, Corrupt, Redirect, NotFound };
+enum class Fault { None, Status503, Status429, CutMidFile, Truncated, Corrupt, Redirect, NotFound, Slow };
 
 // One hub: a repository "org/model" at revision "main" whose files it serves
 // with Range support, one request per connection; `faults[file]` are applied
@@ -44,6 +50,36 @@ public:
     // bytes (`seed` and seed + 1), the second not a multiple of 1 KiB.
     void fillTwoShards(int firstBytes, int secondBytes, quint32 seed);
 
+    // Every file under `dir` (recursively, '/'-separated relative paths)
+    // replaces the repository. Returns how many files.
+    int serveFolder(const QString &dir)
+    {
+        files.clear();
+        QDir root(dir);
+        QList<QString> pending{dir};
+        while (!pending.isEmpty()) {
+            QDir d(pending.takeFirst());
+            for (const QFileInfo &fi : d.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
+                if (fi.isDir()) {
+                    pending.append(fi.filePath());
+                    continue;
+                }
+                QFile f(fi.filePath());
+                if (f.open(QIODevice::ReadOnly))
+                    files.insert(root.relativeFilePath(fi.filePath()), f.readAll());
+            }
+        }
+        return int(files.size());
+    }
+
+    uint64_t totalBytes() const
+    {
+        uint64_t n = 0;
+        for (const QByteArray &b : files)
+            n += uint64_t(b.size());
+        return n;
+    }
+
     // What in `dir` differs from the repository ("" when every file is there,
     // byte-identical, with no ".part" left beside it).
     QString differences(const QString &dir) const
@@ -62,6 +98,14 @@ public:
     QByteArray listingOverride; // non-empty: served instead of the real listing
     QString redirectTo;         // Fault::Redirect's target hub
     int fileRequests = 0;
+    // Body bytes of files written to the sockets (what a client was sent,
+    // over all requests): the measure of how much a download fetched.
+    qint64 bytesServed = 0;
+    // > 0: every file body goes out in pieces of this many bytes, one per
+    // trickleMs (a slow server, or a download slow enough to interrupt).
+    // Fault::Slow trickles one request this way (trickleBytes or 8 KiB).
+    int trickleBytes = 0;
+    int trickleMs = 20;
 
     QByteArray listing() const
     {
@@ -92,10 +136,13 @@ private:
         m_buffers.remove(s);
         const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
         const QString path = QString::fromUtf8(QByteArray::fromPercentEncoding(first.value(1)));
-        qint64 from = 0;
+        qint64 from = 0, to = -1; // Range: bytes=from-[to]
         for (const QByteArray &l : lines)
-            if (l.toLower().startsWith("range: bytes="))
-                from = l.trimmed().mid(13).split('-').value(0).toLongLong();
+            if (l.toLower().startsWith("range: bytes=")) {
+                const QList<QByteArray> ends = l.trimmed().mid(13).split('-');
+                from = ends.value(0).toLongLong();
+                to = ends.value(1).isEmpty() ? -1 : ends.value(1).toLongLong();
+            }
         if (path.startsWith(QStringLiteral("/api/models/org/model/tree/main")))
             return reply(s, "200 OK", listing(), {});
         const QString prefix = QStringLiteral("/org/model/resolve/main/");
@@ -121,16 +168,18 @@ private:
             body[body.size() / 2] = char(body[body.size() / 2] ^ 0x5a);
         QByteArray status = "200 OK";
         QList<QByteArray> headers;
-        if (from > 0 && from < body.size()) {
+        if ((from > 0 || to >= 0) && from < body.size()) {
+            const qint64 last = to >= from && to < body.size() ? to : body.size() - 1;
             status = "206 Partial Content";
-            headers.append("Content-Range: bytes " + QByteArray::number(from) + "-" +
-                           QByteArray::number(body.size() - 1) + "/" + QByteArray::number(body.size()));
-            body = body.mid(from);
+            headers.append("Content-Range: bytes " + QByteArray::number(from) + "-" + QByteArray::number(last) + "/" +
+                           QByteArray::number(body.size()));
+            body = body.mid(from, last - from + 1);
         }
         if (fault == Fault::CutMidFile || fault == Fault::Truncated) {
             // The headers promise the whole body; half of it comes, then the
             // connection is reset (cut) or closed politely (truncated).
             writeHead(s, status, body.size(), headers);
+            bytesServed += body.size() / 2;
             s->write(body.left(body.size() / 2));
             s->flush();
             s->waitForBytesWritten(1000);
@@ -140,7 +189,36 @@ private:
                 s->disconnectFromHost();
             return;
         }
+        if (fault == Fault::Slow || trickleBytes > 0) {
+            writeHead(s, status, body.size(), headers);
+            trickle(s, body, trickleBytes > 0 ? trickleBytes : 8192);
+            return;
+        }
+        bytesServed += body.size();
         reply(s, status, body, headers);
+    }
+
+    // Sends `body` a piece per trickleMs; stops when the client goes away
+    // (the timer belongs to the socket).
+    void trickle(QTcpSocket *s, const QByteArray &body, int piece)
+    {
+        auto *timer = new QTimer(s);
+        auto sent = std::make_shared<qsizetype>(0);
+        connect(timer, &QTimer::timeout, s, [this, s, timer, body, piece, sent] {
+            if (s->state() != QAbstractSocket::ConnectedState) {
+                timer->stop();
+                return;
+            }
+            const QByteArray part = body.mid(*sent, piece);
+            *sent += part.size();
+            bytesServed += part.size();
+            s->write(part);
+            if (*sent >= body.size()) {
+                timer->stop();
+                s->disconnectFromHost();
+            }
+        });
+        timer->start(trickleMs);
     }
 
     static void writeHead(QTcpSocket *s, const QByteArray &status, qint64 length, const QList<QByteArray> &headers)

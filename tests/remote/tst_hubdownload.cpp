@@ -3,11 +3,14 @@
 // injected faults: a connection cut mid-file, 503 and 429 with Retry-After, a
 // redirect to another port, wrong bytes once and always, a body cut short with
 // a good status, a 404, a stop and a second run that resumes, a listing that
-// would leave the folder, and `sluice-cli get` against the same mock. Every completed download is byte-identical to the
-// source; no network beyond loopback.
+// would leave the folder, and `sluice-cli get` against the same mock; a
+// release written by our own synth writer (both architectures, several
+// shards) and a server that trickles its bytes. Every completed download is
+// byte-identical to the source; no network beyond loopback.
 #include "support/testregistry.h"
 #include "api/download.h"
 #include "remote/mockhub.h"
+#include "support/synthmodel.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -287,6 +290,134 @@ private Q_SLOTS:
         QJsonObject refused = run({"get", "org/model"});
         QCOMPARE(refused["exit"].toInt(), 2);
         QVERIFY(refused["stderr"].toString().contains("--to DIR is required"));
+    }
+
+    // The mock serving a release as published (synth --release: config,
+    // tokenizer files, the index and several safetensors shards).
+    void syntheticRelease_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<int>("shards");
+        QTest::newRow("Kimi K3, 4 shards") << "k3" << 4;
+        QTest::newRow("Kimi-Linear, 3 shards") << "kimi-linear" << 3;
+    }
+
+    void syntheticRelease()
+    {
+        QFETCH(QString, arch);
+        QFETCH(int, shards);
+        QTemporaryDir src, dir;
+        const QString why = sluice::test::synthesize(
+            {"--release", "--arch", arch, "--shards", QString::number(shards), "--out", src.path()});
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        MockHub hub;
+        QVERIFY(hub.start());
+        QVERIFY(hub.serveFolder(src.path()) >= shards + 3);
+        QVERIFY(hub.files.contains("model.safetensors.index.json"));
+        int shardFiles = 0;
+        for (const QString &name : hub.files.keys())
+            shardFiles += name.endsWith(".safetensors") ? 1 : 0;
+        QCOMPARE(shardFiles, shards);
+        HubOptions o = options();
+        o.endpoint = hub.url().toStdString();
+        auto files = listHubFiles(o);
+        QVERIFY(files);
+        auto report = downloadHubFiles(o, *files, dir.path().toStdString());
+        QVERIFY2(report, report ? "" : report.status().message().c_str());
+        const QString differs = hub.differences(dir.path());
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        QCOMPARE(report->bytesFetched, hub.totalBytes());
+        QCOMPARE(uint64_t(hub.bytesServed), hub.totalBytes());
+    }
+
+    // A server that trickles a file (8 KiB every 20 ms, about two seconds for
+    // the big shard): the download completes without a retry although the
+    // file takes longer than the idle timeout, because bytes keep coming; the
+    // progress of that file moves forward in many small steps.
+    void slowServer()
+    {
+        QTemporaryDir dir;
+        const QString big = "model-00001-of-00002.safetensors";
+        m_hub.faults[big] = {Fault::Slow};
+        HubOptions o = options();
+        o.idleTimeoutMs = 1000;
+        auto files = listHubFiles(o);
+        QVERIFY(files);
+        QElapsedTimer clock;
+        clock.start();
+        QList<uint64_t> steps;
+        auto report = downloadHubFiles(o, *files, dir.path().toStdString(), [&](const DownloadProgress &p) {
+            if (p.file == big.toStdString() && (steps.isEmpty() || steps.last() != p.fileDone))
+                steps.append(p.fileDone);
+            return true;
+        });
+        QVERIFY2(report, report ? "" : report.status().message().c_str());
+        QVERIFY(m_hub.faults[big].isEmpty());
+        verifyFolder(dir.path());
+        QCOMPARE(report->retries, 0);
+        QVERIFY2(clock.elapsed() > o.idleTimeoutMs, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY2(steps.size() >= 20, qPrintable(QString::number(steps.size())));
+        QVERIFY(std::is_sorted(steps.begin(), steps.end()));
+        QCOMPARE(steps.last(), uint64_t(m_hub.files[big].size()));
+    }
+
+    // `sluice-cli get` SIGKILLed at ten points, then run to the end. The
+    // points are fixed fractions of the repository (k/11 of its bytes on
+    // disk, .part files included, k = 1..10), watched by polling the folder,
+    // so each run starts from the previous one's parts; the mock trickles
+    // (8 KiB every 5 ms per file) so that a run is slow enough to stop at
+    // any of them. The result equals the source, and all runs together were
+    // sent at most 1.1 x the repository (what a kill loses: bytes in flight
+    // and in the part file's write buffer).
+    void killNineLoop()
+    {
+        QTemporaryDir src, dir;
+        const QString why = sluice::test::synthesize({"--release", "--shards", "4", "--out", src.path()});
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        MockHub hub;
+        QVERIFY(hub.start());
+        hub.serveFolder(src.path());
+        hub.trickleBytes = 8192;
+        hub.trickleMs = 5;
+        const uint64_t total = hub.totalBytes();
+        const auto onDisk = [&] {
+            uint64_t n = 0;
+            for (const QFileInfo &fi : QDir(dir.path()).entryInfoList(QDir::Files))
+                n += uint64_t(fi.size());
+            return n;
+        };
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("HF_ENDPOINT", hub.url());
+        env.remove("HF_TOKEN");
+        const QStringList args{"get", "org/model", "--to", dir.path(), "--jobs", "2", "--json"};
+        for (int k = 1; k <= 10; ++k) {
+            const uint64_t point = total * uint64_t(k) / 11;
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(SLUICE_CLI_PATH), args);
+            QVERIFY(p.waitForStarted());
+            // qWaitFor turns this thread's event loop: the mock serves meanwhile.
+            QVERIFY2(QTest::qWaitFor([&] { return onDisk() >= point || p.state() == QProcess::NotRunning; }, 20000),
+                     qPrintable(QString("kill %1: %2 of %3 bytes on disk").arg(k).arg(onDisk()).arg(point)));
+            QVERIFY2(p.state() == QProcess::Running, qPrintable(QString("run %1 ended before its kill point").arg(k)));
+            p.kill(); // SIGKILL
+            QVERIFY(p.waitForFinished(5000));
+            QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+            QVERIFY(onDisk() >= point);
+            QVERIFY(!hub.differences(dir.path()).isEmpty()); // not finished yet
+        }
+        QProcess last;
+        last.setProcessEnvironment(env);
+        last.start(QStringLiteral(SLUICE_CLI_PATH), args);
+        QSignalSpy done(&last, &QProcess::finished);
+        QVERIFY(done.wait(30000));
+        QVERIFY2(last.exitCode() == 0, last.readAllStandardError().constData());
+        const QString differs = hub.differences(dir.path());
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        qInfo("repository %llu bytes, sent over 11 runs %lld (%.3f x)", qulonglong(total), hub.bytesServed,
+              double(hub.bytesServed) / double(total));
+        QVERIFY2(uint64_t(hub.bytesServed) * 10 <= total * 11,
+                 qPrintable(QString("%1 bytes sent for %2").arg(hub.bytesServed).arg(total)));
     }
 
     void badRepositoryNames()

@@ -42,6 +42,8 @@ void declareSynthOptions(OptionParser &p, SynthArguments &a, SynthRequest &r)
            "the tiny model in the published checkpoint's layout instead: config.json, safetensors shards "
            "(bf16 trunk, MXFP4 experts for K3, bf16 for Kimi-Linear) and model.safetensors.index.json");
     p.integer("--shards", &r.releaseOptions.shards, 1, 64, "shards of a --release checkpoint");
+    p.flag("--by-layer", &r.releaseOptions.byLayer,
+           "--release: one shard per MoE layer (its trunk tensors and experts, as K3's release groups a layer) after one with the rest");
     p.note("e.g. --record-bytes 12406784 --layers 24 --experts 128 writes ~38 GB");
 }
 

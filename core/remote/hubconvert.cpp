@@ -1,0 +1,404 @@
+// Convert while downloading (api/download.h downloadAndConvert, issue 26):
+// the converter asks for the shards of its next step (ConvertOptions::
+// needShards); a missing one stops the run, its shards are fetched, and the
+// converter resumes where it stopped (its state, books, banks, trunk
+// checkpoint and reclaim ledger are all on disk). Shards not fetched yet
+// appear to it as header-only stubs, like the reclaimed ones. The trunk pass
+// reads a shard that also holds experts by ranges: its trunk tensors' bytes
+// are fetched into the stub in place (the converter has the stub open and
+// reads them), and compared by SHA-256 with the shard when it arrives whole.
+#include "api/download.h"
+
+#include "convert/converter.h" // workDirectory
+#include "convert/reclaim.h"   // readReclaimLedger
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <cstring>
+#include <fcntl.h>
+#include <set>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sluice {
+
+namespace {
+
+bool isShard(const HubFile &f)
+{
+    const std::string ext = ".safetensors";
+    return f.path.find('/') == std::string::npos && f.path.size() > ext.size() &&
+           f.path.compare(f.path.size() - ext.size(), ext.size(), ext) == 0;
+}
+
+// -1 when missing.
+int64_t sizeOf(const std::string &path, bool regularOnly = false)
+{
+    struct stat st;
+    if (::lstat(path.c_str(), &st) != 0 || (regularOnly && !S_ISREG(st.st_mode)))
+        return -1;
+    return int64_t(st.st_size);
+}
+
+
+// A sparse file of the shard's size holding its header (8-byte length + JSON),
+// written atomically: the converter opens it for a shard not fetched yet.
+Expected<uint64_t> writeHeaderStub(const HubOptions &o, const HubFile &shard, const std::string &stub)
+{
+    auto length = fetchHubRange(o, shard.path, 0, 8);
+    if (!length)
+        return length.status();
+    uint64_t n = 0;
+    for (int i = 7; i >= 0; --i)
+        n = (n << 8) | uint8_t(length.value()[size_t(i)]);
+    if (n == 0 || n > (256ull << 20) || 8 + n > shard.size)
+        return makeError(ErrorCode::Format, shard.path + ": the safetensors header length " + std::to_string(n) +
+                                                " does not fit the file (" + std::to_string(shard.size) + " bytes)");
+    auto header = fetchHubRange(o, shard.path, 8, n);
+    if (!header)
+        return header.status();
+    const std::string bytes = length.value() + header.value(), tmp = stub + ".tmp";
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return makeError(ErrorCode::Io, tmp + ": cannot create (" + std::strerror(errno) + ")");
+    const bool ok = ::write(fd, bytes.data(), bytes.size()) == ssize_t(bytes.size()) &&
+                    ::ftruncate(fd, off_t(shard.size)) == 0 && ::fsync(fd) == 0;
+    ::close(fd);
+    if (!ok || ::rename(tmp.c_str(), stub.c_str()) != 0)
+        return makeError(ErrorCode::Io, stub + ": cannot write the header stub (" + std::strerror(errno) + ")");
+    return uint64_t(bytes.size());
+}
+
+Status makeFolder(const std::string &dir)
+{
+    if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
+        return makeError(ErrorCode::Io, dir + ": cannot create (" + std::strerror(errno) + ")");
+    return Status::ok();
+}
+
+struct Staging {
+    const HubOptions &options;
+    std::string folder, shadow;
+    std::vector<HubFile> shards;
+    std::set<std::string> present;          // complete in the staging folder at the start of a run
+    std::map<std::string, uint64_t> filled; // trunk bytes in the stubs of shards not here yet
+};
+
+// The source bytes on disk: shards and parts in the staging folder, and the
+// trunk ranges in the stubs of shards not fetched yet.
+uint64_t stagedBytes(const Staging &s)
+{
+    uint64_t n = 0;
+    for (const HubFile &f : s.shards)
+        for (const std::string &p : {s.folder + "/" + f.path, s.folder + "/" + f.path + ".part"})
+            n += uint64_t(std::max<int64_t>(0, sizeOf(p)));
+    for (const auto &[shard, bytes] : s.filled)
+        n += bytes;
+    return n;
+}
+
+// A stub's trunk ranges ("<stub>.trunk", written after the stub's bytes are
+// fsynced): "sluice-trunk-ranges 1 <SHA-256 of the ranges in order> <bytes>",
+// then one "<offset> <bytes>" line per range.
+struct RangeMarker {
+    std::string sha256;
+    uint64_t bytes = 0;
+    std::vector<std::pair<uint64_t, uint64_t>> ranges;
+};
+
+bool readMarker(const std::string &path, RangeMarker &m)
+{
+    std::ifstream in(path);
+    std::string magic;
+    int version = 0;
+    if (!(in >> magic >> version >> m.sha256 >> m.bytes) || magic != "sluice-trunk-ranges" || version != 1)
+        return false;
+    uint64_t offset = 0, bytes = 0;
+    while (in >> offset >> bytes)
+        m.ranges.emplace_back(offset, bytes);
+    return true;
+}
+
+// The trunk was converted from a stub's ranges before the shard's own SHA-256
+// could be checked: once the shard is here (verified), its bytes there must
+// be the same.
+Status verifyMarker(const std::string &shardPath, const std::string &shard, const RangeMarker &m)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const int fd = ::open(shardPath.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return makeError(ErrorCode::Io, shardPath + ": cannot open (" + std::strerror(errno) + ")");
+    std::vector<char> buf;
+    bool ok = true;
+    for (const auto &[offset, bytes] : m.ranges) {
+        buf.resize(size_t(bytes));
+        ok = ok && ::pread(fd, buf.data(), buf.size(), off_t(offset)) == ssize_t(buf.size());
+        hash.addData(QByteArrayView(buf.data(), qsizetype(buf.size())));
+    }
+    ::close(fd);
+    if (!ok || hash.result().toHex().toStdString() != m.sha256)
+        return makeError(ErrorCode::Checksum, shard + ": the bytes the trunk was converted from (fetched ahead by "
+                                                      "range) differ from the verified shard; delete trunk.bin in "
+                                                      "the container folder and run again");
+    return Status::ok();
+}
+
+// Sorts the shards into present, reclaimed (the ledger) and missing; a
+// missing one gets its header stub in the shadow folder unless it has one.
+Status survey(Staging &s, const std::vector<std::string> &ledger, StagedConvertReport &report)
+{
+    s.present.clear();
+    for (const HubFile &f : s.shards) {
+        if (std::find(ledger.begin(), ledger.end(), f.path) != ledger.end())
+            continue;
+        const std::string stub = s.shadow + "/" + f.path, marker = stub + ".trunk";
+        RangeMarker m;
+        const bool marked = readMarker(marker, m);
+        if (sizeOf(s.folder + "/" + f.path) == int64_t(f.size)) {
+            if (marked)
+                SLUICE_TRY(verifyMarker(s.folder + "/" + f.path, f.path, m));
+            ::unlink(marker.c_str());
+            s.filled.erase(f.path);
+            s.present.insert(f.path);
+            continue;
+        }
+        if (sizeOf(stub, true) == int64_t(f.size)) {
+            if (marked)
+                s.filled[f.path] = m.bytes;
+            continue; // written atomically by an earlier run
+        }
+        ::unlink(marker.c_str());
+        ::unlink(stub.c_str()); // a link to a shard that has gone
+
+        auto written = writeHeaderStub(s.options, f, stub);
+        if (!written)
+            return written.status();
+        report.headerBytes += written.value();
+    }
+    return Status::ok();
+}
+
+// Fetches the shards a step needs, within the staging bound.
+Status fetchStep(Staging &s, const std::string &step, const std::vector<std::string> &wanted,
+                 uint64_t maxStaging, StagedConvertReport &report,
+                 const std::function<bool(const DownloadProgress &)> &progress, const std::atomic<bool> *cancel)
+{
+    std::vector<HubFile> files;
+    uint64_t need = 0, partial = 0;
+    std::string names;
+    for (const HubFile &f : s.shards) {
+        if (std::find(wanted.begin(), wanted.end(), f.path) == wanted.end())
+            continue;
+        files.push_back(f);
+        need += f.size;
+        partial += uint64_t(std::max<int64_t>(0, sizeOf(s.folder + "/" + f.path + ".part")));
+        names += (names.empty() ? "" : ", ") + f.path;
+    }
+    const uint64_t staged = stagedBytes(s) - partial;
+    if (maxStaging > 0 && need > maxStaging)
+        return makeError(ErrorCode::Budget, step + " needs the shards " + names + ": " + std::to_string(need) +
+                                                " bytes, more than the staging bound of " +
+                                                std::to_string(maxStaging) + " bytes (--max-staging)");
+    if (maxStaging > 0 && staged + need > maxStaging)
+        return makeError(ErrorCode::Budget, step + " needs the shards " + names + " (" + std::to_string(need) +
+                                                " bytes) while " + std::to_string(staged) +
+                                                " bytes of shards that later steps still read are staged: more "
+                                                "than the staging bound of " +
+                                                std::to_string(maxStaging) + " bytes (--max-staging)");
+    auto fetched = downloadHubFiles(s.options, files, s.folder, progress, cancel);
+    if (!fetched)
+        return fetched.status();
+    report.download.filesFetched += fetched->filesFetched;
+    report.download.filesPresent += fetched->filesPresent;
+    report.download.bytesFetched += fetched->bytesFetched;
+    report.download.retries += fetched->retries;
+    report.download.refetches += fetched->refetches;
+    // Staging only grows while fetching and only shrinks while converting.
+    report.peakStagingBytes = std::max(report.peakStagingBytes, stagedBytes(s));
+    return Status::ok();
+}
+
+// Writes a shard's trunk ranges into its stub in place (adjacent ones merged,
+// at most 64 MiB a request), fsyncs it, then writes the marker.
+Expected<uint64_t> fillStub(const Staging &s, const std::string &shard, std::vector<std::pair<uint64_t, uint64_t>> ranges)
+{
+    std::sort(ranges.begin(), ranges.end());
+    std::vector<std::pair<uint64_t, uint64_t>> merged;
+    for (const auto &r : ranges) {
+        if (!merged.empty() && merged.back().first + merged.back().second == r.first &&
+            merged.back().second + r.second <= (64ull << 20))
+            merged.back().second += r.second;
+        else
+            merged.push_back(r);
+    }
+    const std::string stub = s.shadow + "/" + shard;
+    const int fd = ::open(stub.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return makeError(ErrorCode::Io, stub + ": cannot open (" + std::strerror(errno) + ")");
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    uint64_t total = 0;
+    std::string lines;
+    for (const auto &[offset, bytes] : merged) {
+        for (uint64_t done = 0; done < bytes;) {
+            const uint64_t n = std::min<uint64_t>(bytes - done, 64ull << 20);
+            auto data = fetchHubRange(s.options, shard, offset + done, n);
+            if (!data || ::pwrite(fd, data->data(), data->size(), off_t(offset + done)) != ssize_t(data->size())) {
+                ::close(fd);
+                return data ? makeError(ErrorCode::Io, stub + ": write failed (" + std::strerror(errno) + ")")
+                            : data.status();
+            }
+            hash.addData(QByteArrayView(data->data(), qsizetype(data->size())));
+            done += n;
+        }
+        total += bytes;
+        lines += std::to_string(offset) + " " + std::to_string(bytes) + "\n";
+    }
+    const bool synced = ::fsync(fd) == 0;
+    ::close(fd);
+    if (!synced)
+        return makeError(ErrorCode::Io, stub + ": fsync failed (" + std::strerror(errno) + ")");
+    const std::string marker = stub + ".trunk", tmp = marker + ".tmp";
+    {
+        std::ofstream m(tmp, std::ios::trunc);
+        m << "sluice-trunk-ranges 1 " << hash.result().toHex().toStdString() << " " << total << "\n" << lines;
+        if (!m.flush())
+            return makeError(ErrorCode::Io, tmp + ": write failed");
+    }
+    if (::rename(tmp.c_str(), marker.c_str()) != 0)
+        return makeError(ErrorCode::Io, marker + ": cannot write (" + std::strerror(errno) + ")");
+    return total;
+}
+
+// The trunk's ranges of shards not here yet, into their stubs (once: a marker
+// says a stub is filled), within the staging bound.
+Status fillRanges(Staging &s, const convert::SourceNeed &need, uint64_t maxStaging, StagedConvertReport &report)
+{
+    std::map<std::string, std::vector<std::pair<uint64_t, uint64_t>>> byShard;
+    uint64_t bytes = 0;
+    for (const convert::SourceRange &r : need.ranges) {
+        if (s.present.count(r.shard) || s.filled.count(r.shard))
+            continue;
+        byShard[r.shard].emplace_back(r.offset, r.bytes);
+        bytes += r.bytes;
+    }
+    if (maxStaging > 0 && stagedBytes(s) + bytes > maxStaging)
+        return makeError(ErrorCode::Budget, need.step + " reads " + std::to_string(bytes) +
+                                                " bytes from shards not fetched yet while " +
+                                                std::to_string(stagedBytes(s)) + " bytes are staged: more than the "
+                                                "staging bound of " + std::to_string(maxStaging) +
+                                                " bytes (--max-staging)");
+    for (auto &[shard, ranges] : byShard) {
+        auto filled = fillStub(s, shard, ranges);
+        if (!filled)
+            return filled.status();
+        s.filled[shard] = filled.value();
+        report.rangeBytes += filled.value();
+    }
+    report.peakStagingBytes = std::max(report.peakStagingBytes, stagedBytes(s));
+    return Status::ok();
+}
+
+
+// Before any shard is fetched: from the index (weight_map: tensor -> shard),
+// the shards holding each MoE layer's routed experts ("…layers.L.….experts.E…";
+// "shared_experts" are trunk tensors). A layer whose shards alone exceed the
+// bound can never be converted within it.
+Status checkLayersFit(const Staging &s, uint64_t maxStaging)
+{
+    if (maxStaging == 0)
+        return Status::ok();
+    QFile index(QString::fromStdString(s.folder + "/model.safetensors.index.json"));
+    if (!index.open(QIODevice::ReadOnly))
+        return Status::ok(); // a single-file release: the converter's steps say it
+    const QJsonObject map = QJsonDocument::fromJson(index.readAll()).object().value("weight_map").toObject();
+    std::map<int, std::set<std::string>> layers;
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        const std::string name = it.key().toStdString();
+        const size_t experts = name.find(".experts."), at = name.find("layers.");
+        if (experts == std::string::npos || at == std::string::npos || at > experts)
+            continue;
+        layers[std::atoi(name.c_str() + at + 7)].insert(it.value().toString().toStdString());
+    }
+    for (const auto &[layer, files] : layers) {
+        uint64_t need = 0;
+        std::string names;
+        for (const HubFile &f : s.shards)
+            if (files.count(f.path)) {
+                need += f.size;
+                names += (names.empty() ? "" : ", ") + f.path;
+            }
+        if (need > maxStaging)
+            return makeError(ErrorCode::Budget, "layer " + std::to_string(layer) + " needs the shards " + names +
+                                                    ": " + std::to_string(need) +
+                                                    " bytes, more than the staging bound of " +
+                                                    std::to_string(maxStaging) +
+                                                    " bytes (--max-staging; from model.safetensors.index.json, "
+                                                    "before any shard was fetched)");
+    }
+    return Status::ok();
+}
+
+} // namespace
+
+Expected<StagedConvertReport> downloadAndConvert(const HubOptions &options, const std::string &staging,
+                                                 const std::string &out, const convert::ConvertOptions &convert,
+                                                 uint64_t maxStagingBytes,
+                                                 const std::function<bool(const DownloadProgress &)> &progress,
+                                                 const std::atomic<bool> *cancel)
+{
+    StagedConvertReport report;
+    auto listed = listHubFiles(options);
+    if (!listed)
+        return listed.status();
+    Staging s{options, staging, convert::workDirectory(out) + "/source", {}, {}};
+    std::vector<HubFile> small;
+    for (const HubFile &f : *listed)
+        (isShard(f) ? s.shards : small).push_back(f);
+    if (s.shards.empty())
+        return makeError(ErrorCode::NotFound, options.repo + ": the repository has no safetensors shards to convert");
+    auto fetched = downloadHubFiles(options, small, staging, progress, cancel);
+    if (!fetched)
+        return fetched.status();
+    report.download = *fetched;
+    SLUICE_TRY(checkLayersFit(s, maxStagingBytes));
+    for (const std::string &dir : {out, convert::workDirectory(out), s.shadow})
+        SLUICE_TRY(makeFolder(dir));
+    report.peakStagingBytes = stagedBytes(s);
+    for (;;) {
+        SLUICE_TRY(survey(s, convert::readReclaimLedger(convert::workDirectory(out)), report));
+        std::string step;
+        std::vector<std::string> wanted;
+        convert::ConvertOptions co = convert;
+        co.reclaim = true;
+        co.needShards = [&](const convert::SourceNeed &need) -> Status {
+            for (const std::string &n : need.shards)
+                if (!s.present.count(n))
+                    wanted.push_back(n);
+            if (wanted.empty())
+                return fillRanges(s, need, maxStagingBytes, report);
+            step = need.step;
+            return makeError(ErrorCode::Cancelled, need.step + " waits for its shards");
+        };
+        auto converted = convert::convertRelease(staging, out, co);
+        ++report.convertRuns;
+        if (converted) {
+            report.convert = *converted;
+            return report;
+        }
+        if (wanted.empty())
+            return converted.status();
+        if (cancel && cancel->load())
+            return makeError(ErrorCode::Cancelled, "download stopped");
+        SLUICE_TRY(fetchStep(s, step, wanted, maxStagingBytes, report, progress, cancel));
+    }
+}
+
+} // namespace sluice
