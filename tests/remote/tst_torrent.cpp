@@ -18,6 +18,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -377,6 +379,39 @@ private Q_SLOTS:
         const QString message = QString::fromStdString(fetched.status().message());
         QVERIFY2(message.contains("no peer sent the torrent's metadata in 1.5 s (DHT off, no --peer"),
                  qPrintable(message));
+    }
+
+    // `sluice-cli torrent create` then `torrent get --json` from the in-process seeder; a damaged .torrent exits 1.
+    void commandLine()
+    {
+        const QString torrentFile = path("cli.torrent");
+        QProcess create;
+        create.start(QStringLiteral(SLUICE_CLI_PATH), {"torrent", "create", m_container, "--out", torrentFile,
+                                                       "--piece-size", "128KiB", "--json"});
+        QVERIFY(create.waitForFinished(30000));
+        QCOMPARE(create.exitCode(), 0);
+        const QJsonObject made = QJsonDocument::fromJson(create.readAllStandardOutput()).object();
+        QCOMPARE(made.value("piece_bytes").toInt(), 128 << 10);
+        QCOMPARE(made.value("bytes").toDouble(), double(m_summary.totalBytes));
+        TorrentSeeder seeder;
+        QVERIFY2(seeder.start(torrentFile, m_container), seeder.result().message().c_str());
+        QProcess get;
+        get.start(QStringLiteral(SLUICE_CLI_PATH),
+                  {"torrent", "get", made.value("magnet").toString(), "--to", path("fetch-cli"), "--peer",
+                   QString::fromStdString(seeder.peer()), "--listen", "127.0.0.1:0", "--no-dht", "--no-lsd",
+                   "--no-upnp", "--json"});
+        QVERIFY(get.waitForFinished(60000));
+        QVERIFY(seeder.stop());
+        QVERIFY2(get.exitCode() == 0, get.readAllStandardError().constData());
+        const QJsonObject got = QJsonDocument::fromJson(get.readAllStandardOutput()).object();
+        QCOMPARE(got.value("info_hash").toString(), made.value("info_hash").toString());
+        const QString why = folderDifferences(m_container, got.value("folder").toString());
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        QProcess damaged;
+        damaged.start(QStringLiteral(SLUICE_CLI_PATH), {"torrent", "get", path("k3-synth"), "--to", path("never")});
+        QVERIFY(damaged.waitForFinished(30000));
+        QCOMPARE(damaged.exitCode(), 1);
+        QVERIFY(damaged.readAllStandardError().contains(path("k3-synth").toUtf8() + ": "));
     }
 
     void badArguments_data()
