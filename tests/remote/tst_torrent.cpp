@@ -146,6 +146,7 @@ class TestTorrent : public QObject {
     QTemporaryDir m_dir;
     QString m_container, m_torrent;
     TorrentSummary m_summary;
+    TorrentSeeder m_seeder; // the pristine container, for every fetch that should succeed
 
     QString path(const QString &name) const { return m_dir.filePath(name); }
 
@@ -181,7 +182,10 @@ private Q_SLOTS:
         for (const QFileInfo &f : QDir(m_container).entryInfoList(QDir::Files))
             onDisk += uint64_t(f.size());
         QCOMPARE(m_summary.totalBytes, onDisk);
+        QVERIFY2(m_seeder.start(m_torrent, m_container), m_seeder.result().message().c_str());
     }
+
+    void cleanupTestCase() { QVERIFY(m_seeder.stop()); }
 
     void defaultPieceSize()
     {
@@ -269,11 +273,9 @@ private Q_SLOTS:
     void fetchByteIdentical()
     {
         QFETCH(bool, magnet);
-        TorrentSeeder seeder;
-        QVERIFY2(seeder.start(m_torrent, m_container), seeder.result().message().c_str());
         const QString target = path(magnet ? "fetch-magnet" : "fetch-file");
         TorrentOptions o = loopbackOptions();
-        o.peers = {seeder.peer()};
+        o.peers = {m_seeder.peer()};
         bool sawProgress = false;
         auto report = fetchTorrent(magnet ? m_summary.magnet : m_torrent.toStdString(), target.toStdString(), o,
                                    [&](const TorrentProgress &p) {
@@ -281,7 +283,6 @@ private Q_SLOTS:
                                        return true;
                                    });
         QVERIFY2(report, report ? "" : report.status().message().c_str());
-        QVERIFY(seeder.stop());
         QCOMPARE(QString::fromStdString(report->folder), target + "/k3-synth");
         const QString why = folderDifferences(m_container, report->folder.c_str());
         QVERIFY2(why.isEmpty(), qPrintable(why));
@@ -295,14 +296,22 @@ private Q_SLOTS:
         Q_UNUSED(sawProgress); // a loopback transfer may finish between two reports
     }
 
-    // A rate-limited fetch stopped at a quarter, then resumed without a limit.
+    // A rate-limited fetch stopped at an eighth, then resumed without a limit:
+    // from the fast-resume data, or (as after a kill -9 before any was saved)
+    // from a check of the files on disk.
+    void stopAndResume_data()
+    {
+        QTest::addColumn<bool>("keepResumeData");
+        QTest::newRow("fast-resume data") << true;
+        QTest::newRow("files checked (as after kill -9)") << false;
+    }
+
     void stopAndResume()
     {
-        TorrentSeeder seeder;
-        QVERIFY2(seeder.start(m_torrent, m_container), seeder.result().message().c_str());
-        const std::string target = path("fetch-resume").toStdString();
+        QFETCH(bool, keepResumeData);
+        const std::string target = path(keepResumeData ? "fetch-resume" : "fetch-recheck").toStdString();
         TorrentOptions o = loopbackOptions();
-        o.peers = {seeder.peer()};
+        o.peers = {m_seeder.peer()};
         o.maxDownloadBytesPerSecond = 1 << 20; // also on a loopback peer (unlimited it moves ~5 MB/s here)
         uint64_t firstRun = 0, doneAtStop = 0;
         QElapsedTimer clock;
@@ -310,7 +319,7 @@ private Q_SLOTS:
         auto stopped = fetchTorrent(m_torrent.toStdString(), target, o, [&](const TorrentProgress &p) {
             firstRun = p.downloaded;
             doneAtStop = p.done;
-            return p.done < p.total / 4;
+            return p.done < p.total / 8;
         });
         const double seconds = clock.elapsed() / 1000.0;
         QVERIFY(!stopped);
@@ -319,13 +328,19 @@ private Q_SLOTS:
         // The limiter may run up to a second ahead of the limit.
         QVERIFY2(firstRun <= uint64_t((seconds + 1) * o.maxDownloadBytesPerSecond),
                  qPrintable(QStringLiteral("%1 bytes in %2 s").arg(firstRun).arg(seconds)));
-        QVERIFY(QFile::exists(QString::fromStdString(torrentResumePath(target, m_summary.infoHash))));
+        const QString resumeFile = QString::fromStdString(torrentResumePath(target, m_summary.infoHash));
+        QVERIFY(QFile::exists(resumeFile));
+        if (!keepResumeData)
+            QVERIFY(QFile::remove(resumeFile));
         o.maxDownloadBytesPerSecond = 0;
         auto resumed = fetchTorrent(m_torrent.toStdString(), target, o);
         QVERIFY2(resumed, resumed ? "" : resumed.status().message().c_str());
-        QVERIFY(seeder.stop());
-        QVERIFY(resumed->resumed);
-        QVERIFY(resumed->bytesPresent >= doneAtStop);
+        QCOMPARE(resumed->resumed, keepResumeData);
+        // The check counts what it finds in the files: a piece verified just as
+        // the stop came may not be in them yet (seen: one piece short).
+        const uint64_t slack = keepResumeData ? 0 : 2 * kTorrentTestPiece;
+        QVERIFY2(resumed->bytesPresent + slack >= doneAtStop,
+                 qPrintable(QStringLiteral("%1 present, %2 at the stop").arg(resumed->bytesPresent).arg(doneAtStop)));
         const QString why = folderDifferences(m_container, resumed->folder.c_str());
         QVERIFY2(why.isEmpty(), qPrintable(why));
         qInfo("first run %llu bytes in %.1f s, second %llu, size %llu", (unsigned long long)firstRun, seconds,
@@ -369,6 +384,16 @@ private Q_SLOTS:
         QVERIFY2(message.contains("1 of ") && message.contains("k3-synth/trunk.bin"), qPrintable(message));
     }
 
+    void notEnoughFreeSpace()
+    {
+        TorrentOptions o = loopbackOptions();
+        o.freeSpaceMarginBytes = uint64_t(1) << 60; // more than any disk has
+        auto fetched = fetchTorrent(m_torrent.toStdString(), path("fetch-full").toStdString(), o);
+        QVERIFY(!fetched);
+        const QString message = QString::fromStdString(fetched.status().message());
+        QVERIFY2(message.contains(path("fetch-full") + ": not enough free space for k3-synth"), qPrintable(message));
+    }
+
     void magnetWithoutPeerFails()
     {
         TorrentOptions o = loopbackOptions();
@@ -381,27 +406,26 @@ private Q_SLOTS:
                  qPrintable(message));
     }
 
-    // `sluice-cli torrent create` then `torrent get --json` from the in-process seeder; a damaged .torrent exits 1.
+    // `sluice-cli torrent create` (the same info-hash as the library's) then
+    // `torrent get --json` of its magnet from the in-process seeder; a damaged .torrent exits 1.
     void commandLine()
     {
         const QString torrentFile = path("cli.torrent");
         QProcess create;
         create.start(QStringLiteral(SLUICE_CLI_PATH), {"torrent", "create", m_container, "--out", torrentFile,
-                                                       "--piece-size", "128KiB", "--json"});
+                                                       "--piece-size", "64KiB", "--json"});
         QVERIFY(create.waitForFinished(30000));
         QCOMPARE(create.exitCode(), 0);
         const QJsonObject made = QJsonDocument::fromJson(create.readAllStandardOutput()).object();
-        QCOMPARE(made.value("piece_bytes").toInt(), 128 << 10);
+        // The same folder and piece size give the same torrent: the seeder of m_torrent serves it.
+        QCOMPARE(made.value("info_hash").toString(), QString::fromStdString(m_summary.infoHash));
         QCOMPARE(made.value("bytes").toDouble(), double(m_summary.totalBytes));
-        TorrentSeeder seeder;
-        QVERIFY2(seeder.start(torrentFile, m_container), seeder.result().message().c_str());
         QProcess get;
         get.start(QStringLiteral(SLUICE_CLI_PATH),
                   {"torrent", "get", made.value("magnet").toString(), "--to", path("fetch-cli"), "--peer",
-                   QString::fromStdString(seeder.peer()), "--listen", "127.0.0.1:0", "--no-dht", "--no-lsd",
+                   QString::fromStdString(m_seeder.peer()), "--listen", "127.0.0.1:0", "--no-dht", "--no-lsd",
                    "--no-upnp", "--json"});
         QVERIFY(get.waitForFinished(60000));
-        QVERIFY(seeder.stop());
         QVERIFY2(get.exitCode() == 0, get.readAllStandardError().constData());
         const QJsonObject got = QJsonDocument::fromJson(get.readAllStandardOutput()).object();
         QCOMPARE(got.value("info_hash").toString(), made.value("info_hash").toString());
