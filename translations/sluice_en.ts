@@ -538,10 +538,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Converted container, shared over BitTorrent (information only: not in Sluice yet)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Converted container: download the release, then File → Convert model…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -751,6 +747,10 @@
     </message>
     <message>
         <source>Open the downloaded model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Converted container, shared over BitTorrent by its publisher (fetched with sluice-cli torrent get)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
