@@ -146,9 +146,13 @@ std::string firstMissingPiece(const lt::torrent_info &info, const lt::torrent_st
 // One torrent in one session: the loop shared by fetch and seed.
 class TorrentRun {
 public:
+    // `mustListen`: a seeder is useless unless peers can reach it; a fetch
+    // still connects out when its listen address is taken.
     TorrentRun(const TorrentOptions &options, std::string source,
-               const std::function<bool(const TorrentProgress &)> &progress, const std::atomic<bool> *cancel)
-        : m_options(options), m_source(std::move(source)), m_progress(progress), m_cancel(cancel)
+               const std::function<bool(const TorrentProgress &)> &progress, const std::atomic<bool> *cancel,
+               bool mustListen)
+        : m_options(options), m_source(std::move(source)), m_progress(progress), m_cancel(cancel),
+          m_mustListen(mustListen)
     {
     }
 
@@ -258,7 +262,8 @@ private:
         } else if (lt::alert_cast<lt::metadata_received_alert>(a)) {
             m_metadataArrived = true;
         } else if (const auto *e = lt::alert_cast<lt::listen_failed_alert>(a)) {
-            return makeError(ErrorCode::Io, "cannot listen on " + m_options.listen + ": " + torrent::errorText(e->error));
+            if (m_mustListen && !m_session->is_listening())
+                return makeError(ErrorCode::Io, "cannot listen on " + m_options.listen + ": " + torrent::errorText(e->error));
         } else if (const auto *e = lt::alert_cast<lt::file_error_alert>(a)) {
             return makeError(ErrorCode::Io, m_source + ": " + e->filename() + ": " + torrent::errorText(e->error));
         } else if (const auto *r = lt::alert_cast<lt::save_resume_data_alert>(a)) {
@@ -279,6 +284,7 @@ private:
     Clock::time_point m_started;
     std::string m_resumePath;
     int m_hashFailures = 0;
+    bool m_mustListen = false;
     bool m_metadataArrived = false, m_resumeSaved = false, m_resumeFailed = false;
 };
 
@@ -290,6 +296,13 @@ struct FetchStart {
     bool resumed = false;
     bool magnet = false;
 };
+
+// Resume data and a source name the same torrent when a hash both carry matches
+// (a v1-only magnet of a v1+v2 torrent included).
+bool sameTorrent(const lt::info_hash_t &a, const lt::info_hash_t &b)
+{
+    return (a.has_v1() && b.has_v1() && a.v1 == b.v1) || (a.has_v2() && b.has_v2() && a.v2 == b.v2);
+}
 
 Expected<FetchStart> prepareFetch(const std::string &source, const std::string &target)
 {
@@ -313,7 +326,7 @@ Expected<FetchStart> prepareFetch(const std::string &source, const std::string &
         lt::error_code ec;
         lt::add_torrent_params resume = lt::read_resume_data(saved, ec);
         // Damaged resume data or another torrent's: the files on disk are checked instead.
-        if (!ec && resume.info_hashes == hashes) {
+        if (!ec && sameTorrent(resume.info_hashes, hashes)) {
             if (start.params.ti)
                 resume.ti = start.params.ti;
             resume.trackers.insert(resume.trackers.end(), start.params.trackers.begin(), start.params.trackers.end());
@@ -386,7 +399,7 @@ Expected<TorrentReport> fetchUnchecked(const std::string &source, const std::str
         return start.status();
     if (start->params.ti)
         SLUICE_TRY(checkFreeSpace(*start->params.ti, target, o.freeSpaceMarginBytes));
-    TorrentRun run(o, source, progress, cancel);
+    TorrentRun run(o, source, progress, cancel, false);
     SLUICE_TRY(run.start(std::move(start->params)));
     TorrentReport report;
     report.resumed = start->resumed;
@@ -415,7 +428,11 @@ Expected<TorrentReport> fetchUnchecked(const std::string &source, const std::str
                                  std::to_string(s.total_wanted) + " bytes verified" +
                                  (saved ? "; run again to resume" : "; the files will be checked on the next run"));
         }
-        SLUICE_TRY(checkTimeouts(run, o, source, lastPeer));
+        if (Status late = checkTimeouts(run, o, source, lastPeer); !late) {
+            if (run.status().has_metadata)
+                run.saveResume(start->resumePath); // what arrived stays usable for the next run
+            return late;
+        }
         if (s.has_metadata && Clock::now() - lastSave > std::chrono::milliseconds(o.resumeSaveIntervalMs)) {
             lastSave = Clock::now();
             run.requestResumeSave(start->resumePath);
@@ -465,7 +482,7 @@ Expected<TorrentReport> seedUnchecked(const std::string &torrentFile, const std:
     placePayload(params, **info, payload);
     // Nothing is fetched by a seeder: a piece that fails the check stays missing.
     params.flags |= lt::torrent_flags::upload_mode;
-    TorrentRun run(o, torrentFile, progress, cancel);
+    TorrentRun run(o, torrentFile, progress, cancel, true);
     SLUICE_TRY(run.start(std::move(params)));
     bool checked = false;
     for (;;) {

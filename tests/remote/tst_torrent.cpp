@@ -382,6 +382,23 @@ private Q_SLOTS:
         QVERIFY2(message.contains("1 of ") && message.contains("k3-synth/trunk.bin"), qPrintable(message));
     }
 
+    // A listen port already taken (by m_seeder): libtorrent binds a following
+    // port, and the progress reports the one really used (`torrent seed` prints it).
+    void seedListenPortTaken()
+    {
+        TorrentOptions o = loopbackOptions();
+        o.listen = m_seeder.peer();
+        const int taken = std::stoi(o.listen.substr(o.listen.rfind(':') + 1));
+        int port = 0;
+        auto seeded = seedTorrent(m_torrent.toStdString(), m_container.toStdString(), o, [&](const TorrentProgress &p) {
+            port = p.listenPort;
+            return !p.complete; // stop once checked and listening
+        });
+        QVERIFY2(seeded, seeded ? "" : seeded.status().message().c_str());
+        QVERIFY(port > 0);
+        QVERIFY(port != taken);
+    }
+
     void notEnoughFreeSpace()
     {
         TorrentOptions o = loopbackOptions();
