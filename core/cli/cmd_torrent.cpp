@@ -90,7 +90,7 @@ private:
 // The options `get` and `seed` share.
 void addSessionOptions(cli::OptionParser &p, TorrentOptions &o, bool &noDht, bool &noLsd, bool &noUpnp)
 {
-    p.list("--peer", &o.peers, "connect to this peer directly (repeatable)", "HOST:PORT");
+    p.list("--peer", &o.peers, "connect to this peer directly", "HOST:PORT");
     p.text("--listen", &o.listen, "interface and port to listen on (port 0: any free port)", "HOST:PORT");
     p.flag("--no-dht", &noDht, "do not look for peers in the DHT");
     p.flag("--no-lsd", &noLsd, "do not look for peers on the local network (local service discovery)");
@@ -115,8 +115,8 @@ int runCreate(const std::vector<std::string> &args)
     p.positional("DIR", &dir, "the folder to share; the torrent is named after it");
     p.text("--out", &out, "the .torrent file to write", "FILE");
     p.size("--piece-size", &pieceBytes, 16 << 10, 256 << 20, "piece size, a power of two (default 16 MiB)");
-    p.list("--tracker", &o.trackers, "a tracker URL (repeatable; default none)", "URL");
-    p.list("--web-seed", &o.webSeeds, "an HTTP mirror of the same files (repeatable)", "URL");
+    p.list("--tracker", &o.trackers, "a tracker URL (default none)", "URL");
+    p.list("--web-seed", &o.webSeeds, "an HTTP mirror of the same files", "URL");
     p.flag("--json", &json, "one JSON object at the end");
     if (const int code = p.parse(args); code >= 0)
         return code;
@@ -213,8 +213,9 @@ int runSeed(const std::vector<std::string> &args)
         sent = progress.uploaded;
         if (progress.complete && port == 0 && progress.listenPort > 0) {
             port = progress.listenPort;
-            std::printf("seeding %s on port %d\n", torrentFile.c_str(), port); // scripts read the port here
-            std::fflush(stdout);
+            // Scripts read the port here (on stderr with --json: stdout holds one JSON object).
+            std::fprintf(json ? stderr : stdout, "seeding %s on port %d\n", torrentFile.c_str(), port);
+            std::fflush(json ? stderr : stdout);
         }
         return line(progress);
     }, &g_torrentStop);
