@@ -5,8 +5,10 @@
 // fetched byte-identical (from the .torrent and from a magnet with --peer); a
 // piece corrupted on the seeder after its check is caught by the fetcher's
 // hash check and never completes; a seed of damaged data is refused; a stop
-// halfway and a resume fetch at most 1.1 x the size over both runs; a magnet
-// without any peer fails within its bound; damaged .torrent files are named.
+// early and a resume (from the resume data, or from a check of the files as
+// after a kill -9) fetch at most 1.1 x the size over both runs; a magnet
+// without any peer fails within its bound; damaged .torrent files are named;
+// `sluice-cli torrent create/get` run end to end.
 // Every wait is on a condition with a bound, never a sleep. No network beyond
 // loopback.
 #include "support/testregistry.h"
