@@ -40,7 +40,7 @@ field() { dpkg-deb -f "$deb" "$1"; }
 [ -n "$(field Maintainer)" ] || fail "no Maintainer"
 depends=$(field Depends)
 # dpkg-shlibdeps ran: the libraries the binaries link, with versions.
-for lib in libc6 libqt6core6 libqt6gui6 libqt6widgets6 zlib1g libpcre2-8-0 libstdc++6; do
+for lib in libc6 libqt6core6 libqt6gui6 libqt6widgets6 zlib1g libpcre2-8-0 libstdc++6 libtorrent-rasterbar2.0; do
   grep -Fq ", $lib (>= " <<<", $depends" || fail "Depends lacks a versioned $lib: $depends"
 done
 echo "Depends: $depends"

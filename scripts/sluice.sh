@@ -25,7 +25,7 @@ die() { printf '\033[1;31m[sluice] error:\033[0m %s\n' "$*" >&2; exit 1; }
 
 build_packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-tools-dev
   qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev libstb-dev libpcre2-dev
-  liburing-dev zlib1g-dev libisal-dev fonts-dejavu-core)
+  liburing-dev zlib1g-dev libisal-dev libtorrent-rasterbar-dev fonts-dejavu-core)
 test_packages=(xvfb xauth xdotool imagemagick clang libclang-rt-14-dev g++-mingw-w64-x86-64-posix dpkg-dev desktop-file-utils appstream man-db
   curl nodejs ccache) # ccache: used by the build when present; curl and node: the server tests (tests/server) drive `sluice-cli serve` with real clients
 # The .deb: dpkg-shlibdeps computes Depends; lintian checks the result by hand (docs/packaging.md).

@@ -758,10 +758,6 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Converted container, shared over BitTorrent (information only: not in Sluice yet)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Converted container: download the release, then File → Convert model…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -971,6 +967,10 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Open the downloaded model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Converted container, shared over BitTorrent by its publisher (fetched with sluice-cli torrent get)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -762,10 +762,6 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Tel que publié, depuis le hub (%1)</translation>
     </message>
     <message>
-        <source>Converted container, shared over BitTorrent (information only: not in Sluice yet)</source>
-        <translation>Conteneur converti, partagé par BitTorrent (pour information : pas encore dans Sluice)</translation>
-    </message>
-    <message>
         <source>Converted container: download the release, then File → Convert model…</source>
         <translation>Conteneur converti : téléchargez la version publiée, puis Fichier → Convertir un modèle…</translation>
     </message>
@@ -976,6 +972,10 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Open the downloaded model</source>
         <translation>Ouvrir le modèle téléchargé</translation>
+    </message>
+    <message>
+        <source>Converted container, shared over BitTorrent by its publisher (fetched with sluice-cli torrent get)</source>
+        <translation>Conteneur converti, partagé par BitTorrent par son éditeur (à récupérer avec sluice-cli torrent get)</translation>
     </message>
 </context>
 <context>

@@ -757,10 +757,6 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Sesuai rilis, dari hub (%1)</translation>
     </message>
     <message>
-        <source>Converted container, shared over BitTorrent (information only: not in Sluice yet)</source>
-        <translation>Kontainer hasil konversi, dibagikan lewat BitTorrent (hanya informasi: belum ada di Sluice)</translation>
-    </message>
-    <message>
         <source>Converted container: download the release, then File → Convert model…</source>
         <translation>Kontainer hasil konversi: unduh rilisnya, lalu Berkas → Konversi model…</translation>
     </message>
@@ -971,6 +967,10 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Open the downloaded model</source>
         <translation>Buka model yang diunduh</translation>
+    </message>
+    <message>
+        <source>Converted container, shared over BitTorrent by its publisher (fetched with sluice-cli torrent get)</source>
+        <translation>Kontainer hasil konversi, dibagikan lewat BitTorrent oleh penerbitnya (diambil dengan sluice-cli torrent get)</translation>
     </message>
 </context>
 <context>

@@ -19,7 +19,8 @@ namespace sluice {
 // How a route's files reach the disk.
 enum class RouteSource {
     Hub,            // the release, downloaded file by file (api/download.h)
-    BitTorrent,     // the converted container as its publisher shares it: not implemented here (information only)
+    BitTorrent,     // the converted container as its publisher shares it: `sluice-cli torrent get` (api/torrent.h)
+                    // from the publisher's .torrent or magnet; the app shows it for its size and fit only
     ConvertRelease, // no published download: made from the release by the converter (api/convert.h)
 };
 
@@ -27,7 +28,7 @@ struct CatalogueRoute {
     BuiltinFormat format = BuiltinFormat::Release;
     RouteSource source = RouteSource::Hub;
     uint64_t diskBytes = 0; // what the route leaves on disk
-    bool downloadable() const { return source == RouteSource::Hub; }
+    bool downloadable() const { return source == RouteSource::Hub; } // the app's dialog fetches it itself
 };
 
 struct CatalogueModel {
@@ -37,6 +38,11 @@ struct CatalogueModel {
     std::string repo; // the hub repository of the release, "owner/name"
     std::vector<CatalogueRoute> routes; // the release first
 };
+
+// The sluice-cli command line that gets a route's files into DIR, e.g.
+// "sluice-cli get moonshotai/Kimi-K3 --to DIR"; what a user of the command
+// line (or of the app, for a route it does not fetch itself) is told to run.
+std::string routeCommand(const CatalogueModel &model, const CatalogueRoute &route);
 
 // Every known model with its routes and sizes (the built-in shapes are
 // computed, not read: no file or network is touched).

@@ -55,6 +55,19 @@ Expected<std::vector<CatalogueModel>> modelCatalogue()
     return out;
 }
 
+std::string routeCommand(const CatalogueModel &model, const CatalogueRoute &route)
+{
+    switch (route.source) {
+    case RouteSource::Hub:
+        return "sluice-cli get " + model.repo + " --to DIR";
+    case RouteSource::BitTorrent:
+        return "sluice-cli torrent get (FILE.torrent|MAGNET) --to DIR"; // the publisher's; Sluice has no copy
+    case RouteSource::ConvertRelease:
+        return "sluice-cli get " + model.repo + " --to DIR && sluice-cli convert DIR OUT";
+    }
+    return {};
+}
+
 Expected<RouteFit> routeFit(BuiltinModel model, BuiltinFormat format, uint64_t usableRamBytes, uint64_t processBytes,
                             int contextLength)
 {

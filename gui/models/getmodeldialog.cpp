@@ -260,7 +260,7 @@ void GetModelDialog::fillRow(int row, const CatalogueModel &model, size_t route)
         how = tr("As published, from the hub (%1)").arg(QString::fromStdString(model.repo));
         break;
     case RouteSource::BitTorrent:
-        how = tr("Converted container, shared over BitTorrent (information only: not in Sluice yet)");
+        how = tr("Converted container, shared over BitTorrent by its publisher (fetched with sluice-cli torrent get)");
         break;
     case RouteSource::ConvertRelease:
         how = tr("Converted container: download the release, then File → Convert model…");

@@ -72,7 +72,12 @@ private Q_SLOTS:
         QVERIFY(release.downloadable());
         QCOMPARE(container.format, BuiltinFormat::Container);
         QCOMPARE(int(container.source), containerSource);
-        QVERIFY(!container.downloadable()); // no BitTorrent client here: information only
+        QVERIFY(!container.downloadable()); // the dialog fetches hub routes only
+        QCOMPARE(QString::fromStdString(routeCommand(*m, release)), "sluice-cli get " + repo + " --to DIR");
+        QCOMPARE(QString::fromStdString(routeCommand(*m, container)),
+                 container.source == RouteSource::BitTorrent
+                     ? QStringLiteral("sluice-cli torrent get (FILE.torrent|MAGNET) --to DIR")
+                     : "sluice-cli get " + repo + " --to DIR && sluice-cli convert DIR OUT");
         // The sizes are the built-in shapes' (the planner's), not figures of the catalogue's own.
         QCOMPARE(release.diskBytes, builtinPlannerShape(m->model, BuiltinFormat::Release)->diskBytes);
         QCOMPARE(container.diskBytes, builtinPlannerShape(m->model, BuiltinFormat::Container)->diskBytes);

@@ -1,0 +1,186 @@
+// Creating and reading .torrent files (api/torrent.h) with libtorrent-rasterbar.
+// Every libtorrent call that can fail is given an error_code or wrapped in a
+// try block: the library's exceptions never reach a caller.
+#include "remote/torrentsupport.h"
+
+#include <libtorrent/bdecode.hpp>
+#include <libtorrent/create_torrent.hpp>
+#include <libtorrent/hex.hpp>
+#include <libtorrent/magnet_uri.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+namespace fs = std::filesystem;
+
+namespace sluice {
+
+namespace torrent {
+
+std::string errorText(const lt::error_code &ec)
+{
+    return ec.message();
+}
+
+std::string infoHashText(const lt::info_hash_t &hashes)
+{
+    if (hashes.has_v1())
+        return lt::aux::to_hex(hashes.v1);
+    return lt::aux::to_hex(hashes.v2);
+}
+
+TorrentSummary summarize(const lt::torrent_info &info)
+{
+    TorrentSummary s;
+    s.name = info.name();
+    const lt::info_hash_t hashes = info.info_hashes();
+    if (hashes.has_v1())
+        s.infoHash = lt::aux::to_hex(hashes.v1);
+    if (hashes.has_v2())
+        s.infoHashV2 = lt::aux::to_hex(hashes.v2);
+    s.magnet = lt::make_magnet_uri(info);
+    s.pieceBytes = info.piece_length();
+    s.pieces = info.num_pieces();
+    const lt::file_storage &files = info.files();
+    for (const lt::file_index_t i : files.file_range())
+        if (!files.pad_file_at(i)) {
+            ++s.files;
+            s.totalBytes += uint64_t(files.file_size(i));
+        }
+    return s;
+}
+
+Expected<std::shared_ptr<const lt::torrent_info>> loadTorrentInfo(const std::string &torrentFile)
+{
+    std::error_code fsError;
+    const auto size = fs::file_size(torrentFile, fsError);
+    if (fsError)
+        return makeError(ErrorCode::NotFound, torrentFile + ": cannot read the .torrent file: " + fsError.message());
+    if (size > uint64_t(kMaxTorrentFileBytes))
+        return makeError(ErrorCode::Format, torrentFile + ": " + std::to_string(size) +
+                                                " bytes is too large for a .torrent file (at most 64 MiB)");
+    std::ifstream in(torrentFile, std::ios::binary);
+    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in.eof() && in.fail())
+        return makeError(ErrorCode::Io, torrentFile + ": cannot read the .torrent file");
+    if (bytes.empty())
+        return makeError(ErrorCode::Format, torrentFile + ": not a .torrent file: it is empty");
+    lt::load_torrent_limits limits;
+    limits.max_buffer_size = kMaxTorrentFileBytes;
+    limits.max_pieces = kMaxTorrentPieces;
+    try {
+        return std::shared_ptr<const lt::torrent_info>(
+            std::make_shared<lt::torrent_info>(lt::span<const char>(bytes), limits, lt::from_span));
+    } catch (const lt::system_error &e) {
+        return makeError(ErrorCode::Format, torrentFile + ": not a valid .torrent file: " + errorText(e.code()));
+    } catch (const std::exception &e) {
+        return makeError(ErrorCode::Format, torrentFile + ": not a valid .torrent file: " + e.what());
+    }
+}
+
+Expected<uint64_t> freeBytesAt(const std::string &folder)
+{
+    fs::path p = fs::absolute(fs::path(folder));
+    std::error_code ec;
+    while (!p.empty() && !fs::exists(p, ec) && p != p.parent_path())
+        p = p.parent_path();
+    const fs::space_info space = fs::space(p, ec);
+    if (ec)
+        return makeError(ErrorCode::Io, folder + ": cannot read the free space: " + ec.message());
+    return uint64_t(space.available);
+}
+
+} // namespace torrent
+
+namespace {
+
+bool isPowerOfTwo(int n)
+{
+    return n > 0 && (n & (n - 1)) == 0;
+}
+
+Expected<TorrentSummary> createTorrentUnchecked(const std::string &path, const std::string &outFile,
+                                                const TorrentCreateOptions &options,
+                                                const std::function<void(int, int)> &progress)
+{
+    if (!isPowerOfTwo(options.pieceBytes) || options.pieceBytes < (16 << 10) || options.pieceBytes > (256 << 20))
+        return makeError(ErrorCode::InvalidArgument, "piece size " + std::to_string(options.pieceBytes) +
+                                                         ": must be a power of two from 16 KiB to 256 MiB");
+    std::error_code fsError;
+    const fs::path source = fs::absolute(fs::path(path), fsError).lexically_normal();
+    const fs::path root = source.has_filename() ? source : source.parent_path(); // "dir/" -> "dir"
+    if (fsError || !fs::exists(root, fsError))
+        return makeError(ErrorCode::NotFound, path + ": no such file or folder");
+    lt::file_storage files;
+    lt::add_files(files, root.string(), [](const std::string &) { return true; });
+    if (files.num_files() == 0 || files.total_size() == 0)
+        return makeError(ErrorCode::InvalidArgument, path + ": nothing to share (no file with data in it)");
+    lt::create_torrent maker(files, options.pieceBytes);
+    for (const std::string &url : options.trackers)
+        maker.add_tracker(url);
+    for (const std::string &url : options.webSeeds)
+        maker.add_url_seed(url);
+    if (!options.comment.empty())
+        maker.set_comment(options.comment.c_str());
+    maker.set_creator("Sluice");
+    const int pieces = maker.num_pieces();
+    lt::error_code ec;
+    lt::set_piece_hashes(
+        maker, root.parent_path().string(),
+        [&](lt::piece_index_t piece) {
+            if (progress)
+                progress(static_cast<int>(piece) + 1, pieces);
+        },
+        ec);
+    if (ec)
+        return makeError(ErrorCode::Io, path + ": cannot hash the files: " + torrent::errorText(ec));
+    std::vector<char> encoded = maker.generate_buf();
+    const std::string temporary = outFile + ".part";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out.write(encoded.data(), std::streamsize(encoded.size()));
+        out.close();
+        if (!out)
+            return makeError(ErrorCode::Io, outFile + ": cannot write the .torrent file");
+    }
+    fs::rename(temporary, outFile, fsError);
+    if (fsError)
+        return makeError(ErrorCode::Io, outFile + ": cannot write the .torrent file: " + fsError.message());
+    auto info = torrent::loadTorrentInfo(outFile);
+    if (!info)
+        return info.status();
+    return torrent::summarize(**info);
+}
+
+} // namespace
+
+Expected<TorrentSummary> createTorrent(const std::string &path, const std::string &outFile,
+                                       const TorrentCreateOptions &options,
+                                       const std::function<void(int, int)> &progress)
+{
+    try {
+        return createTorrentUnchecked(path, outFile, options, progress);
+    } catch (const std::exception &e) {
+        return makeError(ErrorCode::Internal, path + ": cannot create a torrent: " + e.what());
+    }
+}
+
+Expected<TorrentSummary> readTorrentFile(const std::string &torrentFile)
+{
+    auto info = torrent::loadTorrentInfo(torrentFile);
+    if (!info)
+        return info.status();
+    try {
+        return torrent::summarize(**info);
+    } catch (const std::exception &e) {
+        return makeError(ErrorCode::Format, torrentFile + ": " + e.what());
+    }
+}
+
+std::string torrentResumePath(const std::string &targetFolder, const std::string &infoHash)
+{
+    return (fs::path(targetFolder) / ("." + infoHash + ".sluice-resume")).string();
+}
+
+} // namespace sluice
