@@ -122,7 +122,12 @@ void MarkdownView::addCodeHeaders()
     }
     // A header line above each block (from the last, so earlier positions hold)
     // holds the language and leaves room for the Copy button.
-    const int buttonHeight = QToolButton().sizeHint().height();
+    // Measured only when there is a block, on a kept button when there is one
+    // (a streaming reply re-renders at 30 Hz).
+    int buttonHeight = 0;
+    if (!starts.isEmpty())
+        buttonHeight = m_codeBlocks.isEmpty() ? QToolButton().sizeHint().height()
+                                              : m_codeBlocks[0].button->sizeHint().height();
     QTextCursor cursor(document());
     cursor.beginEditBlock();
     for (int i = int(starts.size()) - 1; i >= 0; --i) {
