@@ -300,6 +300,18 @@
         <source>Dropping the oldest turns: the rest of the conversation is read again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Stop the current reply (Esc) before branching.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (branch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start or pick a chat first: its settings belong to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::ChatListPanel</name>
@@ -308,19 +320,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No chat title matches the search.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Chats</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Search chat titles</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Search chats by title</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -349,6 +349,18 @@
     </message>
     <message>
         <source>Delete chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No chat title or message matches the search.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search titles and messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search chats by title and content</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -468,6 +480,77 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Context in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ChatPresetDialog</name>
+    <message>
+        <source>Chat settings — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values for this chat alone. A group left off follows the app&apos;s settings, which every new chat starts with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This chat&apos;s own system prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System prompt of this chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This chat&apos;s own sampling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature of this chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 (greedy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;emperature:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-p of this chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-k of this chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-&amp;k:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repetition penalty of this chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Repetition penalty:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Maximum reply tokens of this chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Max reply tokens:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1121,6 +1204,21 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
 </context>
 <context>
+    <name>sluice::gui::MarkdownView</name>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy this code to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy code block %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::MessageWidget</name>
     <message>
         <source>**Tool call:** `%1`</source>
@@ -1239,6 +1337,18 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Being edited: sending replaces this message and everything after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Branch from here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new chat holding the conversation up to this message</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2540,6 +2650,14 @@ Replies are computed there: the budget, the expert cache and verification belong
     </message>
     <message>
         <source>Clear list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat se&amp;ttings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;earch chats</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

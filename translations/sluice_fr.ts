@@ -300,6 +300,18 @@
         <source>Dropping the oldest turns: the rest of the conversation is read again.</source>
         <translation>Retrait des tours les plus anciens : le reste de la conversation est relu.</translation>
     </message>
+    <message>
+        <source>Stop the current reply (Esc) before branching.</source>
+        <translation>Arrêtez la réponse en cours (Échap) avant de créer une branche.</translation>
+    </message>
+    <message>
+        <source>%1 (branch)</source>
+        <translation>%1 (branche)</translation>
+    </message>
+    <message>
+        <source>Start or pick a chat first: its settings belong to it.</source>
+        <translation>Commencez ou choisissez d&apos;abord une discussion : ses réglages lui appartiennent.</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::ChatListPanel</name>
@@ -308,20 +320,8 @@
         <translation>Vos discussions sont listées ici, les plus récentes en premier.</translation>
     </message>
     <message>
-        <source>No chat title matches the search.</source>
-        <translation>Aucun titre de discussion ne correspond à la recherche.</translation>
-    </message>
-    <message>
         <source>Chats</source>
         <translation>Discussions</translation>
-    </message>
-    <message>
-        <source>Search chat titles</source>
-        <translation>Rechercher dans les titres</translation>
-    </message>
-    <message>
-        <source>Search chats by title</source>
-        <translation>Rechercher les discussions par titre</translation>
     </message>
     <message>
         <source>Chat list</source>
@@ -350,6 +350,18 @@
     <message>
         <source>Delete chat</source>
         <translation>Supprimer la discussion</translation>
+    </message>
+    <message>
+        <source>No chat title or message matches the search.</source>
+        <translation>Aucun titre ni message de discussion ne correspond à la recherche.</translation>
+    </message>
+    <message>
+        <source>Search titles and messages</source>
+        <translation>Rechercher titres et messages</translation>
+    </message>
+    <message>
+        <source>Search chats by title and content</source>
+        <translation>Rechercher les discussions par titre et contenu</translation>
     </message>
 </context>
 <context>
@@ -473,6 +485,77 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Context in use</source>
         <translation>Contexte utilisé</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ChatPresetDialog</name>
+    <message>
+        <source>Chat settings — %1</source>
+        <translation>Réglages de la discussion — %1</translation>
+    </message>
+    <message>
+        <source>Values for this chat alone. A group left off follows the app&apos;s settings, which every new chat starts with.</source>
+        <translation>Des valeurs pour cette seule discussion. Un groupe désactivé suit les réglages de l&apos;application, avec lesquels commence chaque nouvelle discussion.</translation>
+    </message>
+    <message>
+        <source>This chat&apos;s own system prompt</source>
+        <translation>Invite système propre à cette discussion</translation>
+    </message>
+    <message>
+        <source>System prompt of this chat</source>
+        <translation>Invite système de cette discussion</translation>
+    </message>
+    <message>
+        <source>This chat&apos;s own sampling</source>
+        <translation>Échantillonnage propre à cette discussion</translation>
+    </message>
+    <message>
+        <source>Temperature of this chat</source>
+        <translation>Température de cette discussion</translation>
+    </message>
+    <message>
+        <source>0 (greedy)</source>
+        <translation>0 (glouton)</translation>
+    </message>
+    <message>
+        <source>T&amp;emperature:</source>
+        <translation>T&amp;empérature :</translation>
+    </message>
+    <message>
+        <source>Top-p of this chat</source>
+        <translation>Top-p de cette discussion</translation>
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p :</translation>
+    </message>
+    <message>
+        <source>Top-k of this chat</source>
+        <translation>Top-k de cette discussion</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Désactivé</translation>
+    </message>
+    <message>
+        <source>Top-&amp;k:</source>
+        <translation>Top-&amp;k :</translation>
+    </message>
+    <message>
+        <source>Repetition penalty of this chat</source>
+        <translation>Pénalité de répétition de cette discussion</translation>
+    </message>
+    <message>
+        <source>&amp;Repetition penalty:</source>
+        <translation>Pénalité de &amp;répétition :</translation>
+    </message>
+    <message>
+        <source>Maximum reply tokens of this chat</source>
+        <translation>Nombre maximal de jetons de réponse de cette discussion</translation>
+    </message>
+    <message>
+        <source>&amp;Max reply tokens:</source>
+        <translation>Jetons de réponse &amp;max. :</translation>
     </message>
 </context>
 <context>
@@ -1125,6 +1208,21 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     </message>
 </context>
 <context>
+    <name>sluice::gui::MarkdownView</name>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Copy this code to the clipboard</source>
+        <translation>Copier ce code dans le presse-papiers</translation>
+    </message>
+    <message>
+        <source>Copy code block %1</source>
+        <translation>Copier le bloc de code %1</translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::MessageWidget</name>
     <message>
         <source>**Tool call:** `%1`</source>
@@ -1244,6 +1342,18 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Being edited: sending replaces this message and everything after it</source>
         <translation>En cours de modification : l’envoi remplace ce message et tout ce qui le suit</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Nouvelle branche</translation>
+    </message>
+    <message>
+        <source>Branch from here</source>
+        <translation>Créer une branche ici</translation>
+    </message>
+    <message>
+        <source>Start a new chat holding the conversation up to this message</source>
+        <translation>Commencer une nouvelle discussion contenant la conversation jusqu&apos;à ce message</translation>
     </message>
 </context>
 <context>
@@ -2548,6 +2658,14 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
     <message>
         <source>Clear list</source>
         <translation>Effacer la liste</translation>
+    </message>
+    <message>
+        <source>Chat se&amp;ttings…</source>
+        <translation>Réglages de la discussi&amp;on…</translation>
+    </message>
+    <message>
+        <source>S&amp;earch chats</source>
+        <translation>Re&amp;chercher dans les discussions</translation>
     </message>
 </context>
 <context>

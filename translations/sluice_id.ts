@@ -297,6 +297,18 @@
         <source>Dropping the oldest turns: the rest of the conversation is read again.</source>
         <translation>Membuang giliran terlama: sisa percakapan dibaca ulang.</translation>
     </message>
+    <message>
+        <source>Stop the current reply (Esc) before branching.</source>
+        <translation>Hentikan balasan yang sedang berjalan (Esc) sebelum membuat cabang.</translation>
+    </message>
+    <message>
+        <source>%1 (branch)</source>
+        <translation>%1 (cabang)</translation>
+    </message>
+    <message>
+        <source>Start or pick a chat first: its settings belong to it.</source>
+        <translation>Mulai atau pilih obrolan dulu: pengaturannya milik obrolan itu.</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::ChatListPanel</name>
@@ -305,20 +317,8 @@
         <translation>Obrolan Anda tercantum di sini, yang terbaru di atas.</translation>
     </message>
     <message>
-        <source>No chat title matches the search.</source>
-        <translation>Tidak ada judul obrolan yang cocok dengan pencarian.</translation>
-    </message>
-    <message>
         <source>Chats</source>
         <translation>Obrolan</translation>
-    </message>
-    <message>
-        <source>Search chat titles</source>
-        <translation>Cari judul obrolan</translation>
-    </message>
-    <message>
-        <source>Search chats by title</source>
-        <translation>Cari obrolan berdasarkan judul</translation>
     </message>
     <message>
         <source>Chat list</source>
@@ -347,6 +347,18 @@
     <message>
         <source>Delete chat</source>
         <translation>Hapus obrolan</translation>
+    </message>
+    <message>
+        <source>No chat title or message matches the search.</source>
+        <translation>Tidak ada judul atau pesan obrolan yang cocok dengan pencarian.</translation>
+    </message>
+    <message>
+        <source>Search titles and messages</source>
+        <translation>Cari judul dan pesan</translation>
+    </message>
+    <message>
+        <source>Search chats by title and content</source>
+        <translation>Cari obrolan menurut judul dan isi</translation>
     </message>
 </context>
 <context>
@@ -470,6 +482,77 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Context in use</source>
         <translation>Konteks terpakai</translation>
+    </message>
+</context>
+<context>
+    <name>sluice::gui::ChatPresetDialog</name>
+    <message>
+        <source>Chat settings — %1</source>
+        <translation>Pengaturan obrolan — %1</translation>
+    </message>
+    <message>
+        <source>Values for this chat alone. A group left off follows the app&apos;s settings, which every new chat starts with.</source>
+        <translation>Nilai untuk obrolan ini saja. Grup yang dimatikan mengikuti pengaturan aplikasi, yang dipakai setiap obrolan baru sejak awal.</translation>
+    </message>
+    <message>
+        <source>This chat&apos;s own system prompt</source>
+        <translation>Prompt sistem khusus obrolan ini</translation>
+    </message>
+    <message>
+        <source>System prompt of this chat</source>
+        <translation>Prompt sistem obrolan ini</translation>
+    </message>
+    <message>
+        <source>This chat&apos;s own sampling</source>
+        <translation>Sampling khusus obrolan ini</translation>
+    </message>
+    <message>
+        <source>Temperature of this chat</source>
+        <translation>Temperatur obrolan ini</translation>
+    </message>
+    <message>
+        <source>0 (greedy)</source>
+        <translation>0 (greedy)</translation>
+    </message>
+    <message>
+        <source>T&amp;emperature:</source>
+        <translation>T&amp;emperatur:</translation>
+    </message>
+    <message>
+        <source>Top-p of this chat</source>
+        <translation>Top-p obrolan ini</translation>
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p:</translation>
+    </message>
+    <message>
+        <source>Top-k of this chat</source>
+        <translation>Top-k obrolan ini</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Mati</translation>
+    </message>
+    <message>
+        <source>Top-&amp;k:</source>
+        <translation>Top-&amp;k:</translation>
+    </message>
+    <message>
+        <source>Repetition penalty of this chat</source>
+        <translation>Penalti pengulangan obrolan ini</translation>
+    </message>
+    <message>
+        <source>&amp;Repetition penalty:</source>
+        <translation>Penalti &amp;pengulangan:</translation>
+    </message>
+    <message>
+        <source>Maximum reply tokens of this chat</source>
+        <translation>Token balasan maksimum obrolan ini</translation>
+    </message>
+    <message>
+        <source>&amp;Max reply tokens:</source>
+        <translation>Token balasan &amp;maks.:</translation>
     </message>
 </context>
 <context>
@@ -1120,6 +1203,21 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     </message>
 </context>
 <context>
+    <name>sluice::gui::MarkdownView</name>
+    <message>
+        <source>Copy</source>
+        <translation>Salin</translation>
+    </message>
+    <message>
+        <source>Copy this code to the clipboard</source>
+        <translation>Salin kode ini ke papan klip</translation>
+    </message>
+    <message>
+        <source>Copy code block %1</source>
+        <translation>Salin blok kode %1</translation>
+    </message>
+</context>
+<context>
     <name>sluice::gui::MessageWidget</name>
     <message>
         <source>**Tool call:** `%1`</source>
@@ -1238,6 +1336,18 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Being edited: sending replaces this message and everything after it</source>
         <translation>Sedang disunting: mengirim akan mengganti pesan ini dan semua setelahnya</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Cabang</translation>
+    </message>
+    <message>
+        <source>Branch from here</source>
+        <translation>Buat cabang dari sini</translation>
+    </message>
+    <message>
+        <source>Start a new chat holding the conversation up to this message</source>
+        <translation>Mulai obrolan baru yang memuat percakapan sampai pesan ini</translation>
     </message>
 </context>
 <context>
@@ -2533,6 +2643,14 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
     <message>
         <source>Clear list</source>
         <translation>Kosongkan daftar</translation>
+    </message>
+    <message>
+        <source>Chat se&amp;ttings…</source>
+        <translation>&amp;Pengaturan obrolan…</translation>
+    </message>
+    <message>
+        <source>S&amp;earch chats</source>
+        <translation>&amp;Cari obrolan</translation>
     </message>
 </context>
 <context>

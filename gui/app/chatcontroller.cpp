@@ -3,10 +3,12 @@
 #include "app/chatcontroller.h"
 
 #include "app/modelcontroller.h"
+#include "app/settings.h"
 #include "chat/chatlistpanel.h"
 #include "chat/chatpane.h"
 #include "chat/contextbanner.h"
 #include "chat/conversationview.h"
+#include "chat/chatpresetdialog.h"
 #include "chat/imagestrip.h"
 #include "chat/promptedit.h"
 #include "chat/sessionstore.h"
@@ -41,6 +43,7 @@ ChatController::ChatController(const Parts &parts, QWidget *window)
     , m_models(parts.models)
     , m_turns(parts.turns)
     , m_imagesDirectory(parts.imagesDirectory)
+    , m_settings(parts.settings)
 {
     connectParts();
 }
@@ -51,10 +54,12 @@ void ChatController::connectParts()
     connect(m_chats, &ChatListPanel::newRequested, this, &ChatController::newChat);
     connect(m_chats, &ChatListPanel::renameRequested, this, &ChatController::renameChat);
     connect(m_chats, &ChatListPanel::deleteRequested, this, &ChatController::deleteChat);
+    connect(m_chats, &ChatListPanel::searchChanged, m_view, &ConversationView::findText);
     connect(m_pane, &ChatPane::sendRequested, this, &ChatController::sendPrompt);
     connect(m_view, &ConversationView::copyRequested, this, &ChatController::copyMessage);
     connect(m_view, &ConversationView::editRequested, this, &ChatController::editMessage);
     connect(m_view, &ConversationView::regenerateRequested, this, &ChatController::regenerate);
+    connect(m_view, &ConversationView::branchRequested, this, &ChatController::branchFrom);
     connect(m_banner, &ContextBanner::newChatChosen, this, &ChatController::continueInNewChat);
     connect(m_banner, &ContextBanner::dropOldestChosen, this, &ChatController::dropOldestTurns);
     connect(m_turns, &TurnController::finished, this, &ChatController::turnEnded);
@@ -151,6 +156,8 @@ void ChatController::selectChat(const QString &id)
     m_currentChat = id;
     m_models->syncSession(id);
     m_view->setChat(m_store->chat(id));
+    if (!m_chats->searchText().isEmpty())
+        m_view->findText(m_chats->searchText()); // a chat picked from a search opens at its match
     m_chats->markCurrent(id);
     setEditIndex(-1);
     m_banner->hide();
@@ -181,6 +188,44 @@ void ChatController::newChat()
     refreshChatList();
     selectChat(id);
     m_prompt->setFocus();
+}
+
+void ChatController::branchFrom(int index)
+{
+    if (m_turns->isGenerating()) {
+        Q_EMIT notice(tr("Stop the current reply (Esc) before branching."));
+        return;
+    }
+    const Chat *c = m_store->chat(m_currentChat);
+    if (!c)
+        return;
+    // No session is saved for the branch: its next turn reads the messages anew.
+    const QString id = m_store->branch(m_currentChat, index, tr("%1 (branch)").arg(c->title));
+    if (id.isEmpty())
+        return;
+    m_chats->clearSearch();
+    refreshChatList();
+    selectChat(id);
+    m_prompt->setFocus();
+}
+
+void ChatController::editPreset()
+{
+    const Chat *c = m_store->chat(m_currentChat);
+    if (!c) {
+        Q_EMIT notice(tr("Start or pick a chat first: its settings belong to it."));
+        return;
+    }
+    ChatPresetDialog dialog(c->title, c->preset, m_settings->sampling(m_models->info().recommendedSampling),
+                            m_settings->systemPrompt(), m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    Chat updated = *m_store->chat(m_currentChat);
+    updated.preset = dialog.preset();
+    // Used from the next turn on; the saved session is kept (a changed system
+    // prompt only shortens the prefix the engine can reuse).
+    if (updated.preset != c->preset)
+        m_store->update(updated);
 }
 
 void ChatController::renameChat()

@@ -21,6 +21,7 @@ class ImageStrip;
 class ModelController;
 class PromptEdit;
 class SessionStore;
+class Settings;
 
 class ChatController : public QObject
 {
@@ -34,6 +35,7 @@ public:
         ModelController *models;
         TurnController *turns;
         QString imagesDirectory; // chats keep their own copies of attached images here
+        Settings *settings;      // the defaults a chat without its own preset follows
     };
     // `window` parents the dialogs (rename, delete, export).
     ChatController(const Parts &parts, QWidget *window);
@@ -50,6 +52,10 @@ public:
     void exportChat(bool json);
     // The last reply asked again (Regenerate, Retry after a network error).
     void regenerateLast();
+    // A new chat holding the messages up to `index` of the current one, selected.
+    void branchFrom(int index);
+    // The current chat's own system prompt and sampling (a dialog).
+    void editPreset();
     void updateContextMeter();
 
 Q_SIGNALS:
@@ -87,6 +93,7 @@ private:
     ModelController *m_models;
     TurnController *m_turns;
     QString m_imagesDirectory;
+    Settings *m_settings;
     QString m_currentChat;
     int m_editIndex = -1;
 };

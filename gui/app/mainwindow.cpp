@@ -65,7 +65,7 @@ MainWindow::MainWindow(Settings *settings, Appearance *appearance, const MainWin
     buildUi();
     m_plannerFeed = new PlannerFeed(m_planner, m_models, settings, m_options, this);
     m_chatControl = new ChatController({m_store, m_sessions, m_chats, m_pane, m_models, m_turns,
-                                        QDir(m_options.dataDirectory).filePath(QStringLiteral("images"))}, this);
+                                        QDir(m_options.dataDirectory).filePath(QStringLiteral("images")), settings}, this);
     m_actions = new WindowActions(settings, this);
     connectActions();
     connectModels();

@@ -7,6 +7,7 @@
 #include "app/settingsdialog.h"
 #include "app/shortcutsdialog.h"
 #include "app/windowactions.h"
+#include "chat/chatlistpanel.h"
 #include "chat/promptedit.h"
 #include "chat/sessionstore.h"
 #include "models/convertdialog.h"
@@ -34,11 +35,13 @@ void MainWindow::connectActions()
     on(a->newChat, &MainWindow::newChat);
     on(a->rename, [this] { m_chatControl->renameChat(); });
     on(a->remove, [this] { m_chatControl->deleteChat(); });
+    on(a->chatSettings, [this] { m_chatControl->editPreset(); });
     on(a->next, [this] { m_chatControl->stepChat(+1); });
     on(a->previous, [this] { m_chatControl->stepChat(-1); });
     on(a->stop, &MainWindow::stopGeneration);
     on(a->regenerate, [this] { m_chatControl->regenerateLast(); });
     on(a->focusPrompt, [this] { m_prompt->setFocus(Qt::ShortcutFocusReason); });
+    on(a->searchChats, [this] { m_chats->focusSearch(); });
     on(a->shortcuts, [this] {
         ShortcutsDialog dialog(shortcutActions(), this);
         dialog.exec();

@@ -56,18 +56,27 @@ TurnController::TurnController(ModelController *models, ChatStore *store, Settin
     });
 }
 
-bool TurnController::start(const QString &chatId)
+void applyPreset(const ChatPreset &preset, SamplingParams *sampling)
 {
-    const Chat *chat = m_store->chat(chatId);
-    if (!chat || !m_models->isOpen())
-        return false;
-    // A chat reached without selecting it (continued in a new chat) gets its state too.
-    m_models->syncSession(chatId);
-    const ModelInfo &info = m_models->info();
+    if (preset.temperature)
+        sampling->temperature = float(*preset.temperature);
+    if (preset.topP)
+        sampling->topP = float(*preset.topP);
+    if (preset.topK)
+        sampling->topK = *preset.topK;
+    if (preset.maxTokens)
+        sampling->maxTokens = *preset.maxTokens;
+    if (preset.repeatPenalty)
+        sampling->repeatPenalty = float(*preset.repeatPenalty);
+}
+
+qt::GenerateRequest turnRequest(const Chat &chat, const Settings &settings, const ModelInfo &info)
+{
     qt::GenerateRequest req;
-    if (!m_settings->systemPrompt().isEmpty())
-        req.messages.push_back({"system", m_settings->systemPrompt().toStdString(), {}, 0});
-    for (const Message &m : chat->messages) {
+    const QString system = chat.preset.systemPrompt.value_or(settings.systemPrompt());
+    if (!system.isEmpty())
+        req.messages.push_back({"system", system.toStdString(), {}, 0});
+    for (const Message &m : chat.messages) {
         ChatMessage cm;
         cm.role = m.role.toStdString();
         cm.content = m.content.toStdString();
@@ -77,9 +86,21 @@ bool TurnController::start(const QString &chatId)
         if (info.hasVision)
             req.images += m.images;
     }
-    req.chat.thinking = m_settings->thinking();
-    req.chat.thinkingEffort = m_settings->thinkingEffort().toStdString();
-    req.sampling = m_settings->sampling(info.recommendedSampling);
+    req.chat.thinking = settings.thinking();
+    req.chat.thinkingEffort = settings.thinkingEffort().toStdString();
+    req.sampling = settings.sampling(info.recommendedSampling);
+    applyPreset(chat.preset, &req.sampling);
+    return req;
+}
+
+bool TurnController::start(const QString &chatId)
+{
+    const Chat *chat = m_store->chat(chatId);
+    if (!chat || !m_models->isOpen())
+        return false;
+    // A chat reached without selecting it (continued in a new chat) gets its state too.
+    m_models->syncSession(chatId);
+    qt::GenerateRequest req = turnRequest(*chat, *m_settings, m_models->info());
     req.sampling.seed = quint64(QDateTime::currentMSecsSinceEpoch());
     req.fitToContext = std::exchange(m_fitToContext, false);
     m_overflowNeeded = 0;

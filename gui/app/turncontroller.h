@@ -15,6 +15,13 @@ namespace sluice::gui {
 class ModelController;
 class Settings;
 
+// The request for the next reply of `chat`: its messages after the system
+// prompt, the sampling of the settings over the model's recommendation, and
+// over both the chat's own preset. The seed is left to the caller.
+qt::GenerateRequest turnRequest(const Chat &chat, const Settings &settings, const ModelInfo &info);
+// The chat's own values over `sampling` (the settings' and the model's).
+void applyPreset(const ChatPreset &preset, SamplingParams *sampling);
+
 class TurnController : public QObject
 {
     Q_OBJECT

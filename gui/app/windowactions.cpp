@@ -26,6 +26,7 @@ WindowActions::WindowActions(Settings *settings, QMainWindow *window)
     newChat = action(QKeySequence::New);
     rename = action(QKeySequence(Qt::Key_F2));
     remove = action(QKeySequence());
+    chatSettings = action(QKeySequence());
     next = action(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
     next->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
     previous = action(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
@@ -34,6 +35,7 @@ WindowActions::WindowActions(Settings *settings, QMainWindow *window)
     stop = action(QKeySequence(Qt::Key_Escape));
     regenerate = action(QKeySequence(Qt::CTRL | Qt::Key_R));
     focusPrompt = action(QKeySequence(Qt::CTRL | Qt::Key_L));
+    searchChats = action(QKeySequence::Find);
     shortcuts = action(QKeySequence(Qt::Key_F1));
     about = action(QKeySequence());
     connect(about, &QAction::triggered, this, &WindowActions::showAbout);
@@ -69,13 +71,13 @@ void WindowActions::buildMenus()
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(quit);
     m_chatMenu = bar->addMenu(QString());
-    for (QAction *a : {newChat, rename, remove})
+    for (QAction *a : {newChat, rename, chatSettings, remove})
         m_chatMenu->addAction(a);
     m_chatMenu->addSeparator();
     for (QAction *a : {next, previous})
         m_chatMenu->addAction(a);
     m_chatMenu->addSeparator();
-    for (QAction *a : {stop, regenerate, focusPrompt})
+    for (QAction *a : {stop, regenerate, focusPrompt, searchChats})
         m_chatMenu->addAction(a);
     m_toolsMenu = bar->addMenu(QString());
     m_toolsMenu->addAction(planModel);
@@ -96,8 +98,8 @@ void WindowActions::showAbout()
 
 QList<QAction *> WindowActions::shortcutActions() const
 {
-    return {open,       getModel, newChat,        next,       previous, stop,      focusPrompt,
-            regenerate, rename,   exportMarkdown, exportJson, settings, shortcuts, quit};
+    return {open,   getModel,   newChat, next,           previous,   stop,     focusPrompt, searchChats,
+            regenerate, rename, exportMarkdown, exportJson, settings, shortcuts, quit};
 }
 
 void WindowActions::retranslate()
@@ -121,11 +123,13 @@ void WindowActions::retranslate()
     newChat->setText(tr("&New chat"));
     rename->setText(tr("&Rename chat…"));
     remove->setText(tr("&Delete chat"));
+    chatSettings->setText(tr("Chat se&ttings…"));
     next->setText(tr("Ne&xt chat"));
     previous->setText(tr("&Previous chat"));
     stop->setText(tr("&Stop generating"));
     regenerate->setText(tr("Re&generate last reply"));
     focusPrompt->setText(tr("&Focus the prompt"));
+    searchChats->setText(tr("S&earch chats"));
     shortcuts->setText(tr("&Keyboard shortcuts"));
     about->setText(tr("&About Sluice"));
     updateRecentMenu();

@@ -21,8 +21,8 @@ public:
 
     // The actions the window triggers; the menus hold them.
     QAction *open, *getModel, *connectServer, *quit, *settings, *verify, *convert;
-    QAction *exportMarkdown, *exportJson, *newChat, *rename, *remove, *next, *previous, *stop, *regenerate;
-    QAction *focusPrompt, *shortcuts, *about, *planModel;
+    QAction *exportMarkdown, *exportJson, *newChat, *rename, *chatSettings, *remove, *next, *previous, *stop, *regenerate;
+    QAction *focusPrompt, *searchChats, *shortcuts, *about, *planModel;
 
     // Listed in the shortcuts dialog (Help → Keyboard shortcuts).
     QList<QAction *> shortcutActions() const;

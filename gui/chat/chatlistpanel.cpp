@@ -34,7 +34,10 @@ ChatListPanel::ChatListPanel(ChatStore *store, QWidget *parent)
     layout->addWidget(m_list, 1);
     layout->addLayout(buttons);
 
-    connect(m_search, &QLineEdit::textChanged, this, [this] { refresh(m_current); });
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
+        refresh(m_current);
+        Q_EMIT searchChanged(text);
+    });
     connect(m_list, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
         if (item && item->data(Qt::UserRole).toString() != m_current)
             Q_EMIT chatPicked(item->data(Qt::UserRole).toString());
@@ -82,17 +85,25 @@ QString ChatListPanel::stepFrom(int delta) const
 
 void ChatListPanel::clearSearch() { m_search->clear(); }
 
+void ChatListPanel::focusSearch()
+{
+    m_search->setFocus(Qt::ShortcutFocusReason);
+    m_search->selectAll();
+}
+
+QString ChatListPanel::searchText() const { return m_search->text(); }
+
 void ChatListPanel::updateEmptyText()
 {
     m_empty->setText(m_search->text().isEmpty() ? tr("Your chats are listed here, newest first.")
-                                                : tr("No chat title matches the search."));
+                                                : tr("No chat title or message matches the search."));
 }
 
 void ChatListPanel::retranslate()
 {
     m_title->setText(tr("Chats"));
-    m_search->setPlaceholderText(tr("Search chat titles"));
-    m_search->setAccessibleName(tr("Search chats by title"));
+    m_search->setPlaceholderText(tr("Search titles and messages"));
+    m_search->setAccessibleName(tr("Search chats by title and content"));
     m_list->setAccessibleName(tr("Chat list"));
     updateEmptyText();
     m_new->setText(tr("New"));

@@ -1,5 +1,5 @@
 #pragma once
-// The chat list column: title, search by title, the list (newest first) and
+// The chat list column: title, search in titles and messages, the list (newest first) and
 // New / Rename / Delete. It shows what the ChatStore holds and says which
 // chat the user picked; the window decides what picking means.
 #include "common/sidepanel.h"
@@ -26,10 +26,15 @@ public:
     // The id `delta` rows away from the current one (wrapping); "" when empty.
     QString stepFrom(int delta) const;
     void clearSearch();
+    // Ctrl+F: the search field takes the focus, its text selected.
+    void focusSearch();
+    QString searchText() const;
     QListWidget *list() const { return m_list; }
 
 Q_SIGNALS:
     void chatPicked(const QString &id);
+    // The search text changed (the open chat shows its first match).
+    void searchChanged(const QString &text);
     void newRequested();
     void renameRequested();
     void deleteRequested();

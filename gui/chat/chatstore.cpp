@@ -10,6 +10,7 @@
 #include <QUrl>
 #include <QUuid>
 #include <algorithm>
+#include <cmath>
 
 namespace sluice::gui {
 
@@ -35,6 +36,47 @@ quint64 byteCount(double v)
 }
 
 } // namespace
+
+QJsonObject presetToJson(const ChatPreset &preset)
+{
+    QJsonObject o;
+    if (preset.systemPrompt)
+        o.insert(QStringLiteral("systemPrompt"), *preset.systemPrompt);
+    if (preset.temperature)
+        o.insert(QStringLiteral("temperature"), *preset.temperature);
+    if (preset.topP)
+        o.insert(QStringLiteral("topP"), *preset.topP);
+    if (preset.topK)
+        o.insert(QStringLiteral("topK"), *preset.topK);
+    if (preset.maxTokens)
+        o.insert(QStringLiteral("maxTokens"), *preset.maxTokens);
+    if (preset.repeatPenalty)
+        o.insert(QStringLiteral("repeatPenalty"), *preset.repeatPenalty);
+    return o;
+}
+
+ChatPreset presetFromJson(const QJsonObject &o)
+{
+    // The same ranges as the settings (settings.cpp), for a hand-edited file.
+    ChatPreset p;
+    auto number = [&o](const char *key) -> std::optional<double> {
+        const QJsonValue v = o.value(QLatin1String(key));
+        return v.isDouble() && std::isfinite(v.toDouble()) ? std::optional<double>(v.toDouble()) : std::nullopt;
+    };
+    if (o.value(QStringLiteral("systemPrompt")).isString())
+        p.systemPrompt = o.value(QStringLiteral("systemPrompt")).toString();
+    if (auto v = number("temperature"))
+        p.temperature = std::clamp(*v, 0.0, 4.0);
+    if (auto v = number("topP"))
+        p.topP = std::clamp(*v, 0.0, 1.0);
+    if (auto v = number("topK"))
+        p.topK = int(std::clamp(*v, 0.0, 1.0e6));
+    if (auto v = number("maxTokens"))
+        p.maxTokens = int(std::clamp(*v, 1.0, double(1 << 20)));
+    if (auto v = number("repeatPenalty"))
+        p.repeatPenalty = std::clamp(*v, 0.01, 10.0);
+    return p;
+}
 
 QJsonObject chatToJson(const Chat &chat)
 {
@@ -67,14 +109,18 @@ QJsonObject chatToJson(const Chat &chat)
             o.insert(QStringLiteral("created"), m.created.toString(Qt::ISODateWithMs));
         messages.append(o);
     }
-    return QJsonObject{{QStringLiteral("format"), QStringLiteral("sluice-chat")},
-                       {QStringLiteral("version"), kFormatVersion},
-                       {QStringLiteral("id"), chat.id},
-                       {QStringLiteral("title"), chat.title},
-                       {QStringLiteral("created"), chat.created.toString(Qt::ISODateWithMs)},
-                       {QStringLiteral("updated"), chat.updated.toString(Qt::ISODateWithMs)},
-                       {QStringLiteral("contextTokens"), chat.contextTokens},
-                       {QStringLiteral("messages"), messages}};
+    QJsonObject json{{QStringLiteral("format"), QStringLiteral("sluice-chat")},
+                     {QStringLiteral("version"), kFormatVersion},
+                     {QStringLiteral("id"), chat.id},
+                     {QStringLiteral("title"), chat.title},
+                     {QStringLiteral("created"), chat.created.toString(Qt::ISODateWithMs)},
+                     {QStringLiteral("updated"), chat.updated.toString(Qt::ISODateWithMs)},
+                     {QStringLiteral("contextTokens"), chat.contextTokens},
+                     {QStringLiteral("messages"), messages}};
+    // Only a chat with its own values carries the key: older files read the same.
+    if (!chat.preset.isEmpty())
+        json.insert(QStringLiteral("preset"), presetToJson(chat.preset));
+    return json;
 }
 
 bool chatFromJson(const QJsonObject &json, Chat *chat, QString *error)
@@ -97,6 +143,7 @@ bool chatFromJson(const QJsonObject &json, Chat *chat, QString *error)
     c.created = QDateTime::fromString(json.value(QStringLiteral("created")).toString(), Qt::ISODateWithMs);
     c.updated = QDateTime::fromString(json.value(QStringLiteral("updated")).toString(), Qt::ISODateWithMs);
     c.contextTokens = std::max(0, json.value(QStringLiteral("contextTokens")).toInt());
+    c.preset = presetFromJson(json.value(QStringLiteral("preset")).toObject());
     for (const QJsonValue &v : json.value(QStringLiteral("messages")).toArray()) {
         const QJsonObject o = v.toObject();
         Message m;
@@ -218,11 +265,21 @@ QStringList ChatStore::ids() const
     return out;
 }
 
-QStringList ChatStore::search(const QString &titleFragment) const
+static bool chatHolds(const Chat &c, const QString &text)
+{
+    if (c.title.contains(text, Qt::CaseInsensitive))
+        return true;
+    for (const Message &m : c.messages)
+        if (m.content.contains(text, Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
+QStringList ChatStore::search(const QString &text) const
 {
     QStringList out;
     for (const QString &id : ids()) {
-        if (titleFragment.isEmpty() || chat(id)->title.contains(titleFragment, Qt::CaseInsensitive))
+        if (text.isEmpty() || chatHolds(*chat(id), text))
             out.append(id);
     }
     return out;
@@ -292,6 +349,25 @@ bool ChatStore::update(const Chat &chat)
     const bool ok = save(chat.id);
     Q_EMIT chatChanged(chat.id);
     return ok;
+}
+
+QString ChatStore::branch(const QString &id, int lastIndex, const QString &title)
+{
+    const Chat *from = chat(id);
+    if (!from || lastIndex < 0 || lastIndex >= from->messages.size())
+        return QString();
+    Chat c;
+    c.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    c.title = title;
+    c.created = c.updated = QDateTime::currentDateTimeUtc();
+    c.messages = from->messages.mid(0, lastIndex + 1);
+    c.preset = from->preset; // the branch answers as its origin did
+    // The context figure is the engine's count for the whole chat; the branch
+    // has no session yet (its first turn reads it all), so it is unknown.
+    m_chats.append(c);
+    save(c.id);
+    Q_EMIT chatsChanged();
+    return c.id;
 }
 
 bool ChatStore::save(const QString &id)

@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <QThreadPool>
 #include <functional>
+#include <optional>
 
 namespace sluice::gui {
 
@@ -41,6 +42,25 @@ struct Message {
     QDateTime created;
 };
 
+// A chat's own system prompt and sampling (issue 30). A value set here wins
+// over the app's settings, which are the default of every chat; an unset one
+// follows them (and the model's recommendation beneath them).
+struct ChatPreset {
+    std::optional<QString> systemPrompt;
+    std::optional<double> temperature;
+    std::optional<double> topP;
+    std::optional<int> topK;
+    std::optional<int> maxTokens;
+    std::optional<double> repeatPenalty;
+    bool hasSampling() const { return temperature || topP || topK || maxTokens || repeatPenalty; }
+    bool isEmpty() const { return !systemPrompt && !hasSampling(); }
+    bool operator==(const ChatPreset &) const = default;
+};
+
+QJsonObject presetToJson(const ChatPreset &preset);
+// Out-of-range values are clamped as the settings clamp theirs.
+ChatPreset presetFromJson(const QJsonObject &json);
+
 struct Chat {
     QString id;
     QString title;
@@ -50,6 +70,7 @@ struct Chat {
     // Tokens the engine held after the last reply (prompt + reply, as the
     // worker counted them); 0 = unknown. Shown as the context in use.
     int contextTokens = 0;
+    ChatPreset preset; // empty: the settings' values
 };
 
 QJsonObject chatToJson(const Chat &chat);
@@ -71,7 +92,9 @@ public:
 
     // Ids, most recently updated first.
     QStringList ids() const;
-    QStringList search(const QString &titleFragment) const;
+    // Ids (most recent first) of the chats whose title or any message holds
+    // `text`, ignoring case; all of them for an empty text.
+    QStringList search(const QString &text) const;
     const Chat *chat(const QString &id) const;
     int count() const { return int(m_chats.size()); }
 
@@ -80,6 +103,9 @@ public:
     bool remove(const QString &id);
     // Replaces the stored chat with `chat` (same id) and writes it.
     bool update(const Chat &chat);
+    // A new chat titled `title` holding copies of messages 0..lastIndex of chat
+    // `id` (which stays as it is) and its preset; its id, or "" when there is no such message.
+    QString branch(const QString &id, int lastIndex, const QString &title);
 
     // Writes one chat atomically. The JSON is built here; the write, fsync and
     // rename run in order on a background thread (an fsync can take tens of

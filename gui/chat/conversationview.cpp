@@ -34,12 +34,14 @@ void MessageWidget::buildHeader(QVBoxLayout *layout)
     m_copy = new QToolButton(this);
     m_edit = new QToolButton(this);
     m_regenerate = new QToolButton(this);
-    for (QToolButton *b : {m_copy, m_edit, m_regenerate})
+    m_branch = new QToolButton(this);
+    for (QToolButton *b : {m_copy, m_edit, m_regenerate, m_branch})
         b->setAutoRaise(true);
     header->addWidget(m_role);
     header->addStretch(1);
     header->addWidget(m_edit);
     header->addWidget(m_regenerate);
+    header->addWidget(m_branch);
     header->addWidget(m_copy);
     layout->addLayout(header);
     m_stats->setWordWrap(true);
@@ -116,6 +118,7 @@ MessageWidget::MessageWidget(int index, const Message &message, QWidget *parent)
     connect(m_copy, &QToolButton::clicked, this, [this] { Q_EMIT copyRequested(m_index); });
     connect(m_edit, &QToolButton::clicked, this, [this] { Q_EMIT editRequested(m_index); });
     connect(m_regenerate, &QToolButton::clicked, this, [this] { Q_EMIT regenerateRequested(m_index); });
+    connect(m_branch, &QToolButton::clicked, this, [this] { Q_EMIT branchRequested(m_index); });
 
     setMessage(message);
 }
@@ -167,6 +170,21 @@ void MessageWidget::setMessage(const Message &message)
         m_images->setVisible(!message.images.isEmpty());
     }
     retranslate();
+}
+
+bool MessageWidget::highlight(const QString &text)
+{
+    QList<QTextEdit::ExtraSelection> marks;
+    QTextDocument *doc = m_content->document();
+    for (QTextCursor c = doc->find(text); !text.isEmpty() && !c.isNull(); c = doc->find(text, c)) {
+        QTextEdit::ExtraSelection mark;
+        mark.cursor = c;
+        mark.format.setBackground(palette().color(QPalette::Highlight));
+        mark.format.setForeground(palette().color(QPalette::HighlightedText));
+        marks.append(mark);
+    }
+    m_content->setExtraSelections(marks);
+    return !marks.isEmpty();
 }
 
 void MessageWidget::setLastAssistant(bool last)
@@ -236,6 +254,10 @@ void MessageWidget::retranslate()
     m_regenerate->setText(tr("Regenerate"));
     m_regenerate->setAccessibleName(tr("Regenerate this reply"));
     m_regenerate->setToolTip(tr("Generate this reply again"));
+    m_branch->setText(tr("Branch"));
+    m_branch->setAccessibleName(tr("Branch from here"));
+    m_branch->setToolTip(tr("Start a new chat holding the conversation up to this message"));
+    m_branch->setEnabled(!m_busy);
     m_edit->setVisible(role == QLatin1String("user"));
     m_regenerate->setVisible(role == QLatin1String("assistant") && m_lastAssistant);
     m_edit->setEnabled(!m_busy);
@@ -352,6 +374,30 @@ void ConversationView::setChat(const Chat *chat)
     followEnd();
 }
 
+int ConversationView::findText(const QString &text)
+{
+    m_finding = text;
+    int first = -1;
+    for (int i = 0; i < m_all.size() && first < 0 && !text.isEmpty(); ++i)
+        if (m_all[i].content.contains(text, Qt::CaseInsensitive))
+            first = i;
+    while (first >= 0 && first < m_firstBuilt)
+        showEarlier();
+    for (MessageWidget *w : std::as_const(m_messages))
+        w->highlight(text);
+    if (first >= 0) {
+        m_following = false;
+        MessageWidget *w = m_messages[first - m_firstBuilt];
+        // After the layout settles (the widgets just built have no place yet).
+        QTimer::singleShot(0, w, [this, w] {
+            m_scrolling = true;
+            ensureWidgetVisible(w, 0, 20);
+            m_scrolling = false;
+        });
+    }
+    return first;
+}
+
 void ConversationView::showEarlier()
 {
     const int from = std::max(0, m_firstBuilt - kWindow);
@@ -400,6 +446,9 @@ MessageWidget *ConversationView::makeWidget(int index, const Message &message)
     connect(w, &MessageWidget::copyRequested, this, &ConversationView::copyRequested);
     connect(w, &MessageWidget::editRequested, this, &ConversationView::editRequested);
     connect(w, &MessageWidget::regenerateRequested, this, &ConversationView::regenerateRequested);
+    // Queued: branching shows the new chat, which deletes this widget and the
+    // button whose click is still being handled.
+    connect(w, &MessageWidget::branchRequested, this, &ConversationView::branchRequested, Qt::QueuedConnection);
     connect(w, &MessageWidget::stopRequested, this, &ConversationView::stopRequested);
     return w;
 }

@@ -45,11 +45,15 @@ public:
     // Tells screen readers the message is complete.
     void announce();
     QString contentText() const { return m_message.content; }
+    // Marks every place the text shows `text` (ignoring case; "" clears);
+    // false when it shows none.
+    bool highlight(const QString &text);
 
 Q_SIGNALS:
     void copyRequested(int index);
     void editRequested(int index);
     void regenerateRequested(int index);
+    void branchRequested(int index);
     void stopRequested();
 
 protected:
@@ -70,6 +74,7 @@ private:
     QToolButton *m_copy;
     QToolButton *m_edit;
     QToolButton *m_regenerate;
+    QToolButton *m_branch;
     QToolButton *m_thinkToggle;
     MarkdownView *m_thinking;
     QWidget *m_images;
@@ -114,11 +119,16 @@ public:
     static constexpr int kWindow = 40;
     void announceLast();
     bool isFollowing() const { return m_following; }
+    // Highlights `text` in the messages and scrolls to the first one holding
+    // it; returns its index, -1 for none ("" clears the highlights).
+    int findText(const QString &text);
+    QString findingText() const { return m_finding; }
 
 Q_SIGNALS:
     void copyRequested(int index);
     void editRequested(int index);
     void regenerateRequested(int index);
+    void branchRequested(int index);
     void stopRequested();
 
 private:
@@ -141,6 +151,7 @@ private:
     int m_editingIndex = -1;
     bool m_following = true;
     bool m_scrolling = false; // our own scroll, not the user's
+    QString m_finding;        // the search shown, kept across setChat
 };
 
 } // namespace sluice::gui
