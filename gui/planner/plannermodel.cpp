@@ -344,6 +344,24 @@ void PlannerModel::planStreamingFloor(const MemoryPlan &plan)
     }
 }
 
+// Another experts per token than the open model's plans a reopen, whose
+// process term is measured now plus the margin (api/budget.h), where the open
+// model's live floor has the term measured at open and no margin: the
+// comparable floor is a reopen's with the open model's experts per token.
+void PlannerModel::planOpenExpertsFloor()
+{
+    m_reopenFloorOpenExperts = 0;
+    if (!m_shapeUsable || !m_modelOpen || m_request.expertsPerToken == m_openExperts)
+        return;
+    PlanRequest r = reopenRequest();
+    r.expertsPerToken = m_openExperts;
+    r.contextLength = m_context;
+    r.usableRamBytes = m_usable;
+    r.budgetBytes = 0;
+    if (auto bp = planBudget(*m_shape, r))
+        m_reopenFloorOpenExperts = bp->residentFloorBytes;
+}
+
 // The top, the unit and the step of the budget for `plan`.
 void PlannerModel::sizeRange(const MemoryPlan &plan)
 {
@@ -382,6 +400,7 @@ void PlannerModel::replan()
     m_plan = *plan;
     sizeRange(*plan);
     planStreamingFloor(*plan);
+    planOpenExpertsFloor();
     Q_EMIT planChanged();
     // Keep the budget the user had if still meaningful, else the planner's default.
     const quint64 fallback = std::min<quint64>(plan->defaultBudgetBytes, m_maxBudget);

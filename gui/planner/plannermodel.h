@@ -95,6 +95,11 @@ public:
     bool liveTermsInPlan() const { return m_liveTermsInPlan; }
     quint64 lowestBudget() const;
     quint64 reopenFloor() const;
+    // With a model open and other experts per token chosen: the floor a reopen
+    // with the open model's experts per token would need, planned as the
+    // chosen one's is (the process measured now plus the margin). The open
+    // model's live floor has neither and is no fair comparison (issue 30). 0 = n/a.
+    quint64 reopenFloorAtOpenExperts() const { return m_reopenFloorOpenExperts; }
     bool appliesLive() const;
     // Something differs from what is in force, and the budget can be applied.
     bool canApply() const;
@@ -135,6 +140,7 @@ private:
     PlannerInputs plannedInputs();
     Expected<MemoryPlan> planWithOpenTerms(PlannerInputs &in);
     void planStreamingFloor(const MemoryPlan &plan);
+    void planOpenExpertsFloor();
     void sizeRange(const MemoryPlan &plan);
     quint64 reopenExtraBytes() const;
     PlanRequest reopenRequest() const;
@@ -176,6 +182,7 @@ private:
     std::optional<model::BudgetPlan> m_budgetPlan;
     quint64 m_streamingFloor = 0;
     int m_streamSteps = 0;
+    quint64 m_reopenFloorOpenExperts = 0;
     int m_modelTopK = 0;
     int m_openExperts = 0;
 

@@ -607,6 +607,17 @@ void PlannerPanel::appendFloorLines(QStringList &lines, const MemoryPlan &p) con
         lines << tr("Experts per token: %1 of the model's %2 (faster, at a quality cost)")
                      .arg(experts)
                      .arg(m_model->modelTopK());
+    if (const quint64 openFloor = m_model->reopenFloorAtOpenExperts()) {
+        // Issue 30: the floor above is a reopen's (process measured now plus
+        // the margin, api/budget.h); the open model's live floor has neither,
+        // so comparing the two looked like fewer experts raising the floor.
+        const int openK = m_model->openExpertsPerToken() > 0 ? m_model->openExpertsPerToken() : m_model->modelTopK();
+        lines << tr("This floor is a reopen's: the app measured again now plus the safety margin a reopen plans "
+                    "with; a reopen with the open model's %1 experts per token would need %2. The open model's "
+                    "own floor is lower because a live change measures nothing and needs no margin.")
+                     .arg(openK)
+                     .arg(size(openFloor));
+    }
 }
 
 // The budget's lines of the figures: the cache it buys and the trunk's split.

@@ -1,7 +1,8 @@
 // The planner model without widgets (issue 28): the inputs give the figures
 // `sluice-cli plan --json` prints, a budget under the floor is refused with
-// the library's reason, and a newer input supersedes the answer of an older
-// background estimate.
+// the library's reason, a newer input supersedes the answer of an older
+// background estimate, and the experts per token move the floor the right
+// way (issue 30).
 #include "support/testregistry.h"
 #include "plancli.h"
 #include "planner/plannermodel.h"
@@ -193,6 +194,80 @@ private Q_SLOTS:
         QVERIFY(m.estimate()->lowTokPerSec <= m.estimate()->highTokPerSec);
     }
 
+    // With a model open, other experts per token plan a reopen, measured now: its
+    // floor can lie above the open model's live one (the rise seen in issue 30),
+    // and the model gives the fair comparison, a reopen with the open model's own.
+    void openModelFloorComparesReopens()
+    {
+        auto shape = builtinShape(QStringLiteral("kimi-linear"), QStringLiteral("vq3r"));
+        QVERIFY(shape);
+        const quint64 process = 400ull << 20;
+        model::PlannerInputsOptions o;
+        o.contextLength = 4096;
+        o.processBytes = process;
+        auto in = model::plannerInputs(shape->config, shape->tensors, shape->recordBytes, o);
+        QVERIFY(in);
+        auto decode = planMemory(*in, 16ull << 30);
+        QVERIFY(decode);
+        PlanRequest r;
+        r.processBytes = process;
+        PlannerModel m;
+        const int topK = shape->config.topK;
+        m.setExpertsPerToken(topK, 0);
+        m.setShape(*shape, r);
+        m.setInputs(*in, 16ull << 30, true);
+        m.setOpenModelTerms(decode->floorBytes, 8ull << 20, 0);
+        m.setReopenProcessBytes(process + (40ull << 20)); // the app grew since the open
+        m.setCurrentBudget(decode->floorBytes + (8ull << 20), 4096);
+        QVERIFY(m.liveTermsInPlan());
+        const quint64 liveFloor = m.plan()->floorBytes;
+        const quint64 reopenOwn = m.reopenFloor();
+        QCOMPARE(liveFloor, decode->floorBytes + (8ull << 20));
+        QCOMPARE(m.reopenFloorAtOpenExperts(), quint64(0)); // the open model's own experts: no comparison
+        quint64 last = reopenOwn;
+        for (int k = topK - 1; k >= 1; --k) {
+            m.setChosenExpertsPerToken(k);
+            QVERIFY(!m.liveTermsInPlan());
+            QVERIFY(!m.appliesLive());
+            QCOMPARE(m.reopenFloorAtOpenExperts(), reopenOwn); // measured the same way as the chosen one
+            QVERIFY2(m.plan()->floorBytes < last, qPrintable(QStringLiteral("reopen floor rose at %1 experts").arg(k)));
+            last = m.plan()->floorBytes;
+        }
+        QVERIFY(m.plan()->floorBytes < reopenOwn);
+        QVERIFY(reopenOwn > liveFloor); // why the app showed a rise
+    }
+
+    void floorFallsWithExperts_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("format");
+        QTest::newRow("kimi-linear vq3r") << "kimi-linear" << "vq3r";
+        QTest::newRow("k3 vq3r") << "k3" << "vq3r";
+        QTest::newRow("k3 mxfp4") << "k3" << "mxfp4";
+    }
+
+    // Fewer experts per token never raise the floor, the streaming floor or the working set (issue 30).
+    void floorFallsWithExperts()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, format);
+        auto shape = builtinShape(model, format);
+        QVERIFY(shape);
+        PlannerModel m;
+        QVERIFY(setUpPlannerModel(m, *shape, 64ull << 30, 512ull << 20));
+        quint64 floor = m.plan()->floorBytes, lowest = m.lowestBudget(), ws = m.plan()->workingSetBytes;
+        for (int k = shape->config.topK - 1; k >= 1; --k) {
+            QSignalSpy plan(&m, &PlannerModel::planChanged);
+            m.setChosenExpertsPerToken(k);
+            QCOMPARE(plan.count(), 1);
+            QVERIFY2(m.plan()->floorBytes <= floor, qPrintable(QStringLiteral("floor rose at %1 experts").arg(k)));
+            QVERIFY2(m.lowestBudget() <= lowest, qPrintable(QStringLiteral("lowest rose at %1 experts").arg(k)));
+            QVERIFY(m.plan()->workingSetBytes < ws);
+            floor = m.plan()->floorBytes;
+            lowest = m.lowestBudget();
+            ws = m.plan()->workingSetBytes;
+        }
+    }
 };
 
 SLUICE_TEST_MAIN(TestPlannerModel)
