@@ -2020,6 +2020,10 @@ Les réponses sont calculées là-bas : le budget, le cache d’experts et la v�
         <source>How many routed experts each token uses. Fewer read and compute less per token, so tokens come faster and a smaller budget suffices, but the output drifts from the full model&apos;s (docs/model.md has the measured cost). Changing it reopens the model.</source>
         <translation>Nombre d’experts routés qu’utilise chaque jeton. Moins d’experts lisent et calculent moins par jeton : les jetons viennent plus vite et un budget plus petit suffit, mais la sortie s’écarte de celle du modèle complet (docs/model.md donne le coût mesuré). Le changer rouvre le modèle.</translation>
     </message>
+    <message>
+        <source>This floor is a reopen&apos;s: the app measured again now plus the safety margin a reopen plans with; a reopen with the open model&apos;s %1 experts per token would need %2. The open model&apos;s own floor is lower because a live change measures nothing and needs no margin.</source>
+        <translation>Ce plancher est celui d’une réouverture : l’application mesurée à nouveau maintenant, plus la marge de sécurité avec laquelle une réouverture planifie ; une réouverture avec les %1 experts par jeton du modèle ouvert demanderait %2. Le plancher du modèle ouvert est plus bas parce qu’un changement à chaud ne mesure rien et n’a pas besoin de marge.</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::ServerPanel</name>

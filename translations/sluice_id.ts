@@ -2007,6 +2007,10 @@ Balasan dihitung di sana: anggaran, cache pakar, dan verifikasi adalah urusan se
         <source>How many routed experts each token uses. Fewer read and compute less per token, so tokens come faster and a smaller budget suffices, but the output drifts from the full model&apos;s (docs/model.md has the measured cost). Changing it reopens the model.</source>
         <translation>Jumlah expert yang dirutekan untuk setiap token. Lebih sedikit berarti lebih sedikit yang dibaca dan dihitung per token, sehingga token datang lebih cepat dan anggaran yang lebih kecil cukup, tetapi keluarannya menyimpang dari model penuh (biaya terukurnya ada di docs/model.md). Mengubahnya membuka ulang model.</translation>
     </message>
+    <message>
+        <source>This floor is a reopen&apos;s: the app measured again now plus the safety margin a reopen plans with; a reopen with the open model&apos;s %1 experts per token would need %2. The open model&apos;s own floor is lower because a live change measures nothing and needs no margin.</source>
+        <translation>Batas minimum ini adalah batas untuk membuka ulang: aplikasi diukur lagi sekarang ditambah margin keamanan yang dipakai saat membuka ulang; membuka ulang dengan %1 expert per token milik model yang terbuka akan membutuhkan %2. Batas minimum model yang terbuka lebih rendah karena perubahan langsung tidak mengukur apa pun dan tidak memerlukan margin.</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::ServerPanel</name>

@@ -25,10 +25,6 @@
 
 namespace sluice::gui {
 
-namespace {
-const int kContexts[] = {4096, 8192, 16384, 32768, 65536, 131072, 262144, 1048576};
-} // namespace
-
 PlannerBar::PlannerBar(QWidget *parent)
     : QWidget(parent)
 {
@@ -42,13 +38,6 @@ void PlannerBar::clear()
     m_segments.clear();
     m_scale = m_floor = m_riskFrom = m_usable = 0;
     update();
-}
-
-quint64 fullCacheBudget(const MemoryPlan &plan)
-{
-    if (plan.moeLayers <= 0 || plan.expertsPerLayer <= 0)
-        return 0;
-    return budgetForCacheSlots(plan, maxCacheSlots(plan)); // the library's slot rule (api/budget.h)
 }
 
 void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing> &sizing, quint64 unit, quint64 zoomTo,
@@ -178,6 +167,7 @@ void PlannerBar::paintEvent(QPaintEvent *)
 
 PlannerPanel::PlannerPanel(QWidget *parent)
     : SidePanel(parent)
+    , m_model(new PlannerModel(this))
 {
     auto *layout = new QVBoxLayout(this);
     m_title = makeTitleLabel(this);
@@ -206,19 +196,10 @@ PlannerPanel::PlannerPanel(QWidget *parent)
     layout->addWidget(m_controls);
     layout->addStretch(1);
 
-    m_diskJob = new DiskTestJob(this);
-    m_estimateJob = new EstimateJob(this);
-    m_tracePath = defaultTracePath();
     connect(m_diskTest, &QPushButton::clicked, this, &PlannerPanel::startDiskTest);
     connect(m_cancelJob, &QPushButton::clicked, this, &PlannerPanel::cancelJobs);
-    connect(m_diskJob, &DiskTestJob::progress, m_jobProgress, &QProgressBar::setValue);
-    connect(m_diskJob, &DiskTestJob::finished, this, &PlannerPanel::diskTestDone);
-    connect(m_estimateJob, &EstimateJob::finished, this, [this](const TokRateEstimate &e) {
-        m_estimateResult = e;
-        m_estimate->setText(estimateLabelText());
-        Q_EMIT estimateReady();
-    });
     connectControls();
+    connectModel();
     retranslate();
     clearInputs(QString());
 }
@@ -229,8 +210,9 @@ QFormLayout *PlannerPanel::buildForm()
     auto *form = new QFormLayout;
     form->setRowWrapPolicy(QFormLayout::WrapLongRows); // long translated labels go above their field
     m_context = new QComboBox(m_controls);
-    for (int c : kContexts)
+    for (int c : PlannerModel::contexts())
         m_context->addItem(QLocale().toString(c), c);
+    m_context->setCurrentIndex(std::max<int>(0, PlannerModel::contexts().indexOf(m_model->context())));
     m_contextLabel = new QLabel(m_controls);
     m_contextLabel->setBuddy(m_context);
     form->addRow(m_contextLabel, m_context);
@@ -290,132 +272,122 @@ void PlannerPanel::buildActions(QVBoxLayout *cl)
     cl->addWidget(m_estimate);
 }
 
-void PlannerPanel::diskTestDone(const DiskTestResult &r)
-{
-    m_jobProgress->hide();
-    m_cancelJob->hide();
-    m_diskTest->setEnabled(!m_diskTarget.isEmpty());
-    if (r.cancelled)
-        m_diskError = tr("Disk test cancelled.");
-    else
-        m_diskError = r.error;
-    if (r.error.isEmpty() && !r.cancelled) {
-        m_diskTyped = false;
-        m_gbps = r.gbPerSecond();
-        m_directIo = r.directIo;
-        m_updating = true;
-        m_diskSpeed->setValue(m_gbps);
-        m_updating = false;
-    }
-    m_diskResult->setText(diskResultText());
-    m_diskResult->setVisible(!m_diskResult->text().isEmpty());
-    const bool ok = m_diskError.isEmpty();
-    Q_EMIT diskTestFinished(ok);
-    if (ok)
-        refresh();
-}
-
-// The controls re-plan as the user moves them; Apply hands the budget to the window.
+// The controls hand what the user chose to the model; Apply hands the budget to the window.
 void PlannerPanel::connectControls()
 {
-    connect(m_context, &QComboBox::currentIndexChanged, this, [this] { replan(); });
+    connect(m_context, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_updating)
+            m_model->setContext(m_context->currentData().toInt());
+    });
     connect(m_slider, &QSlider::valueChanged, this, [this](int k) {
-        if (m_updating || !m_plan)
+        if (m_updating || !m_model->plan())
             return;
-        setBudget(budgetAtSlider(k), true);
+        m_fromSlider = true;
+        m_model->setChosenBudget(m_model->budgetAtStep(k));
+        m_fromSlider = false;
     });
     connect(m_diskSpeed, &QDoubleSpinBox::valueChanged, this, [this](double gbps) {
-        if (m_updating)
-            return;
-        m_gbps = gbps;
-        m_diskTyped = true;
-        m_diskError.clear();
-        m_diskResult->setText(diskResultText());
-        m_diskResult->setVisible(!m_diskResult->text().isEmpty());
-        refresh();
+        if (!m_updating)
+            m_model->setDiskSpeed(gbps);
     });
     connect(m_field, &QDoubleSpinBox::valueChanged, this, [this](double value) {
-        if (m_updating)
-            return;
-        setBudget(quint64(std::llround(value * double(m_unit))), false);
+        if (!m_updating)
+            m_model->setChosenBudget(quint64(std::llround(value * double(m_model->unitBytes()))));
     });
     connect(m_experts, &QSpinBox::valueChanged, this, [this](int value) {
-        if (m_updating)
-            return;
-        m_request.expertsPerToken = value >= m_modelTopK ? 0 : value;
-        replan();
+        if (!m_updating)
+            m_model->setChosenExpertsPerToken(value);
     });
     connect(m_apply, &QPushButton::clicked, this, [this] {
-        if (m_sizing && m_plan && m_budget >= lowestBudget())
-            Q_EMIT applyRequested(m_budget, chosenContext());
+        if (m_model->sizing() && m_model->plan() && m_model->chosenBudget() >= m_model->lowestBudget())
+            Q_EMIT applyRequested(m_model->chosenBudget(), m_model->context());
     });
+}
+
+// The model's changes onto the widgets.
+void PlannerPanel::connectModel()
+{
+    connect(m_model, &PlannerModel::planChanged, this, &PlannerPanel::syncRanges);
+    connect(m_model, &PlannerModel::budgetChanged, this, &PlannerPanel::syncBudget);
+    connect(m_model, &PlannerModel::figuresChanged, this, &PlannerPanel::refresh);
+    connect(m_model, &PlannerModel::contextChanged, this, [this](int ctx) {
+        const int idx = m_context->findData(ctx);
+        if (idx < 0)
+            return;
+        m_updating = true;
+        m_context->setCurrentIndex(idx);
+        m_updating = false;
+    });
+    connect(m_model, &PlannerModel::diskSpeedChanged, this, [this](double gbps) {
+        m_updating = true;
+        m_diskSpeed->setValue(gbps);
+        m_updating = false;
+        m_diskResult->setText(diskResultText());
+        m_diskResult->setVisible(!m_diskResult->text().isEmpty());
+    });
+    connect(m_model, &PlannerModel::diskTestProgress, m_jobProgress, &QProgressBar::setValue);
+    connect(m_model, &PlannerModel::diskTestFinished, this, [this](bool ok) {
+        updateJobControls();
+        m_diskResult->setText(diskResultText());
+        m_diskResult->setVisible(!m_diskResult->text().isEmpty());
+        Q_EMIT diskTestFinished(ok);
+    });
+    connect(m_model, &PlannerModel::estimateReady, this, [this] {
+        m_estimate->setText(estimateLabelText());
+        Q_EMIT estimateReady();
+    });
+}
+
+void PlannerPanel::updateJobControls()
+{
+    const bool running = m_model->isDiskTestRunning();
+    m_jobProgress->setVisible(running);
+    m_cancelJob->setVisible(running);
+    m_diskTest->setEnabled(m_model->hasDiskTestTarget() && !running);
 }
 
 void PlannerPanel::setDiskTestTarget(const QString &target, double seconds, quint64 recordBytes)
 {
-    m_diskTarget = target;
-    m_diskSeconds = seconds;
-    m_diskRecordBytes = recordBytes;
-    m_diskTest->setEnabled(!target.isEmpty() && !m_diskJob->isRunning());
+    m_model->setDiskTestTarget(target, seconds, recordBytes);
+    m_diskTest->setEnabled(!target.isEmpty() && !m_model->isDiskTestRunning());
 }
 
 void PlannerPanel::startDiskTest()
 {
-    if (m_diskTarget.isEmpty() || m_diskJob->isRunning())
+    if (!m_model->startDiskTest())
         return;
-    m_diskTest->setEnabled(false);
     m_jobProgress->setValue(0);
-    m_jobProgress->show();
-    m_cancelJob->show();
+    updateJobControls();
     m_diskResult->setText(tr("Measuring disk speed…"));
     m_diskResult->show();
-    m_diskJob->start(m_diskTarget, m_diskSeconds, m_diskRecordBytes);
 }
 
-void PlannerPanel::cancelJobs()
-{
-    m_diskJob->cancel();
-    m_estimateJob->cancel();
-}
-
-bool PlannerPanel::isDiskTestRunning() const { return m_diskJob->isRunning(); }
+void PlannerPanel::cancelJobs() { m_model->cancelJobs(); }
 
 QString PlannerPanel::diskResultText() const
 {
-    if (!m_diskError.isEmpty())
-        return m_diskError;
-    if (m_gbps <= 0)
+    if (m_model->diskTestCancelled())
+        return tr("Disk test cancelled.");
+    if (!m_model->diskError().isEmpty())
+        return m_model->diskError();
+    const double gbps = m_model->diskGBps();
+    if (gbps <= 0)
         return QString();
-    if (m_diskTyped)
-        return tr("Disk: %1 GB/s (typed)").arg(QLocale().toString(m_gbps, 'f', 2));
-    return m_directIo ? tr("Disk: %1 GB/s (O_DIRECT record reads)").arg(QLocale().toString(m_gbps, 'f', 2))
-                      : tr("Disk: %1 GB/s (the file system refused O_DIRECT: this may be RAM speed)")
-                            .arg(QLocale().toString(m_gbps, 'f', 2));
+    if (m_model->diskSpeedTyped())
+        return tr("Disk: %1 GB/s (typed)").arg(QLocale().toString(gbps, 'f', 2));
+    return m_model->diskDirectIo() ? tr("Disk: %1 GB/s (O_DIRECT record reads)").arg(QLocale().toString(gbps, 'f', 2))
+                                   : tr("Disk: %1 GB/s (the file system refused O_DIRECT: this may be RAM speed)")
+                                         .arg(QLocale().toString(gbps, 'f', 2));
 }
 
 QString PlannerPanel::estimateLabelText() const
 {
-    if (m_estimateResult)
-        return estimateText(*m_estimateResult, m_modelName);
-    if (m_tracePath.isEmpty())
+    if (m_model->estimate())
+        return estimateText(*m_model->estimate(), m_modelName);
+    if (m_model->tracePath().isEmpty())
         return tr("The tok/s estimate needs a routing trace (*.jsonl); none was found.");
     return tr("Test the disk speed for an estimate of tokens per second.");
 }
-
-void PlannerPanel::runEstimate()
-{
-    if (m_shapeUsable) {
-        // With a shape the prediction is computed with the plan (computeSpeed):
-        // the same figures as `sluice-cli plan --disk-gbps`.
-        m_estimate->setText(speedText());
-        return;
-    }
-    if (m_gbps <= 0 || !m_plan || !m_sizing)
-        return;
-    m_estimateJob->start(*m_plan, *m_sizing, m_gbps, m_tracePath);
-}
-
-int PlannerPanel::chosenContext() const { return m_context->currentData().toInt(); }
 
 void PlannerPanel::retranslate()
 {
@@ -425,13 +397,10 @@ void PlannerPanel::retranslate()
     m_context->setToolTip(tr("The attention cache is preallocated for this many tokens"));
     m_sliderLabel->setText(tr("&Budget:"));
     m_slider->setAccessibleName(tr("Budget, from the floor up"));
-    m_slider->setToolTip(tr("Each step adds room in the expert cache for the experts of %n token(s)", nullptr, m_stepSets));
-    const bool mib = m_unit < (1ull << 30);
+    m_slider->setToolTip(tr("Each step adds room in the expert cache for the experts of %n token(s)", nullptr, m_model->stepSets()));
+    const bool mib = m_model->unitBytes() < (1ull << 30);
     m_fieldLabel->setText(mib ? tr("Budget (&MiB):") : tr("Budget (&GiB):"));
     m_field->setAccessibleName(mib ? tr("Precise budget in MiB") : tr("Precise budget in GiB"));
-    m_apply->setText(appliesLive() ? tr("&Apply") : tr("&Apply and reopen model"));
-    m_apply->setAccessibleName(appliesLive() ? tr("Apply the budget to the open model")
-                                             : tr("Apply the budget and reopen the model"));
     m_diskTest->setText(tr("Test disk speed"));
     m_diskTest->setAccessibleName(tr("Test disk speed"));
     m_diskTest->setToolTip(tr("Reads the model's largest expert bank for a few seconds with O_DIRECT, "
@@ -442,7 +411,8 @@ void PlannerPanel::retranslate()
     m_diskResult->setAccessibleName(tr("Disk speed"));
     m_expertsLabel->setText(tr("E&xperts per token:"));
     m_experts->setAccessibleName(tr("Experts per token"));
-    m_experts->setOwnText(m_modelTopK > 0 ? tr("The model's own (%1)").arg(m_modelTopK) : tr("The model's own"));
+    const int topK = m_model->modelTopK();
+    m_experts->setOwnText(topK > 0 ? tr("The model's own (%1)").arg(topK) : tr("The model's own"));
     m_experts->setToolTip(tr("How many routed experts each token uses. Fewer read and compute less per token, so "
                              "tokens come faster and a smaller budget suffices, but the output drifts from the "
                              "full model's (docs/model.md has the measured cost). Changing it reopens the model."));
@@ -461,10 +431,7 @@ void PlannerPanel::retranslate()
 
 void PlannerPanel::clearInputs(const QString &why)
 {
-    m_haveInputs = false;
-    m_haveOpenTerms = false;
-    m_plan.reset();
-    m_sizing.reset();
+    m_model->clearInputs();
     m_bar->clear();
     m_controls->hide();
     m_empty->setText(why.isEmpty() ? tr("The budget planner shows how the RAM budget splits into trunk, attention "
@@ -475,291 +442,80 @@ void PlannerPanel::clearInputs(const QString &why)
 
 void PlannerPanel::setInputs(const PlannerInputs &inputs, quint64 usableRamBytes, bool modelOpen)
 {
-    m_inputs = inputs;
-    m_usable = usableRamBytes;
-    m_haveInputs = true;
-    m_modelOpen = modelOpen;
-    m_haveOpenTerms = false; // the open model's terms follow (setOpenModelTerms)
     m_empty->hide();
     m_controls->show();
-    m_updating = true;
-    const int idx = m_context->findData(inputs.contextLength);
-    if (idx >= 0)
-        m_context->setCurrentIndex(idx);
-    m_updating = false;
-    replan();
+    m_model->setInputs(inputs, usableRamBytes, modelOpen);
 }
+
+void PlannerPanel::setShape(const PlannerShape &shape, const PlanRequest &request) { m_model->setShape(shape, request); }
+
+void PlannerPanel::clearShape() { m_model->clearShape(); }
 
 void PlannerPanel::setCurrentBudget(quint64 budgetBytes, int contextLength)
 {
-    m_appliedBudget = budgetBytes;
-    m_appliedContext = contextLength;
-    m_updating = true;
-    const int idx = m_context->findData(contextLength);
-    if (idx >= 0)
-        m_context->setCurrentIndex(idx);
-    m_updating = false;
-    replan();
-    if (budgetBytes)
-        setBudget(budgetBytes, false);
+    m_model->setCurrentBudget(budgetBytes, contextLength);
 }
 
 void PlannerPanel::setOpenModelTerms(quint64 decodeFloorBytes, quint64 fixedAtOpenBytes, quint64 liveMaxBytes)
 {
-    m_openDecodeFloor = decodeFloorBytes;
-    m_fixedAtOpen = fixedAtOpenBytes;
-    m_liveMax = liveMaxBytes;
-    m_haveOpenTerms = true;
-    replan();
+    m_model->setOpenModelTerms(decodeFloorBytes, fixedAtOpenBytes, liveMaxBytes);
 }
 
-void PlannerPanel::setReopenProcessBytes(quint64 bytes)
-{
-    if (bytes == m_reopenProcess)
-        return;
-    m_reopenProcess = bytes;
-    replan();
-}
-
-quint64 PlannerPanel::reopenExtraBytes() const
-{
-    return m_reopenProcess > m_inputs.processBytes ? m_reopenProcess - m_inputs.processBytes : 0;
-}
-
-PlanRequest PlannerPanel::reopenRequest() const
-{
-    PlanRequest r = m_request;
-    r.processBytes += reopenExtraBytes();
-    return r;
-}
-
-quint64 PlannerPanel::reopenFloor() const
-{
-    if (m_liveTermsInPlan) // the decode floor with every layer resident, measured again
-        return m_openDecodeFloor + reopenExtraBytes();
-    return lowestBudget();
-}
-
-bool PlannerPanel::liveTermsApply(quint64 decodeFloorBytes) const
-{
-    // Only for the model in force: same context, and inputs that give the
-    // engine's own decode floor (else the difference would be misattributed).
-    return m_modelOpen && m_haveOpenTerms && m_fixedAtOpen > 0 && chosenContext() == m_appliedContext &&
-           decodeFloorBytes == m_openDecodeFloor;
-}
+void PlannerPanel::setReopenProcessBytes(quint64 bytes) { m_model->setReopenProcessBytes(bytes); }
 
 void PlannerPanel::setOpenModelSplit(int residentLayers, int layers, bool lmHeadStreamed)
 {
-    m_openResident = residentLayers;
-    m_openLayers = layers;
-    m_openLmHeadStreamed = lmHeadStreamed;
-    refresh();
+    m_model->setOpenModelSplit(residentLayers, layers, lmHeadStreamed);
 }
 
 void PlannerPanel::setExpertsPerToken(int modelTopK, int openExpertsPerToken)
 {
-    m_modelTopK = std::max(0, modelTopK);
-    m_openExperts = openExpertsPerToken >= m_modelTopK ? 0 : std::max(0, openExpertsPerToken);
+    m_model->setExpertsPerToken(modelTopK, openExpertsPerToken);
+    const int topK = m_model->modelTopK();
+    const int open = m_model->openExpertsPerToken();
     m_updating = true;
-    m_experts->setRange(std::min(1, m_modelTopK), m_modelTopK); // the top is the model's own
-    m_experts->setValue(m_openExperts > 0 ? m_openExperts : m_modelTopK);
-    m_experts->setEnabled(m_modelTopK > 1);
+    m_experts->setRange(std::min(1, topK), topK); // the top is the model's own
+    m_experts->setValue(open > 0 ? open : topK);
+    m_experts->setEnabled(topK > 1);
     m_updating = false;
-    m_request.expertsPerToken = m_openExperts;
     retranslate(); // the special value names the model's own
 }
 
-int PlannerPanel::chosenExpertsPerToken() const
+// A new plan: the slider's steps and the field's unit and range follow it.
+void PlannerPanel::syncRanges()
 {
-    const int v = m_experts->value();
-    return v >= m_modelTopK ? 0 : v;
-}
-
-bool PlannerPanel::appliesLive() const
-{
-    if (chosenExpertsPerToken() != m_openExperts) // another routing: the model reopens
-        return false;
-    if (!(m_modelOpen && m_haveOpenTerms && chosenContext() == m_appliedContext && (m_liveMax == 0 || m_budget <= m_liveMax)))
-        return false;
-    // A live change only resizes the cache: under the open model's live floor,
-    // or when this budget's plan needs another trunk split, the model reopens.
-    if (m_budget < m_openDecodeFloor + m_fixedAtOpen)
-        return false;
-    if (m_budgetPlan && m_openResident >= 0) {
-        const int open = std::min(m_openResident, m_openLayers);
-        if (m_budgetPlan->split.residentLayers != (open < m_openLayers ? open : m_budgetPlan->split.layers))
-            return false;
-        // lm_head streamed at open but resident in this budget's plan (or the reverse) is another split too.
-        if (m_budgetPlan->split.lmHeadStreamed != m_openLmHeadStreamed)
-            return false;
-    } else if (m_budgetPlan && m_budgetPlan->split.streaming()) {
-        return false;
-    }
-    return true;
-}
-
-// The inputs to plan with: the shape's at the chosen context when the shape
-// is the inputs' model (m_shapeUsable), else the inputs at that context.
-PlannerInputs PlannerPanel::plannedInputs()
-{
-    PlannerInputs in = m_inputs;
-    in.contextLength = chosenContext();
-    m_shapeUsable = false;
-    if (m_shape) {
-        // The shape is the inputs' model when it gives their decode floor at
-        // their own context; then it gives the inputs at any context (their
-        // scratch depends on it, which the inputs alone cannot recompute).
-        PlanRequest r = m_request;
-        r.contextLength = m_inputs.contextLength;
-        r.expertsPerToken = 0; // the inputs are the model's own top-k's (the chosen one follows below)
-        auto own = shapePlannerInputs(*m_shape, r);
-        auto ownPlan = own ? planMemory(*own, m_usable) : Expected<MemoryPlan>(own.status());
-        auto given = planMemory(m_inputs, m_usable);
-        r.contextLength = chosenContext();
-        r.expertsPerToken = m_request.expertsPerToken;
-        auto shaped = shapePlannerInputs(*m_shape, r);
-        if (ownPlan && given && ownPlan->floorBytes == given->floorBytes && shaped) {
-            in = *shaped;
-            m_shapeUsable = true;
-        }
-    }
-    return in;
-}
-
-// The plan of `in`, with the open model's live terms when they apply
-// (m_liveTermsInPlan) or the extra bytes a reopen measures.
-Expected<MemoryPlan> PlannerPanel::planWithOpenTerms(PlannerInputs &in)
-{
-    Expected<MemoryPlan> plan = planMemory(in, m_usable);
-    m_liveTermsInPlan = plan && liveTermsApply(plan->floorBytes);
-    if (m_liveTermsInPlan) {
-        // The engine planned the open model with a prefill chunk and chat
-        // checkpoints on top of the decode floor; plan with the same bytes so
-        // the budget, the cache and its slots here are the ones in force.
-        in.scratch.push_back({"fixed at open (prefill chunk, chat checkpoints)", m_fixedAtOpen});
-        plan = planMemory(in, m_usable);
-    } else if (plan && reopenExtraBytes()) {
-        // Not the open model's live terms: this budget opens the model, which
-        // measures the process again (issue 27).
-        in.processBytes += reopenExtraBytes();
-        plan = planMemory(in, m_usable);
-    }
-    return plan;
-}
-
-// With a shape the trunk can stream: the slider goes on below the floor
-// in steps down to the streaming floor.
-void PlannerPanel::planStreamingFloor(const MemoryPlan &plan)
-{
-    m_streamingFloor = 0;
-    m_streamSteps = 0;
-    if (!m_shapeUsable)
+    if (!m_model->plan())
         return;
-    PlanRequest r = reopenRequest(); // a budget under the floor reopens
-    r.contextLength = chosenContext();
-    r.usableRamBytes = m_usable;
-    r.budgetBytes = 0;
-    auto bp = planBudget(*m_shape, r);
-    // The open model's plan adds what it fixed at open; the shape's floors are decode floors.
-    const quint64 decodeFloor
-        = m_liveTermsInPlan ? plan.floorBytes - m_fixedAtOpen + reopenExtraBytes() : plan.floorBytes;
-    if (bp && bp->residentFloorBytes == decodeFloor && bp->streamingFloorBytes < plan.floorBytes) {
-        m_streamingFloor = bp->streamingFloorBytes;
-        m_streamSteps = std::clamp(bp->split.layers, 1, 10);
-    }
-}
-
-void PlannerPanel::replan()
-{
-    if (!m_haveInputs || m_updating)
-        return;
-    PlannerInputs in = plannedInputs();
-    Expected<MemoryPlan> plan = planWithOpenTerms(in);
-    if (!plan) {
-        m_plan.reset();
-        m_sizing.reset();
-        m_error = QString::fromStdString(plan.status().message());
-        refresh();
-        return;
-    }
-    m_error.clear();
-    m_plan = *plan;
-    // The top: usable RAM, but never past the point where every expert of the
-    // model is cached (a 7 MB model must not draw a 12 GiB cache).
-    const quint64 full = fullCacheBudget(*plan);
-    quint64 top = std::max<quint64>(m_usable, plan->floorBytes);
-    if (full)
-        top = std::min(top, std::max<quint64>(full, plan->floorBytes));
-    m_maxBudget = top;
-    m_unit = unitFor(top);
-    const quint64 ws = std::max<quint64>(1, plan->workingSetBytes);
-    const quint64 sets = (top - plan->floorBytes + ws - 1) / ws; // whole working sets up to the top
-    // About 20 steps at most: a tiny model fits thousands of working sets.
-    constexpr quint64 kMaxSteps = 20;
-    m_stepSets = int(std::max<quint64>(1, (sets + kMaxSteps - 1) / kMaxSteps));
-    const int maxK = int(std::max<quint64>(1, (sets + m_stepSets - 1) / quint64(m_stepSets)));
-    planStreamingFloor(*plan);
+    const quint64 unit = m_model->unitBytes();
+    const int maxK = m_model->maxSteps();
     m_updating = true;
-    m_slider->setRange(-m_streamSteps, maxK);
+    m_slider->setRange(-m_model->streamSteps(), maxK);
     m_slider->setTickInterval(std::max(1, maxK / 10));
-    const bool mib = m_unit < (1ull << 30);
+    const bool mib = unit < (1ull << 30);
     m_field->setSuffix(QString());
     m_field->setDecimals(mib ? 1 : 2);
     m_field->setSingleStep(mib ? 1.0 : 0.25);
-    m_field->setRange(0.0, double(top) / double(m_unit));
+    m_field->setRange(0.0, double(m_model->maxBudget()) / double(unit));
     m_updating = false;
     retranslate();
-    // Keep the budget the user had if still meaningful, else the planner's default.
-    const quint64 fallback = std::min<quint64>(plan->defaultBudgetBytes, top);
-    setBudget(m_budget >= lowestBudget() && m_budget <= top ? m_budget : fallback, false);
 }
 
-void PlannerPanel::setBudget(quint64 bytes, bool fromSlider)
+// The chosen budget on the slider (unless the slider chose it) and the field.
+void PlannerPanel::syncBudget()
 {
-    m_budget = bytes;
-    m_budgetPlan.reset();
-    // The open model's own terms hold for a live change (a budget at or above
-    // its live floor); anything else is a reopen, which the shape plans.
-    const bool live = m_liveTermsInPlan && m_plan && bytes >= m_plan->floorBytes;
-    if (m_plan && m_shapeUsable && !live) {
-        // What Model::open does with this budget (and `sluice-cli plan --budget`).
-        PlanRequest r = reopenRequest();
-        r.contextLength = chosenContext();
-        r.usableRamBytes = m_usable;
-        r.budgetBytes = bytes;
-        auto bp = planBudget(*m_shape, r);
-        if (bp) {
-            m_budgetPlan = std::move(*bp);
-            m_sizing = m_budgetPlan->sizing;
-            m_error.clear();
-        } else {
-            m_sizing.reset();
-            m_error = QString::fromStdString(bp.status().message());
-        }
-    } else if (m_plan) {
-        Expected<CacheSizing> s = sizeCache(*m_plan, bytes);
-        if (s) {
-            m_sizing = *s;
-            m_error.clear();
-        } else {
-            m_sizing.reset();
-            m_error = QString::fromStdString(s.status().message());
-        }
-    }
-    if (m_plan) {
-        m_updating = true;
-        if (!fromSlider && stepBytes() > 0)
-            m_slider->setValue(sliderAt(bytes));
-        if (fromSlider || std::llround(m_field->value() * double(m_unit)) != std::llround(double(bytes)))
-            m_field->setValue(double(bytes) / double(m_unit));
-        m_updating = false;
-    }
-    refresh();
+    if (!m_model->plan())
+        return;
+    const quint64 bytes = m_model->chosenBudget();
+    const double unit = double(m_model->unitBytes());
+    m_updating = true;
+    if (!m_fromSlider && m_model->stepBytes() > 0)
+        m_slider->setValue(m_model->stepAt(bytes));
+    if (m_fromSlider || std::llround(m_field->value() * unit) != std::llround(double(bytes)))
+        m_field->setValue(double(bytes) / unit);
+    m_updating = false;
 }
 
 QString PlannerPanel::figuresText() const { return m_figures->text(); }
-
-quint64 PlannerPanel::stepBytes() const { return m_plan ? quint64(m_stepSets) * m_plan->workingSetBytes : 0; }
 
 void PlannerPanel::setModelName(const QString &name)
 {
@@ -768,27 +524,37 @@ void PlannerPanel::setModelName(const QString &name)
     m_estimate->setText(estimateLabelText());
 }
 
+void PlannerPanel::setDiskSpeed(double gbps)
+{
+    m_diskSpeed->setValue(gbps); // valueChanged hands it to the model
+}
+
+void PlannerPanel::chooseBudget(quint64 bytes) { m_model->chooseBudget(bytes); }
+
 void PlannerPanel::refresh()
 {
     // Planned from the model's shape only (the inputs alone hold the model's own top-k).
-    m_experts->setEnabled(m_modelTopK > 1 && m_shapeUsable);
-    if (!m_haveInputs)
+    m_experts->setEnabled(m_model->modelTopK() > 1 && m_model->hasShape());
+    if (!m_model->hasInputs())
         return;
-    if (!m_plan) {
+    if (!m_model->plan()) {
         m_bar->clear();
-        m_figures->setText(tr("The planner refused these inputs: %1").arg(m_error));
+        m_figures->setText(tr("The planner refused these inputs: %1").arg(m_model->error()));
         m_apply->setEnabled(false);
         return;
     }
-    const MemoryPlan &p = *m_plan;
+    const MemoryPlan &p = *m_model->plan();
+    const quint64 unit = m_model->unitBytes();
+    const quint64 usable = m_model->usableRamBytes();
+    const quint64 maxBudget = m_model->maxBudget();
     // A model that needs a sliver of RAM would be an invisible line on a
     // usable-RAM scale: zoom to a little beyond its largest useful budget.
-    const quint64 zoom = m_maxBudget > 0 && m_usable > 8 * m_maxBudget ? m_maxBudget + m_maxBudget / 4 : 0;
-    if (m_budgetPlan)
-        m_bar->setPlan(m_budgetPlan->plan, m_sizing, m_unit, zoom, &m_budgetPlan->split, m_budgetPlan->residentFloorBytes);
+    const quint64 zoom = maxBudget > 0 && usable > 8 * maxBudget ? maxBudget + maxBudget / 4 : 0;
+    if (const auto &bp = m_model->budgetPlan())
+        m_bar->setPlan(bp->plan, m_model->sizing(), unit, zoom, &bp->split, bp->residentFloorBytes);
     else
-        m_bar->setPlan(p, m_sizing, m_unit, zoom);
-    auto size = [this](quint64 bytes) { return formatBytesIn(bytes, m_unit); };
+        m_bar->setPlan(p, m_model->sizing(), unit, zoom);
+    auto size = [unit](quint64 bytes) { return formatBytesIn(bytes, unit); };
     QString legend;
     for (const PlannerBar::Segment &s : m_bar->segments())
         legend += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 %3&nbsp;&nbsp; ")
@@ -798,26 +564,15 @@ void PlannerPanel::refresh()
     QStringList lines;
     if (!m_modelName.isEmpty())
         lines << tr("Model: %1").arg(m_modelName);
-    if (m_liveTermsInPlan)
-        lines << tr("Floor: %1 (the least the open model can run in; reopen it for down to %2)")
-                     .arg(size(p.floorBytes), size(reopenFloor()));
-    else if (m_streamingFloor)
-        lines << tr("Floor: %1 with the whole trunk in RAM; down to %2 with the trunk streamed from disk "
-                    "(slower: the streamed layers are read every token)")
-                     .arg(size(p.floorBytes), size(m_streamingFloor));
-    else
-        lines << tr("Floor: %1 (the least the model can run in)").arg(size(p.floorBytes));
-    if (m_request.expertsPerToken > 0 && m_shapeUsable)
-        lines << tr("Experts per token: %1 of the model's %2 (faster, at a quality cost)")
-                     .arg(m_request.expertsPerToken)
-                     .arg(m_modelTopK);
+    appendFloorLines(lines, p);
     lines << tr("Experts one token reads: %1").arg(size(p.workingSetBytes));
     lines << tr("Recommended: %1 · default here: %2").arg(size(p.recommendedBytes), size(p.defaultBudgetBytes));
     const quint64 full = fullCacheBudget(p);
-    if (full && full <= m_maxBudget)
+    if (full && full <= maxBudget)
         lines << tr("Every expert of the model fits in the cache from %1 on").arg(size(full));
     appendBudgetLines(lines, p);
-    const bool streams = m_streamingFloor && m_streamingFloor <= p.capBytes; // runs, with the trunk streamed
+    const quint64 streamingFloor = m_model->streamingFloor();
+    const bool streams = streamingFloor && streamingFloor <= p.capBytes; // runs, with the trunk streamed
     if (p.defaultWorkingSets == 0 && !(streams && p.floorBytes > p.capBytes)) {
         lines << (p.floorBytes > p.usableRamBytes
                       ? tr("Warning: the floor %1 is more than usable RAM %2; the model will page or be killed.")
@@ -828,152 +583,91 @@ void PlannerPanel::refresh()
     }
     m_figures->setText(lines.join(QLatin1Char('\n')));
     updateApplyButton();
-    computeSpeed();
-    runEstimate();
+    // With a shape the prediction is the model's (the same figures as `sluice-cli plan --disk-gbps`).
+    m_estimate->setText(m_model->hasShape() ? speedText() : estimateLabelText());
     Q_EMIT planChanged();
+}
+
+// The floor's lines of the figures: which floor, and the experts per token it is for.
+void PlannerPanel::appendFloorLines(QStringList &lines, const MemoryPlan &p) const
+{
+    const quint64 unit = m_model->unitBytes();
+    auto size = [unit](quint64 bytes) { return formatBytesIn(bytes, unit); };
+    if (m_model->liveTermsInPlan())
+        lines << tr("Floor: %1 (the least the open model can run in; reopen it for down to %2)")
+                     .arg(size(p.floorBytes), size(m_model->reopenFloor()));
+    else if (m_model->streamingFloor())
+        lines << tr("Floor: %1 with the whole trunk in RAM; down to %2 with the trunk streamed from disk "
+                    "(slower: the streamed layers are read every token)")
+                     .arg(size(p.floorBytes), size(m_model->streamingFloor()));
+    else
+        lines << tr("Floor: %1 (the least the model can run in)").arg(size(p.floorBytes));
+    const int experts = m_model->chosenExpertsPerToken();
+    if (experts > 0 && m_model->hasShape())
+        lines << tr("Experts per token: %1 of the model's %2 (faster, at a quality cost)")
+                     .arg(experts)
+                     .arg(m_model->modelTopK());
+    if (const quint64 openFloor = m_model->reopenFloorAtOpenExperts()) {
+        // Issue 30: the floor above is a reopen's (process measured now plus
+        // the margin, api/budget.h); the open model's live floor has neither,
+        // so comparing the two looked like fewer experts raising the floor.
+        const int openK = m_model->openExpertsPerToken() > 0 ? m_model->openExpertsPerToken() : m_model->modelTopK();
+        lines << tr("This floor is a reopen's: the app measured again now plus the safety margin a reopen plans "
+                    "with; a reopen with the open model's %1 experts per token would need %2. The open model's "
+                    "own floor is lower because a live change measures nothing and needs no margin.")
+                     .arg(openK)
+                     .arg(size(openFloor));
+    }
 }
 
 // The budget's lines of the figures: the cache it buys and the trunk's split.
 void PlannerPanel::appendBudgetLines(QStringList &lines, const MemoryPlan &p) const
 {
-    auto size = [this](quint64 bytes) { return formatBytesIn(bytes, m_unit); };
-    if (m_sizing) {
-        lines << tr("Budget: %1 → expert cache %2 (%n slot(s))", nullptr, m_sizing->slotCount)
-                     .arg(size(m_sizing->budgetBytes), size(m_sizing->slotBufferBytes));
-        if (m_budgetPlan && m_budgetPlan->split.streaming()) {
-            const model::TrunkSplit &sp = m_budgetPlan->split;
+    const quint64 unit = m_model->unitBytes();
+    auto size = [unit](quint64 bytes) { return formatBytesIn(bytes, unit); };
+    const auto &sizing = m_model->sizing();
+    const auto &bp = m_model->budgetPlan();
+    if (sizing) {
+        lines << tr("Budget: %1 → expert cache %2 (%n slot(s))", nullptr, sizing->slotCount)
+                     .arg(size(sizing->budgetBytes), size(sizing->slotBufferBytes));
+        if (bp && bp->split.streaming()) {
+            const model::TrunkSplit &sp = bp->split;
             lines << tr("Trunk: %1 of %2 layers in RAM (%3); %4 read from disk every token")
                          .arg(sp.residentLayers)
                          .arg(sp.layers)
-                         .arg(size(m_budgetPlan->plan.trunkBytes), size(sp.readBytesPerToken));
+                         .arg(size(bp->plan.trunkBytes), size(sp.readBytesPerToken));
             if (sp.lmHeadStreamed)
                 lines << tr("lm_head: streamed from disk in row blocks (%1 of that every token)").arg(size(sp.lmHeadReadBytes));
-        } else if (m_budgetPlan) {
-            lines << tr("Trunk: all %1 layers in RAM (%2)").arg(m_budgetPlan->split.layers).arg(size(p.trunkBytes));
+        } else if (bp) {
+            lines << tr("Trunk: all %1 layers in RAM (%2)").arg(bp->split.layers).arg(size(p.trunkBytes));
         }
-        if (m_sizing->budgetBytes > p.capBytes)
+        if (sizing->budgetBytes > p.capBytes)
             lines << tr("Warning: the budget is above 7/8 of usable RAM (%1); the system may page out the cache.")
                          .arg(size(p.capBytes));
     } else {
-        lines << tr("Not allowed: %1").arg(m_error);
+        lines << tr("Not allowed: %1").arg(m_model->error());
     }
 }
 
 void PlannerPanel::updateApplyButton()
 {
-    const bool changed = m_budget != m_appliedBudget || chosenContext() != m_appliedContext ||
-                         chosenExpertsPerToken() != m_openExperts;
-    // Under the floor there is no sizing, so Apply cannot be pressed.
-    m_apply->setEnabled(m_modelOpen && m_sizing.has_value() && m_budget >= lowestBudget() && changed);
-    m_apply->setText(appliesLive() ? tr("&Apply") : tr("&Apply and reopen model"));
-    m_apply->setAccessibleName(appliesLive() ? tr("Apply the budget to the open model")
-                                             : tr("Apply the budget and reopen the model"));
-    m_apply->setToolTip(m_sizing ? QString() : tr("The budget is below the floor; raise it to apply."));
-}
-
-void PlannerPanel::chooseBudget(quint64 bytes)
-{
-    if (!bytes) {
-        m_budget = 0;
-        replan(); // the default
-        return;
-    }
-    setBudget(bytes, false);
-}
-
-void PlannerPanel::setShape(const PlannerShape &shape, const PlanRequest &request)
-{
-    m_shape = shape;
-    m_request = request;
-    m_request.expertsPerToken = chosenExpertsPerToken(); // the panel's control, not the caller's
-    m_trace.reset();
-    m_traceLoaded.clear();
-    replan();
-}
-
-void PlannerPanel::clearShape()
-{
-    m_shape.reset();
-    m_budgetPlan.reset();
-    m_speed.reset();
-    replan();
-}
-
-void PlannerPanel::setDiskSpeed(double gbps)
-{
-    m_diskSpeed->setValue(gbps); // valueChanged recomputes
-}
-
-quint64 PlannerPanel::lowestBudget() const
-{
-    if (!m_plan)
-        return 0;
-    return m_streamingFloor ? m_streamingFloor : m_plan->floorBytes;
-}
-
-quint64 PlannerPanel::budgetAtSlider(int value) const
-{
-    if (!m_plan)
-        return 0;
-    const quint64 floor = m_plan->floorBytes;
-    if (value >= 0)
-        return std::min(m_maxBudget, floor + quint64(value) * stepBytes());
-    // Below the floor: equal steps down to the streaming floor (-m_streamSteps).
-    const quint64 span = floor - m_streamingFloor;
-    const quint64 down = (span * quint64(-value) + quint64(m_streamSteps) - 1) / quint64(std::max(1, m_streamSteps));
-    return std::max(m_streamingFloor, floor - std::min(span, down));
-}
-
-int PlannerPanel::sliderAt(quint64 budget) const
-{
-    if (!m_plan || stepBytes() == 0)
-        return 0;
-    const quint64 floor = m_plan->floorBytes;
-    if (budget >= floor || !m_streamSteps)
-        return int((budget > floor ? budget - floor : 0) / stepBytes());
-    const quint64 span = floor - m_streamingFloor;
-    const quint64 below = std::min(span, floor - budget);
-    return -int((below * quint64(m_streamSteps) + span - 1) / span);
-}
-
-void PlannerPanel::computeSpeed()
-{
-    m_speed.reset();
-    m_speedError.clear();
-    if (!m_shapeUsable || !m_budgetPlan || m_gbps <= 0)
-        return;
-    if (m_tracePath.isEmpty()) {
-        m_speedError = tr("The predicted speed needs a routing trace (*.jsonl); none was found.");
-        return;
-    }
-    if (!m_trace || m_traceLoaded != m_tracePath) {
-        // A few hundred KB, read once per trace: the replay below is what runs per budget.
-        auto trace = loadRoutingTrace(m_tracePath.toStdString());
-        m_traceLoaded = m_tracePath;
-        m_trace.reset();
-        if (!trace) {
-            m_speedError = QString::fromStdString(trace.status().message());
-            return;
-        }
-        m_trace = std::move(*trace);
-    }
-    if (!m_trace)
-        return;
-    auto f = predictSpeed(*m_budgetPlan, *m_trace, m_gbps * 1e9);
-    if (!f) {
-        m_speedError = QString::fromStdString(f.status().message());
-        return;
-    }
-    m_speed = *f;
+    const bool live = m_model->appliesLive();
+    m_apply->setEnabled(m_model->canApply());
+    m_apply->setText(live ? tr("&Apply") : tr("&Apply and reopen model"));
+    m_apply->setAccessibleName(live ? tr("Apply the budget to the open model") : tr("Apply the budget and reopen the model"));
+    m_apply->setToolTip(m_model->sizing() ? QString() : tr("The budget is below the floor; raise it to apply."));
 }
 
 QString PlannerPanel::speedText() const
 {
-    if (!m_speedError.isEmpty())
-        return m_speedError;
-    if (!m_speed)
-        return m_gbps > 0 ? QString() : tr("Type the disk speed or test it for the predicted speed.");
-    const SpeedFigures &f = *m_speed;
+    if (m_model->speedNeedsTrace())
+        return tr("The predicted speed needs a routing trace (*.jsonl); none was found.");
+    if (!m_model->speedError().isEmpty())
+        return m_model->speedError();
+    const auto &speed = m_model->speed();
+    if (!speed)
+        return m_model->diskGBps() > 0 ? QString() : tr("Type the disk speed or test it for the predicted speed.");
+    const SpeedFigures &f = *speed;
     const double s = f.totalSecondsPerTokenWarm;
     const QString rate = s > 0
         ? tr("%1 s/token (%2 tokens/s)").arg(QLocale().toString(s, 'f', 2), QLocale().toString(1.0 / s, 'f', 2))

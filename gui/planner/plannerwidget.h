@@ -2,13 +2,11 @@
 // The budget planner view. PlannerBar paints usable RAM as a stacked bar
 // (trunk, attention state / KV cache, scratch, vision, expert cache, free
 // headroom) with the floor marked and the paging-risk zone above 7/8 shaded.
-// PlannerPanel adds the controls. Every figure comes from the core planner
-// (stream/memoryplanner.h: planMemory + sizeCache), the same functions
-// `sluice-cli plan` and Engine::open use; nothing is computed here.
+// PlannerPanel adds the controls and maps them onto a PlannerModel
+// (planner/plannermodel.h), which holds the inputs, the reconciliation and the
+// jobs; every figure comes from the library through it.
 #include "planner/expertsspinbox.h"
-#include "app/backgroundjobs.h"
-#include "api/inspect.h" // PlannerInputs, MemoryPlan
-#include "api/planning.h" // PlannerShape, planBudget, predictSpeed (trunk split, speed)
+#include "planner/plannermodel.h"
 
 #include "common/sidepanel.h"
 
@@ -71,15 +69,14 @@ private:
     bool m_streaming = false;
 };
 
-// The largest budget the model can use: every expert record of the model in
-// the cache (more is memory nobody reads). 0 when the plan has no expert count.
-quint64 fullCacheBudget(const MemoryPlan &plan);
-
 class PlannerPanel : public SidePanel
 {
     Q_OBJECT
 public:
     explicit PlannerPanel(QWidget *parent = nullptr);
+
+    // The planner without its widgets: inputs, reconciliation, jobs.
+    PlannerModel *model() const { return m_model; }
 
     // The model's shape (from its manifest) and the machine's usable RAM.
     void setInputs(const PlannerInputs &inputs, quint64 usableRamBytes, bool modelOpen);
@@ -94,7 +91,7 @@ public:
     void setShape(const PlannerShape &shape, const PlanRequest &request);
     void clearShape();
     // A shape is set and is the inputs' model (same decode floor at their context).
-    bool hasShape() const { return m_shape.has_value() && m_shapeUsable; }
+    bool hasShape() const { return m_model->hasShape(); }
     // The budget in force for the open model (selects the slider position).
     void setCurrentBudget(quint64 budgetBytes, int contextLength);
     // What the open model fixed at open and a live budget cannot change: the
@@ -115,18 +112,18 @@ public:
     // change, which measures nothing; every budget that reopens plans with
     // this, so the floor shown opens on the next attempt (issue 27).
     void setReopenProcessBytes(quint64 bytes);
-    quint64 reopenProcessBytes() const { return m_reopenProcess; }
+    quint64 reopenProcessBytes() const { return m_model->reopenProcessBytes(); }
     // The lowest budget a reopen of the model opens at: what "reopen it for
     // down to" names while a model is open, else lowestBudget().
-    quint64 reopenFloor() const;
+    quint64 reopenFloor() const { return m_model->reopenFloor(); }
     // Apply would move the budget of the open model without reopening it.
-    bool appliesLive() const;
+    bool appliesLive() const { return m_model->appliesLive(); }
     // Experts per token (issue 31), beside the budget: the model's own top-k
     // (0 = no model: the box is disabled) and the value the open model runs
     // with. A value other than the open one plans, predicts and reopens with it.
     void setExpertsPerToken(int modelTopK, int openExpertsPerToken);
     // 0 = the model's own, else 1..its top-k (ModelOptions::expertsPerToken).
-    int chosenExpertsPerToken() const;
+    int chosenExpertsPerToken() const { return m_model->chosenExpertsPerToken(); }
     QSpinBox *expertsField() const { return m_experts; }
 
     PlannerBar *bar() const { return m_bar; }
@@ -140,36 +137,36 @@ public:
     // The disk speed the prediction uses (the disk test fills it; typed in GB/s).
     void setDiskSpeed(double gbps);
     // The plan for the chosen budget when a shape is set (nullopt: none, or refused).
-    const std::optional<model::BudgetPlan> &budgetPlan() const { return m_budgetPlan; }
+    const std::optional<model::BudgetPlan> &budgetPlan() const { return m_model->budgetPlan(); }
     // The predicted speed at the chosen budget (shape, disk speed and trace known).
-    const std::optional<SpeedFigures> &speed() const { return m_speed; }
+    const std::optional<SpeedFigures> &speed() const { return m_model->speed(); }
     QString speedText() const;
     // The lowest budget the slider and the field reach: the streaming floor with a shape, else the floor.
-    quint64 lowestBudget() const;
+    quint64 lowestBudget() const { return m_model->lowestBudget(); }
 
     // The background jobs: what the disk test reads (a model folder: its
     // largest expert bank; or a plain file) and the routing trace for the estimate.
     void setDiskTestTarget(const QString &modelPathOrFile, double seconds = 2.0, quint64 recordBytes = 0);
-    void setTracePath(const QString &path) { m_tracePath = path; }
+    void setTracePath(const QString &path) { m_model->setTracePath(path); }
     // The model the figures and the estimate are about (its folder name).
     void setModelName(const QString &name);
     // Choose a budget as the field would (exact bytes); 0 = back to the planner's default.
     void chooseBudget(quint64 bytes);
     // Bytes per slider step (whole working sets; several for a tiny model).
-    quint64 stepBytes() const;
-    quint64 unitBytes() const { return m_unit; }
+    quint64 stepBytes() const { return m_model->stepBytes(); }
+    quint64 unitBytes() const { return m_model->unitBytes(); }
     void startDiskTest();
     void cancelJobs();
-    bool isDiskTestRunning() const;
-    double measuredGBps() const { return m_gbps; }
+    bool isDiskTestRunning() const { return m_model->isDiskTestRunning(); }
+    double measuredGBps() const { return m_model->diskGBps(); }
     QString diskResultText() const;
-    const std::optional<TokRateEstimate> &estimate() const { return m_estimateResult; }
+    const std::optional<TokRateEstimate> &estimate() const { return m_model->estimate(); }
     QString estimateLabelText() const;
 
-    const std::optional<MemoryPlan> &plan() const { return m_plan; }
-    const std::optional<CacheSizing> &sizing() const { return m_sizing; }
-    quint64 chosenBudget() const { return m_budget; }
-    int chosenContext() const;
+    const std::optional<MemoryPlan> &plan() const { return m_model->plan(); }
+    const std::optional<CacheSizing> &sizing() const { return m_model->sizing(); }
+    quint64 chosenBudget() const { return m_model->chosenBudget(); }
+    int chosenContext() const { return m_model->context(); }
     QString figuresText() const;
 
 Q_SIGNALS:
@@ -187,41 +184,21 @@ private:
     QFormLayout *buildForm();
     void buildActions(QVBoxLayout *layout);
     void connectControls();
-    void diskTestDone(const DiskTestResult &result);
-    void replan();
-    PlannerInputs plannedInputs();
-    Expected<MemoryPlan> planWithOpenTerms(PlannerInputs &in);
-    void planStreamingFloor(const MemoryPlan &plan);
-    // What a reopen plans with beyond the inputs' process term, and the shape request for it.
-    quint64 reopenExtraBytes() const;
-    PlanRequest reopenRequest() const;
-    void setBudget(quint64 bytes, bool fromSlider);
+    void connectModel();
+    // The model's new plan: the ranges of the slider and the field.
+    void syncRanges();
+    // The model's chosen budget on the slider and the field.
+    void syncBudget();
     void refresh();
+    void appendFloorLines(QStringList &lines, const MemoryPlan &p) const;
     void appendBudgetLines(QStringList &lines, const MemoryPlan &p) const;
     void updateApplyButton();
-    void runEstimate();
-    bool liveTermsApply(quint64 decodeFloorBytes) const;
-    quint64 budgetAtSlider(int value) const;
-    int sliderAt(quint64 budget) const;
-    void computeSpeed();
+    void updateJobControls();
 
-    PlannerInputs m_inputs;
-    bool m_haveInputs = false;
-    bool m_modelOpen = false;
-    quint64 m_usable = 0;
-    std::optional<MemoryPlan> m_plan;
-    std::optional<CacheSizing> m_sizing;
-    QString m_error;
-    quint64 m_budget = 0;
-    quint64 m_appliedBudget = 0;
-    quint64 m_openDecodeFloor = 0;
-    quint64 m_reopenProcess = 0; // setReopenProcessBytes (0 = the inputs' own)
-    quint64 m_fixedAtOpen = 0;
-    quint64 m_liveMax = 0;
-    bool m_haveOpenTerms = false;
-    bool m_liveTermsInPlan = false; // the plan includes m_fixedAtOpen
-    int m_appliedContext = 0;
+    PlannerModel *m_model;
     bool m_updating = false;
+    bool m_fromSlider = false; // the budget being set came from the slider
+    QString m_modelName;
 
     QLabel *m_title;
     QLabel *m_empty;
@@ -240,42 +217,10 @@ private:
     QProgressBar *m_jobProgress;
     QLabel *m_diskResult;
     QLabel *m_estimate;
-    DiskTestJob *m_diskJob;
-    EstimateJob *m_estimateJob;
-    QString m_diskTarget;
-    double m_diskSeconds = 2.0;
-    quint64 m_diskRecordBytes = 0;
-    QString m_tracePath;
-    double m_gbps = 0;
-    bool m_directIo = false;
-    bool m_diskTyped = false; // m_gbps was typed, not measured
-    QString m_diskError;
-    std::optional<TokRateEstimate> m_estimateResult;
     QWidget *m_controls;
-    QString m_modelName;
-    int m_stepSets = 1;      // working sets per slider step
-    quint64 m_maxBudget = 0; // the slider's and the field's top
-    quint64 m_unit = 1ull << 30;
-
-    // Planning with the model's shape (setShape).
-    std::optional<PlannerShape> m_shape;
-    PlanRequest m_request;
-    bool m_shapeUsable = false;
-    int m_openResident = -1; // -1 = not told
-    int m_openLayers = 0;
-    bool m_openLmHeadStreamed = false;
-    std::optional<model::BudgetPlan> m_budgetPlan;
-    quint64 m_streamingFloor = 0; // 0 = no shape (or the trunk cannot stream)
-    int m_streamSteps = 0;        // slider steps below the resident floor
-    std::optional<SpeedFigures> m_speed;
-    std::optional<RoutingTrace> m_trace; // loaded once per path
-    QString m_traceLoaded;
-    QString m_speedError;
     QLabel *m_diskSpeedLabel;
     QLabel *m_expertsLabel;
     ExpertsSpinBox *m_experts;
-    int m_modelTopK = 0;   // the model's own experts per token (0 = not known)
-    int m_openExperts = 0; // the open model's (0 = the model's own)
     QDoubleSpinBox *m_diskSpeed;
 };
 
