@@ -1,4 +1,5 @@
 #include "format/manifest.h"
+#include "format/formaterror.h"
 #include "util/paths.h"
 
 #include <QJsonArray>
@@ -15,7 +16,6 @@ namespace sluice {
 
 namespace {
 
-Status formatError(const std::string &message) { return makeError(ErrorCode::Format, message); }
 
 // Reads integers and booleans out of untrusted JSON objects. Every accessor
 // records the first problem and returns a harmless value afterwards, so the

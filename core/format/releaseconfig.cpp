@@ -1,4 +1,5 @@
 #include "format/releaseconfig.h"
+#include "format/formaterror.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,7 +14,6 @@ namespace sluice {
 
 namespace {
 
-Status formatError(const std::string &message) { return makeError(ErrorCode::Format, message); }
 Status unsupported(const std::string &message) { return makeError(ErrorCode::Unsupported, message); }
 
 constexpr size_t kMaxConfigBytes = 16u << 20;

@@ -1,4 +1,5 @@
 #include "format/safetensors.h"
+#include "format/formaterror.h"
 #include "util/paths.h"
 
 #include "format/container.h" // preadFully
@@ -21,7 +22,6 @@ namespace sluice {
 
 namespace {
 
-Status formatError(const std::string &message) { return makeError(ErrorCode::Format, message); }
 
 // JSON numbers are doubles: an offset is only trusted while it is an exact
 // integer (below 2^53, i.e. shards up to 8 PiB).

@@ -13,9 +13,11 @@
 
 namespace sluice {
 
-namespace {
-
+// Outside the anonymous namespace: ExpertCache::Slot (a member type) holds one,
+// and GCC warns about such a field when a unity batch includes this file.
 enum class SlotState : uint8_t { Empty, InFlight, Ready, Failed };
+
+namespace {
 
 enum SlotFlags : uint8_t {
     Speculative = 1, // read by the lookahead, no demand yet

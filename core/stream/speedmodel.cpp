@@ -22,8 +22,8 @@ Expected<SpeedPrediction> predictDiskBoundSpeed(const MemoryPlan &plan, const Ca
     const double traceWs = double(trace.topK) * double(trace.moeLayers);
     p.cacheWorkingSets = double(sizing.slotCount) / modelWs;
     // At least one layer's experts: the cache never holds fewer (2 x topK minimum).
-    const double slots = std::min(p.cacheWorkingSets * traceWs, double(trace.moeLayers) * double(trace.expertCount));
-    p.simSlots = std::max(trace.topK, int(std::lround(slots)));
+    const double slotsInTrace = std::min(p.cacheWorkingSets * traceWs, double(trace.moeLayers) * double(trace.expertCount));
+    p.simSlots = std::max(trace.topK, int(std::lround(slotsInTrace)));
     const SimResult sim = simulateCache(trace, policy, p.simSlots);
     p.coldHitRate = sim.hitRate();
     const uint64_t warmAccesses = sim.accesses > trace.distinctKeys ? sim.accesses - trace.distinctKeys : 0;

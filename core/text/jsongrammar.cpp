@@ -4,11 +4,6 @@ namespace sluice::text {
 
 namespace {
 
-bool isWhitespace(unsigned char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 bool isDigit(unsigned char c)
 {
     return c >= '0' && c <= '9';
@@ -35,7 +30,7 @@ bool JsonGrammar::fail()
 
 bool JsonGrammar::whitespace(unsigned char c)
 {
-    if (!isWhitespace(c))
+    if (!isJsonWhitespace(c))
         return false;
     if (++m_whitespaceRun > m_limits.maxWhitespaceRun)
         return fail();
@@ -105,7 +100,7 @@ bool JsonGrammar::startValue(unsigned char c)
 
 bool JsonGrammar::advance(unsigned char c)
 {
-    const bool blank = isWhitespace(c);
+    const bool blank = isJsonWhitespace(c);
     switch (m_mode) {
     case Mode::Dead:
         return false;

@@ -15,6 +15,9 @@
 
 namespace sluice::text {
 
+// JSON's insignificant whitespace (RFC 8259, section 2).
+inline bool isJsonWhitespace(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
 class JsonGrammar {
 public:
     struct Limits {

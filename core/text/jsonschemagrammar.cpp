@@ -1,4 +1,5 @@
 #include "text/jsonschemagrammar.h"
+#include "text/jsongrammar.h" // isJsonWhitespace
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -23,14 +24,9 @@ constexpr qsizetype kMaxBranches = 64;
 constexpr size_t kMaxPaths = 64; // parallel readings of one document
 constexpr size_t kMaxAlternatives = 256; // leaf branches one value may start (nested unions multiply)
 
-bool isWhitespace(unsigned char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 bool isDelimiter(unsigned char c)
 {
-    return c == ',' || c == '}' || c == ']' || isWhitespace(c);
+    return c == ',' || c == '}' || c == ']' || isJsonWhitespace(c);
 }
 
 // The compact encoding of a value as Qt writes it.
@@ -744,7 +740,7 @@ bool JsonSchemaGrammar::Path::fits(int node) const
 
 bool JsonSchemaGrammar::Path::whitespace(unsigned char c)
 {
-    if (!isWhitespace(c))
+    if (!isJsonWhitespace(c))
         return false;
     if (++m_whitespaceRun > m_limits.maxWhitespaceRun)
         return fail();
@@ -833,7 +829,7 @@ bool JsonSchemaGrammar::Path::startValue(int index, unsigned char c)
         m_stack.push_back(std::move(f));
         return true;
     }
-    bool ok = n.any && c != ']' && !isWhitespace(c);
+    bool ok = n.any && c != ']' && !isJsonWhitespace(c);
     if (!n.any) {
         if (c == '"')
             ok = n.types & JsonSchema::String;
@@ -864,7 +860,7 @@ bool JsonSchemaGrammar::Path::step(unsigned char c)
     }
     Frame &f = m_stack.back();
     const JsonSchema::Node &n = m_schema->node(f.node);
-    const bool blank = isWhitespace(c);
+    const bool blank = isJsonWhitespace(c);
     switch (f.kind) {
     case Frame::Leaf:
     case Frame::Literal:

@@ -1,4 +1,5 @@
 #include "vision/imageextent.h"
+#include "vision/byteorder.h"
 
 #include "vision/jpegguard.h"
 
@@ -9,8 +10,6 @@ namespace sluice::vision {
 
 namespace {
 
-uint32_t le16(const uint8_t *p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8; }
-uint32_t le32(const uint8_t *p) { return le16(p) | le16(p + 2) << 16; }
 
 Status truncated(const std::string &format, const std::string &what, uint64_t need, size_t have)
 {
@@ -22,26 +21,26 @@ Status checkBmp(std::span<const uint8_t> d)
 {
     if (d.size() < 18)
         return truncated("BMP", "the header", 18, d.size());
-    const uint32_t headerSize = le32(&d[14]);
+    const uint32_t headerSize = readLe32(&d[14]);
     if (d.size() < 14ull + std::max<uint32_t>(headerSize, 12))
         return truncated("BMP", "the header", 14ull + headerSize, d.size());
     uint64_t width = 0, height = 0, bits = 0, compression = 0;
     if (headerSize == 12) { // OS/2 BITMAPCOREHEADER: 16-bit sizes
-        width = le16(&d[18]);
-        height = le16(&d[20]);
-        bits = le16(&d[24]);
+        width = readLe16(&d[18]);
+        height = readLe16(&d[20]);
+        bits = readLe16(&d[24]);
     } else if (headerSize >= 40) {
-        width = uint64_t(std::llabs(int64_t(int32_t(le32(&d[18])))));
-        height = uint64_t(std::llabs(int64_t(int32_t(le32(&d[22]))))); // negative: rows top-down
-        bits = le16(&d[28]);
-        compression = le32(&d[30]);
+        width = uint64_t(std::llabs(int64_t(int32_t(readLe32(&d[18])))));
+        height = uint64_t(std::llabs(int64_t(int32_t(readLe32(&d[22]))))); // negative: rows top-down
+        bits = readLe16(&d[28]);
+        compression = readLe32(&d[30]);
     } else {
         return Status::ok(); // stb names the header it does not know
     }
     if (compression != 0 && compression != 3)
         return Status::ok(); // RLE and the rest: stb refuses them by name
     const uint64_t stride = (width * bits + 31) / 32 * 4;
-    const uint64_t need = uint64_t(le32(&d[10])) + stride * height;
+    const uint64_t need = uint64_t(readLe32(&d[10])) + stride * height;
     if (need > d.size())
         return truncated("BMP", "its pixel data", need, d.size());
     return Status::ok();
@@ -52,11 +51,11 @@ Status checkTga(std::span<const uint8_t> d)
     if (d.size() < 18)
         return truncated("TGA", "the header", 18, d.size());
     const uint32_t type = d[2];
-    const uint64_t width = le16(&d[12]), height = le16(&d[14]);
+    const uint64_t width = readLe16(&d[12]), height = readLe16(&d[14]);
     const uint64_t pixelBytes = (uint64_t(d[16]) + 7) / 8;
     uint64_t at = 18 + uint64_t(d[0]);
     if (d[1] == 1)
-        at += uint64_t(le16(&d[5])) * ((uint64_t(d[7]) + 7) / 8);
+        at += uint64_t(readLe16(&d[5])) * ((uint64_t(d[7]) + 7) / 8);
     const uint64_t pixels = width * height;
     if (type >= 1 && type <= 3) {
         if (at + pixels * pixelBytes > d.size())

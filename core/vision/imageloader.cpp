@@ -1,4 +1,5 @@
 #include "vision/imageloader.h"
+#include "vision/byteorder.h"
 
 #include "util/regularfile.h"
 #include "vision/imageextent.h"
@@ -85,8 +86,6 @@ Status checkDeclaredSize(uint64_t w, uint64_t h, const ImageLimits &limits)
     return Status::ok();
 }
 
-uint32_t be32(const uint8_t *p) { return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | p[3]; }
-uint32_t le32(const uint8_t *p) { return uint32_t(p[3]) << 24 | uint32_t(p[2]) << 16 | uint32_t(p[1]) << 8 | p[0]; }
 
 // The sizes of the formats whose header can declare more than stb's cap
 // (PNG and BMP sizes are 32-bit; GIF and TGA ones are 16-bit), checked
@@ -94,10 +93,10 @@ uint32_t le32(const uint8_t *p) { return uint32_t(p[3]) << 24 | uint32_t(p[2]) <
 Status checkHeaderSize(std::span<const uint8_t> d, const std::string &format, const ImageLimits &limits)
 {
     if (format == "png" && d.size() >= 24 && std::memcmp(&d[12], "IHDR", 4) == 0)
-        return checkDeclaredSize(be32(&d[16]), be32(&d[20]), limits);
-    if (format == "bmp" && d.size() >= 26 && le32(&d[14]) >= 40)
-        return checkDeclaredSize(uint64_t(std::llabs(int64_t(int32_t(le32(&d[18]))))),
-                                 uint64_t(std::llabs(int64_t(int32_t(le32(&d[22]))))), limits);
+        return checkDeclaredSize(readBe32(&d[16]), readBe32(&d[20]), limits);
+    if (format == "bmp" && d.size() >= 26 && readLe32(&d[14]) >= 40)
+        return checkDeclaredSize(uint64_t(std::llabs(int64_t(int32_t(readLe32(&d[18]))))),
+                                 uint64_t(std::llabs(int64_t(int32_t(readLe32(&d[22]))))), limits);
     return Status::ok();
 }
 

@@ -1,4 +1,5 @@
 #include "vision/pngguard.h"
+#include "vision/byteorder.h"
 
 #include <zlib.h>
 
@@ -11,11 +12,6 @@ namespace sluice::vision {
 namespace {
 
 constexpr uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-
-uint32_t be32(const uint8_t *p)
-{
-    return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | uint32_t(p[3]);
-}
 
 std::string chunkName(const uint8_t *type)
 {
@@ -131,14 +127,14 @@ Status checkPngChunks(std::span<const uint8_t> data)
     bool rawDeflate = false, haveHeader = false, interlaced = false, haveEnd = false;
     std::vector<std::pair<size_t, size_t>> idat;
     while (data.size() - at >= 8) {
-        const uint32_t length = be32(&data[at]);
+        const uint32_t length = readBe32(&data[at]);
         const uint8_t *type = &data[at + 4];
         const size_t left = data.size() - at - 8;
         if (std::equal(type, type + 4, "IEND")) {
             // IEND holds no data, so a file cut right after its type has lost
             // nothing (some writers drop that CRC: tst_pngguard keeps them
             // readable); a CRC that is there must match.
-            if (left >= 4 && (length != 0 || be32(&data[at + 8]) != uint32_t(crc32(0, type, 4))))
+            if (left >= 4 && (length != 0 || readBe32(&data[at + 8]) != uint32_t(crc32(0, type, 4))))
                 return makeError(ErrorCode::Format, "image: damaged PNG: chunk 'IEND' at byte " + std::to_string(at) +
                                                         " fails its CRC");
             haveEnd = true;
@@ -153,15 +149,15 @@ Status checkPngChunks(std::span<const uint8_t> data)
         // Every chunk's CRC (over type and data) before stb reads it: stb
         // skips the CRC, so a flipped bit in the image data became a wrong
         // picture instead of an error.
-        if (be32(&data[at + 8 + length]) != uint32_t(crc32(0, type, uInt(4 + length))))
+        if (readBe32(&data[at + 8 + length]) != uint32_t(crc32(0, type, uInt(4 + length))))
             return makeError(ErrorCode::Format, "image: damaged PNG: chunk '" + chunkName(type) + "' at byte " +
                                                     std::to_string(at) + " fails its CRC");
         const std::string name(reinterpret_cast<const char *>(type), 4);
         if (name == "CgBI")
             rawDeflate = true; // Apple's PNGs: raw deflate, no zlib header (stb reads them too)
         else if (name == "IHDR" && length >= 13 && !haveHeader) {
-            width = be32(&data[at + 8]);
-            height = be32(&data[at + 12]);
+            width = readBe32(&data[at + 8]);
+            height = readBe32(&data[at + 12]);
             depth = data[at + 16];
             colorType = data[at + 17];
             interlaced = data[at + 20] != 0;
