@@ -81,10 +81,13 @@ ModelOptions hardOptions(const std::string &path, uint64_t budget, int ctx)
 
 // Opens at `budget` (0 = the default) and, unless probing, generates from a
 // `promptTokens`-token prompt; fills the report.
-void openAndGenerate(ChildReport &r, const std::string &path, uint64_t budget, int ctx, int promptTokens, int maxTokens)
+void openAndGenerate(ChildReport &r, const std::string &path, uint64_t budget, int ctx, int promptTokens, int maxTokens,
+                     int lookahead = ModelOptions().lookahead)
 {
     r.baseline = test::currentRss();
-    auto m = Model::open(hardOptions(path, budget, ctx));
+    ModelOptions o = hardOptions(path, budget, ctx);
+    o.lookahead = lookahead;
+    auto m = Model::open(o);
     if (!m) {
         r.budgetError = m.status().code() == ErrorCode::Budget;
         std::snprintf(r.error, sizeof r.error, "%s", m.status().message().c_str());
@@ -184,19 +187,31 @@ private Q_SLOTS:
         QTest::addColumn<double>("workingSets"); // budget = floor + this many working sets; < 0: every record cached
         QTest::addColumn<int>("extraSlots");         // ... + this many cache slots
         QTest::addColumn<int>("prompt");         // prompt tokens (context: 512 for a long prompt, else 64)
-        QTest::newRow("tiny: floor") << "tiny" << 0.0 << 0 << 4;
-        QTest::newRow("tiny: floor + 3 slots") << "tiny" << 0.0 << 3 << 4;
-        QTest::newRow("tiny: 320-token prefill at the floor") << "tiny" << 0.0 << 0 << 320;
-        QTest::newRow("tiny: 320-token prefill, floor + 1 ws") << "tiny" << 1.0 << 0 << 320;
-        QTest::newRow("1MiB: floor") << "1MiB" << 0.0 << 0 << 4;
-        QTest::newRow("1MiB: floor + 3 slots") << "1MiB" << 0.0 << 3 << 4;
-        QTest::newRow("1MiB: floor + 1 ws") << "1MiB" << 1.0 << 0 << 4;
-        QTest::newRow("1MiB: floor + 3 ws") << "1MiB" << 3.0 << 0 << 4;
-        QTest::newRow("1MiB: everything cached") << "1MiB" << -1.0 << 0 << 4;
-        QTest::newRow("1MiB: 320-token prefill at the floor") << "1MiB" << 0.0 << 0 << 320;
-        QTest::newRow("K3 record: floor") << "K3 record" << 0.0 << 0 << 4;
-        QTest::newRow("K3 record: floor + 2 slots (every record)") << "K3 record" << 0.0 << 2 << 4;
-        QTest::newRow("K3 record: 320-token prefill at the floor") << "K3 record" << 0.0 << 0 << 320;
+        QTest::addColumn<int>("lookahead");      // the router lookahead's width (6: the default; 0: off)
+        QTest::newRow("tiny: floor") << "tiny" << 0.0 << 0 << 4 << 6;
+        QTest::newRow("tiny: floor, lookahead 0") << "tiny" << 0.0 << 0 << 4 << 0;
+        QTest::newRow("tiny: floor + 3 slots") << "tiny" << 0.0 << 3 << 4 << 6;
+        QTest::newRow("tiny: floor + 1 ws, lookahead 0") << "tiny" << 1.0 << 0 << 4 << 0;
+        QTest::newRow("tiny: floor + 20 ws") << "tiny" << 20.0 << 0 << 4 << 6;
+        QTest::newRow("tiny: 320-token prefill at the floor") << "tiny" << 0.0 << 0 << 320 << 6;
+        QTest::newRow("tiny: 320-token prefill, floor + 1 ws") << "tiny" << 1.0 << 0 << 320 << 6;
+        QTest::newRow("1MiB: floor") << "1MiB" << 0.0 << 0 << 4 << 6;
+        QTest::newRow("1MiB: floor, lookahead 0") << "1MiB" << 0.0 << 0 << 4 << 0;
+        QTest::newRow("1MiB: floor + 3 slots") << "1MiB" << 0.0 << 3 << 4 << 6;
+        QTest::newRow("1MiB: floor + 1 ws") << "1MiB" << 1.0 << 0 << 4 << 6;
+        QTest::newRow("1MiB: floor + 1 ws, lookahead 0") << "1MiB" << 1.0 << 0 << 4 << 0;
+        QTest::newRow("1MiB: floor + 3 ws") << "1MiB" << 3.0 << 0 << 4 << 6;
+        QTest::newRow("1MiB: floor + 20 ws") << "1MiB" << 20.0 << 0 << 4 << 6;
+        QTest::newRow("1MiB: floor + 20 ws, lookahead 0") << "1MiB" << 20.0 << 0 << 4 << 0;
+        QTest::newRow("1MiB: everything cached") << "1MiB" << -1.0 << 0 << 4 << 6;
+        QTest::newRow("1MiB: 320-token prefill at the floor") << "1MiB" << 0.0 << 0 << 320 << 6;
+        QTest::newRow("K3 record: floor") << "K3 record" << 0.0 << 0 << 4 << 6;
+        QTest::newRow("K3 record: floor, lookahead 0") << "K3 record" << 0.0 << 0 << 4 << 0;
+        QTest::newRow("K3 record: floor + 1 ws") << "K3 record" << 1.0 << 0 << 4 << 6;
+        QTest::newRow("K3 record: floor + 2 slots (every record)") << "K3 record" << 0.0 << 2 << 4 << 6;
+        QTest::newRow("K3 record: floor + 20 ws") << "K3 record" << 20.0 << 0 << 4 << 6;
+        QTest::newRow("K3 record: floor + 20 ws, lookahead 0") << "K3 record" << 20.0 << 0 << 4 << 0;
+        QTest::newRow("K3 record: 320-token prefill at the floor") << "K3 record" << 0.0 << 0 << 320 << 6;
     }
 
     void peakRssUnderBudget()
@@ -205,6 +220,7 @@ private Q_SLOTS:
         QFETCH(double, workingSets);
         QFETCH(int, extraSlots);
         QFETCH(int, prompt);
+        QFETCH(int, lookahead);
         const std::string path = m_models[model];
         const int ctx = prompt > 64 ? 512 : 64;
         const int maxTokens = prompt > 64 ? 2 : 6;
@@ -214,14 +230,15 @@ private Q_SLOTS:
         // floor (the measurement crossed a MiB boundary) is probed again.
         for (int attempt = 0; attempt < 3; ++attempt) {
             ChildReport probe;
-            QVERIFY(inChild([&](ChildReport &c) { openAndGenerate(c, path, 0, ctx, 0, 0); }, probe));
+            QVERIFY(inChild([&](ChildReport &c) { openAndGenerate(c, path, 0, ctx, 0, 0, lookahead); }, probe));
             QVERIFY2(probe.ok, probe.error);
             QVERIFY(probe.process > 0 && probe.floor > probe.process);
             const uint64_t budget = workingSets < 0 ? probe.everything
                                                     : probe.floor + uint64_t(workingSets * double(probe.workingSet)) +
                                                           uint64_t(extraSlots) * (probe.recordBytes + kCacheIndexBytesPerSlot);
             r = ChildReport();
-            QVERIFY(inChild([&](ChildReport &c) { openAndGenerate(c, path, budget, ctx, prompt, maxTokens); }, r));
+            QVERIFY(inChild([&](ChildReport &c) { openAndGenerate(c, path, budget, ctx, prompt, maxTokens, lookahead); },
+                            r));
             if (r.budgetError)
                 continue;
             QVERIFY2(r.ok, r.error);
