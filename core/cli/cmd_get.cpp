@@ -56,17 +56,34 @@ static void printFileList(const HubOptions &o, const std::vector<HubFile> &files
     std::printf("%zu files, %s\n", files.size(), formatGiB(total).c_str());
 }
 
+namespace {
+
+// At most two progress lines a second on stderr (and always a file's last).
+class ProgressThrottle {
+public:
+    bool due(bool last = false)
+    {
+        const auto now = std::chrono::steady_clock::now();
+        if (!last && now - m_shown < std::chrono::milliseconds(500))
+            return false;
+        m_shown = now;
+        return true;
+    }
+
+private:
+    std::chrono::steady_clock::time_point m_shown = std::chrono::steady_clock::now();
+};
+
+} // namespace
+
 // The download with a progress line on stderr (at most twice a second), then the report.
 static int downloadFiles(const HubOptions &o, const std::vector<HubFile> &files, const std::string &folder,
                          uint64_t total, bool json)
 {
-    using Clock = std::chrono::steady_clock;
-    auto lastShown = Clock::now();
+    ProgressThrottle throttle;
     const auto progress = [&](const DownloadProgress &d) {
-        const auto now = Clock::now();
-        if (now - lastShown < std::chrono::milliseconds(500) && d.fileDone != d.fileSize)
+        if (!throttle.due(d.fileDone == d.fileSize))
             return true;
-        lastShown = now;
         const double left = d.bytesPerSecond > 0 ? double(d.totalSize - d.totalDone) / d.bytesPerSecond : 0;
         std::fprintf(stderr, "\r%s of %s, %.1f MB/s, %.0f s left  %-40.40s", formatGiB(d.totalDone).c_str(),
                      formatGiB(d.totalSize).c_str(), d.bytesPerSecond / 1e6, left, d.file.c_str());
@@ -123,22 +140,17 @@ static void addConvertFlags(cli::OptionParser &p, ConvertFlags &c)
 // The download and conversion, progress on stderr, then the report.
 static int downloadAndConvertFiles(const HubOptions &o, const std::string &staging, const ConvertFlags &c, bool json)
 {
-    using Clock = std::chrono::steady_clock;
-    auto lastShown = Clock::now();
+    ProgressThrottle throttle;
     const auto progress = [&](const DownloadProgress &d) {
-        const auto now = Clock::now();
-        if (now - lastShown < std::chrono::milliseconds(500) && d.fileDone != d.fileSize)
+        if (!throttle.due(d.fileDone == d.fileSize))
             return true;
-        lastShown = now;
         std::fprintf(stderr, "\rfetching %-40.40s %s of %s, %.1f MB/s", d.file.c_str(), formatGiB(d.fileDone).c_str(),
                      formatGiB(d.fileSize).c_str(), d.bytesPerSecond / 1e6);
         return true;
     };
     convert::ConvertOptions co = c.options;
     co.progress = [&](const convert::ConvertProgress &p) {
-        const auto now = Clock::now();
-        if (now - lastShown >= std::chrono::milliseconds(500)) {
-            lastShown = now;
+        if (throttle.due()) {
             std::fprintf(stderr, "\rconverting: %s, layer %d, %d of %d layers done%-30s", p.phase.c_str(), p.layer,
                          p.layersDone, p.layers, "");
         }
