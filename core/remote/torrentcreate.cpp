@@ -2,6 +2,7 @@
 // Every libtorrent call that can fail is given an error_code or wrapped in a
 // try block: the library's exceptions never reach a caller.
 #include "remote/torrentsupport.h"
+#include "util/regularfile.h"
 
 #include <libtorrent/bdecode.hpp>
 #include <libtorrent/create_torrent.hpp>
@@ -53,25 +54,20 @@ TorrentSummary summarize(const lt::torrent_info &info)
 
 Expected<std::shared_ptr<const lt::torrent_info>> loadTorrentInfo(const std::string &torrentFile)
 {
-    std::error_code fsError;
-    const auto size = fs::file_size(torrentFile, fsError);
-    if (fsError)
-        return makeError(ErrorCode::NotFound, torrentFile + ": cannot read the .torrent file: " + fsError.message());
-    if (size > uint64_t(kMaxTorrentFileBytes))
-        return makeError(ErrorCode::Format, torrentFile + ": " + std::to_string(size) +
-                                                " bytes is too large for a .torrent file (at most 64 MiB)");
-    std::ifstream in(torrentFile, std::ios::binary);
-    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in.eof() && in.fail())
-        return makeError(ErrorCode::Io, torrentFile + ": cannot read the .torrent file");
+    // A regular file only (a FIFO or a directory is named as such), its size
+    // checked before anything is allocated.
+    auto read = readRegularFile(torrentFile, uint64_t(kMaxTorrentFileBytes));
+    if (!read)
+        return read.status();
+    const std::string &bytes = *read;
     if (bytes.empty())
         return makeError(ErrorCode::Format, torrentFile + ": not a .torrent file: it is empty");
     lt::load_torrent_limits limits;
     limits.max_buffer_size = kMaxTorrentFileBytes;
     limits.max_pieces = kMaxTorrentPieces;
     try {
-        return std::shared_ptr<const lt::torrent_info>(
-            std::make_shared<lt::torrent_info>(lt::span<const char>(bytes), limits, lt::from_span));
+        const lt::span<const char> span(bytes.data(), lt::span<const char>::difference_type(bytes.size()));
+        return std::shared_ptr<const lt::torrent_info>(std::make_shared<lt::torrent_info>(span, limits, lt::from_span));
     } catch (const lt::system_error &e) {
         return makeError(ErrorCode::Format, torrentFile + ": not a valid .torrent file: " + errorText(e.code()));
     } catch (const std::exception &e) {

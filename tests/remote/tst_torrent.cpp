@@ -27,6 +27,7 @@
 #include <QTest>
 
 #include <condition_variable>
+#include <sys/stat.h> // mkfifo
 #include <mutex>
 #include <thread>
 
@@ -265,6 +266,33 @@ private Q_SLOTS:
         QCOMPARE(seeded.status().message(), read.status().message());
     }
 
+    // A .torrent path that is not a regular file is named as what it is, before anything is read.
+    void torrentFileNotARegularFile_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("a directory") << "dir" << "is a directory, not a regular file";
+        QTest::newRow("a FIFO") << "fifo" << "is a FIFO (named pipe), not a regular file";
+        QTest::newRow("missing") << "none" << "no such file";
+    }
+
+    void torrentFileNotARegularFile()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString file = dir.filePath("x.torrent");
+        if (kind == "dir")
+            QVERIFY(QDir().mkpath(file));
+        else if (kind == "fifo")
+            QVERIFY(::mkfifo(QFile::encodeName(file).constData(), 0600) == 0);
+        auto read = readTorrentFile(file.toStdString());
+        QVERIFY(!read);
+        const QString message = QString::fromStdString(read.status().message());
+        QVERIFY2(message.startsWith(file + ": ") && message.contains(expected), qPrintable(message));
+    }
+
     void fetchByteIdentical_data()
     {
         QTest::addColumn<bool>("magnet");
@@ -461,7 +489,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("peer");
         QTest::addColumn<QString>("expected");
         QTest::newRow("bad magnet") << "magnet:?xt=urn:btih:nothex" << "" << "not a valid magnet URI";
-        QTest::newRow("missing .torrent") << "missing.torrent" << "" << "missing.torrent: cannot read";
+        QTest::newRow("missing .torrent") << "missing.torrent" << "" << "missing.torrent: no such file";
         QTest::newRow("peer without port") << "k3-synth.torrent" << "127.0.0.1" << "expected HOST:PORT";
         QTest::newRow("peer port 0") << "k3-synth.torrent" << "127.0.0.1:0" << "1..65535";
     }
