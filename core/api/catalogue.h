@@ -20,7 +20,7 @@ namespace sluice {
 enum class RouteSource {
     Hub,            // the release, downloaded file by file (api/download.h)
     BitTorrent,     // the converted container as its publisher shares it: `sluice-cli torrent get` (api/torrent.h)
-                    // from the publisher's .torrent or magnet; the app shows it for its size and fit only
+                    // from the publisher's .torrent or magnet (the user gives it: Sluice does not have it)
     ConvertRelease, // no published download: made from the release by the converter (api/convert.h)
 };
 
@@ -28,7 +28,8 @@ struct CatalogueRoute {
     BuiltinFormat format = BuiltinFormat::Release;
     RouteSource source = RouteSource::Hub;
     uint64_t diskBytes = 0; // what the route leaves on disk
-    bool downloadable() const { return source == RouteSource::Hub; } // the app's dialog fetches it itself
+    // The app's dialog fetches it itself (a hub release, or a container over BitTorrent from the user's magnet).
+    bool downloadable() const { return source == RouteSource::Hub || source == RouteSource::BitTorrent; }
 };
 
 struct CatalogueModel {

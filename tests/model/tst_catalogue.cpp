@@ -72,7 +72,8 @@ private Q_SLOTS:
         QVERIFY(release.downloadable());
         QCOMPARE(container.format, BuiltinFormat::Container);
         QCOMPARE(int(container.source), containerSource);
-        QVERIFY(!container.downloadable()); // the dialog fetches hub routes only
+        // The dialog fetches hub releases and BitTorrent containers; a conversion is File → Convert model….
+        QCOMPARE(container.downloadable(), container.source == RouteSource::BitTorrent);
         QCOMPARE(QString::fromStdString(routeCommand(*m, release)), "sluice-cli get " + repo + " --to DIR");
         QCOMPARE(QString::fromStdString(routeCommand(*m, container)),
                  container.source == RouteSource::BitTorrent
