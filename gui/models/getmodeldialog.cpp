@@ -191,7 +191,7 @@ void GetModelDialog::buildRouteChoice(QFormLayout *form)
     form->addRow(m_routeLabel, routes);
 }
 
-// The torrent's source and peers: shown only for the BitTorrent route.
+// The torrent's source and peers, in one row shown only for the BitTorrent route.
 void GetModelDialog::buildTorrentRows()
 {
     m_torrentSourceLabel = new QLabel(this);
@@ -202,12 +202,13 @@ void GetModelDialog::buildTorrentRows()
     m_torrentSourceRow = new QWidget(this);
     auto *row = new QHBoxLayout(m_torrentSourceRow);
     row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(m_torrentSource, 1);
+    row->addWidget(m_torrentSource, 2);
     row->addWidget(m_torrentBrowse);
+    row->addWidget(m_torrentPeersLabel); // one row: shown and hidden together
+    row->addWidget(m_torrentPeers, 1);
     m_torrentSourceLabel->setBuddy(m_torrentSource);
     m_torrentPeersLabel->setBuddy(m_torrentPeers);
     m_form->addRow(m_torrentSourceLabel, m_torrentSourceRow);
-    m_form->addRow(m_torrentPeersLabel, m_torrentPeers);
     connect(m_torrentBrowse, &QPushButton::clicked, this, &GetModelDialog::chooseTorrentFile);
 }
 
@@ -242,7 +243,6 @@ void GetModelDialog::showRouteChoice()
     for (QWidget *w : std::initializer_list<QWidget *>{m_repo, m_endpoint, m_token})
         m_form->setRowVisible(w, !torrent);
     m_form->setRowVisible(m_torrentSourceRow, torrent);
-    m_form->setRowVisible(m_torrentPeers, torrent);
     const StagedRouteDisk *d = stagedForRepo();
     m_plainRoute->setText(d ? tr("Download the release (%1 on disk)").arg(formatBytes(d->releaseBytes))
                             : tr("Download the release"));

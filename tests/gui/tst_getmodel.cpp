@@ -25,6 +25,7 @@
 #include <QSystemTrayIcon>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -205,10 +206,10 @@ private Q_SLOTS:
         d.repoField()->setText("org/model");
         QVERIFY(!d.convertRouteButton()->text().contains(formatBytes(k3->peakDiskBytes())));
         if (qEnvironmentVariableIsSet("SLUICE_SCREENSHOT")) {
-            d.catalogueTable()->selectRow(0);
+            d.repoField()->setText("moonshotai/Kimi-K3");
             d.resize(1100, 800);
             d.show();
-            QTest::qWait(50); // a paint for the grab, not a wait on the worker
+            d.layout()->activate(); // the rows just shown get their geometry before the grab
             d.grab().save(test::screenshotDir() + "/get-model-convert.png");
         }
     }
@@ -287,12 +288,15 @@ private Q_SLOTS:
         QVERIFY(d.torrentSourceField()->text().isEmpty()); // the publisher's magnet is not known here
         QVERIFY(!d.torrentSourceField()->placeholderText().isEmpty());
         QVERIFY(d.torrentSourceField()->isVisible() && !d.repoField()->isVisible());
+        QVERIFY(d.torrentPeersField()->isVisible());
         d.parentField()->setText(dir.filePath("got"));
         d.torrentSourceField()->setText(torrent);
         d.torrentPeersField()->setText(seeder.peer());
         d.setTorrentLocalOnly(true);
-        if (qEnvironmentVariableIsSet("SLUICE_SCREENSHOT"))
+        if (qEnvironmentVariableIsSet("SLUICE_SCREENSHOT")) {
+            d.layout()->activate(); // the rows just shown get their geometry before the grab
             d.grab().save(test::screenshotDir() + "/get-model-torrent.png");
+        }
         QSignalSpy progressed(&d, &GetModelDialog::downloadProgressed);
         QSignalSpy finished(&d, &GetModelDialog::downloadFinished);
         QSignalSpy failed(&d, &GetModelDialog::downloadFailed);
