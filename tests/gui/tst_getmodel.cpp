@@ -235,15 +235,25 @@ private Q_SLOTS:
         d.repoField()->setText(QStringLiteral("org/model"));
         d.parentField()->setText(dir.filePath("models"));
         d.endpointField()->setText(hub.url());
-        d.limitField()->setValue(0);
+        d.limitField()->setValue(1); // slow enough for a pause mid-way
         d.convertRouteButton()->setChecked(true);
         d.setConvertTuning(4096, 4);
+        QSignalSpy progressed(&d, &GetModelDialog::downloadProgressed);
+        QSignalSpy paused(&d, &GetModelDialog::downloadPaused);
         QSignalSpy converting(&d, &GetModelDialog::conversionProgressed);
         QSignalSpy finished(&d, &GetModelDialog::downloadFinished);
         QSignalSpy failed(&d, &GetModelDialog::downloadFailed);
         QSignalSpy open(&d, &GetModelDialog::openRequested);
         QTest::mouseClick(d.downloadButton(), Qt::LeftButton);
         QCOMPARE(d.state(), GetModelDialog::State::Running);
+        // Pause as the plain download does: the parts and the conversion's state stay, Resume finishes.
+        QTRY_VERIFY_WITH_TIMEOUT(!progressed.isEmpty() && progressed.last()[0].toULongLong() > 0, 60000);
+        QTest::mouseClick(d.pauseButton(), Qt::LeftButton);
+        QVERIFY(paused.wait(30000));
+        QCOMPARE(d.state(), GetModelDialog::State::Paused);
+        QVERIFY(finished.isEmpty());
+        d.limitField()->setValue(0);
+        QTest::mouseClick(d.resumeButton(), Qt::LeftButton);
         QVERIFY(finished.wait(240000) || !failed.isEmpty());
         QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed[0][0].toString()));
         const QString out = dir.filePath("models/model-sluice");
