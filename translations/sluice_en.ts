@@ -1203,6 +1203,30 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <source>optional: host:port, separated by commas</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The disk test failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: this disk reads %1 GB/s, slower than an NVMe drive; a model streamed from it answers more slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This disk reads %1 GB/s (NVMe class).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing this disk…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test this dis&amp;k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure how fast this folder&apos;s disk reads</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::ImageStrip</name>

@@ -1207,6 +1207,30 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <source>optional: host:port, separated by commas</source>
         <translation>facultatif : hôte:port, séparés par des virgules</translation>
     </message>
+    <message>
+        <source>The disk test failed: %1</source>
+        <translation>Le test du disque a échoué : %1</translation>
+    </message>
+    <message>
+        <source>Warning: this disk reads %1 GB/s, slower than an NVMe drive; a model streamed from it answers more slowly.</source>
+        <translation>Attention : ce disque lit %1 Go/s, moins vite qu’un disque NVMe ; un modèle lu en continu depuis ce disque répond plus lentement.</translation>
+    </message>
+    <message>
+        <source>This disk reads %1 GB/s (NVMe class).</source>
+        <translation>Ce disque lit %1 Go/s (classe NVMe).</translation>
+    </message>
+    <message>
+        <source>Testing this disk…</source>
+        <translation>Test de ce disque…</translation>
+    </message>
+    <message>
+        <source>Test this dis&amp;k</source>
+        <translation>Tester ce dis&amp;que</translation>
+    </message>
+    <message>
+        <source>Measure how fast this folder&apos;s disk reads</source>
+        <translation>Mesurer la vitesse de lecture du disque de ce dossier</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::ImageStrip</name>

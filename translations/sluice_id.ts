@@ -1201,6 +1201,30 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <source>optional: host:port, separated by commas</source>
         <translation>opsional: host:port, dipisah koma</translation>
     </message>
+    <message>
+        <source>The disk test failed: %1</source>
+        <translation>Uji disk gagal: %1</translation>
+    </message>
+    <message>
+        <source>Warning: this disk reads %1 GB/s, slower than an NVMe drive; a model streamed from it answers more slowly.</source>
+        <translation>Peringatan: disk ini membaca %1 GB/dtk, lebih lambat dari drive NVMe; model yang dialirkan darinya menjawab lebih lambat.</translation>
+    </message>
+    <message>
+        <source>This disk reads %1 GB/s (NVMe class).</source>
+        <translation>Disk ini membaca %1 GB/dtk (kelas NVMe).</translation>
+    </message>
+    <message>
+        <source>Testing this disk…</source>
+        <translation>Menguji disk ini…</translation>
+    </message>
+    <message>
+        <source>Test this dis&amp;k</source>
+        <translation>Uji d&amp;isk ini</translation>
+    </message>
+    <message>
+        <source>Measure how fast this folder&apos;s disk reads</source>
+        <translation>Ukur kecepatan baca disk folder ini</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::ImageStrip</name>

@@ -40,6 +40,12 @@ struct CatalogueView {
     QString error;
 };
 
+// The chosen folder's disk, read as the planner's disk test reads (api/inspect.h measureDiskSpeed).
+struct FolderDiskTest {
+    double gbPerSecond = 0;
+    QString error;
+};
+
 class GetModelDialog : public QDialog
 {
     Q_OBJECT
@@ -80,6 +86,10 @@ public:
     bool torrentChosen() const;
     // Tests and LAN-only fetches: listen on loopback, no DHT, LSD, UPnP or NAT-PMP.
     void setTorrentLocalOnly(bool localOnly) { m_torrentLocalOnly = localOnly; }
+    QPushButton *diskTestButton() const { return m_diskTest; }
+    void testDisk();
+    // Below this the folder's disk is not NVMe-class and the folder line warns (tests move it).
+    void setSlowDiskBelow(double gbPerSecond) { m_slowBelow = gbPerSecond; }
     QPushButton *downloadButton() const { return m_download; }
     QPushButton *pauseButton() const { return m_pause; }
     QPushButton *resumeButton() const { return m_resume; }
@@ -97,7 +107,8 @@ Q_SIGNALS:
     void openRequested(const QString &folder);
     void downloadStarted(const QString &folder);
     void downloadProgressed(quint64 done, quint64 total);
-    void conversionProgressed(int layersDone, int layers); // convert while downloading: the converter works
+    void conversionProgressed(int layersDone, int layers);
+    void diskTested(double gbPerSecond, bool slow); // 0, false: the test failed // convert while downloading: the converter works
     void downloadPaused();
     void downloadFinished(const QString &folder);
     void downloadFailed(const QString &message);
@@ -113,6 +124,7 @@ private:
     QWidget *buildButtons();
     void wireWorker();
     void wireTorrent();
+    void wireDiskTest();
     void buildTorrentRows();
     void startTorrent();
     void chooseTorrentFile();
@@ -156,6 +168,10 @@ private:
     bool m_torrentMode = false; // the run in this dialog is a torrent
     bool m_torrentLocalOnly = false;
     QString m_doneFolder;       // what Open opens
+    QPushButton *m_diskTest = nullptr;
+    QFutureWatcher<FolderDiskTest> m_diskWatch;
+    QString m_diskNote;         // the disk test's verdict, on the free-space line
+    double m_slowBelow;
     int m_sampleVectors = 0, m_iterations = 0;
     QLabel *m_pending;
     QPushButton *m_continue;

@@ -442,6 +442,39 @@ private Q_SLOTS:
         QCOMPARE(notified[0][1].toString(), QStringLiteral("Download finished: x"));
     }
 
+    // The folder's disk measured as the planner's disk test reads: the line beside the folder warns below
+    // NVMe class. The real disk is what it is, so the bound moves: above any disk, then zero.
+    void slowDiskWarning_data()
+    {
+        QTest::addColumn<double>("slowBelow");
+        QTest::addColumn<bool>("slow");
+        QTest::newRow("slower than the bound") << 1e9 << true;
+        QTest::newRow("no bound") << 0.0 << false;
+    }
+
+    void slowDiskWarning()
+    {
+        QFETCH(double, slowBelow);
+        QFETCH(bool, slow);
+        QTemporaryDir dir;
+        Settings settings(dir.filePath("s.ini"));
+        GetModelDialog d(&settings, 24ull << 30, 300ull << 20);
+        d.parentField()->setText(dir.filePath("not-made-yet")); // measured where it will be made
+        d.setSlowDiskBelow(slowBelow);
+        QSignalSpy tested(&d, &GetModelDialog::diskTested);
+        QTest::mouseClick(d.diskTestButton(), Qt::LeftButton);
+        QVERIFY(!d.diskTestButton()->isEnabled());
+        QVERIFY(tested.wait(60000));
+        QVERIFY2(tested[0][0].toDouble() > 0, qPrintable(d.spaceLabel()->text()));
+        QCOMPARE(tested[0][1].toBool(), slow);
+        QCOMPARE(d.spaceLabel()->text().contains("Warning"), slow);
+        QVERIFY(d.spaceLabel()->text().contains("GB/s"));
+        QVERIFY(d.diskTestButton()->isEnabled());
+        QVERIFY(QDir(dir.path()).entryList({".sluice-disk-test*"}, QDir::Files | QDir::Hidden).isEmpty()); // removed
+        d.parentField()->setText(dir.path()); // another folder: the verdict goes
+        QVERIFY(!d.spaceLabel()->text().contains("GB/s"));
+    }
+
     // From the window: the shortcut and the empty window's button open the
     // page; a chat runs while the download goes on; Open opens the folder.
     void fromTheWindow()
