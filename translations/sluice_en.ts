@@ -790,6 +790,37 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <source>%1 of %2 files done</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Converting the trunk · %1 of %2 layers converted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finishing the container</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Converting layer %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 of %3 files fetched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the pieces already on disk…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · about %2 left · %n peer(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 verified</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::EstimateJob</name>
@@ -1053,7 +1084,147 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Converted container, shared over BitTorrent by its publisher (fetched with sluice-cli torrent get)</source>
+        <source>Torrent file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Torrent files (*.torrent)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the release (%1 on disk)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download and convert as it arrives (needs about %1 on disk instead of %2: the container, %3, plus at most %4 of the release at a time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download and convert as it arrives (needs the container plus one layer&apos;s shards at a time, instead of the release and the container)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The torrent&apos;s folder is made in %1; every piece is checked against the torrent&apos;s hashes, and Pause keeps what arrived.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The release is staged in %1; the converted model goes to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the drive has room for it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the drive needs %1 more)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done: %1 received and verified, converted into %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused. The pieces and the resume data are kept; Resume continues where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done: %1 received, every piece checked against the torrent&apos;s hashes, in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fetch stopped: %1. Resume tries again from where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Converted container, shared over BitTorrent by its publisher (its magnet link or .torrent file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the publisher&apos;s magnet link or a .torrent file, and a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for peers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ro&amp;ute:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the release as published</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the release and convert it as it arrives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Get the converted container over BitTorrent (its publisher&apos;s magnet link or .torrent file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Get the converted container over BitTorrent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Magnet or .torrent:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Magnet link or torrent file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the publisher&apos;s magnet link (Sluice does not have it) or a .torrent file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tor&amp;rent file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a torrent file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peer&amp;s:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peers to connect to directly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional: host:port, separated by commas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The disk test failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: this disk reads %1 GB/s, slower than an NVMe drive; a model streamed from it answers more slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This disk reads %1 GB/s (NVMe class).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing this disk…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test this dis&amp;k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure how fast this folder&apos;s disk reads</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1200,6 +1371,10 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Download finished: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sluice</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -794,6 +794,37 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <source>%1 of %2 files done</source>
         <translation>%1 fichiers terminés sur %2</translation>
     </message>
+    <message>
+        <source>Converting the trunk · %1 of %2 layers converted</source>
+        <translation>Conversion du tronc · %1 couches sur %2 converties</translation>
+    </message>
+    <message>
+        <source>Finishing the container</source>
+        <translation>Finalisation du conteneur</translation>
+    </message>
+    <message>
+        <source>Converting layer %1 of %2</source>
+        <translation>Conversion de la couche %1 sur %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 of %3 files fetched</source>
+        <translation>%1 · %2 fichiers sur %3 récupérés</translation>
+    </message>
+    <message>
+        <source>Checking the pieces already on disk…</source>
+        <translation>Vérification des morceaux déjà sur le disque…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · about %2 left · %n peer(s)</source>
+        <translation>
+            <numerusform>%1 · encore environ %2 · %n pair</numerusform>
+            <numerusform>%1 · encore environ %2 · %n pairs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 verified</source>
+        <translation>%1 sur %2 vérifiés</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::EstimateJob</name>
@@ -1057,8 +1088,148 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Ouvrir le modèle téléchargé</translation>
     </message>
     <message>
-        <source>Converted container, shared over BitTorrent by its publisher (fetched with sluice-cli torrent get)</source>
-        <translation>Conteneur converti, partagé par BitTorrent par son éditeur (à récupérer avec sluice-cli torrent get)</translation>
+        <source>Torrent file</source>
+        <translation>Fichier torrent</translation>
+    </message>
+    <message>
+        <source>Torrent files (*.torrent)</source>
+        <translation>Fichiers torrent (*.torrent)</translation>
+    </message>
+    <message>
+        <source>Download the release (%1 on disk)</source>
+        <translation>Télécharger la version publiée (%1 sur le disque)</translation>
+    </message>
+    <message>
+        <source>Download the release</source>
+        <translation>Télécharger la version publiée</translation>
+    </message>
+    <message>
+        <source>Download and convert as it arrives (needs about %1 on disk instead of %2: the container, %3, plus at most %4 of the release at a time)</source>
+        <translation>Télécharger et convertir au fil de l’arrivée (environ %1 sur le disque au lieu de %2 : le conteneur, %3, plus au plus %4 de la version publiée à la fois)</translation>
+    </message>
+    <message>
+        <source>Download and convert as it arrives (needs the container plus one layer&apos;s shards at a time, instead of the release and the container)</source>
+        <translation>Télécharger et convertir au fil de l’arrivée (le conteneur plus les fragments d’une couche à la fois, au lieu de la version publiée et du conteneur)</translation>
+    </message>
+    <message>
+        <source>The torrent&apos;s folder is made in %1; every piece is checked against the torrent&apos;s hashes, and Pause keeps what arrived.</source>
+        <translation>Le dossier du torrent est créé dans %1 ; chaque morceau est vérifié d’après les empreintes du torrent, et Pause garde ce qui est arrivé.</translation>
+    </message>
+    <message>
+        <source>The release is staged in %1; the converted model goes to %2</source>
+        <translation>La version publiée transite par %1 ; le modèle converti va dans %2</translation>
+    </message>
+    <message>
+        <source>(the drive has room for it)</source>
+        <translation>(le disque a la place)</translation>
+    </message>
+    <message>
+        <source>(the drive needs %1 more)</source>
+        <translation>(il manque %1 sur le disque)</translation>
+    </message>
+    <message>
+        <source>Done: %1 received and verified, converted into %2.</source>
+        <translation>Terminé : %1 reçus et vérifiés, convertis dans %2.</translation>
+    </message>
+    <message>
+        <source>Paused. The pieces and the resume data are kept; Resume continues where it stopped.</source>
+        <translation>En pause. Les morceaux et les données de reprise sont conservés ; Reprendre continue là où cela s’est arrêté.</translation>
+    </message>
+    <message>
+        <source>Done: %1 received, every piece checked against the torrent&apos;s hashes, in %2.</source>
+        <translation>Terminé : %1 reçus, chaque morceau vérifié d’après les empreintes du torrent, dans %2.</translation>
+    </message>
+    <message>
+        <source>The fetch stopped: %1. Resume tries again from where it stopped.</source>
+        <translation>La récupération s’est arrêtée : %1. Reprendre réessaie là où elle s’est arrêtée.</translation>
+    </message>
+    <message>
+        <source>Converted container, shared over BitTorrent by its publisher (its magnet link or .torrent file)</source>
+        <translation>Conteneur converti, partagé par BitTorrent par son éditeur (son lien magnet ou son fichier .torrent)</translation>
+    </message>
+    <message>
+        <source>Give the publisher&apos;s magnet link or a .torrent file, and a folder.</source>
+        <translation>Indiquez le lien magnet de l’éditeur ou un fichier .torrent, et un dossier.</translation>
+    </message>
+    <message>
+        <source>Looking for peers…</source>
+        <translation>Recherche de pairs…</translation>
+    </message>
+    <message>
+        <source>Ro&amp;ute:</source>
+        <translation>Vo&amp;ie :</translation>
+    </message>
+    <message>
+        <source>Download the release as published</source>
+        <translation>Télécharger la version telle que publiée</translation>
+    </message>
+    <message>
+        <source>Download the release and convert it as it arrives</source>
+        <translation>Télécharger la version publiée et la convertir au fil de l’arrivée</translation>
+    </message>
+    <message>
+        <source>Get the converted container over BitTorrent (its publisher&apos;s magnet link or .torrent file)</source>
+        <translation>Obtenir le conteneur converti par BitTorrent (lien magnet ou fichier .torrent de son éditeur)</translation>
+    </message>
+    <message>
+        <source>Get the converted container over BitTorrent</source>
+        <translation>Obtenir le conteneur converti par BitTorrent</translation>
+    </message>
+    <message>
+        <source>&amp;Magnet or .torrent:</source>
+        <translation>Lien &amp;magnet ou .torrent :</translation>
+    </message>
+    <message>
+        <source>Magnet link or torrent file</source>
+        <translation>Lien magnet ou fichier torrent</translation>
+    </message>
+    <message>
+        <source>the publisher&apos;s magnet link (Sluice does not have it) or a .torrent file</source>
+        <translation>le lien magnet de l’éditeur (Sluice ne l’a pas) ou un fichier .torrent</translation>
+    </message>
+    <message>
+        <source>Tor&amp;rent file…</source>
+        <translation>Fichier tor&amp;rent…</translation>
+    </message>
+    <message>
+        <source>Choose a torrent file</source>
+        <translation>Choisir un fichier torrent</translation>
+    </message>
+    <message>
+        <source>Peer&amp;s:</source>
+        <translation>P&amp;airs :</translation>
+    </message>
+    <message>
+        <source>Peers to connect to directly</source>
+        <translation>Pairs auxquels se connecter directement</translation>
+    </message>
+    <message>
+        <source>optional: host:port, separated by commas</source>
+        <translation>facultatif : hôte:port, séparés par des virgules</translation>
+    </message>
+    <message>
+        <source>The disk test failed: %1</source>
+        <translation>Le test du disque a échoué : %1</translation>
+    </message>
+    <message>
+        <source>Warning: this disk reads %1 GB/s, slower than an NVMe drive; a model streamed from it answers more slowly.</source>
+        <translation>Attention : ce disque lit %1 Go/s, moins vite qu’un disque NVMe ; un modèle lu en continu depuis ce disque répond plus lentement.</translation>
+    </message>
+    <message>
+        <source>This disk reads %1 GB/s (NVMe class).</source>
+        <translation>Ce disque lit %1 Go/s (classe NVMe).</translation>
+    </message>
+    <message>
+        <source>Testing this disk…</source>
+        <translation>Test de ce disque…</translation>
+    </message>
+    <message>
+        <source>Test this dis&amp;k</source>
+        <translation>Tester ce dis&amp;que</translation>
+    </message>
+    <message>
+        <source>Measure how fast this folder&apos;s disk reads</source>
+        <translation>Mesurer la vitesse de lecture du disque de ce dossier</translation>
     </message>
 </context>
 <context>
@@ -1205,6 +1376,10 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Download finished: %1</source>
         <translation>Téléchargement terminé : %1</translation>
+    </message>
+    <message>
+        <source>Sluice</source>
+        <translation>Sluice</translation>
     </message>
 </context>
 <context>

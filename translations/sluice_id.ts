@@ -789,6 +789,36 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <source>%1 of %2 files done</source>
         <translation>%1 dari %2 berkas selesai</translation>
     </message>
+    <message>
+        <source>Converting the trunk · %1 of %2 layers converted</source>
+        <translation>Mengonversi batang · %1 dari %2 lapisan terkonversi</translation>
+    </message>
+    <message>
+        <source>Finishing the container</source>
+        <translation>Menyelesaikan kontainer</translation>
+    </message>
+    <message>
+        <source>Converting layer %1 of %2</source>
+        <translation>Mengonversi lapisan %1 dari %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 of %3 files fetched</source>
+        <translation>%1 · %2 dari %3 berkas terambil</translation>
+    </message>
+    <message>
+        <source>Checking the pieces already on disk…</source>
+        <translation>Memeriksa potongan yang sudah ada di disk…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · about %2 left · %n peer(s)</source>
+        <translation>
+            <numerusform>%1 · sekitar %2 lagi · %n peer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 verified</source>
+        <translation>%1 dari %2 terverifikasi</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::EstimateJob</name>
@@ -1052,8 +1082,148 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Buka model yang diunduh</translation>
     </message>
     <message>
-        <source>Converted container, shared over BitTorrent by its publisher (fetched with sluice-cli torrent get)</source>
-        <translation>Kontainer hasil konversi, dibagikan lewat BitTorrent oleh penerbitnya (diambil dengan sluice-cli torrent get)</translation>
+        <source>Torrent file</source>
+        <translation>Berkas torrent</translation>
+    </message>
+    <message>
+        <source>Torrent files (*.torrent)</source>
+        <translation>Berkas torrent (*.torrent)</translation>
+    </message>
+    <message>
+        <source>Download the release (%1 on disk)</source>
+        <translation>Unduh rilisnya (%1 di disk)</translation>
+    </message>
+    <message>
+        <source>Download the release</source>
+        <translation>Unduh rilisnya</translation>
+    </message>
+    <message>
+        <source>Download and convert as it arrives (needs about %1 on disk instead of %2: the container, %3, plus at most %4 of the release at a time)</source>
+        <translation>Unduh dan konversi sambil tiba (butuh sekitar %1 di disk, bukan %2: kontainernya, %3, ditambah paling banyak %4 dari rilis sekaligus)</translation>
+    </message>
+    <message>
+        <source>Download and convert as it arrives (needs the container plus one layer&apos;s shards at a time, instead of the release and the container)</source>
+        <translation>Unduh dan konversi sambil tiba (butuh kontainer ditambah shard satu lapisan sekaligus, bukan rilis dan kontainer)</translation>
+    </message>
+    <message>
+        <source>The torrent&apos;s folder is made in %1; every piece is checked against the torrent&apos;s hashes, and Pause keeps what arrived.</source>
+        <translation>Folder torrent dibuat di %1; setiap potongan diperiksa terhadap hash torrent, dan Jeda menyimpan yang sudah tiba.</translation>
+    </message>
+    <message>
+        <source>The release is staged in %1; the converted model goes to %2</source>
+        <translation>Rilis ditampung sementara di %1; model hasil konversi masuk ke %2</translation>
+    </message>
+    <message>
+        <source>(the drive has room for it)</source>
+        <translation>(drive cukup ruang)</translation>
+    </message>
+    <message>
+        <source>(the drive needs %1 more)</source>
+        <translation>(drive butuh %1 lagi)</translation>
+    </message>
+    <message>
+        <source>Done: %1 received and verified, converted into %2.</source>
+        <translation>Selesai: %1 diterima dan diverifikasi, dikonversi ke %2.</translation>
+    </message>
+    <message>
+        <source>Paused. The pieces and the resume data are kept; Resume continues where it stopped.</source>
+        <translation>Dijeda. Potongan dan data lanjutan disimpan; Lanjutkan meneruskan dari titik berhenti.</translation>
+    </message>
+    <message>
+        <source>Done: %1 received, every piece checked against the torrent&apos;s hashes, in %2.</source>
+        <translation>Selesai: %1 diterima, setiap potongan diperiksa terhadap hash torrent, di %2.</translation>
+    </message>
+    <message>
+        <source>The fetch stopped: %1. Resume tries again from where it stopped.</source>
+        <translation>Pengambilan berhenti: %1. Lanjutkan mencoba lagi dari titik berhenti.</translation>
+    </message>
+    <message>
+        <source>Converted container, shared over BitTorrent by its publisher (its magnet link or .torrent file)</source>
+        <translation>Kontainer hasil konversi, dibagikan lewat BitTorrent oleh penerbitnya (tautan magnet atau berkas .torrent-nya)</translation>
+    </message>
+    <message>
+        <source>Give the publisher&apos;s magnet link or a .torrent file, and a folder.</source>
+        <translation>Berikan tautan magnet penerbit atau berkas .torrent, dan sebuah folder.</translation>
+    </message>
+    <message>
+        <source>Looking for peers…</source>
+        <translation>Mencari peer…</translation>
+    </message>
+    <message>
+        <source>Ro&amp;ute:</source>
+        <translation>&amp;Cara:</translation>
+    </message>
+    <message>
+        <source>Download the release as published</source>
+        <translation>Unduh rilis sesuai terbitan</translation>
+    </message>
+    <message>
+        <source>Download the release and convert it as it arrives</source>
+        <translation>Unduh rilis dan konversi sambil tiba</translation>
+    </message>
+    <message>
+        <source>Get the converted container over BitTorrent (its publisher&apos;s magnet link or .torrent file)</source>
+        <translation>Ambil kontainer hasil konversi lewat BitTorrent (tautan magnet atau berkas .torrent dari penerbitnya)</translation>
+    </message>
+    <message>
+        <source>Get the converted container over BitTorrent</source>
+        <translation>Ambil kontainer hasil konversi lewat BitTorrent</translation>
+    </message>
+    <message>
+        <source>&amp;Magnet or .torrent:</source>
+        <translation>&amp;Magnet atau .torrent:</translation>
+    </message>
+    <message>
+        <source>Magnet link or torrent file</source>
+        <translation>Tautan magnet atau berkas torrent</translation>
+    </message>
+    <message>
+        <source>the publisher&apos;s magnet link (Sluice does not have it) or a .torrent file</source>
+        <translation>tautan magnet penerbit (Sluice tidak memilikinya) atau berkas .torrent</translation>
+    </message>
+    <message>
+        <source>Tor&amp;rent file…</source>
+        <translation>Berkas t&amp;orrent…</translation>
+    </message>
+    <message>
+        <source>Choose a torrent file</source>
+        <translation>Pilih berkas torrent</translation>
+    </message>
+    <message>
+        <source>Peer&amp;s:</source>
+        <translation>P&amp;eer:</translation>
+    </message>
+    <message>
+        <source>Peers to connect to directly</source>
+        <translation>Peer yang dihubungi langsung</translation>
+    </message>
+    <message>
+        <source>optional: host:port, separated by commas</source>
+        <translation>opsional: host:port, dipisah koma</translation>
+    </message>
+    <message>
+        <source>The disk test failed: %1</source>
+        <translation>Uji disk gagal: %1</translation>
+    </message>
+    <message>
+        <source>Warning: this disk reads %1 GB/s, slower than an NVMe drive; a model streamed from it answers more slowly.</source>
+        <translation>Peringatan: disk ini membaca %1 GB/dtk, lebih lambat dari drive NVMe; model yang dialirkan darinya menjawab lebih lambat.</translation>
+    </message>
+    <message>
+        <source>This disk reads %1 GB/s (NVMe class).</source>
+        <translation>Disk ini membaca %1 GB/dtk (kelas NVMe).</translation>
+    </message>
+    <message>
+        <source>Testing this disk…</source>
+        <translation>Menguji disk ini…</translation>
+    </message>
+    <message>
+        <source>Test this dis&amp;k</source>
+        <translation>Uji d&amp;isk ini</translation>
+    </message>
+    <message>
+        <source>Measure how fast this folder&apos;s disk reads</source>
+        <translation>Ukur kecepatan baca disk folder ini</translation>
     </message>
 </context>
 <context>
@@ -1200,6 +1370,10 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Download finished: %1</source>
         <translation>Unduhan selesai: %1</translation>
+    </message>
+    <message>
+        <source>Sluice</source>
+        <translation>Sluice</translation>
     </message>
 </context>
 <context>

@@ -20,7 +20,7 @@ namespace sluice {
 enum class RouteSource {
     Hub,            // the release, downloaded file by file (api/download.h)
     BitTorrent,     // the converted container as its publisher shares it: `sluice-cli torrent get` (api/torrent.h)
-                    // from the publisher's .torrent or magnet; the app shows it for its size and fit only
+                    // from the publisher's .torrent or magnet (the user gives it: Sluice does not have it)
     ConvertRelease, // no published download: made from the release by the converter (api/convert.h)
 };
 
@@ -28,7 +28,8 @@ struct CatalogueRoute {
     BuiltinFormat format = BuiltinFormat::Release;
     RouteSource source = RouteSource::Hub;
     uint64_t diskBytes = 0; // what the route leaves on disk
-    bool downloadable() const { return source == RouteSource::Hub; } // the app's dialog fetches it itself
+    // The app's dialog fetches it itself (a hub release, or a container over BitTorrent from the user's magnet).
+    bool downloadable() const { return source == RouteSource::Hub || source == RouteSource::BitTorrent; }
 };
 
 struct CatalogueModel {
@@ -75,5 +76,25 @@ Expected<uint64_t> folderFreeBytes(const std::string &folder);
 
 // A route's files fit in `freeBytes` with the downloader's margin (HubOptions::freeSpaceMarginBytes).
 bool routeFitsSpace(const CatalogueRoute &route, uint64_t freeBytes);
+
+// Convert while downloading (api/download.h downloadAndConvert) a model's
+// release, projected from its built-in shapes as docs/download.md does: the
+// staged source peaks at the trunk's bytes (fetched ahead by range for the
+// trunk pass) plus one MoE layer's experts (the shard(s) of the layer in
+// progress; a layer that straddles two shards stages more, which the shapes
+// cannot say). K3: ~106.5 + 14.6 = ~121 GiB beside the 981 GiB container.
+struct StagedRouteDisk {
+    uint64_t releaseBytes = 0;     // the release as published
+    uint64_t containerBytes = 0;   // what the route leaves on disk
+    uint64_t peakStagingBytes = 0; // release bytes on disk at most meanwhile
+    uint64_t peakDiskBytes() const { return containerBytes + peakStagingBytes; }
+    // Downloading the release, then converting it: both on disk at once.
+    uint64_t downloadThenConvertBytes() const { return releaseBytes + containerBytes; }
+};
+
+Expected<StagedRouteDisk> stagedRouteDisk(BuiltinModel model);
+
+// peakDiskBytes fits in `freeBytes` with the downloader's margin.
+bool stagedRouteFitsSpace(const StagedRouteDisk &disk, uint64_t freeBytes);
 
 } // namespace sluice

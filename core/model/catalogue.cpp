@@ -124,4 +124,29 @@ bool routeFitsSpace(const CatalogueRoute &route, uint64_t freeBytes)
     return route.diskBytes + HubOptions().freeSpaceMarginBytes <= freeBytes;
 }
 
+Expected<StagedRouteDisk> stagedRouteDisk(BuiltinModel model)
+{
+    auto release = builtinPlannerShape(model, BuiltinFormat::Release);
+    if (!release)
+        return release.status();
+    auto container = builtinPlannerShape(model, BuiltinFormat::Container);
+    if (!container)
+        return container.status();
+    const ModelConfig &c = release->config;
+    const uint64_t layerExperts = release->recordBytes * uint64_t(c.nExperts);
+    const uint64_t experts = layerExperts * uint64_t(c.moeLayerCount());
+    if (experts > release->diskBytes)
+        return makeError(ErrorCode::Internal, release->name + ": experts larger than the release");
+    StagedRouteDisk d;
+    d.releaseBytes = release->diskBytes;
+    d.containerBytes = container->diskBytes;
+    d.peakStagingBytes = (release->diskBytes - experts) + layerExperts; // the trunk + the layer in progress
+    return d;
+}
+
+bool stagedRouteFitsSpace(const StagedRouteDisk &disk, uint64_t freeBytes)
+{
+    return disk.peakDiskBytes() + HubOptions().freeSpaceMarginBytes <= freeBytes;
+}
+
 } // namespace sluice

@@ -7,8 +7,11 @@
 #include <QFile>
 #include <QSet>
 
+#include <QThread>
+
 #include <algorithm>
 #include <chrono>
+#include <map>
 
 namespace sluice::qt {
 
@@ -42,6 +45,7 @@ public:
     // True when this update should reach the UI now: a file started or ended, or 100 ms passed.
     bool update(const DownloadProgress &p)
     {
+        m_status.converting = false;
         m_status.totalDone = p.totalDone;
         m_status.bytesPerSecond = p.bytesPerSecond;
         m_status.etaSeconds = p.bytesPerSecond > 0 ? double(p.totalSize - std::min(p.totalDone, p.totalSize)) /
@@ -81,10 +85,42 @@ public:
         return false;
     }
     const DownloadStatus &status() const { return m_status; }
+    // Convert while downloading fetches a step at a time: the overall bytes are
+    // the repository's, summed per file (each step's own totals start at 0).
+    bool updateStep(const DownloadProgress &p)
+    {
+        if (!p.file.empty())
+            m_fileDone[p.file] = p.fileDone;
+        const double rate = p.bytesPerSecond;
+        DownloadProgress whole = p;
+        whole.totalDone = 0;
+        for (const auto &[file, done] : m_fileDone)
+            whole.totalDone += done;
+        whole.totalSize = m_status.totalSize;
+        whole.bytesPerSecond = rate;
+        return update(whole);
+    }
+    bool converted(const convert::ConvertProgress &c)
+    {
+        m_status.converting = true;
+        m_status.files.clear();
+        m_status.convertPhase = QString::fromStdString(c.phase);
+        m_status.layer = c.layer;
+        m_status.layersDone = c.layersDone;
+        m_status.layers = c.layers;
+        m_status.bytesPerSecond = 0;
+        m_status.etaSeconds = -1;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - m_last < std::chrono::milliseconds(100))
+            return false;
+        m_last = now;
+        return true;
+    }
 
 private:
     DownloadStatus m_status;
     QSet<QString> m_complete;
+    std::map<std::string, uint64_t> m_fileDone;
     std::chrono::steady_clock::time_point m_last{};
 };
 
@@ -99,6 +135,10 @@ void registerDownloadMetaTypes()
 
 void DownloadWorker::start(const DownloadRequest &request)
 {
+    if (!request.convertTo.isEmpty()) {
+        startConverting(request);
+        return;
+    }
     const HubOptions o = optionsFor(request);
     auto files = listHubFiles(o);
     if (!files) {
@@ -124,15 +164,71 @@ void DownloadWorker::start(const DownloadRequest &request)
         Q_EMIT failed(QString::fromStdString(report.status().message()));
         return;
     }
+    QStringList parts;
+    for (const HubFile &f : *files)
+        parts.append(QString::fromStdString(f.path));
+    stopped(request, parts);
+}
+
+void DownloadWorker::stopped(const DownloadRequest &request, const QStringList &parts)
+{
     if (m_cancel.load()) {
         // Only this listing's parts: the folder may hold other things.
         const QDir dir(request.folder);
-        for (const HubFile &f : *files)
-            QFile::remove(dir.filePath(QString::fromStdString(f.path) + QStringLiteral(".part")));
+        for (const QString &f : parts)
+            QFile::remove(dir.filePath(f + QStringLiteral(".part")));
         Q_EMIT cancelled();
         return;
     }
     Q_EMIT paused();
+}
+
+// downloadAndConvert lists the repository itself; it is listed here first for
+// the totals and the parts a cancel removes (a listing is a few KB).
+void DownloadWorker::startConverting(const DownloadRequest &request)
+{
+    const HubOptions o = optionsFor(request);
+    auto files = listHubFiles(o);
+    if (!files) {
+        Q_EMIT failed(QString::fromStdString(files.status().message()));
+        return;
+    }
+    Tracker tracker(*files);
+    Q_EMIT listed(tracker.status().filesTotal, tracker.status().totalSize);
+    convert::ConvertOptions co;
+    co.jobs = request.convertJobs > 0 ? request.convertJobs : std::max(1, QThread::idealThreadCount());
+    if (request.sampleVectors > 0)
+        co.sampleVectors = request.sampleVectors;
+    if (request.iterations > 0)
+        co.iterations = request.iterations;
+    co.progress = [&](const convert::ConvertProgress &c) {
+        if (m_halt.load())
+            return false; // the conversion resumes from its checkpoints
+        if (tracker.converted(c))
+            Q_EMIT progress(tracker.status());
+        return true;
+    };
+    const auto onProgress = [&](const DownloadProgress &p) {
+        if (m_pause.load())
+            return false;
+        if (tracker.updateStep(p))
+            Q_EMIT progress(tracker.status());
+        return true;
+    };
+    auto report = downloadAndConvert(o, request.folder.toStdString(), request.convertTo.toStdString(), co,
+                                     request.maxStagingBytes, onProgress, &m_halt);
+    if (report) {
+        Q_EMIT finished(request.convertTo, report->download.bytesFetched);
+        return;
+    }
+    if (report.status().code() != ErrorCode::Cancelled) {
+        Q_EMIT failed(QString::fromStdString(report.status().message()));
+        return;
+    }
+    QStringList parts;
+    for (const HubFile &f : *files)
+        parts.append(QString::fromStdString(f.path));
+    stopped(request, parts);
 }
 
 DownloadThread::DownloadThread(QObject *parent) : QObject(parent), m_worker(new DownloadWorker)

@@ -10,6 +10,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QThread>
 
 #include <atomic>
@@ -26,6 +27,13 @@ struct DownloadRequest {
     quint64 maxBytesPerSecond = 0; // 0 = no limit
     int backoffBaseMs = 500;       // tests retry at once
     quint64 jitterSeed = 0;        // 0 = from the clock
+    // Convert while downloading (api/download.h downloadAndConvert) when set:
+    // `folder` is the staging folder, the container goes here.
+    QString convertTo;
+    quint64 maxStagingBytes = 0;   // 0 = no bound
+    int convertJobs = 0;           // 0 = the ideal thread count (output does not depend on it)
+    int sampleVectors = 0;         // 0 = the converter's default; tests convert with a small sample
+    int iterations = 0;            // 0 = the converter's default
 };
 
 struct FileProgress {
@@ -42,6 +50,15 @@ struct DownloadStatus {
     int filesTotal = 0;
     double bytesPerSecond = 0; // received this run, over its time so far
     double etaSeconds = -1;    // -1 until a rate is known
+    // Convert while downloading: the converter's step, when it is the one working.
+    bool converting = false;
+    QString convertPhase;      // "trunk", "codebooks", "experts", "finish"
+    int layer = -1;            // the MoE layer being converted
+    int layersDone = 0;
+    int layers = 0;
+    // A BitTorrent fetch (qt/torrentworker.h): its peers (-1 = not a torrent) and its check of the files on disk.
+    int peers = -1;
+    bool checking = false;
 };
 
 class DownloadWorker : public QObject
@@ -75,10 +92,13 @@ Q_SIGNALS:
     void progress(const sluice::qt::DownloadStatus &status);
     void paused();    // stopped by pause(): resumable
     void cancelled(); // stopped by cancel(): the parts are gone
-    void finished(const QString &folder, quint64 bytesFetched);
+    void finished(const QString &folder, quint64 bytesFetched); // the container's folder when converting
     void failed(const QString &message); // names the repository or the file
 
 private:
+    void startConverting(const DownloadRequest &request);
+    void stopped(const DownloadRequest &request, const QStringList &parts); // after a Cancelled run
+
     std::atomic<bool> m_pause{false};
     std::atomic<bool> m_cancel{false};
     std::atomic<bool> m_halt{false}; // either: the downloader's cancel flag

@@ -32,6 +32,7 @@ class PlannerFeed;
 class PlannerPanel;
 class PlanModelDialog;
 class GetModelDialog;
+class DoneNotifier;
 class PromptEdit;
 class StatsPanel;
 class WindowActions;
@@ -76,6 +77,7 @@ public:
     // "Get a model…" (issue 26): one dialog for the window's life, so a download outlives its closing.
     void showGetModelDialog();
     GetModelDialog *getModelDialog() const;
+    DoneNotifier *doneNotifier() const { return m_doneNotifier; } // made with the dialog
     // Checks every expert record of the open model in the background (Model tab).
     void verifyContainer();
     QString verifyResultText() const;
@@ -147,6 +149,7 @@ private:
     ContextBanner *m_banner;
     QPointer<PlanModelDialog> m_planDialog;
     QPointer<GetModelDialog> m_getDialog;
+    DoneNotifier *m_doneNotifier = nullptr; // a finished download while the app is in the background
 };
 
 } // namespace sluice::gui

@@ -6,6 +6,7 @@
 #include "app/chatcontroller.h"
 #include "app/settingsdialog.h"
 #include "app/shortcutsdialog.h"
+#include "app/donenotifier.h"
 #include "app/windowactions.h"
 #include "chat/chatlistpanel.h"
 #include "chat/promptedit.h"
@@ -91,8 +92,11 @@ void MainWindow::showGetModelDialog()
             m_getDialog->hide();
             openModel(folder);
         });
+        m_doneNotifier = new DoneNotifier(this);
         connect(m_getDialog, &GetModelDialog::downloadFinished, this, [this](const QString &folder) {
-            statusBar()->showMessage(tr("Download finished: %1").arg(QDir::toNativeSeparators(folder)), 10000);
+            const QString done = tr("Download finished: %1").arg(QDir::toNativeSeparators(folder));
+            statusBar()->showMessage(done, 10000);
+            m_doneNotifier->notify(tr("Sluice"), done);
         });
     }
     m_getDialog->show();

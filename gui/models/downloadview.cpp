@@ -90,12 +90,39 @@ void DownloadView::setListed(int files, quint64 totalBytes)
     m_summary->setText(tr("%n file(s), %1 in all", nullptr, files).arg(dataSize(totalBytes)));
 }
 
+QString DownloadView::convertingText(const qt::DownloadStatus &s)
+{
+    if (s.convertPhase == QLatin1String("trunk"))
+        return tr("Converting the trunk · %1 of %2 layers converted").arg(s.layersDone).arg(s.layers);
+    if (s.convertPhase == QLatin1String("finish"))
+        return tr("Finishing the container");
+    return tr("Converting layer %1 of %2").arg(std::min(s.layersDone + 1, s.layers)).arg(s.layers);
+}
+
 void DownloadView::setStatus(const qt::DownloadStatus &s)
 {
     m_last = s;
     m_overall->setValue(permille(s.totalDone, s.totalSize));
     m_overall->setFormat(tr("%1 of %2").arg(dataSize(s.totalDone), dataSize(s.totalSize)));
+    if (s.converting) {
+        m_summary->setText(tr("%1 · %2 of %3 files fetched").arg(convertingText(s)).arg(s.filesDone).arg(s.filesTotal));
+        for (FileRow &r : m_rows) {
+            r.name->hide();
+            r.bar->hide();
+        }
+        return;
+    }
     const QString rate = s.bytesPerSecond > 0 ? tr("%1/s").arg(dataSize(quint64(s.bytesPerSecond))) : tr("– /s");
+    if (s.peers >= 0) { // a torrent: pieces, not files
+        m_summary->setText(s.checking ? tr("Checking the pieces already on disk…")
+                                      : tr("%1 · about %2 left · %n peer(s)", nullptr, s.peers)
+                                            .arg(rate, formatDuration(s.etaSeconds)));
+        for (FileRow &r : m_rows) {
+            r.name->hide();
+            r.bar->hide();
+        }
+        return;
+    }
     m_summary->setText(tr("%1 · about %2 left · %3 of %4 files")
                            .arg(rate, formatDuration(s.etaSeconds))
                            .arg(s.filesDone)
@@ -117,6 +144,10 @@ void DownloadView::setStatus(const qt::DownloadStatus &s)
 
 void DownloadView::showStopped()
 {
+    if (m_last.peers >= 0) {
+        m_summary->setText(tr("%1 of %2 verified").arg(dataSize(m_last.totalDone), dataSize(m_last.totalSize)));
+        return;
+    }
     m_summary->setText(tr("%1 of %2 files done").arg(m_last.filesDone).arg(m_last.filesTotal));
 }
 

@@ -33,6 +33,9 @@ public:
     // Test hook: the path shown on a file row.
     QString fileRowText(int row) const;
 
+    // "Converting layer 3 of 8" for a converting status.
+    static QString convertingText(const qt::DownloadStatus &status);
+
 private:
     struct FileRow {
         QLabel *name;

@@ -1,6 +1,7 @@
 #include "models/getmodeldialog.h"
 
 #include "api/download.h"
+#include "api/inspect.h"
 #include "models/downloadview.h"
 #include "app/settings.h"
 #include "common/uihelpers.h"
@@ -16,10 +17,18 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QButtonGroup>
 #include <QPushButton>
+#include <QRadioButton>
+#include <QRegularExpression>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QTemporaryFile>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <random>
+#include <vector>
 
 namespace sluice::gui {
 
@@ -44,6 +53,8 @@ CatalogueView planCatalogue(quint64 usableRam, quint64 processBytes)
             auto fit = routeFit(m.model, r.format, usableRam, processBytes);
             fits.push_back(fit ? std::optional<RouteFit>(*fit) : std::nullopt);
         }
+        auto staged = stagedRouteDisk(m.model);
+        v.staged.push_back(staged ? std::optional<StagedRouteDisk>(*staged) : std::nullopt);
     }
     return v;
 }
@@ -58,6 +69,35 @@ QString defaultEndpoint(const Settings *settings)
     return saved.isEmpty() ? QString::fromLatin1(kDefaultHubEndpoint) : saved;
 }
 
+// NVMe drives read several GB/s; a SATA SSD stops near 0.55, a hard disk near 0.2. Streaming a
+// model's experts from below this is markedly slower (docs/download.md).
+constexpr double kNvmeClassGBps = 1.5;
+
+// Writes 64 MiB beside the folder (its nearest existing ancestor), then reads it back as the
+// planner's disk test does: record-sized O_DIRECT reads for a second. The file is removed.
+FolderDiskTest measureFolderDisk(const QString &folder)
+{
+    QDir dir(folder);
+    while (!dir.exists() && dir.cdUp()) {
+    }
+    QTemporaryFile file(dir.filePath(QStringLiteral(".sluice-disk-test-XXXXXX")));
+    if (!file.open())
+        return {0, QStringLiteral("%1: %2").arg(dir.path(), file.errorString())};
+    std::vector<quint64> block((8u << 20) / sizeof(quint64));
+    std::mt19937_64 rng(7);
+    for (int i = 0; i < 8; ++i) {
+        for (quint64 &v : block)
+            v = rng();
+        if (file.write(reinterpret_cast<const char *>(block.data()), qint64(block.size() * sizeof(quint64))) < 0)
+            return {0, QStringLiteral("%1: %2").arg(file.fileName(), file.errorString())};
+    }
+    file.flush();
+    auto bench = measureDiskSpeed(file.fileName().toStdString(), 4u << 20, 1.0);
+    if (!bench)
+        return {0, QString::fromStdString(bench.status().message())};
+    return {bench->gbPerSecond(), {}};
+}
+
 QString repoName(const QString &repo)
 {
     return repo.section(QLatin1Char('/'), -1).trimmed();
@@ -70,9 +110,12 @@ GetModelDialog::GetModelDialog(Settings *settings, quint64 usableRamBytes, quint
     , m_settings(settings)
     , m_ram(usableRamBytes)
     , m_processBytes(processBytes)
+    , m_slowBelow(kNvmeClassGBps)
 {
     buildForm();
     wireWorker();
+    wireTorrent();
+    wireDiskTest();
     connect(&m_planning, &QFutureWatcher<CatalogueView>::finished, this, [this] {
         m_view = m_planning.result();
         showCatalogue();
@@ -87,6 +130,7 @@ GetModelDialog::GetModelDialog(Settings *settings, quint64 usableRamBytes, quint
 GetModelDialog::~GetModelDialog()
 {
     m_planning.waitForFinished();
+    m_diskWatch.waitForFinished();
 }
 
 void GetModelDialog::buildForm()
@@ -112,6 +156,7 @@ void GetModelDialog::buildForm()
     auto *folderRow = new QHBoxLayout;
     folderRow->addWidget(m_parent, 1);
     folderRow->addWidget(m_browse);
+    folderRow->addWidget(m_diskTest = new QPushButton(this));
     m_space = new QLabel(this);
     m_space->setWordWrap(true);
     m_target = makeHintLabel(this);
@@ -136,6 +181,9 @@ void GetModelDialog::buildForm()
     form->addRow(m_parentLabel, folderRow);
     form->addRow(QString(), m_space);
     form->addRow(QString(), m_target);
+    m_form = form;
+    buildRouteChoice(form);
+    buildTorrentRows();
     form->addRow(m_endpointLabel, m_endpoint);
     form->addRow(m_tokenLabel, m_token);
     form->addRow(m_limitLabel, m_limit);
@@ -165,6 +213,106 @@ void GetModelDialog::buildForm()
     layout->addWidget(buildButtons());
 }
 
+void GetModelDialog::buildRouteChoice(QFormLayout *form)
+{
+    m_routeLabel = new QLabel(this);
+    m_plainRoute = new QRadioButton(this);
+    m_stagedRoute = new QRadioButton(this);
+    m_torrentRoute = new QRadioButton(this);
+    auto *group = new QButtonGroup(this);
+    auto *routes = new QVBoxLayout;
+    m_plainRoute->setChecked(true); // before the connections: the rows they show and hide are not made yet
+    for (QRadioButton *b : {m_plainRoute, m_stagedRoute, m_torrentRoute}) {
+        group->addButton(b);
+        routes->addWidget(b);
+        connect(b, &QRadioButton::toggled, this, &GetModelDialog::refreshSpace);
+    }
+    form->addRow(m_routeLabel, routes);
+}
+
+// The torrent's source and peers, in one row shown only for the BitTorrent route.
+void GetModelDialog::buildTorrentRows()
+{
+    m_torrentSourceLabel = new QLabel(this);
+    m_torrentPeersLabel = new QLabel(this);
+    m_torrentSource = new QLineEdit(this); // the publisher's magnet is not known to Sluice: left empty
+    m_torrentPeers = new QLineEdit(this);
+    m_torrentBrowse = new QPushButton(this);
+    m_torrentSourceRow = new QWidget(this);
+    auto *row = new QHBoxLayout(m_torrentSourceRow);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_torrentSource, 2);
+    row->addWidget(m_torrentBrowse);
+    row->addWidget(m_torrentPeersLabel); // one row: shown and hidden together
+    row->addWidget(m_torrentPeers, 1);
+    m_torrentSourceLabel->setBuddy(m_torrentSource);
+    m_torrentPeersLabel->setBuddy(m_torrentPeers);
+    m_form->addRow(m_torrentSourceLabel, m_torrentSourceRow);
+    connect(m_torrentBrowse, &QPushButton::clicked, this, &GetModelDialog::chooseTorrentFile);
+}
+
+void GetModelDialog::chooseTorrentFile()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Torrent file"), m_parent->text(),
+                                                      tr("Torrent files (*.torrent)"));
+    if (!file.isEmpty())
+        m_torrentSource->setText(QDir::toNativeSeparators(file));
+}
+
+bool GetModelDialog::torrentChosen() const
+{
+    return m_torrentRoute->isChecked();
+}
+
+const StagedRouteDisk *GetModelDialog::stagedForRepo() const
+{
+    if (!m_view || !m_view->error.isEmpty())
+        return nullptr;
+    const QString repo = m_repo->text().trimmed();
+    for (size_t m = 0; m < m_view->models.size(); ++m)
+        if (QString::fromStdString(m_view->models[m].repo) == repo && m_view->staged[m])
+            return &*m_view->staged[m];
+    return nullptr;
+}
+
+// The two ways to get a release, with the library's disk figures when the repository is a known model.
+void GetModelDialog::showRouteChoice()
+{
+    const bool torrent = torrentChosen();
+    for (QWidget *w : std::initializer_list<QWidget *>{m_repo, m_endpoint, m_token})
+        m_form->setRowVisible(w, !torrent);
+    m_form->setRowVisible(m_torrentSourceRow, torrent);
+    const StagedRouteDisk *d = stagedForRepo();
+    m_plainRoute->setText(d ? tr("Download the release (%1 on disk)").arg(formatBytes(d->releaseBytes))
+                            : tr("Download the release"));
+    m_stagedRoute->setText(
+        d ? tr("Download and convert as it arrives (needs about %1 on disk instead of %2: the container, %3, "
+               "plus at most %4 of the release at a time)")
+                .arg(formatBytes(d->peakDiskBytes()), formatBytes(d->downloadThenConvertBytes()),
+                     formatBytes(d->containerBytes), formatBytes(d->peakStagingBytes))
+          : tr("Download and convert as it arrives (needs the container plus one layer's shards at a time, "
+               "instead of the release and the container)"));
+    if (torrent) {
+        m_target->setText(tr("The torrent's folder is made in %1; every piece is checked against the torrent's "
+                             "hashes, and Pause keeps what arrived.")
+                              .arg(m_parent->text().trimmed()));
+        return;
+    }
+    const QString target = targetFolder();
+    if (target.isEmpty())
+        return;
+    QString text = convertChosen() ? tr("The release is staged in %1; the converted model goes to %2")
+                                         .arg(QDir::toNativeSeparators(target),
+                                              QDir::toNativeSeparators(containerFolder()))
+                                   : tr("The files go to %1").arg(QDir::toNativeSeparators(target));
+    if (convertChosen() && d && m_free)
+        text += QLatin1Char(' ') + (stagedRouteFitsSpace(*d, *m_free)
+                                        ? tr("(the drive has room for it)")
+                                        : tr("(the drive needs %1 more)").arg(formatBytes(
+                                              d->peakDiskBytes() > *m_free ? d->peakDiskBytes() - *m_free : 0)));
+    m_target->setText(text);
+}
+
 QWidget *GetModelDialog::buildButtons()
 {
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
@@ -176,10 +324,10 @@ QWidget *GetModelDialog::buildButtons()
     m_download->setDefault(true);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::hide); // a download goes on
     connect(m_download, &QPushButton::clicked, this, &GetModelDialog::startDownload);
-    connect(m_pause, &QPushButton::clicked, this, [this] { m_thread.pause(); });
+    connect(m_pause, &QPushButton::clicked, this, [this] { m_torrentMode ? m_torrent.pause() : m_thread.pause(); });
     connect(m_resume, &QPushButton::clicked, this, &GetModelDialog::resume);
     connect(m_cancel, &QPushButton::clicked, this, [this] { m_thread.cancel(); });
-    connect(m_open, &QPushButton::clicked, this, [this] { Q_EMIT openRequested(m_running.folder); });
+    connect(m_open, &QPushButton::clicked, this, [this] { Q_EMIT openRequested(m_doneFolder); });
     return m_buttons;
 }
 
@@ -191,7 +339,10 @@ void GetModelDialog::wireWorker()
     });
     connect(w, &qt::DownloadWorker::progress, this, [this](const qt::DownloadStatus &s) {
         m_progress->setStatus(s);
-        Q_EMIT downloadProgressed(s.totalDone, s.totalSize);
+        if (s.converting)
+            Q_EMIT conversionProgressed(s.layersDone, s.layers);
+        else
+            Q_EMIT downloadProgressed(s.totalDone, s.totalSize);
     });
     connect(w, &qt::DownloadWorker::paused, this, [this] {
         setState(State::Paused);
@@ -208,9 +359,13 @@ void GetModelDialog::wireWorker()
     });
     connect(w, &qt::DownloadWorker::finished, this, [this](const QString &folder, quint64 fetched) {
         m_settings->removePendingDownload(folder);
+        m_doneFolder = folder;
         setState(State::Done);
-        m_progress->setNote(tr("Done: %1 received, every file's size and checksum verified, in %2.")
-                                .arg(formatBytes(fetched), QDir::toNativeSeparators(folder)));
+        m_progress->setNote(m_running.convertTo.isEmpty()
+                                ? tr("Done: %1 received, every file's size and checksum verified, in %2.")
+                                      .arg(formatBytes(fetched), QDir::toNativeSeparators(folder))
+                                : tr("Done: %1 received and verified, converted into %2.")
+                                      .arg(formatBytes(fetched), QDir::toNativeSeparators(folder)));
         Q_EMIT downloadFinished(folder);
     });
     connect(w, &qt::DownloadWorker::failed, this, [this](const QString &message) {
@@ -220,6 +375,65 @@ void GetModelDialog::wireWorker()
         m_progress->setNote(tr("The download stopped: %1. Resume tries again from where it stopped.").arg(message));
         Q_EMIT downloadFailed(message);
     });
+}
+
+void GetModelDialog::wireTorrent()
+{
+    qt::TorrentWorker *w = m_torrent.worker();
+    connect(w, &qt::TorrentWorker::progress, this, [this](const qt::DownloadStatus &s) {
+        m_progress->setStatus(s);
+        Q_EMIT downloadProgressed(s.totalDone, s.totalSize);
+    });
+    connect(w, &qt::TorrentWorker::paused, this, [this] {
+        setState(State::Paused);
+        m_progress->showStopped();
+        m_progress->setNote(tr("Paused. The pieces and the resume data are kept; Resume continues where it stopped."));
+        Q_EMIT downloadPaused();
+    });
+    connect(w, &qt::TorrentWorker::finished, this, [this](const QString &folder, quint64 fetched) {
+        m_doneFolder = folder;
+        setState(State::Done);
+        m_progress->setNote(tr("Done: %1 received, every piece checked against the torrent's hashes, in %2.")
+                                .arg(formatBytes(fetched), QDir::toNativeSeparators(folder)));
+        Q_EMIT downloadFinished(folder);
+    });
+    connect(w, &qt::TorrentWorker::failed, this, [this](const QString &message) {
+        setState(State::Failed);
+        m_progress->showStopped();
+        m_progress->setNote(tr("The fetch stopped: %1. Resume tries again from where it stopped.").arg(message));
+        Q_EMIT downloadFailed(message);
+    });
+}
+
+void GetModelDialog::wireDiskTest()
+{
+    connect(m_diskTest, &QPushButton::clicked, this, &GetModelDialog::testDisk);
+    connect(m_parent, &QLineEdit::textChanged, this, [this] {
+        m_diskNote.clear(); // measured for another folder
+        refreshSpace();
+    });
+    connect(&m_diskWatch, &QFutureWatcher<FolderDiskTest>::finished, this, [this] {
+        const FolderDiskTest r = m_diskWatch.result();
+        m_diskTest->setEnabled(true);
+        const bool slow = r.error.isEmpty() && r.gbPerSecond < m_slowBelow;
+        const QString speed = QLocale().toString(r.gbPerSecond, 'f', 2);
+        m_diskNote = !r.error.isEmpty() ? tr("The disk test failed: %1").arg(r.error)
+                     : slow ? tr("Warning: this disk reads %1 GB/s, slower than an NVMe drive; a model streamed "
+                                 "from it answers more slowly.").arg(speed)
+                            : tr("This disk reads %1 GB/s (NVMe class).").arg(speed);
+        refreshSpace();
+        Q_EMIT diskTested(r.error.isEmpty() ? r.gbPerSecond : 0, slow);
+    });
+}
+
+void GetModelDialog::testDisk()
+{
+    if (m_diskWatch.isRunning())
+        return;
+    m_diskTest->setEnabled(false);
+    m_diskNote = tr("Testing this disk…");
+    refreshSpace();
+    m_diskWatch.setFuture(QtConcurrent::run(measureFolderDisk, QDir::fromNativeSeparators(m_parent->text().trimmed())));
 }
 
 void GetModelDialog::showCatalogue()
@@ -260,7 +474,7 @@ void GetModelDialog::fillRow(int row, const CatalogueModel &model, size_t route)
         how = tr("As published, from the hub (%1)").arg(QString::fromStdString(model.repo));
         break;
     case RouteSource::BitTorrent:
-        how = tr("Converted container, shared over BitTorrent by its publisher (fetched with sluice-cli torrent get)");
+        how = tr("Converted container, shared over BitTorrent by its publisher (its magnet link or .torrent file)");
         break;
     case RouteSource::ConvertRelease:
         how = tr("Converted container: download the release, then File → Convert model…");
@@ -281,7 +495,7 @@ void GetModelDialog::fillRow(int row, const CatalogueModel &model, size_t route)
     for (int c = 0; c < ColumnCount; ++c) {
         auto *item = new QTableWidgetItem(cells[c]);
         item->setToolTip(cells[c]);
-        item->setData(kRepoRole, r.downloadable() ? QString::fromStdString(model.repo) : QString());
+        item->setData(kRepoRole, r.source == RouteSource::Hub ? QString::fromStdString(model.repo) : QString());
         item->setData(kRouteRole, QStringLiteral("%1:%2").arg(m).arg(route));
         if (!r.downloadable()) // shown for its size and fit, not offered
             item->setFlags(Qt::ItemIsEnabled);
@@ -294,11 +508,11 @@ void GetModelDialog::refreshSpace()
     const QString parentFolder = QDir::fromNativeSeparators(m_parent->text().trimmed());
     auto free = folderFreeBytes(parentFolder.toStdString());
     m_free = free ? std::optional<quint64>(*free) : std::nullopt;
-    m_space->setText(free ? tr("%1 free on this folder's drive.").arg(formatBytes(*free))
-                          : QString::fromStdString(free.status().message()));
-    const QString target = targetFolder();
-    m_target->setText(target.isEmpty() ? QString()
-                                       : tr("The files go to %1").arg(QDir::toNativeSeparators(target)));
+    m_space->setText((free ? tr("%1 free on this folder's drive.").arg(formatBytes(*free))
+                           : QString::fromStdString(free.status().message())) +
+                     (m_diskNote.isEmpty() ? QString() : QLatin1Char(' ') + m_diskNote));
+    m_target->clear();
+    showRouteChoice();
     if (!m_view || !m_view->error.isEmpty())
         return;
     for (int row = 0; row < m_table->rowCount(); ++row) {
@@ -322,6 +536,17 @@ QString GetModelDialog::targetFolder() const
     return QDir(QDir::fromNativeSeparators(m_parent->text().trimmed())).filePath(name);
 }
 
+QString GetModelDialog::containerFolder() const
+{
+    const QString target = targetFolder();
+    return target.isEmpty() ? QString() : target + QStringLiteral("-sluice");
+}
+
+bool GetModelDialog::convertChosen() const
+{
+    return m_stagedRoute->isChecked();
+}
+
 void GetModelDialog::chooseParent()
 {
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder for models"), m_parent->text());
@@ -335,8 +560,13 @@ void GetModelDialog::rowChosen()
     if (items.isEmpty() || m_state == State::Running)
         return;
     const QString repo = items.first()->data(kRepoRole).toString();
-    if (!repo.isEmpty())
+    if (!repo.isEmpty()) {
         m_repo->setText(repo);
+        if (torrentChosen())
+            m_plainRoute->setChecked(true);
+    } else {
+        m_torrentRoute->setChecked(true); // the only row without a repository is the BitTorrent one
+    }
 }
 
 qt::DownloadRequest GetModelDialog::request() const
@@ -349,13 +579,48 @@ qt::DownloadRequest GetModelDialog::request() const
         r.token = qEnvironmentVariable("HF_TOKEN");
     r.folder = targetFolder();
     r.maxBytesPerSecond = quint64(m_limit->value() * double(1 << 20));
+    if (convertChosen()) {
+        r.convertTo = containerFolder();
+        r.sampleVectors = m_sampleVectors;
+        r.iterations = m_iterations;
+    }
     return r;
+}
+
+void GetModelDialog::startTorrent()
+{
+    qt::TorrentRequest r;
+    r.source = QDir::fromNativeSeparators(m_torrentSource->text().trimmed());
+    if (r.source.startsWith(QLatin1String("magnet:")))
+        r.source = m_torrentSource->text().trimmed();
+    r.folder = QDir::fromNativeSeparators(m_parent->text().trimmed());
+    r.peers = m_torrentPeers->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+    r.localOnly = m_torrentLocalOnly;
+    if (r.source.isEmpty() || r.folder.isEmpty()) {
+        m_progress->show();
+        m_progress->setNote(tr("Give the publisher's magnet link or a .torrent file, and a folder."));
+        return;
+    }
+    m_settings->setDownloadParent(r.folder);
+    m_torrentRunning = r;
+    m_torrentMode = true;
+    m_progress->clear();
+    m_progress->show();
+    m_progress->setNote(tr("Looking for peers…"));
+    setState(State::Running);
+    m_torrent.start(r);
+    Q_EMIT downloadStarted(r.folder);
 }
 
 void GetModelDialog::startDownload()
 {
     if (m_state == State::Running)
         return;
+    if (torrentChosen()) {
+        startTorrent();
+        return;
+    }
+    m_torrentMode = false;
     const qt::DownloadRequest r = request();
     if (r.repo.count(QLatin1Char('/')) != 1 || r.folder.isEmpty()) {
         m_progress->setNote(tr("Choose a model above or type a repository as owner/name, and a folder."));
@@ -364,7 +629,8 @@ void GetModelDialog::startDownload()
     m_settings->setDownloadParent(QDir::fromNativeSeparators(m_parent->text().trimmed()));
     m_settings->setDownloadEndpoint(r.endpoint == QLatin1String(kDefaultHubEndpoint) ? QString() : r.endpoint);
     m_settings->setDownloadLimitBytes(r.maxBytesPerSecond);
-    m_settings->addPendingDownload({r.repo, r.endpoint, r.revision, r.folder});
+    if (r.convertTo.isEmpty()) // a conversion is not remembered across restarts yet (docs/download.md)
+        m_settings->addPendingDownload({r.repo, r.endpoint, r.revision, r.folder});
     m_running = r;
     m_progress->clear();
     m_progress->show();
@@ -381,7 +647,10 @@ void GetModelDialog::resume()
     m_running.maxBytesPerSecond = quint64(m_limit->value() * double(1 << 20));
     m_progress->setNote(tr("Resuming…"));
     setState(State::Running);
-    m_thread.start(m_running);
+    if (m_torrentMode)
+        m_torrent.start(m_torrentRunning);
+    else
+        m_thread.start(m_running);
 }
 
 void GetModelDialog::continuePending()
@@ -415,9 +684,11 @@ void GetModelDialog::setState(State state)
     m_download->setEnabled(!busy && state != State::Paused);
     m_pause->setEnabled(busy);
     m_resume->setEnabled(state == State::Paused || state == State::Failed);
-    m_cancel->setEnabled(busy || state == State::Paused || state == State::Failed);
+    m_cancel->setEnabled(!m_torrentMode && (busy || state == State::Paused || state == State::Failed));
     m_open->setEnabled(state == State::Done);
-    for (QWidget *w : std::initializer_list<QWidget *>{m_repo, m_parent, m_browse, m_endpoint, m_token})
+    for (QWidget *w : std::initializer_list<QWidget *>{m_repo, m_parent, m_browse, m_endpoint, m_token,
+                                                        m_plainRoute, m_stagedRoute, m_torrentRoute,
+                                                        m_torrentSource, m_torrentBrowse, m_torrentPeers})
         w->setEnabled(!busy && state != State::Paused);
     if (state == State::Done)
         m_open->setFocus(Qt::OtherFocusReason);
@@ -453,6 +724,8 @@ void GetModelDialog::retranslate()
     m_parent->setAccessibleName(tr("Folder the model's folder is created in"));
     m_browse->setText(tr("&Choose…"));
     m_browse->setAccessibleName(tr("Choose the folder for models"));
+    m_diskTest->setText(tr("Test this dis&k"));
+    m_diskTest->setAccessibleName(tr("Measure how fast this folder's disk reads"));
     m_space->setAccessibleName(tr("Free space in the folder"));
     m_endpointLabel->setText(tr("&Hub:"));
     m_endpoint->setAccessibleName(tr("Hub address"));
@@ -460,6 +733,22 @@ void GetModelDialog::retranslate()
     m_tokenLabel->setText(tr("Access &token:"));
     m_token->setAccessibleName(tr("Access token for gated repositories"));
     m_token->setPlaceholderText(tr("only for gated repositories; not stored"));
+    m_routeLabel->setText(tr("Ro&ute:"));
+    m_routeLabel->setBuddy(m_plainRoute);
+    m_plainRoute->setAccessibleName(tr("Download the release as published"));
+    m_stagedRoute->setAccessibleName(tr("Download the release and convert it as it arrives"));
+    m_torrentRoute->setText(tr("Get the converted container over BitTorrent (its publisher's magnet link or .torrent "
+                               "file)"));
+    m_torrentRoute->setAccessibleName(tr("Get the converted container over BitTorrent"));
+    m_torrentSourceLabel->setText(tr("&Magnet or .torrent:"));
+    m_torrentSource->setAccessibleName(tr("Magnet link or torrent file"));
+    m_torrentSource->setPlaceholderText(tr("the publisher's magnet link (Sluice does not have it) or a .torrent file"));
+    m_torrentBrowse->setText(tr("Tor&rent file…"));
+    m_torrentBrowse->setAccessibleName(tr("Choose a torrent file"));
+    m_torrentPeersLabel->setText(tr("Peer&s:"));
+    m_torrentPeers->setAccessibleName(tr("Peers to connect to directly"));
+    m_torrentPeers->setPlaceholderText(tr("optional: host:port, separated by commas"));
+    showRouteChoice();
     m_limitLabel->setText(tr("&Limit (MiB/s):"));
     m_limit->setAccessibleName(tr("Download rate limit in MiB per second"));
     m_limit->setSpecialValueText(tr("No limit"));

@@ -10,6 +10,7 @@
 // shown or logged.
 #include "api/catalogue.h"
 #include "qt/downloadworker.h"
+#include "qt/torrentworker.h"
 
 #include <QDialog>
 #include <QFutureWatcher>
@@ -19,9 +20,11 @@
 
 class QDialogButtonBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QRadioButton;
 class QTableWidget;
 
 namespace sluice::gui {
@@ -33,6 +36,13 @@ class Settings;
 struct CatalogueView {
     std::vector<CatalogueModel> models;
     std::vector<std::vector<std::optional<RouteFit>>> fits; // [model][route]
+    std::vector<std::optional<StagedRouteDisk>> staged;     // [model]: convert while downloading
+    QString error;
+};
+
+// The chosen folder's disk, read as the planner's disk test reads (api/inspect.h measureDiskSpeed).
+struct FolderDiskTest {
+    double gbPerSecond = 0;
     QString error;
 };
 
@@ -49,6 +59,15 @@ public:
     State state() const { return m_state; }
     bool isDownloading() const { return m_state == State::Running; }
     QString targetFolder() const; // the parent folder + the repository's name
+    // Convert while downloading: the release is staged in targetFolder(), the container goes here.
+    QString containerFolder() const;
+    bool convertChosen() const;
+    // Tests: a smaller k-means sample for the conversion (0 = the converter's defaults).
+    void setConvertTuning(int sampleVectors, int iterations)
+    {
+        m_sampleVectors = sampleVectors;
+        m_iterations = iterations;
+    }
 
     // The widgets, for tests.
     QTableWidget *catalogueTable() const { return m_table; }
@@ -58,6 +77,19 @@ public:
     QLineEdit *tokenField() const { return m_token; }
     QDoubleSpinBox *limitField() const { return m_limit; }
     QLabel *spaceLabel() const { return m_space; }
+    QLabel *targetLabel() const { return m_target; }
+    QRadioButton *releaseRouteButton() const { return m_plainRoute; }
+    QRadioButton *convertRouteButton() const { return m_stagedRoute; }
+    QRadioButton *torrentRouteButton() const { return m_torrentRoute; }
+    QLineEdit *torrentSourceField() const { return m_torrentSource; }
+    QLineEdit *torrentPeersField() const { return m_torrentPeers; }
+    bool torrentChosen() const;
+    // Tests and LAN-only fetches: listen on loopback, no DHT, LSD, UPnP or NAT-PMP.
+    void setTorrentLocalOnly(bool localOnly) { m_torrentLocalOnly = localOnly; }
+    QPushButton *diskTestButton() const { return m_diskTest; }
+    void testDisk();
+    // Below this the folder's disk is not NVMe-class and the folder line warns (tests move it).
+    void setSlowDiskBelow(double gbPerSecond) { m_slowBelow = gbPerSecond; }
     QPushButton *downloadButton() const { return m_download; }
     QPushButton *pauseButton() const { return m_pause; }
     QPushButton *resumeButton() const { return m_resume; }
@@ -75,6 +107,8 @@ Q_SIGNALS:
     void openRequested(const QString &folder);
     void downloadStarted(const QString &folder);
     void downloadProgressed(quint64 done, quint64 total);
+    void conversionProgressed(int layersDone, int layers);
+    void diskTested(double gbPerSecond, bool slow); // 0, false: the test failed // convert while downloading: the converter works
     void downloadPaused();
     void downloadFinished(const QString &folder);
     void downloadFailed(const QString &message);
@@ -84,8 +118,16 @@ protected:
 
 private:
     void buildForm();
+    void buildRouteChoice(QFormLayout *form);
+    void showRouteChoice();
+    const StagedRouteDisk *stagedForRepo() const;
     QWidget *buildButtons();
     void wireWorker();
+    void wireTorrent();
+    void wireDiskTest();
+    void buildTorrentRows();
+    void startTorrent();
+    void chooseTorrentFile();
     void showCatalogue();
     void fillRow(int row, const CatalogueModel &model, size_t route);
     void refreshSpace();
@@ -114,6 +156,23 @@ private:
     QPushButton *m_browse;
     QDoubleSpinBox *m_limit;
     QLabel *m_space, *m_target;
+    QLabel *m_routeLabel;
+    QRadioButton *m_plainRoute, *m_stagedRoute, *m_torrentRoute;
+    QFormLayout *m_form = nullptr;
+    QLabel *m_torrentSourceLabel = nullptr, *m_torrentPeersLabel = nullptr;
+    QLineEdit *m_torrentSource = nullptr, *m_torrentPeers = nullptr;
+    QPushButton *m_torrentBrowse = nullptr;
+    QWidget *m_torrentSourceRow = nullptr;
+    qt::TorrentThread m_torrent;
+    qt::TorrentRequest m_torrentRunning;
+    bool m_torrentMode = false; // the run in this dialog is a torrent
+    bool m_torrentLocalOnly = false;
+    QString m_doneFolder;       // what Open opens
+    QPushButton *m_diskTest = nullptr;
+    QFutureWatcher<FolderDiskTest> m_diskWatch;
+    QString m_diskNote;         // the disk test's verdict, on the free-space line
+    double m_slowBelow;
+    int m_sampleVectors = 0, m_iterations = 0;
     QLabel *m_pending;
     QPushButton *m_continue;
     DownloadView *m_progress;

@@ -8,13 +8,24 @@
 #include "support/testregistry.h"
 #include "models/downloadview.h"
 #include "models/getmodeldialog.h"
+#include "app/donenotifier.h"
+#include "app/mainwindow.h"
 #include "guitestutil.h"
 #include "remote/mockhub.h"
 #include "common/uihelpers.h"
+#include "api/convert.h"
+#include "api/torrent.h"
+#include "format/container.h"
+#include "support/synthmodel.h"
 
 #include <QAction>
+#include <QDirIterator>
+#include <QRadioButton>
+#include <QStatusBar>
+#include <QSystemTrayIcon>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -23,9 +34,61 @@
 #include <QTableWidget>
 #include <QTest>
 
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
 using namespace sluice;
 using namespace sluice::gui;
 using namespace sluicetest;
+
+namespace {
+
+// A libtorrent seeder on 127.0.0.1 on its own thread (as tests/remote/tst_torrent.cpp's):
+// start() returns once it listens with its data checked.
+class LoopbackSeeder {
+public:
+    ~LoopbackSeeder() { stop(); }
+    bool start(const QString &torrentFile, const QString &payload)
+    {
+        TorrentOptions o;
+        o.listen = "127.0.0.1:0";
+        o.dht = o.lsd = o.upnp = o.natpmp = false;
+        m_thread = std::thread([this, o, t = torrentFile.toStdString(), p = payload.toStdString()] {
+            auto result = seedTorrent(t, p, o, [this](const TorrentProgress &progress) {
+                std::lock_guard lock(m_mutex);
+                if (progress.complete && progress.listenPort > 0 && m_port == 0) {
+                    m_port = progress.listenPort;
+                    m_ready.notify_all();
+                }
+                return true;
+            }, &m_stop);
+            std::lock_guard lock(m_mutex);
+            m_finished = true;
+            m_ready.notify_all();
+        });
+        std::unique_lock lock(m_mutex);
+        return m_ready.wait_for(lock, std::chrono::seconds(30), [this] { return m_port > 0 || m_finished; }) &&
+               m_port > 0;
+    }
+    void stop()
+    {
+        m_stop = true;
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+    QString peer() const { return QStringLiteral("127.0.0.1:%1").arg(m_port); }
+
+private:
+    std::thread m_thread;
+    std::mutex m_mutex;
+    std::condition_variable m_ready;
+    std::atomic<bool> m_stop{false};
+    int m_port = 0;
+    bool m_finished = false;
+};
+
+} // namespace
 
 class TestGetModel : public QObject {
     Q_OBJECT
@@ -45,6 +108,20 @@ class TestGetModel : public QObject {
         d.parentField()->setText(parent);
         d.endpointField()->setText(m_hub.url());
         d.limitField()->setValue(mibPerSecond);
+    }
+
+    // Every container file but the converter's work folder, by relative path.
+    static QMap<QString, QByteArray> convertedFiles(const QString &dir)
+    {
+        QMap<QString, QByteArray> files;
+        QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next(), rel = QDir(dir).relativeFilePath(path);
+            QFile f(path);
+            if (!rel.startsWith(".sluice-convert/") && f.open(QIODevice::ReadOnly))
+                files.insert(rel, f.readAll());
+        }
+        return files;
     }
 
 private Q_SLOTS:
@@ -77,9 +154,9 @@ private Q_SLOTS:
                 QCOMPARE(t->item(row, 2)->text(), formatBytes(r.diskBytes));
                 QVERIFY(!t->item(row, 3)->text().isEmpty());
                 QVERIFY(!t->item(row, 4)->text().isEmpty());
-                // Only the hub route is offered; the others are shown as information.
+                // The hub and BitTorrent routes are offered; a conversion is shown as information.
                 QCOMPARE(bool(t->item(row, 0)->flags() & Qt::ItemIsSelectable), r.downloadable());
-                if (r.downloadable())
+                if (r.source == RouteSource::Hub)
                     QVERIFY(t->item(row, 1)->text().contains(QString::fromStdString(m.repo)));
                 ++row;
             }
@@ -100,6 +177,160 @@ private Q_SLOTS:
             QVERIFY2(!w->accessibleName().isEmpty(), w->metaObject()->className());
         if (qEnvironmentVariableIsSet("SLUICE_SCREENSHOT"))
             d.grab().save(test::screenshotDir() + "/getmodel-catalogue.png");
+    }
+
+    // The staged route's figures are the library's (api/catalogue.h stagedRouteDisk).
+    void convertRouteFigures()
+    {
+        QTemporaryDir dir;
+        Settings settings(dir.filePath("s.ini"));
+        GetModelDialog d(&settings, 24ull << 30, 300ull << 20);
+        d.parentField()->setText(dir.path());
+        QSignalSpy shown(&d, &GetModelDialog::catalogueShown);
+        QVERIFY(d.catalogueReady() || shown.wait(120000));
+        auto k3 = stagedRouteDisk(BuiltinModel::KimiK3);
+        QVERIFY(k3);
+        d.catalogueTable()->selectRow(0);
+        QCOMPARE(d.repoField()->text(), QStringLiteral("moonshotai/Kimi-K3"));
+        const QString text = d.convertRouteButton()->text();
+        QVERIFY2(text.contains(formatBytes(k3->peakDiskBytes())) &&
+                     text.contains(formatBytes(k3->downloadThenConvertBytes())) &&
+                     text.contains(formatBytes(k3->peakStagingBytes)),
+                 qPrintable(text));
+        QVERIFY(d.releaseRouteButton()->text().contains(formatBytes(k3->releaseBytes)));
+        QVERIFY(d.releaseRouteButton()->isChecked());
+        d.convertRouteButton()->setChecked(true);
+        QVERIFY2(d.targetLabel()->text().contains(QDir::toNativeSeparators(d.containerFolder())),
+                 qPrintable(d.targetLabel()->text()));
+        // A repository outside the catalogue has no projection: the choice stays, without figures.
+        d.repoField()->setText("org/model");
+        QVERIFY(!d.convertRouteButton()->text().contains(formatBytes(k3->peakDiskBytes())));
+        if (qEnvironmentVariableIsSet("SLUICE_SCREENSHOT")) {
+            d.repoField()->setText("moonshotai/Kimi-K3");
+            d.resize(1100, 800);
+            d.show();
+            d.layout()->activate(); // the rows just shown get their geometry before the grab
+            d.grab().save(test::screenshotDir() + "/get-model-convert.png");
+        }
+    }
+
+    // A synthetic release laid out as K3's (one shard per MoE layer) converted while it downloads,
+    // byte-identical to converting the complete release; Open names the container, which opens.
+    void convertWhileDownloading()
+    {
+        QTemporaryDir dir;
+        const QString src = dir.filePath("src"), ref = dir.filePath("ref");
+        const QString why = sluice::test::synthesize({"--release", "--by-layer", "--arch", "k3", "--out", src});
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        convert::ConvertOptions co;
+        co.sampleVectors = 4096;
+        co.iterations = 4;
+        auto direct = convert::convertRelease(src.toStdString(), ref.toStdString(), co);
+        QVERIFY2(direct, direct ? "" : direct.status().message().c_str());
+        MockHub hub;
+        QVERIFY(hub.start());
+        QVERIFY(hub.serveFolder(src) > 3);
+        Settings settings(dir.filePath("s.ini"));
+        GetModelDialog d(&settings, 24ull << 30, 300ull << 20);
+        d.repoField()->setText(QStringLiteral("org/model"));
+        d.parentField()->setText(dir.filePath("models"));
+        d.endpointField()->setText(hub.url());
+        d.limitField()->setValue(1); // slow enough for a pause mid-way
+        d.convertRouteButton()->setChecked(true);
+        d.setConvertTuning(4096, 4);
+        QSignalSpy progressed(&d, &GetModelDialog::downloadProgressed);
+        QSignalSpy paused(&d, &GetModelDialog::downloadPaused);
+        QSignalSpy converting(&d, &GetModelDialog::conversionProgressed);
+        QSignalSpy finished(&d, &GetModelDialog::downloadFinished);
+        QSignalSpy failed(&d, &GetModelDialog::downloadFailed);
+        QSignalSpy open(&d, &GetModelDialog::openRequested);
+        QTest::mouseClick(d.downloadButton(), Qt::LeftButton);
+        QCOMPARE(d.state(), GetModelDialog::State::Running);
+        // Pause as the plain download does: the parts and the conversion's state stay, Resume finishes.
+        QTRY_VERIFY_WITH_TIMEOUT(!progressed.isEmpty() && progressed.last()[0].toULongLong() > 0, 60000);
+        QTest::mouseClick(d.pauseButton(), Qt::LeftButton);
+        QVERIFY(paused.wait(30000));
+        QCOMPARE(d.state(), GetModelDialog::State::Paused);
+        QVERIFY(finished.isEmpty());
+        d.limitField()->setValue(0);
+        QTest::mouseClick(d.resumeButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(240000) || !failed.isEmpty());
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed[0][0].toString()));
+        const QString out = dir.filePath("models/model-sluice");
+        QCOMPARE(finished[0][0].toString(), out);
+        QVERIFY(!converting.isEmpty());
+        QVERIFY(converting.last()[1].toInt() > 0); // the MoE layers were counted
+        QVERIFY(d.progressView()->noteLabel()->text().contains(QDir::toNativeSeparators(out)));
+        const auto mine = convertedFiles(out), theirs = convertedFiles(ref);
+        QCOMPARE(mine.keys(), theirs.keys());
+        for (auto it = mine.begin(); it != mine.end(); ++it)
+            QVERIFY2(theirs.value(it.key()) == it.value(), qPrintable(it.key() + " differs"));
+        // The staging folder kept only the small files: every shard was reclaimed.
+        QVERIFY(QDir(dir.filePath("models/model")).entryList({"*.safetensors", "*.safetensors.part"}, QDir::Files).isEmpty());
+        QVERIFY(settings.pendingDownloads().isEmpty());
+        QTest::mouseClick(d.openButton(), Qt::LeftButton);
+        QCOMPARE(open.size(), 1);
+        QCOMPARE(open[0][0].toString(), out);
+        QVERIFY(Container::open(out.toStdString()).isOk());
+    }
+
+    // The container over BitTorrent: a .torrent of a synthetic container, its seeder on loopback given as
+    // a peer; the fetched folder is byte-identical, Open names it, and the model opens.
+    void torrentFetchOpens()
+    {
+        QTemporaryDir dir;
+        const QString container = dir.filePath("k3-synth"), torrent = dir.filePath("k3-synth.torrent");
+        SLUICE_SYNTH_DEMO(container);
+        TorrentCreateOptions create;
+        create.pieceBytes = 64 << 10;
+        auto made = createTorrent(container.toStdString(), torrent.toStdString(), create);
+        QVERIFY2(made, made ? "" : made.status().message().c_str());
+        LoopbackSeeder seeder;
+        QVERIFY(seeder.start(torrent, container));
+        Settings settings(dir.filePath("s.ini"));
+        GetModelDialog d(&settings, 24ull << 30, 300ull << 20);
+        d.resize(1100, 800);
+        d.show();
+        QSignalSpy shown(&d, &GetModelDialog::catalogueShown);
+        QVERIFY(d.catalogueReady() || shown.wait(120000));
+        d.catalogueTable()->selectRow(1); // K3's container: the BitTorrent route
+        QVERIFY(d.torrentRouteButton()->isChecked());
+        QVERIFY(d.torrentSourceField()->text().isEmpty()); // the publisher's magnet is not known here
+        QVERIFY(!d.torrentSourceField()->placeholderText().isEmpty());
+        QVERIFY(d.torrentSourceField()->isVisible() && !d.repoField()->isVisible());
+        QVERIFY(d.torrentPeersField()->isVisible());
+        d.parentField()->setText(dir.filePath("got"));
+        d.torrentSourceField()->setText(torrent);
+        d.torrentPeersField()->setText(seeder.peer());
+        d.setTorrentLocalOnly(true);
+        if (qEnvironmentVariableIsSet("SLUICE_SCREENSHOT")) {
+            d.layout()->activate(); // the rows just shown get their geometry before the grab
+            d.grab().save(test::screenshotDir() + "/get-model-torrent.png");
+        }
+        QSignalSpy progressed(&d, &GetModelDialog::downloadProgressed);
+        QSignalSpy finished(&d, &GetModelDialog::downloadFinished);
+        QSignalSpy failed(&d, &GetModelDialog::downloadFailed);
+        QSignalSpy open(&d, &GetModelDialog::openRequested);
+        QTest::mouseClick(d.downloadButton(), Qt::LeftButton);
+        QCOMPARE(d.state(), GetModelDialog::State::Running);
+        QVERIFY(finished.wait(60000) || !failed.isEmpty());
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed[0][0].toString()));
+        const QString got = dir.filePath("got/k3-synth");
+        QCOMPARE(finished[0][0].toString(), got);
+        QVERIFY(!progressed.isEmpty());
+        QCOMPARE(progressed.last()[0].toULongLong(), quint64(made->totalBytes));
+        QCOMPARE(d.progressView()->overallBar()->value(), 1000);
+        for (const QString &name : QDir(container).entryList(QDir::Files)) {
+            QFile a(container + "/" + name), b(got + "/" + name);
+            QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+            QVERIFY2(a.readAll() == b.readAll(), qPrintable(name + " differs"));
+        }
+        QVERIFY(d.openButton()->isEnabled());
+        QVERIFY(!d.cancelButton()->isEnabled()); // a torrent is paused, never deleted
+        QTest::mouseClick(d.openButton(), Qt::LeftButton);
+        QCOMPARE(open.size(), 1);
+        QCOMPARE(open[0][0].toString(), got);
+        QVERIFY(Container::open(got.toStdString()).isOk());
     }
 
     void downloadPauseResumeOpen()
@@ -182,6 +413,68 @@ private Q_SLOTS:
         QVERIFY(!d.continueButton()->isVisible());
     }
 
+    // The desktop notification's choice: nothing beyond the status bar while the app is active, the
+    // tray where there is one, else the window's alert.
+    void doneNotifierChooses_data()
+    {
+        QTest::addColumn<bool>("active");
+        QTest::addColumn<bool>("tray");
+        QTest::addColumn<int>("via");
+        QTest::newRow("active") << true << true << int(DoneNotifier::Via::None);
+        QTest::newRow("inactive, no tray") << false << false << int(DoneNotifier::Via::Alert);
+        QTest::newRow("inactive, tray") << false << true << int(DoneNotifier::Via::Tray);
+    }
+
+    void doneNotifierChooses()
+    {
+        QFETCH(bool, active);
+        QFETCH(bool, tray);
+        QFETCH(int, via);
+        if (tray && active == false && !QSystemTrayIcon::isSystemTrayAvailable())
+            QSKIP("no system tray on this desktop (offscreen has none): the tray message cannot be shown");
+        QWidget window;
+        DoneNotifier n(&window);
+        n.setActiveCheck([active] { return active; });
+        n.setTrayCheck([tray] { return tray; });
+        QSignalSpy notified(&n, &DoneNotifier::notified);
+        QCOMPARE(int(n.notify("Sluice", "Download finished: x")), via);
+        QCOMPARE(notified.size(), 1);
+        QCOMPARE(notified[0][1].toString(), QStringLiteral("Download finished: x"));
+    }
+
+    // The folder's disk measured as the planner's disk test reads: the line beside the folder warns below
+    // NVMe class. The real disk is what it is, so the bound moves: above any disk, then zero.
+    void slowDiskWarning_data()
+    {
+        QTest::addColumn<double>("slowBelow");
+        QTest::addColumn<bool>("slow");
+        QTest::newRow("slower than the bound") << 1e9 << true;
+        QTest::newRow("no bound") << 0.0 << false;
+    }
+
+    void slowDiskWarning()
+    {
+        QFETCH(double, slowBelow);
+        QFETCH(bool, slow);
+        QTemporaryDir dir;
+        Settings settings(dir.filePath("s.ini"));
+        GetModelDialog d(&settings, 24ull << 30, 300ull << 20);
+        d.parentField()->setText(dir.filePath("not-made-yet")); // measured where it will be made
+        d.setSlowDiskBelow(slowBelow);
+        QSignalSpy tested(&d, &GetModelDialog::diskTested);
+        QTest::mouseClick(d.diskTestButton(), Qt::LeftButton);
+        QVERIFY(!d.diskTestButton()->isEnabled());
+        QVERIFY(tested.wait(60000));
+        QVERIFY2(tested[0][0].toDouble() > 0, qPrintable(d.spaceLabel()->text()));
+        QCOMPARE(tested[0][1].toBool(), slow);
+        QCOMPARE(d.spaceLabel()->text().contains("Warning"), slow);
+        QVERIFY(d.spaceLabel()->text().contains("GB/s"));
+        QVERIFY(d.diskTestButton()->isEnabled());
+        QVERIFY(QDir(dir.path()).entryList({".sluice-disk-test*"}, QDir::Files | QDir::Hidden).isEmpty()); // removed
+        d.parentField()->setText(dir.path()); // another folder: the verdict goes
+        QVERIFY(!d.spaceLabel()->text().contains("GB/s"));
+    }
+
     // From the window: the shortcut and the empty window's button open the
     // page; a chat runs while the download goes on; Open opens the folder.
     void fromTheWindow()
@@ -211,11 +504,21 @@ private Q_SLOTS:
         aimAtMock(*d, f.dir.path(), 0.5);
         QVERIFY(test::openModel(f));
         QSignalSpy finished(d, &GetModelDialog::downloadFinished);
+        // As if the user were in another app on a desktop without a tray (offscreen has neither).
+        DoneNotifier *notifier = f.window->doneNotifier();
+        QVERIFY(notifier);
+        notifier->setActiveCheck([] { return false; });
+        notifier->setTrayCheck([] { return false; });
+        QSignalSpy notified(notifier, &DoneNotifier::notified);
         d->startDownload();
         QVERIFY(test::sendAndWait(f, QStringLiteral("hello while downloading")));
         QVERIFY(d->isDownloading() || !finished.isEmpty());
         QVERIFY(finished.isEmpty() ? finished.wait(30000) : true);
         const QString folder = QDir(f.dir.path()).filePath("model");
+        QCOMPARE(notified.size(), 1);
+        QCOMPARE(notified[0][0].value<DoneNotifier::Via>(), DoneNotifier::Via::Alert);
+        QVERIFY(notified[0][1].toString().contains(QDir::toNativeSeparators(folder)));
+        QVERIFY(f.window->statusBar()->currentMessage().contains(QDir::toNativeSeparators(folder)));
         verifyFolder(folder);
         QSignalSpy opened(f.window.get(), &MainWindow::modelOpened);
         QTest::mouseClick(d->openButton(), Qt::LeftButton);

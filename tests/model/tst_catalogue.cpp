@@ -72,7 +72,8 @@ private Q_SLOTS:
         QVERIFY(release.downloadable());
         QCOMPARE(container.format, BuiltinFormat::Container);
         QCOMPARE(int(container.source), containerSource);
-        QVERIFY(!container.downloadable()); // the dialog fetches hub routes only
+        // The dialog fetches hub releases and BitTorrent containers; a conversion is File → Convert model….
+        QCOMPARE(container.downloadable(), container.source == RouteSource::BitTorrent);
         QCOMPARE(QString::fromStdString(routeCommand(*m, release)), "sluice-cli get " + repo + " --to DIR");
         QCOMPARE(QString::fromStdString(routeCommand(*m, container)),
                  container.source == RouteSource::BitTorrent
@@ -157,6 +158,34 @@ private Q_SLOTS:
         QVERIFY(routeFitsSpace(r, r.diskBytes + margin));
         QVERIFY(!routeFitsSpace(r, r.diskBytes + margin - 1));
         QVERIFY(!routeFitsSpace(r, r.diskBytes));
+    }
+
+    // Convert while downloading: the container plus the staged source (the
+    // trunk + one layer's experts), from the same shapes as the routes' sizes.
+    void stagedRoute()
+    {
+        auto catalogue = modelCatalogue();
+        QVERIFY(catalogue);
+        for (const CatalogueModel &m : *catalogue) {
+            auto d = stagedRouteDisk(m.model);
+            QVERIFY2(d, d ? "" : d.status().message().c_str());
+            QCOMPARE(d->releaseBytes, m.routes[0].diskBytes);
+            QCOMPARE(d->containerBytes, m.routes[1].diskBytes);
+            const auto release = builtinPlannerShape(m.model, BuiltinFormat::Release);
+            const uint64_t layer = release->recordBytes * uint64_t(release->config.nExperts);
+            const uint64_t trunk = release->diskBytes - layer * uint64_t(release->config.moeLayerCount());
+            QCOMPARE(d->peakStagingBytes, trunk + layer);
+            QVERIFY(d->peakDiskBytes() < d->downloadThenConvertBytes());
+            const uint64_t margin = HubOptions().freeSpaceMarginBytes;
+            QVERIFY(stagedRouteFitsSpace(*d, d->peakDiskBytes() + margin));
+            QVERIFY(!stagedRouteFitsSpace(*d, d->peakDiskBytes() + margin - 1));
+        }
+        // docs/download.md's K3 projection: ~121 GiB staged; a 2 TB drive holds this route, not the other.
+        auto k3 = stagedRouteDisk(BuiltinModel::KimiK3);
+        QVERIFY2(std::abs(double(k3->peakStagingBytes) / kGiB - 121.0) < 121.0 * 0.02,
+                 qPrintable(QString::number(double(k3->peakStagingBytes) / kGiB)));
+        QVERIFY(k3->peakDiskBytes() < 2000000000000ull);
+        QVERIFY(k3->downloadThenConvertBytes() > 2000000000000ull);
     }
 };
 
