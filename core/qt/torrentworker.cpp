@@ -12,6 +12,7 @@ namespace {
 TorrentOptions optionsFor(const TorrentRequest &r)
 {
     TorrentOptions o;
+    o.maxDownloadBytesPerSecond = r.maxBytesPerSecond;
     for (const QString &peer : r.peers)
         if (!peer.trimmed().isEmpty())
             o.peers.push_back(peer.trimmed().toStdString());

@@ -21,6 +21,7 @@ struct TorrentRequest {
     QString folder;      // the target: the torrent's own folder is made inside it
     QStringList peers;   // "host:port" connected to directly (a LAN, a test)
     bool localOnly = false; // loopback listen, no DHT/LSD/UPnP/NAT-PMP: tests and a LAN-only fetch
+    quint64 maxBytesPerSecond = 0; // 0 = no limit (local peers included)
 };
 
 class TorrentWorker : public QObject

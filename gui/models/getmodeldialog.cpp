@@ -596,6 +596,7 @@ void GetModelDialog::startTorrent()
     r.folder = QDir::fromNativeSeparators(m_parent->text().trimmed());
     r.peers = m_torrentPeers->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
     r.localOnly = m_torrentLocalOnly;
+    r.maxBytesPerSecond = quint64(m_limit->value() * double(1 << 20)); // the same Limit field as the hub's
     if (r.source.isEmpty() || r.folder.isEmpty()) {
         m_progress->show();
         m_progress->setNote(tr("Give the publisher's magnet link or a .torrent file, and a folder."));
