@@ -160,12 +160,19 @@ void DownloadWorker::start(const DownloadRequest &request)
         Q_EMIT finished(request.folder, report->bytesFetched);
         return;
     }
-    if (report.status().code() != ErrorCode::Cancelled) {
-        Q_EMIT failed(QString::fromStdString(report.status().message()));
+    ended(report.status(), request, *files);
+}
+
+// A run that did not finish: a failure is told; a stop (Cancelled) keeps or
+// deletes the listing's parts as the request says.
+void DownloadWorker::ended(const Status &status, const DownloadRequest &request, const std::vector<HubFile> &files)
+{
+    if (status.code() != ErrorCode::Cancelled) {
+        Q_EMIT failed(QString::fromStdString(status.message()));
         return;
     }
     QStringList parts;
-    for (const HubFile &f : *files)
+    for (const HubFile &f : files)
         parts.append(QString::fromStdString(f.path));
     stopped(request, parts);
 }
@@ -221,14 +228,7 @@ void DownloadWorker::startConverting(const DownloadRequest &request)
         Q_EMIT finished(request.convertTo, report->download.bytesFetched);
         return;
     }
-    if (report.status().code() != ErrorCode::Cancelled) {
-        Q_EMIT failed(QString::fromStdString(report.status().message()));
-        return;
-    }
-    QStringList parts;
-    for (const HubFile &f : *files)
-        parts.append(QString::fromStdString(f.path));
-    stopped(request, parts);
+    ended(report.status(), request, *files);
 }
 
 DownloadThread::DownloadThread(QObject *parent) : QObject(parent), m_worker(new DownloadWorker)

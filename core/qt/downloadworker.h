@@ -7,6 +7,8 @@
 // start() with the same request resumes them with Range requests, fetching
 // no finished byte again); cancel stops and deletes the parts of this
 // repository's files (complete files stay, a rerun skips them).
+#include "api/download.h" // HubFile, Status
+
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -97,6 +99,7 @@ Q_SIGNALS:
 
 private:
     void startConverting(const DownloadRequest &request);
+    void ended(const Status &status, const DownloadRequest &request, const std::vector<HubFile> &files);
     void stopped(const DownloadRequest &request, const QStringList &parts); // after a Cancelled run
 
     std::atomic<bool> m_pause{false};

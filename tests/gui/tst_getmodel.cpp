@@ -12,6 +12,7 @@
 #include "app/mainwindow.h"
 #include "guitestutil.h"
 #include "remote/mockhub.h"
+#include "remote/torrentseeder.h"
 #include "common/uihelpers.h"
 #include "api/convert.h"
 #include "api/torrent.h"
@@ -42,53 +43,6 @@ using namespace sluice;
 using namespace sluice::gui;
 using namespace sluicetest;
 
-namespace {
-
-// A libtorrent seeder on 127.0.0.1 on its own thread (as tests/remote/tst_torrent.cpp's):
-// start() returns once it listens with its data checked.
-class LoopbackSeeder {
-public:
-    ~LoopbackSeeder() { stop(); }
-    bool start(const QString &torrentFile, const QString &payload)
-    {
-        TorrentOptions o;
-        o.listen = "127.0.0.1:0";
-        o.dht = o.lsd = o.upnp = o.natpmp = false;
-        m_thread = std::thread([this, o, t = torrentFile.toStdString(), p = payload.toStdString()] {
-            auto result = seedTorrent(t, p, o, [this](const TorrentProgress &progress) {
-                std::lock_guard lock(m_mutex);
-                if (progress.complete && progress.listenPort > 0 && m_port == 0) {
-                    m_port = progress.listenPort;
-                    m_ready.notify_all();
-                }
-                return true;
-            }, &m_stop);
-            std::lock_guard lock(m_mutex);
-            m_finished = true;
-            m_ready.notify_all();
-        });
-        std::unique_lock lock(m_mutex);
-        return m_ready.wait_for(lock, std::chrono::seconds(30), [this] { return m_port > 0 || m_finished; }) &&
-               m_port > 0;
-    }
-    void stop()
-    {
-        m_stop = true;
-        if (m_thread.joinable())
-            m_thread.join();
-    }
-    QString peer() const { return QStringLiteral("127.0.0.1:%1").arg(m_port); }
-
-private:
-    std::thread m_thread;
-    std::mutex m_mutex;
-    std::condition_variable m_ready;
-    std::atomic<bool> m_stop{false};
-    int m_port = 0;
-    bool m_finished = false;
-};
-
-} // namespace
 
 class TestGetModel : public QObject {
     Q_OBJECT
@@ -285,7 +239,7 @@ private Q_SLOTS:
         create.pieceBytes = 64 << 10;
         auto made = createTorrent(container.toStdString(), torrent.toStdString(), create);
         QVERIFY2(made, made ? "" : made.status().message().c_str());
-        LoopbackSeeder seeder;
+        test::TorrentSeeder seeder;
         QVERIFY(seeder.start(torrent, container));
         Settings settings(dir.filePath("s.ini"));
         GetModelDialog d(&settings, 24ull << 30, 300ull << 20);
@@ -301,7 +255,7 @@ private Q_SLOTS:
         QVERIFY(d.torrentPeersField()->isVisible());
         d.parentField()->setText(dir.filePath("got"));
         d.torrentSourceField()->setText(torrent);
-        d.torrentPeersField()->setText(seeder.peer());
+        d.torrentPeersField()->setText(QString::fromStdString(seeder.peer()));
         d.setTorrentLocalOnly(true);
         if (qEnvironmentVariableIsSet("SLUICE_SCREENSHOT")) {
             d.layout()->activate(); // the rows just shown get their geometry before the grab

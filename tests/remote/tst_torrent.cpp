@@ -14,6 +14,7 @@
 #include "support/testregistry.h"
 #include "support/synthmodel.h"
 #include "api/torrent.h"
+#include "remote/torrentseeder.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -36,65 +37,6 @@ using namespace sluice;
 namespace {
 
 constexpr int kTorrentTestPiece = 64 << 10; // ~110 pieces for the 7 MB demo container
-
-TorrentOptions loopbackOptions()
-{
-    TorrentOptions o;
-    o.listen = "127.0.0.1:0";
-    o.dht = o.lsd = o.upnp = o.natpmp = false;
-    o.freeSpaceMarginBytes = 0;
-    o.metadataTimeoutMs = 15000;
-    o.noPeerTimeoutMs = 15000;
-    return o;
-}
-
-// A seeder on its own thread: start() returns once it listens and its check
-// is done (or it failed); stop() ends it and returns what it reported.
-class TorrentSeeder {
-public:
-    ~TorrentSeeder() { stop(); }
-
-    bool start(const QString &torrentFile, const QString &payload)
-    {
-        m_thread = std::thread([this, t = torrentFile.toStdString(), p = payload.toStdString()] {
-            auto result = seedTorrent(t, p, loopbackOptions(), [this](const TorrentProgress &progress) {
-                std::lock_guard lock(m_mutex);
-                if (progress.complete && progress.listenPort > 0 && m_port == 0) {
-                    m_port = progress.listenPort;
-                    m_ready.notify_all();
-                }
-                return true;
-            }, &m_stop);
-            std::lock_guard lock(m_mutex);
-            m_result = result.status();
-            m_finished = true;
-            m_ready.notify_all();
-        });
-        std::unique_lock lock(m_mutex);
-        return m_ready.wait_for(lock, std::chrono::seconds(15), [this] { return m_port > 0 || m_finished; }) &&
-               m_port > 0;
-    }
-
-    Status stop()
-    {
-        m_stop = true;
-        if (m_thread.joinable())
-            m_thread.join();
-        return m_result;
-    }
-
-    std::string peer() const { return "127.0.0.1:" + std::to_string(m_port); }
-    Status result() const { return m_result; }
-
-private:
-    std::thread m_thread;
-    std::mutex m_mutex;
-    std::condition_variable m_ready;
-    std::atomic<bool> m_stop{false};
-    int m_port = 0;
-    bool m_finished = false;
-    Status m_result;
-};
 
 // Every file of `a` is in `b` with the same bytes, and nothing else.
 QString folderDifferences(const QString &a, const QString &b)
@@ -149,7 +91,7 @@ class TestTorrent : public QObject {
     QTemporaryDir m_dir;
     QString m_container, m_torrent;
     TorrentSummary m_summary;
-    TorrentSeeder m_seeder; // the pristine container, for every fetch that should succeed
+    test::TorrentSeeder m_seeder; // the pristine container, for every fetch that should succeed
 
     QString path(const QString &name) const { return m_dir.filePath(name); }
 
@@ -258,10 +200,10 @@ private Q_SLOTS:
         QVERIFY2(QString::fromStdString(read.status().message()).startsWith(file + ": "),
                  read.status().message().c_str());
         // The same message when it is fetched or seeded.
-        auto fetched = fetchTorrent(file.toStdString(), path("never").toStdString(), loopbackOptions());
+        auto fetched = fetchTorrent(file.toStdString(), path("never").toStdString(), test::loopbackTorrentOptions());
         QVERIFY(!fetched);
         QCOMPARE(fetched.status().message(), read.status().message());
-        auto seeded = seedTorrent(file.toStdString(), m_container.toStdString(), loopbackOptions());
+        auto seeded = seedTorrent(file.toStdString(), m_container.toStdString(), test::loopbackTorrentOptions());
         QVERIFY(!seeded);
         QCOMPARE(seeded.status().message(), read.status().message());
     }
@@ -304,7 +246,7 @@ private Q_SLOTS:
     {
         QFETCH(bool, magnet);
         const QString target = path(magnet ? "fetch-magnet" : "fetch-file");
-        TorrentOptions o = loopbackOptions();
+        TorrentOptions o = test::loopbackTorrentOptions();
         o.peers = {m_seeder.peer()};
         bool sawProgress = false;
         auto report = fetchTorrent(magnet ? m_summary.magnet : m_torrent.toStdString(), target.toStdString(), o,
@@ -340,7 +282,7 @@ private Q_SLOTS:
     {
         QFETCH(bool, keepResumeData);
         const std::string target = path(keepResumeData ? "fetch-resume" : "fetch-recheck").toStdString();
-        TorrentOptions o = loopbackOptions();
+        TorrentOptions o = test::loopbackTorrentOptions();
         o.peers = {m_seeder.peer()};
         // The limit (which applies to a loopback peer too) keeps the stop early on a fast machine.
         o.maxDownloadBytesPerSecond = 2 << 20;
@@ -381,10 +323,10 @@ private Q_SLOTS:
         // The seeder checks its copy, then a byte changes under it: it serves the bad piece.
         const QString copy = path("seed-copy");
         QVERIFY(copyFolder(m_container, copy));
-        TorrentSeeder seeder;
+        test::TorrentSeeder seeder;
         QVERIFY2(seeder.start(m_torrent, copy), seeder.result().message().c_str());
         QVERIFY(flipByte(copy + "/trunk.bin", 1 << 20));
-        TorrentOptions o = loopbackOptions();
+        TorrentOptions o = test::loopbackTorrentOptions();
         o.peers = {seeder.peer()};
         int failures = 0;
         bool completed = false;
@@ -405,7 +347,7 @@ private Q_SLOTS:
         const QString copy = path("damaged-copy");
         QVERIFY(copyFolder(m_container, copy));
         QVERIFY(flipByte(copy + "/trunk.bin", 5 * kTorrentTestPiece + 3));
-        auto seeded = seedTorrent(m_torrent.toStdString(), copy.toStdString(), loopbackOptions());
+        auto seeded = seedTorrent(m_torrent.toStdString(), copy.toStdString(), test::loopbackTorrentOptions());
         QVERIFY(!seeded);
         QCOMPARE(seeded.status().code(), ErrorCode::Checksum);
         const QString message = QString::fromStdString(seeded.status().message());
@@ -416,7 +358,7 @@ private Q_SLOTS:
     // port, and the progress reports the one really used (`torrent seed` prints it).
     void seedListenPortTaken()
     {
-        TorrentOptions o = loopbackOptions();
+        TorrentOptions o = test::loopbackTorrentOptions();
         o.listen = m_seeder.peer();
         const int taken = std::stoi(o.listen.substr(o.listen.rfind(':') + 1));
         int port = 0;
@@ -431,7 +373,7 @@ private Q_SLOTS:
 
     void notEnoughFreeSpace()
     {
-        TorrentOptions o = loopbackOptions();
+        TorrentOptions o = test::loopbackTorrentOptions();
         o.freeSpaceMarginBytes = uint64_t(1) << 60; // more than any disk has
         auto fetched = fetchTorrent(m_torrent.toStdString(), path("fetch-full").toStdString(), o);
         QVERIFY(!fetched);
@@ -441,7 +383,7 @@ private Q_SLOTS:
 
     void magnetWithoutPeerFails()
     {
-        TorrentOptions o = loopbackOptions();
+        TorrentOptions o = test::loopbackTorrentOptions();
         o.metadataTimeoutMs = 1500;
         auto fetched = fetchTorrent(m_summary.magnet, path("fetch-nopeer").toStdString(), o);
         QVERIFY(!fetched);
@@ -499,7 +441,7 @@ private Q_SLOTS:
         QFETCH(QString, source);
         QFETCH(QString, peer);
         QFETCH(QString, expected);
-        TorrentOptions o = loopbackOptions();
+        TorrentOptions o = test::loopbackTorrentOptions();
         if (!peer.isEmpty())
             o.peers = {peer.toStdString()};
         const std::string from = source.startsWith("magnet:") ? source.toStdString() : path(source).toStdString();
