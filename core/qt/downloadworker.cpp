@@ -100,18 +100,23 @@ public:
         whole.bytesPerSecond = rate;
         return update(whole);
     }
+    // True when the UI should hear it now: the conversion began, its phase or
+    // layer moved, or 100 ms passed (a fast step is never skipped whole).
     bool converted(const convert::ConvertProgress &c)
     {
+        const QString phase = QString::fromStdString(c.phase);
+        const bool moved = !m_status.converting || phase != m_status.convertPhase || c.layer != m_status.layer ||
+                           c.layersDone != m_status.layersDone;
         m_status.converting = true;
         m_status.files.clear();
-        m_status.convertPhase = QString::fromStdString(c.phase);
+        m_status.convertPhase = phase;
         m_status.layer = c.layer;
         m_status.layersDone = c.layersDone;
         m_status.layers = c.layers;
         m_status.bytesPerSecond = 0;
         m_status.etaSeconds = -1;
         const auto now = std::chrono::steady_clock::now();
-        if (now - m_last < std::chrono::milliseconds(100))
+        if (!moved && now - m_last < std::chrono::milliseconds(100))
             return false;
         m_last = now;
         return true;
