@@ -10,6 +10,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <optional>
 #include <chrono>
 #include <map>
 
@@ -138,6 +139,22 @@ void registerDownloadMetaTypes()
     installTsanHandoff(); // before the worker thread starts (tsanhandoff.h; empty without TSan)
 }
 
+// Lists the repository and tells its totals (listed); nothing, with failed
+// told, when the listing fails.
+std::optional<std::vector<HubFile>> DownloadWorker::listRepository(const HubOptions &o)
+{
+    auto files = listHubFiles(o);
+    if (!files) {
+        Q_EMIT failed(QString::fromStdString(files.status().message()));
+        return std::nullopt;
+    }
+    uint64_t total = 0;
+    for (const HubFile &f : *files)
+        total += f.size;
+    Q_EMIT listed(int(files->size()), total);
+    return std::move(*files);
+}
+
 void DownloadWorker::start(const DownloadRequest &request)
 {
     if (!request.convertTo.isEmpty()) {
@@ -145,13 +162,10 @@ void DownloadWorker::start(const DownloadRequest &request)
         return;
     }
     const HubOptions o = optionsFor(request);
-    auto files = listHubFiles(o);
-    if (!files) {
-        Q_EMIT failed(QString::fromStdString(files.status().message()));
+    const auto files = listRepository(o);
+    if (!files)
         return;
-    }
     Tracker tracker(*files);
-    Q_EMIT listed(tracker.status().filesTotal, tracker.status().totalSize);
     const auto onProgress = [&](const DownloadProgress &p) {
         if (m_pause.load())
             return false; // the parts stay: start() again resumes them
@@ -200,13 +214,10 @@ void DownloadWorker::stopped(const DownloadRequest &request, const QStringList &
 void DownloadWorker::startConverting(const DownloadRequest &request)
 {
     const HubOptions o = optionsFor(request);
-    auto files = listHubFiles(o);
-    if (!files) {
-        Q_EMIT failed(QString::fromStdString(files.status().message()));
+    const auto files = listRepository(o);
+    if (!files)
         return;
-    }
     Tracker tracker(*files);
-    Q_EMIT listed(tracker.status().filesTotal, tracker.status().totalSize);
     convert::ConvertOptions co;
     co.jobs = request.convertJobs > 0 ? request.convertJobs : std::max(1, QThread::idealThreadCount());
     if (request.sampleVectors > 0)

@@ -16,6 +16,8 @@
 #include <QThread>
 
 #include <atomic>
+#include <optional>
+#include <vector>
 
 namespace sluice::qt {
 
@@ -99,6 +101,7 @@ Q_SIGNALS:
 
 private:
     void startConverting(const DownloadRequest &request);
+    std::optional<std::vector<HubFile>> listRepository(const HubOptions &o);
     void ended(const Status &status, const DownloadRequest &request, const std::vector<HubFile> &files);
     void stopped(const DownloadRequest &request, const QStringList &parts); // after a Cancelled run
 
