@@ -352,4 +352,4 @@ static int runChat(const std::vector<std::string> &args)
     return repl.run(input);
 }
 
-static const cli::CommandRegistration reg{"chat", "Interactive chat (REPL) with a model", runChat};
+static const cli::CommandRegistration chatCommand{"chat", "Interactive chat (REPL) with a model", runChat};

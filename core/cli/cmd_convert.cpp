@@ -122,7 +122,7 @@ int runConvert(const std::vector<std::string> &args)
     return 0;
 }
 
-const sluice::cli::CommandRegistration reg{"convert", "Convert a release checkpoint into a WASTE v0 container",
+const sluice::cli::CommandRegistration convertCommand{"convert", "Convert a release checkpoint into a WASTE v0 container",
                                            runConvert};
 
 } // namespace

@@ -186,5 +186,5 @@ static int runEval(const std::vector<std::string> &args)
     return 0;
 }
 
-static const cli::CommandRegistration reg{"eval", "Logits of a prompt: argmax/top-10 per position, full logits",
+static const cli::CommandRegistration evalCommand{"eval", "Logits of a prompt: argmax/top-10 per position, full logits",
                                           runEval};

@@ -246,4 +246,4 @@ static int runGet(const std::vector<std::string> &args)
     return downloadFiles(o, *files, folder, total, json);
 }
 
-static const cli::CommandRegistration reg{"get", "Download a model from a Hugging Face-compatible hub", runGet};
+static const cli::CommandRegistration getCommand{"get", "Download a model from a Hugging Face-compatible hub", runGet};

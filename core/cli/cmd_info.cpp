@@ -208,6 +208,6 @@ int runInfo(const std::vector<std::string> &args)
     return 0;
 }
 
-const sluice::cli::CommandRegistration reg{"info", "Show a container's shape and sizes", runInfo};
+const sluice::cli::CommandRegistration infoCommand{"info", "Show a container's shape and sizes", runInfo};
 
 } // namespace

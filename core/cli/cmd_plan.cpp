@@ -550,5 +550,5 @@ static int runPlan(const std::vector<std::string> &args)
     return printPlanVerdict(r);
 }
 
-static const sluice::cli::CommandRegistration reg{"plan", "Memory plan of a model on this machine (floor, budget, cache)",
+static const sluice::cli::CommandRegistration planCommand{"plan", "Memory plan of a model on this machine (floor, budget, cache)",
                                                   runPlan};

@@ -154,4 +154,4 @@ static int runRun(const std::vector<std::string> &args)
     return 0;
 }
 
-static const cli::CommandRegistration reg{"run", "Generate text from a prompt", runRun};
+static const cli::CommandRegistration runCommand{"run", "Generate text from a prompt", runRun};

@@ -109,4 +109,4 @@ static int runServe(const std::vector<std::string> &args)
     return rc;
 }
 
-static const cli::CommandRegistration reg { "serve", "A local OpenAI-compatible server", runServe };
+static const cli::CommandRegistration serveCommand { "serve", "A local OpenAI-compatible server", runServe };

@@ -161,9 +161,9 @@ int runTokenizeImpl(const std::vector<std::string> &args, bool decodeCommand)
 int runTokenize(const std::vector<std::string> &args) { return runTokenizeImpl(args, false); }
 int runDetokenize(const std::vector<std::string> &args) { return runTokenizeImpl(args, true); }
 
-const cli::CommandRegistration regTokenize{"tokenize", "Text to token ids (content or --markup mode), or --decode ids",
+const cli::CommandRegistration tokenizeCommand{"tokenize", "Text to token ids (content or --markup mode), or --decode ids",
                                            runTokenize};
-const cli::CommandRegistration regDetokenize{"detokenize", "Token ids to text (same as tokenize --decode)",
+const cli::CommandRegistration detokenizeCommand{"detokenize", "Token ids to text (same as tokenize --decode)",
                                              runDetokenize};
 
 } // namespace

@@ -261,4 +261,4 @@ int runTorrent(const std::vector<std::string> &args)
 
 } // namespace
 
-static const cli::CommandRegistration reg{"torrent", "Create, fetch or seed a container over BitTorrent", runTorrent};
+static const cli::CommandRegistration torrentCommand{"torrent", "Create, fetch or seed a container over BitTorrent", runTorrent};

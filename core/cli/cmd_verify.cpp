@@ -58,6 +58,6 @@ int runVerify(const std::vector<std::string> &args)
     return damaged.empty() ? 0 : 1;
 }
 
-const sluice::cli::CommandRegistration reg{"verify", "Check every expert record's header and CRC", runVerify};
+const sluice::cli::CommandRegistration verifyCommand{"verify", "Check every expert record's header and CRC", runVerify};
 
 } // namespace

@@ -3,6 +3,7 @@
 // random Q8G weights: --k3-size), and with a model, the prefill time of image
 // positions next to text positions (an image position should cost about what
 // a text position costs). Figures only; docs/vision.md records them.
+#include "benchmeasure.h"
 #include "command.h"
 
 #include "format/container.h"
@@ -31,23 +32,11 @@ int runTextBench(const std::vector<std::string> &args); // cmd_benchtext.cpp
 
 namespace {
 
+using cli::bench::cpuSeconds;
+using cli::bench::median;
+
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-
-// Process CPU seconds (all threads): on a shared machine wall time overstates
-// the cost; CPU time / threads is what an idle machine would take.
-double cpuSeconds()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
 
 // A patterned RGB image that grids to exactly side x side patches.
 vision::RgbImage patternImage(int width, int height)
@@ -275,4 +264,4 @@ int runBench(const std::vector<std::string> &args)
 
 } // namespace
 
-static const cli::CommandRegistration reg{"bench", "Benchmarks: --image (vision tower, image-position prefill)", runBench};
+static const cli::CommandRegistration benchCommand{"bench", "Benchmarks: --image (vision tower, image-position prefill)", runBench};

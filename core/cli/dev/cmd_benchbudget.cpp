@@ -9,6 +9,7 @@
 // CPU, RSS); the summary gives each budget's median over its visits and the
 // spread of one budget's visits (the noise a monotonicity claim is held to).
 // Figures: docs/performance.md "Budget monotonicity".
+#include "benchmeasure.h"
 #include "command.h"
 
 #include "api/model.h"
@@ -31,7 +32,9 @@ using namespace sluice;
 
 namespace {
 
-double mib(uint64_t b) { return double(b) / 1048576.0; }
+using cli::bench::median;
+using cli::bench::mib;
+using cli::bench::rssBytes;
 
 struct ProcessCounters {
     uint64_t minorFaults = 0;
@@ -52,22 +55,6 @@ ProcessCounters processCounters()
     return c;
 }
 
-uint64_t rssBytes()
-{
-    std::ifstream f("/proc/self/statm");
-    uint64_t pages = 0, resident = 0;
-    f >> pages >> resident;
-    return resident * 4096;
-}
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 // "0,1,2,4,8" -> {0, 1, 2, 4, 8}; empty on a malformed or unsorted list.
 std::vector<double> parseSteps(const std::string &text)
@@ -278,6 +265,6 @@ int runBenchBudget(const std::vector<std::string> &args)
 
 } // namespace
 
-static const cli::CommandRegistration reg{"bench-budget",
+static const cli::CommandRegistration benchBudgetCommand{"bench-budget",
                                           "Decode tok/s as the live budget steps up and down (floor + k working sets)",
                                           runBenchBudget};

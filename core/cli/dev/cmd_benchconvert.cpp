@@ -14,6 +14,7 @@
 // 8-vectors as its callers pass them (x = w / max(amax, 1e-8), row-major f32),
 // the books (stages x 256 x 8 f32, fp16-rounded) and this encoder's indices
 // (plain [vector][stage] bytes), plus an index.txt naming the shapes.
+#include "benchmeasure.h"
 #include "command.h"
 #include "options.h"
 
@@ -39,12 +40,7 @@ using namespace sluice;
 
 namespace {
 
-double cpuSeconds()
-{
-    timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
+using cli::bench::cpuSeconds;
 
 double wallSeconds()
 {
@@ -324,7 +320,7 @@ int runBenchConvert(const std::vector<std::string> &args)
     return 0;
 }
 
-const cli::CommandRegistration reg{"bench-convert", "Converter encoder speed and codebook quality (K3 shapes)",
+const cli::CommandRegistration benchConvertCommand{"bench-convert", "Converter encoder speed and codebook quality (K3 shapes)",
                                    runBenchConvert};
 
 } // namespace

@@ -282,7 +282,7 @@ int runBenchExperts(const std::vector<std::string> &args)
     return 0;
 }
 
-const sluice::cli::CommandRegistration reg{"bench-experts",
+const sluice::cli::CommandRegistration benchExpertsCommand{"bench-experts",
                                            "Experts per token: KL to the full model, bytes read and tok/s per top-k",
                                            runBenchExperts};
 

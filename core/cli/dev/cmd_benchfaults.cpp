@@ -159,6 +159,6 @@ static int runBenchFaults(const std::vector<std::string> &args)
 #endif
 }
 
-static const sluice::cli::CommandRegistration reg{"bench-faults",
+static const sluice::cli::CommandRegistration benchFaultsCommand{"bench-faults",
                                                   "First-touch page faults in expert reads: fresh vs populated memory",
                                                   runBenchFaults};

@@ -9,6 +9,7 @@
 // against thresholds scaled to it: pressure below (MemAvailable during the
 // hog + 1 GiB), calm above (that + 1 GiB), unless --adapt-low/--adapt-high are
 // given. Linux only. Figures: docs/streaming.md "Live budget".
+#include "benchmeasure.h"
 #include "command.h"
 
 #include "api/model.h"
@@ -38,6 +39,9 @@ using namespace sluice;
 
 namespace {
 
+using cli::bench::mib;
+using cli::bench::rssBytes;
+
 using Clock = std::chrono::steady_clock;
 
 #ifdef __linux__
@@ -53,14 +57,6 @@ uint64_t memAvailableBytes()
             return kib * 1024;
     }
     return 0;
-}
-
-uint64_t rssBytes()
-{
-    std::ifstream f("/proc/self/statm");
-    uint64_t size = 0, resident = 0;
-    f >> size >> resident;
-    return resident * uint64_t(sysconf(_SC_PAGESIZE));
 }
 
 void sleepSeconds(double s)
@@ -89,11 +85,6 @@ void sleepSeconds(double s)
     _exit(0);
 }
 #endif
-
-double mib(uint64_t b)
-{
-    return double(b) / double(1ull << 20);
-}
 
 } // namespace
 
@@ -278,5 +269,5 @@ static int runBenchPressure(const std::vector<std::string> &args)
 #endif
 }
 
-static const cli::CommandRegistration reg { "bench-pressure",
+static const cli::CommandRegistration benchPressureCommand { "bench-pressure",
     "Decode under a bounded memory hog, with and without --adapt-budget", runBenchPressure };

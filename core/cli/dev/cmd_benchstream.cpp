@@ -306,5 +306,5 @@ int runBenchStream(const std::vector<std::string> &args)
 
 } // namespace
 
-static const cli::CommandRegistration reg{"benchstream", "Streaming decode benchmark under a RAM budget, with its bound",
+static const cli::CommandRegistration benchstreamCommand{"benchstream", "Streaming decode benchmark under a RAM budget, with its bound",
                                           runBenchStream};

@@ -239,5 +239,5 @@ static int runCachesim(const std::vector<std::string> &args)
     return 0;
 }
 
-static const sluice::cli::CommandRegistration reg{"cachesim", "Replay a routing trace through the cache policies",
+static const sluice::cli::CommandRegistration cachesimCommand{"cachesim", "Replay a routing trace through the cache policies",
                                                   runCachesim};

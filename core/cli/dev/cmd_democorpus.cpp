@@ -169,7 +169,7 @@ int runDemoCorpus(const std::vector<std::string> &args)
     return 0;
 }
 
-const sluice::cli::CommandRegistration reg { "demo-corpus", "Train the demo tokenizer and encode its corpus",
+const sluice::cli::CommandRegistration demoCorpusCommand { "demo-corpus", "Train the demo tokenizer and encode its corpus",
     runDemoCorpus };
 
 } // namespace

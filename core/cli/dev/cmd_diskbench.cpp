@@ -110,5 +110,5 @@ static int runDiskbench(const std::vector<std::string> &args)
     return 0;
 }
 
-static const sluice::cli::CommandRegistration reg{"diskbench", "Random O_DIRECT record reads: GB/s per queue depth",
+static const sluice::cli::CommandRegistration diskbenchCommand{"diskbench", "Random O_DIRECT record reads: GB/s per queue depth",
                                                   runDiskbench};

@@ -38,6 +38,6 @@ int runSynth(const std::vector<std::string> &args)
     return 0;
 }
 
-const sluice::cli::CommandRegistration reg{"synth", "Write a synthetic (random-weight) container", runSynth};
+const sluice::cli::CommandRegistration synthCommand{"synth", "Write a synthetic (random-weight) container", runSynth};
 
 } // namespace
