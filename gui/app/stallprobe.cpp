@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 
 namespace sluice::gui {
 
@@ -15,6 +16,17 @@ QString milliseconds(qint64 us)
     return QString::number(double(us) / 1000.0, 'f', 1) + QStringLiteral(" ms");
 }
 
+// The calling thread's CPU time; -1 where there is no such clock.
+qint64 threadCpuNs()
+{
+#if defined(CLOCK_THREAD_CPUTIME_ID)
+    timespec ts{};
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+        return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+#endif
+    return -1;
+}
+
 } // namespace
 
 StallStats::StallStats()
@@ -22,7 +34,7 @@ StallStats::StallStats()
 {
 }
 
-void StallStats::add(qint64 us, qint64 atMs, const std::function<QString()> &activity)
+void StallStats::add(qint64 us, qint64 atMs, const std::function<QString()> &activity, qint64 busyUs)
 {
     us = std::max<qint64>(us, 0);
     ++m_bins[size_t(std::min<qint64>(us / kBinUs, kBins - 1))];
@@ -31,7 +43,7 @@ void StallStats::add(qint64 us, qint64 atMs, const std::function<QString()> &act
     if (m_widest.size() == kTop && us <= m_widest.last().us)
         return;
     // Only here (a handful of times per run) is the window asked what it does.
-    Gap gap{us, atMs, activity ? activity() : QString()};
+    Gap gap{us, atMs, activity ? activity() : QString(), busyUs};
     const auto at = std::find_if(m_widest.begin(), m_widest.end(), [us](const Gap &g) { return g.us < us; });
     m_widest.insert(at, std::move(gap));
     if (m_widest.size() > kTop)
@@ -65,8 +77,10 @@ QString StallStats::summary(qint64 intervalMs, qint64 elapsedMs) const
                     milliseconds(m_max));
     out += QStringLiteral("widest gaps:\n");
     for (const Gap &g : m_widest)
-        out += QStringLiteral("  %1 at %2 s: %3\n")
-                   .arg(milliseconds(g.us), QString::number(double(g.atMs) / 1000.0, 'f', 3),
+        out += QStringLiteral("  %1%2 at %3 s: %4\n")
+                   .arg(milliseconds(g.us),
+                        g.busyUs < 0 ? QString() : QStringLiteral(" (GUI thread busy %1)").arg(milliseconds(g.busyUs)),
+                        QString::number(double(g.atMs) / 1000.0, 'f', 3),
                         g.activity.isEmpty() ? QStringLiteral("-") : g.activity);
     return out;
 }
@@ -84,6 +98,7 @@ void StallProbe::start()
 {
     m_clock.start();
     m_lastNs = -1;
+    m_lastCpuNs = -1;
     m_timer.start();
 }
 
@@ -92,11 +107,13 @@ void StallProbe::stop() { m_timer.stop(); }
 void StallProbe::tick()
 {
     const qint64 now = m_clock.nsecsElapsed();
+    const qint64 cpu = threadCpuNs();
     if (m_lastNs >= 0) {
         const qint64 lateUs = (now - m_lastNs) / 1000 - kIntervalMs * 1000;
-        m_stats.add(lateUs, now / 1000000, m_activity);
+        m_stats.add(lateUs, now / 1000000, m_activity, cpu < 0 || m_lastCpuNs < 0 ? -1 : (cpu - m_lastCpuNs) / 1000);
     }
     m_lastNs = now;
+    m_lastCpuNs = cpu;
 }
 
 QString StallProbe::summary() const

@@ -2,7 +2,8 @@
 // setting debug/probeStalls. A 4 ms precise timer on the GUI thread; every
 // firing records how much later than due it came (the gap between two
 // firings minus the interval), which is how long the GUI thread was busy
-// elsewhere. On exit (or on request) it writes count, p50/p90/p99, max and
+// elsewhere (and, from the thread's CPU clock, whether it was working or
+// waiting for a core). On exit (or on request) it writes count, p50/p90/p99, max and
 // the five widest gaps with what the window was doing then. Nothing of it
 // exists unless asked for: the app creates no probe when it is off.
 #pragma once
@@ -33,11 +34,13 @@ public:
         qint64 us = 0;
         qint64 atMs = 0;  // since the probe started
         QString activity; // what the window was doing
+        qint64 busyUs = -1; // CPU time the GUI thread spent in the gap (-1 unknown): a gap
+                            // it spent waiting for a core is the machine's, not the app's
     };
 
     StallStats();
     // Records a gap; `activity` is asked only when the gap is among the widest so far.
-    void add(qint64 us, qint64 atMs, const std::function<QString()> &activity = {});
+    void add(qint64 us, qint64 atMs, const std::function<QString()> &activity = {}, qint64 busyUs = -1);
     qint64 count() const { return m_count; }
     qint64 maxUs() const { return m_max; }
     // The nearest-rank percentile (0 < p ≤ 100) at bin resolution: the lower
@@ -82,6 +85,7 @@ private:
     QTimer m_timer;
     QElapsedTimer m_clock;
     qint64 m_lastNs = -1;
+    qint64 m_lastCpuNs = -1;
     StallStats m_stats;
     std::function<QString()> m_activity;
 };
