@@ -2,8 +2,9 @@
 // against the app's own window and dialogs with the app's probe
 // (app/stallprobe.h). Not a test (nothing is asserted about time); its
 // figures go to docs/gui.md "Measurements". Run under Xvfb:
-//   xvfb-run -a -s "-screen 0 1600x1000x24" build/tests/gui/sluice-stallscenarios DEMO [decode|save|convert]...
-// decode:  the demo model at the app's default sampling, a long reply (1,500 tokens at most);
+//   xvfb-run -a -s "-screen 0 1600x1000x24" build/tests/gui/sluice-stallscenarios DEMO [decode|decode-long|save|convert]...
+// decode:  the demo model at the app's default sampling, six questions in one chat;
+// decode-long: a 2,000-token Markdown reply streamed by the scripted engine (decodeLong());
 // save:    a 400-message chat saved 30 times, 100 ms apart, while the window is idle;
 // convert: File → Convert model…'s dialog converting a synthetic Kimi-Linear release.
 #include "guitestutil.h"
@@ -50,10 +51,11 @@ void report(const char *scenario, const gui::StallProbe &probe, const QString &e
     std::fflush(stdout);
 }
 
+// At the app's defaults the demo answers in 30-60 tokens (its loop guard
+// stops it): six questions in one chat, on the demo through the app's engine.
 int decode(const QString &demo)
 {
     RealEngineFixture f;
-    f.settings.setMaxTokens(1500); // a long reply; everything else at the app's defaults
     f.options.demoModelPath = demo;
     gui::MainWindow window(&f.settings, &f.appearance, f.options);
     window.resize(1200, 900);
@@ -61,18 +63,65 @@ int decode(const QString &demo)
     window.openModel(demo);
     if (!waitFor(&window, &gui::MainWindow::modelOpened, 120000))
         return std::fprintf(stderr, "decode: the demo did not open\n"), 1;
+    runFor(500);
     gui::StallProbe probe(QStringLiteral("-"));
     probe.setActivity([&window] { return window.isGenerating() ? QStringLiteral("generating") : QStringLiteral("idle"); });
-    window.promptEdit()->setPlainText(QStringLiteral("Tell me a long story about a river, a boat and a tree."));
+    const QStringList prompts{QStringLiteral("What does music mean?"), QStringLiteral("What is a tree?"),
+                              QStringLiteral("What does river mean?"), QStringLiteral("What is a boat?"),
+                              QStringLiteral("What does light mean?"), QStringLiteral("What is a city?")};
     probe.start();
-    window.sendPrompt();
-    if (!waitFor(&window, &gui::MainWindow::generationFinished, 600000))
-        return std::fprintf(stderr, "decode: no end of generation\n"), 1;
+    for (const QString &prompt : prompts) {
+        window.promptEdit()->setPlainText(prompt);
+        window.sendPrompt();
+        if (!waitFor(&window, &gui::MainWindow::generationFinished, 600000))
+            return std::fprintf(stderr, "decode: no end of generation\n"), 1;
+    }
     probe.stop();
     const gui::Chat *chat = window.chatStore()->chat(window.currentChatId());
-    const gui::Message &reply = chat->messages.last();
-    report("decode", probe, QStringLiteral("%1 tokens, %2 characters, %3 tok/s")
-                                .arg(reply.stats.tokens).arg(reply.content.size()).arg(reply.stats.tokensPerSecond, 0, 'f', 1));
+    int tokens = 0;
+    qsizetype characters = 0;
+    for (const gui::Message &m : chat->messages) {
+        tokens += m.stats.tokens;
+        characters += m.role == QLatin1String("assistant") ? m.content.size() : 0;
+    }
+    report("decode", probe, QStringLiteral("%1 replies, %2 tokens, %3 characters").arg(prompts.size()).arg(tokens).arg(characters));
+    return 0;
+}
+
+// The demo will not write a long reply, so the window's side of one comes
+// from the scripted engine: 2,000 tokens of Markdown (paragraphs, lists,
+// inline and fenced code) at ~500 tok/s, streamed into the same window.
+int decodeLong()
+{
+    EngineScript script = defaultScript();
+    const std::vector<std::string> pieces{"The ", "river ", "**carries** ", "boats ", "and ", "`code` ", "past ", "the ",
+                                          "tree.", "\n\n", "- a ", "list ", "item\n", "- another\n\n", "```\n", "int x = 1;\n",
+                                          "```\n\n"};
+    for (int i = 0; i < 2000; ++i)
+        script.tokens.push_back(pieces[size_t(i) % pieces.size()]);
+    script.layersPerToken = 4;
+    script.layerMicros = 500;
+    GuiFixture f(script);
+    f.window->resize(1200, 900);
+    f.window->show();
+    if (!openModel(f))
+        return std::fprintf(stderr, "decode-long: the scripted model did not open\n"), 1;
+    runFor(300);
+    gui::StallProbe probe(QStringLiteral("-"));
+    gui::MainWindow *window = f.window.get();
+    probe.setActivity([window] { return window->isGenerating() ? QStringLiteral("generating") : QStringLiteral("idle"); });
+    QElapsedTimer clock;
+    clock.start();
+    probe.start();
+    window->promptEdit()->setPlainText(QStringLiteral("go"));
+    window->sendPrompt();
+    if (!waitFor(window, &gui::MainWindow::generationFinished, 600000))
+        return std::fprintf(stderr, "decode-long: no end of generation\n"), 1;
+    probe.stop();
+    const gui::Chat *chat = window->chatStore()->chat(window->currentChatId());
+    report("decode-long", probe, QStringLiteral("scripted engine, %1 tokens, %2 characters, %3 s")
+                                     .arg(script.tokens.size()).arg(chat->messages.last().content.size())
+                                     .arg(double(clock.elapsed()) / 1000.0, 0, 'f', 1));
     return 0;
 }
 
@@ -147,14 +196,15 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     const QStringList args = app.arguments().mid(1);
     if (args.isEmpty()) {
-        std::fprintf(stderr, "usage: sluice-stallscenarios DEMO_FOLDER [decode|save|convert]...\n");
+        std::fprintf(stderr, "usage: sluice-stallscenarios DEMO_FOLDER [decode|decode-long|save|convert]...\n");
         return 2;
     }
     QStringList scenarios = args.mid(1);
     if (scenarios.isEmpty())
-        scenarios = {QStringLiteral("decode"), QStringLiteral("save"), QStringLiteral("convert")};
+        scenarios = {QStringLiteral("decode"), QStringLiteral("decode-long"), QStringLiteral("save"), QStringLiteral("convert")};
     for (const QString &s : scenarios) {
-        const int rc = s == QLatin1String("decode") ? decode(args.first())
+        const int rc = s == QLatin1String("decode")        ? decode(args.first())
+                     : s == QLatin1String("decode-long") ? decodeLong()
                      : s == QLatin1String("save")   ? save()
                      : s == QLatin1String("convert") ? convert()
                                                      : (std::fprintf(stderr, "unknown scenario %s\n", qPrintable(s)), 2);

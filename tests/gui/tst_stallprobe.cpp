@@ -1,9 +1,18 @@
 // The event-loop probe (issue 30): its statistics fed known gaps, the timer
-// catching a stall made on purpose, the report written where asked.
+// catching a stall made on purpose, the report written where asked; and the
+// structure behind the figures it gave: a chat's JSON is built off the GUI
+// thread, a streamed reply re-renders only its tail.
 #include "support/testregistry.h"
 #include "app/stallprobe.h"
+#include "chat/chatstore.h"
+#include "chat/conversationview.h"
+#include "chat/markdownview.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMutex>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -20,6 +29,8 @@ private Q_SLOTS:
     void widestGapsAskActivityOnlyForThem();
     void probeSeesABlockedThread();
     void summaryGoesToTheFile();
+    void saveBuildsTheJsonOffTheGuiThread();
+    void streamingRendersOnlyTheTail();
 };
 
 void TestStallProbe::percentiles_data()
@@ -104,6 +115,9 @@ void TestStallProbe::probeSeesABlockedThread()
     probe.stop();
     QVERIFY2(probe.stats().maxUs() >= 50000, qPrintable(probe.summary()));
     QCOMPARE(probe.stats().widest().first().activity, QStringLiteral("blocking on purpose"));
+    // Asleep, not working: the thread's CPU clock says so (where there is one).
+    if (probe.stats().widest().first().busyUs >= 0)
+        QVERIFY2(probe.stats().widest().first().busyUs < 30000, qPrintable(probe.summary()));
 }
 
 void TestStallProbe::summaryGoesToTheFile()
@@ -124,6 +138,105 @@ void TestStallProbe::summaryGoesToTheFile()
     StallProbe nowhere(dir.filePath(QStringLiteral("missing/dir/stalls.txt")));
     QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("event-loop probe: cannot write")));
     QVERIFY(!nowhere.writeSummary());
+}
+
+void TestStallProbe::saveBuildsTheJsonOffTheGuiThread()
+{
+    // The JSON of a long chat is built by the writer, not by save() on the
+    // GUI thread; the file still holds the chat as it was when saved.
+    QTemporaryDir dir;
+    ChatStore store(dir.path());
+    const QString id = store.createChat(QStringLiteral("long"));
+    Chat chat = *store.chat(id);
+    for (int i = 0; i < 400; ++i) {
+        Message m;
+        m.role = i % 2 ? QStringLiteral("assistant") : QStringLiteral("user");
+        m.content = QStringLiteral("message %1").arg(i);
+        chat.messages.append(m);
+    }
+    QVERIFY(store.update(chat));
+    store.waitForWrites();
+    QList<QThread *> builtOn;
+    QMutex mutex;
+    ChatStore::setSerializeHook([&] {
+        QMutexLocker lock(&mutex);
+        builtOn << QThread::currentThread();
+    });
+    const auto unhook = qScopeGuard([] { ChatStore::setSerializeHook({}); });
+    QVERIFY(store.save(id));
+    // Changed right after the save: the file must hold the chat as it was at save().
+    chat.messages.append(Message{QStringLiteral("user"), QStringLiteral("later"), {}, {}, {}, {}, {}});
+    QVERIFY(store.update(chat));
+    store.waitForWrites();
+    QMutexLocker lock(&mutex);
+    QCOMPARE(builtOn.size(), 2);
+    for (QThread *t : std::as_const(builtOn))
+        QVERIFY(t != QThread::currentThread());
+    QFile f(store.fileFor(id));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    Chat read;
+    QString why;
+    QVERIFY2(chatFromJson(QJsonDocument::fromJson(f.readAll()).object(), &read, &why), qPrintable(why));
+    QCOMPARE(read.messages.size(), 401);
+}
+
+void TestStallProbe::streamingRendersOnlyTheTail()
+{
+    // Per update of a streamed reply only its unsettled tail is rendered again:
+    // no other message, and no settled part of the reply itself.
+    Chat chat;
+    for (int i = 0; i < 10; ++i) {
+        Message m;
+        m.role = i % 2 ? QStringLiteral("assistant") : QStringLiteral("user");
+        m.content = QStringLiteral("message **%1**").arg(i);
+        chat.messages.append(m);
+    }
+    ConversationView view;
+    view.resize(800, 600);
+    view.setChat(&chat);
+    QList<MessageWidget *> widgets = view.findChildren<MessageWidget *>();
+    std::sort(widgets.begin(), widgets.end(), [](MessageWidget *a, MessageWidget *b) { return a->index() < b->index(); });
+    QCOMPARE(widgets.size(), 10);
+    MessageWidget *last = widgets.last();
+    QHash<MarkdownView *, int> before;
+    for (MessageWidget *w : std::as_const(widgets)) {
+        if (w != last)
+            for (MarkdownView *v : w->findChildren<MarkdownView *>())
+                before.insert(v, v->renderCount());
+    }
+    Message reply = chat.messages.last();
+    const QStringList pieces{QStringLiteral("The river **carries** boats"), QStringLiteral(" past `the` tree."),
+                             QStringLiteral("\n\n- an item\n- another\n\n"), QStringLiteral("```\nint x = 1;\n\n"),
+                             QStringLiteral("int y = 2;\n```\n\n")};
+    int tailRenders = 0;
+    qsizetype widestTail = 0;
+    for (int i = 0; i < 250; ++i) {
+        reply.content += pieces[i % pieces.size()];
+        view.updateLastMessage(reply);
+        widestTail = std::max(widestTail, last->contentViews().last()->markdownText().size());
+        tailRenders = last->contentViews().last()->renderCount();
+    }
+    QVERIFY(tailRenders > 0);
+    for (auto it = before.cbegin(); it != before.cend(); ++it)
+        QCOMPARE(it.key()->renderCount(), it.value());
+    const QList<MarkdownView *> parts = last->contentViews();
+    QVERIFY2(parts.size() > 3, qPrintable(QString::number(parts.size())));
+    QString joined;
+    for (MarkdownView *v : parts) {
+        joined += v->markdownText();
+        if (v != parts.last())
+            QCOMPARE(v->renderCount(), 1);
+    }
+    QCOMPARE(joined, reply.content);
+    QVERIFY2(widestTail < 3000, qPrintable(QString::number(widestTail)));
+    // A blank line inside a fenced block is not a place to cut: every part holds whole fences.
+    for (MarkdownView *v : parts)
+        QCOMPARE(v->markdownText().count(QStringLiteral("```")) % 2, 0);
+    // Any change other than growth (an edit, the final parse) renders the whole text in one view.
+    reply.content = QStringLiteral("Edited.");
+    view.updateLastMessage(reply);
+    QCOMPARE(last->contentViews().size(), 1);
+    QCOMPARE(last->contentViews().first()->markdownText(), QStringLiteral("Edited."));
 }
 
 SLUICE_TEST_MAIN(TestStallProbe)
