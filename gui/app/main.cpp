@@ -60,8 +60,8 @@ QString findDemoModel()
 
 // "--probe-stalls=FILE" is taken out of `args` (QCommandLineParser has no
 // optional values) and leaves a plain "--probe-stalls" behind; the file, "-"
-// for stderr, or a null string when the option is absent.
-QString takeProbeStalls(QStringList &args)
+// for stderr, or `fallback` (the setting) when the option is absent.
+QString takeProbeStalls(QStringList &args, const QString &fallback)
 {
     const QString flag = QStringLiteral("--probe-stalls");
     for (QString &arg : args) {
@@ -73,7 +73,7 @@ QString takeProbeStalls(QStringList &args)
             return file.isEmpty() ? QStringLiteral("-") : file;
         }
     }
-    return QString();
+    return fallback;
 }
 
 // What the window is doing, for the probe's widest gaps.
@@ -91,6 +91,22 @@ QString windowActivity(const sluice::gui::MainWindow &window)
     if (const QString status = window.statusBar()->currentMessage(); !status.isEmpty())
         parts << QStringLiteral("status \"%1\"").arg(status);
     return parts.join(QStringLiteral(", "));
+}
+
+// Off (a null destination, the default) creates nothing: no timer, no cost.
+std::unique_ptr<sluice::gui::StallProbe> startStallProbe(const QString &destination, const sluice::gui::MainWindow &window)
+{
+    if (destination.isNull())
+        return nullptr;
+    auto probe = std::make_unique<sluice::gui::StallProbe>(destination);
+    probe->setActivity([&window] { return windowActivity(window); });
+    sluice::gui::StallProbe *p = probe.get();
+    QObject::connect(qApp, &QCoreApplication::aboutToQuit, p, [p] {
+        p->stop();
+        p->writeSummary();
+    });
+    probe->start();
+    return probe;
 }
 
 } // namespace
@@ -124,15 +140,11 @@ int main(int argc, char **argv)
         QApplication::translate("main",
             "Open another window even when Sluice is already running (both then write the same chats and sessions)."));
     parser.addOption(newInstanceOption);
-    QCommandLineOption probeOption(QStringLiteral("probe-stalls"),
-        QApplication::translate("main",
-            "Measure how long the window's event loop stalls; write a summary on exit to stderr, or to FILE with --probe-stalls=FILE."));
-    parser.addOption(probeOption);
+    parser.addOption(QCommandLineOption(QStringLiteral("probe-stalls"), QApplication::translate("main",
+        "Measure how long the window's event loop stalls; write a summary on exit to stderr, or to FILE with --probe-stalls=FILE.")));
     QStringList arguments = QApplication::arguments();
-    QString probeDestination = takeProbeStalls(arguments);
+    const QString probeDestination = takeProbeStalls(arguments, settings.probeStalls());
     parser.process(arguments);
-    if (probeDestination.isNull())
-        probeDestination = settings.probeStalls();
 
     // A second launch hands over to the first. Screenshot runs (SLUICE_SCREENSHOT) are always their own.
     const QString shot = qEnvironmentVariable("SLUICE_SCREENSHOT");
@@ -154,17 +166,7 @@ int main(int argc, char **argv)
     options.plannerShape = sluice::gui::defaultPlannerShape();
 
     sluice::gui::MainWindow window(&settings, &appearance, options);
-    // Off (the default) creates nothing: no timer, no cost.
-    std::unique_ptr<sluice::gui::StallProbe> probe;
-    if (!probeDestination.isNull()) {
-        probe = std::make_unique<sluice::gui::StallProbe>(probeDestination);
-        probe->setActivity([&window] { return windowActivity(window); });
-        QObject::connect(&app, &QCoreApplication::aboutToQuit, probe.get(), [&probe] {
-            probe->stop();
-            probe->writeSummary();
-        });
-        probe->start();
-    }
+    const std::unique_ptr<sluice::gui::StallProbe> probe = startStallProbe(probeDestination, window);
     window.show();
     QObject::connect(&instance, &sluice::gui::SingleInstance::activated, &window, [&window](const QStringList &args) {
         window.setWindowState((window.windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
