@@ -90,7 +90,7 @@ QString windowActivity(const sluice::gui::MainWindow &window)
     }
     if (const QString status = window.statusBar()->currentMessage(); !status.isEmpty())
         parts << QStringLiteral("status \"%1\"").arg(status);
-    return parts.join(QStringLiteral(", "));
+    return parts.isEmpty() ? QStringLiteral("idle") : parts.join(QStringLiteral(", "));
 }
 
 // Off (a null destination, the default) creates nothing: no timer, no cost.

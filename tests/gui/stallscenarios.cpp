@@ -118,6 +118,11 @@ int decodeLong()
     if (!waitFor(window, &gui::MainWindow::generationFinished, 600000))
         return std::fprintf(stderr, "decode-long: no end of generation\n"), 1;
     probe.stop();
+    // SLUICE_STALL_SHOT=file.png: how the streamed reply looks in its settled parts.
+    if (const QString shot = qEnvironmentVariable("SLUICE_STALL_SHOT"); !shot.isEmpty()) {
+        runFor(300);
+        window->grab().save(shot);
+    }
     const gui::Chat *chat = window->chatStore()->chat(window->currentChatId());
     report("decode-long", probe, QStringLiteral("scripted engine, %1 tokens, %2 characters, %3 s")
                                      .arg(script.tokens.size()).arg(chat->messages.last().content.size())
