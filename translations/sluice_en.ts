@@ -184,6 +184,10 @@
         <source>Open another window even when Sluice is already running (both then write the same chats and sessions).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Measure how long the window&apos;s event loop stalls; write a summary on exit to stderr, or to FILE with --probe-stalls=FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::BudgetChart</name>

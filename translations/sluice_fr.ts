@@ -184,6 +184,10 @@
         <source>Open another window even when Sluice is already running (both then write the same chats and sessions).</source>
         <translation>Ouvrir une autre fenêtre même si Sluice est déjà lancé (les deux écrivent alors les mêmes conversations et sessions).</translation>
     </message>
+    <message>
+        <source>Measure how long the window&apos;s event loop stalls; write a summary on exit to stderr, or to FILE with --probe-stalls=FILE.</source>
+        <translation>Mesurer combien de temps la boucle d&apos;événements de la fenêtre reste bloquée ; écrire un résumé à la sortie sur stderr, ou dans FILE avec --probe-stalls=FILE.</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::BudgetChart</name>

@@ -183,6 +183,10 @@
         <source>Open another window even when Sluice is already running (both then write the same chats and sessions).</source>
         <translation>Buka jendela lain meskipun Sluice sudah berjalan (keduanya lalu menulis obrolan dan sesi yang sama).</translation>
     </message>
+    <message>
+        <source>Measure how long the window&apos;s event loop stalls; write a summary on exit to stderr, or to FILE with --probe-stalls=FILE.</source>
+        <translation>Ukur berapa lama loop peristiwa jendela tertahan; tulis ringkasan saat keluar ke stderr, atau ke FILE dengan --probe-stalls=FILE.</translation>
+    </message>
 </context>
 <context>
     <name>sluice::gui::BudgetChart</name>

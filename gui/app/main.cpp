@@ -1,16 +1,20 @@
 // The Sluice desktop app.
-//   sluice [--model PATH] [--new-instance]
+//   sluice [--model PATH] [--new-instance] [--probe-stalls[=FILE]]
 // One instance per user and settings file: a second launch hands its
 // arguments to the first (which raises its window and opens the model) and
 // exits (singleinstance.h).
 // SLUICE_SCREENSHOT=file.png: save a screenshot of the window once it is up
 // (after the model given with --model opened, or after 5 s) and quit; used to
 // check the app under Xvfb.
+// --probe-stalls[=FILE] (or the setting debug/probeStalls = "-" or a path):
+// measure the GUI thread's event-loop gaps and write a summary on exit
+// (stallprobe.h) to stderr or FILE.
 #include "app/appearance.h"
 #include "app/enginefactory.h"
 #include "app/mainwindow.h"
 #include "app/settings.h"
 #include "app/singleinstance.h"
+#include "app/stallprobe.h"
 
 #include "api/runtime.h"
 
@@ -19,7 +23,10 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTimer>
+
+#include <memory>
 
 namespace {
 
@@ -49,6 +56,57 @@ QString findDemoModel()
             return QDir::cleanPath(candidate);
     }
     return QString();
+}
+
+// "--probe-stalls=FILE" is taken out of `args` (QCommandLineParser has no
+// optional values) and leaves a plain "--probe-stalls" behind; the file, "-"
+// for stderr, or `fallback` (the setting) when the option is absent.
+QString takeProbeStalls(QStringList &args, const QString &fallback)
+{
+    const QString flag = QStringLiteral("--probe-stalls");
+    for (QString &arg : args) {
+        if (arg == flag)
+            return QStringLiteral("-");
+        if (arg.startsWith(flag + QLatin1Char('='))) {
+            const QString file = arg.mid(flag.size() + 1);
+            arg = flag;
+            return file.isEmpty() ? QStringLiteral("-") : file;
+        }
+    }
+    return fallback;
+}
+
+// What the window is doing, for the probe's widest gaps.
+QString windowActivity(const sluice::gui::MainWindow &window)
+{
+    QStringList parts;
+    if (window.isGenerating())
+        parts << QStringLiteral("generating");
+    if (const sluice::gui::Chat *chat = window.chatStore()->chat(window.currentChatId()))
+        parts << QStringLiteral("chat of %1 messages").arg(chat->messages.size());
+    for (QWidget *w : QApplication::topLevelWidgets()) {
+        if (w != &window && w->isVisible() && w->isWindow() && !w->windowTitle().isEmpty())
+            parts << QStringLiteral("window \"%1\" open").arg(w->windowTitle());
+    }
+    if (const QString status = window.statusBar()->currentMessage(); !status.isEmpty())
+        parts << QStringLiteral("status \"%1\"").arg(status);
+    return parts.isEmpty() ? QStringLiteral("idle") : parts.join(QStringLiteral(", "));
+}
+
+// Off (a null destination, the default) creates nothing: no timer, no cost.
+std::unique_ptr<sluice::gui::StallProbe> startStallProbe(const QString &destination, const sluice::gui::MainWindow &window)
+{
+    if (destination.isNull())
+        return nullptr;
+    auto probe = std::make_unique<sluice::gui::StallProbe>(destination);
+    probe->setActivity([&window] { return windowActivity(window); });
+    sluice::gui::StallProbe *p = probe.get();
+    QObject::connect(qApp, &QCoreApplication::aboutToQuit, p, [p] {
+        p->stop();
+        p->writeSummary();
+    });
+    probe->start();
+    return probe;
 }
 
 } // namespace
@@ -82,7 +140,11 @@ int main(int argc, char **argv)
         QApplication::translate("main",
             "Open another window even when Sluice is already running (both then write the same chats and sessions)."));
     parser.addOption(newInstanceOption);
-    parser.process(app);
+    parser.addOption(QCommandLineOption(QStringLiteral("probe-stalls"), QApplication::translate("main",
+        "Measure how long the window's event loop stalls; write a summary on exit to stderr, or to FILE with --probe-stalls=FILE.")));
+    QStringList arguments = QApplication::arguments();
+    const QString probeDestination = takeProbeStalls(arguments, settings.probeStalls());
+    parser.process(arguments);
 
     // A second launch hands over to the first. Screenshot runs (SLUICE_SCREENSHOT) are always their own.
     const QString shot = qEnvironmentVariable("SLUICE_SCREENSHOT");
@@ -104,6 +166,7 @@ int main(int argc, char **argv)
     options.plannerShape = sluice::gui::defaultPlannerShape();
 
     sluice::gui::MainWindow window(&settings, &appearance, options);
+    const std::unique_ptr<sluice::gui::StallProbe> probe = startStallProbe(probeDestination, window);
     window.show();
     QObject::connect(&instance, &sluice::gui::SingleInstance::activated, &window, [&window](const QStringList &args) {
         window.setWindowState((window.windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);

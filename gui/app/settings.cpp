@@ -225,6 +225,12 @@ quint64 Settings::sessionDiskLimitBytes() const
 }
 void Settings::setSessionDiskLimitBytes(quint64 bytes) { set("chats/sessionDiskLimitBytes", QVariant::fromValue(bytes)); }
 
+QString Settings::probeStalls() const
+{
+    const QString v = value("debug/probeStalls", QString()).toString();
+    return v.isEmpty() ? QString() : v;
+}
+
 bool Settings::demoOffered() const { return value("models/demoOffered", false).toBool(); }
 void Settings::setDemoOffered(bool shown) { set("models/demoOffered", shown); }
 

@@ -96,6 +96,9 @@ public:
     quint64 sessionDiskLimitBytes() const;
     void setSessionDiskLimitBytes(quint64 bytes);
 
+    // debug/probeStalls: "" = off (the default), "-" = the event-loop probe
+    // writes to stderr on exit, else to that file (stallprobe.h; --probe-stalls wins).
+    QString probeStalls() const;
     bool demoOffered() const;            // the first-start demo offer was shown
     void setDemoOffered(bool shown);
 

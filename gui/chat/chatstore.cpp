@@ -22,6 +22,12 @@ std::function<void()> &beforeCommitHook()
     return hook;
 }
 
+std::function<void()> &serializeHook()
+{
+    static std::function<void()> hook;
+    return hook;
+}
+
 constexpr int kFormatVersion = 1;
 
 } // namespace
@@ -220,6 +226,7 @@ ChatStore::~ChatStore() { m_writer.waitForDone(); }
 void ChatStore::waitForWrites() { m_writer.waitForDone(); }
 
 void ChatStore::setBeforeCommitHook(std::function<void()> hook) { beforeCommitHook() = std::move(hook); }
+void ChatStore::setSerializeHook(std::function<void()> hook) { serializeHook() = std::move(hook); }
 
 QString ChatStore::fileFor(const QString &id) const { return QDir(m_dir).filePath(id + QStringLiteral(".json")); }
 
@@ -377,9 +384,14 @@ bool ChatStore::save(const QString &id)
         m_lastError = ChatStore::tr("no chat with id %1").arg(id);
         return false;
     }
-    QByteArray data = QJsonDocument(chatToJson(*c)).toJson(QJsonDocument::Indented);
     const QString path = fileFor(id);
-    m_writer.start([this, path, data = std::move(data)] {
+    // A copy of the chat goes to the writer (its strings are shared, not
+    // copied): the JSON of a long chat takes milliseconds the GUI thread
+    // must not spend, and the writer serialises in the order of the saves.
+    m_writer.start([this, path, snapshot = *c] {
+        if (serializeHook())
+            serializeHook()();
+        const QByteArray data = QJsonDocument(chatToJson(snapshot)).toJson(QJsonDocument::Indented);
         QSaveFile file(path);
         QString error;
         if (file.open(QIODevice::WriteOnly)) {

@@ -107,9 +107,10 @@ public:
     // `id` (which stays as it is) and its preset; its id, or "" when there is no such message.
     QString branch(const QString &id, int lastIndex, const QString &title);
 
-    // Writes one chat atomically. The JSON is built here; the write, fsync and
-    // rename run in order on a background thread (an fsync can take tens of
-    // milliseconds, which the GUI thread must not spend). False when the chat
+    // Writes one chat atomically. The chat as it is now is handed to a
+    // background thread, which builds the JSON, writes, fsyncs and renames,
+    // in the order of the saves (the JSON of a 400-message chat and an fsync
+    // each take milliseconds the GUI thread must not spend). False when the chat
     // does not exist; disk failures arrive as saveFailed().
     bool save(const QString &id);
     // Blocks until every queued write is on disk (tests, shutdown).
@@ -119,6 +120,8 @@ public:
     // Test hook: called after the data is written to the temporary file and
     // before the rename, so a test can simulate a crash at the worst moment.
     static void setBeforeCommitHook(std::function<void()> hook);
+    // Test hook: called where a saved chat's JSON is built (on the writer thread).
+    static void setSerializeHook(std::function<void()> hook);
 
     QString fileFor(const QString &id) const;
 

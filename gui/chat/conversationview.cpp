@@ -18,7 +18,14 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace sluice::gui {
+
+namespace {
+// A streamed reply's unsettled tail is split once it holds this many characters (setContentText()).
+constexpr qsizetype kSettleChars = 400;
+} // namespace
 
 // The role, the Edit / Regenerate / Copy buttons and the stats line under them.
 void MessageWidget::buildHeader(QVBoxLayout *layout)
@@ -126,11 +133,11 @@ MessageWidget::MessageWidget(int index, const Message &message, QWidget *parent)
 void MessageWidget::setMessage(const Message &message)
 {
     const bool imagesChanged = message.images != m_message.images || m_imagesLayout->count() == 0;
-    m_message = message;
+    const QString previous = std::exchange(m_message, message).content;
     const bool user = message.role == QLatin1String("user");
     setBackgroundRole(user ? QPalette::AlternateBase : QPalette::Base);
 
-    m_content->setMarkdownText(message.content);
+    setContentText(previous, message.content);
     m_content->setVisible(!message.content.isEmpty() || message.reasoning.isEmpty());
     m_thinking->setMarkdownText(message.reasoning);
     m_thinkToggle->setVisible(!message.reasoning.isEmpty());
@@ -172,19 +179,71 @@ void MessageWidget::setMessage(const Message &message)
     retranslate();
 }
 
+// A streamed reply grows at the end; re-rendering all of its Markdown at
+// 30 Hz costs more with every token (a 2,000-token reply with code blocks
+// held the GUI thread for seconds). Once the text past the settled part is
+// long, its complete blocks (up to the last blank line outside a code
+// fence) move into a view of their own, rendered once; only the tail is
+// rendered again per update. Any other change renders the whole text anew.
+void MessageWidget::setContentText(const QString &previous, const QString &text)
+{
+    const bool growing = !previous.isEmpty() && text.size() > previous.size() && text.startsWith(previous);
+    if (!m_settled.isEmpty() && !growing) {
+        qDeleteAll(m_settled);
+        m_settled.clear();
+        m_settledLength = 0;
+    }
+    if (growing)
+        settleStreamedText(text);
+    m_content->setMarkdownText(text.mid(m_settledLength));
+}
+
+void MessageWidget::settleStreamedText(const QString &text)
+{
+    if (text.size() - m_settledLength < kSettleChars)
+        return;
+    // The last paragraph break outside a fenced code block (the settled part
+    // always ends outside one, so counting fences starts from there).
+    qsizetype cut = -1;
+    bool inFence = false;
+    for (qsizetype line = m_settledLength; line < text.size();) {
+        qsizetype end = text.indexOf(QLatin1Char('\n'), line);
+        if (end < 0)
+            break;
+        const QStringView row = QStringView(text).mid(line, end - line).trimmed();
+        if (row.startsWith(QLatin1String("```")) || row.startsWith(QLatin1String("~~~")))
+            inFence = !inFence;
+        else if (row.isEmpty() && !inFence && end + 1 < text.size())
+            cut = end + 1;
+        line = end + 1;
+    }
+    if (cut - m_settledLength < kSettleChars / 2)
+        return;
+    auto *part = new MarkdownView(this);
+    part->setMarkdownText(text.mid(m_settledLength, cut - m_settledLength));
+    auto *box = static_cast<QVBoxLayout *>(layout());
+    box->insertWidget(box->indexOf(m_content), part);
+    m_settled.append(part);
+    m_settledLength = cut;
+}
+
 bool MessageWidget::highlight(const QString &text)
 {
-    QList<QTextEdit::ExtraSelection> marks;
-    QTextDocument *doc = m_content->document();
-    for (QTextCursor c = doc->find(text); !text.isEmpty() && !c.isNull(); c = doc->find(text, c)) {
-        QTextEdit::ExtraSelection mark;
-        mark.cursor = c;
-        mark.format.setBackground(palette().color(QPalette::Highlight));
-        mark.format.setForeground(palette().color(QPalette::HighlightedText));
-        marks.append(mark);
+    bool found = false;
+    for (MarkdownView *view : contentViews()) {
+        QList<QTextEdit::ExtraSelection> marks;
+        QTextDocument *doc = view->document();
+        for (QTextCursor c = doc->find(text); !text.isEmpty() && !c.isNull(); c = doc->find(text, c)) {
+            QTextEdit::ExtraSelection mark;
+            mark.cursor = c;
+            mark.format.setBackground(palette().color(QPalette::Highlight));
+            mark.format.setForeground(palette().color(QPalette::HighlightedText));
+            marks.append(mark);
+        }
+        view->setExtraSelections(marks);
+        found = found || !marks.isEmpty();
     }
-    m_content->setExtraSelections(marks);
-    return !marks.isEmpty();
+    return found;
 }
 
 void MessageWidget::setLastAssistant(bool last)

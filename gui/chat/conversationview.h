@@ -45,6 +45,8 @@ public:
     // Tells screen readers the message is complete.
     void announce();
     QString contentText() const { return m_message.content; }
+    // The views showing the text, in order (more than one only for a long streamed reply).
+    QList<MarkdownView *> contentViews() const { return QList<MarkdownView *>(m_settled) << m_content; }
     // Marks every place the text shows `text` (ignoring case; "" clears);
     // false when it shows none.
     bool highlight(const QString &text);
@@ -63,6 +65,8 @@ private:
     void buildHeader(QVBoxLayout *layout);
     void buildReadingRow(QVBoxLayout *layout);
     void updateThinkingButton();
+    void setContentText(const QString &previous, const QString &text);
+    void settleStreamedText(const QString &text);
 
     int m_index;
     Message m_message;
@@ -80,7 +84,9 @@ private:
     QWidget *m_images;
     QHBoxLayout *m_imagesLayout;
     QLabel *m_tools;
-    MarkdownView *m_content;
+    MarkdownView *m_content;                // the whole text, or the unsettled tail of a long streamed reply
+    QList<MarkdownView *> m_settled;        // a long streamed reply's settled parts, before m_content
+    qsizetype m_settledLength = 0;          // characters of the text they hold
     QWidget *m_reading;
     QLabel *m_readingLabel;
     QProgressBar *m_readingBar;

@@ -53,6 +53,7 @@ void MarkdownView::setMarkdownText(const QString &markdown)
 
 void MarkdownView::render()
 {
+    ++m_renders;
     setMarkdown(m_markdown);
     styleCodeBlocks();
     monospaceInlineCode();

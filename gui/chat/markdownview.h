@@ -23,6 +23,9 @@ public:
     QString codeBlockText(int i) const { return m_codeBlocks.value(i).text; }
     QToolButton *copyButton(int i) const { return m_codeBlocks.value(i).button; }
     void copyCodeBlock(int i) const;
+    // How often the text was parsed and laid out anew (tests: a streamed
+    // reply must not re-render what is already settled).
+    int renderCount() const { return m_renders; }
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -44,6 +47,7 @@ private:
     void retranslateButtons();
     QString m_markdown;
     QList<CodeBlock> m_codeBlocks;
+    int m_renders = 0;
 };
 
 } // namespace sluice::gui
