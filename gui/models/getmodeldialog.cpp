@@ -187,6 +187,7 @@ void GetModelDialog::buildForm()
     m_table->setWordWrap(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ColRam, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(ColRoute, QHeaderView::Stretch); // wraps: the speed column fits
     layout->addWidget(m_table);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &GetModelDialog::rowChosen);
 
@@ -565,14 +566,14 @@ void GetModelDialog::showCatalogue()
             m_table->insertRow(row);
             fillRow(row++, m_view->models[m], r);
         }
+    retranslate(); // the intro no longer says "Planning…"; the speed header names the disk it assumes
     m_table->resizeRowsToContents();
     // As tall as its rows: the space below is the download's.
-    int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
     for (int r = 0; r < m_table->rowCount(); ++r)
         height += m_table->rowHeight(r);
     m_table->setMaximumHeight(height);
     m_table->setMinimumHeight(height);
-    retranslate(); // the intro no longer says "Planning…"
     refreshSpace();
     if (m_repo->text().isEmpty())
         m_table->selectRow(0);
@@ -611,7 +612,7 @@ void GetModelDialog::fillRow(int row, const CatalogueModel &model, size_t route)
                             speedText(m, route), QString()};
     for (int c = 0; c < ColumnCount; ++c) {
         auto *item = new QTableWidgetItem(cells[c]);
-        item->setToolTip(cells[c]);
+        item->setToolTip(c == ColSpeed ? speedTip(m, route) : cells[c]);
         item->setData(kRepoRole, r.source == RouteSource::Hub ? QString::fromStdString(model.repo) : QString());
         item->setData(kRouteRole, QStringLiteral("%1:%2").arg(m).arg(route));
         if (!r.downloadable()) // shown for its size and fit, not offered
@@ -620,19 +621,34 @@ void GetModelDialog::fillRow(int row, const CatalogueModel &model, size_t route)
     }
 }
 
+// The cell is the figure alone (the column stays narrow); the disk it assumes is in the header.
 QString GetModelDialog::speedText(size_t model, size_t route) const
+{
+    const std::optional<RouteSpeed> *s = m_view->speedError.isEmpty() ? &m_view->speeds[model][route] : nullptr;
+    if (!s || !*s)
+        return tr("No prediction");
+    const double tps = (*s)->tokensPerSecondWarm;
+    return tps > 0 ? tr("%1 tokens/s").arg(QLocale().toString(tps, 'f', tps < 10 ? 2 : 1))
+                   : tr("Not disk-bound once warm");
+}
+
+QString GetModelDialog::speedTip(size_t model, size_t route) const
 {
     if (!m_view->speedError.isEmpty())
         return tr("No prediction: %1").arg(m_view->speedError);
     const std::optional<RouteSpeed> &s = m_view->speeds[model][route];
     if (!s)
         return tr("No prediction");
-    const QString rate = s->tokensPerSecondWarm > 0
-        ? tr("%1 tokens/s").arg(QLocale().toString(s->tokensPerSecondWarm, 'f', s->tokensPerSecondWarm < 10 ? 2 : 1))
-        : tr("Not disk-bound once warm");
-    const QString disk = QLocale().toString(m_view->diskGBps, 'f', 2);
-    return m_view->diskMeasured ? tr("%1 (this disk, %2 GB/s)").arg(rate, disk)
-                                : tr("%1 (assumed disk %2 GB/s)").arg(rate, disk);
+    return tr("%1 at the default budget (%2), disk-bound: the expert misses of a recorded routing trace%3 read at "
+              "%4.")
+        .arg(speedText(model, route), formatBytes(s->budgetBytes),
+             s->trunkStreamed ? tr(" plus the streamed trunk") : QString(), speedDisk());
+}
+
+QString GetModelDialog::speedDisk() const
+{
+    const QString disk = QLocale().toString(m_view ? m_view->diskGBps : kAssumedDiskBytesPerSecond / 1e9, 'f', 2);
+    return m_view && m_view->diskMeasured ? tr("this disk, %1 GB/s").arg(disk) : tr("assumed disk %1 GB/s").arg(disk);
 }
 
 void GetModelDialog::refreshSpace()
@@ -891,7 +907,8 @@ void GetModelDialog::retranslate()
     if (!m_view)
         m_intro->setText(m_intro->text() + QLatin1Char(' ') + tr("Planning…"));
     m_table->setHorizontalHeaderLabels(
-        {tr("Model"), tr("Route"), tr("On disk"), tr("This machine's RAM"), tr("Predicted speed"),
+        {tr("Model"), tr("Route"), tr("On disk"), tr("This machine's RAM"),
+         tr("Predicted speed") + QLatin1Char('\n') + QLatin1Char('(') + speedDisk() + QLatin1Char(')'),
          tr("Room in the folder")});
     m_table->setAccessibleName(tr("Models that can be downloaded, with their size and fit"));
     m_repoLabel->setText(tr("&Repository:"));

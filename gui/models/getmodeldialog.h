@@ -111,6 +111,7 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     QPushButton *openButton() const { return m_open; }
     QPushButton *continueButton() const { return m_continue; }
+    QLabel *pendingLabel() const { return m_pending; }
     DownloadView *progressView() const { return m_progress; }
     bool catalogueReady() const { return m_view.has_value(); }
     // Bytes the last finished run received over the network (this run only, not what was already there).
@@ -154,6 +155,8 @@ private:
     void showCatalogue();
     void fillRow(int row, const CatalogueModel &model, size_t route);
     QString speedText(size_t model, size_t route) const;
+    QString speedTip(size_t model, size_t route) const;
+    QString speedDisk() const; // the disk speed the figures assume, for the column's header
     void refreshSpace();
     void chooseParent();
     void rowChosen();
