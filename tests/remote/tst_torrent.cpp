@@ -515,6 +515,18 @@ private Q_SLOTS:
         QCOMPARE(got.value("info_hash").toString(), made.value("info_hash").toString());
         const QString why = folderDifferences(m_container, got.value("folder").toString());
         QVERIFY2(why.isEmpty(), qPrintable(why));
+        QVERIFY(!got.contains("seed_end")); // no seeding unless asked
+        // --seed-time: complete (a rerun: nothing to fetch), then seeds 0.6 s with nobody asking, and exits 0.
+        QProcess seedTime;
+        seedTime.start(QStringLiteral(SLUICE_CLI_PATH),
+                       {"torrent", "get", torrentFile, "--to", path("fetch-cli"), "--listen", "127.0.0.1:0",
+                        "--no-dht", "--no-lsd", "--no-upnp", "--seed-time", "0.01", "--json"});
+        QVERIFY(seedTime.waitForFinished(60000));
+        QVERIFY2(seedTime.exitCode() == 0, seedTime.readAllStandardError().constData());
+        const QJsonObject seeded = QJsonDocument::fromJson(seedTime.readAllStandardOutput()).object();
+        QCOMPARE(seeded.value("seed_end").toString(), QStringLiteral("time limit reached"));
+        QVERIFY(seeded.value("seconds_seeded").toDouble() >= 0.6);
+        QCOMPARE(seeded.value("bytes_sent").toDouble(), 0.0);
         QProcess damaged;
         damaged.start(QStringLiteral(SLUICE_CLI_PATH), {"torrent", "get", path("k3-synth"), "--to", path("never")});
         QVERIFY(damaged.waitForFinished(30000));
