@@ -1267,14 +1267,6 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (this disk, %2 GB/s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (assumed disk %2 GB/s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Still seeding the last torrent: Stop seeding first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1340,6 +1332,22 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>The interrupted conversion went to %1, not to %2: run it again from the command line with --convert.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at the default budget (%2), disk-bound: the expert misses of a recorded routing trace%3 read at %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> plus the streamed trunk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this disk, %1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>assumed disk %1 GB/s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

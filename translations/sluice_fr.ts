@@ -1271,14 +1271,6 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Plus limité par le disque une fois chaud</translation>
     </message>
     <message>
-        <source>%1 (this disk, %2 GB/s)</source>
-        <translation>%1 (ce disque, %2 Go/s)</translation>
-    </message>
-    <message>
-        <source>%1 (assumed disk %2 GB/s)</source>
-        <translation>%1 (disque supposé à %2 Go/s)</translation>
-    </message>
-    <message>
         <source>Still seeding the last torrent: Stop seeding first.</source>
         <translation>Le dernier torrent est encore partagé : arrêtez d&apos;abord le partage.</translation>
     </message>
@@ -1345,6 +1337,22 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>The interrupted conversion went to %1, not to %2: run it again from the command line with --convert.</source>
         <translation>La conversion inachevée allait dans %1, pas dans %2 : relancez-la en ligne de commande avec --convert.</translation>
+    </message>
+    <message>
+        <source>%1 at the default budget (%2), disk-bound: the expert misses of a recorded routing trace%3 read at %4.</source>
+        <translation>%1 au budget par défaut (%2), limité par le disque : les défauts d&apos;experts d&apos;une trace de routage enregistrée%3 lus à %4.</translation>
+    </message>
+    <message>
+        <source> plus the streamed trunk</source>
+        <translation> plus le tronc lu en flux</translation>
+    </message>
+    <message>
+        <source>this disk, %1 GB/s</source>
+        <translation>ce disque, %1 Go/s</translation>
+    </message>
+    <message>
+        <source>assumed disk %1 GB/s</source>
+        <translation>disque supposé à %1 Go/s</translation>
     </message>
 </context>
 <context>

@@ -1264,14 +1264,6 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Tidak dibatasi disk setelah hangat</translation>
     </message>
     <message>
-        <source>%1 (this disk, %2 GB/s)</source>
-        <translation>%1 (disk ini, %2 GB/dtk)</translation>
-    </message>
-    <message>
-        <source>%1 (assumed disk %2 GB/s)</source>
-        <translation>%1 (disk diasumsikan %2 GB/dtk)</translation>
-    </message>
-    <message>
         <source>Still seeding the last torrent: Stop seeding first.</source>
         <translation>Torrent terakhir masih dibagikan: hentikan berbagi dulu.</translation>
     </message>
@@ -1338,6 +1330,22 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>The interrupted conversion went to %1, not to %2: run it again from the command line with --convert.</source>
         <translation>Konversi yang belum selesai menuju %1, bukan %2: jalankan lagi dari baris perintah dengan --convert.</translation>
+    </message>
+    <message>
+        <source>%1 at the default budget (%2), disk-bound: the expert misses of a recorded routing trace%3 read at %4.</source>
+        <translation>%1 pada anggaran bawaan (%2), dibatasi disk: expert yang meleset dari jejak routing terekam%3 dibaca pada %4.</translation>
+    </message>
+    <message>
+        <source> plus the streamed trunk</source>
+        <translation> ditambah batang yang dialirkan</translation>
+    </message>
+    <message>
+        <source>this disk, %1 GB/s</source>
+        <translation>disk ini, %1 GB/dtk</translation>
+    </message>
+    <message>
+        <source>assumed disk %1 GB/s</source>
+        <translation>disk diasumsikan %1 GB/dtk</translation>
     </message>
 </context>
 <context>
