@@ -888,14 +888,6 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Runs with the trunk streamed from disk (slower): floor %1, 7/8 of RAM is %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Too big for this RAM: floor %1, 7/8 of RAM is %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 free on this folder&apos;s drive.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -937,10 +929,6 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Get a model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pick a model and a folder. Sizes are what each route leaves on disk; the RAM column is the planner&apos;s verdict for this machine (%1 usable). Downloads resume where they stopped, also after a restart, and every file is checked against the hub&apos;s size and SHA-256.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1229,6 +1217,141 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Measure how fast this folder&apos;s disk reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no routing trace found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Seeding: %1 sent (ratio %2), %3/s to %n peer(s). Stop seeding ends it; the model can be opened meanwhile.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Seeding ended at the ratio: %1 sent in %2 min.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seeding ended at the time limit: %1 sent in %2 min.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seeding stopped: %1 sent in %2 min.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seeding stopped: %1 (%2 sent).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs with the trunk streamed from disk (slower): floor %1, the planner&apos;s limit is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too big for this RAM: floor %1, the planner&apos;s limit is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No prediction: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not disk-bound once warm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Still seeding the last torrent: Stop seeding first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A torrent fetch did not finish: %1 into %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A download and conversion did not finish: %1 into %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick a model and a folder. Sizes are what each route leaves on disk; the RAM column is the planner&apos;s verdict for this machine (%1 usable). Downloads resume where they stopped, also after a restart, and every file is checked against the hub&apos;s size and SHA-256. The predicted speed is the planner&apos;s at the default budget, disk-bound (a recorded routing trace replayed); Test this disk replaces the assumed disk speed with this folder&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>See&amp;d after it completes, until a ratio of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share the torrent with other peers after it completes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off by default. Seeding sends the pieces to other peers until the bytes sent reach the ratio times the torrent&apos;s size, or the time passes, whichever comes first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed until this ratio of bytes sent to the torrent&apos;s size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no ratio limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>or for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed for at most this many minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no time limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop seedin&amp;g</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop sharing the torrent with other peers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The interrupted conversion went to %1, not to %2: run it again from the command line with --convert.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at the default budget (%2), disk-bound: the expert misses of a recorded routing trace%3 read at %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> plus the streamed trunk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this disk, %1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>assumed disk %1 GB/s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

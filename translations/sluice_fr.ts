@@ -892,14 +892,6 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Tient : budget par défaut %1</translation>
     </message>
     <message>
-        <source>Runs with the trunk streamed from disk (slower): floor %1, 7/8 of RAM is %2</source>
-        <translation>Tourne avec le tronc lu depuis le disque (plus lent) : plancher %1, les 7/8 de la RAM font %2</translation>
-    </message>
-    <message>
-        <source>Too big for this RAM: floor %1, 7/8 of RAM is %2</source>
-        <translation>Trop gros pour cette RAM : plancher %1, les 7/8 de la RAM font %2</translation>
-    </message>
-    <message>
         <source>%1 free on this folder&apos;s drive.</source>
         <translation>%1 libres sur le disque de ce dossier.</translation>
     </message>
@@ -942,10 +934,6 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Get a model</source>
         <translation>Obtenir un modèle</translation>
-    </message>
-    <message>
-        <source>Pick a model and a folder. Sizes are what each route leaves on disk; the RAM column is the planner&apos;s verdict for this machine (%1 usable). Downloads resume where they stopped, also after a restart, and every file is checked against the hub&apos;s size and SHA-256.</source>
-        <translation>Choisissez un modèle et un dossier. Les tailles sont ce que chaque voie laisse sur le disque ; la colonne RAM est le verdict du planificateur pour cette machine (%1 utilisables). Les téléchargements reprennent là où ils se sont arrêtés, même après un redémarrage, et chaque fichier est vérifié d’après la taille et le SHA-256 du hub.</translation>
     </message>
     <message>
         <source>Planning…</source>
@@ -1234,6 +1222,141 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Measure how fast this folder&apos;s disk reads</source>
         <translation>Mesurer la vitesse de lecture du disque de ce dossier</translation>
+    </message>
+    <message>
+        <source>no routing trace found</source>
+        <translation>aucune trace de routage trouvée</translation>
+    </message>
+    <message numerus="yes">
+        <source>Seeding: %1 sent (ratio %2), %3/s to %n peer(s). Stop seeding ends it; the model can be opened meanwhile.</source>
+        <translation>
+            <numerusform>Partage : %1 envoyés (ratio %2), %3/s vers %n pair. Arrêter le partage y met fin ; le modèle peut être ouvert en attendant.</numerusform>
+            <numerusform>Partage : %1 envoyés (ratio %2), %3/s vers %n pairs. Arrêter le partage y met fin ; le modèle peut être ouvert en attendant.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Seeding ended at the ratio: %1 sent in %2 min.</source>
+        <translation>Partage terminé au ratio : %1 envoyés en %2 min.</translation>
+    </message>
+    <message>
+        <source>Seeding ended at the time limit: %1 sent in %2 min.</source>
+        <translation>Partage terminé à la limite de temps : %1 envoyés en %2 min.</translation>
+    </message>
+    <message>
+        <source>Seeding stopped: %1 sent in %2 min.</source>
+        <translation>Partage arrêté : %1 envoyés en %2 min.</translation>
+    </message>
+    <message>
+        <source>Seeding stopped: %1 (%2 sent).</source>
+        <translation>Partage arrêté : %1 (%2 envoyés).</translation>
+    </message>
+    <message>
+        <source>Runs with the trunk streamed from disk (slower): floor %1, the planner&apos;s limit is %2</source>
+        <translation>Tourne avec le tronc lu depuis le disque (plus lent) : plancher %1, la limite du planificateur est %2</translation>
+    </message>
+    <message>
+        <source>Too big for this RAM: floor %1, the planner&apos;s limit is %2</source>
+        <translation>Trop gros pour cette RAM : plancher %1, la limite du planificateur est %2</translation>
+    </message>
+    <message>
+        <source>No prediction: %1</source>
+        <translation>Pas de prévision : %1</translation>
+    </message>
+    <message>
+        <source>No prediction</source>
+        <translation>Pas de prévision</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 jetons/s</translation>
+    </message>
+    <message>
+        <source>Not disk-bound once warm</source>
+        <translation>Plus limité par le disque une fois chaud</translation>
+    </message>
+    <message>
+        <source>Still seeding the last torrent: Stop seeding first.</source>
+        <translation>Le dernier torrent est encore partagé : arrêtez d&apos;abord le partage.</translation>
+    </message>
+    <message>
+        <source>A torrent fetch did not finish: %1 into %2.</source>
+        <translation>Un téléchargement torrent n&apos;est pas terminé : %1 dans %2.</translation>
+    </message>
+    <message>
+        <source>A download and conversion did not finish: %1 into %2.</source>
+        <translation>Un téléchargement avec conversion n&apos;est pas terminé : %1 dans %2.</translation>
+    </message>
+    <message>
+        <source>Pick a model and a folder. Sizes are what each route leaves on disk; the RAM column is the planner&apos;s verdict for this machine (%1 usable). Downloads resume where they stopped, also after a restart, and every file is checked against the hub&apos;s size and SHA-256. The predicted speed is the planner&apos;s at the default budget, disk-bound (a recorded routing trace replayed); Test this disk replaces the assumed disk speed with this folder&apos;s.</source>
+        <translation>Choisissez un modèle et un dossier. Les tailles sont ce que chaque voie laisse sur le disque ; la colonne RAM est le verdict du planificateur pour cette machine (%1 utilisables). Les téléchargements reprennent là où ils se sont arrêtés, même après un redémarrage, et chaque fichier est vérifié avec la taille et le SHA-256 du hub. La vitesse prévue est celle du planificateur au budget par défaut, limitée par le disque (une trace de routage enregistrée rejouée) ; Tester ce disque remplace la vitesse de disque supposée par celle de ce dossier.</translation>
+    </message>
+    <message>
+        <source>Predicted speed</source>
+        <translation>Vitesse prévue</translation>
+    </message>
+    <message>
+        <source>See&amp;d after it completes, until a ratio of</source>
+        <translation>Partager (&amp;d) une fois terminé, jusqu&apos;à un ratio de</translation>
+    </message>
+    <message>
+        <source>Share the torrent with other peers after it completes</source>
+        <translation>Partager le torrent avec d&apos;autres pairs une fois terminé</translation>
+    </message>
+    <message>
+        <source>Off by default. Seeding sends the pieces to other peers until the bytes sent reach the ratio times the torrent&apos;s size, or the time passes, whichever comes first.</source>
+        <translation>Désactivé par défaut. Le partage envoie les morceaux à d&apos;autres pairs jusqu&apos;à ce que les octets envoyés atteignent le ratio fois la taille du torrent, ou que le temps soit écoulé, au premier des deux.</translation>
+    </message>
+    <message>
+        <source>Seed until this ratio of bytes sent to the torrent&apos;s size</source>
+        <translation>Partager jusqu&apos;à ce ratio d&apos;octets envoyés sur la taille du torrent</translation>
+    </message>
+    <message>
+        <source>no ratio limit</source>
+        <translation>sans limite de ratio</translation>
+    </message>
+    <message>
+        <source>or for</source>
+        <translation>ou pendant</translation>
+    </message>
+    <message>
+        <source>Seed for at most this many minutes</source>
+        <translation>Partager au plus ce nombre de minutes</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>no time limit</source>
+        <translation>sans limite de temps</translation>
+    </message>
+    <message>
+        <source>Stop seedin&amp;g</source>
+        <translation>Arrêter le partag&amp;e</translation>
+    </message>
+    <message>
+        <source>Stop sharing the torrent with other peers</source>
+        <translation>Arrêter de partager le torrent avec d&apos;autres pairs</translation>
+    </message>
+    <message>
+        <source>The interrupted conversion went to %1, not to %2: run it again from the command line with --convert.</source>
+        <translation>La conversion inachevée allait dans %1, pas dans %2 : relancez-la en ligne de commande avec --convert.</translation>
+    </message>
+    <message>
+        <source>%1 at the default budget (%2), disk-bound: the expert misses of a recorded routing trace%3 read at %4.</source>
+        <translation>%1 au budget par défaut (%2), limité par le disque : les défauts d&apos;experts d&apos;une trace de routage enregistrée%3 lus à %4.</translation>
+    </message>
+    <message>
+        <source> plus the streamed trunk</source>
+        <translation> plus le tronc lu en flux</translation>
+    </message>
+    <message>
+        <source>this disk, %1 GB/s</source>
+        <translation>ce disque, %1 Go/s</translation>
+    </message>
+    <message>
+        <source>assumed disk %1 GB/s</source>
+        <translation>disque supposé à %1 Go/s</translation>
     </message>
 </context>
 <context>

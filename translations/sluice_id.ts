@@ -886,14 +886,6 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Muat: anggaran bawaan %1</translation>
     </message>
     <message>
-        <source>Runs with the trunk streamed from disk (slower): floor %1, 7/8 of RAM is %2</source>
-        <translation>Berjalan dengan trunk dibaca dari disk (lebih lambat): batas bawah %1, 7/8 RAM adalah %2</translation>
-    </message>
-    <message>
-        <source>Too big for this RAM: floor %1, 7/8 of RAM is %2</source>
-        <translation>Terlalu besar untuk RAM ini: batas bawah %1, 7/8 RAM adalah %2</translation>
-    </message>
-    <message>
         <source>%1 free on this folder&apos;s drive.</source>
         <translation>%1 kosong di drive folder ini.</translation>
     </message>
@@ -936,10 +928,6 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Get a model</source>
         <translation>Dapatkan model</translation>
-    </message>
-    <message>
-        <source>Pick a model and a folder. Sizes are what each route leaves on disk; the RAM column is the planner&apos;s verdict for this machine (%1 usable). Downloads resume where they stopped, also after a restart, and every file is checked against the hub&apos;s size and SHA-256.</source>
-        <translation>Pilih model dan folder. Ukuran adalah yang ditinggalkan setiap jalur di disk; kolom RAM adalah putusan perencana untuk mesin ini (%1 dapat dipakai). Unduhan berlanjut dari titik berhenti, juga setelah mulai ulang, dan setiap berkas diperiksa terhadap ukuran dan SHA-256 dari hub.</translation>
     </message>
     <message>
         <source>Planning…</source>
@@ -1228,6 +1216,140 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Measure how fast this folder&apos;s disk reads</source>
         <translation>Ukur kecepatan baca disk folder ini</translation>
+    </message>
+    <message>
+        <source>no routing trace found</source>
+        <translation>tidak ada jejak routing yang ditemukan</translation>
+    </message>
+    <message numerus="yes">
+        <source>Seeding: %1 sent (ratio %2), %3/s to %n peer(s). Stop seeding ends it; the model can be opened meanwhile.</source>
+        <translation>
+            <numerusform>Berbagi: %1 terkirim (rasio %2), %3/dtk ke %n peer. Hentikan berbagi untuk mengakhirinya; model dapat dibuka sementara itu.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Seeding ended at the ratio: %1 sent in %2 min.</source>
+        <translation>Berbagi berakhir pada rasio: %1 terkirim dalam %2 mnt.</translation>
+    </message>
+    <message>
+        <source>Seeding ended at the time limit: %1 sent in %2 min.</source>
+        <translation>Berbagi berakhir pada batas waktu: %1 terkirim dalam %2 mnt.</translation>
+    </message>
+    <message>
+        <source>Seeding stopped: %1 sent in %2 min.</source>
+        <translation>Berbagi dihentikan: %1 terkirim dalam %2 mnt.</translation>
+    </message>
+    <message>
+        <source>Seeding stopped: %1 (%2 sent).</source>
+        <translation>Berbagi dihentikan: %1 (%2 terkirim).</translation>
+    </message>
+    <message>
+        <source>Runs with the trunk streamed from disk (slower): floor %1, the planner&apos;s limit is %2</source>
+        <translation>Berjalan dengan batang dialirkan dari disk (lebih lambat): lantai %1, batas perencana %2</translation>
+    </message>
+    <message>
+        <source>Too big for this RAM: floor %1, the planner&apos;s limit is %2</source>
+        <translation>Terlalu besar untuk RAM ini: lantai %1, batas perencana %2</translation>
+    </message>
+    <message>
+        <source>No prediction: %1</source>
+        <translation>Tidak ada prediksi: %1</translation>
+    </message>
+    <message>
+        <source>No prediction</source>
+        <translation>Tidak ada prediksi</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/dtk</translation>
+    </message>
+    <message>
+        <source>Not disk-bound once warm</source>
+        <translation>Tidak dibatasi disk setelah hangat</translation>
+    </message>
+    <message>
+        <source>Still seeding the last torrent: Stop seeding first.</source>
+        <translation>Torrent terakhir masih dibagikan: hentikan berbagi dulu.</translation>
+    </message>
+    <message>
+        <source>A torrent fetch did not finish: %1 into %2.</source>
+        <translation>Pengambilan torrent belum selesai: %1 ke %2.</translation>
+    </message>
+    <message>
+        <source>A download and conversion did not finish: %1 into %2.</source>
+        <translation>Unduhan dan konversi belum selesai: %1 ke %2.</translation>
+    </message>
+    <message>
+        <source>Pick a model and a folder. Sizes are what each route leaves on disk; the RAM column is the planner&apos;s verdict for this machine (%1 usable). Downloads resume where they stopped, also after a restart, and every file is checked against the hub&apos;s size and SHA-256. The predicted speed is the planner&apos;s at the default budget, disk-bound (a recorded routing trace replayed); Test this disk replaces the assumed disk speed with this folder&apos;s.</source>
+        <translation>Pilih model dan folder. Ukuran adalah yang ditinggalkan setiap rute di disk; kolom RAM adalah putusan perencana untuk mesin ini (%1 dapat dipakai). Unduhan dilanjutkan dari titik berhenti, juga setelah mulai ulang, dan setiap berkas diperiksa terhadap ukuran dan SHA-256 dari hub. Kecepatan prediksi adalah milik perencana pada anggaran bawaan, dibatasi disk (jejak routing terekam diputar ulang); Uji disk ini mengganti kecepatan disk yang diasumsikan dengan milik folder ini.</translation>
+    </message>
+    <message>
+        <source>Predicted speed</source>
+        <translation>Kecepatan prediksi</translation>
+    </message>
+    <message>
+        <source>See&amp;d after it completes, until a ratio of</source>
+        <translation>Bagikan (&amp;d) setelah selesai, sampai rasio</translation>
+    </message>
+    <message>
+        <source>Share the torrent with other peers after it completes</source>
+        <translation>Bagikan torrent ke peer lain setelah selesai</translation>
+    </message>
+    <message>
+        <source>Off by default. Seeding sends the pieces to other peers until the bytes sent reach the ratio times the torrent&apos;s size, or the time passes, whichever comes first.</source>
+        <translation>Mati secara bawaan. Berbagi mengirim potongan ke peer lain sampai byte terkirim mencapai rasio kali ukuran torrent, atau waktunya habis, mana yang lebih dulu.</translation>
+    </message>
+    <message>
+        <source>Seed until this ratio of bytes sent to the torrent&apos;s size</source>
+        <translation>Bagikan sampai rasio byte terkirim terhadap ukuran torrent ini</translation>
+    </message>
+    <message>
+        <source>no ratio limit</source>
+        <translation>tanpa batas rasio</translation>
+    </message>
+    <message>
+        <source>or for</source>
+        <translation>atau selama</translation>
+    </message>
+    <message>
+        <source>Seed for at most this many minutes</source>
+        <translation>Bagikan paling lama sekian menit</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> mnt</translation>
+    </message>
+    <message>
+        <source>no time limit</source>
+        <translation>tanpa batas waktu</translation>
+    </message>
+    <message>
+        <source>Stop seedin&amp;g</source>
+        <translation>&amp;Hentikan berbagi</translation>
+    </message>
+    <message>
+        <source>Stop sharing the torrent with other peers</source>
+        <translation>Hentikan berbagi torrent dengan peer lain</translation>
+    </message>
+    <message>
+        <source>The interrupted conversion went to %1, not to %2: run it again from the command line with --convert.</source>
+        <translation>Konversi yang belum selesai menuju %1, bukan %2: jalankan lagi dari baris perintah dengan --convert.</translation>
+    </message>
+    <message>
+        <source>%1 at the default budget (%2), disk-bound: the expert misses of a recorded routing trace%3 read at %4.</source>
+        <translation>%1 pada anggaran bawaan (%2), dibatasi disk: expert yang meleset dari jejak routing terekam%3 dibaca pada %4.</translation>
+    </message>
+    <message>
+        <source> plus the streamed trunk</source>
+        <translation> ditambah batang yang dialirkan</translation>
+    </message>
+    <message>
+        <source>this disk, %1 GB/s</source>
+        <translation>disk ini, %1 GB/dtk</translation>
+    </message>
+    <message>
+        <source>assumed disk %1 GB/s</source>
+        <translation>disk diasumsikan %1 GB/dtk</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 // RAM verdicts planBudget()'s, so the catalogue, `sluice-cli plan --model` and
 // the app's "Plan a model…" never disagree. Errors are values.
 #include "api/builtinmodels.h"
+#include "api/routing.h" // RoutingTrace
 #include "util/status.h"
 
 #include <cstdint>
@@ -59,7 +60,7 @@ enum class RamFit {
 struct RouteFit {
     RamFit ram = RamFit::TooBig;
     uint64_t usableRamBytes = 0;
-    uint64_t capBytes = 0;            // the planner's cap (7/8 of usable)
+    uint64_t capBytes = 0;            // the planner's cap (MemoryPlan::capBytes): the floor must fit under it
     uint64_t budgetBytes = 0;         // Fits: the default budget
     int workingSets = 0;              // Fits: the default budget's whole working sets
     uint64_t residentFloorBytes = 0;  // every trunk layer resident
@@ -69,6 +70,30 @@ struct RouteFit {
 // `processBytes` 0 = estimated for this process (estimateProcessBytes).
 Expected<RouteFit> routeFit(BuiltinModel model, BuiltinFormat format, uint64_t usableRamBytes,
                             uint64_t processBytes = 0, int contextLength = 4096);
+
+// The predicted decode speed of a route on this machine: the default plan
+// routeFit() makes (planBudget at the default budget), then predictSpeed()
+// with a routing trace and the disk's read speed, the figures `sluice-cli
+// plan --model M --format F --ram R --disk-gbps G --json` prints. The
+// formats differ as the planner models them: a release is read from its
+// safetensors (an expert miss reads the coalesced MXFP4 or bf16 slot, a
+// streamed trunk its bf16 tensors), a container its VQ3R records.
+struct RouteSpeed {
+    double diskBytesPerSecond = 0;
+    uint64_t budgetBytes = 0;        // the default budget the plan uses
+    bool trunkStreamed = false;      // part of the trunk is read every token
+    double bytesPerTokenWarm = 0;    // experts missed (warm) + the streamed trunk
+    double tokensPerSecondWarm = 0;  // 0 when nothing is read once warm (no disk bound)
+};
+
+// When no disk was measured: a PCIe 3 NVMe drive's sequential read, the kind
+// the catalogue's models are meant to stream from (the app says it assumed it).
+inline constexpr double kAssumedDiskBytesPerSecond = 3.0e9;
+
+// `processBytes` 0 = estimated for this process, as routeFit().
+Expected<RouteSpeed> routeSpeed(BuiltinModel model, BuiltinFormat format, uint64_t usableRamBytes,
+                                const RoutingTrace &trace, double diskBytesPerSecond, uint64_t processBytes = 0,
+                                int contextLength = 4096);
 
 // The free space where `folder` would be created: its nearest existing
 // ancestor's file system. Fails naming the folder when none can be read.

@@ -65,6 +65,14 @@ struct TorrentOptions {
     uint64_t freeSpaceMarginBytes = 256ull << 20; // never fill the disk to the last byte
     int resumeSaveIntervalMs = 30000;       // fast-resume data saved this often while fetching
     bool allowLoopbackPeers = true;         // several peers on one address (tests, one machine)
+    // Seeding after a fetch completes (fetchTorrent only; off by default): the
+    // session goes on serving the payload until this run has uploaded
+    // seedRatio × the torrent's size, or seedTimeMs have passed since it
+    // completed, whichever comes first (0 = that limit is not used; both 0 =
+    // no seeding). Only a ratio, with nobody to take it, seeds until stopped.
+    double seedRatio = 0;
+    int64_t seedTimeMs = 0;
+    bool seeds() const { return seedRatio > 0 || seedTimeMs > 0; }
 };
 
 struct TorrentProgress {
@@ -77,7 +85,12 @@ struct TorrentProgress {
     uint64_t uploaded = 0;         // payload bytes sent by this session
     bool checking = false;         // checking files on disk (resume or seed)
     bool complete = false;
+    bool seeding = false;          // fetchTorrent: complete, serving until a seed limit (TorrentOptions::seedRatio)
+    std::string folder;            // fetchTorrent, once complete: where the payload is (<target>/<name>)
 };
+
+// Why seeding after a fetch ended.
+enum class SeedEnd { NotSeeded, Ratio, Time, Stopped, Failed };
 
 struct TorrentReport {
     TorrentSummary torrent;
@@ -86,6 +99,10 @@ struct TorrentReport {
     uint64_t bytesPresent = 0;     // verified payload already on disk when it started
     int hashFailures = 0;
     bool resumed = false;          // fast-resume data from an earlier run was used
+    uint64_t bytesUploaded = 0;    // payload sent to peers by this run (while fetching and seeding)
+    double secondsSeeded = 0;      // after completion (TorrentOptions::seedRatio / seedTimeMs)
+    SeedEnd seedEnd = SeedEnd::NotSeeded;
+    std::string seedError;         // SeedEnd::Failed: what stopped the seeding (the fetch itself succeeded)
 };
 
 // The fast-resume file kept beside a fetch: <target>/.<info-hash>.sluice-resume
@@ -93,7 +110,9 @@ struct TorrentReport {
 std::string torrentResumePath(const std::string &targetFolder, const std::string &infoHash);
 
 // Fetches `source` (a .torrent file or a "magnet:?" URI) into `targetFolder`
-// (created). Returns when every piece is on disk and hash-checked. `progress`
+// (created). Returns when every piece is on disk and hash-checked, or with
+// TorrentOptions' seed limits, when seeding after that ends (a stop while
+// seeding ends the seeding and returns the complete fetch). `progress`
 // is called a few times a second (return false to stop); `cancel` may be set
 // from another thread. A stop keeps the pieces and the resume data: the next
 // call continues from there (after a kill, the files on disk are checked).

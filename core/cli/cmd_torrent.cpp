@@ -2,7 +2,7 @@
 // containers, as the K3 container's publisher shares it (16 MiB pieces).
 //   torrent create DIR --out FILE.torrent [--piece-size SIZE] [--tracker URL]... [--web-seed URL]...
 //   torrent get (FILE.torrent|MAGNET) --to DIR [--peer HOST:PORT]... [--listen H:P] [--no-dht]
-//               [--no-lsd] [--no-upnp] [--limit-rate SIZE] [--json]
+//               [--no-lsd] [--no-upnp] [--limit-rate SIZE] [--seed-ratio R] [--seed-time MIN] [--json]
 //   torrent seed FILE.torrent DIR [--listen HOST:PORT] [--peer HOST:PORT]... [--no-dht] [--json]
 // Progress goes to stderr, a summary (or one JSON object with --json) to
 // stdout; any failure exits non-zero with a message naming the file, magnet or
@@ -56,6 +56,23 @@ QJsonObject summaryJson(const TorrentSummary &s)
                        {"files", s.files}};
 }
 
+const char *seedEndName(SeedEnd end)
+{
+    switch (end) {
+    case SeedEnd::Ratio:
+        return "ratio reached";
+    case SeedEnd::Time:
+        return "time limit reached";
+    case SeedEnd::Stopped:
+        return "stopped";
+    case SeedEnd::Failed:
+        return "failed";
+    case SeedEnd::NotSeeded:
+        break;
+    }
+    return "not seeded";
+}
+
 // A progress line on stderr at most twice a second (and at the end).
 class ProgressLine {
 public:
@@ -64,13 +81,13 @@ public:
     bool operator()(const TorrentProgress &p)
     {
         const auto now = std::chrono::steady_clock::now();
-        if (now - m_last < std::chrono::milliseconds(500) && !p.complete)
+        if (now - m_last < std::chrono::milliseconds(500) && !(p.complete && !p.seeding))
             return true;
         m_last = now;
         if (p.checking) {
             std::fprintf(stderr, "\rchecking the files on disk: %s of %s verified            ",
                          formatGiB(p.done).c_str(), formatGiB(p.total).c_str());
-        } else if (m_seeding) {
+        } else if (m_seeding || p.seeding) {
             std::fprintf(stderr, "\rseeding on port %d: %d peers, %s sent, %.1f MB/s      ", p.listenPort, p.peers,
                          formatGiB(p.uploaded).c_str(), p.uploadBytesPerSecond / 1e6);
         } else {
@@ -158,11 +175,17 @@ int runFetch(const std::vector<std::string> &args)
     addSessionOptions(p, o, noDht, noLsd, noUpnp);
     p.size("--limit-rate", &o.maxDownloadBytesPerSecond, 1024, uint64_t(1) << 40,
            "at most this many bytes per second, e.g. 20MiB (default: no limit)");
+    double seedMinutes = 0;
+    p.number("--seed-ratio", &o.seedRatio, 0, 1000,
+             "once complete, seed until this many times the torrent's size was sent (default: no seeding)");
+    p.number("--seed-time", &seedMinutes, 0, 525600,
+             "once complete, seed for at most this many minutes (with --seed-ratio: whichever comes first)");
     p.flag("--json", &json, "one JSON object at the end");
     if (const int code = p.parse(args); code >= 0)
         return code;
     if (target.empty())
         return p.usageError("--to DIR is required\n" + p.usageLine());
+    o.seedTimeMs = int64_t(seedMinutes * 60000.0);
     applySessionFlags(o, noDht, noLsd, noUpnp);
     stopOnSignals();
     ProgressLine line(false);
@@ -179,12 +202,23 @@ int runFetch(const std::vector<std::string> &args)
         object.insert("bytes_present", double(report->bytesPresent));
         object.insert("hash_failures", report->hashFailures);
         object.insert("resumed", report->resumed);
+        if (o.seeds()) {
+            object.insert("bytes_sent", double(report->bytesUploaded));
+            object.insert("seconds_seeded", report->secondsSeeded);
+            object.insert("seed_end", seedEndName(report->seedEnd));
+            if (!report->seedError.empty())
+                object.insert("seed_error", QString::fromStdString(report->seedError));
+        }
         printJson(object);
     } else {
         std::printf("%s: complete, every piece verified; %s received, %s already there%s\n",
                     report->folder.c_str(), formatGiB(report->bytesDownloaded).c_str(),
                     formatGiB(report->bytesPresent).c_str(),
                     report->hashFailures ? " (pieces that failed their hash were fetched again)" : "");
+        if (o.seeds())
+            std::printf("seeded for %.1f min, %s sent: %s%s\n", report->secondsSeeded / 60.0,
+                        formatGiB(report->bytesUploaded).c_str(), seedEndName(report->seedEnd),
+                        report->seedError.empty() ? "" : (" (" + report->seedError + ")").c_str());
     }
     return 0;
 }

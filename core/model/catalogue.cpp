@@ -102,6 +102,40 @@ Expected<RouteFit> routeFit(BuiltinModel model, BuiltinFormat format, uint64_t u
     return fit;
 }
 
+Expected<RouteSpeed> routeSpeed(BuiltinModel model, BuiltinFormat format, uint64_t usableRamBytes,
+                                const RoutingTrace &trace, double diskBytesPerSecond, uint64_t processBytes,
+                                int contextLength)
+{
+    if (!(diskBytesPerSecond > 0))
+        return makeError(ErrorCode::InvalidArgument, "the predicted speed needs a disk speed above 0");
+    auto shape = builtinPlannerShape(model, format);
+    if (!shape)
+        return shape.status();
+    if (!processBytes) {
+        auto estimate = estimateProcessBytes(shape->config);
+        if (!estimate)
+            return estimate.status();
+        processBytes = *estimate;
+    }
+    PlanRequest request;
+    request.contextLength = contextLength;
+    request.processBytes = processBytes;
+    request.usableRamBytes = usableRamBytes;
+    auto plan = planBudget(*shape, request);
+    if (!plan)
+        return plan.status();
+    auto figures = predictSpeed(*plan, trace, diskBytesPerSecond);
+    if (!figures)
+        return figures.status();
+    RouteSpeed s;
+    s.diskBytesPerSecond = diskBytesPerSecond;
+    s.budgetBytes = plan->sizing.budgetBytes;
+    s.trunkStreamed = plan->split.streaming();
+    s.bytesPerTokenWarm = figures->totalBytesPerTokenWarm;
+    s.tokensPerSecondWarm = figures->totalSecondsPerTokenWarm > 0 ? 1.0 / figures->totalSecondsPerTokenWarm : 0.0;
+    return s;
+}
+
 Expected<uint64_t> folderFreeBytes(const std::string &folder)
 {
     if (folder.empty())

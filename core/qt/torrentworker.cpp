@@ -13,6 +13,8 @@ TorrentOptions optionsFor(const TorrentRequest &r)
 {
     TorrentOptions o;
     o.maxDownloadBytesPerSecond = r.maxBytesPerSecond;
+    o.seedRatio = r.seedRatio;
+    o.seedTimeMs = r.seedTimeMs;
     for (const QString &peer : r.peers)
         if (!peer.trimmed().isEmpty())
             o.peers.push_back(peer.trimmed().toStdString());
@@ -37,24 +39,55 @@ DownloadStatus statusOf(const TorrentProgress &p)
     return s;
 }
 
+QString seedEndText(const TorrentReport &r)
+{
+    switch (r.seedEnd) {
+    case SeedEnd::Ratio:
+        return QStringLiteral("ratio");
+    case SeedEnd::Time:
+        return QStringLiteral("time");
+    case SeedEnd::Failed:
+        return QString::fromStdString(r.seedError);
+    case SeedEnd::Stopped:
+    case SeedEnd::NotSeeded:
+        break;
+    }
+    return QStringLiteral("stopped");
+}
+
 } // namespace
 
 void TorrentWorker::start(const TorrentRequest &request)
 {
     auto last = std::chrono::steady_clock::time_point{};
+    bool completed = false; // finished() was emitted: what follows is seeding
     const auto onProgress = [&](const TorrentProgress &p) {
         if (m_halt.load())
             return false; // the pieces and the resume data stay
+        if (p.seeding && !completed) { // the payload is complete: Open works while it seeds
+            completed = true;
+            DownloadStatus s = statusOf(p);
+            s.peers = 0;
+            Q_EMIT progress(s);
+            Q_EMIT finished(QString::fromStdString(p.folder), p.downloaded);
+            last = std::chrono::steady_clock::now();
+            return true;
+        }
         const auto now = std::chrono::steady_clock::now();
         if (now - last >= std::chrono::milliseconds(100)) {
             last = now;
-            Q_EMIT progress(statusOf(p));
+            if (completed)
+                Q_EMIT seeding(p.uploaded, p.uploadBytesPerSecond, p.peers);
+            else
+                Q_EMIT progress(statusOf(p));
         }
         return true;
     };
     auto report = fetchTorrent(request.source.trimmed().toStdString(), request.folder.toStdString(),
                                optionsFor(request), onProgress, &m_halt);
-    if (report) {
+    if (report && completed) {
+        Q_EMIT seedingEnded(report->bytesUploaded, report->secondsSeeded, seedEndText(*report));
+    } else if (report) {
         DownloadStatus s;
         s.totalDone = s.totalSize = report->torrent.totalBytes;
         s.peers = 0;

@@ -22,6 +22,10 @@ struct TorrentRequest {
     QStringList peers;   // "host:port" connected to directly (a LAN, a test)
     bool localOnly = false; // loopback listen, no DHT/LSD/UPnP/NAT-PMP: tests and a LAN-only fetch
     quint64 maxBytesPerSecond = 0; // 0 = no limit (local peers included)
+    // Seeding once complete (off by default; TorrentOptions::seedRatio / seedTimeMs): finished() is
+    // emitted at completion, then seeding() while it serves, then seedingEnded().
+    double seedRatio = 0;
+    qint64 seedTimeMs = 0;
 };
 
 class TorrentWorker : public QObject
@@ -39,6 +43,10 @@ Q_SIGNALS:
     void paused();
     void finished(const QString &folder, quint64 bytesFetched); // folder: where the payload is
     void failed(const QString &message);
+    // After finished(), when the request seeds: the bytes sent so far, the upload rate and the peers.
+    void seeding(quint64 uploaded, double bytesPerSecond, int peers);
+    // The seeding stopped: at the ratio or the time limit, by pause(), or on an error (`message`).
+    void seedingEnded(quint64 uploaded, double secondsSeeded, const QString &why);
 
 private:
     std::atomic<bool> m_halt{false};

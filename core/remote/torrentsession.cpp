@@ -207,6 +207,8 @@ public:
         p.uploaded = uint64_t(m_status.total_payload_upload);
         p.checking = checking();
         p.complete = complete;
+        p.seeding = m_seeding;
+        p.folder = m_folder;
         const bool goOn = !m_progress || m_progress(p);
         return goOn && !(m_cancel && m_cancel->load());
     }
@@ -235,6 +237,13 @@ public:
     {
         m_resumePath = path;
         m_handle.save_resume_data(lt::torrent_handle::only_if_modified | lt::torrent_handle::save_info_dict);
+    }
+
+    // Complete: the payload's folder is reported, and seeding is said while it lasts.
+    void setComplete(std::string folder, bool seeding)
+    {
+        m_folder = std::move(folder);
+        m_seeding = seeding;
     }
 
     const lt::torrent_status &status() const { return m_status; }
@@ -286,6 +295,8 @@ private:
     int m_hashFailures = 0;
     bool m_mustListen = false;
     bool m_metadataArrived = false, m_resumeSaved = false, m_resumeFailed = false;
+    bool m_seeding = false;
+    std::string m_folder;
 };
 
 // What a fetch starts from: the source's parameters plus the resume data of an
@@ -386,6 +397,40 @@ Status checkTimeouts(const TorrentRun &run, const TorrentOptions &o, const std::
     return Status::ok();
 }
 
+// Seeding after a completed fetch (TorrentOptions::seedRatio, seedTimeMs):
+// the same session keeps serving until a limit is reached or the caller
+// stops it. The fetch is complete either way, so an error here only ends the
+// seeding (named in the report).
+void seedAfterFetch(TorrentRun &run, const TorrentOptions &o, TorrentReport &report)
+{
+    if (!o.seeds())
+        return;
+    const auto started = Clock::now();
+    const double ratioBytes = o.seedRatio * double(report.torrent.totalBytes);
+    for (;;) {
+        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - started).count();
+        report.secondsSeeded = ms / 1000.0;
+        const auto uploaded = double(run.status().total_payload_upload);
+        if (o.seedRatio > 0 && uploaded >= ratioBytes) {
+            report.seedEnd = SeedEnd::Ratio;
+            return;
+        }
+        if (o.seedTimeMs > 0 && ms >= double(o.seedTimeMs)) {
+            report.seedEnd = SeedEnd::Time;
+            return;
+        }
+        if (!run.report(true)) {
+            report.seedEnd = SeedEnd::Stopped;
+            return;
+        }
+        if (Status s = run.step(); !s) {
+            report.seedEnd = SeedEnd::Failed;
+            report.seedError = s.message();
+            return;
+        }
+    }
+}
+
 Expected<TorrentReport> fetchUnchecked(const std::string &source, const std::string &target, const TorrentOptions &o,
                                        const std::function<bool(const TorrentProgress &)> &progress,
                                        const std::atomic<bool> *cancel)
@@ -418,6 +463,8 @@ Expected<TorrentReport> fetchUnchecked(const std::string &source, const std::str
         }
         const bool complete = s.has_metadata && !run.checking() && s.is_finished &&
                               s.total_wanted_done == s.total_wanted;
+        if (complete)
+            run.setComplete((fs::path(target) / run.torrentHandle().torrent_file()->name()).string(), o.seeds());
         const bool goOn = run.report(complete);
         if (complete)
             break;
@@ -444,6 +491,8 @@ Expected<TorrentReport> fetchUnchecked(const std::string &source, const std::str
     report.bytesDownloaded = uint64_t(run.status().total_payload_download);
     report.hashFailures = run.hashFailures();
     fs::remove(start->resumePath, fsError); // complete: the files themselves are the state now
+    seedAfterFetch(run, o, report);
+    report.bytesUploaded = uint64_t(run.status().total_payload_upload);
     return report;
 }
 

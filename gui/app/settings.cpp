@@ -244,6 +244,12 @@ void Settings::setDownloadParent(const QString &folder) { set("download/parent",
 QString Settings::downloadEndpoint() const { return value("download/endpoint", QString()).toString(); }
 void Settings::setDownloadEndpoint(const QString &url) { set("download/endpoint", url); }
 quint64 Settings::downloadLimitBytes() const { return value("download/limitBytes", 0).toULongLong(); }
+bool Settings::downloadSeed() const { return value("download/seed", false).toBool(); }
+void Settings::setDownloadSeed(bool seed) { set("download/seed", seed); }
+double Settings::downloadSeedRatio() const { return value("download/seedRatio", 1.0).toDouble(); }
+void Settings::setDownloadSeedRatio(double ratio) { set("download/seedRatio", ratio); }
+int Settings::downloadSeedMinutes() const { return value("download/seedMinutes", 60).toInt(); }
+void Settings::setDownloadSeedMinutes(int minutes) { set("download/seedMinutes", minutes); }
 void Settings::setDownloadLimitBytes(quint64 bytes) { set("download/limitBytes", bytes); }
 
 // One map per download, keyed by its folder (one download per folder).
@@ -253,8 +259,10 @@ QList<Settings::PendingDownload> Settings::pendingDownloads() const
     for (const QVariant &v : value("download/pending", QVariantList()).toList()) {
         const QVariantMap m = v.toMap();
         PendingDownload d{m.value(QStringLiteral("repo")).toString(), m.value(QStringLiteral("endpoint")).toString(),
-                          m.value(QStringLiteral("revision")).toString(), m.value(QStringLiteral("folder")).toString()};
-        if (!d.repo.isEmpty() && !d.folder.isEmpty())
+                          m.value(QStringLiteral("revision")).toString(), m.value(QStringLiteral("folder")).toString(),
+                          m.value(QStringLiteral("convertTo")).toString(),
+                          m.value(QStringLiteral("torrent")).toString(), m.value(QStringLiteral("peers")).toStringList()};
+        if ((!d.repo.isEmpty() || !d.torrentSource.isEmpty()) && !d.folder.isEmpty())
             out.append(d);
     }
     return out;
@@ -267,7 +275,10 @@ void Settings::addPendingDownload(const PendingDownload &download)
     list.append(QVariantMap{{QStringLiteral("repo"), download.repo},
                             {QStringLiteral("endpoint"), download.endpoint},
                             {QStringLiteral("revision"), download.revision},
-                            {QStringLiteral("folder"), download.folder}});
+                            {QStringLiteral("folder"), download.folder},
+                            {QStringLiteral("convertTo"), download.convertTo},
+                            {QStringLiteral("torrent"), download.torrentSource},
+                            {QStringLiteral("peers"), download.peers}});
     set("download/pending", list);
 }
 

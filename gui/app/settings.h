@@ -122,11 +122,17 @@ public:
     // "Get a model…" (getmodeldialog.h): where models go, the hub and the rate
     // limit last used, and the downloads not finished yet (resumed after a
     // restart; the access token is never stored).
+    // Every route: a hub release (repo), converted as it arrives (convertTo:
+    // the container's folder), or a torrent (torrentSource, peers; folder is
+    // where the torrent's own folder is made and its fast-resume data kept).
     struct PendingDownload {
         QString repo;
         QString endpoint;
         QString revision;
         QString folder;
+        QString convertTo;
+        QString torrentSource;
+        QStringList peers;
         bool operator==(const PendingDownload &) const = default;
     };
     QString downloadParent() const;      // "" = ~/Models
@@ -134,6 +140,14 @@ public:
     QString downloadEndpoint() const;    // "" = $HF_ENDPOINT, else the public hub
     void setDownloadEndpoint(const QString &url);
     quint64 downloadLimitBytes() const;  // per second; 0 = no limit
+    // Seeding a torrent after it completes: off unless chosen; until the ratio
+    // (bytes sent / the torrent's size) or the minutes, whichever first (0 = not that limit).
+    bool downloadSeed() const;
+    void setDownloadSeed(bool seed);
+    double downloadSeedRatio() const;    // default 1.0
+    void setDownloadSeedRatio(double ratio);
+    int downloadSeedMinutes() const;     // default 60
+    void setDownloadSeedMinutes(int minutes);
     void setDownloadLimitBytes(quint64 bytes);
     QList<PendingDownload> pendingDownloads() const;
     void addPendingDownload(const PendingDownload &download);

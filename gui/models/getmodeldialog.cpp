@@ -3,6 +3,7 @@
 #include "api/download.h"
 #include "api/inspect.h"
 #include "models/downloadview.h"
+#include "app/backgroundjobs.h" // defaultTracePath
 #include "app/settings.h"
 #include "common/uihelpers.h"
 
@@ -19,9 +20,12 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QButtonGroup>
+#include <QCheckBox>
+#include <QCoreApplication>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QTemporaryFile>
@@ -34,11 +38,37 @@ namespace sluice::gui {
 
 namespace {
 
-enum Column { ColModel, ColRoute, ColSize, ColRam, ColRoom, ColumnCount };
+enum Column { ColModel, ColRoute, ColSize, ColRam, ColSpeed, ColRoom, ColumnCount };
 constexpr int kRepoRole = Qt::UserRole;
 constexpr int kRouteRole = Qt::UserRole + 1; // "model index:route index"
 
-CatalogueView planCatalogue(quint64 usableRam, quint64 processBytes)
+// The predicted speed of every route (api/catalogue.h routeSpeed): the
+// planner's default plan, a routing trace replayed, at the folder's measured
+// disk speed or else the library's stated assumption.
+void planSpeeds(CatalogueView &v, quint64 usableRam, quint64 processBytes, double measuredGBps)
+{
+    v.diskMeasured = measuredGBps > 0;
+    v.diskGBps = v.diskMeasured ? measuredGBps : kAssumedDiskBytesPerSecond / 1e9;
+    const QString tracePath = defaultTracePath();
+    if (tracePath.isEmpty()) {
+        v.speedError = QCoreApplication::translate("sluice::gui::GetModelDialog", "no routing trace found");
+        return;
+    }
+    auto trace = loadRoutingTrace(tracePath.toStdString());
+    if (!trace) {
+        v.speedError = QString::fromStdString(trace.status().message());
+        return;
+    }
+    for (const CatalogueModel &m : v.models) {
+        auto &speeds = v.speeds.emplace_back();
+        for (const CatalogueRoute &r : m.routes) {
+            auto s = routeSpeed(m.model, r.format, usableRam, *trace, v.diskGBps * 1e9, processBytes);
+            speeds.push_back(s ? std::optional<RouteSpeed>(*s) : std::nullopt);
+        }
+    }
+}
+
+CatalogueView planCatalogue(quint64 usableRam, quint64 processBytes, double measuredGBps)
 {
     CatalogueView v;
     auto models = modelCatalogue();
@@ -47,6 +77,7 @@ CatalogueView planCatalogue(quint64 usableRam, quint64 processBytes)
         return v;
     }
     v.models = std::move(*models);
+    planSpeeds(v, usableRam, processBytes, measuredGBps);
     for (const CatalogueModel &m : v.models) {
         auto &fits = v.fits.emplace_back();
         for (const CatalogueRoute &r : m.routes) {
@@ -115,16 +146,26 @@ GetModelDialog::GetModelDialog(Settings *settings, quint64 usableRamBytes, quint
     buildForm();
     wireWorker();
     wireTorrent();
+    wireSeeding();
     wireDiskTest();
     connect(&m_planning, &QFutureWatcher<CatalogueView>::finished, this, [this] {
         m_view = m_planning.result();
         showCatalogue();
+        if ((m_view->diskMeasured ? m_view->diskGBps : 0.0) != m_measuredGBps) // measured meanwhile
+            planAgain();
     });
-    m_planning.setFuture(QtConcurrent::run(planCatalogue, m_ram, m_processBytes));
+    planAgain();
     retranslate();
     refreshSpace();
     showPending();
     setState(State::Idle);
+}
+
+void GetModelDialog::planAgain()
+{
+    if (m_planning.isRunning()) // its result is shown, then the next disk test plans again
+        return;
+    m_planning.setFuture(QtConcurrent::run(planCatalogue, m_ram, m_processBytes, m_measuredGBps));
 }
 
 GetModelDialog::~GetModelDialog()
@@ -146,6 +187,7 @@ void GetModelDialog::buildForm()
     m_table->setWordWrap(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ColRam, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(ColRoute, QHeaderView::Stretch); // wraps: the speed column fits
     layout->addWidget(m_table);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &GetModelDialog::rowChosen);
 
@@ -239,8 +281,11 @@ void GetModelDialog::buildTorrentRows()
     m_torrentPeers = new QLineEdit(this);
     m_torrentBrowse = new QPushButton(this);
     m_torrentSourceRow = new QWidget(this);
-    auto *row = new QHBoxLayout(m_torrentSourceRow);
-    row->setContentsMargins(0, 0, 0, 0);
+    auto *rows = new QVBoxLayout(m_torrentSourceRow); // one form row: shown and hidden together
+    rows->setContentsMargins(0, 0, 0, 0);
+    auto *row = new QHBoxLayout;
+    rows->addLayout(row);
+    rows->addLayout(buildSeedRow());
     row->addWidget(m_torrentSource, 2);
     row->addWidget(m_torrentBrowse);
     row->addWidget(m_torrentPeersLabel); // one row: shown and hidden together
@@ -249,6 +294,60 @@ void GetModelDialog::buildTorrentRows()
     m_torrentPeersLabel->setBuddy(m_torrentPeers);
     m_form->addRow(m_torrentSourceLabel, m_torrentSourceRow);
     connect(m_torrentBrowse, &QPushButton::clicked, this, &GetModelDialog::chooseTorrentFile);
+}
+
+// Seeding after completion: off by default, a ratio or a time limit (whichever comes first).
+QLayout *GetModelDialog::buildSeedRow()
+{
+    auto *row = new QHBoxLayout;
+    m_seed = new QCheckBox(this);
+    m_seed->setChecked(m_settings->downloadSeed());
+    m_seedRatio = new QDoubleSpinBox(this);
+    m_seedRatio->setRange(0, 100);
+    m_seedRatio->setDecimals(2);
+    m_seedRatio->setSingleStep(0.5);
+    m_seedRatio->setValue(m_settings->downloadSeedRatio());
+    m_seedMinutes = new QSpinBox(this);
+    m_seedMinutes->setRange(0, 7 * 24 * 60);
+    m_seedMinutes->setValue(m_settings->downloadSeedMinutes());
+    m_seedOr = new QLabel(this);
+    row->addWidget(m_seed);
+    row->addWidget(m_seedRatio);
+    row->addWidget(m_seedOr);
+    row->addWidget(m_seedMinutes);
+    row->addStretch(1);
+    connect(m_seed, &QCheckBox::toggled, this, &GetModelDialog::enableSeedLimits);
+    return row;
+}
+
+void GetModelDialog::enableSeedLimits()
+{
+    const bool on = m_seed->isChecked() && m_state != State::Running && m_state != State::Paused;
+    m_seedRatio->setEnabled(on);
+    m_seedMinutes->setEnabled(on);
+}
+
+void GetModelDialog::wireSeeding()
+{
+    qt::TorrentWorker *w = m_torrent.worker();
+    connect(w, &qt::TorrentWorker::seeding, this, [this](quint64 uploaded, double rate, int peers) {
+        const double ratio = m_torrentSize ? double(uploaded) / double(m_torrentSize) : 0.0;
+        m_progress->setNote(tr("Seeding: %1 sent (ratio %2), %3/s to %n peer(s). Stop seeding ends it; the "
+                               "model can be opened meanwhile.", nullptr, peers)
+                                .arg(formatBytes(uploaded), QLocale().toString(ratio, 'f', 2), formatBytes(quint64(rate))));
+    });
+    connect(w, &qt::TorrentWorker::seedingEnded, this, [this](quint64 uploaded, double seconds, const QString &why) {
+        m_seeding = false;
+        m_stopSeeding->setVisible(false);
+        const QString sent = formatBytes(uploaded);
+        const QString minutes = QLocale().toString(seconds / 60.0, 'f', 1);
+        m_progress->setNote(why == QLatin1String("ratio")  ? tr("Seeding ended at the ratio: %1 sent in %2 min.").arg(sent, minutes)
+                            : why == QLatin1String("time") ? tr("Seeding ended at the time limit: %1 sent in %2 min.").arg(sent, minutes)
+                            : why == QLatin1String("stopped") ? tr("Seeding stopped: %1 sent in %2 min.").arg(sent, minutes)
+                                                              : tr("Seeding stopped: %1 (%2 sent).").arg(why, sent));
+        Q_EMIT seedingEnded(uploaded, why);
+    });
+    connect(m_stopSeeding, &QPushButton::clicked, this, [this] { m_torrent.pause(); });
 }
 
 void GetModelDialog::chooseTorrentFile()
@@ -321,6 +420,8 @@ QWidget *GetModelDialog::buildButtons()
     m_resume = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
     m_cancel = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
     m_open = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_stopSeeding = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_stopSeeding->setVisible(false);
     m_download->setDefault(true);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::hide); // a download goes on
     connect(m_download, &QPushButton::clicked, this, &GetModelDialog::startDownload);
@@ -358,7 +459,8 @@ void GetModelDialog::wireWorker()
         showPending();
     });
     connect(w, &qt::DownloadWorker::finished, this, [this](const QString &folder, quint64 fetched) {
-        m_settings->removePendingDownload(folder);
+        m_settings->removePendingDownload(m_running.folder); // remembered by its staging folder (both routes)
+        m_fetched = fetched;
         m_doneFolder = folder;
         setState(State::Done);
         m_progress->setNote(m_running.convertTo.isEmpty()
@@ -381,6 +483,7 @@ void GetModelDialog::wireTorrent()
 {
     qt::TorrentWorker *w = m_torrent.worker();
     connect(w, &qt::TorrentWorker::progress, this, [this](const qt::DownloadStatus &s) {
+        m_torrentSize = s.totalSize;
         m_progress->setStatus(s);
         Q_EMIT downloadProgressed(s.totalDone, s.totalSize);
     });
@@ -391,11 +494,17 @@ void GetModelDialog::wireTorrent()
         Q_EMIT downloadPaused();
     });
     connect(w, &qt::TorrentWorker::finished, this, [this](const QString &folder, quint64 fetched) {
+        m_settings->removePendingDownload(m_torrentRunning.folder);
+        m_fetched = fetched;
         m_doneFolder = folder;
+        m_seeding = m_torrentRunning.seedRatio > 0 || m_torrentRunning.seedTimeMs > 0;
         setState(State::Done);
         m_progress->setNote(tr("Done: %1 received, every piece checked against the torrent's hashes, in %2.")
                                 .arg(formatBytes(fetched), QDir::toNativeSeparators(folder)));
+        m_stopSeeding->setVisible(m_seeding);
         Q_EMIT downloadFinished(folder);
+        if (m_seeding)
+            Q_EMIT seedingStarted();
     });
     connect(w, &qt::TorrentWorker::failed, this, [this](const QString &message) {
         setState(State::Failed);
@@ -410,11 +519,19 @@ void GetModelDialog::wireDiskTest()
     connect(m_diskTest, &QPushButton::clicked, this, &GetModelDialog::testDisk);
     connect(m_parent, &QLineEdit::textChanged, this, [this] {
         m_diskNote.clear(); // measured for another folder
+        if (m_measuredGBps > 0) {
+            m_measuredGBps = 0;
+            planAgain();
+        }
         refreshSpace();
     });
     connect(&m_diskWatch, &QFutureWatcher<FolderDiskTest>::finished, this, [this] {
         const FolderDiskTest r = m_diskWatch.result();
         m_diskTest->setEnabled(true);
+        if (r.error.isEmpty() && r.gbPerSecond > 0) { // the predicted speeds now use this disk
+            m_measuredGBps = r.gbPerSecond;
+            planAgain();
+        }
         const bool slow = r.error.isEmpty() && r.gbPerSecond < m_slowBelow;
         const QString speed = QLocale().toString(r.gbPerSecond, 'f', 2);
         m_diskNote = !r.error.isEmpty() ? tr("The disk test failed: %1").arg(r.error)
@@ -449,14 +566,14 @@ void GetModelDialog::showCatalogue()
             m_table->insertRow(row);
             fillRow(row++, m_view->models[m], r);
         }
+    retranslate(); // the intro no longer says "Planning…"; the speed header names the disk it assumes
     m_table->resizeRowsToContents();
     // As tall as its rows: the space below is the download's.
-    int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
     for (int r = 0; r < m_table->rowCount(); ++r)
         height += m_table->rowHeight(r);
     m_table->setMaximumHeight(height);
     m_table->setMinimumHeight(height);
-    retranslate(); // the intro no longer says "Planning…"
     refreshSpace();
     if (m_repo->text().isEmpty())
         m_table->selectRow(0);
@@ -485,22 +602,53 @@ void GetModelDialog::fillRow(int row, const CatalogueModel &model, size_t route)
         if (fit->ram == RamFit::Fits)
             ram = tr("Fits: default budget %1").arg(formatBytes(fit->budgetBytes));
         else if (fit->ram == RamFit::TrunkStreamed)
-            ram = tr("Runs with the trunk streamed from disk (slower): floor %1, 7/8 of RAM is %2")
+            ram = tr("Runs with the trunk streamed from disk (slower): floor %1, the planner's limit is %2")
                       .arg(formatBytes(fit->streamingFloorBytes), formatBytes(fit->capBytes));
         else
-            ram = tr("Too big for this RAM: floor %1, 7/8 of RAM is %2")
+            ram = tr("Too big for this RAM: floor %1, the planner's limit is %2")
                       .arg(formatBytes(fit->streamingFloorBytes), formatBytes(fit->capBytes));
     }
-    const QStringList cells{QString::fromStdString(model.name), how, formatBytes(r.diskBytes), ram, QString()};
+    const QStringList cells{QString::fromStdString(model.name), how, formatBytes(r.diskBytes), ram,
+                            speedText(m, route), QString()};
     for (int c = 0; c < ColumnCount; ++c) {
         auto *item = new QTableWidgetItem(cells[c]);
-        item->setToolTip(cells[c]);
+        item->setToolTip(c == ColSpeed ? speedTip(m, route) : cells[c]);
         item->setData(kRepoRole, r.source == RouteSource::Hub ? QString::fromStdString(model.repo) : QString());
         item->setData(kRouteRole, QStringLiteral("%1:%2").arg(m).arg(route));
         if (!r.downloadable()) // shown for its size and fit, not offered
             item->setFlags(Qt::ItemIsEnabled);
         m_table->setItem(row, c, item);
     }
+}
+
+// The cell is the figure alone (the column stays narrow); the disk it assumes is in the header.
+QString GetModelDialog::speedText(size_t model, size_t route) const
+{
+    const std::optional<RouteSpeed> *s = m_view->speedError.isEmpty() ? &m_view->speeds[model][route] : nullptr;
+    if (!s || !*s)
+        return tr("No prediction");
+    const double tps = (*s)->tokensPerSecondWarm;
+    return tps > 0 ? tr("%1 tokens/s").arg(QLocale().toString(tps, 'f', tps < 10 ? 2 : 1))
+                   : tr("Not disk-bound once warm");
+}
+
+QString GetModelDialog::speedTip(size_t model, size_t route) const
+{
+    if (!m_view->speedError.isEmpty())
+        return tr("No prediction: %1").arg(m_view->speedError);
+    const std::optional<RouteSpeed> &s = m_view->speeds[model][route];
+    if (!s)
+        return tr("No prediction");
+    return tr("%1 at the default budget (%2), disk-bound: the expert misses of a recorded routing trace%3 read at "
+              "%4.")
+        .arg(speedText(model, route), formatBytes(s->budgetBytes),
+             s->trunkStreamed ? tr(" plus the streamed trunk") : QString(), speedDisk());
+}
+
+QString GetModelDialog::speedDisk() const
+{
+    const QString disk = QLocale().toString(m_view ? m_view->diskGBps : kAssumedDiskBytesPerSecond / 1e9, 'f', 2);
+    return m_view && m_view->diskMeasured ? tr("this disk, %1 GB/s").arg(disk) : tr("assumed disk %1 GB/s").arg(disk);
 }
 
 void GetModelDialog::refreshSpace()
@@ -597,12 +745,21 @@ void GetModelDialog::startTorrent()
     r.peers = m_torrentPeers->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
     r.localOnly = m_torrentLocalOnly;
     r.maxBytesPerSecond = quint64(m_limit->value() * double(1 << 20)); // the same Limit field as the hub's
+    if (m_seed->isChecked()) {
+        r.seedRatio = m_seedRatio->value();
+        r.seedTimeMs = m_seedTimeMsOverride ? m_seedTimeMsOverride : qint64(m_seedMinutes->value()) * 60000;
+    }
+    m_settings->setDownloadSeed(m_seed->isChecked());
+    m_settings->setDownloadSeedRatio(m_seedRatio->value());
+    m_settings->setDownloadSeedMinutes(m_seedMinutes->value());
     if (r.source.isEmpty() || r.folder.isEmpty()) {
         m_progress->show();
         m_progress->setNote(tr("Give the publisher's magnet link or a .torrent file, and a folder."));
         return;
     }
     m_settings->setDownloadParent(r.folder);
+    // Remembered until it completes: the next start offers to continue from the fast-resume data.
+    m_settings->addPendingDownload({QString(), QString(), QString(), r.folder, QString(), r.source, r.peers});
     m_torrentRunning = r;
     m_torrentMode = true;
     m_progress->clear();
@@ -617,6 +774,10 @@ void GetModelDialog::startDownload()
 {
     if (m_state == State::Running)
         return;
+    if (m_seeding) { // the torrent thread serves the last fetch until Stop seeding or its limit
+        m_progress->setNote(tr("Still seeding the last torrent: Stop seeding first."));
+        return;
+    }
     if (torrentChosen()) {
         startTorrent();
         return;
@@ -630,8 +791,8 @@ void GetModelDialog::startDownload()
     m_settings->setDownloadParent(QDir::fromNativeSeparators(m_parent->text().trimmed()));
     m_settings->setDownloadEndpoint(r.endpoint == QLatin1String(kDefaultHubEndpoint) ? QString() : r.endpoint);
     m_settings->setDownloadLimitBytes(r.maxBytesPerSecond);
-    if (r.convertTo.isEmpty()) // a conversion is not remembered across restarts yet (docs/download.md)
-        m_settings->addPendingDownload({r.repo, r.endpoint, r.revision, r.folder});
+    // Either route: the next start continues the parts, the stubs, the ledger and the converter's checkpoints.
+    m_settings->addPendingDownload({r.repo, r.endpoint, r.revision, r.folder, r.convertTo, QString(), QStringList()});
     m_running = r;
     m_progress->clear();
     m_progress->show();
@@ -660,10 +821,28 @@ void GetModelDialog::continuePending()
     if (pending.isEmpty() || m_state == State::Running)
         return;
     const Settings::PendingDownload &d = pending.first();
+    if (!d.torrentSource.isEmpty()) {
+        m_torrentRoute->setChecked(true);
+        m_torrentSource->setText(d.torrentSource.startsWith(QLatin1String("magnet:"))
+                                     ? d.torrentSource : QDir::toNativeSeparators(d.torrentSource));
+        m_torrentPeers->setText(d.peers.join(QStringLiteral(", ")));
+        m_parent->setText(QDir::toNativeSeparators(d.folder));
+        startDownload();
+        return;
+    }
     m_repo->setText(d.repo);
     m_parent->setText(QDir::toNativeSeparators(QFileInfo(d.folder).absolutePath()));
     if (!d.endpoint.isEmpty())
         m_endpoint->setText(d.endpoint);
+    (d.convertTo.isEmpty() ? m_plainRoute : m_stagedRoute)->setChecked(true);
+    // A container folder other than the route's default one cannot be continued by this dialog's route.
+    if (!d.convertTo.isEmpty() && QDir::cleanPath(d.convertTo) != QDir::cleanPath(containerFolder())) {
+        m_progress->show();
+        m_progress->setNote(tr("The interrupted conversion went to %1, not to %2: run it again from the command "
+                               "line with --convert.").arg(QDir::toNativeSeparators(d.convertTo),
+                                                           QDir::toNativeSeparators(containerFolder())));
+        return;
+    }
     startDownload();
 }
 
@@ -673,9 +852,18 @@ void GetModelDialog::showPending()
     const bool offer = !pending.isEmpty() && m_state != State::Running && m_state != State::Paused;
     m_pending->setVisible(offer);
     m_continue->setVisible(offer);
-    if (offer)
+    if (!offer)
+        return;
+    const Settings::PendingDownload &d = pending.first();
+    if (!d.torrentSource.isEmpty())
+        m_pending->setText(tr("A torrent fetch did not finish: %1 into %2.")
+                               .arg(QFileInfo(d.torrentSource).fileName().left(80), QDir::toNativeSeparators(d.folder)));
+    else if (!d.convertTo.isEmpty())
+        m_pending->setText(tr("A download and conversion did not finish: %1 into %2.")
+                               .arg(d.repo, QDir::toNativeSeparators(d.convertTo)));
+    else
         m_pending->setText(tr("A download did not finish: %1 into %2.")
-                               .arg(pending.first().repo, QDir::toNativeSeparators(pending.first().folder)));
+                               .arg(d.repo, QDir::toNativeSeparators(d.folder)));
 }
 
 void GetModelDialog::setState(State state)
@@ -689,8 +877,9 @@ void GetModelDialog::setState(State state)
     m_open->setEnabled(state == State::Done);
     for (QWidget *w : std::initializer_list<QWidget *>{m_repo, m_parent, m_browse, m_endpoint, m_token,
                                                         m_plainRoute, m_stagedRoute, m_torrentRoute,
-                                                        m_torrentSource, m_torrentBrowse, m_torrentPeers})
+                                                        m_torrentSource, m_torrentBrowse, m_torrentPeers, m_seed})
         w->setEnabled(!busy && state != State::Paused);
+    enableSeedLimits();
     if (state == State::Done)
         m_open->setFocus(Qt::OtherFocusReason);
     showPending();
@@ -711,12 +900,16 @@ void GetModelDialog::retranslate()
     setWindowTitle(tr("Get a model"));
     m_intro->setText(tr("Pick a model and a folder. Sizes are what each route leaves on disk; the RAM column is the "
                         "planner's verdict for this machine (%1 usable). Downloads resume where they stopped, "
-                        "also after a restart, and every file is checked against the hub's size and SHA-256.")
+                        "also after a restart, and every file is checked against the hub's size and SHA-256. The predicted speed "
+                        "is the planner's at the default budget, disk-bound (a recorded routing trace replayed); "
+                        "Test this disk replaces the assumed disk speed with this folder's.")
                          .arg(formatBytes(m_ram)));
     if (!m_view)
         m_intro->setText(m_intro->text() + QLatin1Char(' ') + tr("Planning…"));
     m_table->setHorizontalHeaderLabels(
-        {tr("Model"), tr("Route"), tr("On disk"), tr("This machine's RAM"), tr("Room in the folder")});
+        {tr("Model"), tr("Route"), tr("On disk"), tr("This machine's RAM"),
+         tr("Predicted speed") + QLatin1Char('\n') + QLatin1Char('(') + speedDisk() + QLatin1Char(')'),
+         tr("Room in the folder")});
     m_table->setAccessibleName(tr("Models that can be downloaded, with their size and fit"));
     m_repoLabel->setText(tr("&Repository:"));
     m_repo->setAccessibleName(tr("Hub repository, owner/name"));
@@ -749,6 +942,18 @@ void GetModelDialog::retranslate()
     m_torrentPeersLabel->setText(tr("Peer&s:"));
     m_torrentPeers->setAccessibleName(tr("Peers to connect to directly"));
     m_torrentPeers->setPlaceholderText(tr("optional: host:port, separated by commas"));
+    m_seed->setText(tr("See&d after it completes, until a ratio of"));
+    m_seed->setAccessibleName(tr("Share the torrent with other peers after it completes"));
+    m_seed->setToolTip(tr("Off by default. Seeding sends the pieces to other peers until the bytes sent reach the "
+                          "ratio times the torrent's size, or the time passes, whichever comes first."));
+    m_seedRatio->setAccessibleName(tr("Seed until this ratio of bytes sent to the torrent's size"));
+    m_seedRatio->setSpecialValueText(tr("no ratio limit"));
+    m_seedOr->setText(tr("or for"));
+    m_seedMinutes->setAccessibleName(tr("Seed for at most this many minutes"));
+    m_seedMinutes->setSuffix(tr(" min"));
+    m_seedMinutes->setSpecialValueText(tr("no time limit"));
+    m_stopSeeding->setText(tr("Stop seedin&g"));
+    m_stopSeeding->setAccessibleName(tr("Stop sharing the torrent with other peers"));
     showRouteChoice();
     m_limitLabel->setText(tr("&Limit (MiB/s):"));
     m_limit->setAccessibleName(tr("Download rate limit in MiB per second"));

@@ -19,9 +19,12 @@
 #include <vector>
 
 class QDialogButtonBox;
+class QCheckBox;
 class QDoubleSpinBox;
+class QSpinBox;
 class QFormLayout;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QPushButton;
 class QRadioButton;
@@ -37,6 +40,10 @@ struct CatalogueView {
     std::vector<CatalogueModel> models;
     std::vector<std::vector<std::optional<RouteFit>>> fits; // [model][route]
     std::vector<std::optional<StagedRouteDisk>> staged;     // [model]: convert while downloading
+    std::vector<std::vector<std::optional<RouteSpeed>>> speeds; // [model][route]
+    QString speedError;  // why there is no predicted speed (no routing trace), else empty
+    double diskGBps = 0; // the disk speed the figures assume
+    bool diskMeasured = false; // the folder's disk test ran; else kAssumedDiskBytesPerSecond
     QString error;
 };
 
@@ -84,6 +91,14 @@ public:
     QLineEdit *torrentSourceField() const { return m_torrentSource; }
     QLineEdit *torrentPeersField() const { return m_torrentPeers; }
     bool torrentChosen() const;
+    // Seeding after a torrent completes (off by default; remembered in the settings).
+    QCheckBox *seedBox() const { return m_seed; }
+    QDoubleSpinBox *seedRatioField() const { return m_seedRatio; }
+    QSpinBox *seedMinutesField() const { return m_seedMinutes; }
+    QPushButton *stopSeedingButton() const { return m_stopSeeding; }
+    bool isSeeding() const { return m_seeding; }
+    // Tests: a seed time limit below a minute (0 = the minutes field's).
+    void setSeedTimeMs(qint64 ms) { m_seedTimeMsOverride = ms; }
     // Tests and LAN-only fetches: listen on loopback, no DHT, LSD, UPnP or NAT-PMP.
     void setTorrentLocalOnly(bool localOnly) { m_torrentLocalOnly = localOnly; }
     QPushButton *diskTestButton() const { return m_diskTest; }
@@ -96,8 +111,11 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     QPushButton *openButton() const { return m_open; }
     QPushButton *continueButton() const { return m_continue; }
+    QLabel *pendingLabel() const { return m_pending; }
     DownloadView *progressView() const { return m_progress; }
     bool catalogueReady() const { return m_view.has_value(); }
+    // Bytes the last finished run received over the network (this run only, not what was already there).
+    quint64 lastFetchedBytes() const { return m_fetched; }
 
     void startDownload();
     void continuePending();
@@ -108,6 +126,8 @@ Q_SIGNALS:
     void downloadStarted(const QString &folder);
     void downloadProgressed(quint64 done, quint64 total);
     void conversionProgressed(int layersDone, int layers);
+    void seedingStarted();
+    void seedingEnded(quint64 uploaded, const QString &why); // why: "ratio", "time", "stopped" or an error
     void diskTested(double gbPerSecond, bool slow); // 0, false: the test failed // convert while downloading: the converter works
     void downloadPaused();
     void downloadFinished(const QString &folder);
@@ -126,10 +146,17 @@ private:
     void wireTorrent();
     void wireDiskTest();
     void buildTorrentRows();
+    QLayout *buildSeedRow();
+    void wireSeeding();
+    void enableSeedLimits();
     void startTorrent();
     void chooseTorrentFile();
+    void planAgain();
     void showCatalogue();
     void fillRow(int row, const CatalogueModel &model, size_t route);
+    QString speedText(size_t model, size_t route) const;
+    QString speedTip(size_t model, size_t route) const;
+    QString speedDisk() const; // the disk speed the figures assume, for the column's header
     void refreshSpace();
     void chooseParent();
     void rowChosen();
@@ -163,6 +190,15 @@ private:
     QLineEdit *m_torrentSource = nullptr, *m_torrentPeers = nullptr;
     QPushButton *m_torrentBrowse = nullptr;
     QWidget *m_torrentSourceRow = nullptr;
+    QCheckBox *m_seed = nullptr;
+    QDoubleSpinBox *m_seedRatio = nullptr;
+    QSpinBox *m_seedMinutes = nullptr;
+    QLabel *m_seedOr = nullptr;
+    QPushButton *m_stopSeeding = nullptr;
+    bool m_seeding = false;
+    quint64 m_fetched = 0;
+    quint64 m_torrentSize = 0; // the torrent's payload (the seeding ratio's denominator)
+    qint64 m_seedTimeMsOverride = 0;
     qt::TorrentThread m_torrent;
     qt::TorrentRequest m_torrentRunning;
     bool m_torrentMode = false; // the run in this dialog is a torrent
@@ -171,6 +207,7 @@ private:
     QPushButton *m_diskTest = nullptr;
     QFutureWatcher<FolderDiskTest> m_diskWatch;
     QString m_diskNote;         // the disk test's verdict, on the free-space line
+    double m_measuredGBps = 0;  // the folder's disk test (0 = not run): the predicted speeds use it
     double m_slowBelow;
     int m_sampleVectors = 0, m_iterations = 0;
     QLabel *m_pending;

@@ -7,8 +7,14 @@
 #include "api/catalogue.h"
 #include "api/download.h"
 #include "api/planning.h"
+#include "clirun.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <QDir>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -186,6 +192,64 @@ private Q_SLOTS:
                  qPrintable(QString::number(double(k3->peakStagingBytes) / kGiB)));
         QVERIFY(k3->peakDiskBytes() < 2000000000000ull);
         QVERIFY(k3->downloadThenConvertBytes() > 2000000000000ull);
+    }
+
+    // The catalogue's predicted speed per route is `sluice-cli plan --json`'s
+    // for the same shape, RAM, disk speed and trace: the process term is
+    // read back from plan's first term (it measures its own process), the
+    // rest must agree exactly.
+    void speedMatchesPlan_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<int>("ramGiB");
+        QTest::addColumn<double>("gbps");
+        QTest::newRow("k3 container 24 GiB 3 GB/s") << "k3" << "vq3r" << 24 << 3.0;
+        QTest::newRow("k3 release 24 GiB 3 GB/s") << "k3" << "mxfp4" << 24 << 3.0;
+        QTest::newRow("k3 container 64 GiB 0.5 GB/s") << "k3" << "vq3r" << 64 << 0.5;
+        QTest::newRow("k3 release 64 GiB 0.5 GB/s") << "k3" << "mxfp4" << 64 << 0.5;
+        QTest::newRow("kimi-linear container 16 GiB 3 GB/s") << "kimi-linear" << "vq3r" << 16 << 3.0;
+        QTest::newRow("kimi-linear release 16 GiB 1.2 GB/s") << "kimi-linear" << "bf16" << 16 << 1.2;
+    }
+
+    void speedMatchesPlan()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, format);
+        QFETCH(int, ramGiB);
+        QFETCH(double, gbps);
+        const QString tracePath = QStringLiteral(SLUICE_SOURCE_DIR "/../shared/data/traces/kimi-linear-300tok.jsonl");
+        if (!QFileInfo::exists(tracePath))
+            QSKIP("no routing trace in ../shared/data/traces (the predicted speed replays one)");
+        auto trace = loadRoutingTrace(tracePath.toStdString());
+        QVERIFY2(trace, trace ? "" : trace.status().message().c_str());
+        const auto run = sluice::test::runProgram(
+            QStringLiteral(SLUICE_CLI_PATH),
+            {"plan", "--model", model, "--format", format, "--ram", QString::number(ramGiB) + "GiB", "--disk-gbps",
+             QString::number(gbps), "--trace", tracePath, "--json"});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject plan = QJsonDocument::fromJson(run.out).object();
+        const QJsonObject term = plan["terms"].toArray().first().toObject();
+        QVERIFY2(term["name"].toString().startsWith(QStringLiteral("process")), qPrintable(term["name"].toString()));
+        const uint64_t processBytes = uint64_t(term["bytes"].toInteger());
+        QVERIFY(processBytes > 0);
+        const auto m = parseBuiltinModel(model.toStdString());
+        const auto f = parseBuiltinFormat(format.toStdString());
+        QVERIFY(m && f);
+        auto speed = routeSpeed(*m, *f, uint64_t(ramGiB) * kGiB, *trace, gbps * 1e9, processBytes);
+        QVERIFY2(speed, speed ? "" : speed.status().message().c_str());
+        QCOMPARE(qint64(speed->budgetBytes), plan["budget_bytes"].toInteger());
+        QCOMPARE(speed->trunkStreamed, plan["resident_layers"].toInt() < plan["layers"].toInt());
+        const QJsonObject s = plan["speed"].toObject();
+        QCOMPARE(speed->tokensPerSecondWarm, s["tokens_per_second_warm"].toDouble());
+        QCOMPARE(speed->bytesPerTokenWarm, s["total_bytes_per_token_warm"].toDouble());
+        QVERIFY(speed->tokensPerSecondWarm > 0);
+        // The route's format matters: the other format's figure differs.
+        const BuiltinFormat other = *f == BuiltinFormat::Container ? BuiltinFormat::Release : BuiltinFormat::Container;
+        auto otherSpeed = routeSpeed(*m, other, uint64_t(ramGiB) * kGiB, *trace, gbps * 1e9, processBytes);
+        QVERIFY(otherSpeed);
+        QVERIFY(otherSpeed->bytesPerTokenWarm != speed->bytesPerTokenWarm);
+        QVERIFY(!routeSpeed(*m, *f, uint64_t(ramGiB) * kGiB, *trace, 0, processBytes));
     }
 };
 

@@ -24,9 +24,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
 #include <condition_variable>
 #include <sys/stat.h> // mkfifo
 #include <mutex>
@@ -268,6 +270,101 @@ private Q_SLOTS:
         Q_UNUSED(sawProgress); // a loopback transfer may finish between two reports
     }
 
+    // Seeding after a fetch (TorrentOptions::seedRatio / seedTimeMs): the fetched
+    // side B, once complete and with its own seeder A gone, serves a third
+    // session C (rate-limited so it cannot finish first) until B's ratio or
+    // time limit, then stops: C gets part of the torrent, then no peer. Off by
+    // default: B ends at completion and C gets nothing.
+    void seedAfterFetch_data()
+    {
+        QTest::addColumn<double>("ratio");
+        QTest::addColumn<int>("timeMs");
+        QTest::newRow("ratio 0.25") << 0.25 << 0;
+        QTest::newRow("time 6 s") << 0.0 << 6000;
+        QTest::newRow("off by default") << 0.0 << 0;
+    }
+
+    void seedAfterFetch()
+    {
+        QFETCH(double, ratio);
+        QFETCH(int, timeMs);
+        const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(' ', '-');
+        test::TorrentSeeder first; // A: stopped once B has it all
+        QVERIFY2(first.start(m_torrent, m_container), first.result().message().c_str());
+        TorrentOptions ob = test::loopbackTorrentOptions();
+        ob.peers = {first.peer()};
+        ob.seedRatio = ratio;
+        ob.seedTimeMs = timeMs;
+        std::mutex mutex;
+        std::condition_variable changed;
+        int bPort = 0;
+        bool bSeeding = false, bReturned = false;
+        Expected<TorrentReport> b = makeError(ErrorCode::Internal, "not run");
+        std::atomic<bool> stopB{false};
+        std::thread fetcher;
+        const auto joinB = qScopeGuard([&] { // a failed check must not leave B running
+            stopB = true;
+            if (fetcher.joinable())
+                fetcher.join();
+        });
+        fetcher = std::thread([&] {
+            auto r = fetchTorrent(m_torrent.toStdString(), path("seed-b-" + tag).toStdString(), ob,
+                                  [&](const TorrentProgress &p) {
+                                      std::lock_guard lock(mutex);
+                                      bPort = p.listenPort;
+                                      bSeeding = bSeeding || p.seeding;
+                                      changed.notify_all();
+                                      return true;
+                                  }, &stopB);
+            std::lock_guard lock(mutex);
+            b = std::move(r);
+            bReturned = true;
+            changed.notify_all();
+        });
+        {
+            std::unique_lock lock(mutex);
+            QVERIFY(changed.wait_for(lock, std::chrono::seconds(60), [&] { return bSeeding || bReturned; }));
+        }
+        QCOMPARE(bSeeding, ob.seeds());
+        const QString bFolder = path("seed-b-" + tag) + "/k3-synth";
+        QString why = folderDifferences(m_container, bFolder); // complete before it seeds
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        QVERIFY(first.stop());
+        TorrentOptions oc = test::loopbackTorrentOptions();
+        oc.peers = {"127.0.0.1:" + std::to_string(bPort)};
+        oc.maxDownloadBytesPerSecond = 512 << 10; // ~14 s for the whole: B's limit comes first
+        oc.noPeerTimeoutMs = 3000;
+        uint64_t cDone = 0;
+        auto c = fetchTorrent(m_torrent.toStdString(), path("seed-c-" + tag).toStdString(), oc,
+                              [&](const TorrentProgress &p) {
+                                  cDone = p.done;
+                                  return true;
+                              });
+        fetcher.join();
+        QVERIFY2(b, b ? "" : b.status().message().c_str());
+        QVERIFY2(!c, "C cannot complete: B stopped seeding");
+        QVERIFY2(c.status().message().find("no peer") != std::string::npos, c.status().message().c_str());
+        const uint64_t size = m_summary.totalBytes;
+        qInfo("B sent %llu in %.1f s of seeding; C verified %llu of %llu", (unsigned long long)b->bytesUploaded,
+              b->secondsSeeded, (unsigned long long)cDone, (unsigned long long)size);
+        QVERIFY(cDone <= b->bytesUploaded);
+        if (!ob.seeds()) {
+            QCOMPARE(b->seedEnd, SeedEnd::NotSeeded);
+            QCOMPARE(cDone, uint64_t(0));
+            return;
+        }
+        QVERIFY2(cDone > 0, "C was served while B seeded");
+        QVERIFY(cDone < size);
+        if (ratio > 0) {
+            QCOMPARE(b->seedEnd, SeedEnd::Ratio);
+            QVERIFY(double(b->bytesUploaded) >= ratio * double(size));
+            QVERIFY(b->bytesUploaded < size);
+        } else {
+            QCOMPARE(b->seedEnd, SeedEnd::Time);
+            QVERIFY(b->secondsSeeded * 1000 >= timeMs);
+        }
+    }
+
     // A rate-limited fetch stopped at an eighth, then resumed without a limit:
     // from the fast-resume data, or (as after a kill -9 before any was saved)
     // from a check of the files on disk.
@@ -418,6 +515,18 @@ private Q_SLOTS:
         QCOMPARE(got.value("info_hash").toString(), made.value("info_hash").toString());
         const QString why = folderDifferences(m_container, got.value("folder").toString());
         QVERIFY2(why.isEmpty(), qPrintable(why));
+        QVERIFY(!got.contains("seed_end")); // no seeding unless asked
+        // --seed-time: complete (a rerun: nothing to fetch), then seeds 0.6 s with nobody asking, and exits 0.
+        QProcess seedTime;
+        seedTime.start(QStringLiteral(SLUICE_CLI_PATH),
+                       {"torrent", "get", torrentFile, "--to", path("fetch-cli"), "--listen", "127.0.0.1:0",
+                        "--no-dht", "--no-lsd", "--no-upnp", "--seed-time", "0.01", "--json"});
+        QVERIFY(seedTime.waitForFinished(60000));
+        QVERIFY2(seedTime.exitCode() == 0, seedTime.readAllStandardError().constData());
+        const QJsonObject seeded = QJsonDocument::fromJson(seedTime.readAllStandardOutput()).object();
+        QCOMPARE(seeded.value("seed_end").toString(), QStringLiteral("time limit reached"));
+        QVERIFY(seeded.value("seconds_seeded").toDouble() >= 0.6);
+        QCOMPARE(seeded.value("bytes_sent").toDouble(), 0.0);
         QProcess damaged;
         damaged.start(QStringLiteral(SLUICE_CLI_PATH), {"torrent", "get", path("k3-synth"), "--to", path("never")});
         QVERIFY(damaged.waitForFinished(30000));
