@@ -7,7 +7,9 @@
 // (format/placement.h), which every open of the container follows.
 //
 // placeBanks moves banks so each folder's share of the bank bytes follows its
-// weight (0 = its measured read speed, the planner's disk test). Each move is
+// weight (0 = its measured read speed, the planner's disk test): whole banks,
+// placed so that the longest bytes/weight over the folders is least (reads of
+// the drives overlap, so the slowest to finish sets the pace). Each move is
 // crash-safe: copy to a temporary in the target, fsync, rename, fsync the
 // folder; then the sidecar is rewritten atomically; only then is the old copy
 // deleted. A kill at any point leaves a container that opens with the same

@@ -159,24 +159,22 @@ Expected<double> measureFolder(const std::string &dir, const std::vector<BankFil
     return r->gbPerSecond();
 }
 
-// Smooth weighted interleave in layer order: each bank goes to the folder
-// furthest below its share so far, so successive layers alternate drives.
+// Reads of all drives overlap, so a decode step waits for the drive that
+// needs longest: bytes / weight. In layer order, each bank goes where that
+// time grows least (ties to the folder named first), which gives each folder
+// its weight's share as closely as whole banks allow, alternates drives from
+// layer to layer, and leaves a drive too slow to carry even one bank empty.
 std::vector<size_t> assignBanks(const std::vector<BankFile> &banks, const std::vector<double> &weights)
 {
-    double total = 0;
-    for (double w : weights)
-        total += w;
     std::vector<double> assigned(weights.size(), 0);
-    double placed = 0;
     std::vector<size_t> to;
     for (const BankFile &b : banks) {
-        placed += double(b.bytes);
         size_t best = 0;
-        double bestGap = -1e300;
+        double bestTime = 0;
         for (size_t i = 0; i < weights.size(); ++i) {
-            const double gap = weights[i] / total * placed - assigned[i];
-            if (gap > bestGap + 1e-9) {
-                bestGap = gap;
+            const double time = (assigned[i] + double(b.bytes)) / weights[i];
+            if (i == 0 || time < bestTime * (1 - 1e-12)) {
+                bestTime = time;
                 best = i;
             }
         }

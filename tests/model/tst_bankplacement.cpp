@@ -8,6 +8,7 @@
 #include "api/placement.h"
 #include "format/container.h"
 #include "format/placement.h"
+#include "clirun.h"
 #include "modeltestutil.h"
 
 #include <QDir>
@@ -138,7 +139,15 @@ private Q_SLOTS:
         QFETCH(bool, sampled);
         QFETCH(int, lookahead);
         const std::string model = freshModel();
-        const QString a = freshFolder(), b = freshFolder();
+        // The second folder on another device when the machine has one
+        // (tmpfs): the cache then reads each device with its own readers.
+        QTemporaryDir shm(QStringLiteral("/dev/shm/sluice-placement-XXXXXX"));
+        struct stat here, there;
+        const bool otherDevice = shm.isValid() && ::stat(m_dir.path().toLocal8Bit().constData(), &here) == 0 &&
+                                 ::stat(shm.path().toLocal8Bit().constData(), &there) == 0 && here.st_dev != there.st_dev;
+        if (!otherDevice)
+            qInfo("no second device (/dev/shm): both folders on one device");
+        const QString a = freshFolder(), b = otherDevice ? shm.path() : freshFolder();
         auto r = placeBanks(model, {{a.toStdString(), 1}, {b.toStdString(), 1}});
         QVERIFY2(r, r ? "" : r.status().message().c_str());
         QCOMPARE(r->moved, kPlacedLayers);
@@ -180,6 +189,49 @@ private Q_SLOTS:
         QCOMPARE(r->moved, 1);
         QCOMPARE(bankFilesIn(QString::fromStdString(model)).size(), 3);
         compareAll(model);
+    }
+
+    // The command: a usage error without folders, weights read from DIR:W,
+    // the plan (--dry-run) moves nothing, then the move and --back.
+    void command()
+    {
+        const QString cli = QStringLiteral(SLUICE_CLI_PATH);
+        const QString model = QString::fromStdString(freshModel());
+        const QString a = freshFolder(), b = freshFolder();
+        auto r = test::runProgram(cli, {"place", model});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--folder DIR[:WEIGHT]"), r.err.constData());
+        r = test::runProgram(cli, {"place", model, "--folder", a + ":3", "--folder", b + ":1", "--dry-run", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("\"banks\": 3"), r.out.constData());
+        QCOMPARE(bankFilesIn(model).size(), kPlacedLayers);
+        r = test::runProgram(cli, {"place", model, "--folder", a + ":3", "--folder", b + ":1"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(bankFilesIn(model).size(), 0);
+        r = test::runProgram(cli, {"place", model, "--folder", a + "/missing"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("missing: cannot resolve the folder"), r.err.constData());
+        r = test::runProgram(cli, {"place", model, "--back"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(bankFilesIn(model).size(), kPlacedLayers);
+        compareAll(model.toStdString());
+    }
+
+    // A folder too slow to carry even one bank without becoming the
+    // bottleneck gets none (one bank of four at 1/10 the speed would take
+    // 2.5x the fast folder's time for the rest).
+    void tooSlowGetsNothing()
+    {
+        const std::string model = freshModel();
+        const QString a = freshFolder(), b = freshFolder();
+        PlacementOptions plan;
+        plan.dryRun = true;
+        auto r = placeBanks(model, {{a.toStdString(), 10}, {b.toStdString(), 1}}, plan);
+        QVERIFY2(r, r ? "" : r.status().message().c_str());
+        QCOMPARE(r->folders[0].banks, kPlacedLayers);
+        QCOMPARE(r->folders[1].banks, 0);
+        QCOMPARE(r->moved, 0);
+        QCOMPARE(bankFilesIn(QString::fromStdString(model)).size(), kPlacedLayers); // a plan moves nothing
     }
 
     void interruptedAtEachStep_data()
