@@ -10,7 +10,6 @@
 #include <cstring>
 #include <fstream>
 #include <new>
-#include <sys/stat.h>
 
 namespace sluice {
 
@@ -168,40 +167,12 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
                          cache->m_pool->startStatus().message() + "; ask for fewer I/O threads");
     if (o.prefault)
         cache->m_pool->setIdleWork([c = cache.get()] { return c->prefaultStep(); });
-    SLUICE_TRY(cache->startDrivePools());
     return cache;
-}
-
-// One reader pool per device holding banks: the first device's is m_pool.
-Status ExpertCache::startDrivePools()
-{
-    std::vector<dev_t> devices;
-    m_poolOfBank.assign(m_banks.size(), m_pool.get());
-    for (size_t b = 0; b < m_banks.size(); ++b) {
-        struct stat st;
-        if (!m_banks[b] || m_options.reader || ::stat(m_banks[b]->path().c_str(), &st) != 0)
-            continue;
-        auto known = std::find(devices.begin(), devices.end(), st.st_dev);
-        if (known == devices.end()) {
-            devices.push_back(st.st_dev);
-            if (devices.size() > 1) {
-                m_drivePools.push_back(std::make_unique<ReaderPool>(std::max(1, m_options.ioThreads)));
-                if (!m_drivePools.back()->startStatus().isOk())
-                    return makeError(m_drivePools.back()->startStatus().code(),
-                                     m_drivePools.back()->startStatus().message() + "; ask for fewer I/O threads");
-            }
-            known = devices.end() - 1;
-        }
-        const size_t device = size_t(known - devices.begin());
-        m_poolOfBank[b] = device == 0 ? m_pool.get() : m_drivePools[device - 1].get();
-    }
-    return Status::ok();
 }
 
 ExpertCache::~ExpertCache()
 {
-    m_drivePools.clear(); // running reads complete into slots that still exist
-    m_pool.reset();
+    m_pool.reset(); // running reads complete into slots that still exist
     if (m_ledger) {
         m_ledger->unreserve("expert cache slots", m_reservedSlotBytes);
         m_ledger->unreserve("expert cache index", m_reservedIndexBytes);
@@ -547,9 +518,7 @@ Status ExpertCache::readWhileHeld(std::unique_lock<std::mutex> &lock, int slot, 
 void ExpertCache::submitRead(int slot, int layer, int expert)
 {
     const uint32_t seq = m_slots[slot].readSeq;
-    const size_t bank = size_t(layer - m_options.firstLayer);
-    ReaderPool *pool = bank < m_poolOfBank.size() ? m_poolOfBank[bank] : m_pool.get();
-    pool->submit([this, slot, seq, layer, expert] {
+    m_pool->submit([this, slot, seq, layer, expert] {
         const Status status = readRecord(slot, layer, expert);
         std::lock_guard lock(m_mutex);
         completeRead(slot, seq, status);

@@ -187,7 +187,6 @@ private:
     void evictSlot(int slot);
     void assignSlot(int slot, uint32_t key, uint8_t flags);
     Status readRecord(int slot, int layer, int expert);
-    Status startDrivePools();
     void completeRead(int slot, uint32_t seq, const Status &status);
     Status readWhileHeld(std::unique_lock<std::mutex> &lock, int slot, int layer, int expert);
     void submitRead(int slot, int layer, int expert);
@@ -234,11 +233,6 @@ private:
     bool m_prefaultOff = false; // the kernel cannot populate: stop trying
     std::unordered_map<int, Status> m_errors; // failed slot -> why
     ExpertCacheStats m_stats;
-    // Banks on other devices than the first bank's (a placed container,
-    // api/placement.h) get a reader pool of their own, so a queue of one
-    // drive's reads never idles the other drive (issue 31).
-    std::vector<std::unique_ptr<ReaderPool>> m_drivePools;
-    std::vector<ReaderPool *> m_poolOfBank; // per bank (layer - firstLayer)
     std::unique_ptr<ReaderPool> m_pool;       // last member: its threads stop first
 };
 
