@@ -234,6 +234,23 @@ private Q_SLOTS:
         QCOMPARE(bankFilesIn(QString::fromStdString(model)).size(), kPlacedLayers); // a plan moves nothing
     }
 
+    // Writing a container over a placed one writes every bank at home; the
+    // old sidecar must go, or reads would go to the old banks elsewhere.
+    void rewriteForgetsPlacement()
+    {
+        const std::string model = freshModel();
+        const QString home = QString::fromStdString(model);
+        auto r = placeBanks(model, {{freshFolder().toStdString(), 1}});
+        QVERIFY2(r, r ? "" : r.status().message().c_str());
+        QCOMPARE(bankFilesIn(home).size(), 0);
+        const Status st =
+            test::writeRoutingModel(model, kPlacedRecordBytes, kPlacedLayers, kPlacedExperts, kPlacedTopK);
+        QVERIFY2(st.isOk(), st.message().c_str());
+        QVERIFY(!QFile::exists(home + "/sluice-placement.json"));
+        QCOMPARE(bankFilesIn(home).size(), kPlacedLayers);
+        compareAll(model);
+    }
+
     void interruptedAtEachStep_data()
     {
         QTest::addColumn<int>("step");
