@@ -140,7 +140,7 @@ private Q_SLOTS:
         QFETCH(int, lookahead);
         const std::string model = freshModel();
         // The second folder on another device when the machine has one
-        // (tmpfs): the cache then reads each device with its own readers.
+        // (tmpfs): reads then go to two devices at once.
         QTemporaryDir shm(QStringLiteral("/dev/shm/sluice-placement-XXXXXX"));
         struct stat here, there;
         const bool otherDevice = shm.isValid() && ::stat(m_dir.path().toLocal8Bit().constData(), &here) == 0 &&
