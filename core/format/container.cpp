@@ -3,6 +3,7 @@
 
 #include "util/regularfile.h"
 
+#include "format/placement.h"
 #include "format/release.h"
 #include "format/trunkquant.h"
 #include "util/bytes.h"
@@ -12,6 +13,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <set>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -178,6 +180,7 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
     }
     for (size_t i = 0; i < m_manifest.tensors.size(); ++i)
         m_tensorIndex.emplace(m_manifest.tensors[i].name, i);
+    SLUICE_TRY(loadPlacement(dir));
 
     for (auto [name, slot] : {std::pair{"tokenizer.model", &m_paths.tokenizer}, std::pair{"specials.json", &m_paths.specials},
                               std::pair{"vision.json", &m_paths.vision}, std::pair{"chat.json", &m_paths.chat}}) {
@@ -229,7 +232,12 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
         const ExpertLayerInfo &bank = m_manifest.expertLayers[size_t(layer)];
         ExpertLayout layout = makeExpertLayout(config, bank.recordBytes, m_nBooks);
         layout.codebookBase = bank.codebookBase; // every record's codebook_id must agree
-        const std::string label = bank.file + " (layer " + std::to_string(layer) + ")";
+        const auto placed = m_placedBanks.find(bank.file);
+        const std::string label = bank.file + " (layer " + std::to_string(layer) +
+                                  (placed == m_placedBanks.end()
+                                       ? std::string()
+                                       : ", in " + placed->second + " per " + kPlacementFileName) +
+                                  ")";
         if (bank.recordBytes < layout.minimumRecordBytes())
             return makeError(ErrorCode::Format, label + ": record size " + std::to_string(bank.recordBytes) +
                                                     " is smaller than the " + std::to_string(layout.minimumRecordBytes()) +
@@ -240,7 +248,7 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
                                                     " in codebooks.bin");
         if (options.checkBanks) {
             uint64_t actual = 0;
-            SLUICE_TRY(requireFile(joinPath(dir, bank.file), label, label + ": bank file is missing", actual));
+            SLUICE_TRY(requireFile(m_bankPaths[size_t(layer)], label, label + ": bank file is missing", actual));
             if (actual % kRecordAlign != 0)
                 return makeError(ErrorCode::Format, label + ": file size " + std::to_string(actual) +
                                                         " is not a multiple of 4096");
@@ -262,6 +270,32 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
                 m_containerBytes += size;
         }
         ::closedir(d);
+    }
+    for (const auto &[file, folder] : m_placedBanks) {
+        if (fileSize(joinPath(folder, file), size))
+            m_containerBytes += size;
+    }
+    return Status::ok();
+}
+
+Status Container::loadPlacement(const std::string &dir)
+{
+    std::set<std::string> names;
+    for (const ExpertLayerInfo &bank : m_manifest.expertLayers) {
+        if (bank.layer >= 0)
+            names.insert(bank.file);
+    }
+    auto placement = readPlacement(dir, names);
+    if (!placement)
+        return placement.status();
+    m_placedBanks = std::move(placement->folderOf);
+    m_bankPaths.assign(m_manifest.expertLayers.size(), std::string());
+    for (size_t layer = 0; layer < m_manifest.expertLayers.size(); ++layer) {
+        const ExpertLayerInfo &bank = m_manifest.expertLayers[layer];
+        if (bank.layer < 0)
+            continue;
+        const auto placed = m_placedBanks.find(bank.file);
+        m_bankPaths[layer] = joinPath(placed == m_placedBanks.end() ? dir : placed->second, bank.file);
     }
     return Status::ok();
 }
@@ -424,7 +458,7 @@ ExpertBank Container::expertLayer(int layer) const
     const ExpertLayerInfo &info = m_manifest.expertLayers[size_t(layer)];
     if (info.layer < 0)
         return bank;
-    bank.path = joinPath(m_paths.dir, info.file);
+    bank.path = m_bankPaths[size_t(layer)];
     bank.experts = info.experts;
     bank.recordBytes = info.recordBytes;
     bank.codebookBase = info.codebookBase;

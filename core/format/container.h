@@ -11,6 +11,7 @@
 #include "util/tensorformat.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -80,7 +81,10 @@ public:
     // Convenience for tests and tools: read + validate (+ CRC) one record.
     Status readExpertRecord(int layer, int expert, std::vector<uint8_t> &record, bool verifyCrc) const;
 
+    // Bytes of the container's folder plus its banks placed elsewhere.
     uint64_t containerBytes() const { return m_containerBytes; }
+    // Banks that sluice-placement.json puts outside the folder (file -> folder).
+    const std::map<std::string, std::string> &placedBanks() const { return m_placedBanks; }
     int64_t parameterCount() const;
     uint64_t trunkBytes() const { return m_trunkBytes; }
 
@@ -88,6 +92,7 @@ private:
     Container() = default;
     Status load(const std::string &dir, const ContainerOptions &options);
     Status loadCodebooks();
+    Status loadPlacement(const std::string &dir);
 
     Manifest m_manifest;
     ContainerPaths m_paths;
@@ -96,6 +101,8 @@ private:
     std::vector<ExpertLayout> m_layouts; // per layer (default for dense layers)
     std::vector<float> m_books;          // [book][entry][dim] f32
     int m_nBooks = 0;
+    std::vector<std::string> m_bankPaths;               // per layer, where the sidecar (or home) says
+    std::map<std::string, std::string> m_placedBanks;   // bank file -> folder outside the container
     int m_trunkFd = -1;
     uint64_t m_trunkBytes = 0;
     uint64_t m_containerBytes = 0;

@@ -1,4 +1,5 @@
 #include "format/containerwriter.h"
+#include "format/placement.h"
 #include "util/paths.h"
 
 #include "format/trunkquant.h"
@@ -61,6 +62,10 @@ Expected<std::unique_ptr<ContainerWriter>> ContainerWriter::create(const std::st
     // An old manifest would make a half-written directory look complete.
     if (::unlink(joinPath(dir, "manifest.json").c_str()) != 0 && errno != ENOENT)
         return ioError(dir + "/manifest.json: cannot remove the old manifest");
+    // An old placement (format/placement.h) would send reads of the new
+    // banks to the old ones in other folders: new banks are all written here.
+    if (::unlink(joinPath(dir, kPlacementFileName).c_str()) != 0 && errno != ENOENT)
+        return ioError(dir + "/" + kPlacementFileName + ": cannot remove the old placement");
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(configJson));
     if (!doc.isObject())
         return makeError(ErrorCode::InvalidArgument, "writer: configJson is not a JSON object");
