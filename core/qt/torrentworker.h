@@ -38,7 +38,7 @@ Q_SIGNALS:
     void progress(const sluice::qt::DownloadStatus &status); // files empty; peers set
     void paused();
     void finished(const QString &folder, quint64 bytesFetched); // folder: where the payload is
-    void failed(const QString &message);
+    void failed(const sluice::qt::ErrorText &message);
 
 private:
     std::atomic<bool> m_halt{false};
