@@ -18,6 +18,7 @@
 #include "planner/plannerwidget.h"
 #include "qt/errortext.h"
 
+#include <QAbstractButton>
 #include <QFile>
 #include <QLabel>
 #include <QMessageBox>
@@ -136,6 +137,16 @@ void TestErrorText::openErrors()
     const QString shown = lastErrorBoxDetail(&window);
     checkShownInLanguage(shown, {source, args, englishWords});
     QVERIFY2(shown.contains(model), qPrintable(shown)); // the folder, as the context
+    // The box with its details open, to look at (error-open-fr.png, error-open-id.png).
+    if (kind == QLatin1String("notrunk")) {
+        QMessageBox *box = window.findChildren<QMessageBox *>().last();
+        for (QAbstractButton *b : box->buttons()) {
+            if (box->buttonRole(b) == QMessageBox::ActionRole)
+                b->click();
+        }
+        box->adjustSize();
+        box->grab().save(screenshotDir() + QStringLiteral("/error-open-") + language + QStringLiteral(".png"));
+    }
 }
 
 void TestErrorText::budgetUnderTheFloor_data()
