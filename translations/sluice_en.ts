@@ -129,6 +129,349 @@
     </message>
 </context>
 <context>
+    <name>Error</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt needs %1 positions and the reply %2; the context holds %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt needs %1 positions; the context holds %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot open (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is more than the %3 allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: short read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 needs %3 more bytes, %4 bytes are available; free space and run the conversion again to resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot create (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: write failed (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: fsync failed (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: rename failed (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: already holds a container (manifest.json) that is not a conversion in progress; choose another folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: holds a conversion of another source or with other options (%2); use another folder or delete it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not enough free space: the conversion needs %2 more bytes, %3 bytes are available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conversion stopped; run it again to resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot stat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is over the %3-byte limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: read failed at offset %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: short read at offset %2 (%3 bytes missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json is missing (not a complete container)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (placed by %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): bank file is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): file size %3 is not a multiple of 4096</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): truncated bank (%3 bytes, manifest says %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): bank is %3 bytes, manifest says %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: size %2 is not a multiple of the %3-byte record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: too many books</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config.json is missing: a release folder needs the config.json published with its safetensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is missing: a release folder needs its safetensors index (or %2) beside config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is a Sluice container (manifest.json), not a release folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>neither a release folder (config.json and %1) nor a Sluice container (manifest.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context full: %1 + %2 tokens exceed the context length %3 chosen at open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) as opened (context %5, prefill chunk %6, %7 checkpoint(s) per session); reopen the model for a smaller budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) needs %3 expert cache slots; the cache was opened with room for %4; reopen the model to grow beyond %5 (%6 B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1not a Sluice session file (%2 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1not a Sluice session file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1session version %2 (this build reads %3; saved by an older Sluice, the conversation must be read again)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1session version %2 (this build reads %3; saved by a newer Sluice)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1truncated session file (%2 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1checksum mismatch (truncated or damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1saved for another model: %2 %3, this model has %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1saved for another model (container fingerprint differs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1position %2 exceeds this session&apos;s context length %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context full: %1 + %2 tokens exceed the context length %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>download cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>download stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot create its folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not enough free space in %2 (%3 MiB needed, %4 MiB free)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: gave up after %2 attempts (the body ended early)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: gave up after %2 attempts (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot rename the finished part into place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1@%2: cannot list the repository: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a repository name (owner/name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the server closed the connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not an http:// or https:// URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the server lists no model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the stream ended before the reply finished (no finish_reason)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not enough free space for %2: %3 MiB needed, %4 MiB free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no peer sent the torrent&apos;s metadata in %2 s (%3, %4 peers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no peer for %2 s with %3 bytes still missing (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: stopped with %2 of %3 bytes verified; run again to resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: stopped with %2 of %3 bytes verified; the files will be checked on the next run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no such file or folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) at context %5 (ask for at least %6: the process&apos;s own memory moves between runs); see `sluice-cli plan MODEL`</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) at context %5; see `sluice-cli plan MODEL`</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: is a directory, not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: is a FIFO (named pipe), not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: is a character device, not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: is a block device, not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: is a socket, not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: is not a regular file, not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no such folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is a regular file, not a folder (a model is a folder)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is a FIFO (named pipe), not a folder (a model is a folder)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot stat (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: shorter than its size (changed while read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: read failed (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 GiB</source>

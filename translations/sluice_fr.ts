@@ -129,6 +129,349 @@
     </message>
 </context>
 <context>
+    <name>Error</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
+        <source>the prompt needs %1 positions and the reply %2; the context holds %3</source>
+        <translation>l’invite demande %1 positions et la réponse %2 ; le contexte en contient %3</translation>
+    </message>
+    <message>
+        <source>the prompt needs %1 positions; the context holds %2</source>
+        <translation>l’invite demande %1 positions ; le contexte en contient %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot open (%2)</source>
+        <translation>%1 : ouverture impossible (%2)</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1 : pas un fichier ordinaire</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is more than the %3 allowed</source>
+        <translation>%1 : %2 octets, plus que les %3 permis</translation>
+    </message>
+    <message>
+        <source>%1: short read</source>
+        <translation>%1 : lecture incomplète</translation>
+    </message>
+    <message>
+        <source>%1: %2 needs %3 more bytes, %4 bytes are available; free space and run the conversion again to resume</source>
+        <translation>%1 : %2 demande encore %3 octets, %4 octets sont libres ; libérez de la place et relancez la conversion pour la reprendre</translation>
+    </message>
+    <message>
+        <source>%1: cannot create (%2)</source>
+        <translation>%1 : création impossible (%2)</translation>
+    </message>
+    <message>
+        <source>%1: write failed (%2)</source>
+        <translation>%1 : échec de l’écriture (%2)</translation>
+    </message>
+    <message>
+        <source>%1: fsync failed (%2)</source>
+        <translation>%1 : échec de fsync (%2)</translation>
+    </message>
+    <message>
+        <source>%1: rename failed (%2)</source>
+        <translation>%1 : échec du renommage (%2)</translation>
+    </message>
+    <message>
+        <source>%1: already holds a container (manifest.json) that is not a conversion in progress; choose another folder</source>
+        <translation>%1 : contient déjà un conteneur (manifest.json) qui n’est pas une conversion en cours ; choisissez un autre dossier</translation>
+    </message>
+    <message>
+        <source>%1: holds a conversion of another source or with other options (%2); use another folder or delete it</source>
+        <translation>%1 : contient une conversion d’une autre source ou avec d’autres options (%2) ; utilisez un autre dossier ou supprimez-le</translation>
+    </message>
+    <message>
+        <source>%1: not enough free space: the conversion needs %2 more bytes, %3 bytes are available</source>
+        <translation>%1 : pas assez d’espace libre : la conversion demande encore %2 octets, %3 octets sont libres</translation>
+    </message>
+    <message>
+        <source>conversion stopped; run it again to resume</source>
+        <translation>conversion arrêtée ; relancez-la pour la reprendre</translation>
+    </message>
+    <message>
+        <source>%1: cannot stat</source>
+        <translation>%1 : impossible de lire ses attributs</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is over the %3-byte limit</source>
+        <translation>%1 : %2 octets dépassent la limite de %3 octets</translation>
+    </message>
+    <message>
+        <source>%1: read failed at offset %2 (%3)</source>
+        <translation>%1 : échec de la lecture à la position %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1: short read at offset %2 (%3 bytes missing)</source>
+        <translation>%1 : lecture incomplète à la position %2 (%3 octets manquants)</translation>
+    </message>
+    <message>
+        <source>manifest.json is missing (not a complete container)</source>
+        <translation>manifest.json est absent (conteneur incomplet)</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>%1 est absent</translation>
+    </message>
+    <message>
+        <source>%1 (placed by %2)</source>
+        <translation>%1 (placé par %2)</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): bank file is missing</source>
+        <translation>%1 (couche %2) : le fichier de banque est absent</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): file size %3 is not a multiple of 4096</source>
+        <translation>%1 (couche %2) : la taille de fichier %3 n’est pas un multiple de 4096</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): truncated bank (%3 bytes, manifest says %4)</source>
+        <translation>%1 (couche %2) : banque tronquée (%3 octets, le manifeste en annonce %4)</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): bank is %3 bytes, manifest says %4</source>
+        <translation>%1 (couche %2) : la banque fait %3 octets, le manifeste en annonce %4</translation>
+    </message>
+    <message>
+        <source>%1: size %2 is not a multiple of the %3-byte record</source>
+        <translation>%1 : la taille %2 n’est pas un multiple de l’enregistrement de %3 octets</translation>
+    </message>
+    <message>
+        <source>%1: too many books</source>
+        <translation>%1 : trop de dictionnaires</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is too large</source>
+        <translation>%1 : %2 octets, c’est trop grand</translation>
+    </message>
+    <message>
+        <source>config.json is missing: a release folder needs the config.json published with its safetensors</source>
+        <translation>config.json est absent : un dossier de version publiée a besoin du config.json publié avec ses safetensors</translation>
+    </message>
+    <message>
+        <source>%1 is missing: a release folder needs its safetensors index (or %2) beside config.json</source>
+        <translation>%1 est absent : un dossier de version publiée a besoin de son index safetensors (ou de %2) à côté de config.json</translation>
+    </message>
+    <message>
+        <source>is a Sluice container (manifest.json), not a release folder</source>
+        <translation>est un conteneur Sluice (manifest.json), pas un dossier de version publiée</translation>
+    </message>
+    <message>
+        <source>neither a release folder (config.json and %1) nor a Sluice container (manifest.json)</source>
+        <translation>ni un dossier de version publiée (config.json et %1), ni un conteneur Sluice (manifest.json)</translation>
+    </message>
+    <message>
+        <source>context full: %1 + %2 tokens exceed the context length %3 chosen at open</source>
+        <translation>contexte plein : %1 + %2 jetons dépassent la longueur de contexte %3 choisie à l’ouverture</translation>
+    </message>
+    <message>
+        <source>open cancelled</source>
+        <translation>ouverture annulée</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) as opened (context %5, prefill chunk %6, %7 checkpoint(s) per session); reopen the model for a smaller budget</source>
+        <translation>le budget de RAM %1 (%2 o) est sous le plancher de ce modèle, %3 (%4 o), tel qu’il est ouvert (contexte %5, bloc de préremplissage %6, %7 point(s) de reprise par session) ; rouvrez le modèle pour un budget plus petit</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) needs %3 expert cache slots; the cache was opened with room for %4; reopen the model to grow beyond %5 (%6 B)</source>
+        <translation>le budget de RAM %1 (%2 o) demande %3 emplacements de cache d’experts ; le cache a été ouvert avec de la place pour %4 ; rouvrez le modèle pour dépasser %5 (%6 o)</translation>
+    </message>
+    <message>
+        <source>%1not a Sluice session file (%2 bytes)</source>
+        <translation>%1pas un fichier de session Sluice (%2 octets)</translation>
+    </message>
+    <message>
+        <source>%1not a Sluice session file</source>
+        <translation>%1pas un fichier de session Sluice</translation>
+    </message>
+    <message>
+        <source>%1session version %2 (this build reads %3; saved by an older Sluice, the conversation must be read again)</source>
+        <translation>%1session de version %2 (cette version lit la %3 ; enregistrée par un Sluice plus ancien, la conversation doit être relue)</translation>
+    </message>
+    <message>
+        <source>%1session version %2 (this build reads %3; saved by a newer Sluice)</source>
+        <translation>%1session de version %2 (cette version lit la %3 ; enregistrée par un Sluice plus récent)</translation>
+    </message>
+    <message>
+        <source>%1truncated session file (%2 bytes)</source>
+        <translation>%1fichier de session tronqué (%2 octets)</translation>
+    </message>
+    <message>
+        <source>%1checksum mismatch (truncated or damaged session file)</source>
+        <translation>%1somme de contrôle erronée (fichier de session tronqué ou endommagé)</translation>
+    </message>
+    <message>
+        <source>%1saved for another model: %2 %3, this model has %4</source>
+        <translation>%1enregistrée pour un autre modèle : %2 %3, ce modèle a %4</translation>
+    </message>
+    <message>
+        <source>%1saved for another model (container fingerprint differs)</source>
+        <translation>%1enregistrée pour un autre modèle (l’empreinte du conteneur diffère)</translation>
+    </message>
+    <message>
+        <source>%1position %2 exceeds this session&apos;s context length %3</source>
+        <translation>%1la position %2 dépasse la longueur de contexte %3 de cette session</translation>
+    </message>
+    <message>
+        <source>context full: %1 + %2 tokens exceed the context length %3</source>
+        <translation>contexte plein : %1 + %2 jetons dépassent la longueur de contexte %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1 : impossible de créer le dossier</translation>
+    </message>
+    <message>
+        <source>download cancelled</source>
+        <translation>téléchargement annulé</translation>
+    </message>
+    <message>
+        <source>download stopped</source>
+        <translation>téléchargement arrêté</translation>
+    </message>
+    <message>
+        <source>%1: cannot create its folder</source>
+        <translation>%1 : impossible de créer son dossier</translation>
+    </message>
+    <message>
+        <source>%1: cannot write %2</source>
+        <translation>%1 : impossible d’écrire %2</translation>
+    </message>
+    <message>
+        <source>%1: not enough free space in %2 (%3 MiB needed, %4 MiB free)</source>
+        <translation>%1 : pas assez d’espace libre dans %2 (%3 Mio nécessaires, %4 Mio libres)</translation>
+    </message>
+    <message>
+        <source>%1: gave up after %2 attempts (the body ended early)</source>
+        <translation>%1 : abandon après %2 tentatives (les données se sont arrêtées trop tôt)</translation>
+    </message>
+    <message>
+        <source>%1: gave up after %2 attempts (%3)</source>
+        <translation>%1 : abandon après %2 tentatives (%3)</translation>
+    </message>
+    <message>
+        <source>%1: cannot rename the finished part into place</source>
+        <translation>%1 : impossible de renommer la partie terminée à sa place</translation>
+    </message>
+    <message>
+        <source>%1@%2: cannot list the repository: %3</source>
+        <translation>%1@%2 : impossible de lister le dépôt : %3</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a repository name (owner/name)</source>
+        <translation>« %1 » n’est pas un nom de dépôt (propriétaire/nom)</translation>
+    </message>
+    <message>
+        <source>%1: the server closed the connection</source>
+        <translation>%1 : le serveur a fermé la connexion</translation>
+    </message>
+    <message>
+        <source>%1: not an http:// or https:// URL</source>
+        <translation>%1 : pas une URL http:// ou https://</translation>
+    </message>
+    <message>
+        <source>%1: the server lists no model</source>
+        <translation>%1 : le serveur ne liste aucun modèle</translation>
+    </message>
+    <message>
+        <source>%1: the stream ended before the reply finished (no finish_reason)</source>
+        <translation>%1 : le flux s’est terminé avant la fin de la réponse (pas de finish_reason)</translation>
+    </message>
+    <message>
+        <source>%1: not enough free space for %2: %3 MiB needed, %4 MiB free</source>
+        <translation>%1 : pas assez d’espace libre pour %2 : %3 Mio nécessaires, %4 Mio libres</translation>
+    </message>
+    <message>
+        <source>%1: no peer sent the torrent&apos;s metadata in %2 s (%3, %4 peers)</source>
+        <translation>%1 : aucun pair n’a envoyé les métadonnées du torrent en %2 s (%3, %4 pairs)</translation>
+    </message>
+    <message>
+        <source>%1: no peer for %2 s with %3 bytes still missing (%4)</source>
+        <translation>%1 : aucun pair depuis %2 s alors qu’il manque encore %3 octets (%4)</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder: %2</source>
+        <translation>%1 : impossible de créer le dossier : %2</translation>
+    </message>
+    <message>
+        <source>%1: stopped with %2 of %3 bytes verified; run again to resume</source>
+        <translation>%1 : arrêté avec %2 octets vérifiés sur %3 ; relancez pour reprendre</translation>
+    </message>
+    <message>
+        <source>%1: stopped with %2 of %3 bytes verified; the files will be checked on the next run</source>
+        <translation>%1 : arrêté avec %2 octets vérifiés sur %3 ; les fichiers seront vérifiés au prochain lancement</translation>
+    </message>
+    <message>
+        <source>%1: no such file or folder</source>
+        <translation>%1 : fichier ou dossier introuvable</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) at context %5 (ask for at least %6: the process&apos;s own memory moves between runs); see `sluice-cli plan MODEL`</source>
+        <translation>le budget de RAM %1 (%2 o) est sous le plancher de ce modèle, %3 (%4 o), au contexte %5 (demandez au moins %6 : la mémoire propre du processus varie d’un lancement à l’autre) ; voir `sluice-cli plan MODEL`</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) at context %5; see `sluice-cli plan MODEL`</source>
+        <translation>le budget de RAM %1 (%2 o) est sous le plancher de ce modèle, %3 (%4 o), au contexte %5 ; voir `sluice-cli plan MODEL`</translation>
+    </message>
+    <message>
+        <source>%1: is a directory, not a regular file</source>
+        <translation>%1 : est un dossier, pas un fichier ordinaire</translation>
+    </message>
+    <message>
+        <source>%1: is a FIFO (named pipe), not a regular file</source>
+        <translation>%1 : est un FIFO (tube nommé), pas un fichier ordinaire</translation>
+    </message>
+    <message>
+        <source>%1: is a character device, not a regular file</source>
+        <translation>%1 : est un périphérique en mode caractère, pas un fichier ordinaire</translation>
+    </message>
+    <message>
+        <source>%1: is a block device, not a regular file</source>
+        <translation>%1 : est un périphérique en mode bloc, pas un fichier ordinaire</translation>
+    </message>
+    <message>
+        <source>%1: is a socket, not a regular file</source>
+        <translation>%1 : est un socket, pas un fichier ordinaire</translation>
+    </message>
+    <message>
+        <source>%1: is not a regular file, not a regular file</source>
+        <translation>%1 : n’est pas un fichier ordinaire</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1 : fichier introuvable</translation>
+    </message>
+    <message>
+        <source>no such folder</source>
+        <translation>dossier introuvable</translation>
+    </message>
+    <message>
+        <source>is a regular file, not a folder (a model is a folder)</source>
+        <translation>est un fichier ordinaire, pas un dossier (un modèle est un dossier)</translation>
+    </message>
+    <message>
+        <source>is a FIFO (named pipe), not a folder (a model is a folder)</source>
+        <translation>est un FIFO (tube nommé), pas un dossier (un modèle est un dossier)</translation>
+    </message>
+    <message>
+        <source>%1: cannot stat (%2)</source>
+        <translation>%1 : impossible de lire ses attributs (%2)</translation>
+    </message>
+    <message>
+        <source>%1: shorter than its size (changed while read)</source>
+        <translation>%1 : plus court que sa taille (modifié pendant la lecture)</translation>
+    </message>
+    <message>
+        <source>%1: read failed (%2)</source>
+        <translation>%1 : échec de la lecture (%2)</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 GiB</source>

@@ -129,6 +129,349 @@
     </message>
 </context>
 <context>
+    <name>Error</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>the prompt needs %1 positions and the reply %2; the context holds %3</source>
+        <translation>prompt membutuhkan %1 posisi dan balasan %2; konteks memuat %3</translation>
+    </message>
+    <message>
+        <source>the prompt needs %1 positions; the context holds %2</source>
+        <translation>prompt membutuhkan %1 posisi; konteks memuat %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot open (%2)</source>
+        <translation>%1: tidak dapat dibuka (%2)</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1: bukan berkas biasa</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is more than the %3 allowed</source>
+        <translation>%1: %2 byte, lebih dari %3 yang diizinkan</translation>
+    </message>
+    <message>
+        <source>%1: short read</source>
+        <translation>%1: pembacaan tidak lengkap</translation>
+    </message>
+    <message>
+        <source>%1: %2 needs %3 more bytes, %4 bytes are available; free space and run the conversion again to resume</source>
+        <translation>%1: %2 membutuhkan %3 byte lagi, tersedia %4 byte; kosongkan ruang lalu jalankan konversi lagi untuk melanjutkannya</translation>
+    </message>
+    <message>
+        <source>%1: cannot create (%2)</source>
+        <translation>%1: tidak dapat dibuat (%2)</translation>
+    </message>
+    <message>
+        <source>%1: write failed (%2)</source>
+        <translation>%1: gagal menulis (%2)</translation>
+    </message>
+    <message>
+        <source>%1: fsync failed (%2)</source>
+        <translation>%1: fsync gagal (%2)</translation>
+    </message>
+    <message>
+        <source>%1: rename failed (%2)</source>
+        <translation>%1: gagal mengganti nama (%2)</translation>
+    </message>
+    <message>
+        <source>%1: already holds a container (manifest.json) that is not a conversion in progress; choose another folder</source>
+        <translation>%1: sudah berisi kontainer (manifest.json) yang bukan konversi yang sedang berjalan; pilih folder lain</translation>
+    </message>
+    <message>
+        <source>%1: holds a conversion of another source or with other options (%2); use another folder or delete it</source>
+        <translation>%1: berisi konversi dari sumber lain atau dengan opsi lain (%2); gunakan folder lain atau hapus folder itu</translation>
+    </message>
+    <message>
+        <source>%1: not enough free space: the conversion needs %2 more bytes, %3 bytes are available</source>
+        <translation>%1: ruang kosong tidak cukup: konversi membutuhkan %2 byte lagi, tersedia %3 byte</translation>
+    </message>
+    <message>
+        <source>conversion stopped; run it again to resume</source>
+        <translation>konversi dihentikan; jalankan lagi untuk melanjutkannya</translation>
+    </message>
+    <message>
+        <source>%1: cannot stat</source>
+        <translation>%1: atributnya tidak dapat dibaca</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is over the %3-byte limit</source>
+        <translation>%1: %2 byte melebihi batas %3 byte</translation>
+    </message>
+    <message>
+        <source>%1: read failed at offset %2 (%3)</source>
+        <translation>%1: gagal membaca di posisi %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1: short read at offset %2 (%3 bytes missing)</source>
+        <translation>%1: pembacaan tidak lengkap di posisi %2 (kurang %3 byte)</translation>
+    </message>
+    <message>
+        <source>manifest.json is missing (not a complete container)</source>
+        <translation>manifest.json tidak ada (kontainer tidak lengkap)</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>%1 tidak ada</translation>
+    </message>
+    <message>
+        <source>%1 (placed by %2)</source>
+        <translation>%1 (ditempatkan oleh %2)</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): bank file is missing</source>
+        <translation>%1 (lapisan %2): berkas bank tidak ada</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): file size %3 is not a multiple of 4096</source>
+        <translation>%1 (lapisan %2): ukuran berkas %3 bukan kelipatan 4096</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): truncated bank (%3 bytes, manifest says %4)</source>
+        <translation>%1 (lapisan %2): bank terpotong (%3 byte, manifes menyebut %4)</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): bank is %3 bytes, manifest says %4</source>
+        <translation>%1 (lapisan %2): bank berukuran %3 byte, manifes menyebut %4</translation>
+    </message>
+    <message>
+        <source>%1: size %2 is not a multiple of the %3-byte record</source>
+        <translation>%1: ukuran %2 bukan kelipatan rekaman %3 byte</translation>
+    </message>
+    <message>
+        <source>%1: too many books</source>
+        <translation>%1: terlalu banyak buku kode</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is too large</source>
+        <translation>%1: %2 byte terlalu besar</translation>
+    </message>
+    <message>
+        <source>config.json is missing: a release folder needs the config.json published with its safetensors</source>
+        <translation>config.json tidak ada: folder rilis memerlukan config.json yang diterbitkan bersama safetensors-nya</translation>
+    </message>
+    <message>
+        <source>%1 is missing: a release folder needs its safetensors index (or %2) beside config.json</source>
+        <translation>%1 tidak ada: folder rilis memerlukan indeks safetensors-nya (atau %2) di samping config.json</translation>
+    </message>
+    <message>
+        <source>is a Sluice container (manifest.json), not a release folder</source>
+        <translation>adalah kontainer Sluice (manifest.json), bukan folder rilis</translation>
+    </message>
+    <message>
+        <source>neither a release folder (config.json and %1) nor a Sluice container (manifest.json)</source>
+        <translation>bukan folder rilis (config.json dan %1) maupun kontainer Sluice (manifest.json)</translation>
+    </message>
+    <message>
+        <source>context full: %1 + %2 tokens exceed the context length %3 chosen at open</source>
+        <translation>konteks penuh: %1 + %2 token melebihi panjang konteks %3 yang dipilih saat membuka</translation>
+    </message>
+    <message>
+        <source>open cancelled</source>
+        <translation>pembukaan dibatalkan</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) as opened (context %5, prefill chunk %6, %7 checkpoint(s) per session); reopen the model for a smaller budget</source>
+        <translation>anggaran RAM %1 (%2 B) di bawah batas minimum model ini, %3 (%4 B), sebagaimana dibuka (konteks %5, potongan prefill %6, %7 titik simpan per sesi); buka ulang model untuk anggaran yang lebih kecil</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) needs %3 expert cache slots; the cache was opened with room for %4; reopen the model to grow beyond %5 (%6 B)</source>
+        <translation>anggaran RAM %1 (%2 B) membutuhkan %3 slot cache expert; cache dibuka dengan ruang untuk %4; buka ulang model untuk melampaui %5 (%6 B)</translation>
+    </message>
+    <message>
+        <source>%1not a Sluice session file (%2 bytes)</source>
+        <translation>%1bukan berkas sesi Sluice (%2 byte)</translation>
+    </message>
+    <message>
+        <source>%1not a Sluice session file</source>
+        <translation>%1bukan berkas sesi Sluice</translation>
+    </message>
+    <message>
+        <source>%1session version %2 (this build reads %3; saved by an older Sluice, the conversation must be read again)</source>
+        <translation>%1sesi versi %2 (versi ini membaca %3; disimpan oleh Sluice yang lebih lama, percakapan harus dibaca ulang)</translation>
+    </message>
+    <message>
+        <source>%1session version %2 (this build reads %3; saved by a newer Sluice)</source>
+        <translation>%1sesi versi %2 (versi ini membaca %3; disimpan oleh Sluice yang lebih baru)</translation>
+    </message>
+    <message>
+        <source>%1truncated session file (%2 bytes)</source>
+        <translation>%1berkas sesi terpotong (%2 byte)</translation>
+    </message>
+    <message>
+        <source>%1checksum mismatch (truncated or damaged session file)</source>
+        <translation>%1checksum tidak cocok (berkas sesi terpotong atau rusak)</translation>
+    </message>
+    <message>
+        <source>%1saved for another model: %2 %3, this model has %4</source>
+        <translation>%1disimpan untuk model lain: %2 %3, model ini memiliki %4</translation>
+    </message>
+    <message>
+        <source>%1saved for another model (container fingerprint differs)</source>
+        <translation>%1disimpan untuk model lain (sidik jari kontainer berbeda)</translation>
+    </message>
+    <message>
+        <source>%1position %2 exceeds this session&apos;s context length %3</source>
+        <translation>%1posisi %2 melebihi panjang konteks sesi ini, %3</translation>
+    </message>
+    <message>
+        <source>context full: %1 + %2 tokens exceed the context length %3</source>
+        <translation>konteks penuh: %1 + %2 token melebihi panjang konteks %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1: folder tidak dapat dibuat</translation>
+    </message>
+    <message>
+        <source>download cancelled</source>
+        <translation>unduhan dibatalkan</translation>
+    </message>
+    <message>
+        <source>download stopped</source>
+        <translation>unduhan dihentikan</translation>
+    </message>
+    <message>
+        <source>%1: cannot create its folder</source>
+        <translation>%1: foldernya tidak dapat dibuat</translation>
+    </message>
+    <message>
+        <source>%1: cannot write %2</source>
+        <translation>%1: tidak dapat menulis %2</translation>
+    </message>
+    <message>
+        <source>%1: not enough free space in %2 (%3 MiB needed, %4 MiB free)</source>
+        <translation>%1: ruang kosong di %2 tidak cukup (perlu %3 MiB, tersedia %4 MiB)</translation>
+    </message>
+    <message>
+        <source>%1: gave up after %2 attempts (the body ended early)</source>
+        <translation>%1: menyerah setelah %2 percobaan (isi berakhir terlalu dini)</translation>
+    </message>
+    <message>
+        <source>%1: gave up after %2 attempts (%3)</source>
+        <translation>%1: menyerah setelah %2 percobaan (%3)</translation>
+    </message>
+    <message>
+        <source>%1: cannot rename the finished part into place</source>
+        <translation>%1: bagian yang selesai tidak dapat diganti namanya ke tempatnya</translation>
+    </message>
+    <message>
+        <source>%1@%2: cannot list the repository: %3</source>
+        <translation>%1@%2: isi repositori tidak dapat didaftar: %3</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a repository name (owner/name)</source>
+        <translation>&apos;%1&apos; bukan nama repositori (pemilik/nama)</translation>
+    </message>
+    <message>
+        <source>%1: the server closed the connection</source>
+        <translation>%1: server menutup koneksi</translation>
+    </message>
+    <message>
+        <source>%1: not an http:// or https:// URL</source>
+        <translation>%1: bukan URL http:// atau https://</translation>
+    </message>
+    <message>
+        <source>%1: the server lists no model</source>
+        <translation>%1: server tidak mencantumkan model apa pun</translation>
+    </message>
+    <message>
+        <source>%1: the stream ended before the reply finished (no finish_reason)</source>
+        <translation>%1: aliran berakhir sebelum balasan selesai (tanpa finish_reason)</translation>
+    </message>
+    <message>
+        <source>%1: not enough free space for %2: %3 MiB needed, %4 MiB free</source>
+        <translation>%1: ruang kosong untuk %2 tidak cukup: perlu %3 MiB, tersedia %4 MiB</translation>
+    </message>
+    <message>
+        <source>%1: no peer sent the torrent&apos;s metadata in %2 s (%3, %4 peers)</source>
+        <translation>%1: tidak ada peer yang mengirim metadata torrent dalam %2 dtk (%3, %4 peer)</translation>
+    </message>
+    <message>
+        <source>%1: no peer for %2 s with %3 bytes still missing (%4)</source>
+        <translation>%1: tidak ada peer selama %2 dtk padahal masih kurang %3 byte (%4)</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder: %2</source>
+        <translation>%1: folder tidak dapat dibuat: %2</translation>
+    </message>
+    <message>
+        <source>%1: stopped with %2 of %3 bytes verified; run again to resume</source>
+        <translation>%1: dihentikan dengan %2 dari %3 byte terverifikasi; jalankan lagi untuk melanjutkan</translation>
+    </message>
+    <message>
+        <source>%1: stopped with %2 of %3 bytes verified; the files will be checked on the next run</source>
+        <translation>%1: dihentikan dengan %2 dari %3 byte terverifikasi; berkas akan diperiksa pada jalankan berikutnya</translation>
+    </message>
+    <message>
+        <source>%1: no such file or folder</source>
+        <translation>%1: berkas atau folder tidak ditemukan</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) at context %5 (ask for at least %6: the process&apos;s own memory moves between runs); see `sluice-cli plan MODEL`</source>
+        <translation>anggaran RAM %1 (%2 B) di bawah batas minimum model ini, %3 (%4 B), pada konteks %5 (mintalah setidaknya %6: memori proses itu sendiri berubah antar-jalankan); lihat `sluice-cli plan MODEL`</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) at context %5; see `sluice-cli plan MODEL`</source>
+        <translation>anggaran RAM %1 (%2 B) di bawah batas minimum model ini, %3 (%4 B), pada konteks %5; lihat `sluice-cli plan MODEL`</translation>
+    </message>
+    <message>
+        <source>%1: is a directory, not a regular file</source>
+        <translation>%1: adalah direktori, bukan berkas biasa</translation>
+    </message>
+    <message>
+        <source>%1: is a FIFO (named pipe), not a regular file</source>
+        <translation>%1: adalah FIFO (pipa bernama), bukan berkas biasa</translation>
+    </message>
+    <message>
+        <source>%1: is a character device, not a regular file</source>
+        <translation>%1: adalah perangkat karakter, bukan berkas biasa</translation>
+    </message>
+    <message>
+        <source>%1: is a block device, not a regular file</source>
+        <translation>%1: adalah perangkat blok, bukan berkas biasa</translation>
+    </message>
+    <message>
+        <source>%1: is a socket, not a regular file</source>
+        <translation>%1: adalah soket, bukan berkas biasa</translation>
+    </message>
+    <message>
+        <source>%1: is not a regular file, not a regular file</source>
+        <translation>%1: bukan berkas biasa</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1: berkas tidak ditemukan</translation>
+    </message>
+    <message>
+        <source>no such folder</source>
+        <translation>folder tidak ditemukan</translation>
+    </message>
+    <message>
+        <source>is a regular file, not a folder (a model is a folder)</source>
+        <translation>adalah berkas biasa, bukan folder (model berupa folder)</translation>
+    </message>
+    <message>
+        <source>is a FIFO (named pipe), not a folder (a model is a folder)</source>
+        <translation>adalah FIFO (pipa bernama), bukan folder (model berupa folder)</translation>
+    </message>
+    <message>
+        <source>%1: cannot stat (%2)</source>
+        <translation>%1: atributnya tidak dapat dibaca (%2)</translation>
+    </message>
+    <message>
+        <source>%1: shorter than its size (changed while read)</source>
+        <translation>%1: lebih pendek dari ukurannya (berubah saat dibaca)</translation>
+    </message>
+    <message>
+        <source>%1: read failed (%2)</source>
+        <translation>%1: gagal membaca (%2)</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 GiB</source>

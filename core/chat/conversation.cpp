@@ -224,10 +224,13 @@ bool Conversation::prepare(const TurnRequest &request, TurnRequest &fitted, Turn
     result.contextNeeded = int(std::min<int64_t>(promptPositions + room, INT32_MAX));
     if (context > 0 && promptPositions + std::max(room, 1) > context)
         return fail(TurnFailure::Context,
-                    makeError(ErrorCode::ContextFull,
-                              "the prompt needs " + std::to_string(promptPositions) + " positions" +
-                                  (room > 1 ? " and the reply " + std::to_string(room) : std::string()) +
-                                  "; the context holds " + std::to_string(context)));
+                    room > 1 ? makeError(ErrorCode::ContextFull,
+                                         SLUICE_ERRT("Error", "the prompt needs %1 positions and the reply %2; the "
+                                                              "context holds %3"),
+                                         promptPositions, room, context)
+                             : makeError(ErrorCode::ContextFull,
+                                         SLUICE_ERRT("Error", "the prompt needs %1 positions; the context holds %2"),
+                                         promptPositions, context));
     result.prompt = request.completion ? std::move(full) : splice(fitted, full);
     result.spliced = result.prompt.size() != full.size() || !std::equal(full.begin(), full.end(), result.prompt.begin());
     return true;

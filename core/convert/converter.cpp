@@ -50,16 +50,16 @@ Expected<std::string> readWholeFile(const std::string &path, uint64_t limit)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
-        return makeError(ErrorCode::NotFound, path + ": cannot open (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: cannot open (%2)"), path, std::strerror(errno));
     struct stat st;
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
-        return makeError(ErrorCode::Format, path + ": not a regular file");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: not a regular file"), path);
     }
     if (uint64_t(st.st_size) > limit) {
         ::close(fd);
-        return makeError(ErrorCode::Format, path + ": " + std::to_string(st.st_size) + " bytes is more than the " +
-                                                std::to_string(limit) + " allowed");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 bytes is more than the %3 allowed"), path,
+                         st.st_size, limit);
     }
     std::string out(size_t(st.st_size), '\0');
     size_t done = 0;
@@ -67,7 +67,7 @@ Expected<std::string> readWholeFile(const std::string &path, uint64_t limit)
         const ssize_t n = ::pread(fd, out.data() + done, out.size() - done, off_t(done));
         if (n <= 0) {
             ::close(fd);
-            return makeError(ErrorCode::Io, path + ": short read");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: short read"), path);
         }
         done += size_t(n);
     }
@@ -217,9 +217,10 @@ uint64_t remainingBytes(const ReleaseCheckpoint &release, const Plan &p, const s
 Status spaceStatus(const ReleaseCheckpoint &release, const Plan &p, const std::string &out, const std::string &what)
 {
     const uint64_t need = remainingBytes(release, p, out), have = freeBytes(out);
-    return makeError(ErrorCode::Io, what + ": " + out + " needs " + std::to_string(need) + " more bytes, " +
-                                        std::to_string(have) + " bytes are available; free space and run the "
-                                                               "conversion again to resume");
+    return makeError(ErrorCode::Io,
+                     SLUICE_ERRT("Error", "%1: %2 needs %3 more bytes, %4 bytes are available; free space and run the "
+                                          "conversion again to resume"),
+                     what, out, need, have);
 }
 
 Status writeFileAtomic(const std::string &path, const std::string &bytes)
@@ -227,7 +228,7 @@ Status writeFileAtomic(const std::string &path, const std::string &bytes)
     const std::string tmp = path + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
-        return makeError(ErrorCode::Io, tmp + ": cannot create (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), tmp, std::strerror(errno));
     size_t done = 0;
     while (done < bytes.size()) {
         const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -235,7 +236,7 @@ Status writeFileAtomic(const std::string &path, const std::string &bytes)
             const int err = errno;
             ::close(fd);
             ::unlink(tmp.c_str());
-            return makeError(ErrorCode::Io, tmp + ": write failed (" + std::strerror(err) + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: write failed (%2)"), tmp, std::strerror(err));
         }
         done += size_t(n);
     }
@@ -243,11 +244,11 @@ Status writeFileAtomic(const std::string &path, const std::string &bytes)
         const int err = errno;
         ::close(fd);
         ::unlink(tmp.c_str());
-        return makeError(ErrorCode::Io, tmp + ": fsync failed (" + std::strerror(err) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: fsync failed (%2)"), tmp, std::strerror(err));
     }
     ::close(fd);
     if (::rename(tmp.c_str(), path.c_str()) != 0)
-        return makeError(ErrorCode::Io, path + ": rename failed (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: rename failed (%2)"), path, std::strerror(errno));
     syncDirectoryOf(path);
     return Status::ok();
 }
@@ -448,8 +449,10 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
         return result;
     }
     if (fileExists(joinPath(out, "manifest.json")) && !fileExists(statePath))
-        return makeError(ErrorCode::InvalidArgument, out + ": already holds a container (manifest.json) that is not "
-                                                           "a conversion in progress; choose another folder");
+        return makeError(ErrorCode::InvalidArgument,
+                         SLUICE_ERRT("Error", "%1: already holds a container (manifest.json) that is not a conversion in "
+                                              "progress; choose another folder"),
+                         out);
     // Say what is wrong with the folder the user gave, by its name, before
     // anything is written (a missing folder read as "config.json: cannot open").
     // After a reclaim the shards are gone from it on purpose: only its existence counts.
@@ -459,7 +462,7 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
     std::string openDir = source;
     if (o.reclaim || !ledger.empty()) {
         if (::mkdir(out.c_str(), 0755) != 0 && errno != EEXIST)
-            return makeError(ErrorCode::Io, out + ": cannot create (" + std::strerror(errno) + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), out, std::strerror(errno));
         auto shadow = prepareShadowSource(source, work, ledger);
         if (!shadow)
             return shadow.status();
@@ -480,20 +483,23 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
 
     // The state: what this folder is a conversion of.
     if (::mkdir(out.c_str(), 0755) != 0 && errno != EEXIST)
-        return makeError(ErrorCode::Io, out + ": cannot create (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), out, std::strerror(errno));
     const std::string state = stateJson(release, p, o);
     const bool haveState = fileExists(statePath);
     if (fileExists(joinPath(out, "manifest.json")) && !haveState)
-        return makeError(ErrorCode::InvalidArgument, out + ": already holds a container (manifest.json) that is not "
-                                                           "a conversion in progress; choose another folder");
+        return makeError(ErrorCode::InvalidArgument,
+                         SLUICE_ERRT("Error", "%1: already holds a container (manifest.json) that is not a conversion in "
+                                              "progress; choose another folder"),
+                         out);
     if (haveState) {
         auto old = readWholeFile(statePath, 64u << 20);
         if (!old)
             return old.status();
         if (old.value() != state)
             return makeError(ErrorCode::InvalidArgument,
-                             out + ": holds a conversion of another source or with other options (" + statePath +
-                                 "); use another folder or delete it");
+                             SLUICE_ERRT("Error", "%1: holds a conversion of another source or with other options (%2); "
+                                                  "use another folder or delete it"),
+                             out, statePath);
         if (fileExists(joinPath(out, "manifest.json"))) {
             // Committed earlier (perhaps only the clean-up was interrupted).
             removeWorkFiles(work, p.moeLayers);
@@ -504,12 +510,13 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
     if (o.checkSpace) {
         const uint64_t need = remainingBytes(release, p, out), have = freeBytes(out);
         if (need > have)
-            return makeError(ErrorCode::Io, out + ": not enough free space: the conversion needs " +
-                                                std::to_string(need) + " more bytes, " + std::to_string(have) +
-                                                " bytes are available");
+            return makeError(ErrorCode::Io,
+                             SLUICE_ERRT("Error", "%1: not enough free space: the conversion needs %2 more bytes, %3 bytes "
+                                                  "are available"),
+                             out, need, have);
     }
     if (::mkdir(work.c_str(), 0755) != 0 && errno != EEXIST)
-        return makeError(ErrorCode::Io, work + ": cannot create (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), work, std::strerror(errno));
     if (!haveState)
         SLUICE_TRY(writeFileAtomic(statePath, state));
 
@@ -532,7 +539,7 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
     progress.expertsTotal = uint64_t(progress.layers) * uint64_t(p.config.nExperts);
     auto report = [&]() -> Status {
         if (o.progress && !o.progress(progress))
-            return makeError(ErrorCode::Cancelled, "conversion stopped; run it again to resume");
+            return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "conversion stopped; run it again to resume"));
         return Status::ok();
     };
     auto onWriteError = [&](const Status &s) -> Status {

@@ -41,14 +41,14 @@ bool exists(const std::string &path)
 
 // A file the container needs: its size, "MISSING" when absent, or what it
 // is when it is not a regular file (a FIFO would block the open for ever).
-Status requireFile(const std::string &path, const std::string &label, const std::string &missing, uint64_t &size)
+Status requireFile(const std::string &path, const std::string &label, const Status &missing, uint64_t &size)
 {
     const Status s = checkRegularFile(path, label);
     if (s.code() == ErrorCode::NotFound)
-        return makeError(ErrorCode::NotFound, missing);
+        return missing;
     SLUICE_TRY(s);
     if (!fileSize(path, size))
-        return makeError(ErrorCode::Io, label + ": cannot stat");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot stat"), label);
     return Status::ok();
 }
 
@@ -60,8 +60,8 @@ Expected<std::vector<char>> readWholeFile(const std::string &path, const std::st
         return fd.status();
     if (size > maxBytes) {
         ::close(*fd);
-        return makeError(ErrorCode::Format, label + ": " + std::to_string(size) + " bytes is over the " +
-                                                std::to_string(maxBytes) + "-byte limit");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 bytes is over the %3-byte limit"), label, size,
+                         maxBytes);
     }
     std::vector<char> data(static_cast<size_t>(size));
     const Status s = preadFully(*fd, data.data(), data.size(), 0, label);
@@ -106,12 +106,12 @@ Status preadFully(int fd, void *dst, uint64_t bytes, uint64_t offset, const std:
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            return makeError(ErrorCode::Io, what + ": read failed at offset " + std::to_string(offset) + " (" +
-                                                std::strerror(errno) + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: read failed at offset %2 (%3)"), what, offset,
+                             std::strerror(errno));
         }
         if (n == 0)
-            return makeError(ErrorCode::Io, what + ": short read at offset " + std::to_string(offset) + " (" +
-                                                std::to_string(bytes) + " bytes missing)");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: short read at offset %2 (%3 bytes missing)"), what,
+                             offset, bytes);
         p += n;
         offset += uint64_t(n);
         bytes -= uint64_t(n);
@@ -143,7 +143,9 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
     m_paths.codebooks = joinPath(dir, "codebooks.bin");
     uint64_t size = 0;
     const Status manifest =
-        requireFile(m_paths.manifest, "manifest.json", "manifest.json is missing (not a complete container)", size);
+        requireFile(m_paths.manifest, "manifest.json",
+                    makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "manifest.json is missing (not a complete container)")),
+                    size);
     // Without a manifest only the container's own files make this a broken
     // container; anything else is said in the terms of what the folder holds
     // (a release folder without its config.json was told "manifest.json is missing").
@@ -152,7 +154,8 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
         return release.isOk() ? manifest : release;
     }
     SLUICE_TRY(manifest);
-    SLUICE_TRY(requireFile(m_paths.trunk, "trunk.bin", "trunk.bin is missing", m_trunkBytes));
+    SLUICE_TRY(requireFile(m_paths.trunk, "trunk.bin", makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1 is missing"), "trunk.bin"),
+                           m_trunkBytes));
 
     auto manifestBytes = readWholeFile(m_paths.manifest, "manifest.json", ManifestLimits::maxManifestBytes);
     if (!manifestBytes)
@@ -238,6 +241,12 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
                                        ? std::string()
                                        : ", in " + placed->second + " per " + kPlacementFileName) +
                                   ")";
+        // A bank that sluice-placement.json puts in another folder names that folder first.
+        const auto inPlacedFolder = [&](Status error) {
+            return placed == m_placedBanks.end()
+                       ? error
+                       : error.withContext(SLUICE_ERRT("Error", "%1 (placed by %2)"), placed->second, kPlacementFileName);
+        };
         if (bank.recordBytes < layout.minimumRecordBytes())
             return makeError(ErrorCode::Format, label + ": record size " + std::to_string(bank.recordBytes) +
                                                     " is smaller than the " + std::to_string(layout.minimumRecordBytes()) +
@@ -248,16 +257,19 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
                                                     " in codebooks.bin");
         if (options.checkBanks) {
             uint64_t actual = 0;
-            SLUICE_TRY(requireFile(m_bankPaths[size_t(layer)], label, label + ": bank file is missing", actual));
+            const Status missing = inPlacedFolder(makeError(
+                ErrorCode::NotFound, SLUICE_ERRT("Error", "%1 (layer %2): bank file is missing"), bank.file, layer));
+            SLUICE_TRY(requireFile(m_bankPaths[size_t(layer)], label, missing, actual));
             if (actual % kRecordAlign != 0)
-                return makeError(ErrorCode::Format, label + ": file size " + std::to_string(actual) +
-                                                        " is not a multiple of 4096");
+                return inPlacedFolder(makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1 (layer %2): file size %3 is not a multiple of 4096"),
+                                 bank.file, layer, actual));
             if (actual < bank.bytes)
-                return makeError(ErrorCode::Format, label + ": truncated bank (" + std::to_string(actual) +
-                                                        " bytes, manifest says " + std::to_string(bank.bytes) + ")");
+                return inPlacedFolder(makeError(ErrorCode::Format,
+                                 SLUICE_ERRT("Error", "%1 (layer %2): truncated bank (%3 bytes, manifest says %4)"),
+                                 bank.file, layer, actual, bank.bytes));
             if (actual > bank.bytes)
-                return makeError(ErrorCode::Format, label + ": bank is " + std::to_string(actual) +
-                                                        " bytes, manifest says " + std::to_string(bank.bytes));
+                return inPlacedFolder(makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1 (layer %2): bank is %3 bytes, manifest says %4"),
+                                 bank.file, layer, actual, bank.bytes));
         }
         m_layouts[size_t(layer)] = layout;
     }
@@ -305,12 +317,13 @@ Status Container::loadCodebooks()
     const ExpertQuantConfig &q = m_manifest.config.expertQuant;
     const uint64_t recBytes = 16 + uint64_t(q.entries) * uint64_t(q.vecDim) * 2;
     uint64_t size = 0;
-    SLUICE_TRY(requireFile(m_paths.codebooks, "codebooks.bin", "codebooks.bin is missing", size));
+    SLUICE_TRY(requireFile(m_paths.codebooks, "codebooks.bin",
+                           makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1 is missing"), "codebooks.bin"), size));
     if (size % recBytes != 0)
-        return makeError(ErrorCode::Format, "codebooks.bin: size " + std::to_string(size) + " is not a multiple of the " +
-                                                std::to_string(recBytes) + "-byte record");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: size %2 is not a multiple of the %3-byte record"),
+                         "codebooks.bin", size, recBytes);
     if (size / recBytes > 65536 + 64)
-        return makeError(ErrorCode::Format, "codebooks.bin: too many books");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: too many books"), "codebooks.bin");
     m_nBooks = int(size / recBytes);
     auto bytes = readWholeFile(m_paths.codebooks, "codebooks.bin", size);
     if (!bytes)

@@ -22,7 +22,7 @@ Expected<std::vector<char>> readSmallFile(const std::string &path, const std::st
         return fd.status();
     if (size > maxBytes) {
         ::close(*fd);
-        return makeError(ErrorCode::Format, label + ": " + std::to_string(size) + " bytes is too large");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 bytes is too large"), label, size);
     }
     std::vector<char> data(static_cast<size_t>(size));
     const Status s = preadFully(*fd, data.data(), size, 0, label);
@@ -62,17 +62,20 @@ Status ReleaseCheckpoint::checkFolder(const std::string &dir)
     if (config && shards)
         return Status::ok();
     if (shards)
-        return makeError(ErrorCode::NotFound, "config.json is missing: a release folder needs the config.json "
-                                              "published with its safetensors");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "config.json is missing: a release folder needs the "
+                                                                   "config.json published with its safetensors"));
     if (config)
-        return makeError(ErrorCode::NotFound, std::string(SafetensorsCheckpoint::indexFileName) +
-                                                  " is missing: a release folder needs its safetensors index (or " +
-                                                  SafetensorsCheckpoint::singleFileName + ") beside config.json");
+        return makeError(ErrorCode::NotFound,
+                         SLUICE_ERRT("Error", "%1 is missing: a release folder needs its safetensors index (or %2) "
+                                              "beside config.json"),
+                         SafetensorsCheckpoint::indexFileName, SafetensorsCheckpoint::singleFileName);
     if (has("manifest.json"))
-        return makeError(ErrorCode::InvalidArgument, "is a Sluice container (manifest.json), not a release folder");
-    return makeError(ErrorCode::NotFound, "neither a release folder (config.json and " +
-                                              std::string(SafetensorsCheckpoint::indexFileName) +
-                                              ") nor a Sluice container (manifest.json)");
+        return makeError(ErrorCode::InvalidArgument,
+                         SLUICE_ERRT("Error", "is a Sluice container (manifest.json), not a release folder"));
+    return makeError(ErrorCode::NotFound,
+                     SLUICE_ERRT("Error", "neither a release folder (config.json and %1) nor a Sluice container "
+                                          "(manifest.json)"),
+                     SafetensorsCheckpoint::indexFileName);
 }
 
 Expected<std::unique_ptr<ReleaseCheckpoint>> ReleaseCheckpoint::open(const std::string &dir)

@@ -210,12 +210,12 @@ Expected<int> openRegularFileReadOnly(const std::string &path, const std::string
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         return makeError(errno == ENOENT ? ErrorCode::NotFound : ErrorCode::Io,
-                         label + ": cannot open (" + std::strerror(errno) + ")");
+                         SLUICE_ERRT("Error", "%1: cannot open (%2)"), label, std::strerror(errno));
     struct stat st;
     if (::fstat(fd, &st) != 0) {
         const int err = errno;
         ::close(fd);
-        return makeError(ErrorCode::Io, label + ": cannot stat (" + std::strerror(err) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot stat (%2)"), label, std::strerror(err));
     }
     if (!S_ISREG(st.st_mode)) {
         ::close(fd);

@@ -117,9 +117,9 @@ Status ForwardPass::run(const int *tokens, int n, float *logits, bool allPositio
         return makeError(ErrorCode::InvalidArgument, "forward: chunk of " + std::to_string(n) + " tokens (1.." +
                                                          std::to_string(kMaxChunk) + ")");
     if (m_pos + n > m_ctx)
-        return makeError(ErrorCode::ContextFull, "context full: " + std::to_string(m_pos) + " + " +
-                                                     std::to_string(n) + " tokens exceed the context length " +
-                                                     std::to_string(m_ctx) + " chosen at open");
+        return makeError(ErrorCode::ContextFull,
+                         SLUICE_ERRT("Error", "context full: %1 + %2 tokens exceed the context length %3 chosen at open"),
+                         m_pos, n, m_ctx);
     for (int t = 0; t < n; ++t) {
         if (tokens[t] < 0 || tokens[t] >= m_cfg.vocab)
             return makeError(ErrorCode::InvalidArgument,

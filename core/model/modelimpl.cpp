@@ -258,7 +258,7 @@ Expected<uint64_t> ModelImpl::loadTrunk(const std::vector<TensorInfo> &tensors, 
         }
         const double from = m_store->trunkLoadProgressFrom(); // a release spent the first half preparing the trunk
         if (!progress(from + (0.9 - from) * double(done) / double(tensors.size()), "loading trunk"))
-            return makeError(ErrorCode::Cancelled, "open cancelled");
+            return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "open cancelled"));
     }
     return trunkBytes;
 }
@@ -426,12 +426,11 @@ Status ModelImpl::setBudget(uint64_t bytes)
     const std::lock_guard lock(m_compute); // not while a session computes
     if (bytes < m_info.liveBudgetMinBytes)
         return makeError(ErrorCode::Budget,
-                         "RAM budget " + formatGiB(bytes) + " (" + std::to_string(bytes) +
-                             " B) is below this model's floor of " + formatGiB(m_info.liveBudgetMinBytes) + " (" +
-                             std::to_string(m_info.liveBudgetMinBytes) + " B) as opened (context " +
-                             std::to_string(m_options.contextLength) + ", prefill chunk " +
-                             std::to_string(m_prefillChunk) + ", " + std::to_string(m_info.checkpoints) +
-                             " checkpoint(s) per session); reopen the model for a smaller budget");
+                         SLUICE_ERRT("Error", "RAM budget %1 (%2 B) is below this model's floor of %3 (%4 B) as opened "
+                                              "(context %5, prefill chunk %6, %7 checkpoint(s) per session); reopen "
+                                              "the model for a smaller budget"),
+                         formatGiB(bytes), bytes, formatGiB(m_info.liveBudgetMinBytes), m_info.liveBudgetMinBytes,
+                         m_options.contextLength, m_prefillChunk, m_info.checkpoints);
     // The same plan as at open (chunk, checkpoints): only the cache moves.
     auto sizing = sizeCache(m_plan, bytes - m_checkpointGrantBytes);
     if (!sizing)
@@ -439,11 +438,10 @@ Status ModelImpl::setBudget(uint64_t bytes)
     ExpertCache &cache = m_source->cache();
     if (sizing->slotCount > cache.maxSlotCount())
         return makeError(ErrorCode::Budget,
-                         "RAM budget " + formatGiB(bytes) + " (" + std::to_string(bytes) + " B) needs " +
-                             std::to_string(sizing->slotCount) + " expert cache slots; the cache was opened with room for " +
-                             std::to_string(cache.maxSlotCount()) + "; reopen the model to grow beyond " +
-                             formatGiB(m_info.liveBudgetMaxBytes) + " (" + std::to_string(m_info.liveBudgetMaxBytes) +
-                             " B)");
+                         SLUICE_ERRT("Error", "RAM budget %1 (%2 B) needs %3 expert cache slots; the cache was opened "
+                                              "with room for %4; reopen the model to grow beyond %5 (%6 B)"),
+                         formatGiB(bytes), bytes, sizing->slotCount, cache.maxSlotCount(),
+                         formatGiB(m_info.liveBudgetMaxBytes), m_info.liveBudgetMaxBytes);
     const int slotsBefore = cache.slotCount();
     const uint64_t ceilingBefore = m_ledger->ceiling();
     // The ledger never holds more than the ceiling: a shrink gives the slots

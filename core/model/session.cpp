@@ -221,27 +221,31 @@ Expected<int> checkSessionHeader(std::string_view data, const ModelConfig &cfg, 
         return makeError(ErrorCode::InvalidArgument, where + "model config without layer kinds");
     const size_t headerBytes = sessionHeaderBytes(cfg);
     if (data.size() < 8)
-        return makeError(ErrorCode::Format, where + "not a Sluice session file (" + std::to_string(data.size()) +
-                                                " bytes)");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1not a Sluice session file (%2 bytes)"), where,
+                         data.size());
     uint32_t magic, version;
     std::memcpy(&magic, data.data(), 4);
     std::memcpy(&version, data.data() + 4, 4);
     if (magic != kSessionMagic)
-        return makeError(ErrorCode::Format, where + "not a Sluice session file");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1not a Sluice session file"), where);
+    if (version < kSessionVersion)
+        return makeError(ErrorCode::Unsupported,
+                         SLUICE_ERRT("Error", "%1session version %2 (this build reads %3; saved by an older Sluice, the "
+                                              "conversation must be read again)"),
+                         where, version, kSessionVersion);
     if (version != kSessionVersion)
         return makeError(ErrorCode::Unsupported,
-                         where + "session version " + std::to_string(version) + " (this build reads " +
-                             std::to_string(kSessionVersion) +
-                             (version < kSessionVersion ? "; saved by an older Sluice, the conversation must be read again)"
-                                                        : "; saved by a newer Sluice)"));
+                         SLUICE_ERRT("Error", "%1session version %2 (this build reads %3; saved by a newer Sluice)"), where,
+                         version, kSessionVersion);
     if (data.size() < headerBytes + 8)
-        return makeError(ErrorCode::Format, where + "truncated session file (" + std::to_string(data.size()) +
-                                                " bytes)");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1truncated session file (%2 bytes)"), where,
+                         data.size());
     const size_t end = data.size() - 8;
     uint64_t sum;
     std::memcpy(&sum, data.data() + end, 8);
     if (sum != fnv1a64(data.data(), end))
-        return makeError(ErrorCode::Checksum, where + "checksum mismatch (truncated or damaged session file)");
+        return makeError(ErrorCode::Checksum,
+                         SLUICE_ERRT("Error", "%1checksum mismatch (truncated or damaged session file)"), where);
     uint64_t fp0;
     std::memcpy(&fp0, data.data() + 8, 8);
     int32_t f[kShapeFields], want[kShapeFields];
@@ -260,16 +264,16 @@ Expected<int> checkSessionHeader(std::string_view data, const ModelConfig &cfg, 
                                                     std::to_string(f[i]) + " to continue it)");
         }
         if (f[i] != want[i])
-            return makeError(ErrorCode::Format, where + "saved for another model: " + kFieldNames[i] + " " +
-                                                    std::to_string(f[i]) + ", this model has " +
-                                                    std::to_string(want[i]));
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1saved for another model: %2 %3, this model has %4"),
+                             where, kFieldNames[i], f[i], want[i]);
     }
     if (fp0 != fingerprint)
-        return makeError(ErrorCode::Format, where + "saved for another model (container fingerprint differs)");
+        return makeError(ErrorCode::Format,
+                         SLUICE_ERRT("Error", "%1saved for another model (container fingerprint differs)"), where);
     if (pos < 0 || pos > contextLength)
-        return makeError(ErrorCode::ContextFull, where + "position " + std::to_string(pos) +
-                                                     " exceeds this session's context length " +
-                                                     std::to_string(contextLength));
+        return makeError(ErrorCode::ContextFull,
+                         SLUICE_ERRT("Error", "%1position %2 exceeds this session's context length %3"), where, pos,
+                         contextLength);
     for (int L = 0; L < cfg.nLayers; ++L) {
         const char kind = data[16 + sizeof f + size_t(L)];
         if (kind != (cfg.layerIsKda[size_t(L)] ? 1 : 2))

@@ -370,10 +370,8 @@ Status SessionImpl::feed(const Expanded &target, std::vector<float> *logits, boo
     const int total = int(target.ids.size());
     const int vocab = m_cfg.vocab;
     if (total > m_forward->contextLength())
-        return makeError(ErrorCode::ContextFull, "context full: " + std::to_string(start) + " + " +
-                                                     std::to_string(total - start) +
-                                                     " tokens exceed the context length " +
-                                                     std::to_string(m_forward->contextLength()));
+        return makeError(ErrorCode::ContextFull, SLUICE_ERRT("Error", "context full: %1 + %2 tokens exceed the context length %3"),
+                         start, total - start, m_forward->contextLength());
     // Rows for every image in the computed range, before the state changes:
     // a file that cannot be read again leaves the session as it was.
     std::vector<ImageRef> refs = target.refs;
@@ -474,10 +472,8 @@ Status SessionImpl::append(std::span<const int> tokens, std::vector<float> *logi
     target.spans.insert(target.spans.end(), e->spans.begin(), e->spans.end());
     target.refs.insert(target.refs.end(), e->refs.begin(), e->refs.end());
     if (int(target.ids.size()) > m_forward->contextLength())
-        return makeError(ErrorCode::ContextFull, "context full: " + std::to_string(position()) + " + " +
-                                                     std::to_string(e->ids.size()) +
-                                                     " tokens exceed the context length " +
-                                                     std::to_string(m_forward->contextLength()));
+        return makeError(ErrorCode::ContextFull, SLUICE_ERRT("Error", "context full: %1 + %2 tokens exceed the context length %3"),
+                         position(), e->ids.size(), m_forward->contextLength());
     for (int i = 0; i < e->imagesFromQueue; ++i)
         m_queue.pop_front();
     return feed(target, logits, all, chunk, {}, nullptr);
@@ -554,10 +550,8 @@ Expected<PrefillResult> SessionImpl::prefill(std::span<const int> sequence, std:
     if (len == 0)
         return makeError(ErrorCode::InvalidArgument, "prefill: empty sequence");
     if (len > m_forward->contextLength())
-        return makeError(ErrorCode::ContextFull, "context full: " + std::to_string(position()) + " + " +
-                                                     std::to_string(len - std::min(len, position())) +
-                                                     " tokens exceed the context length " +
-                                                     std::to_string(m_forward->contextLength()));
+        return makeError(ErrorCode::ContextFull, SLUICE_ERRT("Error", "context full: %1 + %2 tokens exceed the context length %3"),
+                         position(), len - std::min(len, position()), m_forward->contextLength());
     const bool recurrent = m_model->info().kdaLayers > 0;
     // After a failed chunk the position is that chunk's start; the MLA
     // latents before it are intact, a recurrent state is not.

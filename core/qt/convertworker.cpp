@@ -35,12 +35,12 @@ ConvertSpaceInfo convertSpace(const ConvertRequest &request)
     ConvertSpaceInfo info;
     auto release = ReleaseCheckpoint::open(request.source.toStdString());
     if (!release) {
-        info.error = QString::fromStdString(release.status().message());
+        info.error = ErrorText::fromStatus(release.status());
         return info;
     }
     auto space = convert::conversionSpace(**release, request.destination.toStdString(), optionsFor(request));
     if (!space) {
-        info.error = QString::fromStdString(space.status().message());
+        info.error = ErrorText::fromStatus(space.status());
         return info;
     }
     info.needed = space->needed;
@@ -85,10 +85,11 @@ void ConvertWorker::start(const ConvertRequest &request)
     };
     auto r = convert::convertRelease(request.source.toStdString(), request.destination.toStdString(), o);
     if (r)
-        Q_EMIT finished(true, false, r->alreadyComplete ? tr("already converted") : QString(), request.destination);
+        Q_EMIT finished(true, false, ErrorText::plainText(r->alreadyComplete ? tr("already converted") : QString()),
+                        request.destination);
     else
         Q_EMIT finished(false, r.status().code() == ErrorCode::Cancelled,
-                        QString::fromStdString(r.status().message()), request.destination);
+                        ErrorText::fromStatus(r.status()), request.destination);
 }
 
 ConvertThread::ConvertThread(QObject *parent) : QObject(parent), m_worker(new ConvertWorker)

@@ -5,6 +5,7 @@
 // stops between two records and says so in finished(cancelled = true); a
 // later start() with the same arguments resumes (pause = stop + start).
 #include "api/convert.h"
+#include "qt/errortext.h"
 
 #include <QObject>
 #include <QString>
@@ -38,7 +39,7 @@ struct ConvertSpaceInfo {
     quint64 needed = 0;
     quint64 available = 0;
     quint64 peakMemory = 0; // the converter's stated working-set bound (convert::peakWorkingSetBytes)
-    QString error;
+    ErrorText error;
 };
 ConvertSpaceInfo convertSpace(const ConvertRequest &request);
 
@@ -55,7 +56,7 @@ Q_SIGNALS:
     void progress(const sluice::qt::ConvertStatus &status);
     // ok: the container is complete at `destination`; cancelled: stopped by
     // stop(), resumable; otherwise `message` says what failed.
-    void finished(bool ok, bool cancelled, const QString &message, const QString &destination);
+    void finished(bool ok, bool cancelled, const sluice::qt::ErrorText &message, const QString &destination);
 
 private:
     std::atomic<bool> m_stop{false};

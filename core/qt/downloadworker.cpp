@@ -145,7 +145,7 @@ std::optional<std::vector<HubFile>> DownloadWorker::listRepository(const HubOpti
 {
     auto files = listHubFiles(o);
     if (!files) {
-        Q_EMIT failed(QString::fromStdString(files.status().message()));
+        Q_EMIT failed(ErrorText::fromStatus(files.status()));
         return std::nullopt;
     }
     uint64_t total = 0;
@@ -187,7 +187,7 @@ void DownloadWorker::start(const DownloadRequest &request)
 void DownloadWorker::ended(const Status &status, const DownloadRequest &request, const std::vector<HubFile> &files)
 {
     if (status.code() != ErrorCode::Cancelled) {
-        Q_EMIT failed(QString::fromStdString(status.message()));
+        Q_EMIT failed(ErrorText::fromStatus(status));
         return;
     }
     QStringList parts;

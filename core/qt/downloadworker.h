@@ -8,6 +8,7 @@
 // no finished byte again); cancel stops and deletes the parts of this
 // repository's files (complete files stay, a rerun skips them).
 #include "api/download.h" // HubFile, Status
+#include "qt/errortext.h"
 
 #include <QList>
 #include <QObject>
@@ -97,7 +98,7 @@ Q_SIGNALS:
     void paused();    // stopped by pause(): resumable
     void cancelled(); // stopped by cancel(): the parts are gone
     void finished(const QString &folder, quint64 bytesFetched); // the container's folder when converting
-    void failed(const QString &message); // names the repository or the file
+    void failed(const sluice::qt::ErrorText &message); // names the repository or the file
 
 private:
     void startConverting(const DownloadRequest &request);

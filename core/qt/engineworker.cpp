@@ -78,7 +78,7 @@ void EngineWorker::cancelUpTo(quint64 upTo)
 void EngineWorker::open(quint64 requestId, const EngineOptions &options)
 {
     if (isCancelled(requestId)) {
-        Q_EMIT error(requestId, tr("Opening the model was cancelled."), QString());
+        Q_EMIT error(requestId, tr("Opening the model was cancelled."), ErrorText());
         return;
     }
     m_running = requestId;
@@ -100,11 +100,11 @@ void EngineWorker::open(quint64 requestId, const EngineOptions &options)
         const Status st = isCancelled(requestId) && backend.status().code() != ErrorCode::Budget
                               ? makeError(ErrorCode::Cancelled, backend.status().message())
                               : backend.status();
-        Q_EMIT error(requestId, openErrorMessage(st), fromStd(st.message()));
+        Q_EMIT error(requestId, openErrorMessage(st), ErrorText::fromStatus(st));
         return;
     }
     if (isCancelled(requestId)) {
-        Q_EMIT error(requestId, tr("Opening the model was cancelled."), QString());
+        Q_EMIT error(requestId, tr("Opening the model was cancelled."), ErrorText());
         return;
     }
     const ModelInfo info = (*backend)->info();
@@ -123,13 +123,13 @@ void EngineWorker::setBudget(quint64 requestId, quint64 bytes)
 {
     GenerationBackend *local = localBackend();
     if (!local) {
-        Q_EMIT error(requestId, tr("No model is open."), tr("Open a model before changing its budget."));
+        Q_EMIT error(requestId, tr("No model is open."), ErrorText::plainText(tr("Open a model before changing its budget.")));
         return;
     }
     // Requests are served in order, so no generation is running here.
     const Status st = local->setBudget(bytes);
     if (!st.isOk()) {
-        Q_EMIT error(requestId, tr("The budget could not be changed."), QString::fromStdString(st.message()));
+        Q_EMIT error(requestId, tr("The budget could not be changed."), ErrorText::fromStatus(st));
         return;
     }
     Q_EMIT budgetChanged(requestId, local->info());
@@ -139,12 +139,13 @@ void EngineWorker::saveSession(quint64 requestId, const QString &path)
 {
     GenerationBackend *local = localBackend();
     if (!local || !local->keepsSession()) {
-        Q_EMIT sessionSaved(requestId, false, local ? tr("This engine keeps no session.") : tr("No model is open."));
+        Q_EMIT sessionSaved(requestId, false,
+                            ErrorText::plainText(local ? tr("This engine keeps no session.") : tr("No model is open.")));
         return;
     }
     // The backend writes the state atomically, and the last turn's ids next to it.
     const Status st = local->saveSession(path.toStdString());
-    Q_EMIT sessionSaved(requestId, bool(st), st ? QString() : fromStd(st.message()));
+    Q_EMIT sessionSaved(requestId, bool(st), ErrorText::fromStatus(st));
 }
 
 void EngineWorker::loadSession(quint64 requestId, const QString &path)
@@ -153,7 +154,8 @@ void EngineWorker::loadSession(quint64 requestId, const QString &path)
     if (!local || !local->keepsSession()) {
         if (local)
             local->resetSession();
-        Q_EMIT sessionLoaded(requestId, false, 0, local ? tr("This engine keeps no session.") : tr("No model is open."));
+        Q_EMIT sessionLoaded(requestId, false, 0,
+                             ErrorText::plainText(local ? tr("This engine keeps no session.") : tr("No model is open.")));
         return;
     }
     // A refused file leaves the live session empty (it belonged to another chat).
@@ -161,10 +163,10 @@ void EngineWorker::loadSession(quint64 requestId, const QString &path)
     if (!st) {
         // The library's words for a fingerprint (or model config) mismatch (model/session.cpp).
         Q_EMIT sessionRefused(requestId, st.message().find("saved for another model") != std::string::npos);
-        Q_EMIT sessionLoaded(requestId, false, 0, fromStd(st.message()));
+        Q_EMIT sessionLoaded(requestId, false, 0, ErrorText::fromStatus(st));
         return;
     }
-    Q_EMIT sessionLoaded(requestId, true, local->sessionTokens(), QString());
+    Q_EMIT sessionLoaded(requestId, true, local->sessionTokens(), ErrorText());
 }
 
 void EngineWorker::resetSession(quint64 requestId)
@@ -179,7 +181,7 @@ void EngineWorker::connectRemote(quint64 requestId, const RemoteConnection &conn
     RemoteInfo info;
     auto remote = RemoteBackend::connect(connection, &info);
     if (!remote) {
-        Q_EMIT error(requestId, tr("Could not connect to the server."), fromStd(remote.status().message()));
+        Q_EMIT error(requestId, tr("Could not connect to the server."), ErrorText::fromStatus(remote.status()));
         return;
     }
     // One backend at a time: the local model's memory is given back.
@@ -209,7 +211,7 @@ TurnSink EngineWorker::sinkFor(quint64 requestId)
 void EngineWorker::generate(quint64 requestId, const GenerateRequest &request)
 {
     if (!m_backend) {
-        Q_EMIT error(requestId, tr("No model is open."), tr("Open a model before sending a message."));
+        Q_EMIT error(requestId, tr("No model is open."), ErrorText::plainText(tr("Open a model before sending a message.")));
         return;
     }
     GenerationSummary summary;
@@ -237,14 +239,15 @@ void EngineWorker::finishTurn(quint64 requestId, const TurnOutcome &outcome, Gen
         Q_EMIT finished(requestId, summary);
         return;
     }
-    const QString detail = fromStd(outcome.status.message());
+    const ErrorText detail = ErrorText::fromStatus(outcome.status);
     switch (outcome.failure) {
     case TurnFailure::Image:
         Q_EMIT error(requestId, tr("An attached image could not be used."), detail);
         break;
     case TurnFailure::ChatFormat:
         Q_EMIT error(requestId, tr("The conversation could not be put in the model's chat format."),
-                     detail.isEmpty() ? tr("The chat format refused the messages.") : detail);
+                     detail.english().isEmpty() ? ErrorText::plainText(tr("The chat format refused the messages."))
+                                                : detail);
         break;
     case TurnFailure::Connection:
         // The streamed text stays in the window; the message says it is cut off.

@@ -9,6 +9,7 @@
 // id it answers. Requests queue in the worker's event loop and are served in
 // order; stop() cancels the running request and every one queued before it.
 #include "qt/enginetypes.h"
+#include "qt/errortext.h"
 #include "qt/generationbackend.h"
 #include "qt/remotebackend.h"
 
@@ -71,12 +72,13 @@ Q_SIGNALS:
     void replyDelta(quint64 requestId, const QString &reasoning, const QString &content);
     void stats(quint64 requestId, const sluice::qt::LiveStats &stats);
     void finished(quint64 requestId, const sluice::qt::GenerationSummary &summary);
-    // message: one readable sentence; detail: the engine's full error text.
-    void error(quint64 requestId, const QString &message, const QString &detail);
-    // message: empty on success, else the reason (the engine's error text).
-    void sessionSaved(quint64 requestId, bool ok, const QString &message);
+    // message: one readable sentence; detail: the engine's full error, as the
+    // library made it (the client renders it in its language: qt/errortext.h).
+    void error(quint64 requestId, const QString &message, const sluice::qt::ErrorText &detail);
+    // message: empty on success, else the reason (the engine's error).
+    void sessionSaved(quint64 requestId, bool ok, const sluice::qt::ErrorText &message);
     // tokens: ids the live session holds afterwards (0 after a failure).
-    void sessionLoaded(quint64 requestId, bool ok, int tokens, const QString &message);
+    void sessionLoaded(quint64 requestId, bool ok, int tokens, const sluice::qt::ErrorText &message);
     void sessionReset(quint64 requestId);
     // Sent just before a failed sessionLoaded: modelChanged when the file was
     // saved for another model (its fingerprint differs), false when it is

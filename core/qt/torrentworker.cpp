@@ -96,7 +96,7 @@ void TorrentWorker::start(const TorrentRequest &request)
     } else if (report.status().code() == ErrorCode::Cancelled) {
         Q_EMIT paused();
     } else {
-        Q_EMIT failed(QString::fromStdString(report.status().message()));
+        Q_EMIT failed(ErrorText::fromStatus(report.status()));
     }
 }
 

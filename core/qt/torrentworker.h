@@ -42,7 +42,7 @@ Q_SIGNALS:
     void progress(const sluice::qt::DownloadStatus &status); // files empty; peers set
     void paused();
     void finished(const QString &folder, quint64 bytesFetched); // folder: where the payload is
-    void failed(const QString &message);
+    void failed(const sluice::qt::ErrorText &message);
     // After finished(), when the request seeds: the bytes sent so far, the upload rate and the peers.
     void seeding(quint64 uploaded, double bytesPerSecond, int peers);
     // The seeding stopped: at the ratio or the time limit, by pause(), or on an error (`message`).

@@ -184,14 +184,14 @@ public:
     Expected<DownloadReport> run()
     {
         if (!QDir().mkpath(m_folder))
-            return makeError(ErrorCode::Io, m_folder.toStdString() + ": cannot create the folder");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create the folder"), m_folder.toStdString());
         m_clock.start();
         for (const HubFile &f : m_files)
             m_waiting.push_back(&f);
         QTimer watch; // the cancel flag is another thread's
         QObject::connect(&watch, &QTimer::timeout, [this] {
             if (m_cancel && m_cancel->load())
-                fail(makeError(ErrorCode::Cancelled, "download cancelled"));
+                fail(makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "download cancelled")));
         });
         watch.start(100);
         startMore();
@@ -251,7 +251,7 @@ private:
         const double s = double(m_clock.nsecsElapsed()) / 1e9;
         p.bytesPerSecond = s > 0 ? double(m_report.bytesFetched) / s : 0;
         if (!m_progress(p))
-            fail(makeError(ErrorCode::Cancelled, "download stopped"));
+            fail(makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "download stopped")));
     }
 
     void startFile(const HubFile *file)
@@ -270,10 +270,10 @@ private:
 
         }
         if (!QDir().mkpath(QFileInfo(f->finalPath).absolutePath()))
-            return fail(makeError(ErrorCode::Io, file->path + ": cannot create its folder"));
+            return fail(makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create its folder"), file->path));
         f->part.setFileName(f->partPath);
         if (!f->part.open(QIODevice::ReadWrite))
-            return fail(makeError(ErrorCode::Io, file->path + ": cannot write " + f->partPath.toStdString()));
+            return fail(makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot write %2"), file->path, f->partPath.toStdString()));
         if (uint64_t(f->part.size()) > file->size)
             f->part.resize(0); // longer than the file can be: not ours to keep
         // What an earlier run left: hashed again so the hash covers the whole file.
@@ -288,11 +288,10 @@ private:
         const QStorageInfo disk(m_folder);
         const uint64_t needed = file->size - f->have + m_o.freeSpaceMarginBytes;
         if (disk.isValid() && uint64_t(disk.bytesAvailable()) < needed)
-            return fail(makeError(ErrorCode::Io, file->path + ": not enough free space in " + m_folder.toStdString() +
-                                                     " (" + std::to_string((needed + (1 << 20) - 1) >> 20) +
-                                                     " MiB needed, " +
-                                                     std::to_string(uint64_t(disk.bytesAvailable()) >> 20) +
-                                                     " MiB free)"));
+            return fail(makeError(ErrorCode::Io,
+                                  SLUICE_ERRT("Error", "%1: not enough free space in %2 (%3 MiB needed, %4 MiB free)"),
+                                  file->path, m_folder.toStdString(), (needed + (1 << 20) - 1) >> 20,
+                                  uint64_t(disk.bytesAvailable()) >> 20));
         m_active.push_back(f);
         if (f->have == file->size)
             complete(f);
@@ -427,8 +426,8 @@ private:
             return;
         }
         if (f->part.write(data) != data.size())
-            return fail(makeError(ErrorCode::Io, f->file->path + ": write failed (" +
-                                                     f->part.errorString().toStdString() + ")"));
+            return fail(makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: write failed (%2)"), f->file->path,
+                                  f->part.errorString().toStdString()));
         f->hash.addData(data);
         f->have += uint64_t(data.size());
         m_report.bytesFetched += uint64_t(data.size());
@@ -452,11 +451,11 @@ private:
         if (!cutShort && !transient(reply))
             return fail(makeError(ErrorCode::Io, f->file->path + ": " + httpProblem(reply)));
         if (++f->attempts >= std::max(1, m_o.maxAttempts))
-            return fail(makeError(ErrorCode::Io, f->file->path + ": gave up after " + std::to_string(f->attempts) +
-                                                     " attempts (" +
-                                                     (cutShort ? std::string("the body ended early")
-                                                               : httpProblem(reply)) +
-                                                     ")"));
+            return fail(cutShort ? makeError(ErrorCode::Io,
+                                             SLUICE_ERRT("Error", "%1: gave up after %2 attempts (the body ended early)"),
+                                             f->file->path, f->attempts)
+                                 : makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: gave up after %2 attempts (%3)"),
+                                             f->file->path, f->attempts, httpProblem(reply)));
         ++m_report.retries;
         const int wait = m_backoff.delayMs(f->attempts - 1, cutShort ? -1 : retryAfterMs(reply));
         QTimer::singleShot(wait, &m_nam, [this, f] { request(f); }); // dropped with the fetcher
@@ -482,7 +481,7 @@ private:
         f->part.close();
         QFile::remove(f->finalPath);
         if (!QFile::rename(f->partPath, f->finalPath))
-            return fail(makeError(ErrorCode::Io, f->file->path + ": cannot rename the finished part into place"));
+            return fail(makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot rename the finished part into place"), f->file->path));
         ++m_report.filesFetched;
         m_active.erase(std::remove(m_active.begin(), m_active.end(), f), m_active.end());
         report(f->file->path, f->file->size, f->file->size);
@@ -540,7 +539,8 @@ Expected<QByteArray> fetchListing(const HubOptions &o)
         QTimer::singleShot(backoff.delayMs(attempt, retryAfterMs(reply)), &wait, &QEventLoop::quit);
         wait.exec();
     }
-    return makeError(ErrorCode::Io, o.repo + "@" + o.revision + ": cannot list the repository: " + last);
+    return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1@%2: cannot list the repository: %3"), o.repo, o.revision,
+                     last);
 }
 
 // Bytes [from, from + length) of a file: a Range request (a 206 must start at
@@ -619,7 +619,7 @@ uint64_t hubBurstBytes(const HubOptions &o)
 Expected<std::vector<HubFile>> listHubFiles(const HubOptions &o)
 {
     if (o.repo.empty() || o.repo.find('/') == std::string::npos || o.repo.find("..") != std::string::npos)
-        return makeError(ErrorCode::InvalidArgument, "'" + o.repo + "' is not a repository name (owner/name)");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "'%1' is not a repository name (owner/name)"), o.repo);
     auto body = fetchListing(o);
     if (!body)
         return body.status();

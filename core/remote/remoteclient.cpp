@@ -140,7 +140,7 @@ Exchange run(QNetworkAccessManager &nam, QNetworkRequest req, const QByteArray *
         ex.status = makeError(failureCode, failure);
         ex.transportError = true;
     } else if (err == QNetworkReply::RemoteHostClosedError) {
-        ex.status = makeError(ErrorCode::Io, where.toStdString() + ": the server closed the connection");
+        ex.status = makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: the server closed the connection"), where.toStdString());
         ex.transportError = true;
     } else if (err != QNetworkReply::NoError && !httpError) {
         ex.status = makeError(ErrorCode::Io, where.toStdString() + ": " + reply->errorString().toStdString());
@@ -195,7 +195,7 @@ Expected<std::vector<RemoteModel>> RemoteClient::listModels()
     m_cancel.store(false);
     const QUrl url = endpoint(m_options.baseUrl, "/models");
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
-        return makeError(ErrorCode::InvalidArgument, m_options.baseUrl + ": not an http:// or https:// URL");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: not an http:// or https:// URL"), m_options.baseUrl);
     QNetworkAccessManager nam;
     const Exchange ex = run(nam, makeRequest(url, m_options), nullptr, m_options, m_cancel, {});
     if (!ex.status.isOk())
@@ -216,7 +216,7 @@ RemoteReply RemoteClient::chat(
     RemoteReply out;
     const QUrl url = endpoint(m_options.baseUrl, "/chat/completions");
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
-        out.status = makeError(ErrorCode::InvalidArgument, m_options.baseUrl + ": not an http:// or https:// URL");
+        out.status = makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: not an http:// or https:// URL"), m_options.baseUrl);
         return out;
     }
     RemoteChatRequest req = request;
@@ -227,7 +227,7 @@ RemoteReply RemoteClient::chat(
             return out;
         }
         if (models->empty()) {
-            out.status = makeError(ErrorCode::NotFound, url.toString().toStdString() + ": the server lists no model");
+            out.status = makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: the server lists no model"), url.toString().toStdString());
             return out;
         }
         req.model = models->front().id;
@@ -298,7 +298,8 @@ RemoteReply RemoteClient::chat(
     out.status = ex.status;
     if (out.status.isOk() && !assembler.finished()) {
         out.status
-            = makeError(ErrorCode::Io, where + ": the stream ended before the reply finished (no finish_reason)");
+            = makeError(ErrorCode::Io,
+                        SLUICE_ERRT("Error", "%1: the stream ended before the reply finished (no finish_reason)"), where);
     }
     // Cut off: the reply began (a 2xx head) but never finished. A request that
     // got no answer at all (refused, connect timeout) is a plain failure.

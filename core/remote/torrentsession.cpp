@@ -5,6 +5,7 @@
 // status, report progress and decide whether to go on. No exception leaves:
 // the public functions catch what libtorrent might throw.
 #include "remote/torrentsupport.h"
+#include "remote/torrenterrors.h"
 
 #include <libtorrent/alert_types.hpp>
 #include <libtorrent/bencode.hpp>
@@ -358,9 +359,8 @@ Status checkFreeSpace(const lt::torrent_info &info, const std::string &target, u
     const uint64_t present = bytesOnDisk(info, target);
     const uint64_t needed = uint64_t(info.total_size()) - std::min<uint64_t>(present, uint64_t(info.total_size()));
     if (needed + margin > *freeBytes)
-        return makeError(ErrorCode::Io, target + ": not enough free space for " + info.name() + ": " +
-                                            std::to_string((needed + margin) >> 20) + " MiB needed, " +
-                                            std::to_string(*freeBytes >> 20) + " MiB free");
+        return makeError(ErrorCode::Io, torrenterrors::kNoRoom,
+                         target, info.name(), (needed + margin) >> 20, *freeBytes >> 20);
     return Status::ok();
 }
 
@@ -386,14 +386,13 @@ Status checkTimeouts(const TorrentRun &run, const TorrentOptions &o, const std::
     if (s.num_peers > 0 || run.checking())
         lastPeer = Clock::now();
     if (!s.has_metadata && run.elapsedMs() > o.metadataTimeoutMs)
-        return makeError(ErrorCode::NotFound, source + ": no peer sent the torrent's metadata in " +
-                                                  seconds(o.metadataTimeoutMs) + " s (" + discoveryText(o) + ", " +
-                                                  std::to_string(s.num_peers) + " peers)");
+        return makeError(ErrorCode::NotFound, torrenterrors::kNoMetadata,
+                         source, seconds(o.metadataTimeoutMs), discoveryText(o), s.num_peers);
     const double quiet = std::chrono::duration<double, std::milli>(Clock::now() - lastPeer).count();
     if (s.has_metadata && !s.is_finished && quiet > o.noPeerTimeoutMs)
-        return makeError(ErrorCode::NotFound, source + ": no peer for " + std::to_string(int(quiet / 1000)) +
-                                                  " s with " + std::to_string(s.total_wanted - s.total_wanted_done) +
-                                                  " bytes still missing (" + discoveryText(o) + ")");
+        return makeError(ErrorCode::NotFound,
+                         torrenterrors::kNoPeer, source,
+                         int(quiet / 1000), s.total_wanted - s.total_wanted_done, discoveryText(o));
     return Status::ok();
 }
 
@@ -438,7 +437,7 @@ Expected<TorrentReport> fetchUnchecked(const std::string &source, const std::str
     std::error_code fsError;
     fs::create_directories(target, fsError);
     if (fsError)
-        return makeError(ErrorCode::Io, target + ": cannot create the folder: " + fsError.message());
+        return makeError(ErrorCode::Io, torrenterrors::kNoFolder, target, fsError.message());
     auto start = prepareFetch(source, target);
     if (!start)
         return start.status();
@@ -470,10 +469,13 @@ Expected<TorrentReport> fetchUnchecked(const std::string &source, const std::str
             break;
         if (!goOn) {
             const bool saved = s.has_metadata && run.saveResume(start->resumePath);
+            if (saved)
+                return makeError(ErrorCode::Cancelled,
+                                 torrenterrors::kStoppedResumable,
+                                 source, s.total_wanted_done, s.total_wanted);
             return makeError(ErrorCode::Cancelled,
-                             source + ": stopped with " + std::to_string(s.total_wanted_done) + " of " +
-                                 std::to_string(s.total_wanted) + " bytes verified" +
-                                 (saved ? "; run again to resume" : "; the files will be checked on the next run"));
+                             torrenterrors::kStoppedRecheck,
+                             source, s.total_wanted_done, s.total_wanted);
         }
         if (Status late = checkTimeouts(run, o, source, lastPeer); !late) {
             if (run.status().has_metadata)
@@ -525,7 +527,7 @@ Expected<TorrentReport> seedUnchecked(const std::string &torrentFile, const std:
     if (!payload.has_filename())
         payload = payload.parent_path();
     if (!fs::exists(payload, fsError))
-        return makeError(ErrorCode::NotFound, payloadPath + ": no such file or folder");
+        return makeError(ErrorCode::NotFound, torrenterrors::kNoPayload, payloadPath);
     lt::add_torrent_params params;
     params.ti = std::make_shared<lt::torrent_info>(**info);
     placePayload(params, **info, payload);

@@ -164,14 +164,18 @@ Expected<CacheSizing> sizeCache(const MemoryPlan &plan, uint64_t budgetBytes)
         // The process term is measured at each open and moves a little
         // between runs: the budget to ask for has the planners' margin
         // (api/budget.h), so the figure named here opens on the next attempt.
-        const std::string ask = plan.processBytes
-            ? " (ask for at least " + formatGiB(plan.floorBytes + processMarginBytes(plan.processBytes)) +
-                  ": the process's own memory moves between runs)"
-            : std::string();
-        return makeError(ErrorCode::Budget, "RAM budget " + formatGiB(s.budgetBytes) + " (" + std::to_string(s.budgetBytes) +
-                                                " B) is below this model's floor of " + formatGiB(plan.floorBytes) + " (" +
-                                                std::to_string(plan.floorBytes) + " B) at context " +
-                                                std::to_string(plan.contextLength) + ask + "; see `sluice-cli plan MODEL`");
+        if (plan.processBytes)
+            return makeError(ErrorCode::Budget,
+                             SLUICE_ERRT("Error", "RAM budget %1 (%2 B) is below this model's floor of %3 (%4 B) at "
+                                                  "context %5 (ask for at least %6: the process's own memory moves "
+                                                  "between runs); see `sluice-cli plan MODEL`"),
+                             formatGiB(s.budgetBytes), s.budgetBytes, formatGiB(plan.floorBytes), plan.floorBytes,
+                             plan.contextLength, formatGiB(plan.floorBytes + processMarginBytes(plan.processBytes)));
+        return makeError(ErrorCode::Budget,
+                         SLUICE_ERRT("Error", "RAM budget %1 (%2 B) is below this model's floor of %3 (%4 B) at "
+                                              "context %5; see `sluice-cli plan MODEL`"),
+                         formatGiB(s.budgetBytes), s.budgetBytes, formatGiB(plan.floorBytes), plan.floorBytes,
+                         plan.contextLength);
     }
     if (budgetBytes && budgetBytes > plan.capBytes)
         s.warnings.push_back("budget " + formatGiB(budgetBytes) + " is above 7/8 of usable RAM (" + formatGiB(plan.capBytes) +

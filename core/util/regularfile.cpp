@@ -27,16 +27,33 @@ const char *fileKindName(unsigned mode)
 
 namespace {
 
+// One template per kind, so a translation never glues an English kind name
+// into its sentence. The English text is "LABEL: is " + fileKindName + ", not a regular file".
+ErrorTemplate notRegularTemplate(unsigned mode)
+{
+    if (S_ISDIR(mode))
+        return SLUICE_ERRT("Error", "%1: is a directory, not a regular file");
+    if (S_ISFIFO(mode))
+        return SLUICE_ERRT("Error", "%1: is a FIFO (named pipe), not a regular file");
+    if (S_ISCHR(mode))
+        return SLUICE_ERRT("Error", "%1: is a character device, not a regular file");
+    if (S_ISBLK(mode))
+        return SLUICE_ERRT("Error", "%1: is a block device, not a regular file");
+    if (S_ISSOCK(mode))
+        return SLUICE_ERRT("Error", "%1: is a socket, not a regular file");
+    return SLUICE_ERRT("Error", "%1: is not a regular file, not a regular file");
+}
+
 Status notRegular(const std::string &label, unsigned mode)
 {
-    return makeError(ErrorCode::Io, label + ": is " + fileKindName(mode) + ", not a regular file");
+    return makeError(ErrorCode::Io, notRegularTemplate(mode), label);
 }
 
 Status openError(const std::string &label, int err)
 {
     if (err == ENOENT || err == ENOTDIR)
-        return makeError(ErrorCode::NotFound, label + ": no such file");
-    return makeError(ErrorCode::Io, label + ": cannot open (" + std::strerror(err) + ")");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: no such file"), label);
+    return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot open (%2)"), label, std::strerror(err));
 }
 
 } // namespace
@@ -45,7 +62,13 @@ Status checkModelFolder(const std::string &dir)
 {
     struct stat st;
     if (::stat(dir.c_str(), &st) != 0)
-        return makeError(ErrorCode::NotFound, "no such folder");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "no such folder"));
+    if (S_ISREG(st.st_mode))
+        return makeError(ErrorCode::InvalidArgument,
+                         SLUICE_ERRT("Error", "is a regular file, not a folder (a model is a folder)"));
+    if (S_ISFIFO(st.st_mode))
+        return makeError(ErrorCode::InvalidArgument,
+                         SLUICE_ERRT("Error", "is a FIFO (named pipe), not a folder (a model is a folder)"));
     if (!S_ISDIR(st.st_mode))
         return makeError(ErrorCode::InvalidArgument,
                          std::string("is ") + fileKindName(st.st_mode) + ", not a folder (a model is a folder)");
@@ -76,7 +99,7 @@ Expected<int> openRegularFile(const std::string &path, const std::string &label,
     if (::fstat(fd, &st) != 0) {
         const int err = errno;
         ::close(fd);
-        return makeError(ErrorCode::Io, name + ": cannot stat (" + std::strerror(err) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot stat (%2)"), name, std::strerror(err));
     }
     if (!S_ISREG(st.st_mode)) { // replaced between the stat and the open
         ::close(fd);
@@ -99,8 +122,8 @@ Expected<std::string> readRegularFile(const std::string &path, uint64_t maxBytes
         return fd.status();
     if (size > maxBytes) {
         ::close(*fd);
-        return makeError(ErrorCode::Format, name + ": " + std::to_string(size) + " bytes is over the " +
-                                                std::to_string(maxBytes) + "-byte limit");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 bytes is over the %3-byte limit"), name, size,
+                         maxBytes);
     }
     std::string data(size_t(size), '\0');
     size_t done = 0;
@@ -111,8 +134,10 @@ Expected<std::string> readRegularFile(const std::string &path, uint64_t maxBytes
         if (n <= 0) {
             const int err = errno;
             ::close(*fd);
-            return makeError(ErrorCode::Io, name + (n == 0 ? ": shorter than its size (changed while read)"
-                                                           : ": read failed (" + std::string(std::strerror(err)) + ")"));
+            if (n == 0)
+                return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: shorter than its size (changed while read)"),
+                                 name);
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: read failed (%2)"), name, std::strerror(err));
         }
         done += size_t(n);
     }

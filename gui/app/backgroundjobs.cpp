@@ -1,5 +1,6 @@
 #include "app/backgroundjobs.h"
 
+#include "common/errortext.h"
 #include "api/planning.h"
 
 
@@ -24,7 +25,7 @@ DiskTestResult diskTestImpl(QPromise<DiskTestResult> &promise, const QString &ta
     DiskTestResult r;
     auto streamed = streamedFile(target.toStdString());
     if (!streamed) {
-        r.error = QString::fromStdString(streamed.status().message());
+        r.error = errorText(streamed.status());
         return r;
     }
     const std::string file = streamed->path;
@@ -44,7 +45,7 @@ DiskTestResult diskTestImpl(QPromise<DiskTestResult> &promise, const QString &ta
         }
         auto b = measureDiskSpeed(file, recordBytes, slice, uint32_t(i + 1));
         if (!b) {
-            r.error = QString::fromStdString(b.status().message());
+            r.error = errorText(b.status());
             return r;
         }
         r.directIo = b->directIo;
@@ -66,7 +67,7 @@ VerifyOutcome verifyImpl(QPromise<VerifyOutcome> &promise, const QString &modelP
         return !promise.isCanceled();
     });
     if (!report)
-        out.error = QString::fromStdString(report.status().message());
+        out.error = errorText(report.status());
     else
         out.report = std::move(*report);
     return out;
@@ -104,7 +105,7 @@ TokRateEstimate estimateTokRate(const MemoryPlan &plan, const CacheSizing &sizin
     const double modelWs = double(plan.topK) * double(plan.moeLayers);
     auto hits = estimateTraceHits(tracePath.toStdString(), double(sizing.slotCount) / modelWs);
     if (!hits) {
-        e.error = QString::fromStdString(hits.status().message());
+        e.error = errorText(hits.status());
         return e;
     }
     e.traceName = QString::fromStdString(hits->traceName);

@@ -27,6 +27,7 @@
 #include "app/enginerequest.h"
 #include "app/settings.h"
 #include "chat/sessionstore.h"
+#include "common/errortext.h"
 #include "common/uihelpers.h"
 #include "qt/budgetmonitor.h"
 
@@ -115,14 +116,16 @@ void ModelController::connectWorker()
         end(id, true);
     });
     connect(w, &qt::EngineWorker::sessionSaved, this,
-            [this](quint64 id, bool ok, const QString &message) { end(id, ok, message); });
+            [this](quint64 id, bool ok, const qt::ErrorText &message) { end(id, ok, errorText(message)); });
     connect(w, &qt::EngineWorker::sessionRefused, this, [this](quint64 id, bool modelChanged) {
         if (EngineRequest *r = request(id))
             r->m_modelChanged = modelChanged;
     });
     connect(w, &qt::EngineWorker::sessionLoaded, this,
-            [this](quint64 id, bool ok, int, const QString &message) { end(id, ok, message); });
-    connect(w, &qt::EngineWorker::error, this, [this](quint64 id, const QString &message, const QString &detail) {
+            [this](quint64 id, bool ok, int, const qt::ErrorText &message) { end(id, ok, errorText(message)); });
+    // The engine's errors become the user's language here, once (common/errortext.h).
+    connect(w, &qt::EngineWorker::error, this, [this](quint64 id, const QString &message, const qt::ErrorText &error) {
+        const QString detail = errorText(error);
         if (id != 0 && id == m_genId)
             Q_EMIT generationFailed(message, detail);
         end(id, false, message, detail);

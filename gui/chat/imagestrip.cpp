@@ -1,5 +1,6 @@
 #include "chat/imagestrip.h"
 
+#include "common/errortext.h"
 #include "api/inspect.h"
 
 #include <QDir>
@@ -82,7 +83,7 @@ ImageStrip::Checked ImageStrip::check(const QString &path)
     out.path = path;
     Expected<vision::RgbImage> img = loadImage(path.toStdString());
     if (!img) {
-        out.error = QString::fromStdString(img.status().message());
+        out.error = errorText(img.status());
         return out;
     }
     QImage full(img->rgb.data(), img->width, img->height, img->width * 3, QImage::Format_RGB888);

@@ -1,5 +1,6 @@
 #include "models/connectdialog.h"
 
+#include "common/errortext.h"
 #include "api/remote.h"
 
 #include <QCheckBox>
@@ -144,7 +145,7 @@ void ConnectDialog::listModels()
         Listed out;
         auto models = client.listModels();
         if (!models)
-            out.error = QString::fromStdString(models.status().message());
+            out.error = errorText(models.status());
         else
             for (const RemoteModel &m : *models)
                 out.models << QString::fromStdString(m.id);
@@ -168,7 +169,7 @@ QString ConnectDialog::save() const
     if (m_remember->isChecked() && !c.apiKey.isEmpty()) {
         const Status st = writeApiKeyFile(keyPath.toStdString(), c.apiKey.toStdString());
         if (!st.isOk())
-            return QString::fromStdString(st.message());
+            return errorText(st);
     } else {
         QFile::remove(keyPath);
     }
@@ -191,7 +192,7 @@ qt::RemoteConnection ConnectDialog::load(const QString &dataDirectory, QString *
         if (key)
             c.apiKey = QString::fromStdString(*key);
         else if (error)
-            *error = QString::fromStdString(key.status().message()); // e.g. made readable by others: not used
+            *error = errorText(key.status()); // e.g. made readable by others: not used
     }
     return c;
 }

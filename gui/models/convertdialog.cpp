@@ -1,5 +1,6 @@
 #include "models/convertdialog.h"
 
+#include "common/errortext.h"
 #include "qt/convertworker.h"
 
 #include <QCheckBox>
@@ -135,7 +136,7 @@ void ConvertDialog::updateSpace()
     const sluice::qt::ConvertSpaceInfo info = sluice::qt::convertSpace(req);
     const QLocale locale;
     if (!info.error.isEmpty()) {
-        m_space->setText(tr("Not a checkpoint this app can convert: %1").arg(info.error));
+        m_space->setText(tr("Not a checkpoint this app can convert: %1").arg(sluice::gui::errorText(info.error)));
     } else {
         m_spaceOk = info.needed <= info.available;
         m_space->setText((m_spaceOk ? tr("Needs %1 on the destination; %2 available.")
@@ -221,8 +222,9 @@ void ConvertDialog::onProgress(const sluice::qt::ConvertStatus &s)
                           .arg(duration(s.etaSeconds)));
 }
 
-void ConvertDialog::onFinished(bool ok, bool cancelled, const QString &message, const QString &destination)
+void ConvertDialog::onFinished(bool ok, bool cancelled, const sluice::qt::ErrorText &error, const QString &destination)
 {
+    const QString message = sluice::gui::errorText(error);
     setRunning(false);
     Q_EMIT conversionFinished(ok, cancelled, message);
     if (ok) {

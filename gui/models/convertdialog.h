@@ -5,6 +5,8 @@
 // (needed vs available), progress per layer and overall with throughput and
 // ETA, Pause (stop; Resume continues where it stopped, also after a crash or
 // a reboot: the same folders resume), Cancel, and an offer to open the result.
+#include "qt/errortext.h"
+
 #include <QDialog>
 
 class QLabel;
@@ -56,7 +58,7 @@ protected:
 private:
     void updateSpace();
     void onProgress(const sluice::qt::ConvertStatus &status);
-    void onFinished(bool ok, bool cancelled, const QString &message, const QString &destination);
+    void onFinished(bool ok, bool cancelled, const sluice::qt::ErrorText &error, const QString &destination);
     void setRunning(bool running);
 
     QLineEdit *m_source = nullptr;

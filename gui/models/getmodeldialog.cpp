@@ -5,6 +5,7 @@
 #include "models/downloadview.h"
 #include "app/backgroundjobs.h" // defaultTracePath
 #include "app/settings.h"
+#include "common/errortext.h"
 #include "common/uihelpers.h"
 
 #include <QDialogButtonBox>
@@ -73,7 +74,7 @@ CatalogueView planCatalogue(quint64 usableRam, quint64 processBytes, double meas
     CatalogueView v;
     auto models = modelCatalogue();
     if (!models) {
-        v.error = QString::fromStdString(models.status().message());
+        v.error = errorText(models.status());
         return v;
     }
     v.models = std::move(*models);
@@ -125,7 +126,7 @@ FolderDiskTest measureFolderDisk(const QString &folder)
     file.flush();
     auto bench = measureDiskSpeed(file.fileName().toStdString(), 4u << 20, 1.0);
     if (!bench)
-        return {0, QString::fromStdString(bench.status().message())};
+        return {0, errorText(bench.status())};
     return {bench->gbPerSecond(), {}};
 }
 
@@ -470,7 +471,8 @@ void GetModelDialog::wireWorker()
                                       .arg(formatBytes(fetched), QDir::toNativeSeparators(folder)));
         Q_EMIT downloadFinished(folder);
     });
-    connect(w, &qt::DownloadWorker::failed, this, [this](const QString &message) {
+    connect(w, &qt::DownloadWorker::failed, this, [this](const qt::ErrorText &error) {
+        const QString message = errorText(error);
         setState(State::Failed);
         m_progress->showStopped();
         // The library's message names the repository or the file; the parts stay for a retry.
@@ -506,7 +508,8 @@ void GetModelDialog::wireTorrent()
         if (m_seeding)
             Q_EMIT seedingStarted();
     });
-    connect(w, &qt::TorrentWorker::failed, this, [this](const QString &message) {
+    connect(w, &qt::TorrentWorker::failed, this, [this](const qt::ErrorText &error) {
+        const QString message = errorText(error);
         setState(State::Failed);
         m_progress->showStopped();
         m_progress->setNote(tr("The fetch stopped: %1. Resume tries again from where it stopped.").arg(message));
@@ -657,7 +660,7 @@ void GetModelDialog::refreshSpace()
     auto free = folderFreeBytes(parentFolder.toStdString());
     m_free = free ? std::optional<quint64>(*free) : std::nullopt;
     m_space->setText((free ? tr("%1 free on this folder's drive.").arg(formatBytes(*free))
-                           : QString::fromStdString(free.status().message())) +
+                           : errorText(free.status())) +
                      (m_diskNote.isEmpty() ? QString() : QLatin1Char(' ') + m_diskNote));
     m_target->clear();
     showRouteChoice();

@@ -1,5 +1,6 @@
 #include "planner/planmodeldialog.h"
 
+#include "common/errortext.h"
 #include "planner/plannerwidget.h"
 #include "app/settings.h"
 #include "common/uihelpers.h"
@@ -252,7 +253,7 @@ void PlanModelDialog::replan()
     if (!shape) {
         m_shape.reset();
         m_panel->clearShape();
-        m_panel->clearInputs(QString::fromStdString(shape.status().message()));
+        m_panel->clearInputs(errorText(shape.status()));
         m_verdict->setText(verdictText());
         return;
     }
@@ -266,7 +267,7 @@ void PlanModelDialog::replan()
     auto in = model::plannerInputs(shape->config, shape->tensors, shape->recordBytes, o);
     if (!in) {
         m_shape.reset();
-        m_panel->clearInputs(QString::fromStdString(in.status().message()));
+        m_panel->clearInputs(errorText(in.status()));
         m_verdict->setText(verdictText());
         return;
     }

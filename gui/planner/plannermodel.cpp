@@ -1,5 +1,6 @@
 #include "planner/plannermodel.h"
 
+#include "common/errortext.h"
 #include "api/budget.h"
 
 #include "common/uihelpers.h"
@@ -391,7 +392,7 @@ void PlannerModel::replan()
         m_plan.reset();
         m_sizing.reset();
         m_budgetPlan.reset();
-        m_error = QString::fromStdString(plan.status().message());
+        m_error = errorText(plan.status());
         Q_EMIT planChanged();
         recompute();
         return;
@@ -427,7 +428,7 @@ void PlannerModel::setBudget(quint64 bytes)
             m_error.clear();
         } else {
             m_sizing.reset();
-            m_error = QString::fromStdString(bp.status().message());
+            m_error = errorText(bp.status());
         }
     } else if (m_plan) {
         Expected<CacheSizing> s = sizeCache(*m_plan, bytes);
@@ -436,7 +437,7 @@ void PlannerModel::setBudget(quint64 bytes)
             m_error.clear();
         } else {
             m_sizing.reset();
-            m_error = QString::fromStdString(s.status().message());
+            m_error = errorText(s.status());
         }
     }
     Q_EMIT budgetChanged(m_budget);
@@ -516,7 +517,7 @@ void PlannerModel::computeSpeed()
         m_traceLoaded = m_tracePath;
         m_trace.reset();
         if (!trace) {
-            m_speedError = QString::fromStdString(trace.status().message());
+            m_speedError = errorText(trace.status());
             return;
         }
         m_trace = std::move(*trace);
@@ -525,7 +526,7 @@ void PlannerModel::computeSpeed()
         return;
     auto f = predictSpeed(*m_budgetPlan, *m_trace, m_gbps * 1e9);
     if (!f) {
-        m_speedError = QString::fromStdString(f.status().message());
+        m_speedError = errorText(f.status());
         return;
     }
     m_speed = *f;

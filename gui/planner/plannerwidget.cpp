@@ -393,6 +393,9 @@ void PlannerPanel::retranslate()
 {
     m_title->setText(tr("Memory budget"));
     m_contextLabel->setText(tr("&Context length:"));
+    // The language switch also changes the number format ("4,096" / "4 096").
+    for (int i = 0; i < m_context->count(); ++i)
+        m_context->setItemText(i, QLocale().toString(m_context->itemData(i).toInt()));
     m_context->setAccessibleName(tr("Context length in tokens"));
     m_context->setToolTip(tr("The attention cache is preallocated for this many tokens"));
     m_sliderLabel->setText(tr("&Budget:"));

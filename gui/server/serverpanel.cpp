@@ -1,5 +1,6 @@
 #include "server/serverpanel.h"
 
+#include "common/errortext.h"
 #include "qt/localserver.h"
 
 #include <QCheckBox>
@@ -178,7 +179,7 @@ void ServerPanel::apply()
             // Every planned session is in use (the window's chat holds the
             // only one): said in the user's terms, with the way forward.
             m_needsSession = st.code() == ErrorCode::Budget;
-            m_error = QString::fromStdString(st.message());
+            m_error = errorText(st);
         }
     }
     updateTexts();

@@ -299,7 +299,7 @@ private Q_SLOTS:
     void badSidecar_data()
     {
         QTest::addColumn<QString>("kind");
-        QTest::addColumn<QString>("expected");
+        QTest::addColumn<QString>("expected0");
         QTest::newRow("not JSON") << "text" << "sluice-placement.json: not valid JSON";
         QTest::newRow("array") << "array" << "sluice-placement.json: not a JSON object";
         QTest::newRow("wrong format") << "format" << "\"format\" is not \"sluice-placement\"";
@@ -312,20 +312,22 @@ private Q_SLOTS:
         QTest::newRow("over the size limit") << "huge" << "sluice-placement.json: 1048577 bytes is over the 1048576-byte limit";
         QTest::newRow("a directory") << "dir" << "sluice-placement.json: is a directory";
         QTest::newRow("a FIFO") << "fifo" << "sluice-placement.json: is a FIFO";
-        QTest::newRow("folder missing") << "nofolder" << "per sluice-placement.json): bank file is missing";
-        QTest::newRow("bank missing") << "nobank" << "per sluice-placement.json): bank file is missing";
-        QTest::newRow("bank truncated") << "short" << "per sluice-placement.json): truncated bank";
+        // %1: the placed bank's file name; the folder comes first, then the bank's own message.
+        QTest::newRow("folder missing") << "nofolder" << "/gone (placed by sluice-placement.json): %1 (layer ";
+        QTest::newRow("bank missing") << "nobank" << "(placed by sluice-placement.json): %1 (layer ";
+        QTest::newRow("bank truncated") << "short" << "(placed by sluice-placement.json): %1 (layer ";
     }
     void badSidecar()
     {
         QFETCH(QString, kind);
-        QFETCH(QString, expected);
+        QFETCH(QString, expected0);
         const std::string model = freshModel();
         const QString home = QString::fromStdString(model), sidecar = home + "/sluice-placement.json";
         auto c = Container::open(model);
         QVERIFY(c);
         const QString bank = QString::fromStdString((*c)->manifest().expertLayers.back().file);
         c->reset();
+        const QString expected = expected0.contains("%1") ? expected0.arg(bank) : expected0;
         const QString elsewhere = freshFolder();
         const auto entry = [&](const QString &folder) {
             return QStringLiteral("{\"format\":\"sluice-placement\",\"version\":1,\"banks\":{\"%1\":\"%2\"}}")
@@ -361,6 +363,8 @@ private Q_SLOTS:
         QVERIFY(!opened);
         const std::string message = opened.status().message();
         QVERIFY2(message.find(expected.toStdString()) != std::string::npos, message.c_str());
+        const char *tail = kind == "short" ? "): truncated bank" : "): bank file is missing";
+        QVERIFY2(message.find(tail) != std::string::npos, message.c_str());
         // The engine refuses it the same way (no fallback to the home copy, which is intact).
         auto engine = decodeOutput(model, false, 0);
         QVERIFY(!engine);

@@ -36,7 +36,7 @@ void TestConvertWorker::progressStopResume()
     req.iterations = 4;
 
     const ConvertSpaceInfo space = convertSpace(req);
-    QVERIFY2(space.error.isEmpty(), qPrintable(space.error));
+    QVERIFY2(space.error.isEmpty(), qPrintable(space.error.english()));
     QVERIFY(space.needed > 0 && space.available > 0);
     QVERIFY(space.peakMemory > 0);
 
