@@ -99,10 +99,13 @@ Q_SIGNALS:
 protected:
     void changeEvent(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
+    // Shows the side-panel tab holding `page` (each page sits in a scroll area).
+    void showSidePage(QWidget *page);
     void buildUi();
     QWidget *buildCentre(QWidget *parent);
     void connectActions();
@@ -124,6 +127,7 @@ private:
 
     Settings *m_settings;
     Appearance *m_appearance;
+    bool m_placed = false; // the first show checked the placement with the frame
     MainWindowOptions m_options;
     ChatStore *m_store;
     SessionStore *m_sessions;

@@ -13,6 +13,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -72,7 +73,12 @@ PlanModelDialog::PlanModelDialog(Settings *settings, quint64 usableRamBytes, qui
 
 void PlanModelDialog::buildWidgets()
 {
-    auto *layout = new QVBoxLayout(this);
+    // Everything but Close scrolls (issue 30: 1,251 px tall, cut off on a
+    // 1000 px screen); Close stays below the scroll area, always shown.
+    auto *outer = new QVBoxLayout(this);
+    auto *content = new QWidget(this);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(0, 0, 0, 0);
     auto *form = new QFormLayout;
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     m_model = new QComboBox(this);
@@ -111,9 +117,10 @@ void PlanModelDialog::buildWidgets()
     m_panel->diskTestButton()->hide();
     layout->addWidget(m_panel);
     layout->addStretch(1);
+    outer->addWidget(makePageScrollArea(content, this), 1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_close = buttons->button(QDialogButtonBox::Close);
-    layout->addWidget(buttons);
+    outer->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }
 
@@ -191,6 +198,14 @@ void PlanModelDialog::connectMeasure()
             m_panel->setDiskSpeed(m_panel->measuredGBps());
         Q_EMIT measureFinished(ok);
     });
+}
+
+// The whole content when the screen has room, else the screen's available
+// size: the content scrolls, Close stays shown.
+QSize PlanModelDialog::sizeHint() const
+{
+    const QSize whole = QDialog::sizeHint().expandedTo(QSize(680, 0));
+    return whole.boundedTo(availableGeometryFor(this).size());
 }
 
 PlanModelDialog::~PlanModelDialog()

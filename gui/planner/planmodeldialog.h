@@ -31,6 +31,7 @@ public:
     // the app's own memory term (0 = estimate it now).
     PlanModelDialog(Settings *settings, quint64 usableRamBytes, quint64 processBytes, QWidget *parent = nullptr);
     ~PlanModelDialog() override;
+    QSize sizeHint() const override;
 
     QComboBox *modelBox() const { return m_model; }
     QComboBox *formatBox() const { return m_format; }
