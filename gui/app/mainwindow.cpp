@@ -30,9 +30,6 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QTimer>
-
-#include <utility>
 
 namespace sluice::gui {
 
@@ -85,20 +82,7 @@ MainWindow::MainWindow(Settings *settings, Appearance *appearance, const MainWin
         showNotice(tr("The download of %1 did not finish: File → Get a model… continues it.").arg(pending.first().repo));
     updateModelUi();
 
-    // A geometry saved on a bigger or a removed monitor is put back on a screen, whole.
-    if (!settings->windowGeometry().isEmpty() && restoreGeometry(settings->windowGeometry()))
-        clampOntoScreen(this);
-    else
-        fitWindowToScreen(this, availableGeometryFor(this), QSize(1280, 800));
-}
-
-// Once shown the window frame is known: the first placement is checked again
-// with it, so the title bar is on the screen too.
-void MainWindow::showEvent(QShowEvent *event)
-{
-    QMainWindow::showEvent(event);
-    if (!std::exchange(m_placed, true))
-        QTimer::singleShot(0, this, [this] { clampOntoScreen(this); });
+    placeOnScreen(this, settings->windowGeometry(), QSize(1280, 800));
 }
 
 MainWindow::~MainWindow() = default; // ModelController (a child) stops and joins the worker

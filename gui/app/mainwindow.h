@@ -99,7 +99,6 @@ Q_SIGNALS:
 protected:
     void changeEvent(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
-    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -127,7 +126,6 @@ private:
 
     Settings *m_settings;
     Appearance *m_appearance;
-    bool m_placed = false; // the first show checked the placement with the frame
     MainWindowOptions m_options;
     ChatStore *m_store;
     SessionStore *m_sessions;

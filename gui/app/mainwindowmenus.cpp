@@ -88,7 +88,7 @@ void MainWindow::showGetModelDialog()
 {
     if (!m_getDialog) {
         m_getDialog = new GetModelDialog(m_settings, m_options.usableRamBytes, isModelOpen() ? modelInfo().processBytes : 0, this);
-        m_getDialog->resize(1100, 760);
+        fitWindowToScreen(m_getDialog, availableGeometryFor(this), QSize(1100, 760)); // never larger than the screen
         connect(m_getDialog, &GetModelDialog::openRequested, this, [this](const QString &folder) {
             m_getDialog->hide();
             openModel(folder);

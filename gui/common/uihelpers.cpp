@@ -8,6 +8,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStyle>
+#include <QTimer>
 #include <QTextDocument>
 #include <algorithm>
 #include <QLocale>
@@ -117,6 +118,35 @@ protected:
     }
 };
 
+// Clamps its window again at the first show if it still has the size it was
+// placed with (the position moves by the frame when the window is shown).
+class FirstShowClamp : public QObject
+{
+public:
+    FirstShowClamp(QWidget *window)
+        : QObject(window)
+        , m_placed(window->size())
+    {
+        window->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *o, QEvent *e) override
+    {
+        auto *window = static_cast<QWidget *>(parent());
+        if (o == window && e->type() == QEvent::Show) {
+            window->removeEventFilter(this);
+            if (window->size() == m_placed)
+                QTimer::singleShot(0, window, [window] { clampOntoScreen(window); });
+            deleteLater();
+        }
+        return false;
+    }
+
+private:
+    QSize m_placed;
+};
+
 QScreen *screenFor(const QWidget *w)
 {
     if (w->isVisible() && w->screen())
@@ -183,6 +213,15 @@ void clampOntoScreen(QWidget *window)
         window->resize(size);
     if (placed.topLeft() != at)
         window->move(placed.topLeft()); // move() places the frame
+}
+
+void placeOnScreen(QWidget *window, const QByteArray &saved, QSize size)
+{
+    if (!saved.isEmpty() && window->restoreGeometry(saved))
+        clampOntoScreen(window);
+    else
+        fitWindowToScreen(window, availableGeometryFor(window), size);
+    new FirstShowClamp(window);
 }
 
 QScrollArea *makePageScrollArea(QWidget *page, QWidget *parent)

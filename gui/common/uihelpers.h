@@ -1,6 +1,7 @@
 #pragma once
 // Small helpers every view uses: sizes and numbers in the user's locale, and
 // the refit of word-wrapped labels in panels that lose height-for-width.
+#include <QByteArray>
 #include <QRect>
 #include <QString>
 
@@ -36,6 +37,11 @@ void fitWindowToScreen(QWidget *window, const QRect &available, QSize wanted = Q
 // A geometry restored from the settings that no longer fits any screen (saved
 // on a bigger or a removed monitor) is shrunk and moved onto the nearest screen.
 void clampOntoScreen(QWidget *window);
+// A main window's first placement: `saved` (from saveGeometry()) restored and
+// clamped onto a screen, else `size` bounded by the screen and centred. At the
+// first show, when the frame is known, it is clamped again so the title bar is
+// on screen too, unless the window was moved or resized on purpose before.
+void placeOnScreen(QWidget *window, const QByteArray &saved, QSize size);
 // `page` in a frameless scroll area that gives it the whole width: a tall or
 // wide panel then scrolls instead of setting its window's minimum size.
 QScrollArea *makePageScrollArea(QWidget *page, QWidget *parent);
