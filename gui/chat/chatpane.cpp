@@ -67,8 +67,7 @@ QWidget *ChatPane::buildComposer()
     m_contextMeter = new QLabel(composer);
     m_contextMeter->setForegroundRole(QPalette::PlaceholderText);
     m_contextMeter->setWordWrap(true); // two lines rather than a wider window (800 px, issue 30)
-    pb->addWidget(m_contextMeter);
-    pb->addStretch(1);
+    pb->addWidget(m_contextMeter, 1); // takes the free room: wraps only when the window is narrow
     pb->addWidget(m_stop);
     pb->addWidget(m_send);
     pl->addWidget(m_strip);

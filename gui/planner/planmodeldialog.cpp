@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QStyle>
 #include <QStandardPaths>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -76,8 +77,8 @@ void PlanModelDialog::buildWidgets()
     // Everything but Close scrolls (issue 30: 1,251 px tall, cut off on a
     // 1000 px screen); Close stays below the scroll area, always shown.
     auto *outer = new QVBoxLayout(this);
-    auto *content = new QWidget(this);
-    auto *layout = new QVBoxLayout(content);
+    m_content = new QWidget(this);
+    auto *layout = new QVBoxLayout(m_content);
     layout->setContentsMargins(0, 0, 0, 0);
     auto *form = new QFormLayout;
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
@@ -117,8 +118,9 @@ void PlanModelDialog::buildWidgets()
     m_panel->diskTestButton()->hide();
     layout->addWidget(m_panel);
     layout->addStretch(1);
-    outer->addWidget(makePageScrollArea(content, this), 1);
+    outer->addWidget(makePageScrollArea(m_content, this), 1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_buttons = buttons;
     m_close = buttons->button(QDialogButtonBox::Close);
     outer->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -204,8 +206,12 @@ void PlanModelDialog::connectMeasure()
 // size: the content scrolls, Close stays shown.
 QSize PlanModelDialog::sizeHint() const
 {
-    const QSize whole = QDialog::sizeHint().expandedTo(QSize(680, 0));
-    return whole.boundedTo(availableGeometryFor(this).size());
+    // From the content itself: a scroll area's own hint stops at 24 lines.
+    const QMargins m = layout()->contentsMargins();
+    const int bar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+    const QSize whole = m_content->sizeHint() +
+        QSize(m.left() + m.right() + bar, m.top() + m.bottom() + layout()->spacing() + m_buttons->sizeHint().height());
+    return whole.expandedTo(QSize(680, 0)).boundedTo(availableGeometryFor(this).size());
 }
 
 PlanModelDialog::~PlanModelDialog()

@@ -84,6 +84,8 @@ private:
     QLabel *m_measureNote;
     PlannerPanel *m_panel;
     QPushButton *m_close;
+    QWidget *m_content; // everything but Close, in a scroll area
+    QWidget *m_buttons;
 };
 
 } // namespace sluice::gui

@@ -133,6 +133,8 @@ void TestLayoutFit::planDialogFitsSmallScreens()
     QVERIFY(!fitInsideScrollArea(buttons, dialog));
     for (QAbstractButton *b : buttons->buttons())
         QVERIFY2(fitFullyShown(b, dialog), qPrintable(b->text()));
+    if (screen == QSize(1024, 640)) // for a human to look at
+        QVERIFY(dialog->grab().save(screenshotDir() + QStringLiteral("/plan-model-1024x640-%1.png").arg(language)));
     dialog->close();
 }
 
@@ -181,6 +183,7 @@ void TestLayoutFit::mainWindowFits800x600()
     QVERIFY(send);
     QVERIFY(fitFullyShown(send, f.window.get()));
     QVERIFY(send->width() >= send->sizeHint().width());
+    QVERIFY(f.window->grab().save(screenshotDir() + QStringLiteral("/mainwindow-800x600-%1.png").arg(language)));
 }
 
 void TestLayoutFit::savedGeometryClampedOnScreen_data()
