@@ -1776,10 +1776,6 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Statistics</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1845,6 +1841,11 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
     </message>
     <message>
         <source>Sluice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stats</source>
+        <comment>side panel tab: live statistics; keep it short</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1772,10 +1772,6 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>Budget</translation>
     </message>
     <message>
-        <source>Statistics</source>
-        <translation>Statistiques</translation>
-    </message>
-    <message>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
@@ -1850,6 +1846,11 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
     <message>
         <source>Sluice</source>
         <translation>Sluice</translation>
+    </message>
+    <message>
+        <source>Stats</source>
+        <comment>side panel tab: live statistics; keep it short</comment>
+        <translation>Stats</translation>
     </message>
 </context>
 <context>

@@ -1765,10 +1765,6 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>Anggaran</translation>
     </message>
     <message>
-        <source>Statistics</source>
-        <translation>Statistik</translation>
-    </message>
-    <message>
         <source>Model</source>
         <translation>Model</translation>
     </message>
@@ -1843,6 +1839,11 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
     <message>
         <source>Sluice</source>
         <translation>Sluice</translation>
+    </message>
+    <message>
+        <source>Stats</source>
+        <comment>side panel tab: live statistics; keep it short</comment>
+        <translation>Statistik</translation>
     </message>
 </context>
 <context>

@@ -25,8 +25,10 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 
 namespace sluice::gui {
@@ -80,10 +82,7 @@ MainWindow::MainWindow(Settings *settings, Appearance *appearance, const MainWin
         showNotice(tr("The download of %1 did not finish: File → Get a model… continues it.").arg(pending.first().repo));
     updateModelUi();
 
-    if (!settings->windowGeometry().isEmpty())
-        restoreGeometry(settings->windowGeometry());
-    else
-        resize(1280, 800);
+    placeOnScreen(this, settings->windowGeometry(), QSize(1280, 800));
 }
 
 MainWindow::~MainWindow() = default; // ModelController (a child) stops and joins the worker
@@ -104,9 +103,14 @@ void MainWindow::buildUi()
     m_modelPage = new ModelPanel(m_side);
     connect(m_modelPage, &ModelPanel::verifyRequested, this, &MainWindow::verifyContainer);
     connect(m_modelPage, &ModelPanel::verifyFinished, this, &MainWindow::updateModelUi);
-    m_side->addTab(m_planner, QString());
-    m_side->addTab(m_stats, QString());
-    m_side->addTab(m_modelPage, QString());
+    // Each page scrolls on its own, so the tallest one (the budget with a model
+    // open) no longer sets the window's minimum height; the tabs never scroll:
+    // their titles are short and the panel is as wide as they are (800×600, issue 30).
+    m_side->tabBar()->setUsesScrollButtons(false);
+    m_side->tabBar()->setElideMode(Qt::ElideNone);
+    m_side->addTab(makePageScrollArea(m_planner, m_side), QString());
+    m_side->addTab(makePageScrollArea(m_stats, m_side), QString());
+    m_side->addTab(makePageScrollArea(m_modelPage, m_side), QString());
     m_serverPage = new ServerPanel(m_settings->fileName(), m_side);
     // Serving turned on with a model opened for the window alone: reopen it
     // with the server's session planned (the chat's state is saved and comes back).
@@ -114,11 +118,11 @@ void MainWindow::buildUi()
         if (m_models->isOpen() && !m_models->modelPath().isEmpty())
             openModel(m_models->modelPath());
     });
-    m_side->addTab(m_serverPage, QString());
+    m_side->addTab(makePageScrollArea(m_serverPage, m_side), QString());
     // The app grows as it is used: the planner measures it again when shown,
     // so the floor it advises is the one the next open measures (issue 27).
     connect(m_side, &QTabWidget::currentChanged, this, [this](int index) {
-        if (m_side->widget(index) == m_planner && m_models->isOpen() && !m_models->isOpening())
+        if (m_side->widget(index)->isAncestorOf(m_planner) && m_models->isOpen() && !m_models->isOpening())
             refreshPlanner();
     });
 
@@ -157,7 +161,7 @@ void MainWindow::retranslate()
     setWindowTitle(m_models->isOpen() ? QFileInfo(m_models->modelPath()).fileName() : QString());
     m_pane->retranslate();
     m_side->setTabText(0, tr("Budget"));
-    m_side->setTabText(1, tr("Statistics"));
+    m_side->setTabText(1, tr("Stats", "side panel tab: live statistics; keep it short"));
     m_side->setTabText(2, tr("Model"));
     m_side->setTabText(3, tr("Server"));
     m_side->setAccessibleName(tr("Side panel"));

@@ -103,6 +103,8 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    // Shows the side-panel tab holding `page` (each page sits in a scroll area).
+    void showSidePage(QWidget *page);
     void buildUi();
     QWidget *buildCentre(QWidget *parent);
     void connectActions();

@@ -15,6 +15,7 @@
 #include "models/getmodeldialog.h"
 #include "models/modelpanel.h"
 #include "planner/planmodeldialog.h"
+#include "common/uihelpers.h"
 
 #include <QAction>
 #include <QDir>
@@ -50,7 +51,7 @@ void MainWindow::connectActions()
     on(a->getModel, &MainWindow::showGetModelDialog);
     on(a->planModel, &MainWindow::showPlanModelDialog);
     on(a->verify, [this] {
-        m_side->setCurrentWidget(m_modelPage);
+        showSidePage(m_modelPage);
         verifyContainer();
     });
     on(a->convert, [this] {
@@ -87,7 +88,7 @@ void MainWindow::showGetModelDialog()
 {
     if (!m_getDialog) {
         m_getDialog = new GetModelDialog(m_settings, m_options.usableRamBytes, isModelOpen() ? modelInfo().processBytes : 0, this);
-        m_getDialog->resize(1100, 760);
+        fitWindowToScreen(m_getDialog, availableGeometryFor(this), QSize(1100, 760)); // never larger than the screen
         connect(m_getDialog, &GetModelDialog::openRequested, this, [this](const QString &folder) {
             m_getDialog->hide();
             openModel(folder);
@@ -104,13 +105,20 @@ void MainWindow::showGetModelDialog()
     m_getDialog->activateWindow();
 }
 
+void MainWindow::showSidePage(QWidget *page)
+{
+    for (int i = 0; i < m_side->count(); ++i)
+        if (m_side->widget(i)->isAncestorOf(page))
+            m_side->setCurrentIndex(i);
+}
+
 void MainWindow::showPlanModelDialog()
 {
     if (!m_planDialog) {
         // The app's own memory is a floor term (issue 15): the open model's, else estimated now.
         m_planDialog = new PlanModelDialog(m_settings, m_options.usableRamBytes, isModelOpen() ? modelInfo().processBytes : 0, this);
         m_planDialog->setAttribute(Qt::WA_DeleteOnClose);
-        m_planDialog->resize(680, 860);
+        fitWindowToScreen(m_planDialog, availableGeometryFor(this)); // small screens: the content scrolls
     }
     m_planDialog->show();
     m_planDialog->raise();

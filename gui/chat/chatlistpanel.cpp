@@ -25,7 +25,9 @@ ChatListPanel::ChatListPanel(ChatStore *store, QWidget *parent)
     m_new = new QPushButton(this);
     m_rename = new QPushButton(this);
     m_delete = new QPushButton(this);
-    auto *buttons = new QHBoxLayout;
+    // One above the other: three buttons side by side made the column 270 px
+    // wide and the window unable to shrink to 800 px (issue 30).
+    auto *buttons = new QVBoxLayout;
     for (QPushButton *b : {m_new, m_rename, m_delete})
         buttons->addWidget(b);
     layout->addWidget(m_title);

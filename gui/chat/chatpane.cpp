@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -25,15 +26,18 @@ ChatPane::ChatPane(const QString &imagesDirectory, QWidget *parent)
     cl->setContentsMargins(0, 0, 0, 0);
     m_view = new ConversationView(this);
     cl->addWidget(m_view, 1);
-    auto *modelButtons = new QHBoxLayout;
+    // One column, centred: four in a row (or two long French ones side by
+    // side) kept the window from shrinking to 800 px (issue 30).
+    auto *modelButtons = new QGridLayout;
     m_openButton = new QPushButton(this);
     m_demoButton = new QPushButton(this);
     m_getButton = new QPushButton(this);
     m_planButton = new QPushButton(this);
-    modelButtons->addStretch(1);
+    modelButtons->setColumnStretch(0, 1);
+    modelButtons->setColumnStretch(2, 1);
+    int row = 0;
     for (QPushButton *b : {m_openButton, m_demoButton, m_getButton, m_planButton})
-        modelButtons->addWidget(b);
-    modelButtons->addStretch(1);
+        modelButtons->addWidget(b, row++, 1);
     cl->addLayout(modelButtons);
     connect(m_openButton, &QPushButton::clicked, this, &ChatPane::openRequested);
     connect(m_demoButton, &QPushButton::clicked, this, &ChatPane::demoRequested);
@@ -62,8 +66,8 @@ QWidget *ChatPane::buildComposer()
     pb->addWidget(m_attach);
     m_contextMeter = new QLabel(composer);
     m_contextMeter->setForegroundRole(QPalette::PlaceholderText);
-    pb->addWidget(m_contextMeter);
-    pb->addStretch(1);
+    m_contextMeter->setWordWrap(true); // two lines rather than a wider window (800 px, issue 30)
+    pb->addWidget(m_contextMeter, 1); // takes the free room: wraps only when the window is narrow
     pb->addWidget(m_stop);
     pb->addWidget(m_send);
     pl->addWidget(m_strip);

@@ -1,7 +1,14 @@
 #include "common/uihelpers.h"
 
+#include <QEvent>
+#include <QGuiApplication>
 #include <QObject>
 #include <QLabel>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStyle>
+#include <QTimer>
 #include <QTextDocument>
 #include <algorithm>
 #include <QLocale>
@@ -80,6 +87,150 @@ QLabel *makeHintLabel(QWidget *parent)
     label->setWordWrap(true);
     label->setForegroundRole(QPalette::PlaceholderText);
     return label;
+}
+
+namespace {
+// A page that scrolls: vertically when taller than the room, horizontally
+// only when its minimum width (a long path, say) is wider than the room, so
+// no page sets its window's minimum size; a change of the page's size (a
+// language switch) reaches the layouts above.
+class PageScrollArea : public QScrollArea
+{
+public:
+    using QScrollArea::QScrollArea;
+
+    // The page's own size: the scroll area wants it whole, the layout decides.
+    QSize sizeHint() const override
+    {
+        QSize s = QScrollArea::sizeHint();
+        if (QWidget *page = widget())
+            s = page->sizeHint() + QSize(style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this), 0) +
+                QSize(2 * frameWidth(), 2 * frameWidth());
+        return s;
+    }
+
+protected:
+    bool eventFilter(QObject *o, QEvent *e) override
+    {
+        if (o == widget() && e->type() == QEvent::LayoutRequest)
+            updateGeometry();
+        return QScrollArea::eventFilter(o, e);
+    }
+};
+
+// Clamps its window again at the first show if it still has the size it was
+// placed with (the position moves by the frame when the window is shown).
+class FirstShowClamp : public QObject
+{
+public:
+    FirstShowClamp(QWidget *window)
+        : QObject(window)
+        , m_placed(window->size())
+    {
+        window->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *o, QEvent *e) override
+    {
+        auto *window = static_cast<QWidget *>(parent());
+        if (o == window && e->type() == QEvent::Show) {
+            window->removeEventFilter(this);
+            if (window->size() == m_placed)
+                QTimer::singleShot(0, window, [window] { clampOntoScreen(window); });
+            deleteLater();
+        }
+        return false;
+    }
+
+private:
+    QSize m_placed;
+};
+
+QScreen *screenFor(const QWidget *w)
+{
+    if (w->isVisible() && w->screen())
+        return w->screen();
+    if (const QWidget *p = w->parentWidget(); p && p->window()->screen())
+        return p->window()->screen();
+    return QGuiApplication::primaryScreen();
+}
+
+// Moves `r` inside `area` (its size already bounded to it).
+QRect movedInside(QRect r, const QRect &area)
+{
+    r.moveLeft(std::clamp(r.left(), area.left(), std::max(area.left(), area.right() - r.width() + 1)));
+    r.moveTop(std::clamp(r.top(), area.top(), std::max(area.top(), area.bottom() - r.height() + 1)));
+    return r;
+}
+} // namespace
+
+QRect availableGeometryFor(const QWidget *w)
+{
+    QScreen *s = screenFor(w);
+    return s ? s->availableGeometry() : QRect(0, 0, 1024, 640);
+}
+
+void fitWindowToScreen(QWidget *window, const QRect &available, QSize wanted)
+{
+    if (!wanted.isValid())
+        wanted = window->sizeHint();
+    // The frame is known once shown; before that the title bar is allowed for.
+    const QSize frame = window->isVisible() ? window->frameGeometry().size() - window->size() : QSize(0, 0);
+    const QSize size = wanted.boundedTo(available.size() - frame);
+    QRect r(QPoint(0, 0), size);
+    if (const QWidget *p = window->parentWidget())
+        r.moveCenter(p->window()->geometry().center());
+    else
+        r.moveCenter(available.center());
+    window->resize(size);
+    window->move(movedInside(r.adjusted(0, 0, frame.width(), frame.height()), available).topLeft());
+}
+
+void clampOntoScreen(QWidget *window)
+{
+    const QRect g = window->geometry();
+    QScreen *best = nullptr;
+    qint64 bestArea = -1;
+    for (QScreen *s : QGuiApplication::screens()) {
+        const QRect i = s->availableGeometry().intersected(g);
+        const qint64 area = i.isEmpty() ? 0 : qint64(i.width()) * i.height();
+        if (area > bestArea) {
+            best = s;
+            bestArea = area;
+        }
+    }
+    if (bestArea <= 0)
+        best = QGuiApplication::screenAt(g.center()) ? QGuiApplication::screenAt(g.center()) : QGuiApplication::primaryScreen();
+    if (!best)
+        return;
+    const QRect area = best->availableGeometry();
+    const QSize frame = window->isVisible() ? window->frameGeometry().size() - window->size() : QSize(0, 0);
+    const QSize size = g.size().boundedTo(area.size() - frame).expandedTo(window->minimumSize());
+    const QPoint at = window->frameGeometry().topLeft();
+    const QRect placed = movedInside(QRect(at, size + frame), area);
+    if (size != g.size())
+        window->resize(size);
+    if (placed.topLeft() != at)
+        window->move(placed.topLeft()); // move() places the frame
+}
+
+void placeOnScreen(QWidget *window, const QByteArray &saved, QSize size)
+{
+    if (!saved.isEmpty() && window->restoreGeometry(saved))
+        clampOntoScreen(window);
+    else
+        fitWindowToScreen(window, availableGeometryFor(window), size);
+    new FirstShowClamp(window);
+}
+
+QScrollArea *makePageScrollArea(QWidget *page, QWidget *parent)
+{
+    auto *area = new PageScrollArea(parent);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidget(page); // which filters the page's events: its LayoutRequest reaches eventFilter
+    return area;
 }
 
 } // namespace sluice::gui

@@ -14,6 +14,8 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QStyle>
 #include <QStandardPaths>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -73,7 +75,12 @@ PlanModelDialog::PlanModelDialog(Settings *settings, quint64 usableRamBytes, qui
 
 void PlanModelDialog::buildWidgets()
 {
-    auto *layout = new QVBoxLayout(this);
+    // Everything but Close scrolls (issue 30: 1,251 px tall, cut off on a
+    // 1000 px screen); Close stays below the scroll area, always shown.
+    auto *outer = new QVBoxLayout(this);
+    m_content = new QWidget(this);
+    auto *layout = new QVBoxLayout(m_content);
+    layout->setContentsMargins(0, 0, 0, 0);
     auto *form = new QFormLayout;
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     m_model = new QComboBox(this);
@@ -112,9 +119,11 @@ void PlanModelDialog::buildWidgets()
     m_panel->diskTestButton()->hide();
     layout->addWidget(m_panel);
     layout->addStretch(1);
+    outer->addWidget(makePageScrollArea(m_content, this), 1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_buttons = buttons;
     m_close = buttons->button(QDialogButtonBox::Close);
-    layout->addWidget(buttons);
+    outer->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }
 
@@ -192,6 +201,18 @@ void PlanModelDialog::connectMeasure()
             m_panel->setDiskSpeed(m_panel->measuredGBps());
         Q_EMIT measureFinished(ok);
     });
+}
+
+// The whole content when the screen has room, else the screen's available
+// size: the content scrolls, Close stays shown.
+QSize PlanModelDialog::sizeHint() const
+{
+    // From the content itself: a scroll area's own hint stops at 24 lines.
+    const QMargins m = layout()->contentsMargins();
+    const int bar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+    const QSize whole = m_content->sizeHint() +
+        QSize(m.left() + m.right() + bar, m.top() + m.bottom() + layout()->spacing() + m_buttons->sizeHint().height());
+    return whole.expandedTo(QSize(680, 0)).boundedTo(availableGeometryFor(this).size());
 }
 
 PlanModelDialog::~PlanModelDialog()

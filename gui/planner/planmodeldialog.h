@@ -31,6 +31,7 @@ public:
     // the app's own memory term (0 = estimate it now).
     PlanModelDialog(Settings *settings, quint64 usableRamBytes, quint64 processBytes, QWidget *parent = nullptr);
     ~PlanModelDialog() override;
+    QSize sizeHint() const override;
 
     QComboBox *modelBox() const { return m_model; }
     QComboBox *formatBox() const { return m_format; }
@@ -83,6 +84,8 @@ private:
     QLabel *m_measureNote;
     PlannerPanel *m_panel;
     QPushButton *m_close;
+    QWidget *m_content; // everything but Close, in a scroll area
+    QWidget *m_buttons;
 };
 
 } // namespace sluice::gui

@@ -276,9 +276,10 @@ private Q_SLOTS:
         reply->deleteLater();
         QVERIFY(done.count() > 0 || done.wait(60000));
         QTRY_VERIFY(panel->logText().contains("POST /v1/completions"));
-        if (auto *side
-            = qobject_cast<QTabWidget *>(panel->parentWidget() ? panel->parentWidget()->parentWidget() : nullptr))
-            side->setCurrentWidget(panel);
+        for (QTabWidget *side : window->findChildren<QTabWidget *>()) // each page sits in a scroll area
+            for (int i = 0; i < side->count(); ++i)
+                if (side->widget(i)->isAncestorOf(panel))
+                    side->setCurrentIndex(i);
         window->resize(1400, 860);
         window->show();
         QVERIFY(QTest::qWaitForWindowExposed(window));
@@ -312,9 +313,10 @@ private Q_SLOTS:
             if (b->text() == QStringLiteral("Reopen the model and serve"))
                 button = b;
         QVERIFY(button && button->isVisibleTo(panel));
-        if (auto *side
-            = qobject_cast<QTabWidget *>(panel->parentWidget() ? panel->parentWidget()->parentWidget() : nullptr))
-            side->setCurrentWidget(panel);
+        for (QTabWidget *side : window->findChildren<QTabWidget *>()) // each page sits in a scroll area
+            for (int i = 0; i < side->count(); ++i)
+                if (side->widget(i)->isAncestorOf(panel))
+                    side->setCurrentIndex(i);
         window->resize(1400, 860);
         window->show();
         QVERIFY(QTest::qWaitForWindowExposed(window));

@@ -150,9 +150,10 @@ void TestRemoteWindow::windowChatsWithTheServer()
         QTest::qWait(30);
     QVERIFY(f.window->grab().save(screenshotDir() + QStringLiteral("/remote-chat.png")));
     // The Model tab says it is remote.
-    for (QTabWidget *tabs : f.window->findChildren<QTabWidget *>())
-        if (const int i = tabs->indexOf(f.window->modelPanel()); i >= 0)
-            tabs->setCurrentIndex(i);
+    for (QTabWidget *tabs : f.window->findChildren<QTabWidget *>()) // each page sits in a scroll area
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->widget(i)->isAncestorOf(f.window->modelPanel()))
+                tabs->setCurrentIndex(i);
     QTest::qWait(50);
     const QLabel *info = f.window->modelPanel()->findChild<QLabel *>();
     QVERIFY(info);
