@@ -68,8 +68,10 @@ std::string routeCommand(const CatalogueModel &model, const CatalogueRoute &rout
     return {};
 }
 
-Expected<RouteFit> routeFit(BuiltinModel model, BuiltinFormat format, uint64_t usableRamBytes, uint64_t processBytes,
-                            int contextLength)
+// The default-budget plan of a catalogue route, as Model::open would choose it
+// (the process's own term estimated from the model when not given).
+static Expected<model::BudgetPlan> defaultRoutePlan(BuiltinModel model, BuiltinFormat format,
+                                                    uint64_t usableRamBytes, uint64_t processBytes, int contextLength)
 {
     auto shape = builtinPlannerShape(model, format);
     if (!shape)
@@ -84,7 +86,13 @@ Expected<RouteFit> routeFit(BuiltinModel model, BuiltinFormat format, uint64_t u
     request.contextLength = contextLength;
     request.processBytes = processBytes;
     request.usableRamBytes = usableRamBytes;
-    auto plan = planBudget(*shape, request); // the default budget, as Model::open would choose it
+    return planBudget(*shape, request);
+}
+
+Expected<RouteFit> routeFit(BuiltinModel model, BuiltinFormat format, uint64_t usableRamBytes, uint64_t processBytes,
+                            int contextLength)
+{
+    auto plan = defaultRoutePlan(model, format, usableRamBytes, processBytes, contextLength);
     if (!plan)
         return plan.status();
     RouteFit fit;
@@ -108,20 +116,7 @@ Expected<RouteSpeed> routeSpeed(BuiltinModel model, BuiltinFormat format, uint64
 {
     if (!(diskBytesPerSecond > 0))
         return makeError(ErrorCode::InvalidArgument, "the predicted speed needs a disk speed above 0");
-    auto shape = builtinPlannerShape(model, format);
-    if (!shape)
-        return shape.status();
-    if (!processBytes) {
-        auto estimate = estimateProcessBytes(shape->config);
-        if (!estimate)
-            return estimate.status();
-        processBytes = *estimate;
-    }
-    PlanRequest request;
-    request.contextLength = contextLength;
-    request.processBytes = processBytes;
-    request.usableRamBytes = usableRamBytes;
-    auto plan = planBudget(*shape, request);
+    auto plan = defaultRoutePlan(model, format, usableRamBytes, processBytes, contextLength);
     if (!plan)
         return plan.status();
     auto figures = predictSpeed(*plan, trace, diskBytesPerSecond);
