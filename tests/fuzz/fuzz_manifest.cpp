@@ -1,7 +1,9 @@
-// Fuzzes manifest.json parsing and validation (and the small JSON side files)
+// Fuzzes manifest.json parsing and validation (and the small JSON side files,
+// sluice-placement.json among them)
 // with arbitrary bytes: every input must give a manifest or a Status, never a
 // crash, a leak or undefined behaviour.
 #include "format/manifest.h"
+#include "format/placement.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -28,5 +30,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     sluice::VisionConfig vision;
     (void)sluice::parseVisionJson(text, size, vision);
+    // The bank placement sidecar: an accepted one names only known banks, in absolute folders.
+    const std::set<std::string> banks{"experts-L1.bin", "experts-L2.bin"};
+    auto placement = sluice::parsePlacement(text, size, banks);
+    if (placement.isOk()) {
+        for (const auto &[bank, folder] : placement->folderOf) {
+            if (!banks.count(bank) || folder.empty() || folder[0] != '/')
+                __builtin_trap();
+        }
+    }
     return 0;
 }
