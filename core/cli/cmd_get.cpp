@@ -182,14 +182,36 @@ static int downloadAndConvertFiles(const HubOptions &o, const std::string &stagi
     return 0;
 }
 
+// `get MAGNET|FILE.torrent ...` is `torrent get ...` (issue 26: one command for every
+// source); the torrent command is found in the command table, as main() finds it.
+static bool isTorrentSource(const std::string &source)
+{
+    return source.rfind("magnet:", 0) == 0
+           || (source.size() > 8 && source.compare(source.size() - 8, 8, ".torrent") == 0);
+}
+
+static int runTorrentGet(const std::vector<std::string> &args)
+{
+    std::vector<std::string> forwarded{"torrent", "get"};
+    forwarded.insert(forwarded.end(), args.begin() + 1, args.end());
+    for (const cli::Command &command : cli::commandTable())
+        if (command.name == "torrent")
+            return command.run(forwarded);
+    std::fprintf(stderr, "get: this build has no torrent support\n");
+    return 2;
+}
+
 static int runGet(const std::vector<std::string> &args)
 {
+    if (args.size() >= 2 && isTorrentSource(args[1]))
+        return runTorrentGet(args);
     ConvertFlags convertFlags;
     HubOptions o;
     std::string folder, tokenFile;
     bool dryRun = false, json = false;
     cli::OptionParser p("get", "Downloads a model repository from a Hugging Face-compatible hub, resumably,\n"
-                               "checking every file's size and SHA-256 before keeping it.",
+                               "checking every file's size and SHA-256 before keeping it. A magnet link or a\n"
+                               ".torrent file instead of OWNER/REPO is `torrent get` (see its --help).",
                         "OWNER/REPO --to DIR [options]");
     p.positional("OWNER/REPO", &o.repo, "the repository, e.g. moonshotai/Kimi-Linear-48B-A3B-Instruct");
     p.text("--to", &folder, "the folder to download into (created; a rerun resumes)", "DIR");

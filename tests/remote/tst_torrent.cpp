@@ -491,7 +491,8 @@ private Q_SLOTS:
     }
 
     // `sluice-cli torrent create` (the same info-hash as the library's) then
-    // `torrent get --json` of its magnet from the in-process seeder; a damaged .torrent exits 1.
+    // `get --json` of its magnet (plain `get` takes a magnet or a .torrent as `torrent get`) from the
+    // in-process seeder; `torrent get` of the .torrent then seeds; a damaged .torrent exits 1.
     void commandLine()
     {
         const QString torrentFile = path("cli.torrent");
@@ -506,7 +507,7 @@ private Q_SLOTS:
         QCOMPARE(made.value("bytes").toDouble(), double(m_summary.totalBytes));
         QProcess get;
         get.start(QStringLiteral(SLUICE_CLI_PATH),
-                  {"torrent", "get", made.value("magnet").toString(), "--to", path("fetch-cli"), "--peer",
+                  {"get", made.value("magnet").toString(), "--to", path("fetch-cli"), "--peer",
                    QString::fromStdString(m_seeder.peer()), "--listen", "127.0.0.1:0", "--no-dht", "--no-lsd",
                    "--no-upnp", "--json"});
         QVERIFY(get.waitForFinished(60000));
