@@ -70,6 +70,7 @@ void MainWindow::showSettings()
 {
     SettingsDialog dialog(m_settings, this, m_sessions->diskUse(),
                           isModelOpen() ? modelInfo().recommendedSampling : RecommendedSampling{});
+    fitWindowToScreen(&dialog, availableGeometryFor(this)); // small screens: the groups scroll
     if (dialog.exec() == QDialog::Accepted) {
         m_sessions->prune(m_settings->sessionDiskLimitBytes(), {currentChatId()});
         m_appearance->applyTheme(m_settings->theme());

@@ -1,6 +1,7 @@
 #include "app/settingsdialog.h"
 
 #include "app/appearance.h"
+#include "common/uihelpers.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -34,11 +35,17 @@ SettingsDialog::SettingsDialog(Settings *settings, QWidget *parent, quint64 sess
     , m_recommended(recommended)
 {
     setWindowTitle(tr("Settings"));
+    // The four groups are 768 px tall: on a small screen (800×600) they
+    // scroll and OK / Cancel stay shown below them (issue 30).
+    auto *content = new QWidget(this);
+    auto *groups = new QVBoxLayout(content);
+    groups->setContentsMargins(0, 0, 0, 0);
+    groups->addWidget(engineGroup());
+    groups->addWidget(samplingGroup());
+    groups->addWidget(chatGroup(sessionDiskUse));
+    groups->addWidget(appearanceGroup());
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(engineGroup());
-    layout->addWidget(samplingGroup());
-    layout->addWidget(chatGroup(sessionDiskUse));
-    layout->addWidget(appearanceGroup());
+    layout->addWidget(makePageScrollArea(content, this), 1);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
