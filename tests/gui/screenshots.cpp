@@ -121,7 +121,8 @@ bool shootWindow(GuiFixture &f, const Shot &shot)
     QTabWidget *side = sidePanel(w);
     if (!side)
         return false;
-    side->setCurrentIndex(0);
+    // The conversation with the Model tab beside it (the Budget, Stats and Server tabs have sheets of their own).
+    side->setCurrentIndex(2);
     ok = shot.save(w, QStringLiteral("conversation")) && ok;
     const char *tabNames[] = {"budget", "stats", nullptr, "server"};
     for (int i = 0; i < side->count() && i < 4; ++i) {
