@@ -73,8 +73,18 @@ Expected<std::vector<HubFile>> listHubFiles(const HubOptions &options);
 // Bytes [from, from + length) of one file (at most 256 MiB), by a Range
 // request with the same retries as a file; unverified (the listing's SHA-256
 // covers whole files only). Convert-while-downloading reads shard headers so.
+// `cancel` (another thread's) stops it within ~50 ms, also while it waits.
 Expected<std::string> fetchHubRange(const HubOptions &options, const std::string &path, uint64_t from,
-                                    uint64_t length);
+                                    uint64_t length, const std::atomic<bool> *cancel = nullptr);
+
+// The same bytes, any length, handed to `sink` in order as they arrive (a
+// dropped connection resumes at the first byte not delivered): what the sink
+// was given is all that arrived, so a caller that keeps it can resume after a
+// cancel or a crash without fetching it again. A failing sink stops the
+// fetch with its status.
+Status streamHubRange(const HubOptions &options, const std::string &path, uint64_t from, uint64_t length,
+                      const std::function<Status(const char *, size_t)> &sink,
+                      const std::atomic<bool> *cancel = nullptr);
 
 struct DownloadProgress {
     std::string file;          // the file that moved (empty for an overall update)

@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <set>
@@ -51,9 +52,10 @@ int64_t sizeOf(const std::string &path, bool regularOnly = false)
 
 // A sparse file of the shard's size holding its header (8-byte length + JSON),
 // written atomically: the converter opens it for a shard not fetched yet.
-Expected<uint64_t> writeHeaderStub(const HubOptions &o, const HubFile &shard, const std::string &stub)
+Expected<uint64_t> writeHeaderStub(const HubOptions &o, const HubFile &shard, const std::string &stub,
+                                   const std::atomic<bool> *cancel)
 {
-    auto length = fetchHubRange(o, shard.path, 0, 8);
+    auto length = fetchHubRange(o, shard.path, 0, 8, cancel);
     if (!length)
         return length.status();
     uint64_t n = 0;
@@ -62,7 +64,7 @@ Expected<uint64_t> writeHeaderStub(const HubOptions &o, const HubFile &shard, co
     if (n == 0 || n > (256ull << 20) || 8 + n > shard.size)
         return makeError(ErrorCode::Format, shard.path + ": the safetensors header length " + std::to_string(n) +
                                                 " does not fit the file (" + std::to_string(shard.size) + " bytes)");
-    auto header = fetchHubRange(o, shard.path, 8, n);
+    auto header = fetchHubRange(o, shard.path, 8, n, cancel);
     if (!header)
         return header.status();
     const std::string bytes = length.value() + header.value(), tmp = stub + ".tmp";
@@ -86,6 +88,7 @@ Status makeFolder(const std::string &dir)
 
 struct Staging {
     const HubOptions &options;
+    const std::atomic<bool> *cancel; // another thread's: stops a fetch within ~50 ms
     std::string folder, shadow;
     std::vector<HubFile> shards;
     std::set<std::string> present;          // complete in the staging folder at the start of a run
@@ -127,6 +130,25 @@ bool readMarker(const std::string &path, RangeMarker &m)
     return true;
 }
 
+// Adds the first `limit` bytes of `ranges` (in order) as `fd` holds them to `hash`.
+bool hashRanges(int fd, const std::vector<std::pair<uint64_t, uint64_t>> &ranges, uint64_t limit,
+                QCryptographicHash &hash)
+{
+    std::vector<char> buf;
+    for (const auto &[offset, bytes] : ranges) {
+        for (uint64_t done = 0; done < bytes && limit > 0;) {
+            const uint64_t n = std::min({bytes - done, limit, uint64_t(8) << 20});
+            buf.resize(size_t(n));
+            if (::pread(fd, buf.data(), buf.size(), off_t(offset + done)) != ssize_t(buf.size()))
+                return false;
+            hash.addData(QByteArrayView(buf.data(), qsizetype(buf.size())));
+            done += n;
+            limit -= n;
+        }
+    }
+    return true;
+}
+
 // The trunk was converted from a stub's ranges before the shard's own SHA-256
 // could be checked: once the shard is here (verified), its bytes there must
 // be the same.
@@ -136,13 +158,7 @@ Status verifyMarker(const std::string &shardPath, const std::string &shard, cons
     const int fd = ::open(shardPath.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return makeError(ErrorCode::Io, shardPath + ": cannot open (" + std::strerror(errno) + ")");
-    std::vector<char> buf;
-    bool ok = true;
-    for (const auto &[offset, bytes] : m.ranges) {
-        buf.resize(size_t(bytes));
-        ok = ok && ::pread(fd, buf.data(), buf.size(), off_t(offset)) == ssize_t(buf.size());
-        hash.addData(QByteArrayView(buf.data(), qsizetype(buf.size())));
-    }
+    const bool ok = hashRanges(fd, m.ranges, UINT64_MAX, hash);
     ::close(fd);
     if (!ok || hash.result().toHex().toStdString() != m.sha256)
         return makeError(ErrorCode::Checksum, shard + ": the bytes the trunk was converted from (fetched ahead by "
@@ -159,13 +175,14 @@ Status survey(Staging &s, const std::vector<std::string> &ledger, StagedConvertR
     for (const HubFile &f : s.shards) {
         if (std::find(ledger.begin(), ledger.end(), f.path) != ledger.end())
             continue;
-        const std::string stub = s.shadow + "/" + f.path, marker = stub + ".trunk";
+        const std::string stub = s.shadow + "/" + f.path, marker = stub + ".trunk", fill = stub + ".trunk.part";
         RangeMarker m;
         const bool marked = readMarker(marker, m);
         if (sizeOf(s.folder + "/" + f.path) == int64_t(f.size)) {
             if (marked)
                 SLUICE_TRY(verifyMarker(s.folder + "/" + f.path, f.path, m));
             ::unlink(marker.c_str());
+            ::unlink(fill.c_str());
             s.filled.erase(f.path);
             s.present.insert(f.path);
             continue;
@@ -173,12 +190,13 @@ Status survey(Staging &s, const std::vector<std::string> &ledger, StagedConvertR
         if (sizeOf(stub, true) == int64_t(f.size)) {
             if (marked)
                 s.filled[f.path] = m.bytes;
-            continue; // written atomically by an earlier run
+            continue; // written atomically by an earlier run; a fill in progress resumes (fillStub)
         }
+        ::unlink(fill.c_str());
         ::unlink(marker.c_str());
         ::unlink(stub.c_str()); // a link to a shard that has gone
 
-        auto written = writeHeaderStub(s.options, f, stub);
+        auto written = writeHeaderStub(s.options, f, stub, s.cancel);
         if (!written)
             return written.status();
         report.headerBytes += written.value();
@@ -226,9 +244,63 @@ Status fetchStep(Staging &s, const std::string &step, const std::vector<std::str
     return Status::ok();
 }
 
-// Writes a shard's trunk ranges into its stub in place (adjacent ones merged,
-// at most 64 MiB a request), fsyncs it, then writes the marker.
-Expected<uint64_t> fillStub(const Staging &s, const std::string &shard, std::vector<std::pair<uint64_t, uint64_t>> ranges)
+// A fill in progress, "<stub>.trunk.part": one fixed-width line,
+// "sluice-trunk-fill 1 <plan> <bytes>", rewritten in place after every piece
+// written to the stub, so a run killed mid-fill resumes at the first byte it
+// lacks. <bytes> counts the merged ranges' bytes, in order, that the stub
+// holds; <plan> is the ranges' own digest (a fill planned otherwise starts
+// over). Stub and record are synced every 8 MiB; after a power loss a record
+// may claim bytes the stub lost, which the check of the trunk's bytes against
+// the whole shard (verifyMarker) then reports.
+class FillRecord {
+public:
+    FillRecord(std::string path, std::string plan) : m_path(std::move(path)), m_plan(std::move(plan)) {}
+    ~FillRecord()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    FillRecord(const FillRecord &) = delete;
+    FillRecord &operator=(const FillRecord &) = delete;
+
+    // The bytes an earlier run recorded for this plan (0 for none); opens the record.
+    Expected<uint64_t> open()
+    {
+        m_fd = ::open(m_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (m_fd < 0)
+            return makeError(ErrorCode::Io, m_path + ": cannot open (" + std::strerror(errno) + ")");
+        char buf[128] = {};
+        const ssize_t n = ::pread(m_fd, buf, sizeof buf - 1, 0);
+        char magic[32] = {}, plan[32] = {};
+        int version = 0;
+        unsigned long long bytes = 0;
+        if (n > 0 && std::sscanf(buf, "%31s %d %31s %llu", magic, &version, plan, &bytes) == 4 &&
+            std::string(magic) == "sluice-trunk-fill" && version == 1 && m_plan == plan)
+            return uint64_t(bytes);
+        return uint64_t(0);
+    }
+    Status write(uint64_t bytes)
+    {
+        char line[96];
+        const int n = std::snprintf(line, sizeof line, "sluice-trunk-fill 1 %s %020llu\n", m_plan.c_str(),
+                                    static_cast<unsigned long long>(bytes));
+        if (::pwrite(m_fd, line, size_t(n), 0) != n)
+            return makeError(ErrorCode::Io, m_path + ": write failed (" + std::strerror(errno) + ")");
+        return Status::ok();
+    }
+    Status sync() const
+    {
+        if (::fdatasync(m_fd) != 0)
+            return makeError(ErrorCode::Io, m_path + ": fsync failed (" + std::strerror(errno) + ")");
+        return Status::ok();
+    }
+
+private:
+    std::string m_path, m_plan;
+    int m_fd = -1;
+};
+
+std::vector<std::pair<uint64_t, uint64_t>> mergeRanges(std::vector<std::pair<uint64_t, uint64_t>> ranges)
 {
     std::sort(ranges.begin(), ranges.end());
     std::vector<std::pair<uint64_t, uint64_t>> merged;
@@ -239,33 +311,12 @@ Expected<uint64_t> fillStub(const Staging &s, const std::string &shard, std::vec
         else
             merged.push_back(r);
     }
-    const std::string stub = s.shadow + "/" + shard;
-    const int fd = ::open(stub.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0)
-        return makeError(ErrorCode::Io, stub + ": cannot open (" + std::strerror(errno) + ")");
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    uint64_t total = 0;
-    std::string lines;
-    for (const auto &[offset, bytes] : merged) {
-        for (uint64_t done = 0; done < bytes;) {
-            const uint64_t n = std::min<uint64_t>(bytes - done, 64ull << 20);
-            auto data = fetchHubRange(s.options, shard, offset + done, n);
-            if (!data || ::pwrite(fd, data->data(), data->size(), off_t(offset + done)) != ssize_t(data->size())) {
-                ::close(fd);
-                return data ? makeError(ErrorCode::Io, stub + ": write failed (" + std::strerror(errno) + ")")
-                            : data.status();
-            }
-            hash.addData(QByteArrayView(data->data(), qsizetype(data->size())));
-            done += n;
-        }
-        total += bytes;
-        lines += std::to_string(offset) + " " + std::to_string(bytes) + "\n";
-    }
-    const bool synced = ::fsync(fd) == 0;
-    ::close(fd);
-    if (!synced)
-        return makeError(ErrorCode::Io, stub + ": fsync failed (" + std::strerror(errno) + ")");
-    const std::string marker = stub + ".trunk", tmp = marker + ".tmp";
+    return merged;
+}
+
+Status writeMarker(const std::string &marker, const QCryptographicHash &hash, uint64_t total, const std::string &lines)
+{
+    const std::string tmp = marker + ".tmp";
     {
         std::ofstream m(tmp, std::ios::trunc);
         m << "sluice-trunk-ranges 1 " << hash.result().toHex().toStdString() << " " << total << "\n" << lines;
@@ -274,6 +325,72 @@ Expected<uint64_t> fillStub(const Staging &s, const std::string &shard, std::vec
     }
     if (::rename(tmp.c_str(), marker.c_str()) != 0)
         return makeError(ErrorCode::Io, marker + ": cannot write (" + std::strerror(errno) + ")");
+    return Status::ok();
+}
+
+// Streams a shard's trunk ranges into its stub in place (adjacent ones
+// merged), recording what arrived as it goes (FillRecord) so a stopped or
+// killed run resumes at the first byte it lacks; then fsyncs the stub and
+// writes the marker.
+Expected<uint64_t> fillStub(const Staging &s, const std::string &shard,
+                            const std::vector<std::pair<uint64_t, uint64_t>> &ranges)
+{
+    const auto merged = mergeRanges(ranges);
+    std::string lines;
+    uint64_t total = 0;
+    for (const auto &[offset, bytes] : merged) {
+        lines += std::to_string(offset) + " " + std::to_string(bytes) + "\n";
+        total += bytes;
+    }
+    const std::string stub = s.shadow + "/" + shard;
+    FillRecord record(stub + ".trunk.part", QCryptographicHash::hash(QByteArray::fromStdString(lines),
+                                                                     QCryptographicHash::Sha256)
+                                                .toHex()
+                                                .left(16)
+                                                .toStdString());
+    auto recorded = record.open();
+    if (!recorded)
+        return recorded.status();
+    const int fd = ::open(stub.c_str(), O_RDWR | O_CLOEXEC);
+    if (fd < 0)
+        return makeError(ErrorCode::Io, stub + ": cannot open (" + std::strerror(errno) + ")");
+    const struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    uint64_t written = std::min(recorded.value(), total), synced = written;
+    if (!hashRanges(fd, merged, written, hash))
+        return makeError(ErrorCode::Io, stub + ": cannot read back the ranges fetched before");
+    uint64_t skip = written;
+    for (const auto &[offset, bytes] : merged) {
+        if (skip >= bytes) {
+            skip -= bytes;
+            continue;
+        }
+        uint64_t at = offset + skip;
+        const uint64_t n = bytes - skip;
+        skip = 0;
+        SLUICE_TRY(streamHubRange(s.options, shard, at, n, [&](const char *data, size_t len) -> Status {
+            if (::pwrite(fd, data, len, off_t(at)) != ssize_t(len))
+                return makeError(ErrorCode::Io, stub + ": write failed (" + std::strerror(errno) + ")");
+            hash.addData(QByteArrayView(data, qsizetype(len)));
+            at += len;
+            written += len;
+            if (written - synced >= (8ull << 20)) {
+                if (::fdatasync(fd) != 0)
+                    return makeError(ErrorCode::Io, stub + ": fsync failed (" + std::strerror(errno) + ")");
+                SLUICE_TRY(record.write(written));
+                synced = written;
+                return record.sync();
+            }
+            return record.write(written);
+        }, s.cancel));
+    }
+    if (::fsync(fd) != 0)
+        return makeError(ErrorCode::Io, stub + ": fsync failed (" + std::strerror(errno) + ")");
+    SLUICE_TRY(writeMarker(stub + ".trunk", hash, total, lines));
+    ::unlink((stub + ".trunk.part").c_str());
     return total;
 }
 
@@ -358,7 +475,7 @@ Expected<StagedConvertReport> downloadAndConvert(const HubOptions &options, cons
     auto listed = listHubFiles(options);
     if (!listed)
         return listed.status();
-    Staging s{options, staging, convert::workDirectory(out) + "/source", {}, {}};
+    Staging s{options, cancel, staging, convert::workDirectory(out) + "/source", {}, {}, {}};
     std::vector<HubFile> small;
     for (const HubFile &f : *listed)
         (isShard(f) ? s.shards : small).push_back(f);

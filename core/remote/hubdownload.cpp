@@ -546,69 +546,159 @@ Expected<QByteArray> fetchListing(const HubOptions &o)
 // Bytes [from, from + length) of a file: a Range request (a 206 must start at
 // `from`; a server that answers 200 sends the file from its start, which is
 // read up to the end of the range and dropped), with the same retries.
-Expected<std::string> fetchRange(const HubOptions &o, const std::string &path, uint64_t from, uint64_t length)
+// Waits `ms` in an event loop, or less when the cancel flag rises (another
+// thread's): false when cancelled.
+bool waitUnlessCancelled(int ms, const std::atomic<bool> *cancel)
+{
+    if (cancel && cancel->load())
+        return false;
+    QEventLoop wait;
+    QTimer done, watch;
+    done.setSingleShot(true);
+    QObject::connect(&done, &QTimer::timeout, &wait, &QEventLoop::quit);
+    QObject::connect(&watch, &QTimer::timeout, &wait, [&] {
+        if (cancel && cancel->load())
+            wait.quit();
+    });
+    done.start(ms);
+    watch.start(50);
+    wait.exec();
+    return !(cancel && cancel->load());
+}
+
+// One Range request of streamRange: delivers body bytes at `at` onward to the
+// sink until `remaining` are delivered, the connection ends, the sink fails or
+// the cancel flag rises (polled every 50 ms: the flag is another thread's).
+struct RangeAttempt {
+    uint64_t delivered = 0; // bytes given to the sink by this attempt
+    bool rangeOk = true;    // a 206 answered the range asked for
+    bool cancelled = false;
+    Status sinkStatus = Status::ok();
+};
+
+RangeAttempt requestRange(QNetworkAccessManager &nam, QNetworkReply *&reply, const HubOptions &o,
+                          const std::string &path, uint64_t at, uint64_t remaining,
+                          const std::function<Status(const char *, size_t)> &sink, const std::atomic<bool> *cancel)
+{
+    RangeAttempt a;
+    QNetworkRequest r = makeRequest(o, fileUrl(o, path));
+    r.setRawHeader("Range", "bytes=" + QByteArray::number(qulonglong(at)) + "-" +
+                                QByteArray::number(qulonglong(at + remaining - 1)));
+    reply = nam.get(r);
+    uint64_t skip = 0, seen = 0; // a 200 sends the file from its start: the bytes before `at` are dropped
+    auto take = [&] {
+        const QByteArray data = reply->readAll();
+        qsizetype pos = 0;
+        if (seen < skip)
+            pos = qsizetype(std::min<uint64_t>(skip - seen, uint64_t(data.size())));
+        seen += uint64_t(data.size());
+        const uint64_t n = std::min<uint64_t>(uint64_t(data.size() - pos), remaining - a.delivered);
+        if (n > 0 && a.sinkStatus.isOk()) {
+            a.sinkStatus = sink(data.constData() + pos, size_t(n));
+            if (a.sinkStatus.isOk())
+                a.delivered += n;
+        }
+        return a.sinkStatus.isOk() && a.delivered < remaining;
+    };
+    QEventLoop loop;
+    QTimer watch;
+    QObject::connect(reply, &QNetworkReply::metaDataChanged, [&] {
+        const int status = httpStatus(reply);
+        if (status == 200)
+            skip = at;
+        if (status == 206 && !reply->rawHeader("Content-Range").startsWith(
+                                 "bytes " + QByteArray::number(qulonglong(at)) + "-")) {
+            a.rangeOk = false;
+            reply->abort();
+        }
+    });
+    QObject::connect(reply, &QNetworkReply::readyRead, [&] {
+        const int status = httpStatus(reply);
+        if (a.rangeOk && (status == 200 || status == 206) && !take())
+            reply->abort(); // enough, or the sink failed
+    });
+    QObject::connect(&watch, &QTimer::timeout, [&] {
+        if (cancel && cancel->load()) {
+            a.cancelled = true;
+            reply->abort();
+        }
+    });
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    watch.start(50);
+    if (!reply->isFinished())
+        loop.exec();
+    const int status = httpStatus(reply);
+    if (!a.cancelled && a.rangeOk && (status == 200 || status == 206) && a.delivered < remaining)
+        take();
+    return a;
+}
+
+// Bytes [from, from + length) of a file to a sink, in order; a dropped
+// connection resumes at the first byte not delivered, with the same retries
+// as a file (bytes arriving reset the attempt count: a slow cut-prone link
+// still finishes).
+Status streamRange(const HubOptions &o, const std::string &path, uint64_t from, uint64_t length,
+                   const std::function<Status(const char *, size_t)> &sink, const std::atomic<bool> *cancel)
 {
     QNetworkAccessManager nam;
     Backoff backoff(o);
     std::string last;
-    const uint64_t end = from + length;
+    uint64_t done = 0;
     for (int attempt = 0; attempt < std::max(1, o.maxAttempts); ++attempt) {
-        QNetworkRequest r = makeRequest(o, fileUrl(o, path));
-        r.setRawHeader("Range", "bytes=" + QByteArray::number(qulonglong(from)) + "-" +
-                                    QByteArray::number(qulonglong(end - 1)));
-        QNetworkReply *reply = nam.get(r);
-        QByteArray body;
-        uint64_t skip = 0; // bytes before `from` in the body (a 200)
-        bool enough = false;
-        QEventLoop loop;
-        QObject::connect(reply, &QNetworkReply::metaDataChanged, [&] {
-            if (httpStatus(reply) == 200)
-                skip = from;
-        });
-        QObject::connect(reply, &QNetworkReply::readyRead, [&] {
-            body += reply->readAll();
-            if (uint64_t(body.size()) >= skip + length) {
-                enough = true;
-                reply->abort();
-            }
-        });
-        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-        if (!reply->isFinished())
-            loop.exec();
-        if (!enough)
-            body += reply->readAll();
-        std::unique_ptr<QNetworkReply, void (*)(QNetworkReply *)> owned(reply, [](QNetworkReply *x) { x->deleteLater(); });
-        const int status = httpStatus(reply);
-        const bool rangeOk = status != 206 || reply->rawHeader("Content-Range").startsWith(
-                                                  "bytes " + QByteArray::number(qulonglong(from)) + "-");
-        if (!rangeOk)
+        QNetworkReply *raw = nullptr;
+        const RangeAttempt a = requestRange(nam, raw, o, path, from + done, length - done, sink, cancel);
+        std::unique_ptr<QNetworkReply, void (*)(QNetworkReply *)> reply(raw, [](QNetworkReply *x) { x->deleteLater(); });
+        done += a.delivered;
+        if (!a.sinkStatus.isOk())
+            return a.sinkStatus;
+        if (a.cancelled)
+            return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "download cancelled"));
+        if (!a.rangeOk)
             return makeError(ErrorCode::Format, path + ": the hub answered another range than bytes " +
-                                                    std::to_string(from) + "-" + std::to_string(end - 1));
-        if ((status == 200 || status == 206) && uint64_t(body.size()) >= skip + length)
-            return body.mid(qsizetype(skip), qsizetype(length)).toStdString();
-        last = reply->error() == QNetworkReply::NoError ? "the body ended early" : httpProblem(reply);
-        if (reply->error() != QNetworkReply::NoError && !transient(reply))
+                                                    std::to_string(from + done) + "-" +
+                                                    std::to_string(from + length - 1));
+        if (done == length)
+            return Status::ok();
+        last = reply->error() == QNetworkReply::NoError ? "the body ended early" : httpProblem(reply.get());
+        if (reply->error() != QNetworkReply::NoError && !transient(reply.get()))
             break;
-        QEventLoop wait;
-        QTimer::singleShot(backoff.delayMs(attempt, retryAfterMs(reply)), &wait, &QEventLoop::quit);
-        wait.exec();
+        if (a.delivered > 0)
+            attempt = -1;
+        if (!waitUnlessCancelled(backoff.delayMs(std::max(attempt, 0), retryAfterMs(reply.get())), cancel))
+            return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "download cancelled"));
     }
-    return makeError(ErrorCode::Io, path + ": cannot fetch bytes " + std::to_string(from) + "-" +
-                                        std::to_string(end - 1) + ": " + last);
+    return makeError(ErrorCode::Io, path + ": cannot fetch bytes " + std::to_string(from + done) + "-" +
+                                        std::to_string(from + length - 1) + ": " + last);
 }
 
 } // namespace
 
 Expected<std::string> fetchHubRange(const HubOptions &options, const std::string &path, uint64_t from,
-                                    uint64_t length)
+                                    uint64_t length, const std::atomic<bool> *cancel)
+{
+    if (!safePath(path))
+        return makeError(ErrorCode::InvalidArgument, path + ": not a file of the repository");
+    if (length > (256ull << 20))
+        return makeError(ErrorCode::InvalidArgument, path + ": a range over 256 MiB");
+    std::string body;
+    if (length == 0)
+        return body;
+    body.reserve(size_t(length));
+    SLUICE_TRY(streamRange(options, path, from, length, [&](const char *data, size_t n) {
+        body.append(data, n);
+        return Status::ok();
+    }, cancel));
+    return body;
+}
+
+Status streamHubRange(const HubOptions &options, const std::string &path, uint64_t from, uint64_t length,
+                      const std::function<Status(const char *, size_t)> &sink, const std::atomic<bool> *cancel)
 {
     if (!safePath(path))
         return makeError(ErrorCode::InvalidArgument, path + ": not a file of the repository");
     if (length == 0)
-        return std::string();
-    if (length > (256ull << 20))
-        return makeError(ErrorCode::InvalidArgument, path + ": a range over 256 MiB");
-    return fetchRange(options, path, from, length);
+        return Status::ok();
+    return streamRange(options, path, from, length, sink, cancel);
 }
 
 uint64_t hubBurstBytes(const HubOptions &o)

@@ -98,9 +98,14 @@ public:
     QByteArray listingOverride; // non-empty: served instead of the real listing
     QString redirectTo;         // Fault::Redirect's target hub
     int fileRequests = 0;
+    QList<qint64> requestStarts; // each file request's first byte (0 without a Range), in order
     // Body bytes of files written to the sockets (what a client was sent,
     // over all requests): the measure of how much a download fetched.
     qint64 bytesServed = 0;
+    // The part of bytesServed that answered bounded Range requests past a
+    // file's first 8 bytes: convert-while-downloading's trunk ranges fetched
+    // ahead (header reads start at 0 or 8; whole-file resumes are open-ended).
+    qint64 rangeBytesServed = 0;
     // > 0: every file body goes out in pieces of this many bytes, one per
     // trickleMs (a slow server, or a download slow enough to interrupt).
     // Fault::Slow trickles one request this way (trickleBytes or 8 KiB).
@@ -134,6 +139,10 @@ private:
             return;
         const QList<QByteArray> lines = buf.left(end).split('\n');
         m_buffers.remove(s);
+        // One request per connection: a client that sends another on this one
+        // (taking a closing connection for a kept-alive one) is not answered
+        // here, and the bytes such an answer would count were never received.
+        QObject::disconnect(s, &QTcpSocket::readyRead, this, nullptr);
         const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
         const QString path = QString::fromUtf8(QByteArray::fromPercentEncoding(first.value(1)));
         qint64 from = 0, to = -1; // Range: bytes=from-[to]
@@ -150,6 +159,7 @@ private:
             return reply(s, "404 Not Found", "no such page", {});
         const QString name = path.mid(prefix.size());
         ++fileRequests;
+        requestStarts.append(from);
         const Fault fault = faults[name].isEmpty() ? Fault::None : faults[name].takeFirst();
         if (!files.contains(name) || fault == Fault::NotFound)
             return reply(s, "404 Not Found", "Entry not found", {});
@@ -189,22 +199,25 @@ private:
                 s->disconnectFromHost();
             return;
         }
+        const bool aheadRange = to >= 0 && from > 8;
         if (fault == Fault::Slow || trickleBytes > 0) {
             writeHead(s, status, body.size(), headers);
-            trickle(s, body, trickleBytes > 0 ? trickleBytes : 8192);
+            trickle(s, body, trickleBytes > 0 ? trickleBytes : 8192, aheadRange);
             return;
         }
         bytesServed += body.size();
+        if (aheadRange)
+            rangeBytesServed += body.size();
         reply(s, status, body, headers);
     }
 
     // Sends `body` a piece per trickleMs; stops when the client goes away
     // (the timer belongs to the socket).
-    void trickle(QTcpSocket *s, const QByteArray &body, int piece)
+    void trickle(QTcpSocket *s, const QByteArray &body, int piece, bool aheadRange)
     {
         auto *timer = new QTimer(s);
         auto sent = std::make_shared<qsizetype>(0);
-        connect(timer, &QTimer::timeout, s, [this, s, timer, body, piece, sent] {
+        connect(timer, &QTimer::timeout, s, [this, s, timer, body, piece, sent, aheadRange] {
             if (s->state() != QAbstractSocket::ConnectedState) {
                 timer->stop();
                 return;
@@ -212,6 +225,8 @@ private:
             const QByteArray part = body.mid(*sent, piece);
             *sent += part.size();
             bytesServed += part.size();
+            if (aheadRange)
+                rangeBytesServed += part.size();
             s->write(part);
             if (*sent >= body.size()) {
                 timer->stop();

@@ -289,8 +289,16 @@ private Q_SLOTS:
     // the container equals `convert` of the whole release, no shard is left,
     // and all runs together were sent at most 1.1 x what an uninterrupted run
     // is sent (the repository, the headers and the trunk ranges).
+    void killNineThenFinish_data()
+    {
+        QTest::addColumn<bool>("midRangeFills");
+        QTest::newRow("at quarters of the bytes") << false;
+        QTest::newRow("at quarters of the trunk ranges fetched ahead") << true;
+    }
+
     void killNineThenFinish()
     {
+        QFETCH(bool, midRangeFills);
         QTemporaryDir tmp;
         const QString src = tmp.filePath("src"), ref = tmp.filePath("ref");
         MockHub hub;
@@ -300,18 +308,19 @@ private Q_SLOTS:
             QStringList{"get", "org/model", "--to", staging, "--convert", out, "--json"} + kGetConvertSample;
         // What an uninterrupted run is sent (sameContainerAsConvert checks it).
         qint64 headers = 0;
-        const qint64 total = qint64(hub.totalBytes()) + trunkBytesOutsideFirstShard(src, &headers) + headers;
+        const qint64 ranges = trunkBytesOutsideFirstShard(src, &headers);
+        const qint64 total = qint64(hub.totalBytes()) + ranges + headers;
         hub.trickleBytes = 8192;
         hub.trickleMs = 2;
         for (int k = 1; k <= 3; ++k) {
-            const qint64 point = total * k / 4;
+            const qint64 point = (midRangeFills ? ranges : total) * k / 4;
+            const qint64 &counter = midRangeFills ? hub.rangeBytesServed : hub.bytesServed;
             QProcess p;
             p.setProcessEnvironment(env(hub));
             p.start(QStringLiteral(SLUICE_CLI_PATH), args);
             QVERIFY(p.waitForStarted());
-            QVERIFY2(QTest::qWaitFor([&] { return hub.bytesServed >= point || p.state() == QProcess::NotRunning; },
-                                     30000),
-                     qPrintable(QString("kill %1: %2 of %3 bytes sent").arg(k).arg(hub.bytesServed).arg(point)));
+            QVERIFY2(QTest::qWaitFor([&] { return counter >= point || p.state() == QProcess::NotRunning; }, 30000),
+                     qPrintable(QString("kill %1: %2 of %3 bytes sent").arg(k).arg(counter).arg(point)));
             QVERIFY2(p.state() == QProcess::Running, qPrintable(QString("run %1 ended before its kill point").arg(k)));
             p.kill(); // SIGKILL
             QVERIFY(p.waitForFinished(5000));
@@ -327,6 +336,10 @@ private Q_SLOTS:
               double(hub.bytesServed) / double(total));
         QVERIFY2(hub.bytesServed * 10 <= total * 11,
                  qPrintable(QString("%1 bytes sent for %2").arg(hub.bytesServed).arg(total)));
+        // A run killed mid-fill resumes the fill (its .trunk.part record) instead of starting it over.
+        qInfo("trunk ranges: %lld bytes, 4 runs were sent %lld", ranges, hub.rangeBytesServed);
+        QVERIFY2(hub.rangeBytesServed * 10 <= ranges * 11,
+                 qPrintable(QString("%1 range bytes sent for %2").arg(hub.rangeBytesServed).arg(ranges)));
     }
 };
 
