@@ -202,7 +202,7 @@ fuzz|fuzz-long)
     mkdir -p "build-asan/corpus-$name"
     say "fuzzing $name for $runs runs"
     # Undefined behaviour is a finding, not a warning: stop and keep the input.
-    # tests/fuzz/ubsan.supp names the one report inside Debian's stb_image that is not ours (why: there).
+    # tests/fuzz/ubsan.supp names the reports inside Debian's stb_image that are not ours (why: there).
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions="$PWD/tests/fuzz/ubsan.supp" \
       "$f" -runs="$runs" -max_len=65536 -seed=1 -artifact_prefix="build-asan/$name-" "build-asan/corpus-$name" \
       $( [ -d "$corpus" ] && echo "$corpus" ) >"build-asan/fuzz-logs/$name.log" 2>&1 &
