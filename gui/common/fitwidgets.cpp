@@ -192,13 +192,18 @@ QSize HeaderRowLayout::sizeHint() const
     return QSize(w + gap() * std::max<int>(0, int(items.size()) - 1) + m.left() + m.right(), h + m.top() + m.bottom());
 }
 
+// As narrow as the widest item, as tall as one line: the height at the width
+// given comes from heightForWidth (a minimum as tall as the narrowest layout
+// left blank space under a scrolled conversation).
 QSize HeaderRowLayout::minimumSize() const
 {
-    int w = 0;
-    for (QLayoutItem *i : shownItems())
+    int w = 0, h = 0;
+    for (QLayoutItem *i : shownItems()) {
         w = std::max(w, i->minimumSize().width());
+        h = std::max(h, i->minimumSize().height());
+    }
     const QMargins m = contentsMargins();
-    return QSize(w + m.left() + m.right(), heightForWidth(w + m.left() + m.right()));
+    return QSize(w + m.left() + m.right(), h + m.top() + m.bottom());
 }
 
 int HeaderRowLayout::heightForWidth(int width) const { return place(QRect(0, 0, width, 0), false); }
