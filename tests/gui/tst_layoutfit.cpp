@@ -611,6 +611,12 @@ void TestLayoutFit::shortcutsOpenAtTableWidth()
                                     .arg(contentWidth(c))
                                     .arg(dialog.width())
                                     .arg(dialog.height())));
+        QVERIFY2(table->horizontalHeader()->length() <= table->viewport()->width(),
+                 qPrintable(QStringLiteral("%1: columns %2 + %3 px in %4 px")
+                                .arg(QLatin1String(when))
+                                .arg(table->columnWidth(0))
+                                .arg(table->columnWidth(1))
+                                .arg(table->viewport()->width())));
         QVERIFY(!table->horizontalScrollBar()->isVisible());
     };
     dialog.show(); // as Help → Keyboard shortcuts opens it
