@@ -7,6 +7,7 @@
 #include <QProxyStyle>
 #include <QStyleFactory>
 #include <QStyleOption>
+#include <QWidget>
 
 namespace sluice::gui {
 
@@ -175,6 +176,11 @@ bool Appearance::applyLanguage(const QString &code)
     const QLocale system = QLocale::system();
     const QLocale shown(m_language);
     QLocale::setDefault(system.language() == shown.language() ? system : shown);
+    // A widget keeps the locale it was made with (spin boxes showed "60.98" in
+    // the French window): the windows that exist take the new one, their
+    // children follow, and windows made later start with it.
+    for (QWidget *w : QApplication::topLevelWidgets())
+        w->setLocale(QLocale());
     if (t) {
         m_app->installTranslator(t.get());
         m_translator = std::move(t);

@@ -1,10 +1,15 @@
 #include "app/shortcutsdialog.h"
 
+#include "common/uihelpers.h"
+
 #include <QAction>
 #include <QDialogButtonBox>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace sluice::gui {
 
@@ -36,13 +41,40 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *paren
         table->setItem(row, 1, new QTableWidgetItem(keys.join(QStringLiteral(", "))));
     }
     m_rows = table->rowCount();
+    // The dialog's size hint is the table's whole width (see sizeHint()), so
+    // it never opens with the columns cut: it opened at 278×244, a table's
+    // default hint, whatever the screen.
     table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    layout->addWidget(table);
+    layout->addWidget(m_table = table);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    resize(460, 420);
+    fitWindowToScreen(this, availableGeometryFor(parent ? parent : this), sizeHint());
+}
+
+// The table's full width and height plus the dialog around it (the screen caps it where it opens).
+QSize ShortcutsDialog::sizeHint() const
+{
+    const QSize base = QDialog::sizeHint();
+    const QSize tableHint = m_table->sizeHint();
+    const int frame = 2 * m_table->frameWidth();
+    const int grid = m_table->showGrid() ? 1 : 0;
+    QList<int> columns(m_table->columnCount(), 0);
+    int height = frame + m_table->horizontalHeader()->sizeHint().height();
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        int row = m_table->verticalHeader()->defaultSectionSize();
+        for (int c = 0; c < m_table->columnCount(); ++c) {
+            const QSize cell = m_table->sizeHintForIndex(m_table->model()->index(r, c));
+            columns[c] = std::max(columns[c], cell.width() + grid);
+            row = std::max(row, cell.height() + grid);
+        }
+        height += row;
+    }
+    int width = frame + m_table->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < m_table->columnCount(); ++c)
+        width += std::max(columns[c], m_table->horizontalHeader()->sectionSizeHint(c));
+    return QSize(base.width() - tableHint.width() + width, base.height() - tableHint.height() + height);
 }
 
 } // namespace sluice::gui

@@ -4,6 +4,7 @@
 #include <QDialog>
 
 class QAction;
+class QTableWidget;
 
 namespace sluice::gui {
 
@@ -13,8 +14,10 @@ class ShortcutsDialog : public QDialog
 public:
     ShortcutsDialog(const QList<QAction *> &actions, QWidget *parent = nullptr);
     int rowCount() const { return m_rows; }
+    QSize sizeHint() const override;
 
 private:
+    QTableWidget *m_table = nullptr;
     int m_rows = 0;
 };
 

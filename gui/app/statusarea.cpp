@@ -1,5 +1,6 @@
 #include "app/statusarea.h"
 
+#include "common/fitwidgets.h"
 #include "common/uihelpers.h"
 
 #include <QDir>
@@ -13,8 +14,10 @@ namespace sluice::gui {
 StatusArea::StatusArea(QStatusBar *bar)
     : QObject(bar)
 {
-    m_model = new QLabel(bar);
-    m_stats = new QLabel(bar);
+    // Both elide with the whole text in the tooltip: at 800 px the French and
+    // Indonesian figures were cut off at the window's right edge.
+    m_model = new ElidingLabel(bar);
+    m_stats = new ElidingLabel(bar);
     m_progress = new QProgressBar(bar);
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(220);
@@ -33,7 +36,7 @@ void StatusArea::showOpening(const QString &path)
     m_progress->setValue(0);
     m_progress->show();
     m_cancel->show();
-    m_model->setText(tr("Opening %1…").arg(QDir::toNativeSeparators(path)));
+    m_model->setFullText(tr("Opening %1…").arg(QDir::toNativeSeparators(path)));
 }
 
 void StatusArea::setOpenProgress(double fraction, const QString &stage)
@@ -48,16 +51,16 @@ void StatusArea::hideOpenProgress()
     m_cancel->hide();
 }
 
-void StatusArea::setModelText(const QString &text) { m_model->setText(text); }
+void StatusArea::setModelText(const QString &text) { m_model->setFullText(text); }
 
 void StatusArea::setStats(const qt::LiveStats &s)
 {
     if (s.hitRate < 0) { // a remote backend: only what a client measures
-        m_stats->setText(tr("%1 tok/s · first token %2 s · remote")
+        m_stats->setFullText(tr("%1 tok/s · first token %2 s · remote")
                              .arg(formatNumber(s.tokensPerSecond, 2), formatNumber(s.timeToFirstToken, 2)));
         return;
     }
-    m_stats->setText(tr("%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6")
+    m_stats->setFullText(tr("%1 tok/s · first token %2 s · hit %3% · disk %4 GB/s · RAM %5 / %6")
                          .arg(formatNumber(s.tokensPerSecond, 2), formatNumber(s.timeToFirstToken, 2),
                               formatNumber(s.hitRate * 100, 1), formatNumber(s.diskGBps, 2),
                               formatBytes(s.residentBytes), formatBytes(s.budgetBytes)));

@@ -6,12 +6,13 @@
 
 #include <QObject>
 
-class QLabel;
 class QProgressBar;
 class QStatusBar;
 class QToolButton;
 
 namespace sluice::gui {
+
+class ElidingLabel;
 
 class StatusArea : public QObject
 {
@@ -30,8 +31,8 @@ Q_SIGNALS:
     void cancelRequested();
 
 private:
-    QLabel *m_model;
-    QLabel *m_stats;
+    ElidingLabel *m_model;
+    ElidingLabel *m_stats;
     QProgressBar *m_progress;
     QToolButton *m_cancel;
 };

@@ -8,9 +8,25 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QStyledItemDelegate>
 #include <QVBoxLayout>
 
 namespace sluice::gui {
+
+namespace {
+// A list's row is as wide as its widest item's size hint, or the viewport when
+// wider: rows that ask for no width are laid out at the viewport's width, and
+// the delegate elides a title longer than that.
+class NarrowRowDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        return QSize(0, QStyledItemDelegate::sizeHint(option, index).height());
+    }
+};
+} // namespace
 
 ChatListPanel::ChatListPanel(ChatStore *store, QWidget *parent)
     : SidePanel(parent)
@@ -22,6 +38,11 @@ ChatListPanel::ChatListPanel(ChatStore *store, QWidget *parent)
     m_search->setClearButtonEnabled(true);
     m_empty = makeHintLabel(this);
     m_list = new QListWidget(this);
+    // Titles longer than the column are elided (the whole title is the item's
+    // tooltip) instead of widening the rows and scrolling sideways.
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setTextElideMode(Qt::ElideRight);
+    m_list->setItemDelegate(new NarrowRowDelegate(m_list));
     m_new = new QPushButton(this);
     m_rename = new QPushButton(this);
     m_delete = new QPushButton(this);

@@ -2,6 +2,7 @@
 
 #include "chat/markdownview.h"
 #include "chat/messagestats.h"
+#include "common/fitwidgets.h"
 #include "common/uihelpers.h"
 
 #include <QAccessible>
@@ -30,8 +31,11 @@ constexpr qsizetype kSettleChars = 400;
 // The role, the Edit / Regenerate / Copy buttons and the stats line under them.
 void MessageWidget::buildHeader(QVBoxLayout *layout)
 {
-    auto *header = new QHBoxLayout;
+    // The buttons go under the role when the pane is narrow (800×600 in French):
+    // a row of role and buttons side by side made the message scroll sideways.
+    auto *header = new HeaderRowLayout;
     m_role = new QLabel(this);
+    m_role->setWordWrap(true); // "… — being edited in the prompt" is long in every language
     QFont bold = m_role->font();
     bold.setBold(true);
     m_role->setFont(bold);
@@ -45,7 +49,6 @@ void MessageWidget::buildHeader(QVBoxLayout *layout)
     for (QToolButton *b : {m_copy, m_edit, m_regenerate, m_branch})
         b->setAutoRaise(true);
     header->addWidget(m_role);
-    header->addStretch(1);
     header->addWidget(m_edit);
     header->addWidget(m_regenerate);
     header->addWidget(m_branch);

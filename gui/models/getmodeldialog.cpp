@@ -6,6 +6,7 @@
 #include "app/backgroundjobs.h" // defaultTracePath
 #include "app/settings.h"
 #include "common/errortext.h"
+#include "common/fitwidgets.h"
 #include "common/uihelpers.h"
 
 #include <QDialogButtonBox>
@@ -259,9 +260,10 @@ void GetModelDialog::buildForm()
 void GetModelDialog::buildRouteChoice(QFormLayout *form)
 {
     m_routeLabel = new QLabel(this);
-    m_plainRoute = new QRadioButton(this);
-    m_stagedRoute = new QRadioButton(this);
-    m_torrentRoute = new QRadioButton(this);
+    // Their texts wrap: on one line they made the dialog 840-1008 px wide (issue 30).
+    m_plainRoute = new WrappingRadioButton(this);
+    m_stagedRoute = new WrappingRadioButton(this);
+    m_torrentRoute = new WrappingRadioButton(this);
     auto *group = new QButtonGroup(this);
     auto *routes = new QVBoxLayout;
     m_plainRoute->setChecked(true); // before the connections: the rows they show and hide are not made yet

@@ -37,6 +37,7 @@ void PlannerBar::clear()
 {
     m_segments.clear();
     m_scale = m_floor = m_riskFrom = m_usable = 0;
+    updateStacking();
     update();
 }
 
@@ -96,6 +97,7 @@ void PlannerBar::setPlan(const MemoryPlan &plan, const std::optional<CacheSizing
     m_riskFrom = plan.capBytes;
     setAccessibleDescription(tr("Budget %1 of %2 usable RAM; floor %3")
                                  .arg(formatBytesIn(budget, m_unit), formatBytesIn(usable, m_unit), formatBytesIn(plan.floorBytes, m_unit)));
+    updateStacking();
     update();
 }
 
@@ -103,7 +105,7 @@ void PlannerBar::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    const QRectF area = QRectF(rect()).adjusted(1, 18, -1, -22);
+    const QRectF area = barArea();
     p.setPen(palette().color(QPalette::Mid));
     p.setBrush(palette().color(QPalette::Base));
     p.drawRoundedRect(area, 4, 4);
@@ -134,35 +136,111 @@ void PlannerBar::paintEvent(QPaintEvent *)
     }
     p.restore();
 
+    p.setFont(labelFont());
+    // Floor marker (off the right edge when the trunk streams on a machine that cannot hold it whole).
+    if (m_floor <= m_scale) {
+        const double fx = xOf(m_floor);
+        p.setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::SolidLine));
+        p.drawLine(QPointF(fx, area.top() - 4), QPointF(fx, area.bottom() + 4));
+    }
+    for (const Label &l : labels()) {
+        p.setPen(l.color);
+        p.drawText(l.rect, Qt::AlignHCenter | Qt::AlignVCenter, l.text);
+    }
+}
+
+QFont PlannerBar::labelFont() const
+{
     QFont small = font();
     small.setPointSizeF(std::max(7.0, small.pointSizeF() * 0.85));
-    p.setFont(small);
-    // Floor marker (off the right edge when the trunk streams on a machine that cannot hold it whole).
+    return small;
+}
+
+QString PlannerBar::floorText() const
+{
     const bool offScale = m_floor > m_scale;
-    const double fx = offScale ? area.right() : xOf(m_floor);
-    p.setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::SolidLine));
-    if (!offScale)
-        p.drawLine(QPointF(fx, area.top() - 4), QPointF(fx, area.bottom() + 4));
-    const QString floorText = m_streaming ? (offScale ? tr("whole trunk in RAM from %1 →") : tr("whole trunk in RAM from %1"))
-                                                .arg(formatBytesIn(m_floor, m_unit))
-                                          : tr("floor %1").arg(formatBytesIn(m_floor, m_unit));
-    // Centred on the marker, but kept inside the widget when the floor sits near an end
-    // (a tiny model's floor is a sliver of usable RAM).
-    const double tw = QFontMetricsF(small).horizontalAdvance(floorText) + 4;
-    const double tx = std::clamp(fx - tw / 2, 0.0, std::max(0.0, double(width()) - tw));
-    p.drawText(QRectF(tx, 0, tw, 16), Qt::AlignHCenter | Qt::AlignBottom, floorText);
-    if (m_riskFrom > 0 && m_riskFrom < m_scale) {
-        const double rx = xOf(m_riskFrom);
-        p.setPen(QColor(0xe5, 0x3e, 0x3e));
-        const QString riskText = tr("paging risk above 7/8");
-        const QRectF tr_(QPointF(rx - 200, area.bottom() + 4), QPointF(area.right(), rect().bottom()));
-        p.drawText(tr_, Qt::AlignRight | Qt::AlignTop, riskText);
+    return m_streaming ? (offScale ? tr("whole trunk in RAM from %1 →") : tr("whole trunk in RAM from %1"))
+                             .arg(formatBytesIn(m_floor, m_unit))
+                       : tr("floor %1").arg(formatBytesIn(m_floor, m_unit));
+}
+
+QString PlannerBar::usableText() const
+{
+    return m_scale < m_usable
+               ? tr("showing %1 of %2 usable RAM").arg(formatBytesIn(m_scale, m_unit), formatBytesIn(m_usable, m_unit))
+               : tr("usable RAM %1").arg(formatBytesIn(m_usable, m_unit));
+}
+
+QString PlannerBar::riskText() const { return tr("paging risk above 7/8"); }
+
+// Measured, not guessed: "RAM utilisable 64,00 Gio" and "risque de pagination
+// au-delà de 7/8" overlapped in a French side panel 300 px wide.
+bool PlannerBar::labelsStacked(int width) const
+{
+    if (m_scale == 0 || !hasRisk())
+        return false;
+    const QFontMetricsF fm(labelFont());
+    return fm.horizontalAdvance(usableText()) + fm.horizontalAdvance(riskText()) + 12 > width - 2;
+}
+
+int PlannerBar::extraLabelHeight() const
+{
+    return m_stacked ? int(std::ceil(QFontMetricsF(labelFont()).height())) + 2 : 0;
+}
+
+void PlannerBar::updateStacking()
+{
+    const bool stacked = labelsStacked(width());
+    if (stacked == m_stacked)
+        return;
+    m_stacked = stacked;
+    updateGeometry(); // one line taller or shorter
+}
+
+void PlannerBar::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateStacking();
+}
+
+QRectF PlannerBar::barArea() const { return QRectF(rect()).adjusted(1, 18, -1, -22 - extraLabelHeight()); }
+
+// The floor's label above the bar centred on its marker (kept inside the
+// widget), the usable RAM under it at the left, the paging risk at the right
+// of that line or, when both do not fit side by side, on the line below.
+QList<PlannerBar::Label> PlannerBar::labels() const
+{
+    QList<Label> out;
+    if (m_scale == 0)
+        return out;
+    const QRectF area = barArea();
+    const QFontMetricsF fm(labelFont());
+    const double line = fm.height();
+    auto fitted = [&](const QString &text) { return fm.elidedText(text, Qt::ElideRight, area.width()); };
+    const QColor ink = palette().color(QPalette::WindowText);
+    const double fx = m_floor > m_scale ? area.right() : area.left() + area.width() * (double(m_floor) / double(m_scale));
+    const QString floor = fitted(floorText());
+    const double fw = fm.horizontalAdvance(floor) + 4;
+    const double tx = std::clamp(fx - fw / 2, 0.0, std::max(0.0, double(width()) - fw));
+    out.append({QRectF(tx, std::max(0.0, 16 - line), fw, line), floor, ink});
+    const double below = area.bottom() + 4;
+    const QString usable = fitted(usableText());
+    out.append({QRectF(area.left(), below, fm.horizontalAdvance(usable), line), usable, ink});
+    if (hasRisk()) {
+        const QString risk = fitted(riskText());
+        const double rw = fm.horizontalAdvance(risk);
+        const double y = labelsStacked(width()) ? below + line + 2 : below;
+        out.append({QRectF(area.right() - rw, y, rw, line), risk, QColor(0xe5, 0x3e, 0x3e)});
     }
-    p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(QRectF(area.left(), area.bottom() + 4, m_scale < m_usable ? area.width() : area.width() / 2, 16), Qt::AlignLeft | Qt::AlignTop,
-               m_scale < m_usable ? tr("showing %1 of %2 usable RAM").arg(formatBytesIn(m_scale, m_unit),
-                                                                           formatBytesIn(m_usable, m_unit))
-                                  : tr("usable RAM %1").arg(formatBytesIn(m_usable, m_unit)));
+    return out;
+}
+
+QList<QRectF> PlannerBar::labelRects() const
+{
+    QList<QRectF> out;
+    for (const Label &l : labels())
+        out.append(l.rect);
+    return out;
 }
 
 PlannerPanel::PlannerPanel(QWidget *parent)
@@ -429,7 +507,16 @@ void PlannerPanel::retranslate()
     m_bar->setAccessibleName(tr("Memory budget bar"));
     m_figures->setAccessibleName(tr("Budget figures"));
     m_empty->setAccessibleName(tr("Budget planner status"));
+    m_empty->setText(emptyText()); // clearInputs set it in the language of the time
     refresh();
+}
+
+// The empty tab's text: the reason given, else what the tab is for (in the language shown now).
+QString PlannerPanel::emptyText() const
+{
+    return m_emptyReason.isEmpty() ? tr("The budget planner shows how the RAM budget splits into trunk, attention "
+                                        "state, scratch and expert cache once a model is chosen.")
+                                   : m_emptyReason;
 }
 
 void PlannerPanel::clearInputs(const QString &why)
@@ -437,9 +524,8 @@ void PlannerPanel::clearInputs(const QString &why)
     m_model->clearInputs();
     m_bar->clear();
     m_controls->hide();
-    m_empty->setText(why.isEmpty() ? tr("The budget planner shows how the RAM budget splits into trunk, attention "
-                                        "state, scratch and expert cache once a model is chosen.")
-                                   : why);
+    m_emptyReason = why;
+    m_empty->setText(emptyText());
     m_empty->show();
 }
 

@@ -53,13 +53,35 @@ public:
     quint64 floorBytes() const { return m_floor; }
     quint64 riskFromBytes() const { return m_riskFrom; }
 
-    QSize sizeHint() const override { return {360, 96}; }
-    QSize minimumSizeHint() const override { return {200, 80}; }
+    // One more line when the labels under the bar would overlap side by side.
+    QSize sizeHint() const override { return {360, 96 + extraLabelHeight()}; }
+    QSize minimumSizeHint() const override { return {200, 80 + extraLabelHeight()}; }
+    // Where the floor, usable-RAM and paging-risk labels are drawn (for tests: they never overlap).
+    QList<QRectF> labelRects() const;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    struct Label {
+        QRectF rect;
+        QString text;
+        QColor color;
+    };
+    QFont labelFont() const;
+    QString floorText() const;
+    QString usableText() const;
+    QString riskText() const;
+    bool hasRisk() const { return m_riskFrom > 0 && m_riskFrom < m_scale; }
+    // The usable-RAM and paging-risk labels side by side would overlap at `width`.
+    bool labelsStacked(int width) const;
+    int extraLabelHeight() const;
+    void updateStacking();
+    QRectF barArea() const;
+    QList<Label> labels() const;
+
+    bool m_stacked = false;
     QList<Segment> m_segments;
     quint64 m_scale = 0;
     quint64 m_floor = 0;
@@ -194,6 +216,7 @@ private:
     void appendBudgetLines(QStringList &lines, const MemoryPlan &p) const;
     void updateApplyButton();
     void updateJobControls();
+    QString emptyText() const;
 
     PlannerModel *m_model;
     bool m_updating = false;
@@ -202,6 +225,7 @@ private:
 
     QLabel *m_title;
     QLabel *m_empty;
+    QString m_emptyReason; // why the tab is empty; none: the tab's own explanation
     PlannerBar *m_bar;
     QLabel *m_legend;
     QLabel *m_contextLabel;

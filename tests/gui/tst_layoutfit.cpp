@@ -1,5 +1,9 @@
 // Every screen fits a small display (issue 30): "Plan a model…" at 1024×640
 // with its controls inside the dialog or a scroll area and its buttons shown,
+// "Get a model…", Settings, Convert and Shortcuts at 800×600 and 1024×640,
+// a conversation's header buttons, chat titles and status figures whole or
+// elided with a tooltip, the budget bar's labels apart and its field in the
+// language's number format,
 // the main window at 800×600 in every language with every side-panel tab and
 // the composer shown, a saved geometry from a bigger monitor placed back on
 // the screen, and the dark and light themes' indicators and disabled text
@@ -8,12 +12,26 @@
 #include "guitestutil.h"
 
 #include "app/appearance.h"
+#include "app/settingsdialog.h"
+#include "app/shortcutsdialog.h"
+#include "chat/conversationview.h"
 #include "chat/promptedit.h"
 #include "common/uihelpers.h"
+#include "models/convertdialog.h"
+#include "models/getmodeldialog.h"
+#include "planner/plannerwidget.h"
 #include "planner/planmodeldialog.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QScrollBar>
+#include <QStatusBar>
+#include <QTableWidget>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScreen>
@@ -79,6 +97,72 @@ bool fitFullyShown(QWidget *w, QWidget *top)
     return w->isVisibleTo(top) && top->rect().contains(QRect(w->mapTo(top, QPoint(0, 0)), w->size()));
 }
 
+// Rows of language × screen: the small screens of issue 30 in every language.
+void fitAddLanguageScreens()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("screen");
+    for (const char *lang : {"en", "fr", "id"}) {
+        QTest::addRow("%s 800x600", lang) << QString::fromLatin1(lang) << QSize(800, 600);
+        QTest::addRow("%s 1024x640", lang) << QString::fromLatin1(lang) << QSize(1024, 640);
+    }
+}
+
+// What keeps `dialog` from fitting a screen of `screen` at the size it opens
+// with there: a minimum beyond the screen, a widget cut off, a horizontal
+// scroll bar, a button of its button box not shown whole.
+QStringList fitDialogProblems(QWidget *dialog, QSize screen)
+{
+    QStringList out;
+    const QSize min = dialog->minimumSizeHint().expandedTo(dialog->minimumSize());
+    if (min.width() > screen.width() || min.height() > screen.height())
+        out << QStringLiteral("minimum %1×%2").arg(min.width()).arg(min.height());
+    if (dialog->width() > screen.width() || dialog->height() > screen.height())
+        out << QStringLiteral("opens at %1×%2").arg(dialog->width()).arg(dialog->height());
+    out << fitCutOff(dialog);
+    for (QAbstractScrollArea *a : dialog->findChildren<QAbstractScrollArea *>())
+        if (a->isVisibleTo(dialog) && a->horizontalScrollBar()->isVisible())
+            out << QStringLiteral("horizontal scroll bar on %1 %2")
+                       .arg(QString::fromLatin1(a->metaObject()->className()), a->accessibleName());
+    if (auto *box = dialog->findChild<QDialogButtonBox *>())
+        for (QAbstractButton *b : box->buttons())
+            if (b->isVisibleTo(dialog) && !fitFullyShown(b, dialog))
+                out << QStringLiteral("button %1 not shown whole").arg(b->text());
+    return out;
+}
+
+// Shows `dialog` at the size `wanted` (its size hint when empty) on a screen of `screen`.
+void fitShowOn(QWidget *dialog, QSize screen, QSize wanted = QSize())
+{
+    dialog->show();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    gui::fitWindowToScreen(dialog, QRect(QPoint(0, 0), screen), wanted.isValid() ? wanted : dialog->sizeHint());
+    QApplication::processEvents();
+}
+
+// The window at `screen` in `language` with a model open and one exchange in a chat with a long title.
+bool fitWindowWithChat(GuiFixture &f, const QString &language, QSize screen)
+{
+    if (!f.appearance->applyLanguage(language))
+        return false;
+    f.window->show();
+    if (!QTest::qWaitForWindowExposed(f.window.get()) || !openModel(f))
+        return false;
+    if (!sendAndWait(f, QStringLiteral("What does music mean to the people who listen to it every single day?")))
+        return false;
+    f.window->resize(screen);
+    return QTest::qWaitFor([&] { return f.window->size() == screen; });
+}
+
+QLabel *fitLabelNamed(QWidget *root, const char *context, const char *name)
+{
+    const QString wanted = QCoreApplication::translate(context, name);
+    for (QLabel *l : root->findChildren<QLabel *>())
+        if (l->accessibleName() == wanted)
+            return l;
+    return nullptr;
+}
+
 } // namespace
 
 class TestLayoutFit : public QObject
@@ -94,6 +178,20 @@ private Q_SLOTS:
     void savedGeometryClampedOnScreen();
     void themeContrast_data();
     void themeContrast();
+    void dialogsFitSmallScreens_data();
+    void dialogsFitSmallScreens();
+    void getModelRoutesWrap_data();
+    void getModelRoutesWrap();
+    void conversationFitsSmallWindows_data();
+    void conversationFitsSmallWindows();
+    void budgetBarLabelsApart_data();
+    void budgetBarLabelsApart();
+    void budgetFieldUsesLocale_data();
+    void budgetFieldUsesLocale();
+    void budgetPlaceholderTranslated_data();
+    void budgetPlaceholderTranslated();
+    void shortcutsOpenAtTableWidth_data();
+    void shortcutsOpenAtTableWidth();
 };
 
 void TestLayoutFit::planDialogFitsSmallScreens_data()
@@ -274,6 +372,261 @@ void TestLayoutFit::themeContrast()
         }
     }
     appearance.applyTheme(gui::Settings::Theme::Light);
+}
+
+void TestLayoutFit::dialogsFitSmallScreens_data()
+{
+    QTest::addColumn<QString>("dialog");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("screen");
+    for (const char *dialog : {"settings", "convert", "shortcuts", "getmodel"})
+        for (const char *lang : {"en", "fr", "id"})
+            for (QSize screen : {QSize(800, 600), QSize(1024, 640)})
+                QTest::addRow("%s %s %dx%d", dialog, lang, screen.width(), screen.height())
+                    << QString::fromLatin1(dialog) << QString::fromLatin1(lang) << screen;
+}
+
+// Settings, Convert, Shortcuts and Get a model… as the window opens them, on a
+// small screen: within it, nothing cut off, no sideways scrolling, buttons whole.
+void TestLayoutFit::dialogsFitSmallScreens()
+{
+    QFETCH(QString, dialog);
+    QFETCH(QString, language);
+    QFETCH(QSize, screen);
+    GuiFixture f;
+    QVERIFY(f.appearance->applyLanguage(language));
+    f.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    std::unique_ptr<QDialog> owned;
+    QDialog *d = nullptr;
+    QSize wanted; // what the window asks for (empty: the dialog's size hint)
+    if (dialog == QLatin1String("settings"))
+        d = (owned = std::make_unique<gui::SettingsDialog>(f.settings.get(), f.window.get())).get();
+    else if (dialog == QLatin1String("convert"))
+        d = (owned = std::make_unique<ConvertDialog>(f.window.get())).get();
+    else if (dialog == QLatin1String("shortcuts"))
+        d = (owned = std::make_unique<gui::ShortcutsDialog>(f.window->shortcutActions(), f.window.get())).get();
+    else {
+        f.window->showGetModelDialog();
+        d = f.window->getModelDialog();
+        wanted = QSize(1100, 760);
+    }
+    QVERIFY(d);
+    fitShowOn(d, screen, wanted);
+    const QStringList problems = fitDialogProblems(d, screen);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+    d->close();
+}
+
+void TestLayoutFit::getModelRoutesWrap_data() { fitAddLanguageScreens(); }
+
+// The route choices wrap instead of widening the dialog: each is shown whole
+// (its wrapped height given), reachable by Tab and named for screen readers.
+void TestLayoutFit::getModelRoutesWrap()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, screen);
+    GuiFixture f;
+    QVERIFY(f.appearance->applyLanguage(language));
+    f.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    f.window->showGetModelDialog();
+    gui::GetModelDialog *d = f.window->getModelDialog();
+    QVERIFY(d);
+    fitShowOn(d, screen, QSize(1100, 760));
+    QVERIFY2(d->minimumSizeHint().width() <= screen.width(), qPrintable(QString::number(d->minimumSizeHint().width())));
+    for (QRadioButton *b : {d->releaseRouteButton(), d->convertRouteButton(), d->torrentRouteButton()}) {
+        QVERIFY(fitFullyShown(b, d));
+        QVERIFY(!b->text().isEmpty());
+        QVERIFY(!b->accessibleName().isEmpty() || !b->text().isEmpty());
+        QVERIFY(b->focusPolicy() & Qt::TabFocus);
+        const int needed = b->hasHeightForWidth() ? b->heightForWidth(b->width()) : b->sizeHint().height();
+        QVERIFY2(b->height() >= needed && (b->hasHeightForWidth() || b->width() >= b->sizeHint().width()),
+                 qPrintable(QStringLiteral("%1: %2×%3").arg(b->text()).arg(b->width()).arg(b->height())));
+    }
+    // The whole button is the click target, its wrapped lines included (a QRadioButton's is its one-line text).
+    QRadioButton *convert = d->convertRouteButton();
+    QTest::mouseClick(convert, Qt::LeftButton, {}, QPoint(convert->width() - 3, convert->height() - 3));
+    QVERIFY(convert->isChecked());
+    d->close();
+}
+
+void TestLayoutFit::conversationFitsSmallWindows_data() { fitAddLanguageScreens(); }
+
+// A conversation in a small window: the message headers' buttons inside the
+// message, no sideways scrolling in the conversation or the chat list (titles
+// elided, the whole title in the tooltip), the status bar's figures inside
+// the window (elided with the whole text in the tooltip when they must be).
+void TestLayoutFit::conversationFitsSmallWindows()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, screen);
+    GuiFixture f;
+    QVERIFY(fitWindowWithChat(f, language, screen));
+    gui::ConversationView *view = f.window->conversation();
+    QVERIFY(!view->horizontalScrollBar()->isVisible());
+    const auto messages = view->findChildren<gui::MessageWidget *>();
+    QVERIFY(messages.size() >= 2);
+    for (gui::MessageWidget *m : messages) {
+        const QRect r(m->mapTo(view->viewport(), QPoint(0, 0)), m->size());
+        QVERIFY2(r.left() >= 0 && r.right() < view->viewport()->width(), // across: the view scrolls down
+                 qPrintable(QStringLiteral("message %1 at %2,%3 %4×%5 (minimum %6) in %7×%8")
+                                .arg(m->index())
+                                .arg(r.x())
+                                .arg(r.y())
+                                .arg(r.width())
+                                .arg(r.height())
+                                .arg(m->minimumSizeHint().width())
+                                .arg(view->viewport()->width())
+                                .arg(view->viewport()->height())));
+        for (QToolButton *b : m->findChildren<QToolButton *>())
+            if (b->isVisibleTo(m))
+                QVERIFY2(fitFullyShown(b, m), qPrintable(b->text()));
+    }
+    auto *list = f.window->findChild<QListWidget *>();
+    QVERIFY(list);
+    QVERIFY(list->count() >= 1);
+    QVERIFY(!list->horizontalScrollBar()->isVisible());
+    for (int i = 0; i < list->count(); ++i) {
+        QVERIFY2(list->visualItemRect(list->item(i)).right() < list->viewport()->width(),
+                 qPrintable(QStringLiteral("%1: %2 px in %3").arg(list->item(i)->text())
+                                .arg(list->visualItemRect(list->item(i)).right())
+                                .arg(list->viewport()->width())));
+        QCOMPARE(list->item(i)->toolTip(), list->item(i)->text());
+    }
+    QStatusBar *bar = f.window->statusBar();
+    for (QLabel *l : bar->findChildren<QLabel *>()) {
+        if (!l->isVisibleTo(bar) || l->text().isEmpty())
+            continue;
+        QVERIFY2(fitFullyShown(l, f.window.get()), qPrintable(l->text()));
+        if (l->fontMetrics().horizontalAdvance(l->text()) > l->contentsRect().width())
+            QCOMPARE(l->toolTip(), l->text());
+    }
+}
+
+void TestLayoutFit::budgetBarLabelsApart_data() { fitAddLanguageScreens(); }
+
+// The budget bar's labels (floor, usable RAM, paging risk) inside the bar and apart.
+void TestLayoutFit::budgetBarLabelsApart()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, screen);
+    GuiFixture f;
+    QVERIFY(fitWindowWithChat(f, language, screen));
+    auto *side = f.window->findChild<QTabWidget *>();
+    QVERIFY(side);
+    side->setCurrentIndex(0);
+    QApplication::processEvents();
+    auto *bar = f.window->plannerPanel()->findChild<gui::PlannerBar *>();
+    QVERIFY(bar && bar->isVisible());
+    const QList<QRectF> labels = bar->labelRects();
+    QVERIFY(labels.size() >= 2);
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        QVERIFY(QRectF(bar->rect()).contains(labels[i]));
+        for (qsizetype j = i + 1; j < labels.size(); ++j)
+            QVERIFY2(!labels[i].intersects(labels[j]), qPrintable(QStringLiteral("labels %1 and %2").arg(i).arg(j)));
+    }
+}
+
+void TestLayoutFit::budgetFieldUsesLocale_data()
+{
+    QTest::addColumn<QString>("language");
+    for (const char *lang : {"en", "fr", "id"})
+        QTest::newRow(lang) << QString::fromLatin1(lang);
+}
+
+// The budget field shows and reads the window's number format ("60,98" in French).
+void TestLayoutFit::budgetFieldUsesLocale()
+{
+    QFETCH(QString, language);
+    GuiFixture f;
+    QVERIFY(f.appearance->applyLanguage(language));
+    f.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    QVERIFY(openModel(f));
+    QDoubleSpinBox *field = nullptr;
+    const QString name = QCoreApplication::translate("sluice::gui::PlannerPanel", "Precise budget in GiB");
+    for (QDoubleSpinBox *b : f.window->plannerPanel()->findChildren<QDoubleSpinBox *>())
+        if (b->accessibleName() == name)
+            field = b;
+    QVERIFY(field);
+    const QLocale shown;
+    QVERIFY2(field->text().contains(shown.decimalPoint()), qPrintable(field->text()));
+    const double typed = std::floor(field->maximum() / 2) + 0.5;
+    QString text = shown.toString(typed, 'f', 2);
+    int pos = 0;
+    QCOMPARE(field->validate(text, pos), QValidator::Acceptable);
+    QCOMPARE(field->valueFromText(text), typed);
+}
+
+void TestLayoutFit::budgetPlaceholderTranslated_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("fr") << QStringLiteral("fr");
+    QTest::newRow("id") << QStringLiteral("id");
+}
+
+// The empty Budget tab's text follows a language switch made after the window.
+void TestLayoutFit::budgetPlaceholderTranslated()
+{
+    QFETCH(QString, language);
+    GuiFixture f;
+    QVERIFY(f.appearance->applyLanguage(language));
+    QApplication::processEvents();
+    const char *source = "The budget planner shows how the RAM budget splits into trunk, attention state, scratch "
+                         "and expert cache once a model is chosen.";
+    const QString translated = QCoreApplication::translate("sluice::gui::PlannerPanel", source);
+    QVERIFY(translated != QLatin1String(source)); // the translation exists
+    QLabel *empty = fitLabelNamed(f.window->plannerPanel(), "sluice::gui::PlannerPanel", "Budget planner status");
+    QVERIFY(empty);
+    QCOMPARE(empty->text(), translated);
+}
+
+void TestLayoutFit::shortcutsOpenAtTableWidth_data() { fitAddLanguageScreens(); }
+
+// Shortcuts opens at its table's width (capped by the screen): both columns readable, no sideways scrolling.
+void TestLayoutFit::shortcutsOpenAtTableWidth()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, screen);
+    GuiFixture f;
+    QVERIFY(f.appearance->applyLanguage(language));
+    f.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    gui::ShortcutsDialog dialog(f.window->shortcutActions(), f.window.get());
+    auto *table = dialog.findChild<QTableWidget *>();
+    QVERIFY(table && table->rowCount() > 5);
+    auto contentWidth = [&](int c) { // QTableView::sizeHintForColumn, which is protected
+        int w = 0;
+        for (int r = 0; r < table->rowCount(); ++r)
+            w = std::max(w, table->sizeHintForIndex(table->model()->index(r, c)).width() + (table->showGrid() ? 1 : 0));
+        return w;
+    };
+    auto readable = [&](const char *when) {
+        QApplication::processEvents();
+        for (int c = 0; c < table->columnCount(); ++c)
+            QVERIFY2(table->columnWidth(c) >= contentWidth(c),
+                     qPrintable(QStringLiteral("%1: column %2 is %3 px of %4 (dialog %5×%6)")
+                                    .arg(QLatin1String(when))
+                                    .arg(c)
+                                    .arg(table->columnWidth(c))
+                                    .arg(contentWidth(c))
+                                    .arg(dialog.width())
+                                    .arg(dialog.height())));
+        QVERIFY2(table->horizontalHeader()->length() <= table->viewport()->width(),
+                 qPrintable(QStringLiteral("%1: columns %2 + %3 px in %4 px")
+                                .arg(QLatin1String(when))
+                                .arg(table->columnWidth(0))
+                                .arg(table->columnWidth(1))
+                                .arg(table->viewport()->width())));
+        QVERIFY(!table->horizontalScrollBar()->isVisible());
+    };
+    dialog.show(); // as Help → Keyboard shortcuts opens it
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    readable("as opened");
+    fitShowOn(&dialog, screen);
+    readable("fitted to the screen");
+    QVERIFY(dialog.width() <= screen.width() && dialog.height() <= screen.height());
 }
 
 SLUICE_TEST_MAIN(TestLayoutFit)
