@@ -218,7 +218,8 @@ bool Conversation::prepare(const TurnRequest &request, TurnRequest &fitted, Turn
         promptPositions = positions(full, images);
     }
     if (full.empty())
-        return fail(TurnFailure::Request, makeError(ErrorCode::InvalidArgument, "the prompt is empty"));
+        return fail(
+            TurnFailure::Request, makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "the prompt is empty")));
     result.contextLength = context;
     result.promptPositions = int(std::min<int64_t>(promptPositions, INT32_MAX));
     result.contextNeeded = int(std::min<int64_t>(promptPositions + room, INT32_MAX));

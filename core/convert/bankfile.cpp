@@ -65,7 +65,7 @@ Expected<std::unique_ptr<BankFile>> BankFile::openForResume(const std::string &t
         return ioError(tmpPath + ": cannot open");
     struct stat st;
     if (::fstat(b->m_fd, &st) != 0 || !S_ISREG(st.st_mode))
-        return makeError(ErrorCode::Io, tmpPath + ": not a regular file");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: not a regular file"), tmpPath);
     b->m_valid = validPrefix(b->m_fd, uint64_t(st.st_size), layer, experts, layout);
     if (::ftruncate(b->m_fd, off_t(uint64_t(b->m_valid) * layout.recordBytes)) != 0)
         return ioError(tmpPath + ": cannot truncate");

@@ -68,7 +68,7 @@ Expected<std::unique_ptr<ContainerWriter>> ContainerWriter::create(const std::st
         return ioError(dir + "/" + kPlacementFileName + ": cannot remove the old placement");
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(configJson));
     if (!doc.isObject())
-        return makeError(ErrorCode::InvalidArgument, "writer: configJson is not a JSON object");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: configJson is not a JSON object"));
     w->m_dir = dir;
     w->m_config = config;
     w->m_configJson = configJson;
@@ -76,11 +76,11 @@ Expected<std::unique_ptr<ContainerWriter>> ContainerWriter::create(const std::st
     w->m_layout = makeExpertLayout(config, options.recordBytes, 0);
     if (options.recordBytes && (options.recordBytes % kRecordAlign != 0 ||
                                 options.recordBytes < w->m_layout.minimumRecordBytes()))
-        return makeError(ErrorCode::InvalidArgument, "writer: record size " + std::to_string(options.recordBytes) +
-                                                         " must be a 4096 multiple of at least " +
-                                                         std::to_string(w->m_layout.minimumRecordBytes()));
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "writer: record size %1 must be a 4096 multiple of at least %2"), options.recordBytes,
+            w->m_layout.minimumRecordBytes());
     if (w->m_layout.recordBytes / kRecordAlign > 0xffffffffull)
-        return makeError(ErrorCode::InvalidArgument, "writer: record too large");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: record too large"));
     const int books = w->m_layout.booksPerLayer();
     int next = 0;
     w->m_codebookBase.assign(size_t(config.nLayers), -1);
@@ -131,9 +131,9 @@ Status ContainerWriter::addTensor(const std::string &name, const std::vector<int
                                   TensorFormat fmt, bool bf16)
 {
     if (!m_trunk)
-        return makeError(ErrorCode::InvalidArgument, "writer: already finished");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: already finished"));
     if (shape.empty())
-        return makeError(ErrorCode::InvalidArgument, "writer: '" + name + "' has no shape");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: '%1' has no shape"), name);
     TensorInfo t;
     t.name = name;
     t.fmt = fmt;
@@ -176,7 +176,7 @@ Status ContainerWriter::setCodebooks(int layer, int kind, const float *books)
 {
     const int base = codebookBase(layer);
     if (base < 0 || kind < 0 || kind > 2)
-        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " has no codebooks");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1 has no codebooks"), layer);
     const size_t perBook = size_t(m_layout.entries) * size_t(m_layout.vecDim);
     const int first = base + kind * m_layout.stages;
     float *dst = m_books.data() + size_t(first) * perBook;
@@ -201,9 +201,11 @@ Status ContainerWriter::startBank(int layer)
     if (m_bank)
         SLUICE_TRY(closeBank());
     if (codebookBase(layer) < 0)
-        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " is not a MoE layer");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1 is not a MoE layer"), layer);
     if (m_layerDone[size_t(layer)])
-        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " was already written");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1 was already written"), layer);
     return Status::ok();
 }
 
@@ -227,9 +229,8 @@ Status ContainerWriter::closeBank()
     if (m_nextExpert != m_config.nExperts) {
         std::fclose(f);
         ::unlink(joinPath(m_dir, name + ".tmp").c_str());
-        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(m_bankLayer) + " got " +
-                                                         std::to_string(m_nextExpert) + " of " +
-                                                         std::to_string(m_config.nExperts) + " experts");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1 got %2 of %3 experts"),
+            m_bankLayer, m_nextExpert, m_config.nExperts);
     }
     SLUICE_TRY(syncAndClose(f, name));
     SLUICE_TRY(renameInto(m_dir, name));
@@ -248,7 +249,8 @@ Status ContainerWriter::writeExpert(int layer, int expert, const float *gate, co
     for (int k = 0; k < 3; ++k) {
         const float *books = codebooks(layer, k);
         if (!books)
-            return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " has no codebooks");
+            return makeError(
+                ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1 has no codebooks"), layer);
         indices[k].resize(size_t(m_layout.indexBytes[k]));
         scales[k].resize(m_layout.rows[k]);
         encodeVqMatrix(src[k], m_layout.rows[k], m_layout.cols[k], books, shape, m_layout.fmt, m_layout.indexBlock,
@@ -264,12 +266,12 @@ Status ContainerWriter::writeExpertEncoded(int layer, int expert, const uint8_t 
 {
     if (m_bankLayer != layer || !m_bank) {
         if (expert != 0)
-            return makeError(ErrorCode::InvalidArgument, "writer: experts must start at 0");
+            return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: experts must start at 0"));
         SLUICE_TRY(openBank(layer));
     }
     if (expert != m_nextExpert)
-        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + ": expert " +
-                                                         std::to_string(expert) + " out of order");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1: expert %2 out of order"),
+            layer, expert);
     m_record.assign(size_t(m_layout.recordBytes), 0);
     buildExpertRecord(m_layout, layer, expert, codebookBase(layer), indices, scales, m_record.data());
     if (std::fwrite(m_record.data(), 1, m_record.size(), m_bank) != m_record.size())
@@ -317,7 +319,7 @@ Status ContainerWriter::adoptBank(int layer)
 Status ContainerWriter::adoptTrunk(std::vector<TensorInfo> tensors)
 {
     if (!m_trunk || m_trunkBytes != 0)
-        return makeError(ErrorCode::InvalidArgument, "writer: the trunk was already started");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: the trunk was already started"));
     std::fclose(m_trunk);
     m_trunk = nullptr;
     ::unlink(joinPath(m_dir, "trunk.bin.tmp").c_str());
@@ -343,12 +345,13 @@ Status ContainerWriter::writeFileAtomically(const std::string &name, const std::
 Status ContainerWriter::finish()
 {
     if (m_finished || (!m_trunk && !m_trunkAdopted))
-        return makeError(ErrorCode::InvalidArgument, "writer: already finished");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: already finished"));
     if (m_bank)
         SLUICE_TRY(closeBank());
     for (int layer = m_config.firstKDense; layer < m_config.nLayers; ++layer) {
         if (!m_layerDone[size_t(layer)])
-            return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " has no experts");
+            return makeError(
+                ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1 has no experts"), layer);
     }
     if (!m_trunkAdopted) {
         std::FILE *trunk = m_trunk;

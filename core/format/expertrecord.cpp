@@ -113,8 +113,8 @@ Status validateRecordHeader(const uint8_t *rec, size_t n, int layer, int expert,
 {
     auto bad = [&](const std::string &what) { return makeError(ErrorCode::Format, where(layer, expert) + what); };
     if (n < l.recordBytes || n < kRecordHeaderBytes)
-        return makeError(ErrorCode::Io, where(layer, expert) + "short read (" + std::to_string(n) + " of " +
-                                            std::to_string(l.recordBytes) + " bytes)");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1short read (%2 of %3 bytes)"), where(layer, expert), n,
+            l.recordBytes);
     const ExpertRecordHeader h = decodeRecordHeader(rec);
     if (h.magic != kExpertMagic) {
         char hex[16];
@@ -182,20 +182,22 @@ Status verifyRecordCrc(const uint8_t *rec, size_t n, int layer, int expert, cons
 {
     const ExpertRecordHeader h = decodeRecordHeader(rec);
     if (uint64_t(h.chanCorrOff) + l.scaleBytes() > n)
-        return makeError(ErrorCode::Format, where(layer, expert) + "scales lie outside the record");
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "%1scales lie outside the record"), where(layer, expert));
     const uint32_t crc = computeRecordCrc(rec, l, h.chanCorrOff);
     if (crc != h.crc32) {
         char text[64];
         std::snprintf(text, sizeof text, " (stored 0x%08x, computed 0x%08x)", h.crc32, crc);
-        return makeError(ErrorCode::Checksum, where(layer, expert) + "checksum mismatch" + text);
+        return makeError(
+            ErrorCode::Checksum, SLUICE_ERRT("Error", "%1checksum mismatch%2"), where(layer, expert), text);
     }
     // The padding to the 4 KiB multiple is defined as zero and lies outside
     // the CRC: checked with it (at most 4 KiB more to touch).
     const uint64_t end = uint64_t(h.chanCorrOff) + l.scaleBytes();
     for (uint64_t i = end; i < std::min<uint64_t>(n, l.recordBytes); ++i) {
         if (rec[i] != 0)
-            return makeError(ErrorCode::Format, where(layer, expert) + "padding byte at offset " + std::to_string(i) +
-                                                    " is not zero");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1padding byte at offset %2 is not zero"),
+                where(layer, expert), i);
     }
     return Status::ok();
 }

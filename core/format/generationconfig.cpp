@@ -77,11 +77,11 @@ Expected<RecommendedSampling> parseGenerationConfig(std::string_view json)
     const QJsonDocument doc =
         QJsonDocument::fromJson(QByteArray(json.data(), qsizetype(json.size())), &err);
     if (err.error != QJsonParseError::NoError)
-        return makeError(ErrorCode::Format, std::string(kGenerationConfigFile) + ": not JSON (" +
-                                                err.errorString().toStdString() + " at byte " +
-                                                std::to_string(err.offset) + ")");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: not JSON (%2 at byte %3)"),
+            std::string(kGenerationConfigFile), err.errorString().toStdString(), err.offset);
     if (!doc.isObject())
-        return makeError(ErrorCode::Format, std::string(kGenerationConfigFile) + ": not a JSON object");
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "%1: not a JSON object"), std::string(kGenerationConfigFile));
     const QJsonObject o = doc.object();
     RecommendedSampling r;
     // The bounds are the CLI's (core/cli/options.cpp addSamplingOptions).

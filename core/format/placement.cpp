@@ -85,7 +85,8 @@ Expected<BankPlacement> readPlacement(const std::string &containerDir, const std
     if (::lstat(path.c_str(), &st) != 0) {
         if (errno == ENOENT)
             return BankPlacement{};
-        return makeError(ErrorCode::Io, std::string(kPlacementFileName) + ": cannot stat (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot stat (%2)"), std::string(kPlacementFileName),
+            std::strerror(errno));
     }
     // Regular files only (symlinks followed): a FIFO would block the open for ever.
     auto bytes = readRegularFile(path, PlacementLimits::maxBytes, kPlacementFileName);
@@ -109,7 +110,7 @@ Status writePlacement(const std::string &containerDir, const BankPlacement &plac
     if (!placement.folderOf.empty())
         return writeFileAtomically(path, placementJson(placement), kPlacementFileName);
     if (::unlink(path.c_str()) != 0 && errno != ENOENT)
-        return makeError(ErrorCode::Io, path + ": cannot remove (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot remove (%2)"), path, std::strerror(errno));
     if (const int dfd = ::open(containerDir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
         ::fsync(dfd); // the removal is durable before a home copy's twin is deleted
         ::close(dfd);

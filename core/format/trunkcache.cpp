@@ -71,16 +71,16 @@ Expected<QJsonObject> readJson(const std::string &path)
         return fd.status();
     if (size > (64u << 20)) {
         ::close(*fd);
-        return makeError(ErrorCode::Format, path + ": too large");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: too large"), path);
     }
     std::string text(static_cast<size_t>(size), '\0');
     const ssize_t n = ::pread(*fd, text.data(), text.size(), 0);
     ::close(*fd);
     if (n != ssize_t(size))
-        return makeError(ErrorCode::Io, path + ": short read");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: short read"), path);
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text));
     if (!doc.isObject())
-        return makeError(ErrorCode::Format, path + ": not a JSON object");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: not a JSON object"), path);
     return doc.object();
 }
 
@@ -133,7 +133,7 @@ Expected<TrunkCache> openTrunkCache(const std::string &path, const ReleaseCheckp
 {
     struct stat st;
     if (::stat((path + ".json").c_str(), &st) != 0)
-        return makeError(ErrorCode::NotFound, path + ".json: no trunk cache");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1.json: no trunk cache"), path);
     auto json = readJson(path + ".json");
     if (!json)
         return json.status();
@@ -141,7 +141,8 @@ Expected<TrunkCache> openTrunkCache(const std::string &path, const ReleaseCheckp
     cache.path = path;
     cache.fingerprint = releaseFingerprint(release, o);
     if ((*json)["fingerprint"].toString().toStdString() != cache.fingerprint)
-        return makeError(ErrorCode::Format, path + ": trunk cache is for other shards or options (stale)");
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "%1: trunk cache is for other shards or options (stale)"), path);
     uint64_t dataBytes = 0;
     Expected<int> fd = openRegularFileReadOnly(path, path, dataBytes);
     if (!fd)
@@ -151,18 +152,20 @@ Expected<TrunkCache> openTrunkCache(const std::string &path, const ReleaseCheckp
     // entry from the release and require it to match.
     const QJsonArray entries = (*json)["trunk"].toArray();
     if (size_t(entries.size()) != release.trunkTensors().size())
-        return makeError(ErrorCode::Format, path + ".json: tensor count differs from the release");
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "%1.json: tensor count differs from the release"), path);
     uint64_t off = 0;
     for (size_t i = 0; i < release.trunkTensors().size(); ++i) {
         const TensorInfo t = planned(release.trunkTensors()[i], o, off);
         if (entries[qsizetype(i)].toObject() != entryJson(t))
-            return makeError(ErrorCode::Format, path + ".json: entry for '" + t.name + "' does not match the release");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error", "%1.json: entry for '%2' does not match the release"), path, t.name);
         cache.tensors.push_back(t);
         off = align8(off + t.bytes);
     }
     if (dataBytes != off)
-        return makeError(ErrorCode::Format, path + ": " + std::to_string(dataBytes) + " bytes, the index needs " +
-                                                std::to_string(off) + " (truncated?)");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 bytes, the index needs %3 (truncated?)"), path,
+            dataBytes, off);
     cache.bytes = off;
     return cache;
 }
@@ -255,7 +258,8 @@ Expected<TrunkCache> buildTrunkCache(const std::string &path, const ReleaseCheck
                                                        {"done", int(i + 1)}}));
         if (o.progress && !o.progress(total ? double(written) / double(total) : 1.0, t.name)) {
             ::close(fd);
-            return makeError(ErrorCode::Cancelled, "trunk cache: cancelled after '" + t.name + "' (resumable)");
+            return makeError(
+                ErrorCode::Cancelled, SLUICE_ERRT("Error", "trunk cache: cancelled after '%1' (resumable)"), t.name);
         }
     }
     if (::fsync(fd) != 0) {

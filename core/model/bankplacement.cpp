@@ -44,7 +44,7 @@ Expected<std::string> realFolder(const std::string &path)
         return ioError(path + ": cannot resolve the folder");
     struct stat st;
     if (::stat(buf, &st) != 0 || !S_ISDIR(st.st_mode))
-        return makeError(ErrorCode::InvalidArgument, path + ": not a folder");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: not a folder"), path);
     return std::string(buf);
 }
 
@@ -80,8 +80,8 @@ Status copyDurably(const std::string &from, const std::string &to, uint64_t byte
 {
     struct statvfs vfs;
     if (::statvfs(folderOf(to).c_str(), &vfs) == 0 && uint64_t(vfs.f_bavail) * vfs.f_frsize < bytes)
-        return makeError(ErrorCode::Io, folderOf(to) + ": " + std::to_string(bytes) + " bytes needed, " +
-                                            std::to_string(uint64_t(vfs.f_bavail) * vfs.f_frsize) + " free");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: %2 bytes needed, %3 free"), folderOf(to), bytes,
+            uint64_t(vfs.f_bavail) * vfs.f_frsize);
     const std::string part = to + kPartSuffix;
     const int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
     if (in < 0)
@@ -250,7 +250,7 @@ Expected<std::vector<std::string>> targetFolders(const std::string &home, const 
         if (dir != home && ::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
             return ioError(dir + ": cannot create the bank folder");
         if (std::find(targets.begin(), targets.end(), dir) != targets.end())
-            return makeError(ErrorCode::InvalidArgument, f.path + ": named twice (as " + dir + ")");
+            return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: named twice (as %2)"), f.path, dir);
         targets.push_back(std::move(dir));
     }
     return targets;
@@ -307,7 +307,8 @@ Expected<PlacementResult> placeBanks(const std::string &container, const std::ve
                                      const PlacementOptions &options)
 {
     if (!options.back && folders.empty())
-        return makeError(ErrorCode::InvalidArgument, "no folder to place the banks in (or ask for them back)");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "no folder to place the banks in (or ask for them back)"));
     auto home = realFolder(container);
     if (!home)
         return home.status();

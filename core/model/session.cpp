@@ -160,7 +160,7 @@ Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
                    const SessionHistory &h)
 {
     if (path.empty())
-        return makeError(ErrorCode::InvalidArgument, "no session file name given");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "no session file name given"));
     const int pos = fp.position();
     if (int(h.ids.size()) != pos)
         return makeError(ErrorCode::Internal, "session: " + std::to_string(h.ids.size()) + " ids for " +
@@ -218,7 +218,7 @@ Expected<int> checkSessionHeader(std::string_view data, const ModelConfig &cfg, 
                                  uint64_t fingerprint, const std::string &where)
 {
     if (int(cfg.layerIsKda.size()) < cfg.nLayers)
-        return makeError(ErrorCode::InvalidArgument, where + "model config without layer kinds");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1model config without layer kinds"), where);
     const size_t headerBytes = sessionHeaderBytes(cfg);
     if (data.size() < 8)
         return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1not a Sluice session file (%2 bytes)"), where,
@@ -259,9 +259,11 @@ Expected<int> checkSessionHeader(std::string_view data, const ModelConfig &cfg, 
             auto name = [&cfg](int32_t v) {
                 return v ? std::to_string(v) + " experts per token" : "the model's own " + std::to_string(cfg.shippedTopK()) + " experts per token";
             };
-            return makeError(ErrorCode::Format, where + "saved with " + name(f[i]) + ", this model is open with " +
-                                                    name(want[i]) + " (the state depends on it; reopen the model with experts per token " +
-                                                    std::to_string(f[i]) + " to continue it)");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error",
+                    "%1saved with %2, this model is open with %3 (the state depends on it; reopen the model with "
+                    "experts per token %4 to continue it)"),
+                where, name(f[i]), name(want[i]), f[i]);
         }
         if (f[i] != want[i])
             return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1saved for another model: %2 %3, this model has %4"),
@@ -277,14 +279,14 @@ Expected<int> checkSessionHeader(std::string_view data, const ModelConfig &cfg, 
     for (int L = 0; L < cfg.nLayers; ++L) {
         const char kind = data[16 + sizeof f + size_t(L)];
         if (kind != (cfg.layerIsKda[size_t(L)] ? 1 : 2))
-            return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) + " has another type");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1layer %2 has another type"), where, L);
     }
     return pos;
 }
 
 Status damagedSession(const std::string &where, const std::string &what)
 {
-    return makeError(ErrorCode::Format, where + what + " (damaged session file)");
+    return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1%2 (damaged session file)"), where, what);
 }
 
 // Step 2: every layer's state (KDA recurrent + conv state, or MLA latents for
@@ -314,8 +316,8 @@ Status checkLayerStates(Reader &r, const ModelConfig &cfg, int pos, const std::s
                 return damagedSession(where, layer + " latents cut short");
         }
         if (const int64_t i = r.firstNonFinite(count); i >= 0)
-            return makeError(ErrorCode::Format,
-                             where + layer + ": non-finite state value at index " + std::to_string(i));
+            return makeError(
+                ErrorCode::Format, SLUICE_ERRT("Error", "%1%2: non-finite state value at index %3"), where, layer, i);
         r.skip(count * 4);
     }
     return {};
