@@ -169,9 +169,8 @@ Expected<uint64_t> writeTrunk(const ReleaseCheckpoint &release, const std::vecto
         int fd;
         ~Closer() { ::close(fd); }
     } closer{fd};
-    auto ioError = [&](const std::string &what) {
-        return makeError(ErrorCode::Io, files.tmp + ": " + what + " (" + std::strerror(errno) + ")");
-    };
+    // what: "%1: write failed (%2)" with the file and the system's reason.
+    auto ioError = [&](ErrorTemplate what) { return makeError(ErrorCode::Io, what, files.tmp, std::strerror(errno)); };
     auto put = [&](const void *data, size_t bytes, uint64_t offset) {
         size_t done = 0;
         while (done < bytes) {
@@ -185,7 +184,7 @@ Expected<uint64_t> writeTrunk(const ReleaseCheckpoint &release, const std::vecto
     // Everything written so far is made durable before the checkpoint names it.
     auto checkpoint = [&]() -> Status {
         if (::fsync(fd) != 0)
-            return ioError("fsync failed");
+            return ioError(SLUICE_ERRT("Error", "%1: fsync failed (%2)"));
         return writeCheckpoint(files, plan, at);
     };
 
@@ -248,13 +247,13 @@ Expected<uint64_t> writeTrunk(const ReleaseCheckpoint &release, const std::vecto
                 quantizeTrunkRow(t.fmt, false, values.data() + r * t.cols, size_t(t.cols), payload.data() + r * rowBytes,
                                  t.isGrouped() ? scales.data() + r * groups : nullptr);
             if (!put(payload.data(), payload.size(), t.offset + at.row * rowBytes))
-                return ioError("write failed");
+                return ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"));
             if (t.isGrouped()) {
                 scaleBytes.resize(scales.size() * 2);
                 for (size_t k = 0; k < scales.size(); ++k)
                     storeLe16(scaleBytes.data() + 2 * k, scales[k]);
                 if (!put(scaleBytes.data(), scaleBytes.size(), t.scaleOffset + at.row * groups * 2))
-                    return ioError("write failed");
+                    return ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"));
             }
             at.row += n;
             pr.bytesDone += raw.size();
@@ -266,9 +265,9 @@ Expected<uint64_t> writeTrunk(const ReleaseCheckpoint &release, const std::vecto
         }
     }
     if (::ftruncate(fd, off_t(trunkFileBytes(plan))) != 0)
-        return ioError("truncate failed");
+        return ioError(SLUICE_ERRT("Error", "%1: truncate failed (%2)"));
     if (::fsync(fd) != 0)
-        return ioError("fsync failed");
+        return ioError(SLUICE_ERRT("Error", "%1: fsync failed (%2)"));
     if (::rename(files.tmp.c_str(), files.final.c_str()) != 0)
         return makeError(
             ErrorCode::Io, SLUICE_ERRT("Error", "%1: rename failed (%2)"), files.final, std::strerror(errno));

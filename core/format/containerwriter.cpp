@@ -21,21 +21,27 @@ namespace sluice {
 
 namespace {
 
-Status ioError(const std::string &what) { return makeError(ErrorCode::Io, what + " (" + std::strerror(errno) + ")"); }
+// ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), path): the system's
+// reason for errno is the template's last argument.
+template<typename... Args> Status ioError(ErrorTemplate tmpl, const Args &...args)
+{
+    const std::string why = std::strerror(errno);
+    return makeError(ErrorCode::Io, tmpl, args..., why);
+}
 
 Status syncAndClose(std::FILE *f, const std::string &what)
 {
     bool ok = std::fflush(f) == 0;
     ok = ::fsync(::fileno(f)) == 0 && ok;
     ok = std::fclose(f) == 0 && ok;
-    return ok ? Status::ok() : ioError(what + ": write failed");
+    return ok ? Status::ok() : ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), what);
 }
 
 Status renameInto(const std::string &dir, const std::string &name)
 {
     const std::string tmp = joinPath(dir, name + ".tmp");
     if (::rename(tmp.c_str(), joinPath(dir, name).c_str()) != 0)
-        return ioError(name + ": rename failed");
+        return ioError(SLUICE_ERRT("Error", "%1: rename failed (%2)"), name);
     return Status::ok();
 }
 
@@ -58,14 +64,14 @@ Expected<std::unique_ptr<ContainerWriter>> ContainerWriter::create(const std::st
 {
     std::unique_ptr<ContainerWriter> w(new ContainerWriter());
     if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
-        return ioError(dir + ": cannot create directory");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot create directory (%2)"), dir);
     // An old manifest would make a half-written directory look complete.
     if (::unlink(joinPath(dir, "manifest.json").c_str()) != 0 && errno != ENOENT)
-        return ioError(dir + "/manifest.json: cannot remove the old manifest");
+        return ioError(SLUICE_ERRT("Error", "%1/manifest.json: cannot remove the old manifest (%2)"), dir);
     // An old placement (format/placement.h) would send reads of the new
     // banks to the old ones in other folders: new banks are all written here.
     if (::unlink(joinPath(dir, kPlacementFileName).c_str()) != 0 && errno != ENOENT)
-        return ioError(dir + "/" + kPlacementFileName + ": cannot remove the old placement");
+        return ioError(SLUICE_ERRT("Error", "%1/%2: cannot remove the old placement (%3)"), dir, kPlacementFileName);
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(configJson));
     if (!doc.isObject())
         return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: configJson is not a JSON object"));
@@ -95,7 +101,7 @@ Expected<std::unique_ptr<ContainerWriter>> ContainerWriter::create(const std::st
     w->m_layerDone.assign(size_t(config.nLayers), false);
     w->m_trunk = std::fopen(joinPath(dir, "trunk.bin.tmp").c_str(), "wb");
     if (!w->m_trunk)
-        return ioError(dir + "/trunk.bin.tmp: cannot create");
+        return ioError(SLUICE_ERRT("Error", "%1/trunk.bin.tmp: cannot create (%2)"), dir);
     return w;
 }
 
@@ -151,7 +157,7 @@ Status ContainerWriter::addTensor(const std::string &name, const std::vector<int
                          t.isGrouped() ? scales.data() + r * groups : nullptr);
     t.offset = m_trunkBytes;
     if (std::fwrite(payload.data(), 1, payload.size(), m_trunk) != payload.size())
-        return ioError("trunk.bin: write failed");
+        return ioError(SLUICE_ERRT("Error", "trunk.bin: write failed (%1)"));
     m_trunkBytes += payload.size();
     if (t.isGrouped()) {
         t.scaleOffset = m_trunkBytes;
@@ -159,7 +165,7 @@ Status ContainerWriter::addTensor(const std::string &name, const std::vector<int
         for (size_t i = 0; i < scales.size(); ++i)
             storeLe16(raw.data() + 2 * i, scales[i]);
         if (std::fwrite(raw.data(), 1, raw.size(), m_trunk) != raw.size())
-            return ioError("trunk.bin: write failed");
+            return ioError(SLUICE_ERRT("Error", "trunk.bin: write failed (%1)"));
         m_trunkBytes += raw.size();
     }
     t.bytes = t.payloadBytes() + t.scaleBytes();
@@ -215,7 +221,7 @@ Status ContainerWriter::openBank(int layer)
     const std::string path = joinPath(m_dir, bankFileName(layer) + ".tmp");
     m_bank = std::fopen(path.c_str(), "wb");
     if (!m_bank)
-        return ioError(path + ": cannot create");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot create (%2)"), path);
     m_bankLayer = layer;
     m_nextExpert = 0;
     return Status::ok();
@@ -275,7 +281,7 @@ Status ContainerWriter::writeExpertEncoded(int layer, int expert, const uint8_t 
     m_record.assign(size_t(m_layout.recordBytes), 0);
     buildExpertRecord(m_layout, layer, expert, codebookBase(layer), indices, scales, m_record.data());
     if (std::fwrite(m_record.data(), 1, m_record.size(), m_bank) != m_record.size())
-        return ioError(bankFileName(layer) + ": write failed");
+        return ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), bankFileName(layer));
     ++m_nextExpert;
     if (m_nextExpert == m_config.nExperts)
         SLUICE_TRY(closeBank());
@@ -333,10 +339,10 @@ Status ContainerWriter::writeFileAtomically(const std::string &name, const std::
     const std::string tmp = joinPath(m_dir, name + ".tmp");
     std::FILE *f = std::fopen(tmp.c_str(), "wb");
     if (!f)
-        return ioError(tmp + ": cannot create");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot create (%2)"), tmp);
     if (std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) {
         std::fclose(f);
-        return ioError(tmp + ": write failed");
+        return ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), tmp);
     }
     SLUICE_TRY(syncAndClose(f, name));
     return renameInto(m_dir, name);

@@ -26,10 +26,11 @@ public:
 
     const Status &status() const { return m_status; }
     bool ok() const { return m_status.isOk(); }
-    void fail(const std::string &message)
+    // fail(SLUICE_ERRT("Error", "%1'%2' is not an integer"), key): %1 is where the field is.
+    template<typename... Args> void fail(ErrorTemplate message, const Args &...args)
     {
         if (m_status.isOk())
-            m_status = formatError(m_where + message);
+            m_status = formatError(message, m_where, args...);
     }
 
     // An integral JSON number in [lo, hi]; `fallback` when absent (or fail when required).
@@ -39,17 +40,16 @@ public:
         const QJsonValue v = obj.value(QLatin1String(key));
         if (v.isUndefined() || v.isNull()) {
             if (required)
-                fail(std::string("missing '") + key + "'");
+                fail(SLUICE_ERRT("Error", "%1missing '%2'"), key);
             return fallback;
         }
         int64_t out = 0;
         if (!toInteger(v, out)) {
-            fail(std::string("'") + key + "' is not an integer");
+            fail(SLUICE_ERRT("Error", "%1'%2' is not an integer"), key);
             return fallback;
         }
         if (out < lo || out > hi) {
-            fail(std::string("'") + key + "' = " + std::to_string(out) + " is outside [" + std::to_string(lo) +
-                 ", " + std::to_string(hi) + "]");
+            fail(SLUICE_ERRT("Error", "%1'%2' = %3 is outside [%4, %5]"), key, out, lo, hi);
             return fallback;
         }
         return out;
@@ -61,7 +61,7 @@ public:
         if (v.isUndefined() || v.isNull())
             return fallback;
         if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() < lo || v.toDouble() > hi) {
-            fail(std::string("'") + key + "' is not a number in range");
+            fail(SLUICE_ERRT("Error", "%1'%2' is not a number in range"), key);
             return fallback;
         }
         return v.toDouble();
@@ -74,7 +74,7 @@ public:
         if (v.isUndefined() || v.isNull())
             return fallback;
         if (!v.isBool()) {
-            fail(std::string("'") + key + "' is not a boolean");
+            fail(SLUICE_ERRT("Error", "%1'%2' is not a boolean"), key);
             return fallback;
         }
         return v.toBool();
@@ -135,7 +135,7 @@ Status parseVisionObject(const QJsonObject &obj, VisionConfig &v)
         int64_t h = 0, w = 0;
         if (!FieldReader::toInteger(merge[0], h) || !FieldReader::toInteger(merge[1], w) || h < 1 || h > 8 ||
             w < 1 || w > 8)
-            r.fail("'merge_kernel_size' must be two integers in [1, 8]");
+            r.fail(SLUICE_ERRT("Error", "%1'merge_kernel_size' must be two integers in [1, 8]"));
         else {
             v.mergeH = int(h);
             v.mergeW = int(w);
@@ -150,21 +150,21 @@ Status parseVisionObject(const QJsonObject &obj, VisionConfig &v)
         if (a.isEmpty())
             continue;
         if (a.size() != 3) {
-            r.fail(std::string("'") + key + "' must have 3 entries");
+            r.fail(SLUICE_ERRT("Error", "%1'%2' must have 3 entries"), key);
             continue;
         }
         float *dst = key[6] == 'm' ? v.imageMean : v.imageStd;
         for (int i = 0; i < 3; ++i) {
             const double d = a[i].toDouble(std::nan(""));
             if (!std::isfinite(d) || std::fabs(d) > 1e3 || (dst == v.imageStd && d <= 0)) {
-                r.fail(std::string("'") + key + "' has a bad entry");
+                r.fail(SLUICE_ERRT("Error", "%1'%2' has a bad entry"), key);
                 break;
             }
             dst[i] = float(d);
         }
     }
     if (r.ok() && v.qkvHidden % v.heads != 0)
-        r.fail("qkv_hidden_size " + std::to_string(v.qkvHidden) + " is not a multiple of the heads");
+        r.fail(SLUICE_ERRT("Error", "%1qkv_hidden_size %2 is not a multiple of the heads"), v.qkvHidden);
     return r.status();
 }
 

@@ -224,9 +224,14 @@ Status ReleaseCheckpoint::checkExperts()
                 const std::string tail = t.name.substr(t.name.rfind('.') + 1);
                 known = mx ? (tail == "weight_packed" || tail == "weight_scale") : tail == "weight";
                 if (!known)
-                    return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: unexpected expert tensor (%2)"),
-                        m_st->describe(t),
-                        (mx ? "MXFP4 experts are weight_packed + weight_scale" : "bf16 experts are .weight"));
+                    return mx ? makeError(ErrorCode::Format,
+                               SLUICE_ERRT("Error",
+                                   "%1: unexpected expert tensor (MXFP4 experts are "
+                                   "weight_packed + weight_scale)"),
+                               m_st->describe(t))
+                              : makeError(ErrorCode::Format,
+                                  SLUICE_ERRT("Error", "%1: unexpected expert tensor (bf16 experts are .weight)"),
+                                  m_st->describe(t));
             }
         }
         return makeError(ErrorCode::Format,

@@ -14,7 +14,10 @@ namespace sluice {
 
 namespace {
 
-Status unsupported(const std::string &message) { return makeError(ErrorCode::Unsupported, message); }
+template<typename... Args> Status unsupported(ErrorTemplate message, const Args &...args)
+{
+    return makeError(ErrorCode::Unsupported, message, args...);
+}
 
 constexpr size_t kMaxConfigBytes = 16u << 20;
 
@@ -23,10 +26,12 @@ Status parseQuantization(const QJsonObject &q, ExpertQuantConfig &out)
     const std::string where = "config.json: quantization_config: ";
     const QString method = q.value(QLatin1String("quant_method")).toString();
     if (method != QLatin1String("compressed-tensors"))
-        return unsupported(where + "quant_method '" + method.toStdString() + "' (only compressed-tensors)");
+        return unsupported(
+            SLUICE_ERRT("Error", "%1quant_method '%2' (only compressed-tensors)"), where, method.toStdString());
     const QString format = q.value(QLatin1String("format")).toString();
     if (format != QLatin1String("mxfp4-pack-quantized"))
-        return unsupported(where + "format '" + format.toStdString() + "' (only mxfp4-pack-quantized)");
+        return unsupported(
+            SLUICE_ERRT("Error", "%1format '%2' (only mxfp4-pack-quantized)"), where, format.toStdString());
     const QJsonObject groups = q.value(QLatin1String("config_groups")).toObject();
     if (groups.isEmpty())
         return formatError(SLUICE_ERRT("Error", "%1'config_groups' is missing or empty"), where);
@@ -36,17 +41,18 @@ Status parseQuantization(const QJsonObject &q, ExpertQuantConfig &out)
         if (w.isEmpty())
             return formatError(SLUICE_ERRT("Error", "%1missing"), g);
         if (w.value(QLatin1String("num_bits")).toDouble(-1) != 4.0)
-            return unsupported(g + "num_bits is not 4");
+            return unsupported(SLUICE_ERRT("Error", "%1num_bits is not 4"), g);
         if (w.value(QLatin1String("group_size")).toDouble(-1) != 32.0)
-            return unsupported(g + "group_size is not 32");
+            return unsupported(SLUICE_ERRT("Error", "%1group_size is not 32"), g);
         if (w.value(QLatin1String("type")).toString(QStringLiteral("float")) != QLatin1String("float"))
-            return unsupported(g + "type is not float (E2M1)");
+            return unsupported(SLUICE_ERRT("Error", "%1type is not float (E2M1)"), g);
         const QString strategy = w.value(QLatin1String("strategy")).toString(QStringLiteral("group"));
         if (strategy != QLatin1String("group"))
-            return unsupported(g + "strategy '" + strategy.toStdString() + "' (only group)");
+            return unsupported(SLUICE_ERRT("Error", "%1strategy '%2' (only group)"), g, strategy.toStdString());
         const QJsonValue scale = w.value(QLatin1String("scale_dtype"));
         if (!scale.isUndefined() && !scale.isNull() && scale.toString() != QLatin1String("torch.uint8"))
-            return unsupported(g + "scale_dtype '" + scale.toString().toStdString() + "' (only torch.uint8, E8M0)");
+            return unsupported(
+                SLUICE_ERRT("Error", "%1scale_dtype '%2' (only torch.uint8, E8M0)"), g, scale.toString().toStdString());
     }
     out = ExpertQuantConfig{};
     out.fmtName = "MXFP4";

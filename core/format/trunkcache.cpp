@@ -20,7 +20,13 @@ namespace sluice {
 
 namespace {
 
-Status ioError(const std::string &what) { return makeError(ErrorCode::Io, what + " (" + std::strerror(errno) + ")"); }
+// ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), path): the system's
+// reason for errno is the template's last argument.
+template<typename... Args> Status ioError(ErrorTemplate tmpl, const Args &...args)
+{
+    const std::string why = std::strerror(errno);
+    return makeError(ErrorCode::Io, tmpl, args..., why);
+}
 
 TensorFormat formatFor(const TensorInfo &t, const TrunkCacheOptions &o)
 {
@@ -192,7 +198,7 @@ Expected<TrunkCache> buildTrunkCache(const std::string &path, const ReleaseCheck
         off = align8(off + planned(src[i], o, off).bytes);
     const int fd = ::open(partial.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
-        return ioError(partial + ": cannot create");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot create (%2)"), partial);
     struct stat st;
     if (::fstat(fd, &st) != 0 || uint64_t(st.st_size) < off) {
         done = 0; // the data lost what the progress promised: start over
@@ -200,7 +206,7 @@ Expected<TrunkCache> buildTrunkCache(const std::string &path, const ReleaseCheck
     }
     if (::ftruncate(fd, off_t(off)) != 0) {
         ::close(fd);
-        return ioError(partial + ": cannot truncate");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot truncate (%2)"), partial);
     }
     TrunkCache result;
     result.resumed = done > 0;
@@ -241,7 +247,7 @@ Expected<TrunkCache> buildTrunkCache(const std::string &path, const ReleaseCheck
                 continue;
             if (n <= 0) {
                 ::close(fd);
-                return ioError(partial + ": write failed");
+                return ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), partial);
             }
             p += n;
             at += uint64_t(n);
@@ -252,7 +258,7 @@ Expected<TrunkCache> buildTrunkCache(const std::string &path, const ReleaseCheck
         // Progress is recorded after the data is on disk.
         if (::fdatasync(fd) != 0) {
             ::close(fd);
-            return ioError(partial + ": fsync failed");
+            return ioError(SLUICE_ERRT("Error", "%1: fsync failed (%2)"), partial);
         }
         SLUICE_TRY(writeJson(progressPath, QJsonObject{{"fingerprint", QString::fromStdString(fingerprint)},
                                                        {"done", int(i + 1)}}));
@@ -264,11 +270,11 @@ Expected<TrunkCache> buildTrunkCache(const std::string &path, const ReleaseCheck
     }
     if (::fsync(fd) != 0) {
         ::close(fd);
-        return ioError(partial + ": fsync failed");
+        return ioError(SLUICE_ERRT("Error", "%1: fsync failed (%2)"), partial);
     }
     ::close(fd);
     if (::rename(partial.c_str(), path.c_str()) != 0)
-        return ioError(path + ": rename failed");
+        return ioError(SLUICE_ERRT("Error", "%1: rename failed (%2)"), path);
     QJsonArray entries;
     uint64_t at = 0;
     for (const TensorInfo &s : src) {

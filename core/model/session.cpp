@@ -284,9 +284,10 @@ Expected<int> checkSessionHeader(std::string_view data, const ModelConfig &cfg, 
     return pos;
 }
 
-Status damagedSession(const std::string &where, const std::string &what)
+// %1 of `what` is where ("chat.session: "); its text ends "(damaged session file)".
+template<typename... Args> Status damagedSession(const std::string &where, ErrorTemplate what, const Args &...args)
 {
-    return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1%2 (damaged session file)"), where, what);
+    return makeError(ErrorCode::Format, what, where, args...);
 }
 
 // Step 2: every layer's state (KDA recurrent + conv state, or MLA latents for
@@ -298,26 +299,28 @@ Status checkLayerStates(Reader &r, const ModelConfig &cfg, int pos, const std::s
     const size_t R = size_t(cfg.convKernel - 1);
     const size_t row = size_t(cfg.kvLoraRank + cfg.qkRopeDim);
     for (int L = 0; L < cfg.nLayers; ++L) {
-        const std::string layer = "layer " + std::to_string(L);
         size_t count;
         if (cfg.layerIsKda[size_t(L)]) {
             count = H * D * D + 3 * C * R;
             if (count > r.remaining() / 4)
-                return damagedSession(where, layer + " state cut short");
+                return damagedSession(
+                    where, SLUICE_ERRT("Error", "%1layer %2 state cut short (damaged session file)"), L);
         } else {
             int32_t nkv;
             if (!r.get(nkv))
-                return damagedSession(where, layer + " cut short");
+                return damagedSession(where, SLUICE_ERRT("Error", "%1layer %2 cut short (damaged session file)"), L);
             if (nkv != pos)
-                return damagedSession(where, layer + " holds " + std::to_string(nkv) + " positions, position is " +
-                                                 std::to_string(pos));
+                return damagedSession(where,
+                    SLUICE_ERRT("Error", "%1layer %2 holds %3 positions, position is %4 (damaged session file)"), L,
+                    nkv, pos);
             count = size_t(pos) * row;
             if (count > r.remaining() / 4)
-                return damagedSession(where, layer + " latents cut short");
+                return damagedSession(
+                    where, SLUICE_ERRT("Error", "%1layer %2 latents cut short (damaged session file)"), L);
         }
         if (const int64_t i = r.firstNonFinite(count); i >= 0)
             return makeError(
-                ErrorCode::Format, SLUICE_ERRT("Error", "%1%2: non-finite state value at index %3"), where, layer, i);
+                ErrorCode::Format, SLUICE_ERRT("Error", "%1layer %2: non-finite state value at index %3"), where, L, i);
         r.skip(count * 4);
     }
     return {};
@@ -330,28 +333,30 @@ Status readSessionHistory(Reader &r, const ModelConfig &cfg, int pos, const std:
     h.ids.resize(size_t(pos));
     for (int &id : h.ids)
         if (!r.get(id) || id < 0 || id >= cfg.vocab)
-            return damagedSession(where, "token history cut short or holds an id outside the vocabulary");
+            return damagedSession(where,
+                SLUICE_ERRT(
+                    "Error", "%1token history cut short or holds an id outside the vocabulary (damaged session file)"));
     uint32_t images;
     if (!r.get(images) || images > uint32_t(pos))
-        return damagedSession(where, "image count");
+        return damagedSession(where, SLUICE_ERRT("Error", "%1image count (damaged session file)"));
     int prevEnd = 0;
     for (uint32_t i = 0; i < images; ++i) {
         ImageSpan s;
         if (!r.get(s.start) || !r.get(s.identity.tokens) || !r.get(s.identity.width) || !r.get(s.identity.height) ||
             !r.get(s.identity.pixelHash) || !r.get(s.identity.fileHash))
-            return damagedSession(where, "image " + std::to_string(i) + " cut short");
+            return damagedSession(where, SLUICE_ERRT("Error", "%1image %2 cut short (damaged session file)"), i);
         if (s.start < prevEnd || s.identity.tokens < 1 || s.identity.tokens > pos - s.start || s.identity.width < 1 ||
             s.identity.height < 1)
-            return damagedSession(where, "image " + std::to_string(i) + " span");
+            return damagedSession(where, SLUICE_ERRT("Error", "%1image %2 span (damaged session file)"), i);
         prevEnd = s.start + s.identity.tokens;
         h.images.push_back(s);
     }
     uint32_t nLogits;
     if (!r.get(nLogits) || (nLogits != 0 && nLogits != uint32_t(cfg.vocab)) || !r.floats(nLogits, &h.lastLogits))
-        return damagedSession(where, "logits");
+        return damagedSession(where, SLUICE_ERRT("Error", "%1logits (damaged session file)"));
     uint32_t checkpoints;
     if (!r.get(checkpoints) || checkpoints > uint32_t(kMaxSessionCheckpoints))
-        return damagedSession(where, "checkpoint count");
+        return damagedSession(where, SLUICE_ERRT("Error", "%1checkpoint count (damaged session file)"));
     const size_t kdaFloats = kdaStateFloats(cfg);
     int prevPos = -1;
     for (uint32_t i = 0; i < checkpoints; ++i) {
@@ -359,14 +364,15 @@ Status readSessionHistory(Reader &r, const ModelConfig &cfg, int pos, const std:
         uint32_t cl;
         if (!r.get(c.position) || !r.get(cl) || c.position <= prevPos || c.position > pos ||
             (cl != 0 && cl != uint32_t(cfg.vocab)))
-            return damagedSession(where, "checkpoint " + std::to_string(i));
+            return damagedSession(where, SLUICE_ERRT("Error", "%1checkpoint %2 (damaged session file)"), i);
         if (!r.floats(kdaFloats, &c.kda) || !r.floats(cl, &c.logits))
-            return damagedSession(where, "checkpoint " + std::to_string(i) + " cut short");
+            return damagedSession(where, SLUICE_ERRT("Error", "%1checkpoint %2 cut short (damaged session file)"), i);
         prevPos = c.position;
         h.checkpoints.push_back(std::move(c));
     }
     if (!r.atEnd())
-        return damagedSession(where, std::to_string(r.remaining()) + " unexpected bytes after the checkpoints");
+        return damagedSession(where,
+            SLUICE_ERRT("Error", "%1%2 unexpected bytes after the checkpoints (damaged session file)"), r.remaining());
     return {};
 }
 

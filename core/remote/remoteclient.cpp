@@ -169,8 +169,10 @@ Status httpStatus(const Exchange &ex, const QUrl &url)
     const ErrorCode code = ex.http == 400 ? ErrorCode::InvalidArgument
         : ex.http == 404                  ? ErrorCode::NotFound
                                           : ErrorCode::Io;
-    return makeError(code, SLUICE_ERRT("Error", "%1: HTTP %2%3"), url.toString(QUrl::RemoveUserInfo).toStdString(),
-        what, (why.empty() ? "" : ": " + why));
+    const std::string where = url.toString(QUrl::RemoveUserInfo).toStdString();
+    if (why.empty())
+        return makeError(code, SLUICE_ERRT("Error", "%1: HTTP %2"), where, what);
+    return makeError(code, SLUICE_ERRT("Error", "%1: HTTP %2: %3"), where, what, why);
 }
 
 QNetworkRequest makeRequest(const QUrl &url, const RemoteOptions &o)
