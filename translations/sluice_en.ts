@@ -470,6 +470,2298 @@
         <source>%1: read failed (%2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the model has no tokenizer/chat format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has no tokenizer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot truncate (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>convert: expert format &apos;%1&apos; is not one of VQ3R, VQ2R, VQ4P</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>convert: trunk bits must be 3, 4 or 8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>convert: jobs, sample and iteration counts out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: NaN scale (0xff) at row %2, group %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: non-finite value at row %2, column %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: wrong size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: non-finite value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; ask for fewer jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot read its header for the reclaim stub</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write the reclaim stub (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot link (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2: the stub of a reclaimed shard is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot delete (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config.json: not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: U8 where BF16 or F32 was expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its bytes do not match its shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: non-finite value at element %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: truncate failed (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert size: the model has no routed experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MXFP4 experts need widths that are multiples of 32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model &apos;%1&apos; (built in: k3, kimi-linear)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown format &apos;%1&apos; (vq3r = converted container, mxfp4 = the release checkpoint; bf16 is Kimi-Linear&apos;s release)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trunk.bin: %1 bytes, but its tensors end at %2 (trailing bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: record size %2 is smaller than the %3 bytes the expert matrices need</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: codebook_base %2 needs books beyond the %3 in codebooks.bin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1bad magic (expected &quot;WCBK&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1header says id %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1reserved field is %2 (must be 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%2 entries of dim %3, manifest says %4 of %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1non-finite value at entry %2, dim %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trunk.bin &apos;%1&apos;: non-finite scale at row %2, group %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trunk.bin &apos;%1&apos;: non-finite value at element %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model.embed_tokens.weight is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token id %1 is outside the vocabulary (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trunk.bin &apos;%1&apos;: non-finite value in row %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1 has no expert bank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1: no expert %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot create directory (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/manifest.json: cannot remove the old manifest (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2: cannot remove the old placement (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: configJson is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: record size %1 must be a 4096 multiple of at least %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: record too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/trunk.bin.tmp: cannot create (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: already finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: &apos;%1&apos; has no shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trunk.bin: write failed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: layer %1 has no codebooks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: layer %1 is not a MoE layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: layer %1 was already written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: layer %1 got %2 of %3 experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: experts must start at 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: layer %1: expert %2 out of order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: the trunk was already started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer: layer %1 has no experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1short read (%2 of %3 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1bad magic %2 (expected 0x50584557 &quot;WEXP&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1record belongs to layer %2 (wrong layer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1record holds expert %2 (wrong expert id)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1record size %2 (%3 pages) differs from the bank stride %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1record fmt %2 (%3) disagrees with the manifest&apos;s %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1lowrank_id %2 (must be 0 in format v0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1codebook id %2 + %3 books exceeds the %4 in codebooks.bin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1codebook_id %2 differs from the manifest&apos;s codebook_base %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1flags 0x%2 (v0 defines only the hot hint, 0x04; bf16 payloads and substitutes are not written in v0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1reserved0 is %2 (must be 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1reserved1 is not zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1gate offset %2 (must be 48)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1offsets out of order or overlapping (gate %2, up %3, down %4, scales %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1offsets out of range: scales end at %2, record is %3 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1scale offset %2 is not 2-byte aligned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1scales lie outside the record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1checksum mismatch (stored 0x%2, computed 0x%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1padding byte at offset %2 is not zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: read failed while fingerprinting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot stat for the fingerprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 is outside [%3, %4]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not JSON (%2 at byte %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1missing &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; is not an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; = %3 is outside [%4, %5]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; is not a number in range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; is not a boolean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;merge_kernel_size&apos; must be two integers in [1, 8]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; must have 3 entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; has a bad entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1qkv_hidden_size %2 is not a multiple of the heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: linear_attn_config.%1 is missing or not a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: linear_attn_config.%1 holds an entry outside 1..%2 (the lists are 1-based)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: layer %1 (1-based %2) is listed twice in kda_layers/full_attn_layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: layer %1 (1-based %2) is in neither kda_layers nor full_attn_layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert_quant: &apos;fmt&apos; is missing or not a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert_quant: fmt &apos;%1&apos; is not VQ3R, VQ2R or VQ4P</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert_quant: index_block %1 (only 64 and 0 are defined)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert_quant: index_bits %1 (only 8 or 6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert_quant: fmt %1 with index_bits %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert_quant: VQ4P needs 4 stages of 64 entries, got %1 x %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert_quant: %1 entries with %2-bit indices (must be %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert_quant: VQ3R with %1 stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert_quant: VQ2R with %1 stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: hidden_act &apos;%1&apos; (only silu and situ)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: moe_router_activation_func is not &apos;sigmoid&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: num_experts_per_token %1 exceeds num_experts %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: first_k_dense_replace exceeds num_hidden_layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: KDA width num_heads x head_dim is absurd</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: attention or shared-expert width is absurd</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: missing or bad &apos;name&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: fmt %3 is not a trunk format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: &apos;shape&apos; must be a list of 1 to 8 dimensions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: dimension %3 is not in [1, 2^32]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: element count overflows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: %3 x %4 %5 does not fit in trunk.bin (%6 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: bytes [%3, +%4) lie outside trunk.bin (%5 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: group %3 (only 128)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: scales [%3, +%4) lie outside trunk.bin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: scale_off is not 2-byte aligned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: &apos;bytes&apos; is %3 but shape and fmt need %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: %1 bytes is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: not valid JSON (%1 at offset %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: top level is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;format_version&apos; is absent (only version 0 is supported)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: format_version %1 is not supported (only 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: tensor_prefix is too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;config&apos; is missing or not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;expert_quant&apos; is missing or not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: expert widths %1 and %2 are not multiples of vec_dim %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;layers&apos; is missing or not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: layers key &apos;%1&apos; is not a layer index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: layers has a bank for dense layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: layers.%1 is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: layers.%1: &apos;file&apos; is not a plain file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: layer %1 has %2 experts, config says %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: layer %1: bank bytes %2 is not a multiple of the expert count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: layer %1: record size %2 is not a multiple of 4096</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: layer %1: record size is absurd</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: MoE layer %1 has no expert bank in &apos;layers&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;trunk&apos; is missing or not a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: too many trunk tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: trunk[%1] is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manifest.json: tensor &apos;%1&apos; appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>specials.json: not a JSON list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>specials.json: entry %1 has no id in [0, %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>specials.json: entry %1 has no text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>specials.json: id %1 appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vision.json: not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bank %1: folder &apos;%2&apos; is not an absolute path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bank %1: folder is %2 characters (over %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bank %1: folder contains a NUL character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes is over the %2-byte limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1 at byte %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; is not &quot;sluice-placement&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;version&quot; is missing or not 1 (this build reads version 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;banks&quot; is missing or not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 banks named, the manifest has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a bank file of this container&apos;s manifest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bank %1: the folder is not a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot remove (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: U8 outside the routed experts (only experts are MXFP4 in the release; the trunk is BF16/F32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a scalar where the model needs a tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1, expert %2: tensor &apos;%3&apos; is missing from the checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: dtype %2, expected %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: shape %2, expected %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: unexpected expert tensor (MXFP4 experts are weight_packed + weight_scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: unexpected expert tensor (bf16 experts are .weight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: expert tensors for layers or experts the config does not have</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; is not in the checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1quant_method &apos;%2&apos; (only compressed-tensors)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1format &apos;%2&apos; (only mxfp4-pack-quantized)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;config_groups&apos; is missing or empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1num_bits is not 4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1group_size is not 32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1type is not float (E2M1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1strategy &apos;%2&apos; (only group)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1scale_dtype &apos;%2&apos; (only torch.uint8, E8M0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config.json: %1 bytes is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config.json: not valid JSON (%1 at offset %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config.json: top level is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config.json: has &apos;_outer&apos; (a converted container&apos;s manifest config, not a release)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config.json: MXFP4 experts need widths that are multiples of 32, got %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config.json: quantization_config is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: %1 bytes is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: added_tokens_decoder is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: added token id &apos;%1&apos; is not an id in [0, %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: added token %1 has no content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: &apos;%1&apos; is named by two ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: dtype F16 is not supported (the Kimi releases store BF16 and F32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: dtype %2 is not supported (experts must be MXFP4 as U8 nibble pairs with U8 E8M0 scales, or BF16)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: dtype &apos;%2&apos; is not supported (only BF16, F32 and U8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: header of %2 bytes is larger than the %3 MiB limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: header of %2 bytes does not fit in the %3-byte file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: header is not valid JSON (%2 at offset %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: header is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: __metadata__ is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: empty or over-long name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: entry is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;dtype&apos; is missing or not a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;shape&apos; must be a list of at most %2 dimensions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: dimension %2 is not an integer in [0, 2^40]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: shape needs more bytes than the shard&apos;s %2-byte data section (truncated, or the header lies)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;data_offsets&apos; must be two non-negative integers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: data_offsets [%2, %3) lie outside the %4-byte data section (truncated, or the header lies)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: data_offsets span %2 bytes but %3 shape needs %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: tensors &apos;%2&apos; and &apos;%3&apos; overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON (%2 at offset %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: top level is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;weight_map&apos; is missing or not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;weight_map&apos; is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: empty or over-long tensor name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; does not map to a file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; maps to &apos;%3&apos;, which is not a plain file name in the folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: more than %2 shards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: is %2, expected a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is too short for a safetensors header (truncated?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: header length %2 exceeds the file (%3 bytes) or the %4 MiB limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, tensor &apos;%2&apos;: also stored in shard &apos;%3&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shard &apos;%1&apos;, tensor &apos;%2&apos;: listed in the index but missing from the shard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: the index says shard &apos;%2&apos; but it is stored in &apos;%3&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: stored in the shard but missing from the index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; has no shard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, tensor &apos;%2&apos;: %3 bytes for its shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, tensor &apos;%2&apos; twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: shape %2, expected [%3, %4]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: shape %2, expected [r &lt;= %3, %4]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 elements %3, expected %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 elements, expected at least %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing tensor &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%2f_a_proj.weight: rank %3 differs from %4 in earlier layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%2g_a_proj.weight: rank differs from earlier layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vision text_hidden_size %1 differs from hidden_size %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vision mm_hidden_size %1 differs from vt_hidden_size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.json: no trunk cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: trunk cache is for other shards or options (stale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.json: tensor count differs from the release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.json: entry for &apos;%2&apos; does not match the release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes, the index needs %3 (truncated?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trunk cache: cancelled after &apos;%1&apos; (resumable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: write failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot replace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot resolve the folder (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes needed, %3 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot create the disk-test file (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write the disk-test file (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot remove the old copy (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot create the bank folder (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: named twice (as %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no folder to place the banks in (or ask for them back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adapting the budget: no memory-pressure source on this system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the predicted speed needs a disk speed above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no folder given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot read the free space (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has no tokenizer (no tokenizer.model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1: codebook id %2 out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>experts per token %1 is outside 1..%2 (this model routes %3 experts per token; 0 = the model&apos;s own)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forward: chunk of %1 tokens (1..%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token id %1 outside the vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled at layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot open image file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: image file of %2 bytes exceeds the limit of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: read failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this model has no vision tower (or no &lt;|media_pad|&gt; id)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the model has no expert bank to read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disk test: seconds must be in (0, 3600]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimate: the cache size in working sets must be finite and &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this model has no vision tower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>constrained JSON sampling: the model has no text tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context length must be at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thread placement: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; ask for fewer threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%2: tensor missing from the container</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a session of %1 positions and %2 checkpoints exceeds what was planned at open (%3, %4; ModelOptions::contextLength and the checkpoints the budget allows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 session(s) planned and alive (ModelOptions::sessions); close one first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has no tokenizer (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: shape [%2, %3], expected [%4, %5]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 elements, expected %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: layer types do not cover num_hidden_layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sessions must be 1..64</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context length %1 exceeds the model&apos;s max_position_embeddings %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max patches %1 is outside 4..%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) even with the trunk streamed (the streaming floor, context %5) (ask for at least %6: the process&apos;s own memory moves between runs); with the trunk resident the floor is %7; see `sluice-cli plan MODEL`</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) even with the trunk streamed (the streaming floor, context %5); with the trunk resident the floor is %6; see `sluice-cli plan MODEL`</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoints must be 0..1024</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan: usable RAM is 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>release trunk bits must be 4, 8 or 16 (as stored), not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no trunk cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the release folder is read-only and no cache folder was given for its trunk cache (ModelOptions::cacheDir)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: changed while it was opened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: non-finite scale (row %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is missing from the release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trunk cache &apos;%1&apos;: non-finite value in row %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the release has no tokenizer (no tiktoken.model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes, more than a rank file can be</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no session file name given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1model config without layer kinds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1saved with %2, this model is open with %3 (the state depends on it; reopen the model with experts per token %4 to continue it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1layer %2 has another type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1layer %2 state cut short (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1layer %2 cut short (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1layer %2 holds %3 positions, position is %4 (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1layer %2 latents cut short (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1layer %2: non-finite state value at index %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1token history cut short or holds an id outside the vocabulary (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1image count (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1image %2 cut short (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1image %2 span (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1logits (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1checkpoint count (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1checkpoint %2 (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1checkpoint %2 cut short (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%2 unexpected bytes after the checkpoints (damaged session file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image queue full: %1 images are waiting for a prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an image of this session must be computed again but its file is unknown (add it again)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the image file changed since it was added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt has %1 &lt;|media_pad|&gt; token(s) but %2 image(s) are queued (add one image per pad, in order)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt has %1 &lt;|media_pad|&gt; token(s) but %2 image(s) are queued and %3 held by the session (queue every image of the sequence, or only the new ones)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-finite logits at position %1 (the weights or the session state hold inf/NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the session was interrupted mid-token; reset it or load a saved session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill: empty sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generate: empty prompt and no state to continue from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>constrained sampling: no token of the vocabulary continues the text (the tokenizer lacks single-byte tokens?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the session was interrupted mid-token; nothing to save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trunk &apos;%1&apos;: non-finite scale at row %2, group %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trunk &apos;%1&apos;: non-finite value at element %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trunk: streamed layers&apos; tensors overlap in the file (no readable layout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this backend cannot change its budget without reopening</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this backend keeps no session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no model is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an IP address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has no free session for the server (open the model again with the server on, so its session is planned in the budget): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the server does not offer &quot;%2&quot; (it offers %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 after fetching it twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the file listing is over %2 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the file listing is not a JSON array (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a listing entry without a path or size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the listing names &apos;%2&apos;, a path that would leave the target folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2: the listing&apos;s lfs.oid is not a SHA-256</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; would leave the target folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot open the key file (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot stat the key file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the key file is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the key file is readable by others (mode %2); chmod 600 it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the key file belongs to another user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the key file is over 64 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot read the key file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the key file is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an API key cannot contain a line break</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write the key file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: HTTP %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: HTTP %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (refused)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no such image file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the image is %2 bytes, over the %3-byte limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the image grew over the limit while read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a PNG, JPEG, GIF, WebP or BMP image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tools: not a JSON array (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a model list (expected {&quot;data&quot;: [...]})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reply is larger than %1 bytes (refused)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a stream event is not a JSON object (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server reported an error mid-stream: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than 128 tool calls in one reply (refused)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reply is not a JSON object (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reply has no choices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peer %1: expected HOST:PORT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peer %1: the port must be 1..65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peer %1: cannot resolve %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot add the torrent: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot listen on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a valid magnet URI: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 pieces are missing or do not match %4 (first: %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a .torrent file: it is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a valid .torrent file: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot read the free space: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>piece size %1: must be a power of two from 16 KiB to 256 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: nothing to share (no file with data in it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot hash the files: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write the .torrent file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write the .torrent file: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>listening on %1 (not loopback) needs an API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot listen on %1:%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot open (Windows error %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: short read at offset %2: %3 of %4 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot stat: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: direct read at offset %2 of %3 bytes is not 4 KiB aligned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: read failed at offset %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: short read at offset %2: %3 of %4 bytes (file truncated?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot open for io_uring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>io_uring_queue_init failed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: io_uring read returned %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>diskbench: record size %1 B is not a positive multiple of 4096</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>diskbench: queue depth must be 1..256</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>diskbench: duration must be in (0, 3600] seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: smaller than two records of %2 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>diskbench: built without liburing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert cache: no banks, or layer/expert counts out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert cache: record size %1 B is not a multiple of 4096</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert cache: %1 slots is below the minimum of 2 x top-k = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert cache: %1 exists only in cachesim (Belady needs the future; ARC&apos;s and S3-FIFO&apos;s lists are not per-slot scores; Least-Stale is replay only, docs/streaming.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 B, expected at least %3 B (%4 records)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; ask for fewer I/O threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert cache: %1 slots is outside 2 x top-k = %2 .. %3 (the most this cache can grow to without reopening the model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert cache: cannot shrink while a record is held (slot %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a MoE layer with an expert bank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: expert id out of range 0..%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot open hotlist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 B is not a hotlist of at most %3 entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a version-1 usage.waste hotlist (bad magic or version)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: entry %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>extent names file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>extent does not fit in the slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: extent at %2 starts past the end (%3 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: short read at offset %2 (file shrank?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below what the engine holds now (%3 B); release memory first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocating %1 B for &apos;%2&apos; would exceed the RAM budget of %3 (%4 B; %5 B already in use)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocating &apos;%1&apos;: alignment %2 is not a power of two</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocating %1 B for &apos;%2&apos;: out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory planner: top-k must be positive, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory planner: MoE layer count must be positive, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory planner: expert record size %1 B is not a positive multiple of 4096</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory planner: negative layer, head, dimension or context figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory planner: more than 65536 experts per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory planner: figures overflow 64 bits (corrupt model shape?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cache sizing: the plan has no record size or top-k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cache sizing: %1 slots is too many</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: unreadable MemTotal line &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no MemTotal line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/self/cgroup: cgroup path &apos;%2&apos; is not absolute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/self/cgroup: cgroup path &apos;%2&apos; contains &apos;..&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GlobalMemoryStatusEx failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bad PSI value &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no &apos;some avg10=&apos; line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable line &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no MemTotal line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scripted pressure source: no samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no VmRSS/VmHWM lines in kB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could start only %1 of %2 reader threads: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot open routing trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: routing trace is %2 bytes, more than the limit of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: line longer than %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: more than %2 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no &quot;layers&quot; array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: empty &quot;layers&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 layers, more than %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 layers, earlier lines had %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: layer %2 is not an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: layer %2: %3 ids, more than %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: layer %2: expert id is not an integer in 0..65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: layer %2: expert %3 listed twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no tokens in routing trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed prediction: the disk bandwidth must be positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed prediction: the model has no routed experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed prediction: trace &apos;%1&apos; has no tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: rank %2 is an empty token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: rank %2 repeats the bytes of rank %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no token for the single byte %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1expected &apos;&lt;base64&gt; &lt;rank&gt;&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1bad rank &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1bad base64</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1rank %2 is beyond the %3 entries of the file (ranks must be dense)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1rank %2 appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: ranks are not dense, %2 is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: image without a size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 image placeholders but %3 images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: invalid JSON at offset %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thinking effort &apos;%1&apos;: expected low, high or max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: tool result answers no known call and names no tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: unknown role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tool choice &apos;%1&apos;: expected auto, required or none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>response format &apos;%1&apos; unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: Kimi-Linear has no vision input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chat format needs the special token %1, which this tokenizer does not have</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the schema is not JSON: %1 at offset %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the schema must be a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>schema: keyword &apos;%1&apos; must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>schema: keyword &apos;type&apos;: the root must be of type &quot;object&quot; (and no enum)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>schema: the smallest valid document nests deeper than %1 levels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pattern ends with a lone backslash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pattern offset %1: \S inside a class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pattern offset %1: unterminated \p{</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pattern offset %1: unterminated class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pattern offset %1: unsupported class intersection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pre-tokenisation pattern, offset %1 of the translated pattern: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokenizer: unknown pattern &apos;%1&apos; (kimi or cl100k)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no such file or directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>specials: offset %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>specials: expected a JSON array of {&quot;id&quot;, &quot;text&quot;}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1needs an integer &quot;id&quot; and a string &quot;text&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1id %2 lies inside the rank file&apos;s vocabulary (size %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1empty text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: inflates beyond the %2-byte limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>specials: id %1 appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>specials: text &apos;%1&apos; appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>specials: &apos;%1&apos; names a different id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token %1: id %2 is not in the vocabulary (size %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: is %2, not a regular file; not replaced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: close failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is %1, not a folder (a model is a folder)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1 is not one this process may run on (allowed: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>placing threads on chosen CPUs is supported on Linux only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1 is out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot bind a thread to CPU %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>binding a thread to CPU %1 is supported on Linux only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>virtual region of %1 B is out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot reserve %1 B of address space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot reserve %1 B of address space (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: truncated %1: %2 needs %3 bytes, the file has %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: truncated JPEG: the file ends at byte %1 before its end-of-image marker (a download or copy cut short?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: zero width or height in the header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: %1 has a side longer than %2 pixels; the limits are %3 pixels a side and %4 megapixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: %1 is %2 megapixels, more than the limit of %3 megapixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot open the image file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the file is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the file is %2 bytes, more than the limit of %3 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: no data (zero-sized file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: %1 bytes, more than the limit of %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: larger than the decoder can address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: Photoshop (PSD) files are not supported; save the image as PNG or JPEG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: not a PNG, JPEG, GIF, BMP or TGA file, or a damaged one (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 data is damaged or truncated (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: decoded size differs from the header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image size %1x%2 is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_patches %1 is below 4 (the smallest grid is 2x2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>patch size %1 is not positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image %1x%2 has %3 bytes of RGB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vision merge kernel %1x%2 (the even grid only fits merges of 1 or 2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: damaged JPEG: Huffman table at byte %1 declares %2 codes (at most 256 are possible)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: damaged JPEG: Huffman table at byte %1 is truncated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: damaged JPEG: Huffman table segment at byte %1 overruns its length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: its image data inflates to more than %1 bytes, the most its header&apos;s size allows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: its image data inflates to %1 bytes, its header&apos;s size needs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: truncated PNG: its image data ends after %1 of %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: its image data does not inflate (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: chunk &apos;IEND&apos; at byte %1 fails its CRC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: truncated or damaged PNG: chunk &apos;%1&apos; at byte %2 declares %3 bytes, the file has %4 after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: chunk &apos;%1&apos; at byte %2 fails its CRC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image: truncated PNG: the file ends at byte %1 before its IEND chunk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has no vision tower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vision tensor &apos;%1&apos; is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has no vision tower (no vision tensors or vision config)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vision head width %1/%2 is not a multiple of 4 (2D RoPE needs pairs per axis)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vision merge kernel %1x%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_patches %1 is below 4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>random vision tower: unsupported shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is stored as [%2, %3], the tower reads [%4, %5] (vision tensors must be stored flattened, spec 4.3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is stored at %2 bits; the vision tower needs &gt;= 8 (re-store it as Q8G, spec 4.3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has %2 elements, expected %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image patches are %1 px, the tower&apos;s are %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image grid %1x%2 has %3 patches; the tower holds %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image grid %1x%2 is not a multiple of the merge kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image holds %1 patch floats, expected %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vision tower cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

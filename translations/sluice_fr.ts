@@ -470,6 +470,2298 @@
         <source>%1: read failed (%2)</source>
         <translation>%1 : échec de la lecture (%2)</translation>
     </message>
+    <message>
+        <source>the model has no tokenizer/chat format</source>
+        <translation>le modèle n’a pas de tokeniseur ni de format de discussion</translation>
+    </message>
+    <message>
+        <source>the model has no tokenizer: %1</source>
+        <translation>le modèle n’a pas de tokeniseur : %1</translation>
+    </message>
+    <message>
+        <source>the prompt is empty</source>
+        <translation>l’invite est vide</translation>
+    </message>
+    <message>
+        <source>%1: cannot truncate (%2)</source>
+        <translation>%1 : troncature impossible (%2)</translation>
+    </message>
+    <message>
+        <source>convert: expert format &apos;%1&apos; is not one of VQ3R, VQ2R, VQ4P</source>
+        <translation>conversion : le format d’experts « %1 » n’est ni VQ3R, ni VQ2R, ni VQ4P</translation>
+    </message>
+    <message>
+        <source>convert: trunk bits must be 3, 4 or 8</source>
+        <translation>conversion : les bits du tronc doivent valoir 3, 4 ou 8</translation>
+    </message>
+    <message>
+        <source>convert: jobs, sample and iteration counts out of range</source>
+        <translation>conversion : nombre de tâches, d’échantillons ou d’itérations hors limites</translation>
+    </message>
+    <message>
+        <source>%1: NaN scale (0xff) at row %2, group %3</source>
+        <translation>%1 : échelle NaN (0xff) à la ligne %2, groupe %3</translation>
+    </message>
+    <message>
+        <source>%1: non-finite value at row %2, column %3</source>
+        <translation>%1 : valeur non finie à la ligne %2, colonne %3</translation>
+    </message>
+    <message>
+        <source>%1: wrong size</source>
+        <translation>%1 : taille incorrecte</translation>
+    </message>
+    <message>
+        <source>%1: non-finite value</source>
+        <translation>%1 : valeur non finie</translation>
+    </message>
+    <message>
+        <source>%1; ask for fewer jobs</source>
+        <translation>%1 ; demandez moins de tâches</translation>
+    </message>
+    <message>
+        <source>%1: cannot read its header for the reclaim stub</source>
+        <translation>%1 : impossible de lire son en-tête pour le fichier de remplacement</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the reclaim stub (%2)</source>
+        <translation>%1 : impossible d’écrire le fichier de remplacement (%2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot link (%2)</source>
+        <translation>%1 : liaison impossible (%2)</translation>
+    </message>
+    <message>
+        <source>%1/%2: the stub of a reclaimed shard is missing</source>
+        <translation>%1/%2 : le fichier de remplacement d’un fragment récupéré est absent</translation>
+    </message>
+    <message>
+        <source>%1: cannot delete (%2)</source>
+        <translation>%1 : suppression impossible (%2)</translation>
+    </message>
+    <message>
+        <source>config.json: not a JSON object</source>
+        <translation>config.json : pas un objet JSON</translation>
+    </message>
+    <message>
+        <source>%1: U8 where BF16 or F32 was expected</source>
+        <translation>%1 : U8 là où BF16 ou F32 était attendu</translation>
+    </message>
+    <message>
+        <source>%1: its bytes do not match its shape</source>
+        <translation>%1 : ses octets ne correspondent pas à sa forme</translation>
+    </message>
+    <message>
+        <source>%1: non-finite value at element %2</source>
+        <translation>%1 : valeur non finie à l’élément %2</translation>
+    </message>
+    <message>
+        <source>%1: truncate failed (%2)</source>
+        <translation>%1 : échec de la troncature (%2)</translation>
+    </message>
+    <message>
+        <source>expert size: the model has no routed experts</source>
+        <translation>taille des experts : le modèle n’a pas d’experts routés</translation>
+    </message>
+    <message>
+        <source>MXFP4 experts need widths that are multiples of 32</source>
+        <translation>les experts MXFP4 demandent des largeurs multiples de 32</translation>
+    </message>
+    <message>
+        <source>unknown model &apos;%1&apos; (built in: k3, kimi-linear)</source>
+        <translation>modèle « %1 » inconnu (intégrés : k3, kimi-linear)</translation>
+    </message>
+    <message>
+        <source>unknown format &apos;%1&apos; (vq3r = converted container, mxfp4 = the release checkpoint; bf16 is Kimi-Linear&apos;s release)</source>
+        <translation>format « %1 » inconnu (vq3r = conteneur converti, mxfp4 = le checkpoint de la version publiée ; bf16 est la version publiée de Kimi-Linear)</translation>
+    </message>
+    <message>
+        <source>trunk.bin: %1 bytes, but its tensors end at %2 (trailing bytes)</source>
+        <translation>trunk.bin : %1 octets, mais ses tenseurs s’arrêtent à %2 (octets en trop à la fin)</translation>
+    </message>
+    <message>
+        <source>%1: record size %2 is smaller than the %3 bytes the expert matrices need</source>
+        <translation>%1 : la taille d’enregistrement %2 est inférieure aux %3 octets dont les matrices d’experts ont besoin</translation>
+    </message>
+    <message>
+        <source>%1: codebook_base %2 needs books beyond the %3 in codebooks.bin</source>
+        <translation>%1 : codebook_base %2 demande des dictionnaires au-delà des %3 de codebooks.bin</translation>
+    </message>
+    <message>
+        <source>%1bad magic (expected &quot;WCBK&quot;)</source>
+        <translation>%1nombre magique erroné (&quot;WCBK&quot; attendu)</translation>
+    </message>
+    <message>
+        <source>%1header says id %2</source>
+        <translation>%1l’en-tête annonce l’identifiant %2</translation>
+    </message>
+    <message>
+        <source>%1reserved field is %2 (must be 0)</source>
+        <translation>%1le champ réservé vaut %2 (doit valoir 0)</translation>
+    </message>
+    <message>
+        <source>%1%2 entries of dim %3, manifest says %4 of %5</source>
+        <translation>%1%2 entrées de dimension %3, le manifeste en annonce %4 de dimension %5</translation>
+    </message>
+    <message>
+        <source>%1non-finite value at entry %2, dim %3</source>
+        <translation>%1valeur non finie à l’entrée %2, dimension %3</translation>
+    </message>
+    <message>
+        <source>trunk.bin &apos;%1&apos;: non-finite scale at row %2, group %3</source>
+        <translation>trunk.bin « %1 » : échelle non finie à la ligne %2, groupe %3</translation>
+    </message>
+    <message>
+        <source>trunk.bin &apos;%1&apos;: non-finite value at element %2</source>
+        <translation>trunk.bin « %1 » : valeur non finie à l’élément %2</translation>
+    </message>
+    <message>
+        <source>model.embed_tokens.weight is missing</source>
+        <translation>model.embed_tokens.weight est absent</translation>
+    </message>
+    <message>
+        <source>token id %1 is outside the vocabulary (%2)</source>
+        <translation>l’identifiant de jeton %1 est hors du vocabulaire (%2)</translation>
+    </message>
+    <message>
+        <source>trunk.bin &apos;%1&apos;: non-finite value in row %2</source>
+        <translation>trunk.bin « %1 » : valeur non finie à la ligne %2</translation>
+    </message>
+    <message>
+        <source>layer %1 has no expert bank</source>
+        <translation>la couche %1 n’a pas de banque d’experts</translation>
+    </message>
+    <message>
+        <source>layer %1: no expert %2</source>
+        <translation>couche %1 : pas d’expert %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot create directory (%2)</source>
+        <translation>%1 : impossible de créer le dossier (%2)</translation>
+    </message>
+    <message>
+        <source>%1/manifest.json: cannot remove the old manifest (%2)</source>
+        <translation>%1/manifest.json : impossible de supprimer l’ancien manifeste (%2)</translation>
+    </message>
+    <message>
+        <source>%1/%2: cannot remove the old placement (%3)</source>
+        <translation>%1/%2 : impossible de supprimer l’ancien placement (%3)</translation>
+    </message>
+    <message>
+        <source>writer: configJson is not a JSON object</source>
+        <translation>écriture : configJson n’est pas un objet JSON</translation>
+    </message>
+    <message>
+        <source>writer: record size %1 must be a 4096 multiple of at least %2</source>
+        <translation>écriture : la taille d’enregistrement %1 doit être un multiple de 4096 d’au moins %2</translation>
+    </message>
+    <message>
+        <source>writer: record too large</source>
+        <translation>écriture : enregistrement trop grand</translation>
+    </message>
+    <message>
+        <source>%1/trunk.bin.tmp: cannot create (%2)</source>
+        <translation>%1/trunk.bin.tmp : création impossible (%2)</translation>
+    </message>
+    <message>
+        <source>writer: already finished</source>
+        <translation>écriture : déjà terminée</translation>
+    </message>
+    <message>
+        <source>writer: &apos;%1&apos; has no shape</source>
+        <translation>écriture : « %1 » n’a pas de forme</translation>
+    </message>
+    <message>
+        <source>trunk.bin: write failed (%1)</source>
+        <translation>trunk.bin : échec de l’écriture (%1)</translation>
+    </message>
+    <message>
+        <source>writer: layer %1 has no codebooks</source>
+        <translation>écriture : la couche %1 n’a pas de dictionnaires de codes</translation>
+    </message>
+    <message>
+        <source>writer: layer %1 is not a MoE layer</source>
+        <translation>écriture : la couche %1 n’est pas une couche MoE</translation>
+    </message>
+    <message>
+        <source>writer: layer %1 was already written</source>
+        <translation>écriture : la couche %1 a déjà été écrite</translation>
+    </message>
+    <message>
+        <source>writer: layer %1 got %2 of %3 experts</source>
+        <translation>écriture : la couche %1 a reçu %2 experts sur %3</translation>
+    </message>
+    <message>
+        <source>writer: experts must start at 0</source>
+        <translation>écriture : les experts doivent commencer à 0</translation>
+    </message>
+    <message>
+        <source>writer: layer %1: expert %2 out of order</source>
+        <translation>écriture : couche %1 : expert %2 hors d’ordre</translation>
+    </message>
+    <message>
+        <source>writer: the trunk was already started</source>
+        <translation>écriture : le tronc a déjà été commencé</translation>
+    </message>
+    <message>
+        <source>writer: layer %1 has no experts</source>
+        <translation>écriture : la couche %1 n’a pas d’experts</translation>
+    </message>
+    <message>
+        <source>%1short read (%2 of %3 bytes)</source>
+        <translation>%1lecture incomplète (%2 octets sur %3)</translation>
+    </message>
+    <message>
+        <source>%1bad magic %2 (expected 0x50584557 &quot;WEXP&quot;)</source>
+        <translation>%1nombre magique erroné %2 (0x50584557 &quot;WEXP&quot; attendu)</translation>
+    </message>
+    <message>
+        <source>%1record belongs to layer %2 (wrong layer)</source>
+        <translation>%1l’enregistrement appartient à la couche %2 (mauvaise couche)</translation>
+    </message>
+    <message>
+        <source>%1record holds expert %2 (wrong expert id)</source>
+        <translation>%1l’enregistrement contient l’expert %2 (mauvais identifiant d’expert)</translation>
+    </message>
+    <message>
+        <source>%1record size %2 (%3 pages) differs from the bank stride %4</source>
+        <translation>%1la taille d’enregistrement %2 (%3 pages) diffère du pas de la banque, %4</translation>
+    </message>
+    <message>
+        <source>%1record fmt %2 (%3) disagrees with the manifest&apos;s %4</source>
+        <translation>%1le format d’enregistrement %2 (%3) ne correspond pas au %4 du manifeste</translation>
+    </message>
+    <message>
+        <source>%1lowrank_id %2 (must be 0 in format v0)</source>
+        <translation>%1lowrank_id %2 (doit valoir 0 au format v0)</translation>
+    </message>
+    <message>
+        <source>%1codebook id %2 + %3 books exceeds the %4 in codebooks.bin</source>
+        <translation>%1l’identifiant de dictionnaire %2 + %3 dictionnaires dépasse les %4 de codebooks.bin</translation>
+    </message>
+    <message>
+        <source>%1codebook_id %2 differs from the manifest&apos;s codebook_base %3</source>
+        <translation>%1codebook_id %2 diffère du codebook_base %3 du manifeste</translation>
+    </message>
+    <message>
+        <source>%1flags 0x%2 (v0 defines only the hot hint, 0x04; bf16 payloads and substitutes are not written in v0)</source>
+        <translation>%1drapeaux 0x%2 (la v0 ne définit que l’indice « chaud », 0x04 ; les charges bf16 et les substituts ne sont pas écrits en v0)</translation>
+    </message>
+    <message>
+        <source>%1reserved0 is %2 (must be 0)</source>
+        <translation>%1reserved0 vaut %2 (doit valoir 0)</translation>
+    </message>
+    <message>
+        <source>%1reserved1 is not zero</source>
+        <translation>%1reserved1 n’est pas nul</translation>
+    </message>
+    <message>
+        <source>%1gate offset %2 (must be 48)</source>
+        <translation>%1position de gate %2 (doit valoir 48)</translation>
+    </message>
+    <message>
+        <source>%1offsets out of order or overlapping (gate %2, up %3, down %4, scales %5)</source>
+        <translation>%1positions dans le désordre ou qui se chevauchent (gate %2, up %3, down %4, échelles %5)</translation>
+    </message>
+    <message>
+        <source>%1offsets out of range: scales end at %2, record is %3 bytes</source>
+        <translation>%1positions hors limites : les échelles finissent à %2, l’enregistrement fait %3 octets</translation>
+    </message>
+    <message>
+        <source>%1scale offset %2 is not 2-byte aligned</source>
+        <translation>%1la position des échelles %2 n’est pas alignée sur 2 octets</translation>
+    </message>
+    <message>
+        <source>%1scales lie outside the record</source>
+        <translation>%1les échelles sont hors de l’enregistrement</translation>
+    </message>
+    <message>
+        <source>%1checksum mismatch (stored 0x%2, computed 0x%3)</source>
+        <translation>%1somme de contrôle erronée (stockée 0x%2, calculée 0x%3)</translation>
+    </message>
+    <message>
+        <source>%1padding byte at offset %2 is not zero</source>
+        <translation>%1l’octet de remplissage à la position %2 n’est pas nul</translation>
+    </message>
+    <message>
+        <source>%1: read failed while fingerprinting</source>
+        <translation>%1 : échec de la lecture pendant le calcul de l’empreinte</translation>
+    </message>
+    <message>
+        <source>%1: cannot stat for the fingerprint</source>
+        <translation>%1 : impossible de lire ses attributs pour l’empreinte</translation>
+    </message>
+    <message>
+        <source>%1: not a number</source>
+        <translation>%1 : pas un nombre</translation>
+    </message>
+    <message>
+        <source>%1: %2 is outside [%3, %4]</source>
+        <translation>%1 : %2 est hors de [%3, %4]</translation>
+    </message>
+    <message>
+        <source>%1: not a whole number</source>
+        <translation>%1 : pas un nombre entier</translation>
+    </message>
+    <message>
+        <source>%1: not JSON (%2 at byte %3)</source>
+        <translation>%1 : pas du JSON (%2 à l’octet %3)</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object</source>
+        <translation>%1 : pas un objet JSON</translation>
+    </message>
+    <message>
+        <source>%1: not true or false</source>
+        <translation>%1 : ni true ni false</translation>
+    </message>
+    <message>
+        <source>%1missing &apos;%2&apos;</source>
+        <translation>%1« %2 » absent</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; is not an integer</source>
+        <translation>%1« %2 » n’est pas un entier</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; = %3 is outside [%4, %5]</source>
+        <translation>%1« %2 » = %3 est hors de [%4, %5]</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; is not a number in range</source>
+        <translation>%1« %2 » n’est pas un nombre dans les limites</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; is not a boolean</source>
+        <translation>%1« %2 » n’est pas un booléen</translation>
+    </message>
+    <message>
+        <source>%1&apos;merge_kernel_size&apos; must be two integers in [1, 8]</source>
+        <translation>%1&apos;merge_kernel_size&apos; doit être deux entiers dans [1, 8]</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; must have 3 entries</source>
+        <translation>%1« %2 » doit avoir 3 entrées</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; has a bad entry</source>
+        <translation>%1« %2 » a une entrée erronée</translation>
+    </message>
+    <message>
+        <source>%1qkv_hidden_size %2 is not a multiple of the heads</source>
+        <translation>%1qkv_hidden_size %2 n’est pas un multiple du nombre de têtes</translation>
+    </message>
+    <message>
+        <source>config: linear_attn_config.%1 is missing or not a list</source>
+        <translation>config : linear_attn_config.%1 est absent ou n’est pas une liste</translation>
+    </message>
+    <message>
+        <source>config: linear_attn_config.%1 holds an entry outside 1..%2 (the lists are 1-based)</source>
+        <translation>config : linear_attn_config.%1 contient une entrée hors de 1..%2 (les listes comptent depuis 1)</translation>
+    </message>
+    <message>
+        <source>config: layer %1 (1-based %2) is listed twice in kda_layers/full_attn_layers</source>
+        <translation>config : la couche %1 (%2 en comptant depuis 1) figure deux fois dans kda_layers/full_attn_layers</translation>
+    </message>
+    <message>
+        <source>config: layer %1 (1-based %2) is in neither kda_layers nor full_attn_layers</source>
+        <translation>config : la couche %1 (%2 en comptant depuis 1) n’est ni dans kda_layers ni dans full_attn_layers</translation>
+    </message>
+    <message>
+        <source>expert_quant: &apos;fmt&apos; is missing or not a string</source>
+        <translation>expert_quant : &apos;fmt&apos; est absent ou n’est pas une chaîne</translation>
+    </message>
+    <message>
+        <source>expert_quant: fmt &apos;%1&apos; is not VQ3R, VQ2R or VQ4P</source>
+        <translation>expert_quant : fmt « %1 » n’est ni VQ3R, ni VQ2R, ni VQ4P</translation>
+    </message>
+    <message>
+        <source>expert_quant: index_block %1 (only 64 and 0 are defined)</source>
+        <translation>expert_quant : index_block %1 (seuls 64 et 0 sont définis)</translation>
+    </message>
+    <message>
+        <source>expert_quant: index_bits %1 (only 8 or 6)</source>
+        <translation>expert_quant : index_bits %1 (seulement 8 ou 6)</translation>
+    </message>
+    <message>
+        <source>expert_quant: fmt %1 with index_bits %2</source>
+        <translation>expert_quant : fmt %1 avec index_bits %2</translation>
+    </message>
+    <message>
+        <source>expert_quant: VQ4P needs 4 stages of 64 entries, got %1 x %2</source>
+        <translation>expert_quant : VQ4P demande 4 étages de 64 entrées, reçu %1 x %2</translation>
+    </message>
+    <message>
+        <source>expert_quant: %1 entries with %2-bit indices (must be %3)</source>
+        <translation>expert_quant : %1 entrées avec des indices sur %2 bits (%3 requises)</translation>
+    </message>
+    <message>
+        <source>expert_quant: VQ3R with %1 stages</source>
+        <translation>expert_quant : VQ3R avec %1 étages</translation>
+    </message>
+    <message>
+        <source>expert_quant: VQ2R with %1 stages</source>
+        <translation>expert_quant : VQ2R avec %1 étages</translation>
+    </message>
+    <message>
+        <source>config: hidden_act &apos;%1&apos; (only silu and situ)</source>
+        <translation>config : hidden_act « %1 » (seulement silu et situ)</translation>
+    </message>
+    <message>
+        <source>config: moe_router_activation_func is not &apos;sigmoid&apos;</source>
+        <translation>config : moe_router_activation_func n’est pas &apos;sigmoid&apos;</translation>
+    </message>
+    <message>
+        <source>config: num_experts_per_token %1 exceeds num_experts %2</source>
+        <translation>config : num_experts_per_token %1 dépasse num_experts %2</translation>
+    </message>
+    <message>
+        <source>config: first_k_dense_replace exceeds num_hidden_layers</source>
+        <translation>config : first_k_dense_replace dépasse num_hidden_layers</translation>
+    </message>
+    <message>
+        <source>config: KDA width num_heads x head_dim is absurd</source>
+        <translation>config : la largeur KDA num_heads x head_dim est absurde</translation>
+    </message>
+    <message>
+        <source>config: attention or shared-expert width is absurd</source>
+        <translation>config : la largeur de l’attention ou de l’expert partagé est absurde</translation>
+    </message>
+    <message>
+        <source>%1: missing or bad &apos;name&apos;</source>
+        <translation>%1 : &apos;name&apos; absent ou erroné</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: fmt %3 is not a trunk format</source>
+        <translation>%1 « %2 » : le format %3 n’est pas un format de tronc</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: &apos;shape&apos; must be a list of 1 to 8 dimensions</source>
+        <translation>%1 « %2 » : &apos;shape&apos; doit être une liste de 1 à 8 dimensions</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: dimension %3 is not in [1, 2^32]</source>
+        <translation>%1 « %2 » : la dimension %3 n’est pas dans [1, 2^32]</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: element count overflows</source>
+        <translation>%1 « %2 » : le nombre d’éléments déborde</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: %3 x %4 %5 does not fit in trunk.bin (%6 bytes)</source>
+        <translation>%1 « %2 » : %3 x %4 %5 ne tient pas dans trunk.bin (%6 octets)</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: bytes [%3, +%4) lie outside trunk.bin (%5 bytes)</source>
+        <translation>%1 « %2 » : les octets [%3, +%4) sont hors de trunk.bin (%5 octets)</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: group %3 (only 128)</source>
+        <translation>%1 « %2 » : groupe %3 (seul 128 est permis)</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: scales [%3, +%4) lie outside trunk.bin</source>
+        <translation>%1 « %2 » : les échelles [%3, +%4) sont hors de trunk.bin</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: scale_off is not 2-byte aligned</source>
+        <translation>%1 « %2 » : scale_off n’est pas aligné sur 2 octets</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: &apos;bytes&apos; is %3 but shape and fmt need %4</source>
+        <translation>%1 « %2 » : &apos;bytes&apos; vaut %3 mais la forme et le format demandent %4</translation>
+    </message>
+    <message>
+        <source>manifest.json: %1 bytes is too large</source>
+        <translation>manifest.json : %1 octets, c’est trop grand</translation>
+    </message>
+    <message>
+        <source>manifest.json: not valid JSON (%1 at offset %2)</source>
+        <translation>manifest.json : JSON invalide (%1 à la position %2)</translation>
+    </message>
+    <message>
+        <source>manifest.json: top level is not an object</source>
+        <translation>manifest.json : le niveau supérieur n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;format_version&apos; is absent (only version 0 is supported)</source>
+        <translation>manifest.json : &apos;format_version&apos; est absent (seule la version 0 est prise en charge)</translation>
+    </message>
+    <message>
+        <source>manifest.json: format_version %1 is not supported (only 0)</source>
+        <translation>manifest.json : format_version %1 n’est pas prise en charge (seulement 0)</translation>
+    </message>
+    <message>
+        <source>manifest.json: tensor_prefix is too long</source>
+        <translation>manifest.json : tensor_prefix est trop long</translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;config&apos; is missing or not an object</source>
+        <translation>manifest.json : &apos;config&apos; est absent ou n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;expert_quant&apos; is missing or not an object</source>
+        <translation>manifest.json : &apos;expert_quant&apos; est absent ou n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>manifest.json: expert widths %1 and %2 are not multiples of vec_dim %3</source>
+        <translation>manifest.json : les largeurs d’experts %1 et %2 ne sont pas des multiples de vec_dim %3</translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;layers&apos; is missing or not an object</source>
+        <translation>manifest.json : &apos;layers&apos; est absent ou n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>manifest.json: layers key &apos;%1&apos; is not a layer index</source>
+        <translation>manifest.json : la clé de layers « %1 » n’est pas un indice de couche</translation>
+    </message>
+    <message>
+        <source>manifest.json: layers has a bank for dense layer %1</source>
+        <translation>manifest.json : layers a une banque pour la couche dense %1</translation>
+    </message>
+    <message>
+        <source>manifest.json: layers.%1 is not an object</source>
+        <translation>manifest.json : layers.%1 n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>manifest.json: layers.%1: &apos;file&apos; is not a plain file name</source>
+        <translation>manifest.json : layers.%1 : &apos;file&apos; n’est pas un simple nom de fichier</translation>
+    </message>
+    <message>
+        <source>manifest.json: layer %1 has %2 experts, config says %3</source>
+        <translation>manifest.json : la couche %1 a %2 experts, la configuration en annonce %3</translation>
+    </message>
+    <message>
+        <source>manifest.json: layer %1: bank bytes %2 is not a multiple of the expert count</source>
+        <translation>manifest.json : couche %1 : les %2 octets de banque ne sont pas un multiple du nombre d’experts</translation>
+    </message>
+    <message>
+        <source>manifest.json: layer %1: record size %2 is not a multiple of 4096</source>
+        <translation>manifest.json : couche %1 : la taille d’enregistrement %2 n’est pas un multiple de 4096</translation>
+    </message>
+    <message>
+        <source>manifest.json: layer %1: record size is absurd</source>
+        <translation>manifest.json : couche %1 : la taille d’enregistrement est absurde</translation>
+    </message>
+    <message>
+        <source>manifest.json: MoE layer %1 has no expert bank in &apos;layers&apos;</source>
+        <translation>manifest.json : la couche MoE %1 n’a pas de banque d’experts dans &apos;layers&apos;</translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;trunk&apos; is missing or not a list</source>
+        <translation>manifest.json : &apos;trunk&apos; est absent ou n’est pas une liste</translation>
+    </message>
+    <message>
+        <source>manifest.json: too many trunk tensors</source>
+        <translation>manifest.json : trop de tenseurs du tronc</translation>
+    </message>
+    <message>
+        <source>manifest.json: trunk[%1] is not an object</source>
+        <translation>manifest.json : trunk[%1] n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>manifest.json: tensor &apos;%1&apos; appears twice</source>
+        <translation>manifest.json : le tenseur « %1 » apparaît deux fois</translation>
+    </message>
+    <message>
+        <source>config: not a JSON object</source>
+        <translation>config : pas un objet JSON</translation>
+    </message>
+    <message>
+        <source>specials.json: not a JSON list</source>
+        <translation>specials.json : pas une liste JSON</translation>
+    </message>
+    <message>
+        <source>specials.json: entry %1 has no id in [0, %2)</source>
+        <translation>specials.json : l’entrée %1 n’a pas d’identifiant dans [0, %2)</translation>
+    </message>
+    <message>
+        <source>specials.json: entry %1 has no text</source>
+        <translation>specials.json : l’entrée %1 n’a pas de texte</translation>
+    </message>
+    <message>
+        <source>specials.json: id %1 appears twice</source>
+        <translation>specials.json : l’identifiant %1 apparaît deux fois</translation>
+    </message>
+    <message>
+        <source>vision.json: not a JSON object</source>
+        <translation>vision.json : pas un objet JSON</translation>
+    </message>
+    <message>
+        <source>bank %1: folder &apos;%2&apos; is not an absolute path</source>
+        <translation>banque %1 : le dossier « %2 » n’est pas un chemin absolu</translation>
+    </message>
+    <message>
+        <source>bank %1: folder is %2 characters (over %3)</source>
+        <translation>banque %1 : le dossier fait %2 caractères (plus de %3)</translation>
+    </message>
+    <message>
+        <source>bank %1: folder contains a NUL character</source>
+        <translation>banque %1 : le dossier contient un caractère NUL</translation>
+    </message>
+    <message>
+        <source>%1 bytes is over the %2-byte limit</source>
+        <translation>%1 octets dépassent la limite de %2 octets</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1 at byte %2)</source>
+        <translation>JSON invalide (%1 à l’octet %2)</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>pas un objet JSON</translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; is not &quot;sluice-placement&quot;</source>
+        <translation>&quot;format&quot; n’est pas &quot;sluice-placement&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;version&quot; is missing or not 1 (this build reads version 1)</source>
+        <translation>&quot;version&quot; est absent ou ne vaut pas 1 (cette version lit la version 1)</translation>
+    </message>
+    <message>
+        <source>&quot;banks&quot; is missing or not an object</source>
+        <translation>&quot;banks&quot; est absent ou n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>%1 banks named, the manifest has %2</source>
+        <translation>%1 banques nommées, le manifeste en a %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a bank file of this container&apos;s manifest</source>
+        <translation>« %1 » n’est pas un fichier de banque du manifeste de ce conteneur</translation>
+    </message>
+    <message>
+        <source>bank %1: the folder is not a string</source>
+        <translation>banque %1 : le dossier n’est pas une chaîne</translation>
+    </message>
+    <message>
+        <source>%1: cannot remove (%2)</source>
+        <translation>%1 : suppression impossible (%2)</translation>
+    </message>
+    <message>
+        <source>%1: U8 outside the routed experts (only experts are MXFP4 in the release; the trunk is BF16/F32)</source>
+        <translation>%1 : U8 hors des experts routés (dans la version publiée, seuls les experts sont en MXFP4 ; le tronc est en BF16/F32)</translation>
+    </message>
+    <message>
+        <source>%1: a scalar where the model needs a tensor</source>
+        <translation>%1 : un scalaire là où le modèle a besoin d’un tenseur</translation>
+    </message>
+    <message>
+        <source>layer %1, expert %2: tensor &apos;%3&apos; is missing from the checkpoint</source>
+        <translation>couche %1, expert %2 : le tenseur « %3 » est absent du checkpoint</translation>
+    </message>
+    <message>
+        <source>%1: dtype %2, expected %3 (%4)</source>
+        <translation>%1 : dtype %2, %3 attendu (%4)</translation>
+    </message>
+    <message>
+        <source>%1: shape %2, expected %3</source>
+        <translation>%1 : forme %2, %3 attendue</translation>
+    </message>
+    <message>
+        <source>%1: unexpected expert tensor (MXFP4 experts are weight_packed + weight_scale)</source>
+        <translation>%1 : tenseur d’expert inattendu (les experts MXFP4 sont weight_packed + weight_scale)</translation>
+    </message>
+    <message>
+        <source>%1: unexpected expert tensor (bf16 experts are .weight)</source>
+        <translation>%1 : tenseur d’expert inattendu (les experts bf16 sont .weight)</translation>
+    </message>
+    <message>
+        <source>%1: expert tensors for layers or experts the config does not have</source>
+        <translation>%1 : tenseurs d’experts pour des couches ou des experts que la configuration n’a pas</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; is not in the checkpoint</source>
+        <translation>le tenseur « %1 » n’est pas dans le checkpoint</translation>
+    </message>
+    <message>
+        <source>%1quant_method &apos;%2&apos; (only compressed-tensors)</source>
+        <translation>%1quant_method « %2 » (seulement compressed-tensors)</translation>
+    </message>
+    <message>
+        <source>%1format &apos;%2&apos; (only mxfp4-pack-quantized)</source>
+        <translation>%1format « %2 » (seulement mxfp4-pack-quantized)</translation>
+    </message>
+    <message>
+        <source>%1&apos;config_groups&apos; is missing or empty</source>
+        <translation>%1&apos;config_groups&apos; est absent ou vide</translation>
+    </message>
+    <message>
+        <source>%1missing</source>
+        <translation>%1absent</translation>
+    </message>
+    <message>
+        <source>%1num_bits is not 4</source>
+        <translation>%1num_bits ne vaut pas 4</translation>
+    </message>
+    <message>
+        <source>%1group_size is not 32</source>
+        <translation>%1group_size ne vaut pas 32</translation>
+    </message>
+    <message>
+        <source>%1type is not float (E2M1)</source>
+        <translation>%1type n’est pas float (E2M1)</translation>
+    </message>
+    <message>
+        <source>%1strategy &apos;%2&apos; (only group)</source>
+        <translation>%1strategy « %2 » (seulement group)</translation>
+    </message>
+    <message>
+        <source>%1scale_dtype &apos;%2&apos; (only torch.uint8, E8M0)</source>
+        <translation>%1scale_dtype « %2 » (seulement torch.uint8, E8M0)</translation>
+    </message>
+    <message>
+        <source>config.json: %1 bytes is too large</source>
+        <translation>config.json : %1 octets, c’est trop grand</translation>
+    </message>
+    <message>
+        <source>config.json: not valid JSON (%1 at offset %2)</source>
+        <translation>config.json : JSON invalide (%1 à la position %2)</translation>
+    </message>
+    <message>
+        <source>config.json: top level is not an object</source>
+        <translation>config.json : le niveau supérieur n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>config.json: has &apos;_outer&apos; (a converted container&apos;s manifest config, not a release)</source>
+        <translation>config.json : contient &apos;_outer&apos; (la configuration du manifeste d’un conteneur converti, pas une version publiée)</translation>
+    </message>
+    <message>
+        <source>config.json: MXFP4 experts need widths that are multiples of 32, got %1 and %2</source>
+        <translation>config.json : les experts MXFP4 demandent des largeurs multiples de 32, reçu %1 et %2</translation>
+    </message>
+    <message>
+        <source>config.json: quantization_config is not an object</source>
+        <translation>config.json : quantization_config n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: %1 bytes is too large</source>
+        <translation>tokenizer_config.json : %1 octets, c’est trop grand</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: not a JSON object</source>
+        <translation>tokenizer_config.json : pas un objet JSON</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: added_tokens_decoder is not an object</source>
+        <translation>tokenizer_config.json : added_tokens_decoder n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: added token id &apos;%1&apos; is not an id in [0, %2)</source>
+        <translation>tokenizer_config.json : l’identifiant de jeton ajouté « %1 » n’est pas un identifiant dans [0, %2)</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: added token %1 has no content</source>
+        <translation>tokenizer_config.json : le jeton ajouté %1 n’a pas de contenu</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: &apos;%1&apos; is named by two ids</source>
+        <translation>tokenizer_config.json : « %1 » est nommé par deux identifiants</translation>
+    </message>
+    <message>
+        <source>%1: dtype F16 is not supported (the Kimi releases store BF16 and F32)</source>
+        <translation>%1 : le dtype F16 n’est pas pris en charge (les versions publiées de Kimi stockent du BF16 et du F32)</translation>
+    </message>
+    <message>
+        <source>%1: dtype %2 is not supported (experts must be MXFP4 as U8 nibble pairs with U8 E8M0 scales, or BF16)</source>
+        <translation>%1 : le dtype %2 n’est pas pris en charge (les experts doivent être en MXFP4 sous forme de paires de quartets U8 avec des échelles E8M0 en U8, ou en BF16)</translation>
+    </message>
+    <message>
+        <source>%1: dtype &apos;%2&apos; is not supported (only BF16, F32 and U8)</source>
+        <translation>%1 : le dtype « %2 » n’est pas pris en charge (seulement BF16, F32 et U8)</translation>
+    </message>
+    <message>
+        <source>%1: header of %2 bytes is larger than the %3 MiB limit</source>
+        <translation>%1 : un en-tête de %2 octets dépasse la limite de %3 Mio</translation>
+    </message>
+    <message>
+        <source>%1: header of %2 bytes does not fit in the %3-byte file</source>
+        <translation>%1 : un en-tête de %2 octets ne tient pas dans le fichier de %3 octets</translation>
+    </message>
+    <message>
+        <source>%1: header is not valid JSON (%2 at offset %3)</source>
+        <translation>%1 : l’en-tête n’est pas du JSON valide (%2 à la position %3)</translation>
+    </message>
+    <message>
+        <source>%1: header is not a JSON object</source>
+        <translation>%1 : l’en-tête n’est pas un objet JSON</translation>
+    </message>
+    <message>
+        <source>%1: __metadata__ is not an object</source>
+        <translation>%1 : __metadata__ n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>%1: empty or over-long name</source>
+        <translation>%1 : nom vide ou trop long</translation>
+    </message>
+    <message>
+        <source>%1: entry is not an object</source>
+        <translation>%1 : l’entrée n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>%1: &apos;dtype&apos; is missing or not a string</source>
+        <translation>%1 : &apos;dtype&apos; est absent ou n’est pas une chaîne</translation>
+    </message>
+    <message>
+        <source>%1: &apos;shape&apos; must be a list of at most %2 dimensions</source>
+        <translation>%1 : &apos;shape&apos; doit être une liste d’au plus %2 dimensions</translation>
+    </message>
+    <message>
+        <source>%1: dimension %2 is not an integer in [0, 2^40]</source>
+        <translation>%1 : la dimension %2 n’est pas un entier dans [0, 2^40]</translation>
+    </message>
+    <message>
+        <source>%1: shape needs more bytes than the shard&apos;s %2-byte data section (truncated, or the header lies)</source>
+        <translation>%1 : la forme demande plus d’octets que la section de données de %2 octets du fragment (tronquée, ou l’en-tête ment)</translation>
+    </message>
+    <message>
+        <source>%1: &apos;data_offsets&apos; must be two non-negative integers</source>
+        <translation>%1 : &apos;data_offsets&apos; doit être deux entiers positifs ou nuls</translation>
+    </message>
+    <message>
+        <source>%1: data_offsets [%2, %3) lie outside the %4-byte data section (truncated, or the header lies)</source>
+        <translation>%1 : data_offsets [%2, %3) sort de la section de données de %4 octets (tronquée, ou l’en-tête ment)</translation>
+    </message>
+    <message>
+        <source>%1: data_offsets span %2 bytes but %3 shape needs %4</source>
+        <translation>%1 : data_offsets couvre %2 octets mais la forme %3 en demande %4</translation>
+    </message>
+    <message>
+        <source>%1: tensors &apos;%2&apos; and &apos;%3&apos; overlap</source>
+        <translation>%1 : les tenseurs « %2 » et « %3 » se chevauchent</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON (%2 at offset %3)</source>
+        <translation>%1 : JSON invalide (%2 à la position %3)</translation>
+    </message>
+    <message>
+        <source>%1: top level is not an object</source>
+        <translation>%1 : le niveau supérieur n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>%1: &apos;weight_map&apos; is missing or not an object</source>
+        <translation>%1 : &apos;weight_map&apos; est absent ou n’est pas un objet</translation>
+    </message>
+    <message>
+        <source>%1: &apos;weight_map&apos; is empty</source>
+        <translation>%1 : &apos;weight_map&apos; est vide</translation>
+    </message>
+    <message>
+        <source>%1: empty or over-long tensor name</source>
+        <translation>%1 : nom de tenseur vide ou trop long</translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; does not map to a file name</source>
+        <translation>%1 : le tenseur « %2 » ne correspond à aucun nom de fichier</translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; maps to &apos;%3&apos;, which is not a plain file name in the folder</source>
+        <translation>%1 : le tenseur « %2 » renvoie à « %3 », qui n’est pas un simple nom de fichier du dossier</translation>
+    </message>
+    <message>
+        <source>%1: more than %2 shards</source>
+        <translation>%1 : plus de %2 fragments</translation>
+    </message>
+    <message>
+        <source>%1: is %2, expected a regular file</source>
+        <translation>%1 : est %2, un fichier ordinaire était attendu</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is too short for a safetensors header (truncated?)</source>
+        <translation>%1 : %2 octets, c’est trop court pour un en-tête safetensors (tronqué ?)</translation>
+    </message>
+    <message>
+        <source>%1: header length %2 exceeds the file (%3 bytes) or the %4 MiB limit</source>
+        <translation>%1 : la longueur d’en-tête %2 dépasse le fichier (%3 octets) ou la limite de %4 Mio</translation>
+    </message>
+    <message>
+        <source>%1, tensor &apos;%2&apos;: also stored in shard &apos;%3&apos;</source>
+        <translation>%1, tenseur « %2 » : également stocké dans le fragment « %3 »</translation>
+    </message>
+    <message>
+        <source>shard &apos;%1&apos;, tensor &apos;%2&apos;: listed in the index but missing from the shard</source>
+        <translation>fragment « %1 », tenseur « %2 » : listé dans l’index mais absent du fragment</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: the index says shard &apos;%2&apos; but it is stored in &apos;%3&apos;</source>
+        <translation>tenseur « %1 » : l’index indique le fragment « %2 » mais il est stocké dans « %3 »</translation>
+    </message>
+    <message>
+        <source>%1: stored in the shard but missing from the index</source>
+        <translation>%1 : stocké dans le fragment mais absent de l’index</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; has no shard</source>
+        <translation>le tenseur « %1 » n’a pas de fragment</translation>
+    </message>
+    <message>
+        <source>%1, tensor &apos;%2&apos;: %3 bytes for its shape</source>
+        <translation>%1, tenseur « %2 » : %3 octets pour sa forme</translation>
+    </message>
+    <message>
+        <source>%1, tensor &apos;%2&apos; twice</source>
+        <translation>%1, tenseur « %2 » deux fois</translation>
+    </message>
+    <message>
+        <source>%1: shape %2, expected [%3, %4]</source>
+        <translation>%1 : forme %2, [%3, %4] attendue</translation>
+    </message>
+    <message>
+        <source>%1: shape %2, expected [r &lt;= %3, %4]</source>
+        <translation>%1 : forme %2, [r &lt;= %3, %4] attendue</translation>
+    </message>
+    <message>
+        <source>%1: %2 elements %3, expected %4</source>
+        <translation>%1 : %2 éléments %3, %4 attendus</translation>
+    </message>
+    <message>
+        <source>%1: %2 elements, expected at least %3</source>
+        <translation>%1 : %2 éléments, au moins %3 attendus</translation>
+    </message>
+    <message>
+        <source>missing tensor &apos;%1&apos;</source>
+        <translation>tenseur « %1 » absent</translation>
+    </message>
+    <message>
+        <source>%1%2f_a_proj.weight: rank %3 differs from %4 in earlier layers</source>
+        <translation>%1%2f_a_proj.weight : le rang %3 diffère du rang %4 des couches précédentes</translation>
+    </message>
+    <message>
+        <source>%1%2g_a_proj.weight: rank differs from earlier layers</source>
+        <translation>%1%2g_a_proj.weight : le rang diffère de celui des couches précédentes</translation>
+    </message>
+    <message>
+        <source>vision text_hidden_size %1 differs from hidden_size %2</source>
+        <translation>vision : text_hidden_size %1 diffère de hidden_size %2</translation>
+    </message>
+    <message>
+        <source>vision mm_hidden_size %1 differs from vt_hidden_size</source>
+        <translation>vision : mm_hidden_size %1 diffère de vt_hidden_size</translation>
+    </message>
+    <message>
+        <source>%1: too large</source>
+        <translation>%1 : trop grand</translation>
+    </message>
+    <message>
+        <source>%1.json: no trunk cache</source>
+        <translation>%1.json : pas de cache du tronc</translation>
+    </message>
+    <message>
+        <source>%1: trunk cache is for other shards or options (stale)</source>
+        <translation>%1 : le cache du tronc est celui d’autres fragments ou d’autres options (périmé)</translation>
+    </message>
+    <message>
+        <source>%1.json: tensor count differs from the release</source>
+        <translation>%1.json : le nombre de tenseurs diffère de la version publiée</translation>
+    </message>
+    <message>
+        <source>%1.json: entry for &apos;%2&apos; does not match the release</source>
+        <translation>%1.json : l’entrée de « %2 » ne correspond pas à la version publiée</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes, the index needs %3 (truncated?)</source>
+        <translation>%1 : %2 octets, l’index en demande %3 (tronqué ?)</translation>
+    </message>
+    <message>
+        <source>trunk cache: cancelled after &apos;%1&apos; (resumable)</source>
+        <translation>cache du tronc : annulé après « %1 » (reprise possible)</translation>
+    </message>
+    <message>
+        <source>%1: cannot create</source>
+        <translation>%1 : création impossible</translation>
+    </message>
+    <message>
+        <source>%1: write failed</source>
+        <translation>%1 : échec de l’écriture</translation>
+    </message>
+    <message>
+        <source>%1: cannot replace</source>
+        <translation>%1 : remplacement impossible</translation>
+    </message>
+    <message>
+        <source>%1: cannot resolve the folder (%2)</source>
+        <translation>%1 : impossible de résoudre le dossier (%2)</translation>
+    </message>
+    <message>
+        <source>%1: not a folder</source>
+        <translation>%1 : pas un dossier</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes needed, %3 free</source>
+        <translation>%1 : %2 octets nécessaires, %3 libres</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the disk-test file (%2)</source>
+        <translation>%1 : impossible de créer le fichier de test du disque (%2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the disk-test file (%2)</source>
+        <translation>%1 : impossible d’écrire le fichier de test du disque (%2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot remove the old copy (%2)</source>
+        <translation>%1 : impossible de supprimer l’ancienne copie (%2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the bank folder (%2)</source>
+        <translation>%1 : impossible de créer le dossier de la banque (%2)</translation>
+    </message>
+    <message>
+        <source>%1: named twice (as %2)</source>
+        <translation>%1 : nommé deux fois (comme %2)</translation>
+    </message>
+    <message>
+        <source>no folder to place the banks in (or ask for them back)</source>
+        <translation>aucun dossier où placer les banques (ou demandez leur retour)</translation>
+    </message>
+    <message>
+        <source>adapting the budget: no memory-pressure source on this system</source>
+        <translation>adaptation du budget : aucune source de pression mémoire sur ce système</translation>
+    </message>
+    <message>
+        <source>the predicted speed needs a disk speed above 0</source>
+        <translation>la vitesse prévue demande une vitesse de disque supérieure à 0</translation>
+    </message>
+    <message>
+        <source>no folder given</source>
+        <translation>aucun dossier donné</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the free space (%2)</source>
+        <translation>%1 : impossible de lire l’espace libre (%2)</translation>
+    </message>
+    <message>
+        <source>the model has no tokenizer (no tokenizer.model)</source>
+        <translation>le modèle n’a pas de tokeniseur (pas de tokenizer.model)</translation>
+    </message>
+    <message>
+        <source>layer %1: codebook id %2 out of range</source>
+        <translation>couche %1 : identifiant de dictionnaire de codes %2 hors limites</translation>
+    </message>
+    <message>
+        <source>experts per token %1 is outside 1..%2 (this model routes %3 experts per token; 0 = the model&apos;s own)</source>
+        <translation>%1 experts par jeton, c’est hors de 1..%2 (ce modèle route %3 experts par jeton ; 0 = la valeur du modèle)</translation>
+    </message>
+    <message>
+        <source>forward: chunk of %1 tokens (1..%2)</source>
+        <translation>propagation : bloc de %1 jetons (1..%2)</translation>
+    </message>
+    <message>
+        <source>token id %1 outside the vocabulary</source>
+        <translation>identifiant de jeton %1 hors du vocabulaire</translation>
+    </message>
+    <message>
+        <source>cancelled at layer %1</source>
+        <translation>annulé à la couche %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot open image file</source>
+        <translation>%1 : impossible d’ouvrir le fichier image</translation>
+    </message>
+    <message>
+        <source>%1: image file of %2 bytes exceeds the limit of %3</source>
+        <translation>%1 : un fichier image de %2 octets dépasse la limite de %3</translation>
+    </message>
+    <message>
+        <source>%1: read failed</source>
+        <translation>%1 : échec de la lecture</translation>
+    </message>
+    <message>
+        <source>this model has no vision tower (or no &lt;|media_pad|&gt; id)</source>
+        <translation>ce modèle n’a pas de tour de vision (ou pas d’identifiant &lt;|media_pad|&gt;)</translation>
+    </message>
+    <message>
+        <source>%1: the model has no expert bank to read</source>
+        <translation>%1 : le modèle n’a pas de banque d’experts à lire</translation>
+    </message>
+    <message>
+        <source>disk test: seconds must be in (0, 3600]</source>
+        <translation>test du disque : la durée doit être dans (0, 3600] secondes</translation>
+    </message>
+    <message>
+        <source>estimate: the cache size in working sets must be finite and &gt;= 0</source>
+        <translation>estimation : la taille du cache en ensembles de travail doit être finie et &gt;= 0</translation>
+    </message>
+    <message>
+        <source>this model has no vision tower</source>
+        <translation>ce modèle n’a pas de tour de vision</translation>
+    </message>
+    <message>
+        <source>constrained JSON sampling: the model has no text tokens</source>
+        <translation>échantillonnage JSON contraint : le modèle n’a pas de jetons de texte</translation>
+    </message>
+    <message>
+        <source>context length must be at least 1</source>
+        <translation>la longueur de contexte doit être au moins 1</translation>
+    </message>
+    <message>
+        <source>thread placement: %1</source>
+        <translation>placement des fils : %1</translation>
+    </message>
+    <message>
+        <source>%1; ask for fewer threads</source>
+        <translation>%1 ; demandez moins de fils</translation>
+    </message>
+    <message>
+        <source>%1%2: tensor missing from the container</source>
+        <translation>%1%2 : tenseur absent du conteneur</translation>
+    </message>
+    <message>
+        <source>a session of %1 positions and %2 checkpoints exceeds what was planned at open (%3, %4; ModelOptions::contextLength and the checkpoints the budget allows)</source>
+        <translation>une session de %1 positions et %2 points de reprise dépasse ce qui a été prévu à l’ouverture (%3, %4 ; ModelOptions::contextLength et les points de reprise que le budget permet)</translation>
+    </message>
+    <message>
+        <source>%1 session(s) planned and alive (ModelOptions::sessions); close one first</source>
+        <translation>%1 session(s) prévue(s) et ouverte(s) (ModelOptions::sessions) ; fermez-en une d’abord</translation>
+    </message>
+    <message>
+        <source>the model has no tokenizer (%1)</source>
+        <translation>le modèle n’a pas de tokeniseur (%1)</translation>
+    </message>
+    <message>
+        <source>%1: shape [%2, %3], expected [%4, %5]</source>
+        <translation>%1 : forme [%2, %3], [%4, %5] attendue</translation>
+    </message>
+    <message>
+        <source>%1: %2 elements, expected %3</source>
+        <translation>%1 : %2 éléments, %3 attendus</translation>
+    </message>
+    <message>
+        <source>config: layer types do not cover num_hidden_layers</source>
+        <translation>config : les types de couches ne couvrent pas num_hidden_layers</translation>
+    </message>
+    <message>
+        <source>sessions must be 1..64</source>
+        <translation>les sessions doivent être entre 1 et 64</translation>
+    </message>
+    <message>
+        <source>context length %1 exceeds the model&apos;s max_position_embeddings %2</source>
+        <translation>la longueur de contexte %1 dépasse le max_position_embeddings %2 du modèle</translation>
+    </message>
+    <message>
+        <source>max patches %1 is outside 4..%2</source>
+        <translation>max patches %1 est hors de 4..%2</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) even with the trunk streamed (the streaming floor, context %5) (ask for at least %6: the process&apos;s own memory moves between runs); with the trunk resident the floor is %7; see `sluice-cli plan MODEL`</source>
+        <translation>le budget de RAM %1 (%2 o) est sous le plancher de ce modèle, %3 (%4 o), même avec le tronc lu depuis le disque (le plancher en flux, contexte %5) (demandez au moins %6 : la mémoire propre du processus varie d’un lancement à l’autre) ; avec le tronc résident, le plancher est %7 ; voir `sluice-cli plan MODEL`</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) even with the trunk streamed (the streaming floor, context %5); with the trunk resident the floor is %6; see `sluice-cli plan MODEL`</source>
+        <translation>le budget de RAM %1 (%2 o) est sous le plancher de ce modèle, %3 (%4 o), même avec le tronc lu depuis le disque (le plancher en flux, contexte %5) ; avec le tronc résident, le plancher est %6 ; voir `sluice-cli plan MODEL`</translation>
+    </message>
+    <message>
+        <source>checkpoints must be 0..1024</source>
+        <translation>les points de reprise doivent être entre 0 et 1024</translation>
+    </message>
+    <message>
+        <source>plan: usable RAM is 0</source>
+        <translation>plan : la RAM utilisable est 0</translation>
+    </message>
+    <message>
+        <source>release trunk bits must be 4, 8 or 16 (as stored), not %1</source>
+        <translation>les bits du tronc de la version publiée doivent valoir 4, 8 ou 16 (tels que stockés), pas %1</translation>
+    </message>
+    <message>
+        <source>%1: no trunk cache</source>
+        <translation>%1 : pas de cache du tronc</translation>
+    </message>
+    <message>
+        <source>%1: the release folder is read-only and no cache folder was given for its trunk cache (ModelOptions::cacheDir)</source>
+        <translation>%1 : le dossier de version publiée est en lecture seule et aucun dossier de cache n’a été donné pour le cache de son tronc (ModelOptions::cacheDir)</translation>
+    </message>
+    <message>
+        <source>%1: changed while it was opened</source>
+        <translation>%1 : modifié pendant son ouverture</translation>
+    </message>
+    <message>
+        <source>%1: non-finite scale (row %2)</source>
+        <translation>%1 : échelle non finie (ligne %2)</translation>
+    </message>
+    <message>
+        <source>%1 is missing from the release</source>
+        <translation>%1 est absent de la version publiée</translation>
+    </message>
+    <message>
+        <source>trunk cache &apos;%1&apos;: non-finite value in row %2</source>
+        <translation>cache du tronc « %1 » : valeur non finie à la ligne %2</translation>
+    </message>
+    <message>
+        <source>the release has no tokenizer (no tiktoken.model)</source>
+        <translation>la version publiée n’a pas de tokeniseur (pas de tiktoken.model)</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes, more than a rank file can be</source>
+        <translation>%1 : %2 octets, plus qu’un fichier de rangs ne peut en contenir</translation>
+    </message>
+    <message>
+        <source>no session file name given</source>
+        <translation>aucun nom de fichier de session donné</translation>
+    </message>
+    <message>
+        <source>%1model config without layer kinds</source>
+        <translation>%1configuration de modèle sans types de couches</translation>
+    </message>
+    <message>
+        <source>%1saved with %2, this model is open with %3 (the state depends on it; reopen the model with experts per token %4 to continue it)</source>
+        <translation>%1enregistrée avec %2, ce modèle est ouvert avec %3 (l’état en dépend ; rouvrez le modèle avec %4 experts par jeton pour la poursuivre)</translation>
+    </message>
+    <message>
+        <source>%1layer %2 has another type</source>
+        <translation>%1la couche %2 est d’un autre type</translation>
+    </message>
+    <message>
+        <source>%1layer %2 state cut short (damaged session file)</source>
+        <translation>%1état de la couche %2 tronqué (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1layer %2 cut short (damaged session file)</source>
+        <translation>%1couche %2 tronquée (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1layer %2 holds %3 positions, position is %4 (damaged session file)</source>
+        <translation>%1la couche %2 contient %3 positions, la position est %4 (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1layer %2 latents cut short (damaged session file)</source>
+        <translation>%1latents de la couche %2 tronqués (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1layer %2: non-finite state value at index %3</source>
+        <translation>%1couche %2 : valeur d’état non finie à l’indice %3</translation>
+    </message>
+    <message>
+        <source>%1token history cut short or holds an id outside the vocabulary (damaged session file)</source>
+        <translation>%1historique des jetons tronqué ou contenant un identifiant hors du vocabulaire (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1image count (damaged session file)</source>
+        <translation>%1nombre d’images (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1image %2 cut short (damaged session file)</source>
+        <translation>%1image %2 tronquée (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1image %2 span (damaged session file)</source>
+        <translation>%1étendue de l’image %2 (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1logits (damaged session file)</source>
+        <translation>%1logits (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1checkpoint count (damaged session file)</source>
+        <translation>%1nombre de points de reprise (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1checkpoint %2 (damaged session file)</source>
+        <translation>%1point de reprise %2 (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1checkpoint %2 cut short (damaged session file)</source>
+        <translation>%1point de reprise %2 tronqué (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1%2 unexpected bytes after the checkpoints (damaged session file)</source>
+        <translation>%1%2 octets inattendus après les points de reprise (fichier de session endommagé)</translation>
+    </message>
+    <message>
+        <source>%1: no bytes</source>
+        <translation>%1 : aucun octet</translation>
+    </message>
+    <message>
+        <source>image queue full: %1 images are waiting for a prompt</source>
+        <translation>file d’images pleine : %1 images attendent une invite</translation>
+    </message>
+    <message>
+        <source>an image of this session must be computed again but its file is unknown (add it again)</source>
+        <translation>une image de cette session doit être recalculée mais son fichier est inconnu (ajoutez-la de nouveau)</translation>
+    </message>
+    <message>
+        <source>%1: the image file changed since it was added</source>
+        <translation>%1 : le fichier image a changé depuis son ajout</translation>
+    </message>
+    <message>
+        <source>the prompt has %1 &lt;|media_pad|&gt; token(s) but %2 image(s) are queued (add one image per pad, in order)</source>
+        <translation>l’invite contient %1 jeton(s) &lt;|media_pad|&gt; mais %2 image(s) sont en file (ajoutez une image par emplacement, dans l’ordre)</translation>
+    </message>
+    <message>
+        <source>the prompt has %1 &lt;|media_pad|&gt; token(s) but %2 image(s) are queued and %3 held by the session (queue every image of the sequence, or only the new ones)</source>
+        <translation>l’invite contient %1 jeton(s) &lt;|media_pad|&gt; mais %2 image(s) sont en file et %3 tenues par la session (mettez en file toutes les images de la séquence, ou seulement les nouvelles)</translation>
+    </message>
+    <message>
+        <source>prefill cancelled</source>
+        <translation>préremplissage annulé</translation>
+    </message>
+    <message>
+        <source>non-finite logits at position %1 (the weights or the session state hold inf/NaN)</source>
+        <translation>logits non finis à la position %1 (les poids ou l’état de la session contiennent inf/NaN)</translation>
+    </message>
+    <message>
+        <source>the session was interrupted mid-token; reset it or load a saved session</source>
+        <translation>la session a été interrompue au milieu d’un jeton ; réinitialisez-la ou chargez une session enregistrée</translation>
+    </message>
+    <message>
+        <source>prefill: empty sequence</source>
+        <translation>préremplissage : séquence vide</translation>
+    </message>
+    <message>
+        <source>generate: empty prompt and no state to continue from</source>
+        <translation>génération : invite vide et aucun état à poursuivre</translation>
+    </message>
+    <message>
+        <source>constrained sampling: no token of the vocabulary continues the text (the tokenizer lacks single-byte tokens?)</source>
+        <translation>échantillonnage contraint : aucun jeton du vocabulaire ne poursuit le texte (il manque au tokeniseur les jetons d’un seul octet ?)</translation>
+    </message>
+    <message>
+        <source>the session was interrupted mid-token; nothing to save</source>
+        <translation>la session a été interrompue au milieu d’un jeton ; rien à enregistrer</translation>
+    </message>
+    <message>
+        <source>trunk &apos;%1&apos;: non-finite scale at row %2, group %3</source>
+        <translation>tronc « %1 » : échelle non finie à la ligne %2, groupe %3</translation>
+    </message>
+    <message>
+        <source>trunk &apos;%1&apos;: non-finite value at element %2</source>
+        <translation>tronc « %1 » : valeur non finie à l’élément %2</translation>
+    </message>
+    <message>
+        <source>trunk: streamed layers&apos; tensors overlap in the file (no readable layout)</source>
+        <translation>tronc : les tenseurs des couches lues en flux se chevauchent dans le fichier (aucune disposition lisible)</translation>
+    </message>
+    <message>
+        <source>this backend cannot change its budget without reopening</source>
+        <translation>ce moteur ne peut pas changer son budget sans rouvrir le modèle</translation>
+    </message>
+    <message>
+        <source>this backend keeps no session</source>
+        <translation>ce moteur ne conserve pas de session</translation>
+    </message>
+    <message>
+        <source>no model is open</source>
+        <translation>aucun modèle n’est ouvert</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an IP address</source>
+        <translation>« %1 » n’est pas une adresse IP</translation>
+    </message>
+    <message>
+        <source>the model has no free session for the server (open the model again with the server on, so its session is planned in the budget): %1</source>
+        <translation>le modèle n’a pas de session libre pour le serveur (rouvrez le modèle avec le serveur activé, pour que sa session soit prévue dans le budget) : %1</translation>
+    </message>
+    <message>
+        <source>%1: the server does not offer &quot;%2&quot; (it offers %3)</source>
+        <translation>%1 : le serveur ne propose pas « %2 » (il propose %3)</translation>
+    </message>
+    <message>
+        <source>%1: %2 after fetching it twice</source>
+        <translation>%1 : %2 après l’avoir téléchargé deux fois</translation>
+    </message>
+    <message>
+        <source>%1: the file listing is over %2 MiB</source>
+        <translation>%1 : la liste des fichiers dépasse %2 Mio</translation>
+    </message>
+    <message>
+        <source>%1: the file listing is not a JSON array (%2)</source>
+        <translation>%1 : la liste des fichiers n’est pas un tableau JSON (%2)</translation>
+    </message>
+    <message>
+        <source>%1: a listing entry without a path or size</source>
+        <translation>%1 : une entrée de la liste sans chemin ni taille</translation>
+    </message>
+    <message>
+        <source>%1: the listing names &apos;%2&apos;, a path that would leave the target folder</source>
+        <translation>%1 : la liste nomme « %2 », un chemin qui sortirait du dossier cible</translation>
+    </message>
+    <message>
+        <source>%1: %2: the listing&apos;s lfs.oid is not a SHA-256</source>
+        <translation>%1 : %2 : le lfs.oid de la liste n’est pas un SHA-256</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; would leave the target folder</source>
+        <translation>« %1 » sortirait du dossier cible</translation>
+    </message>
+    <message>
+        <source>%1: cannot open the key file (%2)</source>
+        <translation>%1 : impossible d’ouvrir le fichier de clé (%2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot stat the key file</source>
+        <translation>%1 : impossible de lire les attributs du fichier de clé</translation>
+    </message>
+    <message>
+        <source>%1: the key file is not a regular file</source>
+        <translation>%1 : le fichier de clé n’est pas un fichier ordinaire</translation>
+    </message>
+    <message>
+        <source>%1: the key file is readable by others (mode %2); chmod 600 it</source>
+        <translation>%1 : le fichier de clé est lisible par d’autres (mode %2) ; faites chmod 600 dessus</translation>
+    </message>
+    <message>
+        <source>%1: the key file belongs to another user</source>
+        <translation>%1 : le fichier de clé appartient à un autre utilisateur</translation>
+    </message>
+    <message>
+        <source>%1: the key file is over 64 KiB</source>
+        <translation>%1 : le fichier de clé dépasse 64 Kio</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the key file</source>
+        <translation>%1 : impossible de lire le fichier de clé</translation>
+    </message>
+    <message>
+        <source>%1: the key file is empty</source>
+        <translation>%1 : le fichier de clé est vide</translation>
+    </message>
+    <message>
+        <source>an API key cannot contain a line break</source>
+        <translation>une clé d’API ne peut pas contenir de saut de ligne</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the key file</source>
+        <translation>%1 : impossible d’écrire le fichier de clé</translation>
+    </message>
+    <message>
+        <source>%1: HTTP %2</source>
+        <translation>%1 : HTTP %2</translation>
+    </message>
+    <message>
+        <source>%1: HTTP %2: %3</source>
+        <translation>%1 : HTTP %2 : %3</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annulé</translation>
+    </message>
+    <message>
+        <source>%1: %2 (refused)</source>
+        <translation>%1 : %2 (refusé)</translation>
+    </message>
+    <message>
+        <source>%1: no such image file</source>
+        <translation>%1 : fichier image introuvable</translation>
+    </message>
+    <message>
+        <source>%1: the image is %2 bytes, over the %3-byte limit</source>
+        <translation>%1 : l’image fait %2 octets, au-delà de la limite de %3 octets</translation>
+    </message>
+    <message>
+        <source>%1: the image grew over the limit while read</source>
+        <translation>%1 : l’image a dépassé la limite pendant sa lecture</translation>
+    </message>
+    <message>
+        <source>%1: not a PNG, JPEG, GIF, WebP or BMP image</source>
+        <translation>%1 : pas une image PNG, JPEG, GIF, WebP ou BMP</translation>
+    </message>
+    <message>
+        <source>tools: not a JSON array (%1)</source>
+        <translation>tools : pas un tableau JSON (%1)</translation>
+    </message>
+    <message>
+        <source>%1: not a model list (expected {&quot;data&quot;: [...]})</source>
+        <translation>%1 : pas une liste de modèles ({&quot;data&quot;: [...]} attendu)</translation>
+    </message>
+    <message>
+        <source>the reply is larger than %1 bytes (refused)</source>
+        <translation>la réponse dépasse %1 octets (refusée)</translation>
+    </message>
+    <message>
+        <source>a stream event is not a JSON object (%1): %2</source>
+        <translation>un événement du flux n’est pas un objet JSON (%1) : %2</translation>
+    </message>
+    <message>
+        <source>the server reported an error mid-stream: %1</source>
+        <translation>le serveur a signalé une erreur en cours de flux : %1</translation>
+    </message>
+    <message>
+        <source>more than 128 tool calls in one reply (refused)</source>
+        <translation>plus de 128 appels d’outils dans une réponse (refusé)</translation>
+    </message>
+    <message>
+        <source>the reply is not a JSON object (%1)</source>
+        <translation>la réponse n’est pas un objet JSON (%1)</translation>
+    </message>
+    <message>
+        <source>the reply has no choices</source>
+        <translation>la réponse n’a pas de choix (choices)</translation>
+    </message>
+    <message>
+        <source>peer %1: expected HOST:PORT</source>
+        <translation>pair %1 : HÔTE:PORT attendu</translation>
+    </message>
+    <message>
+        <source>peer %1: the port must be 1..65535</source>
+        <translation>pair %1 : le port doit être entre 1 et 65535</translation>
+    </message>
+    <message>
+        <source>peer %1: cannot resolve %2: %3</source>
+        <translation>pair %1 : impossible de résoudre %2 : %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot add the torrent: %2</source>
+        <translation>%1 : impossible d’ajouter le torrent : %2</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1: %2</source>
+        <translation>impossible d’écouter sur %1 : %2</translation>
+    </message>
+    <message>
+        <source>%1: not a valid magnet URI: %2</source>
+        <translation>%1 : URI magnet invalide : %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 pieces are missing or do not match %4 (first: %5)</source>
+        <translation>%1 : %2 pièces sur %3 manquent ou ne correspondent pas à %4 (la première : %5)</translation>
+    </message>
+    <message>
+        <source>%1: not a .torrent file: it is empty</source>
+        <translation>%1 : pas un fichier .torrent : il est vide</translation>
+    </message>
+    <message>
+        <source>%1: not a valid .torrent file: %2</source>
+        <translation>%1 : fichier .torrent invalide : %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the free space: %2</source>
+        <translation>%1 : impossible de lire l’espace libre : %2</translation>
+    </message>
+    <message>
+        <source>piece size %1: must be a power of two from 16 KiB to 256 MiB</source>
+        <translation>taille de pièce %1 : doit être une puissance de deux entre 16 Kio et 256 Mio</translation>
+    </message>
+    <message>
+        <source>%1: nothing to share (no file with data in it)</source>
+        <translation>%1 : rien à partager (aucun fichier contenant des données)</translation>
+    </message>
+    <message>
+        <source>%1: cannot hash the files: %2</source>
+        <translation>%1 : impossible de hacher les fichiers : %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the .torrent file</source>
+        <translation>%1 : impossible d’écrire le fichier .torrent</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the .torrent file: %2</source>
+        <translation>%1 : impossible d’écrire le fichier .torrent : %2</translation>
+    </message>
+    <message>
+        <source>listening on %1 (not loopback) needs an API key</source>
+        <translation>écouter sur %1 (pas la boucle locale) demande une clé d’API</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1:%2: %3</source>
+        <translation>impossible d’écouter sur %1:%2 : %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot open (Windows error %2)</source>
+        <translation>%1 : ouverture impossible (erreur Windows %2)</translation>
+    </message>
+    <message>
+        <source>%1: short read at offset %2: %3 of %4 bytes</source>
+        <translation>%1 : lecture incomplète à la position %2 : %3 octets sur %4</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1 : ouverture impossible : %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot stat: %2</source>
+        <translation>%1 : impossible de lire ses attributs : %2</translation>
+    </message>
+    <message>
+        <source>%1: direct read at offset %2 of %3 bytes is not 4 KiB aligned</source>
+        <translation>%1 : la lecture directe à la position %2 de %3 octets n’est pas alignée sur 4 Kio</translation>
+    </message>
+    <message>
+        <source>%1: read failed at offset %2: %3</source>
+        <translation>%1 : échec de la lecture à la position %2 : %3</translation>
+    </message>
+    <message>
+        <source>%1: short read at offset %2: %3 of %4 bytes (file truncated?)</source>
+        <translation>%1 : lecture incomplète à la position %2 : %3 octets sur %4 (fichier tronqué ?)</translation>
+    </message>
+    <message>
+        <source>%1: cannot open for io_uring</source>
+        <translation>%1 : ouverture impossible pour io_uring</translation>
+    </message>
+    <message>
+        <source>io_uring_queue_init failed (%1)</source>
+        <translation>échec de io_uring_queue_init (%1)</translation>
+    </message>
+    <message>
+        <source>%1: io_uring read returned %2</source>
+        <translation>%1 : la lecture io_uring a renvoyé %2</translation>
+    </message>
+    <message>
+        <source>diskbench: record size %1 B is not a positive multiple of 4096</source>
+        <translation>test du disque : la taille d’enregistrement %1 o n’est pas un multiple positif de 4096</translation>
+    </message>
+    <message>
+        <source>diskbench: queue depth must be 1..256</source>
+        <translation>test du disque : la profondeur de file doit être entre 1 et 256</translation>
+    </message>
+    <message>
+        <source>diskbench: duration must be in (0, 3600] seconds</source>
+        <translation>test du disque : la durée doit être dans (0, 3600] secondes</translation>
+    </message>
+    <message>
+        <source>%1: smaller than two records of %2 B</source>
+        <translation>%1 : plus petit que deux enregistrements de %2 o</translation>
+    </message>
+    <message>
+        <source>diskbench: built without liburing</source>
+        <translation>test du disque : compilé sans liburing</translation>
+    </message>
+    <message>
+        <source>expert cache: no banks, or layer/expert counts out of range</source>
+        <translation>cache d’experts : pas de banques, ou nombre de couches ou d’experts hors limites</translation>
+    </message>
+    <message>
+        <source>expert cache: record size %1 B is not a multiple of 4096</source>
+        <translation>cache d’experts : la taille d’enregistrement %1 o n’est pas un multiple de 4096</translation>
+    </message>
+    <message>
+        <source>expert cache: %1 slots is below the minimum of 2 x top-k = %2</source>
+        <translation>cache d’experts : %1 emplacements, c’est sous le minimum de 2 x top-k = %2</translation>
+    </message>
+    <message>
+        <source>expert cache: %1 exists only in cachesim (Belady needs the future; ARC&apos;s and S3-FIFO&apos;s lists are not per-slot scores; Least-Stale is replay only, docs/streaming.md)</source>
+        <translation>cache d’experts : %1 n’existe que dans cachesim (Belady a besoin du futur ; les listes d’ARC et de S3-FIFO ne sont pas des scores par emplacement ; Least-Stale ne sert qu’au rejeu, docs/streaming.md)</translation>
+    </message>
+    <message>
+        <source>%1: %2 B, expected at least %3 B (%4 records)</source>
+        <translation>%1 : %2 o, au moins %3 o attendus (%4 enregistrements)</translation>
+    </message>
+    <message>
+        <source>%1; ask for fewer I/O threads</source>
+        <translation>%1 ; demandez moins de fils d’E/S</translation>
+    </message>
+    <message>
+        <source>expert cache: %1 slots is outside 2 x top-k = %2 .. %3 (the most this cache can grow to without reopening the model)</source>
+        <translation>cache d’experts : %1 emplacements, c’est hors de 2 x top-k = %2 .. %3 (le maximum que ce cache peut atteindre sans rouvrir le modèle)</translation>
+    </message>
+    <message>
+        <source>expert cache: cannot shrink while a record is held (slot %1)</source>
+        <translation>cache d’experts : impossible de réduire pendant qu’un enregistrement est tenu (emplacement %1)</translation>
+    </message>
+    <message>
+        <source>%1: not a MoE layer with an expert bank</source>
+        <translation>%1 : pas une couche MoE avec une banque d’experts</translation>
+    </message>
+    <message>
+        <source>%1: expert id out of range 0..%2</source>
+        <translation>%1 : identifiant d’expert hors de 0..%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot open hotlist</source>
+        <translation>%1 : impossible d’ouvrir la liste chaude</translation>
+    </message>
+    <message>
+        <source>%1: %2 B is not a hotlist of at most %3 entries</source>
+        <translation>%1 : %2 o, ce n’est pas une liste chaude d’au plus %3 entrées</translation>
+    </message>
+    <message>
+        <source>%1: not a version-1 usage.waste hotlist (bad magic or version)</source>
+        <translation>%1 : pas une liste chaude usage.waste de version 1 (nombre magique ou version erronés)</translation>
+    </message>
+    <message>
+        <source>%1: entry %2: %3</source>
+        <translation>%1 : entrée %2 : %3</translation>
+    </message>
+    <message>
+        <source>extent names file %1</source>
+        <translation>l’étendue désigne le fichier %1</translation>
+    </message>
+    <message>
+        <source>extent does not fit in the slot</source>
+        <translation>l’étendue ne tient pas dans l’emplacement</translation>
+    </message>
+    <message>
+        <source>%1: extent at %2 starts past the end (%3 bytes)</source>
+        <translation>%1 : l’étendue à %2 commence après la fin (%3 octets)</translation>
+    </message>
+    <message>
+        <source>%1: short read at offset %2 (file shrank?)</source>
+        <translation>%1 : lecture incomplète à la position %2 (fichier raccourci ?)</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below what the engine holds now (%3 B); release memory first</source>
+        <translation>le budget de RAM %1 (%2 o) est inférieur à ce que le moteur occupe maintenant (%3 o) ; libérez d’abord de la mémoire</translation>
+    </message>
+    <message>
+        <source>allocating %1 B for &apos;%2&apos; would exceed the RAM budget of %3 (%4 B; %5 B already in use)</source>
+        <translation>allouer %1 o pour « %2 » dépasserait le budget de RAM de %3 (%4 o ; %5 o déjà utilisés)</translation>
+    </message>
+    <message>
+        <source>allocating &apos;%1&apos;: alignment %2 is not a power of two</source>
+        <translation>allocation de « %1 » : l’alignement %2 n’est pas une puissance de deux</translation>
+    </message>
+    <message>
+        <source>allocating %1 B for &apos;%2&apos;: out of memory</source>
+        <translation>allocation de %1 o pour « %2 » : mémoire insuffisante</translation>
+    </message>
+    <message>
+        <source>memory planner: top-k must be positive, got %1</source>
+        <translation>planificateur de mémoire : top-k doit être positif, reçu %1</translation>
+    </message>
+    <message>
+        <source>memory planner: MoE layer count must be positive, got %1</source>
+        <translation>planificateur de mémoire : le nombre de couches MoE doit être positif, reçu %1</translation>
+    </message>
+    <message>
+        <source>memory planner: expert record size %1 B is not a positive multiple of 4096</source>
+        <translation>planificateur de mémoire : la taille d’enregistrement d’expert %1 o n’est pas un multiple positif de 4096</translation>
+    </message>
+    <message>
+        <source>memory planner: negative layer, head, dimension or context figure</source>
+        <translation>planificateur de mémoire : couche, tête, dimension ou contexte négatif</translation>
+    </message>
+    <message>
+        <source>memory planner: more than 65536 experts per layer</source>
+        <translation>planificateur de mémoire : plus de 65536 experts par couche</translation>
+    </message>
+    <message>
+        <source>memory planner: figures overflow 64 bits (corrupt model shape?)</source>
+        <translation>planificateur de mémoire : les chiffres dépassent 64 bits (forme du modèle corrompue ?)</translation>
+    </message>
+    <message>
+        <source>cache sizing: the plan has no record size or top-k</source>
+        <translation>dimensionnement du cache : le plan n’a ni taille d’enregistrement ni top-k</translation>
+    </message>
+    <message>
+        <source>cache sizing: %1 slots is too many</source>
+        <translation>dimensionnement du cache : %1 emplacements, c’est trop</translation>
+    </message>
+    <message>
+        <source>%1: cannot open</source>
+        <translation>%1 : ouverture impossible</translation>
+    </message>
+    <message>
+        <source>%1: unreadable MemTotal line &apos;%2&apos;</source>
+        <translation>%1 : ligne MemTotal illisible « %2 »</translation>
+    </message>
+    <message>
+        <source>%1: no MemTotal line</source>
+        <translation>%1 : pas de ligne MemTotal</translation>
+    </message>
+    <message>
+        <source>%1/self/cgroup: cgroup path &apos;%2&apos; is not absolute</source>
+        <translation>%1/self/cgroup : le chemin de cgroup « %2 » n’est pas absolu</translation>
+    </message>
+    <message>
+        <source>%1/self/cgroup: cgroup path &apos;%2&apos; contains &apos;..&apos;</source>
+        <translation>%1/self/cgroup : le chemin de cgroup « %2 » contient « .. »</translation>
+    </message>
+    <message>
+        <source>GlobalMemoryStatusEx failed</source>
+        <translation>échec de GlobalMemoryStatusEx</translation>
+    </message>
+    <message>
+        <source>bad PSI value &apos;%1&apos;</source>
+        <translation>valeur PSI « %1 » erronée</translation>
+    </message>
+    <message>
+        <source>no &apos;some avg10=&apos; line</source>
+        <translation>pas de ligne &apos;some avg10=&apos;</translation>
+    </message>
+    <message>
+        <source>unreadable line &apos;%1&apos;</source>
+        <translation>ligne illisible « %1 »</translation>
+    </message>
+    <message>
+        <source>no MemTotal line</source>
+        <translation>pas de ligne MemTotal</translation>
+    </message>
+    <message>
+        <source>scripted pressure source: no samples</source>
+        <translation>source de pression scriptée : aucun échantillon</translation>
+    </message>
+    <message>
+        <source>%1: no VmRSS/VmHWM lines in kB</source>
+        <translation>%1 : pas de lignes VmRSS/VmHWM en kB</translation>
+    </message>
+    <message>
+        <source>could start only %1 of %2 reader threads: %3</source>
+        <translation>seuls %1 fils de lecture sur %2 ont pu démarrer : %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot open routing trace</source>
+        <translation>%1 : impossible d’ouvrir la trace de routage</translation>
+    </message>
+    <message>
+        <source>%1: routing trace is %2 bytes, more than the limit of %3</source>
+        <translation>%1 : la trace de routage fait %2 octets, plus que la limite de %3</translation>
+    </message>
+    <message>
+        <source>%1: line longer than %2 bytes</source>
+        <translation>%1 : ligne de plus de %2 octets</translation>
+    </message>
+    <message>
+        <source>%1: more than %2 tokens</source>
+        <translation>%1 : plus de %2 jetons</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object (%2)</source>
+        <translation>%1 : pas un objet JSON (%2)</translation>
+    </message>
+    <message>
+        <source>%1: no &quot;layers&quot; array</source>
+        <translation>%1 : pas de tableau &quot;layers&quot;</translation>
+    </message>
+    <message>
+        <source>%1: empty &quot;layers&quot;</source>
+        <translation>%1 : &quot;layers&quot; vide</translation>
+    </message>
+    <message>
+        <source>%1: %2 layers, more than %3</source>
+        <translation>%1 : %2 couches, plus de %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 layers, earlier lines had %3</source>
+        <translation>%1 : %2 couches, les lignes précédentes en avaient %3</translation>
+    </message>
+    <message>
+        <source>%1: layer %2 is not an array</source>
+        <translation>%1 : la couche %2 n’est pas un tableau</translation>
+    </message>
+    <message>
+        <source>%1: layer %2: %3 ids, more than %4</source>
+        <translation>%1 : couche %2 : %3 identifiants, plus de %4</translation>
+    </message>
+    <message>
+        <source>%1: layer %2: expert id is not an integer in 0..65535</source>
+        <translation>%1 : couche %2 : un identifiant d’expert n’est pas un entier dans 0..65535</translation>
+    </message>
+    <message>
+        <source>%1: layer %2: expert %3 listed twice</source>
+        <translation>%1 : couche %2 : l’expert %3 figure deux fois</translation>
+    </message>
+    <message>
+        <source>%1: no tokens in routing trace</source>
+        <translation>%1 : aucun jeton dans la trace de routage</translation>
+    </message>
+    <message>
+        <source>speed prediction: the disk bandwidth must be positive</source>
+        <translation>prévision de vitesse : le débit du disque doit être positif</translation>
+    </message>
+    <message>
+        <source>speed prediction: the model has no routed experts</source>
+        <translation>prévision de vitesse : le modèle n’a pas d’experts routés</translation>
+    </message>
+    <message>
+        <source>speed prediction: trace &apos;%1&apos; has no tokens</source>
+        <translation>prévision de vitesse : la trace « %1 » n’a aucun jeton</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 is an empty token</source>
+        <translation>%1 : le rang %2 est un jeton vide</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 repeats the bytes of rank %3</source>
+        <translation>%1 : le rang %2 répète les octets du rang %3</translation>
+    </message>
+    <message>
+        <source>%1: no token for the single byte %2</source>
+        <translation>%1 : pas de jeton pour l’octet seul %2</translation>
+    </message>
+    <message>
+        <source>%1expected &apos;&lt;base64&gt; &lt;rank&gt;&apos;</source>
+        <translation>%1&apos;&lt;base64&gt; &lt;rang&gt;&apos; attendu</translation>
+    </message>
+    <message>
+        <source>%1bad rank &apos;%2&apos;</source>
+        <translation>%1rang « %2 » erroné</translation>
+    </message>
+    <message>
+        <source>%1bad base64</source>
+        <translation>%1base64 erroné</translation>
+    </message>
+    <message>
+        <source>%1rank %2 is beyond the %3 entries of the file (ranks must be dense)</source>
+        <translation>%1le rang %2 dépasse les %3 entrées du fichier (les rangs doivent être contigus)</translation>
+    </message>
+    <message>
+        <source>%1rank %2 appears twice</source>
+        <translation>%1le rang %2 apparaît deux fois</translation>
+    </message>
+    <message>
+        <source>%1: ranks are not dense, %2 is missing</source>
+        <translation>%1 : les rangs ne sont pas contigus, %2 manque</translation>
+    </message>
+    <message>
+        <source>%1: no tokens</source>
+        <translation>%1 : aucun jeton</translation>
+    </message>
+    <message>
+        <source>%1: image without a size</source>
+        <translation>%1 : image sans taille</translation>
+    </message>
+    <message>
+        <source>%1: %2 image placeholders but %3 images</source>
+        <translation>%1 : %2 emplacements d’image mais %3 images</translation>
+    </message>
+    <message>
+        <source>%1: invalid JSON at offset %2: %3</source>
+        <translation>%1 : JSON invalide à la position %2 : %3</translation>
+    </message>
+    <message>
+        <source>thinking effort &apos;%1&apos;: expected low, high or max</source>
+        <translation>effort de réflexion « %1 » : low, high ou max attendu</translation>
+    </message>
+    <message>
+        <source>%1: tool result answers no known call and names no tool</source>
+        <translation>%1 : le résultat d’outil ne répond à aucun appel connu et ne nomme aucun outil</translation>
+    </message>
+    <message>
+        <source>%1: unknown role</source>
+        <translation>%1 : rôle inconnu</translation>
+    </message>
+    <message>
+        <source>tool choice &apos;%1&apos;: expected auto, required or none</source>
+        <translation>choix d’outil « %1 » : auto, required ou none attendu</translation>
+    </message>
+    <message>
+        <source>response format &apos;%1&apos; unknown</source>
+        <translation>format de réponse « %1 » inconnu</translation>
+    </message>
+    <message>
+        <source>%1: Kimi-Linear has no vision input</source>
+        <translation>%1 : Kimi-Linear n’a pas d’entrée de vision</translation>
+    </message>
+    <message>
+        <source>chat format needs the special token %1, which this tokenizer does not have</source>
+        <translation>le format de discussion a besoin du jeton spécial %1, que ce tokeniseur n’a pas</translation>
+    </message>
+    <message>
+        <source>the schema is not JSON: %1 at offset %2</source>
+        <translation>le schéma n’est pas du JSON : %1 à la position %2</translation>
+    </message>
+    <message>
+        <source>the schema must be a JSON object</source>
+        <translation>le schéma doit être un objet JSON</translation>
+    </message>
+    <message>
+        <source>schema: keyword &apos;%1&apos; must be an object</source>
+        <translation>schéma : le mot-clé « %1 » doit être un objet</translation>
+    </message>
+    <message>
+        <source>schema: keyword &apos;type&apos;: the root must be of type &quot;object&quot; (and no enum)</source>
+        <translation>schéma : mot-clé &apos;type&apos; : la racine doit être de type &quot;object&quot; (et sans enum)</translation>
+    </message>
+    <message>
+        <source>schema: the smallest valid document nests deeper than %1 levels</source>
+        <translation>schéma : le plus petit document valide s’imbrique sur plus de %1 niveaux</translation>
+    </message>
+    <message>
+        <source>pattern ends with a lone backslash</source>
+        <translation>le motif se termine par une barre oblique inverse isolée</translation>
+    </message>
+    <message>
+        <source>pattern offset %1: \S inside a class</source>
+        <translation>motif, position %1 : \S dans une classe</translation>
+    </message>
+    <message>
+        <source>pattern offset %1: unterminated \p{</source>
+        <translation>motif, position %1 : \p{ non terminé</translation>
+    </message>
+    <message>
+        <source>pattern offset %1: unterminated class</source>
+        <translation>motif, position %1 : classe non terminée</translation>
+    </message>
+    <message>
+        <source>pattern offset %1: unsupported class intersection</source>
+        <translation>motif, position %1 : intersection de classes non prise en charge</translation>
+    </message>
+    <message>
+        <source>pre-tokenisation pattern, offset %1 of the translated pattern: %2</source>
+        <translation>motif de pré-tokenisation, position %1 du motif traduit : %2</translation>
+    </message>
+    <message>
+        <source>tokenizer: unknown pattern &apos;%1&apos; (kimi or cl100k)</source>
+        <translation>tokeniseur : motif « %1 » inconnu (kimi ou cl100k)</translation>
+    </message>
+    <message>
+        <source>%1: no such file or directory</source>
+        <translation>%1 : fichier ou dossier introuvable</translation>
+    </message>
+    <message>
+        <source>specials: offset %1: %2</source>
+        <translation>specials : position %1 : %2</translation>
+    </message>
+    <message>
+        <source>specials: expected a JSON array of {&quot;id&quot;, &quot;text&quot;}</source>
+        <translation>specials : tableau JSON de {&quot;id&quot;, &quot;text&quot;} attendu</translation>
+    </message>
+    <message>
+        <source>%1needs an integer &quot;id&quot; and a string &quot;text&quot;</source>
+        <translation>%1un &quot;id&quot; entier et un &quot;text&quot; chaîne sont nécessaires</translation>
+    </message>
+    <message>
+        <source>%1id %2 lies inside the rank file&apos;s vocabulary (size %3)</source>
+        <translation>%1l’identifiant %2 tombe dans le vocabulaire du fichier de rangs (taille %3)</translation>
+    </message>
+    <message>
+        <source>%1empty text</source>
+        <translation>%1texte vide</translation>
+    </message>
+    <message>
+        <source>%1: inflates beyond the %2-byte limit</source>
+        <translation>%1 : se décompresse au-delà de la limite de %2 octets</translation>
+    </message>
+    <message>
+        <source>specials: id %1 appears twice</source>
+        <translation>specials : l’identifiant %1 apparaît deux fois</translation>
+    </message>
+    <message>
+        <source>specials: text &apos;%1&apos; appears twice</source>
+        <translation>specials : le texte « %1 » apparaît deux fois</translation>
+    </message>
+    <message>
+        <source>specials: &apos;%1&apos; names a different id</source>
+        <translation>specials : « %1 » désigne un autre identifiant</translation>
+    </message>
+    <message>
+        <source>token %1: id %2 is not in the vocabulary (size %3)</source>
+        <translation>jeton %1 : l’identifiant %2 n’est pas dans le vocabulaire (taille %3)</translation>
+    </message>
+    <message>
+        <source>%1: is %2, not a regular file; not replaced</source>
+        <translation>%1 : est %2, pas un fichier ordinaire ; non remplacé</translation>
+    </message>
+    <message>
+        <source>%1: close failed</source>
+        <translation>%1 : échec de la fermeture</translation>
+    </message>
+    <message>
+        <source>is %1, not a folder (a model is a folder)</source>
+        <translation>est %1, pas un dossier (un modèle est un dossier)</translation>
+    </message>
+    <message>
+        <source>cannot start %1 (%2)</source>
+        <translation>impossible de démarrer %1 (%2)</translation>
+    </message>
+    <message>
+        <source>CPU %1 is not one this process may run on (allowed: %2)</source>
+        <translation>le processeur %1 n’est pas l’un de ceux où ce processus peut tourner (permis : %2)</translation>
+    </message>
+    <message>
+        <source>placing threads on chosen CPUs is supported on Linux only</source>
+        <translation>placer les fils sur des processeurs choisis n’est possible que sous Linux</translation>
+    </message>
+    <message>
+        <source>CPU %1 is out of range</source>
+        <translation>le processeur %1 est hors limites</translation>
+    </message>
+    <message>
+        <source>cannot bind a thread to CPU %1 (%2)</source>
+        <translation>impossible de lier un fil au processeur %1 (%2)</translation>
+    </message>
+    <message>
+        <source>binding a thread to CPU %1 is supported on Linux only</source>
+        <translation>lier un fil au processeur %1 n’est possible que sous Linux</translation>
+    </message>
+    <message>
+        <source>virtual region of %1 B is out of range</source>
+        <translation>une région virtuelle de %1 o est hors limites</translation>
+    </message>
+    <message>
+        <source>cannot reserve %1 B of address space</source>
+        <translation>impossible de réserver %1 o d’espace d’adressage</translation>
+    </message>
+    <message>
+        <source>cannot reserve %1 B of address space (%2)</source>
+        <translation>impossible de réserver %1 o d’espace d’adressage (%2)</translation>
+    </message>
+    <message>
+        <source>image: truncated %1: %2 needs %3 bytes, the file has %4</source>
+        <translation>image : %1 tronqué : %2 demande %3 octets, le fichier en a %4</translation>
+    </message>
+    <message>
+        <source>image: truncated JPEG: the file ends at byte %1 before its end-of-image marker (a download or copy cut short?)</source>
+        <translation>image : JPEG tronqué : le fichier s’arrête à l’octet %1 avant son marqueur de fin d’image (un téléchargement ou une copie interrompus ?)</translation>
+    </message>
+    <message>
+        <source>image: zero width or height in the header</source>
+        <translation>image : largeur ou hauteur nulle dans l’en-tête</translation>
+    </message>
+    <message>
+        <source>image: %1 has a side longer than %2 pixels; the limits are %3 pixels a side and %4 megapixels</source>
+        <translation>image : %1 a un côté de plus de %2 pixels ; les limites sont %3 pixels par côté et %4 mégapixels</translation>
+    </message>
+    <message>
+        <source>image: %1 is %2 megapixels, more than the limit of %3 megapixels</source>
+        <translation>image : %1 fait %2 mégapixels, plus que la limite de %3 mégapixels</translation>
+    </message>
+    <message>
+        <source>%1: cannot open the image file</source>
+        <translation>%1 : impossible d’ouvrir le fichier image</translation>
+    </message>
+    <message>
+        <source>%1: the file is empty</source>
+        <translation>%1 : le fichier est vide</translation>
+    </message>
+    <message>
+        <source>%1: the file is %2 bytes, more than the limit of %3 bytes</source>
+        <translation>%1 : le fichier fait %2 octets, plus que la limite de %3 octets</translation>
+    </message>
+    <message>
+        <source>image: no data (zero-sized file)</source>
+        <translation>image : aucune donnée (fichier de taille nulle)</translation>
+    </message>
+    <message>
+        <source>image: %1 bytes, more than the limit of %2 bytes</source>
+        <translation>image : %1 octets, plus que la limite de %2 octets</translation>
+    </message>
+    <message>
+        <source>image: larger than the decoder can address</source>
+        <translation>image : plus grande que ce que le décodeur peut adresser</translation>
+    </message>
+    <message>
+        <source>image: Photoshop (PSD) files are not supported; save the image as PNG or JPEG</source>
+        <translation>image : les fichiers Photoshop (PSD) ne sont pas pris en charge ; enregistrez l’image en PNG ou en JPEG</translation>
+    </message>
+    <message>
+        <source>image: not a PNG, JPEG, GIF, BMP or TGA file, or a damaged one (%1)</source>
+        <translation>image : pas un fichier PNG, JPEG, GIF, BMP ou TGA, ou un fichier endommagé (%1)</translation>
+    </message>
+    <message>
+        <source>%1: %2 data is damaged or truncated (%3)</source>
+        <translation>%1 : les données %2 sont endommagées ou tronquées (%3)</translation>
+    </message>
+    <message>
+        <source>%1: decoded size differs from the header</source>
+        <translation>%1 : la taille décodée diffère de l’en-tête</translation>
+    </message>
+    <message>
+        <source>image size %1x%2 is empty</source>
+        <translation>la taille d’image %1x%2 est vide</translation>
+    </message>
+    <message>
+        <source>max_patches %1 is below 4 (the smallest grid is 2x2)</source>
+        <translation>max_patches %1 est inférieur à 4 (la plus petite grille est 2x2)</translation>
+    </message>
+    <message>
+        <source>patch size %1 is not positive</source>
+        <translation>la taille de patch %1 n’est pas positive</translation>
+    </message>
+    <message>
+        <source>image %1x%2 has %3 bytes of RGB</source>
+        <translation>l’image %1x%2 a %3 octets de RVB</translation>
+    </message>
+    <message>
+        <source>vision merge kernel %1x%2 (the even grid only fits merges of 1 or 2)</source>
+        <translation>noyau de fusion de vision %1x%2 (la grille paire n’admet que des fusions de 1 ou 2)</translation>
+    </message>
+    <message>
+        <source>image: damaged JPEG: Huffman table at byte %1 declares %2 codes (at most 256 are possible)</source>
+        <translation>image : JPEG endommagé : la table de Huffman à l’octet %1 déclare %2 codes (256 au plus sont possibles)</translation>
+    </message>
+    <message>
+        <source>image: damaged JPEG: Huffman table at byte %1 is truncated</source>
+        <translation>image : JPEG endommagé : la table de Huffman à l’octet %1 est tronquée</translation>
+    </message>
+    <message>
+        <source>image: damaged JPEG: Huffman table segment at byte %1 overruns its length</source>
+        <translation>image : JPEG endommagé : le segment de table de Huffman à l’octet %1 dépasse sa longueur</translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: its image data inflates to more than %1 bytes, the most its header&apos;s size allows</source>
+        <translation>image : PNG endommagé : ses données d’image se décompressent en plus de %1 octets, le maximum que permet la taille de son en-tête</translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: its image data inflates to %1 bytes, its header&apos;s size needs %2</source>
+        <translation>image : PNG endommagé : ses données d’image se décompressent en %1 octets, la taille de son en-tête en demande %2</translation>
+    </message>
+    <message>
+        <source>image: truncated PNG: its image data ends after %1 of %2 bytes</source>
+        <translation>image : PNG tronqué : ses données d’image s’arrêtent après %1 octets sur %2</translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: its image data does not inflate (%1)</source>
+        <translation>image : PNG endommagé : ses données d’image ne se décompressent pas (%1)</translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: chunk &apos;IEND&apos; at byte %1 fails its CRC</source>
+        <translation>image : PNG endommagé : le bloc &apos;IEND&apos; à l’octet %1 échoue à son CRC</translation>
+    </message>
+    <message>
+        <source>image: truncated or damaged PNG: chunk &apos;%1&apos; at byte %2 declares %3 bytes, the file has %4 after it</source>
+        <translation>image : PNG tronqué ou endommagé : le bloc « %1 » à l’octet %2 déclare %3 octets, le fichier en a %4 après lui</translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: chunk &apos;%1&apos; at byte %2 fails its CRC</source>
+        <translation>image : PNG endommagé : le bloc « %1 » à l’octet %2 échoue à son CRC</translation>
+    </message>
+    <message>
+        <source>image: truncated PNG: the file ends at byte %1 before its IEND chunk</source>
+        <translation>image : PNG tronqué : le fichier s’arrête à l’octet %1 avant son bloc IEND</translation>
+    </message>
+    <message>
+        <source>the model has no vision tower</source>
+        <translation>le modèle n’a pas de tour de vision</translation>
+    </message>
+    <message>
+        <source>vision tensor &apos;%1&apos; is missing</source>
+        <translation>le tenseur de vision « %1 » est absent</translation>
+    </message>
+    <message>
+        <source>the model has no vision tower (no vision tensors or vision config)</source>
+        <translation>le modèle n’a pas de tour de vision (ni tenseurs ni configuration de vision)</translation>
+    </message>
+    <message>
+        <source>vision head width %1/%2 is not a multiple of 4 (2D RoPE needs pairs per axis)</source>
+        <translation>la largeur de tête de vision %1/%2 n’est pas un multiple de 4 (le RoPE 2D a besoin de paires par axe)</translation>
+    </message>
+    <message>
+        <source>vision merge kernel %1x%2</source>
+        <translation>noyau de fusion de vision %1x%2</translation>
+    </message>
+    <message>
+        <source>max_patches %1 is below 4</source>
+        <translation>max_patches %1 est inférieur à 4</translation>
+    </message>
+    <message>
+        <source>random vision tower: unsupported shape</source>
+        <translation>tour de vision aléatoire : forme non prise en charge</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; is missing</source>
+        <translation>le tenseur « %1 » est absent</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is stored as [%2, %3], the tower reads [%4, %5] (vision tensors must be stored flattened, spec 4.3)</source>
+        <translation>« %1 » est stocké en [%2, %3], la tour lit [%4, %5] (les tenseurs de vision doivent être stockés aplatis, spéc. 4.3)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is stored at %2 bits; the vision tower needs &gt;= 8 (re-store it as Q8G, spec 4.3)</source>
+        <translation>« %1 » est stocké sur %2 bits ; la tour de vision en demande au moins 8 (restockez-le en Q8G, spéc. 4.3)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has %2 elements, expected %3</source>
+        <translation>« %1 » a %2 éléments, %3 attendus</translation>
+    </message>
+    <message>
+        <source>image patches are %1 px, the tower&apos;s are %2</source>
+        <translation>les patchs de l’image font %1 px, ceux de la tour %2</translation>
+    </message>
+    <message>
+        <source>image grid %1x%2 has %3 patches; the tower holds %4</source>
+        <translation>la grille d’image %1x%2 a %3 patchs ; la tour en contient %4</translation>
+    </message>
+    <message>
+        <source>image grid %1x%2 is not a multiple of the merge kernel</source>
+        <translation>la grille d’image %1x%2 n’est pas un multiple du noyau de fusion</translation>
+    </message>
+    <message>
+        <source>image holds %1 patch floats, expected %2</source>
+        <translation>l’image contient %1 flottants de patch, %2 attendus</translation>
+    </message>
+    <message>
+        <source>vision tower cancelled</source>
+        <translation>tour de vision annulée</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -470,6 +470,2298 @@
         <source>%1: read failed (%2)</source>
         <translation>%1: gagal membaca (%2)</translation>
     </message>
+    <message>
+        <source>the model has no tokenizer/chat format</source>
+        <translation>model tidak memiliki tokenizer/format obrolan</translation>
+    </message>
+    <message>
+        <source>the model has no tokenizer: %1</source>
+        <translation>model tidak memiliki tokenizer: %1</translation>
+    </message>
+    <message>
+        <source>the prompt is empty</source>
+        <translation>prompt kosong</translation>
+    </message>
+    <message>
+        <source>%1: cannot truncate (%2)</source>
+        <translation>%1: tidak dapat dipotong (%2)</translation>
+    </message>
+    <message>
+        <source>convert: expert format &apos;%1&apos; is not one of VQ3R, VQ2R, VQ4P</source>
+        <translation>konversi: format expert &apos;%1&apos; bukan VQ3R, VQ2R, atau VQ4P</translation>
+    </message>
+    <message>
+        <source>convert: trunk bits must be 3, 4 or 8</source>
+        <translation>konversi: bit batang harus 3, 4, atau 8</translation>
+    </message>
+    <message>
+        <source>convert: jobs, sample and iteration counts out of range</source>
+        <translation>konversi: jumlah tugas, sampel, atau iterasi di luar rentang</translation>
+    </message>
+    <message>
+        <source>%1: NaN scale (0xff) at row %2, group %3</source>
+        <translation>%1: skala NaN (0xff) pada baris %2, grup %3</translation>
+    </message>
+    <message>
+        <source>%1: non-finite value at row %2, column %3</source>
+        <translation>%1: nilai tidak hingga pada baris %2, kolom %3</translation>
+    </message>
+    <message>
+        <source>%1: wrong size</source>
+        <translation>%1: ukuran salah</translation>
+    </message>
+    <message>
+        <source>%1: non-finite value</source>
+        <translation>%1: nilai tidak hingga</translation>
+    </message>
+    <message>
+        <source>%1; ask for fewer jobs</source>
+        <translation>%1; minta lebih sedikit tugas</translation>
+    </message>
+    <message>
+        <source>%1: cannot read its header for the reclaim stub</source>
+        <translation>%1: header-nya tidak dapat dibaca untuk berkas pengganti</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the reclaim stub (%2)</source>
+        <translation>%1: berkas pengganti tidak dapat ditulis (%2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot link (%2)</source>
+        <translation>%1: tidak dapat ditautkan (%2)</translation>
+    </message>
+    <message>
+        <source>%1/%2: the stub of a reclaimed shard is missing</source>
+        <translation>%1/%2: berkas pengganti shard yang telah dihapus tidak ada</translation>
+    </message>
+    <message>
+        <source>%1: cannot delete (%2)</source>
+        <translation>%1: tidak dapat dihapus (%2)</translation>
+    </message>
+    <message>
+        <source>config.json: not a JSON object</source>
+        <translation>config.json: bukan objek JSON</translation>
+    </message>
+    <message>
+        <source>%1: U8 where BF16 or F32 was expected</source>
+        <translation>%1: U8 di tempat yang seharusnya BF16 atau F32</translation>
+    </message>
+    <message>
+        <source>%1: its bytes do not match its shape</source>
+        <translation>%1: byte-nya tidak cocok dengan bentuknya</translation>
+    </message>
+    <message>
+        <source>%1: non-finite value at element %2</source>
+        <translation>%1: nilai tidak hingga pada elemen %2</translation>
+    </message>
+    <message>
+        <source>%1: truncate failed (%2)</source>
+        <translation>%1: gagal memotong (%2)</translation>
+    </message>
+    <message>
+        <source>expert size: the model has no routed experts</source>
+        <translation>ukuran expert: model tidak memiliki expert yang dirutekan</translation>
+    </message>
+    <message>
+        <source>MXFP4 experts need widths that are multiples of 32</source>
+        <translation>expert MXFP4 membutuhkan lebar kelipatan 32</translation>
+    </message>
+    <message>
+        <source>unknown model &apos;%1&apos; (built in: k3, kimi-linear)</source>
+        <translation>model &apos;%1&apos; tidak dikenal (bawaan: k3, kimi-linear)</translation>
+    </message>
+    <message>
+        <source>unknown format &apos;%1&apos; (vq3r = converted container, mxfp4 = the release checkpoint; bf16 is Kimi-Linear&apos;s release)</source>
+        <translation>format &apos;%1&apos; tidak dikenal (vq3r = kontainer hasil konversi, mxfp4 = checkpoint rilis; bf16 adalah rilis Kimi-Linear)</translation>
+    </message>
+    <message>
+        <source>trunk.bin: %1 bytes, but its tensors end at %2 (trailing bytes)</source>
+        <translation>trunk.bin: %1 byte, tetapi tensornya berakhir di %2 (ada byte berlebih di akhir)</translation>
+    </message>
+    <message>
+        <source>%1: record size %2 is smaller than the %3 bytes the expert matrices need</source>
+        <translation>%1: ukuran rekaman %2 lebih kecil dari %3 byte yang dibutuhkan matriks expert</translation>
+    </message>
+    <message>
+        <source>%1: codebook_base %2 needs books beyond the %3 in codebooks.bin</source>
+        <translation>%1: codebook_base %2 membutuhkan codebook di luar %3 yang ada di codebooks.bin</translation>
+    </message>
+    <message>
+        <source>%1bad magic (expected &quot;WCBK&quot;)</source>
+        <translation>%1angka ajaib salah (diharapkan &quot;WCBK&quot;)</translation>
+    </message>
+    <message>
+        <source>%1header says id %2</source>
+        <translation>%1header menyebut id %2</translation>
+    </message>
+    <message>
+        <source>%1reserved field is %2 (must be 0)</source>
+        <translation>%1bidang cadangan bernilai %2 (harus 0)</translation>
+    </message>
+    <message>
+        <source>%1%2 entries of dim %3, manifest says %4 of %5</source>
+        <translation>%1%2 entri berdimensi %3, manifes menyebut %4 berdimensi %5</translation>
+    </message>
+    <message>
+        <source>%1non-finite value at entry %2, dim %3</source>
+        <translation>%1nilai tidak hingga pada entri %2, dimensi %3</translation>
+    </message>
+    <message>
+        <source>trunk.bin &apos;%1&apos;: non-finite scale at row %2, group %3</source>
+        <translation>trunk.bin &apos;%1&apos;: skala tidak hingga pada baris %2, grup %3</translation>
+    </message>
+    <message>
+        <source>trunk.bin &apos;%1&apos;: non-finite value at element %2</source>
+        <translation>trunk.bin &apos;%1&apos;: nilai tidak hingga pada elemen %2</translation>
+    </message>
+    <message>
+        <source>model.embed_tokens.weight is missing</source>
+        <translation>model.embed_tokens.weight tidak ada</translation>
+    </message>
+    <message>
+        <source>token id %1 is outside the vocabulary (%2)</source>
+        <translation>id token %1 berada di luar kosakata (%2)</translation>
+    </message>
+    <message>
+        <source>trunk.bin &apos;%1&apos;: non-finite value in row %2</source>
+        <translation>trunk.bin &apos;%1&apos;: nilai tidak hingga pada baris %2</translation>
+    </message>
+    <message>
+        <source>layer %1 has no expert bank</source>
+        <translation>lapisan %1 tidak memiliki bank expert</translation>
+    </message>
+    <message>
+        <source>layer %1: no expert %2</source>
+        <translation>lapisan %1: tidak ada expert %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot create directory (%2)</source>
+        <translation>%1: direktori tidak dapat dibuat (%2)</translation>
+    </message>
+    <message>
+        <source>%1/manifest.json: cannot remove the old manifest (%2)</source>
+        <translation>%1/manifest.json: manifes lama tidak dapat dihapus (%2)</translation>
+    </message>
+    <message>
+        <source>%1/%2: cannot remove the old placement (%3)</source>
+        <translation>%1/%2: penempatan lama tidak dapat dihapus (%3)</translation>
+    </message>
+    <message>
+        <source>writer: configJson is not a JSON object</source>
+        <translation>penulis: configJson bukan objek JSON</translation>
+    </message>
+    <message>
+        <source>writer: record size %1 must be a 4096 multiple of at least %2</source>
+        <translation>penulis: ukuran rekaman %1 harus kelipatan 4096 dan setidaknya %2</translation>
+    </message>
+    <message>
+        <source>writer: record too large</source>
+        <translation>penulis: rekaman terlalu besar</translation>
+    </message>
+    <message>
+        <source>%1/trunk.bin.tmp: cannot create (%2)</source>
+        <translation>%1/trunk.bin.tmp: tidak dapat dibuat (%2)</translation>
+    </message>
+    <message>
+        <source>writer: already finished</source>
+        <translation>penulis: sudah selesai</translation>
+    </message>
+    <message>
+        <source>writer: &apos;%1&apos; has no shape</source>
+        <translation>penulis: &apos;%1&apos; tidak memiliki bentuk</translation>
+    </message>
+    <message>
+        <source>trunk.bin: write failed (%1)</source>
+        <translation>trunk.bin: gagal menulis (%1)</translation>
+    </message>
+    <message>
+        <source>writer: layer %1 has no codebooks</source>
+        <translation>penulis: lapisan %1 tidak memiliki codebook</translation>
+    </message>
+    <message>
+        <source>writer: layer %1 is not a MoE layer</source>
+        <translation>penulis: lapisan %1 bukan lapisan MoE</translation>
+    </message>
+    <message>
+        <source>writer: layer %1 was already written</source>
+        <translation>penulis: lapisan %1 sudah ditulis</translation>
+    </message>
+    <message>
+        <source>writer: layer %1 got %2 of %3 experts</source>
+        <translation>penulis: lapisan %1 menerima %2 dari %3 expert</translation>
+    </message>
+    <message>
+        <source>writer: experts must start at 0</source>
+        <translation>penulis: expert harus dimulai dari 0</translation>
+    </message>
+    <message>
+        <source>writer: layer %1: expert %2 out of order</source>
+        <translation>penulis: lapisan %1: expert %2 tidak berurutan</translation>
+    </message>
+    <message>
+        <source>writer: the trunk was already started</source>
+        <translation>penulis: batang sudah dimulai</translation>
+    </message>
+    <message>
+        <source>writer: layer %1 has no experts</source>
+        <translation>penulis: lapisan %1 tidak memiliki expert</translation>
+    </message>
+    <message>
+        <source>%1short read (%2 of %3 bytes)</source>
+        <translation>%1pembacaan tidak lengkap (%2 dari %3 byte)</translation>
+    </message>
+    <message>
+        <source>%1bad magic %2 (expected 0x50584557 &quot;WEXP&quot;)</source>
+        <translation>%1angka ajaib salah %2 (diharapkan 0x50584557 &quot;WEXP&quot;)</translation>
+    </message>
+    <message>
+        <source>%1record belongs to layer %2 (wrong layer)</source>
+        <translation>%1rekaman milik lapisan %2 (lapisan salah)</translation>
+    </message>
+    <message>
+        <source>%1record holds expert %2 (wrong expert id)</source>
+        <translation>%1rekaman memuat expert %2 (id expert salah)</translation>
+    </message>
+    <message>
+        <source>%1record size %2 (%3 pages) differs from the bank stride %4</source>
+        <translation>%1ukuran rekaman %2 (%3 halaman) berbeda dari langkah bank %4</translation>
+    </message>
+    <message>
+        <source>%1record fmt %2 (%3) disagrees with the manifest&apos;s %4</source>
+        <translation>%1fmt rekaman %2 (%3) tidak sesuai dengan %4 di manifes</translation>
+    </message>
+    <message>
+        <source>%1lowrank_id %2 (must be 0 in format v0)</source>
+        <translation>%1lowrank_id %2 (harus 0 di format v0)</translation>
+    </message>
+    <message>
+        <source>%1codebook id %2 + %3 books exceeds the %4 in codebooks.bin</source>
+        <translation>%1id codebook %2 + %3 codebook melebihi %4 yang ada di codebooks.bin</translation>
+    </message>
+    <message>
+        <source>%1codebook_id %2 differs from the manifest&apos;s codebook_base %3</source>
+        <translation>%1codebook_id %2 berbeda dari codebook_base manifes, %3</translation>
+    </message>
+    <message>
+        <source>%1flags 0x%2 (v0 defines only the hot hint, 0x04; bf16 payloads and substitutes are not written in v0)</source>
+        <translation>%1flag 0x%2 (v0 hanya mendefinisikan petunjuk panas, 0x04; muatan bf16 dan pengganti tidak ditulis di v0)</translation>
+    </message>
+    <message>
+        <source>%1reserved0 is %2 (must be 0)</source>
+        <translation>%1reserved0 bernilai %2 (harus 0)</translation>
+    </message>
+    <message>
+        <source>%1reserved1 is not zero</source>
+        <translation>%1reserved1 bukan nol</translation>
+    </message>
+    <message>
+        <source>%1gate offset %2 (must be 48)</source>
+        <translation>%1offset gate %2 (harus 48)</translation>
+    </message>
+    <message>
+        <source>%1offsets out of order or overlapping (gate %2, up %3, down %4, scales %5)</source>
+        <translation>%1offset tidak berurutan atau tumpang tindih (gate %2, up %3, down %4, skala %5)</translation>
+    </message>
+    <message>
+        <source>%1offsets out of range: scales end at %2, record is %3 bytes</source>
+        <translation>%1offset di luar rentang: skala berakhir di %2, rekaman berukuran %3 byte</translation>
+    </message>
+    <message>
+        <source>%1scale offset %2 is not 2-byte aligned</source>
+        <translation>%1offset skala %2 tidak sejajar 2 byte</translation>
+    </message>
+    <message>
+        <source>%1scales lie outside the record</source>
+        <translation>%1skala berada di luar rekaman</translation>
+    </message>
+    <message>
+        <source>%1checksum mismatch (stored 0x%2, computed 0x%3)</source>
+        <translation>%1checksum tidak cocok (tersimpan 0x%2, terhitung 0x%3)</translation>
+    </message>
+    <message>
+        <source>%1padding byte at offset %2 is not zero</source>
+        <translation>%1byte pengisi di posisi %2 bukan nol</translation>
+    </message>
+    <message>
+        <source>%1: read failed while fingerprinting</source>
+        <translation>%1: gagal membaca saat menghitung sidik jari</translation>
+    </message>
+    <message>
+        <source>%1: cannot stat for the fingerprint</source>
+        <translation>%1: atributnya tidak dapat dibaca untuk sidik jari</translation>
+    </message>
+    <message>
+        <source>%1: not a number</source>
+        <translation>%1: bukan angka</translation>
+    </message>
+    <message>
+        <source>%1: %2 is outside [%3, %4]</source>
+        <translation>%1: %2 berada di luar [%3, %4]</translation>
+    </message>
+    <message>
+        <source>%1: not a whole number</source>
+        <translation>%1: bukan bilangan bulat</translation>
+    </message>
+    <message>
+        <source>%1: not JSON (%2 at byte %3)</source>
+        <translation>%1: bukan JSON (%2 di byte %3)</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object</source>
+        <translation>%1: bukan objek JSON</translation>
+    </message>
+    <message>
+        <source>%1: not true or false</source>
+        <translation>%1: bukan true atau false</translation>
+    </message>
+    <message>
+        <source>%1missing &apos;%2&apos;</source>
+        <translation>%1&apos;%2&apos; tidak ada</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; is not an integer</source>
+        <translation>%1&apos;%2&apos; bukan bilangan bulat</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; = %3 is outside [%4, %5]</source>
+        <translation>%1&apos;%2&apos; = %3 berada di luar [%4, %5]</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; is not a number in range</source>
+        <translation>%1&apos;%2&apos; bukan angka dalam rentang</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; is not a boolean</source>
+        <translation>%1&apos;%2&apos; bukan boolean</translation>
+    </message>
+    <message>
+        <source>%1&apos;merge_kernel_size&apos; must be two integers in [1, 8]</source>
+        <translation>%1&apos;merge_kernel_size&apos; harus berupa dua bilangan bulat dalam [1, 8]</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; must have 3 entries</source>
+        <translation>%1&apos;%2&apos; harus memiliki 3 entri</translation>
+    </message>
+    <message>
+        <source>%1&apos;%2&apos; has a bad entry</source>
+        <translation>%1&apos;%2&apos; memiliki entri yang salah</translation>
+    </message>
+    <message>
+        <source>%1qkv_hidden_size %2 is not a multiple of the heads</source>
+        <translation>%1qkv_hidden_size %2 bukan kelipatan jumlah head</translation>
+    </message>
+    <message>
+        <source>config: linear_attn_config.%1 is missing or not a list</source>
+        <translation>config: linear_attn_config.%1 tidak ada atau bukan daftar</translation>
+    </message>
+    <message>
+        <source>config: linear_attn_config.%1 holds an entry outside 1..%2 (the lists are 1-based)</source>
+        <translation>config: linear_attn_config.%1 berisi entri di luar 1..%2 (daftar dihitung dari 1)</translation>
+    </message>
+    <message>
+        <source>config: layer %1 (1-based %2) is listed twice in kda_layers/full_attn_layers</source>
+        <translation>config: lapisan %1 (%2 jika dihitung dari 1) tercantum dua kali di kda_layers/full_attn_layers</translation>
+    </message>
+    <message>
+        <source>config: layer %1 (1-based %2) is in neither kda_layers nor full_attn_layers</source>
+        <translation>config: lapisan %1 (%2 jika dihitung dari 1) tidak ada di kda_layers maupun full_attn_layers</translation>
+    </message>
+    <message>
+        <source>expert_quant: &apos;fmt&apos; is missing or not a string</source>
+        <translation>expert_quant: &apos;fmt&apos; tidak ada atau bukan string</translation>
+    </message>
+    <message>
+        <source>expert_quant: fmt &apos;%1&apos; is not VQ3R, VQ2R or VQ4P</source>
+        <translation>expert_quant: fmt &apos;%1&apos; bukan VQ3R, VQ2R, atau VQ4P</translation>
+    </message>
+    <message>
+        <source>expert_quant: index_block %1 (only 64 and 0 are defined)</source>
+        <translation>expert_quant: index_block %1 (hanya 64 dan 0 yang terdefinisi)</translation>
+    </message>
+    <message>
+        <source>expert_quant: index_bits %1 (only 8 or 6)</source>
+        <translation>expert_quant: index_bits %1 (hanya 8 atau 6)</translation>
+    </message>
+    <message>
+        <source>expert_quant: fmt %1 with index_bits %2</source>
+        <translation>expert_quant: fmt %1 dengan index_bits %2</translation>
+    </message>
+    <message>
+        <source>expert_quant: VQ4P needs 4 stages of 64 entries, got %1 x %2</source>
+        <translation>expert_quant: VQ4P membutuhkan 4 tahap berisi 64 entri, didapat %1 x %2</translation>
+    </message>
+    <message>
+        <source>expert_quant: %1 entries with %2-bit indices (must be %3)</source>
+        <translation>expert_quant: %1 entri dengan indeks %2 bit (harus %3)</translation>
+    </message>
+    <message>
+        <source>expert_quant: VQ3R with %1 stages</source>
+        <translation>expert_quant: VQ3R dengan %1 tahap</translation>
+    </message>
+    <message>
+        <source>expert_quant: VQ2R with %1 stages</source>
+        <translation>expert_quant: VQ2R dengan %1 tahap</translation>
+    </message>
+    <message>
+        <source>config: hidden_act &apos;%1&apos; (only silu and situ)</source>
+        <translation>config: hidden_act &apos;%1&apos; (hanya silu dan situ)</translation>
+    </message>
+    <message>
+        <source>config: moe_router_activation_func is not &apos;sigmoid&apos;</source>
+        <translation>config: moe_router_activation_func bukan &apos;sigmoid&apos;</translation>
+    </message>
+    <message>
+        <source>config: num_experts_per_token %1 exceeds num_experts %2</source>
+        <translation>config: num_experts_per_token %1 melebihi num_experts %2</translation>
+    </message>
+    <message>
+        <source>config: first_k_dense_replace exceeds num_hidden_layers</source>
+        <translation>config: first_k_dense_replace melebihi num_hidden_layers</translation>
+    </message>
+    <message>
+        <source>config: KDA width num_heads x head_dim is absurd</source>
+        <translation>config: lebar KDA num_heads x head_dim tidak masuk akal</translation>
+    </message>
+    <message>
+        <source>config: attention or shared-expert width is absurd</source>
+        <translation>config: lebar attention atau expert bersama tidak masuk akal</translation>
+    </message>
+    <message>
+        <source>%1: missing or bad &apos;name&apos;</source>
+        <translation>%1: &apos;name&apos; tidak ada atau salah</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: fmt %3 is not a trunk format</source>
+        <translation>%1 &apos;%2&apos;: format %3 bukan format batang</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: &apos;shape&apos; must be a list of 1 to 8 dimensions</source>
+        <translation>%1 &apos;%2&apos;: &apos;shape&apos; harus berupa daftar berisi 1 sampai 8 dimensi</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: dimension %3 is not in [1, 2^32]</source>
+        <translation>%1 &apos;%2&apos;: dimensi %3 tidak berada dalam [1, 2^32]</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: element count overflows</source>
+        <translation>%1 &apos;%2&apos;: jumlah elemen meluap</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: %3 x %4 %5 does not fit in trunk.bin (%6 bytes)</source>
+        <translation>%1 &apos;%2&apos;: %3 x %4 %5 tidak muat di trunk.bin (%6 byte)</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: bytes [%3, +%4) lie outside trunk.bin (%5 bytes)</source>
+        <translation>%1 &apos;%2&apos;: byte [%3, +%4) berada di luar trunk.bin (%5 byte)</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: group %3 (only 128)</source>
+        <translation>%1 &apos;%2&apos;: grup %3 (hanya 128)</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: scales [%3, +%4) lie outside trunk.bin</source>
+        <translation>%1 &apos;%2&apos;: skala [%3, +%4) berada di luar trunk.bin</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: scale_off is not 2-byte aligned</source>
+        <translation>%1 &apos;%2&apos;: scale_off tidak sejajar 2 byte</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: &apos;bytes&apos; is %3 but shape and fmt need %4</source>
+        <translation>%1 &apos;%2&apos;: &apos;bytes&apos; bernilai %3 tetapi bentuk dan formatnya membutuhkan %4</translation>
+    </message>
+    <message>
+        <source>manifest.json: %1 bytes is too large</source>
+        <translation>manifest.json: %1 byte terlalu besar</translation>
+    </message>
+    <message>
+        <source>manifest.json: not valid JSON (%1 at offset %2)</source>
+        <translation>manifest.json: JSON tidak valid (%1 di posisi %2)</translation>
+    </message>
+    <message>
+        <source>manifest.json: top level is not an object</source>
+        <translation>manifest.json: tingkat teratas bukan objek</translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;format_version&apos; is absent (only version 0 is supported)</source>
+        <translation>manifest.json: &apos;format_version&apos; tidak ada (hanya versi 0 yang didukung)</translation>
+    </message>
+    <message>
+        <source>manifest.json: format_version %1 is not supported (only 0)</source>
+        <translation>manifest.json: format_version %1 tidak didukung (hanya 0)</translation>
+    </message>
+    <message>
+        <source>manifest.json: tensor_prefix is too long</source>
+        <translation>manifest.json: tensor_prefix terlalu panjang</translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;config&apos; is missing or not an object</source>
+        <translation>manifest.json: &apos;config&apos; tidak ada atau bukan objek</translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;expert_quant&apos; is missing or not an object</source>
+        <translation>manifest.json: &apos;expert_quant&apos; tidak ada atau bukan objek</translation>
+    </message>
+    <message>
+        <source>manifest.json: expert widths %1 and %2 are not multiples of vec_dim %3</source>
+        <translation>manifest.json: lebar expert %1 dan %2 bukan kelipatan vec_dim %3</translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;layers&apos; is missing or not an object</source>
+        <translation>manifest.json: &apos;layers&apos; tidak ada atau bukan objek</translation>
+    </message>
+    <message>
+        <source>manifest.json: layers key &apos;%1&apos; is not a layer index</source>
+        <translation>manifest.json: kunci layers &apos;%1&apos; bukan indeks lapisan</translation>
+    </message>
+    <message>
+        <source>manifest.json: layers has a bank for dense layer %1</source>
+        <translation>manifest.json: layers memiliki bank untuk lapisan dense %1</translation>
+    </message>
+    <message>
+        <source>manifest.json: layers.%1 is not an object</source>
+        <translation>manifest.json: layers.%1 bukan objek</translation>
+    </message>
+    <message>
+        <source>manifest.json: layers.%1: &apos;file&apos; is not a plain file name</source>
+        <translation>manifest.json: layers.%1: &apos;file&apos; bukan nama berkas biasa</translation>
+    </message>
+    <message>
+        <source>manifest.json: layer %1 has %2 experts, config says %3</source>
+        <translation>manifest.json: lapisan %1 memiliki %2 expert, konfigurasi menyebut %3</translation>
+    </message>
+    <message>
+        <source>manifest.json: layer %1: bank bytes %2 is not a multiple of the expert count</source>
+        <translation>manifest.json: lapisan %1: %2 byte bank bukan kelipatan jumlah expert</translation>
+    </message>
+    <message>
+        <source>manifest.json: layer %1: record size %2 is not a multiple of 4096</source>
+        <translation>manifest.json: lapisan %1: ukuran rekaman %2 bukan kelipatan 4096</translation>
+    </message>
+    <message>
+        <source>manifest.json: layer %1: record size is absurd</source>
+        <translation>manifest.json: lapisan %1: ukuran rekaman tidak masuk akal</translation>
+    </message>
+    <message>
+        <source>manifest.json: MoE layer %1 has no expert bank in &apos;layers&apos;</source>
+        <translation>manifest.json: lapisan MoE %1 tidak memiliki bank expert di &apos;layers&apos;</translation>
+    </message>
+    <message>
+        <source>manifest.json: &apos;trunk&apos; is missing or not a list</source>
+        <translation>manifest.json: &apos;trunk&apos; tidak ada atau bukan daftar</translation>
+    </message>
+    <message>
+        <source>manifest.json: too many trunk tensors</source>
+        <translation>manifest.json: terlalu banyak tensor batang</translation>
+    </message>
+    <message>
+        <source>manifest.json: trunk[%1] is not an object</source>
+        <translation>manifest.json: trunk[%1] bukan objek</translation>
+    </message>
+    <message>
+        <source>manifest.json: tensor &apos;%1&apos; appears twice</source>
+        <translation>manifest.json: tensor &apos;%1&apos; muncul dua kali</translation>
+    </message>
+    <message>
+        <source>config: not a JSON object</source>
+        <translation>config: bukan objek JSON</translation>
+    </message>
+    <message>
+        <source>specials.json: not a JSON list</source>
+        <translation>specials.json: bukan daftar JSON</translation>
+    </message>
+    <message>
+        <source>specials.json: entry %1 has no id in [0, %2)</source>
+        <translation>specials.json: entri %1 tidak memiliki id dalam [0, %2)</translation>
+    </message>
+    <message>
+        <source>specials.json: entry %1 has no text</source>
+        <translation>specials.json: entri %1 tidak memiliki teks</translation>
+    </message>
+    <message>
+        <source>specials.json: id %1 appears twice</source>
+        <translation>specials.json: id %1 muncul dua kali</translation>
+    </message>
+    <message>
+        <source>vision.json: not a JSON object</source>
+        <translation>vision.json: bukan objek JSON</translation>
+    </message>
+    <message>
+        <source>bank %1: folder &apos;%2&apos; is not an absolute path</source>
+        <translation>bank %1: folder &apos;%2&apos; bukan jalur absolut</translation>
+    </message>
+    <message>
+        <source>bank %1: folder is %2 characters (over %3)</source>
+        <translation>bank %1: folder sepanjang %2 karakter (lebih dari %3)</translation>
+    </message>
+    <message>
+        <source>bank %1: folder contains a NUL character</source>
+        <translation>bank %1: folder berisi karakter NUL</translation>
+    </message>
+    <message>
+        <source>%1 bytes is over the %2-byte limit</source>
+        <translation>%1 byte melebihi batas %2 byte</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1 at byte %2)</source>
+        <translation>JSON tidak valid (%1 di byte %2)</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>bukan objek JSON</translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; is not &quot;sluice-placement&quot;</source>
+        <translation>&quot;format&quot; bukan &quot;sluice-placement&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;version&quot; is missing or not 1 (this build reads version 1)</source>
+        <translation>&quot;version&quot; tidak ada atau bukan 1 (versi ini membaca versi 1)</translation>
+    </message>
+    <message>
+        <source>&quot;banks&quot; is missing or not an object</source>
+        <translation>&quot;banks&quot; tidak ada atau bukan objek</translation>
+    </message>
+    <message>
+        <source>%1 banks named, the manifest has %2</source>
+        <translation>%1 bank disebut, manifes memiliki %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a bank file of this container&apos;s manifest</source>
+        <translation>&apos;%1&apos; bukan berkas bank dari manifes kontainer ini</translation>
+    </message>
+    <message>
+        <source>bank %1: the folder is not a string</source>
+        <translation>bank %1: folder bukan string</translation>
+    </message>
+    <message>
+        <source>%1: cannot remove (%2)</source>
+        <translation>%1: tidak dapat dihapus (%2)</translation>
+    </message>
+    <message>
+        <source>%1: U8 outside the routed experts (only experts are MXFP4 in the release; the trunk is BF16/F32)</source>
+        <translation>%1: U8 di luar expert yang dirutekan (di rilis hanya expert yang berformat MXFP4; batangnya BF16/F32)</translation>
+    </message>
+    <message>
+        <source>%1: a scalar where the model needs a tensor</source>
+        <translation>%1: skalar di tempat model membutuhkan tensor</translation>
+    </message>
+    <message>
+        <source>layer %1, expert %2: tensor &apos;%3&apos; is missing from the checkpoint</source>
+        <translation>lapisan %1, expert %2: tensor &apos;%3&apos; tidak ada di checkpoint</translation>
+    </message>
+    <message>
+        <source>%1: dtype %2, expected %3 (%4)</source>
+        <translation>%1: dtype %2, diharapkan %3 (%4)</translation>
+    </message>
+    <message>
+        <source>%1: shape %2, expected %3</source>
+        <translation>%1: bentuk %2, diharapkan %3</translation>
+    </message>
+    <message>
+        <source>%1: unexpected expert tensor (MXFP4 experts are weight_packed + weight_scale)</source>
+        <translation>%1: tensor expert tak terduga (expert MXFP4 berupa weight_packed + weight_scale)</translation>
+    </message>
+    <message>
+        <source>%1: unexpected expert tensor (bf16 experts are .weight)</source>
+        <translation>%1: tensor expert tak terduga (expert bf16 berupa .weight)</translation>
+    </message>
+    <message>
+        <source>%1: expert tensors for layers or experts the config does not have</source>
+        <translation>%1: tensor expert untuk lapisan atau expert yang tidak ada di konfigurasi</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; is not in the checkpoint</source>
+        <translation>tensor &apos;%1&apos; tidak ada di checkpoint</translation>
+    </message>
+    <message>
+        <source>%1quant_method &apos;%2&apos; (only compressed-tensors)</source>
+        <translation>%1quant_method &apos;%2&apos; (hanya compressed-tensors)</translation>
+    </message>
+    <message>
+        <source>%1format &apos;%2&apos; (only mxfp4-pack-quantized)</source>
+        <translation>%1format &apos;%2&apos; (hanya mxfp4-pack-quantized)</translation>
+    </message>
+    <message>
+        <source>%1&apos;config_groups&apos; is missing or empty</source>
+        <translation>%1&apos;config_groups&apos; tidak ada atau kosong</translation>
+    </message>
+    <message>
+        <source>%1missing</source>
+        <translation>%1tidak ada</translation>
+    </message>
+    <message>
+        <source>%1num_bits is not 4</source>
+        <translation>%1num_bits bukan 4</translation>
+    </message>
+    <message>
+        <source>%1group_size is not 32</source>
+        <translation>%1group_size bukan 32</translation>
+    </message>
+    <message>
+        <source>%1type is not float (E2M1)</source>
+        <translation>%1type bukan float (E2M1)</translation>
+    </message>
+    <message>
+        <source>%1strategy &apos;%2&apos; (only group)</source>
+        <translation>%1strategy &apos;%2&apos; (hanya group)</translation>
+    </message>
+    <message>
+        <source>%1scale_dtype &apos;%2&apos; (only torch.uint8, E8M0)</source>
+        <translation>%1scale_dtype &apos;%2&apos; (hanya torch.uint8, E8M0)</translation>
+    </message>
+    <message>
+        <source>config.json: %1 bytes is too large</source>
+        <translation>config.json: %1 byte terlalu besar</translation>
+    </message>
+    <message>
+        <source>config.json: not valid JSON (%1 at offset %2)</source>
+        <translation>config.json: JSON tidak valid (%1 di posisi %2)</translation>
+    </message>
+    <message>
+        <source>config.json: top level is not an object</source>
+        <translation>config.json: tingkat teratas bukan objek</translation>
+    </message>
+    <message>
+        <source>config.json: has &apos;_outer&apos; (a converted container&apos;s manifest config, not a release)</source>
+        <translation>config.json: berisi &apos;_outer&apos; (konfigurasi manifes kontainer hasil konversi, bukan rilis)</translation>
+    </message>
+    <message>
+        <source>config.json: MXFP4 experts need widths that are multiples of 32, got %1 and %2</source>
+        <translation>config.json: expert MXFP4 membutuhkan lebar kelipatan 32, didapat %1 dan %2</translation>
+    </message>
+    <message>
+        <source>config.json: quantization_config is not an object</source>
+        <translation>config.json: quantization_config bukan objek</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: %1 bytes is too large</source>
+        <translation>tokenizer_config.json: %1 byte terlalu besar</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: not a JSON object</source>
+        <translation>tokenizer_config.json: bukan objek JSON</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: added_tokens_decoder is not an object</source>
+        <translation>tokenizer_config.json: added_tokens_decoder bukan objek</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: added token id &apos;%1&apos; is not an id in [0, %2)</source>
+        <translation>tokenizer_config.json: id token tambahan &apos;%1&apos; bukan id dalam [0, %2)</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: added token %1 has no content</source>
+        <translation>tokenizer_config.json: token tambahan %1 tidak memiliki isi</translation>
+    </message>
+    <message>
+        <source>tokenizer_config.json: &apos;%1&apos; is named by two ids</source>
+        <translation>tokenizer_config.json: &apos;%1&apos; disebut oleh dua id</translation>
+    </message>
+    <message>
+        <source>%1: dtype F16 is not supported (the Kimi releases store BF16 and F32)</source>
+        <translation>%1: dtype F16 tidak didukung (rilis Kimi menyimpan BF16 dan F32)</translation>
+    </message>
+    <message>
+        <source>%1: dtype %2 is not supported (experts must be MXFP4 as U8 nibble pairs with U8 E8M0 scales, or BF16)</source>
+        <translation>%1: dtype %2 tidak didukung (expert harus MXFP4 berupa pasangan nibble U8 dengan skala E8M0 U8, atau BF16)</translation>
+    </message>
+    <message>
+        <source>%1: dtype &apos;%2&apos; is not supported (only BF16, F32 and U8)</source>
+        <translation>%1: dtype &apos;%2&apos; tidak didukung (hanya BF16, F32, dan U8)</translation>
+    </message>
+    <message>
+        <source>%1: header of %2 bytes is larger than the %3 MiB limit</source>
+        <translation>%1: header %2 byte melebihi batas %3 MiB</translation>
+    </message>
+    <message>
+        <source>%1: header of %2 bytes does not fit in the %3-byte file</source>
+        <translation>%1: header %2 byte tidak muat di berkas %3 byte</translation>
+    </message>
+    <message>
+        <source>%1: header is not valid JSON (%2 at offset %3)</source>
+        <translation>%1: header bukan JSON yang valid (%2 di posisi %3)</translation>
+    </message>
+    <message>
+        <source>%1: header is not a JSON object</source>
+        <translation>%1: header bukan objek JSON</translation>
+    </message>
+    <message>
+        <source>%1: __metadata__ is not an object</source>
+        <translation>%1: __metadata__ bukan objek</translation>
+    </message>
+    <message>
+        <source>%1: empty or over-long name</source>
+        <translation>%1: nama kosong atau terlalu panjang</translation>
+    </message>
+    <message>
+        <source>%1: entry is not an object</source>
+        <translation>%1: entri bukan objek</translation>
+    </message>
+    <message>
+        <source>%1: &apos;dtype&apos; is missing or not a string</source>
+        <translation>%1: &apos;dtype&apos; tidak ada atau bukan string</translation>
+    </message>
+    <message>
+        <source>%1: &apos;shape&apos; must be a list of at most %2 dimensions</source>
+        <translation>%1: &apos;shape&apos; harus berupa daftar berisi paling banyak %2 dimensi</translation>
+    </message>
+    <message>
+        <source>%1: dimension %2 is not an integer in [0, 2^40]</source>
+        <translation>%1: dimensi %2 bukan bilangan bulat dalam [0, 2^40]</translation>
+    </message>
+    <message>
+        <source>%1: shape needs more bytes than the shard&apos;s %2-byte data section (truncated, or the header lies)</source>
+        <translation>%1: bentuknya membutuhkan lebih banyak byte daripada bagian data shard yang %2 byte (terpotong, atau header-nya keliru)</translation>
+    </message>
+    <message>
+        <source>%1: &apos;data_offsets&apos; must be two non-negative integers</source>
+        <translation>%1: &apos;data_offsets&apos; harus berupa dua bilangan bulat non-negatif</translation>
+    </message>
+    <message>
+        <source>%1: data_offsets [%2, %3) lie outside the %4-byte data section (truncated, or the header lies)</source>
+        <translation>%1: data_offsets [%2, %3) berada di luar bagian data %4 byte (terpotong, atau header-nya keliru)</translation>
+    </message>
+    <message>
+        <source>%1: data_offsets span %2 bytes but %3 shape needs %4</source>
+        <translation>%1: data_offsets mencakup %2 byte tetapi bentuk %3 membutuhkan %4</translation>
+    </message>
+    <message>
+        <source>%1: tensors &apos;%2&apos; and &apos;%3&apos; overlap</source>
+        <translation>%1: tensor &apos;%2&apos; dan &apos;%3&apos; tumpang tindih</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON (%2 at offset %3)</source>
+        <translation>%1: JSON tidak valid (%2 di posisi %3)</translation>
+    </message>
+    <message>
+        <source>%1: top level is not an object</source>
+        <translation>%1: tingkat teratas bukan objek</translation>
+    </message>
+    <message>
+        <source>%1: &apos;weight_map&apos; is missing or not an object</source>
+        <translation>%1: &apos;weight_map&apos; tidak ada atau bukan objek</translation>
+    </message>
+    <message>
+        <source>%1: &apos;weight_map&apos; is empty</source>
+        <translation>%1: &apos;weight_map&apos; kosong</translation>
+    </message>
+    <message>
+        <source>%1: empty or over-long tensor name</source>
+        <translation>%1: nama tensor kosong atau terlalu panjang</translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; does not map to a file name</source>
+        <translation>%1: tensor &apos;%2&apos; tidak dipetakan ke nama berkas</translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; maps to &apos;%3&apos;, which is not a plain file name in the folder</source>
+        <translation>%1: tensor &apos;%2&apos; dipetakan ke &apos;%3&apos;, yang bukan nama berkas biasa di folder ini</translation>
+    </message>
+    <message>
+        <source>%1: more than %2 shards</source>
+        <translation>%1: lebih dari %2 shard</translation>
+    </message>
+    <message>
+        <source>%1: is %2, expected a regular file</source>
+        <translation>%1: adalah %2, seharusnya berkas biasa</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is too short for a safetensors header (truncated?)</source>
+        <translation>%1: %2 byte terlalu pendek untuk header safetensors (terpotong?)</translation>
+    </message>
+    <message>
+        <source>%1: header length %2 exceeds the file (%3 bytes) or the %4 MiB limit</source>
+        <translation>%1: panjang header %2 melebihi berkas (%3 byte) atau batas %4 MiB</translation>
+    </message>
+    <message>
+        <source>%1, tensor &apos;%2&apos;: also stored in shard &apos;%3&apos;</source>
+        <translation>%1, tensor &apos;%2&apos;: juga disimpan di shard &apos;%3&apos;</translation>
+    </message>
+    <message>
+        <source>shard &apos;%1&apos;, tensor &apos;%2&apos;: listed in the index but missing from the shard</source>
+        <translation>shard &apos;%1&apos;, tensor &apos;%2&apos;: tercantum di indeks tetapi tidak ada di shard</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: the index says shard &apos;%2&apos; but it is stored in &apos;%3&apos;</source>
+        <translation>tensor &apos;%1&apos;: indeks menyebut shard &apos;%2&apos; tetapi tensor disimpan di &apos;%3&apos;</translation>
+    </message>
+    <message>
+        <source>%1: stored in the shard but missing from the index</source>
+        <translation>%1: disimpan di shard tetapi tidak ada di indeks</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; has no shard</source>
+        <translation>tensor &apos;%1&apos; tidak memiliki shard</translation>
+    </message>
+    <message>
+        <source>%1, tensor &apos;%2&apos;: %3 bytes for its shape</source>
+        <translation>%1, tensor &apos;%2&apos;: %3 byte untuk bentuknya</translation>
+    </message>
+    <message>
+        <source>%1, tensor &apos;%2&apos; twice</source>
+        <translation>%1, tensor &apos;%2&apos; dua kali</translation>
+    </message>
+    <message>
+        <source>%1: shape %2, expected [%3, %4]</source>
+        <translation>%1: bentuk %2, diharapkan [%3, %4]</translation>
+    </message>
+    <message>
+        <source>%1: shape %2, expected [r &lt;= %3, %4]</source>
+        <translation>%1: bentuk %2, diharapkan [r &lt;= %3, %4]</translation>
+    </message>
+    <message>
+        <source>%1: %2 elements %3, expected %4</source>
+        <translation>%1: %2 elemen %3, diharapkan %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 elements, expected at least %3</source>
+        <translation>%1: %2 elemen, diharapkan setidaknya %3</translation>
+    </message>
+    <message>
+        <source>missing tensor &apos;%1&apos;</source>
+        <translation>tensor &apos;%1&apos; tidak ada</translation>
+    </message>
+    <message>
+        <source>%1%2f_a_proj.weight: rank %3 differs from %4 in earlier layers</source>
+        <translation>%1%2f_a_proj.weight: rank %3 berbeda dari %4 di lapisan sebelumnya</translation>
+    </message>
+    <message>
+        <source>%1%2g_a_proj.weight: rank differs from earlier layers</source>
+        <translation>%1%2g_a_proj.weight: rank berbeda dari lapisan sebelumnya</translation>
+    </message>
+    <message>
+        <source>vision text_hidden_size %1 differs from hidden_size %2</source>
+        <translation>vision text_hidden_size %1 berbeda dari hidden_size %2</translation>
+    </message>
+    <message>
+        <source>vision mm_hidden_size %1 differs from vt_hidden_size</source>
+        <translation>vision mm_hidden_size %1 berbeda dari vt_hidden_size</translation>
+    </message>
+    <message>
+        <source>%1: too large</source>
+        <translation>%1: terlalu besar</translation>
+    </message>
+    <message>
+        <source>%1.json: no trunk cache</source>
+        <translation>%1.json: tidak ada cache batang</translation>
+    </message>
+    <message>
+        <source>%1: trunk cache is for other shards or options (stale)</source>
+        <translation>%1: cache batang untuk shard atau opsi lain (usang)</translation>
+    </message>
+    <message>
+        <source>%1.json: tensor count differs from the release</source>
+        <translation>%1.json: jumlah tensor berbeda dari rilis</translation>
+    </message>
+    <message>
+        <source>%1.json: entry for &apos;%2&apos; does not match the release</source>
+        <translation>%1.json: entri untuk &apos;%2&apos; tidak cocok dengan rilis</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes, the index needs %3 (truncated?)</source>
+        <translation>%1: %2 byte, indeks membutuhkan %3 (terpotong?)</translation>
+    </message>
+    <message>
+        <source>trunk cache: cancelled after &apos;%1&apos; (resumable)</source>
+        <translation>cache batang: dibatalkan setelah &apos;%1&apos; (dapat dilanjutkan)</translation>
+    </message>
+    <message>
+        <source>%1: cannot create</source>
+        <translation>%1: tidak dapat dibuat</translation>
+    </message>
+    <message>
+        <source>%1: write failed</source>
+        <translation>%1: gagal menulis</translation>
+    </message>
+    <message>
+        <source>%1: cannot replace</source>
+        <translation>%1: tidak dapat diganti</translation>
+    </message>
+    <message>
+        <source>%1: cannot resolve the folder (%2)</source>
+        <translation>%1: folder tidak dapat di-resolve (%2)</translation>
+    </message>
+    <message>
+        <source>%1: not a folder</source>
+        <translation>%1: bukan folder</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes needed, %3 free</source>
+        <translation>%1: perlu %2 byte, tersedia %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the disk-test file (%2)</source>
+        <translation>%1: berkas uji disk tidak dapat dibuat (%2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the disk-test file (%2)</source>
+        <translation>%1: berkas uji disk tidak dapat ditulis (%2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot remove the old copy (%2)</source>
+        <translation>%1: salinan lama tidak dapat dihapus (%2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the bank folder (%2)</source>
+        <translation>%1: folder bank tidak dapat dibuat (%2)</translation>
+    </message>
+    <message>
+        <source>%1: named twice (as %2)</source>
+        <translation>%1: disebut dua kali (sebagai %2)</translation>
+    </message>
+    <message>
+        <source>no folder to place the banks in (or ask for them back)</source>
+        <translation>tidak ada folder untuk menempatkan bank (atau minta bank dikembalikan)</translation>
+    </message>
+    <message>
+        <source>adapting the budget: no memory-pressure source on this system</source>
+        <translation>menyesuaikan anggaran: tidak ada sumber tekanan memori di sistem ini</translation>
+    </message>
+    <message>
+        <source>the predicted speed needs a disk speed above 0</source>
+        <translation>prediksi kecepatan membutuhkan kecepatan disk di atas 0</translation>
+    </message>
+    <message>
+        <source>no folder given</source>
+        <translation>tidak ada folder yang diberikan</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the free space (%2)</source>
+        <translation>%1: ruang kosong tidak dapat dibaca (%2)</translation>
+    </message>
+    <message>
+        <source>the model has no tokenizer (no tokenizer.model)</source>
+        <translation>model tidak memiliki tokenizer (tidak ada tokenizer.model)</translation>
+    </message>
+    <message>
+        <source>layer %1: codebook id %2 out of range</source>
+        <translation>lapisan %1: id codebook %2 di luar rentang</translation>
+    </message>
+    <message>
+        <source>experts per token %1 is outside 1..%2 (this model routes %3 experts per token; 0 = the model&apos;s own)</source>
+        <translation>%1 expert per token berada di luar 1..%2 (model ini merutekan %3 expert per token; 0 = nilai bawaan model)</translation>
+    </message>
+    <message>
+        <source>forward: chunk of %1 tokens (1..%2)</source>
+        <translation>forward: potongan %1 token (1..%2)</translation>
+    </message>
+    <message>
+        <source>token id %1 outside the vocabulary</source>
+        <translation>id token %1 di luar kosakata</translation>
+    </message>
+    <message>
+        <source>cancelled at layer %1</source>
+        <translation>dibatalkan di lapisan %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot open image file</source>
+        <translation>%1: berkas gambar tidak dapat dibuka</translation>
+    </message>
+    <message>
+        <source>%1: image file of %2 bytes exceeds the limit of %3</source>
+        <translation>%1: berkas gambar %2 byte melebihi batas %3</translation>
+    </message>
+    <message>
+        <source>%1: read failed</source>
+        <translation>%1: gagal membaca</translation>
+    </message>
+    <message>
+        <source>this model has no vision tower (or no &lt;|media_pad|&gt; id)</source>
+        <translation>model ini tidak memiliki menara visi (atau tidak ada id &lt;|media_pad|&gt;)</translation>
+    </message>
+    <message>
+        <source>%1: the model has no expert bank to read</source>
+        <translation>%1: model tidak memiliki bank expert untuk dibaca</translation>
+    </message>
+    <message>
+        <source>disk test: seconds must be in (0, 3600]</source>
+        <translation>uji disk: durasi harus dalam (0, 3600] detik</translation>
+    </message>
+    <message>
+        <source>estimate: the cache size in working sets must be finite and &gt;= 0</source>
+        <translation>perkiraan: ukuran cache dalam working set harus terhingga dan &gt;= 0</translation>
+    </message>
+    <message>
+        <source>this model has no vision tower</source>
+        <translation>model ini tidak memiliki menara visi</translation>
+    </message>
+    <message>
+        <source>constrained JSON sampling: the model has no text tokens</source>
+        <translation>sampling JSON terbatas: model tidak memiliki token teks</translation>
+    </message>
+    <message>
+        <source>context length must be at least 1</source>
+        <translation>panjang konteks harus setidaknya 1</translation>
+    </message>
+    <message>
+        <source>thread placement: %1</source>
+        <translation>penempatan thread: %1</translation>
+    </message>
+    <message>
+        <source>%1; ask for fewer threads</source>
+        <translation>%1; minta lebih sedikit thread</translation>
+    </message>
+    <message>
+        <source>%1%2: tensor missing from the container</source>
+        <translation>%1%2: tensor tidak ada di kontainer</translation>
+    </message>
+    <message>
+        <source>a session of %1 positions and %2 checkpoints exceeds what was planned at open (%3, %4; ModelOptions::contextLength and the checkpoints the budget allows)</source>
+        <translation>sesi dengan %1 posisi dan %2 titik simpan melebihi yang direncanakan saat membuka (%3, %4; ModelOptions::contextLength dan titik simpan yang diizinkan anggaran)</translation>
+    </message>
+    <message>
+        <source>%1 session(s) planned and alive (ModelOptions::sessions); close one first</source>
+        <translation>%1 sesi direncanakan dan aktif (ModelOptions::sessions); tutup salah satunya terlebih dahulu</translation>
+    </message>
+    <message>
+        <source>the model has no tokenizer (%1)</source>
+        <translation>model tidak memiliki tokenizer (%1)</translation>
+    </message>
+    <message>
+        <source>%1: shape [%2, %3], expected [%4, %5]</source>
+        <translation>%1: bentuk [%2, %3], diharapkan [%4, %5]</translation>
+    </message>
+    <message>
+        <source>%1: %2 elements, expected %3</source>
+        <translation>%1: %2 elemen, diharapkan %3</translation>
+    </message>
+    <message>
+        <source>config: layer types do not cover num_hidden_layers</source>
+        <translation>config: jenis lapisan tidak mencakup num_hidden_layers</translation>
+    </message>
+    <message>
+        <source>sessions must be 1..64</source>
+        <translation>sesi harus 1..64</translation>
+    </message>
+    <message>
+        <source>context length %1 exceeds the model&apos;s max_position_embeddings %2</source>
+        <translation>panjang konteks %1 melebihi max_position_embeddings model, %2</translation>
+    </message>
+    <message>
+        <source>max patches %1 is outside 4..%2</source>
+        <translation>max patches %1 berada di luar 4..%2</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) even with the trunk streamed (the streaming floor, context %5) (ask for at least %6: the process&apos;s own memory moves between runs); with the trunk resident the floor is %7; see `sluice-cli plan MODEL`</source>
+        <translation>anggaran RAM %1 (%2 B) di bawah batas minimum model ini, %3 (%4 B), bahkan dengan batang dialirkan (batas minimum streaming, konteks %5) (mintalah setidaknya %6: memori proses itu sendiri berubah antar-jalankan); dengan batang tetap di memori batas minimumnya %7; lihat `sluice-cli plan MODEL`</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below this model&apos;s floor of %3 (%4 B) even with the trunk streamed (the streaming floor, context %5); with the trunk resident the floor is %6; see `sluice-cli plan MODEL`</source>
+        <translation>anggaran RAM %1 (%2 B) di bawah batas minimum model ini, %3 (%4 B), bahkan dengan batang dialirkan (batas minimum streaming, konteks %5); dengan batang tetap di memori batas minimumnya %6; lihat `sluice-cli plan MODEL`</translation>
+    </message>
+    <message>
+        <source>checkpoints must be 0..1024</source>
+        <translation>titik simpan harus 0..1024</translation>
+    </message>
+    <message>
+        <source>plan: usable RAM is 0</source>
+        <translation>rencana: RAM yang dapat dipakai 0</translation>
+    </message>
+    <message>
+        <source>release trunk bits must be 4, 8 or 16 (as stored), not %1</source>
+        <translation>bit batang rilis harus 4, 8, atau 16 (sebagaimana disimpan), bukan %1</translation>
+    </message>
+    <message>
+        <source>%1: no trunk cache</source>
+        <translation>%1: tidak ada cache batang</translation>
+    </message>
+    <message>
+        <source>%1: the release folder is read-only and no cache folder was given for its trunk cache (ModelOptions::cacheDir)</source>
+        <translation>%1: folder rilis hanya-baca dan tidak ada folder cache yang diberikan untuk cache batangnya (ModelOptions::cacheDir)</translation>
+    </message>
+    <message>
+        <source>%1: changed while it was opened</source>
+        <translation>%1: berubah saat sedang dibuka</translation>
+    </message>
+    <message>
+        <source>%1: non-finite scale (row %2)</source>
+        <translation>%1: skala tidak hingga (baris %2)</translation>
+    </message>
+    <message>
+        <source>%1 is missing from the release</source>
+        <translation>%1 tidak ada di rilis</translation>
+    </message>
+    <message>
+        <source>trunk cache &apos;%1&apos;: non-finite value in row %2</source>
+        <translation>cache batang &apos;%1&apos;: nilai tidak hingga pada baris %2</translation>
+    </message>
+    <message>
+        <source>the release has no tokenizer (no tiktoken.model)</source>
+        <translation>rilis tidak memiliki tokenizer (tidak ada tiktoken.model)</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes, more than a rank file can be</source>
+        <translation>%1: %2 byte, lebih besar dari yang mungkin untuk berkas peringkat</translation>
+    </message>
+    <message>
+        <source>no session file name given</source>
+        <translation>tidak ada nama berkas sesi yang diberikan</translation>
+    </message>
+    <message>
+        <source>%1model config without layer kinds</source>
+        <translation>%1konfigurasi model tanpa jenis lapisan</translation>
+    </message>
+    <message>
+        <source>%1saved with %2, this model is open with %3 (the state depends on it; reopen the model with experts per token %4 to continue it)</source>
+        <translation>%1disimpan dengan %2, model ini dibuka dengan %3 (state bergantung padanya; buka ulang model dengan %4 expert per token untuk melanjutkannya)</translation>
+    </message>
+    <message>
+        <source>%1layer %2 has another type</source>
+        <translation>%1lapisan %2 bertipe lain</translation>
+    </message>
+    <message>
+        <source>%1layer %2 state cut short (damaged session file)</source>
+        <translation>%1state lapisan %2 terpotong (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1layer %2 cut short (damaged session file)</source>
+        <translation>%1lapisan %2 terpotong (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1layer %2 holds %3 positions, position is %4 (damaged session file)</source>
+        <translation>%1lapisan %2 memuat %3 posisi, posisinya %4 (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1layer %2 latents cut short (damaged session file)</source>
+        <translation>%1laten lapisan %2 terpotong (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1layer %2: non-finite state value at index %3</source>
+        <translation>%1lapisan %2: nilai state tidak hingga pada indeks %3</translation>
+    </message>
+    <message>
+        <source>%1token history cut short or holds an id outside the vocabulary (damaged session file)</source>
+        <translation>%1riwayat token terpotong atau berisi id di luar kosakata (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1image count (damaged session file)</source>
+        <translation>%1jumlah gambar (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1image %2 cut short (damaged session file)</source>
+        <translation>%1gambar %2 terpotong (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1image %2 span (damaged session file)</source>
+        <translation>%1rentang gambar %2 (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1logits (damaged session file)</source>
+        <translation>%1logit (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1checkpoint count (damaged session file)</source>
+        <translation>%1jumlah titik simpan (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1checkpoint %2 (damaged session file)</source>
+        <translation>%1titik simpan %2 (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1checkpoint %2 cut short (damaged session file)</source>
+        <translation>%1titik simpan %2 terpotong (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1%2 unexpected bytes after the checkpoints (damaged session file)</source>
+        <translation>%1%2 byte tak terduga setelah titik simpan (berkas sesi rusak)</translation>
+    </message>
+    <message>
+        <source>%1: no bytes</source>
+        <translation>%1: tidak ada byte</translation>
+    </message>
+    <message>
+        <source>image queue full: %1 images are waiting for a prompt</source>
+        <translation>antrean gambar penuh: %1 gambar menunggu prompt</translation>
+    </message>
+    <message>
+        <source>an image of this session must be computed again but its file is unknown (add it again)</source>
+        <translation>sebuah gambar di sesi ini harus dihitung ulang tetapi berkasnya tidak diketahui (tambahkan lagi)</translation>
+    </message>
+    <message>
+        <source>%1: the image file changed since it was added</source>
+        <translation>%1: berkas gambar berubah sejak ditambahkan</translation>
+    </message>
+    <message>
+        <source>the prompt has %1 &lt;|media_pad|&gt; token(s) but %2 image(s) are queued (add one image per pad, in order)</source>
+        <translation>prompt berisi %1 token &lt;|media_pad|&gt; tetapi %2 gambar ada di antrean (tambahkan satu gambar per pad, secara berurutan)</translation>
+    </message>
+    <message>
+        <source>the prompt has %1 &lt;|media_pad|&gt; token(s) but %2 image(s) are queued and %3 held by the session (queue every image of the sequence, or only the new ones)</source>
+        <translation>prompt berisi %1 token &lt;|media_pad|&gt; tetapi %2 gambar ada di antrean dan %3 dipegang sesi (antrekan setiap gambar dalam urutan itu, atau hanya yang baru)</translation>
+    </message>
+    <message>
+        <source>prefill cancelled</source>
+        <translation>prefill dibatalkan</translation>
+    </message>
+    <message>
+        <source>non-finite logits at position %1 (the weights or the session state hold inf/NaN)</source>
+        <translation>logit tidak hingga di posisi %1 (bobot atau state sesi berisi inf/NaN)</translation>
+    </message>
+    <message>
+        <source>the session was interrupted mid-token; reset it or load a saved session</source>
+        <translation>sesi terputus di tengah token; setel ulang atau muat sesi yang disimpan</translation>
+    </message>
+    <message>
+        <source>prefill: empty sequence</source>
+        <translation>prefill: urutan kosong</translation>
+    </message>
+    <message>
+        <source>generate: empty prompt and no state to continue from</source>
+        <translation>generate: prompt kosong dan tidak ada state untuk dilanjutkan</translation>
+    </message>
+    <message>
+        <source>constrained sampling: no token of the vocabulary continues the text (the tokenizer lacks single-byte tokens?)</source>
+        <translation>sampling terbatas: tidak ada token kosakata yang dapat melanjutkan teks (tokenizer tidak memiliki token satu byte?)</translation>
+    </message>
+    <message>
+        <source>the session was interrupted mid-token; nothing to save</source>
+        <translation>sesi terputus di tengah token; tidak ada yang disimpan</translation>
+    </message>
+    <message>
+        <source>trunk &apos;%1&apos;: non-finite scale at row %2, group %3</source>
+        <translation>batang &apos;%1&apos;: skala tidak hingga pada baris %2, grup %3</translation>
+    </message>
+    <message>
+        <source>trunk &apos;%1&apos;: non-finite value at element %2</source>
+        <translation>batang &apos;%1&apos;: nilai tidak hingga pada elemen %2</translation>
+    </message>
+    <message>
+        <source>trunk: streamed layers&apos; tensors overlap in the file (no readable layout)</source>
+        <translation>batang: tensor lapisan yang dialirkan tumpang tindih di berkas (tidak ada tata letak yang dapat dibaca)</translation>
+    </message>
+    <message>
+        <source>this backend cannot change its budget without reopening</source>
+        <translation>backend ini tidak dapat mengubah anggarannya tanpa membuka ulang</translation>
+    </message>
+    <message>
+        <source>this backend keeps no session</source>
+        <translation>backend ini tidak menyimpan sesi</translation>
+    </message>
+    <message>
+        <source>no model is open</source>
+        <translation>tidak ada model yang terbuka</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an IP address</source>
+        <translation>&apos;%1&apos; bukan alamat IP</translation>
+    </message>
+    <message>
+        <source>the model has no free session for the server (open the model again with the server on, so its session is planned in the budget): %1</source>
+        <translation>model tidak memiliki sesi bebas untuk server (buka ulang model dengan server aktif agar sesinya direncanakan dalam anggaran): %1</translation>
+    </message>
+    <message>
+        <source>%1: the server does not offer &quot;%2&quot; (it offers %3)</source>
+        <translation>%1: server tidak menyediakan &quot;%2&quot; (yang tersedia %3)</translation>
+    </message>
+    <message>
+        <source>%1: %2 after fetching it twice</source>
+        <translation>%1: %2 setelah diambil dua kali</translation>
+    </message>
+    <message>
+        <source>%1: the file listing is over %2 MiB</source>
+        <translation>%1: daftar berkas melebihi %2 MiB</translation>
+    </message>
+    <message>
+        <source>%1: the file listing is not a JSON array (%2)</source>
+        <translation>%1: daftar berkas bukan larik JSON (%2)</translation>
+    </message>
+    <message>
+        <source>%1: a listing entry without a path or size</source>
+        <translation>%1: entri daftar tanpa jalur atau ukuran</translation>
+    </message>
+    <message>
+        <source>%1: the listing names &apos;%2&apos;, a path that would leave the target folder</source>
+        <translation>%1: daftar menyebut &apos;%2&apos;, jalur yang akan keluar dari folder tujuan</translation>
+    </message>
+    <message>
+        <source>%1: %2: the listing&apos;s lfs.oid is not a SHA-256</source>
+        <translation>%1: %2: lfs.oid dalam daftar bukan SHA-256</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; would leave the target folder</source>
+        <translation>&apos;%1&apos; akan keluar dari folder tujuan</translation>
+    </message>
+    <message>
+        <source>%1: cannot open the key file (%2)</source>
+        <translation>%1: berkas kunci tidak dapat dibuka (%2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot stat the key file</source>
+        <translation>%1: atribut berkas kunci tidak dapat dibaca</translation>
+    </message>
+    <message>
+        <source>%1: the key file is not a regular file</source>
+        <translation>%1: berkas kunci bukan berkas biasa</translation>
+    </message>
+    <message>
+        <source>%1: the key file is readable by others (mode %2); chmod 600 it</source>
+        <translation>%1: berkas kunci dapat dibaca pengguna lain (mode %2); jalankan chmod 600 padanya</translation>
+    </message>
+    <message>
+        <source>%1: the key file belongs to another user</source>
+        <translation>%1: berkas kunci milik pengguna lain</translation>
+    </message>
+    <message>
+        <source>%1: the key file is over 64 KiB</source>
+        <translation>%1: berkas kunci melebihi 64 KiB</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the key file</source>
+        <translation>%1: berkas kunci tidak dapat dibaca</translation>
+    </message>
+    <message>
+        <source>%1: the key file is empty</source>
+        <translation>%1: berkas kunci kosong</translation>
+    </message>
+    <message>
+        <source>an API key cannot contain a line break</source>
+        <translation>kunci API tidak boleh berisi pemisah baris</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the key file</source>
+        <translation>%1: berkas kunci tidak dapat ditulis</translation>
+    </message>
+    <message>
+        <source>%1: HTTP %2</source>
+        <translation>%1: HTTP %2</translation>
+    </message>
+    <message>
+        <source>%1: HTTP %2: %3</source>
+        <translation>%1: HTTP %2: %3</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>dibatalkan</translation>
+    </message>
+    <message>
+        <source>%1: %2 (refused)</source>
+        <translation>%1: %2 (ditolak)</translation>
+    </message>
+    <message>
+        <source>%1: no such image file</source>
+        <translation>%1: berkas gambar tidak ditemukan</translation>
+    </message>
+    <message>
+        <source>%1: the image is %2 bytes, over the %3-byte limit</source>
+        <translation>%1: gambar berukuran %2 byte, melebihi batas %3 byte</translation>
+    </message>
+    <message>
+        <source>%1: the image grew over the limit while read</source>
+        <translation>%1: gambar bertambah melebihi batas saat dibaca</translation>
+    </message>
+    <message>
+        <source>%1: not a PNG, JPEG, GIF, WebP or BMP image</source>
+        <translation>%1: bukan gambar PNG, JPEG, GIF, WebP, atau BMP</translation>
+    </message>
+    <message>
+        <source>tools: not a JSON array (%1)</source>
+        <translation>tools: bukan larik JSON (%1)</translation>
+    </message>
+    <message>
+        <source>%1: not a model list (expected {&quot;data&quot;: [...]})</source>
+        <translation>%1: bukan daftar model (diharapkan {&quot;data&quot;: [...]})</translation>
+    </message>
+    <message>
+        <source>the reply is larger than %1 bytes (refused)</source>
+        <translation>balasan lebih besar dari %1 byte (ditolak)</translation>
+    </message>
+    <message>
+        <source>a stream event is not a JSON object (%1): %2</source>
+        <translation>sebuah peristiwa aliran bukan objek JSON (%1): %2</translation>
+    </message>
+    <message>
+        <source>the server reported an error mid-stream: %1</source>
+        <translation>server melaporkan galat di tengah aliran: %1</translation>
+    </message>
+    <message>
+        <source>more than 128 tool calls in one reply (refused)</source>
+        <translation>lebih dari 128 panggilan alat dalam satu balasan (ditolak)</translation>
+    </message>
+    <message>
+        <source>the reply is not a JSON object (%1)</source>
+        <translation>balasan bukan objek JSON (%1)</translation>
+    </message>
+    <message>
+        <source>the reply has no choices</source>
+        <translation>balasan tidak memiliki pilihan (choices)</translation>
+    </message>
+    <message>
+        <source>peer %1: expected HOST:PORT</source>
+        <translation>peer %1: diharapkan HOST:PORT</translation>
+    </message>
+    <message>
+        <source>peer %1: the port must be 1..65535</source>
+        <translation>peer %1: port harus 1..65535</translation>
+    </message>
+    <message>
+        <source>peer %1: cannot resolve %2: %3</source>
+        <translation>peer %1: %2 tidak dapat di-resolve: %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot add the torrent: %2</source>
+        <translation>%1: torrent tidak dapat ditambahkan: %2</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1: %2</source>
+        <translation>tidak dapat mendengarkan di %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: not a valid magnet URI: %2</source>
+        <translation>%1: URI magnet tidak valid: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 pieces are missing or do not match %4 (first: %5)</source>
+        <translation>%1: %2 dari %3 bagian hilang atau tidak cocok dengan %4 (yang pertama: %5)</translation>
+    </message>
+    <message>
+        <source>%1: not a .torrent file: it is empty</source>
+        <translation>%1: bukan berkas .torrent: berkasnya kosong</translation>
+    </message>
+    <message>
+        <source>%1: not a valid .torrent file: %2</source>
+        <translation>%1: berkas .torrent tidak valid: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the free space: %2</source>
+        <translation>%1: ruang kosong tidak dapat dibaca: %2</translation>
+    </message>
+    <message>
+        <source>piece size %1: must be a power of two from 16 KiB to 256 MiB</source>
+        <translation>ukuran bagian %1: harus pangkat dua dari 16 KiB sampai 256 MiB</translation>
+    </message>
+    <message>
+        <source>%1: nothing to share (no file with data in it)</source>
+        <translation>%1: tidak ada yang dapat dibagikan (tidak ada berkas yang berisi data)</translation>
+    </message>
+    <message>
+        <source>%1: cannot hash the files: %2</source>
+        <translation>%1: hash berkas tidak dapat dihitung: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the .torrent file</source>
+        <translation>%1: berkas .torrent tidak dapat ditulis</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the .torrent file: %2</source>
+        <translation>%1: berkas .torrent tidak dapat ditulis: %2</translation>
+    </message>
+    <message>
+        <source>listening on %1 (not loopback) needs an API key</source>
+        <translation>mendengarkan di %1 (bukan loopback) membutuhkan kunci API</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1:%2: %3</source>
+        <translation>tidak dapat mendengarkan di %1:%2: %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot open (Windows error %2)</source>
+        <translation>%1: tidak dapat dibuka (galat Windows %2)</translation>
+    </message>
+    <message>
+        <source>%1: short read at offset %2: %3 of %4 bytes</source>
+        <translation>%1: pembacaan tidak lengkap di posisi %2: %3 dari %4 byte</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1: tidak dapat dibuka: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot stat: %2</source>
+        <translation>%1: atributnya tidak dapat dibaca: %2</translation>
+    </message>
+    <message>
+        <source>%1: direct read at offset %2 of %3 bytes is not 4 KiB aligned</source>
+        <translation>%1: pembacaan langsung di posisi %2 sebesar %3 byte tidak sejajar 4 KiB</translation>
+    </message>
+    <message>
+        <source>%1: read failed at offset %2: %3</source>
+        <translation>%1: gagal membaca di posisi %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: short read at offset %2: %3 of %4 bytes (file truncated?)</source>
+        <translation>%1: pembacaan tidak lengkap di posisi %2: %3 dari %4 byte (berkas terpotong?)</translation>
+    </message>
+    <message>
+        <source>%1: cannot open for io_uring</source>
+        <translation>%1: tidak dapat dibuka untuk io_uring</translation>
+    </message>
+    <message>
+        <source>io_uring_queue_init failed (%1)</source>
+        <translation>io_uring_queue_init gagal (%1)</translation>
+    </message>
+    <message>
+        <source>%1: io_uring read returned %2</source>
+        <translation>%1: pembacaan io_uring mengembalikan %2</translation>
+    </message>
+    <message>
+        <source>diskbench: record size %1 B is not a positive multiple of 4096</source>
+        <translation>uji disk: ukuran rekaman %1 B bukan kelipatan positif 4096</translation>
+    </message>
+    <message>
+        <source>diskbench: queue depth must be 1..256</source>
+        <translation>uji disk: kedalaman antrean harus 1..256</translation>
+    </message>
+    <message>
+        <source>diskbench: duration must be in (0, 3600] seconds</source>
+        <translation>uji disk: durasi harus dalam (0, 3600] detik</translation>
+    </message>
+    <message>
+        <source>%1: smaller than two records of %2 B</source>
+        <translation>%1: lebih kecil dari dua rekaman %2 B</translation>
+    </message>
+    <message>
+        <source>diskbench: built without liburing</source>
+        <translation>uji disk: dibangun tanpa liburing</translation>
+    </message>
+    <message>
+        <source>expert cache: no banks, or layer/expert counts out of range</source>
+        <translation>cache expert: tidak ada bank, atau jumlah lapisan/expert di luar rentang</translation>
+    </message>
+    <message>
+        <source>expert cache: record size %1 B is not a multiple of 4096</source>
+        <translation>cache expert: ukuran rekaman %1 B bukan kelipatan 4096</translation>
+    </message>
+    <message>
+        <source>expert cache: %1 slots is below the minimum of 2 x top-k = %2</source>
+        <translation>cache expert: %1 slot di bawah minimum 2 x top-k = %2</translation>
+    </message>
+    <message>
+        <source>expert cache: %1 exists only in cachesim (Belady needs the future; ARC&apos;s and S3-FIFO&apos;s lists are not per-slot scores; Least-Stale is replay only, docs/streaming.md)</source>
+        <translation>cache expert: %1 hanya ada di cachesim (Belady membutuhkan masa depan; daftar ARC dan S3-FIFO bukan skor per slot; Least-Stale hanya untuk pemutaran ulang, docs/streaming.md)</translation>
+    </message>
+    <message>
+        <source>%1: %2 B, expected at least %3 B (%4 records)</source>
+        <translation>%1: %2 B, diharapkan setidaknya %3 B (%4 rekaman)</translation>
+    </message>
+    <message>
+        <source>%1; ask for fewer I/O threads</source>
+        <translation>%1; minta lebih sedikit thread I/O</translation>
+    </message>
+    <message>
+        <source>expert cache: %1 slots is outside 2 x top-k = %2 .. %3 (the most this cache can grow to without reopening the model)</source>
+        <translation>cache expert: %1 slot di luar 2 x top-k = %2 .. %3 (ukuran terbesar yang dapat dicapai cache ini tanpa membuka ulang model)</translation>
+    </message>
+    <message>
+        <source>expert cache: cannot shrink while a record is held (slot %1)</source>
+        <translation>cache expert: tidak dapat diperkecil selagi sebuah rekaman dipegang (slot %1)</translation>
+    </message>
+    <message>
+        <source>%1: not a MoE layer with an expert bank</source>
+        <translation>%1: bukan lapisan MoE dengan bank expert</translation>
+    </message>
+    <message>
+        <source>%1: expert id out of range 0..%2</source>
+        <translation>%1: id expert di luar rentang 0..%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot open hotlist</source>
+        <translation>%1: daftar panas tidak dapat dibuka</translation>
+    </message>
+    <message>
+        <source>%1: %2 B is not a hotlist of at most %3 entries</source>
+        <translation>%1: %2 B bukan daftar panas berisi paling banyak %3 entri</translation>
+    </message>
+    <message>
+        <source>%1: not a version-1 usage.waste hotlist (bad magic or version)</source>
+        <translation>%1: bukan daftar panas usage.waste versi 1 (angka ajaib atau versi salah)</translation>
+    </message>
+    <message>
+        <source>%1: entry %2: %3</source>
+        <translation>%1: entri %2: %3</translation>
+    </message>
+    <message>
+        <source>extent names file %1</source>
+        <translation>extent menunjuk berkas %1</translation>
+    </message>
+    <message>
+        <source>extent does not fit in the slot</source>
+        <translation>extent tidak muat di slot</translation>
+    </message>
+    <message>
+        <source>%1: extent at %2 starts past the end (%3 bytes)</source>
+        <translation>%1: extent di %2 dimulai setelah akhir (%3 byte)</translation>
+    </message>
+    <message>
+        <source>%1: short read at offset %2 (file shrank?)</source>
+        <translation>%1: pembacaan tidak lengkap di posisi %2 (berkas menyusut?)</translation>
+    </message>
+    <message>
+        <source>RAM budget %1 (%2 B) is below what the engine holds now (%3 B); release memory first</source>
+        <translation>anggaran RAM %1 (%2 B) di bawah yang dipegang mesin saat ini (%3 B); bebaskan memori terlebih dahulu</translation>
+    </message>
+    <message>
+        <source>allocating %1 B for &apos;%2&apos; would exceed the RAM budget of %3 (%4 B; %5 B already in use)</source>
+        <translation>mengalokasikan %1 B untuk &apos;%2&apos; akan melebihi anggaran RAM %3 (%4 B; %5 B sudah terpakai)</translation>
+    </message>
+    <message>
+        <source>allocating &apos;%1&apos;: alignment %2 is not a power of two</source>
+        <translation>mengalokasikan &apos;%1&apos;: perataan %2 bukan pangkat dua</translation>
+    </message>
+    <message>
+        <source>allocating %1 B for &apos;%2&apos;: out of memory</source>
+        <translation>mengalokasikan %1 B untuk &apos;%2&apos;: memori habis</translation>
+    </message>
+    <message>
+        <source>memory planner: top-k must be positive, got %1</source>
+        <translation>perencana memori: top-k harus positif, didapat %1</translation>
+    </message>
+    <message>
+        <source>memory planner: MoE layer count must be positive, got %1</source>
+        <translation>perencana memori: jumlah lapisan MoE harus positif, didapat %1</translation>
+    </message>
+    <message>
+        <source>memory planner: expert record size %1 B is not a positive multiple of 4096</source>
+        <translation>perencana memori: ukuran rekaman expert %1 B bukan kelipatan positif 4096</translation>
+    </message>
+    <message>
+        <source>memory planner: negative layer, head, dimension or context figure</source>
+        <translation>perencana memori: angka lapisan, head, dimensi, atau konteks negatif</translation>
+    </message>
+    <message>
+        <source>memory planner: more than 65536 experts per layer</source>
+        <translation>perencana memori: lebih dari 65536 expert per lapisan</translation>
+    </message>
+    <message>
+        <source>memory planner: figures overflow 64 bits (corrupt model shape?)</source>
+        <translation>perencana memori: angka meluap melebihi 64 bit (bentuk model rusak?)</translation>
+    </message>
+    <message>
+        <source>cache sizing: the plan has no record size or top-k</source>
+        <translation>ukuran cache: rencana tidak memiliki ukuran rekaman atau top-k</translation>
+    </message>
+    <message>
+        <source>cache sizing: %1 slots is too many</source>
+        <translation>ukuran cache: %1 slot terlalu banyak</translation>
+    </message>
+    <message>
+        <source>%1: cannot open</source>
+        <translation>%1: tidak dapat dibuka</translation>
+    </message>
+    <message>
+        <source>%1: unreadable MemTotal line &apos;%2&apos;</source>
+        <translation>%1: baris MemTotal tidak terbaca &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1: no MemTotal line</source>
+        <translation>%1: tidak ada baris MemTotal</translation>
+    </message>
+    <message>
+        <source>%1/self/cgroup: cgroup path &apos;%2&apos; is not absolute</source>
+        <translation>%1/self/cgroup: jalur cgroup &apos;%2&apos; bukan jalur absolut</translation>
+    </message>
+    <message>
+        <source>%1/self/cgroup: cgroup path &apos;%2&apos; contains &apos;..&apos;</source>
+        <translation>%1/self/cgroup: jalur cgroup &apos;%2&apos; berisi &apos;..&apos;</translation>
+    </message>
+    <message>
+        <source>GlobalMemoryStatusEx failed</source>
+        <translation>GlobalMemoryStatusEx gagal</translation>
+    </message>
+    <message>
+        <source>bad PSI value &apos;%1&apos;</source>
+        <translation>nilai PSI &apos;%1&apos; salah</translation>
+    </message>
+    <message>
+        <source>no &apos;some avg10=&apos; line</source>
+        <translation>tidak ada baris &apos;some avg10=&apos;</translation>
+    </message>
+    <message>
+        <source>unreadable line &apos;%1&apos;</source>
+        <translation>baris tidak terbaca &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>no MemTotal line</source>
+        <translation>tidak ada baris MemTotal</translation>
+    </message>
+    <message>
+        <source>scripted pressure source: no samples</source>
+        <translation>sumber tekanan berskrip: tidak ada sampel</translation>
+    </message>
+    <message>
+        <source>%1: no VmRSS/VmHWM lines in kB</source>
+        <translation>%1: tidak ada baris VmRSS/VmHWM dalam kB</translation>
+    </message>
+    <message>
+        <source>could start only %1 of %2 reader threads: %3</source>
+        <translation>hanya %1 dari %2 thread pembaca yang dapat dimulai: %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot open routing trace</source>
+        <translation>%1: jejak perutean tidak dapat dibuka</translation>
+    </message>
+    <message>
+        <source>%1: routing trace is %2 bytes, more than the limit of %3</source>
+        <translation>%1: jejak perutean berukuran %2 byte, melebihi batas %3</translation>
+    </message>
+    <message>
+        <source>%1: line longer than %2 bytes</source>
+        <translation>%1: baris lebih panjang dari %2 byte</translation>
+    </message>
+    <message>
+        <source>%1: more than %2 tokens</source>
+        <translation>%1: lebih dari %2 token</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object (%2)</source>
+        <translation>%1: bukan objek JSON (%2)</translation>
+    </message>
+    <message>
+        <source>%1: no &quot;layers&quot; array</source>
+        <translation>%1: tidak ada larik &quot;layers&quot;</translation>
+    </message>
+    <message>
+        <source>%1: empty &quot;layers&quot;</source>
+        <translation>%1: &quot;layers&quot; kosong</translation>
+    </message>
+    <message>
+        <source>%1: %2 layers, more than %3</source>
+        <translation>%1: %2 lapisan, lebih dari %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 layers, earlier lines had %3</source>
+        <translation>%1: %2 lapisan, baris sebelumnya memiliki %3</translation>
+    </message>
+    <message>
+        <source>%1: layer %2 is not an array</source>
+        <translation>%1: lapisan %2 bukan larik</translation>
+    </message>
+    <message>
+        <source>%1: layer %2: %3 ids, more than %4</source>
+        <translation>%1: lapisan %2: %3 id, lebih dari %4</translation>
+    </message>
+    <message>
+        <source>%1: layer %2: expert id is not an integer in 0..65535</source>
+        <translation>%1: lapisan %2: id expert bukan bilangan bulat dalam 0..65535</translation>
+    </message>
+    <message>
+        <source>%1: layer %2: expert %3 listed twice</source>
+        <translation>%1: lapisan %2: expert %3 tercantum dua kali</translation>
+    </message>
+    <message>
+        <source>%1: no tokens in routing trace</source>
+        <translation>%1: tidak ada token dalam jejak perutean</translation>
+    </message>
+    <message>
+        <source>speed prediction: the disk bandwidth must be positive</source>
+        <translation>prediksi kecepatan: bandwidth disk harus positif</translation>
+    </message>
+    <message>
+        <source>speed prediction: the model has no routed experts</source>
+        <translation>prediksi kecepatan: model tidak memiliki expert yang dirutekan</translation>
+    </message>
+    <message>
+        <source>speed prediction: trace &apos;%1&apos; has no tokens</source>
+        <translation>prediksi kecepatan: jejak &apos;%1&apos; tidak memiliki token</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 is an empty token</source>
+        <translation>%1: peringkat %2 adalah token kosong</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 repeats the bytes of rank %3</source>
+        <translation>%1: peringkat %2 mengulang byte peringkat %3</translation>
+    </message>
+    <message>
+        <source>%1: no token for the single byte %2</source>
+        <translation>%1: tidak ada token untuk byte tunggal %2</translation>
+    </message>
+    <message>
+        <source>%1expected &apos;&lt;base64&gt; &lt;rank&gt;&apos;</source>
+        <translation>%1diharapkan &apos;&lt;base64&gt; &lt;peringkat&gt;&apos;</translation>
+    </message>
+    <message>
+        <source>%1bad rank &apos;%2&apos;</source>
+        <translation>%1peringkat &apos;%2&apos; salah</translation>
+    </message>
+    <message>
+        <source>%1bad base64</source>
+        <translation>%1base64 salah</translation>
+    </message>
+    <message>
+        <source>%1rank %2 is beyond the %3 entries of the file (ranks must be dense)</source>
+        <translation>%1peringkat %2 melampaui %3 entri berkas (peringkat harus rapat)</translation>
+    </message>
+    <message>
+        <source>%1rank %2 appears twice</source>
+        <translation>%1peringkat %2 muncul dua kali</translation>
+    </message>
+    <message>
+        <source>%1: ranks are not dense, %2 is missing</source>
+        <translation>%1: peringkat tidak rapat, %2 tidak ada</translation>
+    </message>
+    <message>
+        <source>%1: no tokens</source>
+        <translation>%1: tidak ada token</translation>
+    </message>
+    <message>
+        <source>%1: image without a size</source>
+        <translation>%1: gambar tanpa ukuran</translation>
+    </message>
+    <message>
+        <source>%1: %2 image placeholders but %3 images</source>
+        <translation>%1: %2 penanda gambar tetapi %3 gambar</translation>
+    </message>
+    <message>
+        <source>%1: invalid JSON at offset %2: %3</source>
+        <translation>%1: JSON tidak valid di posisi %2: %3</translation>
+    </message>
+    <message>
+        <source>thinking effort &apos;%1&apos;: expected low, high or max</source>
+        <translation>upaya berpikir &apos;%1&apos;: diharapkan low, high, atau max</translation>
+    </message>
+    <message>
+        <source>%1: tool result answers no known call and names no tool</source>
+        <translation>%1: hasil alat tidak menjawab panggilan yang dikenal dan tidak menyebut alat apa pun</translation>
+    </message>
+    <message>
+        <source>%1: unknown role</source>
+        <translation>%1: peran tidak dikenal</translation>
+    </message>
+    <message>
+        <source>tool choice &apos;%1&apos;: expected auto, required or none</source>
+        <translation>pilihan alat &apos;%1&apos;: diharapkan auto, required, atau none</translation>
+    </message>
+    <message>
+        <source>response format &apos;%1&apos; unknown</source>
+        <translation>format respons &apos;%1&apos; tidak dikenal</translation>
+    </message>
+    <message>
+        <source>%1: Kimi-Linear has no vision input</source>
+        <translation>%1: Kimi-Linear tidak memiliki input visi</translation>
+    </message>
+    <message>
+        <source>chat format needs the special token %1, which this tokenizer does not have</source>
+        <translation>format obrolan membutuhkan token khusus %1, yang tidak dimiliki tokenizer ini</translation>
+    </message>
+    <message>
+        <source>the schema is not JSON: %1 at offset %2</source>
+        <translation>skema bukan JSON: %1 di posisi %2</translation>
+    </message>
+    <message>
+        <source>the schema must be a JSON object</source>
+        <translation>skema harus berupa objek JSON</translation>
+    </message>
+    <message>
+        <source>schema: keyword &apos;%1&apos; must be an object</source>
+        <translation>skema: kata kunci &apos;%1&apos; harus berupa objek</translation>
+    </message>
+    <message>
+        <source>schema: keyword &apos;type&apos;: the root must be of type &quot;object&quot; (and no enum)</source>
+        <translation>skema: kata kunci &apos;type&apos;: akar harus bertipe &quot;object&quot; (dan tanpa enum)</translation>
+    </message>
+    <message>
+        <source>schema: the smallest valid document nests deeper than %1 levels</source>
+        <translation>skema: dokumen valid terkecil bersarang lebih dalam dari %1 tingkat</translation>
+    </message>
+    <message>
+        <source>pattern ends with a lone backslash</source>
+        <translation>pola diakhiri garis miring terbalik tunggal</translation>
+    </message>
+    <message>
+        <source>pattern offset %1: \S inside a class</source>
+        <translation>pola, posisi %1: \S di dalam kelas</translation>
+    </message>
+    <message>
+        <source>pattern offset %1: unterminated \p{</source>
+        <translation>pola, posisi %1: \p{ tidak ditutup</translation>
+    </message>
+    <message>
+        <source>pattern offset %1: unterminated class</source>
+        <translation>pola, posisi %1: kelas tidak ditutup</translation>
+    </message>
+    <message>
+        <source>pattern offset %1: unsupported class intersection</source>
+        <translation>pola, posisi %1: irisan kelas tidak didukung</translation>
+    </message>
+    <message>
+        <source>pre-tokenisation pattern, offset %1 of the translated pattern: %2</source>
+        <translation>pola pra-tokenisasi, posisi %1 dari pola terjemahan: %2</translation>
+    </message>
+    <message>
+        <source>tokenizer: unknown pattern &apos;%1&apos; (kimi or cl100k)</source>
+        <translation>tokenizer: pola &apos;%1&apos; tidak dikenal (kimi atau cl100k)</translation>
+    </message>
+    <message>
+        <source>%1: no such file or directory</source>
+        <translation>%1: berkas atau direktori tidak ditemukan</translation>
+    </message>
+    <message>
+        <source>specials: offset %1: %2</source>
+        <translation>specials: posisi %1: %2</translation>
+    </message>
+    <message>
+        <source>specials: expected a JSON array of {&quot;id&quot;, &quot;text&quot;}</source>
+        <translation>specials: diharapkan larik JSON berisi {&quot;id&quot;, &quot;text&quot;}</translation>
+    </message>
+    <message>
+        <source>%1needs an integer &quot;id&quot; and a string &quot;text&quot;</source>
+        <translation>%1membutuhkan &quot;id&quot; bilangan bulat dan &quot;text&quot; string</translation>
+    </message>
+    <message>
+        <source>%1id %2 lies inside the rank file&apos;s vocabulary (size %3)</source>
+        <translation>%1id %2 berada di dalam kosakata berkas peringkat (ukuran %3)</translation>
+    </message>
+    <message>
+        <source>%1empty text</source>
+        <translation>%1teks kosong</translation>
+    </message>
+    <message>
+        <source>%1: inflates beyond the %2-byte limit</source>
+        <translation>%1: hasil dekompresinya melebihi batas %2 byte</translation>
+    </message>
+    <message>
+        <source>specials: id %1 appears twice</source>
+        <translation>specials: id %1 muncul dua kali</translation>
+    </message>
+    <message>
+        <source>specials: text &apos;%1&apos; appears twice</source>
+        <translation>specials: teks &apos;%1&apos; muncul dua kali</translation>
+    </message>
+    <message>
+        <source>specials: &apos;%1&apos; names a different id</source>
+        <translation>specials: &apos;%1&apos; menunjuk id lain</translation>
+    </message>
+    <message>
+        <source>token %1: id %2 is not in the vocabulary (size %3)</source>
+        <translation>token %1: id %2 tidak ada dalam kosakata (ukuran %3)</translation>
+    </message>
+    <message>
+        <source>%1: is %2, not a regular file; not replaced</source>
+        <translation>%1: adalah %2, bukan berkas biasa; tidak diganti</translation>
+    </message>
+    <message>
+        <source>%1: close failed</source>
+        <translation>%1: gagal menutup</translation>
+    </message>
+    <message>
+        <source>is %1, not a folder (a model is a folder)</source>
+        <translation>adalah %1, bukan folder (model berupa folder)</translation>
+    </message>
+    <message>
+        <source>cannot start %1 (%2)</source>
+        <translation>tidak dapat memulai %1 (%2)</translation>
+    </message>
+    <message>
+        <source>CPU %1 is not one this process may run on (allowed: %2)</source>
+        <translation>CPU %1 bukan salah satu yang boleh dipakai proses ini (yang diizinkan: %2)</translation>
+    </message>
+    <message>
+        <source>placing threads on chosen CPUs is supported on Linux only</source>
+        <translation>menempatkan thread pada CPU pilihan hanya didukung di Linux</translation>
+    </message>
+    <message>
+        <source>CPU %1 is out of range</source>
+        <translation>CPU %1 di luar rentang</translation>
+    </message>
+    <message>
+        <source>cannot bind a thread to CPU %1 (%2)</source>
+        <translation>thread tidak dapat diikat ke CPU %1 (%2)</translation>
+    </message>
+    <message>
+        <source>binding a thread to CPU %1 is supported on Linux only</source>
+        <translation>mengikat thread ke CPU %1 hanya didukung di Linux</translation>
+    </message>
+    <message>
+        <source>virtual region of %1 B is out of range</source>
+        <translation>wilayah virtual %1 B di luar rentang</translation>
+    </message>
+    <message>
+        <source>cannot reserve %1 B of address space</source>
+        <translation>tidak dapat memesan %1 B ruang alamat</translation>
+    </message>
+    <message>
+        <source>cannot reserve %1 B of address space (%2)</source>
+        <translation>tidak dapat memesan %1 B ruang alamat (%2)</translation>
+    </message>
+    <message>
+        <source>image: truncated %1: %2 needs %3 bytes, the file has %4</source>
+        <translation>gambar: %1 terpotong: %2 membutuhkan %3 byte, berkas hanya memiliki %4</translation>
+    </message>
+    <message>
+        <source>image: truncated JPEG: the file ends at byte %1 before its end-of-image marker (a download or copy cut short?)</source>
+        <translation>gambar: JPEG terpotong: berkas berakhir di byte %1 sebelum penanda akhir gambar (unduhan atau salinan terputus?)</translation>
+    </message>
+    <message>
+        <source>image: zero width or height in the header</source>
+        <translation>gambar: lebar atau tinggi nol di header</translation>
+    </message>
+    <message>
+        <source>image: %1 has a side longer than %2 pixels; the limits are %3 pixels a side and %4 megapixels</source>
+        <translation>gambar: %1 memiliki sisi lebih dari %2 piksel; batasnya %3 piksel per sisi dan %4 megapiksel</translation>
+    </message>
+    <message>
+        <source>image: %1 is %2 megapixels, more than the limit of %3 megapixels</source>
+        <translation>gambar: %1 berukuran %2 megapiksel, melebihi batas %3 megapiksel</translation>
+    </message>
+    <message>
+        <source>%1: cannot open the image file</source>
+        <translation>%1: berkas gambar tidak dapat dibuka</translation>
+    </message>
+    <message>
+        <source>%1: the file is empty</source>
+        <translation>%1: berkas kosong</translation>
+    </message>
+    <message>
+        <source>%1: the file is %2 bytes, more than the limit of %3 bytes</source>
+        <translation>%1: berkas berukuran %2 byte, melebihi batas %3 byte</translation>
+    </message>
+    <message>
+        <source>image: no data (zero-sized file)</source>
+        <translation>gambar: tidak ada data (berkas berukuran nol)</translation>
+    </message>
+    <message>
+        <source>image: %1 bytes, more than the limit of %2 bytes</source>
+        <translation>gambar: %1 byte, melebihi batas %2 byte</translation>
+    </message>
+    <message>
+        <source>image: larger than the decoder can address</source>
+        <translation>gambar: lebih besar dari yang dapat dialamatkan dekoder</translation>
+    </message>
+    <message>
+        <source>image: Photoshop (PSD) files are not supported; save the image as PNG or JPEG</source>
+        <translation>gambar: berkas Photoshop (PSD) tidak didukung; simpan gambar sebagai PNG atau JPEG</translation>
+    </message>
+    <message>
+        <source>image: not a PNG, JPEG, GIF, BMP or TGA file, or a damaged one (%1)</source>
+        <translation>gambar: bukan berkas PNG, JPEG, GIF, BMP, atau TGA, atau berkasnya rusak (%1)</translation>
+    </message>
+    <message>
+        <source>%1: %2 data is damaged or truncated (%3)</source>
+        <translation>%1: data %2 rusak atau terpotong (%3)</translation>
+    </message>
+    <message>
+        <source>%1: decoded size differs from the header</source>
+        <translation>%1: ukuran hasil dekode berbeda dari header</translation>
+    </message>
+    <message>
+        <source>image size %1x%2 is empty</source>
+        <translation>ukuran gambar %1x%2 kosong</translation>
+    </message>
+    <message>
+        <source>max_patches %1 is below 4 (the smallest grid is 2x2)</source>
+        <translation>max_patches %1 kurang dari 4 (grid terkecil adalah 2x2)</translation>
+    </message>
+    <message>
+        <source>patch size %1 is not positive</source>
+        <translation>ukuran patch %1 tidak positif</translation>
+    </message>
+    <message>
+        <source>image %1x%2 has %3 bytes of RGB</source>
+        <translation>gambar %1x%2 memiliki %3 byte RGB</translation>
+    </message>
+    <message>
+        <source>vision merge kernel %1x%2 (the even grid only fits merges of 1 or 2)</source>
+        <translation>kernel penggabungan visi %1x%2 (grid genap hanya cocok untuk penggabungan 1 atau 2)</translation>
+    </message>
+    <message>
+        <source>image: damaged JPEG: Huffman table at byte %1 declares %2 codes (at most 256 are possible)</source>
+        <translation>gambar: JPEG rusak: tabel Huffman di byte %1 menyatakan %2 kode (paling banyak 256 yang mungkin)</translation>
+    </message>
+    <message>
+        <source>image: damaged JPEG: Huffman table at byte %1 is truncated</source>
+        <translation>gambar: JPEG rusak: tabel Huffman di byte %1 terpotong</translation>
+    </message>
+    <message>
+        <source>image: damaged JPEG: Huffman table segment at byte %1 overruns its length</source>
+        <translation>gambar: JPEG rusak: segmen tabel Huffman di byte %1 melampaui panjangnya</translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: its image data inflates to more than %1 bytes, the most its header&apos;s size allows</source>
+        <translation>gambar: PNG rusak: data gambarnya terdekompresi menjadi lebih dari %1 byte, batas terbesar yang diizinkan ukuran di header-nya</translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: its image data inflates to %1 bytes, its header&apos;s size needs %2</source>
+        <translation>gambar: PNG rusak: data gambarnya terdekompresi menjadi %1 byte, ukuran di header-nya membutuhkan %2</translation>
+    </message>
+    <message>
+        <source>image: truncated PNG: its image data ends after %1 of %2 bytes</source>
+        <translation>gambar: PNG terpotong: data gambarnya berakhir setelah %1 dari %2 byte</translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: its image data does not inflate (%1)</source>
+        <translation>gambar: PNG rusak: data gambarnya tidak dapat didekompresi (%1)</translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: chunk &apos;IEND&apos; at byte %1 fails its CRC</source>
+        <translation>gambar: PNG rusak: chunk &apos;IEND&apos; di byte %1 gagal dalam pemeriksaan CRC</translation>
+    </message>
+    <message>
+        <source>image: truncated or damaged PNG: chunk &apos;%1&apos; at byte %2 declares %3 bytes, the file has %4 after it</source>
+        <translation>gambar: PNG terpotong atau rusak: chunk &apos;%1&apos; di byte %2 menyatakan %3 byte, berkas hanya memiliki %4 setelahnya</translation>
+    </message>
+    <message>
+        <source>image: damaged PNG: chunk &apos;%1&apos; at byte %2 fails its CRC</source>
+        <translation>gambar: PNG rusak: chunk &apos;%1&apos; di byte %2 gagal dalam pemeriksaan CRC</translation>
+    </message>
+    <message>
+        <source>image: truncated PNG: the file ends at byte %1 before its IEND chunk</source>
+        <translation>gambar: PNG terpotong: berkas berakhir di byte %1 sebelum chunk IEND</translation>
+    </message>
+    <message>
+        <source>the model has no vision tower</source>
+        <translation>model tidak memiliki menara visi</translation>
+    </message>
+    <message>
+        <source>vision tensor &apos;%1&apos; is missing</source>
+        <translation>tensor visi &apos;%1&apos; tidak ada</translation>
+    </message>
+    <message>
+        <source>the model has no vision tower (no vision tensors or vision config)</source>
+        <translation>model tidak memiliki menara visi (tidak ada tensor atau konfigurasi visi)</translation>
+    </message>
+    <message>
+        <source>vision head width %1/%2 is not a multiple of 4 (2D RoPE needs pairs per axis)</source>
+        <translation>lebar head visi %1/%2 bukan kelipatan 4 (RoPE 2D membutuhkan pasangan per sumbu)</translation>
+    </message>
+    <message>
+        <source>vision merge kernel %1x%2</source>
+        <translation>kernel penggabungan visi %1x%2</translation>
+    </message>
+    <message>
+        <source>max_patches %1 is below 4</source>
+        <translation>max_patches %1 kurang dari 4</translation>
+    </message>
+    <message>
+        <source>random vision tower: unsupported shape</source>
+        <translation>menara visi acak: bentuk tidak didukung</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; is missing</source>
+        <translation>tensor &apos;%1&apos; tidak ada</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is stored as [%2, %3], the tower reads [%4, %5] (vision tensors must be stored flattened, spec 4.3)</source>
+        <translation>&apos;%1&apos; disimpan sebagai [%2, %3], menara membaca [%4, %5] (tensor visi harus disimpan dalam bentuk pipih, spesifikasi 4.3)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is stored at %2 bits; the vision tower needs &gt;= 8 (re-store it as Q8G, spec 4.3)</source>
+        <translation>&apos;%1&apos; disimpan dalam %2 bit; menara visi membutuhkan &gt;= 8 (simpan ulang sebagai Q8G, spesifikasi 4.3)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has %2 elements, expected %3</source>
+        <translation>&apos;%1&apos; memiliki %2 elemen, diharapkan %3</translation>
+    </message>
+    <message>
+        <source>image patches are %1 px, the tower&apos;s are %2</source>
+        <translation>patch gambar berukuran %1 px, patch menara %2</translation>
+    </message>
+    <message>
+        <source>image grid %1x%2 has %3 patches; the tower holds %4</source>
+        <translation>grid gambar %1x%2 memiliki %3 patch; menara memuat %4</translation>
+    </message>
+    <message>
+        <source>image grid %1x%2 is not a multiple of the merge kernel</source>
+        <translation>grid gambar %1x%2 bukan kelipatan kernel penggabungan</translation>
+    </message>
+    <message>
+        <source>image holds %1 patch floats, expected %2</source>
+        <translation>gambar memuat %1 float patch, diharapkan %2</translation>
+    </message>
+    <message>
+        <source>vision tower cancelled</source>
+        <translation>menara visi dibatalkan</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -210,15 +210,17 @@ bool Conversation::prepare(const TurnRequest &request, TurnRequest &fitted, Turn
             return fail(TurnFailure::Request, rendered.status());
         if (rendered->empty())
             return fail(TurnFailure::Request,
-                        makeError(ErrorCode::InvalidArgument,
-                                  m_model->info().tokenizerError.empty()
-                                      ? "the model has no tokenizer/chat format"
-                                      : "the model has no tokenizer: " + m_model->info().tokenizerError));
+                m_model->info().tokenizerError.empty()
+                    ? makeError(
+                        ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "the model has no tokenizer/chat format"))
+                    : makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "the model has no tokenizer: %1"),
+                        m_model->info().tokenizerError));
         full = std::move(*rendered);
         promptPositions = positions(full, images);
     }
     if (full.empty())
-        return fail(TurnFailure::Request, makeError(ErrorCode::InvalidArgument, "the prompt is empty"));
+        return fail(
+            TurnFailure::Request, makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "the prompt is empty")));
     result.contextLength = context;
     result.promptPositions = int(std::min<int64_t>(promptPositions, INT32_MAX));
     result.contextNeeded = int(std::min<int64_t>(promptPositions + room, INT32_MAX));

@@ -10,7 +10,13 @@ namespace sluice::convert {
 
 namespace {
 
-Status ioError(const std::string &what) { return makeError(ErrorCode::Io, what + " (" + std::strerror(errno) + ")"); }
+// ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), path): the system's
+// reason for errno is the template's last argument.
+template<typename... Args> Status ioError(ErrorTemplate tmpl, const Args &...args)
+{
+    const std::string why = std::strerror(errno);
+    return makeError(ErrorCode::Io, tmpl, args..., why);
+}
 
 bool readFully(int fd, uint8_t *dst, uint64_t bytes, uint64_t offset)
 {
@@ -62,13 +68,13 @@ Expected<std::unique_ptr<BankFile>> BankFile::openForResume(const std::string &t
     b->m_recordBytes = layout.recordBytes;
     b->m_fd = ::open(tmpPath.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (b->m_fd < 0)
-        return ioError(tmpPath + ": cannot open");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot open (%2)"), tmpPath);
     struct stat st;
     if (::fstat(b->m_fd, &st) != 0 || !S_ISREG(st.st_mode))
-        return makeError(ErrorCode::Io, tmpPath + ": not a regular file");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: not a regular file"), tmpPath);
     b->m_valid = validPrefix(b->m_fd, uint64_t(st.st_size), layer, experts, layout);
     if (::ftruncate(b->m_fd, off_t(uint64_t(b->m_valid) * layout.recordBytes)) != 0)
-        return ioError(tmpPath + ": cannot truncate");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot truncate (%2)"), tmpPath);
     return b;
 }
 
@@ -87,7 +93,7 @@ Status BankFile::append(int expert, const uint8_t *record)
     while (done < m_recordBytes) {
         const ssize_t n = ::pwrite(m_fd, record + done, size_t(m_recordBytes - done), off_t(offset + done));
         if (n <= 0) {
-            const Status s = ioError(m_path + ": write failed");
+            const Status s = ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), m_path);
             // Leave only whole records behind.
             if (::ftruncate(m_fd, off_t(offset)) != 0) {
             }
@@ -105,11 +111,11 @@ Status BankFile::commit(const std::string &finalPath)
         return makeError(ErrorCode::Internal, m_path + ": " + std::to_string(m_valid) + " of " +
                                                   std::to_string(m_experts) + " records");
     if (::fsync(m_fd) != 0)
-        return ioError(m_path + ": fsync failed");
+        return ioError(SLUICE_ERRT("Error", "%1: fsync failed (%2)"), m_path);
     ::close(m_fd);
     m_fd = -1;
     if (::rename(m_path.c_str(), finalPath.c_str()) != 0)
-        return ioError(finalPath + ": rename failed");
+        return ioError(SLUICE_ERRT("Error", "%1: rename failed (%2)"), finalPath);
     syncDirectoryOf(finalPath);
     return Status::ok();
 }

@@ -111,12 +111,13 @@ struct Plan {
 Expected<Plan> makePlan(const ReleaseCheckpoint &release, const std::string &source, const ConvertOptions &o)
 {
     if (o.expertFmt != "VQ3R" && o.expertFmt != "VQ2R" && o.expertFmt != "VQ4P")
-        return makeError(ErrorCode::InvalidArgument, "convert: expert format '" + o.expertFmt +
-                                                         "' is not one of VQ3R, VQ2R, VQ4P");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "convert: expert format '%1' is not one of VQ3R, VQ2R, VQ4P"), o.expertFmt);
     if (o.trunkBits != 3 && o.trunkBits != 4 && o.trunkBits != 8)
-        return makeError(ErrorCode::InvalidArgument, "convert: trunk bits must be 3, 4 or 8");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "convert: trunk bits must be 3, 4 or 8"));
     if (o.jobs < 1 || o.jobs > 256 || o.sampleExperts < 1 || o.sampleVectors < 1 || o.iterations < 0)
-        return makeError(ErrorCode::InvalidArgument, "convert: jobs, sample and iteration counts out of range");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "convert: jobs, sample and iteration counts out of range"));
     Plan p;
     p.config = release.config();
     p.config.expertQuant = quantFor(o.expertFmt);
@@ -269,8 +270,9 @@ Status decodeExpertMatrix(const ReleaseCheckpoint &release, int layer, int exper
             const uint8_t *srow = scales.data() + r * (cols / kMxfp4Group);
             for (uint64_t g = 0; g < cols / kMxfp4Group; ++g) {
                 if (srow[g] == 0xff) // E8M0 NaN
-                    return makeError(ErrorCode::Format, st.describe(*t.scale[kind]) + ": NaN scale (0xff) at row " +
-                                                            std::to_string(r) + ", group " + std::to_string(g));
+                    return makeError(ErrorCode::Format,
+                        SLUICE_ERRT("Error", "%1: NaN scale (0xff) at row %2, group %3"), st.describe(*t.scale[kind]),
+                        r, g);
             }
             dequantizeMxfp4Row(raw.data() + r * (cols / 2), srow, size_t(cols), out.data() + r * cols);
         }
@@ -282,9 +284,8 @@ Status decodeExpertMatrix(const ReleaseCheckpoint &release, int layer, int exper
     }
     for (size_t i = 0; i < out.size(); ++i) {
         if (!std::isfinite(out[i]))
-            return makeError(ErrorCode::Format, st.describe(release.mxfp4Experts() ? *t.scale[kind] : *t.weight[kind]) +
-                                                    ": non-finite value at row " + std::to_string(i / cols) +
-                                                    ", column " + std::to_string(i % cols));
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: non-finite value at row %2, column %3"),
+                st.describe(release.mxfp4Experts() ? *t.scale[kind] : *t.weight[kind]), i / cols, i % cols);
     }
     return Status::ok();
 }
@@ -338,12 +339,12 @@ Expected<std::vector<float>> loadBooks(const std::string &path, const Plan &p)
     if (!bytes)
         return bytes.status();
     if (bytes->size() != booksFileBytes(p))
-        return makeError(ErrorCode::Format, path + ": wrong size");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: wrong size"), path);
     std::vector<float> books(bytes->size() / 2);
     for (size_t i = 0; i < books.size(); ++i) {
         books[i] = halfToFloat(loadLe16(reinterpret_cast<const uint8_t *>(bytes->data()) + 2 * i));
         if (!std::isfinite(books[i]))
-            return makeError(ErrorCode::Format, path + ": non-finite value");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: non-finite value"), path);
     }
     return books;
 }
@@ -533,7 +534,8 @@ Expected<ConvertResult> convertRelease(const std::string &source, const std::str
 
     kernels::ThreadPool pool(o.jobs);
     if (!pool.startStatus().isOk())
-        return makeError(pool.startStatus().code(), pool.startStatus().message() + "; ask for fewer jobs");
+        return makeError(
+            pool.startStatus().code(), SLUICE_ERRT("Error", "%1; ask for fewer jobs"), pool.startStatus().message());
     ConvertProgress progress;
     progress.layers = int(p.moeLayers.size());
     progress.expertsTotal = uint64_t(progress.layers) * uint64_t(p.config.nExperts);

@@ -32,11 +32,12 @@ Status writeLedger(const std::string &work, const std::vector<std::string> &ledg
     const std::string tmp = ledgerPath(work) + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
-        return makeError(ErrorCode::Io, tmp + ": cannot create (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), tmp, std::strerror(errno));
     const bool ok = ::write(fd, bytes.constData(), size_t(bytes.size())) == bytes.size() && ::fsync(fd) == 0;
     ::close(fd);
     if (!ok || ::rename(tmp.c_str(), ledgerPath(work).c_str()) != 0)
-        return makeError(ErrorCode::Io, ledgerPath(work) + ": write failed (" + std::strerror(errno) + ")");
+        return makeError(
+            ErrorCode::Io, SLUICE_ERRT("Error", "%1: write failed (%2)"), ledgerPath(work), std::strerror(errno));
     syncDirectoryOf(ledgerPath(work));
     return Status::ok();
 }
@@ -49,18 +50,19 @@ Status writeStub(const std::string &from, const std::string &to, uint64_t header
     if (in < 0 || ::pread(in, head.data(), head.size(), 0) != ssize_t(head.size())) {
         if (in >= 0)
             ::close(in);
-        return makeError(ErrorCode::Io, from + ": cannot read its header for the reclaim stub");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot read its header for the reclaim stub"), from);
     }
     ::close(in);
     const std::string tmp = to + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
-        return makeError(ErrorCode::Io, tmp + ": cannot create (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), tmp, std::strerror(errno));
     const bool ok = ::write(fd, head.data(), head.size()) == ssize_t(head.size()) &&
                     ::ftruncate(fd, off_t(bytes)) == 0 && ::fsync(fd) == 0;
     ::close(fd);
     if (!ok || ::rename(tmp.c_str(), to.c_str()) != 0)
-        return makeError(ErrorCode::Io, to + ": cannot write the reclaim stub (" + std::strerror(errno) + ")");
+        return makeError(
+            ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot write the reclaim stub (%2)"), to, std::strerror(errno));
     return Status::ok();
 }
 
@@ -85,9 +87,9 @@ Expected<std::string> prepareShadowSource(const std::string &source, const std::
 {
     const std::string shadow = shadowPath(work);
     if (::mkdir(work.c_str(), 0755) != 0 && errno != EEXIST)
-        return makeError(ErrorCode::Io, work + ": cannot create (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), work, std::strerror(errno));
     if (::mkdir(shadow.c_str(), 0755) != 0 && errno != EEXIST)
-        return makeError(ErrorCode::Io, shadow + ": cannot create (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), shadow, std::strerror(errno));
     const QString abs = QDir(QString::fromStdString(source)).absolutePath();
     for (const QFileInfo &fi : QDir(abs).entryInfoList(QDir::Files)) {
         const std::string name = fi.fileName().toStdString();
@@ -96,12 +98,13 @@ Expected<std::string> prepareShadowSource(const std::string &source, const std::
         const std::string link = shadow + "/" + name;
         ::unlink(link.c_str());
         if (::symlink(fi.absoluteFilePath().toStdString().c_str(), link.c_str()) != 0)
-            return makeError(ErrorCode::Io, link + ": cannot link (" + std::strerror(errno) + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot link (%2)"), link, std::strerror(errno));
     }
     for (const std::string &name : ledger) {
         struct stat st;
         if (::lstat((shadow + "/" + name).c_str(), &st) != 0 || !S_ISREG(st.st_mode))
-            return makeError(ErrorCode::NotFound, shadow + "/" + name + ": the stub of a reclaimed shard is missing");
+            return makeError(ErrorCode::NotFound,
+                SLUICE_ERRT("Error", "%1/%2: the stub of a reclaimed shard is missing"), shadow, name);
     }
     return shadow;
 }
@@ -124,7 +127,7 @@ Status reclaimConsumed(const ReleaseCheckpoint &release, const std::string &sour
         ledger.push_back(shard.file);
         SLUICE_TRY(writeLedger(work, ledger));
         if (::unlink(real.c_str()) != 0 && errno != ENOENT)
-            return makeError(ErrorCode::Io, real + ": cannot delete (" + std::strerror(errno) + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot delete (%2)"), real, std::strerror(errno));
         syncDirectoryOf(real);
     }
     return Status::ok();

@@ -9,7 +9,7 @@ Expected<std::string> manifestConfigFromRelease(const std::string &configJson)
 {
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(configJson));
     if (!doc.isObject())
-        return makeError(ErrorCode::Format, "config.json: not a JSON object");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "config.json: not a JSON object"));
     QJsonObject top = doc.object();
     top.remove(QStringLiteral("quantization_config"));
     if (!top.value(QLatin1String("text_config")).isObject())

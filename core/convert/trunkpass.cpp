@@ -137,14 +137,15 @@ Status writeCheckpoint(const TrunkPassFiles &files, const std::vector<TensorInfo
     const std::string tmp = files.checkpoint + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
-        return makeError(ErrorCode::Io, tmp + ": cannot create (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), tmp, std::strerror(errno));
     const bool ok = ::write(fd, text.data(), text.size()) == ssize_t(text.size()) && ::fsync(fd) == 0;
     const int err = errno;
     ::close(fd);
     if (!ok)
-        return makeError(ErrorCode::Io, tmp + ": write failed (" + std::strerror(err) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: write failed (%2)"), tmp, std::strerror(err));
     if (::rename(tmp.c_str(), files.checkpoint.c_str()) != 0)
-        return makeError(ErrorCode::Io, files.checkpoint + ": rename failed (" + std::strerror(errno) + ")");
+        return makeError(
+            ErrorCode::Io, SLUICE_ERRT("Error", "%1: rename failed (%2)"), files.checkpoint, std::strerror(errno));
     syncDirectoryOf(files.checkpoint);
     return Status::ok();
 }
@@ -162,14 +163,14 @@ Expected<uint64_t> writeTrunk(const ReleaseCheckpoint &release, const std::vecto
         ::unlink(files.checkpoint.c_str());
     const int fd = ::open(files.tmp.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (resume ? 0 : O_TRUNC), 0644);
     if (fd < 0)
-        return makeError(ErrorCode::Io, files.tmp + ": cannot create (" + std::strerror(errno) + ")");
+        return makeError(
+            ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), files.tmp, std::strerror(errno));
     struct Closer {
         int fd;
         ~Closer() { ::close(fd); }
     } closer{fd};
-    auto ioError = [&](const std::string &what) {
-        return makeError(ErrorCode::Io, files.tmp + ": " + what + " (" + std::strerror(errno) + ")");
-    };
+    // what: "%1: write failed (%2)" with the file and the system's reason.
+    auto ioError = [&](ErrorTemplate what) { return makeError(ErrorCode::Io, what, files.tmp, std::strerror(errno)); };
     auto put = [&](const void *data, size_t bytes, uint64_t offset) {
         size_t done = 0;
         while (done < bytes) {
@@ -183,7 +184,7 @@ Expected<uint64_t> writeTrunk(const ReleaseCheckpoint &release, const std::vecto
     // Everything written so far is made durable before the checkpoint names it.
     auto checkpoint = [&]() -> Status {
         if (::fsync(fd) != 0)
-            return ioError("fsync failed");
+            return ioError(SLUICE_ERRT("Error", "%1: fsync failed (%2)"));
         return writeCheckpoint(files, plan, at);
     };
 
@@ -206,9 +207,11 @@ Expected<uint64_t> writeTrunk(const ReleaseCheckpoint &release, const std::vecto
         const SafetensorsTensor &source = release.trunkSource(at.tensor);
         const size_t elemBytes = safetensorsDtypeBytes(source.dtype);
         if (source.dtype == SafetensorsDtype::U8)
-            return makeError(ErrorCode::Format, st.describe(source) + ": U8 where BF16 or F32 was expected");
+            return makeError(
+                ErrorCode::Format, SLUICE_ERRT("Error", "%1: U8 where BF16 or F32 was expected"), st.describe(source));
         if (uint64_t(t.rows) * t.cols * elemBytes != source.bytes)
-            return makeError(ErrorCode::Format, st.describe(source) + ": its bytes do not match its shape");
+            return makeError(
+                ErrorCode::Format, SLUICE_ERRT("Error", "%1: its bytes do not match its shape"), st.describe(source));
         const uint64_t band = trunkBandRows(t, source, bandBytes), rowBytes = t.rowBytes(), groups = t.groups();
         pr.tensor = at.tensor;
         pr.rows = t.rows;
@@ -235,8 +238,8 @@ Expected<uint64_t> writeTrunk(const ReleaseCheckpoint &release, const std::vecto
             }
             for (size_t j = 0; j < values.size(); ++j) {
                 if (!std::isfinite(values[j]))
-                    return makeError(ErrorCode::Format, st.describe(source) + ": non-finite value at element " +
-                                                            std::to_string(at.row * t.cols + j));
+                    return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: non-finite value at element %2"),
+                        st.describe(source), at.row * t.cols + j);
             }
             payload.assign(size_t(n * rowBytes), 0);
             scales.assign(t.isGrouped() ? size_t(n * groups) : 0, 0);
@@ -244,13 +247,13 @@ Expected<uint64_t> writeTrunk(const ReleaseCheckpoint &release, const std::vecto
                 quantizeTrunkRow(t.fmt, false, values.data() + r * t.cols, size_t(t.cols), payload.data() + r * rowBytes,
                                  t.isGrouped() ? scales.data() + r * groups : nullptr);
             if (!put(payload.data(), payload.size(), t.offset + at.row * rowBytes))
-                return ioError("write failed");
+                return ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"));
             if (t.isGrouped()) {
                 scaleBytes.resize(scales.size() * 2);
                 for (size_t k = 0; k < scales.size(); ++k)
                     storeLe16(scaleBytes.data() + 2 * k, scales[k]);
                 if (!put(scaleBytes.data(), scaleBytes.size(), t.scaleOffset + at.row * groups * 2))
-                    return ioError("write failed");
+                    return ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"));
             }
             at.row += n;
             pr.bytesDone += raw.size();
@@ -262,11 +265,12 @@ Expected<uint64_t> writeTrunk(const ReleaseCheckpoint &release, const std::vecto
         }
     }
     if (::ftruncate(fd, off_t(trunkFileBytes(plan))) != 0)
-        return ioError("truncate failed");
+        return ioError(SLUICE_ERRT("Error", "%1: truncate failed (%2)"));
     if (::fsync(fd) != 0)
-        return ioError("fsync failed");
+        return ioError(SLUICE_ERRT("Error", "%1: fsync failed (%2)"));
     if (::rename(files.tmp.c_str(), files.final.c_str()) != 0)
-        return makeError(ErrorCode::Io, files.final + ": rename failed (" + std::strerror(errno) + ")");
+        return makeError(
+            ErrorCode::Io, SLUICE_ERRT("Error", "%1: rename failed (%2)"), files.final, std::strerror(errno));
     syncDirectoryOf(files.final);
     ::unlink(files.checkpoint.c_str());
     return pr.bytesResumed;

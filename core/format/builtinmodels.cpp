@@ -306,7 +306,8 @@ Expected<uint64_t> expertBytes(const ModelConfig &c, BuiltinFormat format)
 {
     const uint64_t inter = uint64_t(c.moeIntermediate), in = uint64_t(c.expertInputDim());
     if (inter == 0 || in == 0)
-        return makeError(ErrorCode::InvalidArgument, "expert size: the model has no routed experts");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "expert size: the model has no routed experts"));
     if (format == BuiltinFormat::Container) {
         ModelConfig vq = c;
         vq.expertQuant = ExpertQuantConfig{}; // VQ3R, the converter's default
@@ -317,7 +318,8 @@ Expected<uint64_t> expertBytes(const ModelConfig &c, BuiltinFormat format)
     const uint64_t elements = 3 * inter * in;
     if (c.expertQuant.fmtName == "MXFP4") {
         if (in % 32 != 0 || inter % 32 != 0)
-            return makeError(ErrorCode::InvalidArgument, "MXFP4 experts need widths that are multiples of 32");
+            return makeError(
+                ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "MXFP4 experts need widths that are multiples of 32"));
         return elements / 2 + elements / 32; // packed nibbles + one E8M0 byte per 32
     }
     return elements * 2; // bf16
@@ -384,7 +386,8 @@ Expected<BuiltinModel> parseBuiltinModel(const std::string &name)
         return BuiltinModel::KimiK3;
     if (n == "kimi-linear" || n == "kl" || n == "kimi-linear-48b")
         return BuiltinModel::KimiLinear;
-    return makeError(ErrorCode::InvalidArgument, "unknown model '" + name + "' (built in: k3, kimi-linear)");
+    return makeError(
+        ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "unknown model '%1' (built in: k3, kimi-linear)"), name);
 }
 
 Expected<BuiltinFormat> parseBuiltinFormat(const std::string &name)
@@ -394,8 +397,11 @@ Expected<BuiltinFormat> parseBuiltinFormat(const std::string &name)
         return BuiltinFormat::Container;
     if (n == "mxfp4" || n == "bf16" || n == "release")
         return BuiltinFormat::Release;
-    return makeError(ErrorCode::InvalidArgument, "unknown format '" + name + "' (vq3r = converted container, "
-                                                 "mxfp4 = the release checkpoint; bf16 is Kimi-Linear's release)");
+    return makeError(ErrorCode::InvalidArgument,
+        SLUICE_ERRT("Error",
+            "unknown format '%1' (vq3r = converted container, mxfp4 = the release checkpoint; bf16 is Kimi-Linear's "
+            "release)"),
+        name);
 }
 
 } // namespace sluice

@@ -177,9 +177,9 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
                 described = std::max(described, t.scaleOffset + t.scaleBytes());
         }
         if (m_trunkBytes > described)
-            return makeError(ErrorCode::Format, "trunk.bin: " + std::to_string(m_trunkBytes) +
-                                                    " bytes, but its tensors end at " + std::to_string(described) +
-                                                    " (trailing bytes)");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error", "trunk.bin: %1 bytes, but its tensors end at %2 (trailing bytes)"), m_trunkBytes,
+                described);
     }
     for (size_t i = 0; i < m_manifest.tensors.size(); ++i)
         m_tensorIndex.emplace(m_manifest.tensors[i].name, i);
@@ -248,13 +248,13 @@ Status Container::load(const std::string &dir, const ContainerOptions &options)
                        : error.withContext(SLUICE_ERRT("Error", "%1 (placed by %2)"), placed->second, kPlacementFileName);
         };
         if (bank.recordBytes < layout.minimumRecordBytes())
-            return makeError(ErrorCode::Format, label + ": record size " + std::to_string(bank.recordBytes) +
-                                                    " is smaller than the " + std::to_string(layout.minimumRecordBytes()) +
-                                                    " bytes the expert matrices need");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error", "%1: record size %2 is smaller than the %3 bytes the expert matrices need"), label,
+                bank.recordBytes, layout.minimumRecordBytes());
         if (int64_t(bank.codebookBase) + layout.booksPerLayer() > m_nBooks)
-            return makeError(ErrorCode::Format, label + ": codebook_base " + std::to_string(bank.codebookBase) +
-                                                    " needs books beyond the " + std::to_string(m_nBooks) +
-                                                    " in codebooks.bin");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error", "%1: codebook_base %2 needs books beyond the %3 in codebooks.bin"), label,
+                bank.codebookBase, m_nBooks);
         if (options.checkBanks) {
             uint64_t actual = 0;
             const Status missing = inPlacedFolder(makeError(
@@ -346,23 +346,21 @@ Status Container::loadCodebooks()
             continue;
         const std::string where = "codebooks.bin: book " + std::to_string(book) + ": ";
         if (loadLe32(rec) != kCodebookMagic)
-            return makeError(ErrorCode::Format, where + "bad magic (expected \"WCBK\")");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1bad magic (expected \"WCBK\")"), where);
         if (loadLe16(rec + 4) != book)
-            return makeError(ErrorCode::Format, where + "header says id " + std::to_string(loadLe16(rec + 4)));
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1header says id %2"), where, loadLe16(rec + 4));
         if (loadLe32(rec + 12) != 0)
-            return makeError(ErrorCode::Format, where + "reserved field is " + std::to_string(loadLe32(rec + 12)) +
-                                                    " (must be 0)");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1reserved field is %2 (must be 0)"), where,
+                loadLe32(rec + 12));
         if (rec[7] != q.vecDim || loadLe32(rec + 8) != uint32_t(q.entries))
-            return makeError(ErrorCode::Format, where + std::to_string(loadLe32(rec + 8)) + " entries of dim " +
-                                                    std::to_string(rec[7]) + ", manifest says " +
-                                                    std::to_string(q.entries) + " of " + std::to_string(q.vecDim));
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1%2 entries of dim %3, manifest says %4 of %5"),
+                where, loadLe32(rec + 8), rec[7], q.entries, q.vecDim);
         float *dst = m_books.data() + size_t(book) * perBook;
         for (size_t i = 0; i < perBook; ++i) {
             dst[i] = halfToFloat(loadLe16(rec + 16 + 2 * i)); // exact, subnormals included
             if (!std::isfinite(dst[i]))
-                return makeError(ErrorCode::Format, where + "non-finite value at entry " +
-                                                        std::to_string(i / size_t(q.vecDim)) + ", dim " +
-                                                        std::to_string(i % size_t(q.vecDim)));
+                return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1non-finite value at entry %2, dim %3"),
+                    where, i / size_t(q.vecDim), i % size_t(q.vecDim));
         }
     }
     return Status::ok();
@@ -391,16 +389,16 @@ Status Container::readTensorBytes(const TensorInfo &info, std::vector<uint8_t> &
         for (size_t i = 0; i < scales.size(); ++i) {
             scales[i] = loadLe16(raw + 2 * i); // reads element i's own two bytes before writing them
             if ((scales[i] & 0x7c00) == 0x7c00) // fp16 inf or NaN
-                return makeError(ErrorCode::Format, "trunk.bin '" + info.name + "': non-finite scale at row " +
-                                                        std::to_string(i / info.groups()) + ", group " +
-                                                        std::to_string(i % info.groups()));
+                return makeError(ErrorCode::Format,
+                    SLUICE_ERRT("Error", "trunk.bin '%1': non-finite scale at row %2, group %3"), info.name,
+                    i / info.groups(), i % info.groups());
         }
     }
     // Non-finite weights would turn every logit into NaN (and `run` once
     // emitted token 0 for them): refused at load, naming the tensor.
     if (const int64_t at = firstNonFinite(info, payload.data()); at >= 0)
-        return makeError(ErrorCode::Format, "trunk.bin '" + info.name + "': non-finite value at element " +
-                                                std::to_string(at));
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "trunk.bin '%1': non-finite value at element %2"), info.name, at);
     return Status::ok();
 }
 
@@ -436,10 +434,10 @@ Status Container::readEmbeddingRow(int token, float *out) const
 {
     const TensorInfo *info = findTensor("model.embed_tokens.weight");
     if (!info)
-        return makeError(ErrorCode::NotFound, "model.embed_tokens.weight is missing");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "model.embed_tokens.weight is missing"));
     if (token < 0 || uint64_t(token) >= info->rows)
-        return makeError(ErrorCode::InvalidArgument, "token id " + std::to_string(token) + " is outside the vocabulary (" +
-                                                         std::to_string(info->rows) + ")");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "token id %1 is outside the vocabulary (%2)"),
+            token, info->rows);
     const uint64_t rowBytes = info->rowBytes();
     std::vector<uint8_t> row(static_cast<size_t>(rowBytes));
     SLUICE_TRY(preadFully(m_trunkFd, row.data(), rowBytes, info->offset + uint64_t(token) * rowBytes, "embedding row"));
@@ -457,8 +455,8 @@ Status Container::readEmbeddingRow(int token, float *out) const
     // The embedding stays on disk, so its rows are checked as they are read.
     for (uint64_t c = 0; c < info->cols; ++c) {
         if (!std::isfinite(out[c]))
-            return makeError(ErrorCode::Format, "trunk.bin '" + info->name + "': non-finite value in row " +
-                                                    std::to_string(token));
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "trunk.bin '%1': non-finite value in row %2"),
+                info->name, token);
     }
     return Status::ok();
 }
@@ -511,9 +509,9 @@ Status Container::readExpertRecord(int layer, int expert, std::vector<uint8_t> &
 {
     const ExpertBank bank = expertLayer(layer);
     if (bank.experts == 0)
-        return makeError(ErrorCode::InvalidArgument, "layer " + std::to_string(layer) + " has no expert bank");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "layer %1 has no expert bank"), layer);
     if (expert < 0 || expert >= bank.experts)
-        return makeError(ErrorCode::InvalidArgument, "layer " + std::to_string(layer) + ": no expert " + std::to_string(expert));
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "layer %1: no expert %2"), layer, expert);
     auto opened = openRegularFile(bank.path);
     if (!opened)
         return opened.status();

@@ -21,21 +21,27 @@ namespace sluice {
 
 namespace {
 
-Status ioError(const std::string &what) { return makeError(ErrorCode::Io, what + " (" + std::strerror(errno) + ")"); }
+// ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), path): the system's
+// reason for errno is the template's last argument.
+template<typename... Args> Status ioError(ErrorTemplate tmpl, const Args &...args)
+{
+    const std::string why = std::strerror(errno);
+    return makeError(ErrorCode::Io, tmpl, args..., why);
+}
 
 Status syncAndClose(std::FILE *f, const std::string &what)
 {
     bool ok = std::fflush(f) == 0;
     ok = ::fsync(::fileno(f)) == 0 && ok;
     ok = std::fclose(f) == 0 && ok;
-    return ok ? Status::ok() : ioError(what + ": write failed");
+    return ok ? Status::ok() : ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), what);
 }
 
 Status renameInto(const std::string &dir, const std::string &name)
 {
     const std::string tmp = joinPath(dir, name + ".tmp");
     if (::rename(tmp.c_str(), joinPath(dir, name).c_str()) != 0)
-        return ioError(name + ": rename failed");
+        return ioError(SLUICE_ERRT("Error", "%1: rename failed (%2)"), name);
     return Status::ok();
 }
 
@@ -58,17 +64,17 @@ Expected<std::unique_ptr<ContainerWriter>> ContainerWriter::create(const std::st
 {
     std::unique_ptr<ContainerWriter> w(new ContainerWriter());
     if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
-        return ioError(dir + ": cannot create directory");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot create directory (%2)"), dir);
     // An old manifest would make a half-written directory look complete.
     if (::unlink(joinPath(dir, "manifest.json").c_str()) != 0 && errno != ENOENT)
-        return ioError(dir + "/manifest.json: cannot remove the old manifest");
+        return ioError(SLUICE_ERRT("Error", "%1/manifest.json: cannot remove the old manifest (%2)"), dir);
     // An old placement (format/placement.h) would send reads of the new
     // banks to the old ones in other folders: new banks are all written here.
     if (::unlink(joinPath(dir, kPlacementFileName).c_str()) != 0 && errno != ENOENT)
-        return ioError(dir + "/" + kPlacementFileName + ": cannot remove the old placement");
+        return ioError(SLUICE_ERRT("Error", "%1/%2: cannot remove the old placement (%3)"), dir, kPlacementFileName);
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(configJson));
     if (!doc.isObject())
-        return makeError(ErrorCode::InvalidArgument, "writer: configJson is not a JSON object");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: configJson is not a JSON object"));
     w->m_dir = dir;
     w->m_config = config;
     w->m_configJson = configJson;
@@ -76,11 +82,11 @@ Expected<std::unique_ptr<ContainerWriter>> ContainerWriter::create(const std::st
     w->m_layout = makeExpertLayout(config, options.recordBytes, 0);
     if (options.recordBytes && (options.recordBytes % kRecordAlign != 0 ||
                                 options.recordBytes < w->m_layout.minimumRecordBytes()))
-        return makeError(ErrorCode::InvalidArgument, "writer: record size " + std::to_string(options.recordBytes) +
-                                                         " must be a 4096 multiple of at least " +
-                                                         std::to_string(w->m_layout.minimumRecordBytes()));
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "writer: record size %1 must be a 4096 multiple of at least %2"), options.recordBytes,
+            w->m_layout.minimumRecordBytes());
     if (w->m_layout.recordBytes / kRecordAlign > 0xffffffffull)
-        return makeError(ErrorCode::InvalidArgument, "writer: record too large");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: record too large"));
     const int books = w->m_layout.booksPerLayer();
     int next = 0;
     w->m_codebookBase.assign(size_t(config.nLayers), -1);
@@ -95,7 +101,7 @@ Expected<std::unique_ptr<ContainerWriter>> ContainerWriter::create(const std::st
     w->m_layerDone.assign(size_t(config.nLayers), false);
     w->m_trunk = std::fopen(joinPath(dir, "trunk.bin.tmp").c_str(), "wb");
     if (!w->m_trunk)
-        return ioError(dir + "/trunk.bin.tmp: cannot create");
+        return ioError(SLUICE_ERRT("Error", "%1/trunk.bin.tmp: cannot create (%2)"), dir);
     return w;
 }
 
@@ -131,9 +137,9 @@ Status ContainerWriter::addTensor(const std::string &name, const std::vector<int
                                   TensorFormat fmt, bool bf16)
 {
     if (!m_trunk)
-        return makeError(ErrorCode::InvalidArgument, "writer: already finished");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: already finished"));
     if (shape.empty())
-        return makeError(ErrorCode::InvalidArgument, "writer: '" + name + "' has no shape");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: '%1' has no shape"), name);
     TensorInfo t;
     t.name = name;
     t.fmt = fmt;
@@ -151,7 +157,7 @@ Status ContainerWriter::addTensor(const std::string &name, const std::vector<int
                          t.isGrouped() ? scales.data() + r * groups : nullptr);
     t.offset = m_trunkBytes;
     if (std::fwrite(payload.data(), 1, payload.size(), m_trunk) != payload.size())
-        return ioError("trunk.bin: write failed");
+        return ioError(SLUICE_ERRT("Error", "trunk.bin: write failed (%1)"));
     m_trunkBytes += payload.size();
     if (t.isGrouped()) {
         t.scaleOffset = m_trunkBytes;
@@ -159,7 +165,7 @@ Status ContainerWriter::addTensor(const std::string &name, const std::vector<int
         for (size_t i = 0; i < scales.size(); ++i)
             storeLe16(raw.data() + 2 * i, scales[i]);
         if (std::fwrite(raw.data(), 1, raw.size(), m_trunk) != raw.size())
-            return ioError("trunk.bin: write failed");
+            return ioError(SLUICE_ERRT("Error", "trunk.bin: write failed (%1)"));
         m_trunkBytes += raw.size();
     }
     t.bytes = t.payloadBytes() + t.scaleBytes();
@@ -176,7 +182,7 @@ Status ContainerWriter::setCodebooks(int layer, int kind, const float *books)
 {
     const int base = codebookBase(layer);
     if (base < 0 || kind < 0 || kind > 2)
-        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " has no codebooks");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1 has no codebooks"), layer);
     const size_t perBook = size_t(m_layout.entries) * size_t(m_layout.vecDim);
     const int first = base + kind * m_layout.stages;
     float *dst = m_books.data() + size_t(first) * perBook;
@@ -201,9 +207,11 @@ Status ContainerWriter::startBank(int layer)
     if (m_bank)
         SLUICE_TRY(closeBank());
     if (codebookBase(layer) < 0)
-        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " is not a MoE layer");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1 is not a MoE layer"), layer);
     if (m_layerDone[size_t(layer)])
-        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " was already written");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1 was already written"), layer);
     return Status::ok();
 }
 
@@ -213,7 +221,7 @@ Status ContainerWriter::openBank(int layer)
     const std::string path = joinPath(m_dir, bankFileName(layer) + ".tmp");
     m_bank = std::fopen(path.c_str(), "wb");
     if (!m_bank)
-        return ioError(path + ": cannot create");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot create (%2)"), path);
     m_bankLayer = layer;
     m_nextExpert = 0;
     return Status::ok();
@@ -227,9 +235,8 @@ Status ContainerWriter::closeBank()
     if (m_nextExpert != m_config.nExperts) {
         std::fclose(f);
         ::unlink(joinPath(m_dir, name + ".tmp").c_str());
-        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(m_bankLayer) + " got " +
-                                                         std::to_string(m_nextExpert) + " of " +
-                                                         std::to_string(m_config.nExperts) + " experts");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1 got %2 of %3 experts"),
+            m_bankLayer, m_nextExpert, m_config.nExperts);
     }
     SLUICE_TRY(syncAndClose(f, name));
     SLUICE_TRY(renameInto(m_dir, name));
@@ -248,7 +255,8 @@ Status ContainerWriter::writeExpert(int layer, int expert, const float *gate, co
     for (int k = 0; k < 3; ++k) {
         const float *books = codebooks(layer, k);
         if (!books)
-            return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " has no codebooks");
+            return makeError(
+                ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1 has no codebooks"), layer);
         indices[k].resize(size_t(m_layout.indexBytes[k]));
         scales[k].resize(m_layout.rows[k]);
         encodeVqMatrix(src[k], m_layout.rows[k], m_layout.cols[k], books, shape, m_layout.fmt, m_layout.indexBlock,
@@ -264,16 +272,16 @@ Status ContainerWriter::writeExpertEncoded(int layer, int expert, const uint8_t 
 {
     if (m_bankLayer != layer || !m_bank) {
         if (expert != 0)
-            return makeError(ErrorCode::InvalidArgument, "writer: experts must start at 0");
+            return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: experts must start at 0"));
         SLUICE_TRY(openBank(layer));
     }
     if (expert != m_nextExpert)
-        return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + ": expert " +
-                                                         std::to_string(expert) + " out of order");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1: expert %2 out of order"),
+            layer, expert);
     m_record.assign(size_t(m_layout.recordBytes), 0);
     buildExpertRecord(m_layout, layer, expert, codebookBase(layer), indices, scales, m_record.data());
     if (std::fwrite(m_record.data(), 1, m_record.size(), m_bank) != m_record.size())
-        return ioError(bankFileName(layer) + ": write failed");
+        return ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), bankFileName(layer));
     ++m_nextExpert;
     if (m_nextExpert == m_config.nExperts)
         SLUICE_TRY(closeBank());
@@ -317,7 +325,7 @@ Status ContainerWriter::adoptBank(int layer)
 Status ContainerWriter::adoptTrunk(std::vector<TensorInfo> tensors)
 {
     if (!m_trunk || m_trunkBytes != 0)
-        return makeError(ErrorCode::InvalidArgument, "writer: the trunk was already started");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: the trunk was already started"));
     std::fclose(m_trunk);
     m_trunk = nullptr;
     ::unlink(joinPath(m_dir, "trunk.bin.tmp").c_str());
@@ -331,10 +339,10 @@ Status ContainerWriter::writeFileAtomically(const std::string &name, const std::
     const std::string tmp = joinPath(m_dir, name + ".tmp");
     std::FILE *f = std::fopen(tmp.c_str(), "wb");
     if (!f)
-        return ioError(tmp + ": cannot create");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot create (%2)"), tmp);
     if (std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) {
         std::fclose(f);
-        return ioError(tmp + ": write failed");
+        return ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), tmp);
     }
     SLUICE_TRY(syncAndClose(f, name));
     return renameInto(m_dir, name);
@@ -343,12 +351,13 @@ Status ContainerWriter::writeFileAtomically(const std::string &name, const std::
 Status ContainerWriter::finish()
 {
     if (m_finished || (!m_trunk && !m_trunkAdopted))
-        return makeError(ErrorCode::InvalidArgument, "writer: already finished");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: already finished"));
     if (m_bank)
         SLUICE_TRY(closeBank());
     for (int layer = m_config.firstKDense; layer < m_config.nLayers; ++layer) {
         if (!m_layerDone[size_t(layer)])
-            return makeError(ErrorCode::InvalidArgument, "writer: layer " + std::to_string(layer) + " has no experts");
+            return makeError(
+                ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "writer: layer %1 has no experts"), layer);
     }
     if (!m_trunkAdopted) {
         std::FILE *trunk = m_trunk;

@@ -111,64 +111,69 @@ void encodeRecordHeader(const ExpertRecordHeader &h, uint8_t *p)
 
 Status validateRecordHeader(const uint8_t *rec, size_t n, int layer, int expert, const ExpertLayout &l)
 {
-    auto bad = [&](const std::string &what) { return makeError(ErrorCode::Format, where(layer, expert) + what); };
+    // %1 of every template is where the record is ("layer 3, expert 7: ").
+    auto bad = [&](ErrorTemplate what, const auto &...args) {
+        return makeError(ErrorCode::Format, what, where(layer, expert), args...);
+    };
     if (n < l.recordBytes || n < kRecordHeaderBytes)
-        return makeError(ErrorCode::Io, where(layer, expert) + "short read (" + std::to_string(n) + " of " +
-                                            std::to_string(l.recordBytes) + " bytes)");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1short read (%2 of %3 bytes)"), where(layer, expert), n,
+            l.recordBytes);
     const ExpertRecordHeader h = decodeRecordHeader(rec);
     if (h.magic != kExpertMagic) {
         char hex[16];
         std::snprintf(hex, sizeof hex, "0x%08x", h.magic);
-        return bad(std::string("bad magic ") + hex + " (expected 0x50584557 \"WEXP\")");
+        return bad(SLUICE_ERRT("Error", "%1bad magic %2 (expected 0x50584557 \"WEXP\")"), hex);
     }
     if (h.layer != layer)
-        return bad("record belongs to layer " + std::to_string(h.layer) + " (wrong layer)");
+        return bad(SLUICE_ERRT("Error", "%1record belongs to layer %2 (wrong layer)"), h.layer);
     if (h.expertId != expert)
-        return bad("record holds expert " + std::to_string(h.expertId) + " (wrong expert id)");
+        return bad(SLUICE_ERRT("Error", "%1record holds expert %2 (wrong expert id)"), h.expertId);
     if (uint64_t(h.rec4kBlocks) * kRecordAlign != l.recordBytes)
-        return bad("record size " + std::to_string(uint64_t(h.rec4kBlocks) * kRecordAlign) + " (" +
-                   std::to_string(h.rec4kBlocks) + " pages) differs from the bank stride " + std::to_string(l.recordBytes));
+        return bad(SLUICE_ERRT("Error", "%1record size %2 (%3 pages) differs from the bank stride %4"),
+            uint64_t(h.rec4kBlocks) * kRecordAlign, h.rec4kBlocks, l.recordBytes);
     if (!fmtAgrees(h.fmt, l.fmt))
-        return bad("record fmt " + std::to_string(h.fmt) + " (" + fmtName(h.fmt) + ") disagrees with the manifest's " +
-                   fmtName(int(l.fmt)));
+        return bad(SLUICE_ERRT("Error", "%1record fmt %2 (%3) disagrees with the manifest's %4"), h.fmt, fmtName(h.fmt),
+            fmtName(int(l.fmt)));
     if (h.lowrankId != 0)
-        return bad("lowrank_id " + std::to_string(h.lowrankId) + " (must be 0 in format v0)");
+        return bad(SLUICE_ERRT("Error", "%1lowrank_id %2 (must be 0 in format v0)"), h.lowrankId);
     if (int64_t(h.codebookId) + l.booksPerLayer() > int64_t(l.nBooks))
-        return bad("codebook id " + std::to_string(h.codebookId) + " + " + std::to_string(l.booksPerLayer()) +
-                   " books exceeds the " + std::to_string(l.nBooks) + " in codebooks.bin");
+        return bad(SLUICE_ERRT("Error", "%1codebook id %2 + %3 books exceeds the %4 in codebooks.bin"), h.codebookId,
+            l.booksPerLayer(), l.nBooks);
     // The header lies outside the CRC, so every field with a defined value
     // is checked here (docs/container.md): the book id against the
     // manifest (engines decode with the record's id; a silent change of
     // either would change the output), the flag bits v0 cannot honour and
     // the reserved fields.
     if (l.codebookBase >= 0 && h.codebookId != l.codebookBase)
-        return bad("codebook_id " + std::to_string(h.codebookId) + " differs from the manifest's codebook_base " +
-                   std::to_string(l.codebookBase));
+        return bad(SLUICE_ERRT("Error", "%1codebook_id %2 differs from the manifest's codebook_base %3"), h.codebookId,
+            l.codebookBase);
     if (h.flags & ~kRecordFlagHotHint)
-        return bad("flags 0x" + [&] {
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "%02x", h.flags);
-            return std::string(hex);
-        }() + " (v0 defines only the hot hint, 0x04; bf16 payloads and substitutes are not written in v0)");
+        return bad(SLUICE_ERRT("Error",
+                       "%1flags 0x%2 (v0 defines only the hot hint, 0x04; bf16 payloads and substitutes are not "
+                       "written in v0)"),
+            [&] {
+                char hex[8];
+                std::snprintf(hex, sizeof hex, "%02x", h.flags);
+                return std::string(hex);
+            }());
     if (h.reserved0 != 0)
-        return bad("reserved0 is " + std::to_string(h.reserved0) + " (must be 0)");
+        return bad(SLUICE_ERRT("Error", "%1reserved0 is %2 (must be 0)"), h.reserved0);
     if (loadLe32(rec + 40) != 0 || loadLe32(rec + 44) != 0)
-        return bad("reserved1 is not zero");
+        return bad(SLUICE_ERRT("Error", "%1reserved1 is not zero"));
     // Offsets: ordered, each index block large enough, scales inside the record.
     if (h.gateOff != kRecordHeaderBytes)
-        return bad("gate offset " + std::to_string(h.gateOff) + " (must be 48)");
+        return bad(SLUICE_ERRT("Error", "%1gate offset %2 (must be 48)"), h.gateOff);
     const uint64_t gateEnd = uint64_t(h.gateOff) + l.indexBytes[kGate];
     const uint64_t upEnd = uint64_t(h.upOff) + l.indexBytes[kUp];
     const uint64_t downEnd = uint64_t(h.downOff) + l.indexBytes[kDown];
     if (h.upOff < gateEnd || h.downOff < upEnd || h.chanCorrOff < downEnd)
-        return bad("offsets out of order or overlapping (gate " + std::to_string(h.gateOff) + ", up " +
-                   std::to_string(h.upOff) + ", down " + std::to_string(h.downOff) + ", scales " +
-                   std::to_string(h.chanCorrOff) + ")");
+        return bad(SLUICE_ERRT("Error", "%1offsets out of order or overlapping (gate %2, up %3, down %4, scales %5)"),
+            h.gateOff, h.upOff, h.downOff, h.chanCorrOff);
     if (uint64_t(h.chanCorrOff) + l.scaleBytes() > l.recordBytes)
-        return bad("offsets out of range: scales end at " + std::to_string(uint64_t(h.chanCorrOff) + l.scaleBytes()) +
-                   ", record is " + std::to_string(l.recordBytes) + " bytes");
+        return bad(SLUICE_ERRT("Error", "%1offsets out of range: scales end at %2, record is %3 bytes"),
+            uint64_t(h.chanCorrOff) + l.scaleBytes(), l.recordBytes);
     if (h.chanCorrOff % 2 != 0)
-        return bad("scale offset " + std::to_string(h.chanCorrOff) + " is not 2-byte aligned");
+        return bad(SLUICE_ERRT("Error", "%1scale offset %2 is not 2-byte aligned"), h.chanCorrOff);
     return Status::ok();
 }
 
@@ -182,20 +187,23 @@ Status verifyRecordCrc(const uint8_t *rec, size_t n, int layer, int expert, cons
 {
     const ExpertRecordHeader h = decodeRecordHeader(rec);
     if (uint64_t(h.chanCorrOff) + l.scaleBytes() > n)
-        return makeError(ErrorCode::Format, where(layer, expert) + "scales lie outside the record");
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "%1scales lie outside the record"), where(layer, expert));
     const uint32_t crc = computeRecordCrc(rec, l, h.chanCorrOff);
     if (crc != h.crc32) {
-        char text[64];
-        std::snprintf(text, sizeof text, " (stored 0x%08x, computed 0x%08x)", h.crc32, crc);
-        return makeError(ErrorCode::Checksum, where(layer, expert) + "checksum mismatch" + text);
+        char stored[16], computed[16];
+        std::snprintf(stored, sizeof stored, "%08x", h.crc32);
+        std::snprintf(computed, sizeof computed, "%08x", crc);
+        return makeError(ErrorCode::Checksum, SLUICE_ERRT("Error", "%1checksum mismatch (stored 0x%2, computed 0x%3)"),
+            where(layer, expert), stored, computed);
     }
     // The padding to the 4 KiB multiple is defined as zero and lies outside
     // the CRC: checked with it (at most 4 KiB more to touch).
     const uint64_t end = uint64_t(h.chanCorrOff) + l.scaleBytes();
     for (uint64_t i = end; i < std::min<uint64_t>(n, l.recordBytes); ++i) {
         if (rec[i] != 0)
-            return makeError(ErrorCode::Format, where(layer, expert) + "padding byte at offset " + std::to_string(i) +
-                                                    " is not zero");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1padding byte at offset %2 is not zero"),
+                where(layer, expert), i);
     }
     return Status::ok();
 }

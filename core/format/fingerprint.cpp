@@ -72,7 +72,7 @@ Expected<uint32_t> crcOfFile(const std::string &path, const std::string &label)
             continue;
         if (n <= 0) {
             ::close(*fd);
-            return makeError(ErrorCode::Io, label + ": read failed while fingerprinting");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: read failed while fingerprinting"), label);
         }
         crc = crc32(crc, buffer.data(), uInt(n));
         offset += uint64_t(n);
@@ -133,7 +133,8 @@ Expected<Fingerprint> containerFingerprint(const Container &container, const Fin
     Sidecar want;
     for (int i = 0; i < 3; ++i) {
         if (!keyOf(files[i], want.files[i]) && i < 2)
-            return makeError(ErrorCode::NotFound, std::string(labels[i]) + ": cannot stat for the fingerprint");
+            return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: cannot stat for the fingerprint"),
+                std::string(labels[i]));
     }
     // Never written into the model's folder: users share, seed and checksum
     // those folders, so a file appearing there is a change they did not make.

@@ -9,4 +9,10 @@ namespace sluice {
 
 inline Status formatError(const std::string &message) { return makeError(ErrorCode::Format, message); }
 
+// formatError(SLUICE_ERRT("Error", "%1: bad magic"), path): translatable.
+template<typename... Args> Status formatError(ErrorTemplate tmpl, const Args &...args)
+{
+    return makeError(ErrorCode::Format, tmpl, args...);
+}
+
 } // namespace sluice

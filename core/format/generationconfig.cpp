@@ -18,9 +18,10 @@ namespace {
 // A sampling file is a few hundred bytes; anything past this is not one.
 constexpr uint64_t kMaxBytes = 1 << 20;
 
-Status bad(const std::string &key, const std::string &why)
+// "generation_config.json: KEY: " and the problem; %1 of `why` is the key.
+template<typename... Args> Status bad(const std::string &key, ErrorTemplate why, const Args &...args)
 {
-    return makeError(ErrorCode::Format, std::string(kGenerationConfigFile) + ": " + key + ": " + why);
+    return makeError(ErrorCode::Format, why, key, args...).withContext(std::string(kGenerationConfigFile));
 }
 
 // A number in [lo, hi] (JSON null counts as absent: Hugging Face writes null
@@ -31,12 +32,14 @@ Status readNumber(const QJsonObject &o, const char *key, double lo, double hi, s
     if (v.isUndefined() || v.isNull())
         return Status::ok();
     if (!v.isDouble())
-        return bad(key, "not a number");
+        return bad(key, SLUICE_ERRT("Error", "%1: not a number"));
     const double d = v.toDouble();
     if (!std::isfinite(d) || d < lo || d > hi) {
-        char text[96];
-        std::snprintf(text, sizeof text, "%.10g is outside [%.10g, %.10g]", d, lo, hi);
-        return bad(key, text);
+        char figures[3][32];
+        std::snprintf(figures[0], sizeof figures[0], "%.10g", d);
+        std::snprintf(figures[1], sizeof figures[1], "%.10g", lo);
+        std::snprintf(figures[2], sizeof figures[2], "%.10g", hi);
+        return bad(key, SLUICE_ERRT("Error", "%1: %2 is outside [%3, %4]"), figures[0], figures[1], figures[2]);
     }
     out = float(d);
     return Status::ok();
@@ -50,7 +53,7 @@ Status readInteger(const QJsonObject &o, const char *key, int lo, int hi, std::o
         return Status::ok();
     const double v = o.value(QLatin1String(key)).toDouble();
     if (v != std::floor(v))
-        return bad(key, "not a whole number");
+        return bad(key, SLUICE_ERRT("Error", "%1: not a whole number"));
     out = int(v);
     return Status::ok();
 }
@@ -77,11 +80,11 @@ Expected<RecommendedSampling> parseGenerationConfig(std::string_view json)
     const QJsonDocument doc =
         QJsonDocument::fromJson(QByteArray(json.data(), qsizetype(json.size())), &err);
     if (err.error != QJsonParseError::NoError)
-        return makeError(ErrorCode::Format, std::string(kGenerationConfigFile) + ": not JSON (" +
-                                                err.errorString().toStdString() + " at byte " +
-                                                std::to_string(err.offset) + ")");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: not JSON (%2 at byte %3)"),
+            std::string(kGenerationConfigFile), err.errorString().toStdString(), err.offset);
     if (!doc.isObject())
-        return makeError(ErrorCode::Format, std::string(kGenerationConfigFile) + ": not a JSON object");
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "%1: not a JSON object"), std::string(kGenerationConfigFile));
     const QJsonObject o = doc.object();
     RecommendedSampling r;
     // The bounds are the CLI's (core/cli/options.cpp addSamplingOptions).
@@ -101,7 +104,7 @@ Expected<RecommendedSampling> parseGenerationConfig(std::string_view json)
     const QJsonValue doSample = o.value(QLatin1String("do_sample"));
     if (!doSample.isUndefined() && !doSample.isNull()) {
         if (!doSample.isBool())
-            return bad("do_sample", "not true or false");
+            return bad("do_sample", SLUICE_ERRT("Error", "%1: not true or false"));
         if (!doSample.toBool())
             r.temperature = 0.0f;
     }

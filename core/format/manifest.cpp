@@ -26,10 +26,11 @@ public:
 
     const Status &status() const { return m_status; }
     bool ok() const { return m_status.isOk(); }
-    void fail(const std::string &message)
+    // fail(SLUICE_ERRT("Error", "%1'%2' is not an integer"), key): %1 is where the field is.
+    template<typename... Args> void fail(ErrorTemplate message, const Args &...args)
     {
         if (m_status.isOk())
-            m_status = formatError(m_where + message);
+            m_status = formatError(message, m_where, args...);
     }
 
     // An integral JSON number in [lo, hi]; `fallback` when absent (or fail when required).
@@ -39,17 +40,16 @@ public:
         const QJsonValue v = obj.value(QLatin1String(key));
         if (v.isUndefined() || v.isNull()) {
             if (required)
-                fail(std::string("missing '") + key + "'");
+                fail(SLUICE_ERRT("Error", "%1missing '%2'"), key);
             return fallback;
         }
         int64_t out = 0;
         if (!toInteger(v, out)) {
-            fail(std::string("'") + key + "' is not an integer");
+            fail(SLUICE_ERRT("Error", "%1'%2' is not an integer"), key);
             return fallback;
         }
         if (out < lo || out > hi) {
-            fail(std::string("'") + key + "' = " + std::to_string(out) + " is outside [" + std::to_string(lo) +
-                 ", " + std::to_string(hi) + "]");
+            fail(SLUICE_ERRT("Error", "%1'%2' = %3 is outside [%4, %5]"), key, out, lo, hi);
             return fallback;
         }
         return out;
@@ -61,7 +61,7 @@ public:
         if (v.isUndefined() || v.isNull())
             return fallback;
         if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() < lo || v.toDouble() > hi) {
-            fail(std::string("'") + key + "' is not a number in range");
+            fail(SLUICE_ERRT("Error", "%1'%2' is not a number in range"), key);
             return fallback;
         }
         return v.toDouble();
@@ -74,7 +74,7 @@ public:
         if (v.isUndefined() || v.isNull())
             return fallback;
         if (!v.isBool()) {
-            fail(std::string("'") + key + "' is not a boolean");
+            fail(SLUICE_ERRT("Error", "%1'%2' is not a boolean"), key);
             return fallback;
         }
         return v.toBool();
@@ -135,7 +135,7 @@ Status parseVisionObject(const QJsonObject &obj, VisionConfig &v)
         int64_t h = 0, w = 0;
         if (!FieldReader::toInteger(merge[0], h) || !FieldReader::toInteger(merge[1], w) || h < 1 || h > 8 ||
             w < 1 || w > 8)
-            r.fail("'merge_kernel_size' must be two integers in [1, 8]");
+            r.fail(SLUICE_ERRT("Error", "%1'merge_kernel_size' must be two integers in [1, 8]"));
         else {
             v.mergeH = int(h);
             v.mergeW = int(w);
@@ -150,21 +150,21 @@ Status parseVisionObject(const QJsonObject &obj, VisionConfig &v)
         if (a.isEmpty())
             continue;
         if (a.size() != 3) {
-            r.fail(std::string("'") + key + "' must have 3 entries");
+            r.fail(SLUICE_ERRT("Error", "%1'%2' must have 3 entries"), key);
             continue;
         }
         float *dst = key[6] == 'm' ? v.imageMean : v.imageStd;
         for (int i = 0; i < 3; ++i) {
             const double d = a[i].toDouble(std::nan(""));
             if (!std::isfinite(d) || std::fabs(d) > 1e3 || (dst == v.imageStd && d <= 0)) {
-                r.fail(std::string("'") + key + "' has a bad entry");
+                r.fail(SLUICE_ERRT("Error", "%1'%2' has a bad entry"), key);
                 break;
             }
             dst[i] = float(d);
         }
     }
     if (r.ok() && v.qkvHidden % v.heads != 0)
-        r.fail("qkv_hidden_size " + std::to_string(v.qkvHidden) + " is not a multiple of the heads");
+        r.fail(SLUICE_ERRT("Error", "%1qkv_hidden_size %2 is not a multiple of the heads"), v.qkvHidden);
     return r.status();
 }
 
@@ -175,25 +175,28 @@ Status parseLayerTypes(const QJsonObject &lac, ModelConfig &c)
     for (const char *key : {"kda_layers", "full_attn_layers"}) {
         const QJsonValue value = lac.value(QLatin1String(key));
         if (!value.isArray())
-            return formatError(std::string("config: linear_attn_config.") + key + " is missing or not a list");
+            return formatError(SLUICE_ERRT("Error", "config: linear_attn_config.%1 is missing or not a list"), key);
         const QJsonArray list = value.toArray();
         for (const QJsonValue &item : list) {
             int64_t oneBased = 0;
             if (!FieldReader::toInteger(item, oneBased) || oneBased < 1 || oneBased > c.nLayers)
-                return formatError(std::string("config: linear_attn_config.") + key +
-                                   " holds an entry outside 1.." + std::to_string(c.nLayers) +
-                                   " (the lists are 1-based)");
+                return formatError(
+                    SLUICE_ERRT(
+                        "Error", "config: linear_attn_config.%1 holds an entry outside 1..%2 (the lists are 1-based)"),
+                    key, c.nLayers);
             const size_t layer = size_t(oneBased - 1);
             if (seen[layer]++)
-                return formatError("config: layer " + std::to_string(layer) +
-                                   " (1-based " + std::to_string(oneBased) + ") is listed twice in kda_layers/full_attn_layers");
+                return formatError(SLUICE_ERRT("Error",
+                                       "config: layer %1 (1-based %2) is listed twice in kda_layers/full_attn_layers"),
+                    layer, oneBased);
             c.layerIsKda[layer] = key[0] == 'k';
         }
     }
     for (int layer = 0; layer < c.nLayers; ++layer) {
         if (!seen[size_t(layer)])
-            return formatError("config: layer " + std::to_string(layer) + " (1-based " + std::to_string(layer + 1) +
-                               ") is in neither kda_layers nor full_attn_layers");
+            return formatError(
+                SLUICE_ERRT("Error", "config: layer %1 (1-based %2) is in neither kda_layers nor full_attn_layers"),
+                layer, layer + 1);
     }
     return Status::ok();
 }
@@ -203,10 +206,11 @@ Status parseExpertQuant(const QJsonObject &eq, ExpertQuantConfig &q)
     FieldReader r("expert_quant: ");
     const QJsonValue fmt = eq.value(QLatin1String("fmt"));
     if (!fmt.isString())
-        return formatError("expert_quant: 'fmt' is missing or not a string");
+        return formatError(SLUICE_ERRT("Error", "expert_quant: 'fmt' is missing or not a string"));
     q.fmtName = fmt.toString().toStdString();
     if (q.fmtName != "VQ3R" && q.fmtName != "VQ2R" && q.fmtName != "VQ4P")
-        return makeError(ErrorCode::Unsupported, "expert_quant: fmt '" + q.fmtName + "' is not VQ3R, VQ2R or VQ4P");
+        return makeError(ErrorCode::Unsupported,
+            SLUICE_ERRT("Error", "expert_quant: fmt '%1' is not VQ3R, VQ2R or VQ4P"), q.fmtName);
     q.stages = int(r.integer(eq, "stages", 1, ManifestLimits::maxStages, 0, true));
     q.vecDim = int(r.integer(eq, "vec_dim", 1, ManifestLimits::maxVecDim, 0, true));
     q.entries = int(r.integer(eq, "entries", 1, ManifestLimits::maxEntries, 0, true));
@@ -214,24 +218,24 @@ Status parseExpertQuant(const QJsonObject &eq, ExpertQuantConfig &q)
     q.indexBits = int(r.integer(eq, "index_bits", 6, 8, 8, false));
     SLUICE_TRY(r.status());
     if (q.indexBlock != 0 && q.indexBlock != 64)
-        return makeError(ErrorCode::Unsupported, "expert_quant: index_block " + std::to_string(q.indexBlock) +
-                                                     " (only 64 and 0 are defined)");
+        return makeError(ErrorCode::Unsupported,
+            SLUICE_ERRT("Error", "expert_quant: index_block %1 (only 64 and 0 are defined)"), q.indexBlock);
     if (q.indexBits != 8 && q.indexBits != 6)
-        return formatError("expert_quant: index_bits " + std::to_string(q.indexBits) + " (only 8 or 6)");
+        return formatError(SLUICE_ERRT("Error", "expert_quant: index_bits %1 (only 8 or 6)"), q.indexBits);
     const bool packed = q.indexBits == 6;
     if (packed != (q.fmtName == "VQ4P"))
-        return formatError("expert_quant: fmt " + q.fmtName + " with index_bits " + std::to_string(q.indexBits));
+        return formatError(SLUICE_ERRT("Error", "expert_quant: fmt %1 with index_bits %2"), q.fmtName, q.indexBits);
     if (packed && (q.stages != 4 || q.entries != 64))
-        return formatError("expert_quant: VQ4P needs 4 stages of 64 entries, got " + std::to_string(q.stages) + " x " +
-                           std::to_string(q.entries));
+        return formatError(
+            SLUICE_ERRT("Error", "expert_quant: VQ4P needs 4 stages of 64 entries, got %1 x %2"), q.stages, q.entries);
     // Every index value must name an entry: kernels index tables by the raw byte.
     if (q.entries != (1 << q.indexBits))
-        return formatError("expert_quant: " + std::to_string(q.entries) + " entries with " +
-                           std::to_string(q.indexBits) + "-bit indices (must be " + std::to_string(1 << q.indexBits) + ")");
+        return formatError(SLUICE_ERRT("Error", "expert_quant: %1 entries with %2-bit indices (must be %3)"), q.entries,
+            q.indexBits, 1 << q.indexBits);
     if (q.fmtName == "VQ3R" && q.stages != 3)
-        return formatError("expert_quant: VQ3R with " + std::to_string(q.stages) + " stages");
+        return formatError(SLUICE_ERRT("Error", "expert_quant: VQ3R with %1 stages"), q.stages);
     if (q.fmtName == "VQ2R" && q.stages != 2)
-        return formatError("expert_quant: VQ2R with " + std::to_string(q.stages) + " stages");
+        return formatError(SLUICE_ERRT("Error", "expert_quant: VQ2R with %1 stages"), q.stages);
     return Status::ok();
 }
 
@@ -288,15 +292,17 @@ Status parseConfig(const QJsonObject &root, Manifest &m, bool prefixGiven)
     else if (act == "silu")
         c.activation = Activation::SiLU;
     else
-        return makeError(ErrorCode::Unsupported, "config: hidden_act '" + act + "' (only silu and situ)");
+        return makeError(
+            ErrorCode::Unsupported, SLUICE_ERRT("Error", "config: hidden_act '%1' (only silu and situ)"), act);
     const QJsonValue routerAct = text.value(QLatin1String("moe_router_activation_func"));
     if (!routerAct.isUndefined() && routerAct.toString() != QLatin1String("sigmoid"))
-        return makeError(ErrorCode::Unsupported, "config: moe_router_activation_func is not 'sigmoid'");
+        return makeError(
+            ErrorCode::Unsupported, SLUICE_ERRT("Error", "config: moe_router_activation_func is not 'sigmoid'"));
     if (c.topK > c.nExperts)
-        return formatError("config: num_experts_per_token " + std::to_string(c.topK) + " exceeds num_experts " +
-                           std::to_string(c.nExperts));
+        return formatError(
+            SLUICE_ERRT("Error", "config: num_experts_per_token %1 exceeds num_experts %2"), c.topK, c.nExperts);
     if (c.firstKDense > c.nLayers)
-        return formatError("config: first_k_dense_replace exceeds num_hidden_layers");
+        return formatError(SLUICE_ERRT("Error", "config: first_k_dense_replace exceeds num_hidden_layers"));
 
     const QJsonValue lacValue = text.value(QLatin1String("linear_attn_config"));
     if (lacValue.isObject()) {
@@ -310,7 +316,7 @@ Status parseConfig(const QJsonObject &root, Manifest &m, bool prefixGiven)
         c.gateLowerBound = float(lr.number(lac, "gate_lower_bound", -1e4, 1e4, -5.0));
         SLUICE_TRY(lr.status());
         if (int64_t(c.kdaHeads) * c.kdaHeadDim > ManifestLimits::maxDim)
-            return formatError("config: KDA width num_heads x head_dim is absurd");
+            return formatError(SLUICE_ERRT("Error", "config: KDA width num_heads x head_dim is absurd"));
         SLUICE_TRY(parseLayerTypes(lac, c));
     } else {
         c.layerIsKda.assign(size_t(c.nLayers), false); // no linear attention: every layer is MLA
@@ -318,7 +324,7 @@ Status parseConfig(const QJsonObject &root, Manifest &m, bool prefixGiven)
     if (int64_t(c.nHeads) * (c.qkNopeDim + c.qkRopeDim) > ManifestLimits::maxDim ||
         int64_t(c.nHeads) * (c.qkNopeDim + c.vHeadDim) > ManifestLimits::maxDim ||
         int64_t(c.nSharedExperts) * c.moeIntermediate > ManifestLimits::maxDim)
-        return formatError("config: attention or shared-expert width is absurd");
+        return formatError(SLUICE_ERRT("Error", "config: attention or shared-expert width is absurd"));
 
     // Architecture: by the outer architectures name, else structurally (K3-only keys).
     const QJsonValue archs = hasKey(outer, "architectures") ? outer.value(QLatin1String("architectures"))
@@ -358,7 +364,7 @@ Status parseTrunkEntry(const QJsonObject &t, size_t index, uint64_t trunkBytes, 
     const std::string where = "trunk[" + std::to_string(index) + "]";
     const QJsonValue name = t.value(QLatin1String("name"));
     if (!name.isString() || name.toString().isEmpty() || name.toString().size() > 1024)
-        return formatError(where + ": missing or bad 'name'");
+        return formatError(SLUICE_ERRT("Error", "%1: missing or bad 'name'"), where);
     info.name = name.toString().toStdString();
     FieldReader r(where + " '" + info.name + "': ");
     const int fmt = int(r.integer(t, "fmt", 0, 255, 0, true));
@@ -366,24 +372,25 @@ Status parseTrunkEntry(const QJsonObject &t, size_t index, uint64_t trunkBytes, 
     switch (fmt) {
     case 0: case 1: case 2: case 3: case 7: info.fmt = TensorFormat(fmt); break;
     default:
-        return formatError(where + " '" + info.name + "': fmt " + std::to_string(fmt) + " is not a trunk format");
+        return formatError(SLUICE_ERRT("Error", "%1 '%2': fmt %3 is not a trunk format"), where, info.name, fmt);
     }
     const QJsonValue dtype = t.value(QLatin1String("dtype"));
     info.isBf16 = info.fmt == TensorFormat::F16 && dtype.toString() == QLatin1String("bf16");
 
     const QJsonValue shape = t.value(QLatin1String("shape"));
     if (!shape.isArray() || shape.toArray().isEmpty() || shape.toArray().size() > 8)
-        return formatError(where + " '" + info.name + "': 'shape' must be a list of 1 to 8 dimensions");
+        return formatError(
+            SLUICE_ERRT("Error", "%1 '%2': 'shape' must be a list of 1 to 8 dimensions"), where, info.name);
     uint64_t rows = 1;
     const QJsonArray dims = shape.toArray();
     for (qsizetype i = 0; i < dims.size(); ++i) {
         int64_t d = 0;
         if (!FieldReader::toInteger(dims[i], d) || d < 1 || d > (int64_t(1) << 32))
-            return formatError(where + " '" + info.name + "': dimension " + std::to_string(i) + " is not in [1, 2^32]");
+            return formatError(SLUICE_ERRT("Error", "%1 '%2': dimension %3 is not in [1, 2^32]"), where, info.name, i);
         info.shape.push_back(d);
         if (i + 1 < dims.size()) {
             if (rows > (uint64_t(1) << 40) / uint64_t(d))
-                return formatError(where + " '" + info.name + "': element count overflows");
+                return formatError(SLUICE_ERRT("Error", "%1 '%2': element count overflows"), where, info.name);
             rows *= uint64_t(d);
         }
     }
@@ -393,36 +400,34 @@ Status parseTrunkEntry(const QJsonObject &t, size_t index, uint64_t trunkBytes, 
     // cols <= 2^32 keep rows*rowBytes inside 2^75... so check the factors.
     const uint64_t rowBytes = info.rowBytes();
     if (rowBytes == 0 || info.rows > trunkBytes / rowBytes)
-        return formatError(where + " '" + info.name + "': " + std::to_string(info.rows) + " x " +
-                           std::to_string(info.cols) + " " + tensorFormatName(info.fmt) +
-                           " does not fit in trunk.bin (" + std::to_string(trunkBytes) + " bytes)");
+        return formatError(SLUICE_ERRT("Error", "%1 '%2': %3 x %4 %5 does not fit in trunk.bin (%6 bytes)"), where,
+            info.name, info.rows, info.cols, tensorFormatName(info.fmt), trunkBytes);
     const uint64_t payload = info.payloadBytes();
     info.offset = uint64_t(r.integer(t, "off", 0, int64_t(1) << 53, 0, true));
     SLUICE_TRY(r.status());
     if (info.offset > trunkBytes || payload > trunkBytes - info.offset)
-        return formatError(where + " '" + info.name + "': bytes [" + std::to_string(info.offset) + ", +" +
-                           std::to_string(payload) + ") lie outside trunk.bin (" + std::to_string(trunkBytes) +
-                           " bytes)");
+        return formatError(SLUICE_ERRT("Error", "%1 '%2': bytes [%3, +%4) lie outside trunk.bin (%5 bytes)"), where,
+            info.name, info.offset, payload, trunkBytes);
     if (info.isGrouped()) {
         const int64_t group = r.integer(t, "group", 1, 1 << 20, kTrunkGroup, false);
         info.scaleOffset = uint64_t(r.integer(t, "scale_off", 0, int64_t(1) << 53, 0, true));
         SLUICE_TRY(r.status());
         if (group != kTrunkGroup)
-            return makeError(ErrorCode::Unsupported,
-                             where + " '" + info.name + "': group " + std::to_string(group) + " (only 128)");
+            return makeError(
+                ErrorCode::Unsupported, SLUICE_ERRT("Error", "%1 '%2': group %3 (only 128)"), where, info.name, group);
         const uint64_t scales = info.scaleBytes();
         if (info.scaleOffset > trunkBytes || scales > trunkBytes - info.scaleOffset)
-            return formatError(where + " '" + info.name + "': scales [" + std::to_string(info.scaleOffset) + ", +" +
-                               std::to_string(scales) + ") lie outside trunk.bin");
+            return formatError(SLUICE_ERRT("Error", "%1 '%2': scales [%3, +%4) lie outside trunk.bin"), where,
+                info.name, info.scaleOffset, scales);
         if (info.scaleOffset % 2 != 0)
-            return formatError(where + " '" + info.name + "': scale_off is not 2-byte aligned");
+            return formatError(SLUICE_ERRT("Error", "%1 '%2': scale_off is not 2-byte aligned"), where, info.name);
     }
     const uint64_t expectedBytes = payload + info.scaleBytes();
     info.bytes = uint64_t(r.integer(t, "bytes", 0, int64_t(1) << 53, int64_t(expectedBytes), false));
     SLUICE_TRY(r.status());
     if (info.bytes != expectedBytes)
-        return formatError(where + " '" + info.name + "': 'bytes' is " + std::to_string(info.bytes) + " but shape and fmt need " +
-                           std::to_string(expectedBytes));
+        return formatError(SLUICE_ERRT("Error", "%1 '%2': 'bytes' is %3 but shape and fmt need %4"), where, info.name,
+            info.bytes, expectedBytes);
     return Status::ok();
 }
 
@@ -461,37 +466,39 @@ Status validateShapesOrDisableVision(ModelConfig &config, const std::vector<Tens
 Expected<Manifest> parseManifest(const char *data, size_t size, uint64_t trunkBytes)
 {
     if (size > ManifestLimits::maxManifestBytes)
-        return formatError("manifest.json: " + std::to_string(size) + " bytes is too large");
+        return formatError(SLUICE_ERRT("Error", "manifest.json: %1 bytes is too large"), size);
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(data, qsizetype(size)), &parseError);
     if (doc.isNull())
-        return formatError("manifest.json: not valid JSON (" + parseError.errorString().toStdString() + " at offset " +
-                           std::to_string(parseError.offset) + ")");
+        return formatError(SLUICE_ERRT("Error", "manifest.json: not valid JSON (%1 at offset %2)"),
+            parseError.errorString().toStdString(), parseError.offset);
     if (!doc.isObject())
-        return formatError("manifest.json: top level is not an object");
+        return formatError(SLUICE_ERRT("Error", "manifest.json: top level is not an object"));
     const QJsonObject obj = doc.object();
 
     Manifest m;
     const QJsonValue version = obj.value(QLatin1String("format_version"));
     int64_t formatVersion = -1;
     if (version.isUndefined())
-        return makeError(ErrorCode::Unsupported, "manifest.json: 'format_version' is absent (only version 0 is supported)");
+        return makeError(ErrorCode::Unsupported,
+            SLUICE_ERRT("Error", "manifest.json: 'format_version' is absent (only version 0 is supported)"));
     if (!FieldReader::toInteger(version, formatVersion) || formatVersion != 0) {
         const std::string shown = FieldReader::toInteger(version, formatVersion) ? std::to_string(formatVersion)
                                   : version.isDouble()                           ? std::to_string(version.toDouble())
                                                                                  : std::string("(not a number)");
-        return makeError(ErrorCode::Unsupported, "manifest.json: format_version " + shown + " is not supported (only 0)");
+        return makeError(ErrorCode::Unsupported,
+            SLUICE_ERRT("Error", "manifest.json: format_version %1 is not supported (only 0)"), shown);
     }
     m.arch = obj.value(QLatin1String("arch")).toString().toStdString();
     const QJsonValue prefix = obj.value(QLatin1String("tensor_prefix"));
     const bool prefixGiven = prefix.isString();
     m.tensorPrefix = prefix.toString().toStdString();
     if (m.tensorPrefix.size() > 256)
-        return formatError("manifest.json: tensor_prefix is too long");
+        return formatError(SLUICE_ERRT("Error", "manifest.json: tensor_prefix is too long"));
 
     const QJsonValue config = obj.value(QLatin1String("config"));
     if (!config.isObject())
-        return formatError("manifest.json: 'config' is missing or not an object");
+        return formatError(SLUICE_ERRT("Error", "manifest.json: 'config' is missing or not an object"));
     SLUICE_TRY(parseConfig(config.toObject(), m, prefixGiven).withContext("manifest.json"));
     m.config.sluiceDemo = obj.value(QLatin1String("sluice_demo")).toBool(false);
     // A short description for `info` and the app; bounded like the other strings.
@@ -499,29 +506,30 @@ Expected<Manifest> parseManifest(const char *data, size_t size, uint64_t trunkBy
 
     const QJsonValue eq = obj.value(QLatin1String("expert_quant"));
     if (!eq.isObject())
-        return formatError("manifest.json: 'expert_quant' is missing or not an object");
+        return formatError(SLUICE_ERRT("Error", "manifest.json: 'expert_quant' is missing or not an object"));
     SLUICE_TRY(parseExpertQuant(eq.toObject(), m.config.expertQuant).withContext("manifest.json"));
     const ExpertQuantConfig &q = m.config.expertQuant;
     if (m.config.expertInputDim() % q.vecDim != 0 || m.config.moeIntermediate % q.vecDim != 0)
-        return formatError("manifest.json: expert widths " + std::to_string(m.config.expertInputDim()) + " and " +
-                           std::to_string(m.config.moeIntermediate) + " are not multiples of vec_dim " +
-                           std::to_string(q.vecDim));
+        return formatError(
+            SLUICE_ERRT("Error", "manifest.json: expert widths %1 and %2 are not multiples of vec_dim %3"),
+            m.config.expertInputDim(), m.config.moeIntermediate, q.vecDim);
 
     // Expert banks: exactly one per MoE layer.
     const QJsonValue layersValue = obj.value(QLatin1String("layers"));
     if (!layersValue.isObject())
-        return formatError("manifest.json: 'layers' is missing or not an object");
+        return formatError(SLUICE_ERRT("Error", "manifest.json: 'layers' is missing or not an object"));
     const QJsonObject layers = layersValue.toObject();
     m.expertLayers.assign(size_t(m.config.nLayers), ExpertLayerInfo{});
     for (auto it = layers.begin(); it != layers.end(); ++it) {
         bool isNumber = false;
         const int layer = it.key().toInt(&isNumber);
         if (!isNumber || layer < 0 || layer >= m.config.nLayers || it.key() != QString::number(layer))
-            return formatError("manifest.json: layers key '" + it.key().toStdString() + "' is not a layer index");
+            return formatError(
+                SLUICE_ERRT("Error", "manifest.json: layers key '%1' is not a layer index"), it.key().toStdString());
         if (!m.config.isMoeLayer(layer))
-            return formatError("manifest.json: layers has a bank for dense layer " + std::to_string(layer));
+            return formatError(SLUICE_ERRT("Error", "manifest.json: layers has a bank for dense layer %1"), layer);
         if (!it.value().isObject())
-            return formatError("manifest.json: layers." + std::to_string(layer) + " is not an object");
+            return formatError(SLUICE_ERRT("Error", "manifest.json: layers.%1 is not an object"), layer);
         const QJsonObject entry = it.value().toObject();
         FieldReader r("manifest.json: layers." + std::to_string(layer) + ": ");
         ExpertLayerInfo &info = m.expertLayers[size_t(layer)];
@@ -532,40 +540,44 @@ Expected<Manifest> parseManifest(const char *data, size_t size, uint64_t trunkBy
         info.codebookBase = int(r.integer(entry, "codebook_base", 0, 65535, 0, true));
         SLUICE_TRY(r.status());
         if (!isPlainFileName(info.file))
-            return formatError("manifest.json: layers." + std::to_string(layer) + ": 'file' is not a plain file name");
+            return formatError(
+                SLUICE_ERRT("Error", "manifest.json: layers.%1: 'file' is not a plain file name"), layer);
         if (info.experts != m.config.nExperts)
-            return formatError("manifest.json: layer " + std::to_string(layer) + " has " + std::to_string(info.experts) +
-                               " experts, config says " + std::to_string(m.config.nExperts));
+            return formatError(SLUICE_ERRT("Error", "manifest.json: layer %1 has %2 experts, config says %3"), layer,
+                info.experts, m.config.nExperts);
         if (info.bytes % uint64_t(info.experts) != 0)
-            return formatError("manifest.json: layer " + std::to_string(layer) + ": bank bytes " +
-                               std::to_string(info.bytes) + " is not a multiple of the expert count");
+            return formatError(
+                SLUICE_ERRT("Error", "manifest.json: layer %1: bank bytes %2 is not a multiple of the expert count"),
+                layer, info.bytes);
         info.recordBytes = info.bytes / uint64_t(info.experts);
         if (info.recordBytes % 4096 != 0)
-            return formatError("manifest.json: layer " + std::to_string(layer) + ": record size " +
-                               std::to_string(info.recordBytes) + " is not a multiple of 4096");
+            return formatError(
+                SLUICE_ERRT("Error", "manifest.json: layer %1: record size %2 is not a multiple of 4096"), layer,
+                info.recordBytes);
         if (info.recordBytes > (uint64_t(1) << 32) * 4096)
-            return formatError("manifest.json: layer " + std::to_string(layer) + ": record size is absurd");
+            return formatError(SLUICE_ERRT("Error", "manifest.json: layer %1: record size is absurd"), layer);
     }
     for (int layer = m.config.firstKDense; layer < m.config.nLayers; ++layer) {
         if (m.expertLayers[size_t(layer)].layer < 0)
-            return formatError("manifest.json: MoE layer " + std::to_string(layer) + " has no expert bank in 'layers'");
+            return formatError(
+                SLUICE_ERRT("Error", "manifest.json: MoE layer %1 has no expert bank in 'layers'"), layer);
     }
 
     const QJsonValue trunk = obj.value(QLatin1String("trunk"));
     if (!trunk.isArray())
-        return formatError("manifest.json: 'trunk' is missing or not a list");
+        return formatError(SLUICE_ERRT("Error", "manifest.json: 'trunk' is missing or not a list"));
     const QJsonArray entries = trunk.toArray();
     if (size_t(entries.size()) > ManifestLimits::maxTensors)
-        return formatError("manifest.json: too many trunk tensors");
+        return formatError(SLUICE_ERRT("Error", "manifest.json: too many trunk tensors"));
     m.tensors.reserve(size_t(entries.size()));
     std::unordered_set<std::string> names;
     for (qsizetype i = 0; i < entries.size(); ++i) {
         if (!entries[i].isObject())
-            return formatError("manifest.json: trunk[" + std::to_string(i) + "] is not an object");
+            return formatError(SLUICE_ERRT("Error", "manifest.json: trunk[%1] is not an object"), i);
         TensorInfo info;
         SLUICE_TRY(parseTrunkEntry(entries[i].toObject(), size_t(i), trunkBytes, info).withContext("manifest.json"));
         if (!names.insert(info.name).second)
-            return formatError("manifest.json: tensor '" + info.name + "' appears twice");
+            return formatError(SLUICE_ERRT("Error", "manifest.json: tensor '%1' appears twice"), info.name);
         m.tensors.push_back(std::move(info));
     }
 
@@ -582,7 +594,7 @@ Expected<ModelConfig> parseModelConfig(const std::string &configJson, const std:
 {
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(configJson));
     if (!doc.isObject())
-        return formatError("config: not a JSON object");
+        return formatError(SLUICE_ERRT("Error", "config: not a JSON object"));
     Manifest m;
     m.tensorPrefix = tensorPrefix;
     SLUICE_TRY(parseConfig(doc.object(), m, true));
@@ -594,7 +606,7 @@ Expected<ModelConfig> parseModelConfigDerivingPrefix(const std::string &configJs
 {
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(configJson));
     if (!doc.isObject())
-        return formatError("config: not a JSON object");
+        return formatError(SLUICE_ERRT("Error", "config: not a JSON object"));
     Manifest m;
     SLUICE_TRY(parseConfig(doc.object(), m, false));
     visionConfigured = m.visionConfigInManifest;
@@ -606,7 +618,7 @@ Expected<std::vector<SpecialToken>> parseSpecials(const char *data, size_t size,
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(data, qsizetype(size)), &parseError);
     if (!doc.isArray())
-        return formatError("specials.json: not a JSON list");
+        return formatError(SLUICE_ERRT("Error", "specials.json: not a JSON list"));
     std::vector<SpecialToken> out;
     std::set<int> ids;
     const QJsonArray array = doc.array();
@@ -614,12 +626,11 @@ Expected<std::vector<SpecialToken>> parseSpecials(const char *data, size_t size,
         const QJsonObject o = array[i].toObject();
         int64_t id = -1;
         if (!FieldReader::toInteger(o.value(QLatin1String("id")), id) || id < 0 || id >= vocab)
-            return formatError("specials.json: entry " + std::to_string(i) + " has no id in [0, " +
-                               std::to_string(vocab) + ")");
+            return formatError(SLUICE_ERRT("Error", "specials.json: entry %1 has no id in [0, %2)"), i, vocab);
         if (!o.value(QLatin1String("text")).isString() || o.value(QLatin1String("text")).toString().isEmpty())
-            return formatError("specials.json: entry " + std::to_string(i) + " has no text");
+            return formatError(SLUICE_ERRT("Error", "specials.json: entry %1 has no text"), i);
         if (!ids.insert(int(id)).second)
-            return formatError("specials.json: id " + std::to_string(id) + " appears twice");
+            return formatError(SLUICE_ERRT("Error", "specials.json: id %1 appears twice"), id);
         out.push_back({int(id), o.value(QLatin1String("text")).toString().toStdString()});
     }
     return out;
@@ -650,7 +661,7 @@ Status parseVisionJson(const char *data, size_t size, VisionConfig &vision)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(data, qsizetype(size)), &parseError);
     if (!doc.isObject())
-        return formatError("vision.json: not a JSON object");
+        return formatError(SLUICE_ERRT("Error", "vision.json: not a JSON object"));
     QJsonObject obj = doc.object();
     // Accept both the bare vision_config and {"vision_config": {...}, preprocessing...}.
     if (obj.value(QLatin1String("vision_config")).isObject()) {

@@ -17,20 +17,21 @@ namespace sluice {
 
 namespace {
 
-Status placementError(const std::string &why)
+// "sluice-placement.json: " and the problem, which is translatable.
+template<typename... Args> Status placementError(ErrorTemplate why, const Args &...args)
 {
-    return makeError(ErrorCode::Format, std::string(kPlacementFileName) + ": " + why);
+    return makeError(ErrorCode::Format, why, args...).withContext(std::string(kPlacementFileName));
 }
 
 Status checkFolderText(const std::string &bank, const std::string &folder)
 {
     if (folder.empty() || folder.front() != '/')
-        return placementError("bank " + bank + ": folder '" + folder + "' is not an absolute path");
+        return placementError(SLUICE_ERRT("Error", "bank %1: folder '%2' is not an absolute path"), bank, folder);
     if (folder.size() > PlacementLimits::maxFolderChars)
-        return placementError("bank " + bank + ": folder is " + std::to_string(folder.size()) + " characters (over " +
-                              std::to_string(PlacementLimits::maxFolderChars) + ")");
+        return placementError(SLUICE_ERRT("Error", "bank %1: folder is %2 characters (over %3)"), bank, folder.size(),
+            PlacementLimits::maxFolderChars);
     if (folder.find('\0') != std::string::npos)
-        return placementError("bank " + bank + ": folder contains a NUL character");
+        return placementError(SLUICE_ERRT("Error", "bank %1: folder contains a NUL character"), bank);
     return Status::ok();
 }
 
@@ -39,36 +40,36 @@ Status checkFolderText(const std::string &bank, const std::string &folder)
 Expected<BankPlacement> parsePlacement(const char *data, size_t size, const std::set<std::string> &bankNames)
 {
     if (size > PlacementLimits::maxBytes)
-        return placementError(std::to_string(size) + " bytes is over the " + std::to_string(PlacementLimits::maxBytes) +
-                              "-byte limit");
+        return placementError(
+            SLUICE_ERRT("Error", "%1 bytes is over the %2-byte limit"), size, PlacementLimits::maxBytes);
     QJsonParseError perr;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray(data, qsizetype(size)), &perr);
     if (doc.isNull())
-        return placementError("not valid JSON (" + perr.errorString().toStdString() + " at byte " +
-                              std::to_string(perr.offset) + ")");
+        return placementError(
+            SLUICE_ERRT("Error", "not valid JSON (%1 at byte %2)"), perr.errorString().toStdString(), perr.offset);
     if (!doc.isObject())
-        return placementError("not a JSON object");
+        return placementError(SLUICE_ERRT("Error", "not a JSON object"));
     const QJsonObject root = doc.object();
     if (root.value(QLatin1String("format")).toString() != QLatin1String("sluice-placement"))
-        return placementError("\"format\" is not \"sluice-placement\"");
+        return placementError(SLUICE_ERRT("Error", "\"format\" is not \"sluice-placement\""));
     const QJsonValue version = root.value(QLatin1String("version"));
     if (!version.isDouble() || version.toDouble() != 1)
-        return placementError("\"version\" is missing or not 1 (this build reads version 1)");
+        return placementError(SLUICE_ERRT("Error", "\"version\" is missing or not 1 (this build reads version 1)"));
     const QJsonValue banks = root.value(QLatin1String("banks"));
     if (!banks.isObject())
-        return placementError("\"banks\" is missing or not an object");
+        return placementError(SLUICE_ERRT("Error", "\"banks\" is missing or not an object"));
     BankPlacement placement;
     placement.present = true;
     const QJsonObject entries = banks.toObject();
     if (size_t(entries.size()) > bankNames.size())
-        return placementError(std::to_string(entries.size()) + " banks named, the manifest has " +
-                              std::to_string(bankNames.size()));
+        return placementError(
+            SLUICE_ERRT("Error", "%1 banks named, the manifest has %2"), entries.size(), bankNames.size());
     for (auto it = entries.begin(); it != entries.end(); ++it) {
         const std::string bank = it.key().toStdString();
         if (!isPlainFileName(bank) || !bankNames.count(bank))
-            return placementError("'" + bank + "' is not a bank file of this container's manifest");
+            return placementError(SLUICE_ERRT("Error", "'%1' is not a bank file of this container's manifest"), bank);
         if (!it.value().isString())
-            return placementError("bank " + bank + ": the folder is not a string");
+            return placementError(SLUICE_ERRT("Error", "bank %1: the folder is not a string"), bank);
         std::string folder = it.value().toString().toStdString();
         SLUICE_TRY(checkFolderText(bank, folder));
         while (folder.size() > 1 && folder.back() == '/')
@@ -85,7 +86,8 @@ Expected<BankPlacement> readPlacement(const std::string &containerDir, const std
     if (::lstat(path.c_str(), &st) != 0) {
         if (errno == ENOENT)
             return BankPlacement{};
-        return makeError(ErrorCode::Io, std::string(kPlacementFileName) + ": cannot stat (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot stat (%2)"), std::string(kPlacementFileName),
+            std::strerror(errno));
     }
     // Regular files only (symlinks followed): a FIFO would block the open for ever.
     auto bytes = readRegularFile(path, PlacementLimits::maxBytes, kPlacementFileName);
@@ -109,7 +111,7 @@ Status writePlacement(const std::string &containerDir, const BankPlacement &plac
     if (!placement.folderOf.empty())
         return writeFileAtomically(path, placementJson(placement), kPlacementFileName);
     if (::unlink(path.c_str()) != 0 && errno != ENOENT)
-        return makeError(ErrorCode::Io, path + ": cannot remove (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot remove (%2)"), path, std::strerror(errno));
     if (const int dfd = ::open(containerDir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
         ::fsync(dfd); // the removal is durable before a home copy's twin is deleted
         ::close(dfd);

@@ -121,11 +121,13 @@ Status ReleaseCheckpoint::load(const std::string &dir)
         if (isExpertTensor(t.name))
             continue;
         if (t.dtype == SafetensorsDtype::U8)
-            return makeError(ErrorCode::Format, m_st->describe(t) +
-                                                    ": U8 outside the routed experts (only experts are MXFP4 in "
-                                                    "the release; the trunk is BF16/F32)");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error",
+                    "%1: U8 outside the routed experts (only experts are MXFP4 in the release; the trunk is BF16/F32)"),
+                m_st->describe(t));
         if (t.shape.empty())
-            return makeError(ErrorCode::Format, m_st->describe(t) + ": a scalar where the model needs a tensor");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: a scalar where the model needs a tensor"),
+                m_st->describe(t));
         TensorInfo info;
         info.name = t.name;
         info.fmt = t.dtype == SafetensorsDtype::F32 ? TensorFormat::F32 : TensorFormat::F16;
@@ -181,16 +183,15 @@ Status ReleaseCheckpoint::checkExperts()
                                 const char *what) -> Expected<const SafetensorsTensor *> {
                     const SafetensorsTensor *t = m_st->find(name);
                     if (!t)
-                        return makeError(ErrorCode::NotFound, "layer " + std::to_string(layer) + ", expert " +
-                                                                  std::to_string(e) + ": tensor '" + name +
-                                                                  "' is missing from the checkpoint");
+                        return makeError(ErrorCode::NotFound,
+                            SLUICE_ERRT("Error", "layer %1, expert %2: tensor '%3' is missing from the checkpoint"),
+                            layer, e, name);
                     if (t->dtype != dtype)
-                        return makeError(ErrorCode::Format, m_st->describe(*t) + ": dtype " +
-                                                                safetensorsDtypeName(t->dtype) + ", expected " +
-                                                                safetensorsDtypeName(dtype) + " (" + what + ")");
+                        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: dtype %2, expected %3 (%4)"),
+                            m_st->describe(*t), safetensorsDtypeName(t->dtype), safetensorsDtypeName(dtype), what);
                     if (t->shape != shape)
-                        return makeError(ErrorCode::Format, m_st->describe(*t) + ": shape " + shapeText(t->shape) +
-                                                                ", expected " + shapeText(shape));
+                        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: shape %2, expected %3"),
+                            m_st->describe(*t), shapeText(t->shape), shapeText(shape));
                     ++expertTensors;
                     return t;
                 };
@@ -223,12 +224,18 @@ Status ReleaseCheckpoint::checkExperts()
                 const std::string tail = t.name.substr(t.name.rfind('.') + 1);
                 known = mx ? (tail == "weight_packed" || tail == "weight_scale") : tail == "weight";
                 if (!known)
-                    return makeError(ErrorCode::Format, m_st->describe(t) + ": unexpected expert tensor (" +
-                                                            (mx ? "MXFP4 experts are weight_packed + weight_scale"
-                                                                : "bf16 experts are .weight") + ")");
+                    return mx ? makeError(ErrorCode::Format,
+                               SLUICE_ERRT("Error",
+                                   "%1: unexpected expert tensor (MXFP4 experts are "
+                                   "weight_packed + weight_scale)"),
+                               m_st->describe(t))
+                              : makeError(ErrorCode::Format,
+                                  SLUICE_ERRT("Error", "%1: unexpected expert tensor (bf16 experts are .weight)"),
+                                  m_st->describe(t));
             }
         }
-        return makeError(ErrorCode::Format, m_dir + ": expert tensors for layers or experts the config does not have");
+        return makeError(ErrorCode::Format,
+            SLUICE_ERRT("Error", "%1: expert tensors for layers or experts the config does not have"), m_dir);
     }
     return Status::ok();
 }
@@ -247,7 +254,7 @@ Expected<std::vector<float>> ReleaseCheckpoint::readTrunkFloat(const TensorInfo 
 {
     const SafetensorsTensor *t = m_st->find(info.name);
     if (!t)
-        return makeError(ErrorCode::NotFound, "tensor '" + info.name + "' is not in the checkpoint");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "tensor '%1' is not in the checkpoint"), info.name);
     return m_st->readFloat(*t);
 }
 

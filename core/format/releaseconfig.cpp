@@ -14,7 +14,10 @@ namespace sluice {
 
 namespace {
 
-Status unsupported(const std::string &message) { return makeError(ErrorCode::Unsupported, message); }
+template<typename... Args> Status unsupported(ErrorTemplate message, const Args &...args)
+{
+    return makeError(ErrorCode::Unsupported, message, args...);
+}
 
 constexpr size_t kMaxConfigBytes = 16u << 20;
 
@@ -23,30 +26,33 @@ Status parseQuantization(const QJsonObject &q, ExpertQuantConfig &out)
     const std::string where = "config.json: quantization_config: ";
     const QString method = q.value(QLatin1String("quant_method")).toString();
     if (method != QLatin1String("compressed-tensors"))
-        return unsupported(where + "quant_method '" + method.toStdString() + "' (only compressed-tensors)");
+        return unsupported(
+            SLUICE_ERRT("Error", "%1quant_method '%2' (only compressed-tensors)"), where, method.toStdString());
     const QString format = q.value(QLatin1String("format")).toString();
     if (format != QLatin1String("mxfp4-pack-quantized"))
-        return unsupported(where + "format '" + format.toStdString() + "' (only mxfp4-pack-quantized)");
+        return unsupported(
+            SLUICE_ERRT("Error", "%1format '%2' (only mxfp4-pack-quantized)"), where, format.toStdString());
     const QJsonObject groups = q.value(QLatin1String("config_groups")).toObject();
     if (groups.isEmpty())
-        return formatError(where + "'config_groups' is missing or empty");
+        return formatError(SLUICE_ERRT("Error", "%1'config_groups' is missing or empty"), where);
     for (auto it = groups.begin(); it != groups.end(); ++it) {
         const std::string g = where + "config_groups." + it.key().toStdString() + ".weights: ";
         const QJsonObject w = it.value().toObject().value(QLatin1String("weights")).toObject();
         if (w.isEmpty())
-            return formatError(g + "missing");
+            return formatError(SLUICE_ERRT("Error", "%1missing"), g);
         if (w.value(QLatin1String("num_bits")).toDouble(-1) != 4.0)
-            return unsupported(g + "num_bits is not 4");
+            return unsupported(SLUICE_ERRT("Error", "%1num_bits is not 4"), g);
         if (w.value(QLatin1String("group_size")).toDouble(-1) != 32.0)
-            return unsupported(g + "group_size is not 32");
+            return unsupported(SLUICE_ERRT("Error", "%1group_size is not 32"), g);
         if (w.value(QLatin1String("type")).toString(QStringLiteral("float")) != QLatin1String("float"))
-            return unsupported(g + "type is not float (E2M1)");
+            return unsupported(SLUICE_ERRT("Error", "%1type is not float (E2M1)"), g);
         const QString strategy = w.value(QLatin1String("strategy")).toString(QStringLiteral("group"));
         if (strategy != QLatin1String("group"))
-            return unsupported(g + "strategy '" + strategy.toStdString() + "' (only group)");
+            return unsupported(SLUICE_ERRT("Error", "%1strategy '%2' (only group)"), g, strategy.toStdString());
         const QJsonValue scale = w.value(QLatin1String("scale_dtype"));
         if (!scale.isUndefined() && !scale.isNull() && scale.toString() != QLatin1String("torch.uint8"))
-            return unsupported(g + "scale_dtype '" + scale.toString().toStdString() + "' (only torch.uint8, E8M0)");
+            return unsupported(
+                SLUICE_ERRT("Error", "%1scale_dtype '%2' (only torch.uint8, E8M0)"), g, scale.toString().toStdString());
     }
     out = ExpertQuantConfig{};
     out.fmtName = "MXFP4";
@@ -74,17 +80,18 @@ std::string mxfp4QuantizationConfigJson()
 Expected<ReleaseConfig> parseReleaseConfig(const char *data, size_t size)
 {
     if (size > kMaxConfigBytes)
-        return formatError("config.json: " + std::to_string(size) + " bytes is too large");
+        return formatError(SLUICE_ERRT("Error", "config.json: %1 bytes is too large"), size);
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(data, qsizetype(size)), &parseError);
     if (doc.isNull())
-        return formatError("config.json: not valid JSON (" + parseError.errorString().toStdString() + " at offset " +
-                           std::to_string(parseError.offset) + ")");
+        return formatError(SLUICE_ERRT("Error", "config.json: not valid JSON (%1 at offset %2)"),
+            parseError.errorString().toStdString(), parseError.offset);
     if (!doc.isObject())
-        return formatError("config.json: top level is not an object");
+        return formatError(SLUICE_ERRT("Error", "config.json: top level is not an object"));
     const QJsonObject root = doc.object();
     if (root.contains(QLatin1String("_outer")))
-        return formatError("config.json: has '_outer' (a converted container's manifest config, not a release)");
+        return formatError(
+            SLUICE_ERRT("Error", "config.json: has '_outer' (a converted container's manifest config, not a release)"));
 
     ReleaseConfig out;
     auto config = parseModelConfigDerivingPrefix(std::string(data, size), out.visionConfigured);
@@ -101,11 +108,11 @@ Expected<ReleaseConfig> parseReleaseConfig(const char *data, size_t size)
     if (quant.isObject()) {
         SLUICE_TRY(parseQuantization(quant.toObject(), out.config.expertQuant));
         if (out.config.expertInputDim() % 32 != 0 || out.config.moeIntermediate % 32 != 0)
-            return formatError("config.json: MXFP4 experts need widths that are multiples of 32, got " +
-                               std::to_string(out.config.expertInputDim()) + " and " +
-                               std::to_string(out.config.moeIntermediate));
+            return formatError(
+                SLUICE_ERRT("Error", "config.json: MXFP4 experts need widths that are multiples of 32, got %1 and %2"),
+                out.config.expertInputDim(), out.config.moeIntermediate);
     } else if (!quant.isUndefined() && !quant.isNull()) {
-        return formatError("config.json: quantization_config is not an object");
+        return formatError(SLUICE_ERRT("Error", "config.json: quantization_config is not an object"));
     } else {
         out.config.expertQuant = ExpertQuantConfig{};
         out.config.expertQuant.fmtName = "BF16";
@@ -121,15 +128,15 @@ Expected<ReleaseConfig> parseReleaseConfig(const char *data, size_t size)
 Expected<std::vector<SpecialToken>> parseAddedTokens(const char *data, size_t size, int vocab)
 {
     if (size > kMaxConfigBytes)
-        return formatError("tokenizer_config.json: " + std::to_string(size) + " bytes is too large");
+        return formatError(SLUICE_ERRT("Error", "tokenizer_config.json: %1 bytes is too large"), size);
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(data, qsizetype(size)));
     if (!doc.isObject())
-        return formatError("tokenizer_config.json: not a JSON object");
+        return formatError(SLUICE_ERRT("Error", "tokenizer_config.json: not a JSON object"));
     const QJsonValue decoder = doc.object().value(QLatin1String("added_tokens_decoder"));
     if (decoder.isUndefined())
         return std::vector<SpecialToken>{};
     if (!decoder.isObject())
-        return formatError("tokenizer_config.json: added_tokens_decoder is not an object");
+        return formatError(SLUICE_ERRT("Error", "tokenizer_config.json: added_tokens_decoder is not an object"));
     std::vector<SpecialToken> out;
     std::set<std::string> texts;
     const QJsonObject map = decoder.toObject();
@@ -137,14 +144,15 @@ Expected<std::vector<SpecialToken>> parseAddedTokens(const char *data, size_t si
         bool isNumber = false;
         const qlonglong id = it.key().toLongLong(&isNumber);
         if (!isNumber || id < 0 || id >= vocab || it.key() != QString::number(id))
-            return formatError("tokenizer_config.json: added token id '" + it.key().left(32).toStdString() +
-                               "' is not an id in [0, " + std::to_string(vocab) + ")");
+            return formatError(
+                SLUICE_ERRT("Error", "tokenizer_config.json: added token id '%1' is not an id in [0, %2)"),
+                it.key().left(32).toStdString(), vocab);
         const QJsonValue content = it.value().toObject().value(QLatin1String("content"));
         if (!content.isString() || content.toString().isEmpty() || content.toString().size() > 1024)
-            return formatError("tokenizer_config.json: added token " + std::to_string(id) + " has no content");
+            return formatError(SLUICE_ERRT("Error", "tokenizer_config.json: added token %1 has no content"), id);
         const std::string text = content.toString().toStdString();
         if (!texts.insert(text).second)
-            return formatError("tokenizer_config.json: '" + text + "' is named by two ids");
+            return formatError(SLUICE_ERRT("Error", "tokenizer_config.json: '%1' is named by two ids"), text);
         out.push_back({int(id), text});
     }
     std::sort(out.begin(), out.end(), [](const SpecialToken &a, const SpecialToken &b) { return a.id < b.id; });
@@ -163,7 +171,7 @@ Expected<std::string> releaseConfigFromManifestConfig(const std::string &manifes
 {
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(manifestConfigJson));
     if (!doc.isObject())
-        return formatError("config: not a JSON object");
+        return formatError(SLUICE_ERRT("Error", "config: not a JSON object"));
     QJsonObject flat = doc.object();
     const QJsonObject quant = QJsonDocument::fromJson(QByteArray::fromStdString(mxfp4QuantizationConfigJson())).object();
     if (!flat.value(QLatin1String("_outer")).isObject()) {

@@ -47,13 +47,15 @@ Expected<SafetensorsDtype> parseDtype(const QString &text, const std::string &wh
     const std::string name = text.left(32).toStdString();
     if (text == QLatin1String("F16"))
         return makeError(ErrorCode::Unsupported,
-                         where + ": dtype F16 is not supported (the Kimi releases store BF16 and F32)");
+            SLUICE_ERRT("Error", "%1: dtype F16 is not supported (the Kimi releases store BF16 and F32)"), where);
     if (text.startsWith(QLatin1String("F8")))
-        return makeError(ErrorCode::Unsupported, where + ": dtype " + name +
-                                                     " is not supported (experts must be MXFP4 as U8 nibble pairs "
-                                                     "with U8 E8M0 scales, or BF16)");
+        return makeError(ErrorCode::Unsupported,
+            SLUICE_ERRT("Error",
+                "%1: dtype %2 is not supported (experts must be MXFP4 as U8 nibble pairs with U8 E8M0 scales, or "
+                "BF16)"),
+            where, name);
     return makeError(ErrorCode::Unsupported,
-                     where + ": dtype '" + name + "' is not supported (only BF16, F32 and U8)");
+        SLUICE_ERRT("Error", "%1: dtype '%2' is not supported (only BF16, F32 and U8)"), where, name);
 }
 
 } // namespace
@@ -73,21 +75,21 @@ Expected<std::vector<SafetensorsTensor>> parseSafetensorsHeader(const char *json
 {
     const std::string shard = "shard '" + shardName + "'";
     if (size > SafetensorsLimits::maxHeaderBytes)
-        return formatError(shard + ": header of " + std::to_string(size) + " bytes is larger than the " +
-                           std::to_string(SafetensorsLimits::maxHeaderBytes >> 20) + " MiB limit");
+        return formatError(SLUICE_ERRT("Error", "%1: header of %2 bytes is larger than the %3 MiB limit"), shard, size,
+            SafetensorsLimits::maxHeaderBytes >> 20);
     if (fileBytes < 8 || size > fileBytes - 8)
-        return formatError(shard + ": header of " + std::to_string(size) + " bytes does not fit in the " +
-                           std::to_string(fileBytes) + "-byte file");
+        return formatError(
+            SLUICE_ERRT("Error", "%1: header of %2 bytes does not fit in the %3-byte file"), shard, size, fileBytes);
     const uint64_t dataStart = 8 + uint64_t(size);
     const uint64_t dataBytes = fileBytes - dataStart;
 
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(json, qsizetype(size)), &parseError);
     if (doc.isNull())
-        return formatError(shard + ": header is not valid JSON (" + parseError.errorString().toStdString() +
-                           " at offset " + std::to_string(parseError.offset) + ")");
+        return formatError(SLUICE_ERRT("Error", "%1: header is not valid JSON (%2 at offset %3)"), shard,
+            parseError.errorString().toStdString(), parseError.offset);
     if (!doc.isObject())
-        return formatError(shard + ": header is not a JSON object");
+        return formatError(SLUICE_ERRT("Error", "%1: header is not a JSON object"), shard);
     const QJsonObject root = doc.object();
 
     std::vector<SafetensorsTensor> out;
@@ -96,19 +98,19 @@ Expected<std::vector<SafetensorsTensor>> parseSafetensorsHeader(const char *json
         const std::string name = it.key().toStdString();
         if (name == "__metadata__") {
             if (!it.value().isObject())
-                return formatError(shard + ": __metadata__ is not an object");
+                return formatError(SLUICE_ERRT("Error", "%1: __metadata__ is not an object"), shard);
             continue;
         }
         const std::string where = shard + ", tensor '" + name.substr(0, SafetensorsLimits::maxNameBytes) + "'";
         if (name.empty() || name.size() > SafetensorsLimits::maxNameBytes)
-            return formatError(where + ": empty or over-long name");
+            return formatError(SLUICE_ERRT("Error", "%1: empty or over-long name"), where);
         if (!it.value().isObject())
-            return formatError(where + ": entry is not an object");
+            return formatError(SLUICE_ERRT("Error", "%1: entry is not an object"), where);
         const QJsonObject t = it.value().toObject();
 
         const QJsonValue dtypeValue = t.value(QLatin1String("dtype"));
         if (!dtypeValue.isString())
-            return formatError(where + ": 'dtype' is missing or not a string");
+            return formatError(SLUICE_ERRT("Error", "%1: 'dtype' is missing or not a string"), where);
         Expected<SafetensorsDtype> dtype = parseDtype(dtypeValue.toString(), where);
         if (!dtype)
             return dtype.status();
@@ -118,8 +120,8 @@ Expected<std::vector<SafetensorsTensor>> parseSafetensorsHeader(const char *json
         tensor.dtype = *dtype;
         const QJsonValue shapeValue = t.value(QLatin1String("shape"));
         if (!shapeValue.isArray() || shapeValue.toArray().size() > SafetensorsLimits::maxRank)
-            return formatError(where + ": 'shape' must be a list of at most " +
-                               std::to_string(SafetensorsLimits::maxRank) + " dimensions");
+            return formatError(SLUICE_ERRT("Error", "%1: 'shape' must be a list of at most %2 dimensions"), where,
+                SafetensorsLimits::maxRank);
         // The element count is bounded by the data section as it grows, so the
         // product can never overflow.
         const uint64_t maxElements = dataBytes / safetensorsDtypeBytes(tensor.dtype);
@@ -128,11 +130,13 @@ Expected<std::vector<SafetensorsTensor>> parseSafetensorsHeader(const char *json
         for (qsizetype i = 0; i < dims.size(); ++i) {
             uint64_t d = 0;
             if (!toU64(dims[i], d) || d > uint64_t(SafetensorsLimits::maxDim))
-                return formatError(where + ": dimension " + std::to_string(i) + " is not an integer in [0, 2^40]");
+                return formatError(SLUICE_ERRT("Error", "%1: dimension %2 is not an integer in [0, 2^40]"), where, i);
             tensor.shape.push_back(int64_t(d));
             if (d != 0 && elements > maxElements / d)
-                return formatError(where + ": shape needs more bytes than the shard's " + std::to_string(dataBytes) +
-                                   "-byte data section (truncated, or the header lies)");
+                return formatError(SLUICE_ERRT("Error",
+                                       "%1: shape needs more bytes than the shard's %2-byte data section (truncated, "
+                                       "or the header lies)"),
+                    where, dataBytes);
             elements *= d;
         }
 
@@ -140,14 +144,16 @@ Expected<std::vector<SafetensorsTensor>> parseSafetensorsHeader(const char *json
         const QJsonArray offsets = offsetsValue.toArray();
         uint64_t begin = 0, end = 0;
         if (!offsetsValue.isArray() || offsets.size() != 2 || !toU64(offsets[0], begin) || !toU64(offsets[1], end))
-            return formatError(where + ": 'data_offsets' must be two non-negative integers");
+            return formatError(SLUICE_ERRT("Error", "%1: 'data_offsets' must be two non-negative integers"), where);
         if (begin > end || end > dataBytes)
-            return formatError(where + ": data_offsets [" + std::to_string(begin) + ", " + std::to_string(end) +
-                               ") lie outside the " + std::to_string(dataBytes) + "-byte data section (truncated, or the header lies)");
+            return formatError(
+                SLUICE_ERRT("Error",
+                    "%1: data_offsets [%2, %3) lie outside the %4-byte data section (truncated, or the header lies)"),
+                where, begin, end, dataBytes);
         tensor.bytes = elements * safetensorsDtypeBytes(tensor.dtype);
         if (end - begin != tensor.bytes)
-            return formatError(where + ": data_offsets span " + std::to_string(end - begin) + " bytes but " +
-                               safetensorsDtypeName(tensor.dtype) + " shape needs " + std::to_string(tensor.bytes));
+            return formatError(SLUICE_ERRT("Error", "%1: data_offsets span %2 bytes but %3 shape needs %4"), where,
+                end - begin, safetensorsDtypeName(tensor.dtype), tensor.bytes);
         tensor.offset = dataStart + begin;
         out.push_back(std::move(tensor));
     }
@@ -159,7 +165,7 @@ Expected<std::vector<SafetensorsTensor>> parseSafetensorsHeader(const char *json
         const SafetensorsTensor &a = out[i - 1];
         const SafetensorsTensor &b = out[i];
         if (a.bytes != 0 && b.bytes != 0 && a.offset + a.bytes > b.offset)
-            return formatError(shard + ": tensors '" + a.name + "' and '" + b.name + "' overlap");
+            return formatError(SLUICE_ERRT("Error", "%1: tensors '%2' and '%3' overlap"), shard, a.name, b.name);
     }
     return out;
 }
@@ -168,36 +174,37 @@ Expected<std::vector<std::pair<std::string, std::string>>> parseSafetensorsIndex
 {
     const std::string where = std::string(SafetensorsCheckpoint::indexFileName);
     if (size > SafetensorsLimits::maxIndexBytes)
-        return formatError(where + ": " + std::to_string(size) + " bytes is too large");
+        return formatError(SLUICE_ERRT("Error", "%1: %2 bytes is too large"), where, size);
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromRawData(json, qsizetype(size)), &parseError);
     if (doc.isNull())
-        return formatError(where + ": not valid JSON (" + parseError.errorString().toStdString() + " at offset " +
-                           std::to_string(parseError.offset) + ")");
+        return formatError(SLUICE_ERRT("Error", "%1: not valid JSON (%2 at offset %3)"), where,
+            parseError.errorString().toStdString(), parseError.offset);
     if (!doc.isObject())
-        return formatError(where + ": top level is not an object");
+        return formatError(SLUICE_ERRT("Error", "%1: top level is not an object"), where);
     const QJsonValue mapValue = doc.object().value(QLatin1String("weight_map"));
     if (!mapValue.isObject())
-        return formatError(where + ": 'weight_map' is missing or not an object");
+        return formatError(SLUICE_ERRT("Error", "%1: 'weight_map' is missing or not an object"), where);
     const QJsonObject map = mapValue.toObject();
     if (map.isEmpty())
-        return formatError(where + ": 'weight_map' is empty");
+        return formatError(SLUICE_ERRT("Error", "%1: 'weight_map' is empty"), where);
     std::vector<std::pair<std::string, std::string>> out;
     out.reserve(size_t(map.size()));
     std::set<std::string> shards;
     for (auto it = map.begin(); it != map.end(); ++it) {
         const std::string name = it.key().toStdString();
         if (name.empty() || name.size() > SafetensorsLimits::maxNameBytes)
-            return formatError(where + ": empty or over-long tensor name");
+            return formatError(SLUICE_ERRT("Error", "%1: empty or over-long tensor name"), where);
         if (!it.value().isString())
-            return formatError(where + ": tensor '" + name + "' does not map to a file name");
+            return formatError(SLUICE_ERRT("Error", "%1: tensor '%2' does not map to a file name"), where, name);
         const std::string file = it.value().toString().toStdString();
         if (!isPlainFileName(file))
-            return formatError(where + ": tensor '" + name + "' maps to '" + file.substr(0, 256) +
-                               "', which is not a plain file name in the folder");
+            return formatError(
+                SLUICE_ERRT("Error", "%1: tensor '%2' maps to '%3', which is not a plain file name in the folder"),
+                where, name, file.substr(0, 256));
         shards.insert(file);
         if (shards.size() > SafetensorsLimits::maxShards)
-            return formatError(where + ": more than " + std::to_string(SafetensorsLimits::maxShards) + " shards");
+            return formatError(SLUICE_ERRT("Error", "%1: more than %2 shards"), where, SafetensorsLimits::maxShards);
         out.emplace_back(name, file);
     }
     return out;
@@ -220,7 +227,8 @@ Expected<int> openRegularFileReadOnly(const std::string &path, const std::string
     if (!S_ISREG(st.st_mode)) {
         ::close(fd);
         const char *kind = S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "not a regular file";
-        return makeError(ErrorCode::Io, label + ": is " + std::string(kind) + ", expected a regular file");
+        return makeError(
+            ErrorCode::Io, SLUICE_ERRT("Error", "%1: is %2, expected a regular file"), label, std::string(kind));
     }
     const int flags = ::fcntl(fd, F_GETFL);
     if (flags >= 0)
@@ -265,16 +273,15 @@ Status SafetensorsCheckpoint::addShard(const std::string &file, int &index)
     m_fds.push_back(*fd);
     uint8_t lengthBytes[8];
     if (shard.fileBytes < 8)
-        return formatError(label + ": " + std::to_string(shard.fileBytes) +
-                           " bytes is too short for a safetensors header (truncated?)");
+        return formatError(SLUICE_ERRT("Error", "%1: %2 bytes is too short for a safetensors header (truncated?)"),
+            label, shard.fileBytes);
     SLUICE_TRY(preadFully(*fd, lengthBytes, 8, 0, label));
     uint64_t headerBytes = 0;
     for (int i = 7; i >= 0; --i)
         headerBytes = headerBytes << 8 | lengthBytes[i];
     if (headerBytes > SafetensorsLimits::maxHeaderBytes || headerBytes > shard.fileBytes - 8)
-        return formatError(label + ": header length " + std::to_string(headerBytes) +
-                           " exceeds the file (" + std::to_string(shard.fileBytes) + " bytes) or the " +
-                           std::to_string(SafetensorsLimits::maxHeaderBytes >> 20) + " MiB limit");
+        return formatError(SLUICE_ERRT("Error", "%1: header length %2 exceeds the file (%3 bytes) or the %4 MiB limit"),
+            label, headerBytes, shard.fileBytes, SafetensorsLimits::maxHeaderBytes >> 20);
     std::vector<char> header(static_cast<size_t>(headerBytes));
     SLUICE_TRY(preadFully(*fd, header.data(), headerBytes, 8, label));
     Expected<std::vector<SafetensorsTensor>> tensors =
@@ -287,8 +294,8 @@ Status SafetensorsCheckpoint::addShard(const std::string &file, int &index)
     for (SafetensorsTensor &t : *tensors) {
         t.shard = index;
         if (m_index.count(t.name))
-            return formatError(label + ", tensor '" + t.name + "': also stored in shard '" +
-                               m_shards[size_t(m_tensors[m_index[t.name]].shard)].file + "'");
+            return formatError(SLUICE_ERRT("Error", "%1, tensor '%2': also stored in shard '%3'"), label, t.name,
+                m_shards[size_t(m_tensors[m_index[t.name]].shard)].file);
         m_index.emplace(t.name, m_tensors.size());
         m_tensors.push_back(std::move(t));
     }
@@ -311,7 +318,7 @@ Status SafetensorsCheckpoint::load(const std::string &dir)
     }
     if (indexBytes > SafetensorsLimits::maxIndexBytes) {
         ::close(*indexFd);
-        return formatError(std::string(indexFileName) + ": " + std::to_string(indexBytes) + " bytes is too large");
+        return formatError(SLUICE_ERRT("Error", "%1: %2 bytes is too large"), std::string(indexFileName), indexBytes);
     }
     std::vector<char> indexText(static_cast<size_t>(indexBytes));
     const Status read = preadFully(*indexFd, indexText.data(), indexBytes, 0, indexFileName);
@@ -335,12 +342,13 @@ Status SafetensorsCheckpoint::load(const std::string &dir)
     for (const auto &[name, file] : *map) {
         const auto it = m_index.find(name);
         if (it == m_index.end())
-            return makeError(ErrorCode::NotFound, "shard '" + file + "', tensor '" + name +
-                                                      "': listed in the index but missing from the shard");
+            return makeError(ErrorCode::NotFound,
+                SLUICE_ERRT("Error", "shard '%1', tensor '%2': listed in the index but missing from the shard"), file,
+                name);
         const SafetensorsTensor &t = m_tensors[it->second];
         if (t.shard != shardIndex[file])
-            return formatError("tensor '" + name + "': the index says shard '" + file + "' but it is stored in '" +
-                               m_shards[size_t(t.shard)].file + "'");
+            return formatError(SLUICE_ERRT("Error", "tensor '%1': the index says shard '%2' but it is stored in '%3'"),
+                name, file, m_shards[size_t(t.shard)].file);
     }
     if (m_tensors.size() != map->size()) {
         std::set<std::string> listed;
@@ -348,7 +356,8 @@ Status SafetensorsCheckpoint::load(const std::string &dir)
             listed.insert(entry.first);
         for (const SafetensorsTensor &t : m_tensors) {
             if (!listed.count(t.name))
-                return formatError(describe(t) + ": stored in the shard but missing from the index");
+                return formatError(
+                    SLUICE_ERRT("Error", "%1: stored in the shard but missing from the index"), describe(t));
         }
     }
     return Status::ok();
@@ -378,7 +387,7 @@ std::string SafetensorsCheckpoint::describe(const SafetensorsTensor &tensor) con
 Status SafetensorsCheckpoint::readBytes(const SafetensorsTensor &tensor, void *dst) const
 {
     if (tensor.shard < 0 || size_t(tensor.shard) >= m_shards.size())
-        return makeError(ErrorCode::InvalidArgument, "tensor '" + tensor.name + "' has no shard");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "tensor '%1' has no shard"), tensor.name);
     return preadFully(m_fds[size_t(tensor.shard)], dst, tensor.bytes, tensor.offset, describe(tensor));
 }
 
@@ -391,7 +400,8 @@ Status SafetensorsCheckpoint::readBytes(const SafetensorsTensor &tensor, std::ve
 Expected<std::vector<float>> SafetensorsCheckpoint::readFloat(const SafetensorsTensor &tensor) const
 {
     if (tensor.dtype == SafetensorsDtype::U8)
-        return makeError(ErrorCode::Format, describe(tensor) + ": U8 where BF16 or F32 was expected");
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "%1: U8 where BF16 or F32 was expected"), describe(tensor));
     std::vector<float> out(size_t(tensor.elements()));
     if (tensor.dtype == SafetensorsDtype::F32) {
         SLUICE_TRY(readBytes(tensor, out.data()));

@@ -20,7 +20,7 @@ Status writeAll(int fd, const uint8_t *p, size_t bytes, const std::string &path)
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            return makeError(ErrorCode::Io, path + ": write failed (" + std::strerror(errno) + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: write failed (%2)"), path, std::strerror(errno));
         }
         p += n;
         bytes -= size_t(n);
@@ -43,20 +43,21 @@ public:
     {
         m_fd = ::open(m_tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
         if (m_fd < 0)
-            return makeError(ErrorCode::Io, m_tmp + ": cannot create (" + std::strerror(errno) + ")");
+            return makeError(
+                ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), m_tmp, std::strerror(errno));
         return Status::ok();
     }
     Status write(const void *data, size_t bytes) { return writeAll(m_fd, static_cast<const uint8_t *>(data), bytes, m_tmp); }
     Status commit()
     {
         if (::fsync(m_fd) != 0)
-            return makeError(ErrorCode::Io, m_tmp + ": fsync failed (" + std::strerror(errno) + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: fsync failed (%2)"), m_tmp, std::strerror(errno));
         ::close(m_fd);
         m_fd = -1;
         if (::rename(m_tmp.c_str(), m_path.c_str()) != 0) {
             const int err = errno;
             ::unlink(m_tmp.c_str());
-            return makeError(ErrorCode::Io, m_path + ": rename failed (" + std::strerror(err) + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: rename failed (%2)"), m_path, std::strerror(err));
         }
         return Status::ok();
     }
@@ -89,10 +90,10 @@ Status writeSafetensorsFile(const std::string &path, const std::vector<Safetenso
             shape.append(qint64(d));
         }
         if (elements * safetensorsDtypeBytes(t.dtype) != t.data.size())
-            return makeError(ErrorCode::InvalidArgument, path + ", tensor '" + t.name + "': " +
-                                                             std::to_string(t.data.size()) + " bytes for its shape");
+            return makeError(ErrorCode::InvalidArgument,
+                SLUICE_ERRT("Error", "%1, tensor '%2': %3 bytes for its shape"), path, t.name, t.data.size());
         if (header.contains(QString::fromStdString(t.name)))
-            return makeError(ErrorCode::InvalidArgument, path + ", tensor '" + t.name + "' twice");
+            return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1, tensor '%2' twice"), path, t.name);
         QJsonObject entry;
         entry.insert(QStringLiteral("dtype"), QLatin1String(safetensorsDtypeName(t.dtype)));
         entry.insert(QStringLiteral("shape"), shape);

@@ -32,8 +32,8 @@ public:
     {
         const TensorInfo *t = require(name, prefixed);
         if (t && (t->rows != rows || t->cols != cols))
-            fail(fullName(name, prefixed) + ": shape " + shapeText(*t) + ", expected [" + std::to_string(rows) + ", " +
-                 std::to_string(cols) + "]");
+            fail(SLUICE_ERRT("Error", "%1: shape %2, expected [%3, %4]"), fullName(name, prefixed), shapeText(*t), rows,
+                cols);
         return t;
     }
     // A matrix whose row count is free (a rank only the tensor knows), bounded.
@@ -41,8 +41,8 @@ public:
     {
         const TensorInfo *t = require(name, true);
         if (t && (t->cols != cols || t->rows > maxRows))
-            fail(fullName(name, true) + ": shape " + shapeText(*t) + ", expected [r <= " + std::to_string(maxRows) +
-                 ", " + std::to_string(cols) + "]");
+            fail(SLUICE_ERRT("Error", "%1: shape %2, expected [r <= %3, %4]"), fullName(name, true), shapeText(*t),
+                maxRows, cols);
         return t;
     }
     // A vector (any shape) of exactly n elements.
@@ -50,21 +50,20 @@ public:
     {
         const TensorInfo *t = require(name, prefixed);
         if (t && t->elements() != n)
-            fail(fullName(name, prefixed) + ": " + std::to_string(t->elements()) + " elements " + shapeText(*t) +
-                 ", expected " + std::to_string(n));
+            fail(SLUICE_ERRT("Error", "%1: %2 elements %3, expected %4"), fullName(name, prefixed), t->elements(),
+                shapeText(*t), n);
     }
     void vectorAtLeast(const std::string &name, uint64_t n, uint64_t max)
     {
         const TensorInfo *t = require(name, true);
         if (t && (t->elements() < n || t->elements() > max))
-            fail(fullName(name, true) + ": " + std::to_string(t->elements()) + " elements, expected at least " +
-                 std::to_string(n));
+            fail(SLUICE_ERRT("Error", "%1: %2 elements, expected at least %3"), fullName(name, true), t->elements(), n);
     }
 
-    void fail(const std::string &message)
+    template<typename... Args> void fail(ErrorTemplate message, const Args &...args)
     {
         if (m_status.isOk())
-            m_status = makeError(ErrorCode::Format, message);
+            m_status = makeError(ErrorCode::Format, message, args...);
     }
 
 private:
@@ -74,7 +73,7 @@ private:
     {
         const TensorInfo *t = find(name, prefixed);
         if (!t)
-            fail("missing tensor '" + fullName(name, prefixed) + "'");
+            fail(SLUICE_ERRT("Error", "missing tensor '%1'"), fullName(name, prefixed));
         return t;
     }
 
@@ -102,8 +101,8 @@ void checkKda(ShapeChecker &s, ModelConfig &c, const std::string &p)
         if (c.kdaDecayRank == 0)
             c.kdaDecayRank = int(fa->rows);
         else if (int(fa->rows) != c.kdaDecayRank)
-            s.fail(c.tensorPrefix + p + "f_a_proj.weight: rank " + std::to_string(fa->rows) + " differs from " +
-                   std::to_string(c.kdaDecayRank) + " in earlier layers");
+            s.fail(SLUICE_ERRT("Error", "%1%2f_a_proj.weight: rank %3 differs from %4 in earlier layers"),
+                c.tensorPrefix, p, fa->rows, c.kdaDecayRank);
         s.matrix(p + "f_b_proj.weight", ch, fa->rows);
     }
     s.matrix(p + "b_proj.weight", uint64_t(c.kdaHeads), d);
@@ -116,7 +115,7 @@ void checkKda(ShapeChecker &s, ModelConfig &c, const std::string &p)
         if (c.kdaGateRank == 0)
             c.kdaGateRank = int(ga->rows);
         else if (int(ga->rows) != c.kdaGateRank)
-            s.fail(c.tensorPrefix + p + "g_a_proj.weight: rank differs from earlier layers");
+            s.fail(SLUICE_ERRT("Error", "%1%2g_a_proj.weight: rank differs from earlier layers"), c.tensorPrefix, p);
         s.matrix(p + "g_b_proj.weight", ch, ga->rows);
     }
     s.vector(p + "o_norm.weight", uint64_t(c.kdaHeadDim));
@@ -165,10 +164,9 @@ void checkVision(ShapeChecker &s, const ModelConfig &c)
     s.matrix("mm_projector.proj.2.weight", uint64_t(c.hidden), merged, false);
     s.vector("mm_projector.post_norm.weight", uint64_t(c.hidden), false);
     if (v.textHidden != c.hidden)
-        s.fail("vision text_hidden_size " + std::to_string(v.textHidden) + " differs from hidden_size " +
-               std::to_string(c.hidden));
+        s.fail(SLUICE_ERRT("Error", "vision text_hidden_size %1 differs from hidden_size %2"), v.textHidden, c.hidden);
     if (uint64_t(v.mmHidden) != vh)
-        s.fail("vision mm_hidden_size " + std::to_string(v.mmHidden) + " differs from vt_hidden_size");
+        s.fail(SLUICE_ERRT("Error", "vision mm_hidden_size %1 differs from vt_hidden_size"), v.mmHidden);
 }
 
 } // namespace

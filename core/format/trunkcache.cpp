@@ -20,7 +20,13 @@ namespace sluice {
 
 namespace {
 
-Status ioError(const std::string &what) { return makeError(ErrorCode::Io, what + " (" + std::strerror(errno) + ")"); }
+// ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), path): the system's
+// reason for errno is the template's last argument.
+template<typename... Args> Status ioError(ErrorTemplate tmpl, const Args &...args)
+{
+    const std::string why = std::strerror(errno);
+    return makeError(ErrorCode::Io, tmpl, args..., why);
+}
 
 TensorFormat formatFor(const TensorInfo &t, const TrunkCacheOptions &o)
 {
@@ -71,16 +77,16 @@ Expected<QJsonObject> readJson(const std::string &path)
         return fd.status();
     if (size > (64u << 20)) {
         ::close(*fd);
-        return makeError(ErrorCode::Format, path + ": too large");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: too large"), path);
     }
     std::string text(static_cast<size_t>(size), '\0');
     const ssize_t n = ::pread(*fd, text.data(), text.size(), 0);
     ::close(*fd);
     if (n != ssize_t(size))
-        return makeError(ErrorCode::Io, path + ": short read");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: short read"), path);
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text));
     if (!doc.isObject())
-        return makeError(ErrorCode::Format, path + ": not a JSON object");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: not a JSON object"), path);
     return doc.object();
 }
 
@@ -133,7 +139,7 @@ Expected<TrunkCache> openTrunkCache(const std::string &path, const ReleaseCheckp
 {
     struct stat st;
     if (::stat((path + ".json").c_str(), &st) != 0)
-        return makeError(ErrorCode::NotFound, path + ".json: no trunk cache");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1.json: no trunk cache"), path);
     auto json = readJson(path + ".json");
     if (!json)
         return json.status();
@@ -141,7 +147,8 @@ Expected<TrunkCache> openTrunkCache(const std::string &path, const ReleaseCheckp
     cache.path = path;
     cache.fingerprint = releaseFingerprint(release, o);
     if ((*json)["fingerprint"].toString().toStdString() != cache.fingerprint)
-        return makeError(ErrorCode::Format, path + ": trunk cache is for other shards or options (stale)");
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "%1: trunk cache is for other shards or options (stale)"), path);
     uint64_t dataBytes = 0;
     Expected<int> fd = openRegularFileReadOnly(path, path, dataBytes);
     if (!fd)
@@ -151,18 +158,20 @@ Expected<TrunkCache> openTrunkCache(const std::string &path, const ReleaseCheckp
     // entry from the release and require it to match.
     const QJsonArray entries = (*json)["trunk"].toArray();
     if (size_t(entries.size()) != release.trunkTensors().size())
-        return makeError(ErrorCode::Format, path + ".json: tensor count differs from the release");
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "%1.json: tensor count differs from the release"), path);
     uint64_t off = 0;
     for (size_t i = 0; i < release.trunkTensors().size(); ++i) {
         const TensorInfo t = planned(release.trunkTensors()[i], o, off);
         if (entries[qsizetype(i)].toObject() != entryJson(t))
-            return makeError(ErrorCode::Format, path + ".json: entry for '" + t.name + "' does not match the release");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error", "%1.json: entry for '%2' does not match the release"), path, t.name);
         cache.tensors.push_back(t);
         off = align8(off + t.bytes);
     }
     if (dataBytes != off)
-        return makeError(ErrorCode::Format, path + ": " + std::to_string(dataBytes) + " bytes, the index needs " +
-                                                std::to_string(off) + " (truncated?)");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 bytes, the index needs %3 (truncated?)"), path,
+            dataBytes, off);
     cache.bytes = off;
     return cache;
 }
@@ -189,7 +198,7 @@ Expected<TrunkCache> buildTrunkCache(const std::string &path, const ReleaseCheck
         off = align8(off + planned(src[i], o, off).bytes);
     const int fd = ::open(partial.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
-        return ioError(partial + ": cannot create");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot create (%2)"), partial);
     struct stat st;
     if (::fstat(fd, &st) != 0 || uint64_t(st.st_size) < off) {
         done = 0; // the data lost what the progress promised: start over
@@ -197,7 +206,7 @@ Expected<TrunkCache> buildTrunkCache(const std::string &path, const ReleaseCheck
     }
     if (::ftruncate(fd, off_t(off)) != 0) {
         ::close(fd);
-        return ioError(partial + ": cannot truncate");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot truncate (%2)"), partial);
     }
     TrunkCache result;
     result.resumed = done > 0;
@@ -238,7 +247,7 @@ Expected<TrunkCache> buildTrunkCache(const std::string &path, const ReleaseCheck
                 continue;
             if (n <= 0) {
                 ::close(fd);
-                return ioError(partial + ": write failed");
+                return ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), partial);
             }
             p += n;
             at += uint64_t(n);
@@ -249,22 +258,23 @@ Expected<TrunkCache> buildTrunkCache(const std::string &path, const ReleaseCheck
         // Progress is recorded after the data is on disk.
         if (::fdatasync(fd) != 0) {
             ::close(fd);
-            return ioError(partial + ": fsync failed");
+            return ioError(SLUICE_ERRT("Error", "%1: fsync failed (%2)"), partial);
         }
         SLUICE_TRY(writeJson(progressPath, QJsonObject{{"fingerprint", QString::fromStdString(fingerprint)},
                                                        {"done", int(i + 1)}}));
         if (o.progress && !o.progress(total ? double(written) / double(total) : 1.0, t.name)) {
             ::close(fd);
-            return makeError(ErrorCode::Cancelled, "trunk cache: cancelled after '" + t.name + "' (resumable)");
+            return makeError(
+                ErrorCode::Cancelled, SLUICE_ERRT("Error", "trunk cache: cancelled after '%1' (resumable)"), t.name);
         }
     }
     if (::fsync(fd) != 0) {
         ::close(fd);
-        return ioError(partial + ": fsync failed");
+        return ioError(SLUICE_ERRT("Error", "%1: fsync failed (%2)"), partial);
     }
     ::close(fd);
     if (::rename(partial.c_str(), path.c_str()) != 0)
-        return ioError(path + ": rename failed");
+        return ioError(SLUICE_ERRT("Error", "%1: rename failed (%2)"), path);
     QJsonArray entries;
     uint64_t at = 0;
     for (const TensorInfo &s : src) {

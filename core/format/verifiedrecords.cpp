@@ -125,16 +125,16 @@ Status VerifiedRecords::save(const std::string &path)
     const std::string tmp = path + ".tmp." + std::to_string(::getpid());
     FILE *f = std::fopen(tmp.c_str(), "wb");
     if (!f)
-        return makeError(ErrorCode::Io, tmp + ": cannot create");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create"), tmp);
     const bool ok = std::fwrite(out.data(), 1, out.size(), f) == out.size() && std::fflush(f) == 0 &&
                     ::fsync(::fileno(f)) == 0;
     if (std::fclose(f) != 0 || !ok) {
         std::remove(tmp.c_str());
-        return makeError(ErrorCode::Io, tmp + ": write failed");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: write failed"), tmp);
     }
     if (std::rename(tmp.c_str(), path.c_str()) != 0) {
         std::remove(tmp.c_str());
-        return makeError(ErrorCode::Io, path + ": cannot replace");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot replace"), path);
     }
     m_changed.store(false);
     return Status::ok();

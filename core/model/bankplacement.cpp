@@ -32,19 +32,22 @@ struct BankFile {
     std::string folder; // where it is now
 };
 
-Status ioError(const std::string &what)
+// ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), path): the system's
+// reason for errno is the template's last argument.
+template<typename... Args> Status ioError(ErrorTemplate tmpl, const Args &...args)
 {
-    return makeError(ErrorCode::Io, what + " (" + std::strerror(errno) + ")");
+    const std::string why = std::strerror(errno);
+    return makeError(ErrorCode::Io, tmpl, args..., why);
 }
 
 Expected<std::string> realFolder(const std::string &path)
 {
     char buf[PATH_MAX];
     if (!::realpath(path.c_str(), buf))
-        return ioError(path + ": cannot resolve the folder");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot resolve the folder (%2)"), path);
     struct stat st;
     if (::stat(buf, &st) != 0 || !S_ISDIR(st.st_mode))
-        return makeError(ErrorCode::InvalidArgument, path + ": not a folder");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: not a folder"), path);
     return std::string(buf);
 }
 
@@ -80,16 +83,16 @@ Status copyDurably(const std::string &from, const std::string &to, uint64_t byte
 {
     struct statvfs vfs;
     if (::statvfs(folderOf(to).c_str(), &vfs) == 0 && uint64_t(vfs.f_bavail) * vfs.f_frsize < bytes)
-        return makeError(ErrorCode::Io, folderOf(to) + ": " + std::to_string(bytes) + " bytes needed, " +
-                                            std::to_string(uint64_t(vfs.f_bavail) * vfs.f_frsize) + " free");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: %2 bytes needed, %3 free"), folderOf(to), bytes,
+            uint64_t(vfs.f_bavail) * vfs.f_frsize);
     const std::string part = to + kPartSuffix;
     const int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
     if (in < 0)
-        return ioError(from + ": cannot open");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot open (%2)"), from);
     const int out = ::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (out < 0) {
         ::close(in);
-        return ioError(part + ": cannot create");
+        return ioError(SLUICE_ERRT("Error", "%1: cannot create (%2)"), part);
     }
     std::vector<char> buf(8u << 20);
     Status s = Status::ok();
@@ -105,7 +108,7 @@ Status copyDurably(const std::string &from, const std::string &to, uint64_t byte
             if (n < 0 && errno == EINTR)
                 continue;
             if (n <= 0) {
-                s = ioError(part + ": write failed");
+                s = ioError(SLUICE_ERRT("Error", "%1: write failed (%2)"), part);
                 break;
             }
             w += size_t(n);
@@ -113,11 +116,11 @@ Status copyDurably(const std::string &from, const std::string &to, uint64_t byte
         done += want;
     }
     if (s.isOk() && ::fsync(out) != 0)
-        s = ioError(part + ": fsync failed");
+        s = ioError(SLUICE_ERRT("Error", "%1: fsync failed (%2)"), part);
     ::close(in);
     ::close(out);
     if (s.isOk() && ::rename(part.c_str(), to.c_str()) != 0)
-        s = ioError(to + ": rename failed");
+        s = ioError(SLUICE_ERRT("Error", "%1: rename failed (%2)"), to);
     if (!s.isOk()) {
         ::unlink(part.c_str());
         return s;
@@ -143,12 +146,12 @@ Expected<double> measureFolder(const std::string &dir, const std::vector<BankFil
         std::string zeros(size_t(probeBytes), '\x5a');
         const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
         if (fd < 0)
-            return ioError(path + ": cannot create the disk-test file");
+            return ioError(SLUICE_ERRT("Error", "%1: cannot create the disk-test file (%2)"), path);
         const bool ok = ::write(fd, zeros.data(), zeros.size()) == ssize_t(zeros.size()) && ::fsync(fd) == 0;
         ::close(fd);
         if (!ok) {
             ::unlink(path.c_str());
-            return ioError(path + ": cannot write the disk-test file");
+            return ioError(SLUICE_ERRT("Error", "%1: cannot write the disk-test file (%2)"), path);
         }
     }
     auto r = measureDiskSpeed(path, recordBytes, seconds);
@@ -212,7 +215,7 @@ struct Mover {
         if (!step(PlacementStep::SidecarWritten, b.file))
             return false;
         if (::unlink(from.c_str()) != 0)
-            return ioError(from + ": cannot remove the old copy");
+            return ioError(SLUICE_ERRT("Error", "%1: cannot remove the old copy (%2)"), from);
         syncFolder(b.folder);
         b.folder = dir;
         return step(PlacementStep::OriginalRemoved, b.file);
@@ -248,9 +251,9 @@ Expected<std::vector<std::string>> targetFolders(const std::string &home, const 
             return real.status();
         std::string dir = *real == home ? home : joinPath(*real, baseName(home) + ".banks");
         if (dir != home && ::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
-            return ioError(dir + ": cannot create the bank folder");
+            return ioError(SLUICE_ERRT("Error", "%1: cannot create the bank folder (%2)"), dir);
         if (std::find(targets.begin(), targets.end(), dir) != targets.end())
-            return makeError(ErrorCode::InvalidArgument, f.path + ": named twice (as " + dir + ")");
+            return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: named twice (as %2)"), f.path, dir);
         targets.push_back(std::move(dir));
     }
     return targets;
@@ -307,7 +310,8 @@ Expected<PlacementResult> placeBanks(const std::string &container, const std::ve
                                      const PlacementOptions &options)
 {
     if (!options.back && folders.empty())
-        return makeError(ErrorCode::InvalidArgument, "no folder to place the banks in (or ask for them back)");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "no folder to place the banks in (or ask for them back)"));
     auto home = realFolder(container);
     if (!home)
         return home.status();

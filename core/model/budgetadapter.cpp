@@ -63,7 +63,8 @@ Status BudgetAdapter::start(BudgetTarget target, const AdaptSettings &s, std::un
     m_target = std::move(target);
     m_onPending = std::move(onPending);
     if (!source)
-        return makeError(ErrorCode::Unsupported, "adapting the budget: no memory-pressure source on this system");
+        return makeError(ErrorCode::Unsupported,
+            SLUICE_ERRT("Error", "adapting the budget: no memory-pressure source on this system"));
     const GovernorSettings g = governorSettingsFor(m_target.info(), s);
     if (!canAdaptBudget(g))
         return Status::ok(); // opened at its floor: nothing to give back, nothing to watch

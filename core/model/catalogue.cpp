@@ -115,7 +115,8 @@ Expected<RouteSpeed> routeSpeed(BuiltinModel model, BuiltinFormat format, uint64
                                 int contextLength)
 {
     if (!(diskBytesPerSecond > 0))
-        return makeError(ErrorCode::InvalidArgument, "the predicted speed needs a disk speed above 0");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "the predicted speed needs a disk speed above 0"));
     auto plan = defaultRoutePlan(model, format, usableRamBytes, processBytes, contextLength);
     if (!plan)
         return plan.status();
@@ -134,7 +135,7 @@ Expected<RouteSpeed> routeSpeed(BuiltinModel model, BuiltinFormat format, uint64
 Expected<uint64_t> folderFreeBytes(const std::string &folder)
 {
     if (folder.empty())
-        return makeError(ErrorCode::InvalidArgument, "no folder given");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "no folder given"));
     std::error_code ec;
     std::filesystem::path p = std::filesystem::absolute(folder, ec);
     if (ec)
@@ -144,7 +145,8 @@ Expected<uint64_t> folderFreeBytes(const std::string &folder)
         p = p.parent_path();
     const auto space = std::filesystem::space(p, ec);
     if (ec)
-        return makeError(ErrorCode::Io, folder + ": cannot read the free space (" + ec.message() + ")");
+        return makeError(
+            ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot read the free space (%2)"), folder, ec.message());
     return uint64_t(space.available);
 }
 

@@ -76,7 +76,7 @@ Expected<text::Tokenizer> ContainerStore::tokenizer() const
     auto tok = text::Tokenizer::fromModelDirectory(m_modelPath);
     // Kept so a command can say why there are no tokens.
     if (!tok && tok.status().code() == ErrorCode::NotFound && m_container->paths().tokenizer.empty())
-        return makeError(ErrorCode::NotFound, "the model has no tokenizer (no tokenizer.model)");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "the model has no tokenizer (no tokenizer.model)"));
     return tok;
 }
 
@@ -134,8 +134,8 @@ Expected<VqCodebooksView> ContainerStore::codebooks(int layer, int kind, int cod
     const ExpertLayout &lay = m_container->expertLayout(layer);
     const int first = codebookId + kind * lay.stages;
     if (codebookId < 0 || first + lay.stages > m_container->codebookCount())
-        return makeError(ErrorCode::Format, "layer " + std::to_string(layer) + ": codebook id " +
-                                                std::to_string(codebookId) + " out of range");
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "layer %1: codebook id %2 out of range"), layer, codebookId);
     return m_container->codebooksById(first);
 }
 

@@ -11,9 +11,9 @@ Expected<ModelConfig> withExpertsPerToken(const ModelConfig &cfg, int expertsPer
         return cfg;
     if (expertsPerToken < 0 || expertsPerToken > own)
         return makeError(ErrorCode::InvalidArgument,
-                         "experts per token " + std::to_string(expertsPerToken) + " is outside 1.." +
-                             std::to_string(own) + " (this model routes " + std::to_string(own) +
-                             " experts per token; 0 = the model's own)");
+            SLUICE_ERRT("Error",
+                "experts per token %1 is outside 1..%2 (this model routes %3 experts per token; 0 = the model's own)"),
+            expertsPerToken, own, own);
     ModelConfig out = cfg;
     out.modelTopK = own;
     out.topK = expertsPerToken;

@@ -114,16 +114,16 @@ void ForwardPass::reset()
 Status ForwardPass::run(const int *tokens, int n, float *logits, bool allPositions)
 {
     if (n < 1 || n > kMaxChunk)
-        return makeError(ErrorCode::InvalidArgument, "forward: chunk of " + std::to_string(n) + " tokens (1.." +
-                                                         std::to_string(kMaxChunk) + ")");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "forward: chunk of %1 tokens (1..%2)"), n, kMaxChunk);
     if (m_pos + n > m_ctx)
         return makeError(ErrorCode::ContextFull,
                          SLUICE_ERRT("Error", "context full: %1 + %2 tokens exceed the context length %3 chosen at open"),
                          m_pos, n, m_ctx);
     for (int t = 0; t < n; ++t) {
         if (tokens[t] < 0 || tokens[t] >= m_cfg.vocab)
-            return makeError(ErrorCode::InvalidArgument,
-                             "token id " + std::to_string(tokens[t]) + " outside the vocabulary");
+            return makeError(
+                ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "token id %1 outside the vocabulary"), tokens[t]);
     }
     // Pieces of at most the chunk capacity; every token gets the same bits
     // whatever the piece size, so this is invisible in the output.
@@ -148,7 +148,7 @@ Status ForwardPass::runChunk(const int *tokens, int n, float *logits, bool allPo
         staging = m_layers->lockRun();
     for (int L = 0; L < m_cfg.nLayers; ++L) {
         if (m_cancel && m_cancel->load(std::memory_order_relaxed))
-            return makeError(ErrorCode::Cancelled, "cancelled at layer " + std::to_string(L));
+            return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "cancelled at layer %1"), L);
         // From here on an error leaves the state half-advanced.
         m_partial = true;
         if (m_layers) {

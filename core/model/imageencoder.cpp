@@ -33,17 +33,17 @@ Expected<std::vector<uint8_t>> ImageEncoder::readFile(const std::string &path)
     SLUICE_TRY(checkRegularFile(path));
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in)
-        return makeError(ErrorCode::NotFound, path + ": cannot open image file");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: cannot open image file"), path);
     const std::streamoff size = in.tellg();
     const vision::ImageLimits limits;
     if (size < 0 || uint64_t(size) > limits.maxFileBytes)
-        return makeError(ErrorCode::InvalidArgument, path + ": image file of " + std::to_string(size) +
-                                                         " bytes exceeds the limit of " +
-                                                         std::to_string(limits.maxFileBytes));
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "%1: image file of %2 bytes exceeds the limit of %3"), path, size,
+            limits.maxFileBytes);
     std::vector<uint8_t> bytes(static_cast<size_t>(size));
     in.seekg(0);
     if (!in.read(reinterpret_cast<char *>(bytes.data()), size))
-        return makeError(ErrorCode::Io, path + ": read failed");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: read failed"), path);
     return bytes;
 }
 
@@ -67,7 +67,8 @@ Expected<PreparedImage> ImageEncoder::prepare(const std::vector<uint8_t> &fileBy
 Expected<PreparedImage> ImageEncoder::prepare(const vision::RgbImage &image) const
 {
     if (!available())
-        return makeError(ErrorCode::Unsupported, "this model has no vision tower (or no <|media_pad|> id)");
+        return makeError(
+            ErrorCode::Unsupported, SLUICE_ERRT("Error", "this model has no vision tower (or no <|media_pad|> id)"));
     auto pre = vision::preprocessImage(image, m_cfg.vision, m_maxPatches);
     if (!pre)
         return pre.status();

@@ -77,7 +77,7 @@ Expected<StreamedFile> streamedFile(const std::string &modelPathOrFile)
 {
     struct stat st {};
     if (::stat(modelPathOrFile.c_str(), &st) != 0)
-        return makeError(ErrorCode::NotFound, modelPathOrFile + ": no such file or folder");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: no such file or folder"), modelPathOrFile);
     if (!S_ISDIR(st.st_mode))
         return StreamedFile{modelPathOrFile, 0};
     ContainerOptions options;
@@ -97,14 +97,15 @@ Expected<StreamedFile> streamedFile(const std::string &modelPathOrFile)
         }
     }
     if (bestSize <= 0)
-        return makeError(ErrorCode::NotFound, modelPathOrFile + ": the model has no expert bank to read");
+        return makeError(
+            ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: the model has no expert bank to read"), modelPathOrFile);
     return best;
 }
 
 Expected<DiskBenchResult> measureDiskSpeed(const std::string &path, uint64_t recordBytes, double seconds, uint32_t seed)
 {
     if (!(seconds > 0) || seconds > 3600)
-        return makeError(ErrorCode::InvalidArgument, "disk test: seconds must be in (0, 3600]");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "disk test: seconds must be in (0, 3600]"));
     DiskBenchOptions o;
     o.recordBytes = recordBytes ? recordBytes : (1u << 20);
     o.queueDepth = 4;
@@ -116,7 +117,8 @@ Expected<DiskBenchResult> measureDiskSpeed(const std::string &path, uint64_t rec
 Expected<TraceHitEstimate> estimateTraceHits(const std::string &tracePath, double workingSets)
 {
     if (!(workingSets >= 0) || !std::isfinite(workingSets))
-        return makeError(ErrorCode::InvalidArgument, "estimate: the cache size in working sets must be finite and >= 0");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "estimate: the cache size in working sets must be finite and >= 0"));
     auto trace = loadRoutingTrace(tracePath);
     if (!trace)
         return trace.status();
@@ -148,7 +150,7 @@ Expected<int> imagePositions(const ModelConfig &config, int width, int height, i
 {
     const VisionConfig &vc = config.vision;
     if (vc.mergeH <= 0 || vc.mergeW <= 0 || vc.patchSize <= 0)
-        return makeError(ErrorCode::Unsupported, "this model has no vision tower");
+        return makeError(ErrorCode::Unsupported, SLUICE_ERRT("Error", "this model has no vision tower"));
     auto grid = vision::choosePatchGrid(width, height, maxPatches > 0 ? maxPatches : vc.maxPatches, vc.patchSize);
     if (!grid)
         return grid.status();

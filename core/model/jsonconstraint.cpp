@@ -115,7 +115,8 @@ Expected<std::shared_ptr<TokenConstraint>> JsonConstraints::make(const JsonForma
     if (!m_vocabulary) {
         auto vocab = std::make_shared<std::vector<std::string>>(jsonVocabulary(m_model));
         if (std::all_of(vocab->begin(), vocab->end(), [](const std::string &b) { return b.empty(); }))
-            return makeError(ErrorCode::Unsupported, "constrained JSON sampling: the model has no text tokens");
+            return makeError(ErrorCode::Unsupported,
+                SLUICE_ERRT("Error", "constrained JSON sampling: the model has no text tokens"));
         m_vocabulary = std::move(vocab);
     }
     if (format.schemaJson.empty())

@@ -81,7 +81,7 @@ Status ModelImpl::init(const ModelOptions &o)
     m_options = o;
     const OpenProgress progress = [&o](double f, const char *stage) { return !o.progress || o.progress(f, stage); };
     if (o.contextLength < 1)
-        return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "context length must be at least 1"));
     // The process before the open (ModelOptions::reserveProcess): whether
     // reading the container raises the process's peak is judged against it.
     ProcessFootprint before;
@@ -167,11 +167,12 @@ Expected<ModelImpl::OpenPlan> ModelImpl::planOpen(const ModelOptions &o, const P
     const ModelConfig &cfg = config();
     const auto &tensors = m_store->trunkTensors();
     if (Status st = checkCpus(o.cpus); !st.isOk())
-        return makeError(st.code(), "thread placement: " + st.message());
+        return makeError(st.code(), SLUICE_ERRT("Error", "thread placement: %1"), st.message());
     const int threads = o.threads > 0 || o.cpus.empty() ? o.threads : int(o.cpus.size());
     m_pool = std::make_unique<kernels::ThreadPool>(threads, o.cpus);
     if (!m_pool->startStatus().isOk()) // the thread count asked for is a promise the system refused
-        return makeError(m_pool->startStatus().code(), m_pool->startStatus().message() + "; ask for fewer threads");
+        return makeError(m_pool->startStatus().code(), SLUICE_ERRT("Error", "%1; ask for fewer threads"),
+            m_pool->startStatus().message());
     m_info.recordBytes = m_store->recordBytes();
     OpenPlan p;
     PlannerInputsOptions &pio = p.inputOptions;
@@ -310,7 +311,8 @@ Status ModelImpl::bindTrunk(const ModelOptions &o, const std::vector<TensorInfo>
             return sv->second;
         auto it = m_tensors.find(name);
         if (it == m_tensors.end())
-            return makeError(ErrorCode::NotFound, cfg.tensorPrefix + name + ": tensor missing from the container");
+            return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1%2: tensor missing from the container"),
+                cfg.tensorPrefix, name);
         return it->second.view;
     });
     if (!weights)
@@ -407,16 +409,16 @@ Expected<std::unique_ptr<Session>> ModelImpl::createSession(const SessionOptions
     const int checkpoints = so.checkpoints >= 0 ? so.checkpoints : m_info.checkpoints;
     if (ctx > m_options.contextLength || checkpoints > m_info.checkpoints)
         return makeError(ErrorCode::InvalidArgument,
-                         "a session of " + std::to_string(ctx) + " positions and " + std::to_string(checkpoints) +
-                             " checkpoints exceeds what was planned at open (" +
-                             std::to_string(m_options.contextLength) + ", " + std::to_string(m_info.checkpoints) +
-                             "; ModelOptions::contextLength and the checkpoints the budget allows)");
+            SLUICE_ERRT("Error",
+                "a session of %1 positions and %2 checkpoints exceeds what was planned at open (%3, %4; "
+                "ModelOptions::contextLength and the checkpoints the budget allows)"),
+            ctx, checkpoints, m_options.contextLength, m_info.checkpoints);
     // Every planned session's memory has been in the ledger since open.
     if (m_sessionsAlive.fetch_add(1) >= m_options.sessions) { // atomic: clients on two threads
         --m_sessionsAlive;
-        return makeError(ErrorCode::Budget, std::to_string(m_options.sessions) +
-                                                " session(s) planned and alive (ModelOptions::sessions); "
-                                                "close one first");
+        return makeError(ErrorCode::Budget,
+            SLUICE_ERRT("Error", "%1 session(s) planned and alive (ModelOptions::sessions); close one first"),
+            m_options.sessions);
     }
     return std::unique_ptr<Session>(new SessionImpl(shared_from_this(), ctx, checkpoints));
 }
@@ -547,7 +549,8 @@ Expected<std::vector<int>> ModelImpl::renderChatChecked(const std::vector<ChatMe
                                                         const std::vector<std::pair<int, int>> &sizes) const
 {
     if (!m_tokenizer)
-        return makeError(ErrorCode::Unsupported, "the model has no tokenizer (" + m_info.tokenizerError + ")");
+        return makeError(
+            ErrorCode::Unsupported, SLUICE_ERRT("Error", "the model has no tokenizer (%1)"), m_info.tokenizerError);
     std::vector<text::ChatTurn> turns;
     size_t total = 0;
     for (const ChatMessage &m : messages) {

@@ -31,9 +31,8 @@ struct Binder {
         if (!v)
             return {};
         if (v->rows != rows || v->cols != cols) {
-            status = makeError(ErrorCode::Format, name + ": shape [" + std::to_string(v->rows) + ", " +
-                                                      std::to_string(v->cols) + "], expected [" +
-                                                      std::to_string(rows) + ", " + std::to_string(cols) + "]");
+            status = makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: shape [%2, %3], expected [%4, %5]"), name,
+                v->rows, v->cols, rows, cols);
             return {};
         }
         return *v;
@@ -48,8 +47,8 @@ struct Binder {
             return {};
         const size_t n = v->rows * v->cols;
         if (n < minCount || (take == 0 && n != minCount)) {
-            status = makeError(ErrorCode::Format, name + ": " + std::to_string(n) + " elements, expected " +
-                                                      std::to_string(minCount));
+            status
+                = makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 elements, expected %3"), name, n, minCount);
             return {};
         }
         Vec out(n);
@@ -181,7 +180,7 @@ Expected<ModelWeights> bindWeights(const ModelConfig &cfg, const TensorLookup &l
     const size_t d = size_t(cfg.hidden);
     const bool attnRes = cfg.attnResBlock > 0;
     if (cfg.nLayers <= 0 || int(cfg.layerIsKda.size()) != cfg.nLayers)
-        return makeError(ErrorCode::Format, "config: layer types do not cover num_hidden_layers");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "config: layer types do not cover num_hidden_layers"));
     w.layers.resize(size_t(cfg.nLayers));
     for (int L = 0; L < cfg.nLayers; ++L) {
         bindLayer(b, cfg, L, w.layers[size_t(L)]);

@@ -48,21 +48,21 @@ Expected<PlannerInputs> plannerInputs(const ModelConfig &config, const std::vect
         return effective.status();
     const ModelConfig &cfg = *effective;
     if (o.contextLength < 1)
-        return makeError(ErrorCode::InvalidArgument, "context length must be at least 1");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "context length must be at least 1"));
     if (o.sessions < 1 || o.sessions > 64)
-        return makeError(ErrorCode::InvalidArgument, "sessions must be 1..64");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "sessions must be 1..64"));
     // The model's positional range is the real limit (RoPE/YaRN are defined
     // up to it); a bigger cache would only be refused later or, worse, used.
     if (o.contextLength > cfg.maxPositions)
-        return makeError(ErrorCode::InvalidArgument, "context length " + std::to_string(o.contextLength) +
-                                                         " exceeds the model's max_position_embeddings " +
-                                                         std::to_string(cfg.maxPositions));
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "context length %1 exceeds the model's max_position_embeddings %2"), o.contextLength,
+            cfg.maxPositions);
     // Patches size the tower's activations: bound them before anything is
     // planned or allocated (16384 is 16x the spec's max_patches of 1024).
     if (o.maxImagePatches < 0 || (o.maxImagePatches > 0 && o.maxImagePatches < 4) ||
         o.maxImagePatches > kMaxImagePatches)
-        return makeError(ErrorCode::InvalidArgument, "max patches " + std::to_string(o.maxImagePatches) +
-                                                         " is outside 4.." + std::to_string(kMaxImagePatches));
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "max patches %1 is outside 4..%2"),
+            o.maxImagePatches, kMaxImagePatches);
     PlannerInputs in;
     for (const TensorInfo &t : tensors)
         if (isTrunkTensor(cfg, t))
@@ -170,18 +170,21 @@ Expected<PlanAt> planAt(const Shape &shape, PlannerInputsOptions o, int chunk, u
 static Status belowStreamingFloor(uint64_t budgetBytes, uint64_t streamingFloor, uint64_t residentFloor,
                            const PlannerInputsOptions &o)
 {
+    // the process is measured again at the next open (api/budget.h)
+    if (o.processBytes)
+        return makeError(ErrorCode::Budget,
+                         SLUICE_ERRT("Error", "RAM budget %1 (%2 B) is below this model's floor of %3 (%4 B) even with "
+                                              "the trunk streamed (the streaming floor, context %5) (ask for at least "
+                                              "%6: the process's own memory moves between runs); with the trunk "
+                                              "resident the floor is %7; see `sluice-cli plan MODEL`"),
+                         formatGiB(budgetBytes), budgetBytes, formatGiB(streamingFloor), streamingFloor, o.contextLength,
+                         formatGiB(streamingFloor + processMarginBytes(o.processBytes)), formatGiB(residentFloor));
     return makeError(ErrorCode::Budget,
-                     "RAM budget " + formatGiB(budgetBytes) + " (" + std::to_string(budgetBytes) +
-                         " B) is below this model's floor of " + formatGiB(streamingFloor) + " (" +
-                         std::to_string(streamingFloor) + " B) even with the trunk streamed (the streaming floor, context " +
-                         std::to_string(o.contextLength) + ")" +
-                         // the process is measured again at the next open (api/budget.h)
-                         (o.processBytes ? " (ask for at least " +
-                                               formatGiB(streamingFloor + processMarginBytes(o.processBytes)) +
-                                               ": the process's own memory moves between runs)"
-                                         : std::string()) +
-                         "; with the trunk resident the floor is " + formatGiB(residentFloor) +
-                         "; see `sluice-cli plan MODEL`");
+                     SLUICE_ERRT("Error", "RAM budget %1 (%2 B) is below this model's floor of %3 (%4 B) even with "
+                                          "the trunk streamed (the streaming floor, context %5); with the trunk "
+                                          "resident the floor is %6; see `sluice-cli plan MODEL`"),
+                     formatGiB(budgetBytes), budgetBytes, formatGiB(streamingFloor), streamingFloor, o.contextLength,
+                     formatGiB(residentFloor));
 }
 
 Expected<BudgetPlan> planForBudget(const Container &container, const PlannerInputsOptions &options,
@@ -358,7 +361,7 @@ Expected<BudgetPlan> planForBudget(const ModelConfig &modelConfig, const std::ve
 Expected<CheckpointPlan> planCheckpoints(const BudgetPlan &bp, const ModelConfig &cfg, int requested, int sessions)
 {
     if (requested < 0 || requested > 1024 || sessions < 1)
-        return makeError(ErrorCode::InvalidArgument, "checkpoints must be 0..1024");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "checkpoints must be 0..1024"));
     CheckpointPlan out;
     out.sizing = bp.sizing;
     const uint64_t each = checkpointBytes(cfg) * uint64_t(sessions);

@@ -111,7 +111,7 @@ Expected<PlannerInputs> splitPlannerInputs(const PlannerShape &shape, const Plan
 Expected<model::BudgetPlan> planBudget(const PlannerShape &shape, const PlanRequest &r)
 {
     if (r.usableRamBytes == 0)
-        return makeError(ErrorCode::InvalidArgument, "plan: usable RAM is 0");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "plan: usable RAM is 0"));
     const model::PlannerInputsOptions o = optionsOf(r);
     return model::planForBudget(shape.config, shape.tensors, shape.recordBytes, o, r.usableRamBytes, r.budgetBytes);
 }

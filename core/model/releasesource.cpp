@@ -117,7 +117,7 @@ Expected<std::unique_ptr<ReleaseSource>> ReleaseSource::open(
 {
     if (o.releaseTrunkBits != 4 && o.releaseTrunkBits != 8 && o.releaseTrunkBits != 16)
         return makeError(ErrorCode::InvalidArgument,
-            "release trunk bits must be 4, 8 or 16 (as stored), not " + std::to_string(o.releaseTrunkBits));
+            SLUICE_ERRT("Error", "release trunk bits must be 4, 8 or 16 (as stored), not %1"), o.releaseTrunkBits);
     std::unique_ptr<ReleaseSource> s(new ReleaseSource);
     auto r = ReleaseCheckpoint::open(o.modelPath);
     if (!r)
@@ -130,16 +130,17 @@ Expected<std::unique_ptr<ReleaseSource>> ReleaseSource::open(
     // A valid cache an earlier Sluice built beside the checkpoint is still
     // read, never written there again: K3's takes long to build.
     const std::string legacy = legacyTrunkCachePath(o);
-    Expected<TrunkCache> existing = makeError(ErrorCode::NotFound, legacy + ": no trunk cache");
+    Expected<TrunkCache> existing = makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: no trunk cache"), legacy);
     if (!o.cacheDir.empty() && ::access(legacy.c_str(), R_OK) == 0)
         existing = openTrunkCache(legacy, rel, to);
     if (existing)
         path = legacy;
     else if (path.empty())
         return makeError(ErrorCode::Io,
-            o.modelPath
-                + ": the release folder is read-only and no cache folder was "
-                  "given for its trunk cache (ModelOptions::cacheDir)");
+            SLUICE_ERRT("Error",
+                "%1: the release folder is read-only and no cache folder was given for its trunk cache "
+                "(ModelOptions::cacheDir)"),
+            o.modelPath);
     else
         existing = openTrunkCache(path, rel, to);
     if (existing) {
@@ -149,7 +150,7 @@ Expected<std::unique_ptr<ReleaseSource>> ReleaseSource::open(
         // measured so far (a resumed build counts from where it resumed).
         const std::string head = std::string(kPreparing) + ": " + formatGiB(trunkCacheBytes(rel, to));
         if (!progress(0.0, head.c_str()))
-            return makeError(ErrorCode::Cancelled, "open cancelled");
+            return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "open cancelled"));
         const auto start = std::chrono::steady_clock::now();
         double first = -1;
         to.progress = [&](double f, const std::string &) {
@@ -177,7 +178,7 @@ Expected<std::unique_ptr<ReleaseSource>> ReleaseSource::open(
         return fd.status();
     s->m_cacheFd = *fd;
     if (size != s->m_cache.bytes)
-        return makeError(ErrorCode::Format, path + ": changed while it was opened");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: changed while it was opened"), path);
 
     std::vector<std::string> paths;
     for (const SafetensorsShard &sh : rel.safetensors().shards())
@@ -246,11 +247,11 @@ Status ReleaseSource::readTensorBytes(
             scales[i] = loadLe16(raw.data() + 2 * i);
             if ((scales[i] & 0x7c00) == 0x7c00)
                 return makeError(
-                    ErrorCode::Format, what + ": non-finite scale (row " + std::to_string(i / info.groups()) + ")");
+                    ErrorCode::Format, SLUICE_ERRT("Error", "%1: non-finite scale (row %2)"), what, i / info.groups());
         }
     }
     if (const int64_t at = firstNonFiniteStored(info, payload.data()); at >= 0)
-        return makeError(ErrorCode::Format, what + ": non-finite value at element " + std::to_string(at));
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: non-finite value at element %2"), what, at);
     return Status::ok();
 }
 
@@ -262,10 +263,10 @@ Status ReleaseSource::readEmbeddingRow(int token, float *out) const
         if (t.name == name)
             info = &t;
     if (!info)
-        return makeError(ErrorCode::NotFound, name + " is missing from the release");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1 is missing from the release"), name);
     if (token < 0 || uint64_t(token) >= info->rows)
-        return makeError(ErrorCode::InvalidArgument,
-            "token id " + std::to_string(token) + " is outside the vocabulary (" + std::to_string(info->rows) + ")");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "token id %1 is outside the vocabulary (%2)"),
+            token, info->rows);
     const uint64_t rowBytes = info->rowBytes();
     std::vector<uint8_t> row(static_cast<size_t>(rowBytes));
     SLUICE_TRY(preadFully(m_cacheFd, row.data(), rowBytes, info->offset + uint64_t(token) * rowBytes, "embedding row"));
@@ -282,7 +283,7 @@ Status ReleaseSource::readEmbeddingRow(int token, float *out) const
     dequantizeTrunkRow(info->fmt, info->isBf16, row.data(), scales.data(), size_t(info->cols), out);
     if (firstNonFinite(out, size_t(info->cols)) >= 0)
         return makeError(
-            ErrorCode::Format, "trunk cache '" + info->name + "': non-finite value in row " + std::to_string(token));
+            ErrorCode::Format, SLUICE_ERRT("Error", "trunk cache '%1': non-finite value in row %2"), info->name, token);
     return Status::ok();
 }
 
@@ -467,7 +468,7 @@ Expected<text::Tokenizer> ReleaseSource::tokenizerOf(const ReleaseCheckpoint &re
 {
     const std::string &path = release.tokenizerPath();
     if (path.empty())
-        return makeError(ErrorCode::NotFound, "the release has no tokenizer (no tiktoken.model)");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "the release has no tokenizer (no tiktoken.model)"));
     uint64_t size = 0;
     Expected<int> fd = openRegularFileReadOnly(path, path, size);
     if (!fd)
@@ -475,7 +476,7 @@ Expected<text::Tokenizer> ReleaseSource::tokenizerOf(const ReleaseCheckpoint &re
     if (size > (uint64_t(256) << 20)) {
         ::close(*fd);
         return makeError(
-            ErrorCode::Format, path + ": " + std::to_string(size) + " bytes, more than a rank file can be");
+            ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 bytes, more than a rank file can be"), path, size);
     }
     std::string text(size_t(size), '\0');
     const Status st = preadFully(*fd, text.data(), size, 0, path);

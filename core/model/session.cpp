@@ -160,7 +160,7 @@ Status saveSession(const std::string &path, const ModelConfig &cfg, uint64_t fin
                    const SessionHistory &h)
 {
     if (path.empty())
-        return makeError(ErrorCode::InvalidArgument, "no session file name given");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "no session file name given"));
     const int pos = fp.position();
     if (int(h.ids.size()) != pos)
         return makeError(ErrorCode::Internal, "session: " + std::to_string(h.ids.size()) + " ids for " +
@@ -218,7 +218,7 @@ Expected<int> checkSessionHeader(std::string_view data, const ModelConfig &cfg, 
                                  uint64_t fingerprint, const std::string &where)
 {
     if (int(cfg.layerIsKda.size()) < cfg.nLayers)
-        return makeError(ErrorCode::InvalidArgument, where + "model config without layer kinds");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1model config without layer kinds"), where);
     const size_t headerBytes = sessionHeaderBytes(cfg);
     if (data.size() < 8)
         return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1not a Sluice session file (%2 bytes)"), where,
@@ -259,9 +259,11 @@ Expected<int> checkSessionHeader(std::string_view data, const ModelConfig &cfg, 
             auto name = [&cfg](int32_t v) {
                 return v ? std::to_string(v) + " experts per token" : "the model's own " + std::to_string(cfg.shippedTopK()) + " experts per token";
             };
-            return makeError(ErrorCode::Format, where + "saved with " + name(f[i]) + ", this model is open with " +
-                                                    name(want[i]) + " (the state depends on it; reopen the model with experts per token " +
-                                                    std::to_string(f[i]) + " to continue it)");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error",
+                    "%1saved with %2, this model is open with %3 (the state depends on it; reopen the model with "
+                    "experts per token %4 to continue it)"),
+                where, name(f[i]), name(want[i]), f[i]);
         }
         if (f[i] != want[i])
             return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1saved for another model: %2 %3, this model has %4"),
@@ -277,14 +279,15 @@ Expected<int> checkSessionHeader(std::string_view data, const ModelConfig &cfg, 
     for (int L = 0; L < cfg.nLayers; ++L) {
         const char kind = data[16 + sizeof f + size_t(L)];
         if (kind != (cfg.layerIsKda[size_t(L)] ? 1 : 2))
-            return makeError(ErrorCode::Format, where + "layer " + std::to_string(L) + " has another type");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1layer %2 has another type"), where, L);
     }
     return pos;
 }
 
-Status damagedSession(const std::string &where, const std::string &what)
+// %1 of `what` is where ("chat.session: "); its text ends "(damaged session file)".
+template<typename... Args> Status damagedSession(const std::string &where, ErrorTemplate what, const Args &...args)
 {
-    return makeError(ErrorCode::Format, where + what + " (damaged session file)");
+    return makeError(ErrorCode::Format, what, where, args...);
 }
 
 // Step 2: every layer's state (KDA recurrent + conv state, or MLA latents for
@@ -296,26 +299,28 @@ Status checkLayerStates(Reader &r, const ModelConfig &cfg, int pos, const std::s
     const size_t R = size_t(cfg.convKernel - 1);
     const size_t row = size_t(cfg.kvLoraRank + cfg.qkRopeDim);
     for (int L = 0; L < cfg.nLayers; ++L) {
-        const std::string layer = "layer " + std::to_string(L);
         size_t count;
         if (cfg.layerIsKda[size_t(L)]) {
             count = H * D * D + 3 * C * R;
             if (count > r.remaining() / 4)
-                return damagedSession(where, layer + " state cut short");
+                return damagedSession(
+                    where, SLUICE_ERRT("Error", "%1layer %2 state cut short (damaged session file)"), L);
         } else {
             int32_t nkv;
             if (!r.get(nkv))
-                return damagedSession(where, layer + " cut short");
+                return damagedSession(where, SLUICE_ERRT("Error", "%1layer %2 cut short (damaged session file)"), L);
             if (nkv != pos)
-                return damagedSession(where, layer + " holds " + std::to_string(nkv) + " positions, position is " +
-                                                 std::to_string(pos));
+                return damagedSession(where,
+                    SLUICE_ERRT("Error", "%1layer %2 holds %3 positions, position is %4 (damaged session file)"), L,
+                    nkv, pos);
             count = size_t(pos) * row;
             if (count > r.remaining() / 4)
-                return damagedSession(where, layer + " latents cut short");
+                return damagedSession(
+                    where, SLUICE_ERRT("Error", "%1layer %2 latents cut short (damaged session file)"), L);
         }
         if (const int64_t i = r.firstNonFinite(count); i >= 0)
-            return makeError(ErrorCode::Format,
-                             where + layer + ": non-finite state value at index " + std::to_string(i));
+            return makeError(
+                ErrorCode::Format, SLUICE_ERRT("Error", "%1layer %2: non-finite state value at index %3"), where, L, i);
         r.skip(count * 4);
     }
     return {};
@@ -328,28 +333,30 @@ Status readSessionHistory(Reader &r, const ModelConfig &cfg, int pos, const std:
     h.ids.resize(size_t(pos));
     for (int &id : h.ids)
         if (!r.get(id) || id < 0 || id >= cfg.vocab)
-            return damagedSession(where, "token history cut short or holds an id outside the vocabulary");
+            return damagedSession(where,
+                SLUICE_ERRT(
+                    "Error", "%1token history cut short or holds an id outside the vocabulary (damaged session file)"));
     uint32_t images;
     if (!r.get(images) || images > uint32_t(pos))
-        return damagedSession(where, "image count");
+        return damagedSession(where, SLUICE_ERRT("Error", "%1image count (damaged session file)"));
     int prevEnd = 0;
     for (uint32_t i = 0; i < images; ++i) {
         ImageSpan s;
         if (!r.get(s.start) || !r.get(s.identity.tokens) || !r.get(s.identity.width) || !r.get(s.identity.height) ||
             !r.get(s.identity.pixelHash) || !r.get(s.identity.fileHash))
-            return damagedSession(where, "image " + std::to_string(i) + " cut short");
+            return damagedSession(where, SLUICE_ERRT("Error", "%1image %2 cut short (damaged session file)"), i);
         if (s.start < prevEnd || s.identity.tokens < 1 || s.identity.tokens > pos - s.start || s.identity.width < 1 ||
             s.identity.height < 1)
-            return damagedSession(where, "image " + std::to_string(i) + " span");
+            return damagedSession(where, SLUICE_ERRT("Error", "%1image %2 span (damaged session file)"), i);
         prevEnd = s.start + s.identity.tokens;
         h.images.push_back(s);
     }
     uint32_t nLogits;
     if (!r.get(nLogits) || (nLogits != 0 && nLogits != uint32_t(cfg.vocab)) || !r.floats(nLogits, &h.lastLogits))
-        return damagedSession(where, "logits");
+        return damagedSession(where, SLUICE_ERRT("Error", "%1logits (damaged session file)"));
     uint32_t checkpoints;
     if (!r.get(checkpoints) || checkpoints > uint32_t(kMaxSessionCheckpoints))
-        return damagedSession(where, "checkpoint count");
+        return damagedSession(where, SLUICE_ERRT("Error", "%1checkpoint count (damaged session file)"));
     const size_t kdaFloats = kdaStateFloats(cfg);
     int prevPos = -1;
     for (uint32_t i = 0; i < checkpoints; ++i) {
@@ -357,14 +364,15 @@ Status readSessionHistory(Reader &r, const ModelConfig &cfg, int pos, const std:
         uint32_t cl;
         if (!r.get(c.position) || !r.get(cl) || c.position <= prevPos || c.position > pos ||
             (cl != 0 && cl != uint32_t(cfg.vocab)))
-            return damagedSession(where, "checkpoint " + std::to_string(i));
+            return damagedSession(where, SLUICE_ERRT("Error", "%1checkpoint %2 (damaged session file)"), i);
         if (!r.floats(kdaFloats, &c.kda) || !r.floats(cl, &c.logits))
-            return damagedSession(where, "checkpoint " + std::to_string(i) + " cut short");
+            return damagedSession(where, SLUICE_ERRT("Error", "%1checkpoint %2 cut short (damaged session file)"), i);
         prevPos = c.position;
         h.checkpoints.push_back(std::move(c));
     }
     if (!r.atEnd())
-        return damagedSession(where, std::to_string(r.remaining()) + " unexpected bytes after the checkpoints");
+        return damagedSession(where,
+            SLUICE_ERRT("Error", "%1%2 unexpected bytes after the checkpoints (damaged session file)"), r.remaining());
     return {};
 }
 

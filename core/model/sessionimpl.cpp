@@ -176,7 +176,8 @@ Status SessionImpl::addImage(std::shared_ptr<const std::vector<uint8_t>> bytes, 
     if (!m_model->images())
         return makeError(ErrorCode::Unsupported, m_model->info().visionDisabledReason);
     if (!bytes || bytes->empty())
-        return makeError(ErrorCode::InvalidArgument, (name.empty() ? std::string("image") : name) + ": no bytes");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: no bytes"),
+            (name.empty() ? std::string("image") : name));
     const std::vector<uint8_t> &data = *bytes;
     return queueImage(data, ImageSource{name, std::move(bytes)});
 }
@@ -185,8 +186,8 @@ Status SessionImpl::queueImage(const std::vector<uint8_t> &bytes, ImageSource so
 {
     ImageEncoder *enc = m_model->images();
     if (int(m_queue.size()) >= vision::kDefaultImageQueue)
-        return makeError(ErrorCode::Budget, "image queue full: " + std::to_string(vision::kDefaultImageQueue) +
-                                                " images are waiting for a prompt");
+        return makeError(ErrorCode::Budget,
+            SLUICE_ERRT("Error", "image queue full: %1 images are waiting for a prompt"), vision::kDefaultImageQueue);
     m_cancel.store(false);
     const std::lock_guard lock(m_model->computeMutex()); // one computation per model at a time
     const uint64_t fileHash = ImageEncoder::fileHash(bytes);
@@ -222,7 +223,8 @@ Status SessionImpl::ensureRows(ImageRef &ref)
     const ImageSource &src = ref.source;
     if (!src.bytes && src.name.empty())
         return makeError(ErrorCode::InvalidArgument,
-                         "an image of this session must be computed again but its file is unknown (add it again)");
+            SLUICE_ERRT(
+                "Error", "an image of this session must be computed again but its file is unknown (add it again)"));
     std::vector<uint8_t> fromFile;
     if (!src.bytes) {
         auto bytes = ImageEncoder::readFile(src.name);
@@ -235,7 +237,8 @@ Status SessionImpl::ensureRows(ImageRef &ref)
     if (!prepared)
         return prepared.status();
     if (!(prepared->identity == ref.identity))
-        return makeError(ErrorCode::InvalidArgument, src.name + ": the image file changed since it was added");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "%1: the image file changed since it was added"), src.name);
     auto rows = enc->encode(*prepared, &m_cancel);
     if (!rows)
         return rows.status().withContext(src.name);
@@ -257,8 +260,10 @@ Expected<SessionImpl::Expanded> SessionImpl::expand(std::span<const int> compact
         if (append || queued >= pads) {
             if (pads > queued)
                 return makeError(ErrorCode::InvalidArgument,
-                                 "the prompt has " + std::to_string(pads) + " <|media_pad|> token(s) but " +
-                                     std::to_string(queued) + " image(s) are queued (add one image per pad, in order)");
+                    SLUICE_ERRT("Error",
+                        "the prompt has %1 <|media_pad|> token(s) but %2 image(s) are queued (add one image per pad, "
+                        "in order)"),
+                    pads, queued);
             list.assign(m_queue.begin(), m_queue.begin() + pads);
             e.imagesFromQueue = pads;
         } else if (held + queued == pads) {
@@ -268,9 +273,10 @@ Expected<SessionImpl::Expanded> SessionImpl::expand(std::span<const int> compact
             e.imagesFromQueue = queued;
         } else {
             return makeError(ErrorCode::InvalidArgument,
-                             "the prompt has " + std::to_string(pads) + " <|media_pad|> token(s) but " +
-                                 std::to_string(queued) + " image(s) are queued and " + std::to_string(held) +
-                                 " held by the session (queue every image of the sequence, or only the new ones)");
+                SLUICE_ERRT("Error",
+                    "the prompt has %1 <|media_pad|> token(s) but %2 image(s) are queued and %3 held by the session "
+                    "(queue every image of the sequence, or only the new ones)"),
+                pads, queued, held);
         }
     }
     const int base = append ? position() : 0;
@@ -390,7 +396,7 @@ Status SessionImpl::feed(const Expanded &target, std::vector<float> *logits, boo
     // and stop before anything changes.
     if (progress && total > start && !progress(0, total - start)) {
         m_feedRows.clear();
-        return makeError(ErrorCode::Cancelled, "prefill cancelled");
+        return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "prefill cancelled"));
     }
     if (total > start)
         m_history.lastLogits.clear(); // valid again once the last position is computed
@@ -423,7 +429,7 @@ Status SessionImpl::feed(const Expanded &target, std::vector<float> *logits, boo
         if (progress && !progress(p - start, total - start)) {
             m_feedRows.clear();
             m_history.lastLogits.clear();
-            return makeError(ErrorCode::Cancelled, "prefill cancelled");
+            return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "prefill cancelled"));
         }
     }
     m_feedRows.clear();
@@ -432,8 +438,10 @@ Status SessionImpl::feed(const Expanded &target, std::vector<float> *logits, boo
         // NaN/inf logits (weights or state damaged past every load check) end
         // the request with an error; sampling them would emit token 0.
         if (firstNonFinite(last, size_t(vocab)) >= 0)
-            return makeError(ErrorCode::Format, "non-finite logits at position " + std::to_string(total - 1) +
-                                                    " (the weights or the session state hold inf/NaN)");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT(
+                    "Error", "non-finite logits at position %1 (the weights or the session state hold inf/NaN)"),
+                total - 1);
         m_history.lastLogits.assign(last, last + vocab);
         if (!all && logits)
             *logits = m_history.lastLogits;
@@ -459,7 +467,7 @@ Status SessionImpl::append(std::span<const int> tokens, std::vector<float> *logi
 {
     if (m_damaged)
         return makeError(ErrorCode::InvalidArgument,
-                         "the session was interrupted mid-token; reset it or load a saved session");
+            SLUICE_ERRT("Error", "the session was interrupted mid-token; reset it or load a saved session"));
     auto e = expand(tokens, true);
     if (!e)
         return e.status();
@@ -548,7 +556,7 @@ Expected<PrefillResult> SessionImpl::prefill(std::span<const int> sequence, std:
     Expanded &target = *e;
     const int len = int(target.ids.size());
     if (len == 0)
-        return makeError(ErrorCode::InvalidArgument, "prefill: empty sequence");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "prefill: empty sequence"));
     if (len > m_forward->contextLength())
         return makeError(ErrorCode::ContextFull, SLUICE_ERRT("Error", "context full: %1 + %2 tokens exceed the context length %3"),
                          position(), len - std::min(len, position()), m_forward->contextLength());
@@ -664,7 +672,8 @@ Status SessionImpl::startGeneration(std::span<const int> sequence, const Prefill
     if (sequence.empty()) {
         m_cancel.store(false);
         if (m_damaged || m_history.lastLogits.empty())
-            return makeError(ErrorCode::InvalidArgument, "generate: empty prompt and no state to continue from");
+            return makeError(ErrorCode::InvalidArgument,
+                SLUICE_ERRT("Error", "generate: empty prompt and no state to continue from"));
         logits = m_history.lastLogits;
         result.promptTokens = result.reusedTokens = position();
         return Status();
@@ -792,8 +801,10 @@ Expected<int> SessionImpl::sampleNext(text::Sampler &sampler, std::vector<float>
     const bool any = constraint->mask(masked, remaining);
     ban(masked);
     if (!any || std::all_of(masked.begin(), masked.end(), [](float v) { return std::isinf(v) && v < 0; }))
-        return makeError(ErrorCode::Unsupported, "constrained sampling: no token of the vocabulary continues the text "
-                                                 "(the tokenizer lacks single-byte tokens?)");
+        return makeError(ErrorCode::Unsupported,
+            SLUICE_ERRT("Error",
+                "constrained sampling: no token of the vocabulary continues the text (the tokenizer lacks single-byte "
+                "tokens?)"));
     const int id = sampler.sample(masked);
     constraint->accept(id);
     sampler.remember(id);
@@ -823,7 +834,8 @@ std::vector<int> SessionImpl::clientPlacedIds() const
 Status SessionImpl::save(const std::string &path) const
 {
     if (m_damaged)
-        return makeError(ErrorCode::InvalidArgument, "the session was interrupted mid-token; nothing to save");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "the session was interrupted mid-token; nothing to save"));
     return saveSession(path, m_cfg, m_model->info().fingerprint, *m_forward, m_history);
 }
 

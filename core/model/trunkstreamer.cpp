@@ -41,8 +41,8 @@ Status checkTensor(const TensorInfo &t, const uint8_t *payload, const uint8_t *s
             std::memcpy(&s, scales + 2 * i, 2);
             if ((s & 0x7c00) == 0x7c00)
                 return makeError(ErrorCode::Format,
-                    "trunk '" + t.name + "': non-finite scale at row " + std::to_string(i / t.groups()) + ", group "
-                        + std::to_string(i % t.groups()));
+                    SLUICE_ERRT("Error", "trunk '%1': non-finite scale at row %2, group %3"), t.name, i / t.groups(),
+                    i % t.groups());
         }
     } else if (t.fmt == TensorFormat::F32) {
         for (uint64_t i = 0; i < t.elements(); ++i) {
@@ -50,7 +50,7 @@ Status checkTensor(const TensorInfo &t, const uint8_t *payload, const uint8_t *s
             std::memcpy(&v, payload + 4 * i, 4);
             if (!std::isfinite(v))
                 return makeError(
-                    ErrorCode::Format, "trunk '" + t.name + "': non-finite value at element " + std::to_string(i));
+                    ErrorCode::Format, SLUICE_ERRT("Error", "trunk '%1': non-finite value at element %2"), t.name, i);
         }
     } else if (t.fmt == TensorFormat::F16) {
         const uint16_t mask = t.isBf16 ? 0x7f80 : 0x7c00;
@@ -59,7 +59,7 @@ Status checkTensor(const TensorInfo &t, const uint8_t *payload, const uint8_t *s
             std::memcpy(&v, payload + 2 * i, 2);
             if ((v & mask) == mask)
                 return makeError(
-                    ErrorCode::Format, "trunk '" + t.name + "': non-finite value at element " + std::to_string(i));
+                    ErrorCode::Format, SLUICE_ERRT("Error", "trunk '%1': non-finite value at element %2"), t.name, i);
         }
     }
     return Status::ok();
@@ -253,7 +253,8 @@ Expected<std::unique_ptr<TrunkStreamer>> TrunkStreamer::open(const std::vector<s
     if (!ts->m_split.streaming())
         return ts;
     if (ts->m_split.layoutEstimated)
-        return makeError(ErrorCode::Format, "trunk: streamed layers' tensors overlap in the file (no readable layout)");
+        return makeError(ErrorCode::Format,
+            SLUICE_ERRT("Error", "trunk: streamed layers' tensors overlap in the file (no readable layout)"));
     auto reader = ExtentReader::open(paths, fileOptions);
     if (!reader)
         return reader.status();

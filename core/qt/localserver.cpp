@@ -21,10 +21,11 @@ Status LocalServer::start(std::shared_ptr<Model> model, const LocalServerOptions
 {
     stop();
     if (!model)
-        return makeError(ErrorCode::InvalidArgument, "no model is open");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "no model is open"));
     QHostAddress host;
     if (!host.setAddress(options.host))
-        return makeError(ErrorCode::InvalidArgument, "'" + options.host.toStdString() + "' is not an IP address");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "'%1' is not an IP address"), options.host.toStdString());
     server::ServerOptions so;
     so.host = host;
     so.port = options.port;
@@ -35,9 +36,10 @@ Status LocalServer::start(std::shared_ptr<Model> model, const LocalServerOptions
         return st;
     if (const std::string why = s->sessionError(); !why.empty())
         return makeError(ErrorCode::Budget,
-            "the model has no free session for the server (open the model again with the server on, so "
-            "its session is planned in the budget): "
-                + why);
+            SLUICE_ERRT("Error",
+                "the model has no free session for the server (open the model again with the server on, so its session "
+                "is planned in the budget): %1"),
+            why);
     connect(s.get(), &server::ApiServer::requestLogged, this, [this](const QString &line) {
         ++m_requests;
         Q_EMIT requestLogged(line);

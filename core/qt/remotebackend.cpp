@@ -50,11 +50,12 @@ Expected<std::unique_ptr<RemoteBackend>> RemoteBackend::connect(const RemoteConn
     for (const RemoteModel &m : *models)
         ri.models << QString::fromStdString(m.id);
     if (ri.models.isEmpty())
-        return makeError(ErrorCode::NotFound, c.url.toStdString() + ": the server lists no model");
+        return makeError(
+            ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: the server lists no model"), c.url.toStdString());
     if (!c.model.isEmpty() && !ri.models.contains(c.model))
         return makeError(ErrorCode::NotFound,
-            c.url.toStdString() + ": the server does not offer \"" + c.model.toStdString() + "\" (it offers "
-                + ri.models.join(QStringLiteral(", ")).toStdString() + ")");
+            SLUICE_ERRT("Error", "%1: the server does not offer \"%2\" (it offers %3)"), c.url.toStdString(),
+            c.model.toStdString(), ri.models.join(QStringLiteral(", ")).toStdString());
     ri.model = c.model.isEmpty() ? ri.models.front() : c.model;
     if (info)
         *info = ri;

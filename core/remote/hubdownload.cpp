@@ -464,7 +464,8 @@ private:
     void mismatch(const std::shared_ptr<Fetch> &f, const std::string &what)
     {
         if (f->refetched)
-            return fail(makeError(ErrorCode::Format, f->file->path + ": " + what + " after fetching it twice"));
+            return fail(makeError(
+                ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 after fetching it twice"), f->file->path, what));
         // Fetched whole once more; its wrong bytes are gone.
         f->refetched = true;
         ++m_report.refetches;
@@ -528,8 +529,8 @@ Expected<QByteArray> fetchListing(const HubOptions &o)
         body += reply->readAll();
         std::unique_ptr<QNetworkReply, void (*)(QNetworkReply *)> owned(reply, [](QNetworkReply *r) { r->deleteLater(); });
         if (tooLong)
-            return makeError(ErrorCode::Format, o.repo + ": the file listing is over " +
-                                                    std::to_string(o.maxListingBytes >> 20) + " MiB");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: the file listing is over %2 MiB"), o.repo,
+                o.maxListingBytes >> 20);
         if (reply->error() == QNetworkReply::NoError)
             return body;
         last = httpProblem(reply);
@@ -716,8 +717,8 @@ Expected<std::vector<HubFile>> listHubFiles(const HubOptions &o)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(*body, &error);
     if (!doc.isArray())
-        return makeError(ErrorCode::Format, o.repo + ": the file listing is not a JSON array (" +
-                                                error.errorString().toStdString() + ")");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: the file listing is not a JSON array (%2)"),
+            o.repo, error.errorString().toStdString());
     std::vector<HubFile> files;
     for (const QJsonValue &v : doc.array()) {
         const QJsonObject e = v.toObject();
@@ -728,17 +729,20 @@ Expected<std::vector<HubFile>> listHubFiles(const HubOptions &o)
         const QJsonObject lfs = e.value(QStringLiteral("lfs")).toObject();
         const QJsonValue size = lfs.isEmpty() ? e.value(QStringLiteral("size")) : lfs.value(QStringLiteral("size"));
         if (f.path.empty() || !size.isDouble() || size.toDouble() < 0)
-            return makeError(ErrorCode::Format, o.repo + ": a listing entry without a path or size");
+            return makeError(
+                ErrorCode::Format, SLUICE_ERRT("Error", "%1: a listing entry without a path or size"), o.repo);
         if (!safePath(f.path))
-            return makeError(ErrorCode::Format, o.repo + ": the listing names '" + f.path +
-                                                    "', a path that would leave the target folder");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error", "%1: the listing names '%2', a path that would leave the target folder"), o.repo,
+                f.path);
         f.size = uint64_t(size.toDouble());
         if (!lfs.isEmpty()) {
             QString oid = lfs.value(QStringLiteral("oid")).toString().toLower();
             if (oid.startsWith(QLatin1String("sha256:")))
                 oid = oid.mid(7);
             if (oid.size() != 64 || oid.contains(QRegularExpression(QStringLiteral("[^0-9a-f]"))))
-                return makeError(ErrorCode::Format, o.repo + ": " + f.path + ": the listing's lfs.oid is not a SHA-256");
+                return makeError(ErrorCode::Format,
+                    SLUICE_ERRT("Error", "%1: %2: the listing's lfs.oid is not a SHA-256"), o.repo, f.path);
             f.sha256 = oid.toStdString();
         }
         files.push_back(std::move(f));
@@ -753,7 +757,8 @@ Expected<DownloadReport> downloadHubFiles(const HubOptions &options, const std::
 {
     for (const HubFile &f : files)
         if (!safePath(f.path))
-            return makeError(ErrorCode::InvalidArgument, "'" + f.path + "' would leave the target folder");
+            return makeError(
+                ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "'%1' would leave the target folder"), f.path);
     Fetcher fetcher(options, files, q(folder), progress, cancel);
     return fetcher.run();
 }

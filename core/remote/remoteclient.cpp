@@ -169,8 +169,10 @@ Status httpStatus(const Exchange &ex, const QUrl &url)
     const ErrorCode code = ex.http == 400 ? ErrorCode::InvalidArgument
         : ex.http == 404                  ? ErrorCode::NotFound
                                           : ErrorCode::Io;
-    return makeError(
-        code, url.toString(QUrl::RemoveUserInfo).toStdString() + ": HTTP " + what + (why.empty() ? "" : ": " + why));
+    const std::string where = url.toString(QUrl::RemoveUserInfo).toStdString();
+    if (why.empty())
+        return makeError(code, SLUICE_ERRT("Error", "%1: HTTP %2"), where, what);
+    return makeError(code, SLUICE_ERRT("Error", "%1: HTTP %2: %3"), where, what, why);
 }
 
 QNetworkRequest makeRequest(const QUrl &url, const RemoteOptions &o)
@@ -273,10 +275,10 @@ RemoteReply RemoteClient::chat(
             if (Status st = assembler.event(e, deliver); !st.isOk())
                 return st.withContext(where);
             if (stopped)
-                return makeError(ErrorCode::Cancelled, "cancelled");
+                return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "cancelled"));
         }
         if (!ok)
-            return makeError(ErrorCode::Format, where + ": " + sse.error() + " (refused)");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 (refused)"), where, sse.error());
         return Status::ok();
     };
     QNetworkAccessManager nam;

@@ -49,21 +49,23 @@ Expected<std::string> imageDataUrl(const std::string &path, uint64_t maxBytes)
     QFile f(q(path));
     const QFileInfo info(f);
     if (!info.exists())
-        return makeError(ErrorCode::NotFound, path + ": no such image file");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: no such image file"), path);
     if (!info.isFile())
-        return makeError(ErrorCode::InvalidArgument, path + ": not a regular file");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: not a regular file"), path);
     if (uint64_t(info.size()) > maxBytes)
         return makeError(ErrorCode::InvalidArgument,
-            path + ": the image is " + std::to_string(info.size()) + " bytes, over the " + std::to_string(maxBytes)
-                + "-byte limit");
+            SLUICE_ERRT("Error", "%1: the image is %2 bytes, over the %3-byte limit"), path, info.size(), maxBytes);
     if (!f.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::Io, path + ": cannot open (" + f.errorString().toStdString() + ")");
+        return makeError(
+            ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot open (%2)"), path, f.errorString().toStdString());
     const QByteArray bytes = f.read(qint64(maxBytes) + 1);
     if (uint64_t(bytes.size()) > maxBytes)
-        return makeError(ErrorCode::InvalidArgument, path + ": the image grew over the limit while read");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: the image grew over the limit while read"), path);
     const char *mime = imageMime(bytes);
     if (!mime)
-        return makeError(ErrorCode::InvalidArgument, path + ": not a PNG, JPEG, GIF, WebP or BMP image");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: not a PNG, JPEG, GIF, WebP or BMP image"), path);
     return std::string("data:") + mime + ";base64," + bytes.toBase64().toStdString();
 }
 
@@ -132,8 +134,8 @@ Expected<std::string> buildChatBody(const RemoteChatRequest &r, uint64_t maxImag
         QJsonParseError pe;
         const QJsonDocument tools = QJsonDocument::fromJson(QByteArray::fromStdString(r.toolsJson), &pe);
         if (!tools.isArray())
-            return makeError(
-                ErrorCode::InvalidArgument, "tools: not a JSON array (" + pe.errorString().toStdString() + ")");
+            return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "tools: not a JSON array (%1)"),
+                pe.errorString().toStdString());
         o.insert("tools", tools.array());
     }
     if (!r.toolChoice.empty())
@@ -148,7 +150,8 @@ Expected<std::vector<RemoteModel>> parseModels(const QByteArray &body, const std
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
     if (!doc.isObject() || !doc.object().value("data").isArray())
-        return makeError(ErrorCode::Format, where + ": not a model list (expected {\"data\": [...]})");
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "%1: not a model list (expected {\"data\": [...]})"), where);
     std::vector<RemoteModel> out;
     for (const QJsonValue &v : doc.object().value("data").toArray()) {
         const QJsonObject m = v.toObject();
@@ -175,7 +178,7 @@ Status ReplyAssembler::checkSize() const
         bytes += c.id.size() + c.name.size() + c.argumentsJson.size();
     if (bytes > m_maxBytes)
         return makeError(
-            ErrorCode::Format, "the reply is larger than " + std::to_string(m_maxBytes) + " bytes (refused)");
+            ErrorCode::Format, SLUICE_ERRT("Error", "the reply is larger than %1 bytes (refused)"), m_maxBytes);
     return Status::ok();
 }
 
@@ -190,12 +193,12 @@ Status ReplyAssembler::event(const SseEvent &e, const Deliver &deliver)
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(e.data), &pe);
     if (!doc.isObject())
-        return makeError(ErrorCode::Format,
-            "a stream event is not a JSON object (" + pe.errorString().toStdString() + "): " + e.data.substr(0, 80));
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "a stream event is not a JSON object (%1): %2"),
+            pe.errorString().toStdString(), e.data.substr(0, 80));
     const QJsonObject o = doc.object();
     if (o.value("error").isObject() || e.event == "error")
-        return makeError(ErrorCode::Io,
-            "the server reported an error mid-stream: " + s(o.value("error").toObject().value("message")));
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "the server reported an error mid-stream: %1"),
+            s(o.value("error").toObject().value("message")));
     const QJsonArray choices = takeModelAndUsage(o);
     if (choices.isEmpty())
         return Status::ok();
@@ -212,7 +215,8 @@ Status ReplyAssembler::event(const SseEvent &e, const Deliver &deliver)
         auto it = m_toolIndex.find(index);
         if (it == m_toolIndex.end()) {
             if (m_reply.toolCalls.size() >= 128)
-                return makeError(ErrorCode::Format, "more than 128 tool calls in one reply (refused)");
+                return makeError(
+                    ErrorCode::Format, SLUICE_ERRT("Error", "more than 128 tool calls in one reply (refused)"));
             it = m_toolIndex.emplace(index, m_reply.toolCalls.size()).first;
             m_reply.toolCalls.emplace_back();
         }
@@ -246,11 +250,12 @@ Status ReplyAssembler::whole(const QByteArray &body, const Deliver &deliver)
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
     if (!doc.isObject())
-        return makeError(ErrorCode::Format, "the reply is not a JSON object (" + pe.errorString().toStdString() + ")");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "the reply is not a JSON object (%1)"),
+            pe.errorString().toStdString());
     const QJsonObject o = doc.object();
     const QJsonArray choices = takeModelAndUsage(o);
     if (choices.isEmpty())
-        return makeError(ErrorCode::Format, "the reply has no choices");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "the reply has no choices"));
     const QJsonObject c = choices.at(0).toObject();
     const QJsonObject m = c.value("message").toObject();
     RemoteDelta delta;

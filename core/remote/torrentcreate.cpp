@@ -1,6 +1,7 @@
 // Creating and reading .torrent files (api/torrent.h) with libtorrent-rasterbar.
 // Every libtorrent call that can fail is given an error_code or wrapped in a
 // try block: the library's exceptions never reach a caller.
+#include "remote/torrenterrors.h"
 #include "remote/torrentsupport.h"
 #include "util/regularfile.h"
 
@@ -61,7 +62,7 @@ Expected<std::shared_ptr<const lt::torrent_info>> loadTorrentInfo(const std::str
         return read.status();
     const std::string &bytes = *read;
     if (bytes.empty())
-        return makeError(ErrorCode::Format, torrentFile + ": not a .torrent file: it is empty");
+        return makeError(ErrorCode::Format, torrenterrors::kTorrentFileEmpty, torrentFile);
     lt::load_torrent_limits limits;
     limits.max_buffer_size = kMaxTorrentFileBytes;
     limits.max_pieces = kMaxTorrentPieces;
@@ -69,9 +70,9 @@ Expected<std::shared_ptr<const lt::torrent_info>> loadTorrentInfo(const std::str
         const lt::span<const char> span(bytes.data(), lt::span<const char>::difference_type(bytes.size()));
         return std::shared_ptr<const lt::torrent_info>(std::make_shared<lt::torrent_info>(span, limits, lt::from_span));
     } catch (const lt::system_error &e) {
-        return makeError(ErrorCode::Format, torrentFile + ": not a valid .torrent file: " + errorText(e.code()));
+        return makeError(ErrorCode::Format, torrenterrors::kValidTorrentFile, torrentFile, errorText(e.code()));
     } catch (const std::exception &e) {
-        return makeError(ErrorCode::Format, torrentFile + ": not a valid .torrent file: " + e.what());
+        return makeError(ErrorCode::Format, torrenterrors::kValidTorrentFile, torrentFile, e.what());
     }
 }
 
@@ -83,7 +84,7 @@ Expected<uint64_t> freeBytesAt(const std::string &folder)
         p = p.parent_path();
     const fs::space_info space = fs::space(p, ec);
     if (ec)
-        return makeError(ErrorCode::Io, folder + ": cannot read the free space: " + ec.message());
+        return makeError(ErrorCode::Io, torrenterrors::kReadFreeSpace, folder, ec.message());
     return uint64_t(space.available);
 }
 
@@ -101,17 +102,16 @@ Expected<TorrentSummary> createTorrentUnchecked(const std::string &path, const s
                                                 const std::function<void(int, int)> &progress)
 {
     if (!isPowerOfTwo(options.pieceBytes) || options.pieceBytes < (16 << 10) || options.pieceBytes > (256 << 20))
-        return makeError(ErrorCode::InvalidArgument, "piece size " + std::to_string(options.pieceBytes) +
-                                                         ": must be a power of two from 16 KiB to 256 MiB");
+        return makeError(ErrorCode::InvalidArgument, torrenterrors::kPieceSizeMustPower, options.pieceBytes);
     std::error_code fsError;
     const fs::path source = fs::absolute(fs::path(path), fsError).lexically_normal();
     const fs::path root = source.has_filename() ? source : source.parent_path(); // "dir/" -> "dir"
     if (fsError || !fs::exists(root, fsError))
-        return makeError(ErrorCode::NotFound, path + ": no such file or folder");
+        return makeError(ErrorCode::NotFound, torrenterrors::kNoPayload, path);
     lt::file_storage files;
     lt::add_files(files, root.string(), [](const std::string &) { return true; });
     if (files.num_files() == 0 || files.total_size() == 0)
-        return makeError(ErrorCode::InvalidArgument, path + ": nothing to share (no file with data in it)");
+        return makeError(ErrorCode::InvalidArgument, torrenterrors::kNothingShareFileData, path);
     lt::create_torrent maker(files, options.pieceBytes);
     for (const std::string &url : options.trackers)
         maker.add_tracker(url);
@@ -130,7 +130,7 @@ Expected<TorrentSummary> createTorrentUnchecked(const std::string &path, const s
         },
         ec);
     if (ec)
-        return makeError(ErrorCode::Io, path + ": cannot hash the files: " + torrent::errorText(ec));
+        return makeError(ErrorCode::Io, torrenterrors::kHashFiles, path, torrent::errorText(ec));
     std::vector<char> encoded = maker.generate_buf();
     const std::string temporary = outFile + ".part";
     {
@@ -138,11 +138,11 @@ Expected<TorrentSummary> createTorrentUnchecked(const std::string &path, const s
         out.write(encoded.data(), std::streamsize(encoded.size()));
         out.close();
         if (!out)
-            return makeError(ErrorCode::Io, outFile + ": cannot write the .torrent file");
+            return makeError(ErrorCode::Io, torrenterrors::kWriteTorrentFile, outFile);
     }
     fs::rename(temporary, outFile, fsError);
     if (fsError)
-        return makeError(ErrorCode::Io, outFile + ": cannot write the .torrent file: " + fsError.message());
+        return makeError(ErrorCode::Io, torrenterrors::kWriteTorrentFile2, outFile, fsError.message());
     auto info = torrent::loadTorrentInfo(outFile);
     if (!info)
         return info.status();

@@ -38,7 +38,7 @@ Expected<lt::tcp::endpoint> parsePeer(const std::string &text)
 {
     const auto colon = text.rfind(':');
     if (colon == std::string::npos || colon == 0 || colon + 1 == text.size())
-        return makeError(ErrorCode::InvalidArgument, "peer " + text + ": expected HOST:PORT");
+        return makeError(ErrorCode::InvalidArgument, torrenterrors::kPeerExpectedHostPort, text);
     std::string host = text.substr(0, colon);
     if (host.size() > 2 && host.front() == '[' && host.back() == ']')
         host = host.substr(1, host.size() - 2);
@@ -46,7 +46,7 @@ Expected<lt::tcp::endpoint> parsePeer(const std::string &text)
     char *end = nullptr;
     const long port = std::strtol(portText.c_str(), &end, 10);
     if (*end != '\0' || port < 1 || port > 65535)
-        return makeError(ErrorCode::InvalidArgument, "peer " + text + ": the port must be 1..65535");
+        return makeError(ErrorCode::InvalidArgument, torrenterrors::kPeerPortMust, text);
     lt::error_code ec;
     const lt::address address = lt::make_address(host, ec);
     if (!ec)
@@ -55,7 +55,7 @@ Expected<lt::tcp::endpoint> parsePeer(const std::string &text)
     boost::asio::ip::tcp::resolver resolver(io);
     const auto results = resolver.resolve(host, portText, ec);
     if (ec || results.empty())
-        return makeError(ErrorCode::NotFound, "peer " + text + ": cannot resolve " + host + ": " + ec.message());
+        return makeError(ErrorCode::NotFound, torrenterrors::kPeerResolve, text, host, ec.message());
     return results.begin()->endpoint();
 }
 
@@ -167,7 +167,7 @@ public:
         lt::error_code ec;
         m_handle = m_session->add_torrent(std::move(params), ec);
         if (ec)
-            return makeError(ErrorCode::InvalidArgument, m_source + ": cannot add the torrent: " + torrent::errorText(ec));
+            return makeError(ErrorCode::InvalidArgument, torrenterrors::kAddTorrent, m_source, torrent::errorText(ec));
         for (const std::string &peer : m_options.peers) {
             auto endpoint = parsePeer(peer);
             if (!endpoint)
@@ -273,7 +273,8 @@ private:
             m_metadataArrived = true;
         } else if (const auto *e = lt::alert_cast<lt::listen_failed_alert>(a)) {
             if (m_mustListen && !m_session->is_listening())
-                return makeError(ErrorCode::Io, "cannot listen on " + m_options.listen + ": " + torrent::errorText(e->error));
+                return makeError(
+                    ErrorCode::Io, torrenterrors::kListenOn, m_options.listen, torrent::errorText(e->error));
         } else if (const auto *e = lt::alert_cast<lt::file_error_alert>(a)) {
             return makeError(ErrorCode::Io, m_source + ": " + e->filename() + ": " + torrent::errorText(e->error));
         } else if (const auto *r = lt::alert_cast<lt::save_resume_data_alert>(a)) {
@@ -324,7 +325,8 @@ Expected<FetchStart> prepareFetch(const std::string &source, const std::string &
         lt::error_code ec;
         lt::parse_magnet_uri(source, start.params, ec);
         if (ec)
-            return makeError(ErrorCode::InvalidArgument, source + ": not a valid magnet URI: " + torrent::errorText(ec));
+            return makeError(
+                ErrorCode::InvalidArgument, torrenterrors::kValidMagnetUri, source, torrent::errorText(ec));
     } else {
         auto info = torrent::loadTorrentInfo(source);
         if (!info)
@@ -544,10 +546,8 @@ Expected<TorrentReport> seedUnchecked(const std::string &torrentFile, const std:
             int missing = 0;
             const std::string first = firstMissingPiece(**info, s, missing);
             if (missing > 0)
-                return makeError(ErrorCode::Checksum, payloadPath + ": " + std::to_string(missing) + " of " +
-                                                          std::to_string((*info)->num_pieces()) +
-                                                          " pieces are missing or do not match " + torrentFile +
-                                                          " (first: " + first + ")");
+                return makeError(ErrorCode::Checksum, torrenterrors::kPiecesAreMissingDo, payloadPath, missing,
+                    (*info)->num_pieces(), torrentFile, first);
         }
         if (!run.report(checked))
             break;

@@ -128,13 +128,13 @@ Status ApiServer::start()
 {
     if (!m_options.host.isLoopback() && m_options.apiKey.empty())
         return makeError(ErrorCode::InvalidArgument,
-            "listening on " + m_options.host.toString().toStdString() + " (not loopback) needs an API key");
+            SLUICE_ERRT("Error", "listening on %1 (not loopback) needs an API key"),
+            m_options.host.toString().toStdString());
     m_tcp = new QTcpServer(this);
     m_tcp->setMaxPendingConnections(m_options.maxConnections);
     if (!m_tcp->listen(m_options.host, m_options.port))
-        return makeError(ErrorCode::Io,
-            "cannot listen on " + m_options.host.toString().toStdString() + ":" + std::to_string(m_options.port) + ": "
-                + m_tcp->errorString().toStdString());
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "cannot listen on %1:%2: %3"),
+            m_options.host.toString().toStdString(), m_options.port, m_tcp->errorString().toStdString());
     connect(m_tcp, &QTcpServer::newConnection, this, &ApiServer::onNewConnection);
     m_generator = new Generator(m_model, m_options.modelId);
     connect(m_generator, &Generator::budgetNotice, this, &ApiServer::noticeLogged, Qt::QueuedConnection);

@@ -37,7 +37,8 @@ Expected<std::unique_ptr<DirectFile>> DirectFile::open(const std::string &path, 
                         (options.forceBuffered ? 0 : FILE_FLAG_NO_BUFFERING);
     HANDLE h = CreateFileW(wpath.c_str(), GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING, flags, nullptr);
     if (h == INVALID_HANDLE_VALUE)
-        return makeError(ErrorCode::NotFound, path + ": cannot open (Windows error " + std::to_string(GetLastError()) + ")");
+        return makeError(
+            ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: cannot open (Windows error %2)"), path, GetLastError());
     file->m_handle = h;
     file->m_direct = !options.forceBuffered;
     LARGE_INTEGER size{};
@@ -68,8 +69,8 @@ Status DirectFile::readAt(uint64_t offset, void *destination, size_t bytes) cons
         done += got;
     }
     if (done != bytes)
-        return makeError(ErrorCode::Io, m_path + ": short read at offset " + std::to_string(offset) + ": " +
-                                            std::to_string(done) + " of " + std::to_string(bytes) + " bytes");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: short read at offset %2: %3 of %4 bytes"), m_path,
+            offset, done, bytes);
     return Status::ok();
 }
 
@@ -77,7 +78,7 @@ Expected<uint64_t> DirectFile::currentSize() const
 {
     LARGE_INTEGER size{};
     if (!GetFileSizeEx(static_cast<HANDLE>(m_handle), &size))
-        return makeError(ErrorCode::Io, m_path + ": cannot stat");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot stat"), m_path);
     return uint64_t(size.QuadPart);
 }
 
@@ -117,7 +118,7 @@ Expected<std::unique_ptr<DirectFile>> DirectFile::open(const std::string &path, 
         if (fd < 0) {
             const int error = errno;
             return makeError(error == ENOENT ? ErrorCode::NotFound : ErrorCode::Io,
-                             path + ": cannot open: " + errnoText(error));
+                SLUICE_ERRT("Error", "%1: cannot open: %2"), path, errnoText(error));
         }
 #if defined(__APPLE__)
         if (!options.forceBuffered) {
@@ -134,7 +135,7 @@ Expected<std::unique_ptr<DirectFile>> DirectFile::open(const std::string &path, 
     file->m_fd = fd;
     struct stat st {};
     if (::fstat(fd, &st) != 0)
-        return makeError(ErrorCode::Io, path + ": cannot stat: " + errnoText(errno));
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot stat: %2"), path, errnoText(errno));
     file->m_size = uint64_t(st.st_size);
     return file;
 }
@@ -148,8 +149,9 @@ DirectFile::~DirectFile()
 Status DirectFile::readAt(uint64_t offset, void *destination, size_t bytes) const
 {
     if (m_direct && ((offset | bytes | reinterpret_cast<uintptr_t>(destination)) & (kAlignment - 1)) != 0)
-        return makeError(ErrorCode::InvalidArgument, m_path + ": direct read at offset " + std::to_string(offset) + " of " +
-                                                         std::to_string(bytes) + " bytes is not 4 KiB aligned");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "%1: direct read at offset %2 of %3 bytes is not 4 KiB aligned"), m_path, offset,
+            bytes);
     auto *out = static_cast<uint8_t *>(destination);
     size_t done = 0;
     while (done < bytes) {
@@ -157,8 +159,8 @@ Status DirectFile::readAt(uint64_t offset, void *destination, size_t bytes) cons
         if (got < 0) {
             if (errno == EINTR)
                 continue;
-            return makeError(ErrorCode::Io, m_path + ": read failed at offset " + std::to_string(offset + done) + ": " +
-                                                errnoText(errno));
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: read failed at offset %2: %3"), m_path,
+                offset + done, errnoText(errno));
         }
         if (got == 0)
             break; // end of file: reported as a short read below
@@ -169,9 +171,9 @@ Status DirectFile::readAt(uint64_t offset, void *destination, size_t bytes) cons
             break;
     }
     if (done != bytes)
-        return makeError(ErrorCode::Io, m_path + ": short read at offset " + std::to_string(offset) + ": " +
-                                            std::to_string(done) + " of " + std::to_string(bytes) +
-                                            " bytes (file truncated?)");
+        return makeError(ErrorCode::Io,
+            SLUICE_ERRT("Error", "%1: short read at offset %2: %3 of %4 bytes (file truncated?)"), m_path, offset, done,
+            bytes);
     return Status::ok();
 }
 
@@ -179,7 +181,7 @@ Expected<uint64_t> DirectFile::currentSize() const
 {
     struct stat st {};
     if (::fstat(m_fd, &st) != 0)
-        return makeError(ErrorCode::Io, m_path + ": cannot stat: " + errnoText(errno));
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot stat: %2"), m_path, errnoText(errno));
     return uint64_t(st.st_size);
 }
 

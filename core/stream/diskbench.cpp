@@ -81,12 +81,12 @@ Expected<DiskBenchResult> runUring(const std::string &path, bool direct, const D
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (direct ? O_DIRECT : 0));
     if (fd < 0)
-        return makeError(ErrorCode::Io, path + ": cannot open for io_uring");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot open for io_uring"), path);
     io_uring ring{};
     const int rc = io_uring_queue_init(unsigned(o.queueDepth), &ring, 0);
     if (rc < 0) {
         ::close(fd);
-        return makeError(ErrorCode::Unsupported, "io_uring_queue_init failed (" + std::to_string(-rc) + ")");
+        return makeError(ErrorCode::Unsupported, SLUICE_ERRT("Error", "io_uring_queue_init failed (%1)"), -rc);
     }
     std::vector<AlignedPtr<uint8_t>> buffers;
     for (int i = 0; i < o.queueDepth; ++i)
@@ -115,7 +115,7 @@ Expected<DiskBenchResult> runUring(const std::string &path, bool direct, const D
         io_uring_cqe_seen(&ring, cqe);
         --inFlight;
         if (res != int(o.recordBytes)) {
-            error = makeError(ErrorCode::Io, path + ": io_uring read returned " + std::to_string(res));
+            error = makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: io_uring read returned %2"), path, res);
             continue;
         }
         ++reads;
@@ -156,25 +156,26 @@ bool ioUringAvailable()
 Expected<DiskBenchResult> runDiskBench(const std::string &path, const DiskBenchOptions &o)
 {
     if (o.recordBytes == 0 || o.recordBytes % DirectFile::kAlignment != 0)
-        return makeError(ErrorCode::InvalidArgument, "diskbench: record size " + std::to_string(o.recordBytes) +
-                                                         " B is not a positive multiple of 4096");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "diskbench: record size %1 B is not a positive multiple of 4096"), o.recordBytes);
     if (o.queueDepth < 1 || o.queueDepth > 256)
-        return makeError(ErrorCode::InvalidArgument, "diskbench: queue depth must be 1..256");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "diskbench: queue depth must be 1..256"));
     if (!(o.seconds > 0) || o.seconds > 3600)
-        return makeError(ErrorCode::InvalidArgument, "diskbench: duration must be in (0, 3600] seconds");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "diskbench: duration must be in (0, 3600] seconds"));
     auto file = DirectFile::open(path, {o.forceBuffered});
     if (!file)
         return file.status();
     const uint64_t records = (*file)->sizeAtOpen() / o.recordBytes;
     if (records < 2)
-        return makeError(ErrorCode::InvalidArgument, path + ": smaller than two records of " +
-                                                         std::to_string(o.recordBytes) + " B");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: smaller than two records of %2 B"), path,
+            o.recordBytes);
     Expected<DiskBenchResult> result = makeError(ErrorCode::Internal, "diskbench: no engine ran");
     if (o.engine == DiskBenchEngine::IoUring) {
 #ifdef SLUICE_HAVE_URING
         result = runUring(path, (*file)->directIo(), o, records);
 #else
-        return makeError(ErrorCode::Unsupported, "diskbench: built without liburing");
+        return makeError(ErrorCode::Unsupported, SLUICE_ERRT("Error", "diskbench: built without liburing"));
 #endif
     } else {
         result = runThreads(**file, o, records);

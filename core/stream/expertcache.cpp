@@ -94,28 +94,29 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
     const ExpertCacheOptions &o = options;
     if (banks.empty() || o.expertsPerLayer <= 0 || o.expertsPerLayer > 65536 || o.firstLayer < 0 ||
         o.firstLayer + int(banks.size()) > 65536)
-        return makeError(ErrorCode::InvalidArgument, "expert cache: no banks, or layer/expert counts out of range");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "expert cache: no banks, or layer/expert counts out of range"));
     if (o.recordBytes == 0 || o.recordBytes % DirectFile::kAlignment != 0)
         return makeError(ErrorCode::InvalidArgument,
-                         "expert cache: record size " + std::to_string(o.recordBytes) + " B is not a multiple of 4096");
+            SLUICE_ERRT("Error", "expert cache: record size %1 B is not a multiple of 4096"), o.recordBytes);
     if (o.topK <= 0 || o.slotCount < 2 * o.topK)
-        return makeError(ErrorCode::InvalidArgument, "expert cache: " + std::to_string(o.slotCount) +
-                                                         " slots is below the minimum of 2 x top-k = " +
-                                                         std::to_string(2 * std::max(o.topK, 0)));
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "expert cache: %1 slots is below the minimum of 2 x top-k = %2"), o.slotCount,
+            2 * std::max(o.topK, 0));
     if (o.policy == EvictionPolicy::Belady || o.policy == EvictionPolicy::Arc || o.policy == EvictionPolicy::S3Fifo ||
         o.policy == EvictionPolicy::LeastStale)
-        return makeError(ErrorCode::InvalidArgument, std::string("expert cache: ") + policyName(o.policy) +
-                                                         " exists only in cachesim (Belady needs the future; ARC's and "
-                                                         "S3-FIFO's lists are not per-slot scores; Least-Stale is "
-                                                         "replay only, docs/streaming.md)");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error",
+                "expert cache: %1 exists only in cachesim (Belady needs the future; ARC's and S3-FIFO's lists are not "
+                "per-slot scores; Least-Stale is replay only, docs/streaming.md)"),
+            policyName(o.policy));
     for (size_t i = 0; i < banks.size(); ++i) {
         if (!banks[i])
             continue;
         const uint64_t need = uint64_t(o.expertsPerLayer) * o.recordBytes;
         if (banks[i]->sizeAtOpen() < need)
-            return makeError(ErrorCode::Format, banks[i]->path() + ": " + std::to_string(banks[i]->sizeAtOpen()) +
-                                                    " B, expected at least " + std::to_string(need) + " B (" +
-                                                    std::to_string(o.expertsPerLayer) + " records)");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 B, expected at least %3 B (%4 records)"),
+                banks[i]->path(), banks[i]->sizeAtOpen(), need, o.expertsPerLayer);
     }
 
     std::unique_ptr<ExpertCache> cache(new ExpertCache);
@@ -163,8 +164,8 @@ Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared
                                          : kLrfuLambdaPerToken / double(o.topK * int(cache->m_banks.size()));
     cache->m_pool = std::make_unique<ReaderPool>(std::max(1, o.ioThreads));
     if (!cache->m_pool->startStatus().isOk())
-        return makeError(cache->m_pool->startStatus().code(),
-                         cache->m_pool->startStatus().message() + "; ask for fewer I/O threads");
+        return makeError(cache->m_pool->startStatus().code(), SLUICE_ERRT("Error", "%1; ask for fewer I/O threads"),
+            cache->m_pool->startStatus().message());
     if (o.prefault)
         cache->m_pool->setIdleWork([c = cache.get()] { return c->prefaultStep(); });
     return cache;
@@ -210,9 +211,10 @@ Status ExpertCache::resize(int slots)
     const int current = m_options.slotCount;
     if (slots < 2 * m_options.topK || slots > m_capacity)
         return makeError(ErrorCode::InvalidArgument,
-                         "expert cache: " + std::to_string(slots) + " slots is outside 2 x top-k = " +
-                             std::to_string(2 * m_options.topK) + " .. " + std::to_string(m_capacity) +
-                             " (the most this cache can grow to without reopening the model)");
+            SLUICE_ERRT("Error",
+                "expert cache: %1 slots is outside 2 x top-k = %2 .. %3 (the most this cache can grow to without "
+                "reopening the model)"),
+            slots, 2 * m_options.topK, m_capacity);
     const int layers = int(m_banks.size());
     const uint64_t newSlotBytes = uint64_t(slots) * m_options.recordBytes;
     const uint64_t newIndexBytes = indexBytes(layers, m_options.expertsPerLayer, slots);
@@ -246,8 +248,8 @@ Status ExpertCache::resize(int slots)
     });
     for (int i = 0; i < current; ++i)
         if (m_slots[i].holders > 0)
-            return makeError(ErrorCode::InvalidArgument, "expert cache: cannot shrink while a record is held (slot " +
-                                                             std::to_string(i) + ")");
+            return makeError(ErrorCode::InvalidArgument,
+                SLUICE_ERRT("Error", "expert cache: cannot shrink while a record is held (slot %1)"), i);
     ++m_generation; // pins are a hint; they do not survive a resize
     m_pinned = 0;
     // Evict current - slots records in the policy's order (empty and failed
@@ -380,10 +382,11 @@ Status ExpertCache::checkKey(int layer, int expert) const
 {
     const int rel = layer - m_options.firstLayer;
     if (rel < 0 || rel >= int(m_banks.size()) || (!m_banks[size_t(rel)] && !m_options.reader))
-        return makeError(ErrorCode::InvalidArgument, where(layer, expert) + ": not a MoE layer with an expert bank");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: not a MoE layer with an expert bank"),
+            where(layer, expert));
     if (expert < 0 || expert >= m_options.expertsPerLayer)
-        return makeError(ErrorCode::InvalidArgument,
-                         where(layer, expert) + ": expert id out of range 0.." + std::to_string(m_options.expertsPerLayer - 1));
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: expert id out of range 0..%2"),
+            where(layer, expert), m_options.expertsPerLayer - 1);
     return Status::ok();
 }
 
@@ -618,7 +621,9 @@ Expected<ExpertHandle> ExpertCache::acquire(int layer, int expert)
                 addWait();
                 m_cv.notify_all();
                 auto it = m_errors.find(si);
-                return it != m_errors.end() ? it->second : makeError(ErrorCode::Io, where(layer, expert) + ": read failed");
+                return it != m_errors.end()
+                    ? it->second
+                    : makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: read failed"), where(layer, expert));
             }
             continue;
         }
@@ -818,13 +823,13 @@ Status ExpertCache::writeHotlist(const std::string &path, uint64_t totalTokens) 
     const std::string temp = path + ".tmp";
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     if (!out)
-        return makeError(ErrorCode::Io, temp + ": cannot create");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create"), temp);
     out.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
     out.close();
     if (!out)
-        return makeError(ErrorCode::Io, temp + ": write failed");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: write failed"), temp);
     if (std::rename(temp.c_str(), path.c_str()) != 0)
-        return makeError(ErrorCode::Io, path + ": cannot replace");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot replace"), path);
     return Status::ok();
 }
 
@@ -834,18 +839,19 @@ Expected<int> ExpertCache::loadHotlist(const std::string &path)
         return regular;
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in)
-        return makeError(ErrorCode::NotFound, path + ": cannot open hotlist");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: cannot open hotlist"), path);
     const std::streamoff size = in.tellg();
     const uint64_t maxEntries = uint64_t(m_keyCount);
     if (size < 16 || (size - 16) % 16 != 0 || uint64_t(size - 16) / 16 > maxEntries)
-        return makeError(ErrorCode::Format, path + ": " + std::to_string(size) +
-                                                " B is not a hotlist of at most " + std::to_string(maxEntries) + " entries");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 B is not a hotlist of at most %3 entries"),
+            path, size, maxEntries);
     std::vector<uint8_t> bytes(static_cast<size_t>(size));
     in.seekg(0);
     if (!in.read(reinterpret_cast<char *>(bytes.data()), size))
-        return makeError(ErrorCode::Io, path + ": read failed");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: read failed"), path);
     if (loadLe32(bytes.data()) != kHotlistMagic || loadLe32(bytes.data() + 4) != 1)
-        return makeError(ErrorCode::Format, path + ": not a version-1 usage.waste hotlist (bad magic or version)");
+        return makeError(ErrorCode::Format,
+            SLUICE_ERRT("Error", "%1: not a version-1 usage.waste hotlist (bad magic or version)"), path);
     struct Entry {
         int layer, expert;
         uint32_t hits;
@@ -855,7 +861,8 @@ Expected<int> ExpertCache::loadHotlist(const std::string &path)
         const Entry e{loadLe16(&bytes[off]), loadLe16(&bytes[off + 2]), loadLe32(&bytes[off + 4])};
         const Status ok = checkKey(e.layer, e.expert);
         if (!ok.isOk())
-            return makeError(ErrorCode::Format, path + ": entry " + std::to_string((off - 16) / 16) + ": " + ok.message());
+            return makeError(
+                ErrorCode::Format, SLUICE_ERRT("Error", "%1: entry %2: %3"), path, (off - 16) / 16, ok.message());
         entries.push_back(e);
     }
     std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {

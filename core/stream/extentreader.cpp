@@ -18,7 +18,7 @@ Expected<std::unique_ptr<ExtentReader>> ExtentReader::open(const std::vector<std
         r->m_files.push_back(std::move(*f));
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (fd < 0)
-            return makeError(ErrorCode::Io, path + ": cannot open (" + std::strerror(errno) + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot open (%2)"), path, std::strerror(errno));
         r->m_tailFds.push_back(fd);
     }
     return r;
@@ -44,14 +44,14 @@ Expected<uint64_t> ExtentReader::read(std::span<const FileExtent> extents, uint8
     uint64_t total = 0;
     for (const FileExtent &e : extents) {
         if (e.file < 0 || size_t(e.file) >= m_files.size())
-            return makeError(ErrorCode::InvalidArgument, "extent names file " + std::to_string(e.file));
+            return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "extent names file %1"), e.file);
         if (e.slotOffset > slotBytes || e.bytes > slotBytes - e.slotOffset)
-            return makeError(ErrorCode::InvalidArgument, "extent does not fit in the slot");
+            return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "extent does not fit in the slot"));
         const DirectFile &f = *m_files[size_t(e.file)];
         const uint64_t size = f.sizeAtOpen();
         if (e.offset >= size)
-            return makeError(ErrorCode::Io, f.path() + ": extent at " + std::to_string(e.offset) +
-                                                " starts past the end (" + std::to_string(size) + " bytes)");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: extent at %2 starts past the end (%3 bytes)"),
+                f.path(), e.offset, size);
         const uint64_t end = std::min(e.offset + e.bytes, size);
         const uint64_t whole = (end - e.offset) / DirectFile::kAlignment * DirectFile::kAlignment;
         if (whole > 0)
@@ -63,8 +63,8 @@ Expected<uint64_t> ExtentReader::read(std::span<const FileExtent> extents, uint8
             if (n < 0 && errno == EINTR)
                 continue;
             if (n <= 0)
-                return makeError(ErrorCode::Io, f.path() + ": short read at offset " +
-                                                    std::to_string(e.offset + done) + " (file shrank?)");
+                return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: short read at offset %2 (file shrank?)"),
+                    f.path(), e.offset + done);
             done += uint64_t(n);
         }
         total += done;

@@ -44,9 +44,10 @@ Status MemoryLedger::setCeiling(uint64_t ceilingBytes)
 {
     std::lock_guard lock(m_mutex);
     if (ceilingBytes < m_total)
-        return makeError(ErrorCode::Budget, "RAM budget " + formatGiB(ceilingBytes) + " (" + std::to_string(ceilingBytes) +
-                                                " B) is below what the engine holds now (" + std::to_string(m_total) +
-                                                " B); release memory first");
+        return makeError(ErrorCode::Budget,
+            SLUICE_ERRT(
+                "Error", "RAM budget %1 (%2 B) is below what the engine holds now (%3 B); release memory first"),
+            formatGiB(ceilingBytes), ceilingBytes, m_total);
     m_ceiling = ceilingBytes;
     return Status::ok();
 }
@@ -61,10 +62,10 @@ Status MemoryLedger::reserve(const std::string &name, uint64_t bytes)
 {
     std::lock_guard lock(m_mutex);
     if (bytes > m_ceiling || m_total > m_ceiling - bytes)
-        return makeError(ErrorCode::Budget, "allocating " + std::to_string(bytes) + " B for '" + name +
-                                                "' would exceed the RAM budget of " + formatGiB(m_ceiling) + " (" +
-                                                std::to_string(m_ceiling) + " B; " + std::to_string(m_total) +
-                                                " B already in use)");
+        return makeError(ErrorCode::Budget,
+            SLUICE_ERRT(
+                "Error", "allocating %1 B for '%2' would exceed the RAM budget of %3 (%4 B; %5 B already in use)"),
+            bytes, name, formatGiB(m_ceiling), m_ceiling, m_total);
     m_total += bytes;
     m_peak = std::max(m_peak, m_total);
     auto it = std::find_if(m_entries.begin(), m_entries.end(), [&](const Entry &e) { return e.name == name; });
@@ -90,13 +91,14 @@ Expected<LedgerBuffer> MemoryLedger::allocate(const std::string &name, uint64_t 
 {
     if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0)
         return makeError(ErrorCode::InvalidArgument,
-                         "allocating '" + name + "': alignment " + std::to_string(alignment) + " is not a power of two");
+            SLUICE_ERRT("Error", "allocating '%1': alignment %2 is not a power of two"), name, alignment);
     SLUICE_TRY(reserve(name, bytes));
     LedgerBuffer buffer;
     buffer.m_data.reset(static_cast<uint8_t *>(alignedAlloc(alignment, size_t(bytes))));
     if (!buffer.m_data) {
         unreserve(name, bytes);
-        return makeError(ErrorCode::Budget, "allocating " + std::to_string(bytes) + " B for '" + name + "': out of memory");
+        return makeError(
+            ErrorCode::Budget, SLUICE_ERRT("Error", "allocating %1 B for '%2': out of memory"), bytes, name);
     }
     buffer.m_ledger = this;
     buffer.m_bytes = bytes;

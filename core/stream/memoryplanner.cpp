@@ -58,16 +58,19 @@ std::string formatGiB(uint64_t bytes)
 Expected<MemoryPlan> planMemory(const PlannerInputs &in, uint64_t usableRamBytes)
 {
     if (in.topK <= 0)
-        return makeError(ErrorCode::InvalidArgument, "memory planner: top-k must be positive, got " + std::to_string(in.topK));
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "memory planner: top-k must be positive, got %1"), in.topK);
     if (in.moeLayers <= 0)
         return makeError(ErrorCode::InvalidArgument,
-                         "memory planner: MoE layer count must be positive, got " + std::to_string(in.moeLayers));
+            SLUICE_ERRT("Error", "memory planner: MoE layer count must be positive, got %1"), in.moeLayers);
     if (in.recordBytes == 0 || in.recordBytes % 4096 != 0)
-        return makeError(ErrorCode::InvalidArgument, "memory planner: expert record size " + std::to_string(in.recordBytes) +
-                                                         " B is not a positive multiple of 4096");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "memory planner: expert record size %1 B is not a positive multiple of 4096"),
+            in.recordBytes);
     if (in.kdaLayers < 0 || in.kdaHeads < 0 || in.kdaHeadDim < 0 || in.convKernel < 0 || in.mlaLayers < 0 ||
         in.kvLoraRank < 0 || in.qkRopeDim < 0 || in.contextLength < 0)
-        return makeError(ErrorCode::InvalidArgument, "memory planner: negative layer, head, dimension or context figure");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "memory planner: negative layer, head, dimension or context figure"));
 
     Acc a;
     MemoryPlan p;
@@ -93,7 +96,8 @@ Expected<MemoryPlan> planMemory(const PlannerInputs &in, uint64_t usableRamBytes
     p.visionBytes = in.visionBytes;
     p.processBytes = in.processBytes;
     if (in.expertsPerLayer > 65536 || in.topK > 65536)
-        return makeError(ErrorCode::InvalidArgument, "memory planner: more than 65536 experts per layer");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "memory planner: more than 65536 experts per layer"));
     p.cacheIndexBytes = expertCacheIndexBytes(in.moeLayers, in.expertsPerLayer, 2 * in.topK);
 
     p.floorBytes = a.add(a.add(a.add(p.trunkBytes, p.stateBytes), a.add(p.scratchBytes, p.minExpertCacheBytes)),
@@ -101,7 +105,8 @@ Expected<MemoryPlan> planMemory(const PlannerInputs &in, uint64_t usableRamBytes
     p.workingSetBytes = a.mul(a.mul(uint64_t(in.topK), uint64_t(in.moeLayers)), in.recordBytes);
     p.recommendedBytes = a.add(p.floorBytes, a.mul(3, p.workingSetBytes));
     if (a.overflow)
-        return makeError(ErrorCode::InvalidArgument, "memory planner: figures overflow 64 bits (corrupt model shape?)");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "memory planner: figures overflow 64 bits (corrupt model shape?)"));
 
     if (p.processBytes)
         p.terms.push_back({kProcessTermName, p.processBytes});
@@ -157,7 +162,8 @@ Expected<MemoryPlan> planMemory(const PlannerInputs &in, uint64_t usableRamBytes
 Expected<CacheSizing> sizeCache(const MemoryPlan &plan, uint64_t budgetBytes)
 {
     if (plan.recordBytes == 0 || plan.topK <= 0)
-        return makeError(ErrorCode::InvalidArgument, "cache sizing: the plan has no record size or top-k");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "cache sizing: the plan has no record size or top-k"));
     CacheSizing s;
     s.budgetBytes = budgetBytes ? budgetBytes : plan.defaultBudgetBytes;
     if (s.budgetBytes < plan.floorBytes) {
@@ -191,7 +197,7 @@ Expected<CacheSizing> sizeCache(const MemoryPlan &plan, uint64_t budgetBytes)
     if (keys > 0)
         slots = std::min(slots, std::max(keys, uint64_t(2 * plan.topK)));
     if (slots > uint64_t(std::numeric_limits<int>::max() / 2))
-        return makeError(ErrorCode::InvalidArgument, "cache sizing: " + std::to_string(slots) + " slots is too many");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "cache sizing: %1 slots is too many"), slots);
     s.slotCount = int(slots);
     s.slotBufferBytes = slots * s.slotBytes;
     s.indexBytes = expertCacheIndexBytes(plan.moeLayers, plan.expertsPerLayer, s.slotCount);
@@ -240,7 +246,7 @@ Expected<UsableRam> detectUsableRam(const SystemRoots &roots)
         return regular;
     std::ifstream meminfo(meminfoPath);
     if (!meminfo)
-        return makeError(ErrorCode::NotFound, meminfoPath + ": cannot open");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: cannot open"), meminfoPath);
     std::string line;
     while (std::getline(meminfo, line)) {
         if (line.rfind("MemTotal:", 0) == 0) {
@@ -248,13 +254,14 @@ Expected<UsableRam> detectUsableRam(const SystemRoots &roots)
             unsigned long long kib = 0;
             std::string unit;
             if (!(fields >> kib >> unit) || unit != "kB" || kib == 0)
-                return makeError(ErrorCode::Format, meminfoPath + ": unreadable MemTotal line '" + line + "'");
+                return makeError(
+                    ErrorCode::Format, SLUICE_ERRT("Error", "%1: unreadable MemTotal line '%2'"), meminfoPath, line);
             r.physicalBytes = uint64_t(kib) * 1024;
             break;
         }
     }
     if (r.physicalBytes == 0)
-        return makeError(ErrorCode::Format, meminfoPath + ": no MemTotal line");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: no MemTotal line"), meminfoPath);
     r.usableBytes = r.physicalBytes;
 
     // cgroup v2: the "0::<path>" line; cgroup v1: the "N:...memory...:<path>"
@@ -289,7 +296,8 @@ Expected<UsableRam> detectUsableRam(const SystemRoots &roots)
     auto walk = [&](const std::string &mount, std::string path, std::initializer_list<const char *> files,
                     uint64_t &limit) -> Status {
         if (path.empty() || path[0] != '/')
-            return makeError(ErrorCode::Format, roots.procRoot + "/self/cgroup: cgroup path '" + path + "' is not absolute");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error", "%1/self/cgroup: cgroup path '%2' is not absolute"), roots.procRoot, path);
         // A path climbing out of the mount would let a hostile namespace point us at
         // another cgroup's files (spec 9: reject `..`).
         for (size_t start = 0; start <= path.size();) {
@@ -297,7 +305,8 @@ Expected<UsableRam> detectUsableRam(const SystemRoots &roots)
             if (end == std::string::npos)
                 end = path.size();
             if (end - start == 2 && path.compare(start, 2, "..") == 0)
-                return makeError(ErrorCode::Format, roots.procRoot + "/self/cgroup: cgroup path '" + path + "' contains '..'");
+                return makeError(ErrorCode::Format,
+                    SLUICE_ERRT("Error", "%1/self/cgroup: cgroup path '%2' contains '..'"), roots.procRoot, path);
             start = end + 1;
         }
         while (path.size() > 1 && path.back() == '/')

@@ -88,11 +88,11 @@ Expected<std::string> readSmallFile(const std::string &path)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
-        return makeError(ErrorCode::NotFound, path + ": cannot open (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: cannot open (%2)"), path, std::strerror(errno));
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
-        return makeError(ErrorCode::Format, path + ": not a regular file");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: not a regular file"), path);
     }
     std::string text;
     char buf[4096];
@@ -103,7 +103,7 @@ Expected<std::string> readSmallFile(const std::string &path)
                 continue;
             const std::string err = std::strerror(errno);
             ::close(fd);
-            return makeError(ErrorCode::Io, path + ": read failed (" + err + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: read failed (%2)"), path, err);
         }
         if (n == 0)
             break;
@@ -225,7 +225,7 @@ public:
         MEMORYSTATUSEX ms{};
         ms.dwLength = sizeof ms;
         if (!GlobalMemoryStatusEx(&ms))
-            return makeError(ErrorCode::Io, "GlobalMemoryStatusEx failed");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "GlobalMemoryStatusEx failed"));
         s.availableBytes = ms.ullAvailPhys;
         s.haveAvailable = true;
         s.totalBytes = ms.ullTotalPhys;
@@ -258,7 +258,7 @@ Status parsePsi(const std::string &text, PressureSample &out)
                 continue;
             double v = 0;
             if (!parseDouble(words[i].substr(6), v) || v > 100.0) {
-                bad = makeError(ErrorCode::Format, "bad PSI value '" + std::string(words[i]) + "'");
+                bad = makeError(ErrorCode::Format, SLUICE_ERRT("Error", "bad PSI value '%1'"), std::string(words[i]));
                 return;
             }
             (words[0] == "some" ? out.someAvg10 : out.fullAvg10) = v;
@@ -267,7 +267,7 @@ Status parsePsi(const std::string &text, PressureSample &out)
     });
     SLUICE_TRY(bad);
     if (!some)
-        return makeError(ErrorCode::Format, "no 'some avg10=' line");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "no 'some avg10=' line"));
     out.havePsi = true;
     return Status::ok();
 }
@@ -285,7 +285,7 @@ Status parseMeminfo(const std::string &text, PressureSample &out)
             return;
         uint64_t kib = 0;
         if (!parseU64(words[1], kib) || kib > (uint64_t(1) << 52) || (words.size() > 2 && words[2] != "kB")) {
-            bad = makeError(ErrorCode::Format, "unreadable line '" + std::string(line) + "'");
+            bad = makeError(ErrorCode::Format, SLUICE_ERRT("Error", "unreadable line '%1'"), std::string(line));
             return;
         }
         (isTotal ? out.totalBytes : out.availableBytes) = kib * 1024;
@@ -293,7 +293,7 @@ Status parseMeminfo(const std::string &text, PressureSample &out)
     });
     SLUICE_TRY(bad);
     if (!total)
-        return makeError(ErrorCode::Format, "no MemTotal line");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "no MemTotal line"));
     // Kernels before 3.14 have no MemAvailable: unknown, not zero.
     out.haveAvailable = available;
     return Status::ok();
@@ -310,7 +310,7 @@ Status parseMemoryEvents(const std::string &text, PressureSample &out)
         uint64_t v = 0;
         const bool known = words[0] == "high" || words[0] == "max" || words[0] == "oom";
         if (known && !parseU64(words[1], v)) {
-            bad = makeError(ErrorCode::Format, "unreadable line '" + std::string(line) + "'");
+            bad = makeError(ErrorCode::Format, SLUICE_ERRT("Error", "unreadable line '%1'"), std::string(line));
             return;
         }
         if (words[0] == "high")
@@ -347,7 +347,7 @@ Expected<PressureSample> ScriptedPressureSource::sample()
 {
     std::lock_guard lock(m_mutex);
     if (m_samples.empty())
-        return makeError(ErrorCode::NotFound, "scripted pressure source: no samples");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "scripted pressure source: no samples"));
     const PressureSample s = m_samples[std::min(m_next, m_samples.size() - 1)];
     if (m_next < m_samples.size())
         ++m_next;

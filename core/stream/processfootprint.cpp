@@ -39,7 +39,7 @@ Expected<ProcessFootprint> readProcessFootprint(const std::string &procRoot)
     // touching the heap, so the measurement does not move what it measures.
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return makeError(ErrorCode::NotFound, path + ": cannot open");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: cannot open"), path);
     char buffer[8192];
     size_t got = 0;
     while (got < sizeof buffer) {
@@ -54,7 +54,7 @@ Expected<ProcessFootprint> readProcessFootprint(const std::string &procRoot)
     const std::string_view s(buffer, got);
     ProcessFootprint f;
     if (!parseKib(s, "VmRSS:", f.residentBytes) || !parseKib(s, "VmHWM:", f.peakBytes))
-        return makeError(ErrorCode::Format, path + ": no VmRSS/VmHWM lines in kB");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: no VmRSS/VmHWM lines in kB"), path);
     f.peakBytes = std::max(f.peakBytes, f.residentBytes);
     return f;
 }

@@ -15,8 +15,8 @@ ReaderPool::ReaderPool(int threads)
         std::thread reader;
         if (Status st = startThread(reader, [this] { run(); }, "expert reader thread " + std::to_string(i + 1));
             !st.isOk()) {
-            m_startStatus = makeError(st.code(), "could start only " + std::to_string(i) + " of " + std::to_string(n) +
-                                                     " reader threads: " + st.message());
+            m_startStatus = makeError(
+                st.code(), SLUICE_ERRT("Error", "could start only %1 of %2 reader threads: %3"), i, n, st.message());
             break;
         }
         m_threads.push_back(std::move(reader));

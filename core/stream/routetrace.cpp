@@ -23,11 +23,11 @@ Expected<RoutingTrace> loadRoutingTrace(const std::string &path, const RoutingTr
         return regular;
     QFile file(QString::fromStdString(path));
     if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::NotFound, path + ": cannot open routing trace");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: cannot open routing trace"), path);
     if (uint64_t(file.size()) > limits.maxFileBytes)
         return makeError(ErrorCode::Format,
-            path + ": routing trace is " + std::to_string(file.size()) + " bytes, more than the limit of "
-                + std::to_string(limits.maxFileBytes));
+            SLUICE_ERRT("Error", "%1: routing trace is %2 bytes, more than the limit of %3"), path, file.size(),
+            limits.maxFileBytes);
     RoutingTrace trace;
     trace.name = QFileInfo(file).fileName().toStdString();
     std::unordered_set<uint32_t> keys;
@@ -40,54 +40,52 @@ Expected<RoutingTrace> loadRoutingTrace(const std::string &path, const RoutingTr
         const std::string where = path + ":" + std::to_string(lineNumber);
         if (raw.size() > limits.maxLineBytes)
             return makeError(
-                ErrorCode::Format, where + ": line longer than " + std::to_string(limits.maxLineBytes) + " bytes");
+                ErrorCode::Format, SLUICE_ERRT("Error", "%1: line longer than %2 bytes"), where, limits.maxLineBytes);
         const QByteArray line = raw.trimmed();
         if (line.isEmpty())
             continue;
         if (int(trace.tokens.size()) >= limits.maxTokens)
-            return makeError(ErrorCode::Format, where + ": more than " + std::to_string(limits.maxTokens) + " tokens");
+            return makeError(
+                ErrorCode::Format, SLUICE_ERRT("Error", "%1: more than %2 tokens"), where, limits.maxTokens);
         QJsonParseError error {};
         const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject())
-            return makeError(
-                ErrorCode::Format, where + ": not a JSON object (" + error.errorString().toStdString() + ")");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: not a JSON object (%2)"), where,
+                error.errorString().toStdString());
         const QJsonValue layersValue = doc.object().value("layers");
         if (!layersValue.isArray())
-            return makeError(ErrorCode::Format, where + ": no \"layers\" array");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: no \"layers\" array"), where);
         const QJsonArray layers = layersValue.toArray();
         if (layers.isEmpty())
-            return makeError(ErrorCode::Format, where + ": empty \"layers\"");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: empty \"layers\""), where);
         if (layers.size() > limits.maxLayers)
-            return makeError(ErrorCode::Format,
-                where + ": " + std::to_string(layers.size()) + " layers, more than "
-                    + std::to_string(limits.maxLayers));
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 layers, more than %3"), where,
+                layers.size(), limits.maxLayers);
         if (trace.moeLayers == 0)
             trace.moeLayers = int(layers.size());
         else if (int(layers.size()) != trace.moeLayers)
-            return makeError(ErrorCode::Format,
-                where + ": " + std::to_string(layers.size()) + " layers, earlier lines had "
-                    + std::to_string(trace.moeLayers));
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 layers, earlier lines had %3"), where,
+                layers.size(), trace.moeLayers);
         std::vector<std::vector<int>> token;
         token.reserve(size_t(layers.size()));
         for (qsizetype l = 0; l < layers.size(); ++l) {
             if (!layers[l].isArray())
-                return makeError(ErrorCode::Format, where + ": layer " + std::to_string(l) + " is not an array");
+                return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: layer %2 is not an array"), where, l);
             const QJsonArray idsJson = layers[l].toArray();
             if (idsJson.size() > limits.maxIdsPerLayer)
-                return makeError(ErrorCode::Format,
-                    where + ": layer " + std::to_string(l) + ": " + std::to_string(idsJson.size()) + " ids, more than "
-                        + std::to_string(limits.maxIdsPerLayer));
+                return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: layer %2: %3 ids, more than %4"), where,
+                    l, idsJson.size(), limits.maxIdsPerLayer);
             std::vector<int> ids;
             ids.reserve(size_t(idsJson.size()));
             for (const QJsonValue &v : idsJson) {
                 const double d = v.toDouble(-1);
                 if (!v.isDouble() || d < 0 || d > 65535 || d != std::floor(d))
                     return makeError(ErrorCode::Format,
-                        where + ": layer " + std::to_string(l) + ": expert id is not an integer in 0..65535");
+                        SLUICE_ERRT("Error", "%1: layer %2: expert id is not an integer in 0..65535"), where, l);
                 const int id = int(d);
                 if (std::find(ids.begin(), ids.end(), id) != ids.end())
-                    return makeError(ErrorCode::Format,
-                        where + ": layer " + std::to_string(l) + ": expert " + std::to_string(id) + " listed twice");
+                    return makeError(
+                        ErrorCode::Format, SLUICE_ERRT("Error", "%1: layer %2: expert %3 listed twice"), where, l, id);
                 ids.push_back(id);
                 trace.expertCount = std::max(trace.expertCount, id + 1);
                 keys.insert(uint32_t(l) << 16 | uint32_t(id));
@@ -98,7 +96,7 @@ Expected<RoutingTrace> loadRoutingTrace(const std::string &path, const RoutingTr
         trace.tokens.push_back(std::move(token));
     }
     if (trace.tokens.empty())
-        return makeError(ErrorCode::Format, path + ": no tokens in routing trace");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: no tokens in routing trace"), path);
     trace.distinctKeys = keys.size();
     return trace;
 }

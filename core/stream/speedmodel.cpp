@@ -10,11 +10,14 @@ Expected<SpeedPrediction> predictDiskBoundSpeed(const MemoryPlan &plan, const Ca
                                                 EvictionPolicy policy)
 {
     if (!(diskBytesPerSecond > 0) || !std::isfinite(diskBytesPerSecond))
-        return makeError(ErrorCode::InvalidArgument, "speed prediction: the disk bandwidth must be positive");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "speed prediction: the disk bandwidth must be positive"));
     if (plan.topK <= 0 || plan.moeLayers <= 0 || plan.recordBytes == 0)
-        return makeError(ErrorCode::InvalidArgument, "speed prediction: the model has no routed experts");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "speed prediction: the model has no routed experts"));
     if (trace.tokens.empty() || trace.topK <= 0 || trace.moeLayers <= 0)
-        return makeError(ErrorCode::InvalidArgument, "speed prediction: trace '" + trace.name + "' has no tokens");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "speed prediction: trace '%1' has no tokens"), trace.name);
     SpeedPrediction p;
     p.traceName = trace.name;
     p.policy = policy;

@@ -81,15 +81,15 @@ Expected<RankTable> RankTable::fromTokens(std::vector<std::string> tokens, const
     table.m_ranks.reserve(tokens.size());
     for (size_t i = 0; i < tokens.size(); ++i) {
         if (tokens[i].empty())
-            return makeError(ErrorCode::Format, origin + ": rank " + std::to_string(i) + " is an empty token");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: rank %2 is an empty token"), origin, i);
         if (!table.m_ranks.emplace(tokens[i], int(i)).second)
-            return makeError(ErrorCode::Format, origin + ": rank " + std::to_string(i) + " repeats the bytes of rank "
-                                                    + std::to_string(table.m_ranks.find(tokens[i])->second));
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: rank %2 repeats the bytes of rank %3"),
+                origin, i, table.m_ranks.find(tokens[i])->second);
     }
     table.m_tokens = std::move(tokens);
     for (int b = 0; b < 256; ++b) {
         if (table.rank(std::string(1, char(b))) < 0)
-            return makeError(ErrorCode::Format, origin + ": no token for the single byte " + std::to_string(b));
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: no token for the single byte %2"), origin, b);
     }
     return table;
 }
@@ -127,34 +127,37 @@ Expected<RankTable> RankTable::parse(std::string_view text, const std::string &o
         const auto where = [&] { return origin + ":" + std::to_string(lineNumber) + ": "; };
         const size_t space = line.find(' ');
         if (space == std::string_view::npos)
-            return makeError(ErrorCode::Format, where() + "expected '<base64> <rank>'");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1expected '<base64> <rank>'"), where());
         const std::string_view rankText = line.substr(space + 1);
         if (rankText.empty() || rankText.size() > 9)
-            return makeError(ErrorCode::Format, where() + "bad rank '" + std::string(rankText.substr(0, 32)) + "'");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1bad rank '%2'"), where(),
+                std::string(rankText.substr(0, 32)));
         long rank = 0;
         for (char c : rankText) {
             if (c < '0' || c > '9')
-                return makeError(ErrorCode::Format, where() + "bad rank '" + std::string(rankText) + "'");
+                return makeError(
+                    ErrorCode::Format, SLUICE_ERRT("Error", "%1bad rank '%2'"), where(), std::string(rankText));
             rank = rank * 10 + (c - '0');
         }
         std::string bytes;
         if (!base64Decode(line.substr(0, space), bytes))
-            return makeError(ErrorCode::Format, where() + "bad base64");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1bad base64"), where());
         if (size_t(rank) >= entries)
-            return makeError(ErrorCode::Format, where() + "rank " + std::to_string(rank) + " is beyond the " +
-                                                    std::to_string(entries) +
-                                                    " entries of the file (ranks must be dense)");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error", "%1rank %2 is beyond the %3 entries of the file (ranks must be dense)"), where(),
+                rank, entries);
         if (seen[size_t(rank)])
-            return makeError(ErrorCode::Format, where() + "rank " + std::to_string(rank) + " appears twice");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1rank %2 appears twice"), where(), rank);
         seen[size_t(rank)] = true;
         tokens[size_t(rank)] = std::move(bytes);
     }
     for (size_t i = 0; i < seen.size(); ++i) {
         if (!seen[i])
-            return makeError(ErrorCode::Format, origin + ": ranks are not dense, " + std::to_string(i) + " is missing");
+            return makeError(
+                ErrorCode::Format, SLUICE_ERRT("Error", "%1: ranks are not dense, %2 is missing"), origin, i);
     }
     if (tokens.empty())
-        return makeError(ErrorCode::Format, origin + ": no tokens");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: no tokens"), origin);
     return fromTokens(std::move(tokens), origin);
 }
 

@@ -216,12 +216,11 @@ Status writeContentWithImages(SegmentWriter &w, const std::string &content, cons
     };
     for (const ChatImage &image : images) {
         if (image.width <= 0 || image.height <= 0)
-            return makeError(ErrorCode::InvalidArgument, where + ": image without a size");
+            return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: image without a size"), where);
     }
     if (placeholders > images.size())
-        return makeError(ErrorCode::InvalidArgument, where + ": " + std::to_string(placeholders)
-                                                         + " image placeholders but " + std::to_string(images.size())
-                                                         + " images");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: %2 image placeholders but %3 images"),
+            where, placeholders, images.size());
     const size_t leading = images.size() - placeholders;
     for (size_t i = 0; i < leading; ++i)
         w.markup(media(images[i]));
@@ -275,8 +274,8 @@ Expected<std::string> compactSortedJson(const std::string &json, const std::stri
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(json), &error);
     if (error.error != QJsonParseError::NoError)
-        return makeError(ErrorCode::InvalidArgument, what + ": invalid JSON at offset " + std::to_string(error.offset)
-                                                         + ": " + error.errorString().toStdString());
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: invalid JSON at offset %2: %3"), what,
+            error.offset, error.errorString().toStdString());
     // QJsonObject keeps its keys sorted, at every depth; Compact uses ',' and ':'.
     return doc.toJson(QJsonDocument::Compact).toStdString();
 }
@@ -335,7 +334,8 @@ Expected<std::vector<ChatSegment>> renderK3(const std::vector<ChatTurn> &turns, 
     if (options.thinking && !options.thinkingEffort.empty()) {
         const std::string &e = options.thinkingEffort;
         if (e != "low" && e != "high" && e != "max")
-            return makeError(ErrorCode::InvalidArgument, "thinking effort '" + e + "': expected low, high or max");
+            return makeError(
+                ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "thinking effort '%1': expected low, high or max"), e);
         writeSystemNote(w, "thinking-effort", k3ThinkingEffortBody(e));
     }
     // (3) messages
@@ -368,8 +368,8 @@ Expected<std::vector<ChatSegment>> renderK3(const std::vector<ChatTurn> &turns, 
                     tool = lastAssistant->toolCalls[c].name;
                 if (tool.empty())
                     return makeError(ErrorCode::InvalidArgument,
-                                     turnWhere(size_t(&r - turns.data()), "tool")
-                                         + ": tool result answers no known call and names no tool");
+                        SLUICE_ERRT("Error", "%1: tool result answers no known call and names no tool"),
+                        turnWhere(size_t(&r - turns.data()), "tool"));
                 std::vector<std::pair<std::string, std::string>> attrs{{"role", "tool"}, {"tool", tool},
                                                                        {"index", std::to_string(k + 1)}};
                 w.open("message", attrs);
@@ -381,7 +381,7 @@ Expected<std::vector<ChatSegment>> renderK3(const std::vector<ChatTurn> &turns, 
             continue;
         }
         if (turn.role != "system" && turn.role != "user" && turn.role != "assistant")
-            return makeError(ErrorCode::InvalidArgument, where + ": unknown role");
+            return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: unknown role"), where);
         if (turn.role == "system" && !turn.toolsJson.empty()) {
             auto tools = compactSortedJson(turn.toolsJson, where + " tools");
             if (!tools)
@@ -429,7 +429,8 @@ Expected<std::vector<ChatSegment>> renderK3(const std::vector<ChatTurn> &turns, 
     if (options.toolChoice == "required" || options.toolChoice == "none")
         writeSystemNote(w, "tool-choice", k3ToolChoiceBody(options.toolChoice));
     else if (!options.toolChoice.empty() && options.toolChoice != "auto")
-        return makeError(ErrorCode::InvalidArgument, "tool choice '" + options.toolChoice + "': expected auto, required or none");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "tool choice '%1': expected auto, required or none"), options.toolChoice);
     // (5) response format
     if (options.responseFormat == "json_object") {
         writeSystemNote(w, "response-format", k3ResponseFormatBody("json_object", ""));
@@ -439,7 +440,8 @@ Expected<std::vector<ChatSegment>> renderK3(const std::vector<ChatTurn> &turns, 
             return schema.status();
         writeSystemNote(w, "response-format", k3ResponseFormatBody("json_schema", *schema));
     } else if (!options.responseFormat.empty() && options.responseFormat != "text") {
-        return makeError(ErrorCode::InvalidArgument, "response format '" + options.responseFormat + "' unknown");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "response format '%1' unknown"), options.responseFormat);
     }
     // (6) generation prompt: an unclosed assistant message with an open channel
     if (options.addGenerationPrompt) {
@@ -473,7 +475,8 @@ Expected<std::vector<ChatSegment>> renderKimiLinear(const std::vector<ChatTurn> 
         const ChatTurn &turn = turns[i];
         const std::string where = turnWhere(i, turn.role);
         if (!turn.images.empty())
-            return makeError(ErrorCode::Unsupported, where + ": Kimi-Linear has no vision input");
+            return makeError(
+                ErrorCode::Unsupported, SLUICE_ERRT("Error", "%1: Kimi-Linear has no vision input"), where);
         const std::string label = turn.name.empty() ? turn.role : turn.name;
         if (turn.role == "system") {
             header("<|im_system|>", label);
@@ -502,7 +505,7 @@ Expected<std::vector<ChatSegment>> renderKimiLinear(const std::vector<ChatTurn> 
                 w.content("## Return of " + turn.toolCallId + "\n");
             w.content(turn.content);
         } else {
-            return makeError(ErrorCode::InvalidArgument, where + ": unknown role");
+            return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "%1: unknown role"), where);
         }
         w.markup("<|im_end|>");
     }
@@ -536,8 +539,9 @@ Expected<std::vector<int>> renderChat(const Tokenizer &tokenizer, ChatFlavor fla
             const size_t end = s.text.find("|>", p);
             const std::string name = s.text.substr(p, end == std::string::npos ? std::string::npos : end + 2 - p);
             if (!tokenizer.specialId(name))
-                return makeError(ErrorCode::Unsupported, "chat format needs the special token " + name
-                                                             + ", which this tokenizer does not have");
+                return makeError(ErrorCode::Unsupported,
+                    SLUICE_ERRT("Error", "chat format needs the special token %1, which this tokenizer does not have"),
+                    name);
         }
     }
     return encodeSegments(tokenizer, *segments);

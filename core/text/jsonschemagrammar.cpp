@@ -79,10 +79,10 @@ public:
         const QJsonDocument doc = QJsonDocument::fromJson(QByteArray(json.data(), qsizetype(json.size())), &pe);
         if (pe.error != QJsonParseError::NoError)
             return makeError(ErrorCode::InvalidArgument,
-                "the schema is not JSON: " + pe.errorString().toStdString() + " at offset "
-                    + std::to_string(pe.offset));
+                SLUICE_ERRT("Error", "the schema is not JSON: %1 at offset %2"), pe.errorString().toStdString(),
+                pe.offset);
         if (!doc.isObject())
-            return makeError(ErrorCode::InvalidArgument, "the schema must be a JSON object");
+            return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "the schema must be a JSON object"));
         auto out = std::make_shared<JsonSchema>();
         m_out = out.get();
         JsonSchema::Node any;
@@ -94,7 +94,7 @@ public:
         for (const char *defs : { "$defs", "definitions" }) {
             if (root.contains(defs) && !root.value(defs).isObject())
                 return makeError(
-                    ErrorCode::Unsupported, std::string("schema: keyword '") + defs + "' must be an object");
+                    ErrorCode::Unsupported, SLUICE_ERRT("Error", "schema: keyword '%1' must be an object"), defs);
         }
         m_defs = root.value("$defs").toObject();
         m_definitions = root.value("definitions").toObject();
@@ -103,11 +103,12 @@ public:
             return makeError(ErrorCode::Unsupported, m_error);
         std::vector<bool> seen(m_out->m_nodes.size(), false);
         if (!objectOnly(r, seen))
-            return makeError(
-                ErrorCode::Unsupported, "schema: keyword 'type': the root must be of type \"object\" (and no enum)");
+            return makeError(ErrorCode::Unsupported,
+                SLUICE_ERRT("Error", "schema: keyword 'type': the root must be of type \"object\" (and no enum)"));
         if (m_out->m_nodes[size_t(r)].minDepth > kMaxSchemaDepth)
             return makeError(ErrorCode::Unsupported,
-                "schema: the smallest valid document nests deeper than " + std::to_string(kMaxSchemaDepth) + " levels");
+                SLUICE_ERRT("Error", "schema: the smallest valid document nests deeper than %1 levels"),
+                kMaxSchemaDepth);
         m_out->m_root = r;
         return std::shared_ptr<const JsonSchema>(out);
     }

@@ -35,7 +35,7 @@ constexpr std::string_view kWhiteSpaceRanges =
 Status translateEscape(std::string_view pattern, size_t &i, bool inClass, std::string &out)
 {
     if (i + 1 >= pattern.size())
-        return makeError(ErrorCode::InvalidArgument, "pattern ends with a lone backslash");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "pattern ends with a lone backslash"));
     const char c = pattern[i + 1];
     if (c == 's') {
         if (inClass)
@@ -47,7 +47,7 @@ Status translateEscape(std::string_view pattern, size_t &i, bool inClass, std::s
     }
     if (c == 'S') {
         if (inClass)
-            return makeError(ErrorCode::Unsupported, "pattern offset " + std::to_string(i) + ": \\S inside a class");
+            return makeError(ErrorCode::Unsupported, SLUICE_ERRT("Error", "pattern offset %1: \\S inside a class"), i);
         out += "[^" + std::string(kWhiteSpaceRanges) + "]";
         i += 2;
         return Status::ok();
@@ -55,7 +55,8 @@ Status translateEscape(std::string_view pattern, size_t &i, bool inClass, std::s
     if ((c == 'p' || c == 'P') && i + 2 < pattern.size() && pattern[i + 2] == '{') {
         const size_t close = pattern.find('}', i + 3);
         if (close == std::string_view::npos)
-            return makeError(ErrorCode::InvalidArgument, "pattern offset " + std::to_string(i) + ": unterminated \\p{");
+            return makeError(
+                ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "pattern offset %1: unterminated \\p{"), i);
         const std::string_view name = pattern.substr(i + 3, close - i - 3);
         // A bare script name means the Script property in Rust's regex (as
         // tiktoken runs it: "、" is not \p{Han} there), but Script_Extensions
@@ -103,7 +104,7 @@ Expected<std::string_view> readClass(std::string_view pattern, size_t &i)
         }
         ++j;
     }
-    return makeError(ErrorCode::InvalidArgument, "pattern offset " + std::to_string(start) + ": unterminated class");
+    return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "pattern offset %1: unterminated class"), start);
 }
 
 // Translates the inside of a class that has no intersection.
@@ -172,7 +173,7 @@ Expected<std::string> translatePatternToPcre2(std::string_view pattern)
         if (left.empty() || left[0] == '^' || right.size() < 2 || right.front() != '[' || right.back() != ']'
             || right.find("&&") != std::string_view::npos)
             return makeError(ErrorCode::Unsupported,
-                             "pattern offset " + std::to_string(classStart) + ": unsupported class intersection");
+                SLUICE_ERRT("Error", "pattern offset %1: unsupported class intersection"), classStart);
         auto leftBody = translateClassBody(left);
         auto rightBody = translateClassBody(right.substr(1, right.size() - 2));
         if (!leftBody)
@@ -206,9 +207,9 @@ Expected<PreTokenizer> PreTokenizer::create(std::string_view pattern)
     if (!compiled->code) {
         PCRE2_UCHAR message[256];
         pcre2_get_error_message(errorCode, message, sizeof message);
-        return makeError(ErrorCode::InvalidArgument, "pre-tokenisation pattern, offset " + std::to_string(errorOffset)
-                                                         + " of the translated pattern: "
-                                                         + reinterpret_cast<const char *>(message));
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "pre-tokenisation pattern, offset %1 of the translated pattern: %2"), errorOffset,
+            reinterpret_cast<const char *>(message));
     }
     // JIT is an optimisation only; without it the interpreter gives the same matches.
     compiled->jit = pcre2_jit_compile(compiled->code, PCRE2_JIT_COMPLETE) == 0;

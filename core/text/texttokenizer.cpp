@@ -11,14 +11,14 @@ namespace sluice {
 Expected<TextTokenizer> TextTokenizer::open(const std::string &source, const TextTokenizerOptions &options)
 {
     if (options.pattern != "kimi" && options.pattern != "cl100k")
-        return makeError(ErrorCode::InvalidArgument, "tokenizer: unknown pattern '" + options.pattern +
-                                                          "' (kimi or cl100k)");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "tokenizer: unknown pattern '%1' (kimi or cl100k)"), options.pattern);
     text::TokenizerOptions o;
     o.pattern = std::string(options.pattern == "cl100k" ? text::kCl100kPattern : text::kKimiPattern);
     o.splitLongRuns = options.splitLongRuns;
     struct stat st {};
     if (::stat(source.c_str(), &st) != 0)
-        return makeError(ErrorCode::NotFound, source + ": no such file or directory");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: no such file or directory"), source);
     Expected<text::Tokenizer> t = S_ISDIR(st.st_mode) ? text::Tokenizer::fromModelDirectory(source, o)
                                                       : text::Tokenizer::fromFiles(source, options.specialsPath, o);
     if (!t)

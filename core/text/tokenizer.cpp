@@ -40,24 +40,26 @@ Expected<std::vector<SpecialToken>> parseSpecials(std::string_view json, int bas
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray(json.data(), qsizetype(json.size())), &error);
     if (error.error != QJsonParseError::NoError)
-        return makeError(ErrorCode::Format, "specials: offset " + std::to_string(error.offset) + ": "
-                                                + error.errorString().toStdString());
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "specials: offset %1: %2"), error.offset,
+            error.errorString().toStdString());
     if (!doc.isArray())
-        return makeError(ErrorCode::Format, "specials: expected a JSON array of {\"id\", \"text\"}");
+        return makeError(
+            ErrorCode::Format, SLUICE_ERRT("Error", "specials: expected a JSON array of {\"id\", \"text\"}"));
     const QJsonArray array = doc.array();
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QJsonObject object = array.at(i).toObject();
         const QJsonValue id = object.value(QLatin1String("id")), text = object.value(QLatin1String("text"));
         const std::string where = "specials[" + std::to_string(i) + "]: ";
         if (!id.isDouble() || !text.isString() || id.toDouble() != double(id.toInt()))
-            return makeError(ErrorCode::Format, where + "needs an integer \"id\" and a string \"text\"");
+            return makeError(
+                ErrorCode::Format, SLUICE_ERRT("Error", "%1needs an integer \"id\" and a string \"text\""), where);
         SpecialToken special{id.toInt(), text.toString().toStdString()};
         if (special.id < baseVocab)
-            return makeError(ErrorCode::Format, where + "id " + std::to_string(special.id)
-                                                    + " lies inside the rank file's vocabulary (size "
-                                                    + std::to_string(baseVocab) + ")");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error", "%1id %2 lies inside the rank file's vocabulary (size %3)"), where, special.id,
+                baseVocab);
         if (special.text.empty())
-            return makeError(ErrorCode::Format, where + "empty text");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1empty text"), where);
         specials.push_back(std::move(special));
     }
     return specials;
@@ -78,13 +80,13 @@ Expected<std::string> readWholeFile(const std::string &path)
             return fd.status();
         if (size > kMaxTokenizerFileBytes) {
             ::close(*fd);
-            return makeError(ErrorCode::Format, path + ": " + std::to_string(size) + " bytes is over the " +
-                                                    std::to_string(kMaxTokenizerFileBytes) + "-byte limit");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 bytes is over the %3-byte limit"), path,
+                size, kMaxTokenizerFileBytes);
         }
         gzFile file = gzdopen(*fd, "rb");
         if (!file) {
             ::close(*fd);
-            return makeError(ErrorCode::Io, path + ": cannot open");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot open"), path);
         }
         std::string data;
         char buffer[1 << 16];
@@ -103,8 +105,8 @@ Expected<std::string> readWholeFile(const std::string &path)
         const std::string error = failed ? std::string(message ? message : "gzip error") : std::string();
         gzclose(file);
         if (tooLarge)
-            return makeError(ErrorCode::Format, path + ": inflates beyond the " + std::to_string(kMaxInflatedBytes) +
-                                                    "-byte limit");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: inflates beyond the %2-byte limit"), path,
+                kMaxInflatedBytes);
         if (failed)
             return makeError(ErrorCode::Format, path + ": " + error);
         return data;
@@ -137,16 +139,16 @@ Expected<Tokenizer> Tokenizer::fromText(std::string_view rankFileText, std::stri
         top = std::max(top, s.id + 1);
     for (const SpecialToken &s : *specials) {
         if (!data->specialText.emplace(s.id, s.text).second)
-            return makeError(ErrorCode::Format, "specials: id " + std::to_string(s.id) + " appears twice");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "specials: id %1 appears twice"), s.id);
         if (!data->specialIds.emplace(s.text, s.id).second)
-            return makeError(ErrorCode::Format, "specials: text '" + s.text + "' appears twice");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "specials: text '%1' appears twice"), s.text);
     }
     for (int id = base; id < top; ++id) {
         if (data->specialText.count(id))
             continue;
         const std::string name = "<|reserved_token_" + std::to_string(id) + "|>";
         if (!data->specialIds.emplace(name, id).second)
-            return makeError(ErrorCode::Format, "specials: '" + name + "' names a different id");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "specials: '%1' names a different id"), name);
         data->specialText.emplace(id, name);
     }
     for (const auto &[id, text] : data->specialText)
@@ -294,9 +296,8 @@ Expected<std::string> Tokenizer::decodeChecked(std::span<const int> ids) const
 {
     for (size_t i = 0; i < ids.size(); ++i) {
         if (!isValidId(ids[i]))
-            return makeError(ErrorCode::InvalidArgument, "token " + std::to_string(i) + ": id "
-                                                             + std::to_string(ids[i]) + " is not in the vocabulary (size "
-                                                             + std::to_string(vocabSize()) + ")");
+            return makeError(ErrorCode::InvalidArgument,
+                SLUICE_ERRT("Error", "token %1: id %2 is not in the vocabulary (size %3)"), i, ids[i], vocabSize());
     }
     return decode(ids);
 }

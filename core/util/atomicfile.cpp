@@ -76,12 +76,12 @@ Status writeFileAtomically(const std::string &path, std::string_view bytes, cons
     struct stat st;
     if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
         return makeError(ErrorCode::InvalidArgument,
-                         name + ": is " + fileKindName(st.st_mode) + ", not a regular file; not replaced");
+            SLUICE_ERRT("Error", "%1: is %2, not a regular file; not replaced"), name, fileKindName(st.st_mode));
     removeStaleTemporaries(path);
     const std::string tmp = atomicTempPath(path, long(::getpid()));
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode);
     if (fd < 0)
-        return makeError(ErrorCode::Io, tmp + ": cannot create (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), tmp, std::strerror(errno));
     size_t done = 0;
     while (done < bytes.size()) {
         const ssize_t w = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -91,7 +91,7 @@ Status writeFileAtomically(const std::string &path, std::string_view bytes, cons
             const std::string why = w < 0 ? std::strerror(errno) : "nothing written";
             ::close(fd);
             ::unlink(tmp.c_str());
-            return makeError(ErrorCode::Io, tmp + ": write failed (" + why + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: write failed (%2)"), tmp, why);
         }
         done += size_t(w);
     }
@@ -99,16 +99,16 @@ Status writeFileAtomically(const std::string &path, std::string_view bytes, cons
         const std::string why = std::strerror(errno);
         ::close(fd);
         ::unlink(tmp.c_str());
-        return makeError(ErrorCode::Io, tmp + ": fsync failed (" + why + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: fsync failed (%2)"), tmp, why);
     }
     if (::close(fd) != 0) {
         ::unlink(tmp.c_str());
-        return makeError(ErrorCode::Io, tmp + ": close failed");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: close failed"), tmp);
     }
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
         const std::string why = std::strerror(errno);
         ::unlink(tmp.c_str());
-        return makeError(ErrorCode::Io, name + ": rename failed (" + why + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: rename failed (%2)"), name, why);
     }
     // Make the rename itself durable.
     const int dfd = ::open(splitPath(path).first.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);

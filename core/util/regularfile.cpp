@@ -70,8 +70,8 @@ Status checkModelFolder(const std::string &dir)
         return makeError(ErrorCode::InvalidArgument,
                          SLUICE_ERRT("Error", "is a FIFO (named pipe), not a folder (a model is a folder)"));
     if (!S_ISDIR(st.st_mode))
-        return makeError(ErrorCode::InvalidArgument,
-                         std::string("is ") + fileKindName(st.st_mode) + ", not a folder (a model is a folder)");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "is %1, not a folder (a model is a folder)"),
+            fileKindName(st.st_mode));
     return Status::ok();
 }
 

@@ -41,13 +41,13 @@ void failThreadStartsAfter(int n)
 Status startThread(std::thread &out, std::function<void()> body, const std::string &what)
 {
     if (injectedFailure())
-        return makeError(ErrorCode::Io, "cannot start " + what + " (" + std::strerror(EAGAIN) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "cannot start %1 (%2)"), what, std::strerror(EAGAIN));
     try {
         out = std::thread(std::move(body));
     } catch (const std::system_error &e) {
-        return makeError(ErrorCode::Io, "cannot start " + what + " (" + e.code().message() + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "cannot start %1 (%2)"), what, e.code().message());
     } catch (const std::exception &e) { // bad_alloc for the thread's state
-        return makeError(ErrorCode::Io, "cannot start " + what + " (" + e.what() + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "cannot start %1 (%2)"), what, e.what());
     }
     return Status::ok();
 }
@@ -90,12 +90,12 @@ Status checkCpus(const std::vector<int> &cpus)
     const std::vector<int> allowed = allowedCpus();
     for (int c : cpus)
         if (!std::binary_search(allowed.begin(), allowed.end(), c))
-            return makeError(ErrorCode::InvalidArgument, "CPU " + std::to_string(c) +
-                                                             " is not one this process may run on (allowed: " +
-                                                             cpuRanges(allowed) + ")");
+            return makeError(ErrorCode::InvalidArgument,
+                SLUICE_ERRT("Error", "CPU %1 is not one this process may run on (allowed: %2)"), c, cpuRanges(allowed));
     return Status::ok();
 #else
-    return makeError(ErrorCode::InvalidArgument, "placing threads on chosen CPUs is supported on Linux only");
+    return makeError(
+        ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "placing threads on chosen CPUs is supported on Linux only"));
 #endif
 }
 
@@ -103,17 +103,17 @@ Status pinCurrentThread(int cpu)
 {
 #if defined(__linux__)
     if (cpu < 0 || cpu >= CPU_SETSIZE)
-        return makeError(ErrorCode::InvalidArgument, "CPU " + std::to_string(cpu) + " is out of range");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "CPU %1 is out of range"), cpu);
     cpu_set_t set;
     CPU_ZERO(&set);
     CPU_SET(cpu, &set);
     if (const int err = pthread_setaffinity_np(pthread_self(), sizeof set, &set); err != 0)
-        return makeError(ErrorCode::Io, "cannot bind a thread to CPU " + std::to_string(cpu) + " (" +
-                                            std::strerror(err) + ")");
+        return makeError(
+            ErrorCode::Io, SLUICE_ERRT("Error", "cannot bind a thread to CPU %1 (%2)"), cpu, std::strerror(err));
     return Status::ok();
 #else
-    return makeError(ErrorCode::InvalidArgument, "binding a thread to CPU " + std::to_string(cpu) +
-                                                     " is supported on Linux only");
+    return makeError(
+        ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "binding a thread to CPU %1 is supported on Linux only"), cpu);
 #endif
 }
 

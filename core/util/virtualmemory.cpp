@@ -56,20 +56,21 @@ Expected<VirtualRegion> VirtualRegion::reserve(uint64_t bytes)
 {
     const uint64_t page = pageSize();
     if (bytes == 0 || bytes > (uint64_t(1) << 47))
-        return makeError(ErrorCode::InvalidArgument, "virtual region of " + std::to_string(bytes) + " B is out of range");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "virtual region of %1 B is out of range"), bytes);
     const uint64_t rounded = (bytes + page - 1) / page * page;
     VirtualRegion r;
 #if defined(_WIN32)
     // Committed pages still cost RAM only when touched; DiscardVirtualMemory gives them back.
     void *p = VirtualAlloc(nullptr, SIZE_T(rounded), MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     if (!p)
-        return makeError(ErrorCode::Budget, "cannot reserve " + std::to_string(rounded) + " B of address space");
+        return makeError(ErrorCode::Budget, SLUICE_ERRT("Error", "cannot reserve %1 B of address space"), rounded);
 #else
     // MAP_NORESERVE: nothing is charged to swap or overcommit until touched.
     void *p = ::mmap(nullptr, size_t(rounded), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
-        return makeError(ErrorCode::Budget, "cannot reserve " + std::to_string(rounded) +
-                                                " B of address space (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Budget, SLUICE_ERRT("Error", "cannot reserve %1 B of address space (%2)"), rounded,
+            std::strerror(errno));
 #endif
     r.m_data = static_cast<uint8_t *>(p);
     r.m_bytes = rounded;

@@ -13,8 +13,8 @@ namespace {
 
 Status truncated(const std::string &format, const std::string &what, uint64_t need, size_t have)
 {
-    return makeError(ErrorCode::Format, "image: truncated " + format + ": " + what + " needs " + std::to_string(need) +
-                                            " bytes, the file has " + std::to_string(have));
+    return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "image: truncated %1: %2 needs %3 bytes, the file has %4"),
+        format, what, need, have);
 }
 
 Status checkBmp(std::span<const uint8_t> d)
@@ -134,8 +134,11 @@ Status checkJpeg(std::span<const uint8_t> d)
         return walk.status();
     if (!walk->isJpeg || walk->reachedEnd)
         return Status::ok();
-    return makeError(ErrorCode::Format, "image: truncated JPEG: the file ends at byte " + std::to_string(d.size()) +
-                                            " before its end-of-image marker (a download or copy cut short?)");
+    return makeError(ErrorCode::Format,
+        SLUICE_ERRT("Error",
+            "image: truncated JPEG: the file ends at byte %1 before its end-of-image marker (a download or copy cut "
+            "short?)"),
+        d.size());
 }
 
 } // namespace

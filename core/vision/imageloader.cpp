@@ -73,16 +73,16 @@ Status checkDeclaredSize(uint64_t w, uint64_t h, const ImageLimits &limits)
     const uint64_t pixels = w * h; // each side < 2^32: no overflow
     const std::string size = std::to_string(w) + "x" + std::to_string(h);
     if (w == 0 || h == 0)
-        return makeError(ErrorCode::Format, "image: zero width or height in the header");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "image: zero width or height in the header"));
     if (w > kMaxSide || h > kMaxSide)
-        return makeError(ErrorCode::InvalidArgument, "image: " + size + " has a side longer than " +
-                                                         std::to_string(kMaxSide) + " pixels; the limits are " +
-                                                         std::to_string(kMaxSide) + " pixels a side and " +
-                                                         std::to_string(limits.maxPixels / 1000000) + " megapixels");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error",
+                "image: %1 has a side longer than %2 pixels; the limits are %3 pixels a side and %4 megapixels"),
+            size, kMaxSide, kMaxSide, limits.maxPixels / 1000000);
     if (pixels > limits.maxPixels)
-        return makeError(ErrorCode::InvalidArgument, "image: " + size + " is " + std::to_string(pixels / 1000000) +
-                                                         " megapixels, more than the limit of " +
-                                                         std::to_string(limits.maxPixels / 1000000) + " megapixels");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "image: %1 is %2 megapixels, more than the limit of %3 megapixels"), size,
+            pixels / 1000000, limits.maxPixels / 1000000);
     return Status::ok();
 }
 
@@ -116,17 +116,17 @@ Expected<std::vector<uint8_t>> readBounded(const std::string &path, const ImageL
     std::unique_ptr<FILE, int (*)(FILE *)> f(::fdopen(*fd, "rb"), &std::fclose);
     if (!f) {
         ::close(*fd);
-        return makeError(ErrorCode::Io, path + ": cannot open the image file");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot open the image file"), path);
     }
     if (size == 0)
-        return makeError(ErrorCode::Format, path + ": the file is empty");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: the file is empty"), path);
     if (size > limits.maxFileBytes)
-        return makeError(ErrorCode::InvalidArgument, path + ": the file is " + std::to_string(size) +
-                                                         " bytes, more than the limit of " +
-                                                         std::to_string(limits.maxFileBytes) + " bytes");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "%1: the file is %2 bytes, more than the limit of %3 bytes"), path, size,
+            limits.maxFileBytes);
     std::vector<uint8_t> data(static_cast<size_t>(size));
     if (std::fread(data.data(), 1, data.size(), f.get()) != data.size())
-        return makeError(ErrorCode::Io, path + ": short read");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: short read"), path);
     return data;
 }
 
@@ -135,13 +135,13 @@ Expected<std::vector<uint8_t>> readBounded(const std::string &path, const ImageL
 Expected<ImageHeader> probeImage(std::span<const uint8_t> data, const ImageLimits &limits)
 {
     if (data.empty())
-        return makeError(ErrorCode::Format, "image: no data (zero-sized file)");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "image: no data (zero-sized file)"));
     if (data.size() > limits.maxFileBytes)
-        return makeError(ErrorCode::InvalidArgument, "image: " + std::to_string(data.size()) +
-                                                         " bytes, more than the limit of " +
-                                                         std::to_string(limits.maxFileBytes) + " bytes");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "image: %1 bytes, more than the limit of %2 bytes"), data.size(), limits.maxFileBytes);
     if (data.size() > static_cast<size_t>(INT32_MAX))
-        return makeError(ErrorCode::InvalidArgument, "image: larger than the decoder can address");
+        return makeError(
+            ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "image: larger than the decoder can address"));
     // The declared size first: a PNG bomb is refused for its megapixels, not
     // for the image data that cannot fill them.
     const std::string format = sniffFormat(data);
@@ -153,7 +153,7 @@ Expected<ImageHeader> probeImage(std::span<const uint8_t> data, const ImageLimit
     // TGA has no magic, so a PSD would otherwise reach the TGA reader; say what it is instead.
     if (data.size() >= 4 && std::memcmp(data.data(), "8BPS", 4) == 0)
         return makeError(ErrorCode::Unsupported,
-                         "image: Photoshop (PSD) files are not supported; save the image as PNG or JPEG");
+            SLUICE_ERRT("Error", "image: Photoshop (PSD) files are not supported; save the image as PNG or JPEG"));
     // A truncated file is named as such, before stb reads its zeros past the
     // end. TGA has no magic: only once stb has read its header as a TGA.
     if (format != "tga")
@@ -161,13 +161,13 @@ Expected<ImageHeader> probeImage(std::span<const uint8_t> data, const ImageLimit
     int w = 0, h = 0, c = 0;
     if (!stbi_info_from_memory(data.data(), static_cast<int>(data.size()), &w, &h, &c))
         return makeError(ErrorCode::Unsupported,
-                         "image: not a PNG, JPEG, GIF, BMP or TGA file, or a damaged one (" + reasonText() + ")");
+            SLUICE_ERRT("Error", "image: not a PNG, JPEG, GIF, BMP or TGA file, or a damaged one (%1)"), reasonText());
     // stb's BMP info passes a top-down bitmap's height through negative (its
     // loader takes the absolute value and reads the rows in order).
     if (format == "bmp" && h < 0 && h != INT32_MIN)
         h = -h;
     if (w <= 0 || h <= 0)
-        return makeError(ErrorCode::Format, "image: zero width or height in the header");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "image: zero width or height in the header"));
     SLUICE_TRY(checkDeclaredSize(uint64_t(w), uint64_t(h), limits));
     // After the size bound: a TGA's RLE walk is linear in its pixels.
     if (format == "tga")
@@ -189,12 +189,12 @@ Expected<RgbImage> decodeImage(std::span<const uint8_t> data, const ImageLimits 
     int w = 0, h = 0, c = 0;
     stbi_uc *pixels = stbi_load_from_memory(data.data(), static_cast<int>(data.size()), &w, &h, &c, 3);
     if (!pixels)
-        return makeError(ErrorCode::Format, what + ": " + header->format + " data is damaged or truncated (" +
-                                                reasonText() + ")");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: %2 data is damaged or truncated (%3)"), what,
+            header->format, reasonText());
     std::unique_ptr<stbi_uc, void (*)(void *)> guard(pixels, &stbi_image_free);
     // The decoder must agree with the header we bounded; anything else is a damaged file.
     if (w != header->width || h != header->height)
-        return makeError(ErrorCode::Format, what + ": decoded size differs from the header");
+        return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: decoded size differs from the header"), what);
     RgbImage image;
     image.width = w;
     image.height = h;

@@ -55,13 +55,12 @@ void resample(const uint8_t *rgb, int width, int height, int outW, int outH, Put
 Expected<PatchGrid> choosePatchGrid(int width, int height, int maxPatches, int patchSize)
 {
     if (width < 1 || height < 1)
-        return makeError(ErrorCode::InvalidArgument,
-                         "image size " + std::to_string(width) + "x" + std::to_string(height) + " is empty");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "image size %1x%2 is empty"), width, height);
     if (maxPatches < 4)
         return makeError(ErrorCode::InvalidArgument,
-                         "max_patches " + std::to_string(maxPatches) + " is below 4 (the smallest grid is 2x2)");
+            SLUICE_ERRT("Error", "max_patches %1 is below 4 (the smallest grid is 2x2)"), maxPatches);
     if (patchSize < 1)
-        return makeError(ErrorCode::InvalidArgument, "patch size " + std::to_string(patchSize) + " is not positive");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "patch size %1 is not positive"), patchSize);
     const double p = patchSize;
     const double natural = double(width) * double(height) / (p * p);
     const double scale = std::min(1.0, std::sqrt(double(maxPatches) / natural));
@@ -91,14 +90,13 @@ Expected<PreprocessedImage> preprocessImage(const RgbImage &image, const VisionC
 {
     if (image.width < 1 || image.height < 1 ||
         image.rgb.size() != size_t(image.width) * size_t(image.height) * 3)
-        return makeError(ErrorCode::InvalidArgument, "image " + std::to_string(image.width) + "x" +
-                                                         std::to_string(image.height) + " has " +
-                                                         std::to_string(image.rgb.size()) + " bytes of RGB");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "image %1x%2 has %3 bytes of RGB"),
+            image.width, image.height, image.rgb.size());
     const int p = cfg.patchSize;
     if (cfg.mergeH < 1 || cfg.mergeW < 1 || cfg.mergeH > 2 || cfg.mergeW > 2)
-        return makeError(ErrorCode::Unsupported, "vision merge kernel " + std::to_string(cfg.mergeH) + "x" +
-                                                     std::to_string(cfg.mergeW) +
-                                                     " (the even grid only fits merges of 1 or 2)");
+        return makeError(ErrorCode::Unsupported,
+            SLUICE_ERRT("Error", "vision merge kernel %1x%2 (the even grid only fits merges of 1 or 2)"), cfg.mergeH,
+            cfg.mergeW);
     auto grid = choosePatchGrid(image.width, image.height, maxPatches > 0 ? maxPatches : cfg.maxPatches, p);
     if (!grid)
         return grid.status().withContext("vision preprocessing");

@@ -17,19 +17,21 @@ Status checkDhtSegment(std::span<const uint8_t> data, size_t begin, size_t end, 
         for (size_t i = 1; i <= 16 && at + i < end; ++i)
             codes += data[at + i];
         if (codes > 256)
-            return makeError(ErrorCode::Format, "image: damaged JPEG: Huffman table at byte " + std::to_string(at) +
-                                                    " declares " + std::to_string(codes) +
-                                                    " codes (at most 256 are possible)");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error",
+                    "image: damaged JPEG: Huffman table at byte %1 declares %2 codes (at most 256 are possible)"),
+                at, codes);
         if (cutShort && at + 17 + codes > end)
             return Status::ok(); // the file ends inside this table: stb reports the truncation
         if (at + 17 > end)
-            return makeError(ErrorCode::Format, "image: damaged JPEG: Huffman table at byte " + std::to_string(at) +
-                                                    " is truncated");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error", "image: damaged JPEG: Huffman table at byte %1 is truncated"), at);
         at += 17 + codes;
     }
     if (at != end)
-        return makeError(ErrorCode::Format, "image: damaged JPEG: Huffman table segment at byte " + std::to_string(segmentAt) +
-                                                " overruns its length");
+        return makeError(ErrorCode::Format,
+            SLUICE_ERRT("Error", "image: damaged JPEG: Huffman table segment at byte %1 overruns its length"),
+            segmentAt);
     return Status::ok();
 }
 

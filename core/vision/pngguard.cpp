@@ -75,9 +75,11 @@ Status checkInflatedSize(std::span<const uint8_t> data, const std::vector<std::p
             produced += out.size() - z.avail_out;
             if (produced > bound) {
                 inflateEnd(&z);
-                return makeError(ErrorCode::Format, "image: damaged PNG: its image data inflates to more than " +
-                                                        std::to_string(bound) +
-                                                        " bytes, the most its header's size allows");
+                return makeError(ErrorCode::Format,
+                    SLUICE_ERRT("Error",
+                        "image: damaged PNG: its image data inflates to more than %1 bytes, the most its header's size "
+                        "allows"),
+                    bound);
             }
             if (rc == Z_BUF_ERROR && z.avail_in > 0)
                 rc = Z_OK; // output was full; go on
@@ -95,8 +97,11 @@ Status checkInflatedSize(std::span<const uint8_t> data, const std::vector<std::p
         produced += n;
         if (produced > bound) {
             inflateEnd(&z);
-            return makeError(ErrorCode::Format, "image: damaged PNG: its image data inflates to more than " +
-                                                    std::to_string(bound) + " bytes, the most its header's size allows");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error",
+                    "image: damaged PNG: its image data inflates to more than %1 bytes, the most its header's size "
+                    "allows"),
+                bound);
         }
         if (rc == Z_OK && n == 0)
             break; // no progress without more input: the stream is cut
@@ -105,14 +110,15 @@ Status checkInflatedSize(std::span<const uint8_t> data, const std::vector<std::p
     if (rc == Z_STREAM_END && produced == size)
         return Status::ok();
     if (rc == Z_STREAM_END)
-        return makeError(ErrorCode::Format, "image: damaged PNG: its image data inflates to " +
-                                                std::to_string(produced) + " bytes, its header's size needs " +
-                                                std::to_string(size));
+        return makeError(ErrorCode::Format,
+            SLUICE_ERRT("Error", "image: damaged PNG: its image data inflates to %1 bytes, its header's size needs %2"),
+            produced, size);
     if (rc == Z_OK || rc == Z_BUF_ERROR)
-        return makeError(ErrorCode::Format, "image: truncated PNG: its image data ends after " +
-                                                std::to_string(produced) + " of " + std::to_string(size) + " bytes");
-    return makeError(ErrorCode::Format, std::string("image: damaged PNG: its image data does not inflate (") +
-                                            (z.msg ? z.msg : "zlib error " + std::to_string(rc)) + ")");
+        return makeError(ErrorCode::Format,
+            SLUICE_ERRT("Error", "image: truncated PNG: its image data ends after %1 of %2 bytes"), produced, size);
+    return makeError(ErrorCode::Format,
+        SLUICE_ERRT("Error", "image: damaged PNG: its image data does not inflate (%1)"),
+        (z.msg ? z.msg : "zlib error " + std::to_string(rc)));
 }
 
 } // namespace
@@ -135,23 +141,25 @@ Status checkPngChunks(std::span<const uint8_t> data)
             // nothing (some writers drop that CRC: tst_pngguard keeps them
             // readable); a CRC that is there must match.
             if (left >= 4 && (length != 0 || readBe32(&data[at + 8]) != uint32_t(crc32(0, type, 4))))
-                return makeError(ErrorCode::Format, "image: damaged PNG: chunk 'IEND' at byte " + std::to_string(at) +
-                                                        " fails its CRC");
+                return makeError(ErrorCode::Format,
+                    SLUICE_ERRT("Error", "image: damaged PNG: chunk 'IEND' at byte %1 fails its CRC"), at);
             haveEnd = true;
             break; // stb stops here
         }
         // Every chunk stb reads must fit in what follows its header (its data
         // and CRC): stb allocates for IDAT's declared length before reading.
         if (uint64_t(length) + 4 > left)
-            return makeError(ErrorCode::Format, "image: truncated or damaged PNG: chunk '" + chunkName(type) +
-                                                    "' at byte " + std::to_string(at) + " declares " + std::to_string(length) +
-                                                    " bytes, the file has " + std::to_string(left) + " after it");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error",
+                    "image: truncated or damaged PNG: chunk '%1' at byte %2 declares %3 bytes, the file has %4 after "
+                    "it"),
+                chunkName(type), at, length, left);
         // Every chunk's CRC (over type and data) before stb reads it: stb
         // skips the CRC, so a flipped bit in the image data became a wrong
         // picture instead of an error.
         if (readBe32(&data[at + 8 + length]) != uint32_t(crc32(0, type, uInt(4 + length))))
-            return makeError(ErrorCode::Format, "image: damaged PNG: chunk '" + chunkName(type) + "' at byte " +
-                                                    std::to_string(at) + " fails its CRC");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error", "image: damaged PNG: chunk '%1' at byte %2 fails its CRC"), chunkName(type), at);
         const std::string name(reinterpret_cast<const char *>(type), 4);
         if (name == "CgBI")
             rawDeflate = true; // Apple's PNGs: raw deflate, no zlib header (stb reads them too)
@@ -167,8 +175,8 @@ Status checkPngChunks(std::span<const uint8_t> data)
         at += 12 + size_t(length);
     }
     if (!haveEnd)
-        return makeError(ErrorCode::Format, "image: truncated PNG: the file ends at byte " + std::to_string(data.size()) +
-                                                " before its IEND chunk");
+        return makeError(ErrorCode::Format,
+            SLUICE_ERRT("Error", "image: truncated PNG: the file ends at byte %1 before its IEND chunk"), data.size());
     if (!haveHeader || idat.empty())
         return Status::ok(); // stb names what is missing
     return checkInflatedSize(data, idat, rawDeflate, inflatedSize(width, height, colorType, depth, interlaced));

@@ -198,12 +198,12 @@ Expected<VisionMemory> VisionTower::memoryPlan(const ModelConfig &cfg, const std
                                                const ImageLimits &limits)
 {
     if (!cfg.vision.present)
-        return makeError(ErrorCode::NotFound, "the model has no vision tower");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "the model has no vision tower"));
     VisionMemory m;
     for (const auto &[name, matrix] : towerTensors(cfg.vision)) {
         const TensorInfo *t = findIn(tensors, name);
         if (!t)
-            return makeError(ErrorCode::Format, "vision tensor '" + name + "' is missing");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "vision tensor '%1' is missing"), name);
         m.weights += heldBytes(*t, matrix);
     }
     const int maxPatches = options.maxPatches > 0 ? options.maxPatches : cfg.vision.maxPatches;
@@ -260,15 +260,15 @@ Expected<std::unique_ptr<VisionTower>> VisionTower::load(const ModelConfig &cfg,
                                                          const VisionTowerOptions &options)
 {
     if (!cfg.vision.present)
-        return makeError(ErrorCode::NotFound, "the model has no vision tower (no vision tensors or vision config)");
+        return makeError(ErrorCode::NotFound,
+            SLUICE_ERRT("Error", "the model has no vision tower (no vision tensors or vision config)"));
     const VisionConfig &v = cfg.vision;
     if (v.qkvHidden % v.heads != 0 || (v.qkvHidden / v.heads) % 4 != 0)
-        return makeError(ErrorCode::Unsupported, "vision head width " + std::to_string(v.qkvHidden) + "/" +
-                                                     std::to_string(v.heads) +
-                                                     " is not a multiple of 4 (2D RoPE needs pairs per axis)");
+        return makeError(ErrorCode::Unsupported,
+            SLUICE_ERRT("Error", "vision head width %1/%2 is not a multiple of 4 (2D RoPE needs pairs per axis)"),
+            v.qkvHidden, v.heads);
     if (v.mergeH < 1 || v.mergeH > 2 || v.mergeW < 1 || v.mergeW > 2)
-        return makeError(ErrorCode::Unsupported, "vision merge kernel " + std::to_string(v.mergeH) + "x" +
-                                                     std::to_string(v.mergeW));
+        return makeError(ErrorCode::Unsupported, SLUICE_ERRT("Error", "vision merge kernel %1x%2"), v.mergeH, v.mergeW);
     std::unique_ptr<VisionTower> t(new VisionTower);
     SLUICE_TRY(t->allocate(v, cfg.hidden, options));
     SLUICE_TRY(t->loadWeights(store).withContext("vision tower"));
@@ -281,7 +281,7 @@ Status VisionTower::allocate(const VisionConfig &v, int textHidden, const Vision
     m_textHidden = textHidden;
     m_maxPatches = options.maxPatches > 0 ? options.maxPatches : v.maxPatches;
     if (m_maxPatches < 4)
-        return makeError(ErrorCode::InvalidArgument, "max_patches " + std::to_string(m_maxPatches) + " is below 4");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "max_patches %1 is below 4"), m_maxPatches);
     m_slices = resolveSlices(options.attentionSlices);
     m_headDim = v.qkvHidden / v.heads;
     const ActivationSizes s = activationSizes(v, textHidden, m_maxPatches, m_slices);
@@ -303,7 +303,7 @@ Expected<std::unique_ptr<VisionTower>> VisionTower::createRandom(const VisionCon
 {
     if (v.qkvHidden % v.heads != 0 || (v.qkvHidden / v.heads) % 4 != 0 || v.mergeH < 1 || v.mergeH > 2 ||
         v.mergeW < 1 || v.mergeW > 2 || textHidden < 1)
-        return makeError(ErrorCode::InvalidArgument, "random vision tower: unsupported shape");
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "random vision tower: unsupported shape"));
     std::unique_ptr<VisionTower> t(new VisionTower);
     SLUICE_TRY(t->allocate(v, textHidden, options));
     uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
@@ -357,16 +357,18 @@ Status VisionTower::loadWeights(const VisionTensorStore &store)
     auto matrix = [&](const std::string &name, uint64_t rows, uint64_t cols) -> Expected<std::unique_ptr<Matrix>> {
         const TensorInfo *info = store.find(name);
         if (!info)
-            return makeError(ErrorCode::Format, "tensor '" + name + "' is missing");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "tensor '%1' is missing"), name);
         if (info->rows != rows || info->cols != cols)
-            return makeError(ErrorCode::Format, "'" + name + "' is stored as [" + std::to_string(info->rows) + ", " +
-                                                    std::to_string(info->cols) + "], the tower reads [" +
-                                                    std::to_string(rows) + ", " + std::to_string(cols) +
-                                                    "] (vision tensors must be stored flattened, spec 4.3)");
+            return makeError(ErrorCode::Format,
+                SLUICE_ERRT("Error",
+                    "'%1' is stored as [%2, %3], the tower reads [%4, %5] (vision tensors must be stored flattened, "
+                    "spec 4.3)"),
+                name, info->rows, info->cols, rows, cols);
         if (info->fmt == TensorFormat::Q4G || info->fmt == TensorFormat::Q3G)
-            return makeError(ErrorCode::Unsupported, "'" + name + "' is stored at " +
-                                                         (info->fmt == TensorFormat::Q4G ? "4" : "3") +
-                                                         " bits; the vision tower needs >= 8 (re-store it as Q8G, spec 4.3)");
+            return makeError(ErrorCode::Unsupported,
+                SLUICE_ERRT(
+                    "Error", "'%1' is stored at %2 bits; the vision tower needs >= 8 (re-store it as Q8G, spec 4.3)"),
+                name, (info->fmt == TensorFormat::Q4G ? "4" : "3"));
         auto m = std::make_unique<Matrix>();
         SLUICE_TRY(store.read(*info, m->payload, m->scales));
         m->view = Container::matrixView(*info, m->payload, m->scales);
@@ -376,10 +378,10 @@ Status VisionTower::loadWeights(const VisionTensorStore &store)
     auto vector = [&](const std::string &name, uint64_t n) -> Expected<std::vector<float>> {
         const TensorInfo *info = store.find(name);
         if (!info)
-            return makeError(ErrorCode::Format, "tensor '" + name + "' is missing");
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "tensor '%1' is missing"), name);
         if (info->elements() != n)
-            return makeError(ErrorCode::Format, "'" + name + "' has " + std::to_string(info->elements()) +
-                                                    " elements, expected " + std::to_string(n));
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "'%1' has %2 elements, expected %3"), name,
+                info->elements(), n);
         std::vector<uint8_t> payload;
         std::vector<uint16_t> scales;
         SLUICE_TRY(store.read(*info, payload, scales));
@@ -473,18 +475,17 @@ Status VisionTower::checkImage(const PreprocessedImage &image) const
     const int gw = image.grid.gw, gh = image.grid.gh, L = image.grid.patches();
     const size_t P = size_t(image.patchDim());
     if (image.patchSize != v.patchSize)
-        return makeError(ErrorCode::InvalidArgument, "image patches are " + std::to_string(image.patchSize) +
-                                                         " px, the tower's are " + std::to_string(v.patchSize));
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "image patches are %1 px, the tower's are %2"), image.patchSize, v.patchSize);
     if (L < 1 || L > m_maxPatches)
-        return makeError(ErrorCode::InvalidArgument, "image grid " + std::to_string(gw) + "x" + std::to_string(gh) +
-                                                         " has " + std::to_string(L) + " patches; the tower holds " +
-                                                         std::to_string(m_maxPatches));
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "image grid %1x%2 has %3 patches; the tower holds %4"), gw, gh, L, m_maxPatches);
     if (gw % v.mergeW != 0 || gh % v.mergeH != 0)
-        return makeError(ErrorCode::InvalidArgument, "image grid " + std::to_string(gw) + "x" + std::to_string(gh) +
-                                                         " is not a multiple of the merge kernel");
+        return makeError(ErrorCode::InvalidArgument,
+            SLUICE_ERRT("Error", "image grid %1x%2 is not a multiple of the merge kernel"), gw, gh);
     if (image.patches.size() != size_t(L) * P)
-        return makeError(ErrorCode::InvalidArgument, "image holds " + std::to_string(image.patches.size()) +
-                                                         " patch floats, expected " + std::to_string(size_t(L) * P));
+        return makeError(ErrorCode::InvalidArgument, SLUICE_ERRT("Error", "image holds %1 patch floats, expected %2"),
+            image.patches.size(), size_t(L) * P);
     return Status::ok();
 }
 
@@ -663,7 +664,7 @@ Expected<std::vector<float>> VisionTower::encode(const PreprocessedImage &image,
     m_timing.embed = since(t0);
     for (const Block &blk : m_blocks) {
         if (cancel && cancel->load(std::memory_order_relaxed))
-            return makeError(ErrorCode::Cancelled, "vision tower cancelled");
+            return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "vision tower cancelled"));
         SLUICE_TRY(encoderBlock(blk, L, gw, pool));
     }
     for (int i = 0; i < L; ++i)

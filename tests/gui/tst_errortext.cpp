@@ -6,7 +6,9 @@
 // manifest that is a FIFO, a budget under the floor, a conversion of a bad
 // release — and the text shown must hold the translated template with its
 // arguments and none of the English template's words. The .ts files must have
-// every message of the context "Error" finished.
+// every message of the context "Error" finished. Also, from the second batch of
+// templates: a manifest.json that is not an object, a damaged placement sidecar
+// (sluice-placement.json) and a Photoshop file the image input refuses.
 #include "support/testregistry.h"
 #include "support/synthmodel.h"
 #include "guitestutil.h"
@@ -14,6 +16,7 @@
 
 #include "app/appearance.h"
 #include "app/modelcontroller.h"
+#include "chat/imagestrip.h"
 #include "models/convertdialog.h"
 #include "planner/plannerwidget.h"
 #include "qt/errortext.h"
@@ -82,6 +85,10 @@ private Q_SLOTS:
     void cleanup() { m_appearance.applyLanguage(QStringLiteral("en")); }
     void openErrors_data();
     void openErrors();
+    void containerErrors_data();
+    void containerErrors();
+    void imageRefused_data();
+    void imageRefused();
     void budgetUnderTheFloor_data();
     void budgetUnderTheFloor();
     void badReleaseConversion_data();
@@ -147,6 +154,98 @@ void TestErrorText::openErrors()
         box->adjustSize();
         box->grab().save(screenshotDir() + QStringLiteral("/error-open-") + language + QStringLiteral(".png"));
     }
+}
+
+void TestErrorText::containerErrors_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("englishWords");
+    for (const char *lang : { "fr", "id" }) {
+        QTest::addRow("%s manifest not an object", lang) << lang << "manifest"
+                                                         << "manifest.json: top level is not an object"
+                                                         << "top level";
+        QTest::addRow("%s placement sidecar of another format", lang) << lang << "placement"
+                                                                      << "\"format\" is not \"sluice-placement\""
+                                                                      << "is not";
+        QTest::addRow("%s placement sidecar of another version", lang)
+            << lang << "version"
+            << "\"version\" is missing or not 1 (this build reads version 1)"
+            << "this build reads";
+    }
+}
+
+// Opening a container the format module refuses: the error box's details are
+// the folder (a plain context) and the translated template.
+void TestErrorText::containerErrors()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, kind);
+    QFETCH(QString, source);
+    QFETCH(QString, englishWords);
+    QTemporaryDir tmp;
+    const QString model = tmp.filePath(QStringLiteral("sluice-demo.waste"));
+    SLUICE_SYNTH_DEMO(model);
+    if (kind == QLatin1String("manifest")) {
+        QVERIFY(plantFile(model + QStringLiteral("/manifest.json"), "[]"));
+    } else if (kind == QLatin1String("placement")) {
+        QVERIFY(plantFile(model + QStringLiteral("/sluice-placement.json"),
+            R"({"format": "another-tool", "version": 1, "banks": {}})"));
+    } else {
+        QVERIFY(plantFile(model + QStringLiteral("/sluice-placement.json"),
+            R"({"format": "sluice-placement", "version": 2, "banks": {}})"));
+    }
+    RealEngineFixture f;
+    setCalmPressure(f.options);
+    gui::MainWindow window(&f.settings, &f.appearance, f.options);
+    QVERIFY(f.appearance.applyLanguage(language));
+    window.openModel(model);
+    QTRY_VERIFY_WITH_TIMEOUT(!lastErrorBoxDetail(&window).isEmpty(), 30000);
+    const QString shown = lastErrorBoxDetail(&window);
+    checkShownInLanguage(shown, { source, {}, englishWords });
+    QVERIFY2(shown.contains(model), qPrintable(shown));
+    if (kind != QLatin1String("manifest")) // the sidecar is named as the error's context
+        QVERIFY2(shown.contains(QLatin1String("sluice-placement.json")), qPrintable(shown));
+    // The box with its details open, to look at (error-placement-fr.png, error-placement-id.png).
+    if (kind == QLatin1String("placement")) {
+        QMessageBox *box = window.findChildren<QMessageBox *>().last();
+        for (QAbstractButton *b : box->buttons()) {
+            if (box->buttonRole(b) == QMessageBox::ActionRole)
+                b->click();
+        }
+        box->adjustSize();
+        box->grab().save(screenshotDir() + QStringLiteral("/error-placement-") + language + QStringLiteral(".png"));
+    }
+}
+
+void TestErrorText::imageRefused_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("fr") << "fr";
+    QTest::newRow("id") << "id";
+}
+
+// An image the vision input refuses, checked where the window checks it (the
+// image strip, on a pool thread): the refusal names the file and the reason in
+// the window's language.
+void TestErrorText::imageRefused()
+{
+    QFETCH(QString, language);
+    QVERIFY(m_appearance.applyLanguage(language));
+    QTemporaryDir tmp;
+    const QString psd = tmp.filePath(QStringLiteral("layers.psd"));
+    QVERIFY(plantFile(psd, QByteArray("8BPS\0\1", 6) + QByteArray(64, '\0')));
+    gui::ImageStrip strip(tmp.filePath(QStringLiteral("pasted")));
+    strip.setVisionAvailable(true, true);
+    QSignalSpy refused(&strip, &gui::ImageStrip::refused);
+    QVERIFY(strip.addFile(psd));
+    QVERIFY(refused.wait(30000));
+    const QString shown = refused.first().first().toString();
+    QVERIFY2(shown.contains(QLatin1String("layers.psd")), qPrintable(shown));
+    checkShownInLanguage(shown,
+        { QStringLiteral("image: Photoshop (PSD) files are not supported; save the image as PNG or JPEG"), {},
+            QStringLiteral("not supported") });
 }
 
 void TestErrorText::budgetUnderTheFloor_data()
