@@ -2762,6 +2762,54 @@
         <source>vision tower cancelled</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: the safetensors header length %2 does not fit the file (%3 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write the header stub (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the bytes the trunk was converted from (fetched ahead by range) differ from the verified shard; delete trunk.bin in the container folder and run again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1 needs the shards %2: %3 bytes, more than the staging bound of %4 bytes (--max-staging)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trunk needs the shards %1: %2 bytes, more than the staging bound of %3 bytes (--max-staging)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1 needs the shards %2 (%3 bytes) while %4 bytes of shards that later steps still read are staged: more than the staging bound of %5 bytes (--max-staging)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trunk needs the shards %1 (%2 bytes) while %3 bytes of shards that later steps still read are staged: more than the staging bound of %4 bytes (--max-staging)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trunk reads %1 bytes from shards not fetched yet while %2 bytes are staged: more than the staging bound of %3 bytes (--max-staging)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1 needs the shards %2: %3 bytes, more than the staging bound of %4 bytes (--max-staging; from model.safetensors.index.json, before any shard was fetched)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the repository has no safetensors shards to convert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the hub answered another range than bytes %2-%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot fetch bytes %2-%3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -2762,6 +2762,54 @@
         <source>vision tower cancelled</source>
         <translation>tour de vision annulée</translation>
     </message>
+    <message>
+        <source>%1: the safetensors header length %2 does not fit the file (%3 bytes)</source>
+        <translation>%1 : la longueur d’en-tête safetensors %2 ne tient pas dans le fichier (%3 octets)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the header stub (%2)</source>
+        <translation>%1 : impossible d’écrire le fichier de remplacement d’en-tête (%2)</translation>
+    </message>
+    <message>
+        <source>%1: the bytes the trunk was converted from (fetched ahead by range) differ from the verified shard; delete trunk.bin in the container folder and run again</source>
+        <translation>%1 : les octets d’où le tronc a été converti (téléchargés à l’avance par plages) diffèrent du fragment vérifié ; supprimez trunk.bin dans le dossier du conteneur et relancez</translation>
+    </message>
+    <message>
+        <source>layer %1 needs the shards %2: %3 bytes, more than the staging bound of %4 bytes (--max-staging)</source>
+        <translation>la couche %1 demande les fragments %2 : %3 octets, plus que la limite de transit de %4 octets (--max-staging)</translation>
+    </message>
+    <message>
+        <source>the trunk needs the shards %1: %2 bytes, more than the staging bound of %3 bytes (--max-staging)</source>
+        <translation>le tronc demande les fragments %1 : %2 octets, plus que la limite de transit de %3 octets (--max-staging)</translation>
+    </message>
+    <message>
+        <source>layer %1 needs the shards %2 (%3 bytes) while %4 bytes of shards that later steps still read are staged: more than the staging bound of %5 bytes (--max-staging)</source>
+        <translation>la couche %1 demande les fragments %2 (%3 octets) alors que %4 octets de fragments que des étapes suivantes liront encore sont en transit : plus que la limite de transit de %5 octets (--max-staging)</translation>
+    </message>
+    <message>
+        <source>the trunk needs the shards %1 (%2 bytes) while %3 bytes of shards that later steps still read are staged: more than the staging bound of %4 bytes (--max-staging)</source>
+        <translation>le tronc demande les fragments %1 (%2 octets) alors que %3 octets de fragments que des étapes suivantes liront encore sont en transit : plus que la limite de transit de %4 octets (--max-staging)</translation>
+    </message>
+    <message>
+        <source>the trunk reads %1 bytes from shards not fetched yet while %2 bytes are staged: more than the staging bound of %3 bytes (--max-staging)</source>
+        <translation>le tronc lit %1 octets dans des fragments pas encore téléchargés alors que %2 octets sont en transit : plus que la limite de transit de %3 octets (--max-staging)</translation>
+    </message>
+    <message>
+        <source>layer %1 needs the shards %2: %3 bytes, more than the staging bound of %4 bytes (--max-staging; from model.safetensors.index.json, before any shard was fetched)</source>
+        <translation>la couche %1 demande les fragments %2 : %3 octets, plus que la limite de transit de %4 octets (--max-staging ; d’après model.safetensors.index.json, avant tout téléchargement de fragment)</translation>
+    </message>
+    <message>
+        <source>%1: the repository has no safetensors shards to convert</source>
+        <translation>%1 : le dépôt n’a aucun fragment safetensors à convertir</translation>
+    </message>
+    <message>
+        <source>%1: the hub answered another range than bytes %2-%3</source>
+        <translation>%1 : le hub a renvoyé une autre plage que les octets %2-%3</translation>
+    </message>
+    <message>
+        <source>%1: cannot fetch bytes %2-%3: %4</source>
+        <translation>%1 : impossible de télécharger les octets %2-%3 : %4</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -2762,6 +2762,54 @@
         <source>vision tower cancelled</source>
         <translation>menara visi dibatalkan</translation>
     </message>
+    <message>
+        <source>%1: the safetensors header length %2 does not fit the file (%3 bytes)</source>
+        <translation>%1: panjang header safetensors %2 tidak muat dalam berkas (%3 byte)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the header stub (%2)</source>
+        <translation>%1: berkas pengganti header tidak dapat ditulis (%2)</translation>
+    </message>
+    <message>
+        <source>%1: the bytes the trunk was converted from (fetched ahead by range) differ from the verified shard; delete trunk.bin in the container folder and run again</source>
+        <translation>%1: byte sumber konversi batang (diunduh lebih dulu per rentang) berbeda dari shard yang sudah diverifikasi; hapus trunk.bin di folder kontainer lalu jalankan lagi</translation>
+    </message>
+    <message>
+        <source>layer %1 needs the shards %2: %3 bytes, more than the staging bound of %4 bytes (--max-staging)</source>
+        <translation>lapisan %1 membutuhkan shard %2: %3 byte, melebihi batas tampungan %4 byte (--max-staging)</translation>
+    </message>
+    <message>
+        <source>the trunk needs the shards %1: %2 bytes, more than the staging bound of %3 bytes (--max-staging)</source>
+        <translation>batang membutuhkan shard %1: %2 byte, melebihi batas tampungan %3 byte (--max-staging)</translation>
+    </message>
+    <message>
+        <source>layer %1 needs the shards %2 (%3 bytes) while %4 bytes of shards that later steps still read are staged: more than the staging bound of %5 bytes (--max-staging)</source>
+        <translation>lapisan %1 membutuhkan shard %2 (%3 byte) sementara %4 byte shard yang masih dibaca langkah berikutnya sedang ditampung: melebihi batas tampungan %5 byte (--max-staging)</translation>
+    </message>
+    <message>
+        <source>the trunk needs the shards %1 (%2 bytes) while %3 bytes of shards that later steps still read are staged: more than the staging bound of %4 bytes (--max-staging)</source>
+        <translation>batang membutuhkan shard %1 (%2 byte) sementara %3 byte shard yang masih dibaca langkah berikutnya sedang ditampung: melebihi batas tampungan %4 byte (--max-staging)</translation>
+    </message>
+    <message>
+        <source>the trunk reads %1 bytes from shards not fetched yet while %2 bytes are staged: more than the staging bound of %3 bytes (--max-staging)</source>
+        <translation>batang membaca %1 byte dari shard yang belum diunduh sementara %2 byte sedang ditampung: melebihi batas tampungan %3 byte (--max-staging)</translation>
+    </message>
+    <message>
+        <source>layer %1 needs the shards %2: %3 bytes, more than the staging bound of %4 bytes (--max-staging; from model.safetensors.index.json, before any shard was fetched)</source>
+        <translation>lapisan %1 membutuhkan shard %2: %3 byte, melebihi batas tampungan %4 byte (--max-staging; menurut model.safetensors.index.json, sebelum shard apa pun diunduh)</translation>
+    </message>
+    <message>
+        <source>%1: the repository has no safetensors shards to convert</source>
+        <translation>%1: repositori tidak memiliki shard safetensors untuk dikonversi</translation>
+    </message>
+    <message>
+        <source>%1: the hub answered another range than bytes %2-%3</source>
+        <translation>%1: hub mengirim rentang lain selain byte %2-%3</translation>
+    </message>
+    <message>
+        <source>%1: cannot fetch bytes %2-%3: %4</source>
+        <translation>%1: byte %2-%3 tidak dapat diunduh: %4</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -62,27 +62,29 @@ Expected<uint64_t> writeHeaderStub(const HubOptions &o, const HubFile &shard, co
     for (int i = 7; i >= 0; --i)
         n = (n << 8) | uint8_t(length.value()[size_t(i)]);
     if (n == 0 || n > (256ull << 20) || 8 + n > shard.size)
-        return makeError(ErrorCode::Format, shard.path + ": the safetensors header length " + std::to_string(n) +
-                                                " does not fit the file (" + std::to_string(shard.size) + " bytes)");
+        return makeError(ErrorCode::Format,
+                         SLUICE_ERRT("Error", "%1: the safetensors header length %2 does not fit the file (%3 bytes)"),
+                         shard.path, n, shard.size);
     auto header = fetchHubRange(o, shard.path, 8, n, cancel);
     if (!header)
         return header.status();
     const std::string bytes = length.value() + header.value(), tmp = stub + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
-        return makeError(ErrorCode::Io, tmp + ": cannot create (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), tmp, std::strerror(errno));
     const bool ok = ::write(fd, bytes.data(), bytes.size()) == ssize_t(bytes.size()) &&
                     ::ftruncate(fd, off_t(shard.size)) == 0 && ::fsync(fd) == 0;
     ::close(fd);
     if (!ok || ::rename(tmp.c_str(), stub.c_str()) != 0)
-        return makeError(ErrorCode::Io, stub + ": cannot write the header stub (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot write the header stub (%2)"), stub,
+                         std::strerror(errno));
     return uint64_t(bytes.size());
 }
 
 Status makeFolder(const std::string &dir)
 {
     if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
-        return makeError(ErrorCode::Io, dir + ": cannot create (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot create (%2)"), dir, std::strerror(errno));
     return Status::ok();
 }
 
@@ -157,13 +159,15 @@ Status verifyMarker(const std::string &shardPath, const std::string &shard, cons
     QCryptographicHash hash(QCryptographicHash::Sha256);
     const int fd = ::open(shardPath.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return makeError(ErrorCode::Io, shardPath + ": cannot open (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot open (%2)"), shardPath, std::strerror(errno));
     const bool ok = hashRanges(fd, m.ranges, UINT64_MAX, hash);
     ::close(fd);
     if (!ok || hash.result().toHex().toStdString() != m.sha256)
-        return makeError(ErrorCode::Checksum, shard + ": the bytes the trunk was converted from (fetched ahead by "
-                                                      "range) differ from the verified shard; delete trunk.bin in "
-                                                      "the container folder and run again");
+        return makeError(ErrorCode::Checksum,
+                         SLUICE_ERRT("Error", "%1: the bytes the trunk was converted from (fetched ahead by range) "
+                                              "differ from the verified shard; delete trunk.bin in the container "
+                                              "folder and run again"),
+                         shard);
     return Status::ok();
 }
 
@@ -204,6 +208,36 @@ Status survey(Staging &s, const std::vector<std::string> &ledger, StagedConvertR
     return Status::ok();
 }
 
+// A step ("the trunk" or "layer N", convert::SourceNeed::step) refused by the
+// staging bound, worded per step so each sentence translates whole.
+Status stepTooBig(const std::string &step, const std::string &names, uint64_t need, uint64_t bound)
+{
+    if (step.rfind("layer ", 0) == 0)
+        return makeError(ErrorCode::Budget,
+                         SLUICE_ERRT("Error", "layer %1 needs the shards %2: %3 bytes, more than the staging bound of "
+                                              "%4 bytes (--max-staging)"),
+                         step.substr(6), names, need, bound);
+    return makeError(ErrorCode::Budget,
+                     SLUICE_ERRT("Error", "the trunk needs the shards %1: %2 bytes, more than the staging bound of %3 "
+                                          "bytes (--max-staging)"),
+                     names, need, bound);
+}
+
+Status stepOverBound(const std::string &step, const std::string &names, uint64_t need, uint64_t staged, uint64_t bound)
+{
+    if (step.rfind("layer ", 0) == 0)
+        return makeError(ErrorCode::Budget,
+                         SLUICE_ERRT("Error", "layer %1 needs the shards %2 (%3 bytes) while %4 bytes of shards that "
+                                              "later steps still read are staged: more than the staging bound of %5 "
+                                              "bytes (--max-staging)"),
+                         step.substr(6), names, need, staged, bound);
+    return makeError(ErrorCode::Budget,
+                     SLUICE_ERRT("Error", "the trunk needs the shards %1 (%2 bytes) while %3 bytes of shards that later "
+                                          "steps still read are staged: more than the staging bound of %4 bytes "
+                                          "(--max-staging)"),
+                     names, need, staged, bound);
+}
+
 // Fetches the shards a step needs, within the staging bound.
 Status fetchStep(Staging &s, const std::string &step, const std::vector<std::string> &wanted,
                  uint64_t maxStaging, StagedConvertReport &report,
@@ -222,15 +256,9 @@ Status fetchStep(Staging &s, const std::string &step, const std::vector<std::str
     }
     const uint64_t staged = stagedBytes(s) - partial;
     if (maxStaging > 0 && need > maxStaging)
-        return makeError(ErrorCode::Budget, step + " needs the shards " + names + ": " + std::to_string(need) +
-                                                " bytes, more than the staging bound of " +
-                                                std::to_string(maxStaging) + " bytes (--max-staging)");
+        return stepTooBig(step, names, need, maxStaging);
     if (maxStaging > 0 && staged + need > maxStaging)
-        return makeError(ErrorCode::Budget, step + " needs the shards " + names + " (" + std::to_string(need) +
-                                                " bytes) while " + std::to_string(staged) +
-                                                " bytes of shards that later steps still read are staged: more "
-                                                "than the staging bound of " +
-                                                std::to_string(maxStaging) + " bytes (--max-staging)");
+        return stepOverBound(step, names, need, staged, maxStaging);
     auto fetched = downloadHubFiles(s.options, files, s.folder, progress, cancel);
     if (!fetched)
         return fetched.status();
@@ -407,11 +435,10 @@ Status fillRanges(Staging &s, const convert::SourceNeed &need, uint64_t maxStagi
         bytes += r.bytes;
     }
     if (maxStaging > 0 && stagedBytes(s) + bytes > maxStaging)
-        return makeError(ErrorCode::Budget, need.step + " reads " + std::to_string(bytes) +
-                                                " bytes from shards not fetched yet while " +
-                                                std::to_string(stagedBytes(s)) + " bytes are staged: more than the "
-                                                "staging bound of " + std::to_string(maxStaging) +
-                                                " bytes (--max-staging)");
+        return makeError(ErrorCode::Budget,
+                         SLUICE_ERRT("Error", "the trunk reads %1 bytes from shards not fetched yet while %2 bytes are "
+                                              "staged: more than the staging bound of %3 bytes (--max-staging)"),
+                         bytes, stagedBytes(s), maxStaging);
     for (auto &[shard, ranges] : byShard) {
         auto filled = fillStub(s, shard, ranges);
         if (!filled)
@@ -453,12 +480,11 @@ Status checkLayersFit(const Staging &s, uint64_t maxStaging)
                 names += (names.empty() ? "" : ", ") + f.path;
             }
         if (need > maxStaging)
-            return makeError(ErrorCode::Budget, "layer " + std::to_string(layer) + " needs the shards " + names +
-                                                    ": " + std::to_string(need) +
-                                                    " bytes, more than the staging bound of " +
-                                                    std::to_string(maxStaging) +
-                                                    " bytes (--max-staging; from model.safetensors.index.json, "
-                                                    "before any shard was fetched)");
+            return makeError(ErrorCode::Budget,
+                             SLUICE_ERRT("Error", "layer %1 needs the shards %2: %3 bytes, more than the staging bound "
+                                                  "of %4 bytes (--max-staging; from model.safetensors.index.json, "
+                                                  "before any shard was fetched)"),
+                             layer, names, need, maxStaging);
     }
     return Status::ok();
 }
@@ -480,7 +506,8 @@ Expected<StagedConvertReport> downloadAndConvert(const HubOptions &options, cons
     for (const HubFile &f : *listed)
         (isShard(f) ? s.shards : small).push_back(f);
     if (s.shards.empty())
-        return makeError(ErrorCode::NotFound, options.repo + ": the repository has no safetensors shards to convert");
+        return makeError(ErrorCode::NotFound, SLUICE_ERRT("Error", "%1: the repository has no safetensors shards to convert"),
+                         options.repo);
     auto fetched = downloadHubFiles(options, small, staging, progress, cancel);
     if (!fetched)
         return fetched.status();
@@ -513,7 +540,7 @@ Expected<StagedConvertReport> downloadAndConvert(const HubOptions &options, cons
         if (wanted.empty())
             return converted.status();
         if (cancel && cancel->load())
-            return makeError(ErrorCode::Cancelled, "download stopped");
+            return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "download stopped"));
         SLUICE_TRY(fetchStep(s, step, wanted, maxStagingBytes, report, progress, cancel));
     }
 }

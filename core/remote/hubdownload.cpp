@@ -655,9 +655,8 @@ Status streamRange(const HubOptions &o, const std::string &path, uint64_t from, 
         if (a.cancelled)
             return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "download cancelled"));
         if (!a.rangeOk)
-            return makeError(ErrorCode::Format, path + ": the hub answered another range than bytes " +
-                                                    std::to_string(from + done) + "-" +
-                                                    std::to_string(from + length - 1));
+            return makeError(ErrorCode::Format, SLUICE_ERRT("Error", "%1: the hub answered another range than bytes %2-%3"),
+                             path, from + done, from + length - 1);
         if (done == length)
             return Status::ok();
         last = reply->error() == QNetworkReply::NoError ? "the body ended early" : httpProblem(reply.get());
@@ -668,8 +667,8 @@ Status streamRange(const HubOptions &o, const std::string &path, uint64_t from, 
         if (!waitUnlessCancelled(backoff.delayMs(std::max(attempt, 0), retryAfterMs(reply.get())), cancel))
             return makeError(ErrorCode::Cancelled, SLUICE_ERRT("Error", "download cancelled"));
     }
-    return makeError(ErrorCode::Io, path + ": cannot fetch bytes " + std::to_string(from + done) + "-" +
-                                        std::to_string(from + length - 1) + ": " + last);
+    return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot fetch bytes %2-%3: %4"), path, from + done,
+                     from + length - 1, last);
 }
 
 } // namespace
