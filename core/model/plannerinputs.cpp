@@ -9,13 +9,17 @@
 
 #include <algorithm>
 #include <optional>
+#include <string_view>
 
 namespace sluice::model {
 
 bool isTrunkTensor(const ModelConfig &cfg, const TensorInfo &t)
 {
     // The embedding is quantised on disk and read row by row, never resident.
-    if (t.name == cfg.tensorPrefix + "model.embed_tokens.weight" || t.name.rfind(cfg.tensorPrefix, 0) != 0)
+    // Compared in place: the planner asks this for every tensor at every split
+    // it tries, and a concatenated name was one allocation per question.
+    const std::string_view name = t.name;
+    if (!name.starts_with(cfg.tensorPrefix) || name.substr(cfg.tensorPrefix.size()) == "model.embed_tokens.weight")
         return false;
     // Without a prefix (Kimi-Linear) the text tensors are the model.* and lm_head ones.
     return !cfg.tensorPrefix.empty() || t.name.rfind("model.", 0) == 0 || t.name.rfind("lm_head", 0) == 0;

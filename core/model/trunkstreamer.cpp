@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <string_view>
 
 namespace sluice::model {
 
@@ -69,14 +70,20 @@ Status checkTensor(const TensorInfo &t, const uint8_t *payload, const uint8_t *s
 
 int streamableLayer(const ModelConfig &cfg, const TensorInfo &t)
 {
-    const std::string head = cfg.tensorPrefix + "model.layers.";
-    if (t.name.rfind(head, 0) != 0 || t.rows <= 1 || t.cols <= 1 || t.name.find("conv1d") != std::string::npos)
+    // `<prefix>model.layers.<n>.…`, compared in place (the planner asks for
+    // every tensor at every split it tries; a concatenated prefix was one
+    // allocation per question).
+    const std::string_view name = t.name;
+    constexpr std::string_view kLayers = "model.layers.";
+    if (!name.starts_with(cfg.tensorPrefix) || !name.substr(cfg.tensorPrefix.size()).starts_with(kLayers)
+        || t.rows <= 1 || t.cols <= 1 || name.find("conv1d") != std::string_view::npos)
         return -1;
-    const size_t dot = t.name.find('.', head.size());
-    if (dot == std::string::npos || dot == head.size())
+    const size_t headSize = cfg.tensorPrefix.size() + kLayers.size();
+    const size_t dot = name.find('.', headSize);
+    if (dot == std::string_view::npos || dot == headSize)
         return -1;
     int layer = 0;
-    for (size_t i = head.size(); i < dot; ++i) {
+    for (size_t i = headSize; i < dot; ++i) {
         const char c = t.name[i];
         if (c < '0' || c > '9' || layer > 100000)
             return -1;

@@ -8,9 +8,11 @@
 #include "format/synth.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QString>
+#include <QTemporaryDir>
 
 #include <chrono>
 #include <csignal>
@@ -36,17 +38,41 @@ inline convert::ConvertOptions testOptions(int jobs = 1)
     return o;
 }
 
+// A release folder written once per test process for each architecture and
+// copied byte for byte into `dir`/rel for every caller: the writer is
+// deterministic and its bytes do not depend on the folder (as synthesize()),
+// and the converter's tests ask for one per row (a fifth of tst_convert's
+// time under ASan was writing the same two releases again).
 inline std::string writeRelease(const QString &dir, Architecture arch)
 {
-    SynthOptions s;
-    s.arch = arch;
-    s.seed = 1;
-    s.tokenizerModel = "dG9rZW4= 0\n"; // copied verbatim, never parsed by the converter
-    const std::string path = (dir + "/rel").toStdString();
-    const Status st = writeSyntheticRelease(path, s);
-    if (!st.isOk())
-        qFatal("synth release: %s", st.message().c_str());
-    return path;
+    static QTemporaryDir cache;
+    static std::map<int, QString> written;
+    if (!cache.isValid())
+        qFatal("synth release: no temporary folder for the cache");
+    QString &cached = written[int(arch)];
+    if (cached.isEmpty()) {
+        SynthOptions s;
+        s.arch = arch;
+        s.seed = 1;
+        s.tokenizerModel = "dG9rZW4= 0\n"; // copied verbatim, never parsed by the converter
+        const QString path = cache.filePath(QString::number(int(arch)));
+        const Status st = writeSyntheticRelease(path.toStdString(), s);
+        if (!st.isOk())
+            qFatal("synth release: %s", st.message().c_str());
+        cached = path;
+    }
+    const QString path = dir + "/rel";
+    if (!QDir().mkpath(path))
+        qFatal("synth release: cannot create %s", qPrintable(path));
+    QDirIterator it(cached, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden, QDirIterator::Subdirectories);
+    const QDir base(cached);
+    while (it.hasNext()) {
+        const QString from = it.next();
+        const QString to = path + '/' + base.relativeFilePath(from);
+        if (!(it.fileInfo().isDir() ? QDir().mkpath(to) : QFile::copy(from, to)))
+            qFatal("synth release: cannot copy %s to %s", qPrintable(from), qPrintable(to));
+    }
+    return path.toStdString();
 }
 
 // Every file of a folder (recursively, relative names) with its bytes.
