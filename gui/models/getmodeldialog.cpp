@@ -27,6 +27,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -178,7 +179,12 @@ GetModelDialog::~GetModelDialog()
 
 void GetModelDialog::buildForm()
 {
-    auto *layout = new QVBoxLayout(this);
+    // Everything but the buttons scrolls: once the catalogue is planned its
+    // rows make the form taller than an 800×600 screen (649–719 px in id/fr).
+    auto *outer = new QVBoxLayout(this);
+    auto *content = new QWidget(this);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(0, 0, 0, 0);
     m_intro = makeHintLabel(this);
     layout->addWidget(m_intro);
     m_table = new QTableWidget(0, ColumnCount, this);
@@ -254,7 +260,8 @@ void GetModelDialog::buildForm()
     m_progress->hide(); // until a download starts
     layout->addWidget(m_progress);
     layout->addStretch(1);
-    layout->addWidget(buildButtons());
+    outer->addWidget(makePageScrollArea(content, this), 1);
+    outer->addWidget(buildButtons());
 }
 
 void GetModelDialog::buildRouteChoice(QFormLayout *form)

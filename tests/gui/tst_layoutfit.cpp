@@ -408,7 +408,13 @@ void TestLayoutFit::dialogsFitSmallScreens()
         d = (owned = std::make_unique<gui::ShortcutsDialog>(f.window->shortcutActions(), f.window.get())).get();
     else {
         f.window->showGetModelDialog();
-        d = f.window->getModelDialog();
+        gui::GetModelDialog *get = f.window->getModelDialog();
+        QVERIFY(get);
+        // Its catalogue is planned off the UI thread and fills the table when
+        // done, which changes the dialog's height: measure what the user then sees.
+        QSignalSpy shown(get, &gui::GetModelDialog::catalogueShown);
+        QVERIFY(get->catalogueReady() || shown.wait(120000));
+        d = get;
         wanted = QSize(1100, 760);
     }
     QVERIFY(d);
