@@ -177,6 +177,20 @@ GetModelDialog::~GetModelDialog()
     m_diskWatch.waitForFinished();
 }
 
+void GetModelDialog::buildTable()
+{
+    m_table = new QTableWidget(0, ColumnCount, this);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->setWordWrap(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(ColRam, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(ColRoute, QHeaderView::Stretch); // wraps: the speed column fits
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, &GetModelDialog::rowChosen);
+}
+
 void GetModelDialog::buildForm()
 {
     // Everything but the buttons scrolls: once the catalogue is planned its
@@ -187,17 +201,8 @@ void GetModelDialog::buildForm()
     layout->setContentsMargins(0, 0, 0, 0);
     m_intro = makeHintLabel(this);
     layout->addWidget(m_intro);
-    m_table = new QTableWidget(0, ColumnCount, this);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->verticalHeader()->hide();
-    m_table->setWordWrap(true);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(ColRam, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(ColRoute, QHeaderView::Stretch); // wraps: the speed column fits
+    buildTable();
     layout->addWidget(m_table);
-    connect(m_table, &QTableWidget::itemSelectionChanged, this, &GetModelDialog::rowChosen);
 
     auto *form = new QFormLayout;
     m_repo = new QLineEdit(this);

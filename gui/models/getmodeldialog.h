@@ -138,6 +138,7 @@ protected:
 
 private:
     void buildForm();
+    void buildTable();
     void buildRouteChoice(QFormLayout *form);
     void showRouteChoice();
     const StagedRouteDisk *stagedForRepo() const;
