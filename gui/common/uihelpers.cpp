@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QLabel>
 #include <QScreen>
+#include <QLayout>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStyle>
@@ -112,8 +113,18 @@ public:
 protected:
     bool eventFilter(QObject *o, QEvent *e) override
     {
-        if (o == widget() && e->type() == QEvent::LayoutRequest)
+        if (o == widget() && e->type() == QEvent::LayoutRequest) {
+            // QScrollArea sizes its page when the area is resized, not when the
+            // page's needs change: rows that arrive after the dialog is shown
+            // were squeezed into the old height, drawn over the widgets below.
+            // Setting the (unchanged) flag makes it size the page again - after
+            // activating the page's layout, which clears the heights its nested
+            // layouts cached (a form's wrapped row was sized for its old text).
+            if (QLayout *layout = widget()->layout())
+                layout->activate();
             updateGeometry();
+            setWidgetResizable(true);
+        }
         return QScrollArea::eventFilter(o, e);
     }
 };

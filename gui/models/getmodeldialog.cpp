@@ -41,6 +41,19 @@ namespace sluice::gui {
 
 namespace {
 
+// `text` broken at the space nearest its middle (unchanged without a space).
+QString inTwoLines(QString text)
+{
+    const qsizetype middle = text.size() / 2;
+    qsizetype best = -1;
+    for (qsizetype i = 0; i < text.size(); ++i)
+        if (text.at(i) == QLatin1Char(' ') && (best < 0 || std::abs(i - middle) < std::abs(best - middle)))
+            best = i;
+    if (best >= 0)
+        text[best] = QLatin1Char('\n');
+    return text;
+}
+
 enum Column { ColModel, ColRoute, ColSize, ColRam, ColSpeed, ColRoom, ColumnCount };
 constexpr int kRepoRole = Qt::UserRole;
 constexpr int kRouteRole = Qt::UserRole + 1; // "model index:route index"
@@ -184,6 +197,10 @@ void GetModelDialog::buildTable()
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
+    // Rows as tall as their wrapped text at the columns' current widths, and the
+    // table as tall as its rows: a narrower window makes them taller, never cut.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    connect(m_table->verticalHeader(), &QHeaderView::sectionResized, this, &GetModelDialog::fitTableToRows);
     m_table->setWordWrap(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ColRam, QHeaderView::Stretch);
@@ -215,34 +232,21 @@ void GetModelDialog::buildForm()
     m_space = new QLabel(this);
     m_space->setWordWrap(true);
     m_target = makeHintLabel(this);
-    m_endpoint = new QLineEdit(defaultEndpoint(m_settings), this);
-    m_token = new QLineEdit(this);
-    m_token->setEchoMode(QLineEdit::Password); // never shown
-    m_limit = new QDoubleSpinBox(this);
-    m_limit->setRange(0, 100000);
-    m_limit->setDecimals(2);
-    m_limit->setValue(double(m_settings->downloadLimitBytes()) / double(1 << 20));
     m_repoLabel = new QLabel(this);
     m_parentLabel = new QLabel(this);
-    m_endpointLabel = new QLabel(this);
-    m_tokenLabel = new QLabel(this);
-    m_limitLabel = new QLabel(this);
     m_repoLabel->setBuddy(m_repo);
     m_parentLabel->setBuddy(m_parent);
-    m_endpointLabel->setBuddy(m_endpoint);
-    m_tokenLabel->setBuddy(m_token);
-    m_limitLabel->setBuddy(m_limit);
     form->addRow(m_repoLabel, m_repo);
     form->addRow(m_parentLabel, folderRow);
     form->addRow(QString(), m_space);
     form->addRow(QString(), m_target);
     m_form = form;
-    buildRouteChoice(form);
-    buildTorrentRows();
-    form->addRow(m_endpointLabel, m_endpoint);
-    form->addRow(m_tokenLabel, m_token);
-    form->addRow(m_limitLabel, m_limit);
     layout->addLayout(form);
+    // The route choice between two forms, not a row of one: Qt's form gave its
+    // wrapped lines the height of one (the French route was cut at 800 px);
+    // alignFormLabels keeps the three label columns one.
+    layout->addLayout(buildRouteChoice());
+    layout->addLayout(buildLowerForm());
 
     QString parentFolder = m_settings->downloadParent();
     if (parentFolder.isEmpty())
@@ -269,7 +273,31 @@ void GetModelDialog::buildForm()
     outer->addWidget(buildButtons());
 }
 
-void GetModelDialog::buildRouteChoice(QFormLayout *form)
+// The torrent's rows, the hub, the access token and the speed limit.
+QLayout *GetModelDialog::buildLowerForm()
+{
+    m_endpoint = new QLineEdit(defaultEndpoint(m_settings), this);
+    m_token = new QLineEdit(this);
+    m_token->setEchoMode(QLineEdit::Password); // never shown
+    m_limit = new QDoubleSpinBox(this);
+    m_limit->setRange(0, 100000);
+    m_limit->setDecimals(2);
+    m_limit->setValue(double(m_settings->downloadLimitBytes()) / double(1 << 20));
+    m_endpointLabel = new QLabel(this);
+    m_tokenLabel = new QLabel(this);
+    m_limitLabel = new QLabel(this);
+    m_endpointLabel->setBuddy(m_endpoint);
+    m_tokenLabel->setBuddy(m_token);
+    m_limitLabel->setBuddy(m_limit);
+    m_lowerForm = new QFormLayout;
+    buildTorrentRows();
+    m_lowerForm->addRow(m_endpointLabel, m_endpoint);
+    m_lowerForm->addRow(m_tokenLabel, m_token);
+    m_lowerForm->addRow(m_limitLabel, m_limit);
+    return m_lowerForm;
+}
+
+QLayout *GetModelDialog::buildRouteChoice()
 {
     m_routeLabel = new QLabel(this);
     // Their texts wrap: on one line they made the dialog 840-1008 px wide (issue 30).
@@ -278,13 +306,18 @@ void GetModelDialog::buildRouteChoice(QFormLayout *form)
     m_torrentRoute = new WrappingRadioButton(this);
     auto *group = new QButtonGroup(this);
     auto *routes = new QVBoxLayout;
+    routes->setSpacing(m_form->verticalSpacing());
     m_plainRoute->setChecked(true); // before the connections: the rows they show and hide are not made yet
     for (QRadioButton *b : {m_plainRoute, m_stagedRoute, m_torrentRoute}) {
         group->addButton(b);
         routes->addWidget(b);
         connect(b, &QRadioButton::toggled, this, &GetModelDialog::refreshSpace);
     }
-    form->addRow(m_routeLabel, routes);
+    auto *row = new QHBoxLayout;
+    row->setSpacing(m_form->horizontalSpacing());
+    row->addWidget(m_routeLabel, 0, Qt::AlignTop);
+    row->addLayout(routes, 1);
+    return row;
 }
 
 // The torrent's source and peers, in one row shown only for the BitTorrent route.
@@ -307,7 +340,7 @@ void GetModelDialog::buildTorrentRows()
     row->addWidget(m_torrentPeers, 1);
     m_torrentSourceLabel->setBuddy(m_torrentSource);
     m_torrentPeersLabel->setBuddy(m_torrentPeers);
-    m_form->addRow(m_torrentSourceLabel, m_torrentSourceRow);
+    m_lowerForm->addRow(m_torrentSourceLabel, m_torrentSourceRow);
     connect(m_torrentBrowse, &QPushButton::clicked, this, &GetModelDialog::chooseTorrentFile);
 }
 
@@ -394,8 +427,8 @@ void GetModelDialog::showRouteChoice()
 {
     const bool torrent = torrentChosen();
     for (QWidget *w : std::initializer_list<QWidget *>{m_repo, m_endpoint, m_token})
-        m_form->setRowVisible(w, !torrent);
-    m_form->setRowVisible(m_torrentSourceRow, torrent);
+        (w == m_repo ? m_form : m_lowerForm)->setRowVisible(w, !torrent);
+    m_lowerForm->setRowVisible(m_torrentSourceRow, torrent);
     const StagedRouteDisk *d = stagedForRepo();
     m_plainRoute->setText(d ? tr("Download the release (%1 on disk)").arg(formatBytes(d->releaseBytes))
                             : tr("Download the release"));
@@ -584,17 +617,20 @@ void GetModelDialog::showCatalogue()
             fillRow(row++, m_view->models[m], r);
         }
     retranslate(); // the intro no longer says "Planning…"; the speed header names the disk it assumes
-    m_table->resizeRowsToContents();
-    // As tall as its rows: the space below is the download's.
-    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
-    for (int r = 0; r < m_table->rowCount(); ++r)
-        height += m_table->rowHeight(r);
-    m_table->setMaximumHeight(height);
-    m_table->setMinimumHeight(height);
+    fitTableToRows();
     refreshSpace();
     if (m_repo->text().isEmpty())
         m_table->selectRow(0);
     Q_EMIT catalogueShown();
+}
+
+// As tall as its rows: the space below is the download's.
+void GetModelDialog::fitTableToRows()
+{
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        height += m_table->rowHeight(r);
+    m_table->setFixedHeight(height);
 }
 
 void GetModelDialog::fillRow(int row, const CatalogueModel &model, size_t route)
@@ -923,10 +959,12 @@ void GetModelDialog::retranslate()
                          .arg(formatBytes(m_ram)));
     if (!m_view)
         m_intro->setText(m_intro->text() + QLatin1Char(' ') + tr("Planning…"));
+    // The header is two lines tall (the speed's disk): the long titles take both
+    // rather than being cut where their columns are narrow (800 px).
     m_table->setHorizontalHeaderLabels(
-        {tr("Model"), tr("Route"), tr("On disk"), tr("This machine's RAM"),
+        {tr("Model"), tr("Route"), tr("On disk"), inTwoLines(tr("This machine's RAM")),
          tr("Predicted speed") + QLatin1Char('\n') + QLatin1Char('(') + speedDisk() + QLatin1Char(')'),
-         tr("Room in the folder")});
+         inTwoLines(tr("Room in the folder"))});
     m_table->setAccessibleName(tr("Models that can be downloaded, with their size and fit"));
     m_repoLabel->setText(tr("&Repository:"));
     m_repo->setAccessibleName(tr("Hub repository, owner/name"));
@@ -988,6 +1026,22 @@ void GetModelDialog::retranslate()
     m_open->setText(tr("&Open"));
     m_open->setAccessibleName(tr("Open the downloaded model"));
     showPending();
+    alignFormLabels();
+}
+
+// Every label as wide as the widest, shown or hidden: the two forms and the
+// route choice between them line their fields up in one column.
+void GetModelDialog::alignFormLabels()
+{
+    const std::initializer_list<QLabel *> labels{m_repoLabel, m_parentLabel, m_routeLabel, m_torrentSourceLabel,
+                                                 m_endpointLabel, m_tokenLabel, m_limitLabel};
+    int widest = 0;
+    for (QLabel *label : labels) {
+        label->setMinimumWidth(0);
+        widest = std::max(widest, label->sizeHint().width());
+    }
+    for (QLabel *label : labels)
+        label->setMinimumWidth(widest);
 }
 
 } // namespace sluice::gui

@@ -139,7 +139,8 @@ protected:
 private:
     void buildForm();
     void buildTable();
-    void buildRouteChoice(QFormLayout *form);
+    QLayout *buildRouteChoice();
+    QLayout *buildLowerForm();
     void showRouteChoice();
     const StagedRouteDisk *stagedForRepo() const;
     QWidget *buildButtons();
@@ -154,6 +155,8 @@ private:
     void chooseTorrentFile();
     void planAgain();
     void showCatalogue();
+    void alignFormLabels();
+    void fitTableToRows();
     void fillRow(int row, const CatalogueModel &model, size_t route);
     QString speedText(size_t model, size_t route) const;
     QString speedTip(size_t model, size_t route) const;
@@ -186,7 +189,8 @@ private:
     QLabel *m_space, *m_target;
     QLabel *m_routeLabel;
     QRadioButton *m_plainRoute, *m_stagedRoute, *m_torrentRoute;
-    QFormLayout *m_form = nullptr;
+    QFormLayout *m_form = nullptr;      // the repository and the folder
+    QFormLayout *m_lowerForm = nullptr; // the torrent, the hub, the token and the limit
     QLabel *m_torrentSourceLabel = nullptr, *m_torrentPeersLabel = nullptr;
     QLineEdit *m_torrentSource = nullptr, *m_torrentPeers = nullptr;
     QPushButton *m_torrentBrowse = nullptr;

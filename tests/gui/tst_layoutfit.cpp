@@ -27,6 +27,7 @@
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QScrollBar>
@@ -97,6 +98,26 @@ bool fitFullyShown(QWidget *w, QWidget *top)
     return w->isVisibleTo(top) && top->rect().contains(QRect(w->mapTo(top, QPoint(0, 0)), w->size()));
 }
 
+// Runs the event loop until nothing under `top` moves or resizes for three
+// rounds: one layout change posts the next (rows resized -> the table's
+// height -> the page's size -> its scroll bar -> the width the rows get).
+void fitSettle(QWidget *top)
+{
+    auto geometries = [top] {
+        QList<QRect> g;
+        for (const QWidget *w : top->findChildren<QWidget *>())
+            g << QRect(w->pos(), w->size());
+        return g;
+    };
+    QList<QRect> before = geometries();
+    for (int round = 0, still = 0; round < 200 && still < 3; ++round) {
+        QApplication::processEvents();
+        const QList<QRect> now = geometries();
+        still = now == before ? still + 1 : 0;
+        before = now;
+    }
+}
+
 // Shown whole once scrolled to, as a user would: inside the scroll area's
 // view when it lives in one, else inside `top`.
 bool fitShownAfterScrolling(QWidget *w, QWidget *top)
@@ -104,11 +125,58 @@ bool fitShownAfterScrolling(QWidget *w, QWidget *top)
     for (QWidget *p = w->parentWidget(); p && p != top; p = p->parentWidget())
         if (auto *area = qobject_cast<QScrollArea *>(p)) {
             area->ensureWidgetVisible(w, 0, 0);
-            QApplication::processEvents();
+            fitSettle(top);
             return w->isVisibleTo(top) && fitFullyShown(area, top) &&
                    area->viewport()->rect().contains(QRect(w->mapTo(area->viewport(), QPoint(0, 0)), w->size()));
         }
     return fitFullyShown(w, top);
+}
+
+// The widgets a layout places, its nested layouts' included.
+void fitLaidOut(QLayout *layout, QList<QWidget *> &out)
+{
+    for (int i = 0; i < layout->count(); ++i) {
+        QLayoutItem *item = layout->itemAt(i);
+        if (QWidget *w = item->widget())
+            out << w;
+        else if (QLayout *inner = item->layout())
+            fitLaidOut(inner, out);
+    }
+}
+
+// What a layout squeezed below its minimum shows: two widgets it placed drawn
+// over each other, or a widget given less height than its text needs (a
+// wrapped label or button cut). Checked in every widget under `top`.
+QStringList fitOverlaps(QWidget *top)
+{
+    QStringList out;
+    auto name = [](const QWidget *w) {
+        const QString text = w->property("text").toString().left(24);
+        return QStringLiteral("%1 \"%2\"").arg(QString::fromLatin1(w->metaObject()->className()), text);
+    };
+    QList<QWidget *> parents = top->findChildren<QWidget *>();
+    parents.prepend(top);
+    for (QWidget *p : parents) {
+        if (!p->layout() || !p->isVisibleTo(top))
+            continue;
+        QList<QWidget *> placed;
+        fitLaidOut(p->layout(), placed);
+        placed.removeIf([top](QWidget *w) { return !w->isVisibleTo(top); });
+        for (qsizetype i = 0; i < placed.size(); ++i) {
+            QWidget *a = placed[i];
+            if (a->hasHeightForWidth() && a->height() < a->heightForWidth(a->width()))
+                out << QStringLiteral("%1 cut: %2 of %3 px").arg(name(a)).arg(a->height()).arg(a->heightForWidth(a->width()));
+            if (a->height() < a->minimumHeight())
+                out << QStringLiteral("%1 below its minimum: %2 of %3 px").arg(name(a)).arg(a->height()).arg(a->minimumHeight());
+            const QRect ra(a->mapTo(p, QPoint(0, 0)), a->size());
+            for (qsizetype j = i + 1; j < placed.size(); ++j) {
+                const QRect rb(placed[j]->mapTo(p, QPoint(0, 0)), placed[j]->size());
+                if (ra.intersects(rb))
+                    out << QStringLiteral("%1 over %2").arg(name(a), name(placed[j]));
+            }
+        }
+    }
+    return out;
 }
 
 // Get a model… as the window opens it, once its catalogue is shown: the
@@ -148,7 +216,7 @@ QStringList fitDialogProblems(QWidget *dialog, QSize screen)
         out << QStringLiteral("minimum %1×%2").arg(min.width()).arg(min.height());
     if (dialog->width() > screen.width() || dialog->height() > screen.height())
         out << QStringLiteral("opens at %1×%2").arg(dialog->width()).arg(dialog->height());
-    out << fitCutOff(dialog);
+    out << fitCutOff(dialog) << fitOverlaps(dialog);
     for (QAbstractScrollArea *a : dialog->findChildren<QAbstractScrollArea *>())
         if (a->isVisibleTo(dialog) && a->horizontalScrollBar()->isVisible())
             out << QStringLiteral("horizontal scroll bar on %1 %2")
@@ -166,7 +234,7 @@ void fitShowOn(QWidget *dialog, QSize screen, QSize wanted = QSize())
     dialog->show();
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
     gui::fitWindowToScreen(dialog, QRect(QPoint(0, 0), screen), wanted.isValid() ? wanted : dialog->sizeHint());
-    QApplication::processEvents();
+    fitSettle(dialog);
 }
 
 // The window at `screen` in `language` with a model open and one exchange in a chat with a long title.
@@ -211,6 +279,8 @@ private Q_SLOTS:
     void dialogsFitSmallScreens();
     void getModelRoutesWrap_data();
     void getModelRoutesWrap();
+    void getModelLaidOutWhenPlanned_data();
+    void getModelLaidOutWhenPlanned();
     void conversationFitsSmallWindows_data();
     void conversationFitsSmallWindows();
     void budgetBarLabelsApart_data();
@@ -475,6 +545,43 @@ void TestLayoutFit::getModelRoutesWrap()
     QRadioButton *convert = d->convertRouteButton();
     QTest::mouseClick(convert, Qt::LeftButton, {}, QPoint(convert->width() - 3, convert->height() - 3));
     QVERIFY(convert->isChecked());
+    d->close();
+}
+
+void TestLayoutFit::getModelLaidOutWhenPlanned_data() { fitAddLanguageScreens(); }
+
+// As the window opens Get a model…: placed on the screen and shown first, its
+// catalogue planned after. The rows that arrive make the form taller than the
+// screen; it must scroll, never draw the table over the form (seen at 800×600).
+void TestLayoutFit::getModelLaidOutWhenPlanned()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, screen);
+    GuiFixture f;
+    QVERIFY(f.appearance->applyLanguage(language));
+    f.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    f.window->showGetModelDialog();
+    gui::GetModelDialog *d = f.window->getModelDialog();
+    QVERIFY(d);
+    QVERIFY(!d->catalogueReady()); // planned off the UI thread: its rows come after the dialog is shown
+    gui::fitWindowToScreen(d, QRect(QPoint(0, 0), screen), QSize(1100, 760));
+    QVERIFY(QTest::qWaitForWindowExposed(d));
+    QApplication::processEvents();
+    QSignalSpy shown(d, &gui::GetModelDialog::catalogueShown);
+    QVERIFY(shown.wait(120000));
+    fitSettle(d);
+    const QStringList problems = fitDialogProblems(d, screen);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+    for (QRadioButton *b : {d->releaseRouteButton(), d->convertRouteButton(), d->torrentRouteButton()})
+        QVERIFY2(fitShownAfterScrolling(b, d), qPrintable(b->text()));
+    // Every row as tall as its wrapped text at the widths the columns got (the text is not cut with "…").
+    QAbstractItemView *table = d->findChild<QTableWidget *>(); // sizeHintForRow is public here
+    QVERIFY(table && table->model()->rowCount() > 0);
+    auto *rows = static_cast<QTableWidget *>(table);
+    for (int r = 0; r < rows->rowCount(); ++r)
+        QVERIFY2(rows->rowHeight(r) >= table->sizeHintForRow(r),
+                 qPrintable(QStringLiteral("row %1: %2 of %3 px").arg(r).arg(rows->rowHeight(r)).arg(table->sizeHintForRow(r))));
     d->close();
 }
 
