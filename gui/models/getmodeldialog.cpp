@@ -200,7 +200,12 @@ void GetModelDialog::buildTable()
     // Rows as tall as their wrapped text at the columns' current widths, and the
     // table as tall as its rows: a narrower window makes them taller, never cut.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    connect(m_table->verticalHeader(), &QHeaderView::sectionResized, this, &GetModelDialog::fitTableToRows);
+    // Queued: the header announces a row's new height before it has set them all.
+    connect(m_table->verticalHeader(), &QHeaderView::sectionResized, this, &GetModelDialog::fitTableToRows,
+            Qt::QueuedConnection);
+    // The header's height too: its two-line titles are measured after the labels are set.
+    connect(m_table->horizontalHeader(), &QHeaderView::geometriesChanged, this, &GetModelDialog::fitTableToRows,
+            Qt::QueuedConnection);
     m_table->setWordWrap(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ColRam, QHeaderView::Stretch);
@@ -627,7 +632,8 @@ void GetModelDialog::showCatalogue()
 // As tall as its rows: the space below is the download's.
 void GetModelDialog::fitTableToRows()
 {
-    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+    const QHeaderView *header = m_table->horizontalHeader();
+    int height = std::max(header->sizeHint().height(), header->height()) + 2 * m_table->frameWidth();
     for (int r = 0; r < m_table->rowCount(); ++r)
         height += m_table->rowHeight(r);
     m_table->setFixedHeight(height);

@@ -142,6 +142,10 @@ bool shootDialogs(GuiFixture &f, const Shot &shot)
     w->showPlanModelDialog();
     bool ok = w->planModelDialog() && shootDialog(w->planModelDialog(), shot, QStringLiteral("plan"));
     w->showGetModelDialog();
+    // Its catalogue is planned off the UI thread: shoot the rows, not "Planning…".
+    if (gui::GetModelDialog *get = w->getModelDialog();
+        get && !settle([get] { return get->catalogueReady(); }, 120000))
+        std::printf("note: the Get a model… catalogue was not planned in 120 s\n");
     ok = w->getModelDialog() && shootDialog(w->getModelDialog(), shot, QStringLiteral("getmodel"), QSize(1100, 760)) && ok;
     {
         gui::SettingsDialog dialog(f.settings.get(), w, 0, w->modelInfo().recommendedSampling);

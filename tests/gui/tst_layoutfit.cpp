@@ -578,7 +578,12 @@ void TestLayoutFit::getModelLaidOutWhenPlanned()
     // Every row as tall as its wrapped text at the widths the columns got (the text is not cut with "…").
     QAbstractItemView *table = d->findChild<QTableWidget *>(); // sizeHintForRow is public here
     QVERIFY(table && table->model()->rowCount() > 0);
+    QVERIFY2(!table->verticalScrollBar()->isVisible(), "the catalogue scrolls inside the page: shorter than its rows");
     auto *rows = static_cast<QTableWidget *>(table);
+    int rowsHeight = 0;
+    for (int r = 0; r < rows->rowCount(); ++r)
+        rowsHeight += rows->rowHeight(r);
+    QCOMPARE(table->viewport()->height(), rowsHeight); // as tall as its rows: no blank below them
     for (int r = 0; r < rows->rowCount(); ++r)
         QVERIFY2(rows->rowHeight(r) >= table->sizeHintForRow(r),
                  qPrintable(QStringLiteral("row %1: %2 of %3 px").arg(r).arg(rows->rowHeight(r)).arg(table->sizeHintForRow(r))));
