@@ -179,6 +179,15 @@ QStringList fitOverlaps(QWidget *top)
     return out;
 }
 
+// The main window shown in `language` (false if either fails).
+bool fitShowWindowIn(GuiFixture &f, const QString &language)
+{
+    if (!f.appearance->applyLanguage(language))
+        return false;
+    f.window->show();
+    return QTest::qWaitForWindowExposed(f.window.get());
+}
+
 // Get a model… as the window opens it, once its catalogue is shown: the
 // catalogue is planned off the UI thread and fills the table when done, which
 // changes the dialog's height — measure what the user then sees (null on a failure).
@@ -310,9 +319,7 @@ void TestLayoutFit::planDialogFitsSmallScreens()
     QFETCH(QString, language);
     QFETCH(QSize, screen);
     GuiFixture f;
-    QVERIFY(f.appearance->applyLanguage(language));
-    f.window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    QVERIFY(fitShowWindowIn(f, language));
     f.window->showPlanModelDialog();
     gui::PlanModelDialog *dialog = f.window->planModelDialog();
     QVERIFY(dialog);
@@ -493,9 +500,7 @@ void TestLayoutFit::dialogsFitSmallScreens()
     QFETCH(QString, language);
     QFETCH(QSize, screen);
     GuiFixture f;
-    QVERIFY(f.appearance->applyLanguage(language));
-    f.window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    QVERIFY(fitShowWindowIn(f, language));
     std::unique_ptr<QDialog> owned;
     QDialog *d = nullptr;
     QSize wanted; // what the window asks for (empty: the dialog's size hint)
@@ -525,9 +530,7 @@ void TestLayoutFit::getModelRoutesWrap()
     QFETCH(QString, language);
     QFETCH(QSize, screen);
     GuiFixture f;
-    QVERIFY(f.appearance->applyLanguage(language));
-    f.window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    QVERIFY(fitShowWindowIn(f, language));
     gui::GetModelDialog *d = fitOpenGetModel(f);
     QVERIFY(d);
     fitShowOn(d, screen, QSize(1100, 760));
@@ -558,9 +561,7 @@ void TestLayoutFit::getModelLaidOutWhenPlanned()
     QFETCH(QString, language);
     QFETCH(QSize, screen);
     GuiFixture f;
-    QVERIFY(f.appearance->applyLanguage(language));
-    f.window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    QVERIFY(fitShowWindowIn(f, language));
     f.window->showGetModelDialog();
     gui::GetModelDialog *d = f.window->getModelDialog();
     QVERIFY(d);
@@ -679,9 +680,7 @@ void TestLayoutFit::budgetFieldUsesLocale()
 {
     QFETCH(QString, language);
     GuiFixture f;
-    QVERIFY(f.appearance->applyLanguage(language));
-    f.window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    QVERIFY(fitShowWindowIn(f, language));
     QVERIFY(openModel(f));
     QDoubleSpinBox *field = nullptr;
     const QString name = QCoreApplication::translate("sluice::gui::PlannerPanel", "Precise budget in GiB");
@@ -729,9 +728,7 @@ void TestLayoutFit::shortcutsOpenAtTableWidth()
     QFETCH(QString, language);
     QFETCH(QSize, screen);
     GuiFixture f;
-    QVERIFY(f.appearance->applyLanguage(language));
-    f.window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    QVERIFY(fitShowWindowIn(f, language));
     gui::ShortcutsDialog dialog(f.window->shortcutActions(), f.window.get());
     auto *table = dialog.findChild<QTableWidget *>();
     QVERIFY(table && table->rowCount() > 5);
