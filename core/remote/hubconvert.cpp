@@ -132,6 +132,9 @@ bool readMarker(const std::string &path, RangeMarker &m)
     return true;
 }
 
+// Where a stub's fill in progress is recorded (FillRecord).
+std::string fillRecordPath(const std::string &stub) { return stub + ".trunk.part"; }
+
 // Adds the first `limit` bytes of `ranges` (in order) as `fd` holds them to `hash`.
 bool hashRanges(int fd, const std::vector<std::pair<uint64_t, uint64_t>> &ranges, uint64_t limit,
                 QCryptographicHash &hash)
@@ -179,7 +182,7 @@ Status survey(Staging &s, const std::vector<std::string> &ledger, StagedConvertR
     for (const HubFile &f : s.shards) {
         if (std::find(ledger.begin(), ledger.end(), f.path) != ledger.end())
             continue;
-        const std::string stub = s.shadow + "/" + f.path, marker = stub + ".trunk", fill = stub + ".trunk.part";
+        const std::string stub = s.shadow + "/" + f.path, marker = stub + ".trunk", fill = fillRecordPath(stub);
         RangeMarker m;
         const bool marked = readMarker(marker, m);
         if (sizeOf(s.folder + "/" + f.path) == int64_t(f.size)) {
@@ -296,7 +299,7 @@ public:
     {
         m_fd = ::open(m_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         if (m_fd < 0)
-            return makeError(ErrorCode::Io, m_path + ": cannot open (" + std::strerror(errno) + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot open (%2)"), m_path, std::strerror(errno));
         char buf[128] = {};
         const ssize_t n = ::pread(m_fd, buf, sizeof buf - 1, 0);
         char magic[32] = {}, plan[32] = {};
@@ -313,13 +316,13 @@ public:
         const int n = std::snprintf(line, sizeof line, "sluice-trunk-fill 1 %s %020llu\n", m_plan.c_str(),
                                     static_cast<unsigned long long>(bytes));
         if (::pwrite(m_fd, line, size_t(n), 0) != n)
-            return makeError(ErrorCode::Io, m_path + ": write failed (" + std::strerror(errno) + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: write failed (%2)"), m_path, std::strerror(errno));
         return Status::ok();
     }
     Status sync() const
     {
         if (::fdatasync(m_fd) != 0)
-            return makeError(ErrorCode::Io, m_path + ": fsync failed (" + std::strerror(errno) + ")");
+            return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: fsync failed (%2)"), m_path, std::strerror(errno));
         return Status::ok();
     }
 
@@ -371,7 +374,7 @@ Expected<uint64_t> fillStub(const Staging &s, const std::string &shard,
         total += bytes;
     }
     const std::string stub = s.shadow + "/" + shard;
-    FillRecord record(stub + ".trunk.part", QCryptographicHash::hash(QByteArray::fromStdString(lines),
+    FillRecord record(fillRecordPath(stub), QCryptographicHash::hash(QByteArray::fromStdString(lines),
                                                                      QCryptographicHash::Sha256)
                                                 .toHex()
                                                 .left(16)
@@ -381,7 +384,7 @@ Expected<uint64_t> fillStub(const Staging &s, const std::string &shard,
         return recorded.status();
     const int fd = ::open(stub.c_str(), O_RDWR | O_CLOEXEC);
     if (fd < 0)
-        return makeError(ErrorCode::Io, stub + ": cannot open (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: cannot open (%2)"), stub, std::strerror(errno));
     const struct Closer {
         int fd;
         ~Closer() { ::close(fd); }
@@ -401,13 +404,13 @@ Expected<uint64_t> fillStub(const Staging &s, const std::string &shard,
         skip = 0;
         SLUICE_TRY(streamHubRange(s.options, shard, at, n, [&](const char *data, size_t len) -> Status {
             if (::pwrite(fd, data, len, off_t(at)) != ssize_t(len))
-                return makeError(ErrorCode::Io, stub + ": write failed (" + std::strerror(errno) + ")");
+                return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: write failed (%2)"), stub, std::strerror(errno));
             hash.addData(QByteArrayView(data, qsizetype(len)));
             at += len;
             written += len;
             if (written - synced >= (8ull << 20)) {
                 if (::fdatasync(fd) != 0)
-                    return makeError(ErrorCode::Io, stub + ": fsync failed (" + std::strerror(errno) + ")");
+                    return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: fsync failed (%2)"), stub, std::strerror(errno));
                 SLUICE_TRY(record.write(written));
                 synced = written;
                 return record.sync();
@@ -416,9 +419,9 @@ Expected<uint64_t> fillStub(const Staging &s, const std::string &shard,
         }, s.cancel));
     }
     if (::fsync(fd) != 0)
-        return makeError(ErrorCode::Io, stub + ": fsync failed (" + std::strerror(errno) + ")");
+        return makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: fsync failed (%2)"), stub, std::strerror(errno));
     SLUICE_TRY(writeMarker(stub + ".trunk", hash, total, lines));
-    ::unlink((stub + ".trunk.part").c_str());
+    ::unlink(fillRecordPath(stub).c_str());
     return total;
 }
 

@@ -5,7 +5,6 @@
 #include <QObject>
 #include <QLabel>
 #include <QScreen>
-#include <QLayout>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStyle>
@@ -117,11 +116,7 @@ protected:
             // QScrollArea sizes its page when the area is resized, not when the
             // page's needs change: rows that arrive after the dialog is shown
             // were squeezed into the old height, drawn over the widgets below.
-            // Setting the (unchanged) flag makes it size the page again - after
-            // activating the page's layout, which clears the heights its nested
-            // layouts cached (a form's wrapped row was sized for its old text).
-            if (QLayout *layout = widget()->layout())
-                layout->activate();
+            // Setting the (unchanged) flag makes it size the page again.
             updateGeometry();
             setWidgetResizable(true);
         }

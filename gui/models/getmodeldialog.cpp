@@ -431,8 +431,9 @@ const StagedRouteDisk *GetModelDialog::stagedForRepo() const
 void GetModelDialog::showRouteChoice()
 {
     const bool torrent = torrentChosen();
-    for (QWidget *w : std::initializer_list<QWidget *>{m_repo, m_endpoint, m_token})
-        (w == m_repo ? m_form : m_lowerForm)->setRowVisible(w, !torrent);
+    m_form->setRowVisible(m_repo, !torrent);
+    m_lowerForm->setRowVisible(m_endpoint, !torrent);
+    m_lowerForm->setRowVisible(m_token, !torrent);
     m_lowerForm->setRowVisible(m_torrentSourceRow, torrent);
     const StagedRouteDisk *d = stagedForRepo();
     m_plainRoute->setText(d ? tr("Download the release (%1 on disk)").arg(formatBytes(d->releaseBytes))
