@@ -162,9 +162,43 @@ void applyF32(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, flo
     }
 }
 
+// Scalar f32 apply of a matrix whose indices are in VqIndexOrder::StagePlanes
+// (rewritten in memory by vqMatvecRewriting): a row at a time, with the
+// same additions in the same order as applyF32. Runs for ragged edges, the
+// reference, and an ISA switched away from AVX-512 VBMI after a rewrite.
+template <int S, bool Planes>
+void applyF32StagePlanar(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, float *y)
+{
+    const size_t nv = lut.positions();
+    const size_t E = size_t(lut.entries());
+    const float *T = lut.table();
+    for (size_t r = r0; r < r1; ++r) {
+        const uint8_t *row = w.indices + detail::vqOffset(w, nv, r, 0);
+        float acc = 0.0f;
+        for (size_t v = 0; v < nv; ++v) {
+            const uint8_t *q = row + v * 64 * size_t(S);
+            const float *t = T + v * S * E;
+            float l = stageEntry<Planes>(t, q[0]);
+            for (int s = 1; s < S; ++s)
+                l = l + stageEntry<Planes>(t + size_t(s) * E, q[64 * s]);
+            acc = acc + l;
+        }
+        y[r] = halfToFloat(w.rowScales[r]) * acc;
+    }
+}
+
 template <bool Planes>
 void applyF32Stages(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, float *y)
 {
+    if (detail::vqIsStagePlanar(w)) {
+        switch (lut.stages()) {
+        case 1: applyF32StagePlanar<1, Planes>(lut, w, r0, r1, y); return;
+        case 2: applyF32StagePlanar<2, Planes>(lut, w, r0, r1, y); return;
+        case 3: applyF32StagePlanar<3, Planes>(lut, w, r0, r1, y); return;
+        case 4: applyF32StagePlanar<4, Planes>(lut, w, r0, r1, y); return;
+        default: return; // rejected by validateVq
+        }
+    }
     switch (lut.stages()) {
     case 1: applyF32<1, Planes>(lut, w, r0, r1, y); return;
     case 2: applyF32<2, Planes>(lut, w, r0, r1, y); return;
@@ -221,7 +255,9 @@ void applyInt8Scalar(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t 
     }
 }
 
-void applyRows(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, float *y, bool allowSimd)
+// `rewrite`: see vqMatvecRewriting (only with rewritable(), whole blocks).
+void applyRows(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, float *y, bool allowSimd,
+               uint8_t *rewrite = nullptr)
 {
     if (lut.kind() == VqLut::Kind::Int8) {
 #if defined(__x86_64__)
@@ -272,7 +308,7 @@ void applyRows(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, fl
                 const uint8_t *planes = reinterpret_cast<const uint8_t *>(lut.table());
                 if (r0 < firstFull * 64)
                     applyF32Stages<true>(lut, w, r0, firstFull * 64, y);
-                detail::vqPlanesBlocksAvx512Vbmi(planes, w, lut.positions(), firstFull, lastFull, y);
+                detail::vqPlanesBlocksAvx512Vbmi(planes, w, lut.positions(), firstFull, lastFull, y, rewrite);
                 if (lastFull * 64 < r1)
                     applyF32Stages<true>(lut, w, lastFull * 64, r1, y);
                 return;
@@ -410,7 +446,7 @@ int vqIndex(const VqMatrixView &w, size_t r, size_t v, int s)
         unpack4p(p, idx);
         return idx[s];
     }
-    return p[s];
+    return p[size_t(s) * detail::vqStageStride(w)];
 }
 
 Status validateVq(const VqLut &lut, const VqMatrixView &w)
@@ -438,7 +474,38 @@ Status validateVq(const VqLut &lut, const VqMatrixView &w)
                          packed ? "VQ matvec: VQ4P needs an int8 table" : "VQ matvec: int8 table on a non-VQ4P matrix");
     if (packed && (w.stages != 4 || lut.entries() > 64))
         return makeError(ErrorCode::InvalidArgument, "VQ matvec: VQ4P needs 4 stages of at most 64 entries");
+    if (detail::vqIsStagePlanar(w) && (packed || w.indexBlock != 64))
+        return makeError(ErrorCode::InvalidArgument, "VQ matvec: stage-planar indices need VQ3R/VQ2R with index_block 64");
     return Status::ok();
+}
+
+bool vqRewritable(const VqLut &lut, const VqMatrixView &w)
+{
+#if defined(__x86_64__)
+    return lut.layout() == VqLut::Layout::BytePlanes && activeIsa() == Isa::Avx512 && hasAvx512Vbmi()
+           && w.order == VqIndexOrder::AsStored && w.fmt != TensorFormat::VQ4P && w.indexBlock == 64
+           && w.rows % 64 == 0 && w.stages == lut.stages();
+#else
+    (void)lut, (void)w;
+    return false;
+#endif
+}
+
+Expected<bool> vqMatvecRewriting(const VqLut &lut, const VqMatrixView &w, uint8_t *indices, float *y,
+                                 ThreadPool *pool)
+{
+    if (!vqRewritable(lut, w)) {
+        SLUICE_TRY(vqMatvec(lut, w, y, pool));
+        return false;
+    }
+    SLUICE_TRY(validateVq(lut, w));
+    if (!y || indices != w.indices)
+        return makeError(ErrorCode::InvalidArgument, "VQ matvec: no output, or the rewritten bytes are not the matrix's");
+    // Every block belongs to exactly one worker (splits are multiples of 64
+    // rows and the rows are whole blocks), so each is rewritten once, by the
+    // thread that reads it.
+    parallelFor(pool, w.rows, [&](size_t b, size_t e) { applyRows(lut, w, b, e, y, true, indices); }, 64);
+    return true;
 }
 
 void vqMatvecRows(const VqLut &lut, const VqMatrixView &w, size_t rowBegin, size_t rowEnd, float *y)

@@ -87,6 +87,17 @@ Status vqMatvec(const VqLut &lut, const VqMatrixView &w, float *y, ThreadPool *p
 // validateVq once first); for callers that parallelise themselves.
 void vqMatvecRows(const VqLut &lut, const VqMatrixView &w, size_t rowBegin, size_t rowEnd, float *y);
 
+// vqMatvec that also leaves the matrix's indices in VqIndexOrder::StagePlanes
+// in place, written as the apply de-interleaves them (no extra pass): later
+// applies of the same bytes (w.order = StagePlanes) skip the de-interleave,
+// ~10-17% of the VBMI kernel (docs/kernels.md). Rewrites only where that
+// kernel runs and the matrix is whole 64-row blocks (vqRewritable); returns
+// whether it did. `indices` = w.indices, writable; nobody else may read the
+// matrix during the call. y gets the bits vqMatvec gives, either way.
+bool vqRewritable(const VqLut &lut, const VqMatrixView &w);
+Expected<bool> vqMatvecRewriting(const VqLut &lut, const VqMatrixView &w, uint8_t *indices, float *y,
+                                 ThreadPool *pool = nullptr);
+
 // Chunked prefill: several tokens routed to the same expert. The expert's
 // index bytes are read once per call for all `count` tables (each built from
 // the same books); ys[j][r] gets exactly the bits vqMatvec(*luts[j]) would.

@@ -10,8 +10,25 @@ namespace sluice::kernels::detail {
 // Bytes per (row, position): `stages` for VQ3R/VQ2R, 3 for VQ4P.
 inline size_t vqBytesPerPosition(const VqMatrixView &w) { return w.fmt == TensorFormat::VQ4P ? 3 : size_t(w.stages); }
 
+// VqIndexOrder::StagePlanes: byte q of a stage's 64 bytes holds row
+// vqPlanarRowOfByte(q) of the block, the order in which the byte-plane
+// kernel's two unpack rounds leave f32 vector j = rows 16j .. 16j+15:
+// q = 16k + 4j + d  ->  row 16j + 4k + d. Swapping the two 2-bit fields is
+// its own inverse, so the same function maps a row to its byte.
+constexpr int vqPlanarRowOfByte(int q) { return 16 * ((q >> 2) & 3) + 4 * (q >> 4) + (q & 3); }
+constexpr int vqPlanarByteOfRow(int r) { return vqPlanarRowOfByte(r); }
+static_assert(vqPlanarRowOfByte(vqPlanarByteOfRow(37)) == 37 && vqPlanarByteOfRow(1) == 1 && vqPlanarByteOfRow(4) == 16);
+
+inline bool vqIsStagePlanar(const VqMatrixView &w) { return w.order == VqIndexOrder::StagePlanes; }
+
+// Byte offset of stage 0 of (row r, position v); stage s is vqStageStride
+// bytes further.
+inline size_t vqStageStride(const VqMatrixView &w) { return vqIsStagePlanar(w) ? 64 : 1; }
+
 inline size_t vqOffset(const VqMatrixView &w, size_t nv, size_t r, size_t v)
 {
+    if (vqIsStagePlanar(w))
+        return ((r / 64) * nv + v) * 64 * size_t(w.stages) + size_t(vqPlanarByteOfRow(int(r % 64)));
     const size_t bpv = vqBytesPerPosition(w);
     if (w.indexBlock > 0) {
         const size_t b = size_t(w.indexBlock);
@@ -47,8 +64,11 @@ void vqBuildPlanesAvx512Vbmi(const float *booksT, int stages, int vecDim, const 
                              uint8_t *planes);
 // VQ3R/VQ2R apply for whole 64-row blocks [block0, block1) of the blocked
 // layout from a byte-plane table (in-register lookups); bits == scalar.
+// Reads w in either VqIndexOrder. With `rewrite` (= w.indices, writable,
+// w AsStored) it also writes each block's indices back in StagePlanes order
+// as it de-interleaves them: the blocks [block0, block1) are then planar.
 void vqPlanesBlocksAvx512Vbmi(const uint8_t *planes, const VqMatrixView &w, size_t nv, size_t block0, size_t block1,
-                              float *y);
+                              float *y, uint8_t *rewrite = nullptr);
 #endif
 #if defined(__aarch64__) && defined(__ARM_NEON)
 // VQ4P apply for whole 64-row blocks with vqtbl4q lookups (64-entry tables).

@@ -27,11 +27,10 @@ namespace sluice::kernels::detail {
 
 namespace {
 
-// Output byte q of the index vector holds row rowOfByte(q) of the block,
-// chosen so that after the two unpack rounds (which interleave inside
-// 128-bit lanes) f32 vector j holds rows 16j .. 16j+15 in order:
-// q = 16k + 4j + d  ->  row 16j + 4k + d.
-constexpr int rowOfByte(int q) { return 16 * ((q >> 2) & 3) + 4 * (q >> 4) + (q & 3); }
+// Output byte q of the index vector holds row vqPlanarRowOfByte(q) of the
+// block: after the two unpack rounds (which interleave inside 128-bit lanes)
+// f32 vector j then holds rows 16j .. 16j+15 in order.
+constexpr int rowOfByte(int q) { return vqPlanarRowOfByte(q); }
 
 // f32 vectors F[0..3] (rows 16j + e) from the 4 byte planes of 64 rows.
 SLUICE_VBMI inline void assemble(const __m512i b[4], __m512 f[4])
@@ -94,9 +93,16 @@ SLUICE_VBMI void vqBuildPlanesAvx512Vbmi(const float *booksT, int stages, int ve
     }
 }
 
-template <int S>
+// Order: how the indices are read. Stored = the container's [row][stage],
+// de-interleaved here (6 of the 30 permutes of 3 stages); Planar = already in
+// the kernel's order (VqIndexOrder::StagePlanes), loaded as they are;
+// Rewrite = Stored, and each de-interleaved stage vector is also written back
+// over the block (all S source vectors are loaded before the first store).
+enum class Order { Stored, Planar, Rewrite };
+
+template <int S, Order O>
 SLUICE_VBMI void vqPlanesBlocks(const uint8_t *planes, const VqMatrixView &w, size_t nv, size_t block0,
-                                size_t block1, float *y)
+                                size_t block1, float *y, uint8_t *rewrite)
 {
     static_assert(S >= 1 && S <= 4, "1 to 4 stages");
     constexpr size_t kBlockBytes = size_t(S) * 64; // index bytes of one block at one position
@@ -129,8 +135,9 @@ SLUICE_VBMI void vqPlanesBlocks(const uint8_t *planes, const VqMatrixView &w, si
             for (int j = 0; j < 4; ++j)
                 _mm512_store_ps(&acc[b][16 * j], _mm512_setzero_ps());
         for (size_t v = 0; v < nv; ++v) {
-            for (int b = 0; b < nb; ++b) {
-                const uint8_t *src = w.indices + ((tile0 + size_t(b)) * nv + v) * kBlockBytes;
+            for (int b = 0; b < nb && O != Order::Planar; ++b) {
+                const size_t offset = ((tile0 + size_t(b)) * nv + v) * kBlockBytes;
+                const uint8_t *src = w.indices + offset;
                 __m512i z[S];
                 for (int k = 0; k < S; ++k)
                     z[k] = _mm512_loadu_si512(src + 64 * k);
@@ -144,6 +151,8 @@ SLUICE_VBMI void vqPlanesBlocks(const uint8_t *planes, const VqMatrixView &w, si
                         r = _mm512_mask_mov_epi8(_mm512_permutex2var_epi8(z[0], permLo[s], z[1]), takeHi[s],
                                                  _mm512_permutex2var_epi8(z[S - 2], permHi[s], z[S - 1]));
                     _mm512_store_si512(idx[b][s], r);
+                    if constexpr (O == Order::Rewrite) // z[] holds the whole block position already
+                        _mm512_storeu_si512(rewrite + offset + 64 * size_t(s), r);
                 }
             }
             const uint8_t *tv = planes + v * size_t(S) * 1024;
@@ -154,7 +163,10 @@ SLUICE_VBMI void vqPlanesBlocks(const uint8_t *planes, const VqMatrixView &w, si
                     for (int h = 0; h < 4; ++h)
                         t[p][h] = _mm512_load_si512(ts + 256 * p + 64 * h);
                 for (int b = 0; b < nb; ++b) {
-                    const __m512i i = _mm512_load_si512(idx[b][s]);
+                    const __m512i i =
+                        O == Order::Planar
+                            ? _mm512_loadu_si512(w.indices + ((tile0 + size_t(b)) * nv + v) * kBlockBytes + 64 * size_t(s))
+                            : _mm512_load_si512(idx[b][s]);
                     const __mmask64 upperHalf = _mm512_movepi8_mask(i); // bit 7: entries 128-255
                     __m512i bytes[4];
                     for (int p = 0; p < 4; ++p)
@@ -189,14 +201,26 @@ SLUICE_VBMI void vqPlanesBlocks(const uint8_t *planes, const VqMatrixView &w, si
     }
 }
 
+template <int S>
+void vqPlanesBlocksOrdered(const uint8_t *planes, const VqMatrixView &w, size_t nv, size_t block0, size_t block1,
+                           float *y, uint8_t *rewrite)
+{
+    if (rewrite)
+        vqPlanesBlocks<S, Order::Rewrite>(planes, w, nv, block0, block1, y, rewrite);
+    else if (vqIsStagePlanar(w))
+        vqPlanesBlocks<S, Order::Planar>(planes, w, nv, block0, block1, y, nullptr);
+    else
+        vqPlanesBlocks<S, Order::Stored>(planes, w, nv, block0, block1, y, nullptr);
+}
+
 void vqPlanesBlocksAvx512Vbmi(const uint8_t *planes, const VqMatrixView &w, size_t nv, size_t block0, size_t block1,
-                              float *y)
+                              float *y, uint8_t *rewrite)
 {
     switch (w.stages) {
-    case 1: vqPlanesBlocks<1>(planes, w, nv, block0, block1, y); return;
-    case 2: vqPlanesBlocks<2>(planes, w, nv, block0, block1, y); return;
-    case 3: vqPlanesBlocks<3>(planes, w, nv, block0, block1, y); return;
-    case 4: vqPlanesBlocks<4>(planes, w, nv, block0, block1, y); return;
+    case 1: vqPlanesBlocksOrdered<1>(planes, w, nv, block0, block1, y, rewrite); return;
+    case 2: vqPlanesBlocksOrdered<2>(planes, w, nv, block0, block1, y, rewrite); return;
+    case 3: vqPlanesBlocksOrdered<3>(planes, w, nv, block0, block1, y, rewrite); return;
+    case 4: vqPlanesBlocksOrdered<4>(planes, w, nv, block0, block1, y, rewrite); return;
     default: return; // rejected by validateVq
     }
 }

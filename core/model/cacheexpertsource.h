@@ -30,7 +30,7 @@ public:
         auto h = m_cache->acquire(layer, expert);
         if (!h)
             return h.status();
-        ExpertRecordRef ref{h->data(), h->size(), 0};
+        ExpertRecordRef ref{h->data(), h->size(), 0, h->writableData(), h->note()};
         // Park the handle; the token finds it again in release().
         size_t i = 0;
         while (i < m_held.size() && m_held[i])

@@ -21,6 +21,12 @@ struct ExpertRecordRef {
     const uint8_t *data = nullptr; // the whole record, rec_bytes long
     size_t bytes = 0;
     uint64_t token = 0; // source-private handle for release()
+    // Set by a source whose record the forward pass may rewrite in place into
+    // an equivalent form (MoeBlock: VQ indices stage-planar), with a byte to
+    // note what it rewrote; the note is zero whenever the bytes are as stored.
+    // Null: the bytes are read-only (tests' sources, release experts).
+    uint8_t *writable = nullptr;
+    uint8_t *note = nullptr;
 };
 
 class ExpertSource;

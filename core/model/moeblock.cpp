@@ -170,11 +170,40 @@ Status MoeBlock::apply(int L, int expert, const ExpertRecord &record, int n)
     auto downBooks = m_hooks.codebooks(L, 2, mats->codebookId);
     if (!gateBooks || !upBooks || !downBooks)
         return !gateBooks ? gateBooks.status() : !upBooks ? upBooks.status() : downBooks.status();
-    return applyMatrices(expert, *mats, *gateBooks, *upBooks, *downBooks, n)
-        .withContext("layer " + std::to_string(L) + ", expert " + std::to_string(expert));
+    // A matrix rewritten stage-planar by an earlier apply of this slot's
+    // record (a hit) is read so (applyVq).
+    m_record = record.ref();
+    VqMatrixView *views[3] = {&mats->gate, &mats->up, &mats->down};
+    for (int k = 0; k < 3; ++k)
+        if (m_record.note && (*m_record.note & (1u << k)))
+            views[k]->order = VqIndexOrder::StagePlanes;
+    const Status applied = applyMatrices(expert, *mats, *gateBooks, *upBooks, *downBooks, n)
+                               .withContext("layer " + std::to_string(L) + ", expert " + std::to_string(expert));
+    m_record = {};
+    return applied;
 }
 
-Status MoeBlock::applyMatrices(int expert, const ExpertMatrices &mats, const VqCodebooksView &gate,
+// One VQ matrix apply. In a record its source lets us rewrite (a cache
+// slot), a matrix's first apply leaves its indices stage-planar
+// (kernels::vqMatvecRewriting, while reading them anyway) and notes it in the
+// slot; every later apply - the chunk's other tokens, the record's later hits
+// - skips the de-interleave. Same bits either way (tst_forwardpass).
+Status MoeBlock::applyVq(const kernels::VqLut &lut, VqMatrixView &w, int matrix, float *y, kernels::ThreadPool *pool)
+{
+    if (!m_record.writable || !m_record.note || w.order == VqIndexOrder::StagePlanes)
+        return kernels::vqMatvec(lut, w, y, pool);
+    uint8_t *indices = m_record.writable + (w.indices - m_record.data);
+    auto rewrote = kernels::vqMatvecRewriting(lut, w, indices, y, pool);
+    if (!rewrote)
+        return rewrote.status();
+    if (*rewrote) {
+        *m_record.note = uint8_t(*m_record.note | (1u << matrix));
+        w.order = VqIndexOrder::StagePlanes;
+    }
+    return Status::ok();
+}
+
+Status MoeBlock::applyMatrices(int expert, ExpertMatrices &mats, const VqCodebooksView &gate,
                                const VqCodebooksView &up, const VqCodebooksView &down, int n)
 {
     const ModelConfig &cfg = m_ctx.cfg;
@@ -215,8 +244,8 @@ Status MoeBlock::applyMatrices(int expert, const ExpertMatrices &mats, const VqC
     auto t0 = Clock::now();
     for (size_t u = 0; u < count; ++u) {
         const size_t t = size_t(m_s.users[2 * u]);
-        SLUICE_TRY(kernels::vqMatvec(m_s.lutGate[t], mats.gate, m_s.eG.data() + u * inter, vqPool));
-        SLUICE_TRY(kernels::vqMatvec(m_s.lutUp[t], mats.up, m_s.eU.data() + u * inter, vqPool));
+        SLUICE_TRY(applyVq(m_s.lutGate[t], mats.gate, 0, m_s.eG.data() + u * inter, vqPool));
+        SLUICE_TRY(applyVq(m_s.lutUp[t], mats.up, 1, m_s.eU.data() + u * inter, vqPool));
     }
     m_ctx.timers.lutApply += since(t0);
     for (size_t u = 0; u < count; ++u) {
@@ -226,7 +255,7 @@ Status MoeBlock::applyMatrices(int expert, const ExpertMatrices &mats, const VqC
         SLUICE_TRY(m_s.lutDown.build(down, m_s.eAct.data(), inter, kind, m_ctx.pool));
         m_ctx.timers.lutBuild += since(t0);
         t0 = Clock::now();
-        SLUICE_TRY(kernels::vqMatvec(m_s.lutDown, mats.down, m_s.eOut.data() + (t * k + j) * lat, vqPool));
+        SLUICE_TRY(applyVq(m_s.lutDown, mats.down, 2, m_s.eOut.data() + (t * k + j) * lat, vqPool));
         m_ctx.timers.lutApply += since(t0);
     }
     return Status::ok();

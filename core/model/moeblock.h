@@ -63,8 +63,9 @@ public:
 private:
     Status expertInput(const MoeWeights &w, const float *h, int n);
     Status applyDirect(int expert, const ExpertMatrices &mats, int n);
-    Status applyMatrices(int expert, const ExpertMatrices &mats, const VqCodebooksView &gate,
+    Status applyMatrices(int expert, ExpertMatrices &mats, const VqCodebooksView &gate,
                          const VqCodebooksView &up, const VqCodebooksView &down, int n);
+    Status applyVq(const kernels::VqLut &lut, VqMatrixView &w, int matrix, float *y, kernels::ThreadPool *pool);
 
     const BlockContext &m_ctx;
     const ForwardHooks &m_hooks;
@@ -76,6 +77,7 @@ private:
     size_t m_zStride = 0;
     bool m_tablesBuilt = false;
     int m_tableBook = -1;
+    ExpertRecordRef m_record; // the record apply() is on (its writable bytes and note)
 };
 
 } // namespace sluice::model

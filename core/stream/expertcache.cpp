@@ -43,6 +43,7 @@ struct ExpertCache::Slot {
     uint32_t key = kNoKey;
     SlotState state = SlotState::Empty;
     uint8_t flags = 0;
+    uint8_t note = 0; // the holder's (ExpertHandle::note), zeroed by each read
     int16_t holders = 0;
     uint32_t pinGeneration = 0;
     uint32_t readSeq = 0;
@@ -69,12 +70,14 @@ ExpertHandle &ExpertHandle::operator=(ExpertHandle &&other) noexcept
         m_cache = other.m_cache;
         m_slot = other.m_slot;
         m_data = other.m_data;
+        m_note = other.m_note;
         m_size = other.m_size;
         m_layer = other.m_layer;
         m_expert = other.m_expert;
         other.m_cache = nullptr;
         other.m_slot = -1;
         other.m_data = nullptr;
+        other.m_note = nullptr;
     }
     return *this;
 }
@@ -86,6 +89,7 @@ void ExpertHandle::release()
     m_cache = nullptr;
     m_slot = -1;
     m_data = nullptr;
+    m_note = nullptr;
 }
 
 Expected<std::unique_ptr<ExpertCache>> ExpertCache::open(std::vector<std::shared_ptr<DirectFile>> banks,
@@ -398,6 +402,7 @@ uint32_t ExpertCache::keyOf(int layer, int expert) const
 Status ExpertCache::readRecord(int slot, int layer, int expert)
 {
     uint8_t *dst = frame(slot);
+    m_slots[slot].note = 0; // the stored bytes are coming back
     Status status;
     if (m_options.reader) {
         Expected<uint64_t> read = m_options.reader(layer, expert, dst, size_t(m_options.recordBytes));
@@ -572,6 +577,7 @@ ExpertHandle ExpertCache::makeHandle(int slot, int layer, int expert)
     h.m_cache = this;
     h.m_slot = slot;
     h.m_data = frame(slot);
+    h.m_note = &m_slots[slot].note;
     h.m_size = size_t(m_options.recordBytes);
     h.m_layer = layer;
     h.m_expert = expert;

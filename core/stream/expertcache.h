@@ -108,6 +108,13 @@ public:
 
     const uint8_t *data() const { return m_data; }
     size_t size() const { return m_size; }
+    // The holder may rewrite the record in place into an equivalent form for
+    // its own use (kernels::vqMatvecRewriting) and remember what it did in
+    // the slot's note. The cache never looks at either; every read into the
+    // slot brings the stored bytes back and zeroes the note. Written only by
+    // the one thread running the forward pass, while it holds the record.
+    uint8_t *writableData() const { return m_data; }
+    uint8_t *note() const { return m_note; }
     int layer() const { return m_layer; }
     int expert() const { return m_expert; }
     explicit operator bool() const { return m_cache != nullptr; }
@@ -117,7 +124,8 @@ private:
     friend class ExpertCache;
     ExpertCache *m_cache = nullptr;
     int m_slot = -1;
-    const uint8_t *m_data = nullptr;
+    uint8_t *m_data = nullptr;
+    uint8_t *m_note = nullptr;
     size_t m_size = 0;
     int m_layer = -1;
     int m_expert = -1;

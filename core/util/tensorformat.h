@@ -31,6 +31,16 @@ struct VqCodebooksView {
     int vecDim = 8;
 };
 
+// Where the stage indices of a VQ3R/VQ2R matrix sit inside each 64-row block
+// at one vector position.
+enum class VqIndexOrder : uint8_t {
+    AsStored,    // the container's order: [row_in_block][stage] (spec 5.4)
+    StagePlanes, // [stage][64 bytes], the rows in the byte-plane kernel's order
+                 // (kernels::vqPlanarByteOfRow): memory only, never on disk.
+                 // The AVX-512 VBMI apply then loads a stage's 64 indices
+                 // directly instead of de-interleaving them (docs/kernels.md).
+};
+
 // One expert matrix inside a record: indices in the blocked layout
 // ([row_block][v][row_in_block][stage] for indexBlock 64; [row][v][stage] for
 // 0), VQ4P packs 4 six-bit stage indices into 3 bytes. `rowScales` are fp16.
@@ -43,6 +53,7 @@ struct VqMatrixView {
     int stages = 3;
     int vecDim = 8;
     int indexBlock = 64;
+    VqIndexOrder order = VqIndexOrder::AsStored; // StagePlanes: indexBlock 64, VQ3R/VQ2R only
 };
 
 } // namespace sluice

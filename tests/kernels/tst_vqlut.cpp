@@ -323,6 +323,128 @@ private Q_SLOTS:
         QVERIFY(std::memcmp(want.data(), plain.data(), want.size() * 4) == 0);
     }
 
+    // vqMatvecRewriting: the apply that leaves a matrix's indices in the
+    // stage-planar order gives the scalar loop's bits, writes exactly the
+    // planar bytes (checked against an encoding written here from the row
+    // order's definition), and every later apply of the planar bytes - VBMI
+    // kernel at 1 and 3 threads, scalar ISA, reference, a second rewriting
+    // call - gives the same bits. Ragged matrices and other ISAs are left
+    // untouched.
+    void stagePlanarRewriteIsBitIdentical_data()
+    {
+        QTest::addColumn<int>("stages");
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("cols");
+        QTest::addColumn<bool>("rewrites");
+        QTest::newRow("3 stages, 11 blocks x 33 positions") << 3 << 704 << 264 << true;
+        QTest::newRow("3 stages, 1 position") << 3 << 64 << 8 << true;
+        QTest::newRow("2 stages, 9 blocks") << 2 << 576 << 136 << true;
+        QTest::newRow("1 stage") << 1 << 128 << 64 << true;
+        QTest::newRow("4 stages") << 4 << 192 << 72 << true;
+        QTest::newRow("3 stages, ragged 100 rows: left as stored") << 3 << 100 << 64 << false;
+    }
+    void stagePlanarRewriteIsBitIdentical()
+    {
+        QFETCH(int, stages);
+        QFETCH(int, rows);
+        QFETCH(int, cols);
+        QFETCH(bool, rewrites);
+        if (!(detectedIsa() == Isa::Avx512 && hasAvx512Vbmi()))
+            QSKIP("no AVX-512 VBMI on this CPU: indices are never rewritten (the kernel that reads them is absent)");
+        const TensorFormat fmt = stages == 2 ? TensorFormat::VQ2R : TensorFormat::VQ3R;
+        Expert e = makeExpert(fmt, stages, size_t(rows), size_t(cols), 64, 500u + uint32_t(rows));
+        const std::vector<float> x = input(size_t(cols), 37);
+        QCOMPARE(setActiveIsa(Isa::Scalar), Isa::Scalar);
+        VqLut linear;
+        QVERIFY(linear.build(e.booksView(), x.data(), x.size()));
+        std::vector<float> want(static_cast<size_t>(rows));
+        QVERIFY(vqMatvec(linear, e.view(), want.data()));
+        // Another ISA: no rewrite, bytes untouched.
+        const std::vector<uint8_t> stored = e.indices;
+        std::vector<float> got(size_t(rows), -1.0f);
+        auto scalarCall = vqMatvecRewriting(linear, e.view(), e.indices.data(), got.data());
+        QVERIFY(scalarCall);
+        QVERIFY(!*scalarCall);
+        QVERIFY(e.indices == stored);
+        QVERIFY(std::memcmp(want.data(), got.data(), want.size() * 4) == 0);
+
+        QCOMPARE(setActiveIsa(Isa::Avx512), Isa::Avx512);
+        VqLut planes;
+        QVERIFY(planes.build(e.booksView(), x.data(), x.size()));
+        QCOMPARE(vqRewritable(planes, e.view()), rewrites);
+        ThreadPool pool(3);
+        std::fill(got.begin(), got.end(), -1.0f);
+        auto rewrote = vqMatvecRewriting(planes, e.view(), e.indices.data(), got.data(), &pool);
+        QVERIFY(rewrote);
+        QCOMPARE(*rewrote, rewrites);
+        QVERIFY(std::memcmp(want.data(), got.data(), want.size() * 4) == 0);
+        if (!rewrites) {
+            QVERIFY(e.indices == stored);
+            return;
+        }
+        // The planar bytes from the definition: per block and position, stage s
+        // at 64 s, row 16j + 4k + d at byte 16k + 4j + d.
+        std::vector<uint8_t> planar(stored.size(), 0);
+        for (size_t r = 0; r < size_t(rows); ++r)
+            for (size_t v = 0; v < e.nv; ++v)
+                for (int s = 0; s < stages; ++s) {
+                    const size_t j = (r % 64) / 16, k = (r % 16) / 4, d = r % 4;
+                    const size_t at = ((r / 64) * e.nv + v) * 64 * size_t(stages) + 64 * size_t(s) + 16 * k + 4 * j + d;
+                    planar[at] = uint8_t(e.idx[(r * e.nv + v) * size_t(stages) + size_t(s)]);
+                }
+        QVERIFY2(e.indices == planar, "the rewritten bytes are not the stage-planar encoding");
+        VqMatrixView pv = e.view();
+        pv.order = VqIndexOrder::StagePlanes;
+        QVERIFY(!vqRewritable(planes, pv));
+        for (size_t r : {size_t(0), size_t(5), size_t(rows - 1)})
+            for (int s = 0; s < stages; ++s)
+                QCOMPARE(vqIndex(pv, r, e.nv - 1, s), e.idx[(r * e.nv + e.nv - 1) * size_t(stages) + size_t(s)]);
+        auto check = [&](const char *what, const std::vector<float> &y) {
+            QVERIFY2(std::memcmp(want.data(), y.data(), want.size() * 4) == 0, what);
+        };
+        for (int threads : {1, 3}) {
+            ThreadPool p(threads);
+            std::vector<float> y(size_t(rows), -1.0f);
+            QVERIFY(vqMatvec(planes, pv, y.data(), &p));
+            check(threads == 1 ? "planar, VBMI, 1 thread" : "planar, VBMI, 3 threads", y);
+        }
+        std::vector<float> y(size_t(rows), -1.0f);
+        auto again = vqMatvecRewriting(planes, pv, e.indices.data(), y.data(), &pool);
+        QVERIFY(again && !*again);
+        check("planar, rewriting call again", y);
+        QVERIFY(e.indices == planar);
+        vqMatvecReference(planes, pv, y.data());
+        check("planar, reference on the byte planes", y);
+        vqMatvecRows(planes, pv, 0, 37, y.data()); // a cut block: the scalar planar loop
+        vqMatvecRows(planes, pv, 37, size_t(rows), y.data());
+        check("planar, rows cut inside a block", y);
+        QCOMPARE(setActiveIsa(Isa::Scalar), Isa::Scalar);
+        std::fill(y.begin(), y.end(), -1.0f);
+        QVERIFY(vqMatvec(linear, pv, y.data()));
+        check("planar, scalar ISA on the linear table", y);
+    }
+
+    // Stage-planar order exists for VQ3R/VQ2R blocks of 64 only.
+    void stagePlanarRefusedWhereUndefined()
+    {
+        Expert e = makeExpert(TensorFormat::VQ3R, 3, 64, 64, 0, 9);
+        const auto x = input(64, 3);
+        VqLut lut;
+        QVERIFY(lut.build(e.booksView(), x.data(), x.size()));
+        VqMatrixView w = e.view();
+        w.order = VqIndexOrder::StagePlanes;
+        const Status s = validateVq(lut, w);
+        QVERIFY(!s.isOk());
+        QVERIFY2(s.message().find("stage-planar") != std::string::npos, s.message().c_str());
+        Expert p = makeExpert(TensorFormat::VQ4P, 4, 64, 64, 64, 9);
+        VqLut lut8;
+        QVERIFY(lut8.build(p.booksView(), x.data(), x.size(), VqLut::Kind::Int8));
+        VqMatrixView pw = p.view();
+        QVERIFY(!vqRewritable(lut8, pw));
+        pw.order = VqIndexOrder::StagePlanes;
+        QVERIFY(!validateVq(lut8, pw).isOk());
+    }
+
     // Gate and up style jobs (different tables, shapes and formats) in one
     // fork-join give the bits of one vqMatvec each, for any thread count.
     void jobsMatchSingleApplies()

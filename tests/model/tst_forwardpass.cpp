@@ -8,6 +8,7 @@
 #include "format/container.h"
 #include "format/expertrecord.h"
 #include "format/synth.h"
+#include "kernels/cpufeatures.h"
 #include "model/cacheexpertsource.h"
 #include "model/forwardpass.h"
 #include "model/modelimpl.h"
@@ -34,6 +35,8 @@ public:
     explicit ProbeSource(model::ExpertSource &inner) : m_inner(inner) {}
     int failAcquireAt = -1; // 0-based acquire call that fails, -1 = never
     int acquires = 0;
+    bool readOnly = false;  // hand records out without their writable bytes (never rewritten)
+    int rewrittenAtAcquire = 0, rewrittenAtRelease = 0; // records whose note was set then
     int outstanding() const { return int(m_held.size()); }
 
     void hint(int layer, std::span<const int> experts) override { m_inner.hint(layer, experts); }
@@ -45,13 +48,20 @@ public:
         if (!inner)
             return inner.status();
         model::ExpertRecordRef ref = inner->ref();
+        rewrittenAtAcquire += ref.note && *ref.note ? 1 : 0;
+        if (readOnly)
+            ref.writable = ref.note = nullptr;
         ref.token = m_next++;
         m_held.emplace(ref.token, std::move(*inner));
         return model::ExpertRecord(this, ref);
     }
 
 protected:
-    void release(const model::ExpertRecordRef &ref) override { m_held.erase(ref.token); }
+    void release(const model::ExpertRecordRef &ref) override
+    {
+        rewrittenAtRelease += ref.note && *ref.note ? 1 : 0;
+        m_held.erase(ref.token);
+    }
 
 private:
     model::ExpertSource &m_inner;
@@ -344,6 +354,55 @@ private Q_SLOTS:
         QVERIFY(fp.run(ids.data(), model::kMaxChunk, last.data(), false).isOk());
         QVERIFY(std::memcmp(last.data(), a.data() + size_t(model::kMaxChunk - 1) * last.size(), last.size() * 4) == 0);
         QCOMPARE(fp.position(), model::kMaxChunk);
+    }
+
+    // Where the AVX-512 VBMI kernel runs, a matrix's first apply in a cache
+    // slot rewrites its indices stage-planar and later applies (the chunk's
+    // other tokens, hits on the record) read them so: the logits of every
+    // position equal, bit for bit, those of a run that never rewrites. The
+    // small cache (2 x top-k slots) also re-reads evicted records, whose
+    // note must start again from the stored bytes.
+    void rewrittenIndicesNeverChangeBits_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("piece");
+        for (const char *name : {"k3", "kl", "k3-vq2r", "k3-vq4p"})
+            for (int piece : {1, 16})
+                QTest::addRow("%s, runs of %d", name, piece) << QString(name) << piece;
+    }
+    void rewrittenIndicesNeverChangeBits()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, piece);
+        const std::string path = rowModel();
+        QVERIFY(!path.empty());
+        Rig plain, rewriting;
+        QVERIFY(plain.open(path, 96, 16).isOk());
+        QVERIFY(rewriting.open(path, 96, 16).isOk());
+        plain.probe->readOnly = true;
+        const auto ids = promptFor(plain.cfg(), 40);
+        std::vector<float> a, b;
+        QVERIFY(plain.evalAll(ids, piece, a).isOk());
+        QVERIFY(rewriting.evalAll(ids, piece, b).isOk());
+        QCOMPARE(b.size(), a.size());
+        QVERIFY2(std::memcmp(a.data(), b.data(), a.size() * 4) == 0, "rewritten indices changed the logits");
+        QCOMPARE(plain.probe->rewrittenAtRelease, 0);
+        const bool vbmi = kernels::detectedIsa() == kernels::Isa::Avx512 && kernels::hasAvx512Vbmi();
+        qInfo("records released rewritten: %d, acquired already rewritten (hits): %d of %d acquires",
+              rewriting.probe->rewrittenAtRelease, rewriting.probe->rewrittenAtAcquire, rewriting.probe->acquires);
+        if (name.endsWith("vq4p") || !vbmi) {
+            QCOMPARE(rewriting.probe->rewrittenAtRelease, 0); // no kernel reads the planar order there
+            if (!vbmi)
+                QSKIP("no AVX-512 VBMI on this CPU: indices are never rewritten (bits compared all the same)");
+            return;
+        }
+        QVERIFY(rewriting.probe->rewrittenAtRelease > 0);
+        // Token by token, records stay in the cache across tokens: hits find
+        // them rewritten, re-reads as stored. (A chunk acquires each expert
+        // once; its tokens after the first read the rewritten bytes.)
+        if (piece == 1)
+            QVERIFY(rewriting.probe->rewrittenAtAcquire > 0);
+        QVERIFY(rewriting.probe->rewrittenAtAcquire < rewriting.probe->acquires);
     }
 
     // An error anywhere in the expert loop gives every record back: the
