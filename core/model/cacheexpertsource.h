@@ -25,21 +25,17 @@ public:
     }
     void speculate(int layer, std::span<const int> experts) override { m_cache->prefetch(layer, experts, true); }
 
-    Expected<ExpertRecord> acquire(int layer, int expert) override
+    Expected<ExpertRecord> acquire(int layer, int expert) override { return hold(m_cache->acquire(layer, expert)); }
+    Expected<ExpertRecord> claim(int layer, int expert) override { return hold(m_cache->claim(layer, expert)); }
+    bool ready(const ExpertRecord &record) const override
     {
-        auto h = m_cache->acquire(layer, expert);
-        if (!h)
-            return h.status();
-        ExpertRecordRef ref{h->data(), h->size(), 0, h->writableData(), h->note()};
-        // Park the handle; the token finds it again in release().
-        size_t i = 0;
-        while (i < m_held.size() && m_held[i])
-            ++i;
-        if (i == m_held.size())
-            m_held.emplace_back();
-        m_held[i] = std::move(*h);
-        ref.token = i;
-        return ExpertRecord(this, ref);
+        return record.ref().token < m_held.size() && m_cache->isReady(m_held[record.ref().token]);
+    }
+    Status waitReady(const ExpertRecord &record) override
+    {
+        if (record.ref().token >= m_held.size())
+            return makeError(ErrorCode::Internal, "waiting on a record this source did not hand out");
+        return m_cache->waitReady(m_held[record.ref().token]);
     }
 
     ExpertCache &cache() { return *m_cache; }
@@ -60,6 +56,22 @@ protected:
     }
 
 private:
+    Expected<ExpertRecord> hold(Expected<ExpertHandle> h)
+    {
+        if (!h)
+            return h.status();
+        ExpertRecordRef ref{h->data(), h->size(), 0, h->writableData(), h->note()};
+        // Park the handle; the token finds it again in release().
+        size_t i = 0;
+        while (i < m_held.size() && m_held[i])
+            ++i;
+        if (i == m_held.size())
+            m_held.emplace_back();
+        m_held[i] = std::move(*h);
+        ref.token = i;
+        return ExpertRecord(this, ref);
+    }
+
     std::unique_ptr<ExpertCache> m_cache;
     bool m_readAhead;
     std::vector<ExpertHandle> m_held;

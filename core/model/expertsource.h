@@ -74,6 +74,12 @@ public:
     // Blocks until the record is available. Errors name (layer, expert).
     // Implementations return ExpertRecord(this, ref).
     virtual Expected<ExpertRecord> acquire(int layer, int expert) = 0;
+    // The same demand without waiting for the bytes (a source that cannot
+    // tell waits here): the record may be pending until ready() says so or
+    // waitReady() returns. Its bytes must not be read before.
+    virtual Expected<ExpertRecord> claim(int layer, int expert) { return acquire(layer, expert); }
+    virtual bool ready(const ExpertRecord &record) const { return (void)record, true; }
+    virtual Status waitReady(const ExpertRecord &record) { return (void)record, Status::ok(); }
 
 protected:
     friend class ExpertRecord;

@@ -66,13 +66,7 @@ Status MoeBlock::run(int L, const MoeWeights &w, const float *h, int n, float *a
     SLUICE_TRY(expertInput(w, h, n));
     m_tablesBuilt = false;
     m_tableBook = -1;
-    for (int e : order()) {
-        auto record = acquire(L, e);
-        if (!record)
-            return record.status();
-        // The handle gives the record back on every way out of this scope.
-        SLUICE_TRY(apply(L, e, *record, n));
-    }
+    SLUICE_TRY(n == 1 && m_source ? applyAsReady(L, n) : applyInOrder(L, n));
     SLUICE_TRY(combine(w, h, n, a));
     if (n == 1 && m_source && lookaheadWidth > 0 && next)
         SLUICE_TRY(lookahead(L + 1, *next, h, lookaheadWidth));
@@ -144,6 +138,63 @@ Status MoeBlock::expertInput(const MoeWeights &w, const float *h, int n)
         SLUICE_TRY(m_ctx.matmul(w.latentDown, h, size_t(cfg.hidden), n, m_s.latent.data(), lat));
         m_z = m_s.latent.data();
         m_zStride = lat;
+    }
+    return Status::ok();
+}
+
+Status MoeBlock::applyInOrder(int L, int n)
+{
+    for (int e : order()) {
+        auto record = acquire(L, e);
+        if (!record)
+            return record.status();
+        // The handle gives the record back on every way out of this scope.
+        SLUICE_TRY(apply(L, e, *record, n));
+    }
+    return Status::ok();
+}
+
+// One token's experts (top-k: the cache has room for twice that) are claimed
+// in the router's order - every hit, miss and eviction decided as acquire()
+// would, never by the disk's timing - then applied as their bytes arrive:
+// the hits while the misses are still being read. Each (token, rank) writes
+// its own output row and combine() sums them in the router's order, so the
+// order of the applies changes no bit (tst_forwardpass).
+Status MoeBlock::applyAsReady(int L, int n)
+{
+    const std::span<const int> experts = order();
+    struct Claims { // every record given back on every way out
+        std::vector<ExpertRecord> &v;
+        ~Claims() { v.clear(); }
+    } claims{m_claimed};
+    auto t0 = Clock::now();
+    for (int e : experts) {
+        auto record = m_source->claim(L, e);
+        if (!record)
+            return record.status();
+        m_claimed.push_back(std::move(*record));
+    }
+    m_ctx.timers.ioWait += since(t0);
+    for (size_t left = experts.size(); left > 0;) {
+        size_t firstPending = experts.size();
+        for (size_t i = 0; i < experts.size(); ++i) {
+            if (!m_claimed[i])
+                continue;
+            if (!m_source->ready(m_claimed[i])) {
+                firstPending = std::min(firstPending, i);
+                continue;
+            }
+            SLUICE_TRY(m_source->waitReady(m_claimed[i])); // returns at once: the read's error, if any
+            SLUICE_TRY(apply(L, experts[i], m_claimed[i], n));
+            m_claimed[i].release();
+            --left;
+        }
+        if (left > 0 && firstPending < experts.size()) {
+            // Reads finish about in the router's order (the read-ahead's).
+            t0 = Clock::now();
+            SLUICE_TRY(m_source->waitReady(m_claimed[firstPending]));
+            m_ctx.timers.ioWait += since(t0);
+        }
     }
     return Status::ok();
 }

@@ -4,6 +4,8 @@
 //             (selection order for one token, ascending distinct ids for a
 //             chunk, so each expert is read once per chunk), read-ahead hint
 //   acquire   each distinct expert's record, held by an ExpertRecord handle
+//             (decode: all claimed in the router's order, then applied as
+//             their bytes arrive)
 //   apply     every (token, rank) routed to it, each with its token's own
 //             gate/up tables (built once per token per layer) and a down
 //             table per pair
@@ -62,6 +64,8 @@ public:
 
 private:
     Status expertInput(const MoeWeights &w, const float *h, int n);
+    Status applyInOrder(int L, int n);
+    Status applyAsReady(int L, int n);
     Status applyDirect(int expert, const ExpertMatrices &mats, int n);
     Status applyMatrices(int expert, ExpertMatrices &mats, const VqCodebooksView &gate,
                          const VqCodebooksView &up, const VqCodebooksView &down, int n);
@@ -78,6 +82,7 @@ private:
     bool m_tablesBuilt = false;
     int m_tableBook = -1;
     ExpertRecordRef m_record; // the record apply() is on (its writable bytes and note)
+    std::vector<ExpertRecord> m_claimed; // applyAsReady's records, in the router's order
 };
 
 } // namespace sluice::model

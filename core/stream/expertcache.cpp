@@ -43,7 +43,7 @@ struct ExpertCache::Slot {
     uint32_t key = kNoKey;
     SlotState state = SlotState::Empty;
     uint8_t flags = 0;
-    uint8_t note = 0; // the holder's (ExpertHandle::note), zeroed by each read
+    uint8_t note = 0; // the holder's (ExpertHandle::note), zeroed when the slot changes record
     int16_t holders = 0;
     uint32_t pinGeneration = 0;
     uint32_t readSeq = 0;
@@ -402,7 +402,6 @@ uint32_t ExpertCache::keyOf(int layer, int expert) const
 Status ExpertCache::readRecord(int slot, int layer, int expert)
 {
     uint8_t *dst = frame(slot);
-    m_slots[slot].note = 0; // the stored bytes are coming back
     Status status;
     if (m_options.reader) {
         Expected<uint64_t> read = m_options.reader(layer, expert, dst, size_t(m_options.recordBytes));
@@ -485,6 +484,7 @@ void ExpertCache::evictSlot(int slot)
     s.key = kNoKey;
     s.state = SlotState::Empty;
     s.flags = 0;
+    s.note = 0; // the next record comes as stored (under the mutex, nobody holds it)
 }
 
 void ExpertCache::assignSlot(int slot, uint32_t key, uint8_t flags)
@@ -586,6 +586,42 @@ ExpertHandle ExpertCache::makeHandle(int slot, int layer, int expert)
 
 Expected<ExpertHandle> ExpertCache::acquire(int layer, int expert)
 {
+    return demand(layer, expert, true);
+}
+
+Expected<ExpertHandle> ExpertCache::claim(int layer, int expert)
+{
+    return demand(layer, expert, false);
+}
+
+bool ExpertCache::isReady(const ExpertHandle &handle) const
+{
+    if (handle.m_cache != this)
+        return false;
+    std::lock_guard lock(m_mutex);
+    return m_slots[handle.m_slot].state != SlotState::InFlight;
+}
+
+Status ExpertCache::waitReady(const ExpertHandle &handle)
+{
+    if (handle.m_cache != this)
+        return makeError(ErrorCode::InvalidArgument, "expert cache: waiting on a handle of another cache");
+    std::unique_lock lock(m_mutex);
+    Slot &s = m_slots[handle.m_slot];
+    const auto started = Clock::now();
+    m_cv.wait(lock, [&] { return s.state != SlotState::InFlight; });
+    m_stats.ioWaitSeconds += std::chrono::duration<double>(Clock::now() - started).count();
+    if (s.state != SlotState::Failed)
+        return Status::ok();
+    auto it = m_errors.find(handle.m_slot);
+    return it != m_errors.end()
+        ? it->second
+        : makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: read failed"), where(handle.m_layer, handle.m_expert));
+}
+
+// acquire (wait) or claim (no wait): the same decisions in the same order.
+Expected<ExpertHandle> ExpertCache::demand(int layer, int expert, bool wait)
+{
     SLUICE_TRY(checkKey(layer, expert));
     if (!m_options.cacheEnabled)
         return acquireUncached(layer, expert);
@@ -620,6 +656,8 @@ Expected<ExpertHandle> ExpertCache::acquire(int layer, int expert)
             Slot &s = m_slots[si];
             countDemand(si);
             ++s.holders; // keeps the slot from being re-assigned while we wait
+            if (!wait)
+                return makeHandle(si, layer, expert); // pending: waitReady()
             const uint32_t seq = s.readSeq;
             m_cv.wait(lock, [&] { return s.readSeq != seq || s.state != SlotState::InFlight; });
             --s.holders;
@@ -661,6 +699,10 @@ Expected<ExpertHandle> ExpertCache::acquire(int layer, int expert)
         noteUse(slot, true);
         Slot &s = m_slots[slot];
         ++s.holders;
+        if (!wait) {
+            submitRead(slot, layer, expert);
+            return makeHandle(slot, layer, expert); // pending: waitReady()
+        }
         const Status status = readWhileHeld(lock, slot, layer, expert);
         addWait();
         if (!status.isOk()) {

@@ -110,9 +110,10 @@ public:
     size_t size() const { return m_size; }
     // The holder may rewrite the record in place into an equivalent form for
     // its own use (kernels::vqMatvecRewriting) and remember what it did in
-    // the slot's note. The cache never looks at either; every read into the
-    // slot brings the stored bytes back and zeroes the note. Written only by
-    // the one thread running the forward pass, while it holds the record.
+    // the slot's note. The cache never looks at either; when the slot is
+    // given to a record (or a failed read is retried) the note is zeroed and
+    // the stored bytes are read in. Written only by the one thread running
+    // the forward pass, while it holds a ready record.
     uint8_t *writableData() const { return m_data; }
     uint8_t *note() const { return m_note; }
     int layer() const { return m_layer; }
@@ -141,6 +142,16 @@ public:
 
     // Demand use. Blocks until the record is ready; errors name (layer, expert).
     Expected<ExpertHandle> acquire(int layer, int expert);
+    // The same demand - counted, held and told to the policy now, in the
+    // caller's order - without waiting for the bytes: a record being read
+    // comes back pending (a demand read of one not asked for yet goes to the
+    // readers). isReady() says whether its bytes are there; waitReady() blocks
+    // until they are (the read's error, if it failed). A layer's records can
+    // so be claimed in the router's order and used in the order they arrive,
+    // and every cache decision still follows the claims, never the disk.
+    Expected<ExpertHandle> claim(int layer, int expert);
+    bool isReady(const ExpertHandle &handle) const;
+    Status waitReady(const ExpertHandle &handle);
 
     // Hands reads to the reader threads in the given order. speculative = false
     // is the read-ahead of the layer about to run: it starts a new pin
@@ -200,6 +211,7 @@ private:
     void submitRead(int slot, int layer, int expert);
     void releaseSlot(int slot);
     Expected<ExpertHandle> acquireUncached(int layer, int expert);
+    Expected<ExpertHandle> demand(int layer, int expert, bool wait);
     ExpertHandle makeHandle(int slot, int layer, int expert);
     void noteUse(int slot, bool firstUse);
     uint8_t *frame(int slot) const { return m_slotMemory.data() + uint64_t(slot) * m_options.recordBytes; }

@@ -36,15 +36,66 @@ public:
     int failAcquireAt = -1; // 0-based acquire call that fails, -1 = never
     int acquires = 0;
     bool readOnly = false;  // hand records out without their writable bytes (never rewritten)
+    bool inOrder = false;   // claims block like acquires: decode applies in the router's order
+    // Decode: the first record claimed after each read-ahead hint says "not
+    // ready" until it is waited for, and every other one is ready when asked:
+    // the block must apply the others first, every time (no timing involved).
+    bool holdBackFirst = false;
     int rewrittenAtAcquire = 0, rewrittenAtRelease = 0; // records whose note was set then
+    int outOfOrderReleases = 0; // released while an earlier-claimed record was still held
     int outstanding() const { return int(m_held.size()); }
 
-    void hint(int layer, std::span<const int> experts) override { m_inner.hint(layer, experts); }
-    Expected<model::ExpertRecord> acquire(int layer, int expert) override
+    void hint(int layer, std::span<const int> experts) override
+    {
+        m_holdNext = holdBackFirst;
+        m_inner.hint(layer, experts);
+    }
+    Expected<model::ExpertRecord> acquire(int layer, int expert) override { return take(layer, expert, false); }
+    // Claims go through to the cache (decode's ready-first path).
+    Expected<model::ExpertRecord> claim(int layer, int expert) override
+    {
+        auto r = take(layer, expert, !inOrder);
+        if (r && m_holdNext) {
+            m_heldBack = r->ref().token;
+            m_holdNext = false;
+        }
+        return r;
+    }
+    bool ready(const model::ExpertRecord &record) const override
+    {
+        if (inOrder)
+            return true;
+        auto it = m_held.find(record.ref().token);
+        if (it == m_held.end())
+            return false;
+        if (holdBackFirst)
+            return record.ref().token != m_heldBack && m_inner.waitReady(it->second).isOk();
+        return m_inner.ready(it->second);
+    }
+    Status waitReady(const model::ExpertRecord &record) override
+    {
+        auto it = m_held.find(record.ref().token);
+        if (it == m_held.end())
+            return makeError(ErrorCode::Internal, "probe: not a record of this source");
+        if (record.ref().token == m_heldBack)
+            m_heldBack = kNone;
+        return m_inner.waitReady(it->second);
+    }
+
+protected:
+    void release(const model::ExpertRecordRef &ref) override
+    {
+        rewrittenAtRelease += ref.note && *ref.note ? 1 : 0;
+        outOfOrderReleases += !m_held.empty() && m_held.begin()->first < ref.token ? 1 : 0;
+        m_held.erase(ref.token);
+    }
+
+private:
+    Expected<model::ExpertRecord> take(int layer, int expert, bool claim)
     {
         if (acquires++ == failAcquireAt)
             return makeError(ErrorCode::Io, "probe: injected read error");
-        auto inner = m_inner.acquire(layer, expert);
+        auto inner = claim ? m_inner.claim(layer, expert) : m_inner.acquire(layer, expert);
         if (!inner)
             return inner.status();
         model::ExpertRecordRef ref = inner->ref();
@@ -56,17 +107,12 @@ public:
         return model::ExpertRecord(this, ref);
     }
 
-protected:
-    void release(const model::ExpertRecordRef &ref) override
-    {
-        rewrittenAtRelease += ref.note && *ref.note ? 1 : 0;
-        m_held.erase(ref.token);
-    }
-
-private:
+    static constexpr uint64_t kNone = ~uint64_t(0);
     model::ExpertSource &m_inner;
-    std::map<uint64_t, model::ExpertRecord> m_held;
+    std::map<uint64_t, model::ExpertRecord> m_held; // by token: claim order
     uint64_t m_next = 0;
+    bool m_holdNext = false;
+    uint64_t m_heldBack = kNone;
 };
 
 // A ForwardPass over a container, wired like Model::open (trunk loaded,
@@ -403,6 +449,38 @@ private Q_SLOTS:
         if (piece == 1)
             QVERIFY(rewriting.probe->rewrittenAtAcquire > 0);
         QVERIFY(rewriting.probe->rewrittenAtAcquire < rewriting.probe->acquires);
+    }
+
+    // Decode applies a token's experts as their bytes arrive; a record held
+    // back (reported not ready until waited for) is applied after all the
+    // others at every MoE layer of every token, and the logits equal, bit
+    // for bit, those of a run applying in the router's order.
+    void readyFirstNeverChangesBits_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const char *name : {"k3", "kl", "k3-vq4p"})
+            QTest::addRow("%s", name) << QString(name);
+    }
+    void readyFirstNeverChangesBits()
+    {
+        const std::string path = rowModel();
+        QVERIFY(!path.empty());
+        Rig inOrder, heldBack;
+        QVERIFY(inOrder.open(path, 96, 16).isOk());
+        QVERIFY(heldBack.open(path, 96, 16).isOk());
+        inOrder.probe->inOrder = true;
+        heldBack.probe->holdBackFirst = true;
+        const auto ids = promptFor(inOrder.cfg(), 24);
+        std::vector<float> a, b;
+        QVERIFY(inOrder.evalAll(ids, 1, a).isOk());
+        QVERIFY(heldBack.evalAll(ids, 1, b).isOk());
+        QCOMPARE(b.size(), a.size());
+        QVERIFY2(std::memcmp(a.data(), b.data(), a.size() * 4) == 0, "the order of the applies changed the logits");
+        QCOMPARE(inOrder.probe->outOfOrderReleases, 0);
+        // Every layer of every token applied its first record last.
+        const int moeLayers = inOrder.cfg().nLayers - inOrder.cfg().firstKDense;
+        QCOMPARE(heldBack.probe->outOfOrderReleases, int(ids.size()) * moeLayers * (inOrder.cfg().topK - 1));
+        QCOMPARE(heldBack.probe->outstanding(), 0);
     }
 
     // An error anywhere in the expert loop gives every record back: the

@@ -236,30 +236,37 @@ private Q_SLOTS:
         QTest::addColumn<int>("policy");
         QTest::addColumn<int>("nSlots");
         QTest::addColumn<bool>("readAhead");
-        QTest::newRow("LRFU-layer minimum") << int(EvictionPolicy::LrfuLayer) << 2 * kTopK << false;
-        QTest::newRow("LRFU-layer 1 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers << false;
-        QTest::newRow("LRFU-layer 1.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 3 / 2 << false;
-        QTest::newRow("LRFU-layer 2.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 5 / 2 << false;
-        QTest::newRow("LRFU minimum") << int(EvictionPolicy::Lrfu) << 2 * kTopK << false;
-        QTest::newRow("LRFU 1 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers << false;
-        QTest::newRow("LRFU 2.5 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers * 5 / 2 << false;
-        QTest::newRow("LRU-2 minimum") << int(EvictionPolicy::Lru2) << 2 * kTopK << false;
-        QTest::newRow("LRU-2 1 ws") << int(EvictionPolicy::Lru2) << kTopK * kLayers << false;
-        QTest::newRow("LRU 1 ws") << int(EvictionPolicy::Lru) << kTopK * kLayers << false;
-        QTest::newRow("LFRU-scan 1.5 ws") << int(EvictionPolicy::LfruScan) << kTopK * kLayers * 3 / 2 << false;
-        QTest::newRow("read-ahead LRFU-layer 1 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers << true;
-        QTest::newRow("read-ahead LRFU-layer 1.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 3 / 2 << true;
-        QTest::newRow("read-ahead LRFU-layer 2.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 5 / 2 << true;
-        QTest::newRow("read-ahead LRFU 1 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers << true;
-        QTest::newRow("read-ahead LRU-2 1.5 ws") << int(EvictionPolicy::Lru2) << kTopK * kLayers * 3 / 2 << true;
-        QTest::newRow("read-ahead LRU 1 ws") << int(EvictionPolicy::Lru) << kTopK * kLayers << true;
-        QTest::newRow("read-ahead LFRU-scan 1.5 ws") << int(EvictionPolicy::LfruScan) << kTopK * kLayers * 3 / 2 << true;
+        QTest::addColumn<bool>("claim"); // a layer's records claimed first, waited for after
+        QTest::newRow("LRFU-layer minimum") << int(EvictionPolicy::LrfuLayer) << 2 * kTopK << false << false;
+        QTest::newRow("LRFU-layer 1 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers << false << false;
+        QTest::newRow("LRFU-layer 1.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 3 / 2 << false << false;
+        QTest::newRow("LRFU-layer 2.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 5 / 2 << false << false;
+        QTest::newRow("LRFU minimum") << int(EvictionPolicy::Lrfu) << 2 * kTopK << false << false;
+        QTest::newRow("LRFU 1 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers << false << false;
+        QTest::newRow("LRFU 2.5 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers * 5 / 2 << false << false;
+        QTest::newRow("LRU-2 minimum") << int(EvictionPolicy::Lru2) << 2 * kTopK << false << false;
+        QTest::newRow("LRU-2 1 ws") << int(EvictionPolicy::Lru2) << kTopK * kLayers << false << false;
+        QTest::newRow("LRU 1 ws") << int(EvictionPolicy::Lru) << kTopK * kLayers << false << false;
+        QTest::newRow("LFRU-scan 1.5 ws") << int(EvictionPolicy::LfruScan) << kTopK * kLayers * 3 / 2 << false << false;
+        QTest::newRow("read-ahead LRFU-layer 1 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers << true << false;
+        QTest::newRow("read-ahead LRFU-layer 1.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 3 / 2 << true << false;
+        QTest::newRow("read-ahead LRFU-layer 2.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 5 / 2 << true << false;
+        QTest::newRow("read-ahead LRFU 1 ws") << int(EvictionPolicy::Lrfu) << kTopK * kLayers << true << false;
+        QTest::newRow("read-ahead LRU-2 1.5 ws") << int(EvictionPolicy::Lru2) << kTopK * kLayers * 3 / 2 << true << false;
+        QTest::newRow("read-ahead LRU 1 ws") << int(EvictionPolicy::Lru) << kTopK * kLayers << true << false;
+        QTest::newRow("claimed, LRFU-layer minimum") << int(EvictionPolicy::LrfuLayer) << 2 * kTopK << false << true;
+        QTest::newRow("claimed, LRFU-layer 1.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 3 / 2 << false << true;
+        QTest::newRow("claimed, read-ahead LRFU-layer minimum") << int(EvictionPolicy::LrfuLayer) << 2 * kTopK << true << true;
+        QTest::newRow("claimed, read-ahead LRFU-layer 1.5 ws") << int(EvictionPolicy::LrfuLayer) << kTopK * kLayers * 3 / 2 << true << true;
+        QTest::newRow("claimed, read-ahead LRU 1 ws") << int(EvictionPolicy::Lru) << kTopK * kLayers << true << true;
+        QTest::newRow("read-ahead LFRU-scan 1.5 ws") << int(EvictionPolicy::LfruScan) << kTopK * kLayers * 3 / 2 << true << false;
     }
     void matchesReplay()
     {
         QFETCH(int, policy);
         QFETCH(int, nSlots);
         QFETCH(bool, readAhead);
+        QFETCH(bool, claim);
         RoutingTrace trace;
         trace.moeLayers = kLayers;
         trace.topK = kTopK;
@@ -281,10 +288,18 @@ private Q_SLOTS:
                     (*cache)->prefetch(kFirstLayer + l, token[size_t(l)], false);
                 std::vector<ExpertHandle> held;
                 for (int e : token[size_t(l)]) {
-                    auto h = (*cache)->acquire(kFirstLayer + l, e);
+                    auto h = claim ? (*cache)->claim(kFirstLayer + l, e) : (*cache)->acquire(kFirstLayer + l, e);
                     QVERIFY(h.isOk());
-                    QVERIFY(recordIs(*h, kFirstLayer + l, e));
+                    if (!claim)
+                        QVERIFY(recordIs(*h, kFirstLayer + l, e));
                     held.push_back(std::move(*h));
+                }
+                // Claimed: the bytes are there once waited for (in reverse,
+                // so some are found ready rather than waited on).
+                for (size_t i = held.size(); claim && i-- > 0;) {
+                    QVERIFY((*cache)->waitReady(held[i]).isOk());
+                    QVERIFY((*cache)->isReady(held[i]));
+                    QVERIFY(recordIs(held[i], kFirstLayer + l, token[size_t(l)][i]));
                 }
             }
         }
@@ -352,12 +367,16 @@ private Q_SLOTS:
     void failedValidationKeepsCacheUsable_data()
     {
         QTest::addColumn<bool>("viaReadAhead");
-        QTest::newRow("demand read") << false;
-        QTest::newRow("read-ahead") << true;
+        QTest::addColumn<bool>("claim");
+        QTest::newRow("demand read") << false << false;
+        QTest::newRow("read-ahead") << true << false;
+        QTest::newRow("claimed, demand read") << false << true;
+        QTest::newRow("claimed, read-ahead") << true << true;
     }
     void failedValidationKeepsCacheUsable()
     {
         QFETCH(bool, viaReadAhead);
+        QFETCH(bool, claim);
         std::atomic<bool> corrupt{true};
         MemoryLedger ledger(1ull << 30);
         auto cache = makeCache(ledger, 2 * kTopK, true, 2, false, [&](int l, int e, const uint8_t *b, size_t) {
@@ -371,10 +390,17 @@ private Q_SLOTS:
             cache->prefetch(2, ids, false);
         }
         QVERIFY(cache->acquire(2, 6).isOk());
-        auto bad = cache->acquire(2, 7);
-        QVERIFY(!bad.isOk());
-        QCOMPARE(bad.status().code(), ErrorCode::Checksum);
-        QVERIFY2(bad.status().message().find("layer 2, expert 7") != std::string::npos, bad.status().message().c_str());
+        Status badStatus;
+        if (claim) { // the claim succeeds; waiting for its bytes says what failed
+            auto pending = cache->claim(2, 7);
+            QVERIFY(pending.isOk());
+            badStatus = cache->waitReady(*pending);
+        } else {
+            badStatus = cache->acquire(2, 7).status();
+        }
+        QVERIFY(!badStatus.isOk());
+        QCOMPARE(badStatus.code(), ErrorCode::Checksum);
+        QVERIFY2(badStatus.message().find("layer 2, expert 7") != std::string::npos, badStatus.message().c_str());
         auto next = cache->acquire(2, 8);
         QVERIFY(next.isOk() && recordIs(*next, 2, 8));
         QVERIFY(!cache->acquire(2, 7).isOk()); // still corrupt: still refused
