@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstring>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace sluice::kernels {
@@ -188,25 +187,11 @@ void applyF32StagePlanar(const VqLut &lut, const VqMatrixView &w, size_t r0, siz
     }
 }
 
-// f(std::integral_constant<int, S>) for S = stages, 1 to 4 (others are
-// rejected by validateVq).
-template <typename F>
-void withStages(int stages, F &&f)
-{
-    switch (stages) {
-    case 1: f(std::integral_constant<int, 1>()); return;
-    case 2: f(std::integral_constant<int, 2>()); return;
-    case 3: f(std::integral_constant<int, 3>()); return;
-    case 4: f(std::integral_constant<int, 4>()); return;
-    default: return;
-    }
-}
-
 template <bool Planes>
 void applyF32Stages(const VqLut &lut, const VqMatrixView &w, size_t r0, size_t r1, float *y)
 {
     const bool planar = detail::vqIsStagePlanar(w);
-    withStages(lut.stages(), [&](auto stages) {
+    detail::withStages(lut.stages(), [&](auto stages) {
         constexpr int S = decltype(stages)::value;
         if (planar)
             applyF32StagePlanar<S, Planes>(lut, w, r0, r1, y);

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace sluice::kernels::detail {
 
@@ -24,6 +25,20 @@ inline bool vqIsStagePlanar(const VqMatrixView &w) { return w.order == VqIndexOr
 // Byte offset of stage 0 of (row r, position v); stage s is vqStageStride
 // bytes further.
 inline size_t vqStageStride(const VqMatrixView &w) { return vqIsStagePlanar(w) ? 64 : 1; }
+
+// f(std::integral_constant<int, S>) for S = stages, 1 to 4 (others are
+// rejected by validateVq): one dispatch for every per-stage-count kernel.
+template <typename F>
+void withStages(int stages, F &&f)
+{
+    switch (stages) {
+    case 1: f(std::integral_constant<int, 1>()); return;
+    case 2: f(std::integral_constant<int, 2>()); return;
+    case 3: f(std::integral_constant<int, 3>()); return;
+    case 4: f(std::integral_constant<int, 4>()); return;
+    default: return;
+    }
+}
 
 inline size_t vqOffset(const VqMatrixView &w, size_t nv, size_t r, size_t v)
 {

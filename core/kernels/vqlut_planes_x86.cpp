@@ -201,28 +201,18 @@ SLUICE_VBMI void vqPlanesBlocks(const uint8_t *planes, const VqMatrixView &w, si
     }
 }
 
-template <int S>
-void vqPlanesBlocksOrdered(const uint8_t *planes, const VqMatrixView &w, size_t nv, size_t block0, size_t block1,
-                           float *y, uint8_t *rewrite)
-{
-    if (rewrite)
-        vqPlanesBlocks<S, Order::Rewrite>(planes, w, nv, block0, block1, y, rewrite);
-    else if (vqIsStagePlanar(w))
-        vqPlanesBlocks<S, Order::Planar>(planes, w, nv, block0, block1, y, nullptr);
-    else
-        vqPlanesBlocks<S, Order::Stored>(planes, w, nv, block0, block1, y, nullptr);
-}
-
 void vqPlanesBlocksAvx512Vbmi(const uint8_t *planes, const VqMatrixView &w, size_t nv, size_t block0, size_t block1,
                               float *y, uint8_t *rewrite)
 {
-    switch (w.stages) {
-    case 1: vqPlanesBlocksOrdered<1>(planes, w, nv, block0, block1, y, rewrite); return;
-    case 2: vqPlanesBlocksOrdered<2>(planes, w, nv, block0, block1, y, rewrite); return;
-    case 3: vqPlanesBlocksOrdered<3>(planes, w, nv, block0, block1, y, rewrite); return;
-    case 4: vqPlanesBlocksOrdered<4>(planes, w, nv, block0, block1, y, rewrite); return;
-    default: return; // rejected by validateVq
-    }
+    withStages(w.stages, [&](auto stages) {
+        constexpr int S = decltype(stages)::value;
+        if (rewrite)
+            vqPlanesBlocks<S, Order::Rewrite>(planes, w, nv, block0, block1, y, rewrite);
+        else if (vqIsStagePlanar(w))
+            vqPlanesBlocks<S, Order::Planar>(planes, w, nv, block0, block1, y, nullptr);
+        else
+            vqPlanesBlocks<S, Order::Stored>(planes, w, nv, block0, block1, y, nullptr);
+    });
 }
 
 } // namespace sluice::kernels::detail

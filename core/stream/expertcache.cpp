@@ -611,12 +611,16 @@ Status ExpertCache::waitReady(const ExpertHandle &handle)
     const auto started = Clock::now();
     m_cv.wait(lock, [&] { return s.state != SlotState::InFlight; });
     m_stats.ioWaitSeconds += std::chrono::duration<double>(Clock::now() - started).count();
-    if (s.state != SlotState::Failed)
-        return Status::ok();
-    auto it = m_errors.find(handle.m_slot);
+    return s.state == SlotState::Failed ? readError(handle.m_slot, handle.m_layer, handle.m_expert) : Status::ok();
+}
+
+// Called with the mutex held: why the read of a failed slot failed.
+Status ExpertCache::readError(int slot, int layer, int expert) const
+{
+    auto it = m_errors.find(slot);
     return it != m_errors.end()
         ? it->second
-        : makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: read failed"), where(handle.m_layer, handle.m_expert));
+        : makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: read failed"), where(layer, expert));
 }
 
 // acquire (wait) or claim (no wait): the same decisions in the same order.
@@ -664,10 +668,7 @@ Expected<ExpertHandle> ExpertCache::demand(int layer, int expert, bool wait)
             if (s.readSeq == seq && s.state == SlotState::Failed) {
                 addWait();
                 m_cv.notify_all();
-                auto it = m_errors.find(si);
-                return it != m_errors.end()
-                    ? it->second
-                    : makeError(ErrorCode::Io, SLUICE_ERRT("Error", "%1: read failed"), where(layer, expert));
+                return readError(si, layer, expert);
             }
             continue;
         }

@@ -212,6 +212,7 @@ private:
     void releaseSlot(int slot);
     Expected<ExpertHandle> acquireUncached(int layer, int expert);
     Expected<ExpertHandle> demand(int layer, int expert, bool wait);
+    Status readError(int slot, int layer, int expert) const;
     ExpertHandle makeHandle(int slot, int layer, int expert);
     void noteUse(int slot, bool firstUse);
     uint8_t *frame(int slot) const { return m_slotMemory.data() + uint64_t(slot) * m_options.recordBytes; }
