@@ -38,7 +38,10 @@ struct PlannerInputsOptions {
     int contextLength = 4096;
     bool vision = false;        // count the vision tower (only if the model has one and a media pad id)
     int maxImagePatches = 0;    // 0 = the model's max_patches
-    int attentionSlices = 0;    // the vision attention's work slices (the engine passes its thread count)
+    // The engine's compute threads (0 = the hardware's): the vision
+    // attention's work slices, and decode's lanes (one expert record per
+    // thread, each with its own down table: MoeBlock).
+    int attentionSlices = 0;
     int prefillChunk = 1;       // chunk capacity the forward pass's scratch is sized for (1 = decode only)
     int sessions = 1;           // sessions alive at once (ModelOptions::sessions)
     // Trunk streaming (trunkstreamer.h): layers whose matrices stay resident.

@@ -47,6 +47,7 @@ struct ForwardHooks {
 struct ForwardTimers {
     double attention = 0, lutBuild = 0, lutApply = 0, trunk = 0, lmHead = 0, ioWait = 0;
     double trunkWait = 0; // waiting for a streamed trunk layer (trunk streaming)
+    uint64_t laneRecords = 0; // decode records applied on the lanes (MoeBlock::applyOnLanes)
 };
 
 using Clock = std::chrono::steady_clock;

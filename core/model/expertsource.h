@@ -77,6 +77,9 @@ public:
     // The same demand without waiting for the bytes (a source that cannot
     // tell waits here): the record may be pending until ready() says so or
     // waitReady() returns. Its bytes must not be read before.
+    // Decode's lanes call ready(), waitReady() and a record's release from
+    // several compute threads at once, each on its own record (ready and
+    // release never at once); hints, claims and acquires come from one.
     virtual Expected<ExpertRecord> claim(int layer, int expert) { return acquire(layer, expert); }
     virtual bool ready(const ExpertRecord &record) const { return (void)record, true; }
     virtual Status waitReady(const ExpertRecord &record) { return (void)record, Status::ok(); }

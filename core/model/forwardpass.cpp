@@ -41,18 +41,19 @@ int clampChunk(int chunk) { return std::clamp(chunk, 1, kMaxChunk); }
 
 } // namespace
 
-std::vector<ScratchBuffer> ForwardPass::scratchBuffers(const ModelConfig &cfg, int contextLength, int chunkCapacity)
+std::vector<ScratchBuffer> ForwardPass::scratchBuffers(const ModelConfig &cfg, int contextLength, int chunkCapacity,
+                                                       int threads)
 {
     ScratchSink sink(ScratchSink::Mode::List);
     Scratch unallocated;
-    unallocated.layout(scratchDims(cfg, contextLength), size_t(clampChunk(chunkCapacity)), sink);
+    unallocated.layout(scratchDims(cfg, contextLength, threads), size_t(clampChunk(chunkCapacity)), sink);
     return sink.entries();
 }
 
 std::vector<ScratchBuffer> ForwardPass::scratchHeld()
 {
     ScratchSink sink(ScratchSink::Mode::Measure);
-    m_scratch.layout(scratchDims(m_cfg, m_ctx), size_t(m_chunk), sink);
+    m_scratch.layout(scratchDims(m_cfg, m_ctx, m_threads), size_t(m_chunk), sink);
     return sink.entries();
 }
 
@@ -97,7 +98,19 @@ void ForwardPass::setChunkCapacity(int chunk)
         return;
     m_chunk = c;
     ScratchSink sink(ScratchSink::Mode::Allocate);
-    m_scratch.layout(scratchDims(m_cfg, m_ctx), size_t(m_chunk), sink);
+    m_scratch.layout(scratchDims(m_cfg, m_ctx, m_threads), size_t(m_chunk), sink);
+    returnFreedHeapMemory();
+}
+
+void ForwardPass::setThreadPool(kernels::ThreadPool *pool)
+{
+    m_pool = pool;
+    const int threads = pool ? pool->threadCount() : 1;
+    if (threads == m_threads)
+        return;
+    m_threads = threads;
+    ScratchSink sink(ScratchSink::Mode::Allocate);
+    m_scratch.layout(scratchDims(m_cfg, m_ctx, m_threads), size_t(m_chunk), sink);
     returnFreedHeapMemory();
 }
 

@@ -45,13 +45,15 @@ public:
                 int chunkCapacity = kMaxChunk);
 
     // Every buffer this class allocates besides the session state, by name
-    // (the memory planner's enumerated scratch list), for a chunk capacity.
+    // (the memory planner's enumerated scratch list), for a chunk capacity
+    // and the compute threads of the pool it will run on (decode lanes).
     static std::vector<ScratchBuffer> scratchBuffers(const ModelConfig &cfg, int contextLength,
-                                                     int chunkCapacity = kMaxChunk);
+                                                     int chunkCapacity = kMaxChunk, int threads = 1);
     // Bytes of the session state (KDA S + conv rings + MLA cache).
     static uint64_t stateBytes(const ModelConfig &cfg, int contextLength);
 
-    void setThreadPool(kernels::ThreadPool *pool) { m_pool = pool; }
+    // Also sizes the decode lanes' scratch for the pool's threads (between runs).
+    void setThreadPool(kernels::ThreadPool *pool);
     void setExpertSource(ExpertSource *source) { m_source = source; }
     void setLookahead(int width) { m_lookahead = width; }
     void setCancelFlag(const std::atomic<bool> *flag) { m_cancel = flag; }
@@ -132,6 +134,7 @@ private:
     ForwardHooks m_hooks;
     int m_ctx;
     int m_chunk;
+    int m_threads = 1; // the pool's, for the decode lanes' scratch
     int m_pos = 0;
     bool m_partial = false;
     kernels::ThreadPool *m_pool = nullptr;

@@ -42,7 +42,8 @@ Expected<PlannerInputs> inspectPlannerInputs(const std::string &modelPath, const
     o.contextLength = options.contextLength;
     o.vision = options.vision;
     o.sessions = std::max(1, options.sessions);
-    // The engine's pool size decides the vision attention's work slices.
+    // The engine's pool size decides the vision attention's work slices and
+    // the decode lanes' scratch.
     o.attentionSlices = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
     const Expected<ProcessFootprint> before = readProcessFootprint();
     // The process term, measured after the model's description is in memory.

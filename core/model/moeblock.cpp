@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 
 namespace sluice::model {
 
@@ -32,6 +33,14 @@ void MoeScratch::layout(const ScratchDims &m, size_t n, ScratchSink &sink)
         .buffer(eU, n * m.inter)
         .buffer(eAct, m.inter);
     sink.entry("per-(token, expert) outputs (chunk)").buffer(eOut, n * m.topK * m.lat);
+    // Decode lane 0 is the buffers above; every further compute thread has
+    // its own (MoeBlock::applyOnLanes).
+    lanes.resize(m.lanes - 1);
+    if (!lanes.empty()) {
+        ScratchSink::Entry e = sink.entry("decode lanes (one per further compute thread)");
+        for (MoeLane &l : lanes)
+            e.buffer(l.gate, m.inter).buffer(l.up, m.inter).buffer(l.act, m.inter).table(l.down, m.lutInter);
+    }
 }
 
 namespace {
@@ -175,28 +184,170 @@ Status MoeBlock::applyAsReady(int L, int n)
         m_claimed.push_back(std::move(*record));
     }
     m_ctx.timers.ioWait += since(t0);
-    for (size_t left = experts.size(); left > 0;) {
-        size_t firstPending = experts.size();
-        for (size_t i = 0; i < experts.size(); ++i) {
-            if (!m_claimed[i])
-                continue;
-            if (!m_source->ready(m_claimed[i])) {
-                firstPending = std::min(firstPending, i);
-                continue;
-            }
-            SLUICE_TRY(m_source->waitReady(m_claimed[i])); // returns at once: the read's error, if any
-            SLUICE_TRY(apply(L, experts[i], m_claimed[i], n));
-            m_claimed[i].release();
-            --left;
-        }
-        if (left > 0 && firstPending < experts.size()) {
-            // Reads finish about in the router's order (the read-ahead's).
-            t0 = Clock::now();
-            SLUICE_TRY(m_source->waitReady(m_claimed[firstPending]));
+    for (size_t left = experts.size(); left > 0; --left) {
+        // Once the first record has built the layer's shared tables, the
+        // rest go to the lanes when there are two of them.
+        if (m_tablesBuilt && laneCount(left) > 1)
+            return applyOnLanes(L);
+        bool isReady = false;
+        const size_t next = pickRecord({}, isReady);
+        t0 = Clock::now();
+        SLUICE_TRY(m_source->waitReady(m_claimed[next])); // at once when ready: the read's error, if any
+        if (!isReady)
             m_ctx.timers.ioWait += since(t0);
-        }
+        SLUICE_TRY(apply(L, experts[next], m_claimed[next], n));
+        m_claimed[next].release();
     }
     return Status::ok();
+}
+
+// The first record still held and not `taken` whose bytes are here, else the
+// first one still pending (isReady false); order().size() when none is left.
+// Reads finish about in the router's order (the read-ahead's).
+size_t MoeBlock::pickRecord(std::span<const char> taken, bool &isReady) const
+{
+    const size_t count = m_claimed.size();
+    size_t first = count;
+    for (size_t i = 0; i < count; ++i) {
+        if (!m_claimed[i] || (!taken.empty() && taken[i]))
+            continue;
+        if (m_source->ready(m_claimed[i])) {
+            isReady = true;
+            return i;
+        }
+        first = std::min(first, i);
+    }
+    isReady = false;
+    return first;
+}
+
+// As many lanes as threads, records and lane buffers allow, when the
+// records' work is worth a fork-join (BlockContext::poolFor).
+size_t MoeBlock::laneCount(size_t records) const
+{
+    const size_t work = records * 3 * size_t(m_ctx.cfg.moeIntermediate) * size_t(m_ctx.cfg.expertInputDim());
+    kernels::ThreadPool *pool = m_ctx.poolFor(work);
+    if (!pool)
+        return 1;
+    return std::min({records, size_t(pool->threadCount()), 1 + m_s.lanes.size()});
+}
+
+MoeBlock::LaneBuffers MoeBlock::laneBuffers(size_t lane)
+{
+    if (lane == 0) // the serial path's own buffers: it never runs beside the lanes
+        return {m_s.eG.data(), m_s.eU.data(), m_s.eAct.data(), &m_s.lutDown};
+    MoeLane &l = m_s.lanes[lane - 1];
+    return {l.gate.data(), l.up.data(), l.act.data(), &l.down};
+}
+
+// Decode's records, one whole record per compute thread at a time: no
+// fork-join per matrix (each costs tens of microseconds on a VM, and splits
+// a matrix's rows unevenly when a core is interrupted). Each lane takes the
+// first ready record in the router's order (else the first pending one and
+// waits for it), applies gate, up and down single-threaded with its own
+// activation and down table, and writes the record's own output row. The
+// kernels give the same bits for any thread count, so lanes change none.
+Status MoeBlock::applyOnLanes(int L)
+{
+    const std::span<const int> experts = order();
+    const size_t lanes = laneCount(experts.size());
+    std::mutex mutex;
+    std::vector<char> taken(experts.size(), 0);
+    std::vector<size_t> serial; // records the lanes leave: not VQ, or other books than the built tables
+    Status error;
+    std::vector<LaneTimes> times(lanes);
+    auto runLane = [&](size_t lane) {
+        for (;;) {
+            size_t next;
+            bool isReady = false;
+            {
+                std::lock_guard lock(mutex);
+                if (!error.isOk())
+                    return;
+                next = pickRecord(taken, isReady);
+                if (next == experts.size())
+                    return;
+                taken[next] = 1;
+            }
+            const auto t0 = Clock::now();
+            Status st = m_source->waitReady(m_claimed[next]);
+            if (!isReady)
+                times[lane].ioWait += since(t0);
+            bool leave = false;
+            if (st.isOk())
+                st = applyOnLane(L, experts[next], next, m_claimed[next], laneBuffers(lane), times[lane], leave);
+            std::lock_guard lock(mutex);
+            if (!st.isOk()) {
+                if (error.isOk())
+                    error = st;
+                return;
+            }
+            if (leave) {
+                serial.push_back(next);
+            } else {
+                m_claimed[next].release();
+                ++m_ctx.timers.laneRecords;
+            }
+        }
+    };
+    m_ctx.pool->parallelFor(lanes, [&](size_t begin, size_t end) {
+        for (size_t lane = begin; lane < end; ++lane)
+            runLane(lane);
+    });
+    // The timers are per token, not per thread: the lanes' mean.
+    for (const LaneTimes &t : times) {
+        m_ctx.timers.ioWait += t.ioWait / double(lanes);
+        m_ctx.timers.lutApply += t.apply / double(lanes);
+        m_ctx.timers.lutBuild += t.build / double(lanes);
+    }
+    if (!error.isOk())
+        return error;
+    for (size_t i : serial) {
+        SLUICE_TRY(apply(L, experts[i], m_claimed[i], 1));
+        m_claimed[i].release();
+    }
+    return Status::ok();
+}
+
+Status MoeBlock::applyOnLane(int L, int expert, size_t rank, const ExpertRecord &record, const LaneBuffers &lane,
+                             LaneTimes &times, bool &leave)
+{
+    auto mats = m_hooks.parseRecord(L, expert, record.ref());
+    if (!mats)
+        return mats.status();
+    if (mats->kind != ExpertRecordKind::Vq || mats->codebookId != m_tableBook) {
+        leave = true; // applied serially after the lanes (its own tables)
+        return Status::ok();
+    }
+    auto downBooks = m_hooks.codebooks(L, 2, mats->codebookId);
+    if (!downBooks)
+        return downBooks.status();
+    const ExpertRecordRef &ref = record.ref();
+    VqMatrixView *views[3] = {&mats->gate, &mats->up, &mats->down};
+    for (int k = 0; k < 3; ++k)
+        if (ref.note && (*ref.note & (1u << k)))
+            views[k]->order = VqIndexOrder::StagePlanes;
+    const ModelConfig &cfg = m_ctx.cfg;
+    const size_t lat = size_t(cfg.expertInputDim());
+    const size_t inter = size_t(cfg.moeIntermediate);
+    const auto kind = cfg.expertQuant.fmtName == "VQ4P" ? kernels::VqLut::Kind::Int8 : kernels::VqLut::Kind::F32;
+    auto t0 = Clock::now();
+    Status st = applyVq(m_s.lutGate[0], mats->gate, 0, lane.gate, nullptr, ref);
+    if (st.isOk())
+        st = applyVq(m_s.lutUp[0], mats->up, 1, lane.up, nullptr, ref);
+    times.apply += since(t0);
+    if (st.isOk()) {
+        gluActivate(cfg, lane.gate, lane.up, inter, lane.act);
+        t0 = Clock::now();
+        st = lane.down->build(*downBooks, lane.act, inter, kind, nullptr);
+        times.build += since(t0);
+    }
+    if (st.isOk()) {
+        t0 = Clock::now();
+        st = applyVq(*lane.down, mats->down, 2, m_s.eOut.data() + rank * lat, nullptr, ref);
+        times.apply += since(t0);
+    }
+    return st.withContext("layer " + std::to_string(L) + ", expert " + std::to_string(expert));
 }
 
 Expected<ExpertRecord> MoeBlock::acquire(int L, int expert)
@@ -239,16 +390,17 @@ Status MoeBlock::apply(int L, int expert, const ExpertRecord &record, int n)
 // (kernels::vqMatvecRewriting, while reading them anyway) and notes it in the
 // slot; every later apply - the chunk's other tokens, the record's later hits
 // - skips the de-interleave. Same bits either way (tst_forwardpass).
-Status MoeBlock::applyVq(const kernels::VqLut &lut, VqMatrixView &w, int matrix, float *y, kernels::ThreadPool *pool)
+Status MoeBlock::applyVq(const kernels::VqLut &lut, VqMatrixView &w, int matrix, float *y, kernels::ThreadPool *pool,
+                         const ExpertRecordRef &record)
 {
-    if (!m_record.writable || !m_record.note || w.order == VqIndexOrder::StagePlanes)
+    if (!record.writable || !record.note || w.order == VqIndexOrder::StagePlanes)
         return kernels::vqMatvec(lut, w, y, pool);
-    uint8_t *indices = m_record.writable + (w.indices - m_record.data);
+    uint8_t *indices = record.writable + (w.indices - record.data);
     auto rewrote = kernels::vqMatvecRewriting(lut, w, indices, y, pool);
     if (!rewrote)
         return rewrote.status();
     if (*rewrote) {
-        *m_record.note = uint8_t(*m_record.note | (1u << matrix));
+        *record.note = uint8_t(*record.note | (1u << matrix));
         w.order = VqIndexOrder::StagePlanes;
     }
     return Status::ok();
@@ -295,8 +447,8 @@ Status MoeBlock::applyMatrices(int expert, ExpertMatrices &mats, const VqCodeboo
     auto t0 = Clock::now();
     for (size_t u = 0; u < count; ++u) {
         const size_t t = size_t(m_s.users[2 * u]);
-        SLUICE_TRY(applyVq(m_s.lutGate[t], mats.gate, 0, m_s.eG.data() + u * inter, vqPool));
-        SLUICE_TRY(applyVq(m_s.lutUp[t], mats.up, 1, m_s.eU.data() + u * inter, vqPool));
+        SLUICE_TRY(applyVq(m_s.lutGate[t], mats.gate, 0, m_s.eG.data() + u * inter, vqPool, m_record));
+        SLUICE_TRY(applyVq(m_s.lutUp[t], mats.up, 1, m_s.eU.data() + u * inter, vqPool, m_record));
     }
     m_ctx.timers.lutApply += since(t0);
     for (size_t u = 0; u < count; ++u) {
@@ -306,7 +458,7 @@ Status MoeBlock::applyMatrices(int expert, ExpertMatrices &mats, const VqCodeboo
         SLUICE_TRY(m_s.lutDown.build(down, m_s.eAct.data(), inter, kind, m_ctx.pool));
         m_ctx.timers.lutBuild += since(t0);
         t0 = Clock::now();
-        SLUICE_TRY(applyVq(m_s.lutDown, mats.down, 2, m_s.eOut.data() + (t * k + j) * lat, vqPool));
+        SLUICE_TRY(applyVq(m_s.lutDown, mats.down, 2, m_s.eOut.data() + (t * k + j) * lat, vqPool, m_record));
         m_ctx.timers.lutApply += since(t0);
     }
     return Status::ok();

@@ -8,7 +8,8 @@
 //             their bytes arrive)
 //   apply     every (token, rank) routed to it, each with its token's own
 //             gate/up tables (built once per token per layer) and a down
-//             table per pair
+//             table per pair; in decode, once the first record has built the
+//             tables, one whole record per compute thread (the lanes)
 //   combine   weighted sum in selection order, latent norm and up-projection,
 //             the shared experts
 //   lookahead (decode) the next MoE layer's router on this layer's input:
@@ -26,6 +27,13 @@
 
 namespace sluice::model {
 
+// One decode lane's own buffers: a record's gate and up outputs, its
+// activation and its down table.
+struct MoeLane {
+    std::vector<float> gate, up, act;
+    kernels::VqLut down;
+};
+
 struct MoeScratch {
     std::vector<float> router, weight;             // router scores, routing weights (chunk)
     std::vector<int> sel, order, users, idx, guess; // selection, consumption order, (token, rank) pairs, top-k work
@@ -36,6 +44,7 @@ struct MoeScratch {
     // A replay's picks at the model's own top-k when experts per token is
     // lowered (benchmarks only): at most 64 ids, outside the planned layout.
     std::vector<int> replayed;
+    std::vector<MoeLane> lanes; // decode: one per compute thread (MoeBlock::applyOnLanes)
     void layout(const ScratchDims &m, size_t n, ScratchSink &sink);
 };
 
@@ -66,10 +75,24 @@ private:
     Status expertInput(const MoeWeights &w, const float *h, int n);
     Status applyInOrder(int L, int n);
     Status applyAsReady(int L, int n);
+    struct LaneTimes {
+        double ioWait = 0, apply = 0, build = 0;
+    };
+    struct LaneBuffers {
+        float *gate, *up, *act;
+        kernels::VqLut *down;
+    };
+    size_t pickRecord(std::span<const char> taken, bool &isReady) const;
+    size_t laneCount(size_t records) const;
+    LaneBuffers laneBuffers(size_t lane);
+    Status applyOnLanes(int L);
+    Status applyOnLane(int L, int expert, size_t rank, const ExpertRecord &record, const LaneBuffers &lane,
+                       LaneTimes &times, bool &leave);
     Status applyDirect(int expert, const ExpertMatrices &mats, int n);
     Status applyMatrices(int expert, ExpertMatrices &mats, const VqCodebooksView &gate,
                          const VqCodebooksView &up, const VqCodebooksView &down, int n);
-    Status applyVq(const kernels::VqLut &lut, VqMatrixView &w, int matrix, float *y, kernels::ThreadPool *pool);
+    Status applyVq(const kernels::VqLut &lut, VqMatrixView &w, int matrix, float *y, kernels::ThreadPool *pool,
+                   const ExpertRecordRef &record);
 
     const BlockContext &m_ctx;
     const ForwardHooks &m_hooks;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <optional>
 #include <string_view>
+#include <thread>
 
 namespace sluice::model {
 
@@ -79,7 +80,8 @@ Expected<PlannerInputs> plannerInputs(const ModelConfig &config, const std::vect
     in.kvLoraRank = cfg.kvLoraRank;
     in.qkRopeDim = cfg.qkRopeDim;
     in.contextLength = o.contextLength;
-    in.scratch = ForwardPass::scratchBuffers(cfg, o.contextLength, o.prefillChunk);
+    const int threads = o.attentionSlices > 0 ? o.attentionSlices : int(std::max(1u, std::thread::hardware_concurrency()));
+    in.scratch = ForwardPass::scratchBuffers(cfg, o.contextLength, o.prefillChunk, threads);
     if (o.sessions > 1) {
         // Every session owns its forward pass (state and scratch).
         uint64_t one = ForwardPass::stateBytes(cfg, o.contextLength);

@@ -4,7 +4,7 @@
 
 namespace sluice::model {
 
-ScratchDims scratchDims(const ModelConfig &c, int ctx)
+ScratchDims scratchDims(const ModelConfig &c, int ctx, int threads)
 {
     ScratchDims m{};
     m.d = size_t(c.hidden);
@@ -22,6 +22,7 @@ ScratchDims scratchDims(const ModelConfig &c, int ctx)
     m.rank = size_t(std::max({c.kdaDecayRank, c.kdaGateRank, 0}));
     m.E = size_t(c.nExperts);
     m.topK = size_t(c.topK);
+    m.lanes = std::clamp<size_t>(size_t(std::max(threads, 1)), 1, std::max<size_t>(m.topK, 1));
     m.lat = size_t(c.expertInputDim());
     m.inter = size_t(c.moeIntermediate);
     m.ffn = size_t(std::max(c.intermediate, c.nSharedExperts * c.moeIntermediate));

@@ -21,11 +21,13 @@ namespace sluice::model {
 struct ScratchDims {
     size_t d, C, H, D, K, nh, qd, nope, rope, vd, kvl, qLora, rank, E, topK, lat, inter, ffn, vocab, maxBlocks, ctx;
     size_t lutLat, lutInter; // bytes of one expert table over lat / inter inputs
+    size_t lanes;            // decode lanes: one expert record per compute thread (MoeBlock), <= topK
 };
 
 // Everything from the config: container validation fills the KDA ranks from
 // the tensor shapes, so config and bound weights agree.
-ScratchDims scratchDims(const ModelConfig &cfg, int contextLength);
+// `threads`: the compute threads the forward pass runs on (decode lanes).
+ScratchDims scratchDims(const ModelConfig &cfg, int contextLength, int threads = 1);
 
 class ScratchSink {
 public:

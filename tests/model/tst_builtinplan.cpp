@@ -225,6 +225,7 @@ private Q_SLOTS:
         // 163,840 x 7,168 Q8G: one byte a weight plus an fp16 scale per 128.
         QCOMPARE(head, uint64_t(163840) * 7168 + uint64_t(163840) * 56 * 2);
         model::PlannerInputsOptions o; // context 4096, no process term
+        o.attentionSlices = 1;         // one compute thread: each further one adds its decode lane (1.18 MiB)
         auto bp = model::planForBudget(shape->config, shape->tensors, shape->recordBytes, o, 64ull << 30, 0);
         QVERIFY(bool(bp));
         QVERIFY2(std::fabs(gib(bp->layersStreamingFloorBytes) - 3.31) < 0.005,

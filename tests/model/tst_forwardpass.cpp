@@ -21,9 +21,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
 #include <cstring>
 #include <map>
 #include <memory>
+#include <mutex>
 
 using namespace sluice;
 
@@ -43,7 +45,11 @@ public:
     bool holdBackFirst = false;
     int rewrittenAtAcquire = 0, rewrittenAtRelease = 0; // records whose note was set then
     int outOfOrderReleases = 0; // released while an earlier-claimed record was still held
-    int outstanding() const { return int(m_held.size()); }
+    int outstanding() const
+    {
+        std::lock_guard lock(m_mutex);
+        return int(m_held.size());
+    }
 
     void hint(int layer, std::span<const int> experts) override
     {
@@ -56,15 +62,19 @@ public:
     {
         auto r = take(layer, expert, !inOrder);
         if (r && m_holdNext) {
+            std::lock_guard lock(m_mutex);
             m_heldBack = r->ref().token;
             m_holdNext = false;
         }
         return r;
     }
+    // Decode's lanes ask from several threads (ExpertSource): the map and
+    // the counters under one lock, the inner wait outside it.
     bool ready(const model::ExpertRecord &record) const override
     {
         if (inOrder)
             return true;
+        std::lock_guard lock(m_mutex);
         auto it = m_held.find(record.ref().token);
         if (it == m_held.end())
             return false;
@@ -74,17 +84,23 @@ public:
     }
     Status waitReady(const model::ExpertRecord &record) override
     {
-        auto it = m_held.find(record.ref().token);
-        if (it == m_held.end())
-            return makeError(ErrorCode::Internal, "probe: not a record of this source");
-        if (record.ref().token == m_heldBack)
-            m_heldBack = kNone;
-        return m_inner.waitReady(it->second);
+        const model::ExpertRecord *inner = nullptr;
+        {
+            std::lock_guard lock(m_mutex);
+            auto it = m_held.find(record.ref().token);
+            if (it == m_held.end())
+                return makeError(ErrorCode::Internal, "probe: not a record of this source");
+            if (record.ref().token == m_heldBack)
+                m_heldBack = kNone;
+            inner = &it->second; // erased only by this record's own release, after the wait
+        }
+        return m_inner.waitReady(*inner);
     }
 
 protected:
     void release(const model::ExpertRecordRef &ref) override
     {
+        std::lock_guard lock(m_mutex);
         rewrittenAtRelease += ref.note && *ref.note ? 1 : 0;
         outOfOrderReleases += !m_held.empty() && m_held.begin()->first < ref.token ? 1 : 0;
         m_held.erase(ref.token);
@@ -102,12 +118,14 @@ private:
         rewrittenAtAcquire += ref.note && *ref.note ? 1 : 0;
         if (readOnly)
             ref.writable = ref.note = nullptr;
+        std::lock_guard lock(m_mutex);
         ref.token = m_next++;
         m_held.emplace(ref.token, std::move(*inner));
         return model::ExpertRecord(this, ref);
     }
 
     static constexpr uint64_t kNone = ~uint64_t(0);
+    mutable std::mutex m_mutex;
     model::ExpertSource &m_inner;
     std::map<uint64_t, model::ExpertRecord> m_held; // by token: claim order
     uint64_t m_next = 0;
@@ -124,11 +142,13 @@ struct Rig {
     std::unique_ptr<MemoryLedger> ledger;
     std::unique_ptr<model::CacheExpertSource> cache;
     std::unique_ptr<ProbeSource> probe;
+    std::unique_ptr<kernels::ThreadPool> pool;
     std::unique_ptr<model::ForwardPass> fp;
-    int parses = 0, failParseAt = -1;
-    int downBooks = 0, failDownBooksAt = -1;
+    std::atomic<int> parses = 0, downBooks = 0; // the hooks run on decode's lanes too
+    int failParseAt = -1, failDownBooksAt = -1;
 
-    Status open(const std::string &path, int ctx, int chunk)
+    // `threads` > 1: a pool of that many, as Model::open gives the pass (decode's lanes).
+    Status open(const std::string &path, int ctx, int chunk, int threads = 1)
     {
         auto c = Container::open(path);
         if (!c)
@@ -207,6 +227,10 @@ struct Rig {
         };
         fp = std::make_unique<model::ForwardPass>(cfg, weights, std::move(hooks), ctx, chunk);
         fp->setExpertSource(probe.get());
+        if (threads > 1) {
+            pool = std::make_unique<kernels::ThreadPool>(threads);
+            fp->setThreadPool(pool.get());
+        }
         return Status::ok();
     }
 
@@ -266,11 +290,13 @@ class TestForwardPass : public QObject {
         return m_models[name] = st.isOk() ? path : std::string();
     }
 
-    // What Model::open plans for `budget` at a context of 128 (0 = the default budget).
+    // What Model::open plans for `budget` at a context of 128 and one
+    // thread, as openAtBudget opens (0 = the default budget).
     static Expected<model::BudgetPlan> planAtBudget(const Container &container, uint64_t budget)
     {
         model::PlannerInputsOptions pio;
         pio.contextLength = 128;
+        pio.attentionSlices = 1;
         auto ram = detectUsableRam();
         if (!ram)
             return ram.status();
@@ -305,23 +331,27 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<int>("chunk");
-        QTest::newRow("K3 VQ3R, decode") << "k3" << 1;
-        QTest::newRow("K3 VQ3R, chunk 5") << "k3" << 5;
-        QTest::newRow("K3 VQ3R, chunk 64") << "k3" << 64;
-        QTest::newRow("K3 VQ4P (int8 tables), chunk 16") << "k3-vq4p" << 16;
-        QTest::newRow("Kimi-Linear VQ3R, chunk 3") << "kl" << 3;
-        QTest::newRow("Kimi-Linear VQ2R, chunk 64") << "kl-vq2r" << 64;
+        QTest::addColumn<int>("threads");
+        QTest::newRow("K3 VQ3R, decode") << "k3" << 1 << 1;
+        QTest::newRow("K3 VQ3R, chunk 5") << "k3" << 5 << 1;
+        QTest::newRow("K3 VQ3R, chunk 64") << "k3" << 64 << 1;
+        QTest::newRow("K3 VQ4P (int8 tables), chunk 16") << "k3-vq4p" << 16 << 1;
+        QTest::newRow("Kimi-Linear VQ3R, chunk 3") << "kl" << 3 << 1;
+        QTest::newRow("Kimi-Linear VQ2R, chunk 64") << "kl-vq2r" << 64 << 1;
+        QTest::newRow("K3 VQ3R, decode, 2 threads") << "k3" << 1 << 2;
+        QTest::newRow("K3 VQ4P, chunk 5, 3 threads") << "k3-vq4p" << 5 << 3;
     }
     void scratchHeldEqualsPlan()
     {
         QFETCH(int, chunk);
+        QFETCH(int, threads);
         const std::string path = rowModel();
         QVERIFY(!path.empty());
         const int ctx = 96;
         Rig rig;
-        const Status st = rig.open(path, ctx, chunk);
+        const Status st = rig.open(path, ctx, chunk, threads);
         QVERIFY2(st.isOk(), st.message().c_str());
-        const auto planned = model::ForwardPass::scratchBuffers(rig.cfg(), ctx, chunk);
+        const auto planned = model::ForwardPass::scratchBuffers(rig.cfg(), ctx, chunk, threads);
         const auto ids = promptFor(rig.cfg(), size_t(chunk));
         std::vector<float> logits(size_t(rig.cfg().vocab) * size_t(chunk));
         QVERIFY(rig.fp->run(ids.data(), chunk, logits.data(), true).isOk());
@@ -330,6 +360,14 @@ private Q_SLOTS:
         uint64_t total = 0;
         for (size_t i = 0; i < held.size(); ++i) {
             QCOMPARE(held[i].name, planned[i].name);
+            if (held[i].name.starts_with("decode lanes")) {
+                // A lane's down table grows on its first record, and which
+                // threads take records is the scheduler's: at most the plan.
+                QCOMPARE(threads > 1, true);
+                QVERIFY(held[i].bytes <= planned[i].bytes);
+                total += held[i].bytes;
+                continue;
+            }
             QVERIFY2(held[i].bytes == planned[i].bytes,
                      qPrintable(QString("%1: holds %2 B, planned %3 B")
                                     .arg(QString::fromStdString(held[i].name))
@@ -341,6 +379,7 @@ private Q_SLOTS:
         model::PlannerInputsOptions pio;
         pio.contextLength = ctx;
         pio.prefillChunk = chunk;
+        pio.attentionSlices = threads;
         auto in = model::plannerInputs(*rig.container, pio);
         QVERIFY(in);
         QCOMPARE(in->scratch.size(), planned.size());
@@ -454,20 +493,26 @@ private Q_SLOTS:
     // Decode applies a token's experts as their bytes arrive; a record held
     // back (reported not ready until waited for) is applied after all the
     // others at every MoE layer of every token, and the logits equal, bit
-    // for bit, those of a run applying in the router's order.
+    // for bit, those of a run applying in the router's order on one thread.
+    // With two threads every record after a layer's first goes to the lanes
+    // (one record per thread, single-threaded kernels, own down tables):
+    // counted exactly, the same bits.
     void readyFirstNeverChangesBits_data()
     {
         QTest::addColumn<QString>("name");
-        for (const char *name : {"k3", "kl", "k3-vq4p"})
-            QTest::addRow("%s", name) << QString(name);
+        QTest::addColumn<int>("threads");
+        for (const char *name : {"k3", "kl", "k3-vq4p", "k3-vq2r"})
+            for (int threads : {1, 2, 3})
+                QTest::addRow("%s, %d threads", name, threads) << QString(name) << threads;
     }
     void readyFirstNeverChangesBits()
     {
+        QFETCH(int, threads);
         const std::string path = rowModel();
         QVERIFY(!path.empty());
         Rig inOrder, heldBack;
         QVERIFY(inOrder.open(path, 96, 16).isOk());
-        QVERIFY(heldBack.open(path, 96, 16).isOk());
+        QVERIFY(heldBack.open(path, 96, 16, threads).isOk());
         inOrder.probe->inOrder = true;
         heldBack.probe->holdBackFirst = true;
         const auto ids = promptFor(inOrder.cfg(), 24);
@@ -477,10 +522,18 @@ private Q_SLOTS:
         QCOMPARE(b.size(), a.size());
         QVERIFY2(std::memcmp(a.data(), b.data(), a.size() * 4) == 0, "the order of the applies changed the logits");
         QCOMPARE(inOrder.probe->outOfOrderReleases, 0);
-        // Every layer of every token applied its first record last.
         const int moeLayers = inOrder.cfg().nLayers - inOrder.cfg().firstKDense;
-        QCOMPARE(heldBack.probe->outOfOrderReleases, int(ids.size()) * moeLayers * (inOrder.cfg().topK - 1));
+        const int layerRuns = int(ids.size()) * moeLayers;
         QCOMPARE(heldBack.probe->outstanding(), 0);
+        QCOMPARE(inOrder.fp->timers().laneRecords, uint64_t(0));
+        if (threads == 1) {
+            // Every layer of every token applied its first record last.
+            QCOMPARE(heldBack.probe->outOfOrderReleases, layerRuns * (inOrder.cfg().topK - 1));
+            QCOMPARE(heldBack.fp->timers().laneRecords, uint64_t(0));
+        } else {
+            // Which lane ends last is the scheduler's business, not counted.
+            QCOMPARE(heldBack.fp->timers().laneRecords, uint64_t(layerRuns * (inOrder.cfg().topK - 1)));
+        }
     }
 
     // An error anywhere in the expert loop gives every record back: the
@@ -491,10 +544,14 @@ private Q_SLOTS:
         QTest::addColumn<int>("failParse");
         QTest::addColumn<int>("failDownBooks");
         QTest::addColumn<int>("chunk");
-        QTest::newRow("read error, decode") << 5 << -1 << -1 << 1;
-        QTest::newRow("damaged record, decode") << -1 << 6 << -1 << 1;
-        QTest::newRow("damaged record, chunk 8") << -1 << 9 << -1 << 8;
-        QTest::newRow("codebook error, chunk 8") << -1 << -1 << 10 << 8;
+        QTest::addColumn<int>("threads");
+        QTest::newRow("read error, decode") << 5 << -1 << -1 << 1 << 1;
+        QTest::newRow("damaged record, decode") << -1 << 6 << -1 << 1 << 1;
+        QTest::newRow("damaged record, chunk 8") << -1 << 9 << -1 << 8 << 1;
+        QTest::newRow("codebook error, chunk 8") << -1 << -1 << 10 << 8 << 1;
+        // On decode's lanes (the first record of a layer is applied before them).
+        QTest::newRow("damaged record, decode lanes") << -1 << 6 << -1 << 1 << 2;
+        QTest::newRow("codebook error, decode lanes") << -1 << -1 << 10 << 1 << 2;
     }
     void errorMidLayerReleasesEveryRecord()
     {
@@ -502,10 +559,11 @@ private Q_SLOTS:
         QFETCH(int, failParse);
         QFETCH(int, failDownBooks);
         QFETCH(int, chunk);
+        QFETCH(int, threads);
         const std::string path = model("k3");
         QVERIFY(!path.empty());
         Rig rig;
-        QVERIFY(rig.open(path, 96, chunk).isOk());
+        QVERIFY(rig.open(path, 96, chunk, threads).isOk());
         rig.probe->failAcquireAt = failAcquire;
         rig.failParseAt = failParse;
         rig.failDownBooksAt = failDownBooks;
@@ -521,6 +579,8 @@ private Q_SLOTS:
         QCOMPARE(rig.probe->outstanding(), 0);
         QCOMPARE(rig.cache->heldCount(), 0);
         QVERIFY(rig.fp->stateDamaged());
+        if (threads > 1)
+            QVERIFY(rig.fp->timers().laneRecords > 0); // the records before the injected one went to the lanes
     }
 
     // The handle itself: one release per acquired record, whatever happens to it.

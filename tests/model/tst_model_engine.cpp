@@ -144,7 +144,9 @@ private Q_SLOTS:
         };
         auto ref = make(1, false, false, 0, false, 0);
         QVERIFY(ref);
-        const uint64_t budget = floorBudget ? ref.info().floorBytes : 0;
+        // The floor of this thread count: each compute thread past the
+        // first has its decode lane's scratch.
+        const uint64_t budget = floorBudget ? make(threads, false, false, 0, false, 0).info().floorBytes : 0;
         auto e = make(threads, cache, readAhead, lookahead, direct, budget);
         QVERIFY(e);
         if (floorBudget)
