@@ -196,6 +196,7 @@ struct TokenStats {
     uint64_t speculativeWasted = 0;
     uint64_t bytesRead = 0;
     double ioWaitSeconds = 0;
+    double readBusySeconds = 0;  // wall time with at least one expert read running (the disk's busy share)
     double trunkWaitSeconds = 0; // waiting for streamed trunk layers (0 when the trunk is resident)
     double attentionSeconds = 0;
     double expertLutBuildSeconds = 0;

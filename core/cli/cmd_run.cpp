@@ -74,6 +74,12 @@ static void printRunStats(const Model &m, const GenerationResult &r)
                  r.decodeSeconds, n / std::max(1e-9, r.decodeSeconds),
                  (unsigned long long)r.totals.demandHits, (unsigned long long)r.totals.demandMisses,
                  double(r.totals.bytesRead) / 1e6);
+    // Where the decode waited for the disk: reads running for the share of
+    // its time given, at the speed the disk gave them (docs/performance.md).
+    if (r.totals.bytesRead > 0 && r.totals.readBusySeconds > 0)
+        std::fprintf(stderr, "expert reads running %.0f%% of the decode, %.2f GB/s while running\n",
+                     100.0 * r.totals.readBusySeconds / std::max(1e-9, r.decodeSeconds),
+                     double(r.totals.bytesRead) / 1e9 / r.totals.readBusySeconds);
     if (m.info().topK < m.info().modelTopK)
         std::fprintf(stderr, "experts per token: %d of the model's %d (--experts-per-token)\n", m.info().topK,
                      m.info().modelTopK);

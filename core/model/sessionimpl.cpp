@@ -59,6 +59,7 @@ void addStats(TokenStats &total, const TokenStats &s)
     total.trunkSeconds += s.trunkSeconds;
     total.lmHeadSeconds += s.lmHeadSeconds;
     total.ioWaitSeconds += s.ioWaitSeconds;
+    total.readBusySeconds += s.readBusySeconds;
     total.trunkWaitSeconds += s.trunkWaitSeconds;
     total.residentBytes = s.residentBytes;
 }
@@ -619,6 +620,7 @@ TokenStats SessionImpl::statsSince(const ExpertCacheStats &c0, const ForwardTime
     s.trunkSeconds = after.trunk - before.trunk;
     s.lmHeadSeconds = after.lmHead - before.lmHead;
     s.ioWaitSeconds = c1.ioWaitSeconds - c0.ioWaitSeconds;
+    s.readBusySeconds = c1.readBusySeconds - c0.readBusySeconds;
     s.trunkWaitSeconds = after.trunkWait - before.trunkWait;
     return s;
 }

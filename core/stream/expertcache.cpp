@@ -516,19 +516,40 @@ void ExpertCache::assignSlot(int slot, uint32_t key, uint8_t flags)
 Status ExpertCache::readWhileHeld(std::unique_lock<std::mutex> &lock, int slot, int layer, int expert)
 {
     const uint32_t seq = m_slots[slot].readSeq;
+    readStarted();
     lock.unlock();
     const Status status = readRecord(slot, layer, expert);
     lock.lock();
+    readEnded();
     completeRead(slot, seq, status);
     return status;
+}
+
+// Called with the mutex held, around every record read: the time with at
+// least one read running (ExpertCacheStats::readBusySeconds).
+void ExpertCache::readStarted()
+{
+    if (m_readsRunning++ == 0)
+        m_busySince = Clock::now();
+}
+
+void ExpertCache::readEnded()
+{
+    if (--m_readsRunning == 0)
+        m_stats.readBusySeconds += std::chrono::duration<double>(Clock::now() - m_busySince).count();
 }
 
 void ExpertCache::submitRead(int slot, int layer, int expert)
 {
     const uint32_t seq = m_slots[slot].readSeq;
     m_pool->submit([this, slot, seq, layer, expert] {
+        {
+            std::lock_guard lock(m_mutex);
+            readStarted();
+        }
         const Status status = readRecord(slot, layer, expert);
         std::lock_guard lock(m_mutex);
+        readEnded();
         completeRead(slot, seq, status);
     });
 }
@@ -814,7 +835,10 @@ void ExpertCache::prefetch(int layer, std::span<const int> experts, bool specula
 ExpertCacheStats ExpertCache::stats() const
 {
     std::lock_guard lock(m_mutex);
-    return m_stats;
+    ExpertCacheStats s = m_stats;
+    if (m_readsRunning > 0) // the interval running now, up to now
+        s.readBusySeconds += std::chrono::duration<double>(Clock::now() - m_busySince).count();
+    return s;
 }
 
 uint64_t ExpertCache::prefaultedBytes() const

@@ -32,6 +32,7 @@
 #include "util/status.h"
 #include "util/virtualmemory.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -87,6 +88,9 @@ struct ExpertCacheStats {
     uint64_t readsFailed = 0;
     uint64_t bytesRead = 0;
     double ioWaitSeconds = 0;       // time acquire() spent blocked on reads
+    // Wall time with at least one record read running: a decode whose reads
+    // keep the disk this busy for its whole time is at the disk's bound.
+    double readBusySeconds = 0;
     double hitRate() const
     {
         const uint64_t n = demandHits + demandMisses;
@@ -209,6 +213,8 @@ private:
     void completeRead(int slot, uint32_t seq, const Status &status);
     Status readWhileHeld(std::unique_lock<std::mutex> &lock, int slot, int layer, int expert);
     void submitRead(int slot, int layer, int expert);
+    void readStarted();
+    void readEnded();
     void releaseSlot(int slot);
     Expected<ExpertHandle> acquireUncached(int layer, int expert);
     Expected<ExpertHandle> demand(int layer, int expert, bool wait);
@@ -254,6 +260,8 @@ private:
     bool m_prefaultOff = false; // the kernel cannot populate: stop trying
     std::unordered_map<int, Status> m_errors; // failed slot -> why
     ExpertCacheStats m_stats;
+    int m_readsRunning = 0;                              // record reads running now (readStarted/readEnded)
+    std::chrono::steady_clock::time_point m_busySince; // when the running ones began to overlap
     std::unique_ptr<ReaderPool> m_pool;       // last member: its threads stop first
 };
 

@@ -12,6 +12,7 @@
 
 #include "stream/bankfixture.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -187,6 +188,8 @@ private Q_SLOTS:
         QFETCH(int, threads);
         QFETCH(bool, buffered);
         MemoryLedger ledger(1ull << 30);
+        QElapsedTimer wall;
+        wall.start();
         auto cache = makeCache(ledger, nSlots, cacheEnabled, threads, buffered);
         QVERIFY(cache);
         uint64_t accesses = 0;
@@ -221,6 +224,11 @@ private Q_SLOTS:
             QVERIFY(s.bytesRead <= uint64_t(kLayers * kExperts) * kRecord);
         QVERIFY(s.speculativeUsed + s.speculativeWasted <= s.speculativeIssued);
         QVERIFY(s.bytesRead >= s.demandMisses * kRecord);
+        // The reads' busy time is the union of their intervals: some, and
+        // never more than the wall time they ran in, however many overlap.
+        const double elapsed = double(wall.nsecsElapsed()) / 1e9;
+        QVERIFY(s.readBusySeconds > 0.0);
+        QVERIFY2(s.readBusySeconds <= elapsed, qPrintable(QString("busy %1 s in %2 s").arg(s.readBusySeconds).arg(elapsed)));
     }
 
     // The real cache and the trace replay agree hit for hit: the replay pins a
