@@ -22,7 +22,7 @@ for round in 1 2 3; do
     drop
     /usr/bin/time -f "S $b r$round wall %e user %U sys %S maxrss_kb %M" "$S" run "$C" "$P" -n 32 --budget "$b" --temp 0 --stats \
       > "$out/s-$b-$round.out" 2> "$out/s-$b-$round.err"
-    grep -ah "tokens in" "$out/s-$b-$round.err" | tail -1; tail -1 "$out/s-$b-$round.err"
+    grep -ah "tokens in\|expert reads running" "$out/s-$b-$round.err" | tail -2; tail -1 "$out/s-$b-$round.err"
     echo "load $(cut -d' ' -f1-3 /proc/loadavg)"
   done
 done
