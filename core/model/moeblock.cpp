@@ -66,6 +66,22 @@ void selectTopK(const float *scores, const float *bias, size_t E, size_t k, int 
     std::copy(idx.begin(), idx.begin() + ptrdiff_t(k), out);
 }
 
+// The down table's kind: VQ4P applies through int8 tables.
+kernels::VqLut::Kind lutKind(const ModelConfig &cfg)
+{
+    return cfg.expertQuant.fmtName == "VQ4P" ? kernels::VqLut::Kind::Int8 : kernels::VqLut::Kind::F32;
+}
+
+// A matrix rewritten stage-planar by an earlier apply of this slot's record
+// (a hit) is read so (MoeBlock::applyVq).
+void readRewritten(ExpertMatrices &mats, const ExpertRecordRef &record)
+{
+    VqMatrixView *views[3] = {&mats.gate, &mats.up, &mats.down};
+    for (int k = 0; k < 3; ++k)
+        if (record.note && (*record.note & (1u << k)))
+            views[k]->order = VqIndexOrder::StagePlanes;
+}
+
 } // namespace
 
 Status MoeBlock::run(int L, const MoeWeights &w, const float *h, int n, float *a, const MoeWeights *next,
@@ -323,31 +339,33 @@ Status MoeBlock::applyOnLane(int L, int expert, size_t rank, const ExpertRecord 
     if (!downBooks)
         return downBooks.status();
     const ExpertRecordRef &ref = record.ref();
-    VqMatrixView *views[3] = {&mats->gate, &mats->up, &mats->down};
-    for (int k = 0; k < 3; ++k)
-        if (ref.note && (*ref.note & (1u << k)))
-            views[k]->order = VqIndexOrder::StagePlanes;
-    const ModelConfig &cfg = m_ctx.cfg;
-    const size_t lat = size_t(cfg.expertInputDim());
-    const size_t inter = size_t(cfg.moeIntermediate);
-    const auto kind = cfg.expertQuant.fmtName == "VQ4P" ? kernels::VqLut::Kind::Int8 : kernels::VqLut::Kind::F32;
-    auto t0 = Clock::now();
+    readRewritten(*mats, ref);
+    const auto t0 = Clock::now();
     Status st = applyVq(m_s.lutGate[0], mats->gate, 0, lane.gate, nullptr, ref);
     if (st.isOk())
         st = applyVq(m_s.lutUp[0], mats->up, 1, lane.up, nullptr, ref);
     times.apply += since(t0);
-    if (st.isOk()) {
-        gluActivate(cfg, lane.gate, lane.up, inter, lane.act);
-        t0 = Clock::now();
-        st = lane.down->build(*downBooks, lane.act, inter, kind, nullptr);
-        times.build += since(t0);
-    }
-    if (st.isOk()) {
-        t0 = Clock::now();
-        st = applyVq(*lane.down, mats->down, 2, m_s.eOut.data() + rank * lat, nullptr, ref);
-        times.apply += since(t0);
-    }
+    if (st.isOk())
+        st = applyDown(*downBooks, mats->down, lane.gate, lane.up, lane,
+                       m_s.eOut.data() + rank * size_t(m_ctx.cfg.expertInputDim()), nullptr, nullptr, ref, times);
     return st.withContext("layer " + std::to_string(L) + ", expert " + std::to_string(expert));
+}
+
+// One (token, rank)'s down projection from its gate and up outputs: the
+// activation, its down table (built over `buildPool`) and the apply.
+Status MoeBlock::applyDown(const VqCodebooksView &books, VqMatrixView &down, const float *gate, const float *up,
+                           const LaneBuffers &buffers, float *out, kernels::ThreadPool *buildPool,
+                           kernels::ThreadPool *applyPool, const ExpertRecordRef &record, LaneTimes &times)
+{
+    const size_t inter = size_t(m_ctx.cfg.moeIntermediate);
+    gluActivate(m_ctx.cfg, gate, up, inter, buffers.act);
+    auto t0 = Clock::now();
+    SLUICE_TRY(buffers.down->build(books, buffers.act, inter, lutKind(m_ctx.cfg), buildPool));
+    times.build += since(t0);
+    t0 = Clock::now();
+    SLUICE_TRY(applyVq(*buffers.down, down, 2, out, applyPool, record));
+    times.apply += since(t0);
+    return Status::ok();
 }
 
 Expected<ExpertRecord> MoeBlock::acquire(int L, int expert)
@@ -372,17 +390,9 @@ Status MoeBlock::apply(int L, int expert, const ExpertRecord &record, int n)
     auto downBooks = m_hooks.codebooks(L, 2, mats->codebookId);
     if (!gateBooks || !upBooks || !downBooks)
         return !gateBooks ? gateBooks.status() : !upBooks ? upBooks.status() : downBooks.status();
-    // A matrix rewritten stage-planar by an earlier apply of this slot's
-    // record (a hit) is read so (applyVq).
-    m_record = record.ref();
-    VqMatrixView *views[3] = {&mats->gate, &mats->up, &mats->down};
-    for (int k = 0; k < 3; ++k)
-        if (m_record.note && (*m_record.note & (1u << k)))
-            views[k]->order = VqIndexOrder::StagePlanes;
-    const Status applied = applyMatrices(expert, *mats, *gateBooks, *upBooks, *downBooks, n)
-                               .withContext("layer " + std::to_string(L) + ", expert " + std::to_string(expert));
-    m_record = {};
-    return applied;
+    readRewritten(*mats, record.ref());
+    return applyMatrices(expert, *mats, *gateBooks, *upBooks, *downBooks, n, record.ref())
+        .withContext("layer " + std::to_string(L) + ", expert " + std::to_string(expert));
 }
 
 // One VQ matrix apply. In a record its source lets us rewrite (a cache
@@ -407,13 +417,14 @@ Status MoeBlock::applyVq(const kernels::VqLut &lut, VqMatrixView &w, int matrix,
 }
 
 Status MoeBlock::applyMatrices(int expert, ExpertMatrices &mats, const VqCodebooksView &gate,
-                               const VqCodebooksView &up, const VqCodebooksView &down, int n)
+                               const VqCodebooksView &up, const VqCodebooksView &down, int n,
+                               const ExpertRecordRef &record)
 {
     const ModelConfig &cfg = m_ctx.cfg;
     const size_t k = size_t(cfg.topK);
     const size_t lat = size_t(cfg.expertInputDim());
     const size_t inter = size_t(cfg.moeIntermediate);
-    const auto kind = cfg.expertQuant.fmtName == "VQ4P" ? kernels::VqLut::Kind::Int8 : kernels::VqLut::Kind::F32;
+    const auto kind = lutKind(cfg);
     if (!m_tablesBuilt || m_tableBook != mats.codebookId) {
         // Built once per token per layer (records of one layer share books).
         const auto t0 = Clock::now();
@@ -447,20 +458,18 @@ Status MoeBlock::applyMatrices(int expert, ExpertMatrices &mats, const VqCodeboo
     auto t0 = Clock::now();
     for (size_t u = 0; u < count; ++u) {
         const size_t t = size_t(m_s.users[2 * u]);
-        SLUICE_TRY(applyVq(m_s.lutGate[t], mats.gate, 0, m_s.eG.data() + u * inter, vqPool, m_record));
-        SLUICE_TRY(applyVq(m_s.lutUp[t], mats.up, 1, m_s.eU.data() + u * inter, vqPool, m_record));
+        SLUICE_TRY(applyVq(m_s.lutGate[t], mats.gate, 0, m_s.eG.data() + u * inter, vqPool, record));
+        SLUICE_TRY(applyVq(m_s.lutUp[t], mats.up, 1, m_s.eU.data() + u * inter, vqPool, record));
     }
     m_ctx.timers.lutApply += since(t0);
+    LaneTimes times;
     for (size_t u = 0; u < count; ++u) {
         const size_t t = size_t(m_s.users[2 * u]), j = size_t(m_s.users[2 * u + 1]);
-        gluActivate(cfg, m_s.eG.data() + u * inter, m_s.eU.data() + u * inter, inter, m_s.eAct.data());
-        t0 = Clock::now();
-        SLUICE_TRY(m_s.lutDown.build(down, m_s.eAct.data(), inter, kind, m_ctx.pool));
-        m_ctx.timers.lutBuild += since(t0);
-        t0 = Clock::now();
-        SLUICE_TRY(applyVq(m_s.lutDown, mats.down, 2, m_s.eOut.data() + (t * k + j) * lat, vqPool, m_record));
-        m_ctx.timers.lutApply += since(t0);
+        SLUICE_TRY(applyDown(down, mats.down, m_s.eG.data() + u * inter, m_s.eU.data() + u * inter, laneBuffers(0),
+                             m_s.eOut.data() + (t * k + j) * lat, m_ctx.pool, vqPool, record, times));
     }
+    m_ctx.timers.lutBuild += times.build;
+    m_ctx.timers.lutApply += times.apply;
     return Status::ok();
 }
 

@@ -90,7 +90,10 @@ private:
                        LaneTimes &times, bool &leave);
     Status applyDirect(int expert, const ExpertMatrices &mats, int n);
     Status applyMatrices(int expert, ExpertMatrices &mats, const VqCodebooksView &gate,
-                         const VqCodebooksView &up, const VqCodebooksView &down, int n);
+                         const VqCodebooksView &up, const VqCodebooksView &down, int n, const ExpertRecordRef &record);
+    Status applyDown(const VqCodebooksView &books, VqMatrixView &down, const float *gate, const float *up,
+                     const LaneBuffers &buffers, float *out, kernels::ThreadPool *buildPool,
+                     kernels::ThreadPool *applyPool, const ExpertRecordRef &record, LaneTimes &times);
     Status applyVq(const kernels::VqLut &lut, VqMatrixView &w, int matrix, float *y, kernels::ThreadPool *pool,
                    const ExpertRecordRef &record);
 
@@ -104,7 +107,6 @@ private:
     size_t m_zStride = 0;
     bool m_tablesBuilt = false;
     int m_tableBook = -1;
-    ExpertRecordRef m_record; // the record apply() is on (its writable bytes and note)
     std::vector<ExpertRecord> m_claimed; // applyAsReady's records, in the router's order
 };
 
