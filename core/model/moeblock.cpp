@@ -91,11 +91,24 @@ Status MoeBlock::run(int L, const MoeWeights &w, const float *h, int n, float *a
     SLUICE_TRY(expertInput(w, h, n));
     m_tablesBuilt = false;
     m_tableBook = -1;
-    SLUICE_TRY(n == 1 && m_source ? applyAsReady(L, n) : applyInOrder(L, n));
-    SLUICE_TRY(combine(w, h, n, a));
-    if (n == 1 && m_source && lookaheadWidth > 0 && next)
-        SLUICE_TRY(lookahead(L + 1, *next, h, lookaheadWidth));
-    return Status::ok();
+    if (n == 1 && m_source) {
+        struct Claims { // every record given back on every way out
+            std::vector<ExpertRecord> &v;
+            ~Claims() { v.clear(); }
+        } claims{m_claimed};
+        SLUICE_TRY(claimAll(L));
+        // The next layer's guesses are read behind this layer's misses, so
+        // the disk has work while this layer's last records are applied and
+        // the next layer's attention runs. After the claims: this layer's
+        // records are held, so what the guesses evict never depends on how
+        // far this layer's reads have got (ExpertCache::prefetch).
+        if (lookaheadWidth > 0 && next)
+            SLUICE_TRY(lookahead(L + 1, *next, h, lookaheadWidth));
+        SLUICE_TRY(applyAsReady(L, n));
+    } else {
+        SLUICE_TRY(applyInOrder(L, n));
+    }
+    return combine(w, h, n, a);
 }
 
 Status MoeBlock::route(int L, const MoeWeights &w, const float *h, int n, int64_t position)
@@ -185,21 +198,24 @@ Status MoeBlock::applyInOrder(int L, int n)
 // the hits while the misses are still being read. Each (token, rank) writes
 // its own output row and combine() sums them in the router's order, so the
 // order of the applies changes no bit (tst_forwardpass).
-Status MoeBlock::applyAsReady(int L, int n)
+Status MoeBlock::claimAll(int L)
 {
-    const std::span<const int> experts = order();
-    struct Claims { // every record given back on every way out
-        std::vector<ExpertRecord> &v;
-        ~Claims() { v.clear(); }
-    } claims{m_claimed};
-    auto t0 = Clock::now();
-    for (int e : experts) {
+    const auto t0 = Clock::now();
+    for (int e : order()) {
         auto record = m_source->claim(L, e);
         if (!record)
             return record.status();
         m_claimed.push_back(std::move(*record));
     }
     m_ctx.timers.ioWait += since(t0);
+    return Status::ok();
+}
+
+// The records claimed by claimAll(), applied as they arrive.
+Status MoeBlock::applyAsReady(int L, int n)
+{
+    const std::span<const int> experts = order();
+    Clock::time_point t0;
     for (size_t left = experts.size(); left > 0; --left) {
         // Once the first record has built the layer's shared tables, the
         // rest go to the lanes when there are two of them.

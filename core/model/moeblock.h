@@ -12,8 +12,9 @@
 //             tables, one whole record per compute thread (the lanes)
 //   combine   weighted sum in selection order, latent norm and up-projection,
 //             the shared experts
-//   lookahead (decode) the next MoE layer's router on this layer's input:
-//             a speculative read; the real router of that layer decides
+//   lookahead (decode) the next MoE layer's router on this layer's input,
+//             once this layer's records are claimed: speculative reads queued
+//             behind this layer's misses; the real router of that layer decides
 // Experts are never dequantised (kernels::VqLut; release experts go through
 // kernels::mxfp4Matvec or the bf16 trunk matvec, applyDirect).
 #include "model/blockcontext.h"
@@ -74,6 +75,7 @@ public:
 private:
     Status expertInput(const MoeWeights &w, const float *h, int n);
     Status applyInOrder(int L, int n);
+    Status claimAll(int L);
     Status applyAsReady(int L, int n);
     struct LaneTimes {
         double ioWait = 0, apply = 0, build = 0;

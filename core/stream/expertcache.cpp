@@ -45,8 +45,15 @@ struct ExpertCache::Slot {
     uint8_t flags = 0;
     uint8_t note = 0; // the holder's (ExpertHandle::note), zeroed when the slot changes record
     int16_t holders = 0;
+    // Read jobs handed to the readers for this slot and not finished (queued,
+    // running, or about to find they were cancelled): a read of the slot's
+    // next record waits until the frame has no other writer.
+    int16_t jobs = 0;
     uint32_t pinGeneration = 0;
     uint32_t readSeq = 0;
+    // A speculative read's layer-run count when it was issued: once that
+    // layer runs again the guess is settled (used, or known wrong).
+    uint32_t speculatedAtRun = 0;
 };
 
 // One record per (layer, expert): where it lives, and its use history,
@@ -246,7 +253,7 @@ Status ExpertCache::resize(int slots)
         if (m_prefaulting > 0)
             return false; // a step backing pages the shrink hands back
         for (int i = 0; i < current; ++i)
-            if (m_slots[i].state == SlotState::InFlight)
+            if (m_slots[i].state == SlotState::InFlight || m_slots[i].jobs > 0)
                 return false;
         return true;
     });
@@ -419,11 +426,12 @@ Status ExpertCache::readRecord(int slot, int layer, int expert)
 void ExpertCache::completeRead(int slot, uint32_t seq, const Status &status)
 {
     Slot &s = m_slots[slot];
+    if (status.isOk())
+        m_stats.bytesRead += m_options.recordBytes; // moved from disk, even for a record evicted meanwhile
     if (s.readSeq != seq || s.state != SlotState::InFlight)
         return;
     if (status.isOk()) {
         s.state = SlotState::Ready;
-        m_stats.bytesRead += m_options.recordBytes;
     } else {
         s.state = SlotState::Failed;
         ++m_stats.readsFailed;
@@ -446,8 +454,8 @@ int ExpertCache::findVictim(bool mayWait, std::unique_lock<std::mutex> &lock, bo
             }
             if (s.state == SlotState::InFlight)
                 ++inFlight;
-            s.usage.evictable = (s.state == SlotState::Ready || s.state == SlotState::Failed) && s.holders == 0 &&
-                                s.pinGeneration != m_generation;
+            s.usage.evictable = (s.state == SlotState::Ready || s.state == SlotState::Failed || isSettledGuess(s)) &&
+                                s.holders == 0 && s.pinGeneration != m_generation;
         }
         if (empty >= 0)
             return empty;
@@ -507,6 +515,7 @@ void ExpertCache::assignSlot(int slot, uint32_t key, uint8_t flags)
     UseHistory h{k.crf, 0, k.lastUse};
     s.usage.score = recordUse(h, std::max<uint64_t>(policyNow(s.usage.layer), 1), m_lambda);
     s.usage.evictable = false;
+    s.speculatedAtRun = uint32_t(m_layerRuns[s.usage.layer]);
     k.slot = slot;
     noteSlotFilled(slot);
 }
@@ -515,7 +524,9 @@ void ExpertCache::assignSlot(int slot, uint32_t key, uint8_t flags)
 // the lock is released for the read and taken again to complete it.
 Status ExpertCache::readWhileHeld(std::unique_lock<std::mutex> &lock, int slot, int layer, int expert)
 {
-    const uint32_t seq = m_slots[slot].readSeq;
+    Slot &s = m_slots[slot];
+    const uint32_t seq = s.readSeq;
+    m_cv.wait(lock, [&] { return s.jobs == 0; }); // an evicted guess still being read into the frame
     readStarted();
     lock.unlock();
     const Status status = readRecord(slot, layer, expert);
@@ -539,18 +550,58 @@ void ExpertCache::readEnded()
         m_stats.readBusySeconds += std::chrono::duration<double>(Clock::now() - m_busySince).count();
 }
 
+// Called with the mutex held, as the read-ahead of `layer` settles the
+// lookahead's guesses for it: a guess the router did not choose is dropped,
+// read or not, so a read not started yet never runs (the queue is FIFO: the
+// layer's own reads would wait behind it) and the slot is the first free one
+// for the reads below. Which guesses are dropped follows the calls alone.
+void ExpertCache::dropWrongGuesses(int layer, std::span<const int> experts)
+{
+    const int32_t layerIndex = layer - m_options.firstLayer;
+    for (int i = 0; i < m_options.slotCount; ++i) {
+        Slot &s = m_slots[i];
+        if (!(s.flags & Speculative) || s.holders > 0 || s.key == kNoKey || s.usage.layer != layerIndex)
+            continue;
+        const int expert = int(s.key % uint32_t(m_options.expertsPerLayer));
+        if (std::find(experts.begin(), experts.end(), expert) != experts.end())
+            continue;
+        evictSlot(i); // a read still running ends before the slot's next read starts (submitRead)
+        ++s.readSeq;  // and one not started is cancelled
+    }
+}
+
+// Called with the mutex held.
+bool ExpertCache::isSettledGuess(const Slot &s) const
+{
+    return s.state == SlotState::InFlight && (s.flags & Speculative) &&
+           uint32_t(m_layerRuns[s.usage.layer]) != s.speculatedAtRun;
+}
+
+// Called with the mutex held. The job reads only while its record still owns
+// the slot (a settled guess evicted before its read started costs nothing),
+// and only once no earlier job writes into the frame.
 void ExpertCache::submitRead(int slot, int layer, int expert)
 {
     const uint32_t seq = m_slots[slot].readSeq;
+    ++m_slots[slot].jobs;
     m_pool->submit([this, slot, seq, layer, expert] {
-        {
-            std::lock_guard lock(m_mutex);
-            readStarted();
+        std::unique_lock lock(m_mutex);
+        Slot &s = m_slots[slot];
+        m_cv.wait(lock, [&] { return s.readSeq != seq || s.jobs == 1; });
+        if (s.readSeq != seq) {
+            ++m_stats.readsCancelled;
+            --s.jobs;
+            m_cv.notify_all();
+            return;
         }
+        readStarted();
+        lock.unlock();
         const Status status = readRecord(slot, layer, expert);
-        std::lock_guard lock(m_mutex);
+        lock.lock();
         readEnded();
+        --s.jobs;
         completeRead(slot, seq, status);
+        m_cv.notify_all();
     });
 }
 
@@ -791,6 +842,8 @@ void ExpertCache::prefetch(int layer, std::span<const int> experts, bool specula
         if (layer >= m_options.firstLayer && layer < m_options.firstLayer + int(m_banks.size()))
             noteLayerRun(layer - m_options.firstLayer, true);
     }
+    if (!speculative && layer >= m_options.firstLayer && layer < m_options.firstLayer + int(m_banks.size()))
+        dropWrongGuesses(layer, experts);
     const int maxPins = m_options.slotCount / 4;
     // The read-ahead knows the whole layer before any read: pin its resident
     // records first, so the reads below never evict a record this very layer
@@ -854,6 +907,17 @@ void ExpertCache::settlePrefault()
         return;
     m_pool->wakeIdle();
     m_cv.wait(lock, [&] { return m_prefaultOff || (m_prefaulted >= prefaultEnd() && m_prefaulting == 0); });
+}
+
+void ExpertCache::waitForReads()
+{
+    std::unique_lock lock(m_mutex);
+    m_cv.wait(lock, [&] {
+        for (int i = 0; i < m_options.slotCount; ++i)
+            if (m_slots[i].jobs > 0)
+                return false;
+        return true;
+    });
 }
 
 void ExpertCache::resetStats()

@@ -83,6 +83,7 @@ struct ExpertCacheStats {
     uint64_t speculativeIssued = 0;
     uint64_t speculativeUsed = 0;   // speculative reads a later demand used (counted as hits)
     uint64_t speculativeWasted = 0; // speculative reads evicted before any demand
+    uint64_t readsCancelled = 0;    // of those, reads evicted before they started: no bytes moved
     uint64_t readAheadIssued = 0;
     uint64_t preloaded = 0;         // records read from a hotlist at open
     uint64_t readsFailed = 0;
@@ -162,6 +163,15 @@ public:
     // generation (releasing the previous layer's pins) and pins these slots, at
     // most a quarter of the cache. speculative = true (router lookahead) never
     // pins. A hint that finds no free or evictable slot is dropped.
+    //
+    // A guess is settled once its layer's next read-ahead (or, read-ahead
+    // off, its next demand) has begun: from then on a guess nobody claimed is
+    // an eviction candidate like any unheld record, whether its read has
+    // landed or not. Evicting one still being read cancels the read when it
+    // has not started, and makes the next record's read wait for it when it
+    // has. So every eviction follows the calls alone, never the disk's timing
+    // (tst_expertcache earlyLookaheadIsTimingFree), and the lookahead may run
+    // while the layer before it still reads.
     void prefetch(int layer, std::span<const int> experts, bool speculative);
 
     ExpertCacheStats stats() const;
@@ -171,6 +181,10 @@ public:
     // kernel refused): RSS tests and benchmarks measure a settled cache.
     uint64_t prefaultedBytes() const;
     void settlePrefault();
+    // Blocks until every read handed to the readers has finished or been
+    // cancelled (tests compare a cache whose reads all landed with one whose
+    // reads are still running).
+    void waitForReads();
     int slotCount() const;
     int maxSlotCount() const { return m_capacity; }
 
@@ -213,6 +227,8 @@ private:
     void completeRead(int slot, uint32_t seq, const Status &status);
     Status readWhileHeld(std::unique_lock<std::mutex> &lock, int slot, int layer, int expert);
     void submitRead(int slot, int layer, int expert);
+    bool isSettledGuess(const Slot &slot) const;
+    void dropWrongGuesses(int layer, std::span<const int> experts);
     void readStarted();
     void readEnded();
     void releaseSlot(int slot);

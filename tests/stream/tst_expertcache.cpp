@@ -19,6 +19,8 @@
 
 #include <array>
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <fstream>
 #include <sys/resource.h>
 #include <thread>
@@ -346,6 +348,117 @@ private Q_SLOTS:
             QVERIFY(cache->acquire(2 + i % 3, 10 + i).isOk());
         QVERIFY(!cache->isResident(2, 9));
         QCOMPARE(cache->stats().speculativeWasted, uint64_t(1));
+    }
+
+    // Decode's order (the read-ahead, the layer's claims, then the router
+    // lookahead into the next layer while this layer's records are applied):
+    // every cache figure is the same whether the wrong guesses have landed or
+    // are still being read when the next layer settles them, and every record
+    // delivered is the one asked for - a wrong guess's late read never lands
+    // in a slot given to another record. The "in flight" runs hold each wrong
+    // guess's read at a gate (it writes only after the next layer's
+    // read-ahead), so with one reader the guesses queued behind it are
+    // cancelled, and with two a new record's read waits for the late one.
+    void earlyLookaheadIsTimingFree_data()
+    {
+        QTest::addColumn<int>("nSlots");
+        QTest::addColumn<int>("threads");
+        QTest::newRow("1 ws, 1 reader") << kTopK * kLayers << 1;
+        QTest::newRow("1 ws, 2 readers") << kTopK * kLayers << 2;
+        QTest::newRow("2 ws, 1 reader") << 2 * kTopK * kLayers << 1;
+        QTest::newRow("2 ws, 2 readers") << 2 * kTopK * kLayers << 2;
+    }
+    void earlyLookaheadIsTimingFree()
+    {
+        QFETCH(int, nSlots);
+        QFETCH(int, threads);
+        struct Gate { // the wrong guesses of the step running now, held until opened
+            std::mutex mutex;
+            std::condition_variable cv;
+            std::vector<std::pair<int, int>> wrong;
+            uint64_t step = 0; // advances as each step's gate opens
+        };
+        auto decode = [&](bool holdWrongGuesses, ExpertCacheStats &out) -> bool {
+            MemoryLedger ledger(1ull << 30);
+            auto banks = openBanks(m_dir.path(), kFirstLayer, kLayers, false);
+            if (banks.empty())
+                return false;
+            Gate gate;
+            ExpertCacheOptions o = bankOptions(nSlots);
+            o.ioThreads = threads;
+            o.reader = [&gate, banks](int layer, int expert, uint8_t *slot, size_t bytes) -> Expected<uint64_t> {
+                {
+                    std::unique_lock lock(gate.mutex);
+                    const bool wrong = std::find(gate.wrong.begin(), gate.wrong.end(), std::pair{layer, expert}) !=
+                                       gate.wrong.end();
+                    const uint64_t step = gate.step;
+                    gate.cv.wait(lock, [&] { return !wrong || gate.step != step; });
+                }
+                SLUICE_TRY(banks[size_t(layer - kFirstLayer)]->readAt(uint64_t(expert) * kRecord, slot, bytes));
+                return uint64_t(bytes);
+            };
+            auto cache = ExpertCache::open(banks, o, ledger);
+            if (!cache)
+                return false;
+            for (int t = 0; t < 16; ++t) {
+                for (int l = 0; l < kLayers; ++l) {
+                    const int layer = kFirstLayer + l;
+                    const std::vector<int> ids = route(t, l);
+                    (*cache)->prefetch(layer, ids, false); // settles this layer's guesses
+                    {
+                        std::lock_guard lock(gate.mutex);
+                        ++gate.step;
+                        gate.wrong.clear();
+                    }
+                    gate.cv.notify_all();
+                    std::vector<ExpertHandle> held;
+                    for (int e : ids) {
+                        auto h = (*cache)->claim(layer, e);
+                        if (!h)
+                            return false;
+                        held.push_back(std::move(*h));
+                    }
+                    if (l + 1 < kLayers) {
+                        const std::vector<int> next = route(t, l + 1);
+                        std::vector<int> guess(next.begin(), next.begin() + 2);
+                        for (int e : {(t * 5 + l) % kExperts, (t * 11 + 7) % kExperts, (t * 3 + 29) % kExperts})
+                            if (std::find(next.begin(), next.end(), e) == next.end() &&
+                                std::find(guess.begin(), guess.end(), e) == guess.end())
+                                guess.push_back(e);
+                        if (holdWrongGuesses) {
+                            std::lock_guard lock(gate.mutex);
+                            for (size_t i = 2; i < guess.size(); ++i)
+                                gate.wrong.push_back({layer + 1, guess[i]});
+                        }
+                        (*cache)->prefetch(layer + 1, guess, true);
+                        if (!holdWrongGuesses)
+                            (*cache)->waitForReads(); // every guess landed before anything else happens
+                    }
+                    for (size_t i = held.size(); i-- > 0;) {
+                        if (!(*cache)->waitReady(held[i]).isOk() || !recordIs(held[i], layer, ids[i]))
+                            return false;
+                    }
+                }
+            }
+            (*cache)->waitForReads();
+            out = (*cache)->stats();
+            return true;
+        };
+        ExpertCacheStats landed, inFlight;
+        QVERIFY(decode(false, landed));
+        QVERIFY(decode(true, inFlight));
+        QCOMPARE(inFlight.demandHits, landed.demandHits);
+        QCOMPARE(inFlight.demandMisses, landed.demandMisses);
+        QCOMPARE(inFlight.readAheadIssued, landed.readAheadIssued);
+        QCOMPARE(inFlight.speculativeIssued, landed.speculativeIssued);
+        QCOMPARE(inFlight.speculativeUsed, landed.speculativeUsed);
+        QCOMPARE(inFlight.speculativeWasted, landed.speculativeWasted);
+        QVERIFY(landed.speculativeWasted > 0); // wrong guesses were made and dropped
+        QCOMPARE(landed.readsCancelled, uint64_t(0));
+        // Every read handed out either ran or was cancelled before it began.
+        QCOMPARE(inFlight.bytesRead / kRecord + inFlight.readsCancelled, landed.bytesRead / kRecord);
+        if (threads == 1) // the reader is held at the first wrong guess: those behind it never start
+            QVERIFY(inFlight.readsCancelled > 0);
     }
 
     // Concurrent demands for one record: one read, everyone gets the bytes.
