@@ -100,7 +100,7 @@ static int runRun(const std::vector<std::string> &args)
     p.text("--prompt", &promptOption, "the prompt (instead of PROMPT)").alias("-p");
     p.list("--image", &images, "an image in front of the prompt (its media markup, original size)", "FILE");
     p.flag("--chat", &chat, "wrap the prompt as one user turn in the model's chat format (thinking off)");
-    p.flag("--stats", &stats, "prefill/decode speed and expert cache figures on stderr");
+    p.flag("--stats", &stats, "prefill/decode speed, expert cache figures and the share of the decode with an expert read running on stderr");
     cli::addEngineOptions(p, opts);
     cli::AdaptOptions adapt;
     cli::addAdaptOptions(p, adapt);

@@ -97,6 +97,13 @@ void ForwardPass::setChunkCapacity(int chunk)
     if (c == m_chunk)
         return;
     m_chunk = c;
+    layOutScratch();
+}
+
+// The scratch buffers for the current chunk capacity and thread count (the
+// lanes); what a smaller layout frees goes back to the system.
+void ForwardPass::layOutScratch()
+{
     ScratchSink sink(ScratchSink::Mode::Allocate);
     m_scratch.layout(scratchDims(m_cfg, m_ctx, m_threads), size_t(m_chunk), sink);
     returnFreedHeapMemory();
@@ -109,9 +116,7 @@ void ForwardPass::setThreadPool(kernels::ThreadPool *pool)
     if (threads == m_threads)
         return;
     m_threads = threads;
-    ScratchSink sink(ScratchSink::Mode::Allocate);
-    m_scratch.layout(scratchDims(m_cfg, m_ctx, m_threads), size_t(m_chunk), sink);
-    returnFreedHeapMemory();
+    layOutScratch();
 }
 
 void ForwardPass::reset()

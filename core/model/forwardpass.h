@@ -119,6 +119,7 @@ private:
         void layout(const ScratchDims &m, size_t n, ScratchSink &sink);
     };
 
+    void layOutScratch();
     Status runChunk(const int *tokens, int n, float *logits, bool allPositions);
     Status layer(int L, int n, int &nBlocks);
     Status attention(int L, int n);
