@@ -142,7 +142,7 @@ test)
     # aborts (CHECK failed in ForkAfter) when QProcess starts a child with
     # clone(), which tst_model_cli, tst_streamcli and the canary do.
     shift
-    tsan_tests=(tst_threadpool tst_expertcache tst_model_engine tst_model_cli tst_streamcli tst_engineworker
+    tsan_tests=(tst_threadpool tst_readerpool tst_expertcache tst_model_engine tst_model_cli tst_streamcli tst_engineworker
       tst_convertworker tst_budgetmonitor tst_tsan_canary)
     # tst_forwardpass is compiled for its decode-lane cases only (the
     # tst_forwardpass_lanes entry, tests/model/CMakeLists.txt), not run whole.
