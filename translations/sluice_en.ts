@@ -4010,6 +4010,22 @@ Open a model folder (a `.waste` container) with **File → Open model…** or dr
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Send &amp;at most (MiB/s):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload rate limit in MiB per second, while downloading and seeding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Caps what the torrent sends to other peers, while it downloads and while it seeds, so sharing never fills your connection. 0: no limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Stop seedin&amp;g</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4014,6 +4014,22 @@ Ouvrez un dossier de modèle (un conteneur `.waste`) avec **Fichier → Ouvrir u
         <translation>sans limite de temps</translation>
     </message>
     <message>
+        <source>Send &amp;at most (MiB/s):</source>
+        <translation>Envoyer &amp;au plus (Mio/s) :</translation>
+    </message>
+    <message>
+        <source>Upload rate limit in MiB per second, while downloading and seeding</source>
+        <translation>Limite du débit d&apos;envoi en Mio par seconde, pendant le téléchargement et le partage</translation>
+    </message>
+    <message>
+        <source>Caps what the torrent sends to other peers, while it downloads and while it seeds, so sharing never fills your connection. 0: no limit.</source>
+        <translation>Plafonne ce que le torrent envoie aux autres pairs, pendant le téléchargement et pendant le partage, pour que le partage ne sature jamais votre connexion. 0 : aucune limite.</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>sans limite</translation>
+    </message>
+    <message>
         <source>Stop seedin&amp;g</source>
         <translation>Arrêter le partag&amp;e</translation>
     </message>

@@ -4007,6 +4007,22 @@ Buka folder model (kontainer `.waste`) melalui **Berkas → Buka model…** atau
         <translation>tanpa batas waktu</translation>
     </message>
     <message>
+        <source>Send &amp;at most (MiB/s):</source>
+        <translation>Kirim p&amp;aling banyak (MiB/dtk):</translation>
+    </message>
+    <message>
+        <source>Upload rate limit in MiB per second, while downloading and seeding</source>
+        <translation>Batas laju kirim dalam MiB per detik, saat mengunduh dan saat berbagi</translation>
+    </message>
+    <message>
+        <source>Caps what the torrent sends to other peers, while it downloads and while it seeds, so sharing never fills your connection. 0: no limit.</source>
+        <translation>Membatasi yang dikirim torrent ke peer lain, saat mengunduh dan saat berbagi, agar berbagi tidak pernah memenuhi koneksi Anda. 0: tanpa batas.</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>tanpa batas</translation>
+    </message>
+    <message>
         <source>Stop seedin&amp;g</source>
         <translation>&amp;Hentikan berbagi</translation>
     </message>

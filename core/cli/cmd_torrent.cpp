@@ -2,7 +2,8 @@
 // containers, as the K3 container's publisher shares it (16 MiB pieces).
 //   torrent create DIR --out FILE.torrent [--piece-size SIZE] [--tracker URL]... [--web-seed URL]...
 //   torrent get (FILE.torrent|MAGNET) --to DIR [--peer HOST:PORT]... [--listen H:P] [--no-dht]
-//               [--no-lsd] [--no-upnp] [--limit-rate SIZE] [--seed-ratio R] [--seed-time MIN] [--json]
+//               [--no-lsd] [--no-upnp] [--limit-rate SIZE] [--upload-limit SIZE] [--seed-ratio R]
+//               [--seed-time MIN] [--json]
 //   torrent seed FILE.torrent DIR [--listen HOST:PORT] [--peer HOST:PORT]... [--no-dht] [--json]
 // Progress goes to stderr, a summary (or one JSON object with --json) to
 // stdout; any failure exits non-zero with a message naming the file, magnet or
@@ -175,6 +176,8 @@ int runFetch(const std::vector<std::string> &args)
     addSessionOptions(p, o, noDht, noLsd, noUpnp);
     p.size("--limit-rate", &o.maxDownloadBytesPerSecond, 1024, uint64_t(1) << 40,
            "at most this many bytes per second, e.g. 20MiB (default: no limit)");
+    p.size("--upload-limit", &o.maxUploadBytesPerSecond, 1024, uint64_t(1) << 40,
+           "send at most this many bytes per second to other peers, while fetching and seeding (default: no limit)");
     double seedMinutes = 0;
     p.number("--seed-ratio", &o.seedRatio, 0, 1000,
              "once complete, seed until this many times the torrent's size was sent (default: no seeding)");

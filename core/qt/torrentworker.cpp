@@ -13,6 +13,7 @@ TorrentOptions optionsFor(const TorrentRequest &r)
 {
     TorrentOptions o;
     o.maxDownloadBytesPerSecond = r.maxBytesPerSecond;
+    o.maxUploadBytesPerSecond = r.maxUploadBytesPerSecond;
     o.seedRatio = r.seedRatio;
     o.seedTimeMs = r.seedTimeMs;
     for (const QString &peer : r.peers)

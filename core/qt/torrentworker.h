@@ -22,6 +22,7 @@ struct TorrentRequest {
     QStringList peers;   // "host:port" connected to directly (a LAN, a test)
     bool localOnly = false; // loopback listen, no DHT/LSD/UPnP/NAT-PMP: tests and a LAN-only fetch
     quint64 maxBytesPerSecond = 0; // 0 = no limit (local peers included)
+    quint64 maxUploadBytesPerSecond = 0; // sending, while downloading and seeding; 0 = no limit
     // Seeding once complete (off by default; TorrentOptions::seedRatio / seedTimeMs): finished() is
     // emitted at completion, then seeding() while it serves, then seedingEnded().
     double seedRatio = 0;

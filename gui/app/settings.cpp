@@ -250,6 +250,8 @@ double Settings::downloadSeedRatio() const { return value("download/seedRatio", 
 void Settings::setDownloadSeedRatio(double ratio) { set("download/seedRatio", ratio); }
 int Settings::downloadSeedMinutes() const { return value("download/seedMinutes", 60).toInt(); }
 void Settings::setDownloadSeedMinutes(int minutes) { set("download/seedMinutes", minutes); }
+quint64 Settings::downloadUploadLimitBytes() const { return value("download/uploadLimit", 0).toULongLong(); }
+void Settings::setDownloadUploadLimitBytes(quint64 bytes) { set("download/uploadLimit", bytes); }
 void Settings::setDownloadLimitBytes(quint64 bytes) { set("download/limitBytes", bytes); }
 
 // One map per download, keyed by its folder (one download per folder).

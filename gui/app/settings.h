@@ -148,6 +148,8 @@ public:
     void setDownloadSeedRatio(double ratio);
     int downloadSeedMinutes() const;     // default 60
     void setDownloadSeedMinutes(int minutes);
+    quint64 downloadUploadLimitBytes() const; // a torrent's sending rate, per second; 0 = no limit
+    void setDownloadUploadLimitBytes(quint64 bytes);
     void setDownloadLimitBytes(quint64 bytes);
     QList<PendingDownload> pendingDownloads() const;
     void addPendingDownload(const PendingDownload &download);

@@ -368,6 +368,15 @@ QLayout *GetModelDialog::buildSeedRow()
     row->addWidget(m_seedRatio);
     row->addWidget(m_seedOr);
     row->addWidget(m_seedMinutes);
+    // Sending counts against the user's own connection: a cap, kept across restarts.
+    m_uploadLimitLabel = new QLabel(this);
+    m_uploadLimit = new QDoubleSpinBox(this);
+    m_uploadLimit->setRange(0, 100000);
+    m_uploadLimit->setDecimals(2);
+    m_uploadLimit->setValue(double(m_settings->downloadUploadLimitBytes()) / double(1 << 20));
+    m_uploadLimitLabel->setBuddy(m_uploadLimit);
+    row->addWidget(m_uploadLimitLabel);
+    row->addWidget(m_uploadLimit);
     row->addStretch(1);
     connect(m_seed, &QCheckBox::toggled, this, &GetModelDialog::enableSeedLimits);
     return row;
@@ -378,6 +387,8 @@ void GetModelDialog::enableSeedLimits()
     const bool on = m_seed->isChecked() && m_state != State::Running && m_state != State::Paused;
     m_seedRatio->setEnabled(on);
     m_seedMinutes->setEnabled(on);
+    // The session is set up when it starts: its sending cap too.
+    m_uploadLimit->setEnabled(m_state != State::Running && m_state != State::Paused);
 }
 
 void GetModelDialog::wireSeeding()
@@ -805,6 +816,7 @@ void GetModelDialog::startTorrent()
     r.peers = m_torrentPeers->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
     r.localOnly = m_torrentLocalOnly;
     r.maxBytesPerSecond = quint64(m_limit->value() * double(1 << 20)); // the same Limit field as the hub's
+    r.maxUploadBytesPerSecond = quint64(m_uploadLimit->value() * double(1 << 20));
     if (m_seed->isChecked()) {
         r.seedRatio = m_seedRatio->value();
         r.seedTimeMs = m_seedTimeMsOverride ? m_seedTimeMsOverride : qint64(m_seedMinutes->value()) * 60000;
@@ -812,6 +824,7 @@ void GetModelDialog::startTorrent()
     m_settings->setDownloadSeed(m_seed->isChecked());
     m_settings->setDownloadSeedRatio(m_seedRatio->value());
     m_settings->setDownloadSeedMinutes(m_seedMinutes->value());
+    m_settings->setDownloadUploadLimitBytes(r.maxUploadBytesPerSecond);
     if (r.source.isEmpty() || r.folder.isEmpty()) {
         m_progress->show();
         m_progress->setNote(tr("Give the publisher's magnet link or a .torrent file, and a folder."));
@@ -1004,16 +1017,7 @@ void GetModelDialog::retranslate()
     m_torrentPeersLabel->setText(tr("Peer&s:"));
     m_torrentPeers->setAccessibleName(tr("Peers to connect to directly"));
     m_torrentPeers->setPlaceholderText(tr("optional: host:port, separated by commas"));
-    m_seed->setText(tr("See&d after it completes, until a ratio of"));
-    m_seed->setAccessibleName(tr("Share the torrent with other peers after it completes"));
-    m_seed->setToolTip(tr("Off by default. Seeding sends the pieces to other peers until the bytes sent reach the "
-                          "ratio times the torrent's size, or the time passes, whichever comes first."));
-    m_seedRatio->setAccessibleName(tr("Seed until this ratio of bytes sent to the torrent's size"));
-    m_seedRatio->setSpecialValueText(tr("no ratio limit"));
-    m_seedOr->setText(tr("or for"));
-    m_seedMinutes->setAccessibleName(tr("Seed for at most this many minutes"));
-    m_seedMinutes->setSuffix(tr(" min"));
-    m_seedMinutes->setSpecialValueText(tr("no time limit"));
+    retranslateSeedRow();
     m_stopSeeding->setText(tr("Stop seedin&g"));
     m_stopSeeding->setAccessibleName(tr("Stop sharing the torrent with other peers"));
     showRouteChoice();
@@ -1034,6 +1038,30 @@ void GetModelDialog::retranslate()
     m_open->setAccessibleName(tr("Open the downloaded model"));
     showPending();
     alignFormLabels();
+}
+
+// The seeding row and the sending cap (buildSeedRow).
+void GetModelDialog::retranslateSeedRow()
+{
+    m_seed->setText(tr("See&d after it completes, until a ratio of"));
+    m_seed->setAccessibleName(tr("Share the torrent with other peers after it completes"));
+    m_seed->setToolTip(tr("Off by default. Seeding sends the pieces to other peers until the bytes sent reach the "
+                          "ratio times the torrent's size, or the time passes, whichever comes first."));
+    m_seedRatio->setAccessibleName(tr("Seed until this ratio of bytes sent to the torrent's size"));
+    m_seedRatio->setSpecialValueText(tr("no ratio limit"));
+    m_seedOr->setText(tr("or for"));
+    m_seedMinutes->setAccessibleName(tr("Seed for at most this many minutes"));
+    m_seedMinutes->setSuffix(tr(" min"));
+    m_seedMinutes->setSpecialValueText(tr("no time limit"));
+    m_uploadLimitLabel->setText(tr("Send &at most (MiB/s):"));
+    m_uploadLimit->setAccessibleName(tr("Upload rate limit in MiB per second, while downloading and seeding"));
+    m_uploadLimit->setToolTip(tr("Caps what the torrent sends to other peers, while it downloads and while it "
+                                 "seeds, so sharing never fills your connection. 0: no limit."));
+    m_uploadLimit->setSpecialValueText(tr("no limit"));
+    // QAbstractSpinBox drops its cached size hint for a new special text
+    // but does not tell the layout, which kept "no ratio limit" cut short.
+    for (QAbstractSpinBox *box : std::initializer_list<QAbstractSpinBox *>{m_seedRatio, m_seedMinutes, m_uploadLimit})
+        box->updateGeometry();
 }
 
 // Every label as wide as the widest, shown or hidden: the two forms and the

@@ -95,6 +95,8 @@ public:
     QCheckBox *seedBox() const { return m_seed; }
     QDoubleSpinBox *seedRatioField() const { return m_seedRatio; }
     QSpinBox *seedMinutesField() const { return m_seedMinutes; }
+    QDoubleSpinBox *uploadLimitField() const { return m_uploadLimit; }
+    const qt::TorrentRequest &torrentRequest() const { return m_torrentRunning; } // the last one started
     QPushButton *stopSeedingButton() const { return m_stopSeeding; }
     bool isSeeding() const { return m_seeding; }
     // Tests: a seed time limit below a minute (0 = the minutes field's).
@@ -149,6 +151,7 @@ private:
     void wireDiskTest();
     void buildTorrentRows();
     QLayout *buildSeedRow();
+    void retranslateSeedRow();
     void wireSeeding();
     void enableSeedLimits();
     void startTorrent();
@@ -199,6 +202,8 @@ private:
     QDoubleSpinBox *m_seedRatio = nullptr;
     QSpinBox *m_seedMinutes = nullptr;
     QLabel *m_seedOr = nullptr;
+    QLabel *m_uploadLimitLabel = nullptr;
+    QDoubleSpinBox *m_uploadLimit = nullptr; // MiB/s sent to peers, downloading and seeding; 0 = no limit
     QPushButton *m_stopSeeding = nullptr;
     bool m_seeding = false;
     quint64 m_fetched = 0;

@@ -452,6 +452,8 @@ private Q_SLOTS:
         d.seedBox()->setChecked(true);
         d.seedRatioField()->setValue(0); // no ratio limit: the time limit ends it
         d.setSeedTimeMs(1000);
+        QCOMPARE(d.uploadLimitField()->value(), 0.0); // no cap until one is chosen
+        d.uploadLimitField()->setValue(2.5);
         QSignalSpy finished(&d, &GetModelDialog::downloadFinished);
         QSignalSpy failed(&d, &GetModelDialog::downloadFailed);
         QSignalSpy seeding(&d, &GetModelDialog::seedingStarted);
@@ -464,6 +466,11 @@ private Q_SLOTS:
         }
         QTest::mouseClick(d.continueButton(), Qt::LeftButton);
         QVERIFY(d.torrentRouteButton()->isChecked());
+        // The sending cap goes to the session (downloading and seeding), is
+        // fixed while it runs and is kept for the next start.
+        QCOMPARE(d.torrentRequest().maxUploadBytesPerSecond, quint64(2.5 * double(1 << 20)));
+        QVERIFY(!d.uploadLimitField()->isEnabled());
+        QCOMPARE(Settings(ini).downloadUploadLimitBytes(), quint64(2.5 * double(1 << 20)));
         QVERIFY(finished.wait(60000) || !failed.isEmpty());
         QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed[0][0].toString()));
         const QString got = parent + "/k3-synth";
@@ -490,6 +497,9 @@ private Q_SLOTS:
         QCOMPARE(seedEnded[0][1].toString(), QStringLiteral("time"));
         QVERIFY(!d.isSeeding() && !d.stopSeedingButton()->isVisible());
         QVERIFY(settings.downloadSeed()); // the choice is remembered
+        QVERIFY(d.uploadLimitField()->isEnabled()); // free again once the session has ended
+        GetModelDialog again(&settings, 24ull << 30, 300ull << 20); // the next start shows the cap chosen
+        QCOMPARE(again.uploadLimitField()->value(), 2.5);
     }
 
     // Convert while downloading survives a restart: the continued run's container equals an
